@@ -8,13 +8,32 @@ Fraction(7, 12)
 """
 
 from referee.dice.errors import DiceSourceError, NotationError, RefereeError
+from referee.dice.notation import Expression, parse
+from referee.dice.rolling import Roll, RolledDie, roll
 from referee.dice.sources import DiceSource, RandomSource, ScriptedSource
+
+
+def __getattr__(name: str) -> object:
+    # ``odds`` pulls in icepool; import it only when asked, so rolling starts fast.
+    if name in ("odds", "Odds"):
+        from referee.dice import probability as _odds_module
+
+        return getattr(_odds_module, name)
+    raise AttributeError(name)
+
 
 __all__ = [
     "DiceSource",
     "DiceSourceError",
+    "Expression",
     "NotationError",
+    "Odds",
     "RandomSource",
+    "Roll",
+    "RolledDie",
     "RefereeError",
     "ScriptedSource",
+    "odds",
+    "parse",
+    "roll",
 ]
