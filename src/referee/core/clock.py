@@ -1,0 +1,178 @@
+"""Game time and timers (DESIGN.md, "Clock").
+
+Game time is an ``int``: **seconds since the start of play** (:data:`GameTime`). A scenario may
+say what the clock on the wall showed at the start (``start: "19:00"``), so that "at nine
+o'clock" is ``clock_time("21:00", start="19:00") == 2 * HOUR``.
+
+A :class:`Timer` holds an event to fire at a game time. :meth:`Clock.advance` returns the
+events of the timers it passes, each stamped with its due time, in order. Procedures set and
+cancel timers by returning the events :func:`set_timer` and :func:`cancel_timer` make; the
+:class:`~referee.core.procedures.Table` keeps the clock, so timers replay with the log.
+
+>>> clock = Clock().set(Timer("cooldown", 15 * MINUTE, Event("perception.ready")))
+>>> clock, fired = clock.advance(20 * MINUTE)
+>>> [(e.kind, e.at) for e in fired], clock.now, clock.timers
+([('perception.ready', 900)], 1200, ())
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from referee.core.errors import RuleError
+from referee.core.events import REFEREE_ONLY, Audience, Event
+from referee.core.values import Json
+
+__all__ = [
+    "CLOCK_ADVANCED",
+    "DAY",
+    "HOUR",
+    "MINUTE",
+    "SECOND",
+    "TIMER_CANCELLED",
+    "TIMER_SET",
+    "Clock",
+    "GameTime",
+    "Timer",
+    "cancel_timer",
+    "clock_time",
+    "format_time",
+    "parse_duration",
+    "set_timer",
+]
+
+GameTime: TypeAlias = int
+"""Seconds since the start of play."""
+
+SECOND: GameTime = 1
+MINUTE: GameTime = 60
+HOUR: GameTime = 3600
+DAY: GameTime = 86400
+
+TIMER_SET = "timer.set"
+"""Kernel event kind: a timer was set (payload: name, due, event)."""
+TIMER_CANCELLED = "timer.cancelled"
+"""Kernel event kind: a timer was cancelled (payload: name)."""
+CLOCK_ADVANCED = "clock.advanced"
+"""Kernel event kind: game time moved on (payload: to)."""
+
+_UNITS = {"d": DAY, "h": HOUR, "m": MINUTE, "s": SECOND}
+_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
+_CLOCK = re.compile(r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?$")
+
+
+def parse_duration(text: str) -> GameTime:
+    """A duration written ``"15m"``, ``"1h30m"``, ``"90s"``, ``"2d"`` in seconds.
+
+    >>> parse_duration("1h30m")
+    5400
+    """
+    match = _DURATION.match(text.strip())
+    if not text.strip() or match is None:
+        raise ValueError(f"a duration is written like '15m', '1h30m', '90s' or '2d', not {text!r}")
+    return sum(int(g) * u for g, u in zip(match.groups(), _UNITS.values(), strict=True) if g)
+
+
+def _clock_seconds(text: str) -> int:
+    match = _CLOCK.match(text.strip())
+    if match is None:
+        raise ValueError(f"a clock time is written like '21:00' or '21:00:30', not {text!r}")
+    hours, minutes, seconds = match.groups()
+    return int(hours) * HOUR + int(minutes) * MINUTE + int(seconds or 0)
+
+
+def clock_time(text: str, start: str = "00:00") -> GameTime:
+    """Game time at the wall-clock time ``text``, when play started at ``start``.
+
+    A time earlier than ``start`` is taken as the next day.
+
+    >>> clock_time("21:00", start="19:00")
+    7200
+    >>> clock_time("01:00", start="23:00")
+    7200
+    """
+    at, origin = _clock_seconds(text), _clock_seconds(start)
+    return at - origin if at >= origin else at + DAY - origin
+
+
+def format_time(time: GameTime, start: str = "00:00") -> str:
+    """The wall-clock time ``HH:MM`` (``HH:MM:SS`` if seconds) at game time ``time``.
+
+    >>> format_time(7230, start="19:00")
+    '21:00:30'
+    """
+    total = (time + _clock_seconds(start)) % DAY
+    hours, rest = divmod(total, HOUR)
+    minutes, seconds = divmod(rest, MINUTE)
+    return f"{hours:02d}:{minutes:02d}" + (f":{seconds:02d}" if seconds else "")
+
+
+@dataclass(frozen=True)
+class Timer:
+    """An event to fire when game time reaches ``due``; ``name`` identifies it for cancelling."""
+
+    name: str
+    due: GameTime
+    event: Event
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The time now and the timers pending, soonest first (ties in the order they were set)."""
+
+    now: GameTime = 0
+    timers: tuple[Timer, ...] = ()
+
+    def set(self, timer: Timer) -> Clock:
+        """A clock with ``timer`` added, replacing any pending timer of the same name."""
+        kept = tuple(t for t in self.timers if t.name != timer.name)
+        ordered = sorted((*kept, timer), key=lambda t: t.due)  # stable: set order on ties
+        return replace(self, timers=tuple(ordered))
+
+    def cancel(self, name: str) -> Clock:
+        """A clock without the timer ``name`` (no change if there is none)."""
+        return replace(self, timers=tuple(t for t in self.timers if t.name != name))
+
+    def advance(self, to: GameTime) -> tuple[Clock, tuple[Event, ...]]:
+        """Move to game time ``to``; the events of the timers passed (due ≤ ``to``), stamped.
+
+        Raises :class:`RuleError` if ``to`` is before now: game time never goes back.
+        """
+        if to < self.now:
+            raise RuleError("Clock", f"game time cannot go back from {self.now}s to {to}s")
+        fired = tuple(replace(t.event, at=t.due) for t in self.timers if t.due <= to)
+        pending = tuple(t for t in self.timers if t.due > to)
+        return Clock(now=to, timers=pending), fired
+
+
+def set_timer(
+    name: str,
+    event: Event,
+    *,
+    after: GameTime | None = None,
+    at: GameTime | None = None,
+    audience: Audience = REFEREE_ONLY,
+) -> Event:
+    """The kernel event that sets a timer: fire ``event`` ``after`` seconds from now, or ``at``.
+
+    Exactly one of ``after`` and ``at`` is given. ``audience`` is who may see that the timer
+    was set (the referee alone by default); the fired ``event`` has its own audience.
+
+    >>> set_timer("ko:scarface", Event("character.recovered"), after=5 * MINUTE).payload["after"]
+    300
+    """
+    if (after is None) == (at is None):
+        raise ValueError("set_timer takes exactly one of after= and at=")
+    payload: dict[str, Json] = {"name": name, "event": event.to_json()}
+    if after is not None:
+        payload["after"] = after
+    else:
+        payload["due"] = at
+    return Event(TIMER_SET, payload, audience=audience)
+
+
+def cancel_timer(name: str, *, audience: Audience = REFEREE_ONLY) -> Event:
+    """The kernel event that cancels the pending timer ``name``."""
+    return Event(TIMER_CANCELLED, {"name": name}, audience=audience)
