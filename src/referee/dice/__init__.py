@@ -3,7 +3,7 @@
 >>> from referee.dice import roll, odds, ScriptedSource
 >>> roll("3d6+2", ScriptedSource([1, 2, 3])).total
 8
->>> odds("2d6>=7").probability(True)
+>>> odds("(2d6)>=7").probability(True)
 Fraction(7, 12)
 """
 
@@ -29,9 +29,9 @@ __all__ = [
     "NotationError",
     "Odds",
     "RandomSource",
+    "RefereeError",
     "Roll",
     "RolledDie",
-    "RefereeError",
     "ScriptedSource",
     "odds",
     "parse",

@@ -17,7 +17,7 @@ distribution is that of the rolls that stop before it (renormalised). Nothing el
 approximate.
 
 >>> odds("3d6+2>=14").probability(True)
-Fraction(19, 54)
+Fraction(3, 8)
 >>> odds("4d6kh3").mean
 Fraction(15869, 1296)
 """
@@ -45,6 +45,7 @@ from referee.dice.notation import (
     Literal_,
     Node,
     Number,
+    Op,
     Set_,
     SuccessCount,
     Unary,
@@ -53,7 +54,6 @@ from referee.dice.notation import (
 from referee.dice.rolling import (
     COMPARATORS,
     FUNCTIONS,
-    Roller,
     compute,
     final_total,
     normalise,
@@ -62,12 +62,10 @@ from referee.dice.rolling import (
 
 #: A branch of an explosion or reroll chain less likely than this is not followed.
 TRUNCATE_BELOW = Fraction(1, 10**12)
-#: Most roller runs the general enumeration may make for one term.
-MAX_ENUMERATION = 200_000
 #: Most distinct sorted pools the keep/drop path may expand.
 MAX_POOL_STATES = 300_000
 #: Most outcome pairs one combination may visit.
-MAX_PRODUCT = 5_000_000
+MAX_PRODUCT = 1_000_000
 
 Outcome = int | bool
 
@@ -153,110 +151,198 @@ def _joint_truncation(*parts: Fraction) -> Fraction:
     return 1 - kept
 
 
-class _NeedDie(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
+# --- dice terms as distributions over their kept faces ------------------------------------
+#
+# A term's state is the sorted tuple of the faces still kept. Operators map a state to a
+# distribution of states, with the same meanings as ``Roller.apply``: ``k``/``p`` keep or drop
+# the chosen faces; ``rr`` replaces each chosen face by a face it would not reroll (rerolling
+# until none is chosen); ``ro`` replaces each chosen face by a fresh roll; ``ra`` adds a fresh
+# roll for each chosen face; ``e`` adds, for each chosen face, a chain of rolls that goes on
+# while the new face is chosen; ``mi``/``ma`` raise or lower faces. The tests check these
+# against the roller itself, enumerated over every sequence of faces.
+
+State = tuple[int, ...]
+States = dict[State, Fraction]
+Outcomes = list[tuple[State, Fraction]]
 
 
-class _Replay:
-    """A dice source that replays a prefix of faces, then asks for the next die."""
-
-    __slots__ = ("faces", "used")
-
-    def __init__(self, faces: tuple[int, ...]) -> None:
-        self.faces = faces
-        self.used = 0
-
-    def roll(self, sides: int) -> int:
-        if self.used >= len(self.faces):
-            raise _NeedDie(sides)
-        face = self.faces[self.used]
-        self.used += 1
-        return face
+def _only(face: int) -> Outcomes:
+    return [((face,), Fraction(1))]
 
 
-def enumerate_roller(run: Callable[[Roller], Outcome | Number]) -> tuple[dict[Any, Fraction], Fraction]:
-    """Every outcome of ``run`` (which rolls through the roller it is given) with its exact
-    probability, following chains until they fall below :data:`TRUNCATE_BELOW`.
+def _uniform(faces: list[int]) -> Outcomes:
+    share = Fraction(1, len(faces))
+    return [((f,), share) for f in faces]
 
-    Returns the outcome weights (summing to 1 − truncated) and the truncated probability.
-    """
-    results: dict[Any, Fraction] = defaultdict(Fraction)
-    truncated = Fraction(0)
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    runs = 0
-    while stack:
-        prefix, p = stack.pop()
-        runs += 1
-        if runs > MAX_ENUMERATION:
+
+def _product(parts: list[list[tuple[State, Fraction]]]) -> list[tuple[State, Fraction]]:
+    """Every way of taking one outcome from each part, faces merged."""
+    out: dict[State, Fraction] = defaultdict(Fraction)
+    out[()] = Fraction(1)
+    for part in parts:
+        if len(out) * len(part) > MAX_PRODUCT:
             raise NotationError(
-                "too many possible rolls to enumerate exactly; simplify the expression"
+                "too many combinations of dice to count exactly; "
+                "simplify the expression (explosions kept or dropped by rank grow fastest)"
             )
-        try:
-            outcome = run(Roller(_Replay(prefix)))
-        except _NeedDie as need:
+        merged: dict[State, Fraction] = defaultdict(Fraction)
+        for state, p in out.items():
+            for extra, q in part:
+                merged[tuple(sorted(state + extra))] += p * q
+        if len(merged) > MAX_POOL_STATES:
+            raise NotationError(f"more than {MAX_POOL_STATES} states: too many to count exactly")
+        out = merged
+    return list(out.items())
+
+
+def _chain(
+    sides: int, chosen: Callable[[int], bool]
+) -> tuple[list[tuple[State, Fraction]], Fraction]:
+    """The faces an explosion adds: roll, and roll again while the new face is chosen."""
+    out: list[tuple[State, Fraction]] = []
+    level: list[tuple[State, Fraction]] = [((), Fraction(1))]
+    truncated = Fraction(0)
+    share = Fraction(1, sides)
+    while level:
+        deeper: dict[State, Fraction] = defaultdict(Fraction)
+        for faces, p in level:
             if p < TRUNCATE_BELOW:
                 truncated += p
                 continue
-            share = p / need.sides
-            stack.extend((prefix + (face,), share) for face in range(need.sides, 0, -1))
-            continue
-        except NotationError as error:
-            if "dice rolled" in error.reason:  # the roller's own cap: the roll never ends
-                truncated += p
-                continue
-            raise
-        results[outcome] += p
-    return dict(results), truncated
+            for f in range(1, sides + 1):
+                if chosen(f):
+                    deeper[tuple(sorted((*faces, f)))] += p * share
+                else:
+                    out.append(((*faces, f), p * share))
+        level = list(deeper.items())
+    return out, truncated
 
 
-def _single_die(node: Dice, count: bool, meets: Callable[[int], bool] | None) -> _Dist:
-    """One die of ``node`` with all its operators, enumerated through the roller."""
-    one = Dice(1, node.sides, node.ops, node.text)
+class _Term:
+    """Applies a dice term's operators to distributions of states."""
 
-    def run(roller: Roller) -> int:
-        dice = roller.dice(one)
-        if meets is None:
-            return sum(d.face for d in dice if d.kept)
-        return sum(1 for d in dice if d.kept and meets(d.face))
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self.faces = list(range(1, sides + 1))
+        self._chains: dict[Op, list[tuple[State, Fraction]]] = {}
 
-    weights, truncated = enumerate_roller(run)
-    return _Dist(_die_from(weights), truncated)
+    def step(self, op: Op, state: State) -> list[tuple[State, Fraction]]:
+        chosen = select(op.selectors, state)
+        if not chosen and op.name != "k":
+            return [(state, Fraction(1))]
+        kept = tuple(f for i, f in enumerate(state) if i not in chosen)
+        picked = [f for i, f in enumerate(state) if i in chosen]
+        name = op.name
+        if name == "k":
+            return [(tuple(picked), Fraction(1))]
+        if name == "p":
+            return [(kept, Fraction(1))]
+        if name == "mi":
+            return [(tuple(sorted(max(f, op.selectors[0].value) for f in state)), Fraction(1))]
+        if name == "ma":
+            return [(tuple(sorted(min(f, op.selectors[0].value) for f in state)), Fraction(1))]
+        parts: list[Outcomes]
+        if name == "ro":
+            parts = [_uniform(self.faces)] * len(picked)
+        elif name == "rr":
+            stays = [f for f in self.faces if not any(s.matches(f) for s in op.selectors)]
+            parts = [_uniform(stays)] * len(picked)
+        elif name == "ra":
+            parts = [_only(f) for f in picked] + [_uniform(self.faces)] * len(picked)
+        else:  # "e"
+            if op not in self._chains:
+                self._chains[op] = _chain(
+                    self.sides, lambda f: any(s.matches(f) for s in op.selectors)
+                )[0]
+            chain = self._chains[op]
+            parts = [_only(f) for f in picked] + [chain] * len(picked)
+        return [(tuple(sorted(kept + extra)), q) for extra, q in _product(parts)]
+
+
+def _term_states(node: Dice) -> tuple[States, Fraction]:
+    """The distribution of a term's kept faces, and the probability truncated."""
+    term = _Term(node.sides)
+    ops = node.ops
+    split = next((i for i, op in enumerate(ops) if not op.is_by_value()), len(ops))
+    one: States = {(f,): Fraction(1, node.sides) for f in term.faces}
+    lost = Fraction(0)
+    for op in ops[:split]:
+        one, lost = _apply_tracking(term, op, one, lost)
+    # the dice so far are independent: merge N copies
+    joint_items = _product([list(one.items())] * node.count)
+    joint: States = dict(joint_items)
+    lost = _joint_truncation(*[lost] * node.count)
+    for op in ops[split:]:
+        joint, lost = _apply_tracking(term, op, joint, lost)
+    return joint, lost
+
+
+def _apply_tracking(term: _Term, op: Op, states: States, lost: Fraction) -> tuple[States, Fraction]:
+    """Apply ``op`` to every state; what an explosion chain cut short loses is added to
+    ``lost`` (the outcomes of a state then sum to less than its probability)."""
+    out: States = defaultdict(Fraction)
+    for state, p in states.items():
+        kept = Fraction(0)
+        for new, q in term.step(op, state):
+            out[new] += p * q
+            kept += q
+        lost += p * (1 - kept)
+    return out, lost
+
+
+def _single_die(node: Dice, meets: Callable[[int], bool] | None) -> _Dist:
+    """One die of ``node`` with all its operators (all of them by value)."""
+    term = _Term(node.sides)
+    states: States = {(f,): Fraction(1, node.sides) for f in term.faces}
+    lost = Fraction(0)
+    for op in node.ops:
+        states, lost = _apply_tracking(term, op, states, lost)
+    return _Dist(_die_from(_values(states, meets)), lost)
+
+
+def _values(states: States, meets: Callable[[int], bool] | None) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for state, p in states.items():
+        out[sum(state) if meets is None else sum(1 for f in state if meets(f))] += p
+    return out
 
 
 def _dice_term(node: Dice, meets: Callable[[int], bool] | None) -> _Dist:
-    counting = meets is not None
     if node.count == 0:
         return _Dist(icepool.Die([0]))
     if not node.ops:
-        base = icepool.d(node.sides)
-        if meets is not None:
-            base = icepool.Die({1: sum(1 for f in range(1, node.sides + 1) if meets(f)),
-                                0: sum(1 for f in range(1, node.sides + 1) if not meets(f))})
-        return _Dist(node.count @ base)
+        if meets is None:
+            return _Dist(node.count @ icepool.d(node.sides))
+        hits = sum(1 for f in range(1, node.sides + 1) if meets(f))
+        return _Dist(node.count @ icepool.Die({1: hits, 0: node.sides - hits}))
     if all(op.is_by_value() for op in node.ops):
-        one = _single_die(node, counting, meets)
+        one = _single_die(node, meets)
         return _Dist(node.count @ one.die, _joint_truncation(*[one.truncated] * node.count))
     first_keep = next((i for i, op in enumerate(node.ops) if op.name in ("k", "p")), 0)
     prefix, rest = node.ops[:first_keep], node.ops[first_keep:]
-    if all(op.name in ("rr", "ro", "mi", "ma") for op in prefix) and all(
+    if all(op.name in ("rr", "ro", "mi", "ma") and op.is_by_value() for op in prefix) and all(
         op.name in ("k", "p") for op in rest
     ):
         return _pool_term(node, prefix, rest, meets)
-    return _enumerated_term(node, meets)
+    states, lost = _term_states(node)
+    return _Dist(_die_from(_values(states, meets)), lost)
 
 
-def _pool_term(node: Dice, prefix: tuple[Any, ...], rest: tuple[Any, ...],
-               meets: Callable[[int], bool] | None) -> _Dist:
+def _pool_term(
+    node: Dice, prefix: tuple[Op, ...], rest: tuple[Op, ...], meets: Callable[[int], bool] | None
+) -> _Dist:
+    """Rerolls and limits on each die, then keep/drop: icepool's pools."""
     truncated = Fraction(0)
+    face = icepool.d(node.sides)
     if prefix:
-        one = _single_die(Dice(1, node.sides, prefix, node.text), False, None)
-        face, truncated = one.die, _joint_truncation(*[one.truncated] * node.count)
-    else:
-        face = icepool.d(node.sides)
+        face = _single_die(Dice(1, node.sides, prefix, node.text), None).die
     pool = face.pool(node.count)
-    if (len(rest) == 1 and len(rest[0].selectors) == 1 and meets is None
-            and not rest[0].selectors[0].is_by_value()):
+    if (
+        len(rest) == 1
+        and len(rest[0].selectors) == 1
+        and meets is None
+        and not rest[0].selectors[0].is_by_value()
+    ):
         sel = rest[0].selectors[0]
         n = min(sel.value, node.count)
         if rest[0].name == "k":
@@ -279,19 +365,7 @@ def _pool_term(node: Dice, prefix: tuple[Any, ...], rest: tuple[Any, ...],
             return sum(keep)
         return sum(1 for v in keep if meets(v))
 
-    expanded = pool.expand()
-    return _Dist(icepool.map(finish, expanded), truncated)
-
-
-def _enumerated_term(node: Dice, meets: Callable[[int], bool] | None) -> _Dist:
-    def run(roller: Roller) -> int:
-        dice = roller.dice(node)
-        if meets is None:
-            return sum(d.face for d in dice if d.kept)
-        return sum(1 for d in dice if d.kept and meets(d.face))
-
-    weights, truncated = enumerate_roller(run)
-    return _Dist(_die_from(weights), truncated)
+    return _Dist(icepool.map(finish, pool.expand()), truncated)
 
 
 def _guard(*dice: Any) -> None:

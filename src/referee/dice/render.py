@@ -31,40 +31,53 @@ def mark_plain(die: RolledDie) -> str:
         text += "!"
     if die.success:
         text += "*"
-    return text if die.kept else f"~~{text}~~"
+    return text if die.kept else strike(text)
 
 
-def render(tree: Rolled, mark: Callable[[RolledDie], str]) -> str:
-    """The expression with each dice term followed by its dice in parentheses."""
+def render(
+    tree: Rolled,
+    mark: Callable[[RolledDie], str],
+    text: Callable[[str], str] = str,
+    drop: Callable[[str], str] | None = None,
+) -> str:
+    """The expression with each dice term followed by its dice in parentheses; ``text``
+    escapes the expression's own words for the output format (Rich markup, say), ``drop``
+    marks a dropped set item (struck with ``~~`` by default)."""
+    drop = drop or strike
     node = tree.node
     match node:
         case Dice():
-            return f"{node.text} ({', '.join(mark(d) for d in tree.dice)})"
+            return f"{text(node.text)} ({', '.join(mark(d) for d in tree.dice)})"
         case SuccessCount():
             dice = ", ".join(mark(d) for d in tree.dice)
-            return f"{node.dice.text}{node.comparator}{node.target} ({dice})"
+            return f"{text(node.dice.text + node.comparator + str(node.target))} ({dice})"
         case Literal_():
             return node.text
         case Annotated():
-            notes = " ".join(f"[{a}]" for a in node.annotations)
-            return f"{render(tree.children[0], mark)} {notes}"
+            notes = " ".join(text(f"[{a}]") for a in node.annotations)
+            return f"{render(tree.children[0], mark, text, drop)} {notes}"
         case Unary():
-            return f"{node.op}{render(tree.children[0], mark)}"
+            return f"{node.op}{render(tree.children[0], mark, text, drop)}"
         case Binary() | Compare():
-            left, right = (render(c, mark) for c in tree.children)
-            return f"{left} {node.op} {right}"
+            left, right = (render(c, mark, text, drop) for c in tree.children)
+            return f"{left} {text(node.op)} {right}"
         case Function():
-            return f"{node.name}({', '.join(render(c, mark) for c in tree.children)})"
+            return f"{node.name}({', '.join(render(c, mark, text, drop) for c in tree.children)})"
         case Set_():
             parts = []
             for item in tree.children:
-                text = render(item, mark)
-                parts.append(text if item.kept else f"~~{text}~~")
+                shown = render(item, mark, text, drop)
+                parts.append(shown if item.kept else drop(shown))
             inner = ", ".join(parts)
             if len(tree.children) == 1 and not node.is_parenthetical:
                 inner += ","
             return f"({inner}){''.join(str(op) for op in node.ops)}"
     return str(tree.value)  # pragma: no cover
+
+
+def strike(text: str) -> str:
+    """Plain text's mark for something dropped."""
+    return f"~~{text}~~"
 
 
 def render_plain(tree: Rolled) -> str:

@@ -128,6 +128,21 @@ class Roll:
             stack.extend(reversed(node.children))
         return tuple(out)
 
+    @property
+    def crit(self) -> str | None:
+        """d20's natural results: ``"crit"`` when the first d20 term's first kept die shows 20,
+        ``"fail"`` when it shows 1, otherwise None."""
+        stack = [self.tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node.node, Dice) and node.node.sides == 20:
+                kept = [d for d in node.dice if d.kept]
+                if kept:
+                    return {20: "crit", 1: "fail"}.get(kept[0].face)
+                return None
+            stack.extend(reversed(node.children))
+        return None
+
     def describe(self) -> str:
         """The roll in plain text: dropped dice ``~~struck~~``, explosions ``6!``, successes
         ``5*``."""
@@ -267,7 +282,8 @@ class Roller:
                 if name == "ra":
                     break
                 chosen = [
-                    fresh[i] for i in sorted(select(op.selectors, [d.face for d in fresh]))
+                    fresh[i]
+                    for i in sorted(select(op.selectors, [d.face for d in fresh]))
                     if id(fresh[i]) not in done
                 ]
         elif name == "mi":

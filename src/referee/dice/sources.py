@@ -39,9 +39,7 @@ class RandomSource:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._random: random.Random = (
-            random.SystemRandom() if seed is None else random.Random(seed)
-        )
+        self._random: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
 
     def roll(self, sides: int) -> int:
         """Return a uniformly random face from 1 to ``sides``."""
