@@ -9,7 +9,12 @@ from __future__ import annotations
 import typer
 
 from referee.cli import dice as _dice
+from referee.cli import ginlane as _ginlane
+from referee.cli import hursagmu as _hursagmu
+from referee.cli import intrigue as _intrigue
+from referee.cli import kingdoms as _kingdoms
 from referee.cli import scenario as _scenario
+from referee.cli import zweihander as _zweihander
 
 app = typer.Typer(
     name="referee",
@@ -19,8 +24,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-_dice.register(app)
-_scenario.register(app)
+for _module in (_dice, _scenario, _intrigue, _kingdoms, _zweihander, _ginlane, _hursagmu):
+    _module.register(app)
 
 
 def main() -> None:
