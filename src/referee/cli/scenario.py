@@ -27,20 +27,40 @@ def _value(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
+def _kernel_line(event: Event, start: str) -> str | None:
+    """Kernel events in words: a timer set or cancelled, the clock moved on."""
+    from referee.core.clock import CLOCK_ADVANCED, TIMER_CANCELLED, TIMER_SET, format_time
+
+    data = event.data
+    if event.kind == CLOCK_ADVANCED:
+        return f"the clock moves to {format_time(int(data['to']), start)}"  # type: ignore[arg-type]
+    if event.kind == TIMER_CANCELLED:
+        return f"timer {data['name']} cancelled"
+    if event.kind == TIMER_SET:
+        after = data.get("after")
+        due = event.at + after if isinstance(after, int) else int(data["due"])  # type: ignore[arg-type]
+        fired = data.get("event")
+        what = f" ({fired['kind']})" if isinstance(fired, dict) else ""
+        return f"timer {data['name']} set for {format_time(due, start)}{what}"
+    return None
+
+
 def _narrate_event(event: Event, start: str) -> str:
     from rich.markup import escape
 
     from referee.core.clock import format_time
 
+    head = f"[dim]#{event.number:<3} {format_time(event.at, start)}[/]"
+    kernel = _kernel_line(event, start)
+    if kernel is not None:
+        return f"{head} [dim]{escape(kernel)}[/]"
     parts = [f"{k}={_value(v)}" for k, v in event.payload.items()]
-    parts += [f"[magenta]{s.name}[/]={_value(s.value)} (secret)" for s in event.secrets]
-    hidden = f" [dim](hidden: {', '.join(event.redacted)})[/]" if event.redacted else ""
-    body = escape(" ".join(p for p in parts if "(secret)" not in p))
-    secrets = " ".join(p for p in parts if "(secret)" in p)
-    return (
-        f"[dim]#{event.number:<3} {format_time(event.at, start)}[/] [bold]{escape(event.kind)}[/] "
-        f"{body}{' ' + secrets if secrets else ''}{hidden}"
+    body = escape(" ".join(parts))
+    secrets = " ".join(
+        f"[magenta]{escape(s.name)}={escape(_value(s.value))}[/] (secret)" for s in event.secrets
     )
+    hidden = f" [dim](hidden: {escape(', '.join(event.redacted))})[/]" if event.redacted else ""
+    return f"{head} [bold]{escape(event.kind)}[/] {body}{' ' + secrets if secrets else ''}{hidden}"
 
 
 def _narrate(run: ScenarioRun, viewer_id: str) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from referee.core.errors import RuleError
-from referee.core.events import REFEREE_ONLY, Audience, Event
+from referee.core.events import REFEREE_ONLY, Audience, Event, Secret
 from referee.core.values import Json
 
 __all__ = [
@@ -52,7 +52,7 @@ HOUR: GameTime = 3600
 DAY: GameTime = 86400
 
 TIMER_SET = "timer.set"
-"""Kernel event kind: a timer was set (payload: name, due, event)."""
+"""Kernel event kind: a timer was set (payload: name, and after or due; secret part: event)."""
 TIMER_CANCELLED = "timer.cancelled"
 """Kernel event kind: a timer was cancelled (payload: name)."""
 CLOCK_ADVANCED = "clock.advanced"
@@ -158,19 +158,24 @@ def set_timer(
     """The kernel event that sets a timer: fire ``event`` ``after`` seconds from now, or ``at``.
 
     Exactly one of ``after`` and ``at`` is given. ``audience`` is who may see that the timer
-    was set (the referee alone by default); the fired ``event`` has its own audience.
+    was set (the referee alone by default). The event to fire is a secret part ``event`` of the
+    timer event, seen only by the fired event's own audience (by the referee alone if the fired
+    event has secret parts), so setting a timer never shows its event early to anyone else.
 
-    >>> set_timer("ko:scarface", Event("character.recovered"), after=5 * MINUTE).payload["after"]
-    300
+    >>> timer = set_timer("ko:scarface", Event("character.recovered"), after=5 * MINUTE)
+    >>> timer.payload, timer.data["event"]["kind"]
+    ({'name': 'ko:scarface', 'after': 300}, 'character.recovered')
     """
     if (after is None) == (at is None):
         raise ValueError("set_timer takes exactly one of after= and at=")
-    payload: dict[str, Json] = {"name": name, "event": event.to_json()}
+    payload: dict[str, Json] = {"name": name}
     if after is not None:
         payload["after"] = after
     else:
         payload["due"] = at
-    return Event(TIMER_SET, payload, audience=audience)
+    fired_audience = event.audience if not event.secrets else REFEREE_ONLY
+    fired = Secret("event", event.to_json(), fired_audience)
+    return Event(TIMER_SET, payload, audience=audience, secrets=(fired,))
 
 
 def cancel_timer(name: str, *, audience: Audience = REFEREE_ONLY) -> Event:

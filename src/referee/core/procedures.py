@@ -240,7 +240,7 @@ class Table(Generic[S]):
     def _fold(self, event: Event) -> Table[S]:
         clock = self.clock
         if event.kind == TIMER_SET:
-            payload = event.payload
+            payload = event.data
             after = payload.get("after")
             due = event.at + int(after) if isinstance(after, int) else int(payload["due"])  # type: ignore[arg-type]
             fire = Event.from_json(payload["event"])  # type: ignore[arg-type]

@@ -170,8 +170,9 @@ class Expectation(_Model):
             return f"{self.path} contains {self.contains!r}"
         if self.event is not None:
             where = f" where {self.where!r}" if self.where else ""
-            many = f"exactly {self.count}" if self.count is not None else "at least one"
-            return f"{many} {self.event!r} event{where}"
+            many = f"exactly {self.count}" if self.count is not None else "at least 1"
+            plural = "" if self.count == 1 else "s"
+            return f"{many} {self.event!r} event{plural}{where}"
         return f"events in order: {', '.join(self.events or ())}"
 
 
