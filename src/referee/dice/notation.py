@@ -356,7 +356,7 @@ class _Build:
         if kind == "dice":
             return self.dice(ch)
         if kind == "set":
-            return self.set_(ch)
+            return self.set_(ch, tree.meta)
         if kind == "unary":
             return Unary("-" if str(ch[0]) == "-" else "+", self.build(ch[1]))
         if kind in ("sum", "product"):
@@ -458,7 +458,7 @@ class _Build:
             text = self.text[start : op_trees[-1].meta.end_pos]
         return Dice(count, sides, ops, text)
 
-    def set_(self, ch: list[Any]) -> Set_:
+    def set_(self, ch: list[Any], meta: Any) -> Set_ | Dice:
         items_tree, *op_trees = ch
         items: list[Node] = []
         has_comma = False
@@ -474,4 +474,11 @@ class _Build:
         for op in ops:
             if op.name not in ("k", "p"):  # pragma: no cover - grammar allows only k and p
                 raise self.fail(f"a set takes only k and p, not {op.name}")
+        inner = items[0] if len(items) == 1 and not has_comma else None
+        while isinstance(inner, Set_) and inner.is_parenthetical:
+            inner = inner.items[0]
+        if ops and isinstance(inner, Dice):
+            # d20: keep/drop after a parenthesised dice term acts on its dice: (4d6)kh3.
+            text = self.text[meta.start_pos : meta.end_pos]
+            return Dice(inner.count, inner.sides, inner.ops + ops, text)
         return Set_(tuple(items), ops, len(items) == 1 and not has_comma and not ops)

@@ -227,6 +227,10 @@ class _Term:
         self._chains: dict[Op, list[tuple[State, Fraction]]] = {}
 
     def step(self, op: Op, state: State) -> list[tuple[State, Fraction]]:
+        if op.name == "mi":
+            return [(tuple(sorted(max(f, op.selectors[0].value) for f in state)), Fraction(1))]
+        if op.name == "ma":
+            return [(tuple(sorted(min(f, op.selectors[0].value) for f in state)), Fraction(1))]
         chosen = select(op.selectors, state)
         if not chosen and op.name != "k":
             return [(state, Fraction(1))]
@@ -237,10 +241,6 @@ class _Term:
             return [(tuple(picked), Fraction(1))]
         if name == "p":
             return [(kept, Fraction(1))]
-        if name == "mi":
-            return [(tuple(sorted(max(f, op.selectors[0].value) for f in state)), Fraction(1))]
-        if name == "ma":
-            return [(tuple(sorted(min(f, op.selectors[0].value) for f in state)), Fraction(1))]
         parts: list[Outcomes]
         if name == "ro":
             parts = [_uniform(self.faces)] * len(picked)
