@@ -1,0 +1,197 @@
+"""Procedures and tables: replay gives the same state, undo is a shorter replay, rules refuse."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import (
+    MINUTE,
+    Action,
+    Event,
+    Log,
+    RuleError,
+    ScenarioError,
+    Table,
+    get_system,
+    register_system,
+    systems,
+)
+from referee.dice import DiceSourceError, RandomSource, ScriptedSource
+
+from . import toy_procedure
+from .toy_procedure import PROCEDURE, ToyState
+
+SETUP: dict[str, Any] = {
+    "characters": {
+        "scarface": {"skill": 2, "envelope": "owes the Guild"},
+        "krockin": {"skill": 1, "envelope": "a Guild spy"},
+        "edith": {"skill": 0},
+    }
+}
+
+steps = st.lists(
+    st.tuples(
+        st.integers(0, 50), st.integers(0, 50), st.sampled_from([0, 0, 60, 7 * MINUTE, 3600])
+    ),
+    max_size=25,
+)
+
+
+def play(seed: int, plan: list[tuple[int, int, int]]) -> list[Table[ToyState]]:
+    dice = RandomSource(seed)
+    table = Table.start(PROCEDURE, SETUP)
+    tables = [table]
+    for who, which, wait in plan:
+        actors = PROCEDURE.actors(table.state)
+        actor = actors[who % len(actors)]
+        legal = table.legal_actions(actor)
+        table = table.act(legal[which % len(legal)], dice, at=table.now + wait)
+        tables.append(table)
+    return tables
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), steps)
+def test_replay_of_a_random_legal_play_gives_the_same_table(
+    seed: int, plan: list[tuple[int, int, int]]
+) -> None:
+    tables = play(seed, plan)
+    final = tables[-1]
+    replayed = Table.replay(PROCEDURE, SETUP, final.log)
+    assert replayed == final
+    assert replayed.state == final.state and replayed.clock == final.clock
+    # the log survives JSON and still replays, without any dice source
+    log = Log.from_json(json.loads(json.dumps(final.log.to_json())))
+    assert Table.replay(PROCEDURE, SETUP, log).state == final.state
+    # undo is replay without the last events: it goes back to each earlier table
+    for earlier in tables:
+        assert final.undo(len(final.log) - len(earlier.log)) == earlier
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), steps)
+def test_apply_agrees_with_the_table(seed: int, plan: list[tuple[int, int, int]]) -> None:
+    tables = play(seed, plan[:5])
+    table = tables[-1]
+    action = table.legal_actions("scarface")[0]
+    state, events = PROCEDURE.apply(table.state, action, RandomSource(seed))
+    again = table.act(action, RandomSource(seed))
+    assert again.state == state
+    assert [e.kind for e in events] == [e.kind for e in again.log.events[len(table.log) :]]
+
+
+def test_events_are_numbered_and_stamped_with_game_time() -> None:
+    table = Table.start(PROCEDURE, SETUP)
+    table = table.act(
+        Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([6, 6, 6])
+    )
+    table = table.act(Action("krockin", "note", {"text": "x"}), None, at=5 * MINUTE)
+    assert [(e.number, e.at, e.kind) for e in table.log] == [
+        (1, 0, "timer.set"),
+        (2, 0, "perception.made"),
+        (3, 0, "timer.set"),
+        (4, 300, "clock.advanced"),
+        (5, 300, "note.made"),
+    ]
+    assert table.log.events[1].data["faces"] == [6, 6, 6]
+    assert table.now == 300
+
+
+def test_timers_fire_as_game_time_passes_them() -> None:
+    table = Table.start(PROCEDURE, SETUP)
+    table = table.act(
+        Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([1, 1, 1])
+    )
+    assert ("scarface", "krockin") in table.state.cooldowns
+    assert Action("scarface", "perceive", {"target": "krockin"}) not in table.legal_actions(
+        "scarface"
+    )
+    table = table.advance(14 * MINUTE)
+    assert ("scarface", "krockin") in table.state.cooldowns
+    table = table.advance(15 * MINUTE)
+    assert ("scarface", "krockin") not in table.state.cooldowns
+    assert table.log.events[-2].kind == "perception.ready"
+    assert table.log.events[-2].at == 15 * MINUTE
+    assert not table.state.alarm_rang
+    table = table.advance(3 * 3600)
+    assert table.state.alarm_rang
+    assert table.clock.timers == ()
+    assert table.advance(3 * 3600) is table
+
+
+def test_an_illegal_action_raises_rule_error_naming_the_rule() -> None:
+    table = Table.start(PROCEDURE, SETUP)
+    table = table.act(
+        Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([1, 1, 1])
+    )
+    with pytest.raises(
+        RuleError, match=r"^Toy: perception cooldown: scarface perceived krockin"
+    ) as info:
+        table.act(Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([1, 1, 1]))
+    assert info.value.rule == "Toy: perception cooldown"
+    with pytest.raises(RuleError, match="Toy: actions"):
+        table.act(Action("scarface", "dance"), None)
+    with pytest.raises(RuleError, match="Clock"):
+        table.advance(100).advance(50)
+
+
+def test_a_scripted_source_that_runs_out_fails_loudly_and_changes_nothing() -> None:
+    table = Table.start(PROCEDURE, SETUP)
+    with pytest.raises(DiceSourceError, match="ran out"):
+        table.act(Action("scarface", "attack", {"target": "krockin"}), ScriptedSource([3, 3, 3]))
+    with pytest.raises(DiceSourceError, match="without dice"):
+        table.act(Action("scarface", "attack", {"target": "krockin"}), None)
+    assert len(table.log) == 1
+
+
+def test_setup_errors_name_the_field() -> None:
+    with pytest.raises(ScenarioError, match=r"^characters\.a\.skill: "):
+        Table.start(PROCEDURE, {"characters": {"a": {"skill": "x"}, "b": {}}})
+
+
+def test_registry_finds_registered_systems_and_refuses_unknown_ones() -> None:
+    assert get_system("kernel_toy") is PROCEDURE
+    assert "kernel_toy" in systems()
+    with pytest.raises(ScenarioError, match=r"^system: no game system 'no_such_game'"):
+        get_system("no_such_game")
+    with pytest.raises(ScenarioError, match=r"^system: not a system name"):
+        get_system("Bad Name")
+    with pytest.raises(ValueError):
+        register_system("Bad Name", PROCEDURE)
+    with pytest.raises(TypeError):
+        register_system("nothing", object())  # type: ignore[arg-type]
+
+
+def test_registry_imports_a_module_path_with_procedure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "kernel_nothing.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tests_core_toy_alias", toy_procedure)
+    with pytest.raises(ScenarioError):
+        get_system("kernel_nothing.sub")
+    (tmp_path / "kernel_pkg").mkdir()
+    (tmp_path / "kernel_pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "kernel_pkg" / "game.py").write_text(
+        "from tests_core_toy_alias import PROCEDURE\n", encoding="utf-8"
+    )
+    assert get_system("kernel_pkg.game") is PROCEDURE
+    with pytest.raises(ScenarioError):
+        get_system("kernel_nothing")
+
+
+def test_kernel_events_never_reach_evolve() -> None:
+    class Strict(type(PROCEDURE)):  # type: ignore[misc]
+        def evolve(self, state: ToyState, event: Event) -> ToyState:
+            assert not event.kind.startswith(("timer.", "clock."))
+            return super().evolve(state, event)
+
+    table = Table.start(Strict(), SETUP).advance(3 * 3600)
+    assert table.state.alarm_rang
