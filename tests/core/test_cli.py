@@ -167,3 +167,12 @@ def test_schema_is_json_schema_of_scenarios() -> None:
     assert {"system", "setup", "dice", "actions", "expect"} <= set(schema["properties"])
     assert schema["additionalProperties"] is False
     assert set(schema["required"]) == {"system", "dice"}
+
+
+def test_the_referee_app_has_run_and_schema() -> None:
+    from referee.cli import app as referee_app
+
+    result = runner.invoke(referee_app, ["run", str(TOY), "--as", "public", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["viewer"] == "public"
+    assert runner.invoke(referee_app, ["schema"]).exit_code == 0
