@@ -53,7 +53,7 @@ def brute_force(
             if p < prune_below:
                 pruned += p
                 continue
-            stack.extend((prefix + (f,), p / need.sides) for f in range(1, need.sides + 1))
+            stack.extend(((*prefix, f), p / need.sides) for f in range(1, need.sides + 1))
             continue
         except NotationError as error:
             if "dice rolled" in error.reason:

@@ -59,9 +59,20 @@ class RolledDie:
     Read-only once the roll is made.
     """
 
-    __slots__ = ("added", "exploded", "face", "kept", "rerolled", "rolled", "sides", "success")
+    __slots__ = (
+        "added",
+        "exploded",
+        "face",
+        "kept",
+        "order",
+        "rerolled",
+        "rolled",
+        "sides",
+        "success",
+    )
 
-    def __init__(self, sides: int, face: int, added: bool = False) -> None:
+    def __init__(self, sides: int, face: int, added: bool = False, order: int = 0) -> None:
+        self.order = order
         self.sides = sides
         self.rolled = face
         self.face = face
@@ -127,6 +138,17 @@ class Roll:
             out.extend(node.dice)
             stack.extend(reversed(node.children))
         return tuple(out)
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The faces as they came from the dice source, in the order they were asked for:
+        a :class:`~referee.dice.sources.ScriptedSource` of these replays the roll exactly.
+
+        >>> from referee.dice.sources import ScriptedSource
+        >>> roll("2d6r1", ScriptedSource([1, 4, 5])).faces
+        (1, 4, 5)
+        """
+        return tuple(d.rolled for d in sorted(self.dice, key=lambda d: d.order))
 
     @property
     def crit(self) -> str | None:
@@ -235,7 +257,7 @@ class Roller:
         self.rolled += 1
         if self.rolled > MAX_DICE:
             raise NotationError(f"more than {MAX_DICE} dice rolled (rerolls and explosions count)")
-        return RolledDie(sides, self.source.roll(sides), added)
+        return RolledDie(sides, self.source.roll(sides), added, self.rolled)
 
     def dice(self, node: Dice) -> list[RolledDie]:
         """Roll a dice term and apply its operators in order."""
