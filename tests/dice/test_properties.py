@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 from fractions import Fraction
 
 from hypothesis import HealthCheck, assume, given, settings
