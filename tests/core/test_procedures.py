@@ -195,3 +195,18 @@ def test_kernel_events_never_reach_evolve() -> None:
 
     table = Table.start(Strict(), SETUP).advance(3 * 3600)
     assert table.state.alarm_rang
+
+
+def test_decide_reads_the_game_time_from_the_action() -> None:
+    seen: list[int | None] = []
+
+    class Clocked(type(PROCEDURE)):  # type: ignore[misc]
+        def decide(self, state: ToyState, action: Action, dice: Any) -> Any:
+            seen.append(action.at)
+            return super().decide(state, action, dice)
+
+    table = Table.start(Clocked(), SETUP).act(Action("scarface", "note"), None, at=90)
+    table.act(Action("scarface", "note"), None)
+    assert seen == [90, 90]
+    assert Action("a", "b", at=5) == Action("a", "b")
+    assert Action("a", "b", at=5).to_json()["at"] == 5

@@ -61,6 +61,10 @@ KERNEL_KINDS = frozenset({TIMER_SET, TIMER_CANCELLED, CLOCK_ADVANCED})
 class Action:
     """What an actor does: ``kind`` names it, ``params`` are its JSON parameters.
 
+    ``at`` is the game time the action is taken: :meth:`Table.act` sets it, so ``decide`` can
+    read the clock (``action.at``); it takes no part in comparisons, so
+    ``action in legal_actions(...)`` works.
+
     >>> Action("scarface", "perceive", {"target": "krockin"}).to_json()
     {'actor': 'scarface', 'kind': 'perceive', 'params': {'target': 'krockin'}}
     """
@@ -68,10 +72,14 @@ class Action:
     actor: ActorId
     kind: str
     params: JsonObject = field(default_factory=dict)
+    at: GameTime | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"actor", "kind", "params"}``."""
-        return {"actor": self.actor, "kind": self.kind, "params": to_json(self.params)}
+        """``{"actor", "kind", "params"}``, and ``"at"`` when set."""
+        data = {"actor": self.actor, "kind": self.kind, "params": to_json(self.params)}
+        if self.at is not None:
+            data["at"] = self.at
+        return data
 
 
 class Procedure(ABC, Generic[S]):
@@ -197,7 +205,7 @@ class Table(Generic[S]):
     def act(
         self, action: Action, dice: DiceSource | None, *, at: GameTime | None = None
     ) -> Table[S]:
-        """Advance to ``at`` (if given), then play ``action`` with dice from ``dice``.
+        """Advance to ``at`` (if given), then play ``action`` (its ``at`` set to now).
 
         Raises :class:`RuleError` (from the procedure, or if ``at`` is in the past) and
         :class:`~referee.dice.DiceSourceError` (a script ran out); the table is unchanged then.
@@ -205,7 +213,8 @@ class Table(Generic[S]):
         """
         table = self if at is None else self.advance(at)
         source: DiceSource = dice if dice is not None else _NoDice()
-        events = tuple(table.procedure.decide(table.state, action, source))
+        timed = replace(action, at=table.now)
+        events = tuple(table.procedure.decide(table.state, timed, source))
         return table._record(events)
 
     def advance(self, to: GameTime) -> Table[S]:
