@@ -32,6 +32,7 @@ from referee.core.errors import RefereeError, RuleError, ScenarioError
 from referee.core.events import REFEREE, Event, Viewer, ViewerId, view
 from referee.core.procedures import Action, Procedure, Table
 from referee.core.registry import get_system
+from referee.core.values import to_json
 from referee.dice import DiceSource, DiceSourceError, RandomSource, ScriptedSource
 
 __all__ = [
@@ -353,7 +354,8 @@ def _check(
         matching = [
             e
             for e in events
-            if e.kind == expectation.event and all(e.data.get(k) == v for k, v in where.items())
+            if e.kind == expectation.event
+            and all(to_json(e.data.get(k)) == v for k, v in where.items())
         ]
         count = len(matching)
         wanted = expectation.count
@@ -404,7 +406,7 @@ class ScenarioRun:
             "system": self.scenario.system,
             "viewer": viewer_id,
             "events": [e.to_json() for e in view(self.table.log, viewer)],
-            "state": self.table.procedure.visible_state(self.table.state, viewer),
+            "state": to_json(self.table.procedure.visible_state(self.table.state, viewer)),
             "expectations": [e.to_json(with_actual=viewer.is_referee) for e in self.expectations],
         }
 
@@ -436,7 +438,7 @@ def run_scenario(scenario: Scenario, procedure: Procedure[Any] | None = None) ->
             raise ScenarioError(f"step {index}{who} refused: {error}", ("actions", index)) from None
         except RefereeError as error:
             raise ScenarioError(f"step {index}: {error}", ("actions", index)) from None
-    state = game.state_json(table.state)
+    state = to_json(game.state_json(table.state))
     results = tuple(
         _check(expectation, i, state, table.log.events)
         for i, expectation in enumerate(scenario.expect)
