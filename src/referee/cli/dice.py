@@ -40,12 +40,12 @@ def show_roll(result: Roll) -> str:
 
 
 def say_roll(result: Roll) -> None:
-    """Print a roll: Rich styles on a terminal, plain marks (``~~1~~``, ``6!``) elsewhere."""
-    out = console()
-    if out.is_terminal:
-        out.print(show_roll(result), highlight=False)
+    """Print a roll: Rich styles on a terminal, plain marks (``~~1~~``, ``6!``) elsewhere
+    (without loading Rich at all, so a piped ``referee roll`` starts fast)."""
+    if sys.stdout.isatty():
+        console().print(show_roll(result), highlight=False)
     else:
-        out.print(result.describe(), markup=False, highlight=False)
+        sys.stdout.write(result.describe() + "\n")
 
 
 def percent(p: Fraction) -> str:

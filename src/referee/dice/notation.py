@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from referee.dice.errors import NotationError
@@ -231,7 +231,7 @@ _FRIENDLY = {
 def _parser() -> Lark:
     from lark import Lark
 
-    grammar = resources.files("referee.dice").joinpath("grammar.lark").read_text("utf-8")
+    grammar = Path(__file__).with_name("grammar.lark").read_text("utf-8")
     return Lark(
         grammar, parser="lalr", maybe_placeholders=True, propagate_positions=True, cache=True
     )
@@ -482,3 +482,12 @@ class _Build:
             text = self.text[meta.start_pos : meta.end_pos]
             return Dice(inner.count, inner.sides, inner.ops + ops, text)
         return Set_(tuple(items), ops, len(items) == 1 and not has_comma and not ops)
+
+
+def _warm() -> None:
+    """Load the parser (from Lark's cache of the grammar's tables) and make its lexers now:
+    every use of the notation parses, and a first roll or odds should not wait for it."""
+    parse("1d6kh1+(2,3)kh1>=max(1,2)")
+
+
+_warm()

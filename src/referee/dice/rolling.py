@@ -12,11 +12,11 @@ faster exact path, so a roll and its odds cannot disagree.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.dice.errors import NotationError
 from referee.dice.notation import (
@@ -108,9 +108,11 @@ class RolledDie:
         return f"RolledDie(d{self.sides}={self.face}, {self.status})"
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
-    """A node of the result tree: the parsed node, its value, and what it was made of."""
+class Rolled(NamedTuple):
+    """A node of the result tree: the parsed node, its value, and what it was made of.
+
+    (A named tuple rather than a frozen dataclass: rolls are made by the hundred thousand.)
+    """
 
     node: Node
     value: Number
@@ -119,8 +121,7 @@ class Rolled:
     kept: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """The outcome of rolling an expression: its total (a whole number, or true/false for a
     comparison) and the result tree with every die."""
 
@@ -321,52 +322,115 @@ class Roller:
 
     def roll(self, node: Node) -> Rolled:
         """Roll ``node`` and everything under it."""
-        match node:
-            case Dice():
-                dice = self.dice(node)
+        return compiled(node)(self)
+
+
+Step = Callable[[Roller], Rolled]
+
+
+@functools.lru_cache(maxsize=4096)
+def compiled(node: Node) -> Step:
+    """``node`` as a function of a roller, with the dispatch on node kinds done once."""
+    match node:
+        case Dice(count=count, sides=sides, ops=()):
+
+            def plain_dice(r: Roller) -> Rolled:
+                if r.rolled + count > MAX_DICE:
+                    raise NotationError(
+                        f"more than {MAX_DICE} dice rolled (rerolls and explosions count)"
+                    )
+                face = r.source.roll
+                first = r.rolled + 1
+                r.rolled += count
+                dice = tuple(
+                    [RolledDie(sides, face(sides), False, first + i) for i in range(count)]
+                )
+                return Rolled(node, sum([d.face for d in dice]), (), dice)
+
+            return plain_dice
+        case Dice():
+
+            def dice_with_ops(r: Roller) -> Rolled:
+                dice = r.dice(node)
                 return Rolled(node, sum(d.face for d in dice if d.kept), (), tuple(dice))
-            case SuccessCount():
-                dice = self.dice(node.dice)
-                meets = COMPARATORS[node.comparator]
+
+            return dice_with_ops
+        case SuccessCount():
+            target, meets = node.target, COMPARATORS[node.comparator]
+
+            def success_count(r: Roller) -> Rolled:
+                dice = r.dice(node.dice)
                 count = 0
                 for d in dice:
                     if d.kept:
-                        d.success = meets(d.face, node.target)
+                        d.success = meets(d.face, target)
                         count += d.success
                 return Rolled(node, count, (), tuple(dice))
-            case Literal_():
-                return Rolled(node, node.value)
-            case Annotated():
-                inner = self.roll(node.inner)
-                return Rolled(node, inner.value, (inner,))
-            case Unary():
-                inner = self.roll(node.operand)
-                return Rolled(node, -inner.value if node.op == "-" else +inner.value, (inner,))
-            case Binary():
-                left, right = self.roll(node.left), self.roll(node.right)
-                return Rolled(node, compute(node.op, left.value, right.value), (left, right))
-            case Compare():
-                left, right = self.roll(node.left), self.roll(node.right)
-                truth = COMPARATORS[node.op](left.value, right.value)
-                return Rolled(node, truth, (left, right))
-            case Function():
-                args = tuple(self.roll(a) for a in node.args)
-                return Rolled(node, FUNCTIONS[node.name](*(a.value for a in args)), args)
-            case Set_():
-                items = [self.roll(i) for i in node.items]
-                keep = set(range(len(items)))
-                for op in node.ops:
-                    live = sorted(keep)
-                    chosen = {live[i] for i in select(op.selectors, [items[i].value for i in live])}
-                    keep = keep & chosen if op.name == "k" else keep - chosen
-                if node.ops:
-                    items = [
-                        Rolled(r.node, r.value, r.children, r.dice, i in keep)
-                        for i, r in enumerate(items)
-                    ]
-                total = sum((items[i].value for i in sorted(keep)), start=0)
-                return Rolled(node, normalise(total), tuple(items))
-        raise NotationError(f"cannot roll {node!r}")  # pragma: no cover
+
+            return success_count
+        case Literal_(value=value):
+            constant = Rolled(node, value)
+            return lambda r: constant
+        case Annotated():
+            inner = compiled(node.inner)
+
+            def annotated(r: Roller) -> Rolled:
+                rolled = inner(r)
+                return Rolled(node, rolled.value, (rolled,))
+
+            return annotated
+        case Unary():
+            operand = compiled(node.operand)
+            negate = node.op == "-"
+
+            def unary(r: Roller) -> Rolled:
+                rolled = operand(r)
+                return Rolled(node, -rolled.value if negate else +rolled.value, (rolled,))
+
+            return unary
+        case Binary(op=op):
+            left, right = compiled(node.left), compiled(node.right)
+
+            def binary(r: Roller) -> Rolled:
+                a, b = left(r), right(r)
+                return Rolled(node, compute(op, a.value, b.value), (a, b))
+
+            return binary
+        case Compare():
+            left, right = compiled(node.left), compiled(node.right)
+            test = COMPARATORS[node.op]
+
+            def compare(r: Roller) -> Rolled:
+                a, b = left(r), right(r)
+                return Rolled(node, test(a.value, b.value), (a, b))
+
+            return compare
+        case Function():
+            args, fn = tuple(compiled(a) for a in node.args), FUNCTIONS[node.name]
+
+            def function(r: Roller) -> Rolled:
+                rolled = tuple(a(r) for a in args)
+                return Rolled(node, fn(*(a.value for a in rolled)), rolled)
+
+            return function
+        case Set_():
+            items = tuple(compiled(i) for i in node.items)
+            return lambda r: _roll_set(node, [i(r) for i in items])
+    raise NotationError(f"cannot roll {node!r}")  # pragma: no cover
+
+
+def _roll_set(node: Set_, items: list[Rolled]) -> Rolled:
+    keep = set(range(len(items)))
+    for op in node.ops:
+        live = sorted(keep)
+        chosen = {live[i] for i in select(op.selectors, [items[i].value for i in live])}
+        keep = keep & chosen if op.name == "k" else keep - chosen
+    if node.ops:
+        items = [
+            Rolled(r.node, r.value, r.children, r.dice, i in keep) for i, r in enumerate(items)
+        ]
+    total = sum((items[i].value for i in sorted(keep)), start=0)
+    return Rolled(node, normalise(total), tuple(items))
 
 
 def roll(expression: str | Expression, source: DiceSource | None = None) -> Roll:
@@ -378,7 +442,19 @@ def roll(expression: str | Expression, source: DiceSource | None = None) -> Roll
     >>> roll("3d6+2>=14", ScriptedSource([6, 5, 1])).total
     True
     """
-    parsed = parse(expression) if isinstance(expression, str) else expression
-    roller = Roller(source if source is not None else RandomSource())
-    tree = roller.roll(parsed.root)
+    if isinstance(expression, str):
+        ready = _READY.get(expression)
+        if ready is None:
+            parsed = parse(expression)
+            if len(_READY) >= 4096:
+                _READY.clear()
+            ready = _READY[expression] = (parsed, compiled(parsed.root))
+        parsed, step = ready
+    else:
+        parsed, step = expression, compiled(expression.root)
+    tree = step(Roller(source if source is not None else RandomSource()))
     return Roll(parsed, final_total(tree.value), tree)
+
+
+#: Parsed and compiled expressions by their text (bounded by :func:`parse`'s own cache size).
+_READY: dict[str, tuple[Expression, Step]] = {}
