@@ -1,1 +1,4 @@
-"""Burning Kingdoms: the rules as values and procedures on referee.core (see docs/systems/kingdoms.md)."""
+"""Burning Kingdoms: the rules as values and procedures on referee.core.
+
+See docs/systems/kingdoms.md.
+"""

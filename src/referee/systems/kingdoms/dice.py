@@ -1,0 +1,511 @@
+"""Burning Wheel dice for Burning Kingdoms (parent-games.md, "Burning Wheel").
+
+A test rolls a pool of d6 — the ability's exponent, plus FoRKs, helping dice, Persona and
+maneuver bonuses, minus wound penalties — and counts successes by shade (Black 4–6, Grey 3–6,
+White 2–6) against an obstacle (Ob). In a versus test each side's successes are the other's Ob
+and the defender wins ties. Artha: Persona (+1D each, before, at most 3), Deeds (before: double
+the base exponent; after: reroll every failed die; at most 2, one of each use) and Fate (after:
+make 6s open-ended, or reroll one failed die if the test is open-ended already; at most 1).
+
+Every test here is a thin wrapper of the kernel's :class:`~referee.core.Pool`: the base roll is
+``Pool.roll``, and each after-the-roll artha rolls a further kernel ``Pool`` from the same dice
+source, in this order (a ruling, docs/systems/kingdoms.md):
+
+1. the pool (base dice, then explosion dice in waves, as the kernel rolls them);
+2. Fate on a test that is not open-ended: one open-ended die for each 6 showing;
+3. Deeds after the roll: every failed die rerolled at once (open-ended if the test now is);
+4. Fate on a test open-ended by nature: one failed die (if any remains) rerolled, open-ended.
+
+Odds are exact: :func:`success_distribution` convolves exact per-die distributions of
+``min(successes, cap)``; the top bucket ``cap`` holds exactly the probability of ``cap`` or more.
+
+>>> pool = BurningPool(exponent=4)
+>>> pool.dice
+4
+>>> obstacle_odds(pool, Artha(), obstacle=2)
+Fraction(11, 16)
+>>> obstacle_odds(pool, Artha(fate=True), obstacle=5)
+Fraction(55, 768)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from referee.core import BLACK, GREY, WHITE, Pool, RuleError
+from referee.dice import DiceSource
+
+__all__ = [
+    "CAP",
+    "MAX_DEEDS",
+    "MAX_FATE",
+    "MAX_PERSONA",
+    "WOUND_DICE",
+    "WOUND_HEALTH_OB",
+    "Artha",
+    "BurningPool",
+    "PoolRoll",
+    "Shade",
+    "artha_choices",
+    "difficulty",
+    "fork_dice",
+    "help_dice",
+    "obstacle_odds",
+    "roll_pool",
+    "success_distribution",
+    "versus_odds",
+]
+
+CAP = 60
+"""Successes are counted up to this many for odds: ``P(cap)`` is the chance of ``cap`` or more."""
+
+MAX_PERSONA = 3
+"""Persona points per test (parent-games.md: "at most 1 Fate, 3 Persona, 2 Deeds")."""
+MAX_FATE = 1
+"""Fate points per test."""
+MAX_DEEDS = 2
+"""Deeds points per test: one before the roll, one after."""
+
+
+class Shade(enum.IntEnum):
+    """A shade: the least face that counts as a success (parent-games.md)."""
+
+    BLACK = BLACK
+    GREY = GREY
+    WHITE = WHITE
+
+    @classmethod
+    def parse(cls, text: str) -> Shade:
+        """``"B"``/``"black"``, ``"G"``/``"grey"``, ``"W"``/``"white"``.
+
+        >>> Shade.parse("G")
+        <Shade.GREY: 3>
+        """
+        key = text.strip().upper()
+        for shade in cls:
+            if key in (shade.name, shade.name[0]):
+                return shade
+        raise RuleError("Shades", f"{text!r} is not a shade (B, G or W)")
+
+    @property
+    def letter(self) -> str:
+        """``B``, ``G`` or ``W``."""
+        return self.name[0]
+
+
+WOUND_DICE: Mapping[str, int] = {
+    "superficial": 0,
+    "light": 1,
+    "midi": 2,
+    "severe": 3,
+    "traumatic": 4,
+}
+"""Dice each wound costs (parent-games.md); a Superficial wound costs +1 Ob instead."""
+
+WOUND_HEALTH_OB: Mapping[str, int] = {
+    "superficial": 1,
+    "light": 2,
+    "midi": 3,
+    "severe": 4,
+    "traumatic": 5,
+}
+"""The Health test obstacle to recover from each wound (parent-games.md)."""
+
+
+def fork_dice(exponent: int) -> int:
+    """Dice one FoRK adds: +1D, or +2D if the FoRKed skill's exponent is 7 or more.
+
+    >>> fork_dice(6), fork_dice(7)
+    (1, 2)
+    """
+    return 2 if exponent >= 7 else 1
+
+
+def help_dice(exponent: int) -> int:
+    """Dice one helper adds: +1D with exponent 4 or less, +2D with 5 or more.
+
+    >>> help_dice(4), help_dice(5)
+    (1, 2)
+    """
+    return 2 if exponent >= 5 else 1
+
+
+@dataclass(frozen=True)
+class Artha:
+    """The artha spent on one test: Persona and Deeds before the roll, Fate and Deeds after.
+
+    >>> Artha(persona=2, deeds_before=True).spent()
+    {'fate': 0, 'persona': 2, 'deeds': 1}
+    >>> Artha(persona=4)
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.RuleError: Artha: at most 3 Persona on one test, not 4
+    """
+
+    persona: int = 0
+    deeds_before: bool = False
+    fate: bool = False
+    deeds_after: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.persona <= MAX_PERSONA:
+            raise RuleError(
+                "Artha", f"at most {MAX_PERSONA} Persona on one test, not {self.persona}"
+            )
+
+    def spent(self) -> dict[str, int]:
+        """Points of each kind this spends."""
+        return {
+            "fate": int(self.fate),
+            "persona": self.persona,
+            "deeds": int(self.deeds_before) + int(self.deeds_after),
+        }
+
+    def label(self) -> str:
+        """A short name for a person: ``"no artha"``, ``"2 Persona + Fate"``."""
+        parts = []
+        if self.persona:
+            parts.append(f"{self.persona} Persona")
+        if self.deeds_before:
+            parts.append("Deeds (double)")
+        if self.fate:
+            parts.append("Fate")
+        if self.deeds_after:
+            parts.append("Deeds (reroll)")
+        return " + ".join(parts) or "no artha"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"persona", "deeds_before", "fate", "deeds_after"}``."""
+        return {
+            "persona": self.persona,
+            "deeds_before": self.deeds_before,
+            "fate": self.fate,
+            "deeds_after": self.deeds_after,
+        }
+
+
+@dataclass(frozen=True)
+class BurningPool:
+    """What goes into a test's dice before the roll.
+
+    ``exponent`` is the ability's; ``forks`` and ``helping`` are dice already counted (see
+    :func:`fork_dice`, :func:`help_dice`); ``bonus`` other dice the rules add (Onslaught +3D,
+    an Infiltrate's advantage); ``penalty`` dice taken away (wounds, Sapped dice).
+    ``open_ended`` for abilities open-ended by nature.
+
+    >>> BurningPool(exponent=5, forks=1, helping=2, penalty=2).dice
+    6
+    >>> BurningPool(exponent=5, forks=1).dice_with(Artha(persona=1, deeds_before=True))
+    12
+    """
+
+    exponent: int
+    shade: Shade = Shade.BLACK
+    forks: int = 0
+    helping: int = 0
+    bonus: int = 0
+    penalty: int = 0
+    open_ended: bool = False
+
+    @property
+    def dice(self) -> int:
+        """Dice rolled without artha (never fewer than 0)."""
+        return self.dice_with(Artha())
+
+    def dice_with(self, artha: Artha) -> int:
+        """Dice rolled with ``artha``: Deeds doubles the exponent, Persona adds 1D each."""
+        base = self.exponent * (2 if artha.deeds_before else 1)
+        total = base + self.forks + self.helping + self.bonus + artha.persona - self.penalty
+        return max(0, total)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field, the shade as its letter."""
+        return {
+            "exponent": self.exponent,
+            "shade": self.shade.letter,
+            "forks": self.forks,
+            "helping": self.helping,
+            "bonus": self.bonus,
+            "penalty": self.penalty,
+            "open_ended": self.open_ended,
+        }
+
+
+# ------------------------------------------------------------------------------ exact odds
+
+Dist = dict[int, Fraction]
+# A per-die distribution with a flag: (successes capped, a failed die remains) -> probability.
+FlagDist = dict[tuple[int, bool], Fraction]
+
+
+def _cap(dist: Mapping[int, Fraction], cap: int) -> Dist:
+    out: Dist = {}
+    for k, p in dist.items():
+        key = min(k, cap)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction], cap: int) -> Dist:
+    out: Dist = {}
+    for i, p in a.items():
+        for j, q in b.items():
+            key = min(i + j, cap)
+            out[key] = out.get(key, Fraction(0)) + p * q
+    return out
+
+
+def _chain(shade: int, cap: int) -> FlagDist:
+    """One open-ended die: successes (capped) and whether its last face failed, exactly."""
+    six = Fraction(1, 6)
+    hit = Fraction(6 - shade, 6)  # success faces other than 6
+    miss = Fraction(shade - 1, 6)
+    out: FlagDist = {}
+    for sixes in range(cap):
+        lead = six**sixes
+        # ends on a failure after `sixes` sixes
+        out[(sixes, True)] = out.get((sixes, True), Fraction(0)) + lead * miss
+        # ends on a success that is not a 6
+        if sixes + 1 < cap:
+            out[(sixes + 1, False)] = out.get((sixes + 1, False), Fraction(0)) + lead * hit
+    # the rest scores `cap` or more: cap-1 sixes then a success, or cap sixes and then a chain
+    # that ends on a failure or a success in the ratio of those faces.
+    after = six**cap
+    ratio = miss + hit
+    out[(cap, False)] = (
+        out.get((cap, False), Fraction(0)) + six ** (cap - 1) * hit + after * hit / ratio
+    )
+    out[(cap, True)] = out.get((cap, True), Fraction(0)) + after * miss / ratio
+    return {k: v for k, v in out.items() if v}
+
+
+def _plain(shade: int) -> FlagDist:
+    """One die that is not open-ended."""
+    return {(1, False): Fraction(7 - shade, 6), (0, True): Fraction(shade - 1, 6)}
+
+
+def _flatten(dist: FlagDist, cap: int) -> Dist:
+    out: Dist = {}
+    for (k, _), p in dist.items():
+        key = min(k, cap)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _die(shade: int, open_ended: bool, deeds_after: bool, cap: int) -> FlagDist:
+    """One die of the pool after Fate-on-a-closed-test and Deeds: successes and a failed flag."""
+    first = _chain(shade, cap) if open_ended else _plain(shade)
+    if not deeds_after:
+        return first
+    reroll = _chain(shade, cap) if open_ended else _plain(shade)
+    out: FlagDist = {}
+    for (k, failed), p in first.items():
+        if not failed:
+            out[(k, False)] = out.get((k, False), Fraction(0)) + p
+            continue
+        for (j, again), q in reroll.items():
+            key = (min(k + j, cap), again)
+            out[key] = out.get(key, Fraction(0)) + p * q
+    return out
+
+
+def success_distribution(
+    dice: int, shade: int, open_ended: bool, artha: Artha = Artha(), cap: int = CAP
+) -> Dist:
+    """Exact distribution of ``min(successes, cap)`` for ``dice`` d6 after the roll's artha.
+
+    ``dice`` already includes Persona and Deeds-before dice; this applies Fate and Deeds after
+    (see the module docstring for their order).
+
+    >>> success_distribution(2, BLACK, False)
+    {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    >>> success_distribution(1, BLACK, False, Artha(deeds_after=True))
+    {0: Fraction(1, 4), 1: Fraction(3, 4)}
+    """
+    if dice <= 0:
+        return {0: Fraction(1)}
+    exploding = open_ended or artha.fate
+    per_die = _die(shade, exploding, artha.deeds_after, cap)
+    fate_reroll = open_ended and artha.fate
+    # convolve with the "a failed die remains" flag
+    total: FlagDist = {(0, False): Fraction(1)}
+    for _ in range(dice):
+        nxt: FlagDist = {}
+        for (k, f), p in total.items():
+            for (j, g), q in per_die.items():
+                key = (min(k + j, cap), f or g)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+        total = nxt
+    if not fate_reroll:
+        return dict(sorted(_flatten(total, cap).items()))
+    reroll = _flatten(_chain(shade, cap), cap)
+    out: Dist = {}
+    for (k, failed), p in total.items():
+        if failed:
+            for j, q in reroll.items():
+                out[min(k + j, cap)] = out.get(min(k + j, cap), Fraction(0)) + p * q
+        else:
+            out[k] = out.get(k, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def obstacle_odds(pool: BurningPool, artha: Artha, obstacle: int) -> Fraction:
+    """Exact chance that ``pool`` with ``artha`` passes ``obstacle`` (successes ≥ Ob).
+
+    Exact with no truncation: the count is capped at the obstacle.
+
+    >>> obstacle_odds(BurningPool(3, Shade.GREY), Artha(), 1)
+    Fraction(26, 27)
+    """
+    if obstacle <= 0:
+        return Fraction(1)
+    dist = success_distribution(
+        pool.dice_with(artha), pool.shade, pool.open_ended, artha, cap=obstacle
+    )
+    return dist.get(obstacle, Fraction(0))
+
+
+def versus_odds(
+    attacker: BurningPool,
+    defender: BurningPool,
+    attacker_artha: Artha = Artha(),
+    defender_artha: Artha = Artha(),
+    cap: int = CAP,
+) -> Fraction:
+    """Chance that ``attacker`` beats ``defender`` in a versus test (the defender wins ties).
+
+    Exact for closed pools; for open-ended pools both counts are capped at ``cap`` (60), where
+    equal capped counts go to the defender — a difference below 6⁻⁵⁰.
+
+    >>> versus_odds(BurningPool(1), BurningPool(1))
+    Fraction(1, 4)
+    """
+    mine = success_distribution(
+        attacker.dice_with(attacker_artha), attacker.shade, attacker.open_ended, attacker_artha, cap
+    )
+    theirs = success_distribution(
+        defender.dice_with(defender_artha), defender.shade, defender.open_ended, defender_artha, cap
+    )
+    return sum((p * q for a, p in mine.items() for b, q in theirs.items() if a > b), Fraction(0))
+
+
+def artha_choices(pool: BurningPool, available: Mapping[str, int] | None = None) -> list[Artha]:
+    """Every way to spend artha on one test that ``available`` (fate, persona, deeds) allows.
+
+    >>> [a.label() for a in artha_choices(BurningPool(3), {"fate": 1, "persona": 1, "deeds": 0})]
+    ['no artha', 'Fate', '1 Persona', '1 Persona + Fate']
+    """
+    have = dict(available) if available is not None else {"fate": 1, "persona": 3, "deeds": 2}
+    out: list[Artha] = []
+    for persona in range(min(MAX_PERSONA, have.get("persona", 0)) + 1):
+        for deeds_before in (False, True):
+            for deeds_after in (False, True):
+                deeds = int(deeds_before) + int(deeds_after)
+                if deeds > min(MAX_DEEDS, have.get("deeds", 0)):
+                    continue
+                for fate in (False, True):
+                    if fate and have.get("fate", 0) < 1:
+                        continue
+                    out.append(Artha(persona, deeds_before, fate, deeds_after))
+    return out
+
+
+# ------------------------------------------------------------------------------ rolling
+
+
+@dataclass(frozen=True)
+class PoolRoll:
+    """A rolled test: every face in the order the source gave it, stage by stage, and successes.
+
+    ``stages`` maps ``"pool"``, ``"fate"``, ``"deeds"`` to the faces each rolled (explosions
+    included); ``successes`` the total after all of them.
+    """
+
+    dice: int
+    shade: int
+    open_ended: bool
+    successes: int
+    stages: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    failed: int = 0
+    sixes: int = 0
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Every face rolled, in order."""
+        return tuple(f for stage in self.stages.values() for f in stage)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"dice", "shade", "open_ended", "successes", "stages"}``."""
+        return {
+            "dice": self.dice,
+            "shade": Shade(self.shade).letter,
+            "open_ended": self.open_ended,
+            "successes": self.successes,
+            "stages": {k: list(v) for k, v in self.stages.items()},
+        }
+
+
+def _roll(
+    dice: int, shade: int, open_ended: bool, source: DiceSource
+) -> tuple[int, int, int, tuple[int, ...]]:
+    """Roll a kernel pool: (successes, failed dice, sixes showing, faces)."""
+    if dice <= 0:
+        return 0, 0, 0, ()
+    successes, rolled = Pool(dice, shade, open_ended).roll(source)
+    assert rolled is not None
+    faces = tuple(d.face for d in rolled.dice)
+    failed = sum(1 for f in faces if f < shade)
+    sixes = sum(1 for f in faces if f == 6)
+    return successes, failed, sixes, faces
+
+
+def roll_pool(
+    dice: int, shade: int, open_ended: bool, artha: Artha, source: DiceSource
+) -> PoolRoll:
+    """Roll ``dice`` d6 and apply the after-the-roll artha in ``artha`` (Fate, Deeds).
+
+    ``dice`` already counts Persona and Deeds-before. Faces come from ``source`` in the order
+    the module docstring gives.
+
+    >>> from referee.dice import ScriptedSource
+    >>> r = roll_pool(3, BLACK, False, Artha(fate=True), ScriptedSource([6, 2, 4, 5]))
+    >>> r.successes, dict(r.stages)
+    (3, {'pool': (6, 2, 4), 'fate': (5,)})
+    """
+    stages: dict[str, tuple[int, ...]] = {}
+    successes, failed, sixes, faces = _roll(dice, shade, open_ended, source)
+    stages["pool"] = faces
+    exploding = open_ended
+    if artha.fate and not open_ended:
+        exploding = True
+        more, more_failed, _, extra = _roll(sixes, shade, True, source)
+        if extra:
+            stages["fate"] = extra
+        successes += more
+        failed += more_failed
+    if artha.deeds_after and failed:
+        more, failed, _, extra = _roll(failed, shade, exploding, source)
+        stages["deeds"] = extra
+        successes += more
+    if artha.fate and open_ended and failed:
+        more, failed_again, _, extra = _roll(1, shade, True, source)
+        stages["fate"] = extra
+        successes += more
+        failed = failed - 1 + failed_again
+    return PoolRoll(dice, shade, open_ended, successes, stages, failed, sixes)
+
+
+def difficulty(dice: int, obstacle: int) -> str:
+    """Routine, Difficult or Challenging (parent-games.md); artha dice are not counted.
+
+    >>> difficulty(4, 2), difficulty(4, 3), difficulty(4, 5)
+    ('routine', 'difficult', 'challenging')
+    """
+    if obstacle > dice:
+        return "challenging"
+    slack = 1 if dice <= 3 else 2 if dice <= 6 else 3
+    return "routine" if obstacle <= dice - slack else "difficult"
