@@ -1,1 +1,95 @@
-"""Hursagmu's encounter rules: the rules as values and procedures on referee.core (see docs/systems/hursagmu.md)."""
+"""Hursagmu's encounter rules as values and procedures on referee.core (docs/systems/hursagmu.md).
+
+The rules text is ``hursagmu-encounters.txt``; RULINGS.md settles the parent game's core roll
+(2d6 + attribute + skill, the acting side wins ties), range challenges, the damage roll and
+encumbrance.
+
+- :mod:`~referee.systems.hursagmu.sheet`: characters, stances and the skill roll.
+- :mod:`~referee.systems.hursagmu.perception`: Perception, Observation, Stealth, Shadowing,
+  Divination.
+- :mod:`~referee.systems.hursagmu.rounds`: declared actions, Initiatives, penalties, defences,
+  Haste, Recovery, pushing power.
+- :mod:`~referee.systems.hursagmu.movement`: range, movement, encumbrance, jumps, charges,
+  races, damage.
+- :mod:`~referee.systems.hursagmu.encounter`: the ``hursagmu`` procedure, round by round.
+
+>>> PROCEDURE.initial_state({"characters": {"bob": {"dexterity": 2}}}).round
+1
+"""
+
+from referee.systems.hursagmu.encounter import Encounter, EncounterProcedure, Fighter, Options
+from referee.systems.hursagmu.movement import (
+    DamageRoll,
+    Movement,
+    charge_momentum,
+    jump_distance,
+    movement_actions,
+    movement_rate,
+    race_check,
+    race_gain,
+    range_challenge,
+    range_increment,
+)
+from referee.systems.hursagmu.perception import (
+    Awareness,
+    divination_check,
+    observation_check,
+    perception_check,
+    shadowing_check,
+    stealth_check,
+)
+from referee.systems.hursagmu.rounds import (
+    DefenceMode,
+    DefenceResponse,
+    RoundPlan,
+    Step,
+    StepKind,
+    can_recover,
+    defence_response,
+    push_power,
+    schedule,
+    skill_penalty,
+    validate_plan,
+)
+from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance
+
+PROCEDURE = EncounterProcedure()
+"""The procedure scenario files with ``system: hursagmu`` play."""
+
+__all__ = [
+    "PROCEDURE",
+    "Awareness",
+    "Character",
+    "DamageRoll",
+    "DefenceMode",
+    "DefenceResponse",
+    "Encounter",
+    "EncounterProcedure",
+    "Fighter",
+    "Movement",
+    "Options",
+    "RoundPlan",
+    "SkillRoll",
+    "Stance",
+    "Step",
+    "StepKind",
+    "can_recover",
+    "charge_momentum",
+    "defence_response",
+    "divination_check",
+    "jump_distance",
+    "movement_actions",
+    "movement_rate",
+    "observation_check",
+    "perception_check",
+    "push_power",
+    "race_check",
+    "race_gain",
+    "range_challenge",
+    "range_increment",
+    "schedule",
+    "shadowing_check",
+    "skill_penalty",
+    "stealth_check",
+    "validate_plan",
+]

@@ -1,0 +1,495 @@
+"""A character's round: declared actions, their Initiatives and the skill penalty.
+
+hursagmu-encounters.txt, "Conflict", "Initiative", "Action", "Movement", "Haste", "Recovery".
+
+A character's actions for a round are a :class:`RoundPlan`: an ordered tuple of :class:`Step`.
+:func:`schedule` gives each step its Initiative:
+
+- "each action after the first happens at an Initiative two lower than the previous action";
+- "each movement action reduces a character's Initiative for any actions performed after the
+  movement ... a cumulative -2 to Initiative for each movement action";
+- Haste: "spend an action to get a +2 to his Initiative" (it raises the whole round's
+  Initiative and takes no place in the order);
+- a minor action may carry an Initiative penalty "at the whim of The Master".
+
+:func:`skill_penalty`: "any skills used during a round suffer a cumulative -2 penalty for each
+major action taken that round" beyond the first; Haste counts, movement and minor actions don't;
+a defence counts once per defence, or once a round under the Master's cinematic option.
+
+>>> bob = RoundPlan((Step.defend(), Step.attack("fred"), Step.attack("fred")))
+>>> [s.initiative for s in schedule(bob, 12)], skill_penalty(bob)
+([12, 10, 8], -4)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from referee.core import RuleError
+from referee.systems.hursagmu.movement import (
+    MAX_MOVEMENT_ACTIONS,
+    MOVEMENT_INITIATIVE_STEP,
+    Movement,
+    movement_actions,
+)
+from referee.systems.hursagmu.sheet import Stance, skill_stance
+
+__all__ = [
+    "ACTION_PENALTY",
+    "ACTION_STEP",
+    "HASTE_BONUS",
+    "DefenceMode",
+    "DefenceResponse",
+    "RoundPlan",
+    "ScheduledStep",
+    "Step",
+    "StepKind",
+    "can_recover",
+    "defence_response",
+    "defence_skill",
+    "major_actions",
+    "push_power",
+    "schedule",
+    "skill_penalty",
+]
+
+ACTION_PENALTY = -2
+""""a cumulative -2 penalty for each major action taken that round" (beyond the first)."""
+ACTION_STEP = 2
+""""each action after the first happens at an Initiative two lower than the previous action" """
+HASTE_BONUS = 2
+""""A character ... may spend an action to get a +2 to his Initiative" ("Haste")."""
+
+
+class StepKind(enum.Enum):
+    """What a declared step is ("Action", "Movement", "Haste")."""
+
+    ATTACK = "attack"
+    """A major action: a skill roll against a target, who may defend."""
+    DEFEND = "defend"
+    """A major action: a defensive roll (Defense, or Defiance against sorcery)."""
+    TASK = "task"
+    """A major action: any other skill roll (picking a lock, holding a door, a ritual)."""
+    MOVE = "move"
+    """Movement actions: no skill penalty, −2 Initiative each to what follows."""
+    MINOR = "minor"
+    """A minor action: no skill penalty; perhaps an Initiative penalty."""
+    HASTE = "haste"
+    """An action spent for +2 Initiative; counts for skill penalties."""
+
+    @property
+    def is_major(self) -> bool:
+        """Attacks, defences, tasks and Haste are major actions for the skill penalty."""
+        return self in (StepKind.ATTACK, StepKind.DEFEND, StepKind.TASK, StepKind.HASTE)
+
+
+class DefenceMode(enum.Enum):
+    """How defences count ("Action"): the Master's option, default first.
+
+    ``EACH``: "each defensive action [is] a major action"; ``CINEMATIC``: "the use of a
+    defensive skill is only one major action per round, regardless of how many attacks are
+    evaded".
+    """
+
+    EACH = "each"
+    CINEMATIC = "cinematic"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One declared action. Build with the class methods.
+
+    ``skill`` for attacks, defences and tasks (a task may roll a bare attribute such as
+    ``strength``); ``target`` for attacks; ``movement``/``yards`` for movement;
+    ``initiative_penalty`` for a minor action the Master penalises; ``engrossing`` for an action
+    that allows no defence; ``rounds`` for an action that takes several rounds; ``challenge`` the
+    challenge level of a task; ``name`` a label; ``ability`` the range table entry of a ranged
+    attack (``missile weapon``, ``Mahasu``…) and ``yards`` its distance.
+    """
+
+    kind: StepKind
+    skill: str | None = None
+    target: str | None = None
+    movement: Movement | None = None
+    yards: int = 0
+    initiative_penalty: int = 0
+    engrossing: bool = False
+    rounds: int = 1
+    challenge: int = 0
+    name: str = ""
+    ability: str | None = None
+
+    @classmethod
+    def attack(
+        cls, target: str, skill: str = "striking", *, yards: int = 0, ability: str | None = None
+    ) -> Step:
+        """An attack on ``target`` with ``skill`` (Striking by default)."""
+        return cls(StepKind.ATTACK, skill=skill, target=target, yards=yards, ability=ability)
+
+    @classmethod
+    def defend(cls, skill: str = "defense") -> Step:
+        """A defence (Defense; Defiance against sorcery)."""
+        return cls(StepKind.DEFEND, skill=skill)
+
+    @classmethod
+    def task(
+        cls,
+        skill: str,
+        challenge: int = 0,
+        *,
+        name: str = "",
+        engrossing: bool = False,
+        rounds: int = 1,
+    ) -> Step:
+        """Any other major action rolled against a challenge level."""
+        return cls(StepKind.TASK, skill=skill, challenge=challenge, name=name,
+                   engrossing=engrossing, rounds=rounds)
+
+    @classmethod
+    def move(cls, movement: Movement | str, yards: int = 0) -> Step:
+        """A movement ("Movement")."""
+        return cls(StepKind.MOVE, movement=Movement(movement), yards=yards)
+
+    @classmethod
+    def minor(cls, name: str = "", initiative_penalty: int = 0) -> Step:
+        """A minor action (no skill penalty)."""
+        return cls(StepKind.MINOR, name=name, initiative_penalty=initiative_penalty)
+
+    @classmethod
+    def haste(cls) -> Step:
+        """An action spent on Haste."""
+        return cls(StepKind.HASTE)
+
+    def describe(self) -> str:
+        """A few words for a person.
+
+        >>> Step.move("foot", 16).describe(), Step.attack("fred").describe()
+        ('move foot 16 yards', 'attack fred (striking)')
+        """
+        if self.kind is StepKind.ATTACK:
+            at = f" at {self.yards} yards" if self.yards else ""
+            return f"attack {self.target} ({self.skill}){at}"
+        if self.kind is StepKind.DEFEND:
+            return f"defend ({self.skill})"
+        if self.kind is StepKind.TASK:
+            label = self.name or self.skill
+            return f"{label} ({self.skill} vs {self.challenge})"
+        if self.kind is StepKind.MOVE:
+            assert self.movement is not None
+            yards = f" {self.yards} yards" if self.yards else ""
+            return f"move {self.movement.value}{yards}"
+        if self.kind is StepKind.MINOR:
+            return f"minor: {self.name}" if self.name else "minor action"
+        return "haste"
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON (only the fields that are set)."""
+        data: dict[str, Any] = {"kind": self.kind.value}
+        defaults = Step(self.kind)
+        for key in ("skill", "target", "yards", "initiative_penalty", "engrossing", "rounds",
+                    "challenge", "name", "ability"):
+            value = getattr(self, key)
+            if value != getattr(defaults, key):
+                data[key] = value
+        if self.movement is not None:
+            data["movement"] = self.movement.value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Step:
+        """Inverse of :meth:`to_json`; also reads the short forms scenario files use.
+
+        ``{attack: fred}``, ``{defend: true}``, ``{move: foot, yards: 16}``, ``{haste: 3}`` is
+        not allowed (one step each), ``{minor: draw sword}``, ``{task: hold the door, skill:
+        strength, challenge: 9}``.
+
+        >>> Step.from_json({"move": "foot", "yards": 16}) == Step.move("foot", 16)
+        True
+        >>> Step.from_json(Step.attack("fred").to_json()) == Step.attack("fred")
+        True
+        """
+        data = dict(data)
+        if "kind" not in data:
+            for kind in StepKind:
+                if kind.value in data:
+                    value = data.pop(kind.value)
+                    data["kind"] = kind.value
+                    if kind is StepKind.ATTACK:
+                        data["target"] = value
+                    elif kind is StepKind.MOVE:
+                        data["movement"] = value
+                    elif kind in (StepKind.MINOR, StepKind.TASK) and isinstance(value, str):
+                        data["name"] = value
+                    elif kind is StepKind.DEFEND and isinstance(value, str):
+                        data["skill"] = value
+                    break
+        try:
+            kind = StepKind(data.pop("kind"))
+        except (KeyError, ValueError):
+            kinds = ", ".join(k.value for k in StepKind)
+            raise RuleError("Action", f"a step is one of {kinds}: {dict(data)!r}") from None
+        movement = data.pop("movement", None)
+        allowed = {"skill", "target", "yards", "initiative_penalty", "engrossing", "rounds",
+                   "challenge", "name", "ability"}
+        unknown = set(data) - allowed
+        if unknown:
+            raise RuleError("Action", f"unknown fields {sorted(unknown)} in a {kind.value} step")
+        for key in ("yards", "initiative_penalty", "rounds", "challenge"):
+            if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
+                raise RuleError("Action", f"{key} is a whole number, not {data[key]!r}")
+        if kind is StepKind.ATTACK:
+            data.setdefault("skill", "striking")
+            if not data.get("target"):
+                raise RuleError("Action", "an attack needs a target")
+        if kind is StepKind.DEFEND:
+            data.setdefault("skill", "defense")
+        if kind is StepKind.TASK and not data.get("skill"):
+            raise RuleError("Action", "a task needs a skill (or an attribute) to roll")
+        step_movement: Movement | None = None
+        if kind is StepKind.MOVE:
+            try:
+                step_movement = Movement(movement)
+            except ValueError:
+                names = ", ".join(m.value for m in Movement)
+                raise RuleError("Movement", f"no movement {movement!r} (known: {names})") from None
+        if int(data.get("rounds", 1)) < 1:
+            raise RuleError("Action", "an action takes at least one round")
+        return cls(kind, movement=step_movement, **data)
+
+
+@dataclass(frozen=True)
+class ScheduledStep:
+    """A step with the Initiative it happens at (``None`` for Haste, which has no place)."""
+
+    step: Step
+    initiative: int | None
+    movement_actions: int = 0
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """Everything a character declares for a round, in order ("Action").
+
+    ``rate`` is the character's yards per movement action on foot (encumbrance) and ``mount``
+    the yards of a riding action.
+    """
+
+    steps: tuple[Step, ...]
+    rate: int | Any = 10
+    mount: int = 0
+    mode: DefenceMode = field(default=DefenceMode.EACH)
+
+    @property
+    def haste(self) -> int:
+        """Actions spent on Haste."""
+        return sum(1 for s in self.steps if s.kind is StepKind.HASTE)
+
+    def movement_actions(self) -> int:
+        """The movement actions of the round."""
+        return sum(
+            movement_actions(s.movement, s.yards, rate=self.rate, mount=self.mount)
+            for s in self.steps
+            if s.kind is StepKind.MOVE and s.movement is not None
+        )
+
+    @property
+    def defences(self) -> int:
+        """Defences declared."""
+        return sum(1 for s in self.steps if s.kind is StepKind.DEFEND)
+
+    @property
+    def is_engrossing(self) -> bool:
+        """True when an engrossing action allows "no defensive actions at all"."""
+        return any(s.engrossing for s in self.steps)
+
+    def skills(self) -> tuple[str, ...]:
+        """The skills the plan rolls, in order, without repeats."""
+        seen: list[str] = []
+        for s in self.steps:
+            if s.skill is not None and s.skill not in seen:
+                seen.append(s.skill)
+        return tuple(seen)
+
+
+def major_actions(plan: RoundPlan) -> int:
+    """Major actions for the skill penalty: attacks, tasks, Haste, and defences (each, or one
+    a round under the cinematic option). Movement and minor actions never count.
+
+    >>> major_actions(RoundPlan((Step.haste(),) * 3 + (Step.attack("x"),)))
+    4
+    >>> major_actions(RoundPlan((Step.defend(), Step.defend()), mode=DefenceMode.CINEMATIC))
+    1
+    """
+    count = sum(1 for s in plan.steps if s.kind.is_major and s.kind is not StepKind.DEFEND)
+    if plan.mode is DefenceMode.CINEMATIC:
+        return count + (1 if plan.defences else 0)
+    return count + plan.defences
+
+
+def skill_penalty(plan: RoundPlan) -> int:
+    """The penalty to every skill used this round: −2 for each major action after the first.
+
+    "For performing two actions, he has a -2 penalty to both skills" (Bob the Fighter);
+    "four [actions], giving him a -6 to his Striking skill roll" (Haste).
+
+    >>> skill_penalty(RoundPlan((Step.attack("fred"), Step.defend())))
+    -2
+    >>> skill_penalty(RoundPlan((Step.move("stand"), Step.minor("draw"), Step.attack("x"))))
+    0
+    """
+    return ACTION_PENALTY * max(0, major_actions(plan) - 1)
+
+
+def schedule(plan: RoundPlan, initiative: int) -> tuple[ScheduledStep, ...]:
+    """Each step with the Initiative it happens at, from the round's Initiative roll.
+
+    Haste raises the base by 2 per action spent. A major action after the first comes 2 later
+    than the one before it; each movement action takes 2 off whatever follows; a minor action
+    takes off its Master-given penalty.
+
+    Fred the Swift: "These four movement actions combine to give Fred a -8 penalty to the
+    Initiative of his attack."
+
+    >>> fred = RoundPlan((Step.move("stand"), Step.move("foot", 16), Step.move("leap"),
+    ...                   Step.attack("foe")))
+    >>> [s.initiative for s in schedule(fred, 10)]
+    [10, 8, 4, 2]
+    """
+    current = initiative + HASTE_BONUS * plan.haste
+    seen_major = False
+    out: list[ScheduledStep] = []
+    for step in plan.steps:
+        if step.kind is StepKind.HASTE:
+            out.append(ScheduledStep(step, None))
+        elif step.kind is StepKind.MOVE:
+            assert step.movement is not None
+            n = movement_actions(step.movement, step.yards, rate=plan.rate, mount=plan.mount)
+            out.append(ScheduledStep(step, current, n))
+            current -= MOVEMENT_INITIATIVE_STEP * n
+        elif step.kind is StepKind.MINOR:
+            out.append(ScheduledStep(step, current))
+            current -= step.initiative_penalty
+        else:
+            if seen_major:
+                current -= ACTION_STEP
+            seen_major = True
+            out.append(ScheduledStep(step, current))
+    return tuple(out)
+
+
+def validate_plan(plan: RoundPlan, stance: Stance | None) -> None:
+    """Refuse a plan the rules forbid (:class:`RuleError` naming the rule).
+
+    - "A character may perform up to four of these [movement actions] during a single round."
+    - "A character cannot use both Dex and Int skills during the same round": every skill of
+      the plan belongs to the stance declared at Initiative.
+
+    >>> validate_plan(RoundPlan((Step.attack("x"), Step.task("mahasu"))), Stance.MANEUVER)
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.RuleError: Initiative: a character who maneuvers cannot use the \
+Intelligence skill 'mahasu' this round ("A character cannot use both Dex and Int skills during \
+the same round")
+    """
+    moves = plan.movement_actions()
+    if moves > MAX_MOVEMENT_ACTIONS:
+        raise RuleError(
+            "Movement",
+            f"{moves} movement actions; a character may perform up to {MAX_MOVEMENT_ACTIONS}"
+            " during a single round",
+        )
+    if stance is None:
+        return
+    for skill in plan.skills():
+        kind = skill_stance(skill)
+        if kind is not None and kind is not stance:
+            other = "Intelligence" if kind is Stance.CONCENTRATE else "Dexterity"
+            verb = "maneuvers" if stance is Stance.MANEUVER else "concentrates"
+            raise RuleError(
+                "Initiative",
+                f"a character who {verb} cannot use the {other} skill {skill!r} this round "
+                '("A character cannot use both Dex and Int skills during the same round")',
+            )
+
+
+class DefenceResponse(enum.Enum):
+    """What a character attacked before his turn may do ("Action")."""
+
+    DEFEND = "defend"
+    """Same kind as declared: "declare all of his actions ... and then make his defensive skill
+    roll with any appropriate penalties"."""
+    ABORT = "abort"
+    """Other kind: "must abort the rest of his turn if he wants to make a defensive action"."""
+    NONE = "none"
+    """No defence at all: surprised on round zero, engrossed, or out of declared defences."""
+
+
+def defence_skill(attack_skill: str) -> str:
+    """Defiance against sorcery and other mental attacks, Defense against physical ones.
+
+    >>> defence_skill("striking"), defence_skill("mahasu")
+    ('defense', 'defiance')
+    """
+    return "defiance" if skill_stance(attack_skill) is Stance.CONCENTRATE else "defense"
+
+
+def defence_response(stance: Stance | None, attack_skill: str) -> DefenceResponse:
+    """Whether a defence keeps the character's turn or aborts it (Bob, Fred and Marcos).
+
+    >>> defence_response(Stance.MANEUVER, "striking")
+    <DefenceResponse.DEFEND: 'defend'>
+    >>> defence_response(Stance.CONCENTRATE, "striking")
+    <DefenceResponse.ABORT: 'abort'>
+    """
+    needed = skill_stance(defence_skill(attack_skill))
+    if stance is None or needed is stance:
+        return DefenceResponse.DEFEND
+    return DefenceResponse.ABORT
+
+
+def can_recover(*, acted: bool, injured: bool, health_ok: bool, sanity_ok: bool) -> bool:
+    """"If a character has taken no actions during the round and is OK on both Health and
+    Sanity, then the character may recover one hit at the end of the round. If a character is
+    injured during the round ... the character gets no recovery." ("Recovery")
+
+    >>> can_recover(acted=False, injured=False, health_ok=True, sanity_ok=True)
+    True
+    >>> can_recover(acted=False, injured=True, health_ok=True, sanity_ok=True)
+    False
+    """
+    return not acted and not injured and health_ok and sanity_ok
+
+
+def push_power(hits_left: int, spend: int) -> tuple[int, bool]:
+    """Pushing power: spend hits of Stamina for +1 Strength and Willpower each, for one round.
+
+    Returns the hits left and whether the character collapses ("until his stamina reaches zero,
+    at which point he will collapse from exhaustion"). One cannot spend hits one lacks.
+
+    >>> push_power(12, 6), push_power(6, 6)
+    ((6, False), (0, True))
+    """
+    if spend < 1:
+        raise RuleError("Pushing Power", f"spend at least one hit, not {spend}")
+    if spend > hits_left:
+        raise RuleError("Pushing Power", f"only {hits_left} hits of Stamina left, not {spend}")
+    left = hits_left - spend
+    return left, left <= 0
+
+
+def plan_from_json(
+    steps: Sequence[Mapping[str, Any]], *, rate: Any = 10, mount: int = 0,
+    mode: DefenceMode = DefenceMode.EACH,
+) -> RoundPlan:
+    """A :class:`RoundPlan` from JSON steps (see :meth:`Step.from_json`)."""
+    if not isinstance(steps, Sequence) or isinstance(steps, str | bytes):
+        raise RuleError("Action", "the declared actions are a list of steps")
+    parsed: list[Step] = []
+    for raw in steps:
+        if not isinstance(raw, Mapping):
+            raise RuleError("Action", f"a step is a mapping, not {raw!r}")
+        parsed.append(Step.from_json(raw))
+    return replace(RoundPlan(tuple(parsed)), rate=rate, mount=mount, mode=mode)
