@@ -124,6 +124,7 @@ class Fighter:
     yards_moved: int = 0
     task: str | None = None
     task_rounds: int = 0
+    task_engrossing: bool = False
 
     @property
     def rate(self) -> Fraction:
@@ -492,9 +493,9 @@ class EncounterProcedure(Procedure[Encounter]):
 
     def _do_declare(self, state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
         who = action.actor
-        if not _can_take_turn(state, who):
-            turn = ", ".join(on_turn(state)) or "nobody"
-            raise RuleError("Action", f"it is not {who}'s turn (on turn: {turn})")
+        if state.phase == "action" and state.round == 0 and state.fighter(who).rank != HELD:
+            raise RuleError("Round Zero", f"{who} is not an initiator: only the initiators act "
+                            "on round zero")
         _, event = self._declare(state, who, action.params.get("actions"))
         return [event]
 
@@ -519,15 +520,12 @@ class EncounterProcedure(Procedure[Encounter]):
         who = action.actor
         f = state.fighter(who)
         spend = _int(action.params, "hits", 1)
-        left, collapsed = push_power(f.hits, spend)
-        events = [Event("power.pushed", {
+        left, exhausted = push_power(f.hits, spend)
+        return [Event("power.pushed", {
             "character": who, "hits": spend, "hits_left": left,
             "strength": f.strength + spend, "willpower": f.willpower + spend,
+            "exhausted": exhausted,
         })]
-        if collapsed:
-            events.append(Event("character.collapsed", {"character": who,
-                                                        "cause": "exhaustion"}))
-        return events
 
     def _do_condition(self, state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
         self._referee_only(action)
@@ -579,7 +577,8 @@ class EncounterProcedure(Procedure[Encounter]):
         done = f.task_rounds if f.task == name else 0
         if step.rounds > 1 and done + 1 < step.rounds:
             return [Event("task.continued", base | {"task": name, "round_of_task": done + 1,
-                                                    "rounds": step.rounds})]
+                                                    "rounds": step.rounds,
+                                                    "engrossing": step.engrossing})]
         roll = f.roll_of(step.skill, state.options.defence)
         check = roll.against(step.challenge)
         odds = _odds(check)
@@ -619,6 +618,8 @@ class EncounterProcedure(Procedure[Encounter]):
             return DefenceResponse.NONE, "unconscious"
         if t.surprised and state.round == 0:
             return DefenceResponse.NONE, "surprised on round zero: not even defensive actions"
+        if t.task is not None and t.task_engrossing:
+            return DefenceResponse.NONE, f"engrossed in {t.task}: no defensive actions at all"
         if t.plan is not None:
             plan = t.round_plan(state.options.defence)
             assert plan is not None
@@ -748,7 +749,10 @@ class EncounterProcedure(Procedure[Encounter]):
                    if f.conscious and f.waiting and not f.acted and not f.holding]
         events: list[Event] = []
         for w, f in state.fighters.items():
-            if f.conscious and f.hits < f.sheet.stamina and can_recover(
+            if f.conscious and f.hits <= 0:
+                events.append(Event("character.collapsed", {"character": w,
+                                                            "cause": "exhaustion"}))
+            elif f.conscious and f.hits < f.sheet.stamina and can_recover(
                 acted=f.acted, injured=f.injured, health_ok=f.health_ok, sanity_ok=f.sanity_ok
             ):
                 events.append(Event("hit.recovered", {"character": w, "hits": f.hits + 1}))
@@ -872,9 +876,10 @@ class EncounterProcedure(Procedure[Encounter]):
             changes: dict[str, Any] = {"next_step": _i(d, "step") + 1,
                                        "acted": True, "waiting": False}
             if kind == "task.continued":
-                changes |= {"task": str(d["task"]), "task_rounds": _i(d, "round_of_task")}
+                changes |= {"task": str(d["task"]), "task_rounds": _i(d, "round_of_task"),
+                            "task_engrossing": bool(d["engrossing"])}
             elif kind == "task.rolled":
-                changes |= {"task": None, "task_rounds": 0}
+                changes |= {"task": None, "task_rounds": 0, "task_engrossing": False}
             new = state.with_fighter(who, **changes)
             if kind == "attack.made" and d["defence"] != DefenceResponse.NONE.value:
                 new = replace(new, pending=Pending(
@@ -893,7 +898,8 @@ class EncounterProcedure(Procedure[Encounter]):
             who = str(d["character"])
             return state.with_fighter(who, hits=_i(d, "hits_left"), injured=True)
         if kind == "task.failed":
-            return state.with_fighter(str(d["character"]), task=None, task_rounds=0)
+            return state.with_fighter(str(d["character"]), task=None, task_rounds=0,
+                                      task_engrossing=False)
         if kind == "character.collapsed":
             who = str(d["character"])
             return state.with_fighter(who, conscious=False, waiting=False)
@@ -917,7 +923,7 @@ class EncounterProcedure(Procedure[Encounter]):
                 who: Fighter(
                     f.sheet, f.hits, conscious=f.conscious, health_ok=f.health_ok,
                     sanity_ok=f.sanity_ok, held_over=f.holding, waited_game=who in waiters,
-                    task=f.task, task_rounds=f.task_rounds,
+                    task=f.task, task_rounds=f.task_rounds, task_engrossing=f.task_engrossing,
                 )
                 for who, f in state.fighters.items()
             }
