@@ -1,0 +1,164 @@
+"""The data files against the rules text, cell by cell (Gin Lane's printed tables)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.core import RuleError
+from referee.systems.ginlane import tables
+
+RULES = Path("/work/shared/rules/gin-lane.txt")
+
+# "Difficulty & Target Number", transcribed from the text.
+LADDER = [
+    (6, "Negligible"),
+    (7, "Low"),
+    (8, "Fair"),
+    (9, "Great"),
+    (10, "Exceeding"),
+    (11, "Superb"),
+    (12, "Heroic"),
+]
+
+# "Success Levels", transcribed row by row: degree, success, magnitude, duration, notes.
+SUCCESS_LEVELS = [
+    (0, "Match", "in the balance", "touch", "Instant not failed, try again?"),
+    (1, "Minimal", "Slight", "a Round", ""),
+    (2, "Fair", "Minor", "a scene", ""),
+    (3, "Solid", "Moderate", "until dawn/dusk", ""),
+    (4, "Good", "Moderate", "Day", "defence gets spin"),
+    (5, "Significant", "Major", "Session", ""),
+    (6, "Near Perfect", "Overwhelming", "Longer term - next session?", ""),
+]
+
+# "Consequences": severity, mitigates, lasts.
+CONSEQUENCES = [
+    ("slight", 2, "a day"),
+    ("moderate", 4, "a week"),
+    ("heavy", 6, "a month"),
+    ("extreme", 8, "permanent: replaces a character Aspect"),
+]
+
+# "Damage Bonus".
+DAMAGE = {
+    0: ("unarmed brawling: fists & boots",),
+    1: (
+        "knives",
+        "coshes",
+        "brass knuckles",
+        "bottles",
+        "pocket pistol",
+        "blunderbuss at range 1+",
+    ),
+    2: ("swords", "cudgels", "most firearms", "tomahawk", "bow"),
+    3: ("pole-arms", "blunderbuss at 0 range"),
+    4: ("volley-fire (infantry platoon, volley gun?)", "swivel gun"),
+}
+
+SEPHIROT = [
+    (1, "Kether", "Crowning"),
+    (2, "Chokmah", "Protection"),
+    (3, "Binah", "Health"),
+    (4, "Chesed", "Luck"),
+    (5, "Geburah", "War"),
+    (6, "Tiphareth", "Spirits"),
+    (7, "Netzach", "Cunning"),
+    (8, "Hod", "Knowledge"),
+    (9, "Yesod", "Dreams"),
+    (10, "Malkuth", "Nature"),
+]
+
+
+def test_ladder_matches_the_text_cell_by_cell() -> None:
+    assert [(d.number, d.name) for d in tables.difficulties()] == LADDER
+
+
+def test_ladder_names_out_of_range() -> None:
+    # "6 or less: Negligible difficulty"; 12 is the top rung.
+    assert tables.ladder_name(2) == "Negligible"
+    assert tables.ladder_name(13) == "Heroic"
+    assert tables.difficulty_number("Superb") == 11
+    with pytest.raises(RuleError, match="no difficulty 'Tricky'"):
+        tables.difficulty_number("Tricky")
+
+
+def test_success_levels_match_the_text_cell_by_cell() -> None:
+    got = [(s.degree, s.success, s.magnitude, s.duration, s.notes) for s in tables.success_levels()]
+    assert got == SUCCESS_LEVELS
+
+
+def test_success_level_beyond_six_is_near_perfect_and_failure_refused() -> None:
+    assert tables.success_level(8).success == "Near Perfect"
+    with pytest.raises(RuleError):
+        tables.success_level(-1)
+
+
+def test_consequences_match_the_text() -> None:
+    assert [(c.severity, c.mitigates, c.lasts) for c in tables.consequences()] == CONSEQUENCES
+    assert tables.consequence("Heavy").examples[0] == "broken limb"
+    assert [c.days for c in tables.consequences()] == [1, 7, 30, None]
+
+
+def test_damage_bonuses_match_the_text() -> None:
+    assert tables.damage_bonus_table() == DAMAGE
+
+
+def test_ranges_match_the_text() -> None:
+    # "Generally: thrown things 2 zones, pistols 3 zones, muskets 4 zones."
+    assert tables.ranges() == {"thrown": 2, "pistol": 3, "musket": 4}
+    assert tables.weapon("pistol").range == 3
+    assert tables.weapon("musket").range == 4
+    assert tables.weapon("rock").range == 2
+
+
+def test_weapons_bonus_agrees_with_the_damage_list() -> None:
+    listed = {2: {"sword", "cudgel", "tomahawk", "bow", "pistol", "musket"}, 3: {"pole-arm"}}
+    for bonus, names in listed.items():
+        for name in names:
+            assert tables.weapon(name).bonus == bonus
+    assert tables.weapon("fists").bonus == 0
+    assert tables.weapon("blunderbuss").bonus == 3
+    assert tables.weapon("blunderbuss").bonus_beyond_0 == 1
+
+
+def test_sephirot_match_the_text() -> None:
+    assert [(s.number, s.name, s.path) for s in tables.sephirot()] == SEPHIROT
+    assert [s.name for s in tables.sephirot() if not s.ritual] == ["Kether"]
+
+
+def test_skills_list_is_the_v3_list() -> None:
+    names = [s.name for s in tables.skills()]
+    assert len(names) == 42
+    assert names[:4] == ["Agility", "Artillery", "Arts", "Alertness"]
+    assert "Rapport" not in names and tables.skill("Rapport").name == "Charm"
+    assert tables.skill("Agility").specialities == (
+        "Climbing",
+        "Dodging",
+        "Falling",
+        "Jumping",
+        "Sprinting",
+        "Other Physical Action",
+    )
+    assert {s.name: s.track for s in tables.skills() if s.track} == {
+        "Assets": "Wealth",
+        "Endurance": "Health",
+        "Resolve": "Composure",
+    }
+    with pytest.raises(RuleError, match="no skill 'Fencing'"):
+        tables.skill("Fencing")
+
+
+@pytest.mark.skipif(not RULES.exists(), reason="the shared rules text is not here")
+def test_every_skill_and_speciality_line_is_in_the_text() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    lines = set(text.splitlines())
+    for s in tables.skills():
+        assert any(line.startswith(s.name) for line in lines), s.name
+        if s.specialities:
+            assert ", ".join(s.specialities) in text, s.name
+    for row in SUCCESS_LEVELS[1:]:
+        assert f"{row[0]} {row[1]} {row[2]} {row[3]}" in text
+    for name in (d[1] for d in LADDER[:-1]):
+        assert f": {name} difficulty" in text or f"{name} difficult" in text
