@@ -1,1 +1,28 @@
-"""Zweihänder house rules: the rules as values and procedures on referee.core (see docs/systems/zweihander.md)."""
+"""Zweihänder house rules as values and procedures on referee.core (docs/systems/zweihander.md).
+
+Modules, each one part of the rules text (``rules/zweihander-house-rules.txt``):
+
+- :mod:`.percentile` — the d100 core: Base Chance, Difficulty, criticals, Assist and Chaos Dice
+- :mod:`.character` — characters, Peril and Damage Condition Tracks
+- :mod:`.narrative` — Narrative considerations (piecemeal armor; fog, mist & smoke)
+- :mod:`.morale` — Morale checks
+- :mod:`.chase` — Chase scene rules
+- :mod:`.overland` — Overland exploration (miles per day)
+- :mod:`.wilderness` — Wilderness travel rules
+- :mod:`.reputation` — Reputation points and requisitions
+- :mod:`.social` — Social Intrigue
+- :mod:`.madness` — Madness, Corruption, Order & Chaos, Disorders
+- :mod:`.stable` — Character stable
+- :mod:`.procedure` — all of it as one procedure for scenario files (``system: zweihander``)
+
+>>> from referee.core import get_system
+>>> type(get_system("zweihander")).__name__
+'ZweihanderProcedure'
+"""
+
+from referee.systems.zweihander.procedure import ZweihanderProcedure
+
+PROCEDURE = ZweihanderProcedure()
+"""The procedure scenario files with ``system: zweihander`` play."""
+
+__all__ = ["PROCEDURE", "ZweihanderProcedure"]

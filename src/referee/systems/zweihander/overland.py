@@ -1,0 +1,155 @@
+"""Overland exploration (house rules, "Overland exploration / Distance").
+
+Miles per day by traveller or vehicle and route (road, path, river, sea); a Forced march adds
+10 miles and calls for a Hard (−20%) Toughness Test not to be Incapacitated! at the end of the
+day (then unable to recuperate for 24 hours); waterways give up to +10 miles downstream or with
+good winds, up to −10 upstream; bad weather subtracts 10 miles (at sea, a Pilot Test may be
+needed to avoid capsizing).
+
+>>> miles_per_day("horse", "road")
+40
+>>> miles_per_day("river barge", "river", current=10, bad_weather=True)
+20
+>>> Leg(distance=100, transport="human", route="road").days
+7
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.core import RuleError
+from referee.systems.zweihander.percentile import SkillTest, difficulty
+from referee.systems.zweihander.tables import (
+    ROUTES,
+    MilesPerDay,
+    miles_per_day_table,
+    overland_rules,
+)
+
+__all__ = [
+    "MINIMUM_MILES_PER_DAY",
+    "Leg",
+    "Route",
+    "forced_march_test",
+    "miles_per_day",
+    "needs_pilot_test",
+    "transport_row",
+]
+
+MINIMUM_MILES_PER_DAY = 1
+"""Referee's ruling: adjustments never bring a day's travel below 1 mile."""
+
+
+def transport_row(transport: str) -> MilesPerDay:
+    """The Distance table row naming ``transport`` ("horse", "dwarf", "river barge" …)."""
+    wanted = transport.strip().lower()
+    for row in miles_per_day_table():
+        names = [n.strip() for n in row.transport.replace("(on foot)", "").split(",")]
+        if wanted == row.transport.lower() or wanted in [n.lower() for n in names]:
+            return row
+    known = "; ".join(r.transport for r in miles_per_day_table())
+    raise RuleError("Overland exploration", f"no transport {transport!r} in the table ({known})")
+
+
+def miles_per_day(
+    transport: str,
+    route: str,
+    *,
+    forced_march: bool = False,
+    current: int = 0,
+    bad_weather: bool = False,
+) -> int:
+    """Miles per day: the table, + 10 for a Forced march, + ``current`` on waterways (−10 to +10:
+    downstream or good winds up to +10, upstream up to −10), − 10 in bad weather; at least 1.
+
+    Refuses a route the table marks "-" for that transport, a ``current`` outside −10…+10 or off
+    a river or sea, and a forced march on water.
+    """
+    rules = overland_rules()
+    if route not in ROUTES:
+        raise RuleError(
+            "Overland exploration", f"route is one of {', '.join(ROUTES)}, not {route!r}"
+        )
+    row = transport_row(transport)
+    base = row.on(route)
+    if base is None:
+        raise RuleError("Overland exploration", f'{row.transport} cannot travel by {route} ("-")')
+    if not rules["upstream"] <= current <= rules["downstream"]:
+        raise RuleError("Waterways", f"up to +10 downstream, up to -10 upstream, not {current:+d}")
+    if current and route not in ("river", "sea"):
+        raise RuleError("Waterways", f"a current or winds apply on river or sea, not on a {route}")
+    if forced_march and route in ("river", "sea"):
+        raise RuleError("Forced march", "a forced march is made on road or path")
+    miles = base + current
+    if forced_march:
+        miles += rules["forced_march"]
+    if bad_weather:
+        miles += rules["bad_weather"]
+    return max(MINIMUM_MILES_PER_DAY, miles)
+
+
+def forced_march_test(toughness: int) -> SkillTest:
+    """The Forced march's Hard (−20%) Toughness Test, failed: Incapacitated! and no recovery for
+    24 hours."""
+    return SkillTest(toughness, difficulty("Hard"))
+
+
+def needs_pilot_test(route: str, bad_weather: bool) -> bool:
+    """Bad weather "on seas": a Pilot Test may be necessary to avoid capsizing."""
+    return bad_weather and route == "sea"
+
+
+@dataclass(frozen=True)
+class Leg:
+    """One leg of a route: its distance in miles, transport, route type and conditions."""
+
+    distance: int
+    transport: str
+    route: str
+    forced_march: bool = False
+    current: int = 0
+    bad_weather: bool = False
+
+    @property
+    def miles_per_day(self) -> int:
+        """This leg's miles per day (:func:`miles_per_day`)."""
+        return miles_per_day(
+            self.transport,
+            self.route,
+            forced_march=self.forced_march,
+            current=self.current,
+            bad_weather=self.bad_weather,
+        )
+
+    @property
+    def days(self) -> int:
+        """Whole days to cover the leg (a part day counts as a day; Referee's ruling)."""
+        if self.distance < 0:
+            raise RuleError(
+                "Overland exploration", f"a distance cannot be negative ({self.distance})"
+            )
+        return math.ceil(self.distance / self.miles_per_day)
+
+
+@dataclass(frozen=True)
+class Route:
+    """A route of several legs; each leg starts on a new day.
+
+    >>> Route((Leg(30, "horse", "road"), Leg(40, "knorr", "sea"))).days
+    3
+    """
+
+    legs: Sequence[Leg]
+
+    @property
+    def days(self) -> int:
+        """The days of all legs."""
+        return sum(leg.days for leg in self.legs)
+
+    @property
+    def distance(self) -> int:
+        """The miles of all legs."""
+        return sum(leg.distance for leg in self.legs)
