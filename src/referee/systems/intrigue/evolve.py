@@ -1,0 +1,224 @@
+"""How each Intrigue event changes the state: the fold behind the log (never rolls, never refuses).
+
+Every event kind the game logs is folded here; :func:`evolve` ignores kinds it does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import cast
+
+from referee.core import Event, Json
+from referee.systems.intrigue.rules import PERCEPTION_COOLDOWN, RECOVERY_TIME, wounds_taken
+from referee.systems.intrigue.state import (
+    Combat,
+    CombatAttack,
+    Declaration,
+    Hold,
+    IntrigueState,
+)
+
+__all__ = ["evolve", "fold"]
+
+
+def _s(data: Mapping[str, Json], key: str) -> str:
+    return str(data[key])
+
+
+def _i(data: Mapping[str, Json], key: str, default: int = 0) -> int:
+    value = data.get(key, default)
+    return int(cast(int, value))
+
+
+def _ids(data: Mapping[str, Json], key: str) -> tuple[str, ...]:
+    value = data.get(key) or ()
+    return tuple(str(v) for v in cast(list[Json], value))
+
+
+def fold(state: IntrigueState, events: Iterable[Event]) -> IntrigueState:
+    """``state`` after ``events`` (kernel timer events are skipped, as the table does)."""
+    for event in events:
+        if not event.kind.startswith(("timer.", "clock.")):
+            state = evolve(state, event)
+    return state
+
+
+def evolve(state: IntrigueState, event: Event) -> IntrigueState:
+    """The state after ``event``."""
+    data = event.data
+    kind = event.kind
+    if kind == "perception.made":
+        perceiver, target = _s(data, "perceiver"), _s(data, "target")
+        kept = tuple(c for c in state.cooldowns if (c[0], c[1]) != (perceiver, target))
+        return replace(
+            state, cooldowns=(*kept, (perceiver, target, event.at + PERCEPTION_COOLDOWN))
+        )
+    if kind == "perception.ready":
+        pair = (_s(data, "perceiver"), _s(data, "target"))
+        return replace(state, cooldowns=tuple(c for c in state.cooldowns if (c[0], c[1]) != pair))
+    if kind == "contingency.openable":
+        return replace(state, openable=state.openable | set(_ids(data, "envelopes")))
+    if kind == "envelope.opened":
+        return replace(state, opened=state.opened | {_s(data, "envelope")})
+    if kind == "item.drawn":
+        who = _s(data, "character")
+        return state.with_status(who, replace(state.status(who), drawn=_s(data, "item")))
+    if kind.startswith(("combat.", "attack.", "character.", "damage.", "hold.", "escape.")):
+        return _evolve_combat(state, event)
+    return state
+
+
+def _combat(state: IntrigueState, data: Mapping[str, Json]) -> Combat:
+    return state.combat(_s(data, "combat"))
+
+
+def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
+    data = event.data
+    kind = event.kind
+    if kind == "combat.started":
+        starter = _s(data, "starter")
+        return state.with_combat(
+            Combat(
+                id=_s(data, "combat"),
+                starter=starter,
+                sides=((starter, 0), *((c, 1) for c in _ids(data, "targets"))),
+                surprised=frozenset(_ids(data, "surprised")),
+            )
+        )
+    if kind == "combat.joined":
+        combat = _combat(state, data)
+        entry = (_s(data, "character"), _i(data, "side"))
+        return state.with_combat(replace(combat, sides=(*combat.sides, entry)))
+    if kind == "combat.round_started":
+        combat = _combat(state, data)
+        holds = tuple(h for h in combat.holds if not h.ending)
+        return state.with_combat(
+            replace(
+                combat,
+                round=_i(data, "round"),
+                in_round=True,
+                by_mind=frozenset(),
+                declarations=(),
+                holds=holds,
+                held_at_start=frozenset(h.held for h in holds),
+                holding_at_start=frozenset(h.holder for h in holds),
+                escape_tried=frozenset(),
+            )
+        )
+    if kind == "combat.mind_used":
+        combat = _combat(state, data)
+        return state.with_combat(replace(combat, by_mind=combat.by_mind | {_s(data, "character")}))
+    if kind == "combat.declared":
+        combat = _combat(state, data)
+        actor = _s(data, "character")
+        target = data.get("target")
+        declaration = Declaration(
+            actor=actor,
+            kind=_s(data, "action"),
+            rank=_i(data, "rank"),
+            target=None if target is None else str(target),
+            item=None if data.get("item") is None else _s(data, "item"),
+            ability=None if data.get("ability") is None else _s(data, "ability"),
+            group=_ids(data, "group"),
+            bonus=_i(data, "bonus"),
+        )
+        members = tuple(
+            Declaration(actor=m, kind="group", rank=declaration.rank, target=declaration.target)
+            for m in declaration.group
+        )
+        kept = tuple(d for d in combat.declarations if d.actor != actor)
+        return state.with_combat(replace(combat, declarations=(*kept, declaration, *members)))
+    if kind == "combat.place_resolved":
+        combat = _combat(state, data)
+        done = set(_ids(data, "characters"))
+        declarations = tuple(
+            replace(d, resolved=True) if d.actor in done else d for d in combat.declarations
+        )
+        return state.with_combat(replace(combat, declarations=declarations))
+    if kind == "attack.rolled":
+        if data.get("combat") is None:
+            return state
+        combat = _combat(state, data)
+        attack = CombatAttack(
+            round=combat.round,
+            attackers=_ids(data, "attackers"),
+            target=_s(data, "target"),
+            hit=bool(data.get("hit")),
+        )
+        return state.with_combat(replace(combat, attacks=(*combat.attacks, attack)))
+    if kind == "damage.taken":
+        who = _s(data, "character")
+        status = state.status(who)
+        return state.with_status(who, replace(status, damage=_i(data, "total")))
+    if kind == "character.knocked_out":
+        who = _s(data, "character")
+        state = state.with_status(who, replace(state.status(who), knocked_out=True))
+        for combat in state.running:
+            if any(who in (h.holder, h.held) for h in combat.holds):
+                holds = tuple(
+                    replace(h, ending=True) if who in (h.holder, h.held) else h
+                    for h in combat.holds
+                )
+                state = state.with_combat(replace(combat, holds=holds))
+        return state
+    if kind == "character.grabbed":
+        combat = _combat(state, data)
+        hold = Hold(_s(data, "holder"), _s(data, "held"))
+        return state.with_combat(replace(combat, holds=(*combat.holds, hold)))
+    if kind == "hold.ends":
+        combat = _combat(state, data)
+        held = _s(data, "held")
+        holds = tuple(replace(h, ending=True) if h.held == held else h for h in combat.holds)
+        return state.with_combat(replace(combat, holds=holds))
+    if kind == "combat.round_ended":
+        combat = _combat(state, data)
+        given = cast(Mapping[str, Json], data.get("streaks") or {})
+        streaks = tuple((c, int(cast(int, n))) for c, n in given.items())
+        return state.with_combat(replace(combat, in_round=False, streaks=streaks))
+    if kind == "escape.rolled":
+        combat = _combat(state, data)
+        who = _s(data, "character")
+        tried = combat.escape_tried | {who}
+        if data.get("escaped"):
+            return state.with_combat(
+                replace(combat, escape_tried=tried, escaped=combat.escaped | {who})
+            )
+        reset = tuple((c, 0 if c == who else n) for c, n in combat.streaks)
+        return state.with_combat(replace(combat, escape_tried=tried, streaks=reset))
+    if kind == "combat.ended":
+        combat = _combat(state, data)
+        state = state.with_combat(replace(combat, ended=True, in_round=False, holds=()))
+        for who in combat.participants:
+            status = state.status(who)
+            if status.dead:
+                continue
+            if status.knocked_out:
+                pending = wounds_taken(total=status.damage, stamina=state.stamina(who))
+                state = state.with_status(
+                    who,
+                    replace(status, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
+                )
+            else:
+                state = state.with_status(who, replace(status, damage=0))
+        return state
+    if kind == "character.died":
+        who = _s(data, "character")
+        return state.with_status(
+            who, replace(state.status(who), dead=True, knocked_out=False, wake_due=None)
+        )
+    if kind == "character.woke":
+        who = _s(data, "character")
+        status = state.status(who)
+        return state.with_status(
+            who,
+            replace(
+                status,
+                knocked_out=False,
+                wake_due=None,
+                damage=0,
+                pending_wounds=0,
+                wounds_marked=status.wounds_marked + _i(data, "wounds"),
+            ),
+        )
+    return state
