@@ -1,0 +1,231 @@
+"""Rounds: declared actions, their Initiatives, the skill penalty, defences, Recovery, pushing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.core import RuleError
+from referee.systems.hursagmu.rounds import (
+    DefenceMode,
+    DefenceResponse,
+    RoundPlan,
+    Step,
+    StepKind,
+    can_recover,
+    defence_response,
+    defence_skill,
+    major_actions,
+    plan_from_json,
+    push_power,
+    schedule,
+    skill_penalty,
+    validate_plan,
+)
+from referee.systems.hursagmu.sheet import Stance
+
+
+def initiatives(plan: RoundPlan, roll: int) -> list[int | None]:
+    return [s.initiative for s in schedule(plan, roll)]
+
+
+# -- "Action": Bob the Fighter ----------------------------------------------------------------
+
+
+def test_bob_attack_and_defend_minus_two() -> None:
+    plan = RoundPlan((Step.attack("fred"), Step.defend()))
+    assert skill_penalty(plan) == -2
+    assert 5 + skill_penalty(plan) == 3 and 6 + skill_penalty(plan) == 4
+
+
+def test_bob_defend_and_attack_twice_initiatives_12_10_8() -> None:
+    plan = RoundPlan((Step.defend(), Step.attack("fred"), Step.attack("fred")))
+    assert skill_penalty(plan) == -4
+    assert initiatives(plan, 12) == [12, 10, 8]
+
+
+def test_one_major_action_no_penalty() -> None:
+    assert skill_penalty(RoundPlan((Step.attack("x"),))) == 0
+
+
+def test_minor_actions_cost_no_skill_but_may_cost_initiative() -> None:
+    plan = RoundPlan((Step.minor("draw", initiative_penalty=1), Step.minor("step"),
+                      Step.attack("x")))
+    assert skill_penalty(plan) == 0
+    assert initiatives(plan, 10) == [10, 9, 9]
+
+
+# -- "Movement": Fred the Swift -----------------------------------------------------------------
+
+
+def test_fred_the_swift_four_movement_actions() -> None:
+    plan = RoundPlan((Step.move("stand"), Step.move("foot", 16), Step.move("leap"),
+                      Step.attack("foe"), Step.defend()))
+    assert plan.movement_actions() == 4
+    assert initiatives(plan, 10)[3] == 10 - 8
+    assert skill_penalty(plan) == -2  # the defence and the attack; movement costs no skill
+
+
+def test_movement_costs_no_skill() -> None:
+    plan = RoundPlan((Step.move("foot", 40), Step.attack("x")))
+    assert skill_penalty(plan) == 0
+    assert initiatives(plan, 9) == [9, 1]
+
+
+def test_falling_prone_is_free() -> None:
+    plan = RoundPlan((Step.move("prone"), Step.attack("x")))
+    assert plan.movement_actions() == 0
+    assert initiatives(plan, 9) == [9, 9]
+
+
+def test_at_most_four_movement_actions() -> None:
+    validate_plan(RoundPlan((Step.move("foot", 40),)), Stance.MANEUVER)
+    with pytest.raises(RuleError, match="up to 4"):
+        validate_plan(RoundPlan((Step.move("stand"), Step.move("foot", 40))), Stance.MANEUVER)
+
+
+def test_encumbered_movement_takes_more_actions() -> None:
+    plan = RoundPlan((Step.move("foot", 10), Step.attack("x")), rate=5)
+    assert plan.movement_actions() == 2
+    assert initiatives(plan, 10) == [10, 6]
+
+
+# -- "Haste": the duellists --------------------------------------------------------------------
+
+
+def test_duellist_haste_three_times() -> None:
+    plan = RoundPlan((Step.haste(), Step.haste(), Step.haste(), Step.attack("rival")))
+    assert skill_penalty(plan) == -6
+    assert initiatives(plan, 11) == [None, None, None, 17]
+
+
+def test_duellist_haste_and_defend_minus_eight() -> None:
+    plan = RoundPlan((Step.haste(),) * 3 + (Step.attack("rival"), Step.defend()))
+    assert skill_penalty(plan) == -8
+    assert initiatives(plan, 11)[3:] == [17, 15]
+
+
+# -- defences: each (default) or cinematic ---------------------------------------------------------
+
+
+def test_each_defence_is_a_major_action_by_default() -> None:
+    plan = RoundPlan((Step.defend(), Step.defend(), Step.attack("x")))
+    assert major_actions(plan) == 3 and skill_penalty(plan) == -4
+
+
+def test_cinematic_defence_counts_once_a_round() -> None:
+    plan = RoundPlan((Step.defend(), Step.defend(), Step.attack("x")),
+                     mode=DefenceMode.CINEMATIC)
+    assert major_actions(plan) == 2 and skill_penalty(plan) == -2
+
+
+def test_defence_skill_and_response() -> None:
+    assert defence_skill("striking") == "defense"
+    assert defence_skill("mahasu") == "defiance"
+    # Same kind as declared: defend with penalties (Fred); other kind: abort (Marcos).
+    assert defence_response(Stance.MANEUVER, "striking") is DefenceResponse.DEFEND
+    assert defence_response(Stance.CONCENTRATE, "striking") is DefenceResponse.ABORT
+    assert defence_response(Stance.MANEUVER, "talamu") is DefenceResponse.ABORT
+    assert defence_response(Stance.CONCENTRATE, "nekelmu") is DefenceResponse.DEFEND
+
+
+def test_no_dex_and_int_skills_in_one_round() -> None:
+    validate_plan(RoundPlan((Step.attack("x", "mahasu"), Step.defend("defiance"))),
+                  Stance.CONCENTRATE)
+    with pytest.raises(RuleError, match="cannot use the Dexterity skill 'defense'"):
+        validate_plan(RoundPlan((Step.attack("x", "mahasu"), Step.defend("defense"))),
+                      Stance.CONCENTRATE)
+    # Strength and Willpower rolls belong to neither kind.
+    validate_plan(RoundPlan((Step.task("willpower", 12),)), Stance.CONCENTRATE)
+
+
+def test_engrossing_plan() -> None:
+    assert RoundPlan((Step.task("strength", 9, engrossing=True),)).is_engrossing
+    assert not RoundPlan((Step.task("strength", 9),)).is_engrossing
+
+
+# -- Recovery, pushing power -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("acted", "injured", "health", "sanity", "expected"),
+    [
+        (False, False, True, True, True),
+        (True, False, True, True, False),
+        (False, True, True, True, False),
+        (False, False, False, True, False),
+        (False, False, True, False, False),
+    ],
+)
+def test_recovery(acted: bool, injured: bool, health: bool, sanity: bool, expected: bool) -> None:
+    assert can_recover(acted=acted, injured=injured, health_ok=health,
+                       sanity_ok=sanity) is expected
+
+
+def test_push_power() -> None:
+    assert push_power(20, 2) == (18, False)
+    assert push_power(6, 6) == (0, True)
+    with pytest.raises(RuleError, match="only 3 hits"):
+        push_power(3, 4)
+    with pytest.raises(RuleError, match="at least one"):
+        push_power(3, 0)
+
+
+# -- parsing -------------------------------------------------------------------------------------
+
+
+def test_plan_from_json_short_forms() -> None:
+    plan = plan_from_json([{"move": "foot", "yards": 16}, {"attack": "fred"}, {"defend": True},
+                           {"haste": True}, {"minor": "draw"},
+                           {"task": "lock", "skill": "acrobatics", "challenge": 9}])
+    assert [s.kind for s in plan.steps] == [StepKind.MOVE, StepKind.ATTACK, StepKind.DEFEND,
+                                            StepKind.HASTE, StepKind.MINOR, StepKind.TASK]
+    assert plan.steps[2].skill == "defense"
+    for step in plan.steps:
+        assert Step.from_json(step.to_json()) == step
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"fly": 3}, "a step is one of"),
+        ({"move": "swim"}, "no movement 'swim'"),
+        ({"attack": ""}, "needs a target"),
+        ({"task": "x"}, "needs a skill"),
+        ({"attack": "x", "colour": "red"}, "unknown fields"),
+        ({"attack": "x", "yards": "far"}, "whole number"),
+        ({"task": "x", "skill": "strength", "rounds": 0}, "at least one round"),
+    ],
+)
+def test_bad_steps_are_refused(raw: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        Step.from_json(raw)
+
+
+# -- invariants --------------------------------------------------------------------------------
+
+STEPS = st.sampled_from([
+    Step.attack("x"), Step.defend(), Step.task("strength", 8), Step.haste(), Step.minor("m"),
+    Step.move("stand"), Step.move("foot", 10), Step.move("leap"), Step.move("prone"),
+])
+
+
+@given(st.lists(STEPS, min_size=1, max_size=8), st.integers(-5, 25))
+def test_penalty_is_minus_two_per_major_action_after_the_first(
+    steps: list[Step], roll: int
+) -> None:
+    plan = RoundPlan(tuple(steps))
+    majors = sum(1 for s in steps if s.kind.is_major)
+    assert skill_penalty(plan) == -2 * max(0, majors - 1)
+
+
+@given(st.lists(STEPS, min_size=1, max_size=8), st.integers(-5, 25))
+def test_initiatives_never_rise_and_haste_lifts_everything(steps: list[Step], roll: int) -> None:
+    plan = RoundPlan(tuple(steps))
+    values = [v for v in initiatives(plan, roll) if v is not None]
+    assert values == sorted(values, reverse=True)
+    if values:
+        assert values[0] <= roll + 2 * plan.haste
+    hasted = RoundPlan((Step.haste(), *steps))
+    assert [v for v in initiatives(hasted, roll) if v is not None] == [v + 2 for v in values]

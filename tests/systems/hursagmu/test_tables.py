@@ -1,0 +1,88 @@
+"""The range tables (data/ranges.yaml) cell by cell against hursagmu-encounters.txt, "Range"."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.systems.hursagmu.tables import (
+    ATTACK_TYPES,
+    RANGE_INCREMENTS,
+    SENSES,
+    SKILL_ATTRIBUTES,
+    SORCERY_TYPES,
+)
+
+# Copied from the text's three tables ("attack type | range increment |" ...).
+TEXT_ATTACK_TYPES = {"thrown weapon": 2, "missile weapon": 10}
+TEXT_SORCERY_TYPES = {
+    "Talamu": 1, "Amelatu": 1, "Nekelmu": 2, "Mahasu": 10, "Sabatu": 10, "Seheru": 10,
+}
+TEXT_SENSES = {"smell": 1, "hearing": 10, "vision": 100, "divination": 1000}
+
+RULES = Path("/work/shared/rules/hursagmu-encounters.txt")
+
+
+@pytest.mark.parametrize("name", sorted(TEXT_ATTACK_TYPES))
+def test_attack_type_cells(name: str) -> None:
+    assert ATTACK_TYPES[name] == TEXT_ATTACK_TYPES[name]
+
+
+@pytest.mark.parametrize("name", sorted(TEXT_SORCERY_TYPES))
+def test_sorcery_type_cells(name: str) -> None:
+    assert SORCERY_TYPES[name] == TEXT_SORCERY_TYPES[name]
+
+
+@pytest.mark.parametrize("name", sorted(TEXT_SENSES))
+def test_sense_cells(name: str) -> None:
+    assert SENSES[name] == TEXT_SENSES[name]
+
+
+def test_no_extra_rows() -> None:
+    assert dict(ATTACK_TYPES) == TEXT_ATTACK_TYPES
+    assert dict(SORCERY_TYPES) == TEXT_SORCERY_TYPES
+    assert dict(SENSES) == TEXT_SENSES
+    assert len(RANGE_INCREMENTS) == 12
+
+
+@pytest.mark.skipif(not RULES.exists(), reason="the rules text is not on this machine")
+def test_tables_match_the_rules_text_itself() -> None:
+    rows = re.findall(r"^([A-Za-z ]+) \| (\d+)(?: \*)? \|$", RULES.read_text(), re.MULTILINE)
+    from_text = {name: int(value) for name, value in rows}
+    assert from_text == dict(RANGE_INCREMENTS)
+
+
+def test_skill_attributes_follow_the_text() -> None:
+    # "Characters engaging in physical actions use their Quickness skill ... mental actions use
+    # their Command skill"; Defiance resists sorcery; Acrobatics is "base Dex".
+    assert SKILL_ATTRIBUTES["quickness"] == "dexterity"
+    assert SKILL_ATTRIBUTES["command"] == "intelligence"
+    assert SKILL_ATTRIBUTES["defense"] == "dexterity"
+    assert SKILL_ATTRIBUTES["defiance"] == "intelligence"
+    assert SKILL_ATTRIBUTES["acrobatics"] == "dexterity"
+    for sorcery in TEXT_SORCERY_TYPES:
+        assert SKILL_ATTRIBUTES[sorcery.lower()] == "intelligence"
+
+
+def test_bad_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.core import ScenarioError
+    from referee.systems.hursagmu import tables
+
+    monkeypatch.setattr(tables, "_read", lambda name: {"skills": {"striking": "luck"}})
+    tables.load_skills.cache_clear()
+    try:
+        with pytest.raises(ScenarioError, match="striking"):
+            tables.load_skills()
+    finally:
+        monkeypatch.undo()
+        tables.load_skills.cache_clear()
+    monkeypatch.setattr(tables, "_read", lambda name: {"attack_types": {"bow": 0}})
+    tables.load_ranges.cache_clear()
+    try:
+        with pytest.raises(ScenarioError, match="not positive"):
+            tables.load_ranges()
+    finally:
+        monkeypatch.undo()
+        tables.load_ranges.cache_clear()
