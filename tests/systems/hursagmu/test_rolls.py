@@ -88,7 +88,7 @@ def test_character_from_json_names_the_bad_field() -> None:
     with pytest.raises(ScenarioError) as error:
         character_from_json("bob", {"skills": {"juggling": 2}}, ("characters", "bob"))
     assert str(error.value).startswith("characters.bob.skills.juggling:")
-    with pytest.raises(ScenarioError, match="characters.bob.strength"):
+    with pytest.raises(ScenarioError, match=r"characters\.bob\.strength"):
         character_from_json("bob", {"strength": "lots"}, ("characters", "bob"))
     with pytest.raises(ScenarioError, match=r"unknown field 'luck'"):
         character_from_json("bob", {"luck": 3})
