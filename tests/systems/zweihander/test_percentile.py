@@ -1,0 +1,194 @@
+"""The percentile core: Total Chance, the Difficulty ladder, criticals, Assist Die, Chaos Dice —
+exact odds checked against brute-force enumeration of every face."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.core import Outcome, RuleError
+from referee.dice import ScriptedSource
+from referee.systems.zweihander.percentile import (
+    ChaosDice,
+    SkillTest,
+    assisted_face,
+    base_chance,
+    bump,
+    difficulty,
+    difficulty_name,
+    digits,
+    face_of,
+    step_difficulty,
+    total_chance,
+)
+
+RANK = {"critical failure": 0, "failure": 1, "success": 2, "critical success": 3}
+
+
+def reference_outcome(chance: int, face: int) -> str:
+    """The parent game's reading of a d100 face, written independently of the library."""
+    chance = max(1, min(99, chance))
+    if face == 1:
+        return "critical success"
+    if face == 100:
+        return "critical failure"
+    text = f"{face:02d}"
+    matching = text[0] == text[1]
+    if face <= chance:
+        return "critical success" if matching else "success"
+    return "critical failure" if matching else "failure"
+
+
+def reference_assisted(chance: int, face: int, d10: int) -> str:
+    text = "00" if face == 100 else f"{face:02d}"
+    digit = str(d10 % 10)
+    options = [text, digit + text[1], text[0] + digit]
+    faces = [100 if o == "00" else int(o) for o in options]
+    return max((reference_outcome(chance, f) for f in faces), key=RANK.__getitem__)
+
+
+def test_base_chance_is_attribute_plus_ten_per_rank() -> None:
+    assert base_chance(38, 0) == 38
+    assert base_chance(38, 3) == 68
+    with pytest.raises(RuleError):
+        base_chance(38, -1)
+
+
+@pytest.mark.parametrize(
+    ("name", "modifier"),
+    [("Trivial", 30), ("Easy", 20), ("Routine", 10), ("Standard", 0), ("Challenging", -10),
+     ("Hard", -20), ("Arduous", -30)],
+)
+def test_difficulty_rating_ladder(name: str, modifier: int) -> None:
+    assert difficulty(name) == modifier
+    assert difficulty(name.upper()) == modifier
+    assert difficulty(modifier) == modifier
+    assert difficulty_name(modifier) == name
+
+
+def test_difficulty_off_the_ladder_is_refused() -> None:
+    for bad in ("Impossible", 15, "+40%", 40):
+        with pytest.raises(RuleError, match="Difficulty Rating"):
+            difficulty(bad)
+
+
+def test_difficulty_steps_stay_on_the_ladder() -> None:
+    assert step_difficulty(0, 1) == -10
+    assert step_difficulty(0, -1) == 10
+    assert step_difficulty(-30, 2) == -30
+    assert step_difficulty(30, -5) == 30
+
+
+@given(st.integers(-50, 200), st.sampled_from([30, 20, 10, 0, -10, -20, -30]))
+def test_total_chance_is_clamped_to_1_99(base: int, modifier: int) -> None:
+    total = total_chance(base, modifier)
+    assert 1 <= total <= 99
+    if 1 <= base + modifier <= 99:
+        assert total == base + modifier
+
+
+def test_01_is_always_a_critical_success_and_100_a_critical_failure() -> None:
+    for chance in (-20, 1, 50, 99, 150):
+        assert SkillTest(chance).outcome_of(1) is Outcome.CRITICAL_SUCCESS
+        assert SkillTest(chance).outcome_of(100) is Outcome.CRITICAL_FAILURE
+
+
+def test_matching_digits_are_critical() -> None:
+    test = SkillTest(50)
+    assert test.outcome_of(44) is Outcome.CRITICAL_SUCCESS
+    assert test.outcome_of(55) is Outcome.CRITICAL_FAILURE
+    assert test.outcome_of(50) is Outcome.SUCCESS
+    assert test.outcome_of(51) is Outcome.FAILURE
+
+
+def test_clamped_chance_99_still_fails_on_100_and_1_still_succeeds_on_01() -> None:
+    assert SkillTest(130).odds().success == Fraction(99, 100)
+    assert SkillTest(-40).odds().success == Fraction(1, 100)
+
+
+@pytest.mark.parametrize("chance", [-5, 1, 9, 10, 11, 33, 45, 50, 67, 90, 99, 120])
+@pytest.mark.parametrize("modifier", [-30, 0, 20])
+def test_exact_odds_match_brute_force(chance: int, modifier: int) -> None:
+    odds = SkillTest(chance, modifier).odds()
+    counts = dict.fromkeys(RANK, 0)
+    for face in range(1, 101):
+        counts[reference_outcome(chance + modifier, face)] += 1
+    assert {o.value: p for o, p in odds.outcomes.items()} == {
+        k: Fraction(v, 100) for k, v in counts.items()
+    }
+
+
+@pytest.mark.parametrize("chance", [1, 5, 25, 44, 50, 70, 99])
+def test_assist_die_odds_match_brute_force(chance: int) -> None:
+    odds = SkillTest(chance, assist=True).odds()
+    counts = dict.fromkeys(RANK, 0)
+    for face, d10 in itertools.product(range(1, 101), range(1, 11)):
+        counts[reference_assisted(chance, face, d10)] += 1
+    assert {o.value: p for o, p in odds.outcomes.items()} == {
+        k: Fraction(v, 1000) for k, v in counts.items()
+    }
+
+
+@given(st.integers(1, 99), st.integers(1, 100), st.integers(1, 10))
+def test_the_assist_die_never_hurts(chance: int, face: int, d10: int) -> None:
+    kept = assisted_face(chance, face, d10)
+    assert RANK[reference_outcome(chance, kept)] >= RANK[reference_outcome(chance, face)]
+    assert RANK[reference_outcome(chance, kept)] == RANK[reference_assisted(chance, face, d10)]
+
+
+def test_the_assist_die_replaces_either_digit() -> None:
+    assert assisted_face(40, 57, 3) == 37  # the tens digit
+    assert assisted_face(40, 91, 3) == 31  # tens: 31 is a success; 93 is not
+    assert assisted_face(3, 5, 2) == 2  # the units digit: 02 succeeds, 25 does not
+    assert assisted_face(50, 100, 4) == 4  # 00 with a 4: 40 or 04, both succeed; 04 kept
+    assert digits(100) == (0, 0) and face_of(0, 0) == 100
+
+
+def test_roll_with_assist_records_both_dice() -> None:
+    result = SkillTest(40, assist=True).roll(ScriptedSource([57, 3]))
+    assert result.faces == (57, 3)
+    assert result.value == 37
+    assert result.outcome is Outcome.SUCCESS
+    assert result.margin == 3
+
+
+@given(st.integers(-10, 130), st.sampled_from([30, 0, -30]), st.booleans())
+def test_odds_sum_to_one(chance: int, modifier: int, assist: bool) -> None:
+    odds = SkillTest(chance, modifier, assist=assist).odds()
+    assert sum(odds.outcomes.values()) == 1
+    assert sum(odds.margins.values()) == 1
+
+
+@given(st.integers(1, 99), st.integers(1, 100))
+def test_roll_and_odds_agree(chance: int, face: int) -> None:
+    test = SkillTest(chance)
+    result = test.roll(ScriptedSource([face]))
+    assert test.odds().outcomes[result.outcome] > 0
+    assert result.outcome.value == reference_outcome(chance, face)
+
+
+def test_favourable_and_unfavourable_bumps() -> None:
+    assert bump(Outcome.SUCCESS, favourable=True) is Outcome.CRITICAL_SUCCESS
+    assert bump(Outcome.FAILURE, favourable=True) is Outcome.FAILURE
+    assert bump(Outcome.FAILURE, unfavourable=True) is Outcome.CRITICAL_FAILURE
+    assert bump(Outcome.SUCCESS, unfavourable=True) is Outcome.SUCCESS
+    odds = SkillTest(50, favourable=True).odds()
+    assert odds.critical_success == Fraction(50, 100)
+    assert odds.success == Fraction(50, 100)
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3])
+def test_chaos_dice_trigger_on_a_six_exactly(count: int) -> None:
+    hits = sum(1 for faces in itertools.product(range(1, 7), repeat=count) if 6 in faces)
+    assert ChaosDice(count).odds() == Fraction(hits, 6**count)
+
+
+def test_chaos_dice_roll() -> None:
+    rolled = ChaosDice(3).roll(ScriptedSource([2, 6, 6]))
+    assert rolled.faces == (2, 6, 6) and rolled.triggered and rolled.sixes == 2
+    assert not ChaosDice(2).roll(ScriptedSource([5, 5])).triggered
+    assert ChaosDice(0).roll(ScriptedSource([])).faces == ()
