@@ -1,0 +1,250 @@
+"""Chase scene rules: every step of the procedure, every table row, every end condition."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.core import RuleError
+from referee.systems.zweihander.character import Character
+from referee.systems.zweihander.chase import ladder, movement, takedown_difficulty
+from referee.systems.zweihander.tables import movement_modes
+
+from .helpers import act, last, table
+
+RUNNER = {"bonuses": {"AB": 4, "BB": 3, "PB": 2}, "skills": {"Coordination": 50,
+          "Athletics": 50, "Toughness": 50, "Bows": 50}}
+CHASER = {"bonuses": {"AB": 3, "BB": 1, "PB": 4}, "skills": {"Coordination": 45,
+          "Toughness": 45, "Bows": 40}}
+
+
+def start(escapees: Any = None, pursuers: Any = None, dice: list[int] | None = None,
+          chars: dict[str, Any] | None = None, **params: Any) -> Any:
+    t = table(chars or {"runner": RUNNER, "chaser": CHASER})
+    return act(t, "referee", "chase.start", dice if dice is not None else [5],
+               escapees=escapees or {"runner": "on foot"},
+               pursuers=pursuers or {"chaser": "on foot"}, **params)
+
+
+@pytest.mark.parametrize("mode", list(movement_modes()))
+def test_movement_for_every_mode(mode: str) -> None:
+    row = movement_modes()[mode]
+    c = Character("x", bonuses={"AB": 5, "BB": 2})
+    expected = (5 if row.bonus == "AB" else 2) + row.modifier
+    assert movement(c, mode) == max(row.minimum or 0, expected)
+
+
+def test_movement_minimum_1_and_encumbrance_overage() -> None:
+    weak = Character("x", bonuses={"AB": 0, "BB": 1})
+    assert movement(weak, "climbing") == 1  # [BB] - 3 = -2, minimum 1
+    assert movement(weak, "sneaking") == 1
+    loaded = Character("y", bonuses={"AB": 4}, encumbrance_overage=2)
+    assert movement(loaded, "on foot") == 5  # [AB] + 3 - 2
+    assert movement(Character("z", bonuses={"AB": 0}, encumbrance_overage=9), "on foot") == 0
+    with pytest.raises(RuleError, match="no mode"):
+        movement(weak, "teleport")
+
+
+def test_initiative_ladder_escapees_by_agility_then_pursuers_by_initiative() -> None:
+    assert ladder([("a", 3), ("b", 5), ("c", 3)], [("x", 9), ("y", 12)]) == (
+        "b", "a", "c", "y", "x")
+    t = start(
+        escapees={"runner": "on foot", "slow": "on foot"},
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        dice=[2, 9],
+        chars={"runner": RUNNER, "slow": {"bonuses": {"AB": 6}}, "chaser": CHASER,
+               "hound": {"bonuses": {"PB": 1}}},
+    )
+    started = last(t, "chase.started")
+    assert started["ladder"] == ["slow", "runner", "hound", "chaser"]  # hound 9+4=13 > 2+7=9
+    assert started["initiative_rolls"]["chaser"] == {"d10": 2, "initiative": 7, "total": 9}
+
+
+@pytest.mark.parametrize(("side", "runner", "chaser"), [("escapees", 3, 0), ("pursuers", 0, 3),
+                                                       (None, 0, 0)])
+def test_head_start_is_plus_3_on_the_first_round(side: str | None, runner: int,
+                                                 chaser: int) -> None:
+    t = start(head_start=side) if side else start()
+    chase = t.state.chase
+    assert chase is not None
+    assert (chase.participant("runner").value, chase.participant("chaser").value) == (
+        runner, chaser)
+
+
+def test_escape_condition_is_3_6_or_9_rounds() -> None:
+    with pytest.raises(RuleError, match="3, 6 or 9"):
+        start(escape_condition=4)
+
+
+def test_each_round_1d10_plus_movement_in_ladder_order() -> None:
+    t = start()
+    with pytest.raises(RuleError, match="runner's turn"):
+        act(t, "chaser", "chase.move", [5])
+    t = act(t, "runner", "chase.move", [4])
+    assert last(t, "chase.moved")["value"] == 4 + 7
+    with pytest.raises(RuleError, match="has not moved"):
+        act(t, "referee", "chase.end_round", [])
+
+
+def test_action_success_adds_1_to_3_critical_failure_loses_3() -> None:
+    t = act(start(), "runner", "chase.move", [4])
+    ok = act(t, "runner", "chase.action", [20], skill="Athletics", gain=3)
+    assert last(ok, "chase.action_taken")["value"] == 11 + 3
+    failed = act(t, "runner", "chase.action", [70], skill="Athletics", gain=3)
+    assert last(failed, "chase.action_taken")["value"] == 11
+    fumble = act(t, "runner", "chase.action", [77], skill="Athletics")
+    assert last(fumble, "chase.action_taken")["value"] == 11 - 3
+    with pytest.raises(RuleError, match="1 to 3"):
+        act(t, "runner", "chase.action", [20], skill="Athletics", gain=4)
+    with pytest.raises(RuleError, match="already taken an Action"):
+        act(ok, "runner", "chase.action", [20], skill="Athletics")
+
+
+def test_only_the_participant_who_just_moved_may_act() -> None:
+    t = act(start(), "runner", "chase.move", [4])
+    with pytest.raises(RuleError, match="right after their own move"):
+        act(t, "chaser", "chase.action", [20], skill="Coordination")
+
+
+@pytest.mark.parametrize(("face", "cost", "hit"), [(1, 1, True), (20, 3, True), (60, 3, False),
+                                                   (99, 6, False)])
+def test_ranged_attack_costs_3_1_on_critical_success_6_on_critical_failure(
+        face: int, cost: int, hit: bool) -> None:
+    t = act(start(head_start="pursuers"), "runner", "chase.move", [9])  # runner 16, chaser 3
+    t = act(t, "runner", "chase.attack", [face], target="chaser", skill="Bows", damage_ranks=2)
+    data = last(t, "chase.attacked")
+    assert data["value"] == 16 - cost
+    assert data["hit"] is hit
+    chase = t.state.chase
+    assert chase is not None
+    assert chase.participant("chaser").value == (3 - 6 if hit else 3)  # 3 per damage rank
+    assert t.state.character("chaser").damage == (2 if hit else 0)
+
+
+def test_an_attack_that_slays_takes_the_victim_out() -> None:
+    t = act(start(), "runner", "chase.move", [9])
+    t = act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows", damage_ranks=5)
+    chase = t.state.chase
+    assert chase is not None
+    assert chase.participant("chaser").status == "slain"
+    assert chase.ended == "all pursuers are Slain!"
+
+
+def test_catching_up_lowers_pursuit_value_to_escape_value() -> None:
+    t = act(start(), "runner", "chase.move", [1])  # 8
+    t = act(t, "chaser", "chase.move", [9])  # 15 >= 8
+    data = last(t, "chase.caught_up")
+    assert (data["was"], data["value"], data["escapee"]) == (15, 8, "runner")
+    chase = t.state.chase
+    assert chase is not None and chase.participant("chaser").caught == "runner"
+
+
+def caught() -> Any:
+    t = act(start(takedown="Standard"), "runner", "chase.move", [1])
+    return act(t, "chaser", "chase.move", [9])
+
+
+def test_takedown_critical_failure_minus_3() -> None:
+    t = act(caught(), "chaser", "chase.takedown", [99])
+    assert t.state.chase.participant("chaser").value == 8 - 3  # type: ignore[union-attr]
+
+
+def test_takedown_failure_minus_1() -> None:
+    t = act(caught(), "chaser", "chase.takedown", [60])
+    assert t.state.chase.participant("chaser").value == 8 - 1  # type: ignore[union-attr]
+
+
+def test_takedown_critical_success_takes_both_out() -> None:
+    t = act(caught(), "chaser", "chase.takedown", [33])
+    chase = t.state.chase
+    assert chase is not None
+    assert {x.status for x in chase.participants} == {"taken down"}
+    assert chase.ended == "all escapees have been taken down"
+
+
+def test_takedown_success_then_the_escapee_tests_coordination() -> None:
+    escaped = act(caught(), "chaser", "chase.takedown", [20, 30])
+    assert escaped.state.chase.participant("runner").is_in  # type: ignore[union-attr]
+    assert "escapee_test" in last(escaped, "chase.takedown")
+    taken = act(caught(), "chaser", "chase.takedown", [20, 60])
+    assert taken.state.chase.participant("runner").status == "taken down"  # type: ignore[union-attr]
+
+
+def test_takedown_difficulty_table() -> None:
+    assert takedown_difficulty("cornered") == 30
+    assert takedown_difficulty("busy tavern") == -10
+    assert takedown_difficulty("Arduous") == -30
+    t = act(caught(), "chaser", "chase.takedown", [50, 30], condition="cornered")
+    assert last(t, "chase.takedown")["test"]["total_chance"] == 75
+
+
+def test_no_takedown_without_catching_up() -> None:
+    t = act(start(), "runner", "chase.move", [9])
+    t = act(t, "chaser", "chase.move", [1])
+    with pytest.raises(RuleError, match="has not caught up"):
+        act(t, "chaser", "chase.takedown", [20])
+
+
+def test_the_lowest_escapee_rolls_a_chaos_die_for_a_complication() -> None:
+    t = act(start(), "runner", "chase.move", [9])
+    t = act(t, "chaser", "chase.move", [1])
+    t = act(t, "referee", "chase.end_round", [6])
+    assert last(t, "chase.complication") == {
+        "participant": "runner", "value": 16, "faces": [6], "odds": "1/6", "complication": True}
+    t2 = act(act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [1]),
+             "referee", "chase.end_round", [3, 20])  # chaser BB 1: fatigue from round 2
+    assert last(t2, "chase.complication")["complication"] is False
+
+
+def play_round(t: Any, moves: list[int], end: list[int]) -> Any:
+    for who, face in zip(("runner", "chaser"), moves, strict=True):
+        t = act(t, who, "chase.move", [face])
+    return act(t, "referee", "chase.end_round", end)
+
+
+def test_fatigue_after_brawn_bonus_rounds() -> None:
+    t = start(escape_condition=6)
+    t = play_round(t, [9, 1], [1])  # round 1: nobody past their [BB]
+    assert not [e for e in t.log.events if e.kind == "chase.fatigue"]
+    t = play_round(t, [9, 1], [1, 60, 10, 10])  # round 2: chaser ([BB] 1) fails: 2d10+2 = 22
+    data = last(t, "chase.fatigue")
+    assert data["participant"] == "chaser" and data["test"]["total_chance"] == 35
+    assert data["peril"] == 22
+    # chaser's Peril Threshold is [WB] 0 + 3: 22 Peril is 1 + 19 // 6 = 4 steps
+    assert t.state.character("chaser").peril_condition == "Ignore 3 Skill Ranks"
+
+
+def test_fatigue_critical_failure_3d10_plus_3_and_exhaustion_ends_the_chase() -> None:
+    t = start(escape_condition=6)
+    t = play_round(t, [9, 1], [1])
+    t = play_round(t, [9, 1], [1, 99, 10, 10, 10])
+    data = last(t, "chase.fatigue")
+    assert data["peril"] == 33 and data["exhausted"] is True
+    chase = t.state.chase
+    assert chase is not None and chase.ended == "all pursuers are exhausted"
+    assert chase.participant("runner").status == "escaped"
+
+
+def test_escape_condition_ends_the_chase_after_its_rounds() -> None:
+    t = start(escape_condition=3, chars={"runner": RUNNER, "chaser": {**CHASER,
+              "bonuses": {"AB": 3, "BB": 5, "PB": 4}}})
+    for _ in range(3):
+        t = play_round(t, [9, 1], [1])
+    chase = t.state.chase
+    assert chase is not None
+    assert chase.ended == "the Escape Condition is met (3 Rounds have passed)"
+    with pytest.raises(RuleError, match="has ended"):
+        act(t, "runner", "chase.move", [1])
+
+
+def test_one_side_gives_up() -> None:
+    t = act(start(), "referee", "chase.give_up", side="pursuers")
+    chase = t.state.chase
+    assert chase is not None and chase.ended == "the pursuers give up"
+
+
+def test_only_the_referee_starts_a_chase() -> None:
+    t = table({"runner": RUNNER, "chaser": CHASER})
+    with pytest.raises(RuleError, match="only the referee"):
+        act(t, "runner", "chase.start", [5], escapees=["runner"], pursuers=["chaser"])
