@@ -1,0 +1,332 @@
+"""The ``hursagmu`` procedure: turn order, declarations, defences, waiting, Recovery, secrecy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import Action, RuleError, ScenarioError, Table, get_system, view
+from referee.dice import RandomSource, ScriptedSource
+from referee.systems.hursagmu import PROCEDURE
+from referee.systems.hursagmu.encounter import Encounter
+
+FIGHTER = {"dexterity": 2, "strength": 2, "weapon": 5, "stamina": 20,
+           "skills": {"quickness": 2, "striking": 5, "defense": 6}}
+SORCERER = {"dexterity": 1, "intelligence": 3, "stamina": 12,
+            "skills": {"command": 2, "mahasu": 4, "defiance": 3}}
+
+
+def start(characters: dict[str, Any], **options: Any) -> Table[Encounter]:
+    setup: dict[str, Any] = {"characters": characters}
+    if options:
+        setup["options"] = options
+    return Table.start(PROCEDURE, setup)
+
+
+def play(table: Table[Encounter], steps: list[tuple[str, str, dict[str, Any]]],
+         faces: list[int] | None = None) -> Table[Encounter]:
+    dice = ScriptedSource(faces or [])
+    for actor, kind, params in steps:
+        table = table.act(Action(actor, kind, params), dice)
+    return table
+
+
+def initiative(table: Table[Encounter], order: dict[str, tuple[str, int, int]]
+               ) -> Table[Encounter]:
+    for who, (stance, a, b) in order.items():
+        table = table.act(Action(who, "initiative", {"stance": stance}), ScriptedSource([a, b]))
+    return table
+
+
+def two_fighters() -> Table[Encounter]:
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    return initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+
+
+def test_registered_for_scenarios() -> None:
+    assert get_system("hursagmu") is PROCEDURE
+
+
+def test_initiative_rolls_quickness_or_command() -> None:
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 3, 4), "marcos": ("concentrate", 3, 4)})
+    assert table.state.fighters["bob"].initiative == 7 + 2 + 2
+    assert table.state.fighters["marcos"].initiative == 7 + 3 + 2
+    assert table.state.phase == "action"
+    with pytest.raises(RuleError, match="past its Initiative phase"):
+        table.act(Action("bob", "initiative", {"stance": "maneuver"}), ScriptedSource([1, 1]))
+
+
+def test_highest_initiative_acts_first() -> None:
+    table = two_fighters()
+    table = play(table, [("fred", "declare", {"actions": [{"attack": "bob"}]})])
+    with pytest.raises(RuleError, match="not fred's turn"):
+        table.act(Action("fred", "act"), ScriptedSource([]))
+
+
+def test_the_first_skill_roll_needs_every_action_declared() -> None:
+    table = two_fighters()
+    with pytest.raises(RuleError, match="must declare all of his actions"):
+        table.act(Action("bob", "act"), ScriptedSource([]))
+    table = play(table, [("bob", "declare", {"actions": [{"attack": "fred"}]}),
+                         ("bob", "act", {})])
+    with pytest.raises(RuleError, match="must declare all of his actions"):
+        table.act(Action("fred", "defend"), ScriptedSource([1, 1, 1, 1]))
+    with pytest.raises(RuleError, match="must first defend against or take"):
+        table.act(Action("bob", "wait"), ScriptedSource([]))
+
+
+def test_declared_actions_are_fixed_and_kinds_bind_the_round() -> None:
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
+    with pytest.raises(RuleError, match="cannot use the Intelligence skill 'mahasu'"):
+        table.act(Action("bob", "declare", {"actions": [{"attack": "marcos",
+                                                          "skill": "mahasu"}]}), None)
+    table = play(table, [("bob", "declare", {"actions": [{"attack": "marcos"}]})])
+    with pytest.raises(RuleError, match="declared this round's actions already"):
+        table.act(Action("bob", "declare", {"actions": [{"attack": "marcos"}]}), None)
+
+
+def test_each_defence_option_runs_out_cinematic_does_not() -> None:
+    def round_of(mode: str) -> Table[Encounter]:
+        table = start({"bob": FIGHTER, "fred": FIGHTER}, defence=mode)
+        table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+        return play(table, [
+            ("bob", "declare", {"actions": [{"attack": "fred"}, {"attack": "fred"}]}),
+            ("bob", "act", {}),
+            ("fred", "defend", {"actions": [{"defend": True}]}),
+            ("bob", "act", {}),
+        ], [6, 6, 1, 1, 1, 1, 6, 6, 1, 1])
+    each = round_of("each")
+    assert each.state.pending is None  # no declared defence left: the strike went home
+    assert [e.data.get("defended") for e in each.log if e.kind == "attack.resolved"] == [
+        True, False]
+    cinematic = round_of("cinematic")
+    assert cinematic.state.pending is not None and cinematic.state.pending.target == "fred"
+    cinematic = play(cinematic, [("fred", "defend", {})], [1, 1, 6, 6])
+    assert [e.data["defended"] for e in cinematic.log if e.kind == "attack.resolved"] == [
+        True, True]
+    assert cinematic.state.fighters["fred"].penalty(cinematic.state.options.defence) == 0
+
+
+def test_defending_with_the_other_kind_aborts_the_turn() -> None:
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
+    table = play(table, [
+        ("marcos", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
+        ("bob", "declare", {"actions": [{"attack": "marcos"}]}),
+        ("bob", "act", {}),
+        ("marcos", "defend", {}),
+    ], [1, 1, 6, 6])
+    marcos = table.state.fighters["marcos"]
+    assert marcos.plan is not None and [s.kind.value for s in marcos.plan] == ["defend"]
+    assert any(e.kind == "turn.aborted" for e in table.log)
+    with pytest.raises(RuleError, match="no declared action left|not marcos's turn"):
+        table.act(Action("marcos", "act"), ScriptedSource([]))
+
+
+def test_taking_the_hit_keeps_the_turn() -> None:
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
+    table = play(table, [
+        ("marcos", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
+        ("bob", "declare", {"actions": [{"attack": "marcos"}]}),
+        ("bob", "act", {}),
+        ("marcos", "take", {}),
+        ("marcos", "act", {}),
+    ], [3, 3, 1, 1, 2, 2, 3, 3, 1, 1])
+    kinds = [e.kind for e in table.log]
+    assert "turn.aborted" not in kinds
+    assert [e.data["character"] for e in table.log if e.kind == "attack.made"] == [
+        "bob", "marcos"]
+
+
+def test_knocked_out_before_his_turn_gets_no_action() -> None:
+    table = start({"bob": FIGHTER, "fred": {**FIGHTER, "stamina": 5}})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("fred", "declare", {"actions": [{"attack": "bob"}]}),
+        ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+        ("bob", "act", {}),
+    ], [3, 3, 3, 3])
+    assert not table.state.fighters["fred"].conscious
+    with pytest.raises(RuleError, match="unconscious"):
+        table.act(Action("fred", "act"), ScriptedSource([]))
+    table = play(table, [("referee", "end_round", {})])
+    assert table.state.round == 2
+
+
+def test_end_round_waits_for_everyone() -> None:
+    table = two_fighters()
+    with pytest.raises(RuleError, match="still to act or wait"):
+        table.act(Action("referee", "end_round"), None)
+    with pytest.raises(RuleError, match="the Master's action"):
+        table.act(Action("bob", "end_round"), None)
+
+
+def test_waiting_character_acts_inside_another_action() -> None:
+    table = two_fighters()
+    table = play(table, [
+        ("bob", "wait", {}),
+        ("fred", "declare", {"actions": [{"move": "foot", "yards": 20}, {"attack": "bob"}]}),
+        ("fred", "act", {}),
+        ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+        ("bob", "act", {}),
+        ("fred", "act", {}),
+    ], [1, 1, 1, 1, 1, 1, 1, 1])
+    attacks = [e.data["character"] for e in table.log if e.kind == "attack.made"]
+    assert attacks == ["bob", "fred"]
+
+
+def test_wait_only_upon_reaching_ones_initiative() -> None:
+    table = two_fighters()
+    with pytest.raises(RuleError, match="only upon reaching his Initiative"):
+        table.act(Action("fred", "wait"), None)
+
+
+def test_hold_needs_waiting() -> None:
+    table = two_fighters()
+    with pytest.raises(RuleError, match="only a waiting character"):
+        table.act(Action("bob", "hold"), None)
+
+
+def test_recovery_one_hit_for_the_idle_none_for_the_injured() -> None:
+    hurt = {**FIGHTER, "hits": 10}
+    table = start({"bob": hurt, "fred": hurt, "ann": {**hurt, "health_ok": False}})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1),
+                               "ann": ("maneuver", 5, 5)})
+    table = play(table, [
+        ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+        ("bob", "act", {}),
+        ("fred", "take", {}),
+        ("ann", "wait", {}),
+        ("fred", "wait", {}),
+        ("referee", "end_round", {}),
+    ], [3, 3, 1, 1])
+    hits = {w: f.hits for w, f in table.state.fighters.items()}
+    assert hits == {"bob": 10, "fred": 10 - 9, "ann": 10}
+
+
+def test_condition_sets_health_and_sanity() -> None:
+    table = play(start({"bob": FIGHTER}), [
+        ("referee", "condition", {"character": "bob", "sanity_ok": False})])
+    assert table.state.fighters["bob"].sanity_ok is False
+    with pytest.raises(RuleError, match="Master's action"):
+        table.act(Action("bob", "condition", {"character": "bob"}), None)
+
+
+def test_round_zero_only_initiators_act_surprised_cannot_defend() -> None:
+    table = play(start({"ann": FIGHTER, "bob": FIGHTER, "cy": FIGHTER}), [
+        ("ann", "round_zero", {"surprised": ["bob"]}),
+    ])
+    with pytest.raises(RuleError, match="not an initiator"):
+        table.act(Action("cy", "declare", {"actions": [{"attack": "ann"}]}), None)
+    table = play(table, [("ann", "declare", {"actions": [{"attack": "bob"}, {"attack": "cy"}]})])
+    with pytest.raises(RuleError, match="has begun"):
+        table.act(Action("cy", "round_zero", {}), None)
+    table = play(table, [("ann", "act", {})], [1, 1, 1, 1])
+    assert table.state.pending is None  # bob, surprised, could not even defend
+    table = play(table, [("ann", "act", {})])
+    assert table.state.pending is not None and table.state.pending.target == "cy"
+
+
+def test_more_than_four_movement_actions_refused() -> None:
+    table = two_fighters()
+    with pytest.raises(RuleError, match="up to 4"):
+        table.act(Action("bob", "declare", {"actions": [{"move": "foot", "yards": 50}]}), None)
+
+
+def test_bad_setup_names_the_field() -> None:
+    with pytest.raises(ScenarioError, match="characters"):
+        PROCEDURE.initial_state({})
+    with pytest.raises(ScenarioError) as error:
+        PROCEDURE.initial_state({"characters": {"bob": {}}, "options": {"defence": "heroic"}})
+    assert error.value.path == ("options", "defence")
+    with pytest.raises(RuleError, match="no action 'dance'"):
+        two_fighters().act(Action("bob", "dance"), None)
+
+
+def test_legal_actions_follow_the_phase() -> None:
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    kinds = {a.kind for a in table.legal_actions("bob")}
+    assert {"initiative", "round_zero"} <= kinds
+    table = two_fighters()
+    assert {a.kind for a in table.legal_actions("bob")} >= {"declare", "wait"}
+    assert "declare" not in {a.kind for a in table.legal_actions("fred")}
+    assert [a.kind for a in table.legal_actions("referee")] == ["condition"]
+
+
+# -- replay, undo, and secrecy ---------------------------------------------------------------
+
+SNEAKS = {
+    "thief": {"dexterity": 3, "skills": {"stealth": 4, "shadowing": 2}},
+    "guard": {"intelligence": 1, "skills": {"perception": 2, "observation": 2}},
+    "cook": {"intelligence": 1, "skills": {"perception": 1}},
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.sampled_from(["stealth", "shadowing", "perceive"]),
+                                        min_size=1, max_size=6))
+def test_secrets_never_reach_another_viewer(seed: int, moves: list[str]) -> None:
+    table = start(SNEAKS)
+    dice = RandomSource(seed=seed)
+    for move in moves:
+        if move == "perceive":
+            action = Action("referee", "perceive", {"character": "guard", "challenge": 9,
+                                                    "sense": "hearing", "yards": 12})
+        else:
+            action = Action("thief", "sneak", {"perceiver": "guard", "skill": move})
+        table = table.act(action, dice)
+    for event in view(table.log, "cook"):
+        raise AssertionError(f"the cook saw {event.kind}")
+    for event in view(table.log, "guard"):
+        assert event.kind != "stealth.rolled"
+        assert "roll" not in event.data and "challenge" not in event.data
+    for event in view(table.log, "thief"):
+        assert event.kind != "perception.rolled"
+    noticed = [e for e in table.log if e.kind == "stealth.rolled" and e.data["noticed"]]
+    assert len([e for e in view(table.log, "guard") if e.kind == "sneak.noticed"]) == len(noticed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_replay_gives_the_same_state(seed: int) -> None:
+    dice = RandomSource(seed=seed)
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = table.act(Action("bob", "initiative", {"stance": "maneuver"}), dice)
+    table = table.act(Action("fred", "initiative", {"stance": "maneuver"}), dice)
+    for _ in range(30):
+        if table.state.round > 3:
+            break
+        state = table.state
+        if state.pending is not None:
+            action = Action(state.pending.target, "take")
+        elif state.phase == "initiative":
+            who = next(w for w, f in state.fighters.items() if f.initiative is None)
+            action = Action(who, "initiative", {"stance": "maneuver"})
+        else:
+            from referee.systems.hursagmu.encounter import on_turn
+
+            turn = on_turn(state)
+            if not turn:
+                action = Action("referee", "end_round")
+            else:
+                who = turn[0]
+                other = "fred" if who == "bob" else "bob"
+                if state.fighters[who].plan is None:
+                    action = Action(who, "declare", {"actions": [{"attack": other}]})
+                else:
+                    action = Action(who, "act")
+        try:
+            table = table.act(action, dice)
+        except RuleError:
+            break
+    replayed = Table.replay(PROCEDURE, table.setup, table.log)
+    assert PROCEDURE.state_json(replayed.state) == PROCEDURE.state_json(table.state)
+    if len(table.log) > 1:
+        undone = table.undo()
+        assert len(undone.log) == len(table.log) - 1
