@@ -124,7 +124,7 @@ def test_defending_with_the_other_kind_aborts_the_turn() -> None:
     marcos = table.state.fighters["marcos"]
     assert marcos.plan is not None and [s.kind.value for s in marcos.plan] == ["defend"]
     assert any(e.kind == "turn.aborted" for e in table.log)
-    with pytest.raises(RuleError, match="no declared action left|not marcos's turn"):
+    with pytest.raises(RuleError, match=r"no declared action left|not marcos's turn"):
         table.act(Action("marcos", "act"), ScriptedSource([]))
 
 
