@@ -55,7 +55,9 @@ __all__ = [
     "fork_dice",
     "help_dice",
     "obstacle_odds",
+    "roll_before",
     "roll_pool",
+    "spend_after",
     "success_distribution",
     "versus_odds",
 ]
@@ -476,13 +478,33 @@ def roll_pool(
     >>> r.successes, dict(r.stages)
     (3, {'pool': (6, 2, 4), 'fate': (5,)})
     """
-    stages: dict[str, tuple[int, ...]] = {}
+    return spend_after(roll_before(dice, shade, open_ended, source), artha, source)
+
+
+def roll_before(dice: int, shade: int, open_ended: bool, source: DiceSource) -> PoolRoll:
+    """Roll the pool alone, before any after-the-roll artha."""
     successes, failed, sixes, faces = _roll(dice, shade, open_ended, source)
-    stages["pool"] = faces
+    return PoolRoll(dice, shade, open_ended, successes, {"pool": faces}, failed, sixes)
+
+
+def spend_after(rolled: PoolRoll, artha: Artha, source: DiceSource) -> PoolRoll:
+    """Apply Fate and Deeds after the roll to a pool rolled by :func:`roll_before`.
+
+    >>> from referee.dice import ScriptedSource
+    >>> first = roll_before(2, BLACK, False, ScriptedSource([6, 1]))
+    >>> again = spend_after(first, Artha(deeds_after=True), ScriptedSource([4]))
+    >>> again.successes, dict(again.stages)
+    (2, {'pool': (6, 1), 'deeds': (4,)})
+    """
+    if "fate" in rolled.stages or "deeds" in rolled.stages:
+        raise RuleError("Artha", "after-the-roll artha is spent once on a test")
+    shade, open_ended = rolled.shade, rolled.open_ended
+    stages: dict[str, tuple[int, ...]] = dict(rolled.stages)
+    successes, failed = rolled.successes, rolled.failed
     exploding = open_ended
     if artha.fate and not open_ended:
         exploding = True
-        more, more_failed, _, extra = _roll(sixes, shade, True, source)
+        more, more_failed, _, extra = _roll(rolled.sixes, shade, True, source)
         if extra:
             stages["fate"] = extra
         successes += more
@@ -496,7 +518,7 @@ def roll_pool(
         stages["fate"] = extra
         successes += more
         failed = failed - 1 + failed_again
-    return PoolRoll(dice, shade, open_ended, successes, stages, failed, sixes)
+    return PoolRoll(rolled.dice, shade, open_ended, successes, stages, failed, rolled.sixes)
 
 
 def difficulty(dice: int, obstacle: int) -> str:

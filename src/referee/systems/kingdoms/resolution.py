@@ -1,0 +1,572 @@
+"""Maneuver resolution: who meets whom, and what each maneuver does ("Maneuver Resolution",
+"Independent and Versus Maneuvers", "Multiple Opponents", each maneuver's "Effect/Description",
+"Consequences"; RULINGS.md, Burning Kingdoms).
+
+Every test has been rolled; :func:`resolve` is a pure function of the revealed maneuvers
+(:class:`Entry`: maneuver, targets, successes) and the table (:class:`Board`). It finds every
+engagement — an offensive maneuver against its target, Harry's attack dice against each faction
+that targeted the Harrier (and its named target), an Ensnare against its declared target — and
+reads the matrix for each: independent (the maneuver's own Ob, or every success counting) or
+versus (the target's successes are the Ob; the defender wins ties). Then each faction's
+maneuver takes effect in seat order, starting from the reader.
+
+>>> board = Board(order=("orcs", "elves", "dwarves"),
+...               disposition={"orcs": 10, "elves": 9, "dwarves": 12}, cap=12)
+>>> entries = {
+...     "orcs": Entry("orcs", "Sap", ("elves",), successes=8, exponent=5),
+...     "elves": Entry("elves", "Assess", ("dwarves",), successes=3, exponent=6),
+...     "dwarves": Entry("dwarves", "Fortify", (), successes=1, exponent=4),
+... }
+>>> result = resolve(entries, board)
+>>> [(e.attacker, e.target, e.kind, e.obstacle, e.is_success) for e in result.engagements]
+[('orcs', 'elves', 'independent', 6, True), ('elves', 'dwarves', 'independent', 2, True)]
+>>> result.dispositions["elves"], result.sapped["elves"]
+(7, 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.systems.kingdoms.tables import maneuver, matrix, setup_tables
+
+__all__ = [
+    "Board",
+    "Effect",
+    "Engagement",
+    "Entry",
+    "Resolution",
+    "directed_targets",
+    "engagements",
+    "resolve",
+]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A revealed, rolled maneuver.
+
+    ``successes`` is the maneuver test's (for Harry: its defence dice's); ``attack`` Harry's
+    attack dice's successes; ``exponent`` the skill exponent tested (a Sap's or a Ploy's Ob
+    when independent); ``downtime`` how many spare successes a Conserve or Fortify puts into
+    downtime (the rest raise disposition).
+    """
+
+    faction: str
+    maneuver: str
+    targets: tuple[str, ...] = ()
+    successes: int = 0
+    attack: int = 0
+    exponent: int = 0
+    downtime: int = 0
+
+    @property
+    def total(self) -> int:
+        """All successes rolled for the maneuver (Harry: both pools)."""
+        return self.successes + (self.attack if self.maneuver == "Harry" else 0)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The table as resolution needs it: seat order from the reader, dispositions, the cap
+    (highest starting disposition after the Prologue) and each faction's base Circles."""
+
+    order: tuple[str, ...]
+    disposition: Mapping[str, int]
+    cap: int
+    circles: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Engagement:
+    """One maneuver meeting one target.
+
+    ``kind`` is ``"versus"`` (``defence`` is the Ob; strictly more to win) or
+    ``"independent"`` (``obstacle``; successes ≥ Ob to pass; 0 when every success counts).
+    ``cell`` is the matrix cell read; ``role`` is ``"attack"`` or, for an Ensnare against its
+    declared target, ``"ensnare"``, for Harry's attack dice ``"harry"``.
+    """
+
+    attacker: str
+    target: str
+    maneuver: str
+    cell: str
+    kind: str
+    successes: int
+    defence: int | None = None
+    obstacle: int | None = None
+    role: str = "attack"
+
+    @property
+    def margin(self) -> int:
+        """Margin of success: successes minus the Ob or the defence."""
+        against = self.defence if self.kind == "versus" else self.obstacle
+        return self.successes - (against or 0)
+
+    @property
+    def is_success(self) -> bool:
+        """Versus: more than the defence; independent: at least the Ob."""
+        if self.kind == "versus":
+            return self.successes > (self.defence or 0)
+        return self.successes >= (self.obstacle or 0)
+
+    @property
+    def net(self) -> int:
+        """Net successes (RULINGS.md): the margin if positive, else nothing."""
+        return max(0, self.margin) if self.is_success else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field, and the margin, success and net successes."""
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "maneuver": self.maneuver,
+            "cell": self.cell,
+            "kind": self.kind,
+            "role": self.role,
+            "successes": self.successes,
+            "defence": self.defence,
+            "obstacle": self.obstacle,
+            "margin": self.margin,
+            "success": self.is_success,
+            "net": self.net,
+        }
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect, in the order applied: ``kind`` says what changes for ``faction``.
+
+    Kinds: ``disposition`` (``amount`` the change, ``value`` the result), ``assessed`` and
+    ``infiltrated`` (``target``; ``amount`` the advantage), ``sapped`` (``amount`` dice off
+    ``faction``'s next maneuver), ``cannot_act`` (next maneuver), ``downtime`` (``amount``
+    months), ``maintenance`` (``value`` Resources maintenance tests owed, each at ``amount``
+    extra Ob), ``out``.
+    ``by`` is the faction whose maneuver caused it; ``text`` explains it.
+    """
+
+    faction: str
+    kind: str
+    by: str
+    text: str
+    amount: int = 0
+    value: int | None = None
+    target: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Every field."""
+        return {
+            "faction": self.faction,
+            "kind": self.kind,
+            "by": self.by,
+            "amount": self.amount,
+            "value": self.value,
+            "target": self.target,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a maneuver came to."""
+
+    engagements: tuple[Engagement, ...]
+    effects: tuple[Effect, ...]
+    dispositions: Mapping[str, int]
+    out: tuple[str, ...]
+    conquerors: Mapping[str, tuple[str, ...]]
+    narrator: str | None
+    sapped: Mapping[str, int]
+    cannot_act: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON of the whole resolution."""
+        return {
+            "engagements": [e.to_json() for e in self.engagements],
+            "effects": [e.to_json() for e in self.effects],
+            "dispositions": dict(self.dispositions),
+            "out": list(self.out),
+            "conquerors": {k: list(v) for k, v in self.conquerors.items()},
+            "narrator": self.narrator,
+            "sapped": dict(self.sapped),
+            "cannot_act": list(self.cannot_act),
+        }
+
+
+def directed_targets(entries: Mapping[str, Entry]) -> dict[str, tuple[str, ...]]:
+    """Whom each faction's maneuver is directed at ("Multiple Opponents").
+
+    Offensive maneuvers and Ensnare: the targets on the slip. Harry: its named target, if any,
+    and every faction whose maneuver was directed at the Harrier ("all attacking enemies").
+
+    >>> directed_targets({"a": Entry("a", "Assault", ("b",)), "b": Entry("b", "Harry")})
+    {'a': ('b',), 'b': ('a',)}
+    """
+    plain = {f: e.targets for f, e in entries.items()}
+    out: dict[str, tuple[str, ...]] = {}
+    for faction, entry in entries.items():
+        if entry.maneuver != "Harry":
+            out[faction] = entry.targets
+            continue
+        found = list(entry.targets)
+        for other, targets in plain.items():
+            if other != faction and faction in targets and other not in found:
+                found.append(other)
+        out[faction] = tuple(found)
+    return out
+
+
+def _independent_ob(entry: Entry, target: str, board: Board, entries: Mapping[str, Entry]) -> int:
+    ob = maneuver(entry.maneuver).independent_ob
+    if isinstance(ob, int):
+        return ob
+    if ob == "circles":
+        return board.circles.get(target, 0)
+    if ob == "exponent":
+        other = entries.get(target)
+        return other.exponent if other is not None else 0
+    return 0
+
+
+def _defence(defender: Entry, attacker_maneuver: str) -> int:
+    """The defender's successes that meet ``attacker_maneuver`` (Harry splits its dice)."""
+    if defender.maneuver != "Harry":
+        return defender.successes
+    cell = matrix().cell("Harry", attacker_maneuver)
+    return defender.attack if cell == "aV" else defender.successes
+
+
+def engagements(entries: Mapping[str, Entry], board: Board) -> tuple[Engagement, ...]:
+    """Every engagement of the maneuver, in seat order of the acting faction."""
+    targets = directed_targets(entries)
+    out: list[Engagement] = []
+    for faction in board.order:
+        entry = entries.get(faction)
+        if entry is None:
+            continue
+        is_harry = entry.maneuver == "Harry"
+        role = "harry" if is_harry else "ensnare" if entry.maneuver == "Ensnare" else "attack"
+        mine = entry.attack if is_harry else entry.successes
+        for target in targets[faction]:
+            other = entries.get(target)
+            if other is None:
+                # RULINGS: a faction that cannot act is met independently, every success counting
+                ob = _independent_ob(entry, target, board, entries)
+                out.append(
+                    Engagement(
+                        faction,
+                        target,
+                        entry.maneuver,
+                        "-",
+                        "independent",
+                        mine,
+                        obstacle=ob,
+                        role=role,
+                    )
+                )
+                continue
+            cell = matrix().cell(entry.maneuver, other.maneuver)
+            versus = cell in ("V", "aV")
+            if versus:
+                out.append(
+                    Engagement(
+                        faction,
+                        target,
+                        entry.maneuver,
+                        cell,
+                        "versus",
+                        mine,
+                        defence=_defence(other, entry.maneuver),
+                        role=role,
+                    )
+                )
+            else:
+                ob = 0 if is_harry else _independent_ob(entry, target, board, entries)
+                out.append(
+                    Engagement(
+                        faction,
+                        target,
+                        entry.maneuver,
+                        cell,
+                        "independent",
+                        mine,
+                        obstacle=ob,
+                        role=role,
+                    )
+                )
+    return tuple(out)
+
+
+class _Ledger:
+    """Dispositions as effects apply: the floor 0, the cap, who is out, who damaged whom."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.value = dict(board.disposition)
+        self.effects: list[Effect] = []
+        self.out: list[str] = []
+        self.damaged_by: dict[str, dict[str, int]] = {}
+
+    def change(self, faction: str, amount: int, by: str, text: str, *, attack: int = 0) -> None:
+        if faction in self.out or amount == 0:
+            return
+        before = self.value[faction]
+        if amount > 0:
+            after = max(before, min(self.board.cap, before + amount))
+        else:
+            after = max(0, before + amount)
+        self.value[faction] = after
+        if amount > 0 and after - before < amount:
+            text += f" (held at the cap of {self.board.cap}, the highest starting disposition)"
+        self.effects.append(Effect(faction, "disposition", by, text, after - before, after))
+        if amount < 0 and by != faction:
+            self.damaged_by.setdefault(faction, {})[by] = max(
+                attack, self.damaged_by.get(faction, {}).get(by, 0)
+            )
+        if after == 0 and faction not in self.out:
+            self.out.append(faction)
+            self.effects.append(
+                Effect(faction, "out", by, f"{faction} is reduced to 0 and out of contention")
+            )
+
+    def note(self, effect: Effect) -> None:
+        self.effects.append(effect)
+
+
+def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
+    """Spare successes of a Conserve or Fortify: downtime first (as the slip says), then
+    disposition."""
+    months = setup_tables().downtime_months_per_success
+    to_downtime = min(entry.downtime, spare)
+    if to_downtime:
+        ledger.note(
+            Effect(
+                entry.faction,
+                "downtime",
+                entry.faction,
+                f"{entry.faction}'s {entry.maneuver}: {to_downtime} successes buy "
+                f"{to_downtime * months} months of downtime ({why})",
+                amount=to_downtime * months,
+            )
+        )
+    rest = spare - to_downtime
+    if rest:
+        ledger.change(
+            entry.faction,
+            rest,
+            entry.faction,
+            f"{entry.faction}'s {entry.maneuver} adds {rest} disposition ({why})",
+        )
+
+
+def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
+    """Apply every maneuver in seat order and report the consequences."""
+    found = engagements(entries, board)
+    ledger = _Ledger(board)
+    sapped: dict[str, int] = {}
+    cannot_act: list[str] = []
+    months = setup_tables().downtime_months_per_success
+    against: dict[str, list[Engagement]] = {}
+    for e in found:
+        if e.kind == "versus" and e.role != "ensnare":
+            against.setdefault(e.target, []).append(e)
+    for faction in board.order:
+        entry = entries.get(faction)
+        if entry is None:
+            continue
+        mine = [e for e in found if e.attacker == faction]
+        name = entry.maneuver
+        if name in ("Assault", "Gambit", "Onslaught") or entry.maneuver == "Harry":
+            for e in mine:
+                if e.net:
+                    how = "margin" if e.kind == "versus" else "successes"
+                    ledger.change(
+                        e.target,
+                        -e.net,
+                        faction,
+                        f"{faction}'s {name} {'attack dice ' if e.role == 'harry' else ''}"
+                        f"take {e.net} disposition from {e.target} ({how})",
+                        attack=e.successes,
+                    )
+        elif name == "Assess":
+            for e in mine:
+                if e.is_success:
+                    ledger.note(
+                        Effect(
+                            faction,
+                            "assessed",
+                            faction,
+                            f"{faction} has Assessed {e.target}",
+                            target=e.target,
+                        )
+                    )
+        elif name == "Infiltrate":
+            for e in mine:
+                if e.is_success:
+                    ledger.note(
+                        Effect(
+                            faction,
+                            "infiltrated",
+                            faction,
+                            f"{faction} has Infiltrated {e.target}: +{e.margin}D to its "
+                            f"next maneuver against them",
+                            amount=e.margin,
+                            target=e.target,
+                        )
+                    )
+        elif name == "Sap":
+            for e in mine:
+                if not e.is_success:
+                    continue
+                dice = e.successes if e.kind == "independent" else e.margin
+                sapped[e.target] = max(sapped.get(e.target, 0), dice)
+                ledger.note(
+                    Effect(
+                        e.target,
+                        "sapped",
+                        faction,
+                        f"{faction}'s Sap takes {dice}D from {e.target}'s next maneuver",
+                        amount=dice,
+                    )
+                )
+                skill = entries[e.target].exponent if e.target in entries else 0
+                extra = dice - skill
+                if extra > 0:
+                    ledger.change(
+                        e.target,
+                        -extra,
+                        faction,
+                        f"{faction}'s Sap reduces {e.target}'s skill ({skill}) below 0: "
+                        f"{extra} damage",
+                        attack=e.successes,
+                    )
+                ledger.note(
+                    Effect(
+                        faction,
+                        "downtime",
+                        faction,
+                        f"{faction}'s Sap earns one free maintenance cycle",
+                        amount=months,
+                    )
+                )
+                ledger.note(
+                    Effect(
+                        e.target,
+                        "maintenance",
+                        faction,
+                        f"{e.target} must make a Resources maintenance test at +{e.margin} Ob",
+                        amount=e.margin,
+                        value=1,
+                    )
+                )
+        elif name == "Ploy":
+            hit = False
+            for e in mine:
+                if e.is_success and e.margin > 0:
+                    hit = True
+                    ledger.change(
+                        e.target,
+                        -e.margin,
+                        faction,
+                        f"{faction}'s Ploy beats {e.target} by {e.margin}",
+                        attack=e.successes,
+                    )
+            if not hit:
+                cannot_act.append(faction)
+                ledger.note(
+                    Effect(
+                        faction,
+                        "cannot_act",
+                        faction,
+                        f"{faction}'s Ploy damaged neither target: it cannot act next maneuver",
+                    )
+                )
+        elif name == "Ensnare":
+            for e in mine:
+                if e.kind == "versus" and e.is_success:
+                    ledger.change(
+                        e.target,
+                        -e.defence if e.defence else 0,
+                        faction,
+                        f"{faction}'s Ensnare turns {e.target}'s {e.defence} successes against it",
+                        attack=e.successes,
+                    )
+                    ledger.change(
+                        faction,
+                        -e.margin,
+                        faction,
+                        f"{faction} sacrifices {e.margin} disposition (the margin) to "
+                        "spring its Ensnare",
+                    )
+        if name == "Conserve":
+            attacks = against.get(faction, [])
+            if attacks and all(not a.is_success for a in attacks):
+                spare = entry.successes - max(a.successes for a in attacks)
+                if spare > 0:
+                    _split(ledger, entry, spare, "successes beyond every opposing action")
+        elif name == "Fortify":
+            attacks = against.get(faction, [])
+            if not attacks:
+                margin = entry.successes - 2
+                if margin > 0:
+                    _split(ledger, entry, margin, "margin against Ob 2, unopposed")
+            elif all(entry.successes > a.successes for a in attacks):
+                margin = entry.successes - max(a.successes for a in attacks)
+                _split(ledger, entry, margin, "smallest margin over its attackers")
+        cycles = sum(
+            e.amount // months
+            for e in ledger.effects
+            if e.kind == "downtime" and e.by == faction and name in ("Conserve", "Fortify")
+        )
+        if cycles:
+            for other in board.order:
+                if other != faction and other not in ledger.out:
+                    ledger.note(
+                        Effect(
+                            other,
+                            "maintenance",
+                            faction,
+                            f"{faction} bought {cycles} maintenance cycles of downtime: "
+                            f"{other} must make {cycles} Resources maintenance tests",
+                            amount=0,
+                            value=cycles,
+                        )
+                    )
+    for faction in board.order:
+        entry = entries.get(faction)
+        if entry is None or entry.maneuver != "Onslaught":
+            continue
+        for target in entry.targets:
+            if ledger.value.get(target, 0) > 0:
+                cannot_act.append(faction)
+                ledger.note(
+                    Effect(
+                        faction,
+                        "cannot_act",
+                        faction,
+                        f"{faction}'s Onslaught did not wipe out {target}: it hesitates "
+                        "and cannot act next maneuver",
+                    )
+                )
+    conquerors: dict[str, tuple[str, ...]] = {}
+    for defeated in ledger.out:
+        attackers = ledger.damaged_by.get(defeated, {})
+        if not attackers:
+            conquerors[defeated] = ()
+            continue
+        best = max(attackers.values())
+        conquerors[defeated] = tuple(a for a in board.order if attackers.get(a) == best)
+    acting = [f for f in board.order if f in entries]
+    narrator = max(acting, key=lambda f: entries[f].total) if acting else None
+    return Resolution(
+        engagements=found,
+        effects=tuple(ledger.effects),
+        dispositions=dict(ledger.value),
+        out=tuple(ledger.out),
+        conquerors=conquerors,
+        narrator=narrator,
+        sapped=sapped,
+        cannot_act=tuple(dict.fromkeys(cannot_act)),
+    )
