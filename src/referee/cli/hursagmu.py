@@ -1,9 +1,309 @@
-"""`referee hursagmu ...`: Hursagmu's encounter rules at the table."""
+"""`referee hursagmu ...`: Hursagmu's encounter rules at the table.
+
+- ``plan``: a round planner — each declared action's Initiative, the skill penalty, and the exact
+  odds of each roll.
+- ``encounter``: play a scenario file round by round, with each round's standing.
+- ``odds``: the exact odds of one skill roll (2d6 + bonus) against a challenge or an opponent.
+- ``range``: the range challenge of a distance for an attack type, sorcery type or sense.
+
+The rules live in :mod:`referee.systems.hursagmu`; this module only parses, calls and renders.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
 import typer
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from referee.systems.hursagmu.rounds import Step
+
+STEP_HELP = (
+    "steps in order: attack:TARGET[:SKILL[:YARDS[:ABILITY]]], defend[:SKILL], move:stand, "
+    "move:foot:YARDS, move:ride:YARDS, move:leap, move:mount, move:dismount, move:prone, haste, "
+    "minor[:NAME[:INITIATIVE_PENALTY]], task:SKILL:CHALLENGE[:NAME]"
+)
+
+
+def _fail(message: str) -> typer.Exit:
+    from referee.cli.output import BAD_INPUT
+
+    typer.echo(f"referee: error: {message}", err=True)
+    return typer.Exit(BAD_INPUT)
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise _fail(f"{what}: expected a whole number, not {text!r}") from None
+
+
+def parse_step(text: str) -> Step:
+    """A step from the planner's spelling (see ``STEP_HELP``).
+
+    >>> parse_step("move:foot:16").describe(), parse_step("attack:fred").describe()
+    ('move foot 16 yards', 'attack fred (striking)')
+    """
+    from referee.core import RuleError
+    from referee.systems.hursagmu.rounds import Step
+
+    head, *rest = text.split(":")
+    where = f"step {text!r}"
+    try:
+        if head == "attack" and rest:
+            skill = rest[1] if len(rest) > 1 and rest[1] else "striking"
+            yards = _int(rest[2], where) if len(rest) > 2 else 0
+            ability = rest[3] if len(rest) > 3 else None
+            return Step.attack(rest[0], skill, yards=yards, ability=ability)
+        if head == "defend":
+            return Step.defend(rest[0] if rest else "defense")
+        if head == "move" and rest:
+            yards = _int(rest[1], where) if len(rest) > 1 else 0
+            return Step.move(rest[0], yards)
+        if head == "haste" and not rest:
+            return Step.haste()
+        if head == "minor":
+            penalty = _int(rest[1], where) if len(rest) > 1 else 0
+            return Step.minor(rest[0] if rest else "", penalty)
+        if head == "task" and len(rest) >= 2:
+            return Step.task(rest[0], _int(rest[1], where), name=":".join(rest[2:]))
+    except (RuleError, ValueError) as error:
+        raise _fail(f"{where}: {error}") from None
+    raise _fail(f"{where}: not a step ({STEP_HELP})")
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:5.1f}%  ({p})"
 
 
 def register(app: typer.Typer) -> None:
     """Add the `hursagmu` command group to ``app``."""
+    sub = typer.Typer(
+        name="hursagmu",
+        help="Hursagmu's encounter rules: round planner, encounters, odds, range.",
+        no_args_is_help=True,
+    )
+
+    @sub.command("plan")
+    def plan(
+        steps: Annotated[list[str], typer.Argument(help=STEP_HELP)],
+        initiative: Annotated[int, typer.Option(help="the Initiative roll")] = 10,
+        stance: Annotated[str, typer.Option(help="maneuver or concentrate")] = "maneuver",
+        dexterity: Annotated[int, typer.Option("--dex", help="Dexterity")] = 0,
+        intelligence: Annotated[int, typer.Option("--int", help="Intelligence")] = 0,
+        strength: Annotated[int, typer.Option("--str", help="Strength")] = 0,
+        willpower: Annotated[int, typer.Option("--wil", help="Willpower")] = 0,
+        skill: Annotated[
+            list[str] | None, typer.Option(help="a skill level, NAME=LEVEL (repeatable)")
+        ] = None,
+        against: Annotated[
+            int | None,
+            typer.Option(help="the opponent's bonus (attribute + skill + penalty) for attacks "
+                         "and defences"),
+        ] = None,
+        cinematic: Annotated[
+            bool, typer.Option(help="the Master's cinematic option: defences count once")
+        ] = False,
+        max_lift: Annotated[int, typer.Option(help="maximum lift (encumbrance)")] = 100,
+        load: Annotated[int, typer.Option(help="current load (encumbrance)")] = 0,
+        mount: Annotated[int, typer.Option(help="yards per riding action (20-40)")] = 0,
+    ) -> None:
+        """Plan a round: each action's Initiative, the skill penalty and each roll's odds."""
+        from rich.table import Table as RichTable
+
+        from referee.cli.output import console
+        from referee.core import RefereeError
+        from referee.systems.hursagmu.movement import movement_rate, range_challenge
+        from referee.systems.hursagmu.rounds import (
+            DefenceMode,
+            RoundPlan,
+            StepKind,
+            schedule,
+            skill_penalty,
+            validate_plan,
+        )
+        from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance
+
+        levels: dict[str, int] = {}
+        for given in skill or []:
+            name, sep, level = given.partition("=")
+            if not sep or not name:
+                raise _fail(f"--skill {given!r}: expected NAME=LEVEL")
+            levels[name.lower()] = _int(level, f"--skill {given!r}")
+        parsed = [parse_step(s) for s in steps]
+        try:
+            chosen = Stance(stance)
+        except ValueError:
+            raise _fail(f"--stance {stance!r}: choose maneuver or concentrate") from None
+        mode = DefenceMode.CINEMATIC if cinematic else DefenceMode.EACH
+        try:
+            sheet = Character("planner", dexterity, intelligence, strength, willpower,
+                              skills=levels, max_lift=max_lift, load=load, mount=mount)
+            for name in levels:
+                sheet.skill_roll(name)
+            round_plan = RoundPlan(tuple(parsed), rate=movement_rate(max_lift, load),
+                                   mount=mount, mode=mode)
+            validate_plan(round_plan, chosen)
+            items = schedule(round_plan, initiative)
+            penalty = skill_penalty(round_plan)
+        except RefereeError as error:
+            raise _fail(str(error)) from None
+        out = console()
+        table = RichTable(title=f"Round plan ({chosen.value}, Initiative {initiative})")
+        for column in ("#", "action", "Initiative", "roll", "odds"):
+            table.add_column(column)
+        for index, item in enumerate(items, start=1):
+            step = item.step
+            init = "—" if item.initiative is None else str(item.initiative)
+            if item.movement_actions:
+                init += f"  ({item.movement_actions} movement)"
+            roll_text, odds_text = "", ""
+            if step.skill is not None and step.kind in (StepKind.ATTACK, StepKind.DEFEND,
+                                                        StepKind.TASK):
+                roll = sheet.skill_roll(step.skill, penalty)
+                roll_text = roll.side.expression
+                if step.kind is StepKind.TASK:
+                    odds_text = f"≥ {step.challenge}: " + _percent(
+                        roll.against(step.challenge).odds().success)
+                elif against is not None:
+                    other = SkillRoll(against, 0)
+                    if step.kind is StepKind.ATTACK:
+                        extra = 0
+                        if step.yards:
+                            try:
+                                extra = range_challenge(step.yards, step.ability or "")
+                            except RefereeError as error:
+                                raise _fail(f"step {index}: {error}") from None
+                        check = roll.versus(other, extra)
+                        odds_text = "hits: " + _percent(check.odds().success)
+                    else:
+                        holds = other.versus(roll).odds().failure
+                        odds_text = "holds: " + _percent(holds)
+            table.add_row(str(index), step.describe(), init, roll_text, odds_text)
+        out.print(table)
+        out.print(
+            f"skill penalty {penalty:+d} (every skill this round); movement actions "
+            f"{round_plan.movement_actions()} (at most 4); defences count "
+            f"{'once a round' if cinematic else 'one each'}"
+        )
+
+    @sub.command("odds")
+    def odds(
+        bonus: Annotated[int, typer.Argument(help="attribute + skill + modifiers")],
+        challenge: Annotated[int | None, typer.Option(help="an unopposed challenge level")] = None,
+        against: Annotated[
+            int | None, typer.Option(help="the opponent's bonus (the roller acts: wins ties)")
+        ] = None,
+    ) -> None:
+        """Exact odds of one skill roll, 2d6 + BONUS."""
+        from referee.cli.output import console
+        from referee.systems.hursagmu.sheet import SkillRoll
+
+        if (challenge is None) == (against is None):
+            raise _fail("give exactly one of --challenge and --against")
+        roll = SkillRoll(bonus, 0)
+        if challenge is not None:
+            p = roll.against(challenge).odds().success
+            console().print(f"{roll.side.expression} ≥ {challenge}: {_percent(p)}")
+        else:
+            assert against is not None
+            p = roll.versus(SkillRoll(against, 0)).odds().success
+            console().print(f"{roll.side.expression} vs 2d6{against:+d} (ties to the actor): "
+                            f"{_percent(p)}")
+
+    @sub.command("range")
+    def range_(
+        yards: Annotated[int, typer.Argument(help="the distance in yards")],
+        ability: Annotated[
+            str, typer.Argument(help="thrown weapon, missile weapon, a sorcery type or a sense")
+        ],
+    ) -> None:
+        """The range challenge: 0 within one increment, +1 per further increment or part."""
+        from referee.cli.output import console
+        from referee.core import RefereeError
+        from referee.systems.hursagmu.movement import range_challenge, range_increment
+
+        try:
+            challenge = range_challenge(yards, ability)
+            increment = range_increment(ability)
+        except RefereeError as error:
+            raise _fail(str(error)) from None
+        console().print(f"{ability} at {yards} yards (increment {increment}): challenge "
+                        f"+{challenge}")
+
+    @sub.command("encounter")
+    def encounter(
+        file: Annotated[Path, typer.Argument(help="a scenario file with system: hursagmu")],
+        viewer: Annotated[str, typer.Option("--as", help="see the events as this viewer")] = (
+            "referee"
+        ),
+    ) -> None:
+        """Play an encounter round by round: each round's events, then the standing."""
+        from rich.markup import escape
+        from rich.table import Table as RichTable
+
+        from referee.cli.output import console
+        from referee.core import KERNEL_KINDS, RefereeError, view
+        from referee.core.scenario import load_scenario, run_scenario
+        from referee.systems.hursagmu import PROCEDURE
+
+        try:
+            scenario = load_scenario(file)
+            if scenario.system != "hursagmu":
+                raise _fail(f"{file}: system is {scenario.system!r}, not 'hursagmu'")
+            run = run_scenario(scenario, PROCEDURE)
+        except RefereeError as error:
+            raise _fail(f"{file}: {error}") from None
+        out = console()
+        seen = {e.number for e in view(run.table.log, scenario.viewer(viewer))}
+        state = PROCEDURE.initial_state(scenario.setup)
+
+        def standing(title: str) -> None:
+            table = RichTable(title=title)
+            for column in ("character", "hits", "stance", "Initiative", "penalty", "plan"):
+                table.add_column(column)
+            mode = state.options.defence
+            for who, f in state.fighters.items():
+                plan = ", ".join(
+                    f"{i.step.describe()}@{'—' if i.initiative is None else i.initiative}"
+                    for i in f.scheduled(mode)
+                )
+                hits = f"{f.hits}/{f.sheet.stamina}" + ("" if f.conscious else " (down)")
+                table.add_row(who, hits, f.stance.value if f.stance else "—",
+                              "—" if f.initiative is None else str(f.initiative),
+                              f"{f.penalty(mode):+d}", plan)
+            out.print(table)
+
+        title = f" — {scenario.title}" if scenario.title else ""
+        out.print(f"[bold]Hursagmu encounter{title}[/]  [dim](as {viewer})[/]")
+        kinds = [e.kind for e in run.table.log if e.kind not in KERNEL_KINDS]
+        if kinds[:1] != ["round_zero.began"]:
+            out.print(f"[bold underline]Round {state.round}[/]")
+        for event in run.table.log:
+            if event.kind in KERNEL_KINDS:
+                continue
+            if event.kind == "round.ended":
+                standing(f"End of round {state.round}")
+            if event.number in seen:
+                shown = next(e for e in view((event,), scenario.viewer(viewer)))
+                data = escape(" ".join(f"{k}={v}" for k, v in shown.data.items()))
+                out.print(f"  [dim]#{event.number}[/] [bold]{event.kind}[/] {data}",
+                          highlight=False)
+            state = PROCEDURE.evolve(state, event)
+            if event.kind in ("round.ended", "round_zero.began"):
+                out.print(f"[bold underline]Round {state.round}[/]")
+        standing(f"Now: round {state.round}, {state.phase} phase")
+        for result in run.expectations:
+            mark = "[green]✓[/]" if result.passed else "[red]✗[/]"
+            # An expectation may name a secret; players see only the verdict.
+            words = result.description if viewer == "referee" else "(checked by the referee)"
+            out.print(f"{mark} expect.{result.index}: {escape(words)}")
+        if run.failures:
+            raise typer.Exit(1)
+
+    app.add_typer(sub, name="hursagmu")
+
