@@ -1,0 +1,130 @@
+"""Morale checks, overland travel, narrative considerations, the character stable, characters."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.core import RuleError, ScenarioError
+from referee.dice import ScriptedSource
+from referee.systems.zweihander.character import Character, peril_steps
+from referee.systems.zweihander.morale import morale_check, morale_difficulty
+from referee.systems.zweihander.narrative import needs_coordination_test, piecemeal_encumbrance
+from referee.systems.zweihander.overland import (
+    Leg,
+    Route,
+    forced_march_test,
+    miles_per_day,
+    needs_pilot_test,
+)
+from referee.systems.zweihander.stable import secondary_reward, stable_rewards
+
+from .helpers import act, last, table
+
+
+@pytest.mark.parametrize(("condition", "modifier"), [
+    ("ally_moderate_injury", 30), ("ally_serious_injury", 20), ("ally_grievous_injury", 10),
+    ("ally_slain", 0), ("outnumbered_3_to_1", -10), ("outnumbered_6_to_1", -20),
+    ("leader_slain", -30)])
+def test_morale_condition_modifiers(condition: str, modifier: int) -> None:
+    assert morale_difficulty([condition]) == modifier
+
+
+def test_morale_the_single_hardest_condition_applies() -> None:
+    assert morale_difficulty(["ally_moderate_injury", "leader_slain"]) == -30
+    with pytest.raises(RuleError):
+        morale_difficulty(["sunburn"])
+
+
+def test_morale_outcomes() -> None:
+    assert morale_check(50, [], ScriptedSource([11])).inspired
+    assert not morale_check(50, [], ScriptedSource([30])).gives_up
+    assert morale_check(50, [], ScriptedSource([60])).gives_up
+    rescued = morale_check(50, [], ScriptedSource([60, 20]), leader_leadership=40)
+    assert not rescued.gives_up and rescued.leadership is not None
+    assert morale_check(50, [], ScriptedSource([60, 50]), leader_leadership=40).gives_up
+    assert morale_check(50, [], ScriptedSource([99])).flees
+
+
+def test_morale_action() -> None:
+    t = act(table({}), "referee", "morale", [40], resolve=45, conditions=["outnumbered_3_to_1"])
+    data = last(t, "morale.checked")
+    assert data["test"]["total_chance"] == 35 and data["gives_up"] is True
+
+
+def test_miles_per_day_and_adjustments() -> None:
+    assert miles_per_day("dwarf", "road") == 10
+    assert miles_per_day("human", "path") == 8
+    assert miles_per_day("human", "road", forced_march=True) == 25
+    assert miles_per_day("river barge", "river", current=10) == 30
+    assert miles_per_day("river barge", "river", current=-10) == 10
+    assert miles_per_day("cog", "sea", bad_weather=True) == 25
+    assert miles_per_day("dwarf", "path", bad_weather=True) == 1  # never below 1 (ruling)
+    with pytest.raises(RuleError, match="cannot travel"):
+        miles_per_day("carriage", "path")
+    with pytest.raises(RuleError):
+        miles_per_day("horse", "road", current=5)
+    with pytest.raises(RuleError):
+        miles_per_day("skiff", "river", current=15)
+
+
+def test_forced_march_and_pilot_tests() -> None:
+    assert forced_march_test(45).total_chance == 25
+    assert needs_pilot_test("sea", True) and not needs_pilot_test("river", True)
+
+
+def test_days_for_a_route_of_several_legs() -> None:
+    route = Route((Leg(100, "human", "road"), Leg(45, "knorr", "sea"), Leg(16, "horse", "path")))
+    assert [leg.days for leg in route.legs] == [7, 2, 1]
+    assert route.days == 10 and route.distance == 161
+
+
+def test_piecemeal_armor_and_fog() -> None:
+    assert piecemeal_encumbrance({"leather": 1, "mail": 2}, ["leather", "mail", "leather"]) == 2
+    assert piecemeal_encumbrance({"leather": 1}, []) == 0
+    with pytest.raises(RuleError):
+        piecemeal_encumbrance({"leather": 1}, ["plate"])
+    assert needs_coordination_test("run", ["smoke"])
+    assert not needs_coordination_test("run", "rain")
+
+
+def test_character_stable_half_rounded_up() -> None:
+    assert secondary_reward(7) == 4
+    assert stable_rewards(["a", "b", "c"], "a", 7) == {"a": 7, "b": 4, "c": 4}
+    with pytest.raises(RuleError):
+        stable_rewards(["a", "b", "c", "d"], "a", 7)
+    t = table({"a": {}, "b": {}, "c": {}}, stables={"pat": ["a", "b", "c"]})
+    t = act(t, "referee", "stable.reward", player="pat", played="b", reward=5)
+    assert [c.reward_points for c in t.state.characters] == [3, 5, 3]
+    with pytest.raises(ScenarioError, match=r"stables\.pat"):
+        table({"a": {}}, stables={"pat": ["a", "a"]})
+
+
+def test_peril_condition_track() -> None:
+    assert [peril_steps(p, 7) for p in (0, 6, 7, 12, 13, 19)] == [0, 0, 1, 1, 2, 3]
+    c = Character("a", skills={"Stealth": 55}, ranks={"Stealth": 2}, peril_threshold=5)
+    assert c.chance("Stealth") == 55
+    hurt = c.suffer_peril(11)  # 2 steps: Ignore 1 Skill Rank
+    assert hurt.peril_condition == "Ignore 1 Skill Rank" and hurt.chance("Stealth") == 45
+    worse = hurt.suffer_peril(5).suffer_peril(5)  # Ignore 3, but Stealth has only 2 ranks
+    assert worse.chance("Stealth") == 35
+    out = worse.suffer_peril(30)
+    assert out.is_incapacitated
+    with pytest.raises(RuleError, match="Incapacitated"):
+        out.chance("Stealth")
+    assert out.recover_to("Imperiled").peril_condition == "Imperiled"
+    assert c.recover_to("Imperiled").peril == 0
+
+
+def test_damage_condition_track() -> None:
+    assert Character("a").suffer_damage(2).damage_condition == "Moderately Wounded"
+    assert Character("a").suffer_damage(9).is_slain
+
+
+def test_character_setup_errors_name_the_field() -> None:
+    with pytest.raises(ScenarioError, match=r"characters\.a\.bonuses\.XB"):
+        table({"a": {"bonuses": {"XB": 3}}})
+    with pytest.raises(ScenarioError, match=r"characters\.a\.peril"):
+        table({"a": {"peril": "Dizzy"}})
+    with pytest.raises(ScenarioError, match=r"characters\.a\.wits"):
+        table({"a": {"wits": 3}})
+    assert Character.from_setup("a", {"bonuses": {"PB": 4, "WB": 2}}).initiative == 7

@@ -1,0 +1,157 @@
+"""Social Intrigue: Simple and Complex Exchanges, the GM's secret Skills, Reputation for an
+Assist Die, the outcome tables, Critical Success and Critical Failure."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import Action, Outcome, RuleError, Viewer, view
+from referee.dice import ScriptedSource
+from referee.systems.zweihander.social import (
+    DISPOSITIONS,
+    TACTICS,
+    exchange_outcome,
+    rank_standing,
+    simple_exchange_difficulty,
+    tactic,
+    tactic_outcome,
+)
+from referee.systems.zweihander.tables import social_table
+
+from .helpers import act, last, table
+
+
+def test_rank_standing() -> None:
+    assert rank_standing(3, 1) == "order higher"
+    assert rank_standing(1, 3) == "chaos higher"
+    assert rank_standing(2, 2) == "equal"
+
+
+@pytest.mark.parametrize(("npc", "order", "chaos", "same", "expected"), [
+    ("order", 3, 0, True, 20), ("order", 3, 0, False, 10),
+    ("order", 0, 3, True, 0), ("order", 0, 3, False, -20),
+    ("order", 1, 1, True, 10), ("order", 1, 1, False, 0),
+    ("chaos", 3, 0, True, 0), ("chaos", 3, 0, False, -20),
+    ("chaos", 0, 3, True, 20), ("chaos", 0, 3, False, 10),
+    ("chaos", 1, 1, True, 10), ("chaos", 1, 1, False, 0),
+])
+def test_simple_exchange_difficulty_every_cell(npc: str, order: int, chaos: int, same: bool,
+                                               expected: int) -> None:
+    assert simple_exchange_difficulty(npc, pc_order_ranks=order, pc_chaos_ranks=chaos,
+                                      same_class=same) == expected
+
+
+def test_tactic_outcome_every_cell() -> None:
+    data = social_table()
+    for (t, d), success in itertools.product(
+            itertools.product(TACTICS, DISPOSITIONS), (True, False)):
+        expected = data["success" if success else "failure"][t][DISPOSITIONS.index(d)]
+        assert tactic_outcome(t, d, success=success) == expected
+    assert tactic("Rumor") == "Rumour"
+    with pytest.raises(RuleError):
+        tactic("Seduction")
+
+
+def test_critical_success_reads_helpful_critical_failure_reads_hostile() -> None:
+    assert exchange_outcome("Bargain", "Hostile", Outcome.CRITICAL_SUCCESS) == (
+        "Helpful", "Generous")
+    assert exchange_outcome("Bargain", "Helpful", Outcome.CRITICAL_FAILURE) == (
+        "Hostile", "Unhappy")
+    assert exchange_outcome("Bargain", "Polite", Outcome.SUCCESS) == ("Polite", "Civil")
+    assert exchange_outcome("Bargain", "Polite", Outcome.FAILURE) == ("Polite", "Disgruntled")
+
+
+CHARS = {
+    "anna": {"bonuses": {"WB": 3}, "skills": {"Charm": 50, "Guile": 50}, "order_ranks": 2,
+             "social_class": "noble", "reputation": 1},
+    "bert": {"bonuses": {"WB": 3}, "skills": {"Intimidate": 50, "Rumor": 40}, "reputation": 0},
+}
+
+
+def exchange(favourable: str = "Charm", unfavourable: str = "Intimidate") -> Any:
+    return act(table(CHARS, fortune_points=1), "referee", "exchange.start", npc="Countess",
+               disposition="Indifferent", npc_alignment="order", npc_class="noble",
+               participants=["anna", "bert"], favourable=favourable,
+               unfavourable=unfavourable)
+
+
+def test_simple_exchange_critical_failure_imposes_mental_peril() -> None:
+    t = act(table(CHARS), "anna", "social.simple", [99, 5, 5], skill="Charm",
+            npc_alignment="chaos", npc_class="peasant")
+    data = last(t, "social.simple_exchange")
+    assert data["test"]["total_chance"] == 50 - 20  # Chaos NPC, Order higher, other class
+    assert data["mental_peril"] == 12
+    assert t.state.character("anna").peril_condition == "Ignore 1 Skill Rank"
+
+
+def test_favourable_skill_bumps_success_and_awards_a_fortune_point() -> None:
+    t = act(exchange(), "anna", "exchange.tactic", [40], tactic="Charm")
+    data = last(t, "exchange.tactic_tested")
+    assert data["test"]["total_chance"] == 70  # Order NPC, Order higher, same class: Easy
+    assert data["outcome"] == "critical success" and data["result"] == "Affectionate"
+    assert t.state.fortune_points == 2
+
+
+def test_unfavourable_skill_drops_failure_and_imposes_mental_peril() -> None:
+    t = act(exchange(), "bert", "exchange.tactic", [80, 1, 1], tactic="Intimidate")
+    data = last(t, "exchange.tactic_tested")
+    assert data["outcome"] == "critical failure" and data["result"] == "Aggressive"
+    assert data["mental_peril"] == 4
+    assert t.state.fortune_points == 1
+
+
+def test_burning_reputation_grants_an_assist_die() -> None:
+    t = act(exchange(favourable="Bargain"), "anna", "exchange.tactic", [74, 2], tactic="Guile",
+            burn_reputation=True)
+    data = last(t, "exchange.tactic_tested")
+    assert data["test"]["face"] == 24 and data["outcome"] == "success"
+    assert data["result"] == "Trusting"
+    assert t.state.character("anna").reputation == 0
+    with pytest.raises(RuleError, match="no Reputation Point"):
+        act(t, "bert", "exchange.tactic", [50], tactic="Rumour", burn_reputation=True)
+
+
+def test_each_participant_tests_once_and_only_participants() -> None:
+    t = act(exchange(), "anna", "exchange.tactic", [40], tactic="Charm")
+    with pytest.raises(RuleError, match="already made"):
+        act(t, "anna", "exchange.tactic", [40], tactic="Guile")
+    with pytest.raises(RuleError, match="only the referee"):
+        act(t, "anna", "exchange.end")
+
+
+def test_the_rumour_tactic_reads_a_skill_spelled_rumor() -> None:
+    t = act(exchange(), "bert", "exchange.tactic", [30], tactic="Rumour")
+    assert last(t, "exchange.tactic_tested")["result"] == "Familiar"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    fav=st.sampled_from(TACTICS),
+    unfav=st.sampled_from(TACTICS),
+    face=st.integers(1, 100),
+    end=st.booleans(),
+)
+def test_the_gms_secret_skills_never_reach_a_player_before_the_exchange_ends(
+        fav: str, unfav: str, face: int, end: bool) -> None:
+    if fav == unfav:
+        return
+    t = exchange(fav, unfav)
+    t = t.act(Action("anna", "exchange.tactic", {"tactic": "Charm"}), ScriptedSource([face, 5, 5]))
+    for viewer in (Viewer("alice", frozenset({"anna"})), Viewer("bert"), Viewer("public")):
+        for e in view(t.log, viewer):
+            assert "favourable" not in e.data and "unfavourable" not in e.data
+            assert "bumped_by" not in e.data
+        state = t.visible_state(viewer)
+        assert state is not None and "favourable" not in state["exchange"]
+    assert last(t, "exchange.started")["favourable"] == fav  # the referee sees it
+    if end:
+        t = act(t, "referee", "exchange.end")
+        for viewer in ("alice", "bert", "public"):
+            ended = [e for e in view(t.log, viewer) if e.kind == "exchange.ended"]
+            assert ended[0].data["favourable"] == fav
+            assert ended[0].data["unfavourable"] == unfav

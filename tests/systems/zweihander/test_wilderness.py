@@ -1,0 +1,166 @@
+"""Wilderness travel rules: Stretches, terrain, Threat Level, Roles, Toughness, Chaos, camp."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.core import RuleError, ScenarioError
+from referee.systems.zweihander.wilderness import (
+    step_threat,
+    terrain_difficulty,
+    threat_level,
+    toughness_tests,
+)
+
+from .helpers import act, last, table
+
+PARTY = {
+    "g": {"bonuses": {"WB": 3}, "skills": {"Navigation": 50, "Toughness": 50}},
+    "s": {"bonuses": {"WB": 3}, "skills": {"Survival": 50, "Toughness": 50}},
+    "c": {"bonuses": {"WB": 3}, "skills": {"Stealth": 50, "Toughness": 50}},
+}
+
+
+def journey(length: str = "short", terrain: Any = "Standard", threat: Any = 1,
+            conveyed: bool = False, bad_weather: bool = False, days: int = 3,
+            travellers: list[str] | None = None) -> Any:
+    return table(PARTY, journey={
+        "travellers": travellers or ["g", "s", "c"],
+        "stretches": [{"name": "one", "length": length, "terrain": terrain, "threat": threat,
+                       "conveyed": conveyed, "bad_weather": bad_weather, "days": days},
+                      {"name": "two", "length": "short", "terrain": "Standard", "days": 1}],
+    })
+
+
+def roles(t: Any, dice: list[int]) -> Any:
+    return act(t, "referee", "journey.roles", dice, guide="g", survivalist="s", scout="c")
+
+
+@pytest.mark.parametrize(("length", "tests"), [("short", 1), ("medium", 2), ("long", 3)])
+def test_stretch_lengths_and_their_toughness_tests(length: str, tests: int) -> None:
+    assert toughness_tests(length) == tests
+    t = roles(journey(length=length), [40, 40, 40])
+    assert t.state.journey.toughness_tests_left == tests  # type: ignore[union-attr]
+
+
+def test_terrain_difficulty_and_bad_weather() -> None:
+    assert terrain_difficulty("deserts") == -30
+    assert terrain_difficulty("taiga") == -20
+    assert terrain_difficulty("caverns") == -10
+    assert terrain_difficulty("marshes") == 0
+    assert terrain_difficulty("upriver") == 10
+    assert terrain_difficulty("meadows") == 20
+    assert terrain_difficulty("paved roads") == 30
+    assert terrain_difficulty("meadows", bad_weather=True) == 10
+    assert terrain_difficulty("mountains", bad_weather=True) == -30
+    with pytest.raises(RuleError):
+        terrain_difficulty("lava")
+
+
+def test_threat_levels_are_chaos_dice() -> None:
+    assert [threat_level(n) for n in ("No Danger", "Mildly Dangerous", "Moderately Dangerous",
+                                      "Highly Dangerous")] == [0, 1, 2, 3]
+    assert step_threat(2, 1) == 3 and step_threat(0, -1) == 0
+
+
+def test_role_checks_in_order_at_terrain_difficulty() -> None:
+    t = roles(journey(terrain="Hard"), [20, 20, 20])
+    checks = [e.data for e in t.log.events if e.kind == "journey.role_check"]
+    assert [c["role"] for c in checks] == ["Guide", "Survivalist", "Scout"]
+    assert [c["test"]["total_chance"] for c in checks] == [30, 30, 30]
+
+
+@pytest.mark.parametrize(("face", "per_day", "terrain"), [
+    (11, 1, 10), (40, 1, 0), (60, 2, 0), (99, 2, -10)])
+def test_guide_provisions_and_terrain_steps(face: int, per_day: int, terrain: int) -> None:
+    t = roles(journey(), [face, 40, 40])
+    j = t.state.journey
+    assert j is not None
+    assert (j.provisions_per_day, j.terrain) == (per_day, terrain)
+    # the Guide's terrain change applies to the checks that follow (Referee's ruling)
+    assert last(t, "journey.role_check")["test"]["total_chance"] == 50 + terrain
+
+
+@pytest.mark.parametrize(("face", "recovery", "tests"), [
+    (11, "Unhindered", 0), (40, "Unhindered", 1), (60, "Imperiled", 1), (99, "Imperiled", 2)])
+def test_survivalist_recovery_and_toughness_tests(face: int, recovery: str, tests: int) -> None:
+    t = roles(journey(), [40, face, 40])
+    j = t.state.journey
+    assert j is not None and (j.camp_recovery, j.toughness_tests_left) == (recovery, tests)
+
+
+@pytest.mark.parametrize(("face", "threat", "surprise"), [
+    (11, 0, "party"), (40, 0, None), (60, 2, None), (99, 2, "enemies")])
+def test_scout_threat_and_surprise(face: int, threat: int, surprise: str | None) -> None:
+    t = roles(journey(threat=1), [40, 40, face])
+    j = t.state.journey
+    assert j is not None and (j.threat, j.surprise) == (threat, surprise)
+
+
+def test_an_unfilled_role_counts_as_a_failure() -> None:
+    t = act(journey(), "referee", "journey.roles", [40, 40], guide="g", survivalist="s")
+    scout = last(t, "journey.role_check")
+    assert scout["unfilled"] is True and scout["outcome"] == "failure"
+    assert t.state.journey.threat == 2  # type: ignore[union-attr]
+
+
+def test_one_role_per_character_and_assists_give_an_assist_die() -> None:
+    with pytest.raises(RuleError, match="already has a Role"):
+        act(journey(), "referee", "journey.roles", [40, 40, 40], guide="g", survivalist="g",
+            scout="c")
+    t = act(journey(travellers=["g", "s", "c"]), "referee", "journey.roles", [57, 3, 40],
+            guide="g", scout="c", assists={"guide": ["s"]})
+    guide = next(e.data for e in t.log.events if e.kind == "journey.role_check")
+    assert guide["test"]["assist"] is True and guide["test"]["face"] == 37
+
+
+def test_toughness_peril_and_chaos_dice_after_each_test() -> None:
+    t = roles(journey(length="medium", threat=2), [40, 40, 40])  # threat 2 - 1 = 1
+    t = act(t, "referee", "journey.toughness", [20, 60, 3, 4, 88, 10, 10, 10, 6])
+    tests = last(t, "journey.toughness")["tests"]
+    assert [x.get("peril") for x in tests] == [None, 9, 33]
+    chaos = last(t, "journey.chaos")
+    assert chaos["chaos_dice"] == 1 and chaos["encounter"] is True
+    t = act(t, "referee", "journey.toughness", [20, 20, 5])  # c is Incapacitated!: no test
+    assert len([e for e in t.log.events if e.kind == "journey.chaos"]) == 2
+    with pytest.raises(RuleError, match="no Toughness Test is due"):
+        act(t, "referee", "journey.toughness", [])
+
+
+def test_assist_die_on_toughness_when_conveyed() -> None:
+    t = roles(journey(conveyed=True, threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [57, 3, 57, 3, 57, 3])
+    assert all(x["test"]["assist"] and x["test"]["face"] == 37
+               for x in last(t, "journey.toughness")["tests"])
+
+
+def test_striking_camp_recovers_to_imperiled_or_unhindered() -> None:
+    t = roles(journey(threat=0), [40, 60, 40])  # Survivalist fails: Imperiled
+    t = act(t, "referee", "journey.toughness", [11, 99, 10, 10, 10, 99, 10, 10, 10])
+    assert t.state.character("s").peril_condition == "Incapacitated!"
+    t = act(t, "referee", "journey.camp")
+    assert last(t, "journey.camp")["recovered"] == {
+        "g": "Unhindered", "s": "Imperiled", "c": "Imperiled"}
+    assert t.state.journey.days == 1  # type: ignore[union-attr]
+
+
+def test_end_of_stretch_provisions_and_the_next_stretch() -> None:
+    t = roles(journey(days=3), [60, 40, 40])  # 2 provisions per day
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])  # Threat 0: no Chaos Dice
+    t = act(t, "referee", "journey.end_stretch")
+    assert last(t, "journey.stretch_ended")["provisions"] == 3 * 2 * 3
+    j = t.state.journey
+    assert j is not None and (j.index, j.phase, j.days) == (1, "roles", 3)
+
+
+def test_fortune_points_for_survivors_at_the_gms_choice() -> None:
+    t = act(journey(), "referee", "journey.end", award_fortune=True)
+    assert t.state.fortune_points == 3
+    assert act(journey(), "referee", "journey.end").state.fortune_points == 0
+
+
+def test_a_bad_route_is_refused_with_its_path() -> None:
+    with pytest.raises(ScenarioError, match=r"journey\.stretches\.0"):
+        table(PARTY, journey={"travellers": ["g"], "stretches": [{"length": "endless"}]})
