@@ -1,0 +1,91 @@
+"""The procedure as a whole: the state is a fold of the log (replay, undo, JSON round trip)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import REFEREE, Action, Log, RuleError, Table
+from referee.dice import RandomSource
+from referee.systems.zweihander import PROCEDURE
+
+SETUP: dict[str, Any] = {
+    "characters": {
+        "runner": {"bonuses": {"AB": 4, "BB": 1, "WB": 2},
+                   "skills": {"Coordination": 50, "Toughness": 40, "Athletics": 50}},
+        "chaser": {"bonuses": {"AB": 3, "BB": 1, "PB": 3, "WB": 2},
+                   "skills": {"Coordination": 45, "Toughness": 45}},
+        "guard": {"bonuses": {"AB": 2, "BB": 2, "PB": 2, "WB": 2},
+                  "skills": {"Coordination": 40, "Toughness": 50}},
+    },
+}
+
+
+def play_chase(seed: int) -> Table[Any]:
+    dice = RandomSource(seed=seed)
+    t = Table.start(PROCEDURE, SETUP)
+    t = t.act(Action(REFEREE, "chase.start", {
+        "escapees": ["runner"], "pursuers": ["chaser", "guard"], "escape_condition": 9,
+        "head_start": "escapees"}), dice)
+    for _ in range(40):
+        chase = t.state.chase
+        if chase is None or chase.ended is not None:
+            break
+        moves = [a for actor in PROCEDURE.actors(t.state) for a in t.legal_actions(actor)
+                 if a.kind.startswith("chase.")]
+        assert moves, "a chase under way always has a next step"
+        t = t.act(moves[0], dice)
+        mover = t.state.chase
+        if mover is not None and mover.current and mover.ended is None:
+            who = mover.participant(mover.current)
+            if who.caught is not None:
+                try:
+                    t = t.act(Action(who.id, "chase.takedown"), dice)
+                except RuleError:
+                    pass
+    return t
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_random_chase_ends_and_replays_to_the_same_state(seed: int) -> None:
+    t = play_chase(seed)
+    assert t.state.chase is not None and t.state.chase.ended is not None
+    again = Table.replay(PROCEDURE, SETUP, Log.from_json(t.log.to_json()))
+    assert again.state == t.state
+    assert PROCEDURE.state_json(again.state) == PROCEDURE.state_json(t.state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000))
+def test_undo_is_a_replay_without_the_last_events(seed: int) -> None:
+    t = play_chase(seed)
+    shorter = t.undo(3)
+    assert shorter.state == Table.replay(PROCEDURE, SETUP, t.log.without_last(3)).state
+
+
+def test_unknown_action_and_unknown_setup_are_refused() -> None:
+    t = Table.start(PROCEDURE, SETUP)
+    try:
+        t.act(Action("runner", "fly"), None)
+    except RuleError as error:
+        assert "no action 'fly'" in str(error)
+    else:
+        raise AssertionError("an unknown action must be refused")
+    from referee.core import ScenarioError
+
+    try:
+        Table.start(PROCEDURE, {"charakters": {}})
+    except ScenarioError as error:
+        assert error.path == ("charakters",)
+    else:
+        raise AssertionError("an unknown setup field must be refused")
+
+
+def test_legal_actions_offer_the_next_journey_step() -> None:
+    setup = {**SETUP, "journey": {"travellers": ["runner"], "stretches": [{"days": 1}]}}
+    t = Table.start(PROCEDURE, setup)
+    assert [a.kind for a in t.legal_actions(REFEREE)] == ["journey.roles"]
+    assert [a.kind for a in t.legal_actions("runner")] == ["test", "test", "test"]
