@@ -23,6 +23,7 @@ from referee.core import RuleError, ScenarioError
 __all__ = [
     "Consequence",
     "Difficulty",
+    "Manoeuvre",
     "Sephira",
     "Skill",
     "SuccessLevel",
@@ -32,6 +33,8 @@ __all__ = [
     "difficulties",
     "difficulty_number",
     "ladder_name",
+    "manoeuvre",
+    "manoeuvres",
     "sephirot",
     "skill",
     "skills",
@@ -327,3 +330,49 @@ def damage_bonus_table() -> dict[int, tuple[str, ...]]:
 def ranges() -> dict[str, int]:
     """Range: thrown things 2 zones, pistols 3, muskets 4."""
     return {str(k): int(v) for k, v in _load("weapons.yaml")["ranges"].items()}
+
+
+@dataclass(frozen=True)
+class Manoeuvre:
+    """One of "Some Manoeuvres": the Aspect it sets, its usual skill, on an opponent or self."""
+
+    name: str
+    aspect: str
+    skill: str
+    on: str
+    unique: bool
+    removed_by: str | None = None
+
+
+@functools.cache
+def manoeuvres() -> tuple[Manoeuvre, ...]:
+    """Blind, Unbalance, Take Cover, Disarm, Take Aim, Concentrate, validated."""
+    out = tuple(
+        Manoeuvre(
+            name=_need(r, "name", str, "manoeuvres.yaml"),
+            aspect=_need(r, "aspect", str, "manoeuvres.yaml"),
+            skill=_need(r, "skill", str, "manoeuvres.yaml"),
+            on=_need(r, "on", str, "manoeuvres.yaml"),
+            unique=bool(_need(r, "unique", bool, "manoeuvres.yaml")),
+            removed_by=r.get("removed_by"),
+        )
+        for r in _load("manoeuvres.yaml")
+    )
+    for m in out:
+        skill(m.skill)
+        if m.on not in ("opponent", "self"):
+            raise ScenarioError(f"manoeuvre {m.name!r}: on is opponent or self", ("manoeuvres",))
+    return out
+
+
+def manoeuvre(name: str) -> Manoeuvre:
+    """A named manoeuvre (any case): ``"Take Aim"`` sets the unique Target Aspect.
+
+    >>> manoeuvre("take aim").aspect, manoeuvre("Take Aim").unique
+    ('Target', True)
+    """
+    for m in manoeuvres():
+        if m.name == name.strip().lower():
+            return m
+    names = ", ".join(m.name for m in manoeuvres())
+    raise RuleError("Manoeuvres", f"no manoeuvre {name!r} ({names})")
