@@ -330,3 +330,66 @@ def test_replay_gives_the_same_state(seed: int) -> None:
     if len(table.log) > 1:
         undone = table.undo()
         assert len(undone.log) == len(table.log) - 1
+
+
+def test_treacherous_ground_failed_acrobatics_moves_nobody() -> None:
+    table = two_fighters()
+    table = play(table, [
+        ("bob", "declare", {"actions": [{"move": "foot", "yards": 10, "challenge": 12},
+                                        {"move": "foot", "yards": 10, "challenge": 12}]}),
+        ("bob", "act", {}),
+        ("bob", "act", {}),
+    ], [1, 1, 6, 6])
+    kinds = [e.kind for e in table.log if e.kind.startswith("character.")]
+    assert kinds == ["character.stumbled", "character.moved"]
+    assert table.state.fighters["bob"].yards_moved == 10
+    stumble = next(e for e in table.log if e.kind == "character.stumbled")
+    assert stumble.data["expression"] == "2d6+2" and stumble.data["odds"] == "1/6"
+
+
+def test_race_a_yard_per_point() -> None:
+    table = play(start({"bob": FIGHTER, "fred": {**FIGHTER, "skills": {"quickness": 0}}}), [
+        ("bob", "race", {"against": "fred"}),
+        ("fred", "race", {"against": "bob"}),
+    ], [3, 3, 3, 3, 6, 6, 1, 1])
+    races = [e.data for e in table.log if e.kind == "race.rolled"]
+    assert (races[0]["leader"], races[0]["yards"]) == ("bob", 2)
+    assert (races[1]["leader"], races[1]["yards"]) == ("fred", 8)
+
+
+def test_round_zero_on_a_prearranged_signal() -> None:
+    table = play(start({"ann": FIGHTER, "bob": FIGHTER, "cy": FIGHTER}), [
+        ("ann", "round_zero", {"with": ["bob"], "surprised": ["cy"]}),
+    ])
+    from referee.systems.hursagmu.encounter import on_turn
+
+    assert set(on_turn(table.state)) == {"ann", "bob"}
+
+
+def test_damage_roll_option_one_die() -> None:
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, damage_roll="1d6")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("fred", "declare", {"actions": [{"attack": "bob"}]}),
+        ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+        ("bob", "act", {}),
+    ], [1, 1, 4])
+    damage = next(e for e in table.log if e.kind == "damage.taken")
+    assert damage.data["damage"] == 5 + 2 + 4
+
+
+def test_range_challenge_adds_to_an_evading_targets_defence() -> None:
+    archer = {**FIGHTER, "weapon_type": "missile weapon", "skills": {"quickness": 2,
+                                                                     "missile": 5}}
+    table = start({"ann": archer, "fred": FIGHTER})
+    table = initiative(table, {"ann": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("ann", "declare", {"actions": [{"attack": "fred", "skill": "missile", "yards": 25}]}),
+        ("ann", "act", {}),
+        ("fred", "defend", {"actions": [{"defend": True}]}),
+    ], [3, 3, 3, 3])
+    resolved = next(e for e in table.log if e.kind == "attack.resolved")
+    assert resolved.data["expression"] == "2d6+7 vs 2d6+8+2"
+    assert resolved.data["hit"] is False  # 13 against 15
+    made = next(e for e in table.log if e.kind == "attack.made")
+    assert made.data["range_challenge"] == 2

@@ -229,3 +229,33 @@ def test_initiatives_never_rise_and_haste_lifts_everything(steps: list[Step], ro
         assert values[0] <= roll + 2 * plan.haste
     hasted = RoundPlan((Step.haste(), *steps))
     assert [v for v in initiatives(hasted, roll) if v is not None] == [v + 2 for v in values]
+
+
+# -- slopes, treacherous ground, jumps ------------------------------------------------------------
+
+
+def test_slopes_change_the_yards_per_movement_action() -> None:
+    uphill = RoundPlan((Step.move("foot", 16, slope=-2), Step.attack("x")))
+    downhill = RoundPlan((Step.move("foot", 24, slope=2), Step.attack("x")))
+    assert uphill.movement_actions() == 2  # 8 yards an action
+    assert RoundPlan((Step.move("foot", 17, slope=-2),)).movement_actions() == 3
+    assert downhill.movement_actions() == 2  # 12 yards an action
+
+
+def test_treacherous_ground_asks_acrobatics_horses_riding() -> None:
+    assert Step.move("foot", 10, challenge=9).roll_skill == "acrobatics"
+    assert Step.move("leap", challenge=9).roll_skill == "acrobatics"
+    assert Step.move("ride", 40, challenge=9).roll_skill == "riding"
+    assert Step.move("foot", 10).roll_skill is None
+
+
+def test_leaps_are_limited_by_maximum_lift() -> None:
+    standing = RoundPlan((Step.move("leap", 4),), max_lift=200)
+    validate_plan(standing, Stance.MANEUVER)
+    with pytest.raises(RuleError, match="standing long jump reaches 4 yards"):
+        validate_plan(RoundPlan((Step.move("leap", 5),), max_lift=200), Stance.MANEUVER)
+    running = RoundPlan((Step.move("foot", 10), Step.move("leap", 8)), max_lift=200)
+    validate_plan(running, Stance.MANEUVER)
+    loaded = RoundPlan((Step.move("foot", 10), Step.move("leap", 8)), max_lift=200, load=100)
+    with pytest.raises(RuleError, match="running long jump reaches 4 yards"):
+        validate_plan(loaded, Stance.MANEUVER)

@@ -20,6 +20,7 @@ Actions (``Action(actor, kind, params)``):
 ``condition``  (referee) ``{character, health_ok, sanity_ok}``
 ``perceive``   (referee) ``{character, skill, challenge, sense, yards, factors, asleep, soft}``
 ``sneak``      ``{perceiver, skill: stealth|shadowing, modifier}``: an opposed roll, in secret
+``race``       ``{against}``: both roll Quickness; the winner gains a yard per point
 =============  =================================================================================
 
 Scenario ``setup``: ``characters: {id: sheet}`` (see :func:`character_from_json`) and
@@ -52,6 +53,8 @@ from referee.systems.hursagmu.movement import (
     charge_momentum,
     damage_base,
     movement_rate,
+    race_check,
+    race_gain,
     range_challenge,
 )
 from referee.systems.hursagmu.perception import (
@@ -135,7 +138,8 @@ class Fighter:
         """The declared plan as a :class:`RoundPlan`."""
         if self.plan is None:
             return None
-        return RoundPlan(self.plan, rate=self.rate, mount=self.sheet.mount, mode=mode)
+        return RoundPlan(self.plan, rate=self.rate, mount=self.sheet.mount, mode=mode,
+                         max_lift=self.sheet.max_lift, load=self.sheet.load)
 
     def scheduled(self, mode: DefenceMode) -> tuple[ScheduledStep, ...]:
         """The plan's steps with their Initiatives."""
@@ -403,7 +407,7 @@ class EncounterProcedure(Procedure[Encounter]):
         handler = getattr(self, f"_do_{action.kind}", None)
         if handler is None:
             kinds = ("round_zero initiative declare act defend take wait hold push end_round "
-                     "condition perceive sneak")
+                     "condition perceive sneak race")
             raise RuleError("Encounter", f"no action {action.kind!r} (known: {kinds})")
         if action.actor != REFEREE_ACTOR:
             f = state.fighter(action.actor)
@@ -475,7 +479,8 @@ class EncounterProcedure(Procedure[Encounter]):
         if state.phase != "action":
             raise RuleError("Action", "actions are declared in the Action phase")
         plan = plan_from_json(raw if raw is not None else [], rate=f.rate,
-                              mount=f.sheet.mount, mode=state.options.defence)
+                              mount=f.sheet.mount, mode=state.options.defence,
+                              max_lift=f.sheet.max_lift, load=f.sheet.load)
         if not plan.steps:
             raise RuleError("Action", "declare at least one action (or wait)")
         validate_plan(plan, f.stance if check_stance else None)
@@ -561,9 +566,21 @@ class EncounterProcedure(Procedure[Encounter]):
         if step.kind is StepKind.MOVE:
             assert step.movement is not None
             n = f.scheduled(state.options.defence)[index].movement_actions
-            return [Event("character.moved", base | {
-                "movement": step.movement.value, "yards": step.yards, "movement_actions": n,
-            })]
+            moved = base | {"movement": step.movement.value, "yards": step.yards,
+                            "movement_actions": n}
+            if step.roll_skill is not None:
+                # "the master may require an Acrobatics roll (base Dex for those without the
+                # skill)"; "a Riding roll may be necessary in difficult circumstances".
+                roll = f.roll_of(step.roll_skill, state.options.defence)
+                check = roll.against(step.challenge)
+                odds = _odds(check)
+                result = check.roll(dice)
+                moved |= {"skill": step.roll_skill, "challenge": step.challenge,
+                          "expression": roll.side.expression, "odds": odds,
+                          **result.to_json()}
+                if not result.is_success:
+                    return [Event("character.stumbled", moved | {"yards": 0})]
+            return [Event("character.moved", moved)]
         if step.kind is StepKind.MINOR:
             return [Event("minor.done", base | {"name": step.name})]
         if step.kind is StepKind.TASK:
@@ -759,6 +776,29 @@ class EncounterProcedure(Procedure[Encounter]):
         events.append(Event("round.ended", {"round": state.round, "waiting_game": waiters}))
         return events
 
+    # -- races ------------------------------------------------------------------------------
+
+    def _do_race(self, state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+        """"participants should roll their Quickness each round. For every point by which one
+        character's roll beats another's, that character gains one yard of distance."
+        """
+        who = action.actor
+        f = state.fighter(who)
+        other = str(action.params.get("against", ""))
+        g = state.fighter(other)
+        if other == who:
+            raise RuleError("Movement", f"{who} cannot race himself")
+        mine = f.sheet.skill_roll("quickness")
+        theirs = g.sheet.skill_roll("quickness")
+        check = race_check(mine.bonus, theirs.bonus)
+        result = check.roll(dice)
+        gain = race_gain(result)
+        leader = who if gain > 0 else other if gain < 0 else None
+        return [Event("race.rolled", {
+            "character": who, "against": other, **result.to_json(),
+            "leader": leader, "yards": abs(gain),
+        })]
+
     # -- perception (secret rolls) ---------------------------------------------------------
 
     def _do_perceive(self, state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
@@ -865,7 +905,7 @@ class EncounterProcedure(Procedure[Encounter]):
             f = state.fighters[who]
             return state.with_fighter(who, plan=None, stance=Stance(str(d["stance"])),
                                       next_step=f.next_step, waiting=False)
-        if kind == "character.moved":
+        if kind in ("character.moved", "character.stumbled"):
             who = str(d["character"])
             f = state.fighters[who]
             return state.with_fighter(who, next_step=_i(d, "step") + 1, acted=True,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from referee.core import RuleError
@@ -33,6 +34,7 @@ from referee.systems.hursagmu.movement import (
     MAX_MOVEMENT_ACTIONS,
     MOVEMENT_INITIATIVE_STEP,
     Movement,
+    jump_distance,
     movement_actions,
 )
 from referee.systems.hursagmu.sheet import Stance, skill_stance
@@ -51,9 +53,11 @@ __all__ = [
     "defence_response",
     "defence_skill",
     "major_actions",
+    "plan_from_json",
     "push_power",
     "schedule",
     "skill_penalty",
+    "validate_plan",
 ]
 
 ACTION_PENALTY = -2
@@ -121,6 +125,7 @@ class Step:
     challenge: int = 0
     name: str = ""
     ability: str | None = None
+    slope: int = 0
 
     @classmethod
     def attack(
@@ -149,9 +154,26 @@ class Step:
                    engrossing=engrossing, rounds=rounds)
 
     @classmethod
-    def move(cls, movement: Movement | str, yards: int = 0) -> Step:
-        """A movement ("Movement")."""
-        return cls(StepKind.MOVE, movement=Movement(movement), yards=yards)
+    def move(
+        cls, movement: Movement | str, yards: int = 0, *, challenge: int = 0, slope: int = 0
+    ) -> Step:
+        """A movement ("Movement").
+
+        ``challenge``: the Master requires a roll for it — Acrobatics on treacherous ground
+        ("base Dex for those without the skill"), Riding for a horse "in difficult
+        circumstances". ``slope``: the Master's bonus (downhill) or penalty (uphill) in yards
+        per movement action on foot.
+        """
+        return cls(StepKind.MOVE, movement=Movement(movement), yards=yards,
+                   challenge=challenge, slope=slope)
+
+    @property
+    def roll_skill(self) -> str | None:
+        """The skill a movement's required roll uses: Riding on horseback, else Acrobatics."""
+        if self.kind is not StepKind.MOVE or not self.challenge:
+            return None
+        riding = (Movement.RIDE, Movement.MOUNT, Movement.DISMOUNT)
+        return "riding" if self.movement in riding else "acrobatics"
 
     @classmethod
     def minor(cls, name: str = "", initiative_penalty: int = 0) -> Step:
@@ -180,7 +202,8 @@ class Step:
         if self.kind is StepKind.MOVE:
             assert self.movement is not None
             yards = f" {self.yards} yards" if self.yards else ""
-            return f"move {self.movement.value}{yards}"
+            roll = f" ({self.roll_skill} vs {self.challenge})" if self.roll_skill else ""
+            return f"move {self.movement.value}{yards}{roll}"
         if self.kind is StepKind.MINOR:
             return f"minor: {self.name}" if self.name else "minor action"
         return "haste"
@@ -190,7 +213,7 @@ class Step:
         data: dict[str, Any] = {"kind": self.kind.value}
         defaults = Step(self.kind)
         for key in ("skill", "target", "yards", "initiative_penalty", "engrossing", "rounds",
-                    "challenge", "name", "ability"):
+                    "challenge", "name", "ability", "slope"):
             value = getattr(self, key)
             if value != getattr(defaults, key):
                 data[key] = value
@@ -233,11 +256,11 @@ class Step:
             raise RuleError("Action", f"a step is one of {kinds}: {dict(data)!r}") from None
         movement = data.pop("movement", None)
         allowed = {"skill", "target", "yards", "initiative_penalty", "engrossing", "rounds",
-                   "challenge", "name", "ability"}
+                   "challenge", "name", "ability", "slope"}
         unknown = set(data) - allowed
         if unknown:
             raise RuleError("Action", f"unknown fields {sorted(unknown)} in a {kind.value} step")
-        for key in ("yards", "initiative_penalty", "rounds", "challenge"):
+        for key in ("yards", "initiative_penalty", "rounds", "challenge", "slope"):
             if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
                 raise RuleError("Action", f"{key} is a whole number, not {data[key]!r}")
         if kind is StepKind.ATTACK:
@@ -274,13 +297,22 @@ class RoundPlan:
     """Everything a character declares for a round, in order ("Action").
 
     ``rate`` is the character's yards per movement action on foot (encumbrance) and ``mount``
-    the yards of a riding action.
+    the yards of a riding action; ``max_lift`` and ``load`` (when given) limit leaps.
     """
 
     steps: tuple[Step, ...]
-    rate: int | Any = 10
+    rate: Fraction | int = 10
     mount: int = 0
     mode: DefenceMode = field(default=DefenceMode.EACH)
+    max_lift: int | None = None
+    load: int = 0
+
+    def step_movement_actions(self, step: Step) -> int:
+        """The movement actions of one movement step (slope and encumbrance included)."""
+        if step.kind is not StepKind.MOVE or step.movement is None:
+            return 0
+        rate = self.rate + step.slope if step.movement is Movement.FOOT else self.rate
+        return movement_actions(step.movement, step.yards, rate=rate, mount=self.mount)
 
     @property
     def haste(self) -> int:
@@ -289,11 +321,7 @@ class RoundPlan:
 
     def movement_actions(self) -> int:
         """The movement actions of the round."""
-        return sum(
-            movement_actions(s.movement, s.yards, rate=self.rate, mount=self.mount)
-            for s in self.steps
-            if s.kind is StepKind.MOVE and s.movement is not None
-        )
+        return sum(self.step_movement_actions(s) for s in self.steps)
 
     @property
     def defences(self) -> int:
@@ -366,7 +394,7 @@ def schedule(plan: RoundPlan, initiative: int) -> tuple[ScheduledStep, ...]:
             out.append(ScheduledStep(step, None))
         elif step.kind is StepKind.MOVE:
             assert step.movement is not None
-            n = movement_actions(step.movement, step.yards, rate=plan.rate, mount=plan.mount)
+            n = plan.step_movement_actions(step)
             out.append(ScheduledStep(step, current, n))
             current -= MOVEMENT_INITIATIVE_STEP * n
         elif step.kind is StepKind.MINOR:
@@ -384,6 +412,8 @@ def validate_plan(plan: RoundPlan, stance: Stance | None) -> None:
     """Refuse a plan the rules forbid (:class:`RuleError` naming the rule).
 
     - "A character may perform up to four of these [movement actions] during a single round."
+    - A leap reaches at most "his Maximum lift / 50. A running start doubles the distance"
+      (a leap straight after moving on foot is a running one), lowered by encumbrance.
     - "A character cannot use both Dex and Int skills during the same round": every skill of
       the plan belongs to the stance declared at Initiative.
 
@@ -394,6 +424,19 @@ def validate_plan(plan: RoundPlan, stance: Stance | None) -> None:
 Intelligence skill 'mahasu' this round ("A character cannot use both Dex and Int skills during \
 the same round")
     """
+    previous: Step | None = None
+    for step in plan.steps:
+        if step.movement is Movement.LEAP and step.yards and plan.max_lift is not None:
+            running = previous is not None and previous.movement is Movement.FOOT
+            longest = jump_distance(plan.max_lift, plan.load, running=running)
+            if step.yards > longest:
+                start = "running" if running else "standing"
+                raise RuleError(
+                    "Movement",
+                    f"a {start} long jump reaches {float(longest):g} yards (maximum lift / 50"
+                    f"{', doubled running' if running else ''}), not {step.yards}",
+                )
+        previous = step
     moves = plan.movement_actions()
     if moves > MAX_MOVEMENT_ACTIONS:
         raise RuleError(
@@ -481,8 +524,8 @@ def push_power(hits_left: int, spend: int) -> tuple[int, bool]:
 
 
 def plan_from_json(
-    steps: Sequence[Mapping[str, Any]], *, rate: Any = 10, mount: int = 0,
-    mode: DefenceMode = DefenceMode.EACH,
+    steps: Sequence[Mapping[str, Any]], *, rate: Fraction | int = 10, mount: int = 0,
+    mode: DefenceMode = DefenceMode.EACH, max_lift: int | None = None, load: int = 0,
 ) -> RoundPlan:
     """A :class:`RoundPlan` from JSON steps (see :meth:`Step.from_json`)."""
     if not isinstance(steps, Sequence) or isinstance(steps, str | bytes):
@@ -492,4 +535,5 @@ def plan_from_json(
         if not isinstance(raw, Mapping):
             raise RuleError("Action", f"a step is a mapping, not {raw!r}")
         parsed.append(Step.from_json(raw))
-    return replace(RoundPlan(tuple(parsed)), rate=rate, mount=mount, mode=mode)
+    return replace(RoundPlan(tuple(parsed)), rate=rate, mount=mount, mode=mode,
+                   max_lift=max_lift, load=load)
