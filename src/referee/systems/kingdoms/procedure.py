@@ -542,7 +542,10 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         done[faction.id] = rolled.successes
         if all(v is not None for v in done.values()):
             order = sorted(state.seats, key=lambda f: -(done[f] or 0))
-            cap = max(state.factions[f].disposition + (done[f] or 0) for f in state.seats)
+            cap = max(
+                state.factions[f].disposition + (rolled.successes if f == faction.id else 0)
+                for f in state.seats
+            )
             events.append(Event("prologue.ended", {"narration_order": order, "cap": cap}))
         return events
 
@@ -1004,19 +1007,19 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         pending: dict[str, list[str]] = {}
         for defeated, candidates in result.conquerors.items():
             if len(candidates) == 1:
+                attackers = result.attackers.get(defeated, {})
+                why = (
+                    "the attack that finished it off"
+                    if len(attackers) == 1
+                    else "the attacker with more successes"
+                )
                 events.append(
                     Event(
                         "conqueror.named",
-                        {
-                            "defeated": defeated,
-                            "conqueror": candidates[0],
-                            "why": "the attacker with more successes"
-                            if len(result.conquerors)
-                            else "",
-                        },
+                        {"defeated": defeated, "conqueror": candidates[0], "why": why},
                     )
                 )
-            else:
+            elif candidates:
                 pending[defeated] = list(candidates)
         standing = [f for f in state.standing() if f not in result.out]
         if len(standing) == 1:

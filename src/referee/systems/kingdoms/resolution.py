@@ -180,6 +180,7 @@ class Resolution:
     narrator: str | None
     sapped: Mapping[str, int]
     cannot_act: tuple[str, ...]
+    attackers: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON of the whole resolution."""
@@ -192,6 +193,7 @@ class Resolution:
             "narrator": self.narrator,
             "sapped": dict(self.sapped),
             "cannot_act": list(self.cannot_act),
+            "attackers": {k: dict(v) for k, v in self.attackers.items()},
         }
 
 
@@ -569,4 +571,5 @@ def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
         narrator=narrator,
         sapped=sapped,
         cannot_act=tuple(dict.fromkeys(cannot_act)),
+        attackers={d: dict(ledger.damaged_by.get(d, {})) for d in ledger.out},
     )
