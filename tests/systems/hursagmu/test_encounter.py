@@ -393,3 +393,32 @@ def test_range_challenge_adds_to_an_evading_targets_defence() -> None:
     assert resolved.data["hit"] is False  # 13 against 15
     made = next(e for e in table.log if e.kind == "attack.made")
     assert made.data["range_challenge"] == 2
+
+
+def test_initiative_modifier_for_surprise_or_minor_actions() -> None:
+    # "Environmental factors (such as surprise) or minor actions ... may give bonuses or
+    # penalties to Initiative, at the whim of The Master."
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = table.act(Action("bob", "initiative", {"stance": "maneuver", "modifier": -3}),
+                      ScriptedSource([3, 4]))
+    assert table.state.fighters["bob"].initiative == 7 + 4 - 3
+    with pytest.raises(RuleError, match="whole number"):
+        table.act(Action("fred", "initiative", {"stance": "maneuver", "modifier": "lots"}),
+                  ScriptedSource([3, 4]))
+    with pytest.raises(RuleError, match="'maneuver' or 'concentrate'"):
+        table.act(Action("fred", "initiative", {"stance": "dance"}), ScriptedSource([3, 4]))
+
+
+def test_an_undefended_target_is_an_unopposed_roll_against_the_range_challenge() -> None:
+    archer = {**FIGHTER, "weapon_type": "missile weapon", "skills": {"quickness": 2,
+                                                                     "missile": 0}}
+    table = start({"ann": archer, "fred": FIGHTER})
+    table = initiative(table, {"ann": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("ann", "declare", {"actions": [{"attack": "fred", "skill": "missile", "yards": 95}]}),
+        ("ann", "act", {}),
+        ("fred", "take", {}),
+    ], [1, 2])
+    resolved = next(e for e in table.log if e.kind == "attack.resolved")
+    assert resolved.data["expression"] == "2d6+2 vs 9"
+    assert resolved.data["odds"] == "7/12" and resolved.data["hit"] is False
