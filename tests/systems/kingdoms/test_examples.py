@@ -14,7 +14,12 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[3] / "examples" / "kingdoms"
 def test_there_are_examples() -> None:
     """The worked examples of the text are scenario files."""
     names = {p.stem for p in EXAMPLES}
-    assert {"sap-against-logistics"} <= names
+    assert {
+        "sap-against-logistics",
+        "joint-conquest-of-the-dwarves",
+        "grannir-and-raddrim",
+        "four-factions-every-maneuver",
+    } <= names
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

@@ -1533,6 +1533,7 @@ def _odds(
         if who.artha.get("deeds", 0):
             choices.append(Artha(deeds_after=True))
         row: dict[str, Any] = {
+            "needed": e.needed,
             "attacker": e.attacker,
             "target": e.target,
             "kind": e.kind,
@@ -1552,7 +1553,7 @@ def _odds(
                 p: Fraction = versus_odds(attacker, defender_pool, artha)
                 row["against_dice"] = defender_pool.exponent
             else:
-                p = obstacle_odds(attacker, artha, e.obstacle or 0)
+                p = obstacle_odds(attacker, artha, e.needed)
                 row["obstacle"] = e.obstacle
             chances[artha.label()] = str(p)
         row["chance"] = chances

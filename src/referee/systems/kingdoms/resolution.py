@@ -106,10 +106,25 @@ class Engagement:
         return self.successes - (against or 0)
 
     @property
+    def is_strict(self) -> bool:
+        """A Ploy must "overcome" the opponent's exponent: strictly more, even independent."""
+        return self.maneuver == "Ploy"
+
+    @property
+    def needed(self) -> int:
+        """Successes needed to succeed and do something (at least 1 where every success
+        counts)."""
+        if self.kind == "versus":
+            return (self.defence or 0) + 1
+        return max(1, (self.obstacle or 0) + (1 if self.is_strict else 0))
+
+    @property
     def is_success(self) -> bool:
-        """Versus: more than the defence; independent: at least the Ob."""
+        """Versus: more than the defence; independent: at least the Ob (a Ploy: more)."""
         if self.kind == "versus":
             return self.successes > (self.defence or 0)
+        if self.is_strict:
+            return self.successes > (self.obstacle or 0)
         return self.successes >= (self.obstacle or 0)
 
     @property
