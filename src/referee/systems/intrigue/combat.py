@@ -17,6 +17,7 @@ from referee.core import (
     EVERYONE,
     Event,
     Json,
+    OpposedCheck,
     RuleError,
     Secret,
     TargetCheck,
@@ -49,6 +50,7 @@ __all__ = [
     "declare",
     "end_combat",
     "escape",
+    "escape_plan",
     "initiative_rank",
     "join",
     "next_round",
@@ -722,22 +724,12 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
             "Escaping Combat",
             f"{who} has {combat.streak(who)} consecutive unhit Defensive Action(s), not 2",
         )
-    recent = {
-        a
-        for attack in combat.attacks
-        if attack.target == who and attack.round >= combat.round - 1
-        for a in attack.attackers
-        if state.is_active(combat, a)
-    }
     payload: dict[str, Json] = {"combat": combat.id, "character": who}
-    if not recent:
+    plan = escape_plan(state, combat, who)
+    if plan is None:
         events = [_e("escape.rolled", {**payload, "against": None, "escaped": True})]
     else:
-        ordered = [c for c in combat.participants if c in recent]
-        strongest = max(ordered, key=lambda c: state.character(c).combat)
-        check = escape_check(
-            state.effective_combat(combat, who), state.effective_combat(combat, strongest)
-        )
+        strongest, check = plan
         result = check.roll(dice)
         events = [
             _e(
@@ -758,6 +750,29 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
     if len(_active_sides(after, combat)) < 2:
         events += aftermath(after, combat, f"{who} escaped")
     return events
+
+
+def escape_plan(
+    state: IntrigueState, combat: Combat, who: CharacterId
+) -> tuple[CharacterId, OpposedCheck] | None:
+    """Whom ``who`` must beat to escape, and the roll: the strongest (highest Combat Stat) still
+    fighting of those who attacked them in the last two rounds; ``None`` if nobody did (ruling:
+    then there is nobody to beat)."""
+    recent = {
+        a
+        for attack in combat.attacks
+        if attack.target == who and attack.round >= combat.round - 1
+        for a in attack.attackers
+        if state.is_active(combat, a)
+    }
+    if not recent:
+        return None
+    ordered = [c for c in combat.participants if c in recent]
+    strongest = max(ordered, key=lambda c: state.character(c).combat)
+    check = escape_check(
+        state.effective_combat(combat, who), state.effective_combat(combat, strongest)
+    )
+    return strongest, check
 
 
 def end_combat(state: IntrigueState, combat_id: str, reason: str) -> list[Event]:

@@ -1,0 +1,133 @@
+"""Exact odds before every roll: the checks an action is about to roll, as kernel checks.
+
+The same check objects the procedure rolls (:mod:`~referee.systems.intrigue.rules`), so the odds
+shown and the rule applied cannot disagree. ``upcoming`` never rolls and never changes the state.
+
+>>> from referee.core import Action
+>>> from referee.systems.intrigue.game import load_game
+>>> state = load_game({"characters": {
+...     "ann": {"number": 15, "skills": {"Perception": 3}},
+...     "bea": {"number": 40, "perception_envelopes": [
+...         {"to": "ALL", "target": 16, "contents": "x"}]}}})
+>>> [(words, str(check.odds().success)) for words, check in upcoming(
+...     state, Action("ann", "perceive", {"target": "bea"}))]
+[('ann is given bea-p1 (Give to ALL with a Roll of 16 or more): 3d6+3 ≥ 16', '7/27')]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import Action, Check, RuleError
+from referee.systems.intrigue import combat as fight
+from referee.systems.intrigue.characters import MEDICINE, PERCEPTION
+from referee.systems.intrigue.envelopes import is_for
+from referee.systems.intrigue.rules import (
+    attack_check,
+    attack_target_number,
+    medicine_check,
+    opposed_skill_check,
+    skill_check,
+)
+from referee.systems.intrigue.state import IntrigueState
+
+__all__ = ["upcoming"]
+
+
+def _ref(state: IntrigueState, value: Any) -> str | None:
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        try:
+            return state.character(str(value)).id
+        except RuleError:
+            return None
+    return None
+
+
+def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
+    """The rolls ``action`` would make now, each described, with its check (empty if none, or
+    if the action would be refused — the procedure says why when it is played)."""
+    params = action.params
+    kind = action.kind
+    if kind == "resolve":
+        combat_id: str | None = None
+        if action.actor == "referee":
+            running = state.running
+            given = params.get("combat")
+            if given is not None:
+                combat_id = str(given)
+            elif len(running) == 1:
+                combat_id = running[0].id
+        elif state.has_character(action.actor):
+            mine = state.combat_of(state.character(action.actor).id)
+            combat_id = mine.id if mine else None
+        if combat_id is None:
+            return []
+        try:
+            return list(fight.preview(state, str(combat_id)))
+        except RuleError:
+            return []
+    if not state.has_character(action.actor):
+        return []
+    me = state.character(action.actor)
+    if kind == "perceive":
+        target = _ref(state, params.get("target"))
+        if target is None:
+            return []
+        value = me.skill(PERCEPTION)
+        return [
+            (
+                f"{me.id} is given {e.id} ({e.label}): 3d6{value:+d} ≥ {e.target}",
+                skill_check(value, e.target),
+            )
+            for e in state.envelopes_of(target)
+            if is_for(e, me.number)
+        ]
+    if kind == "roll":
+        name = params.get("skill") or params.get("ability")
+        if name is None:
+            return []
+        ability = me.ability(str(name)) if params.get("ability") else None
+        value = (ability.value or 0) if ability is not None else me.skill(str(name))
+        fixed = params.get("target")
+        if isinstance(fixed, int) and not isinstance(fixed, bool):
+            return [(f"{me.id} {name}: 3d6{value:+d} ≥ {fixed}", skill_check(value, fixed))]
+        other = _ref(state, params.get("against"))
+        if other is None:
+            return []
+        their = state.character(other).skill(str(params.get("against_skill", name)))
+        return [
+            (
+                f"{me.id} {name}: 3d6{value:+d} ≥ {other}'s 3d6{their:+d}",
+                opposed_skill_check(value, their),
+            )
+        ]
+    if kind == "mental_attack":
+        target = _ref(state, params.get("target"))
+        ability = me.ability(str(params.get("ability")))
+        if target is None or ability is None:
+            return []
+        number = (
+            ability.target
+            if ability.target is not None
+            else attack_target_number(state.character(target).mind)
+        )
+        return [
+            (
+                f"{me.id} {ability.name} {target}: 3d6{me.mind:+d} > {number}",
+                attack_check(me.mind, number),
+            )
+        ]
+    if kind == "revive":
+        target = _ref(state, params.get("target"))
+        value = me.skill(MEDICINE)
+        return [(f"{me.id} wakes {target}: 3d6{value:+d} ≥ 14", medicine_check(value))]
+    if kind == "escape":
+        combat = state.combat_of(me.id)
+        if combat is None:
+            return []
+        plan = fight.escape_plan(state, combat, me.id)
+        if plan is None:
+            return []
+        against, check = plan
+        return [(f"{me.id} escapes {against}: 3d6+Combat > 3d6+Combat", check)]
+    return []
