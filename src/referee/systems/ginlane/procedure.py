@@ -46,7 +46,8 @@ from referee.core import (
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource, roll
 from referee.systems.ginlane import conflict as rules
-from referee.systems.ginlane.character import Character, ExperiencePool
+from referee.systems.ginlane.character import Character, ExperiencePool, check_sheet
+from referee.systems.ginlane.magia import Ritual, interruption_risk
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -368,7 +369,17 @@ class GinLane(Procedure[SceneState]):
         "throw_grenade",
         "seize",
     )
-    ANY_TIME = ("declare", "award", "rest", "end_session", "recover", "fuse", "initiative")
+    ANY_TIME = (
+        "declare",
+        "award",
+        "rest",
+        "end_session",
+        "recover",
+        "fuse",
+        "initiative",
+        "check_sheet",
+        "ritual",
+    )
 
     # -- kernel hooks ---------------------------------------------------------------------
 
@@ -1258,6 +1269,60 @@ class GinLane(Procedure[SceneState]):
                 "recovered": sorted(before - set(after.aspects())),
             },
         )
+
+    def _do_check_sheet(self, b: _Builder, action: Action, dice: DiceSource) -> None:
+        """A character sheet checked: the pyramid, Experience, Aspects, tracks, languages."""
+        p = action.params
+        name = str(p.get("name", "sheet"))
+        sheet = Character.from_json(name, p)
+        problems = check_sheet(sheet)
+        b.emit(
+            "sheet.checked",
+            {
+                "name": name,
+                "valid": not problems,
+                "problems": [f"{rule}: {reason}" for rule, reason in problems],
+                "spent": sheet.spent,
+                "unspent": sheet.unspent,
+                "extra_aspects": sheet.extra_aspects,
+                "tracks": sheet.tracks,
+                "language_allowance": sheet.language_allowance,
+            },
+        )
+
+    def _do_ritual(self, b: _Builder, action: Action, dice: DiceSource) -> None:
+        """Magia: a ritual of hours on a Sephira's path makes a charm; interruptions threaten."""
+        p = action.params
+        me = b.state.get(action.actor)
+        hours = p.get("hours", 1)
+        if not isinstance(hours, int) or hours < 1:
+            raise RuleError("How you do magic", "a ritual takes a whole number of hours")
+        ritual = Ritual(
+            me.sheet,
+            _str(p, "sephira", "Magia"),
+            str(p.get("effect", "")),
+            difficulty_number(str(p.get("difficulty", DEFAULT_DIFFICULTY))),
+            hours,
+        )
+        tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
+        check = ritual.check(tags=len(tags), mode=b.state.mode)
+        spec = replace(check.roll_spec, free_tags=sum(1 for t in tags if t.free))
+        result = DifficultyCheck(spec, check.difficulty).roll(dice)
+        self._pay(b, me.id, tags, result.actor)
+        place = [str(a) for a in _list(p, "place")] or list(me.sheet.all_aspects)
+        charm = ritual.charm(result.margin)
+        b.emit(
+            "ritual.rolled",
+            {
+                "character": me.id,
+                "sephira": ritual.sephira,
+                "hours": ritual.hours,
+                "interruption": interruption_risk(place),
+                **result.to_json(),
+            },
+        )
+        if charm is not None:
+            b.emit("charm.made", to_json(charm))
 
 
 # ---------------------------------------------------------------------------------- evolve

@@ -352,7 +352,7 @@ def manoeuvres() -> tuple[Manoeuvre, ...]:
             name=_need(r, "name", str, "manoeuvres.yaml"),
             aspect=_need(r, "aspect", str, "manoeuvres.yaml"),
             skill=_need(r, "skill", str, "manoeuvres.yaml"),
-            on=_need(r, "on", str, "manoeuvres.yaml"),
+            on=_need(r, "target", str, "manoeuvres.yaml"),
             unique=bool(_need(r, "unique", bool, "manoeuvres.yaml")),
             removed_by=r.get("removed_by"),
         )
