@@ -41,10 +41,7 @@ def play_chase(seed: int) -> Table[Any]:
         if mover is not None and mover.current and mover.ended is None:
             who = mover.participant(mover.current)
             if who.caught is not None:
-                try:
-                    t = t.act(Action(who.id, "chase.takedown"), dice)
-                except RuleError:
-                    pass
+                t = t.act(Action(who.id, "chase.takedown"), dice)
     return t
 
 
