@@ -1,0 +1,341 @@
+"""Maneuver resolution, maneuver by maneuver ("Conquest Maneuvers"; RULINGS.md)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.systems.kingdoms.resolution import Board, Entry, directed_targets, resolve
+from referee.systems.kingdoms.tables import MANEUVERS, maneuver, matrix
+
+ORDER = ("a", "b", "c", "d")
+
+
+def board(**dispo: int) -> Board:
+    values = {"a": 10, "b": 10, "c": 10, "d": 10, **dispo}
+    return Board(
+        order=ORDER,
+        disposition=values,
+        cap=max(12, *values.values()),
+        circles={"a": 3, "b": 4, "c": 2, "d": 3},
+    )
+
+
+def changes(result, faction):  # type: ignore[no-untyped-def]
+    return [
+        (e.by, e.amount) for e in result.effects if e.faction == faction and e.kind == "disposition"
+    ]
+
+
+def test_assault_independent_all_successes_count() -> None:
+    """Assault: independent → net successes are all successes, off the target's disposition."""
+    r = resolve(
+        {"a": Entry("a", "Assault", ("b",), 4), "b": Entry("b", "Assess", ("c",), 1)}, board()
+    )
+    assert r.engagements[0].kind == "independent"
+    assert r.dispositions["b"] == 6
+
+
+def test_assault_versus_net_successes_defender_wins_ties() -> None:
+    """Assault vs Fortify is versus: net = attacker − defender; a tie goes to the defender."""
+    r = resolve({"a": Entry("a", "Assault", ("b",), 5), "b": Entry("b", "Fortify", (), 3)}, board())
+    assert r.dispositions["b"] == 8
+    tie = resolve(
+        {"a": Entry("a", "Assault", ("b",), 3), "b": Entry("b", "Fortify", (), 3)}, board()
+    )
+    assert tie.dispositions["b"] == 10
+    assert not tie.engagements[0].is_success
+
+
+def test_mutual_versus_tie_fails_both() -> None:
+    """Two maneuvers each versus the other: a tie is a stand-off (each is the other's defender)."""
+    r = resolve(
+        {
+            "a": Entry("a", "Assault", ("b",), 3),
+            "b": Entry("b", "Ploy", ("a", "c"), 3),
+            "c": Entry("c", "Fortify", (), 0),
+        },
+        board(),
+    )
+    assert r.dispositions["b"] == 10 and r.dispositions["a"] == 10
+
+
+def test_assess_ob_2_when_independent() -> None:
+    """Assess: Ob 2 when scripted against an independent maneuver; success marks Assessed."""
+    r = resolve({"a": Entry("a", "Assess", ("b",), 2), "b": Entry("b", "Fortify", (), 0)}, board())
+    assert [(e.kind, e.target) for e in r.effects if e.kind == "assessed"] == [("assessed", "b")]
+    r = resolve({"a": Entry("a", "Assess", ("b",), 1), "b": Entry("b", "Fortify", (), 0)}, board())
+    assert not [e for e in r.effects if e.kind == "assessed"]
+
+
+def test_assess_versus_must_win() -> None:
+    """Assess against a Harry is versus the Harry's defence dice."""
+    r = resolve(
+        {"a": Entry("a", "Assess", ("b",), 2), "b": Entry("b", "Harry", (), 2, attack=0)}, board()
+    )
+    assert r.engagements[0].kind == "versus"
+    assert not [e for e in r.effects if e.kind == "assessed"]
+
+
+def test_conserve_stops_all_and_spends_extra() -> None:
+    """Conserve: successes subtract from every versus action; if all are stopped, the extra
+    (beyond the largest) goes to downtime as the slip says, then disposition."""
+    entries = {
+        "a": Entry("a", "Assault", ("c",), 2),
+        "b": Entry("b", "Sap", ("c",), 3),
+        "c": Entry("c", "Conserve", (), 6, exponent=4, downtime=1),
+        "d": Entry("d", "Fortify", (), 0),
+    }
+    r = resolve(entries, board(c=5))
+    assert r.dispositions["c"] == 7  # 3 spare: 1 to downtime, 2 to disposition
+    assert [e.amount for e in r.effects if e.kind == "downtime"] == [3]
+    owed = [(e.faction, e.value) for e in r.effects if e.kind == "maintenance"]
+    assert owed == [("a", 1), ("b", 1), ("d", 1)]
+
+
+def test_conserve_overrun_gives_nothing() -> None:
+    """Conserve that fails to stop one attack gains nothing; the attack's net gets through."""
+    r = resolve(
+        {"a": Entry("a", "Assault", ("b",), 5), "b": Entry("b", "Conserve", (), 3)}, board()
+    )
+    assert r.dispositions["b"] == 8
+    assert not [e for e in r.effects if e.kind == "downtime"]
+
+
+def test_conserve_unattacked_is_not_rolled() -> None:
+    """Conserve is rolled only against a versus maneuver: against Assess it does nothing."""
+    r = resolve({"a": Entry("a", "Assess", ("b",), 2), "b": Entry("b", "Conserve", (), 5)}, board())
+    assert r.dispositions["b"] == 10
+
+
+def test_fortify_independent_ob_2() -> None:
+    """Fortify unattacked: Ob 2, disposition up by the margin."""
+    r = resolve({"a": Entry("a", "Fortify", (), 5)}, board())
+    assert r.dispositions["a"] == 12  # margin 3, held at the cap 12
+
+
+def test_fortify_smallest_margin_against_several() -> None:
+    """Fortify against several attackers must overcome all and uses the smallest margin."""
+    entries = {
+        "a": Entry("a", "Assault", ("c",), 2),
+        "b": Entry("b", "Infiltrate", ("c",), 4),
+        "c": Entry("c", "Fortify", (), 6),
+    }
+    r = resolve(entries, board(c=5))
+    assert r.dispositions["c"] == 7
+    failed = resolve({**entries, "c": Entry("c", "Fortify", (), 4)}, board(c=5))
+    assert failed.dispositions["c"] == 5
+
+
+def test_fortify_buys_downtime_at_three_months_a_success() -> None:
+    """Fortify may spend successes on downtime: 3 months each."""
+    r = resolve({"a": Entry("a", "Fortify", (), 5, downtime=2)}, board())
+    assert [e.amount for e in r.effects if e.kind == "downtime"] == [6]
+    assert r.dispositions["a"] == 11
+
+
+def test_gambit_independent_of_fortify() -> None:
+    """Gambit: independent of Ensnare, Fortify and Harry: every success comes off."""
+    r = resolve({"a": Entry("a", "Gambit", ("b",), 3), "b": Entry("b", "Fortify", (), 2)}, board())
+    assert r.engagements[0].kind == "independent"
+    assert r.dispositions["b"] == 7
+
+
+def test_harry_defends_and_attacks_all_attackers() -> None:
+    """Harry: defence dice reduce versus attackers (dV); attack dice go unopposed against every
+    attacker (Assault, Assess, Infiltrate, Onslaught, Sap)."""
+    entries = {
+        "a": Entry("a", "Assault", ("c",), 3),
+        "b": Entry("b", "Assess", ("c",), 2),
+        "c": Entry("c", "Harry", (), 2, attack=2),
+        "d": Entry("d", "Fortify", (), 0),
+    }
+    assert directed_targets(entries)["c"] == ("a", "b")
+    r = resolve(entries, board())
+    assert r.dispositions["c"] == 9  # 3 − 2 defence
+    assert r.dispositions["a"] == 8 and r.dispositions["b"] == 8
+    assert not [e for e in r.effects if e.kind == "assessed"]  # 2 does not beat 2
+
+
+def test_harry_attack_versus_fortify_and_ensnare() -> None:
+    """Harry's attack dice are countered by Fortify (aV); tested versus an Ensnare (aV)."""
+    r = resolve(
+        {"a": Entry("a", "Harry", ("b",), 2, attack=4), "b": Entry("b", "Fortify", (), 3)}, board()
+    )
+    assert r.engagements[0].kind == "versus" and r.engagements[0].defence == 3
+    assert r.dispositions["b"] == 9
+
+
+def test_harry_not_tested_against_gambit() -> None:
+    """Harry's defence is not tested against a Gambit: its successes all land."""
+    r = resolve(
+        {"a": Entry("a", "Gambit", ("b",), 3), "b": Entry("b", "Harry", (), 5, attack=2)}, board()
+    )
+    assert r.dispositions["b"] == 7
+    assert r.dispositions["a"] == 8  # the Harry's attack dice still go against the Gambit
+
+
+def test_ensnare_turns_attackers_successes_against_them() -> None:
+    """Ensnare: in a won versus test the enemy's successes hurt their own disposition and the
+    ensnarer sacrifices the margin."""
+    r = resolve(
+        {"a": Entry("a", "Assault", ("b",), 3), "b": Entry("b", "Ensnare", ("a",), 5)}, board()
+    )
+    assert r.dispositions["a"] == 7
+    assert r.dispositions["b"] == 8
+
+
+def test_ensnare_against_another_is_only_defence() -> None:
+    """Ensnare successes against a faction it did not declare only defend."""
+    entries = {
+        "a": Entry("a", "Assault", ("b",), 3),
+        "b": Entry("b", "Ensnare", ("c",), 5),
+        "c": Entry("c", "Fortify", (), 1),
+    }
+    r = resolve(entries, board())
+    assert r.dispositions["a"] == 10 and r.dispositions["b"] == 10
+
+
+def test_infiltrate_independent_against_circles() -> None:
+    """Infiltrate: independent against the target's base Circles; advantage = margin."""
+    r = resolve(
+        {"a": Entry("a", "Infiltrate", ("b",), 6), "b": Entry("b", "Fortify", (), 9)}, board()
+    )
+    # Infiltrate vs Fortify is V in the matrix: against the Fortify's successes
+    assert r.engagements[0].kind == "versus"
+    r = resolve(
+        {
+            "a": Entry("a", "Infiltrate", ("b",), 6),
+            "b": Entry("b", "Assault", ("c",), 1),
+            "c": Entry("c", "Fortify", (), 0),
+        },
+        board(),
+    )
+    inf = [e for e in r.effects if e.kind == "infiltrated"]
+    assert r.engagements[0].obstacle == 4 and inf[0].amount == 2
+
+
+def test_onslaught_hesitates_unless_wiped_out() -> None:
+    """Onslaught: if it does not deplete the target, the attacker cannot act next maneuver."""
+    r = resolve(
+        {"a": Entry("a", "Onslaught", ("b",), 6), "b": Entry("b", "Assess", ("c",), 0)}, board()
+    )
+    assert r.dispositions["b"] == 4 and r.cannot_act == ("a",)
+    r = resolve(
+        {"a": Entry("a", "Onslaught", ("b",), 10), "b": Entry("b", "Assess", ("c",), 0)}, board()
+    )
+    assert r.out == ("b",) and r.cannot_act == ()
+
+
+def test_ploy_two_targets_and_failure() -> None:
+    """Ploy: each target beaten loses the margin; damaging neither means no action next time."""
+    entries = {
+        "a": Entry("a", "Ploy", ("b", "c"), 5),
+        "b": Entry("b", "Assault", ("c",), 3, exponent=4),
+        "c": Entry("c", "Fortify", (), 1, exponent=5),
+    }
+    r = resolve(entries, board())
+    assert r.dispositions["b"] == 8  # versus Assault: 5 − 3
+    # Ploy vs Fortify is independent: 5 does not overcome the exponent 5; b's Assault nets 2
+    assert changes(r, "c") == [("b", -2)]
+    assert r.cannot_act == ()
+    r = resolve({**entries, "a": Entry("a", "Ploy", ("b", "c"), 3)}, board())
+    assert r.cannot_act == ("a",)
+
+
+def test_sap_worked_example() -> None:
+    """Sap (the example): 8 successes against Logistics B6 sap 8 dice and do 2 damage; the
+    Orcs earn a free cycle; the Elves owe a maintenance test at +2 Ob."""
+    r = resolve(
+        {
+            "a": Entry("a", "Sap", ("b",), 8),
+            "b": Entry("b", "Assess", ("c",), 2, exponent=6),
+            "c": Entry("c", "Fortify", (), 0),
+        },
+        board(),
+    )
+    assert r.sapped == {"b": 8}
+    assert changes(r, "b") == [("a", -2)]
+    assert [(e.faction, e.amount, e.value) for e in r.effects if e.kind == "maintenance"] == [
+        ("b", 2, 1)
+    ]
+
+
+def test_sap_versus_saps_the_margin() -> None:
+    """Sap in a versus test saps the margin of success."""
+    r = resolve(
+        {"a": Entry("a", "Sap", ("b",), 5), "b": Entry("b", "Fortify", (), 2, exponent=4)}, board()
+    )
+    assert r.sapped == {"b": 3} and changes(r, "b") == []
+
+
+def test_against_a_faction_that_cannot_act_every_success_counts() -> None:
+    """RULINGS: attacks on a faction that cannot act are independent, every success counting."""
+    r = resolve({"a": Entry("a", "Assault", ("b",), 3)}, board())
+    assert r.engagements[0].kind == "independent" and r.dispositions["b"] == 7
+
+
+def test_seat_order_and_the_conqueror() -> None:
+    """Effects apply in seat order from the reader; joint conquest goes to the attacker with
+    more successes, a tie is left to the defeated player."""
+    entries = {
+        "a": Entry("a", "Assault", ("c",), 6),
+        "b": Entry("b", "Assault", ("c",), 7),
+        "c": Entry("c", "Assess", ("d",), 0),
+        "d": Entry("d", "Fortify", (), 0),
+    }
+    r = resolve(entries, board(c=13))
+    assert [e.by for e in r.effects if e.faction == "c" and e.kind == "disposition"] == ["a", "b"]
+    assert r.conquerors == {"c": ("b",)}
+    tie = resolve({**entries, "b": Entry("b", "Assault", ("c",), 6)}, board(c=12))
+    assert tie.conquerors == {"c": ("a", "b")}
+
+
+def test_narrator_has_most_successes() -> None:
+    """Consequences: the faction with the most successes narrates (first in seat order on a tie)."""
+    r = resolve(
+        {
+            "a": Entry("a", "Fortify", (), 3),
+            "b": Entry("b", "Fortify", (), 4),
+            "c": Entry("c", "Harry", (), 2, attack=3),
+        },
+        board(),
+    )
+    assert r.narrator == "c"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    maneuvers=st.lists(st.sampled_from(MANEUVERS), min_size=4, max_size=4),
+    successes=st.lists(st.integers(0, 9), min_size=8, max_size=8),
+    dispo=st.lists(st.integers(1, 15), min_size=4, max_size=4),
+    picks=st.lists(st.integers(0, 3), min_size=8, max_size=8),
+)
+def test_disposition_stays_between_zero_and_the_cap(
+    maneuvers: list[str], successes: list[int], dispo: list[int], picks: list[int]
+) -> None:
+    """Disposition never rises above the cap nor falls below zero, whatever meets whatever."""
+    entries = {}
+    for i, (f, m) in enumerate(zip(ORDER, maneuvers, strict=True)):
+        others = [o for o in ORDER if o != f]
+        n = maneuver(m).targets
+        targets = tuple(dict.fromkeys(others[p % 3] for p in picks[2 * i : 2 * i + 2]))[:n]
+        if m == "Ploy" and len(targets) < 2:
+            targets = tuple(others[:2])
+        entries[f] = Entry(
+            f,
+            m,
+            targets,
+            successes[2 * i],
+            attack=successes[2 * i + 1],
+            exponent=successes[2 * i + 1] % 7,
+        )
+    b = Board(order=ORDER, disposition=dict(zip(ORDER, dispo, strict=True)), cap=15)
+    r = resolve(entries, b)
+    assert all(0 <= v <= 15 for v in r.dispositions.values())
+    assert set(r.out) == {f for f, v in r.dispositions.items() if v == 0} - {
+        f for f in ORDER if b.disposition[f] == 0
+    }
+    for e in r.engagements:
+        cell = matrix().cell(e.maneuver, entries[e.target].maneuver)
+        assert (e.kind == "versus") == (cell in ("V", "aV"))
