@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 STEP_HELP = (
     "steps in order: attack:TARGET[:SKILL[:YARDS[:ABILITY]]], defend[:SKILL], move:stand, "
-    "move:foot:YARDS, move:ride:YARDS, move:leap, move:mount, move:dismount, move:prone, haste, "
+    "move:foot:YARDS[:CHALLENGE], move:ride:YARDS, move:leap, move:mount, move:dismount, "
+    "move:prone, haste, "
     "minor[:NAME[:INITIATIVE_PENALTY]], task:SKILL:CHALLENGE[:NAME]"
 )
 
@@ -62,8 +63,9 @@ def parse_step(text: str) -> Step:
         if head == "defend":
             return Step.defend(rest[0] if rest else "defense")
         if head == "move" and rest:
-            yards = _int(rest[1], where) if len(rest) > 1 else 0
-            return Step.move(rest[0], yards)
+            yards = _int(rest[1], where) if len(rest) > 1 and rest[1] else 0
+            challenge = _int(rest[2], where) if len(rest) > 2 else 0
+            return Step.move(rest[0], yards, challenge=challenge)
         if head == "haste" and not rest:
             return Step.haste()
         if head == "minor":
@@ -162,6 +164,11 @@ def register(app: typer.Typer) -> None:
             if item.movement_actions:
                 init += f"  ({item.movement_actions} movement)"
             roll_text, odds_text = "", ""
+            if step.roll_skill is not None:
+                roll = sheet.skill_roll(step.roll_skill, penalty)
+                roll_text = roll.side.expression
+                odds_text = f"{step.roll_skill} ≥ {step.challenge}: " + _percent(
+                    roll.against(step.challenge).odds().success)
             if step.skill is not None and step.kind in (StepKind.ATTACK, StepKind.DEFEND,
                                                         StepKind.TASK):
                 roll = sheet.skill_roll(step.skill, penalty)

@@ -82,3 +82,9 @@ def test_encounter_hides_secrets_from_players() -> None:
     code, out, _ = run("encounter", str(EXAMPLES / "thief-and-sleeper.yaml"), "--as", "cook")
     assert code == 0
     assert "stealth.rolled" not in out and "perception.rolled" not in out
+
+
+def test_plan_shows_the_odds_of_a_required_acrobatics_roll() -> None:
+    code, out, _ = run("plan", "move:foot:16:9", "attack:x", "--dex", "2",
+                       "--skill", "acrobatics=1")
+    assert code == 0 and "acrobatics ≥ 9" in out and "13/18" in out
