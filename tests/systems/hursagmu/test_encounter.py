@@ -422,3 +422,64 @@ def test_an_undefended_target_is_an_unopposed_roll_against_the_range_challenge()
     resolved = next(e for e in table.log if e.kind == "attack.resolved")
     assert resolved.data["expression"] == "2d6+2 vs 9"
     assert resolved.data["odds"] == "7/12" and resolved.data["hit"] is False
+
+
+PLANS = st.lists(
+    st.sampled_from([
+        {"attack": "TARGET"}, {"defend": True}, {"haste": True}, {"minor": "draw"},
+        {"move": "stand"}, {"move": "foot", "yards": 12}, {"move": "leap"},
+    ]),
+    min_size=1, max_size=5,
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.lists(PLANS, min_size=3, max_size=3))
+def test_steps_happen_in_initiative_order(seed: int, plans: list[list[dict[str, Any]]]) -> None:
+    from referee.systems.hursagmu.encounter import next_key, on_turn
+
+    names = ["ann", "bob", "cy"]
+    dice = RandomSource(seed=seed)
+    table = start({n: {**FIGHTER, "stamina": 99} for n in names})
+    for n in names:
+        table = table.act(Action(n, "initiative", {"stance": "maneuver"}), dice)
+    order: list[tuple[int, int]] = []
+    for _ in range(60):
+        state = table.state
+        if state.pending is not None:
+            table = table.act(Action(state.pending.target, "take"), dice)
+            continue
+        turn = on_turn(state)
+        if not turn:
+            break
+        who = turn[0]
+        f = state.fighters[who]
+        if f.plan is None:
+            target = names[(names.index(who) + 1) % 3]
+            mine = plans[names.index(who)]
+            steps = [{**s, "attack": target} if "attack" in s else s for s in mine]
+            try:
+                table = table.act(Action(who, "declare", {"actions": steps}), dice)
+            except RuleError:
+                table = table.act(Action(who, "declare", {"actions": [{"minor": "x"}]}), dice)
+            continue
+        key = next_key(state, who)
+        assert key is not None
+        order.append(key)
+        table = table.act(Action(who, "act"), dice)
+    assert order == sorted(order, reverse=True)
+    assert table.state.pending is None
+    table.act(Action("referee", "end_round"), dice)
+
+
+def test_haste_must_come_before_the_round_passes_its_initiative() -> None:
+    table = start({"ann": FIGHTER, "bob": FIGHTER})
+    table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 4, 4)})  # 16, 12
+    table = play(table, [("ann", "declare", {"actions": [{"minor": "draw"}]}),
+                         ("ann", "act", {})])
+    with pytest.raises(RuleError, match="passed Initiative 18"):
+        table.act(Action("bob", "declare", {"actions": [{"haste": True}, {"haste": True},
+                                                         {"haste": True}, {"attack": "ann"}]}),
+                  None)
+    table = play(table, [("bob", "declare", {"actions": [{"haste": True}, {"attack": "ann"}]})])
+    assert table.state.fighters["bob"].scheduled(table.state.options.defence)[1].initiative == 14

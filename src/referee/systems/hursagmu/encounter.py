@@ -64,6 +64,7 @@ from referee.systems.hursagmu.perception import (
     perception_check,
 )
 from referee.systems.hursagmu.rounds import (
+    HASTE_BONUS,
     DefenceMode,
     DefenceResponse,
     RoundPlan,
@@ -192,6 +193,8 @@ class Encounter:
     phase: str = "initiative"
     pending: Pending | None = None
     started: bool = False
+    clock: tuple[int, int] | None = None
+    """The (rank, Initiative) the round has reached: the last step taken in turn."""
 
     def fighter(self, who: str) -> Fighter:
         """The fighter ``who``, or a :class:`RuleError`."""
@@ -321,6 +324,14 @@ def _factors(value: Any) -> dict[str, int]:
     ):
         raise RuleError("Perception and Observation", "factors is a mapping of name to size")
     return {str(k): int(v) for k, v in value.items()}
+
+
+def _tick(state: Encounter, who: str, d: Mapping[str, Any]) -> Encounter:
+    """Move the round's clock to a step taken in turn (a waiting character's step is "now")."""
+    f = state.fighters[who]
+    if f.waiting or d.get("initiative") is None:
+        return state
+    return replace(state, clock=(f.rank, int(d["initiative"])))
 
 
 def _odds(check: Any) -> str:
@@ -484,6 +495,14 @@ class EncounterProcedure(Procedure[Encounter]):
         if not plan.steps:
             raise RuleError("Action", "declare at least one action (or wait)")
         validate_plan(plan, f.stance if check_stance else None)
+        if plan.haste and state.clock is not None and f.initiative is not None:
+            hasted = f.initiative + HASTE_BONUS * plan.haste
+            if (f.rank, hasted) > state.clock:
+                raise RuleError(
+                    "Haste",
+                    f"the round has passed Initiative {hasted}; Haste must be declared before "
+                    f"it comes (the last action was at {state.clock[1]})",
+                )
         for step in plan.steps:
             if step.kind is StepKind.ATTACK:
                 state.fighter(step.target or "")
@@ -908,11 +927,13 @@ class EncounterProcedure(Procedure[Encounter]):
         if kind in ("character.moved", "character.stumbled"):
             who = str(d["character"])
             f = state.fighters[who]
+            state = _tick(state, who, d)
             return state.with_fighter(who, next_step=_i(d, "step") + 1, acted=True,
                                       waiting=False,
                                       yards_moved=f.yards_moved + _i(d, "yards"))
         if kind in ("minor.done", "task.rolled", "task.continued", "attack.made"):
             who = str(d["character"])
+            state = _tick(state, who, d)
             changes: dict[str, Any] = {"next_step": _i(d, "step") + 1,
                                        "acted": True, "waiting": False}
             if kind == "task.continued":
@@ -968,7 +989,7 @@ class EncounterProcedure(Procedure[Encounter]):
                 for who, f in state.fighters.items()
             }
             return replace(state, fighters=fighters, round=state.round + 1, phase="initiative",
-                           pending=None)
+                           pending=None, clock=None)
         return state
 
     # -- views -----------------------------------------------------------------------------
