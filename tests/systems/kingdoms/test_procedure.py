@@ -1,0 +1,720 @@
+"""The chronicle at the table: sealed slips, prerequisites, the scene economy, the reveal, artha
+after the roll, tie-breakers, consequences and downtime (KingdomsProcedure)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import Action, RuleError, ScenarioError, Table, Viewer, view
+from referee.dice import ScriptedSource
+from referee.systems.kingdoms import PROCEDURE
+
+Faces = list[int]
+
+
+def leader(**skills: str) -> dict[str, Any]:
+    return {
+        "name": "L",
+        "lifepaths": 10,
+        "skills": skills,
+        "stats": {"Will": "B4", "Health": "B4"},
+        "circles": 3,
+        "resources": 3,
+    }
+
+
+def setup(**over: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "territory": "the mountain",
+        "factions": {
+            "elves": {
+                "disposition": 10,
+                "leader": {
+                    **leader(Logistics="B4", Tactics="B5", Observation="B3"),
+                    "name": "Aeluin",
+                },
+            },
+            "orcs": {
+                "disposition": 10,
+                "leader": {
+                    **leader(Tactics="B4", Strategy="B3", Inconspicuous="B4"),
+                    "name": "Gorbash",
+                },
+            },
+            "dwarves": {
+                "disposition": 12,
+                "leader": {**leader(Fortifications="B5", Law="B4"), "name": "Grannir"},
+            },
+        },
+    }
+    data.update(over)
+    return data
+
+
+def start(**over: Any) -> Table[Any]:
+    return Table.start(PROCEDURE, setup(**over))
+
+
+def act(
+    table: Table[Any], actor: str, what: str, faces: Faces | None = None, /, **params: Any
+) -> Table[Any]:
+    return table.act(Action(actor, what, params), ScriptedSource(faces or []))
+
+
+def all_pass(table: Table[Any]) -> Table[Any]:
+    for f in table.state.standing():
+        if f not in table.state.passed:
+            table = act(table, f, "pass")
+    return table
+
+
+def fortify_all(table: Table[Any]) -> Table[Any]:
+    """Elves Fortify, Orcs Infiltrate the Elves, Dwarves Fortify."""
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    return act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+
+
+# ---------------------------------------------------------------------------- sealed slips
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    order=st.permutations(["elves", "orcs", "dwarves"]),
+    viewer=st.sampled_from(["elves", "orcs", "dwarves", "public", "someone"]),
+    rewrite=st.booleans(),
+)
+def test_a_slip_is_invisible_to_every_other_viewer_until_the_reveal(
+    order: list[str], viewer: str, rewrite: bool
+) -> None:
+    """Pick your Maneuvers privately: before the reveal no viewer sees another faction's slip,
+    in the log or in the visible state; at the reveal all see all."""
+    slips = {
+        "elves": {"maneuver": "Fortify", "skill": "Logistics"},
+        "orcs": {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"},
+        "dwarves": {"maneuver": "Harry", "skill": "Law", "defence": 2},
+    }
+    table = start()
+    for f in order:
+        table = act(table, f, "write_slip", **slips[f])
+        if rewrite:
+            table = act(table, f, "write_slip", **slips[f])
+    for event in view(table.log, viewer):
+        if event.kind == "slip.written":
+            seen = event.data.get("slip")
+            if event.payload["faction"] == viewer:
+                assert seen is not None
+            else:
+                assert seen is None and "slip" in event.redacted
+    text = repr([e.to_json() for e in view(table.log, viewer)])
+    for f, slip in slips.items():
+        if f != viewer:
+            assert f"'maneuver': '{slip['maneuver']}'" not in text
+    state = table.visible_state(Viewer(viewer))
+    assert state is not None
+    assert set(state["slips"]) <= {viewer}
+    table = all_pass(table)
+    table = act(table, order[0], "reveal", [4] * 30)
+    revealed = [e for e in view(table.log, viewer) if e.kind == "slips.revealed"]
+    assert set(revealed[0].data["slips"]) == set(slips)  # type: ignore[arg-type]
+
+
+def test_a_player_sees_their_factions_slip() -> None:
+    """A player sees what their faction sees (the scenario's players: mapping)."""
+    table = act(
+        start(), "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    bob = Viewer("bob", frozenset({"orcs"}))
+    assert view(table.log, bob)[0].data["slip"]["maneuver"] == "Infiltrate"  # type: ignore[index]
+
+
+def test_a_slip_may_be_changed_before_the_reveal() -> None:
+    """A faction may change its slip before the reveal; the last one counts."""
+    table = act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(table, "elves", "write_slip", maneuver="Assess", skill="Logistics", target="orcs")
+    assert table.state.slips["elves"].maneuver == "Assess"
+    assert table.log.events[-1].payload["rewritten"] is True
+
+
+# ---------------------------------------------------------------------------- prerequisites
+
+
+@pytest.mark.parametrize("name", ["Assault", "Gambit", "Onslaught"])
+def test_assess_before_assault_gambit_onslaught(name: str) -> None:
+    """Assault, Gambit and Onslaught need a successful Assess of that target earlier."""
+    with pytest.raises(RuleError, match="must first successfully Assess orcs"):
+        act(start(), "elves", "write_slip", maneuver=name, skill="Tactics", target="orcs")
+    assessed = setup()
+    assessed["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, assessed)
+    table = act(table, "elves", "write_slip", maneuver=name, skill="Tactics", target="orcs")
+    assert table.state.slips["elves"].maneuver == name
+
+
+@pytest.mark.parametrize("name,skill", [("Sap", "Tactics"), ("Ploy", "Tactics")])
+def test_infiltrate_before_sap_and_ploy(name: str, skill: str) -> None:
+    """Ploy and Sap need a successful Infiltrate first."""
+    targets = ["elves", "dwarves"] if name == "Ploy" else ["elves"]
+    with pytest.raises(RuleError, match="must first successfully Infiltrate"):
+        act(start(), "orcs", "write_slip", maneuver=name, skill=skill, targets=targets)
+    ok = setup()
+    ok["factions"]["orcs"]["infiltrated"] = {"elves": 0}
+    table = act(
+        Table.start(PROCEDURE, ok),
+        "orcs",
+        "write_slip",
+        maneuver=name,
+        skill=skill,
+        targets=targets,
+    )
+    assert table.state.slips["orcs"].targets == tuple(targets)
+
+
+def test_skill_must_be_on_the_list_unless_substituted() -> None:
+    """The skill must be on the maneuver's list; racial skills and spell songs by choice."""
+    with pytest.raises(RuleError, match="'Law' is not one of Fortify's skills"):
+        act(start(), "dwarves", "write_slip", maneuver="Fortify", skill="Law")
+    table = act(start(), "dwarves", "write_slip", maneuver="Fortify", skill="Law", substitute=True)
+    assert table.state.slips["dwarves"].substitute
+
+
+def test_forks_only_from_the_maneuvers_list() -> None:
+    """FoRKs only from other skills in the maneuver's list."""
+    with pytest.raises(RuleError, match="FoRKs come only"):
+        act(
+            start(),
+            "orcs",
+            "write_slip",
+            maneuver="Infiltrate",
+            skill="Inconspicuous",
+            target="elves",
+            forks=["Tactics"],
+        )
+
+
+def test_targets_counted() -> None:
+    """The slip names its target (two for Ploy, none for Fortify)."""
+    with pytest.raises(RuleError, match="names 1 target"):
+        act(start(), "elves", "write_slip", maneuver="Assess", skill="Logistics")
+    with pytest.raises(RuleError, match="not an opposing faction"):
+        act(start(), "elves", "write_slip", maneuver="Assess", skill="Logistics", target="elves")
+
+
+def test_harry_split_at_least_two_each() -> None:
+    """Harry: divide the dice with at least 2 in each pool."""
+    with pytest.raises(RuleError, match="at least 2 in each pool"):
+        act(start(), "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=3)
+    table = act(start(), "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2)
+    assert table.state.slips["dwarves"].defence == 2
+
+
+def test_cannot_act_scripts_nothing() -> None:
+    """A faction that cannot act scripts no maneuver."""
+    data = setup()
+    data["factions"]["orcs"]["cannot_act"] = True
+    with pytest.raises(RuleError, match="cannot act this maneuver"):
+        act(
+            Table.start(PROCEDURE, data),
+            "orcs",
+            "write_slip",
+            maneuver="Fortify",
+            skill="Tactics",
+            substitute=True,
+        )
+
+
+def test_gambit_and_ploy_need_disposition_to_sacrifice() -> None:
+    """Gambit and Ploy sacrifice 3 disposition: a faction with 3 or less cannot pay it."""
+    data = setup()
+    data["factions"]["elves"].update({"assessed": ["orcs"], "disposition": 3})
+    with pytest.raises(RuleError, match="cannot sacrifice 3"):
+        act(
+            Table.start(PROCEDURE, data),
+            "elves",
+            "write_slip",
+            maneuver="Gambit",
+            skill="Tactics",
+            target="orcs",
+        )
+
+
+# ---------------------------------------------------------------------------- scenes
+
+
+def test_scene_economy_limits() -> None:
+    """One color, one interstitial, three building scenes per faction per maneuver."""
+    table = act(start(), "elves", "scene", kind="color")
+    with pytest.raises(RuleError, match="spent its 1 color scene"):
+        act(table, "elves", "scene", kind="color")
+    for _ in range(3):
+        table = act(table, "elves", "scene", [4, 4, 4, 4], kind="building", skill="Logistics", ob=2)
+    with pytest.raises(RuleError, match="spent its 3 building scenes"):
+        act(table, "elves", "scene", [4] * 4, kind="building", skill="Logistics", ob=2)
+
+
+def test_color_scenes_roll_nothing() -> None:
+    """No rolls may be made during color and interstitial scenes."""
+    with pytest.raises(RuleError, match="no rolls"):
+        act(start(), "elves", "scene", kind="color", skill="Logistics", ob=2)
+
+
+def test_building_scene_rolls_once_with_odds() -> None:
+    """A building scene: the dice hit the table once, with the odds shown."""
+    table = act(start(), "elves", "scene", [4, 1, 5, 1], kind="building", skill="Logistics", ob=2)
+    event = table.log.events[-1]
+    assert event.payload["successes"] == 2 and event.payload["passed"] is True
+    assert event.payload["odds"] == "11/16"
+
+
+def test_conflict_scenes_follow_the_slip() -> None:
+    """No conflict with Assess, Conserve, Fortify; otherwise it is directed at the target."""
+    table = act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    with pytest.raises(RuleError, match="cannot be used with Fortify"):
+        act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(
+        start(), "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    with pytest.raises(RuleError, match="directed at the faction its maneuver targets"):
+        act(table, "orcs", "scene", kind="conflict", target="dwarves")
+    table = act(
+        table,
+        "orcs",
+        "scene",
+        kind="conflict",
+        target="elves",
+        outcome="a brawl",
+        helpers=["dwarves"],
+    )
+    assert table.state.scenes[-1].helpers == ("dwarves",)
+    with pytest.raises(RuleError, match="write"):
+        act(start(), "orcs", "scene", kind="conflict", target="elves")
+
+
+def test_harry_retaliates_only_against_a_conflict_aimed_at_it() -> None:
+    """Harry's retaliatory conflict goes against an enemy that targeted it with a conflict."""
+    data = setup()
+    data["factions"]["orcs"]["assessed"] = ["dwarves"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2)
+    with pytest.raises(RuleError, match="retaliatory"):
+        act(table, "dwarves", "scene", kind="conflict", target="orcs")
+    table = act(table, "orcs", "write_slip", maneuver="Assault", skill="Tactics", target="dwarves")
+    table = act(table, "orcs", "scene", kind="conflict", target="dwarves")
+    table = act(table, "dwarves", "scene", kind="conflict", target="orcs")
+    assert len(table.state.scenes) == 2
+
+
+def test_maneuver_ends_when_every_faction_has_spent_or_passed() -> None:
+    """The reveal waits for every faction's scenes, and every acting faction's slip."""
+    table = fortify_all(start())
+    with pytest.raises(RuleError, match="waiting for"):
+        act(table, "elves", "reveal")
+    table = all_pass(act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics"))
+    with pytest.raises(RuleError, match="no slip yet from orcs, dwarves"):
+        act(table, "elves", "reveal")
+
+
+def test_spending_every_scene_passes() -> None:
+    """A faction that has spent all its scenes has passed."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(table, "elves", "scene", kind="color")
+    table = act(table, "elves", "scene", kind="interstitial", **{"with": "orcs"})
+    for _ in range(3):
+        table = act(table, "elves", "scene", [4] * 5, kind="building", skill="Tactics", ob=1)
+    assert "elves" not in table.state.passed
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    assert "elves" in table.state.passed
+
+
+# ---------------------------------------------------------------------------- the reveal
+
+
+def _reveal(table: Table[Any], reader: str, faces: Faces) -> Table[Any]:
+    return act(all_pass(table), reader, "reveal", faces)
+
+
+def test_reveal_rolls_in_seat_order_from_the_reader() -> None:
+    """Tests are rolled at once, in seat order starting from the player who read."""
+    table = _reveal(fortify_all(start()), "orcs", [4] * 4 + [1] * 5 + [5] * 4)
+    rolled = [e.payload["faction"] for e in table.log if e.kind == "test.rolled"]
+    assert rolled == ["orcs", "dwarves", "elves"]
+    assert table.state.rolls["orcs"].successes == 4
+    assert table.state.rolls["dwarves"].successes == 0
+    assert table.state.order == ("orcs", "dwarves", "elves")
+
+
+def test_reveal_shows_odds_of_each_engagement() -> None:
+    """The reveal shows each engagement's chance before the dice: here Infiltrate (4D) versus
+    Fortify (4D): (1 - P(tie)) / 2 = (1 - 70/256) / 2."""
+    table = _reveal(fortify_all(start()), "elves", [4] * 13)
+    odds = next(e for e in table.log if e.kind == "slips.revealed").payload["odds"]
+    assert odds == [
+        {
+            "needed": 1,
+            "attacker": "orcs",
+            "target": "elves",
+            "kind": "versus",
+            "cell": "V",
+            "dice": 4,
+            "against_dice": 4,
+            "chance": {"no artha": "93/256"},
+        }
+    ]
+
+
+def test_required_conflict_missing_voids_the_maneuver() -> None:
+    """Assault requires a conflict scene at its target: without one the maneuver is void."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = _reveal(table, "elves", [4] * 9)
+    assert "elves" in table.state.void and "elves" not in table.state.rolls
+
+
+def test_being_attacked_first_fulfils_the_conflict() -> None:
+    """Optional rule: if the target directed a conflict at you, your requirement is met."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["infiltrated"] = {"elves": 0}
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(table, "orcs", "write_slip", maneuver="Sap", skill="Tactics", target="elves")
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "orcs", "scene", kind="conflict", target="elves")
+    table = _reveal(table, "elves", [4] * 14)
+    assert table.state.void == {}
+    off = Table.start(PROCEDURE, {**data, "attacked_first_fulfils": False})
+    for entry in [e for e in table.log if e.kind in ("slip.written", "scene.played")]:
+        off = off.act(
+            Action(
+                str(entry.data["faction"]),
+                "write_slip" if entry.kind == "slip.written" else "scene",
+                _params(entry.data),
+            ),
+            None,
+        )
+    off = _reveal(off, "elves", [4] * 14)
+    assert "elves" in off.state.void
+
+
+def _params(data: Any) -> dict[str, Any]:
+    if "slip" in data:
+        slip = dict(data["slip"])
+        return {"maneuver": slip["maneuver"], "skill": slip["skill"], "targets": slip["targets"]}
+    return {"kind": data["kind"], "target": data.get("target")}
+
+
+def test_second_in_command_substitutes_with_two_thirds_of_building_rolls() -> None:
+    """The 2iC rolls in the leader's place only with a skill the leader lacks, and only after
+    making two thirds of the building rolls (or initiating the conflict scene)."""
+    data = setup()
+    data["factions"]["dwarves"]["second"] = {
+        "name": "Dorin",
+        "lifepaths": 8,
+        "skills": {"Soldiering": "B4", "Fortifications": "B4"},
+    }
+    table = Table.start(PROCEDURE, data)
+    with pytest.raises(RuleError, match="skill the leader lacks"):
+        act(
+            table,
+            "dwarves",
+            "write_slip",
+            maneuver="Fortify",
+            skill="Fortifications",
+            roller="second",
+        )
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Soldiering", roller="second"
+    )
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    table = act(
+        table, "dwarves", "scene", [4] * 4, kind="building", by="second", skill="Soldiering", ob=1
+    )
+    table = act(table, "dwarves", "scene", [4] * 5, kind="building", skill="Law", ob=1)
+    voided = _reveal(table, "elves", [4] * 12)
+    assert "dwarves" in voided.state.void
+    table = act(
+        table, "dwarves", "scene", [4] * 4, kind="building", by="second", skill="Soldiering", ob=1
+    )
+    table = _reveal(table, "elves", [4] * 12)
+    assert table.state.rolls["dwarves"].roller == "second"
+
+
+def test_help_between_factions_needs_help_lent_in_a_scene() -> None:
+    """Helping dice between factions only if their leaders lent each other help in a scene."""
+    table = act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="dwarves"
+    )
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", helps="elves"
+    )
+    refused = _reveal(table, "elves", [4] * 20)
+    revealed = next(e for e in refused.log if e.kind == "slips.revealed")
+    assert "dwarves" in revealed.payload["help_refused"]  # type: ignore[operator]
+    table = act(
+        table,
+        "elves",
+        "scene",
+        [4] * 4,
+        kind="building",
+        skill="Logistics",
+        ob=1,
+        helpers=["dwarves"],
+    )
+    helped = _reveal(table, "elves", [4] * 20)
+    revealed = next(e for e in helped.log if e.kind == "slips.revealed")
+    assert revealed.payload["help"] == {}  # Grannir has no Logistics
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", helps="orcs"
+    )
+    table = act(
+        table, "orcs", "scene", [4] * 4, kind="building", skill="Tactics", ob=1, helpers=["dwarves"]
+    )
+    data = setup()
+    data["factions"]["dwarves"]["leader"]["skills"]["Inconspicuous"] = "B5"
+    table2 = Table.replay(PROCEDURE, data, table.log)
+    helped = _reveal(table2, "elves", [4] * 20)
+    revealed = next(e for e in helped.log if e.kind == "slips.revealed")
+    assert revealed.payload["help"] == {"orcs": {"dwarves": 2}}
+    assert (
+        next(
+            e for e in helped.log if e.kind == "test.rolled" and e.payload["faction"] == "orcs"
+        ).payload["dice"]
+        == 6
+    )
+
+
+def test_persona_and_deeds_before_spent_at_the_reveal() -> None:
+    """Persona (+1D each) and Deeds (double the exponent) are spent from the roller's artha."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["artha"] = {"fate": 1, "persona": 2, "deeds": 1}
+    table = Table.start(PROCEDURE, data)
+    with pytest.raises(RuleError, match="has 2 persona, cannot spend 3"):
+        act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics", persona=3)
+    table = act(
+        table,
+        "elves",
+        "write_slip",
+        maneuver="Fortify",
+        skill="Logistics",
+        persona=2,
+        deeds_before=True,
+    )
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="dwarves"
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = _reveal(table, "elves", [4] * 19)
+    assert next(e for e in table.log if e.kind == "test.rolled").payload["dice"] == 10
+    assert dict(table.state.factions["elves"].leader.artha) == {"fate": 1, "persona": 0, "deeds": 0}
+
+
+def test_fate_after_the_roll_then_resolve() -> None:
+    """Fate after the roll: 6s open-ended; the reader resolves once every roll is settled."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["artha"] = {"fate": 1, "persona": 0, "deeds": 0}
+    table = fortify_all(Table.start(PROCEDURE, data))
+    table = _reveal(table, "elves", [6, 1, 1, 1] + [4] * 9)
+    assert table.state.phase == "rolled"
+    with pytest.raises(RuleError, match="waiting for elves"):
+        act(table, "elves", "resolve")
+    with pytest.raises(RuleError, match="has 0 deeds"):
+        act(table, "elves", "spend_artha", deeds=True)
+    table = act(table, "elves", "spend_artha", [6, 5], fate=True)
+    assert table.state.rolls["elves"].successes == 3
+    assert table.state.factions["elves"].leader.artha["fate"] == 0
+    table = act(table, "elves", "resolve")
+    assert table.state.phase in ("downtime", "consequences")
+
+
+def test_tie_breaker_on_root_stats_when_both_agree() -> None:
+    """A tied versus test: if both agree, root stats are tested; extra successes count."""
+    table = fortify_all(start())
+    table = _reveal(table, "elves", [4, 4, 1, 1] + [4, 4, 1, 1] + [1] * 5)
+    with pytest.raises(RuleError, match="no tied versus test"):
+        act(table, "elves", "tie_break", opponent="dwarves", root="Will")
+    table = act(table, "orcs", "tie_break", opponent="elves", root="Will")
+    table = act(table, "elves", "tie_break", [4, 4, 1, 1, 4, 1, 1, 1], opponent="orcs", root="Will")
+    assert table.state.rolls["elves"].successes == 4
+    assert table.state.rolls["orcs"].successes == 3
+    table = act(table, "elves", "resolve")
+    assert not [
+        e for e in table.log if e.kind == "effect.applied" and e.payload["kind"] == "infiltrated"
+    ]
+
+
+def test_sapped_below_the_exponent_still_rolls_the_rest() -> None:
+    """Sapped dice come off the next maneuver's pool; at or above the exponent, no roll."""
+    data = setup()
+    data["factions"]["dwarves"]["sapped"] = 2
+    table = _reveal(fortify_all(Table.start(PROCEDURE, data)), "elves", [4] * 11)
+    rolled = next(
+        e for e in table.log if e.kind == "test.rolled" and e.payload["faction"] == "dwarves"
+    )
+    assert rolled.payload["dice"] == 3
+
+
+def test_replay_gives_the_same_state_and_undo_works() -> None:
+    """The state is a fold of the log: replay gives it back; undo replays without the last."""
+    table = _reveal(fortify_all(start()), "elves", [4] * 13)
+    table = act(table, "elves", "resolve")
+    again = Table.replay(PROCEDURE, table.setup, table.log)
+    assert PROCEDURE.state_json(again.state) == PROCEDURE.state_json(table.state)
+    assert table.undo(len(table.log) - 3).state.phase == "maneuver"
+
+
+# ---------------------------------------------------------------------------- consequences
+
+
+def test_join_the_conqueror_keeps_everything() -> None:
+    """A defeated leader who joins the conqueror loses nothing."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["disposition"] = 2
+    data["factions"]["orcs"]["leader"]["affiliations"] = {"Clan": 2}
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Assess",
+        skill="Inconspicuous",
+        target="dwarves",
+        substitute=True,
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    assert table.state.phase == "consequences"
+    with pytest.raises(RuleError, match="not a faction still in contention"):
+        act(table, "orcs", "join", faction="orcs")
+    table = act(table, "orcs", "join", faction="elves")
+    assert table.state.factions["orcs"].leader.resources == 3
+    with pytest.raises(RuleError, match="no defeated foe"):
+        act(table, "elves", "buy_affiliation")
+
+
+def test_tied_conquest_decided_by_the_defeated() -> None:
+    """Two attackers with equal successes: the defeated player decides the conqueror."""
+    data = setup()
+    for f in ("elves", "dwarves"):
+        data["factions"][f]["assessed"] = ["orcs"]
+    data["factions"]["dwarves"]["leader"]["skills"]["Tactics"] = "B4"
+    data["factions"]["elves"]["leader"]["skills"]["Tactics"] = "B4"
+    data["factions"]["orcs"]["disposition"] = 6
+    table = Table.start(PROCEDURE, data)
+    for f in ("elves", "dwarves"):
+        table = act(table, f, "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+        table = act(table, f, "scene", kind="conflict", target="orcs")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    table = act(_reveal(table, "elves", [4] * 4 + [1] * 4 + [4] * 4), "elves", "resolve")
+    assert table.state.pending_conquest == {"orcs": ("elves", "dwarves")}
+    with pytest.raises(RuleError, match="first choose"):
+        act(table, "orcs", "join", faction="elves")
+    table = act(table, "orcs", "choose_conqueror", conqueror="dwarves")
+    table = act(table, "orcs", "join", faction="dwarves")
+    assert table.state.factions["orcs"].conqueror == "dwarves"
+    assert table.state.phase == "downtime"  # the Elves and the Dwarves still stand
+
+
+# ---------------------------------------------------------------------------- downtime
+
+
+def test_downtime_heals_and_maintenance_taxes() -> None:
+    """Downtime: Fortify successes buy 3-month cycles; the others owe maintenance tests first;
+    earning downtime heals wounds fully."""
+    data = setup()
+    data["factions"]["dwarves"]["leader"]["wound_dice"] = 1
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", downtime=1
+    )
+    # elves 0, orcs 0, dwarves (B5 -1D wound) 4 successes: margin 2 against Ob 2
+    table = _reveal(table, "elves", [1] * 8 + [4] * 4)
+    table = act(table, "elves", "resolve")
+    dwarves = table.state.factions["dwarves"]
+    assert dwarves.earned_downtime and dwarves.downtime_months == 3
+    assert table.state.factions["elves"].maintenance == (0,)
+    with pytest.raises(RuleError, match="maintenance tests owed by elves, orcs"):
+        act(table, "dwarves", "next_maneuver")
+    table = act(table, "elves", "maintenance", [1, 1, 1])
+    assert table.state.factions["elves"].leader.resources == 2  # failed a Routine test: -1
+    table = act(table, "orcs", "maintenance", [4, 1, 1])
+    assert table.state.factions["orcs"].leader.resources == 3
+    table = act(table, "orcs", "next_maneuver")
+    assert table.state.maneuver == 2
+    assert table.state.factions["dwarves"].leader.wound_dice == 0
+
+
+def test_wound_recovery_health_test_once_a_maneuver() -> None:
+    """Each maneuver a successful Health test recovers 1D of wound penalties."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["wound_dice"] = 2
+    table = act(
+        Table.start(PROCEDURE, data), "elves", "health_test", [4, 4, 4, 1], character="leader"
+    )
+    assert table.state.factions["elves"].leader.wound_dice == 1
+    event = table.log.events[-1]
+    assert event.payload["ob"] == 3  # a Midi wound's Health Ob
+    with pytest.raises(RuleError, match="has made a Health test this maneuver"):
+        act(table, "elves", "health_test", [4] * 4, character="leader")
+    with pytest.raises(RuleError, match="no wound"):
+        act(table, "orcs", "health_test", [4] * 4, character="leader")
+
+
+def test_wounds_from_a_conflict_cost_dice() -> None:
+    """Wounds reported from a conflict scene cost dice on the maneuver test."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table,
+        "elves",
+        "scene",
+        kind="conflict",
+        target="orcs",
+        wounds={"elves": "midi", "orcs": "superficial"},
+    )
+    assert table.state.factions["elves"].leader.wound_dice == 2
+    assert table.state.factions["orcs"].leader.superficial
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    with pytest.raises(RuleError, match="not a wound"):
+        act(table, "orcs", "scene", kind="conflict", target="elves", wounds={"elves": "grazed"})
+
+
+def test_bad_setup_names_the_field() -> None:
+    """A bad set-up is a ScenarioError naming the faction."""
+    with pytest.raises(ScenarioError, match="factions.elves"):
+        Table.start(PROCEDURE, {"factions": {"elves": {"disposition": 3}}})
+    bad = setup()
+    bad["factions"]["elves"]["leader"]["lifepaths"] = 11
+    with pytest.raises(ScenarioError, match="5 to 10"):
+        Table.start(PROCEDURE, bad)
