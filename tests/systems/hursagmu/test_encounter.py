@@ -483,3 +483,21 @@ def test_haste_must_come_before_the_round_passes_its_initiative() -> None:
                   None)
     table = play(table, [("bob", "declare", {"actions": [{"haste": True}, {"attack": "ann"}]})])
     assert table.state.fighters["bob"].scheduled(table.state.options.defence)[1].initiative == 14
+
+
+def test_perceive_divination_and_the_unconscious() -> None:
+    seer = {"intelligence": 3, "stamina": 5, "hits": 0, "skills": {"divination": 2}}
+    table = start({"seer": {**seer, "hits": 5}, "sleeper": seer, "thief": SNEAKS["thief"]})
+    table = play(table, [("referee", "perceive", {"character": "seer", "skill": "divination",
+                                                  "challenge": 9, "yards": 2500})], [2, 2])
+    event = next(e for e in table.log if e.kind == "perception.rolled")
+    assert event.data["challenge"] == 11 and event.data["noticed"] is False
+    with pytest.raises(RuleError, match="unconscious"):
+        table.act(Action("referee", "perceive", {"character": "sleeper"}), ScriptedSource([6, 6]))
+    table = play(table, [("thief", "sneak", {"perceiver": "sleeper"})])
+    sneak = next(e for e in table.log if e.kind == "stealth.rolled")
+    assert sneak.data["noticed"] is False and "senseless" in str(sneak.data["reason"])
+    with pytest.raises(RuleError, match="perception, observation or divination"):
+        table.act(Action("referee", "perceive", {"character": "seer", "skill": "smell"}), None)
+    with pytest.raises(RuleError, match="stealth or shadowing"):
+        table.act(Action("thief", "sneak", {"perceiver": "seer", "skill": "luck"}), None)
