@@ -58,19 +58,24 @@ def _describe(event: Event) -> str:
     test = d.get("test")
     shown = ""
     if isinstance(test, dict):
-        shown = (f"{test.get('skill') or 'test'} {test['total_chance']}% "
-                 f"({test['difficulty_rating']}{', assisted' if test['assist'] else ''}) "
-                 f"rolled {test['faces']} → {test['outcome']}")
+        shown = (
+            f"{test.get('skill') or 'test'} {test['total_chance']}% "
+            f"({test['difficulty_rating']}{', assisted' if test['assist'] else ''}) "
+            f"rolled {test['faces']} → {test['outcome']}"
+        )
     k = event.kind
     if k == "chase.started":
         return "Ladder: " + ", ".join(
             f"{p['id']} ({p['side']}, {p['mode']}, Movement {p['movement']}, value {p['value']})"
-            for p in d["participants"])
+            for p in d["participants"]
+        )
     if k == "chase.moved":
         return f"{d['participant']} rolls {d['d10']} + {d['movement']}: value {d['value']}"
     if k == "chase.caught_up":
-        return (f"{d['participant']} catches up with {d['escapee']}: "
-                f"Pursuit Value {d['was']} → {d['value']}")
+        return (
+            f"{d['participant']} catches up with {d['escapee']}: "
+            f"Pursuit Value {d['was']} → {d['value']}"
+        )
     if k == "chase.takedown":
         return f"{d['participant']} attempts a Takedown: {shown}; {d['result']}"
     if k == "chase.complication":
@@ -87,18 +92,20 @@ def _describe(event: Event) -> str:
         who = d.get("character") or "nobody"
         return f"{d['role']} ({who}): {shown or 'unfilled: failure'} — {d['result']}"
     if k == "journey.toughness":
-        parts = [f"{t['character']} {t['test']['outcome']}"
-                 + (f" ({t['peril']} Peril → {t['peril_condition']})" if "peril" in t else "")
-                 for t in d["tests"]]
+        parts = [
+            f"{t['character']} {t['test']['outcome']}"
+            + (f" ({t['peril']} Peril → {t['peril_condition']})" if "peril" in t else "")
+            for t in d["tests"]
+        ]
         return "Toughness: " + "; ".join(parts)
     if k == "journey.chaos":
-        return (f"{d['chaos_dice']} Chaos Dice {d['faces']} → "
-                + ("an encounter!" if d["encounter"] else "nothing"))
+        return f"{d['chaos_dice']} Chaos Dice {d['faces']} → " + (
+            "an encounter!" if d["encounter"] else "nothing"
+        )
     if k == "journey.camp":
-        return "Strike Camp (24 hours): " + ", ".join(
-            f"{c} {s}" for c, s in d["recovered"].items())
+        return "Strike Camp (24 hours): " + ", ".join(f"{c} {s}" for c, s in d["recovered"].items())
     if k == "journey.stretch_ended":
-        return (f"End of {d['stretch']}: {d['days']} days, {d['provisions']} days of provisions")
+        return f"End of {d['stretch']}: {d['days']} days, {d['provisions']} days of provisions"
     if k == "journey.ended":
         return f"Journey's end: survivors {d['survivors']}, Fortune Points +{d['fortune_points']}"
     if k == "exchange.started":
@@ -107,11 +114,15 @@ def _describe(event: Event) -> str:
             secret = f" [secret: Favourable {d['favourable']}, Unfavourable {d['unfavourable']}]"
         return f"Complex Exchange with {d['npc']} ({d['disposition']}){secret}"
     if k == "exchange.tactic_tested":
-        return (f"{d['character']} uses {d['tactic']}: {shown}; read as {d['outcome']} at "
-                f"{d['disposition_read_as']}: {d['result']}")
+        return (
+            f"{d['character']} uses {d['tactic']}: {shown}; read as {d['outcome']} at "
+            f"{d['disposition_read_as']}: {d['result']}"
+        )
     if k == "exchange.ended":
-        return (f"The exchange ends. Favourable Skill: {d['favourable']}; "
-                f"Unfavourable: {d['unfavourable']}")
+        return (
+            f"The exchange ends. Favourable Skill: {d['favourable']}; "
+            f"Unfavourable: {d['unfavourable']}"
+        )
     payload = {k2: v for k2, v in d.items() if k2 != "test"}
     return f"{k} {shown} {json.dumps(payload, ensure_ascii=False)}".strip()
 
@@ -121,10 +132,16 @@ def _show(table: Table[Any], viewer: str, as_json: bool) -> None:
 
     events = view(table.log, viewer)
     if as_json:
-        typer.echo(json.dumps({
-            "events": [e.to_json() for e in events],
-            "state": table.visible_state(viewer),
-        }, indent=2, ensure_ascii=False))
+        typer.echo(
+            json.dumps(
+                {
+                    "events": [e.to_json() for e in events],
+                    "state": table.visible_state(viewer),
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     out = console()
     for event in events:
@@ -132,7 +149,10 @@ def _show(table: Table[Any], viewer: str, as_json: bool) -> None:
 
 
 def _scene(
-    file: Path, seed: int | None, viewer: str, as_json: bool,
+    file: Path,
+    seed: int | None,
+    viewer: str,
+    as_json: bool,
     player: Callable[[Any, DiceSource], Table[Any]],
 ) -> None:
     from referee.core import RefereeError
@@ -156,24 +176,34 @@ JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 def register(app: typer.Typer) -> None:
     """Add the `zweihander` command group to ``app``."""
     sub = typer.Typer(
-        name="zweihander", help="Zweihänder house rules: tests, chases, journeys, intrigue.",
+        name="zweihander",
+        help="Zweihänder house rules: tests, chases, journeys, intrigue.",
         no_args_is_help=True,
     )
     app.add_typer(sub, name="zweihander")
 
     @sub.command("test")
     def test_command(
-        chance: Annotated[int, typer.Argument(help="the Base Chance (primary attribute + 10 "
-                                                   "per Skill Rank)")],
-        difficulty: Annotated[str, typer.Option(
-            "--difficulty", "-d", help="Trivial, Easy, Routine, Standard, Challenging, Hard, "
-                                       "Arduous, or +30 … -30")] = "Standard",
+        chance: Annotated[
+            int, typer.Argument(help="the Base Chance (primary attribute + 10 per Skill Rank)")
+        ],
+        difficulty: Annotated[
+            str,
+            typer.Option(
+                "--difficulty",
+                "-d",
+                help="Trivial, Easy, Routine, Standard, Challenging, Hard, Arduous, or +30 … -30",
+            ),
+        ] = "Standard",
         assist: Annotated[bool, typer.Option("--assist", help="an Assist Die helps")] = False,
-        odds_only: Annotated[bool, typer.Option("--odds", help="show the odds, roll nothing")]
-        = False,
+        odds_only: Annotated[
+            bool, typer.Option("--odds", help="show the odds, roll nothing")
+        ] = False,
         seed: SeedOption = None,
-        face: Annotated[list[int] | None, typer.Option(
-            "--face", help="use this face (give twice with --assist: d100 then d10)")] = None,
+        face: Annotated[
+            list[int] | None,
+            typer.Option("--face", help="use this face (give twice with --assist: d100 then d10)"),
+        ] = None,
     ) -> None:
         """A percentile Skill Test: its exact odds (criticals included), then the roll."""
         from referee.core import RefereeError
@@ -188,13 +218,17 @@ def register(app: typer.Typer) -> None:
         test = SkillTest(chance, modifier, assist=assist)
         odds = test.odds()
         out = console()
-        out.print(f"Total Chance {test.total_chance}% (Base {chance}, "
-                  f"{difficulty_name(modifier)} {modifier:+d}, clamped 1–99)"
-                  + (", with an Assist Die" if assist else ""), highlight=False)
+        out.print(
+            f"Total Chance {test.total_chance}% (Base {chance}, "
+            f"{difficulty_name(modifier)} {modifier:+d}, clamped 1–99)"
+            + (", with an Assist Die" if assist else ""),
+            highlight=False,
+        )
         for outcome, p in odds.outcomes.items():
             out.print(f"  {outcome.value:<17} {p!s:>9}  {_pct(p):>6}", highlight=False)
-        out.print(f"  {'any success':<17} {odds.success!s:>9}  {_pct(odds.success):>6}",
-                  highlight=False)
+        out.print(
+            f"  {'any success':<17} {odds.success!s:>9}  {_pct(odds.success):>6}", highlight=False
+        )
         if odds_only:
             return
         try:
@@ -202,13 +236,18 @@ def register(app: typer.Typer) -> None:
         except DiceSourceError as error:
             fail(f"--face: {error}")
         shown = " then Assist Die ".join(str(f) for f in result.faces)
-        out.print(f"Rolled {shown} → {result.value:02d}: [bold]{result.outcome.value}[/] "
-                  f"(margin {result.margin:+d})", highlight=False)
+        out.print(
+            f"Rolled {shown} → {result.value:02d}: [bold]{result.outcome.value}[/] "
+            f"(margin {result.margin:+d})",
+            highlight=False,
+        )
 
     @sub.command("chase")
     def chase_command(
         file: Annotated[Path, typer.Argument(help="YAML: characters and chase (the start)")],
-        seed: SeedOption = None, viewer: ViewerOption = REFEREE, as_json: JsonOption = False,
+        seed: SeedOption = None,
+        viewer: ViewerOption = REFEREE,
+        as_json: JsonOption = False,
     ) -> None:
         """Run a chase round by round: moves, catch-ups, takedowns, Chaos Dice, fatigue."""
         from referee.systems.zweihander.play import play_chase
@@ -218,7 +257,9 @@ def register(app: typer.Typer) -> None:
     @sub.command("journey")
     def journey_command(
         file: Annotated[Path, typer.Argument(help="YAML: characters and journey (the route)")],
-        seed: SeedOption = None, viewer: ViewerOption = REFEREE, as_json: JsonOption = False,
+        seed: SeedOption = None,
+        viewer: ViewerOption = REFEREE,
+        as_json: JsonOption = False,
     ) -> None:
         """Run a journey stretch by stretch: Role Checks, Toughness, Chaos Dice, camp."""
         from referee.systems.zweihander.play import play_journey
@@ -228,7 +269,9 @@ def register(app: typer.Typer) -> None:
     @sub.command("exchange")
     def exchange_command(
         file: Annotated[Path, typer.Argument(help="YAML: characters, exchange, tactics")],
-        seed: SeedOption = None, viewer: ViewerOption = REFEREE, as_json: JsonOption = False,
+        seed: SeedOption = None,
+        viewer: ViewerOption = REFEREE,
+        as_json: JsonOption = False,
     ) -> None:
         """Run a Complex Exchange; players (--as) see the GM's secret Skills only at the end."""
         from referee.systems.zweihander.play import play_exchange
@@ -237,8 +280,9 @@ def register(app: typer.Typer) -> None:
 
     @sub.command("corruption")
     def corruption_command(
-        corruption: Annotated[int, typer.Option("--corruption", min=0,
-                                                help="Corruption this session")] = 0,
+        corruption: Annotated[
+            int, typer.Option("--corruption", min=0, help="Corruption this session")
+        ] = 0,
         order: Annotated[int, typer.Option("--order", min=0, help="ranks towards Order")] = 0,
         chaos: Annotated[int, typer.Option("--chaos", min=0, help="ranks towards Chaos")] = 0,
         seed: SeedOption = None,
@@ -253,17 +297,20 @@ def register(app: typer.Typer) -> None:
         remainder = corruption % 10
         if remainder:
             out_odds = Fraction(remainder, 10)
-            console().print(f"Chance of a Chaos rank from the remainder {remainder}: "
-                            f"{_pct(out_odds)}", highlight=False)
+            console().print(
+                f"Chance of a Chaos rank from the remainder {remainder}: {_pct(out_odds)}",
+                highlight=False,
+            )
         try:
             end = end_of_session(c, _dice(seed, None if face is None else [face]))
         except DiceSourceError as error:
             fail(f"--face: {error}")
         after = end.character
         die = "no roll" if end.corruption_die is None else f"d10 {end.corruption_die}"
-        lines = [f"Corruption {corruption}: {die}; +{end.order_gained} Order, "
-                 f"+{end.chaos_gained} Chaos",
-                 f"Ranks now: Order {after.order_ranks}, Chaos {after.chaos_ranks}"]
+        lines = [
+            f"Corruption {corruption}: {die}; +{end.order_gained} Order, +{end.chaos_gained} Chaos",
+            f"Ranks now: Order {after.order_ranks}, Chaos {after.chaos_ranks}",
+        ]
         if end.fate_point:
             lines.append("Ten ranks of Order: gain 1 Fate Point; Alignment ranks erased")
         if end.disorder:
@@ -275,8 +322,9 @@ def register(app: typer.Typer) -> None:
     def travel_command(
         miles: Annotated[int, typer.Argument(min=0, help="distance in miles")],
         transport: Annotated[str, typer.Option("--transport", "-t")] = "human",
-        route: Annotated[str, typer.Option("--route", "-r", help="road, path, river, sea")]
-        = "road",
+        route: Annotated[
+            str, typer.Option("--route", "-r", help="road, path, river, sea")
+        ] = "road",
         forced_march: Annotated[bool, typer.Option("--forced-march")] = False,
         current: Annotated[int, typer.Option("--current", help="-10 to +10 on water")] = 0,
         bad_weather: Annotated[bool, typer.Option("--bad-weather")] = False,
@@ -292,11 +340,53 @@ def register(app: typer.Typer) -> None:
             fail(str(error))
         console().print(f"{mpd} miles per day: {days} days for {miles} miles", highlight=False)
         if forced_march:
-            console().print("Forced march: a Hard (-20%) Toughness Test each evening, or "
-                            "Incapacitated! and no recovery for 24 hours", highlight=False)
+            console().print(
+                "Forced march: a Hard (-20%) Toughness Test each evening, or "
+                "Incapacitated! and no recovery for 24 hours",
+                highlight=False,
+            )
         if needs_pilot_test(route, bad_weather):
-            console().print("Bad weather at sea: a Pilot Test may be needed to avoid capsizing",
-                            highlight=False)
+            console().print(
+                "Bad weather at sea: a Pilot Test may be needed to avoid capsizing", highlight=False
+            )
+
+    @sub.command("lists")
+    def lists_command(
+        which: Annotated[
+            str, typer.Argument(help="situations (Stress, Fear, Terror), offences, or disorders")
+        ],
+    ) -> None:
+        """The text's reference lists: madness situations, offences by weight, Disorders."""
+        from referee.systems.zweihander.tables import (
+            disorders,
+            madness_situations,
+            offence_weights,
+        )
+
+        out = console()
+        if which == "situations":
+            for line in madness_situations():
+                out.print(f"- {line}", markup=False, highlight=False)
+        elif which == "offences":
+            for w in offence_weights().values():
+                out.print(
+                    f"{w.weight} ({w.points[0]}-{w.points[1]} points)",
+                    markup=False,
+                    highlight=False,
+                )
+                for o in w.examples:
+                    pts = ""
+                    if o.points is not None:
+                        lo, hi = o.points
+                        pts = f" ({lo if lo == hi else f'{lo}-{hi}'}{'/' + o.per if o.per else ''})"
+                    out.print(f"  - {o.offence}{pts}", markup=False, highlight=False)
+        elif which == "disorders":
+            for kind, names in disorders().items():
+                out.print(kind, markup=False, highlight=False)
+                for name in names:
+                    out.print(f"  - {name}", markup=False, highlight=False)
+        else:
+            fail(f"lists: {which!r} is not one of situations, offences, disorders")
 
     @sub.command("requisitions")
     def requisitions_command(
@@ -314,7 +404,10 @@ def register(app: typer.Typer) -> None:
             except RefereeError as error:
                 fail(str(error))
             low, high = row.cost
-            console().print(f"{row.weight} ({low}-{high} points, once a {row.threshold})",
-                            highlight=False, markup=False)
+            console().print(
+                f"{row.weight} ({low}-{high} points, once a {row.threshold})",
+                highlight=False,
+                markup=False,
+            )
             for example in row.examples:
                 console().print(f"  - {example}", highlight=False, markup=False)

@@ -13,18 +13,33 @@ from referee.systems.zweihander.tables import movement_modes
 
 from .helpers import act, last, table
 
-RUNNER = {"bonuses": {"AB": 4, "BB": 3, "PB": 2}, "skills": {"Coordination": 50,
-          "Athletics": 50, "Toughness": 50, "Bows": 50}}
-CHASER = {"bonuses": {"AB": 3, "BB": 1, "PB": 4}, "skills": {"Coordination": 45,
-          "Toughness": 45, "Bows": 40}}
+RUNNER = {
+    "bonuses": {"AB": 4, "BB": 3, "PB": 2},
+    "skills": {"Coordination": 50, "Athletics": 50, "Toughness": 50, "Bows": 50},
+}
+CHASER = {
+    "bonuses": {"AB": 3, "BB": 1, "PB": 4},
+    "skills": {"Coordination": 45, "Toughness": 45, "Bows": 40},
+}
 
 
-def start(escapees: Any = None, pursuers: Any = None, dice: list[int] | None = None,
-          chars: dict[str, Any] | None = None, **params: Any) -> Any:
+def start(
+    escapees: Any = None,
+    pursuers: Any = None,
+    dice: list[int] | None = None,
+    chars: dict[str, Any] | None = None,
+    **params: Any,
+) -> Any:
     t = table(chars or {"runner": RUNNER, "chaser": CHASER})
-    return act(t, "referee", "chase.start", dice if dice is not None else [5],
-               escapees=escapees or {"runner": "on foot"},
-               pursuers=pursuers or {"chaser": "on foot"}, **params)
+    return act(
+        t,
+        "referee",
+        "chase.start",
+        dice if dice is not None else [5],
+        escapees=escapees or {"runner": "on foot"},
+        pursuers=pursuers or {"chaser": "on foot"},
+        **params,
+    )
 
 
 @pytest.mark.parametrize("mode", list(movement_modes()))
@@ -48,28 +63,41 @@ def test_movement_minimum_1_and_encumbrance_overage() -> None:
 
 def test_initiative_ladder_escapees_by_agility_then_pursuers_by_initiative() -> None:
     assert ladder([("a", 3), ("b", 5), ("c", 3)], [("x", 9), ("y", 12)]) == (
-        "b", "a", "c", "y", "x")
+        "b",
+        "a",
+        "c",
+        "y",
+        "x",
+    )
     t = start(
         escapees={"runner": "on foot", "slow": "on foot"},
         pursuers={"chaser": "on foot", "hound": "on foot"},
         dice=[2, 9],
-        chars={"runner": RUNNER, "slow": {"bonuses": {"AB": 6}}, "chaser": CHASER,
-               "hound": {"bonuses": {"PB": 1}}},
+        chars={
+            "runner": RUNNER,
+            "slow": {"bonuses": {"AB": 6}},
+            "chaser": CHASER,
+            "hound": {"bonuses": {"PB": 1}},
+        },
     )
     started = last(t, "chase.started")
     assert started["ladder"] == ["slow", "runner", "hound", "chaser"]  # hound 9+4=13 > 2+7=9
     assert started["initiative_rolls"]["chaser"] == {"d10": 2, "initiative": 7, "total": 9}
 
 
-@pytest.mark.parametrize(("side", "runner", "chaser"), [("escapees", 3, 0), ("pursuers", 0, 3),
-                                                       (None, 0, 0)])
-def test_head_start_is_plus_3_on_the_first_round(side: str | None, runner: int,
-                                                 chaser: int) -> None:
+@pytest.mark.parametrize(
+    ("side", "runner", "chaser"), [("escapees", 3, 0), ("pursuers", 0, 3), (None, 0, 0)]
+)
+def test_head_start_is_plus_3_on_the_first_round(
+    side: str | None, runner: int, chaser: int
+) -> None:
     t = start(head_start=side) if side else start()
     chase = t.state.chase
     assert chase is not None
     assert (chase.participant("runner").value, chase.participant("chaser").value) == (
-        runner, chaser)
+        runner,
+        chaser,
+    )
 
 
 def test_escape_condition_is_3_6_or_9_rounds() -> None:
@@ -107,10 +135,12 @@ def test_only_the_participant_who_just_moved_may_act() -> None:
         act(t, "chaser", "chase.action", [20], skill="Coordination")
 
 
-@pytest.mark.parametrize(("face", "cost", "hit"), [(1, 1, True), (20, 3, True), (60, 3, False),
-                                                   (99, 6, False)])
+@pytest.mark.parametrize(
+    ("face", "cost", "hit"), [(1, 1, True), (20, 3, True), (60, 3, False), (99, 6, False)]
+)
 def test_ranged_attack_costs_3_1_on_critical_success_6_on_critical_failure(
-        face: int, cost: int, hit: bool) -> None:
+    face: int, cost: int, hit: bool
+) -> None:
     t = act(start(head_start="pursuers"), "runner", "chase.move", [9])  # runner 16, chaser 3
     t = act(t, "runner", "chase.attack", [face], target="chaser", skill="Bows", damage_ranks=2)
     data = last(t, "chase.attacked")
@@ -191,9 +221,18 @@ def test_the_lowest_escapee_rolls_a_chaos_die_for_a_complication() -> None:
     t = act(t, "chaser", "chase.move", [1])
     t = act(t, "referee", "chase.end_round", [6])
     assert last(t, "chase.complication") == {
-        "participant": "runner", "value": 16, "faces": [6], "odds": "1/6", "complication": True}
-    t2 = act(act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [1]),
-             "referee", "chase.end_round", [3, 20])  # chaser BB 1: fatigue from round 2
+        "participant": "runner",
+        "value": 16,
+        "faces": [6],
+        "odds": "1/6",
+        "complication": True,
+    }
+    t2 = act(
+        act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [1]),
+        "referee",
+        "chase.end_round",
+        [3, 20],
+    )  # chaser BB 1: fatigue from round 2
     assert last(t2, "chase.complication")["complication"] is False
 
 
@@ -227,8 +266,10 @@ def test_fatigue_critical_failure_3d10_plus_3_and_exhaustion_ends_the_chase() ->
 
 
 def test_escape_condition_ends_the_chase_after_its_rounds() -> None:
-    t = start(escape_condition=3, chars={"runner": RUNNER, "chaser": {**CHASER,
-              "bonuses": {"AB": 3, "BB": 5, "PB": 4}}})
+    t = start(
+        escape_condition=3,
+        chars={"runner": RUNNER, "chaser": {**CHASER, "bonuses": {"AB": 3, "BB": 5, "PB": 4}}},
+    )
     for _ in range(3):
         t = play_round(t, [9, 1], [1])
     chase = t.state.chase

@@ -43,14 +43,18 @@ def test_odds_only_rolls_nothing() -> None:
     assert code == 0 and "99/100" in out and "Rolled" not in out
 
 
-@pytest.mark.parametrize("args", [
-    ("test", "45", "-d", "Impossible"),
-    ("test", "45", "--face", "101"),
-    ("chase", "no-such-file.yaml"),
-    ("travel", "100", "-t", "carriage", "-r", "path"),
-    ("requisitions", "gigantic"),
-    ("corruption", "--corruption", "5", "--face", "11"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("test", "45", "-d", "Impossible"),
+        ("test", "45", "--face", "101"),
+        ("chase", "no-such-file.yaml"),
+        ("travel", "100", "-t", "carriage", "-r", "path"),
+        ("requisitions", "gigantic"),
+        ("corruption", "--corruption", "5", "--face", "11"),
+        ("lists", "recipes"),
+    ],
+)
 def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
     code, _, err = run(*args)
     assert code == 2
@@ -81,8 +85,9 @@ def test_journey_runs_stretch_by_stretch() -> None:
 
 
 def test_exchange_hides_the_secret_skills_from_players_until_the_end() -> None:
-    code, text, _ = run("exchange", str(FILES / "exchange.yaml"), "--as", "bert", "--seed", "1",
-                        "--json")
+    code, text, _ = run(
+        "exchange", str(FILES / "exchange.yaml"), "--as", "bert", "--seed", "1", "--json"
+    )
     assert code == 0
     events = json.loads(text)["events"]
     assert "favourable" in events[0]["redacted"]
@@ -102,3 +107,16 @@ def test_travel_and_requisitions() -> None:
     assert code == 0 and "40 miles per day: 3 days" in out
     code, out, _ = run("requisitions", "major")
     assert code == 0 and "Get out of jail for free" in out and "7-9 points" in out
+
+
+@pytest.mark.parametrize(
+    ("which", "line"),
+    [
+        ("situations", "- A Character's lantern winks out"),
+        ("offences", "  - Bleeding (1/turn)"),
+        ("disorders", "  - Soldier's heart"),
+    ],
+)
+def test_reference_lists(which: str, line: str) -> None:
+    code, out, _ = run("lists", which)
+    assert code == 0 and line.replace("'", "’") in out.replace("'", "’")

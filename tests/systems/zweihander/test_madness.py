@@ -22,10 +22,13 @@ from referee.systems.zweihander.madness import (
 from .helpers import act, last, table
 
 
-@pytest.mark.parametrize(("situation", "total", "peril_dice", "corruption"), [
-    ("Stress", 60, [9], 3), ("Fear", 40, [9, 9], 6), ("Terror", 20, [9, 9, 9], 9)])
-def test_withstanding_stress_fear_terror(situation: str, total: int, peril_dice: list[int],
-                                         corruption: int) -> None:
+@pytest.mark.parametrize(
+    ("situation", "total", "peril_dice", "corruption"),
+    [("Stress", 60, [9], 3), ("Fear", 40, [9, 9], 6), ("Terror", 20, [9, 9, 9], 9)],
+)
+def test_withstanding_stress_fear_terror(
+    situation: str, total: int, peril_dice: list[int], corruption: int
+) -> None:
     assert withstand_test(40, situation).total_chance == total
     c = Character("c", skills={"Resolve": 40}, peril_threshold=6)
     passed = withstand(c, situation, ScriptedSource([total]))
@@ -57,20 +60,33 @@ def test_no_corruption_gains_a_rank_towards_order_without_a_roll() -> None:
     assert (end.order_gained, end.chaos_gained, end.corruption_die) == (1, 0, None)
 
 
-@pytest.mark.parametrize(("corruption", "die", "order", "chaos"), [
-    (4, 4, 0, 1), (4, 5, 1, 0), (9, 9, 0, 1), (9, 10, 1, 0),
-    (13, 3, 0, 2), (13, 4, 0, 1), (20, None, 0, 2), (10, None, 0, 1)])
+@pytest.mark.parametrize(
+    ("corruption", "die", "order", "chaos"),
+    [
+        (4, 4, 0, 1),
+        (4, 5, 1, 0),
+        (9, 9, 0, 1),
+        (9, 10, 1, 0),
+        (13, 3, 0, 2),
+        (13, 4, 0, 1),
+        (20, None, 0, 2),
+        (10, None, 0, 1),
+    ],
+)
 def test_a_chaos_rank_per_ten_and_the_d10_for_the_remainder(
-        corruption: int, die: int | None, order: int, chaos: int) -> None:
-    end = end_of_session(Character("a", corruption=corruption),
-                         ScriptedSource([] if die is None else [die]))
+    corruption: int, die: int | None, order: int, chaos: int
+) -> None:
+    end = end_of_session(
+        Character("a", corruption=corruption), ScriptedSource([] if die is None else [die])
+    )
     assert (end.corruption_die, end.order_gained, end.chaos_gained) == (die, order, chaos)
     assert end.character.corruption == 0
 
 
 def test_ten_ranks_of_order_give_a_fate_point_and_erase_ranks_but_permanent() -> None:
-    c = Character("a", order_ranks=9, chaos_ranks=3, permanent_chaos_ranks=2, fate_points=1,
-                  reputation=2)
+    c = Character(
+        "a", order_ranks=9, chaos_ranks=3, permanent_chaos_ranks=2, fate_points=1, reputation=2
+    )
     end = end_of_session(c, ScriptedSource([]))
     assert end.fate_point and end.character.fate_points == 2
     assert (end.character.order_ranks, end.character.chaos_ranks) == (0, 2)
@@ -89,8 +105,9 @@ def test_ten_ranks_of_chaos_give_a_disorder_of_the_gms_choice() -> None:
 
 
 @given(st.integers(0, 60), st.integers(1, 10), st.integers(0, 9), st.integers(0, 9))
-def test_end_of_session_matches_the_detailed_list(corruption: int, die: int, order: int,
-                                                  chaos: int) -> None:
+def test_end_of_session_matches_the_detailed_list(
+    corruption: int, die: int, order: int, chaos: int
+) -> None:
     c = Character("a", corruption=corruption, order_ranks=order, chaos_ranks=chaos)
     end = end_of_session(c, ScriptedSource([die]))
     exp_order = 1 if corruption == 0 else 0

@@ -60,8 +60,15 @@ def test_base_chance_is_attribute_plus_ten_per_rank() -> None:
 
 @pytest.mark.parametrize(
     ("name", "modifier"),
-    [("Trivial", 30), ("Easy", 20), ("Routine", 10), ("Standard", 0), ("Challenging", -10),
-     ("Hard", -20), ("Arduous", -30)],
+    [
+        ("Trivial", 30),
+        ("Easy", 20),
+        ("Routine", 10),
+        ("Standard", 0),
+        ("Challenging", -10),
+        ("Hard", -20),
+        ("Arduous", -30),
+    ],
 )
 def test_difficulty_rating_ladder(name: str, modifier: int) -> None:
     assert difficulty(name) == modifier

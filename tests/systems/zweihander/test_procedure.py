@@ -13,12 +13,18 @@ from referee.systems.zweihander import PROCEDURE
 
 SETUP: dict[str, Any] = {
     "characters": {
-        "runner": {"bonuses": {"AB": 4, "BB": 1, "WB": 2},
-                   "skills": {"Coordination": 50, "Toughness": 40, "Athletics": 50}},
-        "chaser": {"bonuses": {"AB": 3, "BB": 1, "PB": 3, "WB": 2},
-                   "skills": {"Coordination": 45, "Toughness": 45}},
-        "guard": {"bonuses": {"AB": 2, "BB": 2, "PB": 2, "WB": 2},
-                  "skills": {"Coordination": 40, "Toughness": 50}},
+        "runner": {
+            "bonuses": {"AB": 4, "BB": 1, "WB": 2},
+            "skills": {"Coordination": 50, "Toughness": 40, "Athletics": 50},
+        },
+        "chaser": {
+            "bonuses": {"AB": 3, "BB": 1, "PB": 3, "WB": 2},
+            "skills": {"Coordination": 45, "Toughness": 45},
+        },
+        "guard": {
+            "bonuses": {"AB": 2, "BB": 2, "PB": 2, "WB": 2},
+            "skills": {"Coordination": 40, "Toughness": 50},
+        },
     },
 }
 
@@ -26,15 +32,29 @@ SETUP: dict[str, Any] = {
 def play_chase(seed: int) -> Table[Any]:
     dice = RandomSource(seed=seed)
     t = Table.start(PROCEDURE, SETUP)
-    t = t.act(Action(REFEREE, "chase.start", {
-        "escapees": ["runner"], "pursuers": ["chaser", "guard"], "escape_condition": 9,
-        "head_start": "escapees"}), dice)
+    t = t.act(
+        Action(
+            REFEREE,
+            "chase.start",
+            {
+                "escapees": ["runner"],
+                "pursuers": ["chaser", "guard"],
+                "escape_condition": 9,
+                "head_start": "escapees",
+            },
+        ),
+        dice,
+    )
     for _ in range(40):
         chase = t.state.chase
         if chase is None or chase.ended is not None:
             break
-        moves = [a for actor in PROCEDURE.actors(t.state) for a in t.legal_actions(actor)
-                 if a.kind.startswith("chase.")]
+        moves = [
+            a
+            for actor in PROCEDURE.actors(t.state)
+            for a in t.legal_actions(actor)
+            if a.kind.startswith("chase.")
+        ]
         assert moves, "a chase under way always has a next step"
         t = t.act(moves[0], dice)
         mover = t.state.chase

@@ -46,12 +46,14 @@ def test_requisition_limits_are_enforced_by_game_time() -> None:
     with pytest.raises(RuleError, match="once a day"):
         act(t, "anna", "requisition", weight="minor")
     t = act(t, "anna", "requisition", weight="middling", cost=4)  # another weight is fine
-    later = t.act(Action("anna", "requisition", {"weight": "minor"}), ScriptedSource([]),
-                  at=DAY)
+    later = t.act(Action("anna", "requisition", {"weight": "minor"}), ScriptedSource([]), at=DAY)
     assert later.state.character("anna").reputation == 3
     with pytest.raises(RuleError, match="once a week"):
-        t.act(Action("anna", "requisition", {"weight": "middling", "cost": 4}),
-              ScriptedSource([]), at=6 * DAY)
+        t.act(
+            Action("anna", "requisition", {"weight": "middling", "cost": 4}),
+            ScriptedSource([]),
+            at=6 * DAY,
+        )
 
 
 def test_a_requisition_needs_the_reputation() -> None:

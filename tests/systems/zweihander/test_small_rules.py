@@ -21,10 +21,18 @@ from referee.systems.zweihander.stable import secondary_reward, stable_rewards
 from .helpers import act, last, table
 
 
-@pytest.mark.parametrize(("condition", "modifier"), [
-    ("ally_moderate_injury", 30), ("ally_serious_injury", 20), ("ally_grievous_injury", 10),
-    ("ally_slain", 0), ("outnumbered_3_to_1", -10), ("outnumbered_6_to_1", -20),
-    ("leader_slain", -30)])
+@pytest.mark.parametrize(
+    ("condition", "modifier"),
+    [
+        ("ally_moderate_injury", 30),
+        ("ally_serious_injury", 20),
+        ("ally_grievous_injury", 10),
+        ("ally_slain", 0),
+        ("outnumbered_3_to_1", -10),
+        ("outnumbered_6_to_1", -20),
+        ("leader_slain", -30),
+    ],
+)
 def test_morale_condition_modifiers(condition: str, modifier: int) -> None:
     assert morale_difficulty([condition]) == modifier
 

@@ -32,24 +32,37 @@ def test_rank_standing() -> None:
     assert rank_standing(2, 2) == "equal"
 
 
-@pytest.mark.parametrize(("npc", "order", "chaos", "same", "expected"), [
-    ("order", 3, 0, True, 20), ("order", 3, 0, False, 10),
-    ("order", 0, 3, True, 0), ("order", 0, 3, False, -20),
-    ("order", 1, 1, True, 10), ("order", 1, 1, False, 0),
-    ("chaos", 3, 0, True, 0), ("chaos", 3, 0, False, -20),
-    ("chaos", 0, 3, True, 20), ("chaos", 0, 3, False, 10),
-    ("chaos", 1, 1, True, 10), ("chaos", 1, 1, False, 0),
-])
-def test_simple_exchange_difficulty_every_cell(npc: str, order: int, chaos: int, same: bool,
-                                               expected: int) -> None:
-    assert simple_exchange_difficulty(npc, pc_order_ranks=order, pc_chaos_ranks=chaos,
-                                      same_class=same) == expected
+@pytest.mark.parametrize(
+    ("npc", "order", "chaos", "same", "expected"),
+    [
+        ("order", 3, 0, True, 20),
+        ("order", 3, 0, False, 10),
+        ("order", 0, 3, True, 0),
+        ("order", 0, 3, False, -20),
+        ("order", 1, 1, True, 10),
+        ("order", 1, 1, False, 0),
+        ("chaos", 3, 0, True, 0),
+        ("chaos", 3, 0, False, -20),
+        ("chaos", 0, 3, True, 20),
+        ("chaos", 0, 3, False, 10),
+        ("chaos", 1, 1, True, 10),
+        ("chaos", 1, 1, False, 0),
+    ],
+)
+def test_simple_exchange_difficulty_every_cell(
+    npc: str, order: int, chaos: int, same: bool, expected: int
+) -> None:
+    assert (
+        simple_exchange_difficulty(npc, pc_order_ranks=order, pc_chaos_ranks=chaos, same_class=same)
+        == expected
+    )
 
 
 def test_tactic_outcome_every_cell() -> None:
     data = social_table()
     for (t, d), success in itertools.product(
-            itertools.product(TACTICS, DISPOSITIONS), (True, False)):
+        itertools.product(TACTICS, DISPOSITIONS), (True, False)
+    ):
         expected = data["success" if success else "failure"][t][DISPOSITIONS.index(d)]
         assert tactic_outcome(t, d, success=success) == expected
     assert tactic("Rumor") == "Rumour"
@@ -59,30 +72,54 @@ def test_tactic_outcome_every_cell() -> None:
 
 def test_critical_success_reads_helpful_critical_failure_reads_hostile() -> None:
     assert exchange_outcome("Bargain", "Hostile", Outcome.CRITICAL_SUCCESS) == (
-        "Helpful", "Generous")
+        "Helpful",
+        "Generous",
+    )
     assert exchange_outcome("Bargain", "Helpful", Outcome.CRITICAL_FAILURE) == (
-        "Hostile", "Unhappy")
+        "Hostile",
+        "Unhappy",
+    )
     assert exchange_outcome("Bargain", "Polite", Outcome.SUCCESS) == ("Polite", "Civil")
     assert exchange_outcome("Bargain", "Polite", Outcome.FAILURE) == ("Polite", "Disgruntled")
 
 
 CHARS = {
-    "anna": {"bonuses": {"WB": 3}, "skills": {"Charm": 50, "Guile": 50}, "order_ranks": 2,
-             "social_class": "noble", "reputation": 1},
+    "anna": {
+        "bonuses": {"WB": 3},
+        "skills": {"Charm": 50, "Guile": 50},
+        "order_ranks": 2,
+        "social_class": "noble",
+        "reputation": 1,
+    },
     "bert": {"bonuses": {"WB": 3}, "skills": {"Intimidate": 50, "Rumor": 40}, "reputation": 0},
 }
 
 
 def exchange(favourable: str = "Charm", unfavourable: str = "Intimidate") -> Any:
-    return act(table(CHARS, fortune_points=1), "referee", "exchange.start", npc="Countess",
-               disposition="Indifferent", npc_alignment="order", npc_class="noble",
-               participants=["anna", "bert"], favourable=favourable,
-               unfavourable=unfavourable)
+    return act(
+        table(CHARS, fortune_points=1),
+        "referee",
+        "exchange.start",
+        npc="Countess",
+        disposition="Indifferent",
+        npc_alignment="order",
+        npc_class="noble",
+        participants=["anna", "bert"],
+        favourable=favourable,
+        unfavourable=unfavourable,
+    )
 
 
 def test_simple_exchange_critical_failure_imposes_mental_peril() -> None:
-    t = act(table(CHARS), "anna", "social.simple", [99, 5, 5], skill="Charm",
-            npc_alignment="chaos", npc_class="peasant")
+    t = act(
+        table(CHARS),
+        "anna",
+        "social.simple",
+        [99, 5, 5],
+        skill="Charm",
+        npc_alignment="chaos",
+        npc_class="peasant",
+    )
     data = last(t, "social.simple_exchange")
     assert data["test"]["total_chance"] == 50 - 20  # Chaos NPC, Order higher, other class
     assert data["mental_peril"] == 12
@@ -106,8 +143,14 @@ def test_unfavourable_skill_drops_failure_and_imposes_mental_peril() -> None:
 
 
 def test_burning_reputation_grants_an_assist_die() -> None:
-    t = act(exchange(favourable="Bargain"), "anna", "exchange.tactic", [74, 2], tactic="Guile",
-            burn_reputation=True)
+    t = act(
+        exchange(favourable="Bargain"),
+        "anna",
+        "exchange.tactic",
+        [74, 2],
+        tactic="Guile",
+        burn_reputation=True,
+    )
     data = last(t, "exchange.tactic_tested")
     assert data["test"]["face"] == 24 and data["outcome"] == "success"
     assert data["result"] == "Trusting"
@@ -137,7 +180,8 @@ def test_the_rumour_tactic_reads_a_skill_spelled_rumor() -> None:
     end=st.booleans(),
 )
 def test_the_gms_secret_skills_never_reach_a_player_before_the_exchange_ends(
-        fav: str, unfav: str, face: int, end: bool) -> None:
+    fav: str, unfav: str, face: int, end: bool
+) -> None:
     if fav == unfav:
         return
     t = exchange(fav, unfav)

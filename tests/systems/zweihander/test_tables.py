@@ -32,8 +32,13 @@ def test_every_table_loads_and_validates() -> None:
 
 def test_difficulty_ladder() -> None:
     assert [(r.name, r.modifier) for r in tables.difficulty_ladder()] == [
-        ("Trivial", 30), ("Easy", 20), ("Routine", 10), ("Standard", 0),
-        ("Challenging", -10), ("Hard", -20), ("Arduous", -30),
+        ("Trivial", 30),
+        ("Easy", 20),
+        ("Routine", 10),
+        ("Standard", 0),
+        ("Challenging", -10),
+        ("Hard", -20),
+        ("Arduous", -30),
     ]
 
 
@@ -70,11 +75,19 @@ def test_morale_results_against_the_text(text: str) -> None:
 
 
 MOVEMENT = {
-    "climbing": ("BB", -3, 1), "sneaking": ("AB", -1, 1), "swimming": ("BB", -1, 1),
-    "on foot": ("AB", 3, None), "dog sled": ("AB", 4, None), "dray horse": ("AB", 5, None),
-    "stagecoach or wagon": ("BB", 5, None), "palfrey horse": ("AB", 6, None),
-    "fancy coach": ("BB", 6, None), "rouncey horse": ("AB", 7, None),
-    "carriage": ("BB", 7, None), "couser horse": ("AB", 8, None), "chariot": ("BB", 8, None),
+    "climbing": ("BB", -3, 1),
+    "sneaking": ("AB", -1, 1),
+    "swimming": ("BB", -1, 1),
+    "on foot": ("AB", 3, None),
+    "dog sled": ("AB", 4, None),
+    "dray horse": ("AB", 5, None),
+    "stagecoach or wagon": ("BB", 5, None),
+    "palfrey horse": ("AB", 6, None),
+    "fancy coach": ("BB", 6, None),
+    "rouncey horse": ("AB", 7, None),
+    "carriage": ("BB", 7, None),
+    "couser horse": ("AB", 8, None),
+    "chariot": ("BB", 8, None),
     "destrier horse or flying": ("AB", 9, None),
 }
 
@@ -94,9 +107,13 @@ def test_movement_against_the_text(text: str) -> None:
 
 
 TAKEDOWN = [
-    ("Trivial", 30, "cornered"), ("Easy", 20, "out in the open"), ("Routine", 10, "crowd"),
-    ("Standard", 0, "alleyway"), ("Challenging", -10, "busy tavern"),
-    ("Hard", -20, "darkness of night"), ("Arduous", -30, "busy thoroughfare"),
+    ("Trivial", 30, "cornered"),
+    ("Easy", 20, "out in the open"),
+    ("Routine", 10, "crowd"),
+    ("Standard", 0, "alleyway"),
+    ("Challenging", -10, "busy tavern"),
+    ("Hard", -20, "darkness of night"),
+    ("Arduous", -30, "busy thoroughfare"),
 ]
 
 
@@ -137,25 +154,31 @@ def test_overland_transcribed() -> None:
 def test_overland_against_the_text(text: str) -> None:
     found = cells(text, "Sea\n(mpd) |", "Forced march:")
     rows = [found[i : i + 5] for i in range(0, len(found), 5)]
-    as_text = [
-        [t, *("-" if v is None else str(v) for v in vals)] for t, *vals in OVERLAND
-    ]
+    as_text = [[t, *("-" if v is None else str(v) for v in vals)] for t, *vals in OVERLAND]
     assert rows == as_text
 
 
 def test_overland_adjustments() -> None:
     assert tables.overland_rules() == {
-        "forced_march": 10, "forced_march_recovery_hours": 24, "downstream": 10,
-        "upstream": -10, "bad_weather": -10,
+        "forced_march": 10,
+        "forced_march_recovery_hours": 24,
+        "downstream": 10,
+        "upstream": -10,
+        "bad_weather": -10,
     }
 
 
 TERRAIN = {
-    "Arduous": (-30, "rough seas and oceans, river rapids, blighted areas, impenetrable "
-                     "forests, mountains, and deserts"),
+    "Arduous": (
+        -30,
+        "rough seas and oceans, river rapids, blighted areas, impenetrable "
+        "forests, mountains, and deserts",
+    ),
     "Hard": (-20, "high hills, deep caves, badlands, tundra, and taiga"),
-    "Challenging": (-10, "trackless forests, caverns, fast rivers, open seas, wastelands, "
-                         "foothills"),
+    "Challenging": (
+        -10,
+        "trackless forests, caverns, fast rivers, open seas, wastelands, foothills",
+    ),
     "Standard": (0, "paths around lakes, slow rivers, marshes, forests with little undergrowth"),
     "Routine": (10, "rolling hills, trails, upriver, and open badlands"),
     "Easy": (20, "well-worn paths, open plains, meadows, navigable rivers"),
@@ -180,14 +203,20 @@ def test_terrain_against_the_text(text: str) -> None:
 
 def test_wilderness_tables() -> None:
     assert {k: v.toughness_tests for k, v in tables.stretch_lengths().items()} == {
-        "short": 1, "medium": 2, "long": 3,
+        "short": 1,
+        "medium": 2,
+        "long": 3,
     }
     assert [(t.level, t.chaos_dice) for t in tables.threat_levels()] == [
-        ("No Danger", 0), ("Mildly Dangerous", 1), ("Moderately Dangerous", 2),
+        ("No Danger", 0),
+        ("Mildly Dangerous", 1),
+        ("Moderately Dangerous", 2),
         ("Highly Dangerous", 3),
     ]
     assert [(r.role, r.skill) for r in tables.role_tables()] == [
-        ("Guide", "Navigation"), ("Survivalist", "Survival"), ("Scout", "Stealth"),
+        ("Guide", "Navigation"),
+        ("Survivalist", "Survival"),
+        ("Scout", "Stealth"),
     ]
 
 
@@ -223,21 +252,29 @@ def test_lists_against_the_text(text: str) -> None:
 def test_requisitions_and_offences_shape() -> None:
     weights = tables.requisition_weights()
     assert [(w.weight, w.cost, w.threshold, len(w.examples)) for w in weights.values()] == [
-        ("minor", (1, 3), "day", 9), ("middling", (4, 6), "week", 9),
+        ("minor", (1, 3), "day", 9),
+        ("middling", (4, 6), "week", 9),
         ("major", (7, 9), "month", 9),
     ]
     offences = tables.offence_weights()
     assert [(w.weight, w.points, len(w.examples)) for w in offences.values()] == [
-        ("minor", (1, 3), 16), ("middling", (4, 6), 11), ("major", (7, 9), 11),
+        ("minor", (1, 3), 16),
+        ("middling", (4, 6), 11),
+        ("major", (7, 9), 11),
     ]
     assert [len(v) for v in tables.disorders().values()] == [7, 6, 7]
 
 
 def test_withstanding_table() -> None:
-    got = {k: (w.resolve_modifier, w.mental_peril, w.corruption)
-           for k, w in tables.withstanding_table().items()}
-    assert got == {"Stress": (20, "1d10+1", 3), "Fear": (0, "2d10+2", 6),
-                   "Terror": (-20, "3d10+3", 9)}
+    got = {
+        k: (w.resolve_modifier, w.mental_peril, w.corruption)
+        for k, w in tables.withstanding_table().items()
+    }
+    assert got == {
+        "Stress": (20, "1d10+1", 3),
+        "Fear": (0, "2d10+2", 6),
+        "Terror": (-20, "3d10+3", 9),
+    }
 
 
 def test_withstanding_against_the_text(text: str) -> None:
@@ -278,16 +315,25 @@ def _tactics_table(text: str, start: str, end: str) -> dict[str, list[str]]:
     found = cells(text, start, end)
     found = [c for c in found if c]
     header = found[:8]
-    assert header == ["SKILL", "HELPFUL", "FRIENDLY", "POLITE", "INDIFFERENT", "IMPOLITE",
-                      "UNFRIENDLY", "HOSTILE"]
+    assert header == [
+        "SKILL",
+        "HELPFUL",
+        "FRIENDLY",
+        "POLITE",
+        "INDIFFERENT",
+        "IMPOLITE",
+        "UNFRIENDLY",
+        "HOSTILE",
+    ]
     body = found[8:]
     return {body[i]: body[i + 1 : i + 8] for i in range(0, len(body), 8)}
 
 
 def test_tactics_tables_against_the_text(text: str) -> None:
     social = tables.social_table()
-    success = _tactics_table(text, "SUCCESSFUL SOCIAL TACTICS CHECK\n| |||||||",
-                             "FAILED SOCIAL TACTICS CHECK")
+    success = _tactics_table(
+        text, "SUCCESSFUL SOCIAL TACTICS CHECK\n| |||||||", "FAILED SOCIAL TACTICS CHECK"
+    )
     failure = _tactics_table(text, "FAILED SOCIAL TACTICS CHECK\n| |||||||", "Madness\n")
     for printed, data in ((success, social["success"]), (failure, social["failure"])):
         renamed = {("Rumour" if k == "Rumor" else k): v for k, v in printed.items()}
@@ -297,12 +343,32 @@ def test_tactics_tables_against_the_text(text: str) -> None:
 def test_tactics_tables_transcribed() -> None:
     social = tables.social_table()
     assert social["success"]["Interrogation"] == [
-        "Subdued", "Subdued", "Broken", "Broken", "Broken", "Demoralized", "Demoralized"]
+        "Subdued",
+        "Subdued",
+        "Broken",
+        "Broken",
+        "Broken",
+        "Demoralized",
+        "Demoralized",
+    ]
     assert social["failure"]["Rumour"] == [
-        "Cautious", "Cautious", "Mistrustful", "Mistrustful", "Mistrustful", "Suspicious",
-        "Suspicious"]
-    assert social["dispositions"] == ["Helpful", "Friendly", "Polite", "Indifferent",
-                                      "Impolite", "Unfriendly", "Hostile"]
+        "Cautious",
+        "Cautious",
+        "Mistrustful",
+        "Mistrustful",
+        "Mistrustful",
+        "Suspicious",
+        "Suspicious",
+    ]
+    assert social["dispositions"] == [
+        "Helpful",
+        "Friendly",
+        "Polite",
+        "Indifferent",
+        "Impolite",
+        "Unfriendly",
+        "Hostile",
+    ]
 
 
 def test_a_malformed_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,15 +23,33 @@ PARTY = {
 }
 
 
-def journey(length: str = "short", terrain: Any = "Standard", threat: Any = 1,
-            conveyed: bool = False, bad_weather: bool = False, days: int = 3,
-            travellers: list[str] | None = None) -> Any:
-    return table(PARTY, journey={
-        "travellers": travellers or ["g", "s", "c"],
-        "stretches": [{"name": "one", "length": length, "terrain": terrain, "threat": threat,
-                       "conveyed": conveyed, "bad_weather": bad_weather, "days": days},
-                      {"name": "two", "length": "short", "terrain": "Standard", "days": 1}],
-    })
+def journey(
+    length: str = "short",
+    terrain: Any = "Standard",
+    threat: Any = 1,
+    conveyed: bool = False,
+    bad_weather: bool = False,
+    days: int = 3,
+    travellers: list[str] | None = None,
+) -> Any:
+    return table(
+        PARTY,
+        journey={
+            "travellers": travellers or ["g", "s", "c"],
+            "stretches": [
+                {
+                    "name": "one",
+                    "length": length,
+                    "terrain": terrain,
+                    "threat": threat,
+                    "conveyed": conveyed,
+                    "bad_weather": bad_weather,
+                    "days": days,
+                },
+                {"name": "two", "length": "short", "terrain": "Standard", "days": 1},
+            ],
+        },
+    )
 
 
 def roles(t: Any, dice: list[int]) -> Any:
@@ -60,8 +78,10 @@ def test_terrain_difficulty_and_bad_weather() -> None:
 
 
 def test_threat_levels_are_chaos_dice() -> None:
-    assert [threat_level(n) for n in ("No Danger", "Mildly Dangerous", "Moderately Dangerous",
-                                      "Highly Dangerous")] == [0, 1, 2, 3]
+    assert [
+        threat_level(n)
+        for n in ("No Danger", "Mildly Dangerous", "Moderately Dangerous", "Highly Dangerous")
+    ] == [0, 1, 2, 3]
     assert step_threat(2, 1) == 3 and step_threat(0, -1) == 0
 
 
@@ -72,8 +92,9 @@ def test_role_checks_in_order_at_terrain_difficulty() -> None:
     assert [c["test"]["total_chance"] for c in checks] == [30, 30, 30]
 
 
-@pytest.mark.parametrize(("face", "per_day", "terrain"), [
-    (11, 1, 10), (40, 1, 0), (60, 2, 0), (99, 2, -10)])
+@pytest.mark.parametrize(
+    ("face", "per_day", "terrain"), [(11, 1, 10), (40, 1, 0), (60, 2, 0), (99, 2, -10)]
+)
 def test_guide_provisions_and_terrain_steps(face: int, per_day: int, terrain: int) -> None:
     t = roles(journey(), [face, 40, 40])
     j = t.state.journey
@@ -83,16 +104,20 @@ def test_guide_provisions_and_terrain_steps(face: int, per_day: int, terrain: in
     assert last(t, "journey.role_check")["test"]["total_chance"] == 50 + terrain
 
 
-@pytest.mark.parametrize(("face", "recovery", "tests"), [
-    (11, "Unhindered", 0), (40, "Unhindered", 1), (60, "Imperiled", 1), (99, "Imperiled", 2)])
+@pytest.mark.parametrize(
+    ("face", "recovery", "tests"),
+    [(11, "Unhindered", 0), (40, "Unhindered", 1), (60, "Imperiled", 1), (99, "Imperiled", 2)],
+)
 def test_survivalist_recovery_and_toughness_tests(face: int, recovery: str, tests: int) -> None:
     t = roles(journey(), [40, face, 40])
     j = t.state.journey
     assert j is not None and (j.camp_recovery, j.toughness_tests_left) == (recovery, tests)
 
 
-@pytest.mark.parametrize(("face", "threat", "surprise"), [
-    (11, 0, "party"), (40, 0, None), (60, 2, None), (99, 2, "enemies")])
+@pytest.mark.parametrize(
+    ("face", "threat", "surprise"),
+    [(11, 0, "party"), (40, 0, None), (60, 2, None), (99, 2, "enemies")],
+)
 def test_scout_threat_and_surprise(face: int, threat: int, surprise: str | None) -> None:
     t = roles(journey(threat=1), [40, 40, face])
     j = t.state.journey
@@ -100,18 +125,44 @@ def test_scout_threat_and_surprise(face: int, threat: int, surprise: str | None)
 
 
 def test_an_unfilled_role_counts_as_a_failure() -> None:
-    t = act(journey(), "referee", "journey.roles", [40, 40], guide="g", survivalist="s")
+    t = act(
+        journey(travellers=["g", "s"]),
+        "referee",
+        "journey.roles",
+        [40, 40],
+        guide="g",
+        survivalist="s",
+    )
     scout = last(t, "journey.role_check")
     assert scout["unfilled"] is True and scout["outcome"] == "failure"
     assert t.state.journey.threat == 2  # type: ignore[union-attr]
 
 
+def test_every_character_takes_a_role_or_assists() -> None:
+    with pytest.raises(RuleError, match="must take a Role or assist another: c"):
+        act(journey(), "referee", "journey.roles", [], guide="g", survivalist="s")
+
+
 def test_one_role_per_character_and_assists_give_an_assist_die() -> None:
     with pytest.raises(RuleError, match="already has a Role"):
-        act(journey(), "referee", "journey.roles", [40, 40, 40], guide="g", survivalist="g",
-            scout="c")
-    t = act(journey(travellers=["g", "s", "c"]), "referee", "journey.roles", [57, 3, 40],
-            guide="g", scout="c", assists={"guide": ["s"]})
+        act(
+            journey(),
+            "referee",
+            "journey.roles",
+            [40, 40, 40],
+            guide="g",
+            survivalist="g",
+            scout="c",
+        )
+    t = act(
+        journey(travellers=["g", "s", "c"]),
+        "referee",
+        "journey.roles",
+        [57, 3, 40],
+        guide="g",
+        scout="c",
+        assists={"guide": ["s"]},
+    )
     guide = next(e.data for e in t.log.events if e.kind == "journey.role_check")
     assert guide["test"]["assist"] is True and guide["test"]["face"] == 37
 
@@ -132,8 +183,10 @@ def test_toughness_peril_and_chaos_dice_after_each_test() -> None:
 def test_assist_die_on_toughness_when_conveyed() -> None:
     t = roles(journey(conveyed=True, threat=0), [40, 40, 40])
     t = act(t, "referee", "journey.toughness", [57, 3, 57, 3, 57, 3])
-    assert all(x["test"]["assist"] and x["test"]["face"] == 37
-               for x in last(t, "journey.toughness")["tests"])
+    assert all(
+        x["test"]["assist"] and x["test"]["face"] == 37
+        for x in last(t, "journey.toughness")["tests"]
+    )
 
 
 def test_striking_camp_recovers_to_imperiled_or_unhindered() -> None:
@@ -142,7 +195,10 @@ def test_striking_camp_recovers_to_imperiled_or_unhindered() -> None:
     assert t.state.character("s").peril_condition == "Incapacitated!"
     t = act(t, "referee", "journey.camp")
     assert last(t, "journey.camp")["recovered"] == {
-        "g": "Unhindered", "s": "Imperiled", "c": "Imperiled"}
+        "g": "Unhindered",
+        "s": "Imperiled",
+        "c": "Imperiled",
+    }
     assert t.state.journey.days == 1  # type: ignore[union-attr]
 
 

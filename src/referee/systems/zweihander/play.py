@@ -41,8 +41,9 @@ def _setup(data: Mapping[str, Any], *keys: str) -> dict[str, Any]:
     return {k: data[k] for k in ("characters", "fortune_points", *keys) if k in data}
 
 
-def _act(table: Table[ZweihanderState], action: Action, dice: DiceSource,
-         where: tuple[str | int, ...]) -> Table[ZweihanderState]:
+def _act(
+    table: Table[ZweihanderState], action: Action, dice: DiceSource, where: tuple[str | int, ...]
+) -> Table[ZweihanderState]:
     try:
         return table.act(action, dice)
     except RuleError as error:
@@ -98,8 +99,7 @@ def play_journey(data: Mapping[str, Any], dice: DiceSource) -> Table[ZweihanderS
             table = _act(table, Action(REFEREE, "journey.camp"), dice, (*where, "camp"))
         table = _act(table, Action(REFEREE, "journey.end_stretch"), dice, where)
     award = bool(journey.get("award_fortune", False))
-    return _act(table, Action(REFEREE, "journey.end", {"award_fortune": award}), dice,
-                ("journey",))
+    return _act(table, Action(REFEREE, "journey.end", {"award_fortune": award}), dice, ("journey",))
 
 
 def play_exchange(data: Mapping[str, Any], dice: DiceSource) -> Table[ZweihanderState]:
@@ -116,6 +116,7 @@ def play_exchange(data: Mapping[str, Any], dice: DiceSource) -> Table[Zweihander
         if not isinstance(t, Mapping) or "character" not in t:
             raise ScenarioError("{character, tactic, burn_reputation}", ("tactics", i))
         params_i = {k: v for k, v in t.items() if k != "character"}
-        table = _act(table, Action(str(t["character"]), "exchange.tactic", params_i), dice,
-                     ("tactics", i))
+        table = _act(
+            table, Action(str(t["character"]), "exchange.tactic", params_i), dice, ("tactics", i)
+        )
     return _act(table, Action(REFEREE, "exchange.end"), dice, ("exchange",))

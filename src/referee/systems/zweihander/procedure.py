@@ -23,6 +23,8 @@ and stretches). Actions, by kind:
 ``reputation.award``        ``character``, ``story_arc`` (1–3) (referee)
 ``requisition``             ``weight``, ``cost``, ``what``: once a day/week/month (timers)
 ``stable.reward``           ``player``, ``played``, ``reward``: half to the others
+``travel.forced_march``     ``characters``: Hard Toughness, or Incapacitated! and no
+                            recovery for 24 hours (a timer) (referee)
 ==========================  ================================================================
 """
 
@@ -33,6 +35,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import (
+    HOUR,
     REFEREE,
     REFEREE_ONLY,
     Action,
@@ -51,10 +54,11 @@ from referee.dice import DiceSource
 from referee.systems.zweihander import chase as chase_rules
 from referee.systems.zweihander import params as P
 from referee.systems.zweihander import wilderness
-from referee.systems.zweihander.character import Character
+from referee.systems.zweihander.character import INCAPACITATED, Character
 from referee.systems.zweihander.emit import Emitter, test_json
 from referee.systems.zweihander.madness import end_of_session, offence, withstand, withstand_test
 from referee.systems.zweihander.morale import morale_check, morale_test
+from referee.systems.zweihander.overland import forced_march_test
 from referee.systems.zweihander.percentile import SkillTest, bump, difficulty, roll_peril
 from referee.systems.zweihander.reputation import (
     THRESHOLDS,
@@ -74,7 +78,7 @@ from referee.systems.zweihander.state import (
     ZweihanderState,
     apply_character_changes,
 )
-from referee.systems.zweihander.tables import social_table
+from referee.systems.zweihander.tables import overland_rules, social_table
 
 __all__ = ["ZweihanderProcedure"]
 
@@ -95,6 +99,7 @@ REFEREE_ACTIONS = frozenset(
         "reputation.award",
         "corruption",
         "stable.reward",
+        "travel.forced_march",
     }
 )
 """Actions only the referee (the GM) takes."""
@@ -201,6 +206,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             "reputation.award": self._reputation,
             "requisition": self._requisition,
             "stable.reward": self._stable,
+            "travel.forced_march": self._forced_march,
         }.get(kind)
         if handler is None:
             raise RuleError("Zweihänder", f"no action {kind!r}")
@@ -492,6 +498,35 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         ]
         out.emit("stable.rewarded", {"player": player, "rewards": rewards}, characters=changed)
 
+    def _forced_march(self, out: Emitter, action: Action, dice: DiceSource) -> None:
+        who = P.strings(action.params, "characters", "travel.forced_march")
+        if not who:
+            raise RuleError("travel.forced_march", "name the marching characters")
+        hours = overland_rules()["forced_march_recovery_hours"]
+        for cid in who:
+            c = out.state.character(cid)
+            test = forced_march_test(c.chance("Toughness"))
+            result = test.roll(dice)
+            after = c if result.is_success else replace(c, peril=INCAPACITATED)
+            out.emit(
+                "travel.forced_march",
+                {
+                    "character": cid,
+                    "test": test_json(test, result, "Toughness"),
+                    "incapacitated": not result.is_success,
+                    "extra_miles": overland_rules()["forced_march"],
+                },
+                characters=[after],
+            )
+            if not result.is_success:
+                out.events.append(
+                    set_timer(
+                        f"forced-march:{cid}",
+                        Event("travel.recovery_allowed", {"character": cid}),
+                        after=hours * HOUR,
+                    )
+                )
+
     # -- the fold ---------------------------------------------------------------------------
 
     def evolve(self, state: ZweihanderState, event: Event) -> ZweihanderState:
@@ -534,6 +569,11 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             )
         if kind == "exchange.ended" and state.exchange is not None:
             return replace(state, exchange=replace(state.exchange, ended=True))
+        if kind == "travel.forced_march" and d.get("incapacitated"):
+            return replace(state, no_recovery=(*state.no_recovery, str(d["character"])))
+        if kind == "travel.recovery_allowed":
+            who = str(d["character"])
+            return replace(state, no_recovery=tuple(c for c in state.no_recovery if c != who))
         if kind == "requisition.made":
             key = f"{d['character']}:{d['weight']}"
             return replace(state, requisitions_pending=(*state.requisitions_pending, key))

@@ -175,6 +175,7 @@ class ZweihanderState:
     fortune_points: int = 0
     stables: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     requisitions_pending: tuple[str, ...] = ()
+    no_recovery: tuple[str, ...] = ()
     chase: ChaseState | None = None
     journey: JourneyState | None = None
     exchange: ExchangeState | None = None

@@ -260,6 +260,17 @@ def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
             if who in taken:
                 raise RuleError("journey.roles (Roles)", f"{who} already has a Role ({taken[who]})")
             taken[who] = role
+    idle = [
+        t
+        for t in j.travellers
+        if t not in taken
+        and not (out.state.character(t).is_slain or out.state.character(t).is_incapacitated)
+    ]
+    if idle:
+        raise RuleError(
+            "journey.roles (Roles)",
+            f"each character must take a Role or assist another: {', '.join(idle)}",
+        )
     terrain = j.stretch.terrain
     threat = j.stretch.threat
     for table, role in zip(role_tables(), ROLES, strict=True):
@@ -358,6 +369,9 @@ def _camp(out: Emitter) -> None:
     for t in j.travellers:
         c = out.state.character(t)
         if c.is_slain:
+            continue
+        if t in out.state.no_recovery:
+            recovered[t] = f"{c.peril_condition} (no recovery: forced march)"
             continue
         to = "Unhindered" if t in j.unhindered_at_camp else j.camp_recovery
         after = c.recover_to(to)
