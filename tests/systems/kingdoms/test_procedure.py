@@ -712,7 +712,7 @@ def test_wounds_from_a_conflict_cost_dice() -> None:
 
 def test_bad_setup_names_the_field() -> None:
     """A bad set-up is a ScenarioError naming the faction."""
-    with pytest.raises(ScenarioError, match="factions.elves"):
+    with pytest.raises(ScenarioError, match=r"factions\.elves"):
         Table.start(PROCEDURE, {"factions": {"elves": {"disposition": 3}}})
     bad = setup()
     bad["factions"]["elves"]["leader"]["lifepaths"] = 11
