@@ -501,3 +501,27 @@ def test_perceive_divination_and_the_unconscious() -> None:
         table.act(Action("referee", "perceive", {"character": "seer", "skill": "smell"}), None)
     with pytest.raises(RuleError, match="stealth or shadowing"):
         table.act(Action("thief", "sneak", {"perceiver": "seer", "skill": "luck"}), None)
+
+
+def test_multi_round_action_carried_on_or_abandoned() -> None:
+    priest = {"intelligence": 3, "stamina": 12, "skills": {"command": 2, "seheru": 4}}
+    ritual = {"task": "binding", "skill": "seheru", "challenge": 9, "rounds": 2,
+              "engrossing": True}
+
+    def two_rounds(second: list[dict[str, Any]]) -> Table[Encounter]:
+        table = start({"priest": priest})
+        table = play(table, [("priest", "initiative", {"stance": "concentrate"}),
+                             ("priest", "declare", {"actions": [ritual]}),
+                             ("priest", "act", {}),
+                             ("referee", "end_round", {}),
+                             ("priest", "initiative", {"stance": "concentrate"}),
+                             ("priest", "declare", {"actions": second}),
+                             ("priest", "act", {})], [3, 3, 3, 3, 4, 4])
+        return table
+
+    done = two_rounds([ritual])
+    rolled = [e for e in done.log if e.kind == "task.rolled"]
+    assert len(rolled) == 1 and rolled[0].data["success"] is True
+    abandoned = two_rounds([{"task": "other", "skill": "seheru", "challenge": 9}])
+    assert abandoned.state.fighters["priest"].task is None
+    assert [e.data["task"] for e in abandoned.log if e.kind == "task.rolled"] == ["other"]

@@ -918,6 +918,13 @@ class EncounterProcedure(Procedure[Encounter]):
             raw = d["steps"]
             assert isinstance(raw, list | tuple)
             steps = tuple(Step.from_json(s) for s in raw if isinstance(s, Mapping))
+            f = state.fighters[who]
+            if f.task is not None and not any(
+                s.kind is StepKind.TASK and (s.name or s.skill) == f.task for s in steps
+            ):
+                # A multi-round action not carried on this round is abandoned.
+                return state.with_fighter(who, plan=steps, task=None, task_rounds=0,
+                                          task_engrossing=False)
             return state.with_fighter(who, plan=steps)
         if kind == "turn.aborted":
             who = str(d["character"])
