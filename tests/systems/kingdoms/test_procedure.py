@@ -718,3 +718,28 @@ def test_bad_setup_names_the_field() -> None:
     bad["factions"]["elves"]["leader"]["lifepaths"] = 11
     with pytest.raises(ScenarioError, match="5 to 10"):
         Table.start(PROCEDURE, bad)
+
+
+def test_two_player_factions_split_building_and_conflict() -> None:
+    """Six or more players: one player of a faction makes the building rolls, the other runs the
+    conflict scene."""
+    data = setup(players=6)
+    data["factions"]["elves"]["players"] = ["ann", "amy"]
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    with pytest.raises(RuleError, match="say which of ann, amy"):
+        act(table, "elves", "scene", [4] * 5, kind="building", skill="Tactics", ob=1)
+    table = act(
+        table, "elves", "scene", [4] * 5, kind="building", skill="Tactics", ob=1, player="ann"
+    )
+    with pytest.raises(RuleError, match="the other player plays its conflict scene"):
+        act(table, "elves", "scene", kind="conflict", target="orcs", player="ann")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs", player="amy")
+    assert [s.player for s in table.state.scenes] == ["ann", "amy"]
+
+
+def test_sessions_are_recorded() -> None:
+    """A chronicle takes many sessions: the record keeps the session number."""
+    table = act(start(), "elves", "new_session")
+    assert table.state.session == 2

@@ -7,6 +7,7 @@ action                 params                                                   
 =====================  ===============================================================  =========
 ``prologue``           ``skill``                                                        prologue
 ``objective``          ``text``                                                         any
+``new_session``        — (a new day of play; the record keeps sessions)                 any
 ``write_slip``         ``maneuver skill target|targets roller forks persona``           maneuver
                        ``deeds_before defence helps downtime substitute``
 ``scene``              ``kind`` (color, interstitial, building, conflict) ``by target``  maneuver
@@ -549,6 +550,15 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             events.append(Event("prologue.ended", {"narration_order": order, "cap": cap}))
         return events
 
+    def _do_new_session(
+        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+    ) -> list[Event]:
+        return [
+            Event(
+                "session.started", {"session": state.session + 1, "maneuver_number": state.maneuver}
+            )
+        ]
+
     def _do_objective(
         self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
     ) -> list[Event]:
@@ -604,11 +614,28 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             )
         by = str(params.get("by", "leader"))
         who = faction.character(by)
+        player = params.get("player")
+        if len(faction.players) >= 2 and kind in ("building", "conflict"):
+            # "Step Seven": in a two-player faction one player makes the building rolls and the
+            # other runs the conflict scene that maneuver.
+            if player not in faction.players:
+                raise _refuse(
+                    "Step Seven",
+                    f"say which of {', '.join(faction.players)} plays this {kind} scene",
+                )
+            other = "conflict" if kind == "building" else "building"
+            if any(s.player == player for s in _scenes_of(state, faction.id, other)):
+                raise _refuse(
+                    "Step Seven",
+                    f"{player} played {faction.id}'s {other} scenes this "
+                    f"maneuver; the other player plays its {kind} scene",
+                )
         helpers = tuple(str(h) for h in params.get("helpers", ()))
         for h in helpers:
             if h not in state.factions or h == faction.id:
                 raise _refuse(rule, f"{h!r} is not another faction to lend helping dice")
         payload: dict[str, Any] = {
+            "player": None if player is None else str(player),
             "faction": faction.id,
             "kind": kind,
             "by": by,
@@ -1180,6 +1207,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             return replace(state, factions=factions)
         if kind == "prologue.ended":
             return replace(state, phase="maneuver", cap=int(data["cap"]))
+        if kind == "session.started":
+            return replace(state, session=int(data["session"]))
         if kind == "objective.set":
             put(str(data["faction"]), objective=str(data["objective"]))
             return replace(state, factions=factions)
@@ -1200,6 +1229,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 obstacle=None if data.get("ob") is None else int(data["ob"]),
                 successes=None if data.get("successes") is None else int(data["successes"]),
                 outcome=str(data.get("outcome", "")),
+                player=None if data.get("player") is None else str(data["player"]),
             )
             wounds = data.get("wounds") or {}
             assert isinstance(wounds, Mapping)

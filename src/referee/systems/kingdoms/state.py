@@ -139,6 +139,7 @@ class SceneRecord:
     obstacle: int | None = None
     successes: int | None = None
     outcome: str = ""
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,7 @@ class KingdomsState:
     pending_conquest: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     history: tuple[Mapping[str, Any], ...] = ()
     winner: str | None = None
+    session: int = 1
 
     @property
     def seats(self) -> tuple[str, ...]:
