@@ -95,7 +95,12 @@ WAITED = 1
 
 @dataclass(frozen=True)
 class Options:
-    """The Master's options: defences (each / cinematic), the damage roll, charge momentum."""
+    """The Master's options: how defences count ("Action": each, or cinematic), the damage roll
+    (RULINGS.md: 2d6 or 1d6) and charge momentum ("Movement", an optional rule; off by default).
+
+    >>> Options().defence.value, Options().damage_roll, Options().charge_momentum
+    ('each', '2d6', False)
+    """
 
     defence: DefenceMode = DefenceMode.EACH
     damage_roll: str = "2d6"
@@ -104,7 +109,13 @@ class Options:
 
 @dataclass(frozen=True)
 class Fighter:
-    """A character in the encounter: the sheet, the hits left, and this round's record."""
+    """A character in the encounter: the sheet, the hits left, and this round's record ("Conflict").
+
+    ``stance`` and ``initiative`` come from the Initiative phase; ``rank`` orders before the
+    Initiative (2: holding over or opening round zero, 1: the waiting game); ``plan`` is the
+    round's declared steps and ``next_step`` the next one to take; ``acted``/``injured`` decide
+    Recovery; ``pushed`` is pushing power this round; ``task`` a multi-round action under way.
+    """
 
     sheet: Character
     hits: int
@@ -174,7 +185,8 @@ class Fighter:
 
 @dataclass(frozen=True)
 class Pending:
-    """An attack waiting for its target to defend or take the hit."""
+    """An attack waiting for its target to defend or take the hit ("If a character is attacked
+    before his turn, he may choose to make a defensive action regardless of Initiative")."""
 
     attacker: str
     target: str
@@ -185,7 +197,11 @@ class Pending:
 
 @dataclass(frozen=True)
 class Encounter:
-    """The state of an encounter."""
+    """The state of an encounter: options, characters, the round and its phase ("Conflict").
+
+    >>> EncounterProcedure().initial_state({"characters": {"bob": {}}}).phase
+    'initiative'
+    """
 
     options: Options
     fighters: Mapping[str, Fighter]
