@@ -591,3 +591,63 @@ def test_combat_is_seen_by_everyone() -> None:
     table = knock_out_bob()
     public = [e.kind for e in view(table.log, "public")]
     assert "combat.started" in public and "character.knocked_out" in public
+
+
+# -- rulings --------------------------------------------------------------------------------
+
+
+def test_holding_and_held_halve_combat_for_initiative_too() -> None:
+    """Ruling: "at half their Combat Stat" counts for the order of the next rounds as well."""
+    table = declare(grabbed(), "cat", "squeeze")
+    assert initiative_rank(table.state, combat(table), "cat") == 2
+
+
+def test_the_grab_does_no_damage_but_others_may_hit_the_held() -> None:
+    """Ruling: "No damage is done to the Target that turn" is the grab's own: a third party's
+    attack later in the turn still hurts."""
+    table = act(fight("cat", "bob"), "alf", "join", **{"with": "cat"})
+    table = declare(table, "cat", "grab", target="bob")
+    table = declare(table, "alf", "attack", target="bob")
+    table = declare(table, "bob", "defend")
+    table = resolve(resolve(table, (6, 6, 6)), (6, 6, 6))
+    assert last(table, "damage.taken")["amount"] == 2
+
+
+def test_knocked_out_when_the_combats_total_exceeds_stamina() -> None:
+    """ "If the total damage taken ... during a combat exceeds the Stamina Stat"."""
+    table = fight("bob", "dan")  # Bob (Strength 3) against Dan (Stamina 6)
+    table = declare(declare(table, "bob", "attack", target="dan"), "dan", "defend")
+    table = resolve(resolve(table, (6, 6, 6)))  # round 1: Bob first, then Dan
+    for _ in range(2):  # rounds 2 and 3: Combat 1 each, one simultaneous place
+        table = declare(declare(table, "bob", "attack", target="dan"), "dan", "defend")
+        table = resolve(table, (6, 6, 6))
+    damage = [
+        (e.data["total"], e.data["knocked_out"]) for e in table.log if e.kind == "damage.taken"
+    ]
+    assert damage == [(3, False), (6, False), (9, True)]
+
+
+def test_a_damaging_mental_ability_is_fought_as_a_combat() -> None:
+    setup = brawl(kro={"abilities": {"Mind Spike": {"mental": True, "damage": 2}}})
+    with pytest.raises(RuleError, match="fight it as a combat"):
+        act(start(setup), "kro", "mental_attack", target="alf", ability="Mind Spike")
+
+
+def test_the_referee_may_rule_a_damaging_ability_undodgeable() -> None:
+    setup = brawl(
+        kro={"abilities": {"Lightning": {"mental": True, "damage": 2, "dodgeable": False}}}
+    )
+    table = declare(
+        declare(act(start(setup), "alf", "start_combat", targets=["kro"]), "alf", "defend"),
+        "kro",
+        "defend",
+    )
+    table = act(resolve(resolve(table)), "kro", "use_mind")
+    table = declare(table, "kro", "attack", target="alf", ability="Lightning")
+    table = resolve(declare(table, "alf", "defend"), (1, 1, 1))
+    assert last(table, "attack.rolled")["target_number"] == 1 + 10  # no +3 for the dodge
+
+
+def test_the_referee_may_end_a_combat() -> None:
+    table = act(fight("alf", "bob"), "referee", "end_combat", reason="they shake hands")
+    assert combat(table).ended and last(table, "combat.ended")["reason"] == "they shake hands"

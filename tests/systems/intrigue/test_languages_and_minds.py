@@ -152,3 +152,10 @@ def test_no_mental_combat_without_a_special_ability() -> None:
     """ "No character can attack with Mental Combat unless they have a Special Ability"."""
     with pytest.raises(RuleError, match="no Special Ability"):
         act(start(salon()), "maid", "mental_attack", target="krockin", ability="Read Mind")
+
+
+def test_a_skill_not_on_the_sheet_rolls_at_zero() -> None:
+    """Ruling: "Don't assume that just because a skill's not on your character sheet that you
+    can't do it" — it is rolled with a skill value of 0."""
+    table = act(start(salon()), "maid", "roll", [5, 5, 5], skill="Lockpicking", target=15)
+    assert last(table, "skill.rolled")["value"] == 0 and last(table, "skill.rolled")["success"]
