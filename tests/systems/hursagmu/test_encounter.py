@@ -525,3 +525,19 @@ def test_multi_round_action_carried_on_or_abandoned() -> None:
     abandoned = two_rounds([{"task": "other", "skill": "seheru", "challenge": 9}])
     assert abandoned.state.fighters["priest"].task is None
     assert [e.data["task"] for e in abandoned.log if e.kind == "task.rolled"] == ["other"]
+
+
+def test_a_sorcery_attack_uses_its_types_range_increment() -> None:
+    table = start({"marcos": SORCERER, "bob": FIGHTER})
+    table = initiative(table, {"marcos": ("concentrate", 6, 6), "bob": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("marcos", "declare", {"actions": [{"attack": "bob", "skill": "nekelmu", "yards": 5}]}),
+        ("marcos", "act", {}),
+    ])
+    made = next(e for e in table.log if e.kind == "attack.made")
+    assert made.data["range_challenge"] == 2  # Nekelmu: 2 yards an increment
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [("bob", "declare", {"actions": [{"attack": "fred", "yards": 5}]})])
+    with pytest.raises(RuleError, match="names its range table entry"):
+        table.act(Action("bob", "act"), None)

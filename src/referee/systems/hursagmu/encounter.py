@@ -81,6 +81,7 @@ from referee.systems.hursagmu.rounds import (
     validate_plan,
 )
 from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance, character_from_json
+from referee.systems.hursagmu.tables import SORCERY_TYPES
 
 __all__ = ["REFEREE_ACTOR", "Encounter", "EncounterProcedure", "Fighter", "Options", "Pending"]
 
@@ -647,8 +648,11 @@ class EncounterProcedure(Procedure[Encounter]):
         target = state.fighter(step.target)
         challenge = 0
         if step.yards:
-            ability = step.ability or (f.sheet.weapon_type if f.sheet.weapon_type != "melee"
-                                       else None)
+            ability = step.ability
+            if ability is None and step.skill.capitalize() in SORCERY_TYPES:
+                ability = step.skill  # a sorcery type's own range increment
+            if ability is None and f.sheet.weapon_type != "melee":
+                ability = f.sheet.weapon_type
             if ability is None:
                 raise RuleError("Range", "a ranged attack names its range table entry "
                                 "(ability: missile weapon, thrown weapon, Mahasu...)")
