@@ -350,6 +350,34 @@ def register(app: typer.Typer) -> None:
                 "Bad weather at sea: a Pilot Test may be needed to avoid capsizing", highlight=False
             )
 
+    @sub.command("route")
+    def route_command(
+        file: Annotated[Path, typer.Argument(help="YAML: legs (distance, transport, route …)")],
+    ) -> None:
+        """Overland travel over several legs: miles per day and days for each, and the total."""
+        from referee.core import RefereeError
+        from referee.systems.zweihander.overland import Route, needs_pilot_test
+
+        try:
+            route = Route.from_data(_load(file))
+        except RefereeError as error:
+            fail(f"{file}: {error}")
+        out = console()
+        for i, leg in enumerate(route.legs, 1):
+            notes = []
+            if leg.forced_march:
+                notes.append("forced march: Hard Toughness Test")
+            if needs_pilot_test(leg.route, leg.bad_weather):
+                notes.append("Pilot Test against capsizing")
+            extra = f" ({'; '.join(notes)})" if notes else ""
+            out.print(
+                f"{i}. {leg.distance} miles by {leg.route}, {leg.transport}: "
+                f"{leg.miles_per_day} mpd, {leg.days} days{extra}",
+                markup=False,
+                highlight=False,
+            )
+        out.print(f"Total: {route.distance} miles in {route.days} days", highlight=False)
+
     @sub.command("lists")
     def lists_command(
         which: Annotated[

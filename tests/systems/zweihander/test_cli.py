@@ -120,3 +120,16 @@ def test_travel_and_requisitions() -> None:
 def test_reference_lists(which: str, line: str) -> None:
     code, out, _ = run("lists", which)
     assert code == 0 and line.replace("'", "’") in out.replace("'", "’")
+
+
+def test_route_of_several_legs(tmp_path: Path) -> None:
+    code, out, _ = run("route", str(FILES / "overland.yaml"))
+    assert code == 0
+    assert "1. 120 miles by road, horse: 40 mpd, 3 days" in out
+    assert "2. 45 miles by path, human: 18 mpd, 3 days (forced march" in out
+    assert "3. 90 miles by sea, cog: 25 mpd, 4 days (Pilot Test" in out
+    assert "Total: 315 miles in 12 days" in out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("legs: [{distance: 10, transport: carriage, route: path}]\n")
+    code, _, err = run("route", str(bad))
+    assert code == 2 and "legs.0" in err

@@ -17,10 +17,11 @@ needed to avoid capsizing).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from referee.core import RuleError
+from referee.core import RuleError, ScenarioError
 from referee.systems.zweihander.percentile import SkillTest, difficulty
 from referee.systems.zweihander.tables import (
     ROUTES,
@@ -153,3 +154,39 @@ class Route:
     def distance(self) -> int:
         """The miles of all legs."""
         return sum(leg.distance for leg in self.legs)
+
+    @classmethod
+    def from_data(cls, data: Any) -> Route:
+        """A route from a file's data: ``legs: [{distance, transport, route, forced_march,
+        current, bad_weather}]``; :class:`ScenarioError` names the bad leg and field.
+
+        >>> Route.from_data({"legs": [{"distance": 40, "transport": "horse"}]}).days
+        1
+        """
+        legs = data.get("legs") if isinstance(data, Mapping) else None
+        if not isinstance(legs, list) or not legs:
+            raise ScenarioError("a route is a list of legs", ("legs",))
+        out = []
+        for i, leg in enumerate(legs):
+            if not isinstance(leg, Mapping):
+                raise ScenarioError("a leg is a mapping: distance, transport, route", ("legs", i))
+            distance = leg.get("distance")
+            if not isinstance(distance, int) or distance < 0:
+                raise ScenarioError(f"miles, 0 or more, not {distance!r}", ("legs", i, "distance"))
+            current = leg.get("current", 0)
+            if not isinstance(current, int):
+                raise ScenarioError(f"-10 to +10, not {current!r}", ("legs", i, "current"))
+            built = Leg(
+                distance,
+                str(leg.get("transport", "human")),
+                str(leg.get("route", "road")),
+                bool(leg.get("forced_march", False)),
+                current,
+                bool(leg.get("bad_weather", False)),
+            )
+            try:
+                built.days  # noqa: B018  (validates the leg against the table)
+            except RuleError as error:
+                raise ScenarioError(str(error), ("legs", i)) from None
+            out.append(built)
+        return cls(tuple(out))
