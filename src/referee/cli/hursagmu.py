@@ -182,7 +182,7 @@ def register(app: typer.Typer) -> None:
                         extra = 0
                         if step.yards:
                             try:
-                                extra = range_challenge(step.yards, step.ability or "")
+                                extra = range_challenge(step.yards, step.ability or step.skill)
                             except RefereeError as error:
                                 raise _fail(f"step {index}: {error}") from None
                         check = roll.versus(other, extra)

@@ -83,10 +83,21 @@ from referee.systems.hursagmu.rounds import (
 from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance, character_from_json
 from referee.systems.hursagmu.tables import SORCERY_TYPES
 
-__all__ = ["REFEREE_ACTOR", "Encounter", "EncounterProcedure", "Fighter", "Options", "Pending"]
+__all__ = [
+    "REFEREE_ACTOR",
+    "ROUND_SECONDS",
+    "Encounter",
+    "EncounterProcedure",
+    "Fighter",
+    "Options",
+    "Pending",
+]
 
 REFEREE_ACTOR = "referee"
 """The actor id of the Master (The Master's own actions: ``end_round``, ``condition``...)."""
+
+ROUND_SECONDS = 6
+""""Time is measured in rounds, with each round being equal to about six seconds." """
 
 HELD = 2
 """Order rank of a character who holds his action over or opens round zero: first."""
@@ -1049,6 +1060,7 @@ class EncounterProcedure(Procedure[Encounter]):
         pending = state.pending
         return {
             "round": state.round, "phase": state.phase,
+            "elapsed_seconds": max(0, state.round - 1) * ROUND_SECONDS,
             "options": {"defence": mode.value, "damage_roll": state.options.damage_roll,
                         "charge_momentum": state.options.charge_momentum},
             "on_turn": list(on_turn(state)),
