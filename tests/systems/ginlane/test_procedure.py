@@ -1,0 +1,629 @@
+"""The scene procedure, rule by rule (Gin Lane, "Fighting", "Manoeuvres", "Team Work",
+"Action: Block", "Grapple", "Action: Sprint", "Action: Wait", "Grenades", "Defence", "Stress
+Recovery", "Consequences", "Declarations", "Experience Pool Refresh", "Magia")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core import Action, RuleError, ScenarioError, Table, Viewer
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.procedure import SceneState
+
+FIGHTER = {"Weapons": 3, "Agility": 2, "Alertness": 2, "Endurance": 1, "Resolve": 1, "Brawl": 1}
+BRAVO = {"Weapons": 2, "Agility": 1, "Alertness": 1}
+
+
+def scene(**characters: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "zones": ["a", "b", "c", "d", "e", "f"],
+        "links": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"], ["a", "f", 3]],
+        "costs": {"c": 2},
+        "characters": characters,
+    }
+
+
+def start(setup: dict[str, Any], *init: int, mode: str = "a") -> Table[SceneState]:
+    setup = {**setup, "mode": mode}
+    table = Table.start(PROCEDURE, setup)
+    if init:
+        table = table.act(Action("referee", "initiative"), ScriptedSource(init))
+    return table
+
+
+def act(
+    table: Table[SceneState], actor: str, kind: str, faces: list[int] | None = None, **params: Any
+) -> Table[SceneState]:
+    return table.act(Action(actor, kind, params), ScriptedSource(faces or []))
+
+
+def kinds(table: Table[SceneState], since: int = 0) -> list[str]:
+    return [e.kind for e in table.log.events[since:]]
+
+
+def events(table: Table[SceneState], kind: str) -> list[dict[str, Any]]:
+    return [dict(e.data) for e in table.log.events if e.kind == kind]
+
+
+def duel(mode: str = "a", **extra: Any) -> Table[SceneState]:
+    moll = {
+        "side": "society",
+        "weapon": "sword",
+        "skills": FIGHTER,
+        "experience": 13,
+        "aspects": ["Fencing Mistress"],
+        **extra.get("moll", {}),
+    }
+    jack = {
+        "side": "bravoes",
+        "weapon": "sword",
+        "skills": BRAVO,
+        "experience": 6,
+        **extra.get("jack", {}),
+    }
+    setup = {
+        "characters": {"moll": moll, "jack": jack, **extra.get("others", {})},
+        "zones": ["room", "hall"],
+        "links": [["room", "hall"]],
+    }
+    faces = [6, 6, 1, 1] + [1, 1] * len(extra.get("others", {}))
+    return start(setup, *faces, mode=mode)
+
+
+# ------------------------------------------------------------------ initiative and turns
+
+
+def test_initiative_winner_first_then_around_the_table() -> None:
+    setup = scene(
+        x={"skills": {"Alertness": 1}, "zone": "a"},
+        y={"skills": {"Alertness": 1}, "zone": "a"},
+        z={"skills": {"Alertness": 1}, "zone": "a"},
+    )
+    table = start(setup, 1, 1, 5, 5, 2, 2)
+    assert table.state.order == ("y", "z", "x")
+
+
+def test_initiative_ties_reroll_among_the_tied() -> None:
+    setup = scene(
+        x={"skills": {"Alertness": 1}, "zone": "a"},
+        y={"skills": {"Alertness": 1}, "zone": "a"},
+        z={"skills": {"Alertness": 1}, "zone": "a"},
+    )
+    table = start(setup, 5, 5, 5, 5, 1, 1, 1, 2, 3, 3)
+    assert events(table, "initiative.rolled")[0]["rolls"] == {"x": [11, 4], "y": [11, 7], "z": [3]}
+    assert table.state.order == ("y", "z", "x")
+
+
+def test_initiative_first_and_turns_enforced() -> None:
+    table = duel()
+    with pytest.raises(RuleError, match="Initiative: it is moll's turn, not jack's"):
+        act(table, "jack", "full_defence")
+    fresh = Table.start(PROCEDURE, {"characters": {"moll": {"skills": {}}}})
+    with pytest.raises(RuleError, match="roll initiative first"):
+        act(fresh, "moll", "full_defence")
+    with pytest.raises(RuleError, match="initiative has been rolled"):
+        act(table, "referee", "initiative", [1, 1, 1, 1])
+    with pytest.raises(RuleError, match="no action 'dance'"):
+        act(table, "moll", "dance")
+
+
+def test_legal_actions_menu() -> None:
+    table = duel()
+    menu = table.legal_actions("moll")
+    assert Action("moll", "attack", {"target": "jack"}) in menu
+    assert table.legal_actions("jack") == ()
+
+
+# ------------------------------------------------------------------ attack and defence
+
+
+def test_attack_stress_is_margin_plus_weapon_bonus() -> None:
+    table = act(duel(), "moll", "attack", [5, 5, 3, 3], target="jack")  # 13 vs 8
+    assert events(table, "stress.taken")[0] == {
+        "character": "jack",
+        "track": "Health",
+        "stress": 7,
+        "box": None,
+        "taken_out": True,
+    }
+
+
+def test_unarmed_match_deals_nothing() -> None:
+    table = act(
+        duel(), "moll", "attack", [3, 3, 4, 3], target="jack", weapon="fists", skill="Weapons"
+    )
+    assert events(table, "attack.match") and not events(table, "stress.taken")
+
+
+def test_defence_skill_must_be_allowed() -> None:
+    with pytest.raises(RuleError, match="Defence: Firearms can't defend"):
+        act(duel(), "moll", "attack", [3, 3, 3, 3], target="jack", defence="Firearms")
+    with pytest.raises(RuleError, match="Brawl can't defend against a Weapons attack"):
+        act(duel(), "moll", "attack", [3, 3, 3, 3], target="jack", defence="Brawl")
+
+
+def test_defence_stands_until_the_defenders_next_turn() -> None:
+    chars = {
+        "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
+        "ann": {"side": "society", "weapon": "sword", "skills": BRAVO},
+        "jack": {"side": "bravoes", "weapon": "sword", "skills": BRAVO},
+    }
+    table = start({"characters": chars}, 6, 6, 1, 1, 1, 1)
+    assert table.state.order == ("moll", "ann", "jack")
+    table = act(table, "moll", "attack", [3, 3, 4, 4], target="jack")  # 9 vs Weapons 10
+    # ann attacks jack before his turn: his Weapons 10 stands (no dice for it)
+    table = act(table, "ann", "attack", [6, 3], target="jack")  # 11 vs 10
+    stands = events(table, "defence.stands")
+    assert stands == [{"character": "jack", "skill": "Weapons", "total": 10}]
+    assert events(table, "stress.taken")[-1]["stress"] == 1 + 2
+    table = act(table, "jack", "full_defence")  # his turn: the result leaves the table
+    assert table.state.get("jack").defences == ()
+
+
+def test_full_defence_adds_two() -> None:
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [3, 3, 3, 3], target="moll")  # 8 vs 3+3+3+2 = 11
+    assert events(table, "defence.rolled")[-1]["total"] == 11
+
+
+def test_spin_is_free_for_the_defender_side_and_lapses() -> None:
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [1, 1, 3, 3], target="moll")  # 4 vs 11: spin
+    assert [a.name for a in table.state.aspects] == ["Over-Extended"]
+    table = act(table, "moll", "full_defence")
+    table = act(table, "jack", "full_defence")  # jack's turn: the spin lapses
+    assert table.state.aspects == ()
+
+
+def test_opposition_cannot_free_tag_and_pays() -> None:
+    # Concentrate: "The Concentrating Aspect might be tagged by the opposition too"
+    table = act(duel(), "moll", "manoeuvre", [6, 6], named="concentrate", difficulty=7)
+    assert table.state.aspects[0].on == "moll"
+    table = act(table, "jack", "attack", [6, 6, 6, 1, 1], target="moll", tags=["Concentrating"])
+    assert events(table, "aspect.tagged")[-1]["free"] is False
+    assert events(table, "pool.spent")[-1] == {"character": "jack", "points": 1, "for": "tags"}
+    assert table.state.aspects[0].free_tags == 1
+
+
+def test_a_paid_tag_needs_a_point() -> None:
+    table = duel(jack={"experience": 4})  # no unspent experience
+    table = act(table, "moll", "full_defence")
+    with pytest.raises(RuleError, match="The Free Experience Pool: jack tags 1"):
+        act(table, "jack", "attack", [6, 6, 6, 1, 1], target="moll", tags=["Fencing Mistress"])
+
+
+def test_untagged_aspect_refused() -> None:
+    with pytest.raises(RuleError, match="Aspects: moll has no Aspect 'Lucky'"):
+        act(duel(), "moll", "attack", [6, 6, 6, 1, 1], target="jack", tags=["Lucky"])
+
+
+def test_free_taggable_society_aspect_costs_nothing() -> None:
+    table = act(
+        duel(),
+        "moll",
+        "attack",
+        [6, 6, 1, 1, 1],
+        target="jack",
+        tags=["Member of the Society for Effectual Redress"],
+    )
+    assert events(table, "aspect.tagged")[0]["free"] is True
+    assert not events(table, "pool.spent")
+
+
+def test_option_b_uses_a_tag_only_when_short() -> None:
+    table = duel(mode="b")
+    table = act(table, "moll", "attack", [3, 3, 3, 3], target="jack", tags=["Fencing Mistress"])
+    assert not events(table, "aspect.tagged") and not events(table, "pool.spent")
+    table = act(table, "jack", "full_defence")
+    table = act(
+        table, "moll", "attack", [1, 1, 4, 4, 6, 6], target="jack", tags=["Fencing Mistress"]
+    )
+    assert events(table, "pool.spent") == [{"character": "moll", "points": 1, "for": "tags"}]
+    assert events(table, "attack.rolled")[-1]["roll"]["faces"] == [1, 1, 6, 6]
+    assert table.state.get("jack").track("Health").marked == (3, 5)
+
+
+def test_long_range_bonus_minus_one_and_free_tag_for_the_target() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "weapon": "pistol", "skills": {"Firearms": 1}},
+        bob={"side": "m", "zone": "d", "skills": {"Agility": 1}},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    # 2d6+1 = 12 against bob's 3d6kh2 (At Long Range) 1+1 (1 dropped) + 1 = 3; bonus 2 - 1
+    table = act(table, "kit", "attack", [6, 5, 1, 1, 1], target="bob")
+    attack = events(table, "attack.rolled")[0]
+    assert attack["long_range"] is True and attack["bonus"] == 1
+    assert events(table, "defence.rolled")[0]["roll"]["faces"] == [1, 1, 1]
+    assert events(table, "stress.taken")[0]["stress"] == 10
+
+
+def test_out_of_range_refused() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Brawl": 1}}, bob={"side": "m", "zone": "b"}
+    )
+    table = start(setup, 6, 6, 1, 1)
+    with pytest.raises(RuleError, match="Range: a fists reaches 0 zones, not 1"):
+        act(table, "kit", "attack", [3, 3, 3, 3], target="bob")
+
+
+def test_consequence_slots_enforced_in_play() -> None:
+    table = act(
+        duel(),
+        "moll",
+        "attack",
+        [3, 3, 1, 1],
+        target="jack",
+        consequences=[{"severity": "heavy", "aspect": "Broken Arm"}],
+    )
+    assert table.state.get("jack").consequences.taken[0].severity == "heavy"
+    assert table.state.get("jack").track("Health").marked == (1,)
+    table = act(table, "jack", "full_defence")
+    with pytest.raises(RuleError, match="already has a heavy consequence"):
+        act(
+            table,
+            "moll",
+            "attack",
+            [3, 3, 1, 1],
+            target="jack",
+            consequences=[{"severity": "heavy", "aspect": "Cracked Ribs"}],
+        )
+
+
+def test_extreme_consequence_replaces_an_aspect() -> None:
+    table = act(
+        duel(jack={"aspects": ["Handsome Jack"]}),
+        "moll",
+        "attack",
+        [6, 6, 1, 1],
+        target="jack",
+        consequences=[
+            {"severity": "extreme", "aspect": "Scarred Face", "replaces": "Handsome Jack"}
+        ],
+    )
+    assert table.state.get("jack").sheet.aspects == ("Scarred Face",)
+
+
+def test_no_consequence_without_stress() -> None:
+    with pytest.raises(RuleError, match="against a stress hit"):
+        act(
+            duel(),
+            "moll",
+            "attack",
+            [1, 1, 6, 6],
+            target="jack",
+            consequences=[{"severity": "slight", "aspect": "Winded"}],
+        )
+
+
+# ------------------------------------------------------------------ manoeuvres and team work
+
+
+def test_manoeuvre_match_places_nothing_and_success_places_with_a_free_tag() -> None:
+    table = act(duel(), "moll", "manoeuvre", [3, 3, 4, 3], target="jack", named="unbalance")
+    assert table.state.aspects == ()  # Brawl 1 + 6 = 7 vs Agility... a Match
+    table = act(table, "jack", "full_defence")
+    table = act(
+        table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="blind", skill="Brawl"
+    )
+    (aspect,) = table.state.aspects
+    assert (aspect.name, aspect.on, aspect.free_tags) == ("Blinded", "jack", 1)
+
+
+def test_team_work_first_user_gets_the_free_tag() -> None:
+    extra = {
+        "others": {"ann": {"side": "society", "weapon": "sword", "skills": BRAVO, "experience": 5}}
+    }
+    table = duel(**extra)
+    table = act(table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Off-Balance"])
+    table = act(table, "moll", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Off-Balance"])
+    tagged = events(table, "aspect.tagged")
+    assert [(t["character"], t["free"]) for t in tagged] == [("ann", True), ("moll", False)]
+
+
+def test_target_aspect_is_unique_to_the_setter() -> None:
+    extra = {"others": {"ann": {"side": "society", "skills": BRAVO, "experience": 5}}}
+    table = duel(**extra)
+    table = act(
+        table,
+        "moll",
+        "manoeuvre",
+        [6, 6],
+        target="jack",
+        named="take aim",
+        difficulty=7,
+        skill="Weapons",
+    )
+    table = act(table, "jack", "full_defence")
+    with pytest.raises(RuleError, match="Team Work: 'Target' is unique to its setter"):
+        act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Target"])
+
+
+def test_disarm_drops_the_weapon_and_picking_it_up_restores_it() -> None:
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm")
+    assert table.state.get("jack").weapon == "fists"
+    table = act(
+        table,
+        "jack",
+        "manoeuvre",
+        [6, 6],
+        aspect="Disarmed",
+        remove=True,
+        difficulty=7,
+        skill="Agility",
+    )
+    assert table.state.get("jack").weapon == "sword" and table.state.aspects == ()
+
+
+def test_remove_needs_the_aspect() -> None:
+    with pytest.raises(RuleError, match="no Aspect 'Blinded' on moll"):
+        act(
+            duel(),
+            "moll",
+            "manoeuvre",
+            [6, 6],
+            aspect="Blinded",
+            remove=True,
+            difficulty=7,
+            skill="Agility",
+        )
+
+
+def test_concentrate_and_take_cover_are_on_oneself_against_a_difficulty() -> None:
+    table = act(duel(), "moll", "manoeuvre", [4, 4], named="take cover", difficulty="Great")
+    assert events(table, "manoeuvre.rolled")[0]["difficulty"] == 9
+    assert table.state.aspects[0].on == "moll"
+
+
+def test_something_else_is_a_sitting_duck_for_the_opposition() -> None:
+    table = act(duel(), "moll", "something_else", what="loading a pistol")
+    table = act(table, "jack", "attack", [1, 1, 1, 1, 1], target="moll", tags=["Sitting Duck"])
+    assert events(table, "aspect.tagged")[0]["free"] is True
+
+
+# ------------------------------------------------------------------ block, grapple, movement
+
+
+def test_protect_block_stress_from_the_higher() -> None:
+    extra = {"others": {"ann": {"side": "society", "weapon": "sword", "skills": BRAVO}}}
+    table = duel(**extra)  # moll, jack, ann
+    table = act(table, "moll", "block", [5, 5], protect="ann")  # strength 13
+    table = act(table, "jack", "attack", [6, 6, 1, 1], target="ann")  # 14 vs def 4, block 13
+    assert events(table, "stress.taken")[0]["stress"] == 1 + 2
+
+
+def test_doorway_block_must_be_beaten_to_pass() -> None:
+    table = act(duel(), "moll", "block", [5, 5], doorway="hall")  # 13
+    table = act(table, "jack", "move", [3, 3], to="hall")  # Agility 7: stopped
+    assert table.state.get("jack").zone == "room"
+    table = act(table, "moll", "block", [1, 1], doorway="hall")  # 5
+    table = act(table, "jack", "move", [3, 3], to="hall")
+    assert table.state.get("jack").zone == "hall"
+
+
+def test_hold_a_thing() -> None:
+    table = duel()
+    table = act(table, "moll", "block", [3, 3], hold="the casket")  # Strength -2: 4
+    table = act(table, "jack", "seize", [2, 2], thing="the casket")  # Agility 5 beats 4
+    assert table.state.holdings == (("the casket", "jack"),)
+
+
+def test_grapple_needs_a_tagged_aspect_and_the_same_zone() -> None:
+    with pytest.raises(RuleError, match="tag an Aspect"):
+        act(duel(), "moll", "grapple", [3, 3], target="jack")
+    with pytest.raises(RuleError, match="no Aspect 'Blinded'"):
+        act(duel(), "moll", "grapple", [3, 3], target="jack", tag="Blinded")
+
+
+def test_grappled_cannot_move_and_release_with_the_bums_rush() -> None:
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "grapple", [3, 3, 3], target="jack", tag="Off-Balance")
+    with pytest.raises(RuleError, match="Grapple: jack is grappled and can't move"):
+        act(table, "jack", "move", to="hall")
+    with pytest.raises(RuleError, match="Grapple: jack is grappled"):
+        act(table, "jack", "sprint", [3, 3], path=["hall"])
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "release", to="hall")
+    assert table.state.get("jack").zone == "hall" and table.state.get("moll").block is None
+
+
+def test_sprint_is_abs_d6_minus_d6_plus_agility_with_terrain() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1}}, bob={"side": "m", "zone": "f"}
+    )
+    table = start(setup, 6, 6, 1, 1)
+    table = act(table, "kit", "sprint", [6, 3], path=["b", "c", "d"])  # 3 + 1 = 4; c costs 2
+    assert events(table, "sprint.rolled")[0]["points"] == 4
+    assert table.state.get("kit").zone == "d"
+    with pytest.raises(RuleError, match="at most 4 zones"):
+        act(
+            act(table, "bob", "full_defence"),
+            "kit",
+            "sprint",
+            [6, 1],
+            path=["e", "f", "a", "b", "c"],
+        )
+
+
+def test_move_needs_a_clear_way_and_supplemental_move_costs_one() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Brawl": 1}},
+        bob={"side": "m", "zone": "b"},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    with pytest.raises(RuleError, match="no clear way from 'a' to 'f'"):
+        act(table, "kit", "move", to="f")
+    table = act(table, "kit", "attack", [3, 3, 1, 1], target="bob", move_to="b")
+    assert events(table, "attack.rolled")[0]["total"] == 3 + 3 + 1 - 1
+
+
+# ------------------------------------------------------------------ wait
+
+
+def test_wait_then_act_changes_the_order() -> None:
+    extra = {"others": {"ann": {"side": "society", "skills": BRAVO}}}
+    table = duel(**extra)  # moll, jack, ann
+    table = act(table, "moll", "wait", plan="stab whoever comes through the door")
+    table = act(table, "jack", "move", to="hall")
+    assert table.state.current == "ann"
+    # moll acts now, before ann: she takes this place in the order for the rest of the fight
+    table = act(table, "moll", "full_defence")
+    assert table.state.order == ("jack", "moll", "ann")
+    assert table.state.current == "ann"
+    table = act(table, "ann", "full_defence")
+    assert table.state.current == "jack" and table.state.round == 2
+    with pytest.raises(RuleError, match="it is jack's turn, not moll's"):
+        act(table, "moll", "full_defence")
+
+
+def test_a_waiter_who_does_not_act_keeps_the_place() -> None:
+    table = act(duel(), "moll", "wait")
+    table = act(table, "jack", "full_defence")
+    assert table.state.current == "moll" and table.state.order == ("moll", "jack")
+    assert not table.state.get("moll").waiting
+
+
+@settings(max_examples=25, deadline=None)
+@given(words=st.text(max_size=20), viewer=st.sampled_from(["jack", "public", "bravoes", "ann"]))
+def test_a_waits_plan_is_never_in_another_viewers_view(words: str, viewer: str) -> None:
+    plan = "PLAN<" + words + ">"
+    table = act(duel(), "moll", "wait", plan=plan)
+    for event in table.view(Viewer(viewer)):
+        assert "plan" not in event.data
+        assert "PLAN<" not in json.dumps(event.to_json(), ensure_ascii=False)
+    mine = [e.data for e in table.view(Viewer("alice", frozenset({"moll"})))]
+    assert any(d.get("plan") == plan for d in mine)
+
+
+# ------------------------------------------------------------------ grenades
+
+
+def test_grenade_astray_on_failure_and_range_penalty() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "c"},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    table = act(table, "kit", "throw_grenade", [4, 3], zone="c")  # 7 + 1 - 2 = 6 < 7
+    thrown = events(table, "grenade.thrown")[0]
+    assert thrown["distance"] == 2 and thrown["roll"]["total"] == 6
+    assert kinds(table)[-2:] == ["grenade.astray", "turn.started"]
+
+
+def test_grenade_fuse_even_is_a_phut() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "b"},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    table = act(table, "kit", "throw_grenade", [4, 4, 1, 1], zone="b")
+    assert events(table, "grenade.fizzled")
+    table = act(table, "bob", "full_defence")
+    with pytest.raises(RuleError, match="must roll the fizzled grenade's fuse first"):
+        act(table, "kit", "full_defence")
+    table = act(table, "kit", "fuse", [3, 3])
+    assert events(table, "grenade.fuse")[0]["goes_off"] is False
+    assert not events(table, "stress.taken") and table.state.fizzles == ()
+    with pytest.raises(RuleError, match="no fizzled grenade"):
+        act(table, "kit", "fuse", [3, 3])
+
+
+# ------------------------------------------------------------------ between scenes
+
+
+def test_declaration_costs_a_point() -> None:
+    table = act(
+        duel(),
+        "moll",
+        "declare",
+        aspect="Fencing Mistress",
+        fact="the fencing master owes her a favour",
+    )
+    assert table.state.get("moll").pool.points == 2
+    with pytest.raises(RuleError, match="Declarations: jack has no Aspect"):
+        act(table, "jack", "declare", aspect="Fencing Mistress", fact="x")
+    poor = duel(moll={"experience": 10})
+    with pytest.raises(RuleError, match="a declaration needs 1 point"):
+        act(poor, "moll", "declare", aspect="Fencing Mistress", fact="x")
+
+
+def test_rest_clears_health_and_composure_not_wealth_and_refreshes_the_pool() -> None:
+    table = act(duel(), "moll", "attack", [5, 4, 4, 4], target="jack")  # 12 vs 10: 4
+    table = act(table, "jack", "attack", [4, 4, 2, 2], target="moll", track="Wealth")
+    table = act(table, "moll", "declare", aspect="Fencing Mistress", fact="x")
+    table = act(table, "referee", "rest", [1, 6])
+    moll, jack = table.state.get("moll"), table.state.get("jack")
+    assert jack.track("Health").marked == ()
+    assert moll.track("Wealth").marked != ()
+    assert moll.pool.points == 3 and jack.pool.points == 2
+    table = act(table, "referee", "end_session")
+    assert table.state.get("moll").track("Wealth").marked != ()  # Wealth stress this session
+    table = act(table, "referee", "end_session")
+    assert table.state.get("moll").track("Wealth").marked == ()
+
+
+def test_award_goes_to_the_pool_and_excess_is_lost_at_rest() -> None:
+    table = act(duel(), "referee", "award", points=4, characters=["moll"])
+    assert table.state.get("moll").pool.points == 7
+    table = act(table, "moll", "rest", [6])
+    assert table.state.get("moll").pool.points == 3
+
+
+def test_replay_gives_the_same_state_and_undo() -> None:
+    table = act(duel(), "moll", "attack", [5, 4, 4, 4], target="jack")
+    table = act(table, "jack", "wait")
+    again = Table.replay(PROCEDURE, table.setup, table.log)
+    assert again.state == table.state
+    assert table.undo(5).state.get("jack").track("Health").marked == ()
+
+
+def test_fight_over_refuses_further_turns() -> None:
+    table = act(duel(), "moll", "attack", [6, 6, 1, 1], target="jack")
+    assert table.state.over
+    with pytest.raises(RuleError, match="the fight is over"):
+        act(table, "moll", "full_defence")
+
+
+def test_ritual_makes_a_charm_and_kether_is_refused() -> None:
+    dee = {
+        "side": "s",
+        "aspects": ["Adept of Hod", "Place of Art in Clerkenwell"],
+        "skills": {"Occult Philosophy: Hod": 1},
+    }
+    table = Table.start(PROCEDURE, {"characters": {"dee": dee}})
+    table = act(
+        table,
+        "dee",
+        "ritual",
+        [5, 5],
+        sephira="Hod",
+        effect="find the letter",
+        difficulty="Fair",
+        hours=3,
+    )
+    rolled = events(table, "ritual.rolled")[0]
+    assert rolled["interruption"] == "protected" and rolled["margin"] == 3
+    assert events(table, "charm.made")[0]["strength"] == 3
+    with pytest.raises(RuleError, match="Kether is too pure"):
+        act(table, "dee", "ritual", [5, 5], sephira="Kether")
+    with pytest.raises(RuleError, match="needs an Aspect in Yesod"):
+        act(table, "dee", "ritual", [5, 5], sephira="Yesod")
+
+
+def test_bad_setup_names_the_field() -> None:
+    with pytest.raises(ScenarioError, match=r"characters\.moll: The Skill Pyramid"):
+        Table.start(PROCEDURE, {"characters": {"moll": {"skills": {"Weapons": 3}}}})
+    with pytest.raises(ScenarioError, match=r"characters\.moll\.zone: no zone 'moon'"):
+        Table.start(PROCEDURE, {"zones": ["a"], "characters": {"moll": {"zone": "moon"}}})
+    with pytest.raises(ScenarioError, match="mode"):
+        Table.start(PROCEDURE, {"mode": "c", "characters": {"moll": {}}})
+    with pytest.raises(ScenarioError, match="weapon"):
+        Table.start(PROCEDURE, {"characters": {"moll": {"weapon": "lance"}}})
