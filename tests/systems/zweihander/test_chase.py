@@ -289,3 +289,14 @@ def test_only_the_referee_starts_a_chase() -> None:
     t = table({"runner": RUNNER, "chaser": CHASER})
     with pytest.raises(RuleError, match="only the referee"):
         act(t, "runner", "chase.start", [5], escapees=["runner"], pursuers=["chaser"])
+
+
+def test_an_incapacitated_character_cannot_join_a_chase() -> None:
+    with pytest.raises(RuleError, match="cannot take part"):
+        start(chars={"runner": {**RUNNER, "peril": "Incapacitated!"}, "chaser": CHASER})
+
+
+def test_a_caught_up_pursuer_is_offered_a_takedown() -> None:
+    t = caught()
+    assert t.legal_actions("chaser")[0].kind == "chase.takedown"
+    assert [a.kind for a in t.legal_actions("referee")] == ["chase.end_round"]

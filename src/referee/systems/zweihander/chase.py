@@ -198,6 +198,13 @@ def _start(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
     ids = [i for i, _ in escapees + pursuers]
     if len(set(ids)) != len(ids):
         raise RuleError("chase.start", f"a participant is on both sides or named twice: {ids}")
+    for cid in ids:
+        c = out.state.character(cid)
+        if c.is_incapacitated or c.is_slain:
+            raise RuleError(
+                "chase.start",
+                f"{cid} is {'Slain!' if c.is_slain else c.peril_condition} and cannot take part",
+            )
     people: dict[str, Participant] = {}
     for cid, mode in escapees:
         c = out.state.character(cid)

@@ -167,6 +167,9 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
                 out.append(Action(actor, "chase.move"))
             if nxt is None and actor == REFEREE:
                 out.append(Action(actor, "chase.end_round"))
+            mine = [x for x in chase.participants if x.id == actor and x.is_in]
+            if mine and mine[0].caught is not None:
+                out.append(Action(actor, "chase.takedown"))
         j = state.journey
         if j is not None and not j.ended and actor == REFEREE:
             if j.phase == "roles":
