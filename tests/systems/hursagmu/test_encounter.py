@@ -538,6 +538,8 @@ def test_a_sorcery_attack_uses_its_types_range_increment() -> None:
     assert made.data["range_challenge"] == 2  # Nekelmu: 2 yards an increment
     table = start({"bob": FIGHTER, "fred": FIGHTER})
     table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
-    table = play(table, [("bob", "declare", {"actions": [{"attack": "fred", "yards": 5}]})])
     with pytest.raises(RuleError, match="names its range table entry"):
-        table.act(Action("bob", "act"), None)
+        table.act(Action("bob", "declare", {"actions": [{"attack": "fred", "yards": 5}]}), None)
+    with pytest.raises(RuleError, match="no range increment for 'sling'"):
+        table.act(Action("bob", "declare", {"actions": [{"attack": "fred", "yards": 5,
+                                                          "ability": "sling"}]}), None)

@@ -354,6 +354,19 @@ def _factors(value: Any) -> dict[str, int]:
     return {str(k): int(v) for k, v in value.items()}
 
 
+def _ranged_ability(f: Fighter, step: Step) -> str:
+    """The range table entry of a ranged attack: as declared, the sorcery type rolled, or the
+    character's thrown or missile weapon ("Range")."""
+    if step.ability is not None:
+        return step.ability
+    if step.skill is not None and step.skill.capitalize() in SORCERY_TYPES:
+        return step.skill
+    if f.sheet.weapon_type != "melee":
+        return f.sheet.weapon_type
+    raise RuleError("Range", "a ranged attack names its range table entry "
+                    "(ability: missile weapon, thrown weapon, Mahasu...)")
+
+
 def _tick(state: Encounter, who: str, d: Mapping[str, Any]) -> Encounter:
     """Move the round's clock to a step taken in turn (a waiting character's step is "now")."""
     f = state.fighters[who]
@@ -536,6 +549,8 @@ class EncounterProcedure(Procedure[Encounter]):
                 state.fighter(step.target or "")
                 if step.target == who:
                     raise RuleError("Action", f"{who} cannot attack himself")
+                if step.yards:
+                    range_challenge(step.yards, _ranged_ability(f, step))
         if state.round == 0 and f.rank != HELD and any(
             s.kind is not StepKind.DEFEND for s in plan.steps
         ):
@@ -659,15 +674,7 @@ class EncounterProcedure(Procedure[Encounter]):
         target = state.fighter(step.target)
         challenge = 0
         if step.yards:
-            ability = step.ability
-            if ability is None and step.skill.capitalize() in SORCERY_TYPES:
-                ability = step.skill  # a sorcery type's own range increment
-            if ability is None and f.sheet.weapon_type != "melee":
-                ability = f.sheet.weapon_type
-            if ability is None:
-                raise RuleError("Range", "a ranged attack names its range table entry "
-                                "(ability: missile weapon, thrown weapon, Mahasu...)")
-            challenge = range_challenge(step.yards, ability)
+            challenge = range_challenge(step.yards, _ranged_ability(f, step))
         response, reason = self._response(state, step.target, step.skill)
         made = Event("attack.made", base | {
             "target": step.target, "skill": step.skill, "range_challenge": challenge,
