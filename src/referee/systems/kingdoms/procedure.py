@@ -1563,7 +1563,7 @@ def _odds(
         if who.artha.get("deeds", 0):
             choices.append(Artha(deeds_after=True))
         row: dict[str, Any] = {
-            "needed": e.needed,
+            "needed": e.needed if e.kind == "independent" else None,
             "attacker": e.attacker,
             "target": e.target,
             "kind": e.kind,
@@ -1588,6 +1588,23 @@ def _odds(
             chances[artha.label()] = str(p)
         row["chance"] = chances
         out.append(row)
+    versus_targets = {e.target for e in engagements(entries, board) if e.kind == "versus"}
+    for fid, entry in entries.items():
+        if entry.maneuver == "Fortify" and fid not in versus_targets:
+            pool, _ = pools[fid]
+            # unopposed Fortify: Ob 2, and a margin (3 or more successes) to add disposition
+            out.append(
+                {
+                    "needed": 3,
+                    "attacker": fid,
+                    "target": None,
+                    "kind": "independent",
+                    "cell": "-",
+                    "dice": pool.exponent,
+                    "obstacle": 2,
+                    "chance": {Artha().label(): str(obstacle_odds(pool, Artha(), 3))},
+                }
+            )
     return out
 
 
