@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from referee.core import Action, RuleError, ScenarioError, Table, get_system, view
 from referee.dice import RandomSource, ScriptedSource
 from referee.systems.hursagmu import PROCEDURE
-from referee.systems.hursagmu.encounter import Encounter
+from referee.systems.hursagmu.state import Encounter
 
 FIGHTER = {"dexterity": 2, "strength": 2, "weapon": 5, "stamina": 20,
            "skills": {"quickness": 2, "striking": 5, "defense": 6}}
@@ -309,7 +309,7 @@ def test_replay_gives_the_same_state(seed: int) -> None:
             who = next(w for w, f in state.fighters.items() if f.initiative is None)
             action = Action(who, "initiative", {"stance": "maneuver"})
         else:
-            from referee.systems.hursagmu.encounter import on_turn
+            from referee.systems.hursagmu.state import on_turn
 
             turn = on_turn(state)
             if not turn:
@@ -361,7 +361,7 @@ def test_round_zero_on_a_prearranged_signal() -> None:
     table = play(start({"ann": FIGHTER, "bob": FIGHTER, "cy": FIGHTER}), [
         ("ann", "round_zero", {"with": ["bob"], "surprised": ["cy"]}),
     ])
-    from referee.systems.hursagmu.encounter import on_turn
+    from referee.systems.hursagmu.state import on_turn
 
     assert set(on_turn(table.state)) == {"ann", "bob"}
 
@@ -436,7 +436,7 @@ PLANS = st.lists(
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.lists(PLANS, min_size=3, max_size=3))
 def test_steps_happen_in_initiative_order(seed: int, plans: list[list[dict[str, Any]]]) -> None:
-    from referee.systems.hursagmu.encounter import next_key, on_turn
+    from referee.systems.hursagmu.state import next_key, on_turn
 
     names = ["ann", "bob", "cy"]
     dice = RandomSource(seed=seed)

@@ -11,13 +11,14 @@ encumbrance.
   Haste, Recovery, pushing power.
 - :mod:`~referee.systems.hursagmu.movement`: range, movement, encumbrance, jumps, charges,
   races, damage.
+- :mod:`~referee.systems.hursagmu.state`: the encounter's state and turn order.
 - :mod:`~referee.systems.hursagmu.encounter`: the ``hursagmu`` procedure, round by round.
 
 >>> PROCEDURE.initial_state({"characters": {"bob": {"dexterity": 2}}}).round
 1
 """
 
-from referee.systems.hursagmu.encounter import Encounter, EncounterProcedure, Fighter, Options
+from referee.systems.hursagmu.encounter import EncounterProcedure
 from referee.systems.hursagmu.movement import (
     DamageRoll,
     Movement,
@@ -52,6 +53,7 @@ from referee.systems.hursagmu.rounds import (
     validate_plan,
 )
 from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance
+from referee.systems.hursagmu.state import Encounter, Fighter, Options, on_turn
 
 PROCEDURE = EncounterProcedure()
 """The procedure scenario files with ``system: hursagmu`` play."""
@@ -81,6 +83,7 @@ __all__ = [
     "movement_actions",
     "movement_rate",
     "observation_check",
+    "on_turn",
     "perception_check",
     "push_power",
     "race_check",

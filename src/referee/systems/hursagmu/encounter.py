@@ -30,8 +30,7 @@ Scenario ``setup``: ``characters: {id: sheet}`` (see :func:`character_from_json`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -52,7 +51,6 @@ from referee.systems.hursagmu.movement import (
     DamageRoll,
     charge_momentum,
     damage_base,
-    movement_rate,
     race_check,
     race_gain,
     range_challenge,
@@ -68,7 +66,6 @@ from referee.systems.hursagmu.rounds import (
     DefenceMode,
     DefenceResponse,
     RoundPlan,
-    ScheduledStep,
     Step,
     StepKind,
     can_recover,
@@ -80,7 +77,21 @@ from referee.systems.hursagmu.rounds import (
     skill_penalty,
     validate_plan,
 )
-from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance, character_from_json
+from referee.systems.hursagmu.sheet import Stance, character_from_json
+from referee.systems.hursagmu.state import (
+    HELD,
+    REFEREE_ACTOR,
+    ROUND_SECONDS,
+    WAITED,
+    Encounter,
+    Fighter,
+    Options,
+    Pending,
+    can_take_turn,
+    next_index,
+    next_key,
+    on_turn,
+)
 from referee.systems.hursagmu.tables import SORCERY_TYPES
 
 __all__ = [
@@ -92,205 +103,6 @@ __all__ = [
     "Options",
     "Pending",
 ]
-
-REFEREE_ACTOR = "referee"
-"""The actor id of the Master (The Master's own actions: ``end_round``, ``condition``...)."""
-
-ROUND_SECONDS = 6
-""""Time is measured in rounds, with each round being equal to about six seconds." """
-
-HELD = 2
-"""Order rank of a character who holds his action over or opens round zero: first."""
-WAITED = 1
-"""Order rank of the waiting game's players: "the initiative over characters who acted"."""
-
-
-@dataclass(frozen=True)
-class Options:
-    """The Master's options: how defences count ("Action": each, or cinematic), the damage roll
-    (RULINGS.md: 2d6 or 1d6) and charge momentum ("Movement", an optional rule; off by default).
-
-    >>> Options().defence.value, Options().damage_roll, Options().charge_momentum
-    ('each', '2d6', False)
-    """
-
-    defence: DefenceMode = DefenceMode.EACH
-    damage_roll: str = "2d6"
-    charge_momentum: bool = False
-
-
-@dataclass(frozen=True)
-class Fighter:
-    """A character in the encounter: the sheet, the hits left, and this round's record ("Conflict").
-
-    ``stance`` and ``initiative`` come from the Initiative phase; ``rank`` orders before the
-    Initiative (2: holding over or opening round zero, 1: the waiting game); ``plan`` is the
-    round's declared steps and ``next_step`` the next one to take; ``acted``/``injured`` decide
-    Recovery; ``pushed`` is pushing power this round; ``task`` a multi-round action under way.
-    """
-
-    sheet: Character
-    hits: int
-    conscious: bool = True
-    health_ok: bool = True
-    sanity_ok: bool = True
-    stance: Stance | None = None
-    initiative: int | None = None
-    rank: int = 0
-    plan: tuple[Step, ...] | None = None
-    next_step: int = 0
-    defences_used: int = 0
-    acted: bool = False
-    injured: bool = False
-    waiting: bool = False
-    holding: bool = False
-    held_over: bool = False
-    waited_game: bool = False
-    surprised: bool = False
-    pushed: int = 0
-    yards_moved: int = 0
-    task: str | None = None
-    task_rounds: int = 0
-    task_engrossing: bool = False
-
-    @property
-    def rate(self) -> Fraction:
-        """Yards per movement action on foot (encumbrance)."""
-        return movement_rate(self.sheet.max_lift, self.sheet.load)
-
-    def round_plan(self, mode: DefenceMode) -> RoundPlan | None:
-        """The declared plan as a :class:`RoundPlan`."""
-        if self.plan is None:
-            return None
-        return RoundPlan(self.plan, rate=self.rate, mount=self.sheet.mount, mode=mode,
-                         max_lift=self.sheet.max_lift, load=self.sheet.load)
-
-    def scheduled(self, mode: DefenceMode) -> tuple[ScheduledStep, ...]:
-        """The plan's steps with their Initiatives."""
-        plan = self.round_plan(mode)
-        if plan is None:
-            return ()
-        return schedule(plan, self.initiative or 0)
-
-    def penalty(self, mode: DefenceMode) -> int:
-        """This round's skill penalty."""
-        plan = self.round_plan(mode)
-        return 0 if plan is None else skill_penalty(plan)
-
-    @property
-    def strength(self) -> int:
-        """Strength with pushed power."""
-        return self.sheet.strength + self.pushed
-
-    @property
-    def willpower(self) -> int:
-        """Willpower with pushed power."""
-        return self.sheet.willpower + self.pushed
-
-    def roll_of(self, skill: str, mode: DefenceMode, extra: int = 0) -> SkillRoll:
-        """The roll of ``skill`` this round: penalty included, pushed power for Str and Wil."""
-        roll = self.sheet.skill_roll(skill, self.penalty(mode) + extra)
-        if skill.lower() in ("strength", "willpower"):
-            roll = replace(roll, attribute=roll.attribute + self.pushed)
-        return roll
-
-
-@dataclass(frozen=True)
-class Pending:
-    """An attack waiting for its target to defend or take the hit ("If a character is attacked
-    before his turn, he may choose to make a defensive action regardless of Initiative")."""
-
-    attacker: str
-    target: str
-    skill: str
-    challenge: int
-    response: DefenceResponse
-
-
-@dataclass(frozen=True)
-class Encounter:
-    """The state of an encounter: options, characters, the round and its phase ("Conflict").
-
-    >>> EncounterProcedure().initial_state({"characters": {"bob": {}}}).phase
-    'initiative'
-    """
-
-    options: Options
-    fighters: Mapping[str, Fighter]
-    round: int = 1
-    phase: str = "initiative"
-    pending: Pending | None = None
-    started: bool = False
-    clock: tuple[int, int] | None = None
-    """The (rank, Initiative) the round has reached: the last step taken in turn."""
-
-    def fighter(self, who: str) -> Fighter:
-        """The fighter ``who``, or a :class:`RuleError`."""
-        if who not in self.fighters:
-            known = ", ".join(self.fighters)
-            raise RuleError("Encounter", f"no character {who!r} (known: {known})")
-        return self.fighters[who]
-
-    def with_fighter(self, who: str, **changes: Any) -> Encounter:
-        """A copy with ``who`` changed."""
-        fighters = dict(self.fighters)
-        fighters[who] = replace(fighters[who], **changes)
-        return replace(self, fighters=fighters)
-
-
-# ------------------------------------------------------------------------------- turn order
-
-
-def next_key(state: Encounter, who: str) -> tuple[int, int] | None:
-    """The (rank, Initiative) of ``who``'s next turn this round, or ``None`` if nothing is left.
-
-    Defences happen when attacked and Haste has no place, so neither makes a turn.
-    """
-    f = state.fighters[who]
-    if state.phase != "action" or not f.conscious or f.holding or f.initiative is None:
-        return None
-    if state.round == 0 and f.rank != HELD:
-        return None  # "the opponents may take no actions" but defences on round zero
-    if f.plan is None:
-        return (f.rank, f.initiative)
-    for index, item in enumerate(f.scheduled(state.options.defence)):
-        if index < f.next_step or item.initiative is None:
-            continue
-        if item.step.kind in (StepKind.DEFEND, StepKind.HASTE):
-            continue
-        return (f.rank, item.initiative)
-    return None
-
-
-def next_index(f: Fighter) -> int | None:
-    """The index of the next step ``f`` performs on his turn."""
-    if f.plan is None:
-        return None
-    for index in range(f.next_step, len(f.plan)):
-        if f.plan[index].kind not in (StepKind.DEFEND, StepKind.HASTE):
-            return index
-    return None
-
-
-def on_turn(state: Encounter) -> tuple[str, ...]:
-    """Who may act now: the highest next turn among those not waiting (ties: all of them)."""
-    keys = {
-        who: key
-        for who in state.fighters
-        if not state.fighters[who].waiting and (key := next_key(state, who)) is not None
-    }
-    if not keys:
-        return ()
-    best = max(keys.values())
-    return tuple(who for who, key in keys.items() if key == best)
-
-
-def _can_take_turn(state: Encounter, who: str) -> bool:
-    f = state.fighters[who]
-    if f.waiting:
-        return next_key(state, who) is not None
-    return who in on_turn(state)
-
 
 # ------------------------------------------------------------------------------- set-up
 
@@ -439,7 +251,7 @@ class EncounterProcedure(Procedure[Encounter]):
             acts.append(Action(actor, "round_zero", {"stance": "maneuver"}))
         if state.phase == "initiative" and f.initiative is None:
             acts += [Action(actor, "initiative", {"stance": s.value}) for s in Stance]
-        if state.phase == "action" and _can_take_turn(state, actor):
+        if state.phase == "action" and can_take_turn(state, actor):
             if f.plan is None:
                 acts.append(Action(actor, "declare", {"actions": []}))
             else:
@@ -613,7 +425,7 @@ class EncounterProcedure(Procedure[Encounter]):
         f = state.fighter(who)
         if state.phase != "action":
             raise RuleError("Action", f"round {state.round} is in its {state.phase} phase")
-        if not _can_take_turn(state, who):
+        if not can_take_turn(state, who):
             turn = ", ".join(on_turn(state)) or "nobody"
             raise RuleError("Action", f"it is not {who}'s turn (on turn: {turn})")
         if f.plan is None:
