@@ -437,6 +437,10 @@ class EncounterProcedure(Procedure[Encounter]):
         step = f.plan[index]
         initiative = f.scheduled(state.options.defence)[index].initiative
         base: dict[str, Any] = {"character": who, "step": index, "initiative": initiative}
+        if f.waiting:
+            # "A waiting character may take his action at any time, even within the action of
+            # another character": the step happens now, at the round's current moment.
+            base["after_waiting"] = True
         if step.kind is StepKind.MOVE:
             assert step.movement is not None
             n = f.scheduled(state.options.defence)[index].movement_actions
