@@ -29,6 +29,17 @@ SETUP: dict[str, Any] = {
 }
 
 
+def assert_pursuers_never_pass_the_rearmost_escapee(t: Table[Any]) -> None:
+    """Pursuit Value >= Escape Value is lowered at once: after any step, no pursuer in the
+    chase is ahead of the rearmost escapee in it."""
+    chase = t.state.chase
+    escapees = [x.value for x in chase.side("escapee") if x.is_in]
+    if escapees and chase.ended is None:
+        for x in chase.side("pursuer"):
+            if x.is_in:
+                assert x.value <= min(escapees)
+
+
 def play_chase(seed: int) -> Table[Any]:
     dice = RandomSource(seed=seed)
     t = Table.start(PROCEDURE, SETUP)
@@ -57,11 +68,13 @@ def play_chase(seed: int) -> Table[Any]:
         ]
         assert moves, "a chase under way always has a next step"
         t = t.act(moves[0], dice)
+        assert_pursuers_never_pass_the_rearmost_escapee(t)
         mover = t.state.chase
         if mover is not None and mover.current and mover.ended is None:
             who = mover.participant(mover.current)
             if who.caught is not None:
                 t = t.act(Action(who.id, "chase.takedown"), dice)
+                assert_pursuers_never_pass_the_rearmost_escapee(t)
     return t
 
 
