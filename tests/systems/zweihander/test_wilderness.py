@@ -220,3 +220,14 @@ def test_fortune_points_for_survivors_at_the_gms_choice() -> None:
 def test_a_bad_route_is_refused_with_its_path() -> None:
     with pytest.raises(ScenarioError, match=r"journey\.stretches\.0"):
         table(PARTY, journey={"travellers": ["g"], "stretches": [{"length": "endless"}]})
+
+
+def test_a_journey_started_by_action() -> None:
+    route = {"travellers": ["g"], "stretches": [{"terrain": "meadows", "days": 2}]}
+    t = act(table(PARTY), "referee", "journey.start", **route)
+    j = t.state.journey
+    assert j is not None and j.terrain == 20 and j.stretch.days == 2
+    with pytest.raises(RuleError, match="already under way"):
+        act(t, "referee", "journey.start", **route)
+    with pytest.raises(RuleError, match="travellers"):
+        act(table(PARTY), "referee", "journey.start", stretches=[{}])
