@@ -339,3 +339,22 @@ def test_disposition_stays_between_zero_and_the_cap(
     for e in r.engagements:
         cell = matrix().cell(e.maneuver, entries[e.target].maneuver)
         assert (e.kind == "versus") == (cell in ("V", "aV"))
+
+
+def test_superficial_wound_adds_one_to_stated_obstacles() -> None:
+    """A Superficial wound: +1 Ob to the roller's independent tests with a stated obstacle
+    (Assess's 2, Fortify's 2, Circles, an exponent); not to every-success-counts damage."""
+    r = resolve(
+        {
+            "a": Entry("a", "Assess", ("b",), 2, ob_penalty=1),
+            "b": Entry("b", "Fortify", (), 4, ob_penalty=1),
+        },
+        board(b=5),
+    )
+    assert r.engagements[0].obstacle == 3 and not r.engagements[0].is_success
+    assert r.dispositions["b"] == 6  # 4 against Ob 3: margin 1
+    r = resolve(
+        {"a": Entry("a", "Assault", ("b",), 3, ob_penalty=1), "b": Entry("b", "Assess", ("c",), 0)},
+        board(),
+    )
+    assert r.dispositions["b"] == 7

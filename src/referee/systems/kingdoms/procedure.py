@@ -1306,8 +1306,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 test = replace(test, attack=int(data["attack"]), attack_pool=dict(data["roll"]))
             else:
                 test = replace(test, successes=int(data["successes"]), pool=dict(data["roll"]))
-            if test.attack_pool is None or data["pool"] == "attack":
-                test = replace(test, decided=True)
+            test = replace(test, decided=True)  # after-the-roll artha settles the whole test
             return replace(state, factions=factions, rolls={**state.rolls, fid: test})
         if kind == "roll.kept":
             fid = str(data["faction"])
@@ -1500,6 +1499,7 @@ def _entries(state: KingdomsState) -> dict[str, Entry]:
     out: dict[str, Entry] = {}
     for fid, test in state.rolls.items():
         slip = state.slips[fid]
+        who = state.factions[fid].character(test.roller)
         out[fid] = Entry(
             fid,
             slip.maneuver,
@@ -1508,6 +1508,7 @@ def _entries(state: KingdomsState) -> dict[str, Entry]:
             test.attack,
             test.exponent,
             slip.downtime,
+            ob_penalty=1 if who.superficial else 0,
         )
     return out
 

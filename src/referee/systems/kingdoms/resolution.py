@@ -61,6 +61,7 @@ class Entry:
     attack: int = 0
     exponent: int = 0
     downtime: int = 0
+    ob_penalty: int = 0
 
     @property
     def total(self) -> int:
@@ -236,6 +237,11 @@ def directed_targets(entries: Mapping[str, Entry]) -> dict[str, tuple[str, ...]]
 
 
 def _independent_ob(entry: Entry, target: str, board: Board, entries: Mapping[str, Entry]) -> int:
+    stated = maneuver(entry.maneuver).independent_ob != "none"
+    return (entry.ob_penalty if stated else 0) + _base_ob(entry, target, board, entries)
+
+
+def _base_ob(entry: Entry, target: str, board: Board, entries: Mapping[str, Entry]) -> int:
     ob = maneuver(entry.maneuver).independent_ob
     if isinstance(ob, int):
         return ob
@@ -526,7 +532,7 @@ def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
         elif name == "Fortify":
             attacks = against.get(faction, [])
             if not attacks:
-                margin = entry.successes - 2
+                margin = entry.successes - 2 - entry.ob_penalty
                 if margin > 0:
                     _split(ledger, entry, margin, "margin against Ob 2, unopposed")
             elif all(entry.successes > a.successes for a in attacks):
