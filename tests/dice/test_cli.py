@@ -33,6 +33,18 @@ def test_roll_json_marks_explosions_and_rerolls() -> None:
     assert all(d["face"] != 1 for d in data["dice"] if d["status"] == "kept")
 
 
+def test_dice_of_a_dropped_set_item_are_dropped() -> None:
+    data = json.loads(runner.invoke(app, ["roll", "(1d4, 2+2)kh1", "--seed", "1", "--json"]).stdout)
+    assert data["total"] == 4
+    assert [d["status"] for d in data["dice"]] == ["dropped"]
+
+
+def test_many_small_dice_still_have_exact_odds() -> None:
+    data = json.loads(runner.invoke(app, ["odds", "1000d2", "--json"]).stdout)
+    assert data["distribution"][0] == [1000, f"1/{2**1000}"]
+    assert data["mean"] == "1500/1"
+
+
 def test_roll_comparison_total_is_a_boolean() -> None:
     data = json.loads(runner.invoke(app, ["roll", "3d6+2>=14", "--seed", "3", "--json"]).stdout)
     assert data["total"] in (True, False)
@@ -92,6 +104,10 @@ BAD = [
     (["roll", "10/0"], "division by zero"),
     (["odds", "10/(d2-1)"], "division by zero"),
     (["odds", "3d6", "--plot", "out.txt"], "must end in .png or .svg"),
+    (["odds", "1000d6"], "possible totals"),
+    (["odds", "500d6!"], "possible totals"),
+    (["odds", "(300d6)+(300d6)"], "too many"),
+    (["roll", "4d6dlh1"], "at position 4"),
 ]
 
 

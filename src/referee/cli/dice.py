@@ -145,15 +145,17 @@ def register(app: typer.Typer) -> None:
         out.print(odds_table(result))
         out.print(
             f"mean {result.mean} ≈ {float(result.mean):.4f}, "
-            f"standard deviation ≈ {result.stdev:.4f}"
+            f"standard deviation ≈ {result.stdev:.4f}",
+            soft_wrap=True,
         )
         if result.truncated:
             out.print(
                 f"explosions followed until below 1e-12: truncated mass {result.truncated}"
-                f" ≈ {float(result.truncated):.3e}"
+                f" ≈ {float(result.truncated):.3e}",
+                soft_wrap=True,
             )
         if plot is not None:
-            out.print(f"plot written to {plot}")
+            out.print(f"plot written to {plot}", soft_wrap=True)
 
     @app.command("demo")
     def demo_command(

@@ -403,7 +403,10 @@ class _Build:
                 name, forced = _ALIASES[name]
                 if forced is not None:
                     if selkind_tok is not None:
-                        raise self.fail(f"'d{forced}' takes a count only, like d{forced}1")
+                        raise NotationError(
+                            f"'d{forced}' takes a count only, like d{forced}1",
+                            _clip(self.text), t.children[0].start_pos,
+                        )
                     selkind = forced
             flat.append((name, Selector(selkind, int(value_tok))))
         grouped: list[Op] = []

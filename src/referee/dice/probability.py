@@ -6,15 +6,19 @@ icepool's exact arithmetic. A term takes the first exact path that fits it:
 
 1. plain ``NdS``: icepool's sum of N dice (or of N 0/1 success dice);
 2. operators that look at each die's own value only (``rr1``, ``e6``, ``k>3``, ``mi2`` …):
-   every die is independent, so one die is enumerated through the roller itself and N of them
-   are summed;
-3. rerolls and limits, then keep/drop by rank (``4d6kh3``, ``4d6ro1kh3``): icepool's pools;
-4. anything else: the roller itself, enumerated over every sequence of faces.
+   every die is independent, so one die's distribution of kept faces is worked out and N of
+   them are summed;
+3. rerolls and limits, then keep/drop (``4d6kh3``, ``4d6ro1kh3``): icepool's pools;
+4. anything else (``4d6e6kh3``): the distribution of the sorted kept faces of all N dice,
+   operator by operator.
 
-Explosions and repeated rerolls are followed until a branch's probability falls below
-:data:`TRUNCATE_BELOW`; the probability not followed is reported as ``truncated`` and the
-distribution is that of the rolls that stop before it (renormalised). Nothing else is
-approximate.
+Paths 2 and 4 follow the operators' meanings in :mod:`referee.dice.rolling`, and the tests check
+every operator against the roller itself enumerated over every sequence of faces. ``rr``
+(reroll until no face matches) is exact: the kept face is uniform over the faces not rerolled.
+Explosions are followed until a chain's probability falls below :data:`TRUNCATE_BELOW`; the
+probability not followed is reported as ``truncated`` and the distribution is that of the
+rolls that stop before it (renormalised). Nothing else is approximate. Terms too large to count
+exactly in about a second are refused with a :class:`NotationError` that says so.
 
 >>> odds("3d6+2>=14").probability(True)
 Fraction(3, 8)
@@ -65,7 +69,11 @@ TRUNCATE_BELOW = Fraction(1, 10**12)
 #: Most distinct sorted pools the keep/drop path may expand.
 MAX_POOL_STATES = 300_000
 #: Most outcome pairs one combination may visit.
-MAX_PRODUCT = 1_000_000
+MAX_PRODUCT = 500_000
+#: Most possible totals one dice term may have.
+MAX_TOTALS = 3_000
+#: Most dice icepool sums in one step (its sum recurses once per die).
+SUM_CHUNK = 300
 
 Outcome = int | bool
 
@@ -307,17 +315,37 @@ def _values(states: States, meets: Callable[[int], bool] | None) -> dict[int, Fr
     return out
 
 
+def _sum_of(node: Dice, die: Any) -> Any:
+    """The sum of ``node.count`` independent copies of ``die``, refused past :data:`MAX_TOTALS`
+    possible totals (the cost grows with their square)."""
+    outcomes = die.outcomes()
+    totals = node.count * (max(outcomes) - min(outcomes)) + 1
+    if totals > MAX_TOTALS:
+        raise NotationError(
+            f"{node.text} has {totals} possible totals, more than the {MAX_TOTALS} "
+            "Referee counts exactly; roll it instead, or use fewer dice"
+        )
+    total = None
+    count = node.count
+    while count > 0:
+        chunk = min(count, SUM_CHUNK)
+        part = chunk @ die
+        total = part if total is None else total + part
+        count -= chunk
+    return total
+
+
 def _dice_term(node: Dice, meets: Callable[[int], bool] | None) -> _Dist:
     if node.count == 0:
         return _Dist(icepool.Die([0]))
     if not node.ops:
         if meets is None:
-            return _Dist(node.count @ icepool.d(node.sides))
+            return _Dist(_sum_of(node, icepool.d(node.sides)))
         hits = sum(1 for f in range(1, node.sides + 1) if meets(f))
-        return _Dist(node.count @ icepool.Die({1: hits, 0: node.sides - hits}))
+        return _Dist(_sum_of(node, icepool.Die({1: hits, 0: node.sides - hits})))
     if all(op.is_by_value() for op in node.ops):
         one = _single_die(node, meets)
-        return _Dist(node.count @ one.die, _joint_truncation(*[one.truncated] * node.count))
+        return _Dist(_sum_of(node, one.die), _joint_truncation(*[one.truncated] * node.count))
     first_keep = next((i for i, op in enumerate(node.ops) if op.name in ("k", "p")), 0)
     prefix, rest = node.ops[:first_keep], node.ops[first_keep:]
     if all(op.name in ("rr", "ro", "mi", "ma") and op.is_by_value() for op in prefix) and all(
@@ -397,6 +425,7 @@ def _distribution(node: Node) -> _Dist:
             trunc = _joint_truncation(left.truncated, right.truncated)
             op = node.op
             if op in ("+", "-") and _all_ints(left.die) and _all_ints(right.die):
+                _guard(left.die, right.die)
                 die = left.die + right.die if op == "+" else left.die - right.die
                 return _Dist(die, trunc)
             if op in ("/", "//", "%") and 0 in right.die.outcomes():

@@ -173,12 +173,27 @@ class Roll(NamedTuple):
 
         return f"{render_plain(self.tree)} = {format_total(self.total)}"
 
+    def _dice_json(self) -> list[dict[str, Any]]:
+        # A die inside a set item that the set's k/p dropped counts for nothing: "dropped".
+        out: list[dict[str, Any]] = []
+        stack: list[tuple[Rolled, bool]] = [(self.tree, True)]
+        while stack:
+            node, counts = stack.pop()
+            for die in node.dice:
+                data = die.to_json()
+                if not counts and data["status"] == "kept":
+                    data["status"] = "dropped"
+                out.append(data)
+            stack.extend((child, counts and child.kept) for child in reversed(node.children))
+        return out
+
     def to_json(self) -> dict[str, Any]:
-        """``{"expression", "total", "dice", "text"}`` as plain JSON values."""
+        """``{"expression", "total", "dice", "text"}`` as plain JSON values; a die in a set item
+        dropped by the set's ``k``/``p`` has the status ``dropped``."""
         return {
             "expression": self.expression.text,
             "total": self.total,
-            "dice": [d.to_json() for d in self.dice],
+            "dice": self._dice_json(),
             "text": self.describe(),
         }
 
