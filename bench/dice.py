@@ -83,8 +83,8 @@ def bench_rolls() -> None:
 def bench_odds() -> None:
     import icepool  # noqa: F401  (imported before timing, as the anchor's is)
 
-    from referee.dice.probability import _odds_of, odds
     from referee.dice.notation import parse
+    from referee.dice.probability import _odds_of, odds
 
     namespace: dict[str, object] = {}
     exec(ANCHOR, namespace)
