@@ -100,15 +100,15 @@ def _log_path(game: Path, log: Path | None) -> Path:
     return log if log is not None else game.with_name(game.stem + ".log.json")
 
 
-def _open(game: Path, log: Path | None) -> Table[IntrigueState]:
-    """The evening so far: the game file, and the log replayed over it."""
+def _open(game: Path, log: Path | None, *, replay: bool = True) -> Table[IntrigueState]:
+    """The evening so far: the game file, and (if ``replay``) the log replayed over it."""
     from referee.core import Log, RefereeError, Table
     from referee.systems.intrigue import PROCEDURE
 
     setup = _read_game(game)
     path = _log_path(game, log)
     try:
-        if path.exists():
+        if replay and path.exists():
             events = json.loads(path.read_text(encoding="utf-8"))
             return Table.replay(PROCEDURE, setup, Log.from_json(events))
         return Table.start(PROCEDURE, setup)
@@ -301,7 +301,7 @@ def register(app: typer.Typer) -> None:
         """Validate a game file and list the cast (badge, number, stats, envelopes)."""
         from rich.table import Table as RichTable
 
-        table = _open(game, Path("/nonexistent/none.log.json"))
+        table = _open(game, None, replay=False)
         state = table.state
         out = RichTable(title=f"{game.name}: {len(state.characters)} characters")
         for column in ("No.", "Badge", "id", "Cmb", "Str", "Sta", "Wnd", "Mnd", "Envelopes"):

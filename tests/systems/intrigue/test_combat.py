@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from referee.core import MINUTE, RuleError, Table, view
-from referee.systems.intrigue import IntrigueState
+from referee.systems.intrigue import PROCEDURE, IntrigueState
 from referee.systems.intrigue.combat import initiative_rank, preview
 from referee.systems.intrigue.rules import group_attack, half, is_knocked_out, wounds_taken
 
@@ -651,3 +651,21 @@ def test_the_referee_may_rule_a_damaging_ability_undodgeable() -> None:
 def test_the_referee_may_end_a_combat() -> None:
     table = act(fight("alf", "bob"), "referee", "end_combat", reason="they shake hands")
     assert combat(table).ended and last(table, "combat.ended")["reason"] == "they shake hands"
+
+
+def test_with_two_combats_the_referee_names_the_one_to_resolve() -> None:
+    table = act(fight("alf", "bob"), "cat", "start_combat", targets=["dan"])
+    table = declare(declare(table, "alf", "defend"), "bob", "defend")
+    with pytest.raises(RuleError, match="name the combat"):
+        resolve(table)
+    table = act(table, "referee", "resolve", combat="combat-1")
+    assert last(table, "combat.place_resolved")["characters"] == ["alf"]
+
+
+def test_the_menus_list_what_may_be_done() -> None:
+    table = fight("alf", "bob")
+    assert "alf" in PROCEDURE.actors(table.state) and "referee" in PROCEDURE.actors(table.state)
+    kinds_ = {a.kind for a in table.legal_actions("alf")}
+    assert kinds_ == {"declare"}
+    assert {a.kind for a in table.legal_actions("cat")} == {"perceive", "start_combat"}
+    assert table.legal_actions("referee")[0].params == {"combat": "combat-1"}

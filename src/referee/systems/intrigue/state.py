@@ -6,7 +6,7 @@ into them. Rules text: Intrigue in the Clouds, throughout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from referee.core import GameTime, RuleError
 from referee.systems.intrigue.characters import Character, CharacterId
@@ -183,7 +183,6 @@ class IntrigueState:
     opened: frozenset[EnvelopeId] = frozenset()
     cooldowns: tuple[tuple[CharacterId, CharacterId, GameTime], ...] = ()
     combats: tuple[Combat, ...] = ()
-    languages: tuple[str, ...] = field(default=())
 
     # -- characters --------------------------------------------------------------------
 

@@ -1,0 +1,64 @@
+"""The odds shown before a roll are those of the check the procedure then rolls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from referee.core import Action
+from referee.systems.intrigue.odds import upcoming
+
+from .helpers import act, character, last, start
+
+SETUP = {
+    "characters": {
+        "ann": character(
+            "Ann",
+            15,
+            combat=2,
+            mind=3,
+            skills={"Perception": 3, "Medicine": 2},
+            abilities={"Read Mind": {"mental": True}},
+        ),
+        "bea": character(
+            "Bea",
+            40,
+            mind=2,
+            perception_envelopes=[
+                {"to": "ALL", "target": 16, "contents": "x"},
+                {"to": [12], "target": 10, "contents": "y"},
+            ],
+        ),
+    }
+}
+
+
+def chances(actor: str, kind: str, **params: object) -> list[Fraction]:
+    table = start(SETUP)
+    return [check.odds().success for _, check in upcoming(table.state, Action(actor, kind, params))]
+
+
+def test_perception_odds_are_for_the_envelopes_the_perceiver_could_be_given() -> None:
+    shown = chances("ann", "perceive", target="bea")
+    table = act(start(SETUP), "ann", "perceive", [1, 1, 1], target="bea")
+    assert shown == [Fraction(last(table, "perception.made")["chances"]["bea-p1"])]
+    assert len(shown) == 1  # the envelope for character 12 is not ann's to win
+
+
+def test_skill_mental_and_roll_odds_match_the_rolled_events() -> None:
+    [shown] = chances("ann", "roll", skill="Perception", target=14)
+    table = act(start(SETUP), "ann", "roll", [1, 1, 1], skill="Perception", target=14)
+    assert shown == Fraction(last(table, "skill.rolled")["chance"])
+    [shown] = chances("ann", "roll", skill="Perception", against="bea")
+    table = act(start(SETUP), "ann", "roll", [1, 1, 1, 1, 1, 1], skill="Perception", against="bea")
+    assert shown == Fraction(last(table, "skill.rolled")["chance"])
+    [shown] = chances("ann", "mental_attack", target="bea", ability="Read Mind")
+    table = act(start(SETUP), "ann", "mental_attack", [1, 1, 1], target="bea", ability="Read Mind")
+    assert shown == Fraction(last(table, "mental.attacked")["chance"])
+
+
+def test_no_odds_for_actions_that_roll_nothing_or_name_nobody() -> None:
+    assert chances("ann", "speak", language="English") == []
+    assert chances("ann", "perceive", target="nobody") == []
+    assert chances("nobody", "perceive", target="bea") == []
+    assert chances("referee", "resolve") == []
+    assert chances("ann", "escape") == []
