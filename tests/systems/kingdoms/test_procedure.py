@@ -743,3 +743,20 @@ def test_sessions_are_recorded() -> None:
     """A chronicle takes many sessions: the record keeps the session number."""
     table = act(start(), "elves", "new_session")
     assert table.state.session == 2
+
+
+def test_infiltrate_advantage_is_used_once_against_that_opponent() -> None:
+    """Infiltrate's margin is an advantage (dice) on the next maneuver against that opponent,
+    used up when used."""
+    data = setup()
+    data["factions"]["orcs"]["infiltrated"] = {"elves": 2}
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "orcs", "write_slip", maneuver="Sap", skill="Tactics", target="elves")
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = _reveal(table, "elves", [1] * 15)
+    rolled = next(
+        e for e in table.log if e.kind == "test.rolled" and e.payload["faction"] == "orcs"
+    )
+    assert rolled.payload["dice"] == 6
+    assert table.state.factions["orcs"].infiltrated == {"elves": 0}

@@ -358,3 +358,50 @@ def test_superficial_wound_adds_one_to_stated_obstacles() -> None:
         board(),
     )
     assert r.dispositions["b"] == 7
+
+
+def test_ensnare_harms_its_declared_target_aiming_elsewhere() -> None:
+    """Ruling: an Ensnare meets its declared target's maneuver by the matrix, wherever that
+    maneuver is aimed; a won versus test turns the target's successes against it."""
+    r = resolve(
+        {
+            "a": Entry("a", "Ensnare", ("b",), 4),
+            "b": Entry("b", "Assault", ("c",), 2),
+            "c": Entry("c", "Fortify", (), 0),
+        },
+        board(),
+    )
+    assert changes(r, "b") == [("a", -2)]
+    assert changes(r, "a") == [("a", -2)]
+
+
+def test_a_faction_at_zero_is_out_at_once_but_its_dice_still_land() -> None:
+    """Ruling: a faction reduced to 0 is out at once: later gains do not revive it, but its own
+    maneuver, already rolled, still takes effect in its seat."""
+    entries = {
+        "a": Entry("a", "Assault", ("b",), 5),
+        "b": Entry("b", "Gambit", ("a",), 3),
+        "c": Entry("c", "Fortify", (), 0),
+    }
+    r = resolve(entries, board(b=5))
+    assert r.out == ("b",)
+    assert r.dispositions["a"] == 7  # b's Gambit still lands
+
+
+def test_wiped_out_by_its_own_sacrifice_has_no_conqueror() -> None:
+    """Ruling: a faction that spends itself to 0 (an Ensnare's sacrifice) has no conqueror."""
+    r = resolve(
+        {
+            "a": Entry("a", "Ensnare", ("b",), 6),
+            "b": Entry("b", "Assault", ("c",), 1),
+            "c": Entry("c", "Fortify", (), 0),
+        },
+        board(a=5),
+    )
+    assert "a" in r.out and r.conquerors["a"] == ()
+
+
+def test_narrator_tie_goes_to_the_first_in_seat_order() -> None:
+    """Ruling: equal successes: the first of them in seat order from the reader narrates."""
+    r = resolve({"b": Entry("b", "Fortify", (), 4), "c": Entry("c", "Fortify", (), 4)}, board())
+    assert r.narrator == "b"
