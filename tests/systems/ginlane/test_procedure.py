@@ -627,3 +627,27 @@ def test_bad_setup_names_the_field() -> None:
         Table.start(PROCEDURE, {"mode": "c", "characters": {"moll": {}}})
     with pytest.raises(ScenarioError, match="weapon"):
         Table.start(PROCEDURE, {"characters": {"moll": {"weapon": "lance"}}})
+
+
+def test_grappled_manoeuvre_must_beat_the_strength() -> None:
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    # Strength untrained: 3d6kh2 5+5 - 2 = 8
+    table = act(table, "moll", "grapple", [5, 5, 5], target="jack", tag="Off-Balance")
+    # Brawl untrained: 6+4-2 = 8 beats Moll's Weapons 1+1+3 = 5, but not the grapple's 8
+    table = act(table, "jack", "manoeuvre", [6, 4, 1, 1], target="moll", named="blind")
+    assert events(table, "grapple.held")[0]["strength"] == 8
+    assert [a.name for a in table.state.aspects] == ["Off-Balance"]
+
+
+def test_maintenance_costs_points() -> None:
+    table = act(
+        duel(moll={"possessions": ["A Clockwork Orrery"]}),
+        "moll",
+        "maintain",
+        aspect="A Clockwork Orrery",
+        points=2,
+    )
+    assert table.state.get("moll").pool.points == 1
+    with pytest.raises(RuleError, match="maintenance needs 2 points, the pool has 1"):
+        act(table, "moll", "maintain", aspect="A Clockwork Orrery", points=2)

@@ -379,6 +379,7 @@ class GinLane(Procedure[SceneState]):
         "initiative",
         "check_sheet",
         "ritual",
+        "maintain",
     )
 
     # -- kernel hooks ---------------------------------------------------------------------
@@ -576,6 +577,23 @@ class GinLane(Procedure[SceneState]):
             b.emit("weapon.drawn", {"character": who.id, "weapon": str(draw)})
             mod += rules.SUPPLEMENTAL_PENALTY
         return mod
+
+    def _held(self, b: _Builder, me: Combatant, skill: str, total: int, breaking: str) -> bool:
+        """Grapple: a grappled character must beat the grapple strength to do anything
+        physical; beating it with an action against the grappler breaks the grapple."""
+        grappler = self._grappler_of(b.state, me.id)
+        if grappler is None or skill not in rules.PHYSICAL_SKILLS:
+            return False
+        assert grappler.block is not None
+        if total <= grappler.block.strength:
+            b.emit(
+                "grapple.held",
+                {"character": me.id, "by": grappler.id, "strength": grappler.block.strength},
+            )
+            return True
+        if grappler.id == breaking:
+            b.emit("grapple.broken", {"character": me.id, "by": grappler.id, "total": total})
+        return False
 
     def _check_can_move(self, state: SceneState, who: Combatant) -> None:
         if self._grappler_of(state, who.id) is not None:
@@ -775,17 +793,8 @@ class GinLane(Procedure[SceneState]):
         )
         attack = result.actor.total
         defence = attack - result.margin
-        grappler = self._grappler_of(b.state, me.id)
-        if grappler is not None and skill in rules.PHYSICAL_SKILLS:
-            assert grappler.block is not None
-            if attack <= grappler.block.strength:
-                b.emit(
-                    "grapple.held",
-                    {"character": me.id, "by": grappler.id, "strength": grappler.block.strength},
-                )
-                return
-            if grappler.id == target.id:
-                b.emit("grapple.broken", {"character": me.id, "by": grappler.id, "total": attack})
+        if self._held(b, me, skill, attack, breaking=target.id):
+            return
         against = defence
         if protector is not None and protector.block is not None:
             against = max(defence, protector.block.strength)
@@ -879,6 +888,8 @@ class GinLane(Procedure[SceneState]):
             difficulty = difficulty_number(str(p.get("difficulty", DEFAULT_DIFFICULTY)))
             result = DifficultyCheck(spec, difficulty).roll(dice)
             announce(result, skill)
+        if self._held(b, me, skill, result.total, breaking=on):
+            return
         if not result.is_success:
             return
         if p.get("remove"):
@@ -1231,6 +1242,18 @@ class GinLane(Procedure[SceneState]):
         me.pool.spend(1, why="a declaration")
         b.emit("declaration.made", {"character": me.id, "aspect": aspect, "fact": fact})
         b.emit("pool.spent", {"character": me.id, "points": 1, "for": "declaration"})
+
+    def _do_maintain(self, b: _Builder, action: Action, dice: DiceSource) -> None:
+        """Maintenance: an Aspect standing for tedious upkeep costs Experience Points to run."""
+        me = b.state.get(action.actor)
+        aspect = _str(action.params, "aspect", "Maintenance")
+        if not me.sheet.has_aspect(aspect):
+            raise RuleError("Maintenance", f"{me.id} has no Aspect {aspect!r}")
+        points = action.params.get("points", 1)
+        if not isinstance(points, int) or points < 1:
+            raise RuleError("Maintenance", "pay a positive number of points")
+        me.pool.spend(points, why="maintenance")
+        b.emit("pool.spent", {"character": me.id, "points": points, "for": f"maintain {aspect}"})
 
     def _do_award(self, b: _Builder, action: Action, dice: DiceSource) -> None:
         """Experience awarded in play goes to the pool."""
