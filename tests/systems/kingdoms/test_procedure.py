@@ -760,3 +760,15 @@ def test_infiltrate_advantage_is_used_once_against_that_opponent() -> None:
     )
     assert rolled.payload["dice"] == 6
     assert table.state.factions["orcs"].infiltrated == {"elves": 0}
+
+
+def test_a_faction_that_cannot_act_plays_scenes_but_directs_no_conflict() -> None:
+    """Ruling: a hesitating faction may play color, interstitial and building scenes, but directs
+    no conflict of its own."""
+    data = setup()
+    data["factions"]["orcs"]["cannot_act"] = True
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "orcs", "scene", kind="color")
+    table = act(table, "orcs", "scene", [4] * 4, kind="building", skill="Tactics", ob=1)
+    with pytest.raises(RuleError, match="directs none"):
+        act(table, "orcs", "scene", kind="conflict", target="elves")
