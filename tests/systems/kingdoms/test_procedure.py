@@ -772,3 +772,45 @@ def test_a_faction_that_cannot_act_plays_scenes_but_directs_no_conflict() -> Non
     table = act(table, "orcs", "scene", [4] * 4, kind="building", skill="Tactics", ob=1)
     with pytest.raises(RuleError, match="directs none"):
         act(table, "orcs", "scene", kind="conflict", target="elves")
+
+
+def test_a_wound_taken_this_maneuver_heals_from_the_next() -> None:
+    """Wound Recovery: a character wounded in a conflict acts at the penalty until the next
+    maneuver; the Health test comes then."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs", wounds={"elves": "midi"})
+    with pytest.raises(RuleError, match="wounded this maneuver"):
+        act(table, "elves", "health_test", [4] * 4, character="leader")
+
+
+def test_a_joined_leader_plays_in_the_new_factions_scenes() -> None:
+    """Consequences: the defeated leader shares the scene economy of the faction joined."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["disposition"] = 2
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Assess",
+        skill="Inconspicuous",
+        target="dwarves",
+        substitute=True,
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    table = act(table, "orcs", "join", faction="dwarves")
+    table = act(table, "dwarves", "next_maneuver")
+    table = act(
+        table, "dwarves", "scene", [4] * 4, kind="building", by="orcs", skill="Tactics", ob=2
+    )
+    assert table.state.scenes[-1].successes == 4
+    assert table.log.events[-1].payload["character"] == "Gorbash"
+    with pytest.raises(RuleError, match="is out"):
+        act(table, "orcs", "scene", kind="color")

@@ -613,7 +613,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 f"{'s' if allowed[kind] != 1 else ''} this maneuver",
             )
         by = str(params.get("by", "leader"))
-        who = faction.character(by)
+        # "Consequences": a defeated leader who joined shares this faction's scene economy
+        who = state.factions[by].leader if by in faction.allies else faction.character(by)
         player = params.get("player")
         if len(faction.players) >= 2 and kind in ("building", "conflict"):
             # "Step Seven": in a two-player faction one player makes the building rolls and the
@@ -741,6 +742,11 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         who_key = str(params.get("character", "leader"))
         who = faction.character(who_key)
         key = f"{faction.id}.{who_key}"
+        if key in state.wounded:
+            raise _refuse(
+                "Wound Recovery",
+                f"{who.name} was wounded this maneuver and acts at the penalty until the next",
+            )
         if key in state.health_tested:
             raise _refuse("Wound Recovery", f"{who.name} has made a Health test this maneuver")
         if not who.wound_dice and not who.superficial:
@@ -1244,7 +1250,17 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 else:
                     ch = replace(ch, wound_dice=ch.wound_dice + WOUND_DICE[sev])
                 put(fid, **{key: ch})
-            return replace(state, factions=factions, scenes=(*state.scenes, scene))
+            hurt = frozenset(
+                f"{str(ref).partition('.')[0]}."
+                f"{'second' if str(ref).endswith('.second') else 'leader'}"
+                for ref in wounds
+            )
+            return replace(
+                state,
+                factions=factions,
+                scenes=(*state.scenes, scene),
+                wounded=state.wounded | hurt,
+            )
         if kind == "scenes.passed":
             return replace(state, passed=state.passed | {str(data["faction"])})
         if kind == "health.tested":
@@ -1437,6 +1453,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 scenes=(),
                 passed=frozenset(),
                 health_tested=frozenset(),
+                wounded=frozenset(),
                 reader=None,
                 order=(),
                 void={},

@@ -183,6 +183,7 @@ class KingdomsState:
     scenes: tuple[SceneRecord, ...] = ()
     passed: frozenset[str] = frozenset()
     health_tested: frozenset[str] = frozenset()
+    wounded: frozenset[str] = frozenset()
     reader: str | None = None
     order: tuple[str, ...] = ()
     void: Mapping[str, str] = field(default_factory=dict)
