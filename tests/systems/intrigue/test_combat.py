@@ -669,3 +669,17 @@ def test_the_menus_list_what_may_be_done() -> None:
     assert kinds_ == {"declare"}
     assert {a.kind for a in table.legal_actions("cat")} == {"perceive", "start_combat"}
     assert table.legal_actions("referee")[0].params == {"combat": "combat-1"}
+
+
+def test_a_holder_who_is_grabbed_may_only_break_free_or_scream() -> None:
+    """Ruling: being Held comes first — a Held holder may Break Free or Scream, not Squeeze."""
+    table = act(fight("cat", "bob"), "alf", "join", **{"with": "bob"})
+    table = declare(table, "cat", "grab", target="bob")
+    table = declare(table, "alf", "grab", target="cat")
+    table = declare(table, "bob", "defend")
+    table = resolve(resolve(table, (6, 6, 6)), (6, 6, 6))
+    assert last(table, "attack.rolled")["target_number"] == half(3) + 11  # cat is Holding
+    table = resolve(table)  # bob's defence lapses: he is Held
+    with pytest.raises(RuleError, match="Breaking Free"):
+        declare(table, "cat", "squeeze")
+    declare(table, "cat", "break_free")

@@ -237,6 +237,8 @@ def use_mind(state: IntrigueState, who: CharacterId) -> list[Event]:
         raise _refuse("Surprise", f"{who} has no action this round")
     if who in combat.held_at_start or who in combat.holding_at_start:
         raise _refuse("Break Free", f"{who} is Holding or Held: no mental ability this round")
+    if who in combat.by_mind:
+        raise _refuse("Initiative", f"{who} already ranks by Mind this round")
     return [*events, _e("combat.mind_used", {"combat": combat.id, "character": who})]
 
 
@@ -262,7 +264,8 @@ def _validate(
             f"{who} is Held: a Held Character can attempt no action other than Breaking Free "
             "or Screaming in Terror",
         )
-    if who in combat.holding_at_start and kind not in ("squeeze", "throw", "release"):
+    held = who in combat.held_at_start
+    if not held and who in combat.holding_at_start and kind not in ("squeeze", "throw", "release"):
         raise _refuse(
             "Squeeze, Throw or Release",
             f"{who} is Holding {combat.held_by(who)}: Squeeze, Throw or Release (ruling)",
