@@ -264,8 +264,12 @@ def _validate(
             f"{who} is Held: a Held Character can attempt no action other than Breaking Free "
             "or Screaming in Terror",
         )
-    held = who in combat.held_at_start
-    if not held and who in combat.holding_at_start and kind not in ("squeeze", "throw", "release"):
+    is_held = who in combat.held_at_start
+    if (
+        not is_held
+        and who in combat.holding_at_start
+        and kind not in ("squeeze", "throw", "release")
+    ):
         raise _refuse(
             "Squeeze, Throw or Release",
             f"{who} is Holding {combat.held_by(who)}: Squeeze, Throw or Release (ruling)",
