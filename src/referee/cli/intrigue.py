@@ -334,8 +334,7 @@ def register(app: typer.Typer) -> None:
         viewer: AsOpt = REFEREE,
         dry_run: DryOpt = False,
     ) -> None:
-        """A Perception Check: 3d6 + Perception; the envelopes handed over and their contents
-        (shown to the referee and the perceiver only)."""
+        """A Perception Check: 3d6 + Perception, the envelopes handed over and their contents."""
         from referee.core import Action
 
         def action_of(table: Table[IntrigueState]) -> Action:
@@ -395,7 +394,7 @@ def register(app: typer.Typer) -> None:
         viewer: AsOpt = REFEREE,
         dry_run: DryOpt = False,
     ) -> None:
-        """Any action of the evening (see `referee.systems.intrigue.procedure`), odds first."""
+        """Any action (declare, resolve, escape, open, report, revive ...), odds first."""
         from referee.core import Action
 
         given = _params(params or [])
@@ -408,8 +407,7 @@ def register(app: typer.Typer) -> None:
 
     @sub.command("combat")
     def combat(game: GameArg, log: LogOpt = None) -> None:
-        """Each running combat: the round, sides, declarations, who declares next, and the odds
-        of the rolls the next `resolve` makes."""
+        """Each running combat: round, sides, declarations, who declares next, next rolls' odds."""
         from rich.markup import escape
 
         from referee.systems.intrigue.combat import initiative_rank, pending_declarers, preview
@@ -422,7 +420,9 @@ def register(app: typer.Typer) -> None:
         for fight in state.running:
             sides: dict[int, list[str]] = {0: [], 1: []}
             for c, s in fight.sides:
-                mark = " (escaped)" if c in fight.escaped else ""
+                damage = state.status(c).damage
+                mark = f" (damage {damage})" if damage else ""
+                mark += " (escaped)" if c in fight.escaped else ""
                 mark += " (out)" if not state.status(c).can_act else ""
                 sides.setdefault(s, []).append(c + mark)
             console().print(
