@@ -15,6 +15,8 @@ from referee.dice import ScriptedSource
 from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
+    BurningTest,
+    BurningVersus,
     Shade,
     artha_choices,
     difficulty,
@@ -245,3 +247,42 @@ def test_one_more_persona_never_hurts(exponent: int, ob: int, persona: int) -> N
     assert obstacle_odds(pool, Artha(persona=persona + 1), ob) >= obstacle_odds(
         pool, Artha(persona=persona), ob
     )
+
+
+@pytest.mark.parametrize("dice", [1, 3, 5])
+@pytest.mark.parametrize("ob", [1, 2, 4])
+def test_burning_test_is_the_kernel_check_without_after_roll_artha(dice: int, ob: int) -> None:
+    """Without Fate or Deeds after the roll a test is the kernel's ObstacleCheck itself."""
+    from referee.core import ObstacleCheck
+
+    test = BurningTest(BurningPool(dice, Shade.GREY), ob, Artha(persona=1))
+    assert test.kernel == ObstacleCheck(dice + 1, ob, GREY)
+    assert test.odds() == ObstacleCheck(dice + 1, ob, GREY).odds()
+
+
+@pytest.mark.parametrize("artha", ALL_ARTHA_AFTER[1:], ids=lambda a: a.label())
+def test_burning_test_with_artha_odds_and_roll_agree(artha: Artha) -> None:
+    """With artha after the roll, one object gives the odds and the roll, and they agree."""
+    test = BurningTest(BurningPool(2), 2, artha)
+    assert test.kernel is None
+    brute = brute_roller(2, BLACK, False, artha, cap=2)
+    assert test.odds().success == brute[2]
+    result = test.roll(ScriptedSource([6, 1, 5, 4, 4, 4]))
+    assert result.is_success == (result.value >= 2)
+
+
+def test_burning_versus_is_the_kernel_opposed_check() -> None:
+    """A versus test: the kernel's OpposedCheck with the opponent winning ties."""
+    from referee.core import OpposedCheck, TieRule
+
+    versus = BurningVersus(BurningPool(3), BurningPool(2, Shade.GREY))
+    kernel = versus.kernel
+    assert isinstance(kernel, OpposedCheck) and kernel.ties is TieRule.OPPONENT_WINS
+    assert versus.odds().success == versus_odds(BurningPool(3), BurningPool(2, Shade.GREY))
+    fated = BurningVersus(BurningPool(3), BurningPool(2, Shade.GREY), Artha(fate=True))
+    assert fated.odds().success == versus_odds(
+        BurningPool(3), BurningPool(2, Shade.GREY), Artha(fate=True)
+    )
+    assert sum(fated.odds().margins.values()) == 1
+    result = versus.roll(ScriptedSource([4, 4, 1, 3, 3]))
+    assert (result.value, result.opponent_value, result.is_success) == (2, 2, False)

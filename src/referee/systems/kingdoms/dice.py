@@ -36,7 +36,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from referee.core import BLACK, GREY, WHITE, Pool, RuleError
+from referee.core import (
+    BLACK,
+    GREY,
+    WHITE,
+    CheckOdds,
+    CheckResult,
+    ObstacleCheck,
+    OpposedCheck,
+    Outcome,
+    Pool,
+    RuleError,
+    TieRule,
+)
 from referee.dice import DiceSource
 
 __all__ = [
@@ -48,6 +60,8 @@ __all__ = [
     "WOUND_HEALTH_OB",
     "Artha",
     "BurningPool",
+    "BurningTest",
+    "BurningVersus",
     "PoolRoll",
     "Shade",
     "artha_choices",
@@ -531,3 +545,152 @@ def difficulty(dice: int, obstacle: int) -> str:
         return "challenging"
     slack = 1 if dice <= 3 else 2 if dice <= 6 else 3
     return "routine" if obstacle <= dice - slack else "difficult"
+
+
+# ------------------------------------------------------------------------------ as kernel checks
+
+
+def _odds_from(dist: Mapping[int, Fraction], beats: int, strict: bool) -> CheckOdds:
+    outcomes = {Outcome.SUCCESS: Fraction(0), Outcome.FAILURE: Fraction(0)}
+    margins: dict[int, Fraction] = {}
+    for k, p in dist.items():
+        ok = k > beats if strict else k >= beats
+        outcomes[Outcome.SUCCESS if ok else Outcome.FAILURE] += p
+        margins[k - beats] = margins.get(k - beats, Fraction(0)) + p
+    return CheckOdds(outcomes=outcomes, margins=dict(sorted(margins.items())), successes=dict(dist))
+
+
+@dataclass(frozen=True)
+class BurningTest:
+    """An independent Burning Wheel test as a kernel check: ``odds()`` and ``roll()`` from the
+    same pool, so the odds shown and the rule applied cannot disagree.
+
+    Without after-the-roll artha it is the kernel's :class:`~referee.core.ObstacleCheck`
+    itself; with Fate or Deeds after the roll the odds are :func:`success_distribution`'s.
+
+    >>> test = BurningTest(BurningPool(4), obstacle=2)
+    >>> test.odds().success
+    Fraction(11, 16)
+    >>> from referee.dice import ScriptedSource
+    >>> test.roll(ScriptedSource([4, 1, 5, 2])).outcome
+    <Outcome.SUCCESS: 'success'>
+    """
+
+    pool: BurningPool
+    obstacle: int
+    artha: Artha = Artha()
+
+    @property
+    def dice(self) -> int:
+        """Dice rolled (Persona and Deeds-before counted)."""
+        return self.pool.dice_with(self.artha)
+
+    @property
+    def kernel(self) -> ObstacleCheck | None:
+        """The kernel check this is, when no artha is spent after the roll."""
+        if self.artha.fate or self.artha.deeds_after:
+            return None
+        return ObstacleCheck(self.dice, self.obstacle, int(self.pool.shade), self.pool.open_ended)
+
+    def odds(self) -> CheckOdds:
+        """Exact odds of passing (successes ≥ Ob), of each margin and number of successes."""
+        kernel = self.kernel
+        if kernel is not None:
+            return kernel.odds()
+        dist = success_distribution(
+            self.dice,
+            self.pool.shade,
+            self.pool.open_ended,
+            self.artha,
+            cap=max(CAP, self.obstacle),
+        )
+        return _odds_from(dist, self.obstacle, strict=False)
+
+    def roll(self, source: DiceSource) -> CheckResult:
+        """Roll the pool, apply the artha after the roll, and count against the Ob."""
+        rolled = roll_pool(self.dice, self.pool.shade, self.pool.open_ended, self.artha, source)
+        ok = rolled.successes >= self.obstacle
+        return CheckResult(
+            outcome=Outcome.SUCCESS if ok else Outcome.FAILURE,
+            value=rolled.successes,
+            margin=rolled.successes - self.obstacle,
+            faces=rolled.faces,
+        )
+
+
+@dataclass(frozen=True)
+class BurningVersus:
+    """A versus test as a kernel check: the attacker must beat the defender's successes (the
+    defender wins ties). Without after-the-roll artha it is the kernel's
+    :class:`~referee.core.OpposedCheck` with :attr:`~referee.core.TieRule.OPPONENT_WINS`.
+
+    >>> BurningVersus(BurningPool(1), BurningPool(1)).odds().success
+    Fraction(1, 4)
+    """
+
+    attacker: BurningPool
+    defender: BurningPool
+    attacker_artha: Artha = Artha()
+    defender_artha: Artha = Artha()
+
+    @property
+    def kernel(self) -> OpposedCheck | None:
+        """The kernel check this is, when no artha is spent after either roll."""
+        if any(a.fate or a.deeds_after for a in (self.attacker_artha, self.defender_artha)):
+            return None
+        mine = Pool(
+            self.attacker.dice_with(self.attacker_artha),
+            int(self.attacker.shade),
+            self.attacker.open_ended,
+        )
+        theirs = Pool(
+            self.defender.dice_with(self.defender_artha),
+            int(self.defender.shade),
+            self.defender.open_ended,
+        )
+        return OpposedCheck(mine, theirs, TieRule.OPPONENT_WINS)
+
+    def odds(self) -> CheckOdds:
+        """Exact odds of the attacker winning, and of each margin."""
+        kernel = self.kernel
+        if kernel is not None:
+            return kernel.odds()
+        a, d = self.attacker, self.defender
+        mine = success_distribution(
+            a.dice_with(self.attacker_artha), a.shade, a.open_ended, self.attacker_artha
+        )
+        theirs = success_distribution(
+            d.dice_with(self.defender_artha), d.shade, d.open_ended, self.defender_artha
+        )
+        outcomes = {Outcome.SUCCESS: Fraction(0), Outcome.FAILURE: Fraction(0)}
+        margins: dict[int, Fraction] = {}
+        for x, p in mine.items():
+            for y, q in theirs.items():
+                outcomes[Outcome.SUCCESS if x > y else Outcome.FAILURE] += p * q
+                margins[x - y] = margins.get(x - y, Fraction(0)) + p * q
+        return CheckOdds(outcomes=outcomes, margins=dict(sorted(margins.items())), successes=mine)
+
+    def roll(self, source: DiceSource) -> CheckResult:
+        """Roll the attacker's pool, then the defender's."""
+        a = roll_pool(
+            self.attacker.dice_with(self.attacker_artha),
+            self.attacker.shade,
+            self.attacker.open_ended,
+            self.attacker_artha,
+            source,
+        )
+        d = roll_pool(
+            self.defender.dice_with(self.defender_artha),
+            self.defender.shade,
+            self.defender.open_ended,
+            self.defender_artha,
+            source,
+        )
+        ok = a.successes > d.successes
+        return CheckResult(
+            outcome=Outcome.SUCCESS if ok else Outcome.FAILURE,
+            value=a.successes,
+            margin=a.successes - d.successes,
+            faces=a.faces + d.faces,
+            opponent_value=d.successes,
+        )

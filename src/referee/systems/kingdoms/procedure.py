@@ -56,10 +56,9 @@ from referee.systems.kingdoms.dice import (
     WOUND_DICE,
     Artha,
     BurningPool,
-    Shade,
+    BurningTest,
     difficulty,
     help_dice,
-    obstacle_odds,
     roll_before,
     spend_after,
 )
@@ -348,16 +347,17 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 penalty=who.wound_dice,
                 open_ended=ability.open_ended,
             )
-            rolled = roll_before(pool.dice, pool.shade, pool.open_ended, dice)
+            test = BurningTest(pool, ob)
+            result = test.roll(dice)
             payload.update(
                 {
                     "skill": skill,
                     "ob": ob,
                     "dice": pool.dice,
-                    "odds": str(obstacle_odds(pool, Artha(), ob)),
-                    "successes": rolled.successes,
-                    "passed": rolled.successes >= ob,
-                    "roll": rolled.to_json(),
+                    "odds": str(test.odds().success),
+                    "successes": result.value,
+                    "passed": result.is_success,
+                    "roll": result.to_json(),
                 }
             )
         else:  # conflict
@@ -434,8 +434,11 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         if health is None:
             raise refuse("Wound Recovery", f"{who.name}'s sheet has no Health")
         ob = who.health_ob
-        rolled = roll_before(health.exponent, health.shade, health.open_ended, dice)
-        passed = rolled.successes >= ob
+        test = BurningTest(
+            BurningPool(health.exponent, health.shade, open_ended=health.open_ended), ob
+        )
+        result = test.roll(dice)
+        passed = result.is_success
         after = who.wound_dice - 1 if passed and who.wound_dice else who.wound_dice
         superficial = who.superficial and not (passed and not who.wound_dice)
         return [
@@ -445,14 +448,12 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "faction": faction.id,
                     "character": who_key,
                     "ob": ob,
-                    "odds": str(
-                        obstacle_odds(BurningPool(health.exponent, health.shade), Artha(), ob)
-                    ),
-                    "successes": rolled.successes,
+                    "odds": str(test.odds().success),
+                    "successes": result.value,
                     "passed": passed,
                     "wound_dice": after,
                     "superficial": superficial,
-                    "roll": rolled.to_json(),
+                    "roll": result.to_json(),
                 },
             )
         ]
@@ -831,12 +832,13 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         extra = faction.maintenance[0]
         ob = state.maintenance_ob + extra
         exponent = faction.leader.resources
-        rolled = roll_before(exponent, Shade.BLACK, False, dice)
-        passed = rolled.successes >= ob
+        test = BurningTest(BurningPool(exponent), ob)
+        result = test.roll(dice)
+        passed = result.is_success
         kind = difficulty(exponent, ob)
         tax = 0
         if not passed:
-            tax = {"routine": 1, "difficult": 2}.get(kind, ob - rolled.successes)
+            tax = {"routine": 1, "difficult": 2}.get(kind, ob - result.value)
         return [
             Event(
                 "maintenance.tested",
@@ -845,13 +847,13 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "ob": ob,
                     "extra_ob": extra,
                     "dice": exponent,
-                    "odds": str(obstacle_odds(BurningPool(exponent), Artha(), ob)),
-                    "successes": rolled.successes,
+                    "odds": str(test.odds().success),
+                    "successes": result.value,
                     "passed": passed,
                     "difficulty": kind,
                     "tax": tax,
                     "resources": max(0, exponent - tax),
-                    "roll": rolled.to_json(),
+                    "roll": result.to_json(),
                 },
             )
         ]
