@@ -4,7 +4,9 @@ Recovery", "Consequences", "Declarations", "Experience Pool Refresh", "Magia")."
 
 from __future__ import annotations
 
+import itertools
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -651,3 +653,28 @@ def test_maintenance_costs_points() -> None:
     assert table.state.get("moll").pool.points == 1
     with pytest.raises(RuleError, match="maintenance needs 2 points, the pool has 1"):
         act(table, "moll", "maintain", aspect="A Clockwork Orrery", points=2)
+
+
+def test_a_grappler_must_keep_or_release_the_grapple() -> None:
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "grapple", [5, 5, 5], target="jack", tag="Off-Balance")
+    table = act(table, "jack", "full_defence")
+    with pytest.raises(RuleError, match="keep the grapple or release it"):
+        act(table, "moll", "attack", [3, 3, 3, 3], target="jack")
+    table = act(table, "moll", "attack", [3, 3, 3, 3], target="jack", release=True)
+    assert kinds(table).index("grapple.released") < kinds(table).index("attack.rolled")
+    assert table.state.get("moll").block is None
+
+
+def test_every_roll_records_its_exact_odds_before_the_dice() -> None:
+    table = act(duel(), "moll", "attack", [3, 3, 4, 3], target="jack")
+    # 2d6+3 against 2d6+2, a Match possible: the kernel's exact opposed odds
+    odds = events(table, "attack.rolled")[0]["odds"]
+    faces = list(itertools.product(range(1, 7), repeat=4))
+    wins = sum(1 for a, b, c, d in faces if a + b + 3 > c + d + 2)
+    ties = sum(1 for a, b, c, d in faces if a + b + 3 == c + d + 2)
+    assert odds["success"] == str(Fraction(wins, 1296))
+    assert odds["match"] == str(Fraction(ties, 1296))
+    table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty=7)
+    assert events(table, "manoeuvre.rolled")[0]["odds"]["success"] == "7/12"  # 2d6 + 1 > 7

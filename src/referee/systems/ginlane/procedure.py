@@ -35,6 +35,7 @@ from typing import Any
 from referee.core import (
     Action,
     ActorId,
+    CheckOdds,
     Event,
     Procedure,
     RuleError,
@@ -169,7 +170,10 @@ class Combatant:
     def level(self, skill: str) -> int:
         """The skill's level, or −2 with none ("No Relevant Skill"); arcane: impossible."""
         entry = skill_entry(skill)
-        return effective_skill(self.sheet.level(entry.name), arcane=entry.arcane)
+        level = self.sheet.level(skill)
+        if level is None and ":" not in skill:
+            level = self.sheet.level(entry.name)
+        return effective_skill(level, arcane=entry.arcane)
 
     def track(self, name: str) -> StressTrack:
         """The named stress track."""
@@ -308,6 +312,11 @@ def _setup(setup: Mapping[str, Any]) -> SceneState:
 
 
 # ---------------------------------------------------------------------------------- helpers
+
+
+def _odds_json(odds: CheckOdds) -> dict[str, str]:
+    """The exact chances of a roll, worked out before it was rolled, as ``"n/d"`` strings."""
+    return {"success": str(odds.success), "match": str(odds.tie), "failure": str(odds.failure)}
 
 
 def _str(params: Mapping[str, Any], key: str, rule: str) -> str:
@@ -457,6 +466,16 @@ class GinLane(Procedure[SceneState]):
             b.emit("wait.acted", {"character": me.id, "order": order, "turn": index})
         if any(f.thrower == me.id for f in b.state.fizzles):
             raise RuleError("Fizzle", f"{me.id} must roll the fizzled grenade's fuse first (fuse)")
+        if me.block is not None and me.block.kind == "grapple" and action.kind != "grapple":
+            # Releasing the Grapple: "release a grapple at will and perform a normal action"
+            if action.kind != "release" and not action.params.get("release"):
+                raise RuleError(
+                    "Grapple",
+                    f"{me.id} is grappling {me.block.target}: keep the grapple or release it "
+                    "(release: true) to act otherwise",
+                )
+            if action.kind != "release":
+                self._release(b, me)
 
     def _end_turn(self, b: _Builder) -> None:
         state = b.state
@@ -628,11 +647,12 @@ class GinLane(Procedure[SceneState]):
         small: bool = False,
         extra_free: int = 0,
         dice: DiceSource,
-        announce: Callable[[Resolution, str], None],
+        announce: Callable[[Resolution, str, CheckOdds], None],
     ) -> tuple[Resolution, str]:
         """Roll (or reuse) the target's defence against an attack or manoeuvre ("Defence").
 
-        ``announce`` records the attacker's roll before the defence's events.
+        ``announce`` records the attacker's roll, with its exact odds worked out before the
+        dice were rolled, ahead of the defence's events.
         """
         dparams = params.get("defence", {})
         if isinstance(dparams, str):
@@ -648,8 +668,10 @@ class GinLane(Procedure[SceneState]):
             raise RuleError("Defence", f"{skill} can't defend against a {attack_skill} attack")
         standing = target.standing(skill)
         if standing is not None:
-            result = DifficultyCheck(spec, standing).roll(dice)
-            announce(result, skill)
+            standing_check = DifficultyCheck(spec, standing)
+            odds = standing_check.odds()
+            result = standing_check.roll(dice)
+            announce(result, skill, odds)
             b.emit(
                 "defence.stands",
                 {"character": target.id, "skill": skill, "total": standing},
@@ -662,9 +684,11 @@ class GinLane(Procedure[SceneState]):
             dspec = replace(
                 dspec, tags=dspec.tags + extra_free, free_tags=dspec.free_tags + extra_free
             )
-        result = OpposedRoll(spec, dspec).roll(dice)
+        opposed = OpposedRoll(spec, dspec)
+        odds = opposed.odds()
+        result = opposed.roll(dice)
         assert result.opponent is not None
-        announce(result, skill)
+        announce(result, skill, odds)
         self._pay(b, target.id, tags, result.opponent)
         b.emit(
             "defence.rolled",
@@ -740,8 +764,6 @@ class GinLane(Procedure[SceneState]):
             raise RuleError("Taken Out", f"{target.id} is already Taken Out")
         weapon = weapon_entry(str(p.get("weapon", me.weapon)))
         skill = skill_entry(str(p.get("skill", weapon.skill))).name
-        if p.get("release"):
-            self._release(b, me)
         mod = self._modifier(b, me, p)
         me = b.state.get(me.id)
         distance = b.state.distance(me.zone, target.zone)
@@ -761,7 +783,7 @@ class GinLane(Procedure[SceneState]):
             None,
         )
 
-        def announce(result: Resolution, dskill: str) -> None:
+        def announce(result: Resolution, dskill: str, odds: CheckOdds) -> None:
             self._pay(b, me.id, tags, result.actor)
             b.emit(
                 "attack.rolled",
@@ -776,6 +798,7 @@ class GinLane(Procedure[SceneState]):
                     "roll": result.actor.to_json(),
                     "long_range": long_range,
                     "bonus": bonus,
+                    "odds": _odds_json(odds),
                 },
             )
 
@@ -874,11 +897,18 @@ class GinLane(Procedure[SceneState]):
         spec = self._spec(b.state, me, skill, tags, mod)
         opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
 
-        def announce(result: Resolution, _skill: str) -> None:
+        def announce(result: Resolution, _skill: str, odds: CheckOdds) -> None:
             self._pay(b, me.id, tags, result.actor)
             b.emit(
                 "manoeuvre.rolled",
-                {"character": me.id, "aspect": name, "on": on, "skill": skill, **result.to_json()},
+                {
+                    "character": me.id,
+                    "aspect": name,
+                    "on": on,
+                    "skill": skill,
+                    **result.to_json(),
+                    "odds": _odds_json(odds),
+                },
             )
 
         if opponent is not None and "difficulty" not in p:
@@ -886,8 +916,10 @@ class GinLane(Procedure[SceneState]):
             result, _ = self._defend(b, me, target, spec, skill, p, dice=dice, announce=announce)
         else:
             difficulty = difficulty_number(str(p.get("difficulty", DEFAULT_DIFFICULTY)))
-            result = DifficultyCheck(spec, difficulty).roll(dice)
-            announce(result, skill)
+            fixed = DifficultyCheck(spec, difficulty)
+            odds = fixed.odds()
+            result = fixed.roll(dice)
+            announce(result, skill, odds)
         if self._held(b, me, skill, result.total, breaking=on):
             return
         if not result.is_success:
@@ -1118,11 +1150,19 @@ class GinLane(Procedure[SceneState]):
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
         spec = self._spec(b.state, me, "Agility", tags, mod)
-        throw = DifficultyCheck(spec, rules.GRENADE_DIFFICULTY).roll(dice)
+        throw_check = DifficultyCheck(spec, rules.GRENADE_DIFFICULTY)
+        throw_odds = throw_check.odds()
+        throw = throw_check.roll(dice)
         self._pay(b, me.id, tags, throw.actor)
         b.emit(
             "grenade.thrown",
-            {"character": me.id, "zone": zone, "distance": distance, **throw.to_json()},
+            {
+                "character": me.id,
+                "zone": zone,
+                "distance": distance,
+                **throw.to_json(),
+                "odds": _odds_json(throw_odds),
+            },
         )
         if throw.margin < 0:
             b.emit("grenade.astray", {"character": me.id, "zone": zone})
