@@ -67,7 +67,7 @@ def test_the_holder_does_not_see_the_contents(game: Path) -> None:
         "perceive", str(game), "krockin", "15", "--dice", "4,4,4", "--as", "scarface"
     )
     assert code == 0 and "A fresh scar" not in out and "odds" not in out
-    assert "(hidden: contents)" in out
+    assert "(hidden: perception, faces, chances, contents)" in out
 
 
 def test_the_cooldown_is_refused_with_the_time_left(game: Path) -> None:

@@ -91,6 +91,9 @@ def test_the_perceiver_reads_the_contents_and_nobody_else_does() -> None:
     holder = next(e for e in view(table.log, "countess") if e.kind == "perception.made")
     assert holder.data["envelopes"] and "contents" not in holder.data
     assert "contents" in holder.redacted
+    # the holder is told the total, not the perceiver's skill; the odds are the referee's
+    assert holder.data["total"] == 18 and "perception" not in holder.data
+    assert "chances" not in made.data and made.data["perception"] == 3
     # a bystander sees nothing of the check at all
     assert [e for e in view(table.log, "fifteen") if e.kind == "perception.made"] == []
     assert [e for e in view(table.log, "public") if e.kind == "perception.made"] == []

@@ -33,6 +33,7 @@ from typing import Any
 from referee.core import (
     EVERYONE,
     REFEREE,
+    REFEREE_ONLY,
     Action,
     ActorId,
     Event,
@@ -211,20 +212,18 @@ class Intrigue(Procedure[IntrigueState]):
         chances = envelope_odds(perception, envelopes, me.number)
         total, rolled = Total(DICE, perception).roll(dice)
         handed = envelopes_handed_over(envelopes, me.number, total)
+        # "tell the player your total": the holder learns the total and hands the envelopes
+        # over; the perceiver's skill and dice are theirs; the odds before the roll the referee's.
         payload: dict[str, Json] = {
             "perceiver": me.id,
             "target": target.id,
-            "perception": perception,
             "total": total,
-            "faces": [d.face for d in rolled.dice],
             "envelopes": [{"id": e.id, "label": e.label} for e in handed],
         }
         secrets = [
-            Secret(
-                "chances",
-                {k: str(v) for k, v in chances.items()},
-                only(target.id),
-            )
+            Secret("perception", perception, only(me.id)),
+            Secret("faces", [d.face for d in rolled.dice], only(me.id)),
+            Secret("chances", {k: str(v) for k, v in chances.items()}, REFEREE_ONLY),
         ]
         if handed:
             secrets.append(
@@ -265,7 +264,8 @@ class Intrigue(Procedure[IntrigueState]):
                 raise _refuse("Skill Rolls", f"{me.id} has no special ability {ability_name!r}")
             name = ability.name
             value = ability.value or 0
-        payload: dict[str, Json] = {"character": me.id, "skill": name, "value": value}
+        payload: dict[str, Json] = {"character": me.id, "skill": name}
+        secrets = [Secret("value", value, only(me.id))]
         target = params.get("target")
         against = params.get("against")
         if (target is None) == (against is None):
@@ -275,8 +275,9 @@ class Intrigue(Procedure[IntrigueState]):
                 raise _refuse("Skill Rolls", f"a Target Number is a whole number, not {target!r}")
             check = skill_check(value, target)
             result = check.roll(dice)
-            payload |= {"target": target, "chance": str(check.odds().success)}
+            payload["target"] = target
             audience = only(me.id)
+            chance = check.odds().success
         else:
             other = _ref(state, params, "against")
             their = str(params.get("against_skill", name))
@@ -286,17 +287,16 @@ class Intrigue(Procedure[IntrigueState]):
             payload |= {
                 "against": other.id,
                 "against_skill": their,
-                "against_value": their_value,
                 "against_total": result.opponent_value,
-                "chance": str(opposed.odds().success),
             }
+            secrets.append(Secret("against_value", their_value, only(other.id)))
             audience = only(me.id, other.id)
-        payload |= {
-            "total": result.value,
-            "faces": list(result.faces),
-            "success": result.is_success,
-        }
-        return [Event("skill.rolled", payload, audience=audience)]
+            chance = opposed.odds().success
+        # each tells the other their total; skill values and the odds stay private
+        secrets.append(Secret("chance", str(chance), REFEREE_ONLY))
+        payload |= {"total": result.value, "faces": list(result.faces)}
+        payload["success"] = result.is_success
+        return [Event("skill.rolled", payload, audience=audience, secrets=tuple(secrets))]
 
     # -- contingency envelopes ---------------------------------------------------------
 
