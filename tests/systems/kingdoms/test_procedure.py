@@ -814,3 +814,21 @@ def test_a_joined_leader_plays_in_the_new_factions_scenes() -> None:
     assert table.log.events[-1].payload["character"] == "Gorbash"
     with pytest.raises(RuleError, match="is out"):
         act(table, "orcs", "scene", kind="color")
+
+
+@pytest.mark.parametrize(
+    "what,params",
+    [
+        ("write_slip", {"maneuver": "Fortify", "skill": "Logistics", "forks": 5}),
+        ("write_slip", {"maneuver": "Fortify", "skill": "Logistics", "persona": "lots"}),
+        ("scene", {"kind": "building", "skill": "Logistics", "ob": "hard"}),
+        ("scene", {"kind": "conflict", "wounds": [1]}),
+        ("nonsense", {}),
+    ],
+)
+def test_malformed_actions_are_refusals(what: str, params: dict[str, Any]) -> None:
+    """Parameters of the wrong shape are refused with a RuleError, never a crash."""
+    with pytest.raises(RuleError):
+        act(start(), "elves", what, [4] * 6, **params)
+    with pytest.raises(RuleError, match="not a faction"):
+        act(start(), "goblins", "pass")

@@ -192,7 +192,13 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         if handler is None:
             raise refuse("Burning Kingdoms", f"no such action {action.kind!r}")
         faction = faction_of(state, action.actor)
-        events: Sequence[Event] = handler(state, faction, action.params, dice)
+        try:
+            events: Sequence[Event] = handler(state, faction, action.params, dice)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            # parameters of the wrong shape (a number where a list goes...): a refusal, not a crash
+            raise refuse(
+                "Burning Kingdoms", f"bad parameters for {action.kind}: {action.params!r} ({error})"
+            ) from None
         return events
 
     # prologue
