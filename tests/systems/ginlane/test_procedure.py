@@ -678,3 +678,35 @@ def test_every_roll_records_its_exact_odds_before_the_dice() -> None:
     assert odds["match"] == str(Fraction(ties, 1296))
     table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty=7)
     assert events(table, "manoeuvre.rolled")[0]["odds"]["success"] == "7/12"  # 2d6 + 1 > 7
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    mode=st.sampled_from(["a", "b"]),
+    picks=st.lists(st.integers(0, 50), min_size=1, max_size=25),
+)
+def test_random_play_replays_to_the_same_state(seed: int, mode: str, picks: list[int]) -> None:
+    """Random legal play from a seeded source: never a crash, and the log folds back."""
+    from referee.dice import RandomSource
+
+    extra = {"others": {"ann": {"side": "society", "weapon": "knife", "skills": BRAVO}}}
+    table = duel(mode=mode, **extra)
+    dice = RandomSource(seed=seed)
+    for pick in picks:
+        if table.state.over:
+            break
+        actor = table.state.current
+        assert actor is not None
+        menu = table.legal_actions(actor)
+        assert menu, actor
+        action = menu[pick % len(menu)]
+        try:
+            table = table.act(action, dice)
+        except RuleError:
+            continue
+    again = Table.replay(PROCEDURE, table.setup, table.log)
+    assert again.state == table.state
+    for c in table.state.combatants:
+        assert c.pool.points >= 0
+        assert all(len(t.boxes) >= 5 for t in c.tracks)

@@ -422,7 +422,10 @@ class GinLane(Procedure[SceneState]):
             return ()
         if actor != state.current and not me.waiting:
             return ()
-        out = [Action(actor, "full_defence"), Action(actor, "wait"), Action(actor, "move")]
+        out = [Action(actor, "full_defence"), Action(actor, "wait")]
+        for a, z, cost in state.links:
+            if cost == 1 and me.zone in (a, z):
+                out.append(Action(actor, "move", {"to": z if a == me.zone else a}))
         for other in state.combatants:
             if other.side != me.side and not other.taken_out and other.zone == me.zone:
                 out.append(Action(actor, "attack", {"target": other.id}))
