@@ -234,3 +234,8 @@ def test_the_report_is_the_holders_secret() -> None:
     table = act(start(evening()), "countess", "encounter", character="53", how="see")
     assert kinds(table)[-1] == "contingency.openable"
     assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]
+
+
+def test_a_character_does_not_meet_themselves() -> None:
+    with pytest.raises(RuleError, match="themselves"):
+        act(start(evening()), "baron", "encounter", character="53", how="see")

@@ -329,6 +329,8 @@ class Intrigue(Procedure[IntrigueState]):
         """The holder saw, met or talked to character N ("Open if you see character 53" is
         different from "Open if you talk to character 53")."""
         other = _ref(state, params, "character")
+        if other.id == me.id:
+            raise _refuse("Contingency Envelopes", "a character does not meet themselves")
         how_text = params.get("how", "meet")
         try:
             how = ConditionKind(how_text)
