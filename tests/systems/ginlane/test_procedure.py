@@ -137,10 +137,60 @@ def test_attack_stress_is_margin_plus_weapon_bonus() -> None:
 
 
 def test_unarmed_match_deals_nothing() -> None:
-    table = act(
-        duel(), "moll", "attack", [3, 3, 4, 3], target="jack", weapon="fists", skill="Weapons"
-    )
+    # Brawl 4+4+1 = 9 against Weapons 4+3+2 = 9 with fists (+0)
+    table = act(duel(), "moll", "attack", [4, 4, 4, 3], target="jack", weapon="fists")
     assert events(table, "attack.match") and not events(table, "stress.taken")
+
+
+def test_related_skill_rolls_at_zero_and_limiting_skills_the_lower() -> None:
+    table = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [3, 3],
+        named="take cover",
+        difficulty=7,
+        skill="Stealth",
+        related=True,
+    )
+    assert events(table, "manoeuvre.rolled")[0]["roll"]["total"] == 6  # Stealth at 0, not -2
+    table = act(
+        table,
+        "jack",
+        "manoeuvre",
+        [3, 3],
+        named="take cover",
+        difficulty=7,
+        skill="Weapons",
+        limited_by="Agility",
+    )
+    assert events(table, "manoeuvre.rolled")[1]["roll"]["total"] == 7  # the lower: Agility 1
+
+
+def test_social_attack_on_composure_and_an_improvised_weapon() -> None:
+    table = act(duel(jack={"skills": {**BRAVO, "Intimidation": 1}}), "moll", "full_defence")
+    # Intimidation 3+3+1 = 7 against Moll's Resolve 1+1+1+2 = 5: Composure 2, no weapon bonus
+    table = act(
+        table,
+        "jack",
+        "attack",
+        [3, 3, 1, 1],
+        target="moll",
+        skill="Intimidation",
+        defence="Resolve",
+    )
+    assert events(table, "stress.taken")[0] == {
+        "character": "moll",
+        "track": "Composure",
+        "stress": 2,
+        "box": 2,
+        "taken_out": False,
+    }
+    # Moll clubs with a pistol: Weapons, improvised +1
+    table = act(
+        table, "moll", "attack", [3, 3, 2, 2], target="jack", weapon="pistol", skill="Weapons"
+    )
+    assert events(table, "attack.rolled")[-1]["bonus"] == 1
 
 
 def test_defence_skill_must_be_allowed() -> None:

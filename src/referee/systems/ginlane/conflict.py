@@ -23,8 +23,11 @@ __all__ = [
     "FULL_DEFENCE_BONUS",
     "GRENADE_BONUS",
     "GRENADE_DIFFICULTY",
+    "IMPROVISED_BONUS",
     "ON_TARGET_EXCESS",
     "PHYSICAL_SKILLS",
+    "SOCIAL_ATTACKS",
+    "SOCIAL_REACH",
     "SPIN_MARGIN",
     "SPRINT_MAX_ZONES",
     "SUPPLEMENTAL_PENALTY",
@@ -84,6 +87,13 @@ PHYSICAL_SKILLS = frozenset(
 
 SOCIAL_ATTACKS = frozenset({"Intimidation", "Deceive", "Charm", "Oratory"})
 """Attacks on Composure by word; defended by Resolve, Empathy or Charm (Rulings)."""
+
+SOCIAL_REACH = 1
+"""Words reach the next zone by raising one's voice ("Zones": talking without raising voices
+is the same zone) (Rulings)."""
+
+IMPROVISED_BONUS = 1
+"""A weapon used with another skill than its own (a pistol as a club) is improvised, +1."""
 
 
 def can_defend(defence: str, attack: str, *, small_weapon: bool = False) -> bool:

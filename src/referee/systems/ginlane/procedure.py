@@ -57,6 +57,7 @@ from referee.systems.ginlane.rolls import (
     RollResult,
     TagMode,
     effective_skill,
+    limited_skill,
 )
 from referee.systems.ginlane.stress import (
     TRACKS,
@@ -562,10 +563,24 @@ class GinLane(Procedure[SceneState]):
         return sorted(tags, key=lambda t: not t.free)
 
     def _spec(
-        self, state: SceneState, who: Combatant, skill: str, tags: Sequence[_Tag], modifier: int
+        self,
+        state: SceneState,
+        who: Combatant,
+        skill: str,
+        tags: Sequence[_Tag],
+        modifier: int,
+        params: Mapping[str, Any] | None = None,
     ) -> GinLaneRoll:
+        """The roll: the skill's level ("No Relevant Skill": ``related: true`` rolls an
+        untrained skill at 0; "Skill Interaction": ``limited_by: Ride`` rolls the lower)."""
+        p = params or {}
+        level = who.level(skill)
+        if p.get("related") and who.sheet.level(skill) is None:
+            level = effective_skill(None, related=True)
+        if p.get("limited_by"):
+            level = limited_skill(level, who.level(str(p["limited_by"])))
         return GinLaneRoll(
-            skill=who.level(skill),
+            skill=level,
             tags=len(tags),
             mode=state.mode,
             modifier=modifier,
@@ -770,10 +785,21 @@ class GinLane(Procedure[SceneState]):
         mod = self._modifier(b, me, p)
         me = b.state.get(me.id)
         distance = b.state.distance(me.zone, target.zone)
-        bonus = rules.damage_bonus(weapon, distance)
-        long_range = rules.is_long_range(weapon, distance)
+        if skill in rules.SOCIAL_ATTACKS:
+            # words: no weapon, reach as far as a raised voice carries (Rulings)
+            if distance > rules.SOCIAL_REACH:
+                raise RuleError("Zones", f"{target.id} is {distance} zones away, out of earshot")
+            bonus, long_range = 0, False
+        elif skill != weapon.skill:
+            # a weapon used with another skill (a pistol as a club) is improvised (Rulings)
+            if distance > 0:
+                raise RuleError("Range", f"a {weapon.name} used with {skill} reaches 0 zones")
+            bonus, long_range = rules.IMPROVISED_BONUS, False
+        else:
+            bonus = rules.damage_bonus(weapon, distance)
+            long_range = rules.is_long_range(weapon, distance)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [target.id])
-        spec = self._spec(b.state, me, skill, tags, mod)
+        spec = self._spec(b.state, me, skill, tags, mod, p)
         protector = next(
             (
                 c
@@ -841,7 +867,7 @@ class GinLane(Procedure[SceneState]):
                 until_turn_of=me.id,
             )
             b.emit("spin", {"character": target.id, "against": me.id})
-        track = str(p.get("track", "Health"))
+        track = str(p.get("track", "Composure" if skill in rules.SOCIAL_ATTACKS else "Health"))
         if track not in TRACKS:
             raise RuleError("Stress Tracks", f"no track {track!r}")
         self._stress(b, me, target, stress, track, _list(p, "consequences"))
@@ -897,7 +923,7 @@ class GinLane(Procedure[SceneState]):
         mod = self._modifier(b, me, p)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [on])
-        spec = self._spec(b.state, me, skill, tags, mod)
+        spec = self._spec(b.state, me, skill, tags, mod, p)
         opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
 
         def announce(result: Resolution, _skill: str, odds: CheckOdds) -> None:
@@ -966,7 +992,7 @@ class GinLane(Procedure[SceneState]):
         mod = self._modifier(b, me, p)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [target])
-        rolled = self._spec(b.state, me, skill, tags, mod).roll(dice)
+        rolled = self._spec(b.state, me, skill, tags, mod, p).roll(dice)
         self._pay(b, me.id, tags, rolled)
         b.emit(
             "block.set",
@@ -1131,7 +1157,7 @@ class GinLane(Procedure[SceneState]):
         mod = self._modifier(b, me, p)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
-        spec = self._spec(b.state, me, skill, tags, mod)
+        spec = self._spec(b.state, me, skill, tags, mod, p)
         result = DifficultyCheck(spec, strength if strength is not None else 0).roll(dice)
         self._pay(b, me.id, tags, result.actor)
         b.emit(
@@ -1152,7 +1178,7 @@ class GinLane(Procedure[SceneState]):
         mod = self._modifier(b, me, p) + rules.throw_modifier(distance)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
-        spec = self._spec(b.state, me, "Agility", tags, mod)
+        spec = self._spec(b.state, me, "Agility", tags, mod, p)
         throw_check = DifficultyCheck(spec, rules.GRENADE_DIFFICULTY)
         throw_odds = throw_check.odds()
         throw = throw_check.roll(dice)
