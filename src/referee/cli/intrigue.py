@@ -439,6 +439,14 @@ def register(app: typer.Typer) -> None:
                 if waiting:
                     ranks = ", ".join(f"{c} ({initiative_rank(state, fight, c)})" for c in waiting)
                     console().print(f"  to declare, in order: {ranks}", highlight=False)
+                holding = [
+                    d.actor for d in fight.declarations if d.kind == "hold" and not d.resolved
+                ]
+                if holding and not waiting:
+                    console().print(
+                        f"  holding their action (may declare it now): {', '.join(holding)}",
+                        highlight=False,
+                    )
                 for words, check in preview(state, fight.id):
                     p = check.odds().success
                     console().print(
