@@ -832,3 +832,18 @@ def test_malformed_actions_are_refusals(what: str, params: dict[str, Any]) -> No
         act(start(), "elves", what, [4] * 6, **params)
     with pytest.raises(RuleError, match="not a faction"):
         act(start(), "goblins", "pass")
+
+
+def test_strict_sheets_require_second_and_rivals() -> None:
+    """strict_sheets: every leader has a 2iC and two rivals, NPCs of opposing factions."""
+    with pytest.raises(ScenarioError, match="needs a Second in Command"):
+        Table.start(PROCEDURE, setup(strict_sheets=True))
+    data = setup(strict_sheets=True)
+    for fid, f in data["factions"].items():
+        f["second"] = {"name": f"{fid} 2iC", "lifepaths": 8}
+        others = [o for o in data["factions"] if o != fid]
+        f["leader"]["relationships"] = [{"name": f"{o} 2iC", "faction": o} for o in others[:2]]
+    assert Table.start(PROCEDURE, data).state.phase == "maneuver"
+    data["factions"]["elves"]["leader"]["relationships"][0]["name"] = "Gorbash"
+    with pytest.raises(ScenarioError, match="player character"):
+        Table.start(PROCEDURE, data)
