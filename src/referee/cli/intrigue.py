@@ -411,6 +411,7 @@ def register(app: typer.Typer) -> None:
         from rich.markup import escape
 
         from referee.systems.intrigue.combat import initiative_rank, pending_declarers, preview
+        from referee.systems.intrigue.rules import ESCAPE_DEFENSIVE_ACTIONS
 
         table = _open(game, log)
         state = table.state
@@ -454,7 +455,7 @@ def register(app: typer.Typer) -> None:
                     )
             else:
                 for c in fight.participants:
-                    if fight.streak(c) >= 2 and state.is_active(fight, c):
+                    if fight.streak(c) >= ESCAPE_DEFENSIVE_ACTIONS and state.is_active(fight, c):
                         console().print(f"  {c} may try to escape", highlight=False)
 
     @sub.command("status")

@@ -28,6 +28,8 @@ from referee.dice import DiceSource
 from referee.systems.intrigue.characters import Ability, CharacterId
 from referee.systems.intrigue.evolve import fold
 from referee.systems.intrigue.rules import (
+    DEFENSIVE_BONUS,
+    ESCAPE_DEFENSIVE_ACTIONS,
     GROUP_LIMIT,
     RECOVERY_TIME,
     SCREAM_BONUS_LIMIT,
@@ -444,7 +446,7 @@ def plan_attack(state: IntrigueState, combat: Combat, decl: Declaration) -> Plan
         dodge = defensive and ability.can_be_dodged
         if ability.target is not None:
             # "adding his Mind Stat and subtracting three for ScarFace's dodge"
-            modifier = mind - (3 if dodge else 0)
+            modifier = mind - (DEFENSIVE_BONUS if dodge else 0)
             number = ability.target
         else:
             modifier = mind
@@ -726,10 +728,11 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
         raise _refuse("Escaping Combat", "the escape roll is made at the end of a round")
     if who in combat.escape_tried:
         raise _refuse("Escaping Combat", f"{who} has already tried to escape this round")
-    if combat.streak(who) < 2:
+    if combat.streak(who) < ESCAPE_DEFENSIVE_ACTIONS:
         raise _refuse(
             "Escaping Combat",
-            f"{who} has {combat.streak(who)} consecutive unhit Defensive Action(s), not 2",
+            f"{who} has {combat.streak(who)} consecutive unhit Defensive Action(s), "
+            f"not {ESCAPE_DEFENSIVE_ACTIONS}",
         )
     payload: dict[str, Json] = {"combat": combat.id, "character": who}
     plan = escape_plan(state, combat, who)

@@ -13,8 +13,10 @@ Fraction(5, 8)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from importlib.resources import files
 
 from referee.core import MINUTE, OpposedCheck, TargetCheck, TieRule, Total
 from referee.systems.intrigue.envelopes import PerceptionEnvelope, is_for
@@ -23,9 +25,11 @@ __all__ = [
     "ATTACK_BASE",
     "DEFENSIVE_BONUS",
     "DICE",
+    "ESCAPE_DEFENSIVE_ACTIONS",
     "GRAB_BASE",
     "GROUP_LIMIT",
     "MEDICINE_TARGET",
+    "NUMBERS",
     "PERCEPTION_COOLDOWN",
     "RECOVERY_TIME",
     "SCREAM_BONUS_LIMIT",
@@ -38,6 +42,7 @@ __all__ = [
     "group_attack",
     "half",
     "is_knocked_out",
+    "load_numbers",
     "medicine_check",
     "opposed_skill_check",
     "skill_check",
@@ -48,31 +53,72 @@ __all__ = [
 DICE = "3d6"
 """Every roll in the game: "you simply roll 3d6 and add their sum to your skill value"."""
 
-PERCEPTION_COOLDOWN = 15 * MINUTE
+
+def load_numbers() -> dict[str, int]:
+    """The numbers the text writes in its sentences, from ``data/numbers.json``, validated.
+
+    Each entry holds the value, the section and the sentence it comes from (checked against the
+    text by ``tests/systems/intrigue/test_numbers.py``).
+
+    >>> load_numbers()["medicine_target"]
+    14
+    """
+    data = json.loads(files(__package__).joinpath("data/numbers.json").read_text("utf-8"))
+    numbers: dict[str, int] = {}
+    for name, entry in data.items():
+        value = entry.get("value") if isinstance(entry, dict) else None
+        quote = entry.get("quote") if isinstance(entry, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int) or not isinstance(quote, str):
+            raise ValueError(f"data/numbers.json: {name} needs a whole 'value' and a 'quote'")
+        numbers[name] = value
+    missing = set(_NAMES) - set(numbers)
+    if missing:
+        raise ValueError(f"data/numbers.json: missing {sorted(missing)}")
+    return numbers
+
+
+_NAMES = (
+    "perception_cooldown_minutes",
+    "attack_base",
+    "grab_base",
+    "defensive_bonus",
+    "surprise_bonus",
+    "scream_bonus_limit",
+    "group_limit",
+    "escape_defensive_actions",
+    "medicine_target",
+    "recovery_minutes",
+)
+NUMBERS = load_numbers()
+
+PERCEPTION_COOLDOWN = NUMBERS["perception_cooldown_minutes"] * MINUTE
 """"you may not make another against that same character for 15 minutes"."""
 
-ATTACK_BASE = 10
+ATTACK_BASE = NUMBERS["attack_base"]
 """"greater than the Target's Combat Stat + 10" ("Attacking")."""
 
-GRAB_BASE = 11
+GRAB_BASE = NUMBERS["grab_base"]
 """"add +11, not +10, to the Target's Combat Stat" ("Grabbing")."""
 
-DEFENSIVE_BONUS = 3
+DEFENSIVE_BONUS = NUMBERS["defensive_bonus"]
 """"adds +3 to their Combat Stat" ("Defensive Action")."""
 
-SURPRISE_BONUS = 3
+SURPRISE_BONUS = NUMBERS["surprise_bonus"]
 """"+3 is added to the Attacker's Combat Stat for the first turn of combat" ("Surprise")."""
 
-SCREAM_BONUS_LIMIT = 3
+SCREAM_BONUS_LIMIT = NUMBERS["scream_bonus_limit"]
 """"a bonus of up to +3 may be added" at the referee's discretion ("Screaming in Terror")."""
 
-GROUP_LIMIT = 4
+GROUP_LIMIT = NUMBERS["group_limit"]
 """"Multiple characters (up to four) can gang up" ("Multiple Attackers")."""
 
-MEDICINE_TARGET = 14
+ESCAPE_DEFENSIVE_ACTIONS = NUMBERS["escape_defensive_actions"]
+""""succeed in two consecutive Defensive Actions" ("Escaping Combat")."""
+
+MEDICINE_TARGET = NUMBERS["medicine_target"]
 """"awakened with a Medicine roll of 14 or more" ("Taking Damage")."""
 
-RECOVERY_TIME = 5 * MINUTE
+RECOVERY_TIME = NUMBERS["recovery_minutes"] * MINUTE
 """"they will recover 5 minutes after the combat ends" ("Taking Damage")."""
 
 
