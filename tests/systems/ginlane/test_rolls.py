@@ -204,3 +204,33 @@ def test_tag_mode_parse_and_bad_tags() -> None:
         TagMode.parse("c")
     with pytest.raises(RuleError):
         GinLaneRoll(1, tags=1, free_tags=2)
+
+
+@pytest.mark.parametrize("floor", [None, 7, 10])
+def test_opposed_roll_with_a_protecting_block_floor(floor: int | None) -> None:
+    """Protect someone: the attack must exceed both the block and the defence."""
+    check = OpposedRoll(GinLaneRoll(2), GinLaneRoll(1), floor=floor)
+    counts: dict[int, int] = {}
+    for a, b, c, d in itertools.product(FACES, repeat=4):
+        against = c + d + 1 if floor is None else max(c + d + 1, floor)
+        m = a + b + 2 - against
+        counts[m] = counts.get(m, 0) + 1
+    assert dict(check.odds().margins) == {m: Fraction(n, 1296) for m, n in counts.items()}
+
+
+def test_option_b_with_a_floor_agrees_with_its_rolls() -> None:
+    check = OpposedRoll(GinLaneRoll(1, tags=1, mode=B), GinLaneRoll(1, mode=B), floor=9)
+    counts: dict[int, int] = {}
+    for faces in itertools.product(FACES, repeat=6):
+        margin = check.roll(ScriptedSource(faces)).margin
+        counts[margin] = counts.get(margin, 0) + 1
+    assert {m: Fraction(c, 6**6) for m, c in counts.items()} == dict(check.odds().margins)
+
+
+def test_roll_to_a_known_number() -> None:
+    spec = GinLaneRoll(1, tags=1, mode=B)
+    # 1 + 2 cannot reach 9 - 1 with one die: both are re-rolled, 6 + 3 + 1 = 10
+    assert spec.roll_to(ScriptedSource([1, 2, 6, 3]), 9, beat=False).total == 10
+    assert spec.roll_to(ScriptedSource([6, 1, 2]), 9, beat=False).total == 9  # keeps the 6
+    assert spec.roll_to(ScriptedSource([5, 4]), 9, beat=False).tags_used == 0
+    assert GinLaneRoll(1, tags=1).roll_to(ScriptedSource([1, 2, 6]), 9, beat=False).total == 9

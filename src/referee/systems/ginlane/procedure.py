@@ -664,6 +664,7 @@ class GinLane(Procedure[SceneState]):
         *,
         small: bool = False,
         extra_free: int = 0,
+        floor: int | None = None,
         dice: DiceSource,
         announce: Callable[[Resolution, str, CheckOdds], None],
     ) -> tuple[Resolution, str]:
@@ -686,7 +687,7 @@ class GinLane(Procedure[SceneState]):
             raise RuleError("Defence", f"{skill} can't defend against a {attack_skill} attack")
         standing = target.standing(skill)
         if standing is not None:
-            standing_check = DifficultyCheck(spec, standing)
+            standing_check = DifficultyCheck(spec, max(standing, floor or standing))
             odds = standing_check.odds()
             result = standing_check.roll(dice)
             announce(result, skill, odds)
@@ -702,7 +703,7 @@ class GinLane(Procedure[SceneState]):
             dspec = replace(
                 dspec, tags=dspec.tags + extra_free, free_tags=dspec.free_tags + extra_free
             )
-        opposed = OpposedRoll(spec, dspec)
+        opposed = OpposedRoll(spec, dspec, floor)
         odds = opposed.odds()
         result = opposed.roll(dice)
         assert result.opponent is not None
@@ -840,16 +841,16 @@ class GinLane(Procedure[SceneState]):
             p,
             small=weapon.small,
             extra_free=1 if long_range else 0,
+            floor=protector.block.strength if protector and protector.block else None,
             dice=dice,
             announce=announce,
         )
         attack = result.actor.total
-        defence = attack - result.margin
+        # the margin is against the higher of the defence and a protecting Block
+        against = attack - result.margin
         if self._held(b, me, skill, attack, breaking=target.id):
             return
-        against = defence
         if protector is not None and protector.block is not None:
-            against = max(defence, protector.block.strength)
             b.emit(
                 "block.tested",
                 {"blocker": protector.id, "strength": protector.block.strength, "total": attack},
@@ -1247,7 +1248,8 @@ class GinLane(Procedure[SceneState]):
             else:
                 tags = self._resolve_tags(b.state, victim, _list(dp, "tags"), [thrower.id])
                 bonus = rules.FULL_DEFENCE_BONUS if victim.full_defence else 0
-                rolled = self._spec(b.state, victim, skill, tags, bonus).roll(dice)
+                dspec = self._spec(b.state, victim, skill, tags, bonus)
+                rolled = dspec.roll_to(dice, attack, beat=False)
                 self._pay(b, victim.id, tags, rolled)
                 total = rolled.total
             b.emit(

@@ -192,6 +192,15 @@ class GinLaneRoll:
                 dist[s + self.bonus] = dist.get(s + self.bonus, Fraction(0)) + p / 36
         return dict(sorted(dist.items()))
 
+    def roll_to(self, source: DiceSource, total: int, *, beat: bool) -> RollResult:
+        """Roll knowing the number to reach: to beat ``total`` (``beat``) or not be beaten by
+        it (a defence against a known attack); option b re-rolls as :func:`reroll_policy`."""
+        if self.mode is TagMode.EXTRA_DIE:
+            return _roll_extra(self, source)
+        state = _Rolling(self, source)
+        _reroll_to(state, self.tags, total - self.bonus, beat)
+        return state.result(None)
+
     def roll(self, source: DiceSource) -> RollResult:
         """Roll with no number to beat (initiative, a Block's strength)."""
         if self.mode is TagMode.EXTRA_DIE:
@@ -498,37 +507,52 @@ class OpposedRoll:
 
     A tie is a Match (``TIE``). With option b the actor rolls, the opposition rolls and re-rolls
     to reach at least the actor's first total, then the actor re-rolls to beat the opposition's
-    final total (Rulings). Margin: actor's total − opposition's.
+    final total (Rulings). ``floor`` is a number the actor must beat as well (a Block
+    protecting the target: "exceed both your block and perhaps the protected target's own
+    defence"). Margin: actor's total − the higher of the opposition's total and ``floor``.
 
     >>> OpposedRoll(GinLaneRoll(2), GinLaneRoll(2)).odds().tie
     Fraction(73, 648)
+    >>> OpposedRoll(GinLaneRoll(2), GinLaneRoll(2), floor=14).odds().success
+    Fraction(0, 1)
     """
 
     actor: GinLaneRoll
     opponent: GinLaneRoll
+    floor: int | None = None
 
     def kernel_check(self) -> OpposedCheck:
         """The kernel check behind option a (ties stand as a Match)."""
         return OpposedCheck(self.actor.side, self.opponent.side, TieRule.TIE)
 
+    def _against(self, theirs: int) -> int:
+        return theirs if self.floor is None else max(theirs, self.floor)
+
+    def _opponent_need(self, actor_total: int) -> int:
+        """What the opposition re-rolls to reach: the actor's total, unless the floor holds."""
+        if self.floor is not None and self.floor >= actor_total:
+            return -100  # already not beaten: no re-roll
+        return actor_total - self.opponent.bonus
+
     def odds(self) -> CheckOdds:
         """Exact odds of a success, a Match and a failure, and of each margin."""
         a, o = self.actor, self.opponent
-        if a.mode is TagMode.EXTRA_DIE and o.mode is TagMode.EXTRA_DIE:
+        both_a = a.mode is TagMode.EXTRA_DIE and o.mode is TagMode.EXTRA_DIE
+        if both_a and self.floor is None:
             return _odds_from(self.kernel_check().odds().margins)
         margins: dict[int, Fraction] = {}
         if a.mode is TagMode.EXTRA_DIE:
             for mine, p_a in a.side.distribution().items():
                 for theirs, p_t in self._opponent_final(mine).items():
-                    m = mine - theirs
+                    m = mine - self._against(theirs)
                     margins[m] = margins.get(m, Fraction(0)) + p_a * p_t
             return _odds_from(margins)
         for first in itertools.product(FACES, FACES):
             a0 = first[0] + first[1] + a.bonus
             for theirs, p_t in self._opponent_final(a0).items():
-                need = theirs - a.bonus
+                need = self._against(theirs) - a.bonus
                 for s, p_a in self._actor_final(first, need).items():
-                    m = s + a.bonus - theirs
+                    m = s - need
                     margins[m] = margins.get(m, Fraction(0)) + p_t * p_a / 36
         return _odds_from(margins)
 
@@ -537,7 +561,7 @@ class OpposedRoll:
         out: dict[int, Fraction] = {}
         if o.mode is TagMode.EXTRA_DIE:
             return o.side.distribution()
-        need = actor_first - o.bonus
+        need = self._opponent_need(actor_first)
         for d in itertools.product(FACES, FACES):
             for s, p in _final(d, o.tags, need, False).items():
                 out[s + o.bonus] = out.get(s + o.bonus, Fraction(0)) + p / 36
@@ -555,7 +579,7 @@ class OpposedRoll:
         elif a.mode is TagMode.EXTRA_DIE:
             mine = _roll_extra(a, source)
             ostate = _Rolling(o, source)
-            _reroll_to(ostate, o.tags, mine.total - o.bonus, False)
+            _reroll_to(ostate, o.tags, self._opponent_need(mine.total), False)
             theirs = ostate.result(None)
         else:
             astate = _Rolling(a, source)
@@ -564,11 +588,11 @@ class OpposedRoll:
                 theirs = _roll_extra(o, source)
             else:
                 ostate = _Rolling(o, source)
-                _reroll_to(ostate, o.tags, first_total - o.bonus, False)
+                _reroll_to(ostate, o.tags, self._opponent_need(first_total), False)
                 theirs = ostate.result(None)
-            _reroll_to(astate, a.tags, theirs.total - a.bonus, True)
+            _reroll_to(astate, a.tags, self._against(theirs.total) - a.bonus, True)
             mine = astate.result(None)
-        margin = mine.total - theirs.total
+        margin = mine.total - self._against(theirs.total)
         outcome = outcome_of(margin)
         check = CheckResult(
             outcome,
