@@ -129,7 +129,7 @@ def _save(table: Table[IntrigueState], game: Path, log: Path | None) -> None:
 def _time(table: Table[IntrigueState], at: str | None) -> int | None:
     from datetime import datetime
 
-    from referee.core import clock_time, parse_duration
+    from referee.core import clock_time, format_time, parse_duration
 
     if at is None:
         return None
@@ -141,9 +141,16 @@ def _time(table: Table[IntrigueState], at: str | None) -> int | None:
             text = datetime.now().strftime("%H:%M:%S")
         if text.isdigit():
             return int(text)
-        return clock_time(text, start=table.state.start)
+        when = clock_time(text, start=table.state.start)
     except ValueError as error:
         fail(f"--at: {error}")
+    if when - table.now > 12 * 3600:
+        # a wall-clock time earlier than the start reads as the next day: almost always a slip
+        fail(
+            f"--at {at}: that is {format_time(when - table.now)} after the last event "
+            f"({format_time(table.now, table.state.start)}); game time cannot go back"
+        )
+    return when
 
 
 def _dice(seed: int | None, faces: str | None) -> DiceSource:

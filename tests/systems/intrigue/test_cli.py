@@ -154,3 +154,12 @@ def test_values_on_the_command_line() -> None:
     assert parse_value("[bob, 12]") == ["bob", 12]
     assert parse_value("07") == "07" and parse_value("-3") == -3
     assert parse_value("Energy Bolt") == "Energy Bolt" and parse_value("[]") == []
+
+
+def test_a_time_before_the_last_event_is_refused_not_read_as_tomorrow(game: Path) -> None:
+    run("perceive", str(game), "07", "15", "--dice", "1,1,1", "--at", "22:00")
+    code, _, err = run("status", str(game), "--at", "21:45")
+    assert code == 2 and "cannot go back" in err and err.count("\n") == 1
+    code, _, err = run("status", str(game), "--at", "21:59")
+    assert code == 2
+    assert run("status", str(game), "--at", "+10m")[0] == 0
