@@ -760,3 +760,26 @@ def test_random_play_replays_to_the_same_state(seed: int, mode: str, picks: list
     for c in table.state.combatants:
         assert c.pool.points >= 0
         assert all(len(t.boxes) >= 5 for t in c.tracks)
+
+
+def test_blind_lasts_until_a_straighten_wig_manoeuvre() -> None:
+    # Blind: Brawl 6+6+1 = 13 against Jack's Weapons 1+1+2 = 4
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="blind")
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Blinded", "jack")]
+    # Straighten Wig: on himself, against a difficulty (Agility 4+4+1 = 9 beats Fair 8)
+    table = act(table, "jack", "manoeuvre", [4, 4], aspect="Blinded", remove=True, skill="Agility")
+    assert table.state.aspects == ()
+    assert events(table, "aspect.removed")[0]["name"] == "Blinded"
+
+
+def test_out_of_sight_at_five_zones() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Brawl": 1}},
+        bob={"side": "m", "zone": "f"},
+    )
+    setup["links"] = [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"]]
+    table = start(setup, 6, 6, 1, 1)
+    with pytest.raises(RuleError, match="Zones: bob is 5 zones away: out of sight"):
+        act(table, "kit", "manoeuvre", [6, 6, 1, 1], target="bob", named="unbalance")
+    with pytest.raises(RuleError, match="out of sight"):
+        act(table, "kit", "throw_grenade", [6, 6], zone="f")

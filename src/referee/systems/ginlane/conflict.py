@@ -25,6 +25,7 @@ __all__ = [
     "GRENADE_DIFFICULTY",
     "IMPROVISED_BONUS",
     "ON_TARGET_EXCESS",
+    "OUT_OF_SIGHT",
     "PHYSICAL_SKILLS",
     "SOCIAL_ATTACKS",
     "SOCIAL_REACH",
@@ -44,6 +45,9 @@ __all__ = [
     "throw_modifier",
     "zone_distance",
 ]
+
+OUT_OF_SIGHT = 5
+"""Zones: "at five are likely out of sight behind too much street clutter to interact"."""
 
 SUPPLEMENTAL_PENALTY = -1
 """A supplemental action: "-1 to the main Action"."""

@@ -926,6 +926,10 @@ class GinLane(Procedure[SceneState]):
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [on])
         spec = self._spec(b.state, me, skill, tags, mod, p)
         opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
+        if opponent is not None:
+            far = b.state.distance(me.zone, b.state.get(opponent).zone)
+            if far >= rules.OUT_OF_SIGHT:
+                raise RuleError("Zones", f"{opponent} is {far} zones away: out of sight")
 
         def announce(result: Resolution, _skill: str, odds: CheckOdds) -> None:
             self._pay(b, me.id, tags, result.actor)
@@ -1176,6 +1180,8 @@ class GinLane(Procedure[SceneState]):
         me = b.state.get(action.actor)
         zone = _str(p, "zone", "Grenades")
         distance = b.state.distance(me.zone, zone)
+        if distance >= rules.OUT_OF_SIGHT:
+            raise RuleError("Zones", f"{zone!r} is {distance} zones away: out of sight")
         mod = self._modifier(b, me, p) + rules.throw_modifier(distance)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
