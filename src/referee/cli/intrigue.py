@@ -306,7 +306,10 @@ def register(app: typer.Typer) -> None:
     @sub.command("check")
     def check(game: GameArg) -> None:
         """Validate a game file and list the cast (badge, number, stats, envelopes)."""
+        from rich.markup import escape
         from rich.table import Table as RichTable
+
+        from referee.systems.intrigue.game import unworn_numbers
 
         table = _open(game, None, replay=False)
         state = table.state
@@ -328,6 +331,8 @@ def register(app: typer.Typer) -> None:
                 f"{envelopes} perception, {contingent} contingency",
             )
         console().print(out)
+        for note in unworn_numbers(state):
+            console().print(f"[yellow]note[/] {escape(note)}", highlight=False)
 
     @sub.command("perceive")
     def perceive(

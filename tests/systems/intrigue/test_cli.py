@@ -52,6 +52,17 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_check_lists_the_cast(game: Path) -> None:
     code, out, _ = run("check", str(game))
     assert code == 0 and "ScarFace" in out and "07" in out
+    assert "nobody wears" not in out
+
+
+def test_check_notes_envelopes_naming_numbers_nobody_wears(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "characters:\n  a:\n    number: 15\n    perception_envelopes:\n"
+        "      - {to: [12, 15], target: 10, contents: x}\n"
+    )
+    code, out, _ = run("check", str(path))
+    assert code == 0 and "nobody wears 12" in out
 
 
 def test_a_perception_check_shows_the_odds_first_then_the_envelopes(game: Path) -> None:

@@ -33,7 +33,7 @@ from referee.systems.intrigue.envelopes import (
 )
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["load_game", "parse_number"]
+__all__ = ["load_game", "parse_number", "unworn_numbers"]
 
 Path = tuple[str | int, ...]
 
@@ -321,3 +321,25 @@ def load_game(setup: Mapping[str, Any]) -> IntrigueState:
         contingency_envelopes=tuple(contingency),
         start=start,
     )
+
+
+def unworn_numbers(state: IntrigueState) -> list[str]:
+    """Envelopes that name a Character Number nobody wears: a likely slip in the game file.
+
+    >>> state = load_game({"characters": {"a": {"number": 15, "contingency_envelopes": [
+    ...     {"see": 53, "contents": "x"}]}}})
+    >>> unworn_numbers(state)
+    ['a-c1 (Open if you see character 53): nobody wears 53']
+    """
+    worn = {c.number for c in state.characters}
+    notes = []
+    for p in state.perception_envelopes:
+        if p.given_to != ALL:
+            missing = [n for n in p.given_to if n not in worn]
+            if missing:
+                notes.append(f"{p.id} ({p.label}): nobody wears {', '.join(missing)}")
+    for e in state.contingency_envelopes:
+        number = e.condition.character
+        if number and number not in worn:
+            notes.append(f"{e.id} ({e.condition.label}): nobody wears {number}")
+    return notes
