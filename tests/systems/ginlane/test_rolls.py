@@ -4,6 +4,7 @@ against brute-force enumeration over the faces."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 
@@ -39,6 +40,7 @@ def brute_extra_die(skill: int, tags: int, modifier: int = 0) -> dict[int, Fract
     return {t: Fraction(c, n) for t, c in sorted(counts.items())}
 
 
+@functools.cache
 def expectimax(a: int, b: int, tags: int, need: int) -> Fraction:
     """Option b by hand: the best chance of the dice summing above ``need``."""
     if a + b > need:
