@@ -23,3 +23,13 @@ def test_example_meets_its_expectations(path: Path) -> None:
     assert run.scenario.expect, f"{path.name} expects nothing"
     failed = [f"{f.description} (actual {f.actual!r})" for f in run.failures]
     assert not failed, failed
+
+
+def test_the_ambush_plan_is_seen_only_by_its_player() -> None:
+    run = run_scenario(load_scenario(EXAMPLES / "ambush.yaml"))
+    plan = "cosh whoever comes through the door"
+    for viewer in ("public", "bob", "sal"):
+        waits = [e for e in run.events(viewer) if e.kind == "waiting"]
+        assert waits and all("plan" not in e.data and e.redacted == ("plan",) for e in waits)
+        assert plan not in str(run.to_json(viewer)["events"])
+    assert [e.data["plan"] for e in run.events("alice") if e.kind == "waiting"] == [plan]
