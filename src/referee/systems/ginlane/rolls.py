@@ -199,7 +199,7 @@ class GinLaneRoll:
             return _roll_extra(self, source)
         state = _Rolling(self, source)
         _reroll_to(state, self.tags, total - self.bonus, beat)
-        return state.result(None)
+        return state.result()
 
     def roll(self, source: DiceSource) -> RollResult:
         """Roll with no number to beat (initiative, a Block's strength)."""
@@ -211,7 +211,7 @@ class GinLaneRoll:
             if not low:
                 break
             state.reroll(tuple(low))
-        return state.result(None)
+        return state.result()
 
 
 @dataclass(frozen=True)
@@ -287,7 +287,7 @@ class _Rolling:
     def sum(self) -> int:
         return self.kept[0] + self.kept[1]
 
-    def result(self, _goal: Any) -> RollResult:
+    def result(self) -> RollResult:
         total = self.sum() + self.spec.bonus
         paid = max(0, self.used - self.spec.free_tags)
         return RollResult(
@@ -494,7 +494,7 @@ class DifficultyCheck:
         else:
             state = _Rolling(spec, source)
             _reroll_to(state, spec.tags, self.difficulty - spec.bonus, True)
-            rolled = state.result(None)
+            rolled = state.result()
         margin = rolled.total - self.difficulty
         outcome = outcome_of(margin)
         check = CheckResult(outcome, rolled.total, margin, faces=rolled.faces)
@@ -580,7 +580,7 @@ class OpposedRoll:
             mine = _roll_extra(a, source)
             ostate = _Rolling(o, source)
             _reroll_to(ostate, o.tags, self._opponent_need(mine.total), False)
-            theirs = ostate.result(None)
+            theirs = ostate.result()
         else:
             astate = _Rolling(a, source)
             first_total = astate.sum() + a.bonus
@@ -589,9 +589,9 @@ class OpposedRoll:
             else:
                 ostate = _Rolling(o, source)
                 _reroll_to(ostate, o.tags, self._opponent_need(first_total), False)
-                theirs = ostate.result(None)
+                theirs = ostate.result()
             _reroll_to(astate, a.tags, self._against(theirs.total) - a.bonus, True)
-            mine = astate.result(None)
+            mine = astate.result()
         margin = mine.total - self._against(theirs.total)
         outcome = outcome_of(margin)
         check = CheckResult(
