@@ -206,6 +206,9 @@ def test_tag_mode_parse_and_bad_tags() -> None:
         TagMode.parse("c")
     with pytest.raises(RuleError):
         GinLaneRoll(1, tags=1, free_tags=2)
+    with pytest.raises(RuleError, match="at most 12"):
+        GinLaneRoll(1, tags=1000, mode=B)
+    assert DifficultyCheck(GinLaneRoll(0, tags=12, mode=B), 10).odds().success > Fraction(9, 10)
 
 
 @pytest.mark.parametrize("floor", [None, 7, 10])

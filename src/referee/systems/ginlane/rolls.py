@@ -50,6 +50,7 @@ from referee.dice import DiceSource, roll
 from referee.systems.ginlane.tables import success_level
 
 __all__ = [
+    "MAX_TAGS",
     "NO_RELEVANT_SKILL",
     "RELATED_SKILL",
     "DifficultyCheck",
@@ -69,6 +70,9 @@ NO_RELEVANT_SKILL = -2
 
 RELATED_SKILL = 0
 """No Relevant Skill: a sort-of-relevant or related skill rolls at Skill = 0."""
+
+MAX_TAGS = 12
+"""The engine's bound on tags for one roll (the text sets none but the Aspects and the pool)."""
 
 SIXTH = Fraction(1, 6)
 FACES = range(1, 7)
@@ -153,6 +157,8 @@ class GinLaneRoll:
     free_tags: int = 0
 
     def __post_init__(self) -> None:
+        if self.tags > MAX_TAGS:
+            raise RuleError("Tagging an Aspect", f"{self.tags} tags: at most {MAX_TAGS} on a roll")
         if self.tags < 0 or not 0 <= self.free_tags <= self.tags:
             raise RuleError("Tagging an Aspect", f"bad tags {self.tags} / free {self.free_tags}")
 
