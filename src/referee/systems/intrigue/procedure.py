@@ -52,7 +52,7 @@ from referee.core import (
 )
 from referee.dice import DiceSource
 from referee.systems.intrigue import combat as fight
-from referee.systems.intrigue.characters import MEDICINE, PERCEPTION, Character
+from referee.systems.intrigue.characters import ENGLISH, MEDICINE, PERCEPTION, Character
 from referee.systems.intrigue.envelopes import ConditionKind, envelopes_handed_over
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import load_game
@@ -595,7 +595,7 @@ def _character_json(state: IntrigueState, c: Character) -> dict[str, Json]:
         "dead": status.dead,
         "drawn": status.drawn,
         "skills": dict(c.skills),
-        "languages": sorted(c.spoken),
+        "languages": ([ENGLISH] if c.speaks_english else []) + list(c.languages),
         "abilities": [a.name for a in c.abilities],
         "items": [i.name for i in c.items],
     }
