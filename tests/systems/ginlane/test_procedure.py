@@ -339,6 +339,15 @@ def test_extreme_consequence_replaces_an_aspect() -> None:
         ],
     )
     assert table.state.get("jack").sheet.aspects == ("Scarred Face",)
+    with pytest.raises(RuleError, match="no Aspect 'Pretty' to replace"):
+        act(
+            duel(),
+            "moll",
+            "attack",
+            [6, 6, 1, 1],
+            target="jack",
+            consequences=[{"severity": "extreme", "aspect": "Scar", "replaces": "Pretty"}],
+        )
 
 
 def test_no_consequence_without_stress() -> None:

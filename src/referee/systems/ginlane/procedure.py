@@ -748,6 +748,12 @@ class GinLane(Procedure[SceneState]):
                 replaces=item.get("replaces"),
             )
             now.consequences.take(taken)  # refuses a full slot
+            if taken.replaces and str(taken.replaces).lower() not in (
+                a.lower() for a in now.sheet.aspects
+            ):
+                raise RuleError(
+                    "Consequences", f"{now.id} has no Aspect {taken.replaces!r} to replace"
+                )
             left = max(0, left - consequence_row(taken.severity).mitigates)
             b.emit(
                 "consequence.taken",
