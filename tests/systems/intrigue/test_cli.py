@@ -174,3 +174,11 @@ def test_a_time_before_the_last_event_is_refused_not_read_as_tomorrow(game: Path
     code, _, err = run("status", str(game), "--at", "21:59")
     assert code == 2
     assert run("status", str(game), "--at", "+10m")[0] == 0
+
+
+def test_a_scenario_file_serves_as_a_game_file(tmp_path: Path) -> None:
+    scenario = Path(__file__).resolve().parents[3] / "examples" / "intrigue" / "lady-rich.yaml"
+    copy = tmp_path / "lady-rich.yaml"
+    copy.write_text(scenario.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run("check", str(copy))
+    assert code == 0 and "Lady Rich" in out
