@@ -39,7 +39,11 @@ def brawl(**changes: dict[str, Any]) -> dict[str, Any]:
             stamina=6,
             abilities={
                 "Energy Bolt": {"mental": True, "obvious": True, "target": 16, "damage": 3},
-                "Befuddle": {"mental": True, "obvious": True},
+                "Befuddle": {
+                    "mental": True,
+                    "obvious": True,
+                    "effect": "Dazed: drop what you hold.",
+                },
                 "Sleep": {"mental": True, "in_combat": False},
             },
         ),
@@ -566,6 +570,8 @@ def test_a_mental_attacker_ranks_by_mind() -> None:
     rolled = last(table, "attack.rolled")
     # a mental attack with no physical damage cannot be dodged: Alf's Mind 1 + 10
     assert (rolled["modifier"], rolled["target_number"], rolled["hit"]) == (3, 11, True)
+    # "others can have more subtle effects when an Attack is successful"
+    assert last(table, "mental.effect")["effect"] == "Dazed: drop what you hold."
 
 
 def test_use_mind_comes_before_the_rounds_declarations() -> None:

@@ -556,6 +556,16 @@ def _resolve_one(
         elif result.is_success and plan.damage > 0:
             how = plan.ability.name if plan.ability else (base.status(plan.leader).drawn or "hand")
             events += _damage(running, plan.target, plan.damage, how)
+        if result.is_success and plan.ability is not None and plan.ability.effect:
+            # "others can have more subtle effects when an Attack is successful"
+            effect = {
+                "combat": cid,
+                "attacker": who,
+                "target": plan.target,
+                "ability": plan.ability.name,
+                "effect": plan.ability.effect,
+            }
+            events.append(_e("mental.effect", effect))
         return events
     if decl.kind in ("squeeze", "throw", "release"):
         held = combat.held_by(who)
