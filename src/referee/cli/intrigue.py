@@ -245,21 +245,6 @@ def _show_new(before: int, table: Table[IntrigueState], viewer: str) -> None:
         _show_event(event, table.state.start)
 
 
-def _time_left(table: Table[IntrigueState], action: Action | None) -> str:
-    """For a refused Perception Check: the minutes of the cooldown left at the table's time."""
-    if action is None or action.kind != "perceive":
-        return ""
-    state = table.state
-    target = action.params.get("target")
-    if not isinstance(target, str | int) or not state.has_character(str(target)):
-        return ""
-    until = state.cooldown_until(action.actor, state.character(str(target)).id)
-    if until is None:
-        return ""
-    minutes, seconds = divmod(max(0, until - table.now), 60)
-    return f" ({minutes}m{seconds:02d}s left)"
-
-
 def _play(
     game: Path,
     log: Path | None,
@@ -275,7 +260,6 @@ def _play(
     table = _open(game, log)
     who = _viewer(table, viewer)
     when = _time(table, at)
-    action = None
     try:
         if when is not None:
             table = table.advance(when)
@@ -287,7 +271,7 @@ def _play(
         before = len(table.log)
         table = table.act(action, _dice(seed, faces))
     except RefereeError as error:
-        fail(str(error) + _time_left(table, action))
+        fail(str(error))
     _save(table, game, log)
     _show_new(before, table, who)
 

@@ -134,7 +134,7 @@ def test_the_roll_is_3d6_plus_perception() -> None:
 def test_no_second_check_on_the_same_character_for_15_minutes() -> None:
     """ "you may not make another against that same character for 15 minutes"."""
     table = act(start(evening()), "fifteen", "perceive", [1, 1, 1], target="countess")
-    with pytest.raises(RuleError, match="19:15"):
+    with pytest.raises(RuleError, match=r"19:15 \(1m00s left\)"):
         act(table, "fifteen", "perceive", [6, 6, 6], target="countess", at=14 * MINUTE)
     later = act(table, "fifteen", "perceive", [6, 6, 6], target="countess", at=15 * MINUTE)
     assert last(later, "perception.made")["total"] == 21

@@ -68,9 +68,19 @@ from referee.systems.intrigue.rules import (
 )
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["PROCEDURE", "Intrigue", "game_json"]
+__all__ = ["PROCEDURE", "Intrigue", "format_duration", "game_json"]
 
 REFEREE_ACTIONS = ("admit", "resolve", "next_round", "end_combat")
+
+
+def format_duration(seconds: int) -> str:
+    """A span of game time for a person.
+
+    >>> format_duration(600), format_duration(75), format_duration(0)
+    ('10m00s', '1m15s', '0m00s')
+    """
+    minutes, rest = divmod(max(0, seconds), 60)
+    return f"{minutes}m{rest:02d}s"
 
 
 def _refuse(rule: str, reason: str) -> RuleError:
@@ -164,6 +174,8 @@ class Intrigue(Procedure[IntrigueState]):
             return fight.next_round(state, combat.id)
         if not state.status(me.id).can_act:
             raise _refuse("Taking Damage", f"{me.id} is Knocked Out")
+        if kind == "perceive":
+            return self._perceive(state, me, params, dice, action.at)
         handler = getattr(self, f"_do_{kind}", None)
         if handler is None:
             raise _refuse("Intrigue actions", f"no action {kind!r}")
@@ -193,8 +205,13 @@ class Intrigue(Procedure[IntrigueState]):
 
     # -- perception, skills ------------------------------------------------------------
 
-    def _do_perceive(
-        self, state: IntrigueState, me: Character, params: Mapping[str, Any], dice: DiceSource
+    def _perceive(
+        self,
+        state: IntrigueState,
+        me: Character,
+        params: Mapping[str, Any],
+        dice: DiceSource,
+        now: int | None,
     ) -> list[Event]:
         """ "Roll your dice, add your Perception Skill and tell the player your total"."""
         target = _ref(state, params, "target")
@@ -202,10 +219,11 @@ class Intrigue(Procedure[IntrigueState]):
             raise _refuse("Perception Envelopes", "a character cannot perceive themselves")
         until = state.cooldown_until(me.id, target.id)
         if until is not None:
+            left = "" if now is None else f" ({format_duration(until - now)} left)"
             raise _refuse(
                 "Perception Envelopes",
                 f"{me.id} checked {target.id} less than 15 minutes ago: "
-                f"the next check may be made at {format_time(until, state.start)}",
+                f"the next check may be made at {format_time(until, state.start)}{left}",
             )
         perception = me.skill(PERCEPTION)
         envelopes = state.envelopes_of(target.id)
