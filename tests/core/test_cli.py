@@ -176,3 +176,19 @@ def test_the_referee_app_has_run_and_schema() -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["viewer"] == "public"
     assert runner.invoke(referee_app, ["schema"]).exit_code == 0
+
+
+@pytest.mark.parametrize("viewer", ["public", "alice", "scarface", "krockin"])
+def test_only_the_referee_reads_what_an_expectation_says(viewer: str) -> None:
+    # An expectation may quote a secret (the toy's quotes the revealed slips): other viewers
+    # learn only whether it held, in JSON and in the narration.
+    code, out, _ = run("run", str(TOY), "--as", viewer, "--json")
+    assert code == 0
+    for expectation in json.loads(out)["expectations"]:
+        assert set(expectation) == {"expect", "passed"}
+    code, out, _ = run("run", str(TOY), "--as", viewer)
+    assert code == 0
+    assert "feint" not in out.split("expect.0")[1]
+    assert "expect.1: checked" in out
+    code, out, _ = run("run", str(TOY), "--as", "referee")
+    assert "expect.1: revealed equals" in out

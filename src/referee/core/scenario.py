@@ -315,12 +315,13 @@ class ExpectationResult:
     actual: Any
 
     def to_json(self, *, with_actual: bool = True) -> dict[str, Any]:
-        """``{"expect", "description", "passed"}`` and, if asked, ``"actual"``."""
-        data: dict[str, Any] = {
-            "expect": self.index,
-            "description": self.description,
-            "passed": self.passed,
-        }
+        """``{"expect", "passed"}`` and, for the referee (``with_actual``), ``"description"``
+        and ``"actual"``: an expectation's words may quote a secret, so other viewers learn
+        only whether it held."""
+        data: dict[str, Any] = {"expect": self.index}
+        if with_actual:
+            data["description"] = self.description
+        data["passed"] = self.passed
         if with_actual:
             data["actual"] = self.actual
         return data
