@@ -235,7 +235,70 @@ def _show_event(event: Event, start: str) -> None:
     console().print(line + escape(hidden), highlight=False)
 
 
+def summary(event: Event) -> str | None:
+    """One plain line for the referee to read out, for the events that matter at the table.
+
+    >>> from referee.core import Event
+    >>> summary(Event("damage.taken", {"character": "scarface", "amount": 5, "total": 7,
+    ...     "stamina": 5, "knocked_out": True}))
+    'scarface takes 5 damage (7 this combat, Stamina 5): KNOCKED OUT'
+    """
+    d: dict[str, Any] = dict(event.data)
+    kind = event.kind
+    if kind == "perception.made":
+        lines = [f"{d['perceiver']} totals {d['total']} on {d['target']}"]
+        handed = d.get("envelopes") or []
+        if not handed:
+            lines.append("no envelope is handed over")
+        contents = d.get("contents") or {}
+        for envelope in handed:
+            lines.append(f"hand over {envelope['id']}: {envelope['label']}")
+            inside = contents.get(envelope["id"]) if isinstance(contents, dict) else None
+            if inside:
+                lines.append(f"  it reads: {inside['contents']}")
+                if inside.get("directions"):
+                    lines.append(f"  directions: {inside['directions']}")
+        return "\n".join(lines)
+    if kind == "skill.rolled":
+        verdict = "succeeds" if d["success"] else "fails"
+        return f"{d['character']} {d['skill']}: {d['total']} — {verdict}"
+    if kind == "attack.rolled":
+        verdict = "HIT" if d["hit"] else "miss"
+        who = "+".join(str(a) for a in d["attackers"])
+        return f"{who} → {d['target']}: {d['total']} against {d['target_number']}: {verdict}"
+    if kind == "damage.taken":
+        out = ": KNOCKED OUT" if d["knocked_out"] else ""
+        return (
+            f"{d['character']} takes {d['amount']} damage ({d['total']} this combat, "
+            f"Stamina {d['stamina']}){out}"
+        )
+    if kind == "escape.rolled":
+        return f"{d['character']} {'escapes' if d['escaped'] else 'fails to escape'}"
+    if kind == "hold.break_free_rolled":
+        return f"{d['character']} {'breaks free' if d['broke_free'] else 'is still Held'}"
+    if kind == "medicine.rolled":
+        return f"{d['target']} {'wakes' if d['success'] else 'stays out'} ({d['total']})"
+    if kind == "character.woke":
+        wounds = f", {d['wounds']} wound(s)" if "wounds" in d else ""
+        return f"{d['character']} comes round{wounds}"
+    if kind == "character.died":
+        return f"{d['character']} is DEAD"
+    if kind == "envelope.opened":
+        inside = f": {d['contents']}" if "contents" in d else ""
+        return f"{d['holder']} opens {d['envelope']}{inside}"
+    if kind == "contingency.openable":
+        ids = ", ".join(str(i) for i in d["envelopes"]) or "none"
+        return f"{d['holder']} may now open: {ids}"
+    if kind == "mental.attacked":
+        effect = f" — {d['effect']}" if d.get("effect") else ""
+        verdict = "works" if d["hit"] else "fails"
+        return f"{d['attacker']} {d['ability']} on {d['target']}: {verdict}{effect}"
+    return None
+
+
 def _show_new(before: int, table: Table[IntrigueState], viewer: str) -> None:
+    from rich.markup import escape as escape_markup
+
     from referee.core import view
 
     new = [e for e in view(table.log, viewer) if e.number > before]
@@ -243,6 +306,9 @@ def _show_new(before: int, table: Table[IntrigueState], viewer: str) -> None:
         console().print("[dim](nothing this viewer may see)[/]")
     for event in new:
         _show_event(event, table.state.start)
+        said = summary(event)
+        if said:
+            console().print(f"[bold green]{escape_markup(said)}[/]", highlight=False)
 
 
 def _play(

@@ -182,3 +182,12 @@ def test_a_scenario_file_serves_as_a_game_file(tmp_path: Path) -> None:
     copy.write_text(scenario.read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = run("check", str(copy))
     assert code == 0 and "Lady Rich" in out
+
+
+def test_the_referee_reads_a_plain_summary(game: Path) -> None:
+    code, out, _ = run("perceive", str(game), "07", "15", "--dice", "4,4,4")
+    assert code == 0
+    assert "krockin totals 14 on scarface" in out
+    assert "it reads: A fresh scar" in out
+    code, out, _ = run("perceive", str(game), "15", "07", "--dice", "1,1,1", "--as", "krockin")
+    assert "no envelope is handed over" in out
