@@ -127,3 +127,17 @@ def test_demo_runs_every_step() -> None:
     steps = [line for line in result.stdout.splitlines() if line.startswith("referee roll '")]
     assert len(steps) == 5
     assert "exact chance of success: 5/8" in result.stdout
+
+
+def test_main_loads_only_the_module_of_the_command_asked_for() -> None:
+    from referee.cli import MODULES, _module_for
+
+    assert _module_for(["roll", "3d6"]) == "dice"
+    assert _module_for(["--help"]) is None
+    assert _module_for(["kingdoms", "matrix"]) == "kingdoms"
+    commands = [c for names in MODULES.values() for c in names]
+    assert len(commands) == len(set(commands))
+    registered = {c.name for c in app.registered_commands} | {
+        g.name for g in app.registered_groups
+    }
+    assert registered == set(commands)
