@@ -11,6 +11,7 @@ from referee.core import MINUTE, RuleError, Table, view
 from referee.systems.intrigue import PROCEDURE, IntrigueState
 from referee.systems.intrigue.combat import initiative_rank, preview
 from referee.systems.intrigue.rules import group_attack, half, is_knocked_out, wounds_taken
+from referee.systems.intrigue.state import Hold
 
 from .helpers import act, character, kinds, last, start
 
@@ -689,3 +690,18 @@ def test_a_holder_who_is_grabbed_may_only_break_free_or_scream() -> None:
     with pytest.raises(RuleError, match="Breaking Free"):
         declare(table, "cat", "squeeze")
     declare(table, "cat", "break_free")
+
+
+def test_a_second_grab_on_the_held_lapses() -> None:
+    """Ruling: a character is Held by one holder at a time."""
+    table = act(fight("cat", "bob"), "alf", "join", **{"with": "cat"})
+    table = declare(table, "cat", "grab", target="bob")
+    table = declare(table, "alf", "grab", target="bob")
+    table = declare(table, "bob", "defend")
+    table = resolve(resolve(table, (6, 6, 6)))
+    assert last(table, "combat.action_lapsed") == {
+        "combat": "combat-1",
+        "character": "alf",
+        "reason": "bob is already Held",
+    }
+    assert combat(table).holds == (Hold("cat", "bob"),)

@@ -529,6 +529,8 @@ def _resolve_one(
         assert decl.target is not None
         if not base.is_active(combat, decl.target):
             return [_lapse(combat, who, f"{decl.target} is out of the combat")]
+        if decl.kind == "grab" and running.combat(combat.id).holder_of(decl.target) is not None:
+            return [_lapse(combat, who, f"{decl.target} is already Held")]
         plan = plan_attack(base, combat, decl)
         result = plan.check.roll(dice)
         events = [
