@@ -62,6 +62,21 @@ def median_seconds(fn: Callable[[], object], n: int) -> float:
     return 1 / median_rate(fn, n)
 
 
+def paired_rates(
+    ours: Callable[[], object], theirs: Callable[[], object], n: int
+) -> tuple[float, float]:
+    """Median calls per second of each side, the two timed in turn within every repeat (so a
+    change in the machine's load touches both alike)."""
+    mine, anchor = [], []
+    for _ in range(REPEATS * 2):
+        for fn, rates in ((ours, mine), (theirs, anchor)):
+            start = time.perf_counter()
+            for _ in range(n):
+                fn()
+            rates.append(n / (time.perf_counter() - start))
+    return statistics.median(mine), statistics.median(anchor)
+
+
 def bench_rolls() -> None:
     import d20  # the anchor: Avrae's roller (benchmark-only dependency)
 
@@ -73,8 +88,11 @@ def bench_rolls() -> None:
     print("| expression | referee | d20 | referee / d20 |")
     print("|---|---:|---:|---:|")
     for expression in ROLLS:
-        ours = median_rate(lambda e=expression: roll(e, source), 20_000)  # type: ignore[misc]
-        theirs = median_rate(lambda e=expression: d20.roll(e), 20_000)  # type: ignore[misc]
+        ours, theirs = paired_rates(
+            lambda e=expression: roll(e, source),  # type: ignore[misc]
+            lambda e=expression: d20.roll(e),  # type: ignore[misc]
+            10_000,
+        )
         print(f"| `{expression}` | {ours:,.0f} | {theirs:,.0f} | {ours / theirs:.2f}x |")
     base = median_rate(lambda: random.randint(1, 6), 200_000)
     print(f"\nFor scale, a bare `random.randint(1, 6)` loop: {base:,.0f} calls/s.\n")
@@ -124,14 +142,19 @@ def _wall(command: list[str]) -> float:
 
 
 def bench_startup() -> None:
-    runs = 15
-    python = statistics.median(_wall([str(BIN / "python"), "-c", "pass"]) for _ in range(runs))
-    referee = statistics.median(_wall([str(BIN / "referee"), "roll", "3d6"]) for _ in range(runs))
-    print("## Start-up (a whole process, wall time)")
+    # Interleaved, so that a change in the machine's load touches both sides alike.
+    runs = 21
+    python: list[float] = []
+    referee: list[float] = []
+    for _ in range(runs):
+        python.append(_wall([str(BIN / "python"), "-c", "pass"]))
+        referee.append(_wall([str(BIN / "referee"), "roll", "3d6"]))
+    base, ours = statistics.median(python), statistics.median(referee)
+    print("## Start-up (a whole process, wall time, median of 21 interleaved runs)")
     print("| command | median | ratio |")
     print("|---|---:|---:|")
-    print(f"| `python -c pass` | {python * 1e3:.1f} ms | 1.00x |")
-    print(f"| `referee roll 3d6` | {referee * 1e3:.1f} ms | {referee / python:.2f}x |")
+    print(f"| `python -c pass` | {base * 1e3:.1f} ms | 1.00x |")
+    print(f"| `referee roll 3d6` | {ours * 1e3:.1f} ms | {ours / base:.2f}x |")
     print()
 
 
