@@ -59,32 +59,17 @@ _INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
 # -- loading and saving -------------------------------------------------------------------
 
 
-def _yaml_loader() -> Any:
-    """A SafeLoader that keeps ``21:00`` and ``07`` as text (YAML 1.1 reads them as numbers)."""
-    import yaml
-
-    int_tag = "tag:yaml.org,2002:int"
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != int_tag]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-    Loader.add_implicit_resolver(int_tag, _INT, list("-+0123456789"))
-    return Loader
-
-
 def _read_game(path: Path) -> dict[str, Any]:
     import yaml
+
+    from referee.core.scenario import yaml_loader
 
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         fail(f"{path}: cannot read the game file: {error.strerror}")
     try:
-        data = yaml.load(text, Loader=_yaml_loader())  # a SafeLoader
+        data = yaml.load(text, Loader=yaml_loader())  # a SafeLoader
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

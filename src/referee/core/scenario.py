@@ -232,8 +232,10 @@ def parse_scenario(data: Any) -> Scenario:
         raise ScenarioError(message, _path(tuple(first["loc"]))) from None
 
 
-def _loader() -> Any:
-    """A YAML SafeLoader that reads ``21:00`` as text, not YAML 1.1's base-60 integer 1260."""
+def yaml_loader() -> Any:
+    """A YAML SafeLoader for Referee's files: only plain decimal numbers are integers, so
+    ``21:00`` (YAML 1.1's base-60 1260) and ``07`` (a character's number; YAML 1.1's octal)
+    stay text."""
     import re
 
     import yaml
@@ -248,11 +250,7 @@ def _loader() -> Any:
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
     Loader.add_implicit_resolver(
-        int_tag,
-        re.compile(
-            r"^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+)$"
-        ),
-        list("-+0123456789"),
+        int_tag, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
     )
     return Loader
 
@@ -267,7 +265,7 @@ def load_scenario(path: str | Path) -> Scenario:
     except OSError as error:
         raise ScenarioError(f"cannot read {file}: {error.strerror}") from None
     try:
-        data = yaml.load(text, Loader=_loader())  # a SafeLoader
+        data = yaml.load(text, Loader=yaml_loader())  # a SafeLoader
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
