@@ -543,3 +543,45 @@ def test_a_sorcery_attack_uses_its_types_range_increment() -> None:
     with pytest.raises(RuleError, match="no range increment for 'sling'"):
         table.act(Action("bob", "declare", {"actions": [{"attack": "fred", "yards": 5,
                                                           "ability": "sling"}]}), None)
+
+
+def test_no_abort_after_a_skill_of_the_declared_kind_was_used() -> None:
+    # "A character cannot use both Dex and Int skills during the same round": Marcos, who has
+    # already blasted Bob with Mahasu (Intelligence), cannot then defend with Defense
+    # (Dexterity); there is no rest of his turn left to abort, so he takes the hit.
+    table = start({"bob": FIGHTER, "marcos": {**SORCERER, "stamina": 40}})
+    table = initiative(table, {"bob": ("maneuver", 1, 1), "marcos": ("concentrate", 6, 6)})
+    table = play(table, [
+        ("marcos", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
+        ("marcos", "act", {}),
+        ("bob", "take", {}),
+        ("bob", "declare", {"actions": [{"attack": "marcos"}]}),
+        ("bob", "act", {}),
+    ], [6, 6, 1, 1, 1, 1, 1, 1])
+    made = [e for e in table.log if e.kind == "attack.made"][-1]
+    assert made.data["character"] == "bob"
+    assert made.data["defence"] == "none"
+    assert "Dex and Int" in str(made.data["reason"])
+    assert table.state.pending is None
+    assert "turn.aborted" not in [e.kind for e in table.log]
+
+
+def test_no_abort_after_defending_with_the_declared_kind() -> None:
+    # Bob maneuvers and has already rolled Defense against Fred: he cannot also roll Defiance
+    # against Marcos's blast this round.
+    table = start({"bob": {**FIGHTER, "stamina": 40}, "fred": FIGHTER,
+                   "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 1, 1), "fred": ("maneuver", 6, 6),
+                               "marcos": ("concentrate", 5, 5)})
+    table = play(table, [
+        ("fred", "declare", {"actions": [{"attack": "bob"}]}),
+        ("fred", "act", {}),
+        ("bob", "defend", {"actions": [{"defend": "defense"}, {"attack": "fred"}]}),
+        ("marcos", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
+        ("marcos", "act", {}),
+    ], [1, 1, 6, 6, 1, 1, 1, 1])
+    made = [e for e in table.log if e.kind == "attack.made"][-1]
+    assert made.data["character"] == "marcos"
+    assert made.data["defence"] == "none"
+    assert table.state.fighters["bob"].plan is not None
+    assert len(table.state.fighters["bob"].plan) == 2

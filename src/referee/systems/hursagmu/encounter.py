@@ -77,7 +77,7 @@ from referee.systems.hursagmu.rounds import (
     skill_penalty,
     validate_plan,
 )
-from referee.systems.hursagmu.sheet import Stance, character_from_json
+from referee.systems.hursagmu.sheet import Stance, character_from_json, skill_stance
 from referee.systems.hursagmu.state import (
     HELD,
     REFEREE_ACTOR,
@@ -177,6 +177,19 @@ def _ranged_ability(f: Fighter, step: Step) -> str:
         return f.sheet.weapon_type
     raise RuleError("Range", "a ranged attack names its range table entry "
                     "(ability: missile weapon, thrown weapon, Mahasu...)")
+
+
+def _used_a_skill(f: Fighter) -> bool:
+    """True once ``f`` has rolled a Dexterity or Intelligence skill this round (a defence, or a
+    step already performed: an attack, a task, a movement's Acrobatics or Riding roll). The
+    Initiative roll does not count ("These skill checks do not count as actions")."""
+    if f.defences_used:
+        return True
+    for step in (f.plan or ())[: f.next_step]:
+        skill = step.roll_skill if step.kind is StepKind.MOVE else step.skill
+        if step.kind is not StepKind.DEFEND and skill is not None and skill_stance(skill):
+            return True
+    return False
 
 
 def _tick(state: Encounter, who: str, d: Mapping[str, Any]) -> Encounter:
@@ -516,6 +529,14 @@ class EncounterProcedure(Procedure[Encounter]):
             if plan.is_engrossing:
                 return DefenceResponse.NONE, "engrossed: no defensive actions at all"
         response = defence_response(t.stance, skill)
+        if response is DefenceResponse.ABORT and _used_a_skill(t):
+            # "A character cannot use both Dex and Int skills during the same round": what he
+            # has already rolled cannot be aborted, so the other kind's defence is out of reach.
+            kind = "Dexterity" if t.stance is Stance.MANEUVER else "Intelligence"
+            return DefenceResponse.NONE, (
+                f"already used a {kind} skill this round: cannot use both Dex and Int skills "
+                "during the same round"
+            )
         if response is DefenceResponse.DEFEND and t.plan is not None:
             needed = defence_skill(skill)
             left = [s for s in t.plan if s.kind is StepKind.DEFEND and s.skill == needed]
