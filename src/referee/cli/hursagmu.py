@@ -148,12 +148,19 @@ def register(app: typer.Typer) -> None:
             for name in levels:
                 sheet.skill_roll(name)
             round_plan = RoundPlan(tuple(parsed), rate=movement_rate(max_lift, load),
-                                   mount=mount, mode=mode)
+                                   mount=mount, mode=mode, max_lift=max_lift, load=load)
             validate_plan(round_plan, chosen)
             items = schedule(round_plan, initiative)
             penalty = skill_penalty(round_plan)
         except RefereeError as error:
             raise _fail(str(error)) from None
+        ranges: dict[int, int] = {}
+        for index, (text, s) in enumerate(zip(steps, parsed, strict=True), start=1):
+            if s.kind is StepKind.ATTACK and s.yards:
+                try:
+                    ranges[index] = range_challenge(s.yards, s.ability or s.skill or "")
+                except RefereeError as error:
+                    raise _fail(f"step {index} {text!r}: {error}") from None
         out = console()
         table = RichTable(title=f"Round plan ({chosen.value}, Initiative {initiative})")
         for column in ("#", "action", "Initiative", "roll", "odds"):
@@ -176,15 +183,16 @@ def register(app: typer.Typer) -> None:
                 if step.kind is StepKind.TASK:
                     odds_text = f"≥ {step.challenge}: " + _percent(
                         roll.against(step.challenge).odds().success)
+                elif against is None and step.kind is StepKind.ATTACK:
+                    # No opponent named: an undefended target, an unopposed roll against the
+                    # range challenge ("Range"; 0 at point blank).
+                    extra = ranges.get(index, 0)
+                    odds_text = f"undefended, ≥ {extra}: " + _percent(
+                        roll.against(extra).odds().success)
                 elif against is not None:
                     other = SkillRoll(against, 0)
                     if step.kind is StepKind.ATTACK:
-                        extra = 0
-                        if step.yards:
-                            try:
-                                extra = range_challenge(step.yards, step.ability or step.skill)
-                            except RefereeError as error:
-                                raise _fail(f"step {index}: {error}") from None
+                        extra = ranges.get(index, 0)
                         check = roll.versus(other, extra)
                         odds_text = "hits: " + _percent(check.odds().success)
                     else:

@@ -88,3 +88,20 @@ def test_plan_shows_the_odds_of_a_required_acrobatics_roll() -> None:
     code, out, _ = run("plan", "move:foot:16:9", "attack:x", "--dex", "2",
                        "--skill", "acrobatics=1")
     assert code == 0 and "acrobatics ≥ 9" in out and "13/18" in out
+
+
+def test_plan_refuses_a_leap_beyond_maximum_lift() -> None:
+    # "a standing long jump for a number of yards equal to his Maximum lift / 50": 2 yards.
+    code, out, err = run("plan", "move:leap:9", "--max-lift", "100")
+    assert code == 2 and out == ""
+    assert "long jump reaches 2 yards" in err and len(err.strip().splitlines()) == 1
+    code, _, _ = run("plan", "move:foot:6", "move:leap:4", "--max-lift", "100")
+    assert code == 0  # a running start doubles it
+
+
+def test_plan_checks_a_ranged_attacks_range_table_entry() -> None:
+    code, out, err = run("plan", "attack:fred::30:bow")
+    assert code == 2 and out == "" and "no range increment for 'bow'" in err
+    # Without an opponent the attack is an unopposed roll against the range challenge.
+    code, out, _ = run("plan", "attack:fred:missile:25:missile weapon", "--dex", "1")
+    assert code == 0 and "2d6+1" in out and "≥ 2" in out and "100.0%" in out
