@@ -44,7 +44,7 @@ LogOpt = Annotated[
 AtOpt = Annotated[
     str | None, typer.Option("--at", help="game time: 21:05, +15m after the last event, or now")
 ]
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="seed the dice (reproducible)")]
+SeedOpt = Annotated[str | None, typer.Option("--seed", help="seed the dice (reproducible)")]
 DiceOpt = Annotated[
     str | None, typer.Option("--dice", help="the faces to roll, in order: 5,5,6 (no randomness)")
 ]
@@ -138,7 +138,14 @@ def _time(table: Table[IntrigueState], at: str | None) -> int | None:
     return when
 
 
-def _dice(seed: int | None, faces: str | None) -> DiceSource:
+def _whole(option: str, text: str) -> int:
+    """A whole number given on the command line, or one line on stderr naming the option."""
+    if not _INT.match(text.strip()):
+        fail(f"{option}: a whole number, not {text!r}")
+    return int(text)
+
+
+def _dice(seed: str | None, faces: str | None) -> DiceSource:
     from referee.dice import RandomSource, ScriptedSource
 
     if faces is not None:
@@ -146,7 +153,7 @@ def _dice(seed: int | None, faces: str | None) -> DiceSource:
             return ScriptedSource(int(f) for f in faces.replace(" ", "").split(",") if f)
         except ValueError:
             fail(f"--dice: faces are whole numbers separated by commas, not {faces!r}")
-    return RandomSource(seed=seed)
+    return RandomSource(seed=None if seed is None else _whole("--seed", seed))
 
 
 def _viewer(table: Table[IntrigueState], who: str) -> str:
@@ -296,12 +303,30 @@ def _show_new(before: int, table: Table[IntrigueState], viewer: str) -> None:
             console().print(f"[bold green]{escape_markup(said)}[/]", highlight=False)
 
 
+PRIVATE_ROLLS = ("perceive", "roll", "mental_attack")
+"""Actions whose odds are not everyone's: a Perception Check's and a skill roll's are the
+referee's (ruling 3); an unnoticed mental attack's are the two characters' ("Mental Combat")."""
+
+
+def _may_see_odds(state: IntrigueState, action: Action, viewer: str) -> bool:
+    """True if ``viewer`` may be shown the odds of ``action``'s rolls before they are made."""
+    if viewer == REFEREE or action.kind not in PRIVATE_ROLLS:
+        return True
+    if action.kind == "mental_attack":
+        target = action.params.get("target")
+        known = isinstance(target, str | int) and not isinstance(target, bool)
+        if known and state.has_character(str(target)):
+            return viewer in (action.actor, state.character(str(target)).id)
+        return viewer == action.actor
+    return False
+
+
 def _play(
     game: Path,
     log: Path | None,
     action_of: Any,
     at: str | None,
-    seed: int | None,
+    seed: str | None,
     faces: str | None,
     viewer: str,
     dry_run: bool,
@@ -315,7 +340,7 @@ def _play(
         if when is not None:
             table = table.advance(when)
         action = action_of(table)
-        if who == REFEREE or action.kind != "perceive":
+        if _may_see_odds(table.state, action, who):
             _show_odds(table, action)
         if dry_run:
             return
@@ -395,7 +420,7 @@ def register(app: typer.Typer) -> None:
         who: Annotated[str, typer.Argument(help="who rolls: id or number")],
         skill: Annotated[str, typer.Argument(help="the skill (or, with --ability, the ability)")],
         target: Annotated[
-            int | None, typer.Option("--target", help="a fixed Target Number")
+            str | None, typer.Option("--target", help="a fixed Target Number")
         ] = None,
         against: Annotated[
             str | None, typer.Option("--against", help="another character's roll + skill")
@@ -417,7 +442,7 @@ def register(app: typer.Typer) -> None:
             fail("give exactly one of --target and --against")
         params: dict[str, Any] = {"ability" if ability else "skill": skill}
         if target is not None:
-            params["target"] = target
+            params["target"] = _whole("--target", target)
         else:
             params["against"] = against
 

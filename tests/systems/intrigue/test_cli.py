@@ -142,6 +142,8 @@ def test_status_shows_knocked_out_until_when(game: Path) -> None:
         (("perceive", "{game}", "07", "15", "--as", "nobody"), "--as"),
         (("roll", "{game}", "07", "Medicine"), "exactly one of --target and --against"),
         (("check", "{missing}"), "cannot read"),
+        (("roll", "{game}", "07", "Medicine", "--target", "abc"), "--target"),
+        (("perceive", "{game}", "07", "15", "--seed", "x"), "--seed"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(game: Path, args: tuple[str, ...], message: str) -> None:
@@ -191,3 +193,26 @@ def test_the_referee_reads_a_plain_summary(game: Path) -> None:
     assert "it reads: A fresh scar" in out
     code, out, _ = run("perceive", str(game), "15", "07", "--dice", "1,1,1", "--as", "krockin")
     assert "no envelope is handed over" in out
+
+
+@pytest.mark.parametrize("viewer", ["public", "scarface"])
+def test_odds_of_a_private_roll_are_not_shown_to_another_viewer(game: Path, viewer: str) -> None:
+    """Rulings 3 and "Mental Combat": the odds before a skill roll are the referee's, and an
+    unnoticed mental attack is the two characters' alone: another viewer is shown no odds line
+    (it would name the ability, the target and the roller's stats)."""
+    g = str(game)
+    roll = ("roll", g, "krockin", "Medicine", "--target", "14", "--dice", "1,1,1")
+    code, out, _ = run(*roll, "--as", viewer)
+    assert code == 0 and "odds" not in out and "Medicine" not in out
+    game.write_text(
+        game.read_text().replace(
+            "      Energy Bolt:",
+            "      Read Mind: {mental: true, effect: she tells him}\n      Energy Bolt:",
+        )
+        + "  rich: {name: Lady Rich, number: 44, mind: 1}\n"
+    )
+    attack = ("act", g, "krockin", "mental_attack", "target=rich", "ability=Read Mind")
+    code, out, _ = run(*attack, "--dice", "6,6,6", "--as", viewer)
+    assert code == 0 and "odds" not in out and "Read Mind" not in out
+    code, out, _ = run(*attack, "--dry-run", "--as", "rich")
+    assert code == 0 and "odds krockin Read Mind rich" in out  # the target may see them
