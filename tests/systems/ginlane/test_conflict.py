@@ -25,6 +25,11 @@ def test_defence_table() -> None:
     for shooter in ("Firearms", "Bow", "Sling"):
         assert not rules.can_defend(shooter, "Weapons")
     assert rules.can_defend("Resolve", "Intimidation")
+    # Resolve: "a Composure attack with a weapon" (covering fire), never a Health one
+    assert not rules.can_defend("Resolve", "Firearms")
+    assert not rules.can_defend("Resolve", "Weapons", track="Health")
+    assert rules.can_defend("Resolve", "Firearms", track="Composure")
+    assert rules.defence_skills("Firearms") == ("Agility",)
     assert rules.defence_skills("Brawl") == ("Agility", "Brawl", "Weapons")
 
 

@@ -792,3 +792,23 @@ def test_out_of_sight_at_five_zones() -> None:
         act(table, "kit", "manoeuvre", [6, 6, 1, 1], target="bob", named="unbalance")
     with pytest.raises(RuleError, match="out of sight"):
         act(table, "kit", "throw_grenade", [6, 6], zone="f")
+
+
+# ------------------------------------------------------------------ review fixes
+
+
+def test_resolve_defends_only_against_composure_attacks() -> None:
+    """Resolve: "defend against covering fire (defensive roll to oppose a Composure attack
+    with a weapon)": not against a shot meant for Health, even if it is the best skill."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "weapon": "pistol", "skills": {"Firearms": 1}},
+        bob={"side": "m", "zone": "b", "skills": {"Resolve": 2, "Agility": 1, "Brawl": 1}},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    shot = act(table, "kit", "attack", [3, 3, 3, 3], target="bob")
+    assert events(shot, "defence.rolled")[0]["skill"] == "Agility"
+    with pytest.raises(RuleError, match="Resolve can't defend against a Firearms attack"):
+        act(table, "kit", "attack", [3, 3, 3, 3], target="bob", defence="Resolve")
+    # covering fire on Composure: Resolve may defend, and is bob's best
+    cover = act(table, "kit", "attack", [3, 3, 3, 3], target="bob", track="Composure")
+    assert events(cover, "defence.rolled")[0]["skill"] == "Resolve"

@@ -100,17 +100,24 @@ IMPROVISED_BONUS = 1
 """A weapon used with another skill than its own (a pistol as a club) is improvised, +1."""
 
 
-def can_defend(defence: str, attack: str, *, small_weapon: bool = False) -> bool:
+def can_defend(
+    defence: str, attack: str, *, small_weapon: bool = False, track: str | None = None
+) -> bool:
     """Defence: which skill may defend against which attack.
 
     *Brawl skill can defend against Brawl attacks, and Weapons attack with small items such as
     knives and coshes. Weapons can defend against Weapons and Brawl attacks. Firearms skill
     can't be used to defend [...] Agility skill (i.e. dodge) can be used as a defence against
-    all.* Resolve defends against Composure attacks (covering fire, grenades, Intimidation;
-    "The Skills List"); Empathy and Charm ("Social Defence") against words.
+    all.* Resolve defends against words and against an attack on Composure (covering fire,
+    grenades: "defensive roll to oppose a Composure attack with a weapon", "The Skills List"),
+    never against a blow or a shot meant for Health; Empathy and Charm ("Social Defence")
+    against words. ``track`` is the track the attack would stress (``None``: not an attack
+    on a track, e.g. a manoeuvre).
 
     >>> can_defend("Brawl", "Weapons", small_weapon=True), can_defend("Brawl", "Weapons")
     (True, False)
+    >>> can_defend("Resolve", "Firearms"), can_defend("Resolve", "Firearms", track="Composure")
+    (False, True)
     """
     if defence == "Agility":
         return True
@@ -119,20 +126,24 @@ def can_defend(defence: str, attack: str, *, small_weapon: bool = False) -> bool
     if defence == "Weapons":
         return attack in ("Weapons", "Brawl")
     if defence == "Resolve":
-        return attack in SOCIAL_ATTACKS or attack in ("Firearms", "Artillery")
+        return attack in SOCIAL_ATTACKS or track == "Composure"
     if defence in ("Empathy", "Charm"):
         return attack in SOCIAL_ATTACKS
     return False
 
 
-def defence_skills(attack: str, *, small_weapon: bool = False) -> tuple[str, ...]:
+def defence_skills(
+    attack: str, *, small_weapon: bool = False, track: str | None = None
+) -> tuple[str, ...]:
     """Every skill that may defend against an attack made with ``attack``.
 
-    >>> defence_skills("Firearms")
-    ('Agility', 'Resolve')
+    >>> defence_skills("Firearms"), defence_skills("Firearms", track="Composure")
+    (('Agility',), ('Agility', 'Resolve'))
     """
     candidates = ("Agility", "Brawl", "Weapons", "Resolve", "Empathy", "Charm")
-    return tuple(s for s in candidates if can_defend(s, attack, small_weapon=small_weapon))
+    return tuple(
+        s for s in candidates if can_defend(s, attack, small_weapon=small_weapon, track=track)
+    )
 
 
 def attack_stress(attack: int, defence: int, bonus: int) -> int:

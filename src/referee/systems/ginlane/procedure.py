@@ -665,6 +665,7 @@ class GinLane(Procedure[SceneState]):
         small: bool = False,
         extra_free: int = 0,
         floor: int | None = None,
+        track: str | None = None,
         dice: DiceSource,
         announce: Callable[[Resolution, str, CheckOdds], None],
     ) -> tuple[Resolution, str]:
@@ -680,10 +681,10 @@ class GinLane(Procedure[SceneState]):
             raise RuleError("Defence", "defence is {skill, tags}")
         skill = dparams.get("skill")
         if skill is None:
-            allowed = rules.defence_skills(attack_skill, small_weapon=small)
+            allowed = rules.defence_skills(attack_skill, small_weapon=small, track=track)
             skill = max(allowed, key=lambda s: (target.level(s), s == "Agility"))
         skill = skill_entry(str(skill)).name
-        if not rules.can_defend(skill, attack_skill, small_weapon=small):
+        if not rules.can_defend(skill, attack_skill, small_weapon=small, track=track):
             raise RuleError("Defence", f"{skill} can't defend against a {attack_skill} attack")
         standing = target.standing(skill)
         if standing is not None:
@@ -805,6 +806,9 @@ class GinLane(Procedure[SceneState]):
         else:
             bonus = rules.damage_bonus(weapon, distance)
             long_range = rules.is_long_range(weapon, distance)
+        track = str(p.get("track", "Composure" if skill in rules.SOCIAL_ATTACKS else "Health"))
+        if track not in TRACKS:
+            raise RuleError("Stress Tracks", f"no track {track!r}")
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [target.id])
         spec = self._spec(b.state, me, skill, tags, mod, p)
         protector = next(
@@ -848,6 +852,7 @@ class GinLane(Procedure[SceneState]):
             small=weapon.small,
             extra_free=1 if long_range else 0,
             floor=protector.block.strength if protector and protector.block else None,
+            track=track,
             dice=dice,
             announce=announce,
         )
@@ -874,9 +879,6 @@ class GinLane(Procedure[SceneState]):
                 until_turn_of=me.id,
             )
             b.emit("spin", {"character": target.id, "against": me.id})
-        track = str(p.get("track", "Composure" if skill in rules.SOCIAL_ATTACKS else "Health"))
-        if track not in TRACKS:
-            raise RuleError("Stress Tracks", f"no track {track!r}")
         self._stress(b, me, target, stress, track, _list(p, "consequences"))
 
     def _place(
