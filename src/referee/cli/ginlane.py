@@ -198,7 +198,8 @@ def register(app: typer.Typer) -> None:
         for column in ("Degree", "Success", "Magnitude", "Duration", "Notes"):
             levels.add_column(column)
         for s in success_levels():
-            levels.add_row(str(s.degree), s.success, s.magnitude, s.duration, s.notes)
+            name = f"{s.success} ({s.gloss})" if s.gloss else s.success
+            levels.add_row(str(s.degree), name, s.magnitude, s.duration, s.notes)
         out.print(levels)
 
     @sub.command("sheet")

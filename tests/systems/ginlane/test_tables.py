@@ -24,7 +24,9 @@ LADDER = [
 
 # "Success Levels", transcribed row by row: degree, success, magnitude, duration, notes.
 SUCCESS_LEVELS = [
-    (0, "Match", "in the balance", "touch", "Instant not failed, try again?"),
+    # the Match row's cells sit in the same columns as the numbered rows' cells: "Match" for the
+    # number, "in the balance" for the name, "touch" the magnitude, "Instant" the duration
+    (0, "Match", "touch", "Instant", "not failed, try again?"),
     (1, "Minimal", "Slight", "a Round", ""),
     (2, "Fair", "Minor", "a scene", ""),
     (3, "Solid", "Moderate", "until dawn/dusk", ""),
@@ -87,6 +89,7 @@ def test_ladder_names_out_of_range() -> None:
 def test_success_levels_match_the_text_cell_by_cell() -> None:
     got = [(s.degree, s.success, s.magnitude, s.duration, s.notes) for s in tables.success_levels()]
     assert got == SUCCESS_LEVELS
+    assert [s.gloss for s in tables.success_levels()] == ["in the balance"] + [""] * 6
 
 
 def test_success_level_beyond_six_is_near_perfect_and_failure_refused() -> None:
@@ -160,5 +163,9 @@ def test_every_skill_and_speciality_line_is_in_the_text() -> None:
             assert ", ".join(s.specialities) in text, s.name
     for row in SUCCESS_LEVELS[1:]:
         assert f"{row[0]} {row[1]} {row[2]} {row[3]}" in text
+    match = tables.success_level(0)
+    assert (
+        f"{match.success} {match.gloss} {match.magnitude} {match.duration} {match.notes}\n" in text
+    )
     for name in (d[1] for d in LADDER[:-1]):
         assert f": {name} difficulty" in text or f"{name} difficult" in text

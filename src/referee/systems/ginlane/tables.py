@@ -55,13 +55,18 @@ class Difficulty:
 
 @dataclass(frozen=True)
 class SuccessLevel:
-    """A row of "Success Levels": degree (margin), success, magnitude, duration, notes."""
+    """A row of "Success Levels": degree (margin), success, magnitude, duration, notes.
+
+    ``gloss``: the Match row's "in the balance" (the cell where the numbered rows have their
+    name); empty for the others.
+    """
 
     degree: int
     success: str
     magnitude: str
     duration: str
     notes: str
+    gloss: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,7 @@ def success_levels() -> tuple[SuccessLevel, ...]:
             _need(r, "magnitude", str, "ladder.yaml"),
             _need(r, "duration", str, "ladder.yaml"),
             _need(r, "notes", str, "ladder.yaml"),
+            _need(r, "gloss", str, "ladder.yaml") if "gloss" in r else "",
         )
         for r in rows
     )
