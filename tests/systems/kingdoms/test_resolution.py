@@ -405,3 +405,28 @@ def test_narrator_tie_goes_to_the_first_in_seat_order() -> None:
     """Ruling: equal successes: the first of them in seat order from the reader narrates."""
     r = resolve({"b": Entry("b", "Fortify", (), 4), "c": Entry("c", "Fortify", (), 4)}, board())
     assert r.narrator == "b"
+
+
+def test_no_successes_never_succeed_even_against_ob_0() -> None:
+    """Sap / Infiltrate: an independent test met with no successes at all is no success, even
+    where the obstacle is 0 (a faction that cannot act; a leader with no Circles): no Sapped
+    dice, no downtime, no maintenance test, no Infiltrated status."""
+    r = resolve({"a": Entry("a", "Sap", ("b",), successes=0, exponent=4)}, board())
+    assert not r.engagements[0].is_success
+    assert [e.kind for e in r.effects] == []
+    assert r.sapped == {}
+    no_circles = Board(order=ORDER, disposition=board().disposition, cap=12, circles={})
+    r = resolve(
+        {
+            "a": Entry("a", "Infiltrate", ("b",), successes=0, exponent=4),
+            "b": Entry("b", "Assault", ("c",), successes=2, exponent=4),
+        },
+        no_circles,
+    )
+    assert r.engagements[0].kind == "independent" and r.engagements[0].obstacle == 0
+    assert not r.engagements[0].is_success
+    assert not [e for e in r.effects if e.kind == "infiltrated"]
+    # one success against Ob 0 still succeeds, as the odds shown ("needs 1") say
+    r = resolve({"a": Entry("a", "Sap", ("b",), successes=1, exponent=4)}, board())
+    assert r.engagements[0].is_success and r.engagements[0].needed == 1
+    assert r.sapped == {"b": 1}

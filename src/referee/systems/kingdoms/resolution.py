@@ -121,12 +121,11 @@ class Engagement:
 
     @property
     def is_success(self) -> bool:
-        """Versus: more than the defence; independent: at least the Ob (a Ploy: more)."""
+        """Versus: more than the defence; independent: at least the Ob (a Ploy: more), and
+        never with no successes at all (Ob 0: a faction that cannot act, no Circles)."""
         if self.kind == "versus":
             return self.successes > (self.defence or 0)
-        if self.is_strict:
-            return self.successes > (self.obstacle or 0)
-        return self.successes >= (self.obstacle or 0)
+        return self.successes >= self.needed
 
     @property
     def net(self) -> int:
