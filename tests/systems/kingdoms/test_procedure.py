@@ -847,3 +847,28 @@ def test_strict_sheets_require_second_and_rivals() -> None:
     data["factions"]["elves"]["leader"]["relationships"][0]["name"] = "Gorbash"
     with pytest.raises(ScenarioError, match="player character"):
         Table.start(PROCEDURE, data)
+
+
+@pytest.mark.parametrize(
+    "what,params,words",
+    [
+        (
+            "write_slip",
+            {"maneuver": "Fortify", "skill": "Logistics", "downtime": -5},
+            "downtime",
+        ),
+        ("write_slip", {"maneuver": "Fortify", "skill": "Logistics", "persona": -1}, "Persona"),
+        ("scene", {"kind": "building", "skill": "Logistics", "ob": 0}, "Ob"),
+        ("scene", {"kind": "building", "skill": "Logistics", "ob": -3}, "Ob"),
+        (
+            "scene",
+            {"kind": "building", "skill": "Logistics", "ob": 2, "help_exponents": [-4]},
+            "help",
+        ),
+    ],
+)
+def test_out_of_range_numbers_are_refused(what: str, params: dict[str, Any], words: str) -> None:
+    """Fortify/Conserve put 0 or more successes into downtime (3 months each, never negative);
+    a building scene's obstacle is at least 1; a helper's exponent is at least 1."""
+    with pytest.raises(RuleError, match=words):
+        act(start(), "elves", what, [4] * 6, **params)

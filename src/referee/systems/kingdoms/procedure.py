@@ -344,8 +344,14 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             ability = who.skill(skill) or who.stat(skill)
             if ability is None:
                 raise refuse("Building Scenes", f"{who.name} has no {skill!r}")
-            ob = int(params.get("ob", 1)) + (1 if who.superficial else 0)
-            helping = sum(help_dice(int(n)) for n in params.get("help_exponents", ()))
+            stated = int(params.get("ob", 1))
+            if stated < 1:
+                raise refuse("Building Scenes", f"an obstacle is 1 or more, not Ob {stated}")
+            ob = stated + (1 if who.superficial else 0)
+            exponents = [int(n) for n in params.get("help_exponents", ())]
+            if any(n < 1 for n in exponents):
+                raise refuse("Building Scenes", f"a helper's exponent is 1 or more: {exponents}")
+            helping = sum(help_dice(n) for n in exponents)
             pool = BurningPool(
                 ability.exponent,
                 ability.shade,

@@ -223,6 +223,9 @@ def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any])
                 f"divide the Harry dice with at least 2 in each pool: {dice} dice, "
                 f"{defence} to defence",
             )
+    downtime = int(params.get("downtime", 0))
+    if downtime < 0:
+        raise refuse("Downtime", f"successes put into downtime are 0 or more, not {downtime}")
     helps = params.get("helps")
     if helps is not None and (helps not in state.factions or helps == faction.id):
         raise refuse("Conquest Maneuvers", f"{helps!r} is not another faction to help")
@@ -237,7 +240,7 @@ def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any])
         deeds_before=deeds_before,
         defence=defence,
         helps=None if helps is None else str(helps),
-        downtime=int(params.get("downtime", 0)),
+        downtime=downtime,
         substitute=substitute,
     )
     check_conflicts_against(state, slip)
