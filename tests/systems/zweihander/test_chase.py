@@ -300,3 +300,53 @@ def test_a_caught_up_pursuer_is_offered_a_takedown() -> None:
     t = caught()
     assert t.legal_actions("chaser")[0].kind == "chase.takedown"
     assert [a.kind for a in t.legal_actions("referee")] == ["chase.end_round"]
+
+
+TWO_RUNNERS = {
+    "runner": RUNNER,
+    "second": {**RUNNER, "bonuses": {"AB": 3, "BB": 3}},
+    "chaser": CHASER,
+}
+
+
+@pytest.mark.parametrize("head_start", [None, "pursuers"])
+def test_no_catching_up_with_an_escapee_who_has_not_yet_run_in_round_1(
+    head_start: str | None,
+) -> None:
+    """Round 1: the second escapee's 0 is no Escape Value yet; the pursuer's 0 (or Head Start 3)
+    catches nobody before that escapee has moved."""
+    extra = {"head_start": head_start} if head_start else {}
+    t = start(
+        escapees={"runner": "on foot", "second": "on foot"},
+        chars=TWO_RUNNERS,
+        **extra,
+    )
+    t = act(t, "runner", "chase.move", [5])
+    assert not [e for e in t.log.events if e.kind == "chase.caught_up"]
+    with pytest.raises(RuleError, match="has not caught up"):
+        act(t, "chaser", "chase.takedown", [10, 90])
+    t = act(t, "second", "chase.move", [5])  # 5 + 6 = 11
+    t = act(t, "chaser", "chase.move", [9])  # 9 + 6 (+3) >= 11: caught up with the rearmost
+    assert last(t, "chase.caught_up")["escapee"] == "second"
+
+
+def test_a_takedown_the_escapee_shrugs_off_is_not_offered_again_in_the_round() -> None:
+    chars = {**TWO_RUNNERS, "guard": CHASER}
+    t = start(pursuers={"chaser": "on foot", "guard": "on foot"}, chars=chars, dice=[9, 1])
+    t = act(t, "runner", "chase.move", [1])  # 8
+    t = act(t, "chaser", "chase.move", [9])  # 15: caught up, lowered to 8
+    t = act(t, "chaser", "chase.takedown", [20, 30])  # success; the runner passes
+    t = act(t, "guard", "chase.move", [1])  # 7: any later change re-checks catching up
+    assert len([e for e in t.log.events if e.kind == "chase.caught_up"]) == 1
+    with pytest.raises(RuleError, match="has not caught up"):
+        act(t, "chaser", "chase.takedown", [20, 30])
+
+
+def test_a_participant_gives_up_only_for_their_own_side() -> None:
+    t = start(chars={"runner": RUNNER, "chaser": CHASER, "bystander": {}})
+    with pytest.raises(RuleError, match="only for the escapees"):
+        act(t, "runner", "chase.give_up", side="pursuers")
+    with pytest.raises(RuleError, match="not in the chase"):
+        act(t, "bystander", "chase.give_up", side="escapees")
+    t = act(t, "runner", "chase.give_up", side="escapees")
+    assert t.state.chase is not None and t.state.chase.ended == "the escapees give up"

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Event, Outcome, RuleError
+from referee.core import REFEREE, Action, Event, Outcome, RuleError
 from referee.dice import DiceSource, roll
 from referee.systems.zweihander import params as P
 from referee.systems.zweihander.character import Character
@@ -173,7 +173,14 @@ def decide(
         side = P.text(p, "side", kind)
         if side.rstrip("s") not in SIDES:
             raise RuleError(kind, f"side is escapees or pursuers, not {side!r}")
-        out.emit("chase.gave_up", {"side": side.rstrip("s"), "round": chase.round})
+        side = side.rstrip("s")
+        if action.actor != REFEREE:
+            mine = next((x for x in chase.participants if x.id == action.actor), None)
+            if mine is None or not mine.is_in:
+                raise RuleError(kind, f"{action.actor} is not in the chase and cannot give up")
+            if mine.side != side:
+                raise RuleError(kind, f"{action.actor} may give up only for the {mine.side}s")
+        out.emit("chase.gave_up", {"side": side, "round": chase.round})
     else:
         raise RuleError("Chase scene", f"no chase action {kind!r}")
     _check_end(out)
@@ -359,14 +366,18 @@ def _catch_up(out: Emitter) -> None:
     chase = out.state.chase
     if chase is None:
         return
-    escapees = [e for e in chase.side("escapee") if e.is_in]
+    # An Escapee who has not yet run in Round 1 has no Escape Value to be caught at (0 is not a
+    # Value they accumulated): only those who have moved count then.
+    escapees = [e for e in chase.side("escapee") if e.is_in and (e.moved or chase.round > 1)]
     if not escapees:
         return
     rear = min(escapees, key=lambda e: e.value)
     for x in chase.side("pursuer"):
         if not x.is_in:
             continue
-        if x.value > rear.value or (x.value == rear.value and x.caught != rear.id):
+        # Equal Values catch once: not again after a Takedown on that Escapee this Round.
+        again = x.caught == rear.id or x.tackled == rear.id
+        if x.value > rear.value or (x.value == rear.value and not again):
             out.emit(
                 "chase.caught_up",
                 {
@@ -537,10 +548,10 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
         chase = chase.with_participant(replace(x, value=_int(d["value"]), caught=str(d["escapee"])))
     elif event.kind == "chase.takedown":
         x = chase.participant(str(d["participant"]))
+        x = replace(x, caught=None, tackled=str(d["escapee"]))
         if "value" in d:
-            chase = chase.with_participant(replace(x, value=_int(d["value"]), caught=None))
-        else:
-            chase = chase.with_participant(replace(x, caught=None))
+            x = replace(x, value=_int(d["value"]))
+        chase = chase.with_participant(x)
         for pid in _list(d.get("taken_out", [])):
             t = chase.participant(str(pid))
             chase = chase.with_participant(replace(t, status="taken down", caught=None))
@@ -554,7 +565,8 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
             round=chase.round + 1,
             current=None,
             participants=tuple(
-                replace(x, moved=False, acted=False, caught=None) for x in chase.participants
+                replace(x, moved=False, acted=False, caught=None, tackled=None)
+                for x in chase.participants
             ),
         )
     elif event.kind == "chase.gave_up":

@@ -54,7 +54,8 @@ class Participant:
     """A participant in a chase: side, mode of transport, Movement, Escape/Pursuit Value, status.
 
     ``status`` is "in", "taken down", "exhausted", "slain", "escaped" or "gave up"; ``caught``
-    the escapee a pursuer has caught up with (and may attempt a Takedown on).
+    the escapee a pursuer has caught up with (and may attempt a Takedown on); ``tackled`` the
+    escapee a pursuer attempted a Takedown on this Round.
     """
 
     id: str
@@ -67,6 +68,7 @@ class Participant:
     acted: bool = False
     status: str = "in"
     caught: str | None = None
+    tackled: str | None = None
 
     @property
     def is_in(self) -> bool:
