@@ -585,3 +585,26 @@ def test_no_abort_after_defending_with_the_declared_kind() -> None:
     assert made.data["defence"] == "none"
     assert table.state.fighters["bob"].plan is not None
     assert len(table.state.fighters["bob"].plan) == 2
+
+
+def test_a_lone_waiter_plays_no_waiting_game() -> None:
+    # "If two characters both decide to wait for the other to act ...": one waiter alone, while
+    # the others acted, waits for nobody; he ranks with everyone else next round.
+    table = start({"ann": FIGHTER, "bob": FIGHTER, "cy": FIGHTER})
+    table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 3, 3),
+                               "cy": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("ann", "wait", {}),
+        ("bob", "declare", {"actions": [{"minor": "draw"}]}),
+        ("bob", "act", {}),
+        ("cy", "declare", {"actions": [{"minor": "draw"}]}),
+        ("cy", "act", {}),
+        ("referee", "end_round", {}),
+    ])
+    ended = [e for e in table.log if e.kind == "round.ended"][-1]
+    assert ended.data["waiting_game"] == []
+    table = initiative(table, {"ann": ("maneuver", 1, 1), "bob": ("maneuver", 6, 6),
+                               "cy": ("maneuver", 2, 2)})
+    assert table.state.fighters["ann"].rank == 0
+    assert table.state.fighters["ann"].hits == 20
+    assert set(table.state.fighters) == {"ann", "bob", "cy"}

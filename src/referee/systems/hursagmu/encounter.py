@@ -658,6 +658,10 @@ class EncounterProcedure(Procedure[Encounter]):
             raise RuleError("Action", f"{', '.join(left)} still to act or wait this round")
         waiters = [w for w, f in state.fighters.items()
                    if f.conscious and f.waiting and not f.acted and not f.holding]
+        if len(waiters) < 2:
+            # "If two characters both decide to wait for the other to act": a lone waiter
+            # waits for nobody, and plays no waiting game.
+            waiters = []
         events: list[Event] = []
         for w, f in state.fighters.items():
             if f.conscious and f.hits <= 0:
