@@ -231,3 +231,17 @@ def test_a_journey_started_by_action() -> None:
         act(t, "referee", "journey.start", **route)
     with pytest.raises(RuleError, match="travellers"):
         act(table(PARTY), "referee", "journey.start", stretches=[{}])
+
+
+def test_a_stretch_with_no_toughness_test_left_still_rolls_its_chaos_dice() -> None:
+    """Threat Level's Chaos Dice are rolled at the beginning of every Stretch: when the
+    Survivalist's Critical Success leaves a Short Stretch with no Toughness Test, they are rolled
+    right after the Role Checks."""
+    t = roles(journey(threat=2), [40, 11, 60, 6, 2, 3])  # Scout fails: Threat 3
+    j = t.state.journey
+    assert j is not None and j.toughness_tests_left == 0
+    chaos = last(t, "journey.chaos")
+    assert chaos["chaos_dice"] == 3 and chaos["faces"] == [6, 2, 3] and chaos["encounter"]
+    assert j.encounters == 1
+    t = act(t, "referee", "journey.end_stretch")
+    assert len([e for e in t.log.events if e.kind == "journey.chaos"]) == 1

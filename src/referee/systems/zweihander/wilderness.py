@@ -310,6 +310,26 @@ def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
                 Outcome.CRITICAL_FAILURE: "enemies",
             }.get(outcome)
         out.emit("journey.role_check", payload)
+    after = out.state.journey
+    if after is not None and after.toughness_tests_left == 0:
+        # No Toughness Test left (the Survivalist's Critical Success on a Short Stretch): the
+        # Threat Level's Chaos Dice are still rolled at the beginning of the Stretch.
+        _chaos(out, after, dice)
+
+
+def _chaos(out: Emitter, j: JourneyState, dice: DiceSource) -> None:
+    chaos = ChaosDice(j.threat)
+    rolled = chaos.roll(dice)
+    out.emit(
+        "journey.chaos",
+        {
+            "chaos_dice": j.threat,
+            "faces": list(rolled.faces),
+            "odds": str(chaos.odds()),
+            "encounter": rolled.triggered,
+            "surprise": j.surprise if rolled.triggered else None,
+        },
+    )
 
 
 def _toughness(out: Emitter, dice: DiceSource) -> None:
@@ -346,18 +366,7 @@ def _toughness(out: Emitter, dice: DiceSource) -> None:
         {"tests": results, "unhindered_at_camp": unhindered},
         characters=changed,
     )
-    chaos = ChaosDice(j.threat)
-    rolled = chaos.roll(dice)
-    out.emit(
-        "journey.chaos",
-        {
-            "chaos_dice": j.threat,
-            "faces": list(rolled.faces),
-            "odds": str(chaos.odds()),
-            "encounter": rolled.triggered,
-            "surprise": j.surprise if rolled.triggered else None,
-        },
-    )
+    _chaos(out, j, dice)
 
 
 def _camp(out: Emitter) -> None:
