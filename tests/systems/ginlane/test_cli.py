@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -95,3 +96,24 @@ def test_fight_refused_step_exits_2(tmp_path: Path) -> None:
     )
     code, _, err = run("fight", str(bad))
     assert code == 2 and "no character 'nobody'" in err
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "experience: abc",
+        "experience: 2.5",
+        "aspects: 5",
+        "aspects: null",
+        "aspects: Macaroni",
+        "languages: 3",
+        "free_aspects: null",
+        "possessions: {a: 1}",
+    ],
+)
+def test_sheet_with_a_bad_field_is_one_line_exit_2(tmp_path: Path, body: str) -> None:
+    sheet = tmp_path / "bad.yaml"
+    sheet.write_text(f"name: X\nskills: {{Weapons: 1}}\n{body}\n", encoding="utf-8")
+    code, out, err = run("sheet", str(sheet))
+    assert code == 2, out
+    assert len(err.strip().splitlines()) == 1 and body.split(":")[0] in err

@@ -812,3 +812,29 @@ def test_resolve_defends_only_against_composure_attacks() -> None:
     # covering fire on Composure: Resolve may defend, and is bob's best
     cover = act(table, "kit", "attack", [3, 3, 3, 3], target="bob", track="Composure")
     assert events(cover, "defence.rolled")[0]["skill"] == "Resolve"
+
+
+@pytest.mark.parametrize(
+    ("setup", "where"),
+    [
+        ({"holdings": 5}, "holdings"),
+        ({"zones": "abc"}, "zones"),
+        ({"zones": ["a", "b"], "links": [["a", "b", "x"]]}, r"links\.0"),
+        ({"zones": ["a"], "costs": {"a": "x"}}, r"costs\.a"),
+        ({"characters": {"moll": {"aspects": "Macaroni"}}}, r"characters\.moll"),
+    ],
+)
+def test_bad_setup_fields_are_named(setup: dict[str, Any], where: str) -> None:
+    full = {"characters": {"moll": {}}, **setup}
+    with pytest.raises(ScenarioError, match=where):
+        Table.start(PROCEDURE, full)
+
+
+def test_a_grenade_defence_that_is_not_a_mapping_is_refused() -> None:
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "b"},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    with pytest.raises(RuleError, match="Grenades: bob's defence"):
+        act(table, "kit", "throw_grenade", [6, 6, 6, 6, 1, 1], zone="b", defences={"bob": 5})

@@ -214,14 +214,30 @@ class Character:
         for key, value in skills.items():
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleError("Skills", f"{name}: skill {key!r} has level {value!r}")
+        experience = data.get("experience")
+        if experience is not None and (
+            not isinstance(experience, int) or isinstance(experience, bool)
+        ):
+            raise RuleError(
+                "Experience Points", f"{name}: experience is a whole number, not {experience!r}"
+            )
+
+        def names(key: str, default: Iterable[str] = ()) -> list[str]:
+            value = data.get(key, default)
+            if not isinstance(value, list | tuple) or not all(
+                isinstance(v, str | int | float) and not isinstance(v, bool) for v in value
+            ):
+                raise RuleError("Characters", f"{name}: {key} is a list of names, not {value!r}")
+            return [str(v) for v in value]
+
         return cls.build(
             name,
-            aspects=[str(a) for a in data.get("aspects", ())],
+            aspects=names("aspects"),
             skills={str(k): int(v) for k, v in skills.items()},
-            experience=data.get("experience"),
-            free_aspects=[str(a) for a in data.get("free_aspects", (SOCIETY,))],
-            possessions=[str(a) for a in data.get("possessions", ())],
-            languages=[str(a) for a in data.get("languages", ())],
+            experience=experience,
+            free_aspects=names("free_aspects", (SOCIETY,)),
+            possessions=names("possessions"),
+            languages=names("languages"),
         )
 
     def level(self, skill_name: str) -> int | None:

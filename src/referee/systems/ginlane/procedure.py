@@ -279,20 +279,42 @@ def _setup_character(cid: str, data: Any, zones: Sequence[str]) -> Combatant:
     )
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
 def _setup(setup: Mapping[str, Any]) -> SceneState:
-    zones = tuple(str(z) for z in setup.get("zones", ()))
+    raw_zones = setup.get("zones", [])
+    if not isinstance(raw_zones, list | tuple):
+        raise ScenarioError("zones is a list of zone names", ("zones",))
+    zones = tuple(str(z) for z in raw_zones)
+    raw_links = setup.get("links", [])
+    if not isinstance(raw_links, list | tuple):
+        raise ScenarioError("links is a list of [zone, zone] or [zone, zone, cost]", ("links",))
     links: list[tuple[str, str, int]] = []
-    for i, link in enumerate(setup.get("links", ())):
+    for i, link in enumerate(raw_links):
         if not isinstance(link, list | tuple) or len(link) not in (2, 3):
             raise ScenarioError("a link is [zone, zone] or [zone, zone, cost]", ("links", i))
         a, b = str(link[0]), str(link[1])
         for z in (a, b):
             if z not in zones:
                 raise ScenarioError(f"no zone {z!r}", ("links", i))
+        if len(link) == 3 and not _whole(link[2]):
+            raise ScenarioError(
+                f"a barrier's cost is a whole number, not {link[2]!r}", ("links", i)
+            )
         links.append((a, b, int(link[2]) if len(link) == 3 else 1))
     costs = setup.get("costs", {})
     if not isinstance(costs, Mapping):
         raise ScenarioError("costs map zones to a cost", ("costs",))
+    for zone, cost in costs.items():
+        if str(zone) not in zones:
+            raise ScenarioError(f"no zone {zone!r}", ("costs", str(zone)))
+        if not _whole(cost):
+            raise ScenarioError(f"a zone's cost is a whole number, not {cost!r}", ("costs", zone))
+    raw_holdings = setup.get("holdings", {})
+    if not isinstance(raw_holdings, Mapping):
+        raise ScenarioError("holdings map a thing to who holds it", ("holdings",))
     chars = setup.get("characters", {})
     if not isinstance(chars, Mapping) or not chars:
         raise ScenarioError("at least one character", ("characters",))
@@ -301,7 +323,7 @@ def _setup(setup: Mapping[str, Any]) -> SceneState:
     except RuleError as error:
         raise ScenarioError(str(error), ("mode",)) from None
     combatants = tuple(_setup_character(str(k), v, zones) for k, v in chars.items())
-    holdings = tuple((str(k), str(v)) for k, v in setup.get("holdings", {}).items())
+    holdings = tuple((str(k), str(v)) for k, v in raw_holdings.items())
     return SceneState(
         combatants=combatants,
         zones=zones,
@@ -1250,6 +1272,8 @@ class GinLane(Procedure[SceneState]):
             dp = defences.get(victim.id, {})
             if isinstance(dp, str):
                 dp = {"skill": dp}
+            if not isinstance(dp, Mapping):
+                raise RuleError("Grenades", f"{victim.id}'s defence is a skill or {{skill, tags}}")
             skill = skill_entry(str(dp.get("skill", "Agility"))).name
             if skill not in ("Agility", "Resolve") or (skill == "Resolve" and track == "Health"):
                 raise RuleError(
