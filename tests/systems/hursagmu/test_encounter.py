@@ -608,3 +608,21 @@ def test_a_lone_waiter_plays_no_waiting_game() -> None:
     assert table.state.fighters["ann"].rank == 0
     assert table.state.fighters["ann"].hits == 20
     assert set(table.state.fighters) == {"ann", "bob", "cy"}
+
+
+def test_damage_never_heals_and_no_damage_is_no_injury() -> None:
+    # Weapon + Strength + the damage roll, with a feeble Strength, can total less than 1: no
+    # damage, not negative damage; "takes even 1 point of damage" is what injures.
+    weakling = {**FIGHTER, "strength": -6, "weapon": 0}
+    table = start({"bob": weakling, "fred": {**FIGHTER, "hits": 10}})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [
+        ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+        ("bob", "act", {}),
+        ("fred", "take", {}),
+    ], [3, 3, 1, 1])
+    fred = table.state.fighters["fred"]
+    assert fred.hits == 10
+    assert not fred.injured
+    taken = next(e for e in table.log if e.kind == "damage.taken")
+    assert taken.data["damage"] == 0

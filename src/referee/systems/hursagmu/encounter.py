@@ -623,6 +623,7 @@ class EncounterProcedure(Procedure[Encounter]):
         damage = DamageRoll(damage_base(attacker.sheet.weapon, attacker.strength), momentum,
                             state.options.damage_roll)
         amount, rolled = damage.roll(dice)
+        amount = max(0, amount)  # a feeble blow does no damage; it never heals
         left = target.hits - amount
         events.append(Event("damage.taken", {
             "character": p.target, "by": p.attacker, "damage": amount,
@@ -631,7 +632,7 @@ class EncounterProcedure(Procedure[Encounter]):
             "faces": list(rolled.faces),
             "hits_left": left,
         }))
-        if target.task is not None and target.task_rounds > 0:
+        if amount > 0 and target.task is not None and target.task_rounds > 0:
             events.append(Event("task.failed", {"character": p.target, "task": target.task,
                                                 "reason": "injured during a multi-round action"}))
         if left <= 0 < target.hits:
@@ -843,7 +844,9 @@ class EncounterProcedure(Procedure[Encounter]):
             return new
         if kind == "damage.taken":
             who = str(d["character"])
-            return state.with_fighter(who, hits=_i(d, "hits_left"), injured=True)
+            # "If a character is injured during the round (takes even 1 point of damage)"
+            injured = state.fighters[who].injured or _i(d, "damage") > 0
+            return state.with_fighter(who, hits=_i(d, "hits_left"), injured=injured)
         if kind == "task.failed":
             return state.with_fighter(str(d["character"]), task=None, task_rounds=0,
                                       task_engrossing=False)
