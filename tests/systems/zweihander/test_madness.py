@@ -141,3 +141,18 @@ def test_corruption_action_and_madness_action() -> None:
     assert last(t, "madness.withstood")["mental_peril"] == 2
     assert t.state.character("a").corruption == 11
     assert replace(t.state.character("a")).peril == 0  # 2 is under the threshold of 7
+
+
+@pytest.mark.parametrize("points", ["five", 5.5, False])
+def test_offence_points_that_are_not_a_whole_number_are_refused(points: object) -> None:
+    t = table({"a": {}})
+    with pytest.raises(RuleError, match="'points'"):
+        act(t, "referee", "corruption", character="a", weight="middling", points=points)
+
+
+def test_session_end_refuses_characters_it_does_not_know() -> None:
+    t = table({"bert": {"chaos_ranks": 9, "corruption": 10}})
+    with pytest.raises(RuleError, match="bret"):
+        act(t, "referee", "session.end", [], disorders={"bret": "Pyromania"})
+    with pytest.raises(RuleError, match="bret"):
+        act(t, "referee", "session.end", [], characters=["bret"])

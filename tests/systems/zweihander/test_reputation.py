@@ -65,3 +65,10 @@ def test_a_requisition_needs_the_reputation() -> None:
 def test_story_arc_award() -> None:
     t = act(table({"anna": {}}), "referee", "reputation.award", character="anna", story_arc=3)
     assert t.state.character("anna").reputation == 4
+
+
+@pytest.mark.parametrize("cost", ["two", 2.5, True])
+def test_a_requisition_cost_that_is_not_a_whole_number_is_refused(cost: object) -> None:
+    t = table({"anna": {"reputation": 10}})
+    with pytest.raises(RuleError, match="'cost'"):
+        act(t, "anna", "requisition", weight="minor", cost=cost)

@@ -409,7 +409,8 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         p: Mapping[str, Any] = action.params
         c = out.state.character(P.text(p, "character", "corruption"))
         weight = P.text(p, "weight", "corruption")
-        pts = offence(weight, p.get("points") if isinstance(p.get("points"), int) else None)
+        given = P.integer(p, "points", "corruption") if "points" in p else None
+        pts = offence(weight, given)
         out.emit(
             "corruption.gained",
             {
@@ -424,6 +425,8 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
     def _session_end(self, out: Emitter, action: Action, dice: DiceSource) -> None:
         chosen = P.mapping(action.params, "disorders", "session.end")
         only = P.strings(action.params, "characters", "session.end")
+        for cid in (*chosen, *only):
+            out.state.character(str(cid))  # refuses a character nobody plays
         for c in out.state.characters:
             if only and c.id not in only:
                 continue
@@ -458,7 +461,8 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         c = out.state.character(action.actor)
         weight = P.text(p, "weight", "requisition")
         row = requisition(weight)
-        cost = requisition_cost(weight, p.get("cost") if isinstance(p.get("cost"), int) else None)
+        given = P.integer(p, "cost", "requisition") if "cost" in p else None
+        cost = requisition_cost(weight, given)
         key = f"{c.id}:{weight}"
         if key in out.state.requisitions_pending:
             raise RuleError(
