@@ -838,3 +838,19 @@ def test_a_grenade_defence_that_is_not_a_mapping_is_refused() -> None:
     table = start(setup, 6, 6, 1, 1)
     with pytest.raises(RuleError, match="Grenades: bob's defence"):
         act(table, "kit", "throw_grenade", [6, 6, 6, 6, 1, 1], zone="b", defences={"bob": 5})
+
+
+def test_a_grappled_character_must_beat_the_strength_for_any_physical_action() -> None:
+    """Grapple: "The target has to beat the grapple strength to do anything physical": a
+    Block, a throw, a seize or a grapple of his own is held like an attack."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "grapple", [5, 5, 5], target="jack", tag="Off-Balance")  # 8
+    held = act(table, "jack", "block", [3, 3], hold="the casket", skill="Agility")  # 7
+    assert events(held, "grapple.held") and not events(held, "block.set")
+    held = act(table, "jack", "throw_grenade", [3, 3], zone="room")  # Agility 7
+    assert events(held, "grapple.held") and not events(held, "grenade.attack")
+    held = act(table, "jack", "seize", [3, 3], thing="the casket")  # Agility 7
+    assert events(held, "grapple.held") and not events(held, "seized")
+    free = act(table, "jack", "block", [6, 6], hold="the casket", skill="Agility")  # 13 beats 8
+    assert not events(free, "grapple.held") and events(free, "block.set")

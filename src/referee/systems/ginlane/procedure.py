@@ -1029,6 +1029,8 @@ class GinLane(Procedure[SceneState]):
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [target])
         rolled = self._spec(b.state, me, skill, tags, mod, p).roll(dice)
         self._pay(b, me.id, tags, rolled)
+        if self._held(b, me, skill, rolled.total, breaking=""):
+            return
         b.emit(
             "block.set",
             {
@@ -1069,6 +1071,8 @@ class GinLane(Procedure[SceneState]):
         tags = self._resolve_tags(b.state, me, names, [target.id])
         rolled = self._spec(b.state, me, "Strength", tags, mod).roll(dice)
         self._pay(b, me.id, tags, rolled)
+        if self._held(b, me, "Strength", rolled.total, breaking=target.id):
+            return
         b.emit(
             "grapple.set",
             {
@@ -1195,6 +1199,8 @@ class GinLane(Procedure[SceneState]):
         spec = self._spec(b.state, me, skill, tags, mod, p)
         result = DifficultyCheck(spec, strength if strength is not None else 0).roll(dice)
         self._pay(b, me.id, tags, result.actor)
+        if self._held(b, me, skill, result.total, breaking=""):
+            return
         b.emit(
             "seize.rolled",
             {"character": me.id, "thing": thing, "against": strength, **result.to_json()},
@@ -1230,6 +1236,8 @@ class GinLane(Procedure[SceneState]):
                 "odds": _odds_json(throw_odds),
             },
         )
+        if self._held(b, me, "Agility", throw.total, breaking=""):
+            return
         if throw.margin < 0:
             b.emit("grenade.astray", {"character": me.id, "zone": zone})
             return
