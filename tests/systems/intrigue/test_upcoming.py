@@ -62,3 +62,26 @@ def test_no_odds_for_actions_that_roll_nothing_or_name_nobody() -> None:
     assert chances("nobody", "perceive", target="bea") == []
     assert chances("referee", "resolve") == []
     assert chances("ann", "escape") == []
+
+
+def test_a_held_action_shows_its_odds_before_it_is_rolled() -> None:
+    """Initiative ("hold their action until a later time") and exact odds before every roll: a
+    held attack declared during the round rolls at once, so its odds come first."""
+    cast = {
+        "cat": character("Cat", 13, combat=3, strength=1),
+        "bob": character("Bob", 12, combat=1, strength=3),
+    }
+    table = act(start({"characters": cast}), "cat", "start_combat", targets=["bob"])
+    table = act(table, "cat", "declare", action="hold")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "referee", "resolve")  # bob's defence; cat still holds
+    taken = Action("cat", "declare", {"action": "attack", "target": "bob"})
+    [(words, check)] = upcoming(table.state, taken)
+    assert "3d6+3 > 14" in words
+    after = act(table, "cat", "declare", [6, 6, 6], action="attack", target="bob")
+    assert check.odds().success == Fraction(last(after, "attack.rolled")["chance"])
+    # an ordinary declaration rolls nothing
+    fresh = act(start({"characters": cast}), "cat", "start_combat", targets=["bob"])
+    assert (
+        upcoming(fresh.state, Action("cat", "declare", {"action": "attack", "target": "bob"})) == []
+    )

@@ -60,8 +60,10 @@ __all__ = [
     "plan_attack",
     "preview",
     "resolve",
+    "rolls_of",
     "start_combat",
     "use_mind",
+    "validate",
 ]
 
 RULE = "Combat rules"
@@ -254,7 +256,7 @@ def _param_ref(state: IntrigueState, params: Mapping[str, Any], key: str) -> Cha
     return state.character(str(value)).id
 
 
-def _validate(
+def validate(
     state: IntrigueState, combat: Combat, who: CharacterId, kind: str, params: Mapping[str, Any]
 ) -> dict[str, Json]:
     """The declaration's payload, or :class:`RuleError` naming the rule that forbids it."""
@@ -372,7 +374,7 @@ def declare(
     if mine is not None and mine.kind == "hold" and not mine.resolved and not waiting:
         if kind == "hold":
             raise _refuse("Initiative", f"{who} is already holding their action")
-        payload = _validate(state, combat, who, kind, params)
+        payload = validate(state, combat, who, kind, params)
         rank = initiative_rank(state, combat, who)
         declared = _e(
             "combat.declared", {"combat": combat.id, "character": who, "rank": rank, **payload}
@@ -395,7 +397,7 @@ def declare(
             f"{', '.join(ahead)} declare{'s' if len(ahead) == 1 else ''} before {who} "
             f"(Combat Stat, highest to lowest)",
         )
-    payload = _validate(state, combat, who, kind, params)
+    payload = validate(state, combat, who, kind, params)
     events.append(
         _e("combat.declared", {"combat": combat.id, "character": who, "rank": rank, **payload})
     )
@@ -711,8 +713,15 @@ def preview(state: IntrigueState, combat_id: str) -> list[tuple[str, Any]]:
     if not places:
         return []
     top = max(d.rank for d in places)
+    return rolls_of(state, combat, [d for d in places if d.rank == top])
+
+
+def rolls_of(
+    state: IntrigueState, combat: Combat, decls: Sequence[Declaration]
+) -> list[tuple[str, Any]]:
+    """The rolls resolving ``decls`` makes, each described, with its check."""
     rolls: list[tuple[str, Any]] = []
-    for decl in (d for d in places if d.rank == top):
+    for decl in decls:
         if decl.kind in ("attack", "grab") and decl.target is not None:
             if state.is_active(combat, decl.target) and state.is_active(combat, decl.actor):
                 plan = plan_attack(state, combat, decl)

@@ -16,6 +16,7 @@ shown and the rule applied cannot disagree. ``upcoming`` never rolls and never c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee.core import Action, Check, RuleError
@@ -121,6 +122,8 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         target = _ref(state, params.get("target"))
         value = me.skill(MEDICINE)
         return [(f"{me.id} wakes {target}: 3d6{value:+d} ≥ 14", medicine_check(value))]
+    if kind == "declare":
+        return _held_action(state, me.id, params)
     if kind == "escape":
         combat = state.combat_of(me.id)
         if combat is None:
@@ -131,3 +134,41 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         against, check = plan
         return [(f"{me.id} escapes {against}: 3d6+Combat > 3d6+Combat", check)]
     return []
+
+
+def _held_action(
+    state: IntrigueState, who: str, params: Mapping[str, Any]
+) -> list[tuple[str, Check]]:
+    """A held action taken during the round resolves at once ("A character can choose to
+    'hold' their action until a later time"): its roll, if any. An ordinary declaration rolls
+    nothing."""
+    from referee.core import EVERYONE, Event
+    from referee.systems.intrigue.evolve import fold
+
+    combat = state.combat_of(who)
+    if combat is None or not combat.in_round:
+        return []
+    mine = combat.declaration(who)
+    if mine is None or mine.kind != "hold" or mine.resolved:
+        return []
+    if fight.pending_declarers(state, combat):
+        return []
+    kind = params.get("action")
+    if not isinstance(kind, str) or kind == "hold":
+        return []
+    try:
+        payload = fight.validate(state, combat, who, kind, params)
+    except RuleError:
+        return []
+    rank = fight.initiative_rank(state, combat, who)
+    declared = Event(
+        "combat.declared",
+        {"combat": combat.id, "character": who, "rank": rank, **payload},
+        audience=EVERYONE,
+    )
+    after = fold(state, [declared])
+    taken = after.combat(combat.id)
+    decl = taken.declaration(who)
+    if decl is None:
+        return []
+    return list(fight.rolls_of(after, taken, [decl]))
