@@ -199,3 +199,38 @@ def test_the_gms_secret_skills_never_reach_a_player_before_the_exchange_ends(
             ended = [e for e in view(t.log, viewer) if e.kind == "exchange.ended"]
             assert ended[0].data["favourable"] == fav
             assert ended[0].data["unfavourable"] == unfav
+
+
+def _player_views(fav: str, unfav: str, faces: list[int]) -> list[Any]:
+    t = exchange(fav, unfav)
+    dice = ScriptedSource(faces)
+    t = t.act(Action("anna", "exchange.tactic", {"tactic": "Charm"}), dice)
+    t = t.act(Action("bert", "exchange.tactic", {"tactic": "Intimidate"}), dice)
+    views = []
+    for viewer in (Viewer("alice", frozenset({"anna"})), Viewer("bert"), Viewer("public")):
+        views.append(
+            (
+                [(e.kind, e.data, e.redacted) for e in view(t.log, viewer)],
+                t.visible_state(viewer),
+            )
+        )
+    return views
+
+
+OTHER_SKILLS = [s for s in TACTICS if s not in ("Charm", "Intimidate")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    first=st.permutations(OTHER_SKILLS).map(lambda p: p[:2]),
+    second=st.permutations(OTHER_SKILLS).map(lambda p: p[:2]),
+    anna=st.integers(1, 100),
+    bert=st.integers(1, 100),
+)
+def test_a_players_view_is_the_same_whichever_skills_the_gm_chose(
+    first: list[str], second: list[str], anna: int, bert: int
+) -> None:
+    """Before the exchange ends, nothing a player or the public sees depends on the GM's secret
+    Skills when no tactic used is one of them: not a value, not a redaction, not the state."""
+    faces = [anna, bert, 5, 5, 5, 5, 5, 5]
+    assert _player_views(*first, faces) == _player_views(*second, faces)
