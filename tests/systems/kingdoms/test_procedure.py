@@ -872,3 +872,30 @@ def test_out_of_range_numbers_are_refused(what: str, params: dict[str, Any], wor
     a building scene's obstacle is at least 1; a helper's exponent is at least 1."""
     with pytest.raises(RuleError, match=words):
         act(start(), "elves", what, [4] * 6, **params)
+
+
+def test_reveal_odds_count_a_superficial_wound() -> None:
+    """The odds shown before the roll use the obstacle the rule applies: a Superficial wound
+    makes the Elves' independent Assess Ob 3 and the Dwarves' unopposed Fortify Ob 3."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["superficial"] = True
+    data["factions"]["dwarves"]["leader"]["superficial"] = True
+    table = Table.start(PROCEDURE, data)
+    table = act(
+        table, "elves", "write_slip", maneuver="Assess", skill="Logistics", target="dwarves"
+    )
+    table = act(table, "orcs", "write_slip", maneuver="Fortify", skill="Tactics", substitute=True)
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = _reveal(table, "elves", [4] * 13)
+    odds = next(e for e in table.log if e.kind == "slips.revealed").payload["odds"]
+    assess = next(r for r in odds if r["attacker"] == "elves")
+    # Assess meets Fortify independently: Ob 2 + 1; 4 black dice, 3 or more = 5/16
+    assert (assess["kind"], assess["obstacle"], assess["needed"]) == ("independent", 3, 3)
+    assert assess["chance"] == {"no artha": "5/16"}
+    fortify = next(r for r in odds if r["attacker"] == "dwarves")
+    # 5 black dice: 4 or more successes (a margin over Ob 3) = (5 + 1) / 32
+    assert (fortify["obstacle"], fortify["needed"]) == (3, 4)
+    assert fortify["chance"] == {"no artha": "3/16"}
+    # the Orcs, unwounded, keep Ob 2 (3 successes for a margin)
+    orcs = next(r for r in odds if r["attacker"] == "orcs")
+    assert (orcs["obstacle"], orcs["needed"]) == (2, 3)

@@ -398,6 +398,7 @@ def reveal_odds(
                 state.factions[f].character(state.slips[f].roller).skill(state.slips[f].skill)
                 or no_skill()
             ).exponent,
+            ob_penalty=1 if state.factions[f].character(state.slips[f].roller).superficial else 0,
         )
         for f in order
         if f in state.slips and f not in void
@@ -448,17 +449,19 @@ def reveal_odds(
     for fid, entry in entries.items():
         if entry.maneuver == "Fortify" and fid not in versus_targets:
             pool, _ = pools[fid]
-            # unopposed Fortify: Ob 2, and a margin (3 or more successes) to add disposition
+            # unopposed Fortify: Ob 2 (+1 for a Superficial wound), and a margin (one success
+            # more) to add disposition
+            ob = 2 + entry.ob_penalty
             out.append(
                 {
-                    "needed": 3,
+                    "needed": ob + 1,
                     "attacker": fid,
                     "target": None,
                     "kind": "independent",
                     "cell": "-",
                     "dice": pool.exponent,
-                    "obstacle": 2,
-                    "chance": {Artha().label(): str(obstacle_odds(pool, Artha(), 3))},
+                    "obstacle": ob,
+                    "chance": {Artha().label(): str(obstacle_odds(pool, Artha(), ob + 1))},
                 }
             )
     return out
