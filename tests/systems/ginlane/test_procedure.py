@@ -854,3 +854,17 @@ def test_a_grappled_character_must_beat_the_strength_for_any_physical_action() -
     assert events(held, "grapple.held") and not events(held, "seized")
     free = act(table, "jack", "block", [6, 6], hold="the casket", skill="Agility")  # 13 beats 8
     assert not events(free, "grapple.held") and events(free, "block.set")
+
+
+def test_wealth_stress_that_takes_out_still_keeps_the_wealth_track() -> None:
+    """Stress Recovery: Wealth clears "at the end of a session in which the character takes no
+    Wealth stress": a Wealth hit past the end of the track is Wealth stress taken."""
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [4, 4, 2, 2], target="moll", track="Wealth")  # 10 v 9
+    assert table.state.get("moll").track("Wealth").marked == (3,)
+    table = act(table, "referee", "end_session")  # Wealth stress this session: kept
+    table = act(table, "moll", "full_defence")
+    table = act(table, "jack", "attack", [6, 6, 1, 1], target="moll", track="Wealth")  # 14 v 7
+    assert table.state.get("moll").taken_out
+    table = act(table, "referee", "end_session")
+    assert table.state.get("moll").track("Wealth").marked == (3,)

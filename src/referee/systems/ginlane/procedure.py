@@ -1533,7 +1533,7 @@ def _evolve(state: SceneState, event: Event) -> SceneState:
     if kind == "stress.taken":
         me = state.get(str(d["character"]))
         if d.get("taken_out"):
-            return state
+            return state.put(replace(me, wealth_hit=me.wealth_hit or d["track"] == "Wealth"))
         track = me.track(str(d["track"]))
         box = int(d["box"])
         marked = replace(track, boxes=tuple(t or i == box - 1 for i, t in enumerate(track.boxes)))
