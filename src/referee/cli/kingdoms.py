@@ -203,6 +203,13 @@ def register(app: typer.Typer) -> None:
 
         if (ob is None) == (versus is None):
             fail("odds: give exactly one of --ob N and --versus N")
+        if ob is not None and ob < 1:
+            fail(f"odds: an obstacle is 1 or more, not --ob {ob}")
+        if min(fate, persona, deeds) < 0:
+            fail(
+                f"odds: artha available is 0 or more, not --fate {fate} --persona {persona} "
+                f"--deeds {deeds}"
+            )
         if dice < 0 or dice > 40 or (versus is not None and not 0 <= versus <= 40):
             fail(f"odds: a pool has 0 to 40 dice, not {dice if not 0 <= dice <= 40 else versus}")
         try:

@@ -46,6 +46,11 @@ def test_odds_for_each_artha_choice() -> None:
         (("odds", "4", "--ob", "2", "--shade", "Q"), "not a shade"),
         (("odds", "400", "--ob", "2"), "0 to 40 dice"),
         (("matrix", "Charge"), "'Charge' is not a maneuver"),
+        (("odds", "4", "--ob", "-1"), "an obstacle is 1 or more"),
+        (("odds", "4", "--ob", "0"), "an obstacle is 1 or more"),
+        (("odds", "4", "--ob", "2", "--fate", "-1"), "artha available is 0 or more"),
+        (("odds", "4", "--ob", "2", "--persona", "-2"), "artha available is 0 or more"),
+        (("odds", "4", "--versus", "2", "--deeds", "-1"), "artha available is 0 or more"),
     ],
 )
 def test_bad_input_one_line_exit_2(args: tuple[str, ...], message: str) -> None:
