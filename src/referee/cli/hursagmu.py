@@ -52,8 +52,20 @@ def parse_step(text: str) -> Step:
     from referee.core import RuleError
     from referee.systems.hursagmu.rounds import Step
 
-    head, *rest = text.split(":")
     where = f"step {text!r}"
+    step = _parse_step(text, where)
+    try:
+        # The scenario files' checks: known skills, range entries, defences of Defense/Defiance.
+        return Step.from_json(step.to_json())
+    except RuleError as error:
+        raise _fail(f"{where}: {error}") from None
+
+
+def _parse_step(text: str, where: str) -> Step:
+    from referee.core import RuleError
+    from referee.systems.hursagmu.rounds import Step
+
+    head, *rest = text.split(":")
     try:
         if head == "attack" and rest:
             skill = rest[1] if len(rest) > 1 and rest[1] else "striking"

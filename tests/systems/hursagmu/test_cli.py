@@ -105,3 +105,10 @@ def test_plan_checks_a_ranged_attacks_range_table_entry() -> None:
     # Without an opponent the attack is an unopposed roll against the range challenge.
     code, out, _ = run("plan", "attack:fred:missile:25:missile weapon", "--dex", "1")
     assert code == 0 and "2d6+1" in out and "≥ 2" in out and "100.0%" in out
+
+
+@pytest.mark.parametrize("step", ["defend:striking", "attack:fred:luck", "task:luck:9"])
+def test_plan_refuses_unknown_skills_and_non_defences(step: str) -> None:
+    code, out, err = run("plan", step)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"step {step!r}" in err

@@ -196,6 +196,21 @@ def test_plan_from_json_short_forms() -> None:
         ({"attack": "x", "colour": "red"}, "unknown fields"),
         ({"attack": "x", "yards": "far"}, "whole number"),
         ({"task": "x", "skill": "strength", "rounds": 0}, "at least one round"),
+        # Bad input names what is wrong (never a traceback, never a silent misreading).
+        ({"attack": "x", "skill": 5}, "skill is a name"),
+        ({"task": "x", "skill": ["strength"]}, "skill is a name"),
+        ({"attack": ["x"]}, "target is a name"),
+        ({"attack": "x", "skill": "luck"}, "no skill 'luck'"),
+        ({"attack": "x", "ability": 5, "yards": 4}, "ability is a name"),
+        ({"attack": "x", "ability": "bow", "yards": 4}, "no range increment for 'bow'"),
+        ({"attack": "x", "engrossing": "maybe"}, "engrossing is true or false"),
+        ({"minor": 5}, "name is"),
+        ({"kind": "task", "skill": "strength", "name": 5}, "name is"),
+        ({"haste": 3}, "one Haste a step"),
+        ({"haste": False}, "one Haste a step"),
+        ({"defend": False}, "defend: true"),
+        ({"defend": 7}, "defend: true"),
+        ({"defend": "striking"}, "Defense or Defiance"),
     ],
 )
 def test_bad_steps_are_refused(raw: dict[str, object], message: str) -> None:

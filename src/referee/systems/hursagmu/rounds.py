@@ -36,6 +36,7 @@ from referee.systems.hursagmu.movement import (
     Movement,
     jump_distance,
     movement_actions,
+    range_increment,
 )
 from referee.systems.hursagmu.sheet import Stance, skill_stance
 
@@ -244,10 +245,20 @@ class Step:
                         data["target"] = value
                     elif kind is StepKind.MOVE:
                         data["movement"] = value
-                    elif kind in (StepKind.MINOR, StepKind.TASK) and isinstance(value, str):
+                    elif kind in (StepKind.MINOR, StepKind.TASK):
+                        if not isinstance(value, str):
+                            raise RuleError("Action", f"a {kind.value}'s name is a name, not "
+                                            f"{value!r}")
                         data["name"] = value
-                    elif kind is StepKind.DEFEND and isinstance(value, str):
-                        data["skill"] = value
+                    elif kind is StepKind.DEFEND:
+                        if isinstance(value, str):
+                            data["skill"] = value
+                        elif value is not True:
+                            raise RuleError("Action", "write defend: true (or defend: defense, "
+                                            f"defend: defiance), not defend: {value!r}")
+                    elif kind is StepKind.HASTE and value is not True:
+                        raise RuleError("Haste", "one Haste a step (haste: true); spend more "
+                                        f"actions with more steps, not haste: {value!r}")
                     break
         try:
             kind = StepKind(data.pop("kind"))
@@ -263,12 +274,24 @@ class Step:
         for key in ("yards", "initiative_penalty", "rounds", "challenge", "slope"):
             if key in data and (isinstance(data[key], bool) or not isinstance(data[key], int)):
                 raise RuleError("Action", f"{key} is a whole number, not {data[key]!r}")
+        for key in ("skill", "target", "name", "ability"):
+            if key in data and data[key] is not None and not isinstance(data[key], str):
+                raise RuleError("Action", f"{key} is a name, not {data[key]!r}")
+        if "engrossing" in data and not isinstance(data["engrossing"], bool):
+            raise RuleError("Action", f"engrossing is true or false, not {data['engrossing']!r}")
+        if data.get("skill") is not None:
+            skill_stance(data["skill"])  # a known skill or attribute, or a RuleError
+        if data.get("ability") is not None:
+            range_increment(data["ability"])  # a range table entry, or a RuleError
         if kind is StepKind.ATTACK:
             data.setdefault("skill", "striking")
             if not data.get("target"):
                 raise RuleError("Action", "an attack needs a target")
         if kind is StepKind.DEFEND:
             data.setdefault("skill", "defense")
+            if str(data["skill"]).lower() not in ("defense", "defiance"):
+                raise RuleError("Action", "a defence rolls Defense or Defiance, not "
+                                f"{data['skill']!r}")
         if kind is StepKind.TASK and not data.get("skill"):
             raise RuleError("Action", "a task needs a skill (or an attribute) to roll")
         step_movement: Movement | None = None
