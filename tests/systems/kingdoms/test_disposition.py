@@ -128,3 +128,24 @@ def test_from_json() -> None:
         },
     )
     assert build_disposition(a, 3).total == 3 + 8 + 2 + 2 + 0 + 0 + 3 - 1
+
+
+def test_mystical_abilities_from_a_file_one_type_a_name() -> None:
+    """Step Four from a file: one type written as a plain name counts 1 (not one per letter);
+    a count counts itself; a negative count is refused."""
+    data = {
+        "territorial_relation": "native",
+        "lifepath_settings": 1,
+        "mechanical_aptitude": "no tools",
+        "population_density": "rural",
+        "population_growth": "slow",
+        "political_placement": "outcast",
+    }
+    one = DispositionAnswers.from_json("elves", {**data, "mystical_abilities": "Faith"})
+    assert one.mystical_abilities == ("Faith",)
+    step = build_disposition(one, factions=2).steps[3]
+    assert (step.step, step.points) == ("mystical ability", 1)
+    two = DispositionAnswers.from_json("elves", {**data, "mystical_abilities": 2})
+    assert build_disposition(two, factions=2).steps[3].points == 2
+    with pytest.raises(RuleError, match="Step Four"):
+        DispositionAnswers.from_json("elves", {**data, "mystical_abilities": -2})

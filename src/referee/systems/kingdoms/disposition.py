@@ -59,7 +59,16 @@ class DispositionAnswers:
     def from_json(cls, faction: str, data: Mapping[str, Any]) -> DispositionAnswers:
         """From a mapping of the answers (a scenario's or a file's ``disposition:``)."""
         mystical = data.get("mystical_abilities", ())
-        if isinstance(mystical, int):
+        if mystical is None:
+            mystical = ()
+        elif isinstance(mystical, str):
+            mystical = (mystical,)  # one type, named
+        elif isinstance(mystical, int):
+            if mystical < 0:
+                raise RuleError(
+                    "Disposition, Step Four",
+                    f"types of mystical ability are 0 or more, not {mystical}",
+                )
             mystical = tuple(f"type {i + 1}" for i in range(mystical))
         return cls(
             faction=faction,
