@@ -868,3 +868,16 @@ def test_wealth_stress_that_takes_out_still_keeps_the_wealth_track() -> None:
     assert table.state.get("moll").taken_out
     table = act(table, "referee", "end_session")
     assert table.state.get("moll").track("Wealth").marked == (3,)
+
+
+def test_a_held_doorway_stops_a_sprint_and_a_supplemental_move_too() -> None:
+    """Hold a doorway: "To get past you opponents must beat you aside": however they move."""
+    table = act(duel(), "moll", "block", [5, 5], doorway="hall")  # 13
+    sprint = act(table, "jack", "sprint", [6, 1, 3, 3], path=["hall"])  # Agility 7: stopped
+    assert events(sprint, "block.tested") and sprint.state.get("jack").zone == "room"
+    # a supplemental move (Agility 7: stopped), then the thrust from where he stands
+    moved = act(table, "jack", "attack", [3, 3, 3, 3, 3, 3], target="moll", move_to="hall")
+    assert events(moved, "block.tested") and moved.state.get("jack").zone == "room"
+    weak = act(duel(), "moll", "block", [1, 1], doorway="hall")  # 5
+    past = act(weak, "jack", "sprint", [6, 1, 3, 3], path=["hall"])  # 7 beats 5
+    assert events(past, "block.tested") and past.state.get("jack").zone == "hall"

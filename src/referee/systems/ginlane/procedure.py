@@ -619,7 +619,13 @@ class GinLane(Procedure[SceneState]):
         if rolled.tags_paid:
             b.emit("pool.spent", {"character": who, "points": rolled.tags_paid, "for": "tags"})
 
-    def _modifier(self, b: _Builder, who: Combatant, params: Mapping[str, Any]) -> int:
+    def _modifier(
+        self,
+        b: _Builder,
+        who: Combatant,
+        params: Mapping[str, Any],
+        dice: DiceSource,
+    ) -> int:
         """Supplemental actions (−1), including a supplemental move of one zone."""
         mod = 0
         if params.get("supplemental"):
@@ -628,7 +634,8 @@ class GinLane(Procedure[SceneState]):
         if to:
             self._check_can_move(b.state, who)
             self._step(b.state, who.zone, str(to), clear=True)
-            b.emit("moved", {"character": who.id, "from": who.zone, "to": str(to)})
+            if self._past_doorway(b, who, who.zone, str(to), params, dice):
+                b.emit("moved", {"character": who.id, "from": who.zone, "to": str(to)})
             mod += rules.SUPPLEMENTAL_PENALTY
         draw = params.get("draw")
         if draw:
@@ -812,7 +819,7 @@ class GinLane(Procedure[SceneState]):
             raise RuleError("Taken Out", f"{target.id} is already Taken Out")
         weapon = weapon_entry(str(p.get("weapon", me.weapon)))
         skill = skill_entry(str(p.get("skill", weapon.skill))).name
-        mod = self._modifier(b, me, p)
+        mod = self._modifier(b, me, p, dice)
         me = b.state.get(me.id)
         distance = b.state.distance(me.zone, target.zone)
         if skill in rules.SOCIAL_ATTACKS:
@@ -951,7 +958,7 @@ class GinLane(Procedure[SceneState]):
             on = SCENE
         else:
             on = me.id
-        mod = self._modifier(b, me, p)
+        mod = self._modifier(b, me, p, dice)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [on])
         spec = self._spec(b.state, me, skill, tags, mod, p)
@@ -1024,7 +1031,7 @@ class GinLane(Procedure[SceneState]):
             b.state.distance(me.zone, target)
         default = "Strength" if kind == "hold" else "Weapons"
         skill = skill_entry(str(p.get("skill", default))).name
-        mod = self._modifier(b, me, p)
+        mod = self._modifier(b, me, p, dice)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [target])
         rolled = self._spec(b.state, me, skill, tags, mod, p).roll(dice)
@@ -1066,7 +1073,7 @@ class GinLane(Procedure[SceneState]):
                     "Grapple", f"{target.id} has no Aspect {tag!r} to take advantage of"
                 )
             names = [str(tag), *names]
-        mod = self._modifier(b, me, p)
+        mod = self._modifier(b, me, p, dice)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, names, [target.id])
         rolled = self._spec(b.state, me, "Strength", tags, mod).roll(dice)
@@ -1109,19 +1116,26 @@ class GinLane(Procedure[SceneState]):
         to = _str(action.params, "to", "Zones")
         self._check_can_move(b.state, me)
         self._step(b.state, me.zone, to, clear=True)
-        if not self._past_doorway(b, me, to, action.params, dice):
+        if not self._past_doorway(b, me, me.zone, to, action.params, dice):
             return
         b.emit("moved", {"character": me.id, "from": me.zone, "to": to})
 
     def _past_doorway(
-        self, b: _Builder, me: Combatant, to: str, p: Mapping[str, Any], dice: DiceSource
+        self,
+        b: _Builder,
+        me: Combatant,
+        here: str,
+        to: str,
+        p: Mapping[str, Any],
+        dice: DiceSource,
     ) -> bool:
-        """Hold a doorway: getting past needs Weapons or Agility beating the Block."""
+        """Hold a doorway: getting past needs Weapons or Agility beating the Block, whether
+        the move is a full action, a supplemental move or a step of a Sprint."""
         for c in b.state.combatants:
             blk = c.block
             if blk is None or blk.kind != "doorway" or c.side == me.side or c.taken_out:
                 continue
-            if {me.zone, to} != {c.zone, blk.target}:
+            if {here, to} != {c.zone, blk.target}:
                 continue
             skill = skill_entry(str(p.get("past", "Agility"))).name
             if skill not in ("Agility", "Weapons", "Brawl"):
@@ -1158,8 +1172,13 @@ class GinLane(Procedure[SceneState]):
                 "route": list(route),
             },
         )
-        if route:
-            b.emit("moved", {"character": me.id, "from": me.zone, "to": route[-1]})
+        here = me.zone
+        for there in route:
+            if not self._past_doorway(b, me, here, there, action.params, dice):
+                break
+            here = there
+        if here != me.zone:
+            b.emit("moved", {"character": me.id, "from": me.zone, "to": here})
 
     def _do_wait(self, b: _Builder, action: Action, dice: DiceSource) -> None:
         """Action: Wait: forgo the turn to react later; what for is the waiter's secret."""
@@ -1193,7 +1212,7 @@ class GinLane(Procedure[SceneState]):
         for c in b.state.combatants:
             if c.block and c.block.kind == "hold" and c.block.target == thing and c.id != me.id:
                 strength = c.block.strength
-        mod = self._modifier(b, me, p)
+        mod = self._modifier(b, me, p, dice)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
         spec = self._spec(b.state, me, skill, tags, mod, p)
@@ -1218,7 +1237,7 @@ class GinLane(Procedure[SceneState]):
         distance = b.state.distance(me.zone, zone)
         if distance >= rules.OUT_OF_SIGHT:
             raise RuleError("Zones", f"{zone!r} is {distance} zones away: out of sight")
-        mod = self._modifier(b, me, p) + rules.throw_modifier(distance)
+        mod = self._modifier(b, me, p, dice) + rules.throw_modifier(distance)
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
         spec = self._spec(b.state, me, "Agility", tags, mod, p)
