@@ -350,3 +350,13 @@ def test_a_participant_gives_up_only_for_their_own_side() -> None:
         act(t, "bystander", "chase.give_up", side="escapees")
     t = act(t, "runner", "chase.give_up", side="escapees")
     assert t.state.chase is not None and t.state.chase.ended == "the escapees give up"
+
+
+@pytest.mark.parametrize("words", ["", "crowd", "an"])
+def test_takedown_condition_words_must_name_one_row(words: str) -> None:
+    """Words that name no row, or several ("crowd" is in the Routine and the Arduous rows), are
+    refused rather than read as the first row that contains them."""
+    with pytest.raises(RuleError, match="Takedown"):
+        takedown_difficulty(words)
+    assert takedown_difficulty("large crowd") == -30
+    assert takedown_difficulty("crowd are barring") == 10

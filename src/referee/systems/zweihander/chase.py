@@ -105,12 +105,27 @@ def takedown_difficulty(condition: str | int) -> int:
     """The Takedown's Coordination difficulty: a Difficulty Rating, or words from the table's
     Condition column ("busy tavern")."""
     if isinstance(condition, str):
-        for row in takedown_conditions():
-            if (
-                condition.lower() in row.condition.lower()
-                or condition.lower() == row.difficulty.lower()
-            ):
+        words = " ".join(condition.lower().split())
+        rows = takedown_conditions()
+        for row in rows:
+            if words == row.difficulty.lower():
                 return row.modifier
+        found = [r for r in rows if words and words in r.condition.lower()]
+        if len(found) == 1:
+            return found[0].modifier
+        if len(found) > 1:
+            named = "; ".join(f"{r.difficulty}: {r.condition}" for r in found)
+            raise RuleError(
+                "Takedown (Coordination Test difficulty)",
+                f"{condition!r} is in several conditions ({named}); say which",
+            )
+        try:
+            return difficulty(condition)
+        except RuleError:
+            raise RuleError(
+                "Takedown (Coordination Test difficulty)",
+                f"{condition!r} is neither a Condition of the table nor a Difficulty Rating",
+            ) from None
     return difficulty(condition)
 
 
