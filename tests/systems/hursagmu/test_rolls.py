@@ -96,3 +96,25 @@ def test_character_from_json_names_the_bad_field() -> None:
         character_from_json("bob", {"weapon_type": "sling"})
     sheet = character_from_json("bob", {"stamina": 12, "hits": 5, "health_ok": False})
     assert (sheet.stamina, sheet.hits, sheet.health_ok) == (12, 5, False)
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"stamina": -5}, "stamina"),
+        ({"stamina": 0}, "stamina"),
+        ({"stamina": 10, "hits": 50}, "hits"),
+        ({"hits": -1}, "hits"),
+        ({"mount": 99}, "mount"),
+        ({"mount": 5}, "mount"),
+        ({"load": -3}, "load"),
+        ({"weapon": -2}, "weapon"),
+        ({"skills": {"Striking": 2, "striking": 3}}, "skills"),
+    ],
+)
+def test_character_from_json_refuses_out_of_range_values(
+    data: dict[str, object], field: str
+) -> None:
+    with pytest.raises(ScenarioError) as error:
+        character_from_json("bob", data, ("characters", "bob"))
+    assert str(error.value).startswith(f"characters.bob.{field}")

@@ -239,6 +239,22 @@ def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) 
             raise ScenarioError(f"expected a whole number, not {level!r}",
                                 (*path, "skills", str(skill)))
     values["skills"] = {str(k): int(v) for k, v in skills.items()}
+    if len({k.lower() for k in values["skills"]}) != len(values["skills"]):
+        raise ScenarioError("a skill is named twice (names ignore case)", (*path, "skills"))
     if values.get("max_lift", 100) <= 0:
         raise ScenarioError("max_lift must be positive", (*path, "max_lift"))
+    stamina = values.get("stamina", 10)
+    if stamina < 1:
+        raise ScenarioError(f"stamina (hits of Stamina) is at least 1, not {stamina}",
+                            (*path, "stamina"))
+    if "hits" in values and not 0 <= values["hits"] <= stamina:
+        raise ScenarioError(f"hits left are 0 to stamina ({stamina}), not {values['hits']}",
+                            (*path, "hits"))
+    for key in ("load", "weapon"):
+        if values.get(key, 0) < 0:
+            raise ScenarioError(f"{key} cannot be negative ({values[key]})", (*path, key))
+    mount = values.get("mount", 0)
+    if mount and not 20 <= mount <= 40:
+        raise ScenarioError(f"a horse rides 20 to 40 yards an action, not {mount} (0: no mount)",
+                            (*path, "mount"))
     return Character(name, **values)
