@@ -215,6 +215,12 @@ def register(app: typer.Typer) -> None:
             modifier = rating(difficulty)
         except RefereeError as error:
             fail(f"--difficulty: {error}")
+        wanted = 2 if assist else 1
+        if face and len(face) != wanted:
+            fail(
+                f"--face: give {wanted} face{'s' if wanted > 1 else ''} "
+                f"({'the d100 then the Assist Die' if assist else 'the d100'}), not {len(face)}"
+            )
         test = SkillTest(chance, modifier, assist=assist)
         odds = test.odds()
         out = console()

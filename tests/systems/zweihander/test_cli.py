@@ -48,6 +48,8 @@ def test_odds_only_rolls_nothing() -> None:
     [
         ("test", "45", "-d", "Impossible"),
         ("test", "45", "--face", "101"),
+        ("test", "45", "--face", "40", "--face", "3"),
+        ("test", "45", "--assist", "--face", "40"),
         ("chase", "no-such-file.yaml"),
         ("travel", "100", "-t", "carriage", "-r", "path"),
         ("requisitions", "gigantic"),
