@@ -899,3 +899,12 @@ def test_reveal_odds_count_a_superficial_wound() -> None:
     # the Orcs, unwounded, keep Ob 2 (3 successes for a margin)
     orcs = next(r for r in odds if r["attacker"] == "orcs")
     assert (orcs["obstacle"], orcs["needed"]) == (2, 3)
+
+
+@pytest.mark.parametrize("value", [-5, True, "lots"])
+def test_a_starting_disposition_is_a_number_of_zero_or_more(value: object) -> None:
+    """Disposition never falls below zero (RULINGS): a set-up cannot start a faction below it."""
+    bad = setup()
+    bad["factions"]["elves"]["disposition"] = value
+    with pytest.raises(ScenarioError, match=r"disposition"):
+        Table.start(PROCEDURE, bad)

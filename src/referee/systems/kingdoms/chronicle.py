@@ -57,7 +57,12 @@ def faction_from(fid: str, data: Mapping[str, Any], count: int, players: int | N
         except RuleError as error:
             raise ScenarioError(str(error), (*path, "disposition")) from None
         value = built.total
-    elif isinstance(disposition, int):
+    elif isinstance(disposition, int) and not isinstance(disposition, bool):
+        if disposition < 0:
+            raise ScenarioError(
+                f"a disposition is 0 or more (RULINGS: never below zero), not {disposition}",
+                (*path, "disposition"),
+            )
         value = disposition
     else:
         raise ScenarioError(
