@@ -124,3 +124,13 @@ def test_legal_actions_offer_the_next_journey_step() -> None:
     t = Table.start(PROCEDURE, setup)
     assert [a.kind for a in t.legal_actions(REFEREE)] == ["journey.roles"]
     assert [a.kind for a in t.legal_actions("runner")] == ["test", "test", "test"]
+
+
+def test_a_misspelt_parameter_is_refused_not_ignored() -> None:
+    t = Table.start(PROCEDURE, SETUP)
+    try:
+        t.act(Action("runner", "test", {"skill": "Athletics", "asist": True}), RandomSource(1))
+    except RuleError as error:
+        assert "unknown parameter 'asist'" in str(error)
+    else:
+        raise AssertionError("a misspelt parameter must be refused")

@@ -105,6 +105,43 @@ REFEREE_ACTIONS = frozenset(
 """Actions only the referee (the GM) takes."""
 
 
+PARAMETERS: Mapping[str, frozenset[str]] = {
+    kind: frozenset(names.split())
+    for kind, names in {
+        "test": "skill chance difficulty assist",
+        "morale": "resolve conditions leader_leadership foes",
+        "chase.start": "escapees pursuers head_start escape_condition takedown",
+        "chase.move": "",
+        "chase.action": "skill difficulty gain loss description",
+        "chase.attack": "target skill difficulty damage_ranks",
+        "chase.takedown": "condition",
+        "chase.end_round": "",
+        "chase.give_up": "side",
+        "journey.start": "travellers stretches",
+        "journey.roles": "guide survivalist scout assists",
+        "journey.toughness": "",
+        "journey.camp": "",
+        "journey.end_stretch": "",
+        "journey.end": "award_fortune",
+        "travel.forced_march": "characters",
+        "social.simple": "skill npc_alignment npc_class",
+        "exchange.start": (
+            "npc disposition npc_alignment npc_class participants objectives stakes "
+            "favourable unfavourable"
+        ),
+        "exchange.tactic": "tactic burn_reputation",
+        "exchange.end": "",
+        "madness": "situation",
+        "corruption": "character weight points offence",
+        "session.end": "disorders characters",
+        "reputation.award": "character story_arc",
+        "requisition": "weight cost what",
+        "stable.reward": "player played reward",
+    }.items()
+}
+"""The parameters each action takes; any other is refused (a misspelt one is not ignored)."""
+
+
 class ZweihanderProcedure(Procedure[ZweihanderState]):
     """The house rules as one state machine: tests, morale, chases, journeys, intrigue, madness."""
 
@@ -188,6 +225,12 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
     def decide(self, state: ZweihanderState, action: Action, dice: DiceSource) -> Sequence[Event]:
         """The events of ``action``; :class:`RuleError` when the rules refuse it."""
         kind = action.kind
+        if kind not in PARAMETERS:
+            raise RuleError("Zweihänder", f"no action {kind!r}")
+        unknown = sorted(str(k) for k in action.params if k not in PARAMETERS[kind])
+        if unknown:
+            known = ", ".join(sorted(PARAMETERS[kind])) or "none"
+            raise RuleError(kind, f"unknown parameter {unknown[0]!r} (known: {known})")
         if kind in REFEREE_ACTIONS and action.actor != REFEREE:
             raise RuleError(
                 kind, f"only the referee (the GM) takes this action, not {action.actor!r}"
