@@ -881,3 +881,16 @@ def test_a_held_doorway_stops_a_sprint_and_a_supplemental_move_too() -> None:
     weak = act(duel(), "moll", "block", [1, 1], doorway="hall")  # 5
     past = act(weak, "jack", "sprint", [6, 1, 3, 3], path=["hall"])  # 7 beats 5
     assert events(past, "block.tested") and past.state.get("jack").zone == "hall"
+
+
+def test_an_aspect_is_tagged_at_most_once_on_a_roll() -> None:
+    """Tagging: "as many dice as you like, limited by the number of relevant Aspects"."""
+    with pytest.raises(RuleError, match=r"(?i)'Fencing Mistress' is tagged twice"):
+        act(
+            duel(),
+            "moll",
+            "attack",
+            [6, 6, 6, 6, 1, 1],
+            target="jack",
+            tags=["Fencing Mistress", "fencing mistress"],
+        )

@@ -551,8 +551,14 @@ class GinLane(Procedure[SceneState]):
         tags: list[_Tag] = []
         used_free: set[int] = set()
         places = {*near, who.id, who.zone, SCENE}
+        seen: set[str] = set()
         for raw in names:
             name = str(raw)
+            if name.strip().lower() in seen:
+                raise RuleError(
+                    "Aspects", f"{name!r} is tagged twice: each Aspect adds to a roll once"
+                )
+            seen.add(name.strip().lower())
             found = [a for a in state.aspects if a.name.lower() == name.lower() and a.on in places]
             if found:
                 for a in found:
