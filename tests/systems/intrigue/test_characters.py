@@ -138,6 +138,10 @@ def test_envelopes_in_the_game_file() -> None:
             {"number": 15, "contingency_envelopes": [{"at": "nine", "contents": "x"}]},
             ("characters", "a", "contingency_envelopes", 0, "at"),
         ),
+        (
+            {"number": 15, "contingency_envelopes": [{"at": -5, "contents": "x"}]},
+            ("characters", "a", "contingency_envelopes", 0, "at"),
+        ),
     ],
 )
 def test_bad_sheets_name_the_bad_field(sheet: dict[str, Any], path: tuple[object, ...]) -> None:

@@ -172,6 +172,8 @@ def test_open_at_nine_oclock_tells_the_holder_alone_at_nine() -> None:
     assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]
     table = act(table, "countess", "open", envelope="nine")
     assert last(table, "envelope.opened")["contents"] == "The Baron is your son."
+    # the front of the envelope reads as written: a wall-clock time, not seconds of game time
+    assert last(table, "envelope.opened")["label"] == "Open at 21:00"
 
 
 def test_contents_are_visible_to_the_holder_on_opening_not_before() -> None:

@@ -130,12 +130,14 @@ class Condition:
     at: GameTime | None = None
     event: str = ""
     character: str = ""
+    clock: str = ""
+    """For ``AT``: the time as the envelope's front reads it ("21:00"), if known."""
 
     @property
     def label(self) -> str:
         """The condition as written on the envelope."""
         if self.kind is ConditionKind.AT:
-            return f"Open at game time {self.at}s"
+            return f"Open at {self.clock}" if self.clock else f"Open at game time {self.at}s"
         if self.kind is ConditionKind.EVENT:
             return f"Open if {self.event}"
         verb = {"see": "see", "meet": "meet", "talk": "talk to"}[self.kind.value]

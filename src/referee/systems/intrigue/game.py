@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core import ScenarioError, clock_time
+from referee.core import ScenarioError, clock_time, format_time
 from referee.systems.intrigue.characters import Ability, Character, Item, is_character_number
 from referee.systems.intrigue.envelopes import (
     ALL,
@@ -233,13 +233,18 @@ def _contingency(
         raw_condition = spec[kind.value]
         if kind is ConditionKind.AT:
             if isinstance(raw_condition, int) and not isinstance(raw_condition, bool):
+                if raw_condition < 0:
+                    raise _fail(
+                        f"a game time is seconds from the start, at least 0, not {raw_condition}",
+                        (*where, "at"),
+                    )
                 at = raw_condition
             else:
                 try:
                     at = clock_time(str(raw_condition), start=start)
                 except ValueError as error:
                     raise _fail(str(error), (*where, "at")) from None
-            condition = Condition(kind, at=at)
+            condition = Condition(kind, at=at, clock=format_time(at, start))
         elif kind is ConditionKind.EVENT:
             condition = Condition(kind, event=_text(spec, "event", where))
         else:
