@@ -118,6 +118,11 @@ def test_cinematic_defence_counts_once_a_round() -> None:
     plan = RoundPlan((Step.defend(), Step.defend(), Step.attack("x")),
                      mode=DefenceMode.CINEMATIC)
     assert major_actions(plan) == 2 and skill_penalty(plan) == -2
+    # One major action for defence: the attack comes one action (2 Initiative) after it, as
+    # with a single declared defence.
+    assert [s.initiative for s in schedule(plan, 12)] == [12, 12, 10]
+    single = RoundPlan((Step.defend(), Step.attack("x")), mode=DefenceMode.CINEMATIC)
+    assert [s.initiative for s in schedule(single, 12)] == [12, 10]
 
 
 def test_defence_skill_and_response() -> None:

@@ -411,6 +411,7 @@ def schedule(plan: RoundPlan, initiative: int) -> tuple[ScheduledStep, ...]:
     """
     current = initiative + HASTE_BONUS * plan.haste
     seen_major = False
+    seen_defence = False
     out: list[ScheduledStep] = []
     for step in plan.steps:
         if step.kind is StepKind.HASTE:
@@ -424,9 +425,14 @@ def schedule(plan: RoundPlan, initiative: int) -> tuple[ScheduledStep, ...]:
             out.append(ScheduledStep(step, current))
             current -= step.initiative_penalty
         else:
-            if seen_major:
+            # Under the cinematic option every defence after the first is the same one major
+            # action, so it takes no further Initiative.
+            repeat = (step.kind is StepKind.DEFEND and seen_defence
+                      and plan.mode is DefenceMode.CINEMATIC)
+            if seen_major and not repeat:
                 current -= ACTION_STEP
             seen_major = True
+            seen_defence = seen_defence or step.kind is StepKind.DEFEND
             out.append(ScheduledStep(step, current))
     return tuple(out)
 
