@@ -492,7 +492,11 @@ def test_grappled_cannot_move_and_release_with_the_bums_rush() -> None:
     with pytest.raises(RuleError, match="Grapple: jack is grappled"):
         act(table, "jack", "sprint", [3, 3], path=["hall"])
     table = act(table, "jack", "full_defence")
-    table = act(table, "moll", "release", to="hall")
+    # "The opponent gets a defence in these cases as the grapple is off now"
+    failed = act(table, "moll", "release", [1, 1, 6, 6], to="hall")  # Strength 0 vs 15
+    assert failed.state.get("jack").zone == "room" and failed.state.get("moll").block is None
+    table = act(table, "moll", "release", [6, 6, 1, 1], to="hall")  # 10 vs 1+1+1+2 = 5
+    assert events(table, "rush.rolled")[0]["odds"]["success"] != "0"
     assert table.state.get("jack").zone == "hall" and table.state.get("moll").block is None
 
 

@@ -1104,14 +1104,42 @@ class GinLane(Procedure[SceneState]):
         b.emit("grapple.released", {"character": me.id, "target": me.block.target})
 
     def _do_release(self, b: _Builder, action: Action, dice: DiceSource) -> None:
-        """Releasing the Grapple; with ``to``, the bum's rush: move the opponent a zone."""
+        """Releasing the Grapple; with ``to``, the bum's rush: move the opponent a zone, a
+        Strength roll against the opponent's defence ("The opponent gets a defence in these
+        cases as the grapple is off now")."""
+        p = action.params
         me = b.state.get(action.actor)
-        self._release(b, me)
-        assert me.block is not None
-        to = action.params.get("to")
+        if me.block is None or me.block.kind != "grapple":
+            raise RuleError("Releasing the Grapple", f"{me.id} is not grappling anyone")
+        target = b.state.get(me.block.target)
+        to = p.get("to")
         if to:
-            target = b.state.get(me.block.target)
             self._step(b.state, target.zone, str(to), clear=True)
+        self._release(b, me)
+        if not to:
+            return
+        me = b.state.get(me.id)
+        mod = self._modifier(b, me, p, dice)
+        me = b.state.get(me.id)
+        tags = self._resolve_tags(b.state, me, _list(p, "tags"), [target.id])
+        spec = self._spec(b.state, me, "Strength", tags, mod, p)
+
+        def announce(result: Resolution, dskill: str, odds: CheckOdds) -> None:
+            self._pay(b, me.id, tags, result.actor)
+            b.emit(
+                "rush.rolled",
+                {
+                    "character": me.id,
+                    "target": target.id,
+                    "to": str(to),
+                    "defence_skill": dskill,
+                    **result.to_json(),
+                    "odds": _odds_json(odds),
+                },
+            )
+
+        result, _ = self._defend(b, me, target, spec, "Strength", p, dice=dice, announce=announce)
+        if result.is_success:
             b.emit(
                 "moved", {"character": target.id, "from": target.zone, "to": str(to), "by": me.id}
             )
