@@ -216,6 +216,10 @@ def test_plan_from_json_short_forms() -> None:
         ({"defend": False}, "defend: true"),
         ({"defend": 7}, "defend: true"),
         ({"defend": "striking"}, "Defense or Defiance"),
+        ({"move": "leap", "yards": -3}, "cannot be negative"),
+        ({"attack": "x", "yards": -3, "ability": "thrown weapon"}, "cannot be negative"),
+        ({"move": "stand", "yards": 30}, "covers no yards"),
+        ({"move": "prone", "yards": 5}, "covers no yards"),
     ],
 )
 def test_bad_steps_are_refused(raw: dict[str, object], message: str) -> None:

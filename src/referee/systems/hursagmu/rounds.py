@@ -295,12 +295,18 @@ class Step:
         if kind is StepKind.TASK and not data.get("skill"):
             raise RuleError("Action", "a task needs a skill (or an attribute) to roll")
         step_movement: Movement | None = None
+        if int(data.get("yards", 0)) < 0:
+            raise RuleError("Action", f"a distance cannot be negative ({data['yards']} yards)")
         if kind is StepKind.MOVE:
             try:
                 step_movement = Movement(movement)
             except ValueError:
                 names = ", ".join(m.value for m in Movement)
                 raise RuleError("Movement", f"no movement {movement!r} (known: {names})") from None
+            if data.get("yards") and step_movement not in (Movement.FOOT, Movement.RIDE,
+                                                           Movement.LEAP):
+                raise RuleError("Movement", f"{step_movement.value} covers no yards "
+                                f"(yards: {data['yards']})")
         if int(data.get("rounds", 1)) < 1:
             raise RuleError("Action", "an action takes at least one round")
         return cls(kind, movement=step_movement, **data)
