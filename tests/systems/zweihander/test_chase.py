@@ -360,3 +360,22 @@ def test_takedown_condition_words_must_name_one_row(words: str) -> None:
         takedown_difficulty(words)
     assert takedown_difficulty("large crowd") == -30
     assert takedown_difficulty("crowd are barring") == 10
+
+
+def test_equal_values_left_by_last_rounds_catch_are_no_new_catch_before_the_escapee_runs() -> None:
+    """Round 2 starts with the pursuer's Value lowered to the escapee's last Round (and the
+    escapee having passed the Takedown): nobody is caught again before that escapee moves."""
+    t = start(
+        escapees={"runner": "on foot", "second": "on foot"},
+        chars=TWO_RUNNERS,
+        escape_condition=6,
+    )
+    t = act(t, "runner", "chase.move", [9])  # 16
+    t = act(t, "second", "chase.move", [1])  # 7
+    t = act(t, "chaser", "chase.move", [9])  # 15: caught up with second, lowered to 7
+    t = act(t, "chaser", "chase.takedown", [20, 30])  # success; second passes: both at 7
+    t = act(t, "referee", "chase.end_round", [1])
+    t = act(t, "runner", "chase.move", [1])  # round 2: second has not run yet
+    assert len([e for e in t.log.events if e.kind == "chase.caught_up"]) == 1
+    with pytest.raises(RuleError, match="has not caught up"):
+        act(t, "chaser", "chase.takedown", [20, 30])

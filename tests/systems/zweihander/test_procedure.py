@@ -31,10 +31,10 @@ SETUP: dict[str, Any] = {
 
 def assert_pursuers_never_pass_the_rearmost_escapee(t: Table[Any]) -> None:
     """Pursuit Value >= Escape Value is lowered at once: after any step, no pursuer in the
-    chase is ahead of the rearmost escapee who has run (in Round 1, one who has moved); and no
-    pursuer has caught up with an escapee who has not run yet."""
+    chase is ahead of the rearmost escapee who has run this Round; and no pursuer has caught up
+    with an escapee who has not run yet this Round."""
     chase = t.state.chase
-    ran = [x for x in chase.side("escapee") if x.is_in and (x.moved or chase.round > 1)]
+    ran = [x for x in chase.side("escapee") if x.is_in and x.moved]
     if ran and chase.ended is None:
         for x in chase.side("pursuer"):
             if x.is_in:

@@ -381,9 +381,11 @@ def _catch_up(out: Emitter) -> None:
     chase = out.state.chase
     if chase is None:
         return
-    # An Escapee who has not yet run in Round 1 has no Escape Value to be caught at (0 is not a
-    # Value they accumulated): only those who have moved count then.
-    escapees = [e for e in chase.side("escapee") if e.is_in and (e.moved or chase.round > 1)]
+    # Catching up is checked against the Escapees who have run this Round: one who has not yet
+    # moved has no Escape Value of this Round to be caught at (in Round 1 their 0 is nothing
+    # they accumulated; later, a Pursuit Value lowered to theirs last Round is not a new catch).
+    # Escapees all move before any Pursuer, so each Pursuer's move is checked against them all.
+    escapees = [e for e in chase.side("escapee") if e.is_in and e.moved]
     if not escapees:
         return
     rear = min(escapees, key=lambda e: e.value)
