@@ -135,3 +135,6 @@ def test_route_of_several_legs(tmp_path: Path) -> None:
     bad.write_text("legs: [{distance: 10, transport: carriage, route: path}]\n")
     code, _, err = run("route", str(bad))
     assert code == 2 and "legs.0" in err
+    bad.write_text("legs: [{distance: 10, transport: horse, forced_march: 'false'}]\n")
+    code, _, err = run("route", str(bad))
+    assert code == 2 and "legs.0.forced_march" in err

@@ -245,3 +245,8 @@ def test_a_stretch_with_no_toughness_test_left_still_rolls_its_chaos_dice() -> N
     assert j.encounters == 1
     t = act(t, "referee", "journey.end_stretch")
     assert len([e for e in t.log.events if e.kind == "journey.chaos"]) == 1
+
+
+def test_a_stretch_flag_that_is_not_true_or_false_is_refused() -> None:
+    with pytest.raises(ScenarioError, match=r"journey\.stretches\.0\.bad_weather"):
+        table(PARTY, journey={"travellers": ["g"], "stretches": [{"bad_weather": "false"}]})

@@ -173,6 +173,9 @@ class Route:
             distance = leg.get("distance")
             if not isinstance(distance, int) or distance < 0:
                 raise ScenarioError(f"miles, 0 or more, not {distance!r}", ("legs", i, "distance"))
+            for flag in ("forced_march", "bad_weather"):
+                if not isinstance(leg.get(flag, False), bool):
+                    raise ScenarioError(f"true or false, not {leg.get(flag)!r}", ("legs", i, flag))
             current = leg.get("current", 0)
             if not isinstance(current, int):
                 raise ScenarioError(f"-10 to +10, not {current!r}", ("legs", i, "current"))

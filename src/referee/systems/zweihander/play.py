@@ -98,7 +98,9 @@ def play_journey(data: Mapping[str, Any], dice: DiceSource) -> Table[ZweihanderS
         if stretch.get("camp"):
             table = _act(table, Action(REFEREE, "journey.camp"), dice, (*where, "camp"))
         table = _act(table, Action(REFEREE, "journey.end_stretch"), dice, where)
-    award = bool(journey.get("award_fortune", False))
+    award = journey.get("award_fortune", False)
+    if not isinstance(award, bool):
+        raise ScenarioError(f"true or false, not {award!r}", ("journey", "award_fortune"))
     return _act(table, Action(REFEREE, "journey.end", {"award_fortune": award}), dice, ("journey",))
 
 

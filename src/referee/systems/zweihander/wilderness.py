@@ -122,6 +122,9 @@ def parse_stretch(data: Any, index: int, path: tuple[str | int, ...] = ()) -> St
     where = (*path, index)
     if not isinstance(data, Mapping):
         raise ScenarioError("a Stretch is a mapping (name, length, terrain, threat, days)", where)
+    for flag in ("bad_weather", "conveyed"):
+        if not isinstance(data.get(flag, False), bool):
+            raise ScenarioError(f"true or false, not {data.get(flag)!r}", (*where, flag))
     try:
         length = str(data.get("length", "short"))
         toughness_tests(length)
