@@ -898,3 +898,27 @@ def test_an_aspect_is_tagged_at_most_once_on_a_roll() -> None:
             target="jack",
             tags=["Fencing Mistress", "fencing mistress"],
         )
+
+
+def test_grenade_fuse_seize_and_doorway_rolls_record_their_exact_odds() -> None:
+    """Exact odds before every roll: the grenade's Fizzle chance (a natural 2 or 3; with the
+    On Target tag, 3d6 keeping the best two), the fuse's odd chance, a seize, a doorway."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "b"},
+    )
+    table = start(setup, 6, 6, 1, 1)
+    table = act(table, "kit", "throw_grenade", [6, 6, 1, 1, 1], zone="b", on_target="bob")
+    faces = list(itertools.product(range(1, 7), repeat=3))
+    low = sum(1 for f in faces if sum(sorted(f)[1:]) in (2, 3))
+    assert events(table, "grenade.attack")[0]["odds"] == {"fizzle": str(Fraction(low, 216))}
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [3, 3])
+    assert events(table, "grenade.fuse")[0]["odds"] == {"goes_off": "1/2"}
+    held = act(duel(), "moll", "block", [3, 3], hold="the casket")  # Strength -2: 4
+    held = act(held, "jack", "seize", [2, 2], thing="the casket")  # Agility 1 beats 4
+    beats = sum(1 for a, b in itertools.product(range(1, 7), repeat=2) if a + b + 1 > 4)
+    assert events(held, "seize.rolled")[0]["odds"]["success"] == str(Fraction(beats, 36))
+    door = act(duel(), "moll", "block", [5, 5], doorway="hall")  # 13
+    door = act(door, "jack", "move", [3, 3], to="hall")
+    assert events(door, "block.tested")[0]["odds"]["success"] == "0"

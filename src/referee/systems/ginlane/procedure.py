@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from referee.core import (
@@ -340,6 +341,14 @@ def _setup(setup: Mapping[str, Any]) -> SceneState:
 def _odds_json(odds: CheckOdds) -> dict[str, str]:
     """The exact chances of a roll, worked out before it was rolled, as ``"n/d"`` strings."""
     return {"success": str(odds.success), "match": str(odds.tie), "failure": str(odds.failure)}
+
+
+def _fizzle_chance(spec: GinLaneRoll) -> Fraction:
+    """Fizzle: the exact chance that the grenade's attack shows a natural 2 or 3."""
+    return sum(
+        (p for t, p in spec.distribution().items() if rules.is_fizzle(t - spec.bonus)),
+        Fraction(0),
+    )
 
 
 def _str(params: Mapping[str, Any], key: str, rule: str) -> str:
@@ -1174,12 +1183,18 @@ class GinLane(Procedure[SceneState]):
             skill = skill_entry(str(p.get("past", "Agility"))).name
             if skill not in ("Agility", "Weapons", "Brawl"):
                 raise RuleError("Hold a doorway", f"get past with Weapons or Agility, not {skill}")
-            result = DifficultyCheck(
-                GinLaneRoll(me.level(skill), mode=b.state.mode), blk.strength
-            ).roll(dice)
+            past = DifficultyCheck(GinLaneRoll(me.level(skill), mode=b.state.mode), blk.strength)
+            odds = past.odds()
+            result = past.roll(dice)
             b.emit(
                 "block.tested",
-                {"blocker": c.id, "strength": blk.strength, "character": me.id, **result.to_json()},
+                {
+                    "blocker": c.id,
+                    "strength": blk.strength,
+                    "character": me.id,
+                    **result.to_json(),
+                    "odds": _odds_json(odds),
+                },
             )
             if not result.is_success:
                 return False
@@ -1250,13 +1265,21 @@ class GinLane(Procedure[SceneState]):
         me = b.state.get(me.id)
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
         spec = self._spec(b.state, me, skill, tags, mod, p)
-        result = DifficultyCheck(spec, strength if strength is not None else 0).roll(dice)
+        seize = DifficultyCheck(spec, strength if strength is not None else 0)
+        odds = seize.odds()
+        result = seize.roll(dice)
         self._pay(b, me.id, tags, result.actor)
         if self._held(b, me, skill, result.total, breaking=""):
             return
         b.emit(
             "seize.rolled",
-            {"character": me.id, "thing": thing, "against": strength, **result.to_json()},
+            {
+                "character": me.id,
+                "thing": thing,
+                "against": strength,
+                **result.to_json(),
+                "odds": _odds_json(odds),
+            },
         )
         if result.is_success:
             b.emit("seized", {"character": me.id, "thing": thing})
@@ -1305,9 +1328,19 @@ class GinLane(Procedure[SceneState]):
         me = b.state.get(me.id)
         names = _list(p, "attack_tags") + ([ON_TARGET] if on_target else [])
         atags = self._resolve_tags(b.state, me, names, [str(on_target)] if on_target else [])
-        attack = self._spec(b.state, me, "Firearms", atags, 0).roll(dice)
+        aspec = self._spec(b.state, me, "Firearms", atags, 0)
+        fizzle_odds = _fizzle_chance(aspec)
+        attack = aspec.roll(dice)
         self._pay(b, me.id, atags, attack)
-        b.emit("grenade.attack", {"character": me.id, "zone": zone, "roll": attack.to_json()})
+        b.emit(
+            "grenade.attack",
+            {
+                "character": me.id,
+                "zone": zone,
+                "roll": attack.to_json(),
+                "odds": {"fizzle": str(fizzle_odds)},
+            },
+        )
         if rules.is_fizzle(attack.natural):
             b.emit("grenade.fizzled", {"character": me.id, "zone": zone, "on_target": on_target})
             return
@@ -1378,7 +1411,12 @@ class GinLane(Procedure[SceneState]):
             raise RuleError("Fizzle", f"{me.id} has no fizzled grenade")
         if b.state.current != me.id:
             raise RuleError("Fizzle", "the fuse is rolled on the thrower's next turn")
-        rolled = GinLaneRoll(me.level("Firearms")).roll(dice)
+        fuse = GinLaneRoll(me.level("Firearms"))
+        goes_off = sum(
+            (p for t, p in fuse.distribution().items() if rules.fuse_goes_off(t - fuse.bonus)),
+            Fraction(0),
+        )
+        rolled = fuse.roll(dice)
         b.emit(
             "grenade.fuse",
             {
@@ -1386,6 +1424,7 @@ class GinLane(Procedure[SceneState]):
                 "zone": fizzle.zone,
                 "roll": rolled.to_json(),
                 "goes_off": rules.fuse_goes_off(rolled.natural),
+                "odds": {"goes_off": str(goes_off)},
             },
         )
         if not rules.fuse_goes_off(rolled.natural):
@@ -1500,7 +1539,9 @@ class GinLane(Procedure[SceneState]):
         tags = self._resolve_tags(b.state, me, _list(p, "tags"), [])
         check = ritual.check(tags=len(tags), mode=b.state.mode)
         spec = replace(check.roll_spec, free_tags=sum(1 for t in tags if t.free))
-        result = DifficultyCheck(spec, check.difficulty).roll(dice)
+        ritual_check = DifficultyCheck(spec, check.difficulty)
+        odds = ritual_check.odds()
+        result = ritual_check.roll(dice)
         self._pay(b, me.id, tags, result.actor)
         place = [str(a) for a in _list(p, "place")] or list(me.sheet.all_aspects)
         charm = ritual.charm(result.margin)
@@ -1512,6 +1553,7 @@ class GinLane(Procedure[SceneState]):
                 "hours": ritual.hours,
                 "interruption": interruption_risk(place),
                 **result.to_json(),
+                "odds": _odds_json(odds),
             },
         )
         if charm is not None:
