@@ -250,3 +250,18 @@ def test_a_stretch_with_no_toughness_test_left_still_rolls_its_chaos_dice() -> N
 def test_a_stretch_flag_that_is_not_true_or_false_is_refused() -> None:
     with pytest.raises(ScenarioError, match=r"journey\.stretches\.0\.bad_weather"):
         table(PARTY, journey={"travellers": ["g"], "stretches": [{"bad_weather": "false"}]})
+
+
+def test_an_incapacitated_character_cannot_assist_a_role_check() -> None:
+    party = {**PARTY, "s": {**PARTY["s"], "peril": "Incapacitated!"}}
+    t = table(party, journey={"travellers": ["g", "s", "c"], "stretches": [{"days": 1}]})
+    with pytest.raises(RuleError, match="s is Incapacitated! and cannot help"):
+        act(
+            t,
+            "referee",
+            "journey.roles",
+            [57, 3, 40],
+            guide="g",
+            scout="c",
+            assists={"guide": ["s"]},
+        )

@@ -262,6 +262,10 @@ def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
                 raise RuleError("journey.roles", f"{who!r} is not travelling")
             if who in taken:
                 raise RuleError("journey.roles (Roles)", f"{who} already has a Role ({taken[who]})")
+            c = out.state.character(who)
+            if c.is_slain or c.is_incapacitated:
+                state = "Slain!" if c.is_slain else c.peril_condition
+                raise RuleError("journey.roles (Roles)", f"{who} is {state} and cannot help")
             taken[who] = role
     idle = [
         t
