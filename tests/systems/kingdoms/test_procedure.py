@@ -3,6 +3,7 @@ after the roll, tie-breakers, consequences and downtime (KingdomsProcedure)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -908,3 +909,22 @@ def test_a_starting_disposition_is_a_number_of_zero_or_more(value: object) -> No
     bad["factions"]["elves"]["disposition"] = value
     with pytest.raises(ScenarioError, match=r"disposition"):
         Table.start(PROCEDURE, bad)
+
+
+def test_prologue_and_tie_breaker_show_their_odds() -> None:
+    """Exact odds of every test: the Prologue's open-ended roll shows the chance of each number
+    of successes (B4 open-ended: none = (1/2)^4; the top bucket is "or more"); the tie-breaker
+    shows each side's chance of more extra successes (Will B4 against Will B4, closed)."""
+    table = start(prologue=True)
+    table = act(table, "elves", "prologue", [4, 1, 1, 1], skill="Logistics")
+    odds = table.log.events[-1].payload["odds"]
+    assert odds["0"] == "1/16"
+    assert sum(Fraction(p) for p in odds.values()) == 1
+    assert list(odds)[-1] == "7+"
+    table = fortify_all(start())
+    table = _reveal(table, "elves", [4, 4, 1, 1] + [4, 4, 1, 1] + [1] * 5)
+    table = act(table, "orcs", "tie_break", opponent="elves", root="Will")
+    table = act(table, "elves", "tie_break", [4, 4, 1, 1, 4, 1, 1, 1], opponent="orcs", root="Will")
+    rolled = table.log.events[-1].payload
+    # two Bin(4, 1/2): P(X > Y) = (1 - C(8,4)/256) / 2 = 93/256, each way
+    assert rolled["odds"] == {"elves": "93/256", "orcs": "93/256"}

@@ -61,6 +61,8 @@ from referee.systems.kingdoms.dice import (
     help_dice,
     roll_before,
     spend_after,
+    success_distribution,
+    versus_odds,
 )
 from referee.systems.kingdoms.fold import fold
 from referee.systems.kingdoms.resolution import (
@@ -217,6 +219,11 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         ability = faction.leader.skill(skill)
         if ability is None:
             raise refuse("Prologues", f"{faction.leader.name} has no {skill!r} skill")
+        # the odds before the roll: the chance of each number of successes (open-ended; the top
+        # bucket is that many or more)
+        top = ability.exponent + 3
+        chances = success_distribution(ability.exponent, ability.shade, True, cap=top)
+        odds = {(f"{k}+" if k == top else str(k)): str(p) for k, p in chances.items()}
         rolled = roll_before(ability.exponent, ability.shade, True, dice)
         events = [
             Event(
@@ -224,6 +231,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 {
                     "faction": faction.id,
                     "skill": skill,
+                    "odds": odds,
                     "successes": rolled.successes,
                     "roll": rolled.to_json(),
                 },
@@ -694,6 +702,12 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         if theirs is not None and theirs[0] == faction.id:
             other = state.factions[opponent].character(state.rolls[opponent].roller).stat(theirs[1])
             assert other is not None
+            mine_pool = BurningPool(stat.exponent, stat.shade, open_ended=stat.open_ended)
+            their_pool = BurningPool(other.exponent, other.shade, open_ended=other.open_ended)
+            odds = {
+                faction.id: str(versus_odds(mine_pool, their_pool)),
+                opponent: str(versus_odds(their_pool, mine_pool)),
+            }
             mine_roll = roll_before(stat.exponent, stat.shade, stat.open_ended, dice)
             their_roll = roll_before(other.exponent, other.shade, other.open_ended, dice)
             events.append(
@@ -701,6 +715,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "tie_break.rolled",
                     {
                         "factions": [faction.id, opponent],
+                        "odds": odds,
                         "extra": {faction.id: mine_roll.successes, opponent: their_roll.successes},
                         "rolls": {faction.id: mine_roll.to_json(), opponent: their_roll.to_json()},
                     },
