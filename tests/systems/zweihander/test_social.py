@@ -234,3 +234,14 @@ def test_a_players_view_is_the_same_whichever_skills_the_gm_chose(
     """Before the exchange ends, nothing a player or the public sees depends on the GM's secret
     Skills when no tactic used is one of them: not a value, not a redaction, not the state."""
     assert _player_views(*first, anna, bert) == _player_views(*second, anna, bert)
+
+
+def test_every_tactic_test_hides_the_same_parts_bumped_or_not() -> None:
+    """The list of hidden parts is no tell: a test no secret Skill touched hides 'bumped_by' too."""
+    plain = act(exchange(), "anna", "exchange.tactic", [40], tactic="Guile")
+    bumped = act(exchange(), "anna", "exchange.tactic", [40], tactic="Charm")
+    for t in (plain, bumped):
+        tested = [e for e in view(t.log, "alice") if e.kind == "exchange.tactic_tested"]
+        assert tested[0].redacted == ("bumped_by",)
+    assert last(plain, "exchange.tactic_tested")["bumped_by"] is None
+    assert last(bumped, "exchange.tactic_tested")["bumped_by"] == "favourable"

@@ -403,15 +403,12 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             after = after.suffer_peril(peril)
             payload.update(mental_peril=peril, peril_faces=list(faces))
         payload["fortune_points"] = fortune
-        secrets: tuple[Secret, ...] = ()
+        # Always a secret part, null when nothing bumped the result: that a part is hidden
+        # must not itself tell a player that this Skill was one of the GM's.
+        bumped_by = None
         if outcome is not result.outcome:
-            secrets = (
-                Secret(
-                    "bumped_by",
-                    "favourable" if fortune or outcome.is_success else "unfavourable",
-                    REFEREE_ONLY,
-                ),
-            )
+            bumped_by = "favourable" if outcome.is_success else "unfavourable"
+        secrets = (Secret("bumped_by", bumped_by, REFEREE_ONLY),)
         out.emit("exchange.tactic_tested", payload, characters=[after], secrets=secrets)
 
     def _exchange_end(self, out: Emitter, action: Action, dice: DiceSource) -> None:
