@@ -134,3 +134,15 @@ def test_a_misspelt_parameter_is_refused_not_ignored() -> None:
         assert "unknown parameter 'asist'" in str(error)
     else:
         raise AssertionError("a misspelt parameter must be refused")
+
+
+def test_fortune_points_must_be_a_whole_number() -> None:
+    from referee.core import ScenarioError
+
+    for bad in (True, -1, "2"):
+        try:
+            Table.start(PROCEDURE, {**SETUP, "fortune_points": bad})
+        except ScenarioError as error:
+            assert error.path == ("fortune_points",)
+        else:
+            raise AssertionError(f"fortune_points {bad!r} must be refused")

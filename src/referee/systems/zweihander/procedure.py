@@ -160,7 +160,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             raise ScenarioError("a mapping of character id to their sheet", ("characters",))
         characters = tuple(Character.from_setup(str(k), v or {}) for k, v in chars.items())
         fortune = setup.get("fortune_points", 0)
-        if not isinstance(fortune, int) or fortune < 0:
+        if not isinstance(fortune, int) or isinstance(fortune, bool) or fortune < 0:
             raise ScenarioError(
                 f"a whole number of at least 0, not {fortune!r}", ("fortune_points",)
             )
