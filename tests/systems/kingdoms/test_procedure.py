@@ -928,3 +928,32 @@ def test_prologue_and_tie_breaker_show_their_odds() -> None:
     rolled = table.log.events[-1].payload
     # two Bin(4, 1/2): P(X > Y) = (1 - C(8,4)/256) / 2 = 93/256, each way
     assert rolled["odds"] == {"elves": "93/256", "orcs": "93/256"}
+
+
+def test_a_faction_sapped_out_of_its_roll_spends_no_artha_on_it() -> None:
+    """Sap: a faction that "may not roll" this maneuver spends no Persona or Deeds on a roll
+    that is not made."""
+    data = setup()
+    data["factions"]["dwarves"]["sapped"] = 5
+    data["factions"]["dwarves"]["leader"]["lifepaths"] = 5  # 3 Fate, 2 Persona, 1 Deeds
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
+    )
+    table = act(
+        table,
+        "dwarves",
+        "write_slip",
+        maneuver="Fortify",
+        skill="Fortifications",
+        persona=2,
+        deeds_before=True,
+    )
+    table = _reveal(table, "elves", [4] * 8)
+    rolled = next(
+        e for e in table.log if e.kind == "test.rolled" and e.payload["faction"] == "dwarves"
+    )
+    assert rolled.payload["dice"] == 0
+    assert rolled.payload["artha"] == {"persona": 0, "deeds": 0}
+    assert table.state.factions["dwarves"].leader.artha == {"fate": 3, "persona": 2, "deeds": 1}

@@ -114,7 +114,10 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         fid = str(data["faction"])
         slip = state.slips[fid]
         who = factions[fid].character(slip.roller)
-        who = who.spend({"persona": slip.persona, "deeds": int(slip.deeds_before)})
+        spent = data.get("artha")
+        if not isinstance(spent, Mapping):
+            spent = {"persona": slip.persona, "deeds": int(slip.deeds_before)}
+        who = who.spend({"persona": int(spent["persona"]), "deeds": int(spent["deeds"])})
         put(fid, **{slip.roller: who})
         used = [str(t) for t in data.get("advantage_used", ()) or ()]
         if used:

@@ -587,9 +587,10 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 continue
             pool, who, exponent, notes = pool_for(state, slip, help_given.get(fid, {}))
             n = dice_rolled(state, slip, pool)
+            spent = {"persona": slip.persona, "deeds": int(slip.deeds_before)}
             if state.factions[fid].sapped and n == 0:
                 notes.append("Sapped: may not roll")
-            spent = {"persona": slip.persona, "deeds": int(slip.deeds_before)}
+                spent = {"persona": 0, "deeds": 0}  # no artha on a roll not made
             payload: dict[str, Any] = {
                 "faction": fid,
                 "roller": slip.roller,
