@@ -381,3 +381,21 @@ def test_a_malformed_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         monkeypatch.undo()
         tables.difficulty_ladder.cache_clear()
+
+
+def test_threat_levels_and_stretches_against_the_text(text: str) -> None:
+    flat = " ".join(text.split())
+    for t in tables.threat_levels():
+        if t.chaos_dice == 0:
+            assert f"- {t.level} -" in flat
+        else:
+            dice = "Chaos Die" if t.chaos_dice == 1 else "Chaos Dice"
+            assert f"{t.level} ({t.chaos_dice} {dice})" in flat
+    said = {
+        "short": "a Toughness Test is made after Role Checks.",
+        "medium": "a Toughness Test is made after Role Checks, and another near the end.",
+        "long": "a Toughness Test is made after Role Checks, a second in the middle, and a third",
+    }
+    for length, row in tables.stretch_lengths().items():
+        assert f"A {length.title()} Stretch is {row.duration}; {said[length]}" in flat
+    assert [len(s.split(",")) for s in said.values()] == [1, 2, 3]
