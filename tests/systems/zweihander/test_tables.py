@@ -399,3 +399,15 @@ def test_threat_levels_and_stretches_against_the_text(text: str) -> None:
     for length, row in tables.stretch_lengths().items():
         assert f"A {length.title()} Stretch is {row.duration}; {said[length]}" in flat
     assert [len(s.split(",")) for s in said.values()] == [1, 2, 3]
+
+
+def test_requisition_thresholds_and_minor_cost_against_the_text(text: str) -> None:
+    flat = " ".join(text.split())
+    weights = tables.requisition_weights()
+    printed = "; ".join(f"once/{w.threshold} for {w.weight} requisition" for w in weights.values())
+    assert f"Threshold: {printed}" in flat
+    low, high = weights["minor"].cost
+    assert f"Minor requisitions ({low}-{high} points)" in flat
+    for w in tables.offence_weights().values():
+        low, high = w.points
+        assert f"{w.weight.title()} offenses ({low}-{high} points)" in flat
