@@ -957,3 +957,14 @@ def test_a_faction_sapped_out_of_its_roll_spends_no_artha_on_it() -> None:
     assert rolled.payload["dice"] == 0
     assert rolled.payload["artha"] == {"persona": 0, "deeds": 0}
     assert table.state.factions["dwarves"].leader.artha == {"fate": 3, "persona": 2, "deeds": 1}
+
+
+def test_a_scene_is_played_by_the_leader_the_second_or_a_joined_leader() -> None:
+    """Scenes: `by` names the Faction Leader, the 2iC or a defeated leader who joined; anything
+    else is refused (it would otherwise count as the leader's scene under another name)."""
+    with pytest.raises(RuleError, match="goblin"):
+        act(start(), "elves", "scene", kind="color", by="goblin")
+    with pytest.raises(RuleError, match="Second in Command"):
+        act(start(), "elves", "scene", kind="color", by="second")
+    table = act(start(), "elves", "scene", kind="color", by="leader")
+    assert table.state.scenes[-1].by == "leader"

@@ -309,6 +309,12 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 f"{'s' if allowed[kind] != 1 else ''} this maneuver",
             )
         by = str(params.get("by", "leader"))
+        if by not in ("leader", "second") and by not in faction.allies:
+            raise refuse(
+                rule,
+                f"a scene is played by the leader, the second or a leader who joined "
+                f"{faction.id}, not {by!r}",
+            )
         # "Consequences": a defeated leader who joined shares this faction's scene economy
         who = state.factions[by].leader if by in faction.allies else faction.character(by)
         player = params.get("player")
