@@ -626,3 +626,30 @@ def test_damage_never_heals_and_no_damage_is_no_injury() -> None:
     assert not fred.injured
     taken = next(e for e in table.log if e.kind == "damage.taken")
     assert taken.data["damage"] == 0
+
+
+def test_aborting_drops_an_unused_defence_of_the_old_kind() -> None:
+    # Bob maneuvers: [defend, move 40 yards, attack at 16 - 8]. He has moved (no skill rolled)
+    # when Marcos's blast comes at 9: he aborts; his unused Defense goes with the rest of his
+    # turn, so his Defiance is his only major action (no penalty).
+    table = start({"bob": {**FIGHTER, "intelligence": 1, "skills": {**FIGHTER["skills"],
+                                                                     "defiance": 2}},
+                   "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 2, 2)})
+    table = play(table, [
+        ("bob", "declare", {"actions": [{"defend": "defense"}, {"move": "foot", "yards": 40},
+                                        {"attack": "marcos"}]}),
+        ("bob", "act", {}),
+        ("marcos", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
+        ("marcos", "act", {}),
+        ("bob", "defend", {}),
+    ], [1, 1, 6, 6, 1, 1])
+    bob = table.state.fighters["bob"]
+    assert bob.plan is not None
+    assert [s.to_json() for s in bob.plan] == [
+        {"kind": "move", "movement": "foot", "yards": 40},
+        {"kind": "defend", "skill": "defiance"},
+    ]
+    assert bob.penalty(table.state.options.defence) == 0
+    aborted = next(e for e in table.log if e.kind == "turn.aborted")
+    assert aborted.data["dropped"] == 2

@@ -562,10 +562,12 @@ class EncounterProcedure(Procedure[Encounter]):
         needed = defence_skill(p.skill)
         events: list[Event] = []
         if p.response is DefenceResponse.ABORT:
-            kept = list(f.plan[: f.next_step]) if f.plan is not None else []
+            # What he has done stays (no skill was rolled, or there would be no abort); a
+            # declared defence not yet rolled goes with the rest of his turn.
+            kept = [s for s in (f.plan or ())[: f.next_step] if s.kind is not StepKind.DEFEND]
             new_plan = [s.to_json() for s in (*kept, Step.defend(needed))]
             stance = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
-            dropped = (len(f.plan) - f.next_step) if f.plan is not None else 0
+            dropped = len(f.plan or ()) - len(kept)
             events.append(Event("turn.aborted", {
                 "character": who, "dropped": dropped, "stance": stance.value,
                 "reason": "the defence needed is not the kind declared at Initiative",
