@@ -55,3 +55,22 @@ def test_interruption_risk_and_the_place_of_art() -> None:
     assert interruption_risk(["Sanctum beneath St Bride's"]) == "protected"
     assert interruption_risk(["Lodgings in Grub Street"]) == "reduced"
     assert interruption_risk(["Adept of Hod"]) == "exposed"
+
+
+def test_the_aspect_must_name_the_sephira_as_a_word() -> None:
+    """Magia: "an Aspect in the supernatural ... in a Sephira": a Methodist Preacher's Aspect
+    names no Sephira, though "Hod" hides inside "Methodist"."""
+    preacher = Character.build(
+        "Wesley", aspects=["Methodist Preacher"], skills={"Occult Philosophy: Hod": 1}
+    )
+    assert philosophy_aspect(preacher, "Hod") is None
+    assert not can_practise(preacher, "Hod")
+    adept = Character.build("Dee", aspects=["Hod's Own Scholar"], skills={})
+    assert philosophy_aspect(adept, "hod") == "Hod's Own Scholar"
+
+
+def test_a_place_is_named_by_whole_words() -> None:
+    """Society: a Residence or a Place of Art protects; a Lighthouse Keeper has no house."""
+    assert interruption_risk(["Lighthouse Keeper"]) == "exposed"
+    assert interruption_risk(["A House in Soho"]) == "reduced"
+    assert interruption_risk(["Sanctums of the Mind"]) == "exposed"

@@ -17,6 +17,7 @@ unless worked in a Place of Art (or, less surely, a place of Residence) ("Societ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -68,8 +69,9 @@ def ritual_skill(name: str) -> str:
 def philosophy_aspect(character: Character, name: str) -> str | None:
     """The character's Aspect in the Sephira (an Aspect naming it), if any ("Magia")."""
     s = sephira(name)
+    word = re.compile(rf"\b{re.escape(s.name)}\b", re.IGNORECASE)
     for aspect in character.all_aspects:
-        if s.name.lower() in aspect.lower():
+        if word.search(aspect):
             return aspect
     return None
 
@@ -86,10 +88,16 @@ def can_practise(character: Character, name: str) -> bool:
 def interruption_risk(aspects: Iterable[str]) -> str:
     """The Matter of Interruptions: ``protected`` in a Place of Art, ``reduced`` at a place of
     Residence, else ``exposed`` (Rulings: the text gives no numbers; the referee decides)."""
-    lowered = [a.lower() for a in aspects]
-    if any(w in a for a in lowered for w in PLACE_OF_ART_WORDS):
+    names = list(aspects)
+
+    def names_one(words: Iterable[str]) -> bool:
+        return any(
+            re.search(rf"\b{re.escape(w)}\b", a, re.IGNORECASE) for a in names for w in words
+        )
+
+    if names_one(PLACE_OF_ART_WORDS):
         return "protected"
-    if any(w in a for a in lowered for w in RESIDENCE_WORDS):
+    if names_one(RESIDENCE_WORDS):
         return "reduced"
     return "exposed"
 
