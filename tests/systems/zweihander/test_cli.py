@@ -138,3 +138,15 @@ def test_route_of_several_legs(tmp_path: Path) -> None:
     bad.write_text("legs: [{distance: 10, transport: horse, forced_march: 'false'}]\n")
     code, _, err = run("route", str(bad))
     assert code == 2 and "legs.0.forced_march" in err
+
+
+def test_a_chase_with_many_participants_is_played_to_its_end(tmp_path: Path) -> None:
+    sheet = "{bonuses: {AB: 3, BB: 9, PB: 3}, skills: {Coordination: 1, Toughness: 99}}"
+    names = [f"c{i}" for i in range(24)]
+    text = "characters:\n" + "".join(f"  {n}: {sheet}\n" for n in names)
+    text += f"chase:\n  escapees: [{names[0]}]\n  pursuers: [{', '.join(names[1:])}]\n"
+    text += "  escape_condition: 9\n"
+    scene = tmp_path / "crowd.yaml"
+    scene.write_text(text)
+    code, out, _ = run("chase", str(scene), "--seed", "5")
+    assert code == 0 and "The chase ends" in out

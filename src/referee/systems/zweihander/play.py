@@ -57,7 +57,9 @@ def play_chase(data: Mapping[str, Any], dice: DiceSource) -> Table[ZweihanderSta
     if not isinstance(params, Mapping):
         raise ScenarioError("the chase.start parameters: escapees, pursuers …", ("chase",))
     table = _act(table, Action(REFEREE, "chase.start", dict(params)), dice, ("chase",))
-    for _ in range(MAX_ROUNDS * 20):
+    started = table.state.chase
+    steps = 0 if started is None else 2 * len(started.participants) + 1  # moves, takedowns, end
+    for _ in range((MAX_ROUNDS + 1) * steps):
         chase = table.state.chase
         if chase is None or chase.ended is not None:
             break
