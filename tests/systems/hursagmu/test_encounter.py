@@ -355,6 +355,8 @@ def test_race_a_yard_per_point() -> None:
     races = [e.data for e in table.log if e.kind == "race.rolled"]
     assert (races[0]["leader"], races[0]["yards"]) == ("bob", 2)
     assert (races[1]["leader"], races[1]["yards"]) == ("fred", 8)
+    # The exact odds before the roll (brute force over 6**4 faces): 2d6+4 against 2d6+2.
+    assert races[0]["odds"] == {"ahead": "287/432", "tie": "125/1296", "behind": "155/648"}
 
 
 def test_round_zero_on_a_prearranged_signal() -> None:

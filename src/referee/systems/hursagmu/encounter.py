@@ -38,6 +38,7 @@ from referee.core import (
     Action,
     ActorId,
     Event,
+    Outcome,
     Procedure,
     RuleError,
     ScenarioError,
@@ -692,11 +693,14 @@ class EncounterProcedure(Procedure[Encounter]):
         mine = f.sheet.skill_roll("quickness")
         theirs = g.sheet.skill_roll("quickness")
         check = race_check(mine.bonus, theirs.bonus)
+        chances = check.odds()
+        odds = {"ahead": str(chances.success), "tie": str(chances.outcomes.get(Outcome.TIE, 0)),
+                "behind": str(chances.failure)}
         result = check.roll(dice)
         gain = race_gain(result)
         leader = who if gain > 0 else other if gain < 0 else None
         return [Event("race.rolled", {
-            "character": who, "against": other, **result.to_json(),
+            "character": who, "against": other, "odds": odds, **result.to_json(),
             "leader": leader, "yards": abs(gain),
         })]
 
