@@ -159,12 +159,38 @@ def test_random_fights_refuse_only_by_the_rules_and_replay(
 def test_knock_out_agrees_with_taking_damage(
     setup: dict[str, Any], data: st.DataObject, seed: int
 ) -> None:
+    """Taking Damage, against an oracle kept from the log alone (not the events' own figures):
+    the combat's running total, the Stamina after earlier wounds, knock-out by more than half
+    the Stamina in one attack or a total over it, and one wound per point beyond it on waking."""
     table = play(setup, data, seed)
+    sheets = setup["characters"]
+    total: dict[str, int] = dict.fromkeys(sheets, 0)
+    marked: dict[str, int] = dict.fromkeys(sheets, 0)
+    out: set[str] = set()
     for event in table.log:
+        d = event.data
         if event.kind == "damage.taken":
-            d = event.data
-            amount, total, stamina = int(d["amount"]), int(d["total"]), int(d["stamina"])  # type: ignore[arg-type]
-            assert d["knocked_out"] == (2 * amount > stamina or total > stamina)
+            who, amount = str(d["character"]), int(d["amount"])  # type: ignore[call-overload]
+            stamina = int(sheets[who]["stamina"]) - marked[who]
+            total[who] += amount
+            assert d["total"] == total[who] and d["stamina"] == stamina
+            assert d["knocked_out"] == (2 * amount > stamina or total[who] > stamina)
+            if d["knocked_out"]:
+                out.add(who)
+        elif event.kind == "character.woke":
+            who = str(d["character"])
+            stamina = int(sheets[who]["stamina"]) - marked[who]
+            assert d["wounds"] == max(0, total[who] - stamina)
+            marked[who] += max(0, total[who] - stamina)
+            assert d["stamina"] == int(sheets[who]["stamina"]) - marked[who]
+            total[who] = 0
+            out.discard(who)
+        elif event.kind == "combat.ended":
+            for who in table.state.combat(str(d["combat"])).participants:
+                if who not in out:
+                    total[who] = 0
+    for who, n in marked.items():
+        assert table.state.status(who).wounds_marked == n
 
 
 @SETTINGS
