@@ -968,3 +968,29 @@ def test_a_scene_is_played_by_the_leader_the_second_or_a_joined_leader() -> None
         act(start(), "elves", "scene", kind="color", by="second")
     table = act(start(), "elves", "scene", kind="color", by="leader")
     assert table.state.scenes[-1].by == "leader"
+
+
+@pytest.mark.parametrize(
+    "over,where",
+    [
+        ({"maneuver": "x"}, "maneuver"),
+        ({"maneuver": 0}, "maneuver"),
+        ({"cap": [1]}, "cap"),
+        ({"cap": -1}, "cap"),
+        ({"maintenance_ob": -4}, "maintenance_ob"),
+        ({"players": "x"}, "players"),
+    ],
+)
+def test_bad_chronicle_numbers_name_the_field(over: dict[str, Any], where: str) -> None:
+    """A set-up's numbers (maneuver from 1, cap and maintenance Ob from 0, players) are whole
+    numbers in range; anything else is a ScenarioError naming the field, never a crash."""
+    with pytest.raises(ScenarioError, match=where):
+        Table.start(PROCEDURE, setup(**over))
+
+
+def test_bad_faction_statuses_name_the_faction() -> None:
+    """`infiltrated:` is a mapping of faction to advantage dice; a list is refused by name."""
+    bad = setup()
+    bad["factions"]["elves"]["infiltrated"] = ["orcs"]
+    with pytest.raises(ScenarioError, match=r"factions\.elves"):
+        Table.start(PROCEDURE, bad)

@@ -98,6 +98,16 @@ __all__ = ["PROCEDURE", "KingdomsProcedure"]
 # ---------------------------------------------------------------------------------- procedure
 
 
+def _whole(setup: Mapping[str, Any], key: str, default: int | None, least: int) -> int | None:
+    """A set-up's whole number ``key`` (at least ``least``), or a ScenarioError naming it."""
+    value = setup.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ScenarioError(f"a whole number of {least} or more, not {value!r}", (key,))
+    return value
+
+
 class KingdomsProcedure(Procedure[KingdomsState]):
     """Burning Kingdoms: prologue, maneuvers (slips, scenes, reveal, resolution), consequences
     and downtime (burning-kingdoms.txt; RULINGS.md, Burning Kingdoms)."""
@@ -111,15 +121,13 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         factions_data = setup.get("factions")
         if not isinstance(factions_data, Mapping) or not factions_data:
             raise ScenarioError("a chronicle needs factions", ("factions",))
-        players = setup.get("players")
+        players = _whole(setup, "players", None, 1)
         count = len(factions_data)
         factions: dict[str, Faction] = {}
         for fid, data in factions_data.items():
             try:
-                factions[str(fid)] = faction_from(
-                    str(fid), data, count, None if players is None else int(players)
-                )
-            except (RuleError, KeyError, TypeError, ValueError) as error:
+                factions[str(fid)] = faction_from(str(fid), data, count, players)
+            except (RuleError, KeyError, TypeError, ValueError, AttributeError) as error:
                 if isinstance(error, ScenarioError):
                     raise
                 raise ScenarioError(str(error), ("factions", str(fid))) from None
@@ -129,10 +137,10 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             territory=str(setup.get("territory", "")),
             factions=factions,
             phase="prologue" if prologue else "maneuver",
-            maneuver=int(setup.get("maneuver", 1)),
-            cap=0 if prologue else int(setup.get("cap", top)),
-            players=int(players) if players is not None else count,
-            maintenance_ob=int(setup.get("maintenance_ob", 1)),
+            maneuver=_whole(setup, "maneuver", 1, 1) or 1,
+            cap=0 if prologue else _whole(setup, "cap", top, 0) or 0,
+            players=players if players is not None else count,
+            maintenance_ob=_whole(setup, "maintenance_ob", 1, 0) or 0,
             attacked_first_fulfils=bool(setup.get("attacked_first_fulfils", True)),
         )
         check_sheets(state, bool(setup.get("strict_sheets", False)))
