@@ -655,3 +655,12 @@ def test_aborting_drops_an_unused_defence_of_the_old_kind() -> None:
     assert bob.penalty(table.state.options.defence) == 0
     aborted = next(e for e in table.log if e.kind == "turn.aborted")
     assert aborted.data["dropped"] == 2
+
+
+@pytest.mark.parametrize("key", ["asleep", "soft"])
+def test_perceive_flags_are_true_or_false(key: str) -> None:
+    table = start({"bob": {**FIGHTER, "intelligence": 1}})
+    with pytest.raises(RuleError, match=f"{key} is true or false"):
+        table.act(Action("referee", "perceive", {"character": "bob", "sense": "hearing",
+                                                 "asleep": True, key: "no"}),
+                  ScriptedSource([1, 1]))

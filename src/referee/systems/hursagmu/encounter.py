@@ -139,6 +139,13 @@ def _int(params: Mapping[str, Any], key: str, default: int | None = None) -> int
     return value
 
 
+def _flag(params: Mapping[str, Any], key: str) -> bool:
+    value = params.get(key, False)
+    if not isinstance(value, bool):
+        raise RuleError("Encounter", f"{key} is true or false, not {value!r}")
+    return value
+
+
 def _stance(value: Any) -> Stance:
     try:
         return Stance(value)
@@ -719,10 +726,10 @@ class EncounterProcedure(Procedure[Encounter]):
             raise RuleError("Perception", f"{who} is unconscious: no perception rolls for "
                             "anything")
         if skill == "perception":
-            awareness = Awareness.ASLEEP if params.get("asleep") else Awareness.AWAKE
+            awareness = Awareness.ASLEEP if _flag(params, "asleep") else Awareness.AWAKE
             check = perception_check(f.sheet, challenge, sense=str(params.get("sense", "vision")),
                                      yards=yards, factors=factors, awareness=awareness,
-                                     soft_noise=bool(params.get("soft", False)))
+                                     soft_noise=_flag(params, "soft"))
         elif skill == "observation":
             check = observation_check(f.sheet, challenge, factors=factors)
         elif skill == "divination":
