@@ -285,3 +285,10 @@ def test_leaps_are_limited_by_maximum_lift() -> None:
     loaded = RoundPlan((Step.move("foot", 10), Step.move("leap", 8)), max_lift=200, load=100)
     with pytest.raises(RuleError, match="running long jump reaches 4 yards"):
         validate_plan(loaded, Stance.MANEUVER)
+
+
+def test_skill_names_ignore_case() -> None:
+    # Skills are named as the text writes them ("Defense", "Striking"); a step stores them in
+    # lower case so a declared "Defense" is the defence a striking attack needs.
+    assert Step.from_json({"defend": "Defense"}) == Step.defend("defense")
+    assert Step.from_json({"attack": "x", "skill": "Striking"}) == Step.attack("x")

@@ -281,6 +281,7 @@ class Step:
             raise RuleError("Action", f"engrossing is true or false, not {data['engrossing']!r}")
         if data.get("skill") is not None:
             skill_stance(data["skill"])  # a known skill or attribute, or a RuleError
+            data["skill"] = data["skill"].lower()
         if data.get("ability") is not None:
             range_increment(data["ability"])  # a range table entry, or a RuleError
         if kind is StepKind.ATTACK:
