@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import RuleError
+from referee.core import RuleError, ScenarioError
 from referee.systems.kingdoms.sheets import (
     Ability,
     Character,
@@ -110,3 +110,30 @@ def test_abilities_parse_and_spend() -> None:
     assert c.spend({"deeds": 1}).artha["deeds"] == 0
     with pytest.raises(RuleError, match="cannot spend 2"):
         c.spend({"deeds": 2})
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("artha", {"fate": -1}),
+        ("resources", -2),
+        ("circles", -1),
+        ("cash_on_hand", -3),
+        ("wound_dice", -2),
+        ("affiliations", {"Guild": -1}),
+        ("skills", {"Oratory": "B-1"}),
+        ("skills", {"Oratory": {"shade": "B", "exponent": -2}}),
+    ],
+)
+def test_a_sheet_refuses_negative_numbers(field: str, value: object) -> None:
+    """A sheet's artha, Resources, Circles, Cash on Hand, affiliations, wound dice and exponents
+    are 0 or more (negative wound dice would be bonus dice)."""
+    with pytest.raises((RuleError, ScenarioError), match=field.split("_")[0]):
+        sheet(**{field: value})
+
+
+def test_an_open_ended_ability_reads_back_as_it_is_shown() -> None:
+    """An open-ended ability is shown as {"ability": "B5", "open_ended": true}; that reads back."""
+    ability = Ability.parse({"ability": "B5", "open_ended": True})
+    assert ability == Ability(Ability.parse("B5").shade, 5, True)
+    assert Ability.parse(ability.to_json()) == ability

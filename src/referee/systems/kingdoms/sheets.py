@@ -51,9 +51,15 @@ class Ability:
         if isinstance(value, str) and len(value) >= 2 and value[1:].isdigit():
             return cls(Shade.parse(value[0]), int(value[1:]))
         if isinstance(value, Mapping):
+            if "ability" in value:  # as to_json shows an open-ended ability
+                plain = cls.parse(value["ability"])
+                return cls(plain.shade, plain.exponent, bool(value.get("open_ended", False)))
+            exponent = int(value["exponent"])
+            if exponent < 0:
+                raise RuleError("Abilities", f"an exponent is 0 or more, not {exponent}")
             return cls(
                 Shade.parse(str(value.get("shade", "B"))),
-                int(value["exponent"]),
+                exponent,
                 bool(value.get("open_ended", False)),
             )
         raise RuleError("Abilities", f"{value!r} is not an ability like 'B6'")
@@ -133,6 +139,15 @@ class Character:
         artha = data.get("artha")
         if artha is None:
             artha = starting_artha(lifepaths) if leader else {"fate": 0, "persona": 0, "deeds": 0}
+        numbers = {
+            **{f"artha.{k}": int(artha.get(k, 0)) for k in ("fate", "persona", "deeds")},
+            **{k: int(data.get(k, 0)) for k in ("resources", "circles", "cash_on_hand")},
+            "wound_dice": int(data.get("wound_dice", 0)),
+            **{f"affiliations.{k}": int(v) for k, v in (data.get("affiliations") or {}).items()},
+        }
+        for key, number in numbers.items():
+            if number < 0:
+                raise RuleError("Sheets", f"{name}'s {key} is 0 or more, not {number}")
         return cls(
             name=str(data.get("name", name)),
             lifepaths=lifepaths,
