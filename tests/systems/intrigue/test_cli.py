@@ -143,6 +143,12 @@ def test_status_shows_knocked_out_until_when(game: Path) -> None:
         (("roll", "{game}", "07", "Medicine"), "exactly one of --target and --against"),
         (("check", "{missing}"), "cannot read"),
         (("roll", "{game}", "07", "Medicine", "--target", "abc"), "--target"),
+        (("act", "{game}", "07", "roll", "skill=[1]", "target=3"), "skill"),
+        (
+            ("act", "{game}", "07", "roll", "skill=Medicine", "against=15", "against_skill=[x]"),
+            "against_skill",
+        ),
+        (("act", "{game}", "07", "start_combat", "targets=[15]", "surprised=15"), "surprised"),
         (("perceive", "{game}", "07", "15", "--seed", "x"), "--seed"),
     ],
 )

@@ -273,6 +273,9 @@ class Intrigue(Procedure[IntrigueState]):
         ability_name = params.get("ability")
         if (skill is None) == (ability_name is None):
             raise _refuse("Skill Rolls", "give exactly one of 'skill' and 'ability'")
+        for key in ("skill", "ability", "against_skill"):
+            if key in params and not isinstance(params[key], str):
+                raise _refuse("Skill Rolls", f"{key} is a name, not {params[key]!r}")
         if skill is not None:
             name = str(skill)
             value = me.skill(name)
@@ -437,7 +440,10 @@ class Intrigue(Procedure[IntrigueState]):
         if not isinstance(raw, list):
             raise _refuse("Starting Combat", "point at your targets: {targets: [..]}")
         targets = [state.character(str(t)).id for t in raw]
-        surprised = [state.character(str(t)).id for t in (params.get("surprised") or [])]
+        raw_surprised = params.get("surprised") or []
+        if not isinstance(raw_surprised, list):
+            raise _refuse("Surprise", "surprised is a list of targets: {surprised: [..]}")
+        surprised = [state.character(str(t)).id for t in raw_surprised]
         return fight.start_combat(state, me.id, targets, surprised)
 
     def _do_join(
