@@ -994,3 +994,17 @@ def test_bad_faction_statuses_name_the_faction() -> None:
     bad["factions"]["elves"]["infiltrated"] = ["orcs"]
     with pytest.raises(ScenarioError, match=r"factions\.elves"):
         Table.start(PROCEDURE, bad)
+
+
+def test_artha_after_the_roll_names_a_pool_that_exists() -> None:
+    """Harry's after-the-roll artha goes on its defence or attack pool; another name is refused
+    (not silently read as the defence)."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["artha"] = {"fate": 1, "persona": 0, "deeds": 0}
+    table = fortify_all(Table.start(PROCEDURE, data))
+    table = _reveal(table, "elves", [6, 1, 1, 1] + [4] * 9)
+    with pytest.raises(RuleError, match="defence or attack"):
+        act(table, "elves", "spend_artha", [6, 5], fate=True, pool="offence")
+    with pytest.raises(RuleError, match="only a Harry"):
+        act(table, "elves", "spend_artha", [6, 5], fate=True, pool="attack")
+    assert table.state.factions["elves"].leader.artha["fate"] == 1

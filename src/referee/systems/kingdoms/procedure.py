@@ -665,6 +665,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         who = state.factions[faction.id].character(test.roller)
         who.spend({"fate": int(fate), "deeds": int(deeds)})
         which = str(params.get("pool", "defence"))
+        if which not in ("defence", "attack"):
+            raise refuse("Artha", f"the pool is defence or attack (Harry), not {which!r}")
         source = test.attack_pool if which == "attack" else test.pool
         if source is None:
             raise refuse("Artha", "only a Harry has an attack pool")
