@@ -49,6 +49,10 @@ def test_wounds_start_equal_to_stamina() -> None:
     state = load_game(game(a=character("A", 15, stamina=7)))
     assert state.character("a").wounds == 7
     assert Character("x", "X", "10", stamina=5).wounds == 5
+    with pytest.raises(ScenarioError) as error:
+        load_game(game(a=character("A", 15, stamina=5, wounds=9)))
+    assert error.value.path == ("characters", "a", "wounds")
+    assert load_game(game(a=character("A", 15, stamina=5, wounds=5))).character("a").wounds == 5
 
 
 def test_the_name_may_be_an_alias_and_the_number_finds_the_character() -> None:

@@ -293,6 +293,12 @@ def load_game(setup: Mapping[str, Any]) -> IntrigueState:
             )
         numbers[number] = cid
         stamina = _int(sheet, "stamina", 6, path, least=1)
+        if _int(sheet, "wounds", stamina, path, least=1) != stamina:
+            raise _fail(
+                "All characters start with the same number of wounds as their Stamina Stat "
+                f"({stamina}), not {sheet['wounds']!r}",
+                (*path, "wounds"),
+            )
         characters.append(
             Character(
                 id=cid,
@@ -302,7 +308,7 @@ def load_game(setup: Mapping[str, Any]) -> IntrigueState:
                 strength=_int(sheet, "strength", 1, path),
                 stamina=stamina,
                 mind=_int(sheet, "mind", 1, path),
-                wounds=_int(sheet, "wounds", stamina, path, least=1),
+                wounds=stamina,
                 skills=_skills(sheet.get("skills", {}), (*path, "skills")),
                 abilities=_abilities(sheet.get("abilities", {}), (*path, "abilities")),
                 languages=_languages(sheet.get("languages", []), (*path, "languages")),
