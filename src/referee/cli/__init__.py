@@ -45,9 +45,34 @@ def _module_for(argv: list[str]) -> str | None:
 
 
 def main() -> None:
-    """Entry point of the ``referee`` script."""
+    """Entry point of the ``referee`` script.
+
+    A usage error (a missing argument, an option's bad value) is one line on standard error,
+    naming the command, with exit status 2, like every other bad input.
+    """
+    from referee.cli.output import fail
+
     module = _module_for(sys.argv[1:])
-    build_app((module,) if module is not None else tuple(MODULES))()
+    app = build_app((module,) if module is not None else tuple(MODULES))
+    try:
+        status = app(standalone_mode=False)
+    except SystemExit:
+        raise
+    except Exception as error:
+        message = getattr(error, "format_message", None)
+        exit_code = getattr(error, "exit_code", None)
+        if callable(message) and isinstance(exit_code, int):  # Click's usage errors
+            text = str(message()).strip()
+            if not text:  # `referee` alone: the help was shown
+                raise SystemExit(0) from None
+            ctx = getattr(error, "ctx", None)
+            command = " ".join(str(ctx.command_path).split()[1:]) if ctx is not None else ""
+            fail(f"{command}: {text}" if command else text, status=exit_code)
+        if type(error).__name__ == "Abort":  # Ctrl-C at a prompt
+            fail("aborted", status=1)
+        raise
+    if isinstance(status, int) and status:
+        raise SystemExit(status)
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -1,0 +1,56 @@
+"""The ``referee`` entry point: usage errors are one line and status 2, like all bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cli import main
+
+
+def run_main(monkeypatch: pytest.MonkeyPatch, *args: str) -> int:
+    monkeypatch.setattr("sys.argv", ["referee", *args])
+    try:
+        main()
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    return 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["roll"], "roll: Missing argument 'expression'."),
+        (
+            ["roll", "3d6", "--seed", "x"],
+            "roll: Invalid value for '--seed': 'x' is not a valid int.",
+        ),
+        (["nosuch"], "No such command 'nosuch'."),
+        (["kingdoms", "odds", "--nope"], "kingdoms odds: No such option: --nope"),
+    ],
+)
+def test_usage_errors_are_one_line_and_status_two(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    assert run_main(monkeypatch, *args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("referee: error: ") and message in lines[0]
+
+
+def test_no_arguments_shows_the_help(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_main(monkeypatch) == 0
+    assert "roll" in capsys.readouterr().out
+
+
+def test_a_command_runs_and_its_status_is_kept(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_main(monkeypatch, "roll", "3d6", "--seed", "2") == 0
+    assert capsys.readouterr().out.strip().endswith("= 13")
+    assert run_main(monkeypatch, "roll", "3d") == 2
