@@ -705,3 +705,34 @@ def test_a_second_grab_on_the_held_lapses() -> None:
         "reason": "bob is already Held",
     }
     assert combat(table).holds == (Hold("cat", "bob"),)
+
+
+def test_an_escaper_carries_no_damage_into_another_combat() -> None:
+    """Taking Damage counts "the total damage taken by a Character during a combat": a character
+    who escaped one combat (which goes on without them) and fights another starts it afresh,
+    and the first combat's end does not wipe what they take in the second."""
+    table = fight("alf", "bob")
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = act(table, "cat", "join", **{"with": "alf"})
+    table = declare(table, "alf", "attack", target="dan")
+    for who in ("cat", "bob", "dan"):
+        table = declare(table, who, "defend")
+    table = resolve(table, (6, 6, 6))  # alf first: 20 > 1 + 10 + 3, 2 damage
+    while combat(table).in_round:
+        table = resolve(table)
+    assert table.state.status("dan").damage == 2
+    for _ in range(2):
+        for who in ("cat", "alf", "bob", "dan"):
+            table = declare(table, who, "defend")
+        while combat(table).in_round:
+            table = resolve(table)
+    table = act(table, "dan", "escape")
+    assert "dan" in combat(table).escaped and not combat(table).ended
+    table = act(table, "dan", "start_combat", targets=["eve"])
+    assert table.state.status("dan").damage == 0
+    table = declare(declare(table, "dan", "defend"), "eve", "attack", target="dan")
+    table = act(table, "referee", "resolve", combat="combat-2")  # dan's defence
+    table = act(table, "referee", "resolve", [6, 6, 6], combat="combat-2")  # 18 > 14: 1 damage
+    assert table.state.status("dan").damage == 1
+    table = act(table, "referee", "end_combat", combat="combat-1")
+    assert table.state.status("dan").damage == 1

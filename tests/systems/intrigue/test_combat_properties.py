@@ -185,9 +185,12 @@ def test_knock_out_agrees_with_taking_damage(
             assert d["stamina"] == int(sheets[who]["stamina"]) - marked[who]
             total[who] = 0
             out.discard(who)
+        elif event.kind == "escape.rolled" and d["escaped"]:
+            total[str(d["character"])] = 0  # out of that combat: its damage is done with
         elif event.kind == "combat.ended":
-            for who in table.state.combat(str(d["combat"])).participants:
-                if who not in out:
+            ended = table.state.combat(str(d["combat"]))
+            for who in ended.participants:
+                if who not in out and who not in ended.escaped:
                     total[who] = 0
     for who, n in marked.items():
         assert table.state.status(who).wounds_marked == n

@@ -181,6 +181,8 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
         who = _s(data, "character")
         tried = combat.escape_tried | {who}
         if data.get("escaped"):
+            # their part in the combat is over: its damage no longer counts ("Taking Damage")
+            state = state.with_status(who, replace(state.status(who), damage=0))
             return state.with_combat(
                 replace(combat, escape_tried=tried, escaped=combat.escaped | {who})
             )
@@ -191,7 +193,7 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
         state = state.with_combat(replace(combat, ended=True, in_round=False, holds=()))
         for who in combat.participants:
             status = state.status(who)
-            if status.dead:
+            if status.dead or who in combat.escaped:
                 continue
             if status.knocked_out:
                 pending = wounds_taken(total=status.damage, stamina=state.stamina(who))
