@@ -114,7 +114,8 @@ def _save(table: Table[IntrigueState], game: Path, log: Path | None) -> None:
 def _time(table: Table[IntrigueState], at: str | None) -> int | None:
     from datetime import datetime
 
-    from referee.core import clock_time, format_time, parse_duration
+    from referee.core import format_time, parse_duration
+    from referee.systems.intrigue.game import wall_clock
 
     if at is None:
         return None
@@ -126,7 +127,7 @@ def _time(table: Table[IntrigueState], at: str | None) -> int | None:
             text = datetime.now().strftime("%H:%M:%S")
         if text.isdigit():
             return int(text)
-        when = clock_time(text, start=table.state.start)
+        when = wall_clock(text, start=table.state.start)
     except ValueError as error:
         fail(f"--at: {error}")
     if when - table.now > 12 * 3600:

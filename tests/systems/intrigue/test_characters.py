@@ -143,6 +143,10 @@ def test_envelopes_in_the_game_file() -> None:
             ("characters", "a", "contingency_envelopes", 0, "at"),
         ),
         (
+            {"number": 15, "contingency_envelopes": [{"at": "25:00", "contents": "x"}]},
+            ("characters", "a", "contingency_envelopes", 0, "at"),
+        ),
+        (
             {"number": 15, "contingency_envelopes": [{"at": -5, "contents": "x"}]},
             ("characters", "a", "contingency_envelopes", 0, "at"),
         ),
@@ -163,3 +167,10 @@ def test_envelope_ids_are_unique() -> None:
                 b=character("B", 16, perception_envelopes=[envelope]),
             )
         )
+
+
+def test_a_start_that_is_no_time_of_day_is_refused() -> None:
+    """ "Open at nine o'clock": times are of a day's clock, 00:00 to 23:59."""
+    with pytest.raises(ScenarioError) as error:
+        load_game({"start": "24:30", "characters": {"a": character("A", 15)}})
+    assert error.value.path == ("start",)

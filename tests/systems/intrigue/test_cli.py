@@ -137,6 +137,7 @@ def test_status_shows_knocked_out_until_when(game: Path) -> None:
         (("act", "{game}", "15", "declare", "action"), "write key=value"),
         (("act", "{game}", "15", "fly"), "no action 'fly'"),
         (("perceive", "{game}", "07", "15", "--at", "quarter past"), "--at"),
+        (("perceive", "{game}", "07", "15", "--at", "25:00"), "--at"),
         (("perceive", "{game}", "07", "15", "--dice", "a,b"), "--dice"),
         (("perceive", "{game}", "07", "15", "--dice", "1"), "ran out"),
         (("perceive", "{game}", "07", "15", "--as", "nobody"), "--as"),

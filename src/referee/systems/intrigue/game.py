@@ -33,7 +33,7 @@ from referee.systems.intrigue.envelopes import (
 )
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["load_game", "parse_number", "unworn_numbers"]
+__all__ = ["load_game", "parse_number", "unworn_numbers", "wall_clock"]
 
 Path = tuple[str | int, ...]
 
@@ -241,7 +241,7 @@ def _contingency(
                 at = raw_condition
             else:
                 try:
-                    at = clock_time(str(raw_condition), start=start)
+                    at = wall_clock(str(raw_condition), start=start)
                 except ValueError as error:
                     raise _fail(str(error), (*where, "at")) from None
             condition = Condition(kind, at=at, clock=format_time(at, start))
@@ -260,6 +260,15 @@ def _contingency(
     return tuple(envelopes)
 
 
+def wall_clock(text: str, start: str = "00:00") -> int:
+    """:func:`clock_time`, refusing an hour past 23 (the kernel reads "25:00" as 01:00 the next
+    day; on an envelope it is a slip)."""
+    hours = text.strip().split(":", 1)[0]
+    if hours.isdigit() and int(hours) > 23:
+        raise ValueError(f"a clock time runs from 00:00 to 23:59, not {text!r}")
+    return clock_time(text, start=start)
+
+
 def load_game(setup: Mapping[str, Any]) -> IntrigueState:
     """The evening's state from a game file's mapping (a scenario's ``setup``)."""
     _extra(setup, {"start", "characters"}, ())
@@ -267,7 +276,7 @@ def load_game(setup: Mapping[str, Any]) -> IntrigueState:
     if not isinstance(start, str):
         raise _fail(f"start is a wall-clock time like '19:00', not {start!r}", ("start",))
     try:
-        clock_time(start)
+        wall_clock(start)
     except ValueError as error:
         raise _fail(str(error), ("start",)) from None
     cast_ = _mapping(setup.get("characters", {}), ("characters",), "characters")
