@@ -79,8 +79,10 @@ def _clock_seconds(text: str) -> int:
     match = _CLOCK.match(text.strip())
     if match is None:
         raise ValueError(f"a clock time is written like '21:00' or '21:00:30', not {text!r}")
-    hours, minutes, seconds = match.groups()
-    return int(hours) * HOUR + int(minutes) * MINUTE + int(seconds or 0)
+    hours, minutes, seconds = (int(part or 0) for part in match.groups())
+    if hours > 23 or minutes > 59 or seconds > 59:
+        raise ValueError(f"{text!r} is not a time of day (00:00 to 23:59:59)")
+    return hours * HOUR + minutes * MINUTE + seconds
 
 
 def clock_time(text: str, start: str = "00:00") -> GameTime:

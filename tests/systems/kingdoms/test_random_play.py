@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.core import Action, RuleError, Table, view
@@ -56,6 +56,8 @@ def _try(
 
 
 @settings(max_examples=25, deadline=None)
+# Found by this test: the last factions wipe each other out, and the chronicle ends unwon.
+@example(seed=2290, choices=[0] * 60)
 @given(
     seed=st.integers(0, 10**6), choices=st.lists(st.integers(0, 10**6), min_size=60, max_size=60)
 )

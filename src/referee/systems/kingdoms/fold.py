@@ -197,7 +197,11 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         assert isinstance(pending_raw, Mapping)
         pending = {str(k): tuple(str(c) for c in v) for k, v in pending_raw.items()}
         needs_join = any(f.out and f.joined is None for f in factions.values()) or pending
-        phase = "over" if state.winner else "consequences" if needs_join else "downtime"
+        nobody_left = all(f.out for f in factions.values())
+        if state.winner or nobody_left:
+            phase = "over"
+        else:
+            phase = "consequences" if needs_join else "downtime"
         return replace(state, phase=phase, pending_conquest=pending)
     if kind == "leader.joined":
         fid = str(data["defeated"])

@@ -781,6 +781,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         standing = [f for f in state.standing() if f not in result.out]
         if len(standing) == 1:
             events.append(Event("chronicle.won", {"faction": standing[0]}))
+        elif not standing:  # the last factions wiped each other out: nobody wins
+            events.append(Event("chronicle.ended", {"winner": None}))
         events.append(
             Event(
                 "maneuver.ended", {"maneuver_number": state.maneuver, "pending_conquest": pending}
