@@ -1,4 +1,4 @@
-"""Suite-wide rules: in CI no check may be skipped.
+"""Suite-wide rules: in CI no check may be skipped, and property tests are repeatable.
 
 Some tests compare our data files with the rules texts in ``../shared/rules/``, which CI always
 has beside the checkout; on a machine without them they skip. Under CI (``CI`` set) a skip is a
@@ -11,6 +11,13 @@ import os
 from collections.abc import Generator
 
 import pytest
+from hypothesis import settings
+
+# Under CI, hypothesis draws the same examples every run (a fixed seed per test, no example
+# database), so CI's verdict on a commit is repeatable; elsewhere it keeps exploring.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.hookimpl(hookwrapper=True)
