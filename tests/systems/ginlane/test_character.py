@@ -150,3 +150,14 @@ def test_sheet_from_json_checks_types() -> None:
     with pytest.raises(RuleError, match="skill 'Weapons' has level 'x'"):
         Character.from_json("Moll", {"skills": {"Weapons": "x"}})
     assert sheet.to_json()["tracks"] == {"Health": 5, "Composure": 5, "Wealth": 5}
+
+
+def test_only_player_characters_are_members_of_the_society() -> None:
+    # "all player characters have the (free) Aspect Member of the Society for Effectual Redress"
+    assert Character.from_json("moll", {}).free_aspects == (SOCIETY,)
+    assert Character.from_json("bravo", {"npc": True}).free_aspects == ()
+    assert Character.from_json("spy", {"npc": True, "free_aspects": [SOCIETY]}).free_aspects == (
+        SOCIETY,
+    )
+    with pytest.raises(RuleError, match="npc is true or false"):
+        Character.from_json("bravo", {"npc": "yes"})

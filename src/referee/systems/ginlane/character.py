@@ -230,12 +230,18 @@ class Character:
                 raise RuleError("Characters", f"{name}: {key} is a list of names, not {value!r}")
             return [str(v) for v in value]
 
+        npc = data.get("npc", False)
+        if not isinstance(npc, bool):
+            raise RuleError("Aspects", f"{name}: npc is true or false, not {npc!r}")
+        # "all player characters have the (free) Aspect Member of the Society ..." ("Aspects"):
+        # a character marked npc is no player character and is not a member by default.
+        society = () if npc else (SOCIETY,)
         return cls.build(
             name,
             aspects=names("aspects"),
             skills={str(k): int(v) for k, v in skills.items()},
             experience=experience,
-            free_aspects=names("free_aspects", (SOCIETY,)),
+            free_aspects=names("free_aspects", society),
             possessions=names("possessions"),
             languages=names("languages"),
         )
