@@ -25,7 +25,7 @@ Fraction(3, 8)
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol, TypeAlias
@@ -335,6 +335,35 @@ def _accumulate(
     return outcomes, dict(sorted(margins.items()))
 
 
+def _odds_against(
+    distribution: Mapping[int, Fraction], outcome_of: Callable[[int], Outcome], threshold: int
+) -> tuple[dict[Outcome, Fraction], dict[int, Fraction]]:
+    """Pass/fail odds and margins of a value (a total, successes) against a fixed threshold."""
+    pairs: dict[tuple[Outcome, int], Fraction] = {}
+    for value, p in distribution.items():
+        key = (outcome_of(value), value - threshold)
+        pairs[key] = pairs.get(key, Fraction(0)) + p
+    outcomes, margins = _accumulate(pairs)
+    for o in (Outcome.SUCCESS, Outcome.FAILURE):
+        outcomes.setdefault(o, Fraction(0))
+    return outcomes, margins
+
+
+def _roll_against(
+    side: Total | Pool, source: DiceSource, outcome_of: Callable[[int], Outcome], threshold: int
+) -> CheckResult:
+    """Roll ``side`` and judge its value against a fixed threshold."""
+    rec = _Recording(source)
+    value, rolled = side.roll(rec)
+    return CheckResult(
+        outcome=outcome_of(value),
+        value=value,
+        margin=value - threshold,
+        rolls=_rolls(rolled),
+        faces=tuple(rec.faces),
+    )
+
+
 # ---------------------------------------------------------------------------------- kinds
 
 
@@ -366,26 +395,12 @@ class TargetCheck:
 
     def odds(self) -> CheckOdds:
         """Exact odds of success and failure, and of each margin."""
-        pairs: dict[tuple[Outcome, int], Fraction] = {}
-        for total, p in self.side.distribution().items():
-            key = (self._outcome(total), total - self.target)
-            pairs[key] = pairs.get(key, Fraction(0)) + p
-        outcomes, margins = _accumulate(pairs)
-        for o in (Outcome.SUCCESS, Outcome.FAILURE):
-            outcomes.setdefault(o, Fraction(0))
+        outcomes, margins = _odds_against(self.side.distribution(), self._outcome, self.target)
         return CheckOdds(outcomes=outcomes, margins=margins)
 
     def roll(self, source: DiceSource) -> CheckResult:
         """Roll the dice and compare the total with the target."""
-        rec = _Recording(source)
-        total, rolled = self.side.roll(rec)
-        return CheckResult(
-            outcome=self._outcome(total),
-            value=total,
-            margin=total - self.target,
-            rolls=_rolls(rolled),
-            faces=tuple(rec.faces),
-        )
+        return _roll_against(self.side, source, self._outcome, self.target)
 
 
 @dataclass(frozen=True)
@@ -415,26 +430,12 @@ class ObstacleCheck:
     def odds(self) -> CheckOdds:
         """Exact odds of passing and failing, and of each margin and number of successes."""
         dist = self.pool.distribution()
-        pairs: dict[tuple[Outcome, int], Fraction] = {}
-        for s, p in dist.items():
-            key = (self._outcome(s), s - self.obstacle)
-            pairs[key] = pairs.get(key, Fraction(0)) + p
-        outcomes, margins = _accumulate(pairs)
-        for o in (Outcome.SUCCESS, Outcome.FAILURE):
-            outcomes.setdefault(o, Fraction(0))
+        outcomes, margins = _odds_against(dist, self._outcome, self.obstacle)
         return CheckOdds(outcomes=outcomes, margins=margins, successes=dist)
 
     def roll(self, source: DiceSource) -> CheckResult:
         """Roll the pool and count successes against the obstacle."""
-        rec = _Recording(source)
-        successes, rolled = self.pool.roll(rec)
-        return CheckResult(
-            outcome=self._outcome(successes),
-            value=successes,
-            margin=successes - self.obstacle,
-            rolls=_rolls(rolled),
-            faces=tuple(rec.faces),
-        )
+        return _roll_against(self.pool, source, self._outcome, self.obstacle)
 
 
 @dataclass(frozen=True)
