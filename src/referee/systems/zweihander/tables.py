@@ -13,7 +13,7 @@ A malformed file raises :class:`TableError` naming the file and the field.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -86,6 +86,12 @@ def _get(data: Any, key: str | int, where: str, kind: type | tuple[type, ...]) -
     return value
 
 
+def _rows(file: str, key: str) -> Iterator[tuple[str, Any]]:
+    """Each row of the list ``key`` in ``data/<file>.yaml``, with its path for messages."""
+    for i, row in enumerate(_get(load(file), key, f"{file}.yaml", list)):
+        yield f"{file}.yaml.{key}.{i}", row
+
+
 def _strings(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
         raise TableError(f"{where}: expected a list of texts, found {value!r}")
@@ -117,13 +123,9 @@ class DifficultyRating:
 @functools.cache
 def difficulty_ladder() -> tuple[DifficultyRating, ...]:
     """The seven Difficulty Ratings, easiest (Trivial +30) to hardest (Arduous −30)."""
-    rows = _get(load("difficulty"), "ratings", "difficulty.yaml", list)
     ladder = tuple(
-        DifficultyRating(
-            _get(r, "name", f"difficulty.yaml.ratings.{i}", str),
-            _get(r, "modifier", f"difficulty.yaml.ratings.{i}", int),
-        )
-        for i, r in enumerate(rows)
+        DifficultyRating(_get(r, "name", where, str), _get(r, "modifier", where, int))
+        for where, r in _rows("difficulty", "ratings")
     )
     mods = [r.modifier for r in ladder]
     if mods != sorted(mods, reverse=True) or len(ladder) != 7:
@@ -146,10 +148,8 @@ class MoraleCondition:
 @functools.cache
 def morale_conditions() -> Mapping[str, MoraleCondition]:
     """Morale check conditions by key (house rules, "Morale checks")."""
-    rows = _get(load("morale"), "conditions", "morale.yaml", list)
     out: dict[str, MoraleCondition] = {}
-    for i, r in enumerate(rows):
-        where = f"morale.yaml.conditions.{i}"
+    for where, r in _rows("morale", "conditions"):
         row = MoraleCondition(
             _get(r, "key", where, str),
             _get(r, "condition", where, str),
@@ -182,10 +182,8 @@ class MovementMode:
 @functools.cache
 def movement_modes() -> Mapping[str, MovementMode]:
     """The chase Movement table by mode (house rules, "Chase scene rules")."""
-    rows = _get(load("chase"), "movement", "chase.yaml", list)
     out: dict[str, MovementMode] = {}
-    for i, r in enumerate(rows):
-        where = f"chase.yaml.movement.{i}"
+    for where, r in _rows("chase", "movement"):
         bonus = _get(r, "bonus", where, str)
         if bonus not in ("AB", "BB"):
             raise TableError(f"{where}.bonus: AB or BB, not {bonus!r}")
@@ -211,10 +209,8 @@ class TakedownCondition:
 @functools.cache
 def takedown_conditions() -> tuple[TakedownCondition, ...]:
     """The Coordination Test difficulty table for Takedowns, easiest first."""
-    rows = _get(load("chase"), "takedown", "chase.yaml", list)
     out = []
-    for i, r in enumerate(rows):
-        where = f"chase.yaml.takedown.{i}"
+    for where, r in _rows("chase", "takedown"):
         out.append(
             TakedownCondition(
                 _get(r, "difficulty", where, str),
@@ -302,8 +298,7 @@ class StretchLength:
 def stretch_lengths() -> Mapping[str, StretchLength]:
     """Short, medium and long Stretches."""
     out: dict[str, StretchLength] = {}
-    for i, r in enumerate(_get(load("wilderness"), "stretches", "wilderness.yaml", list)):
-        where = f"wilderness.yaml.stretches.{i}"
+    for where, r in _rows("wilderness", "stretches"):
         s = StretchLength(
             _get(r, "length", where, str),
             _get(r, "duration", where, str),
@@ -326,8 +321,7 @@ class TerrainStep:
 def terrain_steps() -> tuple[TerrainStep, ...]:
     """The seven terrain steps, hardest (Arduous) first, as the text lists them."""
     out = []
-    for i, r in enumerate(_get(load("wilderness"), "terrain", "wilderness.yaml", list)):
-        where = f"wilderness.yaml.terrain.{i}"
+    for where, r in _rows("wilderness", "terrain"):
         out.append(
             TerrainStep(
                 _get(r, "difficulty", where, str),
@@ -350,8 +344,7 @@ class ThreatLevel:
 def threat_levels() -> tuple[ThreatLevel, ...]:
     """No Danger (0 Chaos Dice) to Highly Dangerous (3)."""
     out = []
-    for i, r in enumerate(_get(load("wilderness"), "threat", "wilderness.yaml", list)):
-        where = f"wilderness.yaml.threat.{i}"
+    for where, r in _rows("wilderness", "threat"):
         out.append(ThreatLevel(_get(r, "level", where, str), _get(r, "chaos_dice", where, int)))
     if [t.chaos_dice for t in out] != list(range(len(out))):
         raise TableError("wilderness.yaml.threat: Chaos Dice 0, 1, 2, 3 in order")
@@ -371,8 +364,7 @@ class RoleTable:
 def role_tables() -> tuple[RoleTable, ...]:
     """Guide, Survivalist, Scout: in the order their checks are made."""
     out = []
-    for i, r in enumerate(_get(load("wilderness"), "roles", "wilderness.yaml", list)):
-        where = f"wilderness.yaml.roles.{i}"
+    for where, r in _rows("wilderness", "roles"):
         out.append(
             RoleTable(
                 _get(r, "role", where, str),
@@ -412,8 +404,7 @@ class RequisitionWeight:
 def requisition_weights() -> Mapping[str, RequisitionWeight]:
     """Requisitions by weight (house rules, "Reputation points")."""
     out: dict[str, RequisitionWeight] = {}
-    for i, r in enumerate(_get(load("requisitions"), "weights", "requisitions.yaml", list)):
-        where = f"requisitions.yaml.weights.{i}"
+    for where, r in _rows("requisitions", "weights"):
         threshold = _get(r, "threshold", where, str)
         if threshold not in ("day", "week", "month"):
             raise TableError(f"{where}.threshold: day, week or month, not {threshold!r}")
@@ -486,8 +477,7 @@ class Withstanding:
 def withstanding_table() -> Mapping[str, Withstanding]:
     """Stress, Fear and Terror by name."""
     out: dict[str, Withstanding] = {}
-    for i, r in enumerate(_get(load("madness"), "withstanding", "madness.yaml", list)):
-        where = f"madness.yaml.withstanding.{i}"
+    for where, r in _rows("madness", "withstanding"):
         w = Withstanding(
             _get(r, "situation", where, str),
             _get(r, "resolve_modifier", where, int),
@@ -526,8 +516,7 @@ class OffenceWeight:
 def offence_weights() -> Mapping[str, OffenceWeight]:
     """Offences by weight (house rules, "Corruption")."""
     out: dict[str, OffenceWeight] = {}
-    for i, r in enumerate(_get(load("corruption"), "offences", "corruption.yaml", list)):
-        where = f"corruption.yaml.offences.{i}"
+    for where, r in _rows("corruption", "offences"):
         examples = []
         for j, e in enumerate(_get(r, "examples", where, list)):
             pts = e.get("points")
