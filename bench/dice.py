@@ -1,4 +1,5 @@
-"""Benchmarks of referee.dice against its anchors (issue 2). Run by `make bench`, not `make test`.
+"""Benchmarks of referee.dice against its anchors (issues 2, 11, 12). Run by `make bench`, not
+`make test`.
 
 Each figure is a median of repeats. Roll throughput and warm odds are measured in this one
 process, each side against its anchor on the same expressions. Cold odds and start-up are about
@@ -22,7 +23,7 @@ ROLLS = ["3d6+2", "4d6kh3", "10d6", "d100"]
 ODDS = ["3d6+2>=14", "4d6kh2+3", "(20d6!>=4)>=8"]
 
 # The same distributions computed with icepool directly (the anchor for odds).
-ANCHOR = '''
+ANCHOR = """
 import icepool
 
 def anchor(expression):
@@ -34,16 +35,19 @@ def anchor(expression):
     # one black-shade die, open-ended: 0 on 1-3, 1 on 4-5, 1 and another die on 6
     die = icepool.Die([0, 0, 0, 1, 1, 1 + icepool.Again], again_depth=15)
     return icepool.map(lambda t: t >= 8, 20 @ die)
-'''
+"""
 
-COLD = ANCHOR + '''
+COLD = (
+    ANCHOR
+    + """
 import sys, time
 import referee.dice.probability as probability
 expression, side = sys.argv[1], sys.argv[2]
 start = time.perf_counter()
 probability.odds(expression) if side == "referee" else anchor(expression)
 print(time.perf_counter() - start)
-'''
+"""
+)
 
 
 def median_rate(fn: Callable[[], object], n: int) -> float:
@@ -83,17 +87,29 @@ def bench_rolls() -> None:
     from referee.dice import RandomSource, roll
 
     random.seed(1)
-    source = RandomSource(seed=1)
+    seeded = RandomSource(seed=1)
     print("## Roll throughput (rolls/s, every die kept in the result)")
-    print("| expression | referee | d20 | referee / d20 |")
-    print("|---|---:|---:|---:|")
+    print("`roll(expr)` with its default source (the OS CSPRNG read 4 KiB at a time) against")
+    print(
+        "`d20.roll(expr)`, timed in turn; the seeded source (`RandomSource(1)`) for comparison.\n"
+    )
+    print("| expression | referee (default) | d20 | referee / d20 | referee (seeded) / d20 |")
+    print("|---|---:|---:|---:|---:|")
     for expression in ROLLS:
         ours, theirs = paired_rates(
-            lambda e=expression: roll(e, source),  # type: ignore[misc]
+            lambda e=expression: roll(e),  # type: ignore[misc]
             lambda e=expression: d20.roll(e),  # type: ignore[misc]
             10_000,
         )
-        print(f"| `{expression}` | {ours:,.0f} | {theirs:,.0f} | {ours / theirs:.2f}x |")
+        with_seed, again = paired_rates(
+            lambda e=expression: roll(e, seeded),  # type: ignore[misc]
+            lambda e=expression: d20.roll(e),  # type: ignore[misc]
+            10_000,
+        )
+        print(
+            f"| `{expression}` | {ours:,.0f} | {theirs:,.0f} | {ours / theirs:.2f}x | "
+            f"{with_seed / again:.2f}x |"
+        )
     base = median_rate(lambda: random.randint(1, 6), 200_000)
     print(f"\nFor scale, a bare `random.randint(1, 6)` loop: {base:,.0f} calls/s.\n")
 
@@ -108,12 +124,16 @@ def bench_odds() -> None:
     exec(ANCHOR, namespace)
     anchor = namespace["anchor"]
     print("## Odds latency (milliseconds)")
-    print("| expression | cold referee | cold icepool | cold ratio | warm referee (cached) |"
-          " warm referee (uncached) | icepool again |")
+    print(
+        "| expression | cold referee | cold icepool | cold ratio | warm referee (cached) |"
+        " warm referee (uncached) | icepool again |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for expression in ODDS:
-        cold = {side: statistics.median(_cold(expression, side) for _ in range(5))
-                for side in ("referee", "icepool")}
+        cold = {
+            side: statistics.median(_cold(expression, side) for _ in range(5))
+            for side in ("referee", "icepool")
+        }
         odds(expression)
         warm = median_seconds(lambda e=expression: odds(e), 2_000)  # type: ignore[misc]
 
@@ -123,15 +143,21 @@ def bench_odds() -> None:
 
         fresh = median_seconds(uncached, 20)
         again = median_seconds(lambda e=expression: anchor(e), 20)  # type: ignore[operator,misc]
-        print(f"| `{expression}` | {cold['referee'] * 1e3:.1f} | {cold['icepool'] * 1e3:.1f} | "
-              f"{cold['referee'] / cold['icepool']:.2f}x | {warm * 1e3:.4f} | {fresh * 1e3:.2f} | "
-              f"{again * 1e3:.2f} |")
+        print(
+            f"| `{expression}` | {cold['referee'] * 1e3:.1f} | {cold['icepool'] * 1e3:.1f} | "
+            f"{cold['referee'] / cold['icepool']:.2f}x | {warm * 1e3:.4f} | {fresh * 1e3:.2f} | "
+            f"{again * 1e3:.2f} |"
+        )
     print()
 
 
 def _cold(expression: str, side: str) -> float:
-    out = subprocess.run([str(BIN / "python"), "-c", COLD, expression, side],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [str(BIN / "python"), "-c", COLD, expression, side],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return float(out.stdout.strip())
 
 
@@ -159,10 +185,19 @@ def bench_startup() -> None:
 
 
 def main() -> None:
+    # the other dice benchmarks live beside this file (issue 12: limits, fair play; issue 11:
+    # opposed pools and memoised checks)
+    from dice_checks import bench_checks
+    from dice_fairness import bench_fairness
+    from dice_limits import bench_limits
+
     print(f"# referee.dice benchmark (python {sys.version.split()[0]}, median of repeats)\n")
     bench_rolls()
     bench_odds()
     bench_startup()
+    bench_checks()
+    bench_fairness()
+    bench_limits()
 
 
 if __name__ == "__main__":

@@ -13,10 +13,12 @@ from referee.dice import NotationError, RandomSource, ScriptedSource, odds, pars
 from referee.dice.notation import Expression
 from referee.dice.rolling import Roll, Rolled
 
+# fmt: off
 STANDARD_EXPRESSIONS = [
     "1d20", "1+1", "4d6kh3", "(1)", "(1,)", "((1d6))", "4*(3d8kh2+9[fire]+(9d2e2+3[cold])/2)",
     "(1d4, 2+2, 3d6kl1)kh1", "((10d6kh5)kl2)kh1",
 ]
+# fmt: on
 
 
 def r(expression: str, seed: int = 0) -> int | bool:

@@ -11,6 +11,7 @@ from referee.dice import odds
 from tests.dice.reference import brute_force
 
 # Every operator and form, small enough to enumerate every sequence of faces.
+# fmt: off
 EXACT = [
     "1d6", "2d6", "3d4+2", "d4-d4", "2d4*2", "7/2", "d6/2", "d6//2", "d6%3", "-d6", "+d4",
     "--d4", "abs(d4-d4)", "max(d4,d4)", "min(d6,d4,3)", "1.5+d4", "d4/3*3",
@@ -23,12 +24,15 @@ EXACT = [
     "(d4, d4, 2)kh1", "(d4, 3)pl1", "(d4,)", "(1d4, 2+2, 3d4kl1)kh1", "(d4, d4)k>2", "()",
     "(d4, d4, d4)kh1kl1", "0d6", "d1", "3d1+1", "10d2", "d%", "(1, 2, 3)k1k2",
 ]
+# fmt: on
 
 # Rerolls until, and explosions: followed until a branch is rarer than the cut-off.
+# fmt: off
 CHAINS = [
     "2d4rr1", "2d4r1", "d4rr<3", "2d3e3", "2d3!", "2d3!>=2", "d3e>2", "d2e2", "3d3!>=3",
     "2d3e3kh1", "2d3!kl1", "d4rr1ro2", "d3!mi2", "2d3e3p1", "d3ra3!",
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize("expression", EXACT)
@@ -83,6 +87,7 @@ def test_burning_wheel_pool_with_open_ended_sixes() -> None:
     # One black-shade die, open-ended: a success on 4-5, a success and another die on 6.
     # P(exactly k successes) = (1/6)^k * (1/2) + (1/6)^(k-1) * ... (closed form below).
     chances = odds("1d6!>=4")
+
     # k = 0: first die 1-3. k >= 1: (k-1) sixes then either a 4-5 (k successes) or a six
     # followed by 1-3 (k successes, ending on a failure).
     def closed(k: int) -> Fraction:

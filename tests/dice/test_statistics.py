@@ -14,12 +14,14 @@ from referee.dice import RandomSource, odds, roll
 
 SAMPLES = 3000
 
+# fmt: off
 EXPRESSIONS = [
     "3d6+2", "4d6kh3", "4d6kl2", "5d6ph1", "4d6dl1", "d20", "d%", "2d6>=7", "(2d6)>=7",
     "8d6>=4", "6d6!>=4", "3d6!", "2d6r1", "2d6rr<3", "2d6ro1", "2d6ra6", "d10e10", "4d6mi3",
     "4d6ma4", "3d6k>3", "3d6p<3", "abs(d6-d6)", "max(d20, d20)", "min(d20, d20)",
     "(1d4, 2+2, 3d6kl1)kh1", "d6*d6", "(2d6)/3", "d6//2", "d6%4", "-d6+7",
 ]
+# fmt: on
 
 
 def _binned(

@@ -32,3 +32,7 @@ class NotationError(RefereeError):
 
 class DiceSourceError(RefereeError):
     """A dice source that cannot give the die asked of it (a script run out, a face off the die)."""
+
+
+class FairnessError(RefereeError):
+    """A seed, salt or table id that cannot be used to derive dice or commit a choice."""

@@ -29,6 +29,9 @@ MAX_SIDES = 10_000
 MAX_DEPTH = 50
 #: Longest expression, in characters.
 MAX_LENGTH = 1000
+#: Most operations nested or chained in one expression (signs, operators, functions,
+#: parentheses): rolls, odds and their display walk the tree recursively.
+MAX_TREE_DEPTH = 100
 
 SelectorKind: TypeAlias = Literal["h", "l", ">", "<", "="]
 Comparator: TypeAlias = Literal["==", "!=", ">=", "<=", ">", "<"]
@@ -337,16 +340,22 @@ class _Build:
         pos = getattr(meta, "start_pos", None) if meta is not None else None
         return NotationError(message, _clip(self.text), pos)
 
-    def build(self, tree: Any) -> Node:
+    def build(self, tree: Any, depth: int = 0) -> Node:
+        """The node for Lark's ``tree``, which sits ``depth`` operations deep in the result."""
         from lark import Token, Tree
 
+        if depth > MAX_TREE_DEPTH:
+            raise self.fail(
+                f"more than {MAX_TREE_DEPTH} operations nested or chained in one expression",
+                getattr(tree, "meta", None) if not isinstance(tree, Token) else None,
+            )
         if isinstance(tree, Token):  # pragma: no cover - grammar never yields a bare token
             raise self.fail(f"unexpected {tree!s}")
         assert isinstance(tree, Tree)
         kind = str(tree.data)
         ch = tree.children
         if kind == "annotated":
-            inner = self.build(ch[0])
+            inner = self.build(ch[0], depth + 1 if len(ch) > 1 else depth)
             notes = tuple(str(c.children[0])[1:-1] for c in ch[1:])
             return Annotated(inner, notes) if notes else inner
         if kind == "literal":
@@ -356,18 +365,21 @@ class _Build:
         if kind == "dice":
             return self.dice(ch)
         if kind == "set":
-            return self.set_(ch, tree.meta)
+            return self.set_(ch, tree.meta, depth)
         if kind == "unary":
-            return Unary("-" if str(ch[0]) == "-" else "+", self.build(ch[1]))
+            return Unary("-" if str(ch[0]) == "-" else "+", self.build(ch[1], depth + 1))
         if kind in ("sum", "product"):
-            node = self.build(ch[0])
+            # a chain of n operators nests its first operand n deep (a - b - c is (a - b) - c)
+            deeper = depth + len(ch) // 2
+            node = self.build(ch[0], deeper)
             for op, right in zip(ch[1::2], ch[2::2], strict=True):
-                node = Binary(str(op), node, self.build(right))  # type: ignore[arg-type]
+                node = Binary(str(op), node, self.build(right, deeper))  # type: ignore[arg-type]
             return node
         if kind == "comparison":
-            node = self.build(ch[0])
+            deeper = depth + len(ch) // 2
+            node = self.build(ch[0], deeper)
             for op, right in zip(ch[1::2], ch[2::2], strict=True):
-                rnode = self.build(right)
+                rnode = self.build(right, deeper)
                 if isinstance(node, Dice) and isinstance(rnode, Literal_):
                     if isinstance(rnode.value, Fraction):
                         raise self.fail("a success count compares dice with a whole number")
@@ -377,9 +389,11 @@ class _Build:
             return node
         if kind == "function":
             name = str(ch[0])
-            args = tuple(self.build(a) for a in ch[1:])
+            args = tuple(self.build(a, depth + 1) for a in ch[1:])
             if name == "abs" and len(args) != 1:
                 raise self.fail(f"abs takes one argument, not {len(args)}")
+            if name != "abs" and len(args) < 2:
+                raise self.fail(f"{name} takes two or more arguments, not {len(args)}")
             return Function(name, args)  # type: ignore[arg-type]
         raise self.fail(f"unknown form {kind}")  # pragma: no cover
 
@@ -405,7 +419,8 @@ class _Build:
                     if selkind_tok is not None:
                         raise NotationError(
                             f"'d{forced}' takes a count only, like d{forced}1",
-                            _clip(self.text), t.children[0].start_pos,
+                            _clip(self.text),
+                            t.children[0].start_pos,
                         )
                     selkind = forced
             flat.append((name, Selector(selkind, int(value_tok))))
@@ -461,7 +476,7 @@ class _Build:
             text = self.text[start : op_trees[-1].meta.end_pos]
         return Dice(count, sides, ops, text)
 
-    def set_(self, ch: list[Any], meta: Any) -> Set_ | Dice:
+    def set_(self, ch: list[Any], meta: Any, depth: int) -> Set_ | Dice:
         items_tree, *op_trees = ch
         items: list[Node] = []
         has_comma = False
@@ -472,7 +487,7 @@ class _Build:
                 if getattr(c, "type", None) == "COMMA":
                     has_comma = True
                     continue
-                items.append(self.build(c))
+                items.append(self.build(c, depth + 1))
         ops = self.ops(op_trees, None)
         for op in ops:
             if op.name not in ("k", "p"):  # pragma: no cover - grammar allows only k and p

@@ -16,7 +16,7 @@ import functools
 import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.dice.errors import NotationError
 from referee.dice.notation import (
@@ -37,7 +37,30 @@ from referee.dice.notation import (
     Unary,
     parse,
 )
-from referee.dice.sources import DiceSource, RandomSource
+from referee.dice.result import Roll, Rolled, RolledDie, final_total, format_total
+from referee.dice.sources import DiceSource, SystemSource
+
+__all__ = [
+    "COMPARATORS",
+    "FUNCTIONS",
+    "MAX_LOOKS",
+    "Roll",
+    "Rolled",
+    "RolledDie",
+    "Roller",
+    "compiled",
+    "compute",
+    "final_total",
+    "format_total",
+    "normalise",
+    "roll",
+    "select",
+]
+
+#: Most looks operators may take at dice in one roll: an operator looks at each die of its
+#: term once, and once more for each of its choices (``k1k2k3`` has three). With at most
+#: :data:`MAX_DICE` dice, this bounds a roll's time (some 40 ms on the reference machine).
+MAX_LOOKS = 250_000
 
 COMPARATORS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq,
@@ -47,169 +70,6 @@ COMPARATORS: dict[str, Callable[[Any, Any], bool]] = {
     ">": operator.gt,
     "<": operator.lt,
 }
-
-
-class RolledDie:
-    """One die as it was rolled, and what became of it.
-
-    ``rolled`` is the face that came up; ``face`` the value it counts for (``mi``/``ma`` may
-    change it). ``kept`` is False for a die dropped by ``k``/``p`` or replaced by a reroll
-    (then ``rerolled`` is True). ``exploded``: this die made another roll; ``added``: this die
-    was added by an explosion or ``ra``. ``success`` is set when the dice are being counted.
-    Read-only once the roll is made.
-    """
-
-    __slots__ = (
-        "added",
-        "exploded",
-        "face",
-        "kept",
-        "order",
-        "rerolled",
-        "rolled",
-        "sides",
-        "success",
-    )
-
-    def __init__(self, sides: int, face: int, added: bool = False, order: int = 0) -> None:
-        self.order = order
-        self.sides = sides
-        self.rolled = face
-        self.face = face
-        self.kept = True
-        self.rerolled = False
-        self.exploded = False
-        self.added = added
-        self.success: bool | None = None
-
-    @property
-    def status(self) -> str:
-        """``kept``, ``dropped`` or ``rerolled``."""
-        if self.kept:
-            return "kept"
-        return "rerolled" if self.rerolled else "dropped"
-
-    def to_json(self) -> dict[str, Any]:
-        """The die as a JSON object."""
-        out: dict[str, Any] = {
-            "sides": self.sides,
-            "face": self.face,
-            "status": self.status,
-            "exploded": self.exploded,
-            "added": self.added,
-        }
-        if self.rolled != self.face:
-            out["rolled"] = self.rolled
-        if self.success is not None:
-            out["success"] = self.success
-        return out
-
-    def __repr__(self) -> str:
-        return f"RolledDie(d{self.sides}={self.face}, {self.status})"
-
-
-class Rolled(NamedTuple):
-    """A node of the result tree: the parsed node, its value, and what it was made of.
-
-    (A named tuple rather than a frozen dataclass: rolls are made by the hundred thousand.)
-    """
-
-    node: Node
-    value: Number
-    children: tuple[Rolled, ...] = ()
-    dice: tuple[RolledDie, ...] = ()
-    kept: bool = True
-
-
-class Roll(NamedTuple):
-    """The outcome of rolling an expression: its total (a whole number, or true/false for a
-    comparison) and the result tree with every die."""
-
-    expression: Expression
-    total: int | bool
-    tree: Rolled
-
-    @property
-    def dice(self) -> tuple[RolledDie, ...]:
-        """Every die rolled, left to right, including dropped, rerolled and exploded ones."""
-        out: list[RolledDie] = []
-        stack = [self.tree]
-        while stack:
-            node = stack.pop()
-            out.extend(node.dice)
-            stack.extend(reversed(node.children))
-        return tuple(out)
-
-    @property
-    def faces(self) -> tuple[int, ...]:
-        """The faces as they came from the dice source, in the order they were asked for:
-        a :class:`~referee.dice.sources.ScriptedSource` of these replays the roll exactly.
-
-        >>> from referee.dice.sources import ScriptedSource
-        >>> roll("2d6r1", ScriptedSource([1, 4, 5])).faces
-        (1, 4, 5)
-        """
-        return tuple(d.rolled for d in sorted(self.dice, key=lambda d: d.order))
-
-    @property
-    def crit(self) -> str | None:
-        """d20's natural results: ``"crit"`` when the first d20 term's first kept die shows 20,
-        ``"fail"`` when it shows 1, otherwise None."""
-        stack = [self.tree]
-        while stack:
-            node = stack.pop()
-            if isinstance(node.node, Dice) and node.node.sides == 20:
-                kept = [d for d in node.dice if d.kept]
-                if kept:
-                    return {20: "crit", 1: "fail"}.get(kept[0].face)
-                return None
-            stack.extend(reversed(node.children))
-        return None
-
-    def describe(self) -> str:
-        """The roll in plain text: dropped dice ``~~struck~~``, explosions ``6!``, successes
-        ``5*``."""
-        from referee.dice.render import render_plain
-
-        return f"{render_plain(self.tree)} = {format_total(self.total)}"
-
-    def _dice_json(self) -> list[dict[str, Any]]:
-        # A die inside a set item that the set's k/p dropped counts for nothing: "dropped".
-        out: list[dict[str, Any]] = []
-        stack: list[tuple[Rolled, bool]] = [(self.tree, True)]
-        while stack:
-            node, counts = stack.pop()
-            for die in node.dice:
-                data = die.to_json()
-                if not counts and data["status"] == "kept":
-                    data["status"] = "dropped"
-                out.append(data)
-            stack.extend((child, counts and child.kept) for child in reversed(node.children))
-        return out
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"expression", "total", "dice", "text"}`` as plain JSON values; a die in a set item
-        dropped by the set's ``k``/``p`` has the status ``dropped``."""
-        return {
-            "expression": self.expression.text,
-            "total": self.total,
-            "dice": self._dice_json(),
-            "text": self.describe(),
-        }
-
-
-def format_total(total: Number) -> str:
-    """A total as a person reads it: ``true``/``false`` or the number."""
-    if isinstance(total, bool):
-        return "true" if total else "false"
-    return str(total)
-
-
-def final_total(value: Number) -> int | bool:
-    """The total of an expression: true/false stays, anything else truncates toward zero."""
-    if isinstance(value, bool):
-        return value
-    return int(value)
 
 
 def normalise(value: Number) -> Number:
@@ -260,13 +120,15 @@ FUNCTIONS: dict[str, Callable[..., Number]] = {"abs": abs, "max": max, "min": mi
 
 
 class Roller:
-    """Rolls nodes with dice from ``source``, counting every die against :data:`MAX_DICE`."""
+    """Rolls nodes with dice from ``source``, counting every die against :data:`MAX_DICE` and
+    every look an operator takes at a die against :data:`MAX_LOOKS`."""
 
-    __slots__ = ("rolled", "source")
+    __slots__ = ("looks", "rolled", "source")
 
     def __init__(self, source: DiceSource) -> None:
         self.source = source
         self.rolled = 0
+        self.looks = 0
 
     def die(self, sides: int, added: bool = False) -> RolledDie:
         """Roll one die."""
@@ -277,25 +139,39 @@ class Roller:
 
     def dice(self, node: Dice) -> list[RolledDie]:
         """Roll a dice term and apply its operators in order."""
-        dice = [self.die(node.sides) for _ in range(node.count)]
+        count, sides = node.count, node.sides
+        if self.rolled + count > MAX_DICE:
+            raise NotationError(f"more than {MAX_DICE} dice rolled (rerolls and explosions count)")
+        first = self.rolled + 1
+        self.rolled += count
+        face = self.source.roll
+        dice = [RolledDie(sides, face(sides), False, first + i) for i in range(count)]
         for op in node.ops:
             self.apply(op, dice, node.sides)
         return dice
 
     def apply(self, op: Op, dice: list[RolledDie], sides: int) -> None:
         """Apply one operator to ``dice`` (only kept dice are looked at)."""
+        self.looks += len(dice) * (len(op.selectors) + 1)
+        if self.looks > MAX_LOOKS:
+            raise NotationError(
+                f"more than {MAX_LOOKS:,} looks at dice by operators (dice times operators and "
+                "their choices): too much work for one roll"
+            )
         kept = [d for d in dice if d.kept]
-        chosen = [kept[i] for i in sorted(select(op.selectors, [d.face for d in kept]))]
+        picked = select(op.selectors, [d.face for d in kept])
         name = op.name
         if name == "k":
-            ids = {id(d) for d in chosen}
-            for d in kept:
-                if id(d) not in ids:
+            for i, d in enumerate(kept):
+                if i not in picked:
                     d.kept = False
-        elif name == "p":
-            for d in chosen:
-                d.kept = False
-        elif name in ("rr", "ro"):
+            return
+        if name == "p":
+            for i in picked:
+                kept[i].kept = False
+            return
+        chosen = [kept[i] for i in sorted(picked)]
+        if name in ("rr", "ro"):
             while chosen:
                 fresh = []
                 for d in chosen:
@@ -342,6 +218,16 @@ class Roller:
 
 Step = Callable[[Roller], Rolled]
 
+# Result nodes are made by the million: ``tuple.__new__`` skips the named tuple's Python-level
+# constructor (every field is given, so nothing else differs).
+_new = tuple.__new__
+# Operators whose result is exact in whole numbers (``/`` is not); normalise() is the same.
+_RING: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+}
+
 
 @functools.lru_cache(maxsize=4096)
 def compiled(node: Node) -> Step:
@@ -357,17 +243,21 @@ def compiled(node: Node) -> Step:
                 face = r.source.roll
                 first = r.rolled + 1
                 r.rolled += count
+                if count == 1:
+                    die = RolledDie(sides, face(sides), False, first)
+                    return _new(Rolled, (node, die.face, (), (die,), True))
                 dice = tuple(
                     [RolledDie(sides, face(sides), False, first + i) for i in range(count)]
                 )
-                return Rolled(node, sum([d.face for d in dice]), (), dice)
+                return _new(Rolled, (node, sum([d.face for d in dice]), (), dice, True))
 
             return plain_dice
         case Dice():
 
             def dice_with_ops(r: Roller) -> Rolled:
                 dice = r.dice(node)
-                return Rolled(node, sum(d.face for d in dice if d.kept), (), tuple(dice))
+                total = sum([d.face for d in dice if d.kept])
+                return _new(Rolled, (node, total, (), tuple(dice), True))
 
             return dice_with_ops
         case SuccessCount():
@@ -405,6 +295,17 @@ def compiled(node: Node) -> Step:
             return unary
         case Binary(op=op):
             left, right = compiled(node.left), compiled(node.right)
+            if op in _RING:
+                fn = _RING[op]
+
+                def ring(r: Roller) -> Rolled:
+                    a, b = left(r), right(r)
+                    value = fn(a.value, b.value)
+                    if type(value) is not int:
+                        value = normalise(value)
+                    return _new(Rolled, (node, value, (a, b), (), True))
+
+                return ring
 
             def binary(r: Roller) -> Rolled:
                 a, b = left(r), right(r)
@@ -449,7 +350,11 @@ def _roll_set(node: Set_, items: list[Rolled]) -> Rolled:
 
 
 def roll(expression: str | Expression, source: DiceSource | None = None) -> Roll:
-    """Roll ``expression`` with dice from ``source`` (the system's CSPRNG when omitted).
+    """Roll ``expression`` with dice from ``source`` (when omitted, a
+    :class:`~referee.dice.sources.SystemSource`: the system's CSPRNG, read 4 KiB at a time).
+
+    Refused with :class:`NotationError` past :data:`MAX_DICE` dice rolled or
+    :data:`MAX_LOOKS` looks at dice, which keep a roll well under a tenth of a second.
 
     >>> from referee.dice.sources import ScriptedSource
     >>> roll("8d6>=4", ScriptedSource([1, 4, 6, 3, 5, 2, 4, 6])).total
@@ -467,9 +372,13 @@ def roll(expression: str | Expression, source: DiceSource | None = None) -> Roll
         parsed, step = ready
     else:
         parsed, step = expression, compiled(expression.root)
-    tree = step(Roller(source if source is not None else RandomSource()))
-    return Roll(parsed, final_total(tree.value), tree)
+    tree = step(Roller(source if source is not None else _SYSTEM))
+    value = tree.value
+    return _new(Roll, (parsed, value if type(value) is int else final_total(value), tree))
 
+
+#: The default source: the operating system's CSPRNG, read 4 KiB at a time.
+_SYSTEM = SystemSource()
 
 #: Parsed and compiled expressions by their text (bounded by :func:`parse`'s own cache size).
 _READY: dict[str, tuple[Expression, Step]] = {}

@@ -1,0 +1,103 @@
+"""Where each limit of referee.dice sits: CPU time of odds and rolls over a grid of sizes
+(issue 12). Run by `make bench` (through bench/dice.py), or alone: python bench/dice_limits.py.
+
+Each cell is one call, timed in CPU seconds of this thread, with the odds cache cleared: the
+time it takes to answer, or to refuse (and which limit refused it). The promise is an answer or
+a refusal within 1 s for odds and 0.1 s for a roll.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from referee.dice import NotationError, RandomSource, parse, roll
+from referee.dice.budget import ODDS_SECONDS, ROLL_SECONDS
+from referee.dice.probability import _odds_of, odds
+
+# (title, expressions): each family grows until it is refused
+GRID: list[tuple[str, list[str]]] = [
+    ("sums of d6", [f"{n}d6" for n in (10, 100, 200, 300, 400, 600, 1000)]),
+    ("sums of d20", [f"{n}d20" for n in (10, 50, 100, 150, 200, 300)]),
+    ("sums of d100", [f"{n}d100" for n in (2, 10, 20, 30, 40, 60)]),
+    ("sums of d10000", ["1d10000", "2d10000", "3d10000"]),
+    ("success counts", [f"{n}d6>=4" for n in (10, 100, 1000)]),
+    ("keep half of d6", [f"{n}d6kh{n // 2}" for n in (4, 10, 30, 50, 100, 150, 300, 1000)]),
+    ("keep highest and lowest", [f"{n}d6kh1kl1" for n in (4, 29, 100, 200, 500)]),
+    ("keep 3 of 4 bigger dice", [f"4d{s}kh3" for s in (6, 20, 100, 200, 300, 500, 1000)]),
+    ("exploding d6", [f"{n}d6!" for n in (1, 4, 8, 12, 16, 20)]),
+    ("exploding pools", [f"{n}d6!>=4" for n in (6, 20, 50, 100, 176)]),
+    ("explode on many faces", ["d20e>15", "d6e<5", "d10e>1", "d100e>10", "d100e>1", "d10000e>1"]),
+    ("explode, then keep", [f"{n}d6!kh3" for n in (4, 6, 10, 20)]),
+    ("opposed pools", ["(8d6>=4)-(6d6>=4)", "(16d6!>=4)-(12d6!>=3)", "(30d6!>=4)-(30d6!>=4)"]),
+    ("combinations", ["d100*d100", "d100*d100*d6", "(d100,d100,d100)kh1", "d20/d20/d20"]),
+]
+
+ROLLS: list[tuple[str, list[str]]] = [
+    ("many dice", ["1000d6", "1000d10000", "1000d6kh500", "500d6!", "1000d6!"]),
+    (
+        "many operators",
+        ["1000d6" + "mi1ma6" * n for n in (10, 40, 80, 124, 125)],
+    ),
+]
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, str]:
+    start = time.thread_time()
+    try:
+        fn()
+        verdict = "answered"
+    except NotationError as error:
+        verdict = "refused: " + _which(error.reason)
+    return time.thread_time() - start, verdict
+
+
+def _which(reason: str) -> str:
+    for key, name in [
+        ("takes too long", "CPU time"),
+        ("more than 500 possible faces", "faces in a keep"),
+        ("dice deep", "explosion depth"),
+        ("combinations of outcomes", "pairs of outcomes"),
+        ("digits", "digits"),
+        ("dice rolled", "dice rolled"),
+        ("dice is more than", "dice written"),
+        ("looks at dice", "looks at dice"),
+        ("combinations of kept dice", "kept combinations"),
+    ]:
+        if key in reason:
+            return name
+    return reason[:40]
+
+
+def bench_limits() -> None:
+    print(f"## Where the limits sit (CPU ms of one call; odds promise {ODDS_SECONDS:g} s)")
+    print("| family | expression | odds | verdict |")
+    print("|---|---|---:|---|")
+    worst = 0.0
+    for title, expressions in GRID:
+        for expression in expressions:
+            parse(expression)
+            _odds_of.cache_clear()
+            seconds, verdict = timed(lambda e=expression: odds(e))  # type: ignore[misc]
+            worst = max(worst, seconds)
+            print(f"| {title} | `{expression[:40]}` | {seconds * 1e3:.0f} | {verdict} |")
+            sys.stdout.flush()
+    print(f"\nSlowest odds call: {worst * 1e3:.0f} ms (promise: {ODDS_SECONDS * 1e3:.0f} ms).\n")
+    print(f"## Rolls at the limits (CPU ms; promise {ROLL_SECONDS * 1e3:.0f} ms)")
+    print("| family | expression | roll | verdict |")
+    print("|---|---|---:|---|")
+    source = RandomSource(1)
+    for title, expressions in ROLLS:
+        for expression in expressions:
+            seconds, verdict = timed(lambda e=expression: roll(e, source))  # type: ignore[misc]
+            shown = expression if len(expression) < 30 else expression[:27] + "..."
+            print(
+                f"| {title} | `{shown}` ({len(expression)} chars) | {seconds * 1e3:.1f} | "
+                f"{verdict} |"
+            )
+    print()
+
+
+if __name__ == "__main__":
+    bench_limits()
