@@ -337,3 +337,59 @@ def test_every_roll_is_an_outcome_the_odds_allow(check: object, seed: int) -> No
     odds = check.odds()  # type: ignore[attr-defined]
     assert odds.probability(result.outcome) > 0
     assert odds.margins.get(result.margin, 0) > 0
+
+
+# ------------------------------------------------------------------ memoised and opposed odds
+
+
+def pairwise(check: OpposedCheck) -> tuple[list[tuple[Outcome, Fraction]], dict[int, Fraction]]:
+    """The reference: every pair of the two sides' values, outcomes in order of first pair."""
+    outcomes: dict[Outcome, Fraction] = {}
+    margins: dict[int, Fraction] = {}
+    for a, pa in check.actor.distribution().items():
+        for b, pb in check.opponent.distribution().items():
+            outcome = check._outcome(a, b)
+            outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + pa * pb
+            margins[a - b] = margins.get(a - b, Fraction(0)) + pa * pb
+    for o in (Outcome.SUCCESS, Outcome.FAILURE):
+        outcomes.setdefault(o, Fraction(0))
+    if check.ties is TieRule.TIE:
+        outcomes.setdefault(Outcome.TIE, Fraction(0))
+    return list(outcomes.items()), dict(sorted(margins.items()))
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        OpposedCheck(Pool(8, BLACK, True), Pool(6, GREY, True), TieRule.OPPONENT_WINS),
+        OpposedCheck(Pool(5, WHITE), Pool(7, BLACK, True), TieRule.TIE),
+        OpposedCheck(Pool(0), Pool(3), TieRule.ACTOR_WINS),
+        OpposedCheck(Total("2d6*2", 1), Total("1d8", 3), TieRule.TIE),
+        OpposedCheck(Total("3d6kh2", -2), Pool(4, GREY), TieRule.ACTOR_WINS),
+        OpposedCheck(Total("1d4"), Total("1d20"), TieRule.OPPONENT_WINS),
+    ],
+    ids=repr,
+)
+def test_opposed_odds_as_one_expression_equal_every_pair(check: OpposedCheck) -> None:
+    outcomes, margins = pairwise(check)
+    odds = check.odds()
+    assert list(odds.outcomes.items()) == outcomes  # the same values, in the same order
+    assert list(odds.margins.items()) == list(margins.items())
+    assert_sums_to_one(odds)
+
+
+def test_odds_of_a_check_already_seen_are_not_worked_out_again() -> None:
+    from referee.core.checks import _odds_of
+
+    check = OpposedCheck(Pool(9, BLACK, True), Pool(9, GREY, True), TieRule.OPPONENT_WINS)
+    first = check.odds()
+    before = _odds_of.cache_info()
+    again = OpposedCheck(Pool(9, BLACK, True), Pool(9, GREY, True), TieRule.OPPONENT_WINS).odds()
+    after = _odds_of.cache_info()
+    assert (after.hits, after.misses) == (before.hits + 1, before.misses)
+    assert again == first
+    # each caller gets its own copy: changing one cannot change the next
+    again.outcomes[Outcome.SUCCESS] = Fraction(0)  # type: ignore[index]
+    again.margins.clear()  # type: ignore[attr-defined]
+    assert check.odds() == first and check.odds().margins
+    assert _odds_of.cache_info().maxsize is not None  # bounded

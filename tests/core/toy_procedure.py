@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from referee.core import (
     EVERYONE,
@@ -25,19 +25,29 @@ from referee.core import (
     MINUTE,
     REFEREE_ONLY,
     Action,
+    ActionSpec,
     ActorId,
+    Between,
+    Catalogue,
+    Choice,
     Event,
     ObstacleCheck,
+    OddsPreview,
+    OneOf,
     OpposedCheck,
+    Params,
     PercentileCheck,
     Procedure,
+    RollCard,
     RuleError,
     ScenarioError,
     Secret,
     TargetCheck,
+    Text,
     TieRule,
     Total,
     Viewer,
+    Who,
     only,
     register_system,
     set_timer,
@@ -47,6 +57,35 @@ from referee.dice import DiceSource
 MANEUVERS = ("assault", "feint", "hold")
 PERCEPTION_TARGET = 10
 COOLDOWN = 15 * MINUTE
+
+
+class Target(Params):
+    target: str
+
+
+class WriteSlip(Params):
+    maneuver: Literal["assault", "feint", "hold"]
+
+
+class Rally(Params):
+    dice: int = 2
+    obstacle: int = 1
+
+
+class Recall(Params):
+    chance: int = 50
+
+
+class Note(Params):
+    text: str = ""
+
+
+ATTACK = ActionSpec("attack", Target, section="Toy: attack", record="everyone")
+PERCEIVE = ActionSpec("perceive", Target, section="Toy: perception")
+WRITE_SLIP = ActionSpec("write_slip", WriteSlip, section="Toy: slips")
+RALLY = ActionSpec("rally", Rally, section="Toy: rally", record="everyone")
+RECALL = ActionSpec("recall", Recall, section="Toy: recall")
+NOTE = ActionSpec("note", Note, section="Toy: notes", who=Who.ANYONE)
 
 
 @dataclass(frozen=True)
@@ -75,6 +114,8 @@ class ToyState:
 
 
 class Toy(Procedure[ToyState]):
+    catalogue = Catalogue([ATTACK, PERCEIVE, WRITE_SLIP, RALLY, RECALL, NOTE])
+
     def initial_state(self, setup: Mapping[str, Any]) -> ToyState:
         chars = setup.get("characters", {"scarface": {}, "krockin": {}})
         if not isinstance(chars, Mapping) or len(chars) < 2:
@@ -111,22 +152,48 @@ class Toy(Procedure[ToyState]):
     def actors(self, state: ToyState) -> Sequence[ActorId]:
         return tuple(name for name, _ in state.characters)
 
-    def legal_actions(self, state: ToyState, actor: ActorId) -> Sequence[Action]:
-        others = [n for n, _ in state.characters if n != actor]
-        actions = [Action(actor, "attack", {"target": t}) for t in others]
-        actions += [
-            Action(actor, "perceive", {"target": t})
-            for t in others
-            if (actor, t) not in state.cooldowns
+    def legal_actions(self, state: ToyState, actor: ActorId) -> Sequence[Choice]:
+        if actor not in dict(state.characters):
+            return ()
+        others = tuple(n for n, _ in state.characters if n != actor)
+        me = state.character(actor)
+        choices = [
+            Choice(
+                actor,
+                "attack",
+                {"target": OneOf(others)},
+                odds=tuple(
+                    OddsPreview.of(self._attack(state, actor, t), f"{actor} attacks {t}")
+                    for t in others
+                ),
+            )
         ]
+        fresh = tuple(t for t in others if (actor, t) not in state.cooldowns)
+        if fresh:
+            check = TargetCheck("3d6", PERCEPTION_TARGET, me.skill)
+            choices.append(
+                Choice(
+                    actor,
+                    "perceive",
+                    {"target": OneOf(fresh)},
+                    odds=(OddsPreview.of(check, f"{actor} perceives"),),
+                )
+            )
         if actor not in dict(state.slips):
-            actions += [Action(actor, "write_slip", {"maneuver": m}) for m in MANEUVERS]
-        actions += [
-            Action(actor, "rally", {"dice": 2, "obstacle": 1}),
-            Action(actor, "recall", {"chance": 45}),
-            Action(actor, "note", {"text": "hmm"}),
+            choices.append(Choice(actor, "write_slip", {"maneuver": OneOf(MANEUVERS)}))
+        choices += [
+            Choice(actor, "rally", {"dice": Between(1, 4), "obstacle": Between(1, 3)}),
+            Choice(actor, "recall", {"chance": Between(1, 99)}),
+            Choice(actor, "note", {"text": Text("hmm")}),
         ]
-        return tuple(actions)
+        return tuple(choices)
+
+    def _attack(self, state: ToyState, actor: str, target: str) -> OpposedCheck:
+        return OpposedCheck(
+            Total("2d6", state.character(actor).skill),
+            Total("2d6", state.character(target).skill),
+            TieRule.ACTOR_WINS,
+        )
 
     def _target(self, state: ToyState, action: Action) -> str:
         target = action.params.get("target")
@@ -143,16 +210,18 @@ class Toy(Procedure[ToyState]):
         me = state.character(action.actor)
         if action.kind == "attack":
             target = self._target(state, action)
-            check = OpposedCheck(
-                Total("2d6", me.skill),
-                Total("2d6", state.character(target).skill),
-                TieRule.ACTOR_WINS,
-            )
+            check = self._attack(state, action.actor, target)
             result = check.roll(dice)
+            card = RollCard.of(check, result, f"{action.actor} attacks {target}", rule="attack")
             events = [
                 Event(
                     "attack.rolled",
-                    {"attacker": action.actor, "target": target, **result.to_json()},
+                    {
+                        "attacker": action.actor,
+                        "target": target,
+                        **result.to_json(),
+                        "roll": card.to_json(),
+                    },
                 )
             ]
             if result.is_success:
@@ -207,14 +276,14 @@ class Toy(Procedure[ToyState]):
             return events
         if action.kind == "rally":
             check = ObstacleCheck(
-                int(action.params.get("dice", 2)),  # type: ignore[arg-type]
-                int(action.params.get("obstacle", 1)),  # type: ignore[arg-type]
+                RALLY.of(action).dice,
+                RALLY.of(action).obstacle,
                 shade=GREY,
                 open_ended=True,
             )
             return (Event("rally.rolled", {"actor": action.actor, **check.roll(dice).to_json()}),)
         if action.kind == "recall":
-            check = PercentileCheck(int(action.params.get("chance", 50)))  # type: ignore[arg-type]
+            check = PercentileCheck(RECALL.of(action).chance)
             return (
                 Event(
                     "recall.rolled",
@@ -231,6 +300,15 @@ class Toy(Procedure[ToyState]):
                 ),
             )
         raise RuleError("Toy: actions", f"no action {action.kind!r}")
+
+    def describe(self, event: Event, viewer: Viewer) -> str:
+        data = event.data
+        if event.kind == "attack.rolled":
+            hit = "hits" if data["outcome"] == "success" else "misses"
+            return f"{data['attacker']} attacks {data['target']} and {hit}"
+        if event.kind == "wound.taken":
+            return f"{data['character']} takes a wound"
+        return super().describe(event, viewer)
 
     def evolve(self, state: ToyState, event: Event) -> ToyState:
         data = event.data

@@ -1,13 +1,32 @@
 """The rules kernel every game shares (DESIGN.md, "The kernel"; docs/kernel.md).
 
 - :mod:`~referee.core.checks`: one test of the dice as a value, with exact odds and a roll.
-- :mod:`~referee.core.procedures`: multi-step rules as state machines; a :class:`Table` in play.
+- :mod:`~referee.core.actions`: action kinds as specs (a catalogue per game), choices with domains.
+- :mod:`~referee.core.procedures`: multi-step rules as state machines.
+- :mod:`~referee.core.table`: a :class:`Table` in play: seats, actions recorded, records,
+  :func:`observe` (the one read path).
+- :mod:`~referee.core.cards`: the roll card every rolled check lands in.
 - :mod:`~referee.core.events`: typed, numbered events, the append-only log, visibility.
 - :mod:`~referee.core.clock`: game time in seconds and timers that fire events.
-- :mod:`~referee.core.registry`: how ``system:`` names find a game's procedure.
-- :mod:`~referee.core.scenario` (imported on its own: it needs pydantic and YAML): scenario files.
+- :mod:`~referee.core.registry`: the games, listed by entry point without importing them.
+- :mod:`~referee.core.loader`: the one reader of files, with limits against hostile input.
+- :mod:`~referee.core.scenario` (imported on its own: it needs YAML): scenario files.
 """
 
+from referee.core.actions import (
+    ActionSpec,
+    Between,
+    Catalogue,
+    Choice,
+    Domain,
+    NoParams,
+    OneOf,
+    Params,
+    SomeOf,
+    Text,
+    Who,
+)
+from referee.core.cards import OddsPreview, RollCard
 from referee.core.checks import (
     BLACK,
     GREY,
@@ -40,7 +59,14 @@ from referee.core.clock import (
     parse_duration,
     set_timer,
 )
-from referee.core.errors import RefereeError, RuleError, ScenarioError
+from referee.core.errors import (
+    ActionError,
+    RefereeError,
+    RuleError,
+    ScenarioError,
+    SeatError,
+    StaleTableError,
+)
 from referee.core.events import (
     EVERYONE,
     PUBLIC,
@@ -55,8 +81,9 @@ from referee.core.events import (
     only,
     view,
 )
-from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure, Table
-from referee.core.registry import get_system, register_system, systems
+from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure
+from referee.core.registry import System, get_system, register_system, system, systems
+from referee.core.table import ActionRecord, Observation, Seat, Table, observe
 from referee.core.values import Json, JsonObject, to_json
 
 __all__ = [
@@ -73,44 +100,66 @@ __all__ = [
     "SECOND",
     "WHITE",
     "Action",
+    "ActionError",
+    "ActionRecord",
+    "ActionSpec",
     "ActorId",
     "Audience",
+    "Between",
+    "Catalogue",
     "Check",
     "CheckOdds",
     "CheckResult",
+    "Choice",
     "Clock",
     "Comparison",
+    "Domain",
     "Event",
     "GameTime",
     "Json",
     "JsonObject",
     "Log",
+    "NoParams",
+    "Observation",
     "ObstacleCheck",
+    "OddsPreview",
+    "OneOf",
     "OpposedCheck",
     "Outcome",
+    "Params",
     "PercentileCheck",
     "Pool",
     "Procedure",
     "RefereeError",
+    "RollCard",
     "RuleError",
     "ScenarioError",
+    "Seat",
+    "SeatError",
     "Secret",
     "Side",
+    "SomeOf",
+    "StaleTableError",
+    "System",
     "Table",
     "TargetCheck",
+    "Text",
     "TieRule",
     "Timer",
     "Total",
     "Viewer",
     "ViewerId",
+    "Who",
     "cancel_timer",
     "clock_time",
     "format_time",
     "get_system",
+    "observe",
     "only",
     "parse_duration",
     "register_system",
     "set_timer",
+    "system",
     "systems",
     "to_json",
     "view",

@@ -24,7 +24,9 @@ Fraction(3, 8)
 
 from __future__ import annotations
 
+import bisect
 import enum
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -104,16 +106,14 @@ class TieRule(enum.Enum):
 
 
 def _distribution(expression: str) -> dict[int, Fraction]:
-    """Exact distribution of an integer-valued expression; mass cut by explosion goes on top."""
+    """Exact distribution of an integer-valued expression, ascending.
+
+    Explosions' chains are followed until they are rarer than 10⁻¹², and the distribution is
+    that of the rolls that stop before (renormalised), so it sums to exactly 1.
+    """
     from referee.dice.probability import odds  # icepool: imported only when odds are asked
 
-    result = odds(expression)
-    dist = {int(k): Fraction(v) for k, v in result.distribution.items()}
-    lost = Fraction(1) - sum(dist.values(), Fraction(0))
-    if lost and dist:
-        top = max(dist)
-        dist[top] += lost
-    return dict(sorted(dist.items()))
+    return {int(k): v for k, v in odds(expression).distribution.items()}
 
 
 @dataclass(frozen=True)
@@ -173,8 +173,8 @@ class Pool:
     def distribution(self) -> dict[int, Fraction]:
         """Exact probability of each number of successes, ascending.
 
-        Open-ended pools can in principle score without bound; the mass the dice layer cuts off
-        is added to the highest count it keeps, so the distribution still sums to 1.
+        Open-ended pools can in principle score without bound; the dice layer follows chains of
+        sixes until they are rarer than 10⁻¹² and renormalises, so the distribution sums to 1.
         """
         if self.dice <= 0:
             return {0: Fraction(1)}
@@ -305,6 +305,33 @@ class Check(Protocol):
         ...
 
 
+#: Most checks whose odds are kept in memory at once.
+ODDS_CACHE_SIZE = 1024
+
+
+def _memoised(check: TargetCheck | ObstacleCheck | PercentileCheck | OpposedCheck) -> CheckOdds:
+    """``check``'s odds, worked out once per check value (checks are frozen values): a copy, so
+    that a caller changing its dictionaries cannot change the next caller's."""
+    odds = _odds_of(check)
+    return CheckOdds(
+        outcomes=dict(odds.outcomes),
+        margins=dict(odds.margins),
+        successes=None if odds.successes is None else dict(odds.successes),
+    )
+
+
+@functools.lru_cache(maxsize=ODDS_CACHE_SIZE)
+def _odds_of(check: TargetCheck | ObstacleCheck | PercentileCheck | OpposedCheck) -> CheckOdds:
+    return check._odds()
+
+
+def _term(side: Side) -> str:
+    """A side as a term of a dice expression: its value, in parentheses."""
+    if isinstance(side, Pool) and side.dice <= 0:
+        return "0"
+    return f"({side.expression})"
+
+
 class _Recording:
     """A dice source that remembers every face it hands out, in order."""
 
@@ -394,7 +421,10 @@ class TargetCheck:
         return Outcome.SUCCESS if ok else Outcome.FAILURE
 
     def odds(self) -> CheckOdds:
-        """Exact odds of success and failure, and of each margin."""
+        """Exact odds of success and failure, and of each margin (memoised per check)."""
+        return _memoised(self)
+
+    def _odds(self) -> CheckOdds:
         outcomes, margins = _odds_against(self.side.distribution(), self._outcome, self.target)
         return CheckOdds(outcomes=outcomes, margins=margins)
 
@@ -428,7 +458,11 @@ class ObstacleCheck:
         return Outcome.SUCCESS if successes >= self.obstacle else Outcome.FAILURE
 
     def odds(self) -> CheckOdds:
-        """Exact odds of passing and failing, and of each margin and number of successes."""
+        """Exact odds of passing and failing, and of each margin and number of successes
+        (memoised per check)."""
+        return _memoised(self)
+
+    def _odds(self) -> CheckOdds:
         dist = self.pool.distribution()
         outcomes, margins = _odds_against(dist, self._outcome, self.obstacle)
         return CheckOdds(outcomes=outcomes, margins=margins, successes=dist)
@@ -473,7 +507,10 @@ class PercentileCheck:
         return Outcome.CRITICAL_FAILURE if matching else Outcome.FAILURE
 
     def odds(self) -> CheckOdds:
-        """Exact odds of the four outcomes, and of each margin."""
+        """Exact odds of the four outcomes, and of each margin (memoised per check)."""
+        return _memoised(self)
+
+    def _odds(self) -> CheckOdds:
         pairs: dict[tuple[Outcome, int], Fraction] = {}
         for face, p in _distribution("1d100").items():
             key = (self.outcome_of(face), self.total_chance - face)
@@ -531,21 +568,47 @@ class OpposedCheck:
         }[self.ties]
 
     def odds(self) -> CheckOdds:
-        """Exact odds of each outcome and margin; for pools, the actor's successes too."""
+        """Exact odds of each outcome and margin; for pools, the actor's successes too
+        (memoised per check).
+
+        The margin is one exact-probability expression, the actor's side minus the opponent's
+        (``(16d6!>=4)-(12d6!>=4)``): the dice layer subtracts the two distributions with
+        icepool; each outcome is then a sum over margins (the sign of the margin decides it).
+        """
+        return _memoised(self)
+
+    def _odds(self) -> CheckOdds:
+        margins = _distribution(f"{_term(self.actor)}-{_term(self.opponent)}")
         mine = self.actor.distribution()
-        theirs = self.opponent.distribution()
-        pairs: dict[tuple[Outcome, int], Fraction] = {}
-        for a, pa in mine.items():
-            for b, pb in theirs.items():
-                key = (self._outcome(a, b), a - b)
-                pairs[key] = pairs.get(key, Fraction(0)) + pa * pb
-        outcomes, margins = _accumulate(pairs)
-        for o in (Outcome.SUCCESS, Outcome.FAILURE):
-            outcomes.setdefault(o, Fraction(0))
-        if self.ties is TieRule.TIE:
-            outcomes.setdefault(Outcome.TIE, Fraction(0))
+        outcomes = dict.fromkeys(self._outcome_order(mine), Fraction(0))
+        for margin, p in margins.items():
+            outcomes[self._outcome(margin, 0)] += p
         successes = mine if isinstance(self.actor, Pool) else None
         return CheckOdds(outcomes=outcomes, margins=margins, successes=successes)
+
+    def _outcome_order(self, mine: Mapping[int, Fraction]) -> list[Outcome]:
+        """The outcomes in the order the pairs of values first show them (the actor's values
+        ascending, then the opponent's), followed by those that cannot happen: the order they
+        have always been listed in."""
+        theirs = list(self.opponent.distribution())  # ascending
+        low, high = theirs[0], theirs[-1]
+        first: dict[Outcome, tuple[int, int]] = {}
+        for a in mine:  # ascending
+            candidates = []  # for each sign of a - b, the least b giving it
+            if a > low:
+                candidates.append((a, low))
+            above = bisect.bisect_right(theirs, a)
+            if above and theirs[above - 1] == a:
+                candidates.append((a, a))
+            if a < high:
+                candidates.append((a, theirs[above]))
+            for pair in candidates:
+                first.setdefault(self._outcome(*pair), pair)
+        order = sorted(first, key=first.__getitem__)
+        rest = [Outcome.SUCCESS, Outcome.FAILURE]
+        if self.ties is TieRule.TIE:
+            rest.append(Outcome.TIE)
+        return order + [o for o in rest if o not in first]
 
     def roll(self, source: DiceSource) -> CheckResult:
         """Roll the actor's side, then the opponent's, and compare."""

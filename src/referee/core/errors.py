@@ -6,6 +6,10 @@
 'Perception cooldown: scarface checked krockin 5 minutes ago'
 >>> str(ScenarioError("expected an integer", ("dice", "seed")))
 'dice.seed: expected an integer'
+>>> str(ActionError("perceive", ("modifer",), "not a parameter of this action"))
+'perceive.modifer: not a parameter of this action'
+>>> str(StaleTableError(expected=3, current=5))
+'stale table: you read version 3, but the table is at version 5 (someone else acted first)'
 """
 
 from __future__ import annotations
@@ -14,7 +18,14 @@ from collections.abc import Sequence
 
 from referee.dice.errors import RefereeError
 
-__all__ = ["RefereeError", "RuleError", "ScenarioError"]
+__all__ = [
+    "ActionError",
+    "RefereeError",
+    "RuleError",
+    "ScenarioError",
+    "SeatError",
+    "StaleTableError",
+]
 
 
 class RuleError(RefereeError):
@@ -42,3 +53,35 @@ class ScenarioError(RefereeError):
         self.path: tuple[str | int, ...] = tuple(path)
         where = ".".join(str(part) for part in self.path)
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class ActionError(RefereeError):
+    """An action that is malformed: an unknown kind, a missing, misspelt or ill-typed parameter.
+
+    ``kind`` is the action's kind, ``path`` the path to the bad parameter inside its parameters
+    (empty for the kind itself). A well-formed action the rules forbid is a :class:`RuleError`.
+    """
+
+    def __init__(self, kind: str, path: Sequence[str | int], message: str) -> None:
+        self.kind = kind
+        self.path: tuple[str | int, ...] = tuple(path)
+        self.reason = message
+        where = ".".join(str(part) for part in (kind, *self.path))
+        super().__init__(f"{where}: {message}")
+
+
+class SeatError(RefereeError):
+    """A seat that may not do what it asked: act as another's character, take the referee's
+    action, undo another's action, or a seat the table does not have."""
+
+
+class StaleTableError(RefereeError):
+    """An action that was decided on an older version of the table than the one now."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        self.expected = expected
+        self.current = current
+        super().__init__(
+            f"stale table: you read version {expected}, but the table is at version {current} "
+            "(someone else acted first)"
+        )

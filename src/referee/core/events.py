@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, overload
 
 from referee.core.values import Json, JsonObject, to_json
 
@@ -175,6 +175,7 @@ class Event:
     number: int = 0
     at: int = 0
     redacted: tuple[str, ...] = ()
+    cause: int = 0
 
     def __post_init__(self) -> None:
         names = [s.name for s in self.secrets]
@@ -191,10 +192,11 @@ class Event:
         return merged
 
     def to_json(self) -> dict[str, Any]:
-        """``{"number", "at", "kind", "audience", "payload", "secrets", "redacted"}``."""
+        """``{"number", "at", "cause", "kind", "audience", "payload", "secrets", "redacted"}``."""
         return {
             "number": self.number,
             "at": self.at,
+            "cause": self.cause,
             "kind": self.kind,
             "audience": self.audience.to_json(),
             "payload": to_json(self.payload),
@@ -216,7 +218,17 @@ class Event:
             number=int(data.get("number", 0)),
             at=int(data.get("at", 0)),
             redacted=tuple(data.get("redacted", ())),
+            cause=int(data.get("cause", 0)),
         )
+
+    def stamped(self, **changes: Any) -> Event:
+        """This event with ``number``, ``at`` or ``cause`` changed: what the log and the table
+        set on an event a procedure returned. A plain copy (the parts are already checked),
+        which is what keeps an action cheap."""
+        copy = object.__new__(Event)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__.update(changes)
+        return copy
 
     def seen_by(self, viewer: Viewer | ViewerId) -> Event | None:
         """This event as ``viewer`` may see it, or ``None`` if they may not see it at all."""
@@ -230,9 +242,11 @@ class Event:
         return replace(self, secrets=kept, redacted=self.redacted + hidden)
 
 
-@dataclass(frozen=True)
 class Log:
     """The append-only record of a table: events numbered from 1, in order.
+
+    Appending is amortised O(1): a log shares its storage with the log it was appended to, and
+    copies only when an older log is appended to again (a branch, as after an undo).
 
     >>> log = Log().append(Event("a"), Event("b"))
     >>> [(e.number, e.kind) for e in log]
@@ -241,34 +255,81 @@ class Log:
     1
     """
 
-    events: tuple[Event, ...] = ()
+    __slots__ = ("_items", "_size")
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        self._items: list[Event] = list(events)
+        self._size = len(self._items)
+
+    @classmethod
+    def _sharing(cls, items: list[Event], size: int) -> Log:
+        log = cls.__new__(cls)
+        log._items = items
+        log._size = size
+        return log
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events, in order (a copy: prefer iterating or indexing the log)."""
+        return tuple(self._items[: self._size])
 
     def append(self, *events: Event) -> Log:
         """A new log with ``events`` added, numbered after the last one."""
-        start = len(self.events)
-        numbered = tuple(replace(e, number=start + i + 1) for i, e in enumerate(events))
-        return Log(self.events + numbered)
+        start = self._size
+        numbered = [e.stamped(number=start + i + 1) for i, e in enumerate(events)]
+        items = self._items
+        if len(items) != start:  # someone appended to this log before: branch off a copy
+            items = items[:start]
+        items.extend(numbered)
+        return Log._sharing(items, start + len(numbered))
 
     def without_last(self, count: int = 1) -> Log:
         """The log without its last ``count`` events (what undo replays)."""
         if count < 0:
             raise ValueError(f"cannot remove {count} events")
-        return Log(self.events[: len(self.events) - count])
+        return Log._sharing(self._items, max(0, self._size - count))
+
+    def since(self, number: int) -> tuple[Event, ...]:
+        """The events numbered after ``number``."""
+        return tuple(self._items[max(0, number) : self._size])
 
     def __len__(self) -> int:
-        return len(self.events)
+        return self._size
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self.events)
+        items, size = self._items, self._size
+        return (items[i] for i in range(size))
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return self.events[index]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("log index out of range")
+        return self._items[index]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Log) and self.events == other.events
+
+    def __hash__(self) -> int:
+        return hash(self.events)
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"
 
     def to_json(self) -> list[dict[str, Any]]:
         """The events as JSON, in order."""
-        return [e.to_json() for e in self.events]
+        return [e.to_json() for e in self]
 
     @classmethod
     def from_json(cls, data: Iterable[Mapping[str, Any]]) -> Log:
         """Inverse of :meth:`to_json` (numbers are kept as written)."""
-        return cls(tuple(Event.from_json(e) for e in data))
+        return cls(Event.from_json(e) for e in data)
 
 
 def view(log: Log | Iterable[Event], viewer: Viewer | ViewerId) -> tuple[Event, ...]:

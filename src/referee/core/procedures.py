@@ -7,14 +7,19 @@ the state (``evolve``). Dice are only rolled in ``decide``, from the source it i
 faces go into the events, so ``evolve`` never rolls: **the state is a fold of ``evolve`` over the
 log**, and replaying a log gives the same state without any dice source.
 
-A :class:`Table` is a procedure in play: its state, its log and its clock. It is immutable;
-each step returns a new table.
+A :class:`~referee.core.table.Table` is a procedure in play: its state, its log, its clock, its
+seats and the actions recorded. It is immutable; each step returns a new table.
+
+The table contract (DESIGN.md) adds what every interface stands on: a ``catalogue`` of action
+kinds (:mod:`referee.core.actions`), ``legal_actions`` as :class:`~referee.core.actions.Choice`
+s with real domains, ``describe(event, viewer)`` to narrate the log, and the seats a table has.
 
 >>> from referee.core.events import Event
 >>> from referee.core.errors import RuleError
+>>> from referee.core.table import Table
 >>> class Counter(Procedure[int]):
 ...     def initial_state(self, setup): return int(setup.get("start", 0))
-...     def legal_actions(self, state, actor): return (Action(actor, "add"),)
+...     def legal_actions(self, state, actor): return (Choice(actor, "add"),)
 ...     def decide(self, state, action, dice):
 ...         if action.kind != "add":
 ...             raise RuleError("Counting", f"no such action {action.kind!r}")
@@ -30,23 +35,17 @@ each step returns a new table.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias, TypeVar
 
-from referee.core.clock import (
-    CLOCK_ADVANCED,
-    TIMER_CANCELLED,
-    TIMER_SET,
-    Clock,
-    GameTime,
-    Timer,
-)
-from referee.core.events import EVERYONE, Event, Log, Viewer, ViewerId, as_viewer, view
+from referee.core.actions import Catalogue, Choice
+from referee.core.clock import CLOCK_ADVANCED, TIMER_CANCELLED, TIMER_SET, GameTime
+from referee.core.events import Event, Viewer
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
 
-__all__ = ["KERNEL_KINDS", "Action", "ActorId", "Procedure", "Table"]
+__all__ = ["KERNEL_KINDS", "Action", "ActorId", "Procedure"]
 
 S = TypeVar("S")
 
@@ -73,6 +72,8 @@ class Action:
     kind: str
     params: JsonObject = field(default_factory=dict)
     at: GameTime | None = field(default=None, compare=False)
+    args: Any = field(default=None, compare=False, repr=False)
+    """The parameters parsed by the action's spec (set by the table; ``spec.of(action)``)."""
 
     def to_json(self) -> dict[str, Any]:
         """``{"actor", "kind", "params"}``, and ``"at"`` when set."""
@@ -86,7 +87,14 @@ class Procedure(ABC, Generic[S]):
     """A multi-step rule: the four methods a game writes, and what the kernel builds on them.
 
     ``S`` is the procedure's state: immutable values (frozen dataclasses, tuples, frozensets).
+
+    Class attributes a game sets: ``catalogue`` (its action kinds; the table refuses a kind not
+    in it, and parses parameters with its spec, unless the catalogue is empty) and
+    ``has_referee`` (whether a table of this game has a referee seat).
     """
+
+    catalogue: Catalogue = Catalogue()
+    has_referee: bool = True
 
     @abstractmethod
     def initial_state(self, setup: Mapping[str, Any]) -> S:
@@ -104,11 +112,12 @@ class Procedure(ABC, Generic[S]):
         return ()
 
     @abstractmethod
-    def legal_actions(self, state: S, actor: ActorId) -> Sequence[Action]:
-        """The actions ``actor`` may take now, as far as they can be listed.
+    def legal_actions(self, state: S, actor: ActorId) -> Sequence[Choice]:
+        """The action kinds ``actor`` may take now, each with the domain of its parameters.
 
-        For menus and random play. An action with a free parameter (an amount, a text) is
-        listed with representative values; :meth:`decide` is the authority on any action.
+        For menus, forms and random play: every value a domain offers should be one the rules
+        allow, as far as the state tells (which targets, which maneuvers, which zones).
+        :meth:`decide` is still the authority on any action.
         """
 
     @abstractmethod
@@ -140,7 +149,28 @@ class Procedure(ABC, Generic[S]):
         return state, events
 
     def actors(self, state: S) -> Sequence[ActorId]:
-        """Who may act in ``state`` (for random play and menus). Default: nobody listed."""
+        """Whose move it is in ``state``: who may act now. Default: nobody listed."""
+        return ()
+
+    def characters(self, state: S) -> Sequence[ActorId]:
+        """Every character or faction a player may play (a seat each, by default).
+
+        Default: :meth:`actors` of the state.
+        """
+        return tuple(a for a in self.actors(state) if a != "referee")
+
+    def describe(self, event: Event, viewer: Viewer) -> str:
+        """The event in words, as ``viewer`` sees it (``event`` is already redacted for them).
+
+        Default: the kind and the data. Games narrate each kind of their vocabulary.
+        """
+        data = ", ".join(f"{k}={v!r}" for k, v in event.data.items())
+        return f"{event.kind}: {data}" if data else event.kind
+
+    def previews(self, state: S, viewer: Viewer) -> Sequence[Any]:
+        """Odds previews (:class:`~referee.core.cards.OddsPreview`) of the checks about to be
+        rolled that ``viewer`` may see (a pending defence, a revealed engagement). Default: none.
+        """
         return ()
 
     def state_json(self, state: S) -> JsonObject:
@@ -158,117 +188,3 @@ class Procedure(ABC, Generic[S]):
         players their part; never include what ``view`` would hide from them.
         """
         return self.state_json(state) if viewer.is_referee else None
-
-
-@dataclass(frozen=True)
-class Table(Generic[S]):
-    """A procedure in play: ``state`` is the fold of the log from ``initial_state(setup)``.
-
-    Build one with :meth:`start` or :meth:`replay`; step it with :meth:`act` and
-    :meth:`advance`; each returns a new table.
-    """
-
-    procedure: Procedure[S]
-    setup: Mapping[str, Any]
-    state: S
-    log: Log = field(default_factory=Log)
-    clock: Clock = field(default_factory=Clock)
-
-    @classmethod
-    def start(cls, procedure: Procedure[S], setup: Mapping[str, Any]) -> Table[S]:
-        """A table at game time 0, with the procedure's initial events logged."""
-        state = procedure.initial_state(setup)
-        table = cls(procedure, setup, state)
-        return table._record(tuple(procedure.initial_events(state)))
-
-    @classmethod
-    def replay(cls, procedure: Procedure[S], setup: Mapping[str, Any], log: Log) -> Table[S]:
-        """The table that ``log`` leads to from ``setup``: a fold, no dice needed."""
-        table = cls(procedure, setup, procedure.initial_state(setup))
-        for event in log:
-            table = table._fold(event)
-        return replace(table, log=log)
-
-    def undo(self, count: int = 1) -> Table[S]:
-        """The table without its last ``count`` events (a replay of the shorter log)."""
-        return Table.replay(self.procedure, self.setup, self.log.without_last(count))
-
-    @property
-    def now(self) -> GameTime:
-        """Game time now, in seconds since the start of play."""
-        return self.clock.now
-
-    def legal_actions(self, actor: ActorId) -> Sequence[Action]:
-        """The procedure's legal actions for ``actor`` now."""
-        return self.procedure.legal_actions(self.state, actor)
-
-    def act(
-        self, action: Action, dice: DiceSource | None, *, at: GameTime | None = None
-    ) -> Table[S]:
-        """Advance to ``at`` (if given), then play ``action`` (its ``at`` set to now).
-
-        Raises :class:`RuleError` (from the procedure, or if ``at`` is in the past) and
-        :class:`~referee.dice.DiceSourceError` (a script ran out); the table is unchanged then.
-        ``dice=None`` is allowed for actions that roll nothing (a die asked of it is an error).
-        """
-        table = self if at is None else self.advance(at)
-        source: DiceSource = dice if dice is not None else _NoDice()
-        timed = replace(action, at=table.now)
-        events = tuple(table.procedure.decide(table.state, timed, source))
-        return table._record(events)
-
-    def advance(self, to: GameTime) -> Table[S]:
-        """Move game time to ``to``, firing the timers passed, then log ``clock.advanced``."""
-        if to == self.clock.now:
-            return self
-        _, fired = self.clock.advance(to)
-        table = self
-        for event in fired:
-            table = table._record((event,), at=event.at)
-        advanced = Event(CLOCK_ADVANCED, {"to": to}, audience=EVERYONE)
-        return table._record((advanced,), at=to)
-
-    def view(self, viewer: Viewer | ViewerId) -> tuple[Event, ...]:
-        """The log as ``viewer`` may see it (:func:`~referee.core.events.view`)."""
-        return view(self.log, viewer)
-
-    def visible_state(self, viewer: Viewer | ViewerId) -> JsonObject | None:
-        """The state as ``viewer`` may see it (the procedure decides)."""
-        return self.procedure.visible_state(self.state, as_viewer(viewer))
-
-    # -- the fold ---------------------------------------------------------------------------
-
-    def _record(self, events: Iterable[Event], at: GameTime | None = None) -> Table[S]:
-        table = self
-        for event in events:
-            stamped = replace(event, at=table.clock.now if at is None else at)
-            log = table.log.append(stamped)
-            table = replace(table._fold(log.events[-1]), log=log)
-        return table
-
-    def _fold(self, event: Event) -> Table[S]:
-        clock = self.clock
-        if event.kind == TIMER_SET:
-            payload = event.data
-            after = payload.get("after")
-            due = event.at + int(after) if isinstance(after, int) else int(payload["due"])  # type: ignore[arg-type]
-            fire = Event.from_json(payload["event"])  # type: ignore[arg-type]
-            clock = clock.set(Timer(str(payload["name"]), due, fire))
-            return replace(self, clock=clock)
-        if event.kind == TIMER_CANCELLED:
-            return replace(self, clock=clock.cancel(str(event.payload["name"])))
-        if event.kind == CLOCK_ADVANCED:
-            to = int(event.payload["to"])  # type: ignore[arg-type]
-            pending = tuple(t for t in clock.timers if t.due > to)
-            return replace(self, clock=Clock(now=max(to, clock.now), timers=pending))
-        state = self.procedure.evolve(self.state, event)
-        return replace(self, state=state, clock=replace(clock, now=max(clock.now, event.at)))
-
-
-class _NoDice:
-    """The source for actions played without dice: any die asked of it is an error."""
-
-    def roll(self, sides: int) -> int:
-        from referee.dice.errors import DiceSourceError
-
-        raise DiceSourceError(f"this action was played without dice, but a d{sides} was asked for")

@@ -30,8 +30,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from referee.core.clock import GameTime, _clock_seconds, clock_time, parse_duration
 from referee.core.errors import RefereeError, RuleError, ScenarioError
 from referee.core.events import REFEREE, Event, Viewer, ViewerId, view
-from referee.core.procedures import Action, Procedure, Table
-from referee.core.registry import get_system
+from referee.core.loader import load_file, yaml_loader
+from referee.core.procedures import Action, Procedure
+from referee.core.registry import system as get_game
+from referee.core.table import Table
 from referee.core.values import to_json
 from referee.dice import DiceSource, DiceSourceError, RandomSource, ScriptedSource
 
@@ -47,6 +49,7 @@ __all__ = [
     "resolve_path",
     "run_scenario",
     "scenario_schema",
+    "yaml_loader",
 ]
 
 MISSING = "<missing>"
@@ -110,6 +113,10 @@ class ActionStep(_Model):
         description="game time: seconds since start, '21:00', or '+15m' after the last step",
         json_schema_extra={"anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]},
     )
+    refused: str | None = Field(
+        default=None,
+        description="the step must be refused, by the rule whose name (or reason) contains this",
+    )
 
     _at = field_validator("at", mode="before")(_check_time)
 
@@ -122,6 +129,8 @@ class ActionStep(_Model):
                 raise ValueError("a step needs an 'action', an 'at', or both")
         elif self.actor is None:
             raise ValueError(f"action {self.action!r} needs an 'actor'")
+        if self.refused is not None and self.action is None:
+            raise ValueError("'refused' goes with an 'action'")
         return self
 
 
@@ -180,7 +189,9 @@ class Expectation(_Model):
 class Scenario(_Model):
     """A scenario file."""
 
-    system: str = Field(description="the game: a package name under referee.systems")
+    system: str = Field(
+        description="the game: one of the registered systems", pattern=r"^[a-z_][a-z0-9_]*$"
+    )
     title: str = ""
     description: str = ""
     start: str = Field(default="00:00", description="the wall clock at the start of play")
@@ -188,6 +199,11 @@ class Scenario(_Model):
         default_factory=dict, description="each player's characters (who sees what they see)"
     )
     setup: dict[str, Any] = Field(default_factory=dict, description="the game's set-up")
+    record: dict[str, Any] | None = Field(
+        default=None,
+        description="start from a table record (mid-play) instead of the setup: the record, or "
+        "in a file, the path of a record file beside it",
+    )
     dice: DiceSpec
     actions: list[ActionStep] = Field(default_factory=list)
     expect: list[Expectation] = Field(default_factory=list)
@@ -197,6 +213,12 @@ class Scenario(_Model):
     def _start(cls, value: str) -> str:
         _clock_seconds(value)
         return value
+
+    @model_validator(mode="after")
+    def _record_or_setup(self) -> Scenario:
+        if self.record is not None and self.setup:
+            raise ValueError("a scenario starts from a 'setup' or a 'record', not both")
+        return self
 
     def viewer(self, viewer_id: ViewerId) -> Viewer:
         """The viewer ``viewer_id``: a player sees as their characters too (``players:``)."""
@@ -232,45 +254,15 @@ def parse_scenario(data: Any) -> Scenario:
         raise ScenarioError(message, _path(tuple(first["loc"]))) from None
 
 
-def yaml_loader() -> Any:
-    """A YAML SafeLoader for Referee's files: only plain decimal numbers are integers, so
-    ``21:00`` (YAML 1.1's base-60 1260) and ``07`` (a character's number; YAML 1.1's octal)
-    stay text."""
-    import re
-
-    import yaml
-
-    int_tag = "tag:yaml.org,2002:int"
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag != int_tag]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-    Loader.add_implicit_resolver(
-        int_tag, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789")
-    )
-    return Loader
-
-
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario file; :class:`ScenarioError` for anything wrong with it."""
-    import yaml
+    """Read and validate a scenario file; :class:`ScenarioError` for anything wrong with it.
 
+    ``record: FILE`` (a string) names a record file beside the scenario, read here.
+    """
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError(f"cannot read {file}: {error.strerror}") from None
-    try:
-        data = yaml.load(text, Loader=yaml_loader())  # a SafeLoader
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise ScenarioError(f"{file}: {problem}{where}") from None
+    data = load_file(file)
+    if isinstance(data, dict) and isinstance(data.get("record"), str):
+        data = {**data, "record": load_file(file.parent / data["record"])}
     return parse_scenario(data)
 
 
@@ -372,6 +364,48 @@ def _check(
     return ExpectationResult(index, words, passed, kinds)
 
 
+def start_table(scenario: Scenario, procedure: Procedure[Any] | None = None) -> Table[Any]:
+    """The table a scenario starts from: its setup (with seats from ``players``), or its record."""
+    if procedure is None:
+        game = get_game(scenario.system)
+    else:
+        from referee.core.registry import System
+
+        game = System(scenario.system, scenario.system, procedure)
+    try:
+        if scenario.record is not None:
+            return game.load(scenario.record)
+        return game.new_table(
+            scenario.setup, players=scenario.players or None, start=scenario.start
+        )
+    except ScenarioError as error:
+        where = ("record",) if scenario.record is not None else ("setup",)
+        raise ScenarioError(error.reason, (*where, *error.path)) from None
+    except (KeyError, ValueError, TypeError) as error:
+        raise ScenarioError(f"the game could not set up: {error!r}", ("setup",)) from None
+
+
+def _expect_refusal(
+    table: Table[Any], step: ActionStep, dice: DiceSource, at: GameTime | None, index: int
+) -> None:
+    action = Action(step.actor or "", step.action or "", step.params)
+    try:
+        table.act(action, dice, at=at)
+    except RuleError as error:
+        wanted = (step.refused or "").lower()
+        if wanted in error.rule.lower() or wanted in str(error).lower():
+            return
+        raise ScenarioError(
+            f"step {index} ({step.actor}: {step.action}) was refused by another rule: {error}",
+            ("actions", index, "refused"),
+        ) from None
+    raise ScenarioError(
+        f"step {index} ({step.actor}: {step.action}) was allowed, but should be refused by "
+        f"{step.refused!r}",
+        ("actions", index, "refused"),
+    )
+
+
 @dataclass(frozen=True)
 class ScenarioRun:
     """A scenario played: the table it left and its expectations checked."""
@@ -416,19 +450,16 @@ def run_scenario(scenario: Scenario, procedure: Procedure[Any] | None = None) ->
     A refused action, or dice that run out, raise :class:`ScenarioError` with the path
     ``actions.<i>`` (counting from 0) and the rule's message.
     """
-    game = procedure if procedure is not None else get_system(scenario.system)
-    try:
-        table: Table[Any] = Table.start(game, scenario.setup)
-    except ScenarioError as error:
-        raise ScenarioError(error.reason, ("setup", *error.path)) from None
-    except (KeyError, ValueError, TypeError) as error:
-        raise ScenarioError(f"the game could not set up: {error!r}", ("setup",)) from None
+    table = start_table(scenario, procedure)
+    game = table.procedure
     dice = scenario.dice.source()
     for index, step in enumerate(scenario.actions):
         try:
             at = scenario.time_of(step, table.now)
             if step.action is None:
                 table = table.advance(at if at is not None else table.now)
+            elif step.refused is not None:
+                _expect_refusal(table, step, dice, at, index)
             else:
                 action = Action(step.actor or "", step.action, step.params)
                 table = table.act(action, dice, at=at)

@@ -1,0 +1,146 @@
+"""Benchmarks of the table contract (issue 11). Run by `make bench`, not `make test`.
+
+- **Append cost**: one action (two events: a roll card and a state change) on a table that
+  already holds 1,000 events, against the same on one that holds 100,000 — the goal is at most
+  1.2x: appending to the log and to the actions is amortised O(1), not a copy.
+- **Memoised odds**: the roll card's odds of a check already seen, against its first
+  computation.
+- **Start-up**: `referee table --help`, `referee run --help` and the games' `--help` against
+  `python -c pass` (goal: each under 10x).
+
+Ratios are what count: absolute numbers move with the machine and its load.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from referee.core import (
+    Action,
+    ActionSpec,
+    Catalogue,
+    Choice,
+    Event,
+    NoParams,
+    Procedure,
+    RollCard,
+    Table,
+    TargetCheck,
+)
+from referee.dice import DiceSource, RandomSource
+
+BIN = Path(sys.executable).parent
+REPEATS = 7
+
+
+class Duel(Procedure[int]):
+    """Two fencers roll 3d6+2 against 11 in turn; a hit is a touch. Enough to measure the table."""
+
+    catalogue = Catalogue([ActionSpec("lunge", NoParams, section="Lunge")])
+
+    def initial_state(self, setup: Mapping[str, Any]) -> int:
+        return 0
+
+    def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+        return (Choice(actor, "lunge"),)
+
+    def decide(self, state: int, action: Action, dice: DiceSource) -> Sequence[Event]:
+        check = TargetCheck("3d6", 11, 2)
+        result = check.roll(dice)
+        card = RollCard.of(check, result, f"{action.actor} lunges", rule="Lunge")
+        return (
+            Event("lunge.rolled", {"by": action.actor, "roll": card.to_json()}),
+            Event("touch.scored" if result.is_success else "lunge.parried", {"by": action.actor}),
+        )
+
+    def evolve(self, state: int, event: Event) -> int:
+        return state + 1 if event.kind == "touch.scored" else state
+
+    def actors(self, state: int) -> Sequence[str]:
+        return ("ann", "bob")
+
+
+def table_of(events: int) -> Table[int]:
+    table = Table.start(Duel(), {}, system="duel")
+    dice = RandomSource(seed=1)
+    lunge = Action("ann", "lunge")
+    while table.version < events:
+        table = table.act(lunge, dice)
+    return table
+
+
+def act_cost(table: Table[int], n: int = 2000) -> float:
+    """Median seconds per action over REPEATS batches of ``n`` actions from ``table``."""
+    dice = RandomSource(seed=2)
+    lunge = Action("bob", "lunge")
+    costs = []
+    for _ in range(REPEATS):
+        t = table
+        start = time.perf_counter()
+        for _ in range(n):
+            t = t.act(lunge, dice, expect_version=t.version)
+        costs.append((time.perf_counter() - start) / n)
+    return statistics.median(costs)
+
+
+def startup(args: list[str], runs: int = 11) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(args, capture_output=True, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    print("## Table contract (bench/table.py)\n")
+    small, large = table_of(1_000), table_of(100_000)
+    built = time.perf_counter()
+    table_of(20_000)
+    build_rate = 20_000 / (time.perf_counter() - built)
+    small_cost, large_cost = act_cost(small), act_cost(large)
+    print("| table | µs per action | ratio |\n|---|---:|---:|")
+    print(f"| 1,000 events | {small_cost * 1e6:.1f} | 1.00x |")
+    print(f"| 100,000 events | {large_cost * 1e6:.1f} | {large_cost / small_cost:.2f}x |")
+    print(f"\nBuilding a table by acting: {build_rate:,.0f} events/s.\n")
+
+    check = TargetCheck("3d6", 12, 3)
+    start = time.perf_counter()
+    check.odds()
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    for _ in range(1000):
+        TargetCheck("3d6", 12, 3).odds()
+    again = (time.perf_counter() - start) / 1000
+    print(
+        f"Odds of a check: first {first * 1e3:.2f} ms, seen before {again * 1e6:.1f} µs "
+        f"({first / again:,.0f}x)\n"
+    )
+
+    base = startup([sys.executable, "-c", "pass"])
+    print("| command | ms | × `python -c pass` |\n|---|---:|---:|")
+    print(f"| `python -c pass` | {base * 1e3:.0f} | 1.0x |")
+    referee = str(BIN / "referee")
+    commands = [
+        ["roll", "3d6"],
+        ["--help"],
+        ["table", "--help"],
+        ["run", "--help"],
+        *(
+            [game, "--help"]
+            for game in ("intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu")
+        ),
+    ]
+    for command in commands:
+        took = startup([referee, *command])
+        print(f"| `referee {' '.join(command)}` | {took * 1e3:.0f} | {took / base:.1f}x |")
+
+
+if __name__ == "__main__":
+    main()

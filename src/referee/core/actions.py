@@ -1,0 +1,355 @@
+"""Actions as values: each game's catalogue of action kinds, and the choices open now.
+
+DESIGN.md, "The table contract". Every action kind a game offers is an :class:`ActionSpec`: its
+parameters as a typed model whose field names are the rules text's own words, the section of the
+text it implements, who may take it, and its JSON Schema. The kernel parses an action's
+parameters with its spec *before* the game's ``decide`` runs, so a missing, misspelt or
+ill-typed parameter is an :class:`~referee.core.errors.ActionError` naming the parameter's path;
+a well-formed action the rules forbid stays a :class:`~referee.core.errors.RuleError`.
+
+``legal_actions`` returns :class:`Choice` s: an action kind for an actor, with the domain of
+each parameter (:class:`OneOf`, :class:`Between`, :class:`SomeOf`, :class:`Text`), so a menu, a
+form or a random player can be built from them alone.
+
+>>> class Perceive(Params):
+...     target: str
+...     modifier: int = 0
+>>> spec = ActionSpec("perceive", Perceive, section="Perception Skill", who=Who.REFEREE)
+>>> spec.parse({"target": "krockin"}).modifier
+0
+>>> spec.parse({"target": "krockin", "modifer": -4})
+Traceback (most recent call last):
+...
+referee.core.errors.ActionError: perceive.modifer: not a parameter of this action \
+(did you mean 'modifier'? its parameters: modifier, target)
+>>> spec.parse({"target": 15})
+Traceback (most recent call last):
+...
+referee.core.errors.ActionError: perceive.target: Input should be a valid string
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from referee.core.errors import ActionError
+from referee.core.values import Json, JsonObject
+
+__all__ = [
+    "ActionSpec",
+    "Between",
+    "Catalogue",
+    "Choice",
+    "Domain",
+    "NoParams",
+    "OneOf",
+    "Params",
+    "SomeOf",
+    "Text",
+    "Who",
+]
+
+
+class Params(BaseModel):
+    """The base of every action's parameter model: unknown fields refused, values frozen.
+
+    Parameters are JSON: they are validated in pydantic's strict JSON mode, so ``"3"`` is not
+    an integer and ``"no"`` is not ``False``, while an enum takes its value and a tuple a list.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class NoParams(Params):
+    """An action with no parameters."""
+
+
+P = TypeVar("P", bound=Params)
+
+
+class Who(enum.Enum):
+    """Who may take an action kind.
+
+    - ``REFEREE``: only the referee seat.
+    - ``CHARACTER`` / ``FACTION``: the seat playing the acting character or faction (and the
+      referee seat, which may act for anyone).
+    - ``ANYONE``: any seat, for any actor it plays (a GM-less game's shared steps).
+    """
+
+    REFEREE = "referee"
+    CHARACTER = "character"
+    FACTION = "faction"
+    ANYONE = "anyone"
+
+
+@dataclass(frozen=True)
+class ActionSpec(Generic[P]):
+    """One action kind: its parameter model, the rule it implements and who may take it.
+
+    ``record`` says who sees the recorded action (its kind, actor and parameters): ``"actor"``
+    (the acting seat and the referee: a sealed slip, a secret plan) or ``"everyone"``. The
+    events the action causes carry audiences of their own.
+    """
+
+    kind: str
+    params: type[P]
+    section: str
+    who: Who = Who.CHARACTER
+    summary: str = ""
+    record: str = "actor"
+
+    def __post_init__(self) -> None:
+        if self.record not in ("actor", "everyone"):
+            raise ValueError(f"record is 'actor' or 'everyone', not {self.record!r}")
+
+    def parse(self, params: Mapping[str, Any]) -> P:
+        """The typed parameters; :class:`ActionError` naming the first bad parameter's path."""
+        if not isinstance(params, Mapping):
+            raise ActionError(self.kind, (), "the parameters are a mapping of names to values")
+        try:
+            text = json.dumps(params, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise ActionError(self.kind, (), f"the parameters are not JSON: {error}") from None
+        try:
+            return self.params.model_validate_json(text)
+        except ValidationError as error:
+            errors = error.errors()
+            # a misspelt name is the cause of the "missing" one: name it first
+            first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+            path = tuple(first["loc"])
+            if first["type"] == "extra_forbidden":
+                if len(path) == 1:
+                    known = ", ".join(sorted(self.params.model_fields)) or "none"
+                    close = get_close_matches(str(path[0]), list(self.params.model_fields), 1)
+                    hint = f"did you mean {close[0]!r}? " if close else ""
+                    message = f"not a parameter of this action ({hint}its parameters: {known})"
+                else:
+                    message = "not a field of this part of the action's parameters"
+            elif first["type"] == "missing":
+                message = "missing: this action needs it"
+            else:
+                message = str(first["msg"]).removeprefix("Value error, ")
+            raise ActionError(self.kind, path, message) from None
+
+    def normalise(self, params: Mapping[str, Any]) -> tuple[P, dict[str, Json]]:
+        """The typed parameters and their JSON as recorded (only the parameters given)."""
+        parsed = self.parse(params)
+        return parsed, parsed.model_dump(mode="json", exclude_unset=True)
+
+    def of(self, action: Any) -> P:
+        """The typed parameters of ``action`` (parsed by the table already, or parsed now)."""
+        args = getattr(action, "args", None)
+        if isinstance(args, self.params):
+            return args
+        return self.parse(action.params)
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the parameters."""
+        return self.params.model_json_schema()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind", "section", "who", "summary", "record", "schema"}``."""
+        return {
+            "kind": self.kind,
+            "section": self.section,
+            "who": self.who.value,
+            "summary": self.summary,
+            "record": self.record,
+            "schema": self.schema(),
+        }
+
+
+@dataclass(frozen=True)
+class Catalogue(Mapping[str, ActionSpec[Any]]):
+    """A game's action kinds, by kind.
+
+    >>> Catalogue([ActionSpec("pass", NoParams, section="Turns")])["pass"].section
+    'Turns'
+    """
+
+    specs: Sequence[ActionSpec[Any]] = ()
+    _by_kind: dict[str, ActionSpec[Any]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_kind: dict[str, ActionSpec[Any]] = {}
+        for spec in self.specs:
+            if spec.kind in by_kind:
+                raise ValueError(f"two action specs for kind {spec.kind!r}")
+            by_kind[spec.kind] = spec
+        object.__setattr__(self, "_by_kind", by_kind)
+
+    def __getitem__(self, kind: str) -> ActionSpec[Any]:
+        return self._by_kind[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_kind)
+
+    def __len__(self) -> int:
+        return len(self._by_kind)
+
+    def spec(self, kind: str) -> ActionSpec[Any]:
+        """The spec of ``kind``; :class:`ActionError` listing the kinds there are."""
+        try:
+            return self._by_kind[kind]
+        except KeyError:
+            known = ", ".join(sorted(self._by_kind)) or "none"
+            raise ActionError(kind, (), f"no such action (actions: {known})") from None
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """Every spec's JSON, in the catalogue's order."""
+        return [spec.to_json() for spec in self.specs]
+
+
+# ------------------------------------------------------------------------------ domains
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """One of these values (targets, maneuvers, zones).
+
+    >>> OneOf(("krockin", "lady_rich")).contains("krockin")
+    True
+    """
+
+    values: tuple[Json, ...]
+
+    def contains(self, value: Any) -> bool:
+        """True if ``value`` is one of the values."""
+        return value in self.values
+
+    def sample(self, rng: random.Random) -> Json:
+        """A value drawn uniformly."""
+        return self.values[rng.randrange(len(self.values))]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"one_of": [...]}``."""
+        return {"one_of": list(self.values)}
+
+
+@dataclass(frozen=True)
+class Between:
+    """A whole number from ``low`` to ``high`` inclusive (an amount, a modifier).
+
+    >>> Between(0, 3).contains(4)
+    False
+    """
+
+    low: int
+    high: int
+
+    def contains(self, value: Any) -> bool:
+        """True for a whole number in range."""
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.low <= value <= self.high
+        )
+
+    def sample(self, rng: random.Random) -> Json:
+        """A number drawn uniformly."""
+        return rng.randint(self.low, self.high)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"between": [low, high]}``."""
+        return {"between": [self.low, self.high]}
+
+
+@dataclass(frozen=True)
+class SomeOf:
+    """A list of distinct values from ``values``, from ``least`` to ``most`` of them.
+
+    >>> SomeOf(("a", "b", "c"), least=1, most=2).contains(["a", "c"])
+    True
+    """
+
+    values: tuple[Json, ...]
+    least: int = 0
+    most: int | None = None
+
+    def contains(self, value: Any) -> bool:
+        """True for a list of distinct values from the domain, of an allowed length."""
+        if not isinstance(value, list) or len(set(map(repr, value))) != len(value):
+            return False
+        most = len(self.values) if self.most is None else self.most
+        return self.least <= len(value) <= most and all(v in self.values for v in value)
+
+    def sample(self, rng: random.Random) -> Json:
+        """A list drawn uniformly in length, then in members."""
+        most = len(self.values) if self.most is None else min(self.most, len(self.values))
+        count = rng.randint(min(self.least, most), most)
+        return rng.sample(list(self.values), count)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"some_of": [...], "least", "most"}``."""
+        return {"some_of": list(self.values), "least": self.least, "most": self.most}
+
+
+@dataclass(frozen=True)
+class Text:
+    """Free text (a note, a name); ``example`` is what a random player writes."""
+
+    example: str = ""
+
+    def contains(self, value: Any) -> bool:
+        """True for any string."""
+        return isinstance(value, str)
+
+    def sample(self, rng: random.Random) -> Json:
+        """The example."""
+        return self.example
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"text": example}``."""
+        return {"text": self.example}
+
+
+Domain = OneOf | Between | SomeOf | Text
+"""What values a parameter of a :class:`Choice` may take."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An action kind open to ``actor`` now, with the domain of each parameter.
+
+    Parameters not in ``params`` keep their defaults. ``odds`` previews the checks the action
+    would roll (:class:`~referee.core.cards.OddsPreview`), where they are known before the
+    parameters are chosen; ``label`` says it in words for a menu.
+
+    >>> choice = Choice("scarface", "attack", {"target": OneOf(("krockin",))})
+    >>> choice.sample(random.Random(1)).params
+    {'target': 'krockin'}
+    """
+
+    actor: str
+    kind: str
+    params: Mapping[str, Domain] = field(default_factory=dict)
+    odds: tuple[Any, ...] = ()
+    label: str = ""
+
+    def sample(self, rng: random.Random) -> Any:
+        """A concrete :class:`~referee.core.procedures.Action` with each parameter drawn."""
+        from referee.core.procedures import Action
+
+        return Action(self.actor, self.kind, {k: d.sample(rng) for k, d in self.params.items()})
+
+    def allows(self, params: JsonObject) -> bool:
+        """True if every parameter with a domain is given a value inside it."""
+        return all(name in params and d.contains(params[name]) for name, d in self.params.items())
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"actor", "kind", "label", "params": {name: domain}, "odds": [...]}``."""
+        return {
+            "actor": self.actor,
+            "kind": self.kind,
+            "label": self.label,
+            "params": {name: d.to_json() for name, d in self.params.items()},
+            "odds": [o.to_json() for o in self.odds],
+        }
