@@ -7,19 +7,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
-from referee.cli.ginlane import register
+from referee.cli import app as root
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "ginlane"
-app = typer.Typer()
-register(app)
 runner = CliRunner()
+main = CliRunner()
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["ginlane", *args])
+    result = runner.invoke(root, ["ginlane", *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
 
@@ -59,7 +57,12 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
         ("roll", "2", "--vs", "8", "--mode", "c"),
         ("odds", "2", "--vs", "8", "--max-tags", "9"),
         ("sheet", "no-such-file.yaml"),
-        ("fight", "no-such-file.yaml"),
+        ("roll", "99999999999999999999", "--vs", "8"),
+        ("roll", "2", "--vs", "8", "--tags", "99999999999999"),
+        ("roll", "2", "--vs", "8", "--tags", "1", "--free", "5"),
+        ("roll", "2", "--against", "-99999999999"),
+        ("odds", "99999999999999999999", "--vs", "8"),
+        ("odds", "2", "--vs", "99999999999999999999999"),
     ):
         code, _, err = run(*args)
         assert code == 2, args
@@ -77,25 +80,38 @@ def test_sheet_checked() -> None:
     assert any(p.startswith("Languages") for p in data["problems"])
 
 
-def test_fight_turn_by_turn() -> None:
-    code, out, _ = run("fight", str(EXAMPLES / "duel.yaml"))
-    assert code == 0
-    assert "attack.match" in out and "TAKEN OUT" in out
-    code, out, _ = run("fight", str(EXAMPLES / "duel.yaml"), "--json")
-    lines = [json.loads(line) for line in out.splitlines()]
-    assert lines[-1]["state"]["characters"]["jack"]["taken_out"] is True
-
-
-def test_fight_refused_step_exits_2(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(
-        "system: ginlane\nsetup: {characters: {a: {}, b: {}}}\ndice: {script: [2, 2, 1, 1]}\n"
-        "actions:\n  - {actor: referee, action: initiative}\n"
-        "  - {actor: a, action: attack, params: {target: nobody}}\n",
-        encoding="utf-8",
+def test_a_fight_is_played_step_by_step_with_referee_table(tmp_path: Path) -> None:
+    """The old ``ginlane fight`` replayed a scenario file of its own; a fight is now a table
+    record played with ``referee table`` and narrated by the game's event vocabulary."""
+    record = tmp_path / "duel.json"
+    setup = str(EXAMPLES / "duel.yaml")
+    result = main.invoke(root, ["table", "new", "ginlane", setup, "--out", str(record)])
+    assert result.exit_code == 0, result.stderr
+    assert "seat moll plays moll" in result.stdout
+    act = ["table", "act", str(record), "--as", "referee", "initiative", "--seed", "2"]
+    result = main.invoke(root, act)
+    assert result.exit_code == 0, result.stderr
+    assert "Initiative:" in result.stdout and "goes first" in result.stdout
+    events = json.loads(record.read_text())["events"]
+    first = next(e for e in events if "order" in e["payload"])["payload"]["order"][0]
+    other = "jack" if first == "moll" else "moll"
+    result = main.invoke(root, ["table", "actions", str(record), "--as", first])
+    assert result.exit_code == 0 and f'target = "{other}"' in result.stdout
+    result = main.invoke(
+        root,
+        ["table", "act", str(record), "--as", first, "attack", f"target={other}", "--seed", "1"],
     )
-    code, _, err = run("fight", str(bad))
-    assert code == 2 and "no character 'nobody'" in err
+    assert result.exit_code == 0, result.stderr
+    assert f"{first} attacks {other} with Weapons (sword)" in result.stdout
+    # a misspelt parameter: one line, exit 2, the record unchanged
+    before = record.read_text()
+    result = main.invoke(
+        root, ["table", "act", str(record), "--as", other, "attack", f"taget={first}"]
+    )
+    assert result.exit_code == 2 and "attack.taget: not a parameter" in result.stderr
+    assert record.read_text() == before
+    shown = main.invoke(root, ["table", "log", str(record), "--as", other])
+    assert shown.exit_code == 0 and "defends with" in shown.stdout
 
 
 @pytest.mark.parametrize(
@@ -117,3 +133,44 @@ def test_sheet_with_a_bad_field_is_one_line_exit_2(tmp_path: Path, body: str) ->
     code, out, err = run("sheet", str(sheet))
     assert code == 2, out
     assert len(err.strip().splitlines()) == 1 and body.split(":")[0] in err
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("latin1.yaml", b"name: Moll\naspects: [Caf\xe9]\n", "not UTF-8"),
+        ("deep.yaml", b"skills: " + b"[" * 20000 + b"]" * 20000, "deep"),
+        ("huge.yaml", b"experience: " + b"9" * 5000, "digits"),
+        ("unknown.yaml", b"name: Moll\nskils: {Weapons: 1}\n", "skils"),
+        ("wrong.yaml", b"name: Moll\nskills: {Weapons: three}\n", "skills.Weapons"),
+        ("list.yaml", b"- Moll\n", "a sheet is a mapping"),
+        (
+            "bomb.yaml",
+            b"a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a]\n"
+            b"c: &c [*b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
+            "",
+        ),
+    ],
+)
+def test_a_hostile_sheet_is_one_line_and_exit_2(
+    tmp_path: Path, name: str, content: bytes, message: str
+) -> None:
+    sheet = tmp_path / name
+    sheet.write_bytes(content)
+    code, _, err = run("sheet", str(sheet))
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert message in err
+
+
+def test_a_number_too_long_to_read_is_a_usage_error_of_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee.cli import main as entry
+
+    monkeypatch.setattr("sys.argv", ["referee", "ginlane", "roll", "9" * 5000, "--vs", "8"])
+    with pytest.raises(SystemExit) as exit_:
+        entry()
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

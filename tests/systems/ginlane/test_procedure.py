@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import Action, RuleError, ScenarioError, Table, Viewer
+from referee.core import Action, ActionError, RuleError, ScenarioError, Table, Viewer
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.procedure import SceneState
@@ -98,7 +99,7 @@ def test_initiative_ties_reroll_among_the_tied() -> None:
         z={"skills": {"Alertness": 1}, "zone": "a"},
     )
     table = start(setup, 5, 5, 5, 5, 1, 1, 1, 2, 3, 3)
-    assert events(table, "initiative.rolled")[0]["rolls"] == {"x": [11, 4], "y": [11, 7], "z": [3]}
+    assert events(table, "initiative.rolled")[0]["totals"] == {"x": [11, 4], "y": [11, 7], "z": [3]}
     assert table.state.order == ("y", "z", "x")
 
 
@@ -111,15 +112,18 @@ def test_initiative_first_and_turns_enforced() -> None:
         act(fresh, "moll", "full_defence")
     with pytest.raises(RuleError, match="initiative has been rolled"):
         act(table, "referee", "initiative", [1, 1, 1, 1])
-    with pytest.raises(RuleError, match="no action 'dance'"):
+    with pytest.raises(ActionError, match="dance: no such action"):
         act(table, "moll", "dance")
 
 
 def test_legal_actions_menu() -> None:
     table = duel()
     menu = table.legal_actions("moll")
-    assert Action("moll", "attack", {"target": "jack"}) in menu
-    assert table.legal_actions("jack") == ()
+    attack = next(c for c in menu if c.kind == "attack")
+    assert attack.params["target"].contains("jack") and not attack.params["target"].contains("moll")
+    assert attack.allows({"target": "jack"})
+    # jack may only make a Declaration or pay Maintenance out of turn: no Full Action
+    assert {c.kind for c in table.legal_actions("jack")} <= {"declare", "maintain", "recover"}
 
 
 # ------------------------------------------------------------------ attack and defence
@@ -153,7 +157,7 @@ def test_related_skill_rolls_at_zero_and_limiting_skills_the_lower() -> None:
         skill="Stealth",
         related=True,
     )
-    assert events(table, "manoeuvre.rolled")[0]["roll"]["total"] == 6  # Stealth at 0, not -2
+    assert events(table, "manoeuvre.rolled")[0]["rolled"]["total"] == 6  # Stealth at 0, not -2
     table = act(
         table,
         "jack",
@@ -164,7 +168,7 @@ def test_related_skill_rolls_at_zero_and_limiting_skills_the_lower() -> None:
         skill="Weapons",
         limited_by="Agility",
     )
-    assert events(table, "manoeuvre.rolled")[1]["roll"]["total"] == 7  # the lower: Agility 1
+    assert events(table, "manoeuvre.rolled")[1]["rolled"]["total"] == 7  # the lower: Agility 1
 
 
 def test_social_attack_on_composure_and_an_improvised_weapon() -> None:
@@ -277,7 +281,7 @@ def test_option_b_uses_a_tag_only_when_short() -> None:
         table, "moll", "attack", [1, 1, 4, 4, 6, 6], target="jack", tags=["Fencing Mistress"]
     )
     assert events(table, "pool.spent") == [{"character": "moll", "points": 1, "for": "tags"}]
-    assert events(table, "attack.rolled")[-1]["roll"]["faces"] == [1, 1, 6, 6]
+    assert events(table, "attack.rolled")[-1]["rolled"]["faces"] == [1, 1, 6, 6]
     assert table.state.get("jack").track("Health").marked == (3, 5)
 
 
@@ -291,7 +295,7 @@ def test_long_range_bonus_minus_one_and_free_tag_for_the_target() -> None:
     table = act(table, "kit", "attack", [6, 5, 1, 1, 1], target="bob")
     attack = events(table, "attack.rolled")[0]
     assert attack["long_range"] is True and attack["bonus"] == 1
-    assert events(table, "defence.rolled")[0]["roll"]["faces"] == [1, 1, 1]
+    assert events(table, "defence.rolled")[0]["rolled"]["faces"] == [1, 1, 1]
     assert events(table, "stress.taken")[0]["stress"] == 10
 
 
@@ -579,7 +583,7 @@ def test_grenade_astray_on_failure_and_range_penalty() -> None:
     table = start(setup, 6, 6, 1, 1)
     table = act(table, "kit", "throw_grenade", [4, 3], zone="c")  # 7 + 1 - 2 = 6 < 7
     thrown = events(table, "grenade.thrown")[0]
-    assert thrown["distance"] == 2 and thrown["roll"]["total"] == 6
+    assert thrown["distance"] == 2 and thrown["rolled"]["total"] == 6
     assert kinds(table)[-2:] == ["grenade.astray", "turn.started"]
 
 
@@ -647,7 +651,7 @@ def test_replay_gives_the_same_state_and_undo() -> None:
     table = act(table, "jack", "wait")
     again = Table.replay(PROCEDURE, table.setup, table.log)
     assert again.state == table.state
-    assert table.undo(5).state.get("jack").track("Health").marked == ()
+    assert table.undo(2).state.get("jack").track("Health").marked == ()
 
 
 def test_fight_over_refuses_further_turns() -> None:
@@ -763,7 +767,7 @@ def test_random_play_replays_to_the_same_state(seed: int, mode: str, picks: list
         assert actor is not None
         menu = table.legal_actions(actor)
         assert menu, actor
-        action = menu[pick % len(menu)]
+        action = menu[pick % len(menu)].sample(random.Random(seed + pick))
         try:
             table = table.act(action, dice)
         except RuleError:
@@ -840,7 +844,7 @@ def test_a_grenade_defence_that_is_not_a_mapping_is_refused() -> None:
         bob={"side": "m", "zone": "b"},
     )
     table = start(setup, 6, 6, 1, 1)
-    with pytest.raises(RuleError, match="Grenades: bob's defence"):
+    with pytest.raises(ActionError, match=r"throw_grenade\.defences\.bob: "):
         act(table, "kit", "throw_grenade", [6, 6, 6, 6, 1, 1], zone="b", defences={"bob": 5})
 
 
@@ -867,6 +871,9 @@ def test_wealth_stress_that_takes_out_still_keeps_the_wealth_track() -> None:
     table = act(table, "jack", "attack", [4, 4, 2, 2], target="moll", track="Wealth")  # 10 v 9
     assert table.state.get("moll").track("Wealth").marked == (3,)
     table = act(table, "referee", "end_session")  # Wealth stress this session: kept
+    # the session's end ended the scene (and its fight): a new one starts with initiative
+    assert not table.state.order
+    table = act(table, "referee", "initiative", [6, 6, 1, 1])
     table = act(table, "moll", "full_defence")
     table = act(table, "jack", "attack", [6, 6, 1, 1], target="moll", track="Wealth")  # 14 v 7
     assert table.state.get("moll").taken_out

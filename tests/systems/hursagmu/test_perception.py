@@ -19,15 +19,17 @@ from referee.systems.hursagmu.perception import (
 )
 from referee.systems.hursagmu.sheet import Character
 
-SEER = Character("seer", dexterity=2, intelligence=3,
-                 skills={"perception": 2, "observation": 1, "divination": 4, "stealth": 3,
-                         "shadowing": 1})
+SEER = Character(
+    "seer",
+    dexterity=2,
+    intelligence=3,
+    skills={"perception": 2, "observation": 1, "divination": 4, "stealth": 3, "shadowing": 1},
+)
 TWO_D6 = list(itertools.product(range(1, 7), repeat=2))
 
 
 def test_perception_challenge_parts() -> None:
-    check = perception_check(SEER, 8, sense="vision", yards=250,
-                             factors={"pitch darkness": 3})
+    check = perception_check(SEER, 8, sense="vision", yards=250, factors={"pitch darkness": 3})
     assert check.target == 8 + 2 + 3
     assert check.modifier == 5
 
@@ -46,8 +48,7 @@ def test_sleepers_roll_hearing_only_harder_for_soft_noises() -> None:
     with pytest.raises(RuleError, match="hearing only"):
         perception_check(SEER, 8, sense="vision", awareness=Awareness.ASLEEP)
     loud = perception_check(SEER, 8, sense="hearing", awareness=Awareness.ASLEEP)
-    soft = perception_check(SEER, 8, sense="hearing", awareness=Awareness.ASLEEP,
-                            soft_noise=True)
+    soft = perception_check(SEER, 8, sense="hearing", awareness=Awareness.ASLEEP, soft_noise=True)
     assert soft.target == loud.target + SOFT_NOISE_WHILE_ASLEEP
     assert soft.odds().success < loud.odds().success
 

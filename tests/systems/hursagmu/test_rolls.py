@@ -28,9 +28,7 @@ def brute_target(bonus: int, challenge: int) -> Fraction:
 
 
 def brute_opposed(mine: int, theirs: int) -> Fraction:
-    wins = sum(
-        1 for a, b in TWO_D6 for c, d in TWO_D6 if a + b + mine >= c + d + theirs
-    )
+    wins = sum(1 for a, b in TWO_D6 for c, d in TWO_D6 if a + b + mine >= c + d + theirs)
     return Fraction(wins, 36 * 36)
 
 

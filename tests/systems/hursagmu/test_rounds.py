@@ -50,8 +50,9 @@ def test_one_major_action_no_penalty() -> None:
 
 
 def test_minor_actions_cost_no_skill_but_may_cost_initiative() -> None:
-    plan = RoundPlan((Step.minor("draw", initiative_penalty=1), Step.minor("step"),
-                      Step.attack("x")))
+    plan = RoundPlan(
+        (Step.minor("draw", initiative_penalty=1), Step.minor("step"), Step.attack("x"))
+    )
     assert skill_penalty(plan) == 0
     assert initiatives(plan, 10) == [10, 9, 9]
 
@@ -60,8 +61,15 @@ def test_minor_actions_cost_no_skill_but_may_cost_initiative() -> None:
 
 
 def test_fred_the_swift_four_movement_actions() -> None:
-    plan = RoundPlan((Step.move("stand"), Step.move("foot", 16), Step.move("leap"),
-                      Step.attack("foe"), Step.defend()))
+    plan = RoundPlan(
+        (
+            Step.move("stand"),
+            Step.move("foot", 16),
+            Step.move("leap"),
+            Step.attack("foe"),
+            Step.defend(),
+        )
+    )
     assert plan.movement_actions() == 4
     assert initiatives(plan, 10)[3] == 10 - 8
     assert skill_penalty(plan) == -2  # the defence and the attack; movement costs no skill
@@ -115,8 +123,7 @@ def test_each_defence_is_a_major_action_by_default() -> None:
 
 
 def test_cinematic_defence_counts_once_a_round() -> None:
-    plan = RoundPlan((Step.defend(), Step.defend(), Step.attack("x")),
-                     mode=DefenceMode.CINEMATIC)
+    plan = RoundPlan((Step.defend(), Step.defend(), Step.attack("x")), mode=DefenceMode.CINEMATIC)
     assert major_actions(plan) == 2 and skill_penalty(plan) == -2
     # One major action for defence: the attack comes one action (2 Initiative) after it, as
     # with a single declared defence.
@@ -136,11 +143,13 @@ def test_defence_skill_and_response() -> None:
 
 
 def test_no_dex_and_int_skills_in_one_round() -> None:
-    validate_plan(RoundPlan((Step.attack("x", "mahasu"), Step.defend("defiance"))),
-                  Stance.CONCENTRATE)
+    validate_plan(
+        RoundPlan((Step.attack("x", "mahasu"), Step.defend("defiance"))), Stance.CONCENTRATE
+    )
     with pytest.raises(RuleError, match="cannot use the Dexterity skill 'defense'"):
-        validate_plan(RoundPlan((Step.attack("x", "mahasu"), Step.defend("defense"))),
-                      Stance.CONCENTRATE)
+        validate_plan(
+            RoundPlan((Step.attack("x", "mahasu"), Step.defend("defense"))), Stance.CONCENTRATE
+        )
     # Strength and Willpower rolls belong to neither kind.
     validate_plan(RoundPlan((Step.task("willpower", 12),)), Stance.CONCENTRATE)
 
@@ -164,8 +173,7 @@ def test_engrossing_plan() -> None:
     ],
 )
 def test_recovery(acted: bool, injured: bool, health: bool, sanity: bool, expected: bool) -> None:
-    assert can_recover(acted=acted, injured=injured, health_ok=health,
-                       sanity_ok=sanity) is expected
+    assert can_recover(acted=acted, injured=injured, health_ok=health, sanity_ok=sanity) is expected
 
 
 def test_push_power() -> None:
@@ -181,11 +189,24 @@ def test_push_power() -> None:
 
 
 def test_plan_from_json_short_forms() -> None:
-    plan = plan_from_json([{"move": "foot", "yards": 16}, {"attack": "fred"}, {"defend": True},
-                           {"haste": True}, {"minor": "draw"},
-                           {"task": "lock", "skill": "acrobatics", "challenge": 9}])
-    assert [s.kind for s in plan.steps] == [StepKind.MOVE, StepKind.ATTACK, StepKind.DEFEND,
-                                            StepKind.HASTE, StepKind.MINOR, StepKind.TASK]
+    plan = plan_from_json(
+        [
+            {"move": "foot", "yards": 16},
+            {"attack": "fred"},
+            {"defend": True},
+            {"haste": True},
+            {"minor": "draw"},
+            {"task": "lock", "skill": "acrobatics", "challenge": 9},
+        ]
+    )
+    assert [s.kind for s in plan.steps] == [
+        StepKind.MOVE,
+        StepKind.ATTACK,
+        StepKind.DEFEND,
+        StepKind.HASTE,
+        StepKind.MINOR,
+        StepKind.TASK,
+    ]
     assert plan.steps[2].skill == "defense"
     for step in plan.steps:
         assert Step.from_json(step.to_json()) == step
@@ -229,10 +250,19 @@ def test_bad_steps_are_refused(raw: dict[str, object], message: str) -> None:
 
 # -- invariants --------------------------------------------------------------------------------
 
-STEPS = st.sampled_from([
-    Step.attack("x"), Step.defend(), Step.task("strength", 8), Step.haste(), Step.minor("m"),
-    Step.move("stand"), Step.move("foot", 10), Step.move("leap"), Step.move("prone"),
-])
+STEPS = st.sampled_from(
+    [
+        Step.attack("x"),
+        Step.defend(),
+        Step.task("strength", 8),
+        Step.haste(),
+        Step.minor("m"),
+        Step.move("stand"),
+        Step.move("foot", 10),
+        Step.move("leap"),
+        Step.move("prone"),
+    ]
+)
 
 
 @given(st.lists(STEPS, min_size=1, max_size=8), st.integers(-5, 25))

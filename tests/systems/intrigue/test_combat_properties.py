@@ -61,6 +61,14 @@ DECLARATIONS = (
     "group",
 )
 FALLBACKS = ("defend", "break_free", "squeeze", "scream")
+WILD: dict[str, Any] = {
+    "revive": lambda other: {"target": other},
+    "slay": lambda other: {"target": other},
+    "escape": lambda other: {},
+    "use_mind": lambda other: {},
+    "join": lambda other: {"with": other},
+    "draw": lambda other: {"item": "gun"},
+}
 
 
 def _try(table: Table[IntrigueState], action: Action, dice: RandomSource) -> Table[IntrigueState]:
@@ -77,7 +85,13 @@ def _declaration(kind: str, target: str, third: str, extra: int) -> dict[str, An
         return {"action": "attack", "target": target, "ability": "Bolt"}
     if kind == "group":
         return {"action": "attack", "target": target, "group": [third]}
-    return {"action": kind, "target": target, "bonus": extra, "item": "gun"}
+    if kind in ("attack", "grab"):
+        return {"action": kind, "target": target}
+    if kind == "scream":
+        return {"action": kind, "bonus": extra}
+    if kind == "draw":
+        return {"action": kind, "item": "gun"}
+    return {"action": kind}
 
 
 def play(setup: dict[str, Any], data: st.DataObject, seed: int) -> Table[IntrigueState]:
@@ -95,7 +109,7 @@ def play(setup: dict[str, Any], data: st.DataObject, seed: int) -> Table[Intrigu
         running = state.running
         if pick(st.integers(0, 9)) == 0:  # a wild action, legal or not
             kind = pick(st.sampled_from(("revive", "slay", "escape", "use_mind", "join", "draw")))
-            params = {"target": other, "with": other, "item": "gun"}
+            params = WILD[kind](other)
             table = _try(table, Action(me, kind, params), dice)
             continue
         if not running:

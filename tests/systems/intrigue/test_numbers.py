@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from importlib.resources import files
 from pathlib import Path
 
@@ -10,7 +11,10 @@ import pytest
 
 from referee.systems.intrigue import rules
 
-RULES = Path("/work/shared/rules/intrigue-in-the-clouds.txt")
+RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "intrigue-in-the-clouds.txt"
+"""``../shared/rules/`` beside the checkout (audit U10: not an absolute path)."""
+ABSENT = not RULES.exists() and not os.environ.get("CI")
+"""Skipped only off CI: under CI an absent rules text fails the test."""
 DATA = json.loads(
     files("referee.systems.intrigue").joinpath("data/numbers.json").read_text("utf-8")
 )
@@ -30,7 +34,7 @@ def test_each_number_is_in_its_sentence(name: str) -> None:
     assert entry["value"] in found
 
 
-@pytest.mark.skipif(not RULES.exists(), reason="the rules text is not on this machine")
+@pytest.mark.skipif(ABSENT, reason="the rules text is not beside this checkout")
 @pytest.mark.parametrize("name", sorted(DATA))
 def test_each_sentence_is_in_the_rules_text_under_its_section(name: str) -> None:
     text = normal(RULES.read_text(encoding="utf-8"))

@@ -100,54 +100,151 @@ def test_disposition_interactive() -> None:
     assert code == 0 and "elves: 18" in out  # 3 + 8 + 2 + 2 + 0 + 0 + 3
 
 
-def test_a_table_with_sealed_slips(tmp_path: Path) -> None:
-    """A table file: slips sealed (the command prints nothing of them, other factions cannot
-    see them), scenes left, reveal with odds, resolve with each effect explained."""
-    setup = yaml.safe_load((EXAMPLES / "four-factions-every-maneuver.yaml").read_text())["setup"]
-    (tmp_path / "setup.yaml").write_text(yaml.safe_dump(setup))
-    table = str(tmp_path / "t.json")
-    assert run("new", table, str(tmp_path / "setup.yaml"))[0] == 0
-    code, out, _ = run("slip", table, "orcs", "Infiltrate", "Inconspicuous", "--target", "spiders")
-    assert code == 0 and "Infiltrate" not in out and "sealed" in out
-    for faction, rest in (
-        ("elves", ["Assess", "Observation", "--target", "dwarves"]),
-        ("dwarves", ["Fortify", "Fortifications"]),
-        ("spiders", ["Assess", "Observation", "--target", "elves"]),
+def table(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["table", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_chronicle_is_played_with_referee_table(tmp_path: Path) -> None:
+    """The chronicle at the table is a table record played with `referee table`: slips are
+    sealed (the acting seat alone sees its parameters), other seats see nothing of them, the
+    reveal shows every slip with the odds, and the narration is the game's vocabulary."""
+    example = EXAMPLES / "four-factions-every-maneuver.yaml"
+    record = tmp_path / "chronicle.json"
+    assert table("new", "kingdoms", str(example), "--out", str(record))[0] == 0
+    code, out, err = table(
+        "act", str(record), "--as", "bob", "write_slip",
+        "maneuver=Infiltrate", "skill=Inconspicuous", "target=spiders",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "Infiltrate" not in table("show", str(record), "--as", "ann")[1]
+    assert "Infiltrate" not in table("log", str(record), "--as", "ann", "--json")[1]
+    assert "Infiltrate" in table("show", str(record), "--as", "bob")[1]
+    for seat, params in (
+        ("ann", ["maneuver=Assess", "skill=Observation", "target=dwarves"]),
+        ("cat", ["maneuver=Fortify", "skill=Fortifications"]),
+        ("dan", ["maneuver=Assess", "skill=Observation", "target=elves"]),
     ):
-        assert run("slip", table, faction, *rest)[0] == 0
-    code, out, _ = run("show", table, "--as", "elves")
-    assert "Infiltrate" not in out and "sealed: slip" in out
-    code, out, _ = run("show", table, "--as", "elves", "--json")
-    assert set(json.loads(out)["state"]["slips"]) == {"elves"}
-    code, out, _ = run(
-        "scene", table, "orcs", "building", "--skill", "Inconspicuous", "--ob", "2", "--seed", "1"
-    )
-    assert code == 0
-    code, out, _ = run("scenes", table)
-    assert code == 0 and "orcs" in out
-    code, _, err = run("reveal", table, "elves")
+        assert table("act", str(record), "--as", seat, "write_slip", *params)[0] == 0
+    code, _, err = table("act", str(record), "--as", "ann", "reveal")
     assert code == 2 and "waiting for" in err
-    for faction in ("elves", "orcs", "dwarves", "spiders"):
-        assert run("pass", table, faction)[0] == 0
-    code, out, _ = run("reveal", table, "elves", "--seed", "7")
-    assert code == 0 and "Slips revealed" in out and "odds orcs → spiders" in out
-    code, out, _ = run("show", table, "--as", "elves")
-    assert "Infiltrate" in out
-    code, out, _ = run("resolve", table, "elves")
+    conflict = ["kind=conflict", "target=spiders", "outcome=spies in the web"]
+    assert table("act", str(record), "--as", "bob", "scene", *conflict)[0] == 0
+    for seat in ("ann", "bob", "cat", "dan"):
+        assert table("act", str(record), "--as", seat, "pass")[0] == 0
+    code, out, err = table("act", str(record), "--as", "ann", "reveal", "--seed", "7")
+    assert code == 0, err
+    assert "Slips revealed" in out and "odds orcs → spiders" in out
+    assert "Infiltrate" in table("show", str(record), "--as", "ann")[1]
+    code, out, _ = table("act", str(record), "--as", "ann", "resolve")
     assert code == 0 and "resolved in seat order" in out
-    code, out, _ = run("act", table, "elves", "next_maneuver")
-    assert code == 0 and "maneuver.started" in out
-    code, _, err = run("act", table, "elves", "join", "-p", "faction=orcs")
-    assert code == 2 and "still in contention" in err
-    code, _, err = run("act", table, "elves", "pass", "-p", "oops")
-    assert code == 2 and "not key=value" in err
+    code, _, err = table("act", str(record), "--as", "ann", "write_slip", "skils=Tactics")
+    assert code == 2 and "skils" in err
+    code, _, err = table("act", str(record), "--as", "bob", "--actor", "elves", "pass")
+    assert code == 2 and "does not play" in err
 
 
-def test_bad_table_file(tmp_path: Path) -> None:
-    """A missing or malformed table file is one line and exit 2."""
-    code, _, err = run("show", str(tmp_path / "none.json"))
-    assert code == 2 and "cannot read" in err
-    bad = tmp_path / "bad.json"
-    bad.write_text("{}")
-    code, _, err = run("show", str(bad))
-    assert code == 2 and "not a table file" in err
+def test_the_old_table_commands_are_gone() -> None:
+    """`referee kingdoms new/slip/scene/pass/reveal/...` gave way to `referee table`."""
+    for command in ("new", "slip", "scene", "pass", "scenes", "reveal", "artha", "act", "show"):
+        code, _, _ = run(command, "x")
+        assert code == 2
+
+
+BAD_FILES: list[tuple[str, bytes, str]] = [
+    ("latin1.yaml", "factions: {élves: 1}".encode("latin-1"), "UTF-8"),
+    ("deep.yaml", b"factions: " + b"[" * 5000 + b"]" * 5000, "deep"),
+    ("huge.yaml", b"factions: {elves: {lifepath_settings: " + b"9" * 5000 + b"}}", "digits"),
+    (
+        "laughs.yaml",
+        b"a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        + b"".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n".encode()
+            for i in range(8)
+        ),
+        "",
+    ),
+    ("list.yaml", b"[1, 2, 3]", "factions"),
+    ("empty.yaml", b"", "factions"),
+    ("unknown.yaml", b"factions: {elves: {territorial_relation: native}}\nplayerz: 2", "playerz"),
+    (
+        "typo.yaml",
+        b"factions: {elves: {territorial_relation: native, lifepath_settings: 4, "
+        b"mechanical_aptitude: x, population_density: cities, population_growth: normal, "
+        b"political_placement: outcast, colour: red}}",
+        "factions.elves.colour",
+    ),
+    (
+        "types.yaml",
+        b"factions: {elves: {territorial_relation: native, lifepath_settings: many, "
+        b"mechanical_aptitude: x, population_density: cities, population_growth: normal, "
+        b"political_placement: outcast}}",
+        "factions.elves.lifepath_settings",
+    ),
+    ("players.yaml", b"factions: {elves: {}}\nplayers: lots", "players"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "words"), BAD_FILES, ids=[n for n, _, _ in BAD_FILES])
+def test_a_hostile_disposition_file_is_one_line(
+    tmp_path: Path, name: str, content: bytes, words: str
+) -> None:
+    """Non-UTF-8, 5,000-deep, a 5,000-digit integer, a billion laughs, the wrong shape,
+    unknown keys, wrong types: one line on stderr naming the problem, exit 2, fast."""
+    import time
+
+    path = tmp_path / name
+    path.write_bytes(content)
+    started = time.perf_counter()
+    code, _, err = run("disposition", str(path))
+    assert time.perf_counter() - started < 5
+    assert code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert words in err
+    code, _, err = run("disposition", str(tmp_path / "missing.yaml"))
+    assert code == 2 and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("odds", "4", "--ob", "9" * 40), "at most 40"),
+        (("odds", "9" * 40, "--ob", "2"), "0 to 40 dice"),
+        (("odds", "4", "--versus", "9" * 40), "0 to 40 dice"),
+        (("odds", "4", "--versus-shade", "Z", "--versus", "2"), "shade"),
+        (("matrix", "Assault", "Charge"), "'Charge' is not a maneuver"),
+        (("disposition",), "give a FILE or --interactive"),
+    ],
+)
+def test_hostile_arguments_are_one_line(args: tuple[str, ...], message: str) -> None:
+    """Huge integers, bad names, missing arguments: one line, exit 2."""
+    code, _, err = run(*args)
+    assert code == 2 and message in err and err.count("\n") == 1, err
+
+
+def test_a_usage_error_is_one_line_from_the_real_command() -> None:
+    """Through the installed entry point, a value of the wrong type is one line too."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "from referee.cli import main; main()", "kingdoms", "odds", "four"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "'four' is not a valid int" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_huge_artha_is_only_what_a_test_may_spend() -> None:
+    """Artha available beyond a test's limits (1 Fate, 3 Persona, 2 Deeds) changes nothing."""
+    code, out, _ = run(
+        "odds", "2", "--ob", "1", "--persona", "9" * 30, "--fate", "0", "--deeds", "0"
+    )
+    assert code == 0 and "3 Persona" in out and "4 Persona" not in out
+
+
+def test_interactive_refuses_a_silly_number_of_factions() -> None:
+    code, _, err = run("disposition", "--interactive", stdin="100000\n")
+    assert code == 2 and "1 to 20 factions" in err

@@ -430,3 +430,16 @@ def test_no_successes_never_succeed_even_against_ob_0() -> None:
     r = resolve({"a": Entry("a", "Sap", ("b",), successes=1, exponent=4)}, board())
     assert r.engagements[0].is_success and r.engagements[0].needed == 1
     assert r.sapped == {"b": 1}
+
+
+def test_harry_attack_dice_meet_an_ensnare() -> None:
+    """Harry: "Test your attack dice versus an Ensnare" (aV; audit U10): an Ensnare of 3
+    against a Harry's 4 attack successes fails, though its defence dice rolled only 1."""
+    board = Board(order=("orcs", "dwarves"), disposition={"orcs": 10, "dwarves": 10}, cap=12)
+    entries = {
+        "orcs": Entry("orcs", "Ensnare", ("dwarves",), successes=3),
+        "dwarves": Entry("dwarves", "Harry", (), successes=1, attack=4),
+    }
+    result = resolve(entries, board)
+    assert result.dispositions["dwarves"] == 10
+    assert result.dispositions["orcs"] == 9  # the Harry's attack margin of 1

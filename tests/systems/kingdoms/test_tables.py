@@ -136,11 +136,18 @@ def test_maneuver_conditions() -> None:
         "Conserve",
         "Fortify",
     }
+    # Scene Economy: "If the faction chose an offensive maneuver aimed at another faction, they
+    # must also direct one conflict scene at the targetted faction" (audit W2)
     assert {n for n in MANEUVERS if maneuver(n).conflict == "required"} == {
         "Assault",
         "Ensnare",
         "Gambit",
+        "Infiltrate",
+        "Onslaught",
+        "Ploy",
+        "Sap",
     }
+    assert {n for n in MANEUVERS if maneuver(n).conflict == "optional"} == {"Harry"}
 
 
 def test_setup_tables() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError
+from referee.core import ActionError, RuleError
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.chase import ladder, movement, takedown_difficulty
 from referee.systems.zweihander.tables import movement_modes
@@ -75,9 +75,9 @@ def test_initiative_ladder_escapees_by_agility_then_pursuers_by_initiative() -> 
         dice=[2, 9],
         chars={
             "runner": RUNNER,
-            "slow": {"bonuses": {"AB": 6}},
+            "slow": {"bonuses": {"AB": 6}, "skills": {"Coordination": 30, "Toughness": 30}},
             "chaser": CHASER,
-            "hound": {"bonuses": {"PB": 1}},
+            "hound": {"bonuses": {"PB": 1}, "skills": {"Coordination": 30, "Toughness": 30}},
         },
     )
     started = last(t, "chase.started")
@@ -101,7 +101,7 @@ def test_head_start_is_plus_3_on_the_first_round(
 
 
 def test_escape_condition_is_3_6_or_9_rounds() -> None:
-    with pytest.raises(RuleError, match="3, 6 or 9"):
+    with pytest.raises(ActionError, match=r"chase\.start\.escape_condition: .* 3, 6 or 9"):
         start(escape_condition=4)
 
 
@@ -123,7 +123,7 @@ def test_action_success_adds_1_to_3_critical_failure_loses_3() -> None:
     assert last(failed, "chase.action_taken")["value"] == 11
     fumble = act(t, "runner", "chase.action", [77], skill="Athletics")
     assert last(fumble, "chase.action_taken")["value"] == 11 - 3
-    with pytest.raises(RuleError, match="1 to 3"):
+    with pytest.raises(ActionError, match=r"chase\.action\.gain: .*less than or equal to 3"):
         act(t, "runner", "chase.action", [20], skill="Athletics", gain=4)
     with pytest.raises(RuleError, match="already taken an Action"):
         act(ok, "runner", "chase.action", [20], skill="Athletics")
@@ -226,6 +226,19 @@ def test_the_lowest_escapee_rolls_a_chaos_die_for_a_complication() -> None:
         "faces": [6],
         "odds": "1/6",
         "complication": True,
+        "roll": {
+            "card": "roll",
+            "label": "runner's Complication",
+            "rule": "Chase scene rules (Complications)",
+            "dice": "1 Chaos Die (d6, a 6 triggers)",
+            "odds": {"triggered": "1/6", "not triggered": "5/6"},
+            "faces": [6],
+            "outcome": "triggered",
+            "margin": 1,
+            "value": 1,
+            "opponent": None,
+            "shown": "6",
+        },
     }
     t2 = act(
         act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [1]),
@@ -298,8 +311,10 @@ def test_an_incapacitated_character_cannot_join_a_chase() -> None:
 
 def test_a_caught_up_pursuer_is_offered_a_takedown() -> None:
     t = caught()
-    assert t.legal_actions("chaser")[0].kind == "chase.takedown"
-    assert [a.kind for a in t.legal_actions("referee")] == ["chase.end_round"]
+    takedown = [c for c in t.legal_actions("chaser") if c.kind == "chase.takedown"]
+    assert len(takedown) == 1 and takedown[0].odds[0].dice == "d100 ≤ 45"
+    chase = [a.kind for a in t.legal_actions("referee") if a.kind.startswith("chase.")]
+    assert chase == ["chase.end_round", "chase.give_up"]
 
 
 TWO_RUNNERS = {
@@ -379,3 +394,54 @@ def test_equal_values_left_by_last_rounds_catch_are_no_new_catch_before_the_esca
     assert len([e for e in t.log.events if e.kind == "chase.caught_up"]) == 1
     with pytest.raises(RuleError, match="has not caught up"):
         act(t, "chaser", "chase.takedown", [20, 30])
+
+
+def test_a_mounted_takedown_tests_the_skill_the_gm_names() -> None:
+    """Audit M1, ruling R3 (b): "a Coordination Test (assuming a chase on foot)": mounted or in a
+    vehicle, the GM names the skill of the Takedown (and of the Escapee's test)."""
+    rider = {**RUNNER, "skills": {**RUNNER["skills"], "Ride": 70}}
+    hunter = {**CHASER, "skills": {**CHASER["skills"], "Ride": 20}}
+    t = start(
+        escapees={"runner": "palfrey horse"},
+        pursuers={"chaser": "destrier horse or flying"},
+        chars={"runner": rider, "chaser": hunter},
+    )
+    t = act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [9])
+    # Ride 20 (Standard): 19 succeeds where Coordination 45 would too; the Escapee's Ride 70
+    t = act(t, "chaser", "chase.takedown", [19, 65], skill="Ride", escapee_skill="Ride")
+    takedown = last(t, "chase.takedown")
+    assert takedown["test"]["skill"] == "Ride" and takedown["test"]["total_chance"] == 20
+    assert takedown["escapee_test"]["skill"] == "Ride"
+    assert "stays in the chase" in takedown["result"]
+    on_foot = act(caught(), "chaser", "chase.takedown", [19, 65])
+    assert last(on_foot, "chase.takedown")["test"]["skill"] == "Coordination"
+
+
+def test_of_two_escapees_the_one_with_the_lower_escape_value_rolls_the_chaos_die() -> None:
+    """Audit U3: "Escapee with the lower Escape Value the roll 1 Chaos Die"."""
+    second = {**RUNNER, "bonuses": {"AB": 3, "BB": 3, "PB": 2}}
+    t = start(
+        escapees={"runner": "on foot", "second": "on foot"},
+        chars={"runner": RUNNER, "second": second, "chaser": CHASER},
+    )
+    t = act(t, "runner", "chase.move", [9])  # 16
+    t = act(t, "second", "chase.move", [2])  # 8
+    t = act(t, "chaser", "chase.move", [1])  # 7: nobody caught
+    t = act(t, "referee", "chase.end_round", [6])
+    assert last(t, "chase.complication")["participant"] == "second"
+
+
+def test_a_chase_needs_the_base_chances_its_tests_will_ask_for() -> None:
+    """Audit B4: a participant on foot with no Coordination (Takedowns) or, past their Brawn
+    Bonus in Rounds, no Toughness (fatigue) is refused at the start, not rounds later."""
+    clumsy = {**CHASER, "skills": {"Toughness": 45}}
+    with pytest.raises(RuleError, match="chaser has no Base Chance entered for Coordination"):
+        start(chars={"runner": RUNNER, "chaser": clumsy})
+    tireless = {**CHASER, "skills": {"Coordination": 45}}
+    with pytest.raises(RuleError, match="chaser has no Base Chance entered for Toughness"):
+        start(chars={"runner": RUNNER, "chaser": tireless}, escape_condition=9)
+    # [BB] 1, but with no Toughness a chase of 3 Rounds could reach fatigue: refused too
+    with pytest.raises(RuleError, match="Toughness"):
+        start(chars={"runner": RUNNER, "chaser": tireless}, escape_condition=3)
+    sturdy = {**tireless, "bonuses": {**CHASER["bonuses"], "BB": 3}}
+    assert start(chars={"runner": RUNNER, "chaser": sturdy}, escape_condition=3).state.chase

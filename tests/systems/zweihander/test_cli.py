@@ -3,25 +3,48 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from referee.cli.zweihander import register
+from referee.cli import build_app
 
 FILES = Path(__file__).parents[3] / "examples" / "zweihander" / "cli"
 
-app = typer.Typer()
-register(app)
+app: typer.Typer = build_app(("table", "zweihander"))
 runner = CliRunner()
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["zweihander", *args])
+def referee(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    return referee("zweihander", *args)
+
+
+def new_table(tmp_path: Path, setup: Path | str, name: str = "table.json") -> Path:
+    record = tmp_path / name
+    if isinstance(setup, str):
+        file = tmp_path / f"{name}.setup.yaml"
+        file.write_text(setup, encoding="utf-8")
+        setup = file
+    code, _, err = referee("table", "new", "zweihander", str(setup), "--out", str(record))
+    assert code == 0, err
+    return record
+
+
+def start_chase(record: Path, *params: str) -> None:
+    code, _, err = referee(
+        "table", "act", str(record), "--as", "referee", "chase.start", *params, "--seed", "1"
+    )
+    assert code == 0, err
 
 
 def test_test_shows_exact_odds_and_the_roll() -> None:
@@ -50,7 +73,8 @@ def test_odds_only_rolls_nothing() -> None:
         ("test", "45", "--face", "101"),
         ("test", "45", "--face", "40", "--face", "3"),
         ("test", "45", "--assist", "--face", "40"),
-        ("chase", "no-such-file.yaml"),
+        ("chase", "no-such-file.json", "--as", "referee"),
+        ("chase", "no-such-file.json"),
         ("travel", "100", "-t", "carriage", "-r", "path"),
         ("requisitions", "gigantic"),
         ("corruption", "--corruption", "5", "--face", "11"),
@@ -63,40 +87,97 @@ def test_bad_input_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
-def test_a_bad_scene_file_names_the_field(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.yaml"
-    bad.write_text("characters: {a: {}}\nchase: {escapees: [a], pursuers: [ghost]}\n")
-    code, _, err = run("chase", str(bad))
-    assert code == 2 and "ghost" in err
-    bad.write_text("characters: [\n")
-    code, _, err = run("chase", str(bad))
-    assert code == 2 and "not valid YAML" in err
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("test", "9" * 5000),
+        ("test", "1001"),
+        ("travel", "9" * 30),
+        ("travel", "100", "--current", "11"),
+        ("corruption", "--corruption", "9" * 5000),
+        ("chase", "--as"),
+        ("journey",),
+    ],
+)
+def test_bad_usage_is_one_line_and_status_2_from_the_script(args: tuple[str, ...]) -> None:
+    script = Path(sys.executable).with_name("referee")
+    done = subprocess.run(
+        [str(script), "zweihander", *args], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
-def test_chase_runs_to_an_end() -> None:
-    code, out, _ = run("chase", str(FILES / "chase.yaml"), "--seed", "7")
-    assert code == 0 and "Ladder: cutpurse" in out and "The chase ends" in out
+def test_chase_plays_the_chase_in_a_table_record_to_its_end(tmp_path: Path) -> None:
+    record = new_table(tmp_path, FILES / "chase.yaml")
+    start_chase(
+        record,
+        "escapees={cutpurse: on foot}",
+        "pursuers=[watchman, hound]",
+        "head_start=escapees",
+        "escape_condition=6",
+        "takedown=darkness of night",
+    )
+    code, out, err = run("chase", str(record), "--as", "referee", "--seed", "7")
+    assert code == 0, err
+    assert "cutpurse rolls" in out and "The chase ends" in out
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["system"] == "zweihander" and data["version"] == len(data["events"])
+    kinds = [a["kind"] for a in data["actions"]]
+    assert kinds[0] == "chase.start" and "chase.move" in kinds and "chase.end_round" in kinds
+    assert {a["seat"] for a in data["actions"]} == {"referee"}
+    # the record is a table like any other: referee table reads it back and shows it
+    code, out, _ = referee("table", "show", str(record), "--as", "watchman")
+    assert code == 0 and "version" in out
+    code, _, err = run("chase", str(record), "--as", "referee")
+    assert (code == 2 and "no chase is under way" in err) or "has ended" in err
 
 
-def test_journey_runs_stretch_by_stretch() -> None:
-    code, out, _ = run("journey", str(FILES / "route.yaml"), "--seed", "3", "--json")
-    assert code == 0
+def test_only_the_referee_plays_a_chase_out(tmp_path: Path) -> None:
+    record = new_table(tmp_path, FILES / "chase.yaml")
+    start_chase(record, "escapees=[cutpurse]", "pursuers=[hound]")
+    before = record.read_text(encoding="utf-8")
+    code, _, err = run("chase", str(record), "--as", "hound")
+    assert code == 2 and "only the referee" in err
+    code, _, err = run("chase", str(record), "--as", "nobody")
+    assert code == 2 and "no seat 'nobody'" in err
+    assert record.read_text(encoding="utf-8") == before
+
+
+def test_journey_travels_the_journey_in_a_table_record(tmp_path: Path) -> None:
+    record = new_table(tmp_path, FILES / "route.yaml")
+    code, out, err = run(
+        "journey",
+        str(record),
+        "--as",
+        "referee",
+        "--seed",
+        "3",
+        "--camp",
+        "--award-fortune",
+        "--json",
+    )
+    assert code == 0, err
     data = json.loads(out)
     kinds = [e["kind"] for e in data["events"]]
     assert kinds.count("journey.stretch_ended") == 2 and kinds[-1] == "journey.ended"
-
-
-def test_exchange_hides_the_secret_skills_from_players_until_the_end() -> None:
-    code, text, _ = run(
-        "exchange", str(FILES / "exchange.yaml"), "--as", "bert", "--seed", "1", "--json"
+    assert kinds.count("journey.camp") == 2
+    assert data["events"][-1]["payload"]["fortune_points"] == len(
+        data["events"][-1]["payload"]["survivors"]
     )
-    assert code == 0
-    events = json.loads(text)["events"]
-    assert "favourable" in events[0]["redacted"]
-    assert all("favourable" not in e["payload"] for e in events[:-1])
-    assert events[-1]["payload"]["favourable"] == "Charm"
-    code, out, _ = run("exchange", str(FILES / "exchange.yaml"), "--seed", "1")
-    assert "[secret: Favourable Charm" in out
+
+
+def test_a_record_of_another_game_or_a_bad_record_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe not utf-8")
+    code, _, err = run("chase", str(bad), "--as", "referee")
+    assert code == 2 and "not UTF-8" in err
+    bad.write_text("[" * 5000, encoding="utf-8")
+    code, _, err = run("journey", str(bad), "--as", "referee")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    bad.write_text('{"system": "zweihander", "setup": {"charakters": {}}}', encoding="utf-8")
+    code, _, err = run("journey", str(bad), "--as", "referee")
+    assert code == 2 and "charakters" in err
 
 
 def test_corruption_roll() -> None:
@@ -143,10 +224,34 @@ def test_route_of_several_legs(tmp_path: Path) -> None:
 def test_a_chase_with_many_participants_is_played_to_its_end(tmp_path: Path) -> None:
     sheet = "{bonuses: {AB: 3, BB: 9, PB: 3}, skills: {Coordination: 1, Toughness: 99}}"
     names = [f"c{i}" for i in range(24)]
-    text = "characters:\n" + "".join(f"  {n}: {sheet}\n" for n in names)
-    text += f"chase:\n  escapees: [{names[0]}]\n  pursuers: [{', '.join(names[1:])}]\n"
-    text += "  escape_condition: 9\n"
-    scene = tmp_path / "crowd.yaml"
-    scene.write_text(text)
-    code, out, _ = run("chase", str(scene), "--seed", "5")
+    record = new_table(tmp_path, "characters:\n" + "".join(f"  {n}: {sheet}\n" for n in names))
+    start_chase(
+        record, f"escapees=[{names[0]}]", f"pursuers=[{', '.join(names[1:])}]", "escape_condition=9"
+    )
+    code, out, _ = run("chase", str(record), "--as", "referee", "--seed", "5")
     assert code == 0 and "The chase ends" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("test", "45", "--face", "101"), "101 cannot come up on a d100"),
+        (("test", "45", "--assist", "--face", "40", "--face", "11"), "11 cannot come up on a d10"),
+        (("corruption", "--corruption", "5", "--face", "11"), "11 cannot come up on a d10"),
+    ],
+)
+def test_a_bad_face_is_refused_before_anything_is_printed(
+    args: tuple[str, ...], message: str
+) -> None:
+    """Audit B1, B2: the refusal comes first, not after the odds."""
+    code, out, err = run(*args)
+    assert code == 2 and out == "" and message in err
+
+
+def test_a_negative_distance_is_refused_as_a_distance() -> None:
+    """Audit B3: '-5' is a distance out of range, not an unknown option."""
+    script = Path(sys.executable).with_name("referee")
+    done = subprocess.run(
+        [str(script), "zweihander", "travel", "-5"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and "'miles': -5 is not in the range" in done.stderr

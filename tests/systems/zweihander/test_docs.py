@@ -18,7 +18,8 @@ def test_every_test_named_in_the_docs_exists() -> None:
     named = re.findall(r"`(?:[\w/]+\.py::)?(test_\w+?)(…)?`", text)
     assert named, "the docs name no tests"
     missing = [
-        name for name, ellipsis in named
+        name
+        for name, ellipsis in named
         if not (any(d.startswith(name) for d in defined) if ellipsis else name in defined)
     ]
     assert missing == []
@@ -32,7 +33,18 @@ def test_every_example_named_in_the_docs_exists() -> None:
 
 def test_every_section_of_the_text_is_in_the_coverage_table() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for section in ("Narrative considerations", "Morale checks", "Chase", "Overland",
-                    "Wilderness", "Reputation", "Requisitions", "Social", "Madness",
-                    "Corruption", "Disorders", "Character stable"):
+    for section in (
+        "Narrative considerations",
+        "Morale checks",
+        "Chase",
+        "Overland",
+        "Wilderness",
+        "Reputation",
+        "Requisitions",
+        "Social",
+        "Madness",
+        "Corruption",
+        "Disorders",
+        "Character stable",
+    ):
         assert f"| {section}" in text, section

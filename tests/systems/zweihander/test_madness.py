@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.core import RuleError
+from referee.core import ActionError, RuleError
 from referee.dice import ScriptedSource
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.madness import (
@@ -146,7 +146,7 @@ def test_corruption_action_and_madness_action() -> None:
 @pytest.mark.parametrize("points", ["five", 5.5, False])
 def test_offence_points_that_are_not_a_whole_number_are_refused(points: object) -> None:
     t = table({"a": {}})
-    with pytest.raises(RuleError, match="'points'"):
+    with pytest.raises(ActionError, match=r"corruption\.points"):
         act(t, "referee", "corruption", character="a", weight="middling", points=points)
 
 
@@ -156,3 +156,45 @@ def test_session_end_refuses_characters_it_does_not_know() -> None:
         act(t, "referee", "session.end", [], disorders={"bret": "Pyromania"})
     with pytest.raises(RuleError, match="bret"):
         act(t, "referee", "session.end", [], characters=["bret"])
+
+
+@pytest.mark.parametrize(
+    ("offence_name", "weight", "points"),
+    [
+        ("Becoming Intoxicated!", None, 1),
+        ("Bleeding", "minor", 1),
+        ("Channeling power", None, 1),
+        ("Suffer a Moderate Injury", None, 3),
+        ("Use elixir", "minor", 3),
+        ("Use laudanum, tincture, smelling salts, quicksilver or deliriant", None, 1),
+        ("Becoming Incapacitated! on the Peril Condition Track", None, 6),
+        ("suffer a serious injury", "middling", 6),
+        ("Suffer a Grievous Injury", None, 9),
+        ("Premeditated murder", None, 7),
+    ],
+)
+def test_a_listed_offence_gives_its_printed_points_and_weight(
+    offence_name: str, weight: str | None, points: int
+) -> None:
+    """Audit W2: the points the text prints for a named offence, and its weight."""
+    params = {"character": "a", "offence": offence_name}
+    if weight is not None:
+        params["weight"] = weight
+    t = act(table({"a": {}}), "referee", "corruption", **params)
+    assert t.state.character("a").corruption == points
+
+
+def test_a_listed_offence_of_another_weight_or_other_points_is_refused() -> None:
+    t = table({"a": {}})
+    with pytest.raises(RuleError, match="Premeditated murder is a major offence, not minor"):
+        act(
+            t, "referee", "corruption", character="a", weight="minor", offence="Premeditated murder"
+        )
+    with pytest.raises(RuleError, match="Suffer a Serious Injury gives 6"):
+        act(t, "referee", "corruption", character="a", offence="Suffer a Serious Injury", points=5)
+    with pytest.raises(RuleError, match="give its weight"):
+        act(t, "referee", "corruption", character="a", offence="Kicking a dog")
+    ok = act(t, "referee", "corruption", character="a", offence="Channeling power", points=3)
+    assert ok.state.character("a").corruption == 3
+    bled = act(t, "referee", "corruption", character="a", offence="Bleeding", points=2)
+    assert bled.state.character("a").corruption == 2  # 1 per turn, two turns

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import DAY, Action, RuleError
+from referee.core import DAY, Action, ActionError, RuleError
 from referee.dice import ScriptedSource
 from referee.systems.zweihander.reputation import (
     can_requisition,
@@ -63,12 +63,35 @@ def test_a_requisition_needs_the_reputation() -> None:
 
 
 def test_story_arc_award() -> None:
-    t = act(table({"anna": {}}), "referee", "reputation.award", character="anna", story_arc=3)
+    t = act(
+        table({"anna": {"reputation": 1}}),
+        "referee",
+        "reputation.award",
+        character="anna",
+        story_arc=3,
+    )
     assert t.state.character("anna").reputation == 4
 
 
 @pytest.mark.parametrize("cost", ["two", 2.5, True])
 def test_a_requisition_cost_that_is_not_a_whole_number_is_refused(cost: object) -> None:
     t = table({"anna": {"reputation": 10}})
-    with pytest.raises(RuleError, match="'cost'"):
+    with pytest.raises(ActionError, match=r"requisition\.cost"):
         act(t, "anna", "requisition", weight="minor", cost=cost)
+
+
+@pytest.mark.parametrize(
+    ("sheet", "reputation"),
+    [
+        ({}, 2),  # 1 at the start, +1 for the Fate Point every character starts with
+        ({"fate_points": 0}, 1),
+        ({"fate_points": 2, "disorders": ["Hophead"]}, 4),
+        ({"fate_points": 3, "reputation": 1}, 1),  # entered: kept as entered
+    ],
+)
+def test_a_characters_reputation_at_setup_counts_fate_points_and_disorders(
+    sheet: dict[str, object], reputation: int
+) -> None:
+    """Audit W3: "1 point at the start, +1 for each Fate Point, +1 for each Disorder"."""
+    t = table({"anna": sheet})
+    assert t.state.character("anna").reputation == reputation

@@ -53,6 +53,19 @@ def test_morale_outcomes() -> None:
     assert morale_check(50, [], ScriptedSource([99])).flees
 
 
+def test_morale_criticals_and_plain_results_differ() -> None:
+    """Audit U1, U2: only a Critical Success inspires, only a Critical Failure makes the foes
+    flee; a Critical Failure is no plain Failure: no Leadership Test rescues it."""
+    plain = morale_check(50, [], ScriptedSource([30]))
+    assert not plain.inspired and not plain.flees and not plain.gives_up
+    failed = morale_check(50, [], ScriptedSource([60]))
+    assert not failed.flees and not failed.inspired and failed.gives_up
+    dice = ScriptedSource([99])
+    fled = morale_check(50, [], dice, leader_leadership=90)
+    assert fled.flees and fled.leadership is None and not fled.gives_up
+    assert dice.remaining == ()
+
+
 def test_morale_action() -> None:
     t = act(table({}), "referee", "morale", [40], resolve=45, conditions=["outnumbered_3_to_1"])
     data = last(t, "morale.checked")

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, ScenarioError
+from referee.core import ActionError, RuleError, ScenarioError
 from referee.systems.zweihander.wilderness import (
     step_threat,
     terrain_difficulty,
@@ -29,11 +29,14 @@ def journey(
     threat: Any = 1,
     conveyed: bool = False,
     bad_weather: bool = False,
-    days: int = 3,
+    days: int | None = None,
     travellers: list[str] | None = None,
+    party: dict[str, Any] | None = None,
 ) -> Any:
+    if days is None:
+        days = {"short": 3, "medium": 10, "long": 21}[length]
     return table(
-        PARTY,
+        party or PARTY,
         journey={
             "travellers": travellers or ["g", "s", "c"],
             "stretches": [
@@ -229,7 +232,7 @@ def test_a_journey_started_by_action() -> None:
     assert j is not None and j.terrain == 20 and j.stretch.days == 2
     with pytest.raises(RuleError, match="already under way"):
         act(t, "referee", "journey.start", **route)
-    with pytest.raises(RuleError, match="travellers"):
+    with pytest.raises(ActionError, match=r"journey\.start\.travellers: missing"):
         act(table(PARTY), "referee", "journey.start", stretches=[{}])
 
 
@@ -265,3 +268,85 @@ def test_an_incapacitated_character_cannot_assist_a_role_check() -> None:
             scout="c",
             assists={"guide": ["s"]},
         )
+
+
+def test_striking_camp_recovers_peril_not_damage() -> None:
+    """Audit M2, ruling R1 (b): Striking Camp recovers Peril as the Survivalist's and Toughness
+    results say; Damage needs treatment (the parent game's), not a night's rest."""
+    hurt = {**PARTY, "g": {**PARTY["g"], "damage": "Moderately Wounded", "peril": 2}}
+    t = roles(journey(threat=0, party=hurt), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])
+    t = act(t, "referee", "journey.camp")
+    g = t.state.character("g")
+    assert g.peril_condition == "Unhindered" and g.damage_condition == "Moderately Wounded"
+
+
+@pytest.mark.parametrize(
+    ("stretch", "length", "days"),
+    [
+        ({"length": "short"}, "short", 1),
+        ({"length": "medium"}, "medium", 7),
+        ({"length": "long"}, "long", 21),
+        ({"days": 5}, "short", 5),
+        ({"days": 10}, "medium", 10),
+        ({"days": 30}, "long", 30),
+        ({"length": "short", "days": 7}, "short", 7),
+        ({"length": "medium", "days": 7}, "medium", 7),
+    ],
+)
+def test_a_stretchs_length_and_its_days_agree(
+    stretch: dict[str, Any], length: str, days: int
+) -> None:
+    """Audit M3: "A Short Stretch is about anything from a day to a week's travel", a Medium
+    "somewhere between a week or two", a Long "three weeks or more": one gives the other."""
+    t = table(PARTY, journey={"travellers": ["g"], "stretches": [stretch]})
+    j = t.state.journey
+    assert j is not None and (j.stretch.length, j.stretch.days) == (length, days)
+
+
+@pytest.mark.parametrize(
+    "stretch",
+    [
+        {"length": "short", "days": 30},
+        {"length": "medium", "days": 2},
+        {"length": "long", "days": 20},
+    ],
+)
+def test_a_stretch_whose_days_do_not_fit_its_length_is_refused(stretch: dict[str, Any]) -> None:
+    with pytest.raises(ScenarioError, match=r"journey\.stretches\.0"):
+        table(PARTY, journey={"travellers": ["g"], "stretches": [stretch]})
+
+
+def test_becoming_incapacitated_gives_6_corruption() -> None:
+    """Audit M4: "Becoming Incapacitated! on the Peril Condition Track (6)", whatever made it so
+    (here a journey's Toughness Test)."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 99, 10, 10, 10, 20])  # s: 33 Peril
+    assert t.state.character("s").is_incapacitated
+    assert t.state.character("s").corruption == 6
+    assert last(t, "journey.toughness")["offences"] == [
+        {
+            "character": "s",
+            "offence": "Becoming Incapacitated! on the Peril Condition Track",
+            "points": 6,
+        }
+    ]
+    assert t.state.character("g").corruption == 0
+
+
+def test_a_critical_success_at_toughness_recovers_to_unhindered_at_camp() -> None:
+    """Audit U4: "Critical Success; as Success, plus recover to Unhindered if they Strike
+    Camp", even when the Survivalist failed (the others recover to Imperiled)."""
+    weary = {**PARTY, "c": {**PARTY["c"], "peril": "Ignore 2 Skill Ranks"}}
+    t = roles(journey(threat=0, party=weary), [40, 60, 40])  # the Survivalist fails
+    t = act(t, "referee", "journey.toughness", [20, 20, 11])  # c: 11, a Critical Success
+    t = act(t, "referee", "journey.camp")
+    assert last(t, "journey.camp")["recovered"]["c"] == "Unhindered"
+
+
+def test_fortune_points_are_for_the_surviving_characters_only() -> None:
+    """Audit U5: "Fortune Points equal to the number of surviving characters"."""
+    slain = {**PARTY, "c": {**PARTY["c"], "damage": "Slain!"}}
+    t = act(journey(party=slain), "referee", "journey.end", award_fortune=True)
+    assert t.state.fortune_points == 2
+    assert last(t, "journey.ended")["survivors"] == ["g", "s"]

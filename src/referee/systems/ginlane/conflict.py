@@ -40,6 +40,7 @@ __all__ = [
     "is_fizzle",
     "is_long_range",
     "is_spin",
+    "manoeuvre_reach",
     "reach",
     "sprint_route",
     "throw_modifier",
@@ -203,6 +204,29 @@ def reach(distance: int) -> str:
     if distance < 5:
         return "shoot"
     return "out of sight"
+
+
+def manoeuvre_reach(skill: str, weapon: Weapon) -> int:
+    """How many zones away a manoeuvre against an opponent reaches ("Zones": "Characters in the
+    same zone can punch each other, in adjacent zones can poke things at each other [...] at
+    five are likely out of sight"; Rulings).
+
+    A Brawl manoeuvre (a wig pulled over the eyes, a shove off balance) reaches the same zone;
+    a Weapons one as far as the weapon in hand reaches when it is a Weapons weapon (else the
+    same zone); words as far as a raised voice carries; anything else (taking aim) as far as
+    the opponent is in sight.
+
+    >>> from referee.systems.ginlane.tables import weapon
+    >>> manoeuvre_reach("Brawl", weapon("sword")), manoeuvre_reach("Firearms", weapon("pistol"))
+    (0, 4)
+    """
+    if skill == "Brawl":
+        return 0
+    if skill == "Weapons":
+        return weapon.range if weapon.skill == "Weapons" else 0
+    if skill in SOCIAL_ATTACKS:
+        return SOCIAL_REACH
+    return OUT_OF_SIGHT - 1
 
 
 def is_long_range(weapon: Weapon, distance: int) -> bool:

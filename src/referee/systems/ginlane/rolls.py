@@ -452,7 +452,7 @@ class Resolution:
             "outcome": "match" if self.outcome is Outcome.TIE else self.outcome.value,
             "margin": self.margin,
             "success_level": self.success_level,
-            "roll": self.actor.to_json(),
+            "rolled": self.actor.to_json(),
         }
         if self.difficulty is not None:
             data["difficulty"] = self.difficulty
@@ -480,7 +480,11 @@ class DifficultyCheck:
         return TargetCheck(spec.dice, self.difficulty, spec.bonus, ">")
 
     def odds(self) -> CheckOdds:
-        """Exact odds of a success, a Match and a failure, and of each margin."""
+        """Exact odds of a success, a Match and a failure, and of each margin (memoised:
+        checks are values)."""
+        return _memoised(self)
+
+    def _odds(self) -> CheckOdds:
         spec = self.roll_spec
         if spec.mode is TagMode.EXTRA_DIE:
             return _odds_from(self.kernel_check().odds().margins)
@@ -541,7 +545,11 @@ class OpposedRoll:
         return actor_total - self.opponent.bonus
 
     def odds(self) -> CheckOdds:
-        """Exact odds of a success, a Match and a failure, and of each margin."""
+        """Exact odds of a success, a Match and a failure, and of each margin (memoised:
+        checks are values)."""
+        return _memoised(self)
+
+    def _odds(self) -> CheckOdds:
         a, o = self.actor, self.opponent
         both_a = a.mode is TagMode.EXTRA_DIE and o.mode is TagMode.EXTRA_DIE
         if both_a and self.floor is None:
@@ -608,3 +616,9 @@ class OpposedRoll:
             opponent_value=theirs.total,
         )
         return Resolution(outcome, margin, mine, theirs, None, check)
+
+
+@functools.lru_cache(maxsize=8192)
+def _memoised(check: DifficultyCheck | OpposedRoll) -> CheckOdds:
+    """The odds of a check, worked out once per distinct check."""
+    return check._odds()

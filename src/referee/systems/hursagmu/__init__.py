@@ -12,7 +12,15 @@ encumbrance.
 - :mod:`~referee.systems.hursagmu.movement`: range, movement, encumbrance, jumps, charges,
   races, damage.
 - :mod:`~referee.systems.hursagmu.state`: the encounter's state and turn order.
-- :mod:`~referee.systems.hursagmu.encounter`: the ``hursagmu`` procedure, round by round.
+- :mod:`~referee.systems.hursagmu.setup`: the setup's model and the encounter it starts.
+- :mod:`~referee.systems.hursagmu.initiative`, :mod:`~referee.systems.hursagmu.action_phase`,
+  :mod:`~referee.systems.hursagmu.combat`, :mod:`~referee.systems.hursagmu.recovery`,
+  :mod:`~referee.systems.hursagmu.senses`, :mod:`~referee.systems.hursagmu.races`: each
+  section's steps and folds.
+- :mod:`~referee.systems.hursagmu.catalogue`, :mod:`~referee.systems.hursagmu.events`,
+  :mod:`~referee.systems.hursagmu.choices`: the table contract — action kinds, the event
+  vocabulary, and what each seat may do now.
+- :mod:`~referee.systems.hursagmu.encounter`: the ``hursagmu`` procedure, a thin dispatcher.
 
 >>> PROCEDURE.initial_state({"characters": {"bob": {"dexterity": 2}}}).round
 1
@@ -96,3 +104,18 @@ __all__ = [
     "stealth_check",
     "validate_plan",
 ]
+
+from referee.core.registry import System  # noqa: E402
+from referee.systems.hursagmu.setup import Setup  # noqa: E402
+
+SYSTEM = System(
+    "hursagmu",
+    "Hursagmu's encounters",
+    PROCEDURE,
+    rules="hursagmu-encounters.txt",
+    setup_model=Setup,
+    summary="A Master's encounter rules on 2d6 + attribute + skill: Initiative (maneuver or "
+    "concentrate), declared actions in Initiative order, attack and defence, Recovery, "
+    "movement and races, secret Perception, Stealth and Shadowing.",
+)
+"""The game as the registry lists it (entry point ``referee.systems``: hursagmu)."""

@@ -183,7 +183,7 @@ def race_check(quickness_a: int, quickness_b: int) -> OpposedCheck:
 
 
 def race_gain(result: CheckResult) -> int:
-    """"For every point by which one character's roll beats another's, that character gains one
+    """ "For every point by which one character's roll beats another's, that character gains one
     yard of distance": the first runner's gain in yards (negative if the second gains).
 
     >>> from referee.dice import ScriptedSource

@@ -82,9 +82,7 @@ def perception_parts(
     if sense not in ("smell", "hearing", "vision"):
         raise RuleError("Perception", f"Perception senses smell, hearing or vision, not {sense!r}")
     if awareness is Awareness.UNCONSCIOUS:
-        raise RuleError(
-            "Perception", "unconscious characters get no perception rolls for anything"
-        )
+        raise RuleError("Perception", "unconscious characters get no perception rolls for anything")
     if awareness is Awareness.ASLEEP and sense != "hearing":
         raise RuleError("Perception", f"a sleeping character rolls for hearing only, not {sense}")
     parts = {"challenge": challenge, f"{sense} range": range_challenge(yards, sense)}
@@ -116,8 +114,14 @@ def perception_check(
     ...                  soft_noise=True).target
     12
     """
-    parts = perception_parts(challenge, sense=sense, yards=yards, factors=factors,
-                             awareness=awareness, soft_noise=soft_noise)
+    parts = perception_parts(
+        challenge,
+        sense=sense,
+        yards=yards,
+        factors=factors,
+        awareness=awareness,
+        soft_noise=soft_noise,
+    )
     return character.skill_roll("perception", modifier).against(sum(parts.values()))
 
 
@@ -140,7 +144,10 @@ def observation_check(
 
 
 def stealth_check(
-    sneak: Character, perceiver: Character, *, sneak_modifier: int = 0,
+    sneak: Character,
+    perceiver: Character,
+    *,
+    sneak_modifier: int = 0,
     perceiver_modifier: int = 0,
 ) -> OpposedCheck:
     """Stealth against Perception: the sneaking (acting) side wins ties.
@@ -155,7 +162,10 @@ def stealth_check(
 
 
 def shadowing_check(
-    shadow: Character, watcher: Character, *, shadow_modifier: int = 0,
+    shadow: Character,
+    watcher: Character,
+    *,
+    shadow_modifier: int = 0,
     watcher_modifier: int = 0,
 ) -> OpposedCheck:
     """Shadowing against Observation ("Shadowing is to Observation what Stealth is to

@@ -151,8 +151,14 @@ class Step:
         rounds: int = 1,
     ) -> Step:
         """Any other major action rolled against a challenge level."""
-        return cls(StepKind.TASK, skill=skill, challenge=challenge, name=name,
-                   engrossing=engrossing, rounds=rounds)
+        return cls(
+            StepKind.TASK,
+            skill=skill,
+            challenge=challenge,
+            name=name,
+            engrossing=engrossing,
+            rounds=rounds,
+        )
 
     @classmethod
     def move(
@@ -165,8 +171,13 @@ class Step:
         circumstances". ``slope``: the Master's bonus (downhill) or penalty (uphill) in yards
         per movement action on foot.
         """
-        return cls(StepKind.MOVE, movement=Movement(movement), yards=yards,
-                   challenge=challenge, slope=slope)
+        return cls(
+            StepKind.MOVE,
+            movement=Movement(movement),
+            yards=yards,
+            challenge=challenge,
+            slope=slope,
+        )
 
     @property
     def roll_skill(self) -> str | None:
@@ -213,8 +224,18 @@ class Step:
         """The step as JSON (only the fields that are set)."""
         data: dict[str, Any] = {"kind": self.kind.value}
         defaults = Step(self.kind)
-        for key in ("skill", "target", "yards", "initiative_penalty", "engrossing", "rounds",
-                    "challenge", "name", "ability", "slope"):
+        for key in (
+            "skill",
+            "target",
+            "yards",
+            "initiative_penalty",
+            "engrossing",
+            "rounds",
+            "challenge",
+            "name",
+            "ability",
+            "slope",
+        ):
             value = getattr(self, key)
             if value != getattr(defaults, key):
                 data[key] = value
@@ -247,18 +268,25 @@ class Step:
                         data["movement"] = value
                     elif kind in (StepKind.MINOR, StepKind.TASK):
                         if not isinstance(value, str):
-                            raise RuleError("Action", f"a {kind.value}'s name is a name, not "
-                                            f"{value!r}")
+                            raise RuleError(
+                                "Action", f"a {kind.value}'s name is a name, not {value!r}"
+                            )
                         data["name"] = value
                     elif kind is StepKind.DEFEND:
                         if isinstance(value, str):
                             data["skill"] = value
                         elif value is not True:
-                            raise RuleError("Action", "write defend: true (or defend: defense, "
-                                            f"defend: defiance), not defend: {value!r}")
+                            raise RuleError(
+                                "Action",
+                                "write defend: true (or defend: defense, "
+                                f"defend: defiance), not defend: {value!r}",
+                            )
                     elif kind is StepKind.HASTE and value is not True:
-                        raise RuleError("Haste", "one Haste a step (haste: true); spend more "
-                                        f"actions with more steps, not haste: {value!r}")
+                        raise RuleError(
+                            "Haste",
+                            "one Haste a step (haste: true); spend more "
+                            f"actions with more steps, not haste: {value!r}",
+                        )
                     break
         try:
             kind = StepKind(data.pop("kind"))
@@ -266,8 +294,18 @@ class Step:
             kinds = ", ".join(k.value for k in StepKind)
             raise RuleError("Action", f"a step is one of {kinds}: {dict(data)!r}") from None
         movement = data.pop("movement", None)
-        allowed = {"skill", "target", "yards", "initiative_penalty", "engrossing", "rounds",
-                   "challenge", "name", "ability", "slope"}
+        allowed = {
+            "skill",
+            "target",
+            "yards",
+            "initiative_penalty",
+            "engrossing",
+            "rounds",
+            "challenge",
+            "name",
+            "ability",
+            "slope",
+        }
         unknown = set(data) - allowed
         if unknown:
             raise RuleError("Action", f"unknown fields {sorted(unknown)} in a {kind.value} step")
@@ -291,8 +329,9 @@ class Step:
         if kind is StepKind.DEFEND:
             data.setdefault("skill", "defense")
             if str(data["skill"]).lower() not in ("defense", "defiance"):
-                raise RuleError("Action", "a defence rolls Defense or Defiance, not "
-                                f"{data['skill']!r}")
+                raise RuleError(
+                    "Action", f"a defence rolls Defense or Defiance, not {data['skill']!r}"
+                )
         if kind is StepKind.TASK and not data.get("skill"):
             raise RuleError("Action", "a task needs a skill (or an attribute) to roll")
         step_movement: Movement | None = None
@@ -304,10 +343,14 @@ class Step:
             except ValueError:
                 names = ", ".join(m.value for m in Movement)
                 raise RuleError("Movement", f"no movement {movement!r} (known: {names})") from None
-            if data.get("yards") and step_movement not in (Movement.FOOT, Movement.RIDE,
-                                                           Movement.LEAP):
-                raise RuleError("Movement", f"{step_movement.value} covers no yards "
-                                f"(yards: {data['yards']})")
+            if data.get("yards") and step_movement not in (
+                Movement.FOOT,
+                Movement.RIDE,
+                Movement.LEAP,
+            ):
+                raise RuleError(
+                    "Movement", f"{step_movement.value} covers no yards (yards: {data['yards']})"
+                )
         if int(data.get("rounds", 1)) < 1:
             raise RuleError("Action", "an action takes at least one round")
         return cls(kind, movement=step_movement, **data)
@@ -348,6 +391,18 @@ class RoundPlan:
     def haste(self) -> int:
         """Actions spent on Haste."""
         return sum(1 for s in self.steps if s.kind is StepKind.HASTE)
+
+    @property
+    def initiative_bonus(self) -> int:
+        """What the round's Initiative is raised by: +2 for each Haste, and the bonus the
+        Master gives a minor action (a negative ``initiative_penalty``). A bonus raises the
+        whole round, like Haste: never a step above one before it (ruling 26)."""
+        minor = sum(
+            -s.initiative_penalty
+            for s in self.steps
+            if s.kind is StepKind.MINOR and s.initiative_penalty < 0
+        )
+        return HASTE_BONUS * self.haste + minor
 
     def movement_actions(self) -> int:
         """The movement actions of the round."""
@@ -416,7 +471,7 @@ def schedule(plan: RoundPlan, initiative: int) -> tuple[ScheduledStep, ...]:
     >>> [s.initiative for s in schedule(fred, 10)]
     [10, 8, 4, 2]
     """
-    current = initiative + HASTE_BONUS * plan.haste
+    current = initiative + plan.initiative_bonus
     seen_major = False
     seen_defence = False
     out: list[ScheduledStep] = []
@@ -430,12 +485,13 @@ def schedule(plan: RoundPlan, initiative: int) -> tuple[ScheduledStep, ...]:
             current -= MOVEMENT_INITIATIVE_STEP * n
         elif step.kind is StepKind.MINOR:
             out.append(ScheduledStep(step, current))
-            current -= step.initiative_penalty
+            current -= max(0, step.initiative_penalty)  # a bonus raised the whole round
         else:
             # Under the cinematic option every defence after the first is the same one major
             # action, so it takes no further Initiative.
-            repeat = (step.kind is StepKind.DEFEND and seen_defence
-                      and plan.mode is DefenceMode.CINEMATIC)
+            repeat = (
+                step.kind is StepKind.DEFEND and seen_defence and plan.mode is DefenceMode.CINEMATIC
+            )
             if seen_major and not repeat:
                 current -= ACTION_STEP
             seen_major = True
@@ -473,6 +529,12 @@ the same round")
                     f"{', doubled running' if running else ''}), not {step.yards}",
                 )
         previous = step
+    if plan.is_engrossing and plan.defences:
+        raise RuleError(
+            "Action",
+            "an engrossing action allows no defensive actions at all: declare the defence or "
+            "the engrossing action, not both",
+        )
     moves = plan.movement_actions()
     if moves > MAX_MOVEMENT_ACTIONS:
         raise RuleError(
@@ -530,7 +592,7 @@ def defence_response(stance: Stance | None, attack_skill: str) -> DefenceRespons
 
 
 def can_recover(*, acted: bool, injured: bool, health_ok: bool, sanity_ok: bool) -> bool:
-    """"If a character has taken no actions during the round and is OK on both Health and
+    """ "If a character has taken no actions during the round and is OK on both Health and
     Sanity, then the character may recover one hit at the end of the round. If a character is
     injured during the round ... the character gets no recovery." ("Recovery")
 
@@ -560,8 +622,13 @@ def push_power(hits_left: int, spend: int) -> tuple[int, bool]:
 
 
 def plan_from_json(
-    steps: Sequence[Mapping[str, Any]], *, rate: Fraction | int = 10, mount: int = 0,
-    mode: DefenceMode = DefenceMode.EACH, max_lift: int | None = None, load: int = 0,
+    steps: Sequence[Mapping[str, Any]],
+    *,
+    rate: Fraction | int = 10,
+    mount: int = 0,
+    mode: DefenceMode = DefenceMode.EACH,
+    max_lift: int | None = None,
+    load: int = 0,
 ) -> RoundPlan:
     """A :class:`RoundPlan` from JSON steps (see :meth:`Step.from_json`)."""
     if not isinstance(steps, Sequence) or isinstance(steps, str | bytes):
@@ -571,5 +638,6 @@ def plan_from_json(
         if not isinstance(raw, Mapping):
             raise RuleError("Action", f"a step is a mapping, not {raw!r}")
         parsed.append(Step.from_json(raw))
-    return replace(RoundPlan(tuple(parsed)), rate=rate, mount=mount, mode=mode,
-                   max_lift=max_lift, load=load)
+    return replace(
+        RoundPlan(tuple(parsed)), rate=rate, mount=mount, mode=mode, max_lift=max_lift, load=load
+    )

@@ -147,7 +147,9 @@ class Character:
     ``health_ok``/``sanity_ok`` whether the character is OK on Health and Sanity ("Recovery");
     ``max_lift`` and ``load`` in pounds for encumbrance; ``weapon`` the weapon's damage and
     ``weapon_type`` ``melee``, ``thrown weapon`` or ``missile weapon``; ``mount`` the yards the
-    character's horse covers in one riding action (20 to 40, "Movement"), 0 for none.
+    character's horse covers in one riding action (20 to 40, "Movement"), 0 for none;
+    ``prone`` whether he starts lying prone and ``mounted`` whether he starts on his horse
+    (``None``: mounted if he has one).
 
     >>> Character("fred", dexterity=3, skills={"Quickness": 2}).skill("quickness")
     2
@@ -168,6 +170,8 @@ class Character:
     weapon: int = 0
     weapon_type: str = "melee"
     mount: int = 0
+    prone: bool = False
+    mounted: bool | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "skills", {k.lower(): v for k, v in self.skills.items()})
@@ -191,8 +195,17 @@ class Character:
         return SkillRoll(self.attribute(attribute) + bonus, self.skill(skill), modifier)
 
 
-_INTS = ("dexterity", "intelligence", "strength", "willpower", "stamina", "max_lift", "load",
-         "weapon", "mount")
+_INTS = (
+    "dexterity",
+    "intelligence",
+    "strength",
+    "willpower",
+    "stamina",
+    "max_lift",
+    "load",
+    "weapon",
+    "mount",
+)
 
 
 def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) -> Character:
@@ -203,11 +216,12 @@ def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) 
     """
     if not isinstance(data, Mapping):
         raise ScenarioError("a character is a mapping of fields", path)
-    known = {*_INTS, "skills", "hits", "health_ok", "sanity_ok", "weapon_type"}
+    known = {*_INTS, "skills", "hits", "health_ok", "sanity_ok", "weapon_type", "prone", "mounted"}
     for key in data:
         if key not in known:
-            raise ScenarioError(f"unknown field {key!r} (known: {', '.join(sorted(known))})",
-                                (*path, str(key)))
+            raise ScenarioError(
+                f"unknown field {key!r} (known: {', '.join(sorted(known))})", (*path, str(key))
+            )
     values: dict[str, Any] = {}
     for key in (*_INTS, "hits"):
         if key in data:
@@ -215,7 +229,7 @@ def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) 
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ScenarioError(f"expected a whole number, not {value!r}", (*path, key))
             values[key] = value
-    for key in ("health_ok", "sanity_ok"):
+    for key in ("health_ok", "sanity_ok", "prone", "mounted"):
         if key in data:
             if not isinstance(data[key], bool):
                 raise ScenarioError("expected true or false", (*path, key))
@@ -236,8 +250,9 @@ def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) 
         except RuleError as error:
             raise ScenarioError(error.reason, (*path, "skills", str(skill))) from None
         if isinstance(level, bool) or not isinstance(level, int):
-            raise ScenarioError(f"expected a whole number, not {level!r}",
-                                (*path, "skills", str(skill)))
+            raise ScenarioError(
+                f"expected a whole number, not {level!r}", (*path, "skills", str(skill))
+            )
     values["skills"] = {str(k): int(v) for k, v in skills.items()}
     if len({k.lower() for k in values["skills"]}) != len(values["skills"]):
         raise ScenarioError("a skill is named twice (names ignore case)", (*path, "skills"))
@@ -245,16 +260,25 @@ def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) 
         raise ScenarioError("max_lift must be positive", (*path, "max_lift"))
     stamina = values.get("stamina", 10)
     if stamina < 1:
-        raise ScenarioError(f"stamina (hits of Stamina) is at least 1, not {stamina}",
-                            (*path, "stamina"))
+        raise ScenarioError(
+            f"stamina (hits of Stamina) is at least 1, not {stamina}", (*path, "stamina")
+        )
     if "hits" in values and not 0 <= values["hits"] <= stamina:
-        raise ScenarioError(f"hits left are 0 to stamina ({stamina}), not {values['hits']}",
-                            (*path, "hits"))
+        raise ScenarioError(
+            f"hits left are 0 to stamina ({stamina}), not {values['hits']}", (*path, "hits")
+        )
     for key in ("load", "weapon"):
         if values.get(key, 0) < 0:
             raise ScenarioError(f"{key} cannot be negative ({values[key]})", (*path, key))
     mount = values.get("mount", 0)
     if mount and not 20 <= mount <= 40:
-        raise ScenarioError(f"a horse rides 20 to 40 yards an action, not {mount} (0: no mount)",
-                            (*path, "mount"))
+        raise ScenarioError(
+            f"a horse rides 20 to 40 yards an action, not {mount} (0: no mount)", (*path, "mount")
+        )
+    if values.get("mounted") and not mount:
+        raise ScenarioError(
+            "mounted on no horse: give the horse's yards (mount: 20 to 40)", (*path, "mounted")
+        )
+    if values.get("mounted") and values.get("prone"):
+        raise ScenarioError("a rider is not lying prone", (*path, "prone"))
     return Character(name, **values)

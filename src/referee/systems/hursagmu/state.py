@@ -107,6 +107,9 @@ class Fighter:
     task: str | None = None
     task_rounds: int = 0
     task_engrossing: bool = False
+    asleep: bool = False
+    prone: bool = False
+    mounted: bool = False
 
     @property
     def rate(self) -> Fraction:
@@ -117,8 +120,14 @@ class Fighter:
         """The declared plan as a :class:`RoundPlan`."""
         if self.plan is None:
             return None
-        return RoundPlan(self.plan, rate=self.rate, mount=self.sheet.mount, mode=mode,
-                         max_lift=self.sheet.max_lift, load=self.sheet.load)
+        return RoundPlan(
+            self.plan,
+            rate=self.rate,
+            mount=self.sheet.mount,
+            mode=mode,
+            max_lift=self.sheet.max_lift,
+            load=self.sheet.load,
+        )
 
     def scheduled(self, mode: DefenceMode) -> tuple[ScheduledStep, ...]:
         """The plan's steps with their Initiatives."""
@@ -178,6 +187,18 @@ class Encounter:
     started: bool = False
     clock: tuple[int, int] | None = None
     """The (rank, Initiative) the round has reached: the last step taken in turn."""
+    round_zero: bool = False
+    """Whether the conflict began with a round zero (which counts its six seconds too)."""
+
+    @property
+    def elapsed_seconds(self) -> int:
+        """Six seconds a round ("Conflict"), round zero included, up to this round's start.
+
+        >>> Encounter(Options(), {}, round=3).elapsed_seconds
+        12
+        """
+        played = self.round - 1 + (1 if self.round_zero else 0)
+        return max(0, played) * ROUND_SECONDS
 
     def fighter(self, who: str) -> Fighter:
         """The fighter ``who``, or a :class:`RuleError`."""

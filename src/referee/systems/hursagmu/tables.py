@@ -87,9 +87,7 @@ def load_skills() -> Mapping[str, str]:
 
 
 ATTACK_TYPES, SORCERY_TYPES, SENSES = load_ranges()
-RANGE_INCREMENTS: Mapping[str, int] = MappingProxyType(
-    {**ATTACK_TYPES, **SORCERY_TYPES, **SENSES}
-)
+RANGE_INCREMENTS: Mapping[str, int] = MappingProxyType({**ATTACK_TYPES, **SORCERY_TYPES, **SENSES})
 """Every ranged ability's increment in yards, from the three tables of "Range"."""
 SKILL_ATTRIBUTES: Mapping[str, str] = load_skills()
 """Each skill's attribute: ``dexterity`` (physical) or ``intelligence`` (mental)."""

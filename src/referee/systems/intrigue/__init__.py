@@ -8,7 +8,14 @@ See docs/systems/intrigue.md for the coverage table and the rulings.
 - :mod:`~referee.systems.intrigue.combat`: combat as declaration and resolution, round by round.
 - :mod:`~referee.systems.intrigue.procedure`: the evening as a kernel procedure
   (``system: intrigue``).
-- :mod:`~referee.systems.intrigue.game`: the game file (characters and envelopes for an evening).
+- :mod:`~referee.systems.intrigue.game`: the game file (characters and envelopes for an evening);
+  :mod:`~referee.systems.intrigue.setup` its shape as a model.
+- :mod:`~referee.systems.intrigue.actions`: the action catalogue;
+  :mod:`~referee.systems.intrigue.events`: the event vocabulary and its narration.
+- :mod:`~referee.systems.intrigue.perception`, :mod:`~referee.systems.intrigue.skills`,
+  :mod:`~referee.systems.intrigue.mental`, :mod:`~referee.systems.intrigue.rounds`,
+  :mod:`~referee.systems.intrigue.combat_actions`, :mod:`~referee.systems.intrigue.escape`,
+  :mod:`~referee.systems.intrigue.damage`: each action, along the text's sections.
 
 >>> from referee.core import Table, Action, view
 >>> from referee.dice import ScriptedSource
@@ -24,6 +31,7 @@ See docs/systems/intrigue.md for the coverage table and the rulings.
 [None]
 """
 
+from referee.core.registry import System
 from referee.systems.intrigue.characters import Ability, Character, Item
 from referee.systems.intrigue.envelopes import (
     ALL,
@@ -35,16 +43,19 @@ from referee.systems.intrigue.envelopes import (
 )
 from referee.systems.intrigue.game import load_game
 from referee.systems.intrigue.procedure import PROCEDURE, Intrigue
+from referee.systems.intrigue.setup import GameSetup
 from referee.systems.intrigue.state import IntrigueState
 
 __all__ = [
     "ALL",
     "PROCEDURE",
+    "SYSTEM",
     "Ability",
     "Character",
     "Condition",
     "ConditionKind",
     "ContingencyEnvelope",
+    "GameSetup",
     "Intrigue",
     "IntrigueState",
     "Item",
@@ -52,3 +63,16 @@ __all__ = [
     "envelopes_handed_over",
     "load_game",
 ]
+
+SYSTEM = System(
+    "intrigue",
+    "Intrigue in the Clouds",
+    PROCEDURE,
+    rules="intrigue-in-the-clouds.txt",
+    setup_model=GameSetup,
+    summary=(
+        "A live-action evening on an airship, with a referee: badges and Perception Envelopes, "
+        "Contingency Envelopes, skill rolls, languages, and combat to the knock-out."
+    ),
+)
+"""The game as the registry lists it (entry point ``referee.systems``: intrigue)."""

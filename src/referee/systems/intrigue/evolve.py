@@ -6,7 +6,6 @@ Every event kind the game logs is folded here; :func:`evolve` ignores kinds it d
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import cast
 
 from referee.core import Event, Json
@@ -17,6 +16,7 @@ from referee.systems.intrigue.state import (
     Declaration,
     Hold,
     IntrigueState,
+    evolved,
 )
 
 __all__ = ["evolve", "fold"]
@@ -51,19 +51,19 @@ def evolve(state: IntrigueState, event: Event) -> IntrigueState:
     if kind == "perception.made":
         perceiver, target = _s(data, "perceiver"), _s(data, "target")
         kept = tuple(c for c in state.cooldowns if (c[0], c[1]) != (perceiver, target))
-        return replace(
+        return evolved(
             state, cooldowns=(*kept, (perceiver, target, event.at + PERCEPTION_COOLDOWN))
         )
     if kind == "perception.ready":
         pair = (_s(data, "perceiver"), _s(data, "target"))
-        return replace(state, cooldowns=tuple(c for c in state.cooldowns if (c[0], c[1]) != pair))
+        return evolved(state, cooldowns=tuple(c for c in state.cooldowns if (c[0], c[1]) != pair))
     if kind == "contingency.openable":
-        return replace(state, openable=state.openable | set(_ids(data, "envelopes")))
+        return evolved(state, openable=state.openable | set(_ids(data, "envelopes")))
     if kind == "envelope.opened":
-        return replace(state, opened=state.opened | {_s(data, "envelope")})
+        return evolved(state, opened=state.opened | {_s(data, "envelope")})
     if kind == "item.drawn":
         who = _s(data, "character")
-        return state.with_status(who, replace(state.status(who), drawn=_s(data, "item")))
+        return state.with_status(who, evolved(state.status(who), drawn=_s(data, "item")))
     if kind.startswith(("combat.", "attack.", "character.", "damage.", "hold.", "escape.")):
         return _evolve_combat(state, event)
     return state
@@ -89,12 +89,12 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
     if kind == "combat.joined":
         combat = _combat(state, data)
         entry = (_s(data, "character"), _i(data, "side"))
-        return state.with_combat(replace(combat, sides=(*combat.sides, entry)))
+        return state.with_combat(evolved(combat, sides=(*combat.sides, entry)))
     if kind == "combat.round_started":
         combat = _combat(state, data)
         holds = tuple(h for h in combat.holds if not h.ending)
         return state.with_combat(
-            replace(
+            evolved(
                 combat,
                 round=_i(data, "round"),
                 in_round=True,
@@ -108,7 +108,7 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
         )
     if kind == "combat.mind_used":
         combat = _combat(state, data)
-        return state.with_combat(replace(combat, by_mind=combat.by_mind | {_s(data, "character")}))
+        return state.with_combat(evolved(combat, by_mind=combat.by_mind | {_s(data, "character")}))
     if kind == "combat.declared":
         combat = _combat(state, data)
         actor = _s(data, "character")
@@ -128,14 +128,14 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
             for m in declaration.group
         )
         kept = tuple(d for d in combat.declarations if d.actor != actor)
-        return state.with_combat(replace(combat, declarations=(*kept, declaration, *members)))
+        return state.with_combat(evolved(combat, declarations=(*kept, declaration, *members)))
     if kind == "combat.place_resolved":
         combat = _combat(state, data)
         done = set(_ids(data, "characters"))
         declarations = tuple(
-            replace(d, resolved=True) if d.actor in done else d for d in combat.declarations
+            evolved(d, resolved=True) if d.actor in done else d for d in combat.declarations
         )
-        return state.with_combat(replace(combat, declarations=declarations))
+        return state.with_combat(evolved(combat, declarations=declarations))
     if kind == "attack.rolled":
         if data.get("combat") is None:
             return state
@@ -146,51 +146,51 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
             target=_s(data, "target"),
             hit=bool(data.get("hit")),
         )
-        return state.with_combat(replace(combat, attacks=(*combat.attacks, attack)))
+        return state.with_combat(evolved(combat, attacks=(*combat.attacks, attack)))
     if kind == "damage.taken":
         who = _s(data, "character")
         status = state.status(who)
-        return state.with_status(who, replace(status, damage=_i(data, "total")))
+        return state.with_status(who, evolved(status, damage=_i(data, "total")))
     if kind == "character.knocked_out":
         who = _s(data, "character")
-        state = state.with_status(who, replace(state.status(who), knocked_out=True))
+        state = state.with_status(who, evolved(state.status(who), knocked_out=True))
         for combat in state.running:
             if any(who in (h.holder, h.held) for h in combat.holds):
                 holds = tuple(
-                    replace(h, ending=True) if who in (h.holder, h.held) else h
+                    evolved(h, ending=True) if who in (h.holder, h.held) else h
                     for h in combat.holds
                 )
-                state = state.with_combat(replace(combat, holds=holds))
+                state = state.with_combat(evolved(combat, holds=holds))
         return state
     if kind == "character.grabbed":
         combat = _combat(state, data)
         hold = Hold(_s(data, "holder"), _s(data, "held"))
-        return state.with_combat(replace(combat, holds=(*combat.holds, hold)))
+        return state.with_combat(evolved(combat, holds=(*combat.holds, hold)))
     if kind == "hold.ends":
         combat = _combat(state, data)
         held = _s(data, "held")
-        holds = tuple(replace(h, ending=True) if h.held == held else h for h in combat.holds)
-        return state.with_combat(replace(combat, holds=holds))
+        holds = tuple(evolved(h, ending=True) if h.held == held else h for h in combat.holds)
+        return state.with_combat(evolved(combat, holds=holds))
     if kind == "combat.round_ended":
         combat = _combat(state, data)
         given = cast(Mapping[str, Json], data.get("streaks") or {})
         streaks = tuple((c, int(cast(int, n))) for c, n in given.items())
-        return state.with_combat(replace(combat, in_round=False, streaks=streaks))
+        return state.with_combat(evolved(combat, in_round=False, streaks=streaks))
     if kind == "escape.rolled":
         combat = _combat(state, data)
         who = _s(data, "character")
         tried = combat.escape_tried | {who}
         if data.get("escaped"):
             # their part in the combat is over: its damage no longer counts ("Taking Damage")
-            state = state.with_status(who, replace(state.status(who), damage=0))
+            state = state.with_status(who, evolved(state.status(who), damage=0))
             return state.with_combat(
-                replace(combat, escape_tried=tried, escaped=combat.escaped | {who})
+                evolved(combat, escape_tried=tried, escaped=combat.escaped | {who})
             )
         reset = tuple((c, 0 if c == who else n) for c, n in combat.streaks)
-        return state.with_combat(replace(combat, escape_tried=tried, streaks=reset))
+        return state.with_combat(evolved(combat, escape_tried=tried, streaks=reset))
     if kind == "combat.ended":
         combat = _combat(state, data)
-        state = state.with_combat(replace(combat, ended=True, in_round=False, holds=()))
+        state = state.with_combat(evolved(combat, ended=True, in_round=False, holds=()))
         for who in combat.participants:
             status = state.status(who)
             if status.dead or who in combat.escaped:
@@ -199,22 +199,22 @@ def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
                 pending = wounds_taken(total=status.damage, stamina=state.stamina(who))
                 state = state.with_status(
                     who,
-                    replace(status, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
+                    evolved(status, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
                 )
             else:
-                state = state.with_status(who, replace(status, damage=0))
+                state = state.with_status(who, evolved(status, damage=0))
         return state
     if kind == "character.died":
         who = _s(data, "character")
         return state.with_status(
-            who, replace(state.status(who), dead=True, knocked_out=False, wake_due=None)
+            who, evolved(state.status(who), dead=True, knocked_out=False, wake_due=None)
         )
     if kind == "character.woke":
         who = _s(data, "character")
         status = state.status(who)
         return state.with_status(
             who,
-            replace(
+            evolved(
                 status,
                 knocked_out=False,
                 wake_due=None,

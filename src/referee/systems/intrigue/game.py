@@ -194,7 +194,14 @@ def _perception(value: Any, holder: str, path: Path) -> tuple[PerceptionEnvelope
         where = (*path, index)
         spec = _mapping(raw, where, "an envelope")
         _extra(spec, {"id", "to", "target", "contents", "directions"}, where)
-        to = spec.get("to", "ALL")
+        for needed in ("to", "target"):  # "one or more Character Numbers and a Target Number"
+            if needed not in spec:
+                raise _fail(
+                    "Each will have one or more Character Numbers and a Target Number on them: "
+                    f"give {needed!r}",
+                    (*where, needed),
+                )
+        to = spec["to"]
         if to == "ALL":
             given: tuple[str, ...] = ALL
         else:
@@ -271,6 +278,10 @@ def wall_clock(text: str, start: str = "00:00") -> int:
 
 def load_game(setup: Mapping[str, Any]) -> IntrigueState:
     """The evening's state from a game file's mapping (a scenario's ``setup``)."""
+    if not isinstance(setup, Mapping):
+        raise _fail(
+            f"a game file is a mapping of start and characters, not {type(setup).__name__}", ()
+        )
     _extra(setup, {"start", "characters"}, ())
     start = setup.get("start", "00:00")
     if not isinstance(start, str):

@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core import Action, Check, RuleError
+from referee.core import Action, ActionError, Check, RuleError
 from referee.systems.intrigue import combat as fight
+from referee.systems.intrigue.actions import DECLARE
 from referee.systems.intrigue.characters import MEDICINE, PERCEPTION
+from referee.systems.intrigue.combat_actions import ranked_above
 from referee.systems.intrigue.envelopes import is_for
 from referee.systems.intrigue.rules import (
     attack_check,
@@ -143,6 +145,7 @@ def _held_action(
     'hold' their action until a later time"): its roll, if any. An ordinary declaration rolls
     nothing."""
     from referee.core import EVERYONE, Event
+    from referee.systems.intrigue.events import COMBAT_DECLARED
     from referee.systems.intrigue.evolve import fold
 
     combat = state.combat_of(who)
@@ -151,18 +154,18 @@ def _held_action(
     mine = combat.declaration(who)
     if mine is None or mine.kind != "hold" or mine.resolved:
         return []
-    if fight.pending_declarers(state, combat):
-        return []
-    kind = params.get("action")
-    if not isinstance(kind, str) or kind == "hold":
+    if fight.pending_declarers(state, combat) or ranked_above(combat, mine):
         return []
     try:
-        payload = fight.validate(state, combat, who, kind, params)
-    except RuleError:
+        args = DECLARE.parse(params)
+        if args.action == "hold":
+            return []
+        payload = fight.validate(state, combat, who, args)
+    except (ActionError, RuleError):
         return []
     rank = fight.initiative_rank(state, combat, who)
     declared = Event(
-        "combat.declared",
+        COMBAT_DECLARED,
         {"combat": combat.id, "character": who, "rank": rank, **payload},
         audience=EVERYONE,
     )

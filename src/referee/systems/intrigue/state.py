@@ -6,7 +6,8 @@ into them. Rules text: Intrigue in the Clouds, throughout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from referee.core import GameTime, RuleError
 from referee.systems.intrigue.characters import Character, CharacterId
@@ -25,7 +26,29 @@ __all__ = [
     "Hold",
     "IntrigueState",
     "Status",
+    "evolved",
 ]
+
+_V = TypeVar("_V")
+
+
+def evolved(value: _V, **changes: Any) -> _V:
+    """``dataclasses.replace`` for the state's frozen values, without its cost (no ``__init__``
+    runs: the values here have no ``__post_init__``). A name that is not a field is refused.
+
+    >>> evolved(Status(), damage=3).damage
+    3
+    """
+    fields = type(value).__dataclass_fields__  # type: ignore[attr-defined]
+    if not changes.keys() <= fields.keys():
+        raise TypeError(
+            f"{type(value).__name__} has no field {sorted(changes.keys() - fields.keys())}"
+        )
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)
+    new.__dict__.update(changes)
+    return new
+
 
 ACTIONS = (
     "draw",
@@ -63,6 +86,9 @@ class Status:
     def can_act(self) -> bool:
         """True if neither Knocked Out nor dead."""
         return not (self.knocked_out or self.dead)
+
+
+_NOTHING_YET = Status()
 
 
 @dataclass(frozen=True)
@@ -199,12 +225,15 @@ class IntrigueState:
 
     def status(self, character: CharacterId) -> Status:
         """What has happened to ``character`` so far."""
-        return dict(self.statuses).get(character, Status())
+        for who, status in self.statuses:
+            if who == character:
+                return status
+        return _NOTHING_YET
 
     def with_status(self, character: CharacterId, status: Status) -> IntrigueState:
         """The state with ``character``'s status replaced."""
         others = tuple((c, s) for c, s in self.statuses if c != character)
-        return replace(self, statuses=(*others, (character, status)))
+        return evolved(self, statuses=(*others, (character, status)))
 
     def stamina(self, character: CharacterId) -> int:
         """Stamina now: "On awakening, characters have their Stamina reduced by their number of
@@ -256,8 +285,8 @@ class IntrigueState:
         """The state with ``combat`` replaced (or added)."""
         kept = tuple(c for c in self.combats if c.id != combat.id)
         if len(kept) == len(self.combats):
-            return replace(self, combats=(*self.combats, combat))
-        return replace(
+            return evolved(self, combats=(*self.combats, combat))
+        return evolved(
             self, combats=tuple(combat if c.id == combat.id else c for c in self.combats)
         )
 

@@ -9,6 +9,31 @@ from typing import Any
 
 from referee.core import Event
 from referee.systems.kingdoms.dice import WOUND_DICE
+from referee.systems.kingdoms.events import (
+    AFFILIATION_BOUGHT,
+    ARTHA_SPENT,
+    CHRONICLE_WON,
+    CONQUEROR_NAMED,
+    EFFECT_APPLIED,
+    HEALTH_TESTED,
+    LEADER_JOINED,
+    MAINTENANCE_TESTED,
+    MANEUVER_ENDED,
+    MANEUVER_RESOLVED,
+    MANEUVER_STARTED,
+    OBJECTIVE_SET,
+    PROLOGUE_ENDED,
+    PROLOGUE_ROLLED,
+    ROLL_KEPT,
+    SCENE_PLAYED,
+    SCENES_PASSED,
+    SESSION_STARTED,
+    SLIP_WRITTEN,
+    SLIPS_REVEALED,
+    TEST_ROLLED,
+    TIE_BREAK_OFFERED,
+    TIE_BREAK_ROLLED,
+)
 from referee.systems.kingdoms.scripting import can_spend_after
 from referee.systems.kingdoms.state import (
     Faction,
@@ -30,7 +55,7 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
     def put(fid: str, **changes: Any) -> None:
         factions[fid] = replace(factions[fid], **changes)
 
-    if kind == "prologue.rolled":
+    if kind == PROLOGUE_ROLLED:
         fid = str(data["faction"])
         n = int(data["successes"])
         f = factions[fid]
@@ -41,20 +66,20 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
             starting_disposition=f.starting_disposition + n,
         )
         return replace(state, factions=factions)
-    if kind == "prologue.ended":
+    if kind == PROLOGUE_ENDED:
         return replace(state, phase="maneuver", cap=int(data["cap"]))
-    if kind == "session.started":
+    if kind == SESSION_STARTED:
         return replace(state, session=int(data["session"]))
-    if kind == "objective.set":
+    if kind == OBJECTIVE_SET:
         put(str(data["faction"]), objective=str(data["objective"]))
         return replace(state, factions=factions)
-    if kind == "slip.written":
+    if kind == SLIP_WRITTEN:
         raw = data.get("slip")
         if not isinstance(raw, Mapping):
             return state
         slip = Slip.from_json(raw)
         return replace(state, slips={**state.slips, slip.faction: slip})
-    if kind == "scene.played":
+    if kind == SCENE_PLAYED:
         scene = SceneRecord(
             faction=str(data["faction"]),
             kind=str(data["kind"]),
@@ -90,9 +115,9 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
             scenes=(*state.scenes, scene),
             wounded=state.wounded | hurt,
         )
-    if kind == "scenes.passed":
+    if kind == SCENES_PASSED:
         return replace(state, passed=state.passed | {str(data["faction"])})
-    if kind == "health.tested":
+    if kind == HEALTH_TESTED:
         fid = str(data["faction"])
         key = str(data["character"])
         ch = replace(
@@ -104,13 +129,13 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         return replace(
             state, factions=factions, health_tested=state.health_tested | {f"{fid}.{key}"}
         )
-    if kind == "slips.revealed":
+    if kind == SLIPS_REVEALED:
         order = tuple(str(f) for f in data["order"])
         void = {str(k): str(v) for k, v in data["void"].items()}
         return replace(state, phase="rolled", reader=str(data["reader"]), order=order, void=void)
-    if kind == "effect.applied":
+    if kind == EFFECT_APPLIED:
         return apply_effect(state, factions, data)
-    if kind == "test.rolled":
+    if kind == TEST_ROLLED:
         fid = str(data["faction"])
         slip = state.slips[fid]
         who = factions[fid].character(slip.roller)
@@ -134,12 +159,14 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
             exponent=int(data["exponent"]),
             successes=int(data["successes"]),
             attack=int(data.get("attack", 0) or 0),
-            pool=dict(data["roll"]),
-            attack_pool=dict(data["attack_roll"]) if data.get("attack_roll") else None,
-            decided=not can_spend_after(factions[fid].character(slip.roller)),
+            pool=dict(data["pool_roll"]),
+            attack_pool=dict(data["attack_pool_roll"]) if data.get("attack_pool_roll") else None,
+            # no roll made (Sapped to nothing, an unopposed Conserve): no artha to spend on it
+            decided=int(data["dice"]) == 0
+            or not can_spend_after(factions[fid].character(slip.roller)),
         )
         return replace(state, factions=factions, rolls={**state.rolls, fid: test})
-    if kind == "artha.spent":
+    if kind == ARTHA_SPENT:
         fid = str(data["faction"])
         test = state.rolls[fid]
         who = (
@@ -149,15 +176,15 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         )
         put(fid, **{test.roller: who})
         if data["pool"] == "attack":
-            test = replace(test, attack=int(data["attack"]), attack_pool=dict(data["roll"]))
+            test = replace(test, attack=int(data["attack"]), attack_pool=dict(data["pool_roll"]))
         else:
-            test = replace(test, successes=int(data["successes"]), pool=dict(data["roll"]))
+            test = replace(test, successes=int(data["successes"]), pool=dict(data["pool_roll"]))
         test = replace(test, decided=True)  # after-the-roll artha settles the whole test
         return replace(state, factions=factions, rolls={**state.rolls, fid: test})
-    if kind == "roll.kept":
+    if kind == ROLL_KEPT:
         fid = str(data["faction"])
         return replace(state, rolls={**state.rolls, fid: replace(state.rolls[fid], decided=True)})
-    if kind == "tie_break.offered":
+    if kind == TIE_BREAK_OFFERED:
         return replace(
             state,
             tie_offers={
@@ -165,18 +192,22 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
                 str(data["faction"]): (str(data["opponent"]), str(data["root"])),
             },
         )
-    if kind == "tie_break.rolled":
+    if kind == TIE_BREAK_ROLLED:
         extra = data["extra"]
         assert isinstance(extra, Mapping)
+        pools = data.get("pools") or {}
+        assert isinstance(pools, Mapping)
         rolls = dict(state.rolls)
         for fid, n in extra.items():
             t = rolls[fid]
-            rolls[fid] = replace(
-                t, successes=t.successes + int(n), tie_break={**t.tie_break, "extra": int(n)}
-            )
+            marked = {**t.tie_break, "extra": int(n)}
+            if pools.get(fid) == "attack":  # a Harry's attack dice tied (audit W3)
+                rolls[fid] = replace(t, attack=t.attack + int(n), tie_break=marked)
+            else:
+                rolls[fid] = replace(t, successes=t.successes + int(n), tie_break=marked)
         offers = {k: v for k, v in state.tie_offers.items() if k not in extra}
         return replace(state, rolls=rolls, tie_offers=offers)
-    if kind == "maneuver.resolved":
+    if kind == MANEUVER_RESOLVED:
         summary = {
             "maneuver": state.maneuver,
             "narrator": data.get("narrator"),
@@ -185,14 +216,14 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
             "scenes": len(state.scenes),
         }
         return replace(state, history=(*state.history, summary))
-    if kind == "conqueror.named":
+    if kind == CONQUEROR_NAMED:
         fid = str(data["defeated"])
         put(fid, conqueror=str(data["conqueror"]))
         pending = {k: v for k, v in state.pending_conquest.items() if k != fid}
         return replace(state, factions=factions, pending_conquest=pending)
-    if kind == "chronicle.won":
+    if kind == CHRONICLE_WON:
         return replace(state, winner=str(data["faction"]))
-    if kind == "maneuver.ended":
+    if kind == MANEUVER_ENDED:
         pending_raw = data.get("pending_conquest") or {}
         assert isinstance(pending_raw, Mapping)
         pending = {str(k): tuple(str(c) for c in v) for k, v in pending_raw.items()}
@@ -203,7 +234,7 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         else:
             phase = "consequences" if needs_join else "downtime"
         return replace(state, phase=phase, pending_conquest=pending)
-    if kind == "leader.joined":
+    if kind == LEADER_JOINED:
         fid = str(data["defeated"])
         new = str(data["faction"])
         put(fid, joined=new)
@@ -236,7 +267,7 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         if phase == "consequences" and not still and not state.pending_conquest:
             phase = "over" if state.winner else "downtime"
         return replace(state, factions=factions, phase=phase)
-    if kind == "affiliation.bought":
+    if kind == AFFILIATION_BOUGHT:
         fid = str(data["faction"])
         leader = factions[fid].leader
         put(
@@ -252,7 +283,7 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         )
         put(str(data["from"]), affiliation_bought=True)
         return replace(state, factions=factions)
-    if kind == "maintenance.tested":
+    if kind == MAINTENANCE_TESTED:
         fid = str(data["faction"])
         f = factions[fid]
         put(
@@ -261,7 +292,7 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
             leader=replace(f.leader, resources=int(data["resources"])),
         )
         return replace(state, factions=factions)
-    if kind == "maneuver.started":
+    if kind == MANEUVER_STARTED:
         healed = {str(h) for h in data.get("healed", ()) or ()}
         for fid, f in list(factions.items()):
             changes: dict[str, Any] = {

@@ -40,8 +40,11 @@ from referee.core import (
     EVERYONE,
     Action,
     ActorId,
+    Choice,
     Event,
+    NoParams,
     Procedure,
+    RollCard,
     RuleError,
     ScenarioError,
     Secret,
@@ -51,6 +54,20 @@ from referee.core import (
 )
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
+from referee.systems.kingdoms.actions import (
+    CATALOGUE,
+    ChooseConqueror,
+    HealthTest,
+    Join,
+    Objective,
+    Prologue,
+    Scene,
+    SpendArtha,
+    TieBreak,
+    WriteSlip,
+)
+from referee.systems.kingdoms.cards import after_card, pool_card
+from referee.systems.kingdoms.choices import choices_for, has_a_move
 from referee.systems.kingdoms.chronicle import check_sheets, faction_from
 from referee.systems.kingdoms.dice import (
     WOUND_DICE,
@@ -63,6 +80,34 @@ from referee.systems.kingdoms.dice import (
     spend_after,
     success_distribution,
     versus_odds,
+)
+from referee.systems.kingdoms.events import (
+    AFFILIATION_BOUGHT,
+    ARTHA_SPENT,
+    CHRONICLE_BEGAN,
+    CHRONICLE_ENDED,
+    CHRONICLE_WON,
+    CONQUEROR_NAMED,
+    EFFECT_APPLIED,
+    HEALTH_TESTED,
+    LEADER_JOINED,
+    MAINTENANCE_TESTED,
+    MANEUVER_ENDED,
+    MANEUVER_RESOLVED,
+    MANEUVER_STARTED,
+    OBJECTIVE_SET,
+    PROLOGUE_ENDED,
+    PROLOGUE_ROLLED,
+    ROLL_KEPT,
+    SCENE_PLAYED,
+    SCENES_PASSED,
+    SESSION_STARTED,
+    SLIP_WRITTEN,
+    SLIPS_REVEALED,
+    TEST_ROLLED,
+    TIE_BREAK_OFFERED,
+    TIE_BREAK_ROLLED,
+    describe,
 )
 from referee.systems.kingdoms.fold import fold
 from referee.systems.kingdoms.resolution import (
@@ -84,18 +129,44 @@ from referee.systems.kingdoms.scripting import (
     scenes_of,
     second_may_roll,
     slip_from,
+    tied_pools,
     ties_of,
+    versus_targets,
 )
+from referee.systems.kingdoms.setup import check_setup
 from referee.systems.kingdoms.state import (
     Faction,
     KingdomsState,
 )
 from referee.systems.kingdoms.tables import maneuver, setup_tables
 
-__all__ = ["PROCEDURE", "KingdomsProcedure"]
+__all__ = ["PROCEDURE", "KingdomsProcedure", "opening"]
+
+RESOLUTION = "Maneuver Resolution"
 
 
 # ---------------------------------------------------------------------------------- procedure
+
+
+def opening(state: KingdomsState) -> dict[str, Any]:
+    """The public set-up of the chronicle: the territory and, for each faction in seat order,
+    its leader (and 2iC), their sheets' abilities, and its disposition."""
+
+    def sheet(who: Any) -> dict[str, Any]:
+        return {"name": who.name, "skills": sorted(who.skills), "stats": sorted(who.stats)}
+
+    return {
+        "territory": state.territory,
+        "factions": {
+            fid: {
+                "name": f.name,
+                "leader": f.leader.name,
+                "disposition": f.disposition,
+                "sheets": [sheet(f.leader)] + ([sheet(f.second)] if f.second else []),
+            }
+            for fid, f in state.factions.items()
+        },
+    }
 
 
 def _whole(setup: Mapping[str, Any], key: str, default: int | None, least: int) -> int | None:
@@ -112,12 +183,16 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     """Burning Kingdoms: prologue, maneuvers (slips, scenes, reveal, resolution), consequences
     and downtime (burning-kingdoms.txt; RULINGS.md, Burning Kingdoms)."""
 
+    catalogue = CATALOGUE
+    has_referee = False
+
     # -- set-up --------------------------------------------------------------------------
 
     def initial_state(self, setup: Mapping[str, Any]) -> KingdomsState:
         """From ``setup``: ``territory``, ``factions`` (in seat order), ``prologue`` (true to
         play it), ``players``, ``maneuver``, ``cap``, ``maintenance_ob``, ``strict_sheets``,
         ``attacked_first_fulfils`` (the optional conflict rule, on by default)."""
+        check_setup(setup)
         factions_data = setup.get("factions")
         if not isinstance(factions_data, Mapping) or not factions_data:
             raise ScenarioError("a chronicle needs factions", ("factions",))
@@ -147,35 +222,18 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         return state
 
     def actors(self, state: KingdomsState) -> Sequence[ActorId]:
-        """The factions still in contention."""
-        return state.standing()
+        """Whose move it is: the factions with something to do now (a slip or scenes to play,
+        a roll to settle, the slips to resolve, a conqueror to name, a faction to join, a
+        maintenance test owed...), in seat order."""
+        return tuple(f for f in state.factions if has_a_move(state, f))
 
-    def legal_actions(self, state: KingdomsState, actor: ActorId) -> Sequence[Action]:
-        """What ``actor`` may do now (free parameters shown with representative values)."""
-        if actor not in state.factions:
-            return ()
-        faction = state.factions[actor]
-        out: list[Action] = [Action(actor, "objective", {"text": "..."})]
-        if state.phase == "prologue" and faction.prologue is None:
-            out.append(Action(actor, "prologue", {"skill": "Strategy"}))
-        if state.phase == "maneuver" and not faction.out:
-            if not faction.cannot_act:
-                out.append(Action(actor, "write_slip", {"maneuver": "Fortify", "skill": "..."}))
-            out.append(Action(actor, "scene", {"kind": "color"}))
-            if actor not in state.passed:
-                out.append(Action(actor, "pass"))
-            out.append(Action(actor, "reveal"))
-        if state.phase == "rolled" and actor in state.rolls and not state.rolls[actor].decided:
-            out += [Action(actor, "spend_artha", {"fate": True}), Action(actor, "keep")]
-        if state.phase == "rolled" and actor == state.reader:
-            out.append(Action(actor, "resolve"))
-        if state.phase == "consequences" and faction.out and faction.joined is None:
-            out.append(Action(actor, "join", {"faction": "..."}))
-        if state.phase == "downtime":
-            if faction.maintenance:
-                out.append(Action(actor, "maintenance"))
-            out.append(Action(actor, "next_maneuver"))
-        return out
+    def characters(self, state: KingdomsState) -> Sequence[ActorId]:
+        """Every faction at the table, in seat order: a seat each unless ``players:`` says."""
+        return tuple(state.factions)
+
+    def legal_actions(self, state: KingdomsState, actor: ActorId) -> Sequence[Choice]:
+        """What ``actor`` may do now, each parameter with its domain (:mod:`.choices`)."""
+        return choices_for(state, actor)
 
     def visible_state(self, state: KingdomsState, viewer: Viewer) -> JsonObject | None:
         """The whole state for the referee; for anyone else, everything but other factions'
@@ -194,35 +252,43 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         assert isinstance(data, dict)
         return data
 
+    def initial_events(self, state: KingdomsState) -> Sequence[Event]:
+        """The chronicle begins: the territory and each faction's leader, sheet and
+        disposition, as every player at the table knows them."""
+        return (Event(CHRONICLE_BEGAN, opening(state)),)
+
+    def describe(self, event: Event, viewer: Viewer) -> str:
+        """``event`` in words as ``viewer`` sees it (:func:`.events.describe`)."""
+        return describe(event, viewer)
+
     # -- decide ----------------------------------------------------------------------------
 
     def decide(self, state: KingdomsState, action: Action, dice: DiceSource) -> Sequence[Event]:
-        """The events of ``action``; refuses illegal ones with the rule's reason."""
+        """The events of ``action``; refuses illegal ones with the rule's reason.
+
+        The parameters are typed already (:mod:`.actions`): each handler reads its model.
+        """
         handler = getattr(self, f"_do_{action.kind}", None)
-        if handler is None:
+        if handler is None or action.kind not in CATALOGUE:
             raise refuse("Burning Kingdoms", f"no such action {action.kind!r}")
         faction = faction_of(state, action.actor)
-        try:
-            events: Sequence[Event] = handler(state, faction, action.params, dice)
-        except (TypeError, ValueError, KeyError, AttributeError) as error:
-            # parameters of the wrong shape (a number where a list goes...): a refusal, not a crash
-            raise refuse(
-                "Burning Kingdoms", f"bad parameters for {action.kind}: {action.params!r} ({error})"
-            ) from None
+        args = CATALOGUE[action.kind].of(action)
+        events: Sequence[Event] = handler(state, faction, args, dice)
         return events
 
     # prologue
 
     def _do_prologue(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: Prologue, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "prologue")
         if faction.prologue is not None:
             raise refuse("Prologues", f"{faction.id} has tested its prologue skill")
-        skill = str(params.get("skill", ""))
-        if skill.casefold() not in {
-            s.casefold() for s in setup_tables().prologue_skills
-        } and not params.get("substitute", False):
+        skill = params.skill
+        if (
+            skill.casefold() not in {s.casefold() for s in setup_tables().prologue_skills}
+            and not params.substitute
+        ):
             raise refuse("Prologues", f"{skill!r} is not on the prologue list")
         ability = faction.leader.skill(skill)
         if ability is None:
@@ -233,15 +299,19 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         chances = success_distribution(ability.exponent, ability.shade, True, cap=top)
         odds = {(f"{k}+" if k == top else str(k)): str(p) for k, p in chances.items()}
         rolled = roll_before(ability.exponent, ability.shade, True, dice)
+        card = pool_card(
+            rolled, f"{faction.leader.name} tests {skill} for the prologue", "Prologues", odds=odds
+        )
         events = [
             Event(
-                "prologue.rolled",
+                PROLOGUE_ROLLED,
                 {
                     "faction": faction.id,
                     "skill": skill,
                     "odds": odds,
                     "successes": rolled.successes,
-                    "roll": rolled.to_json(),
+                    "roll": card.to_json(),
+                    "pool_roll": rolled.to_json(),
                 },
             )
         ]
@@ -253,49 +323,56 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 state.factions[f].disposition + (rolled.successes if f == faction.id else 0)
                 for f in state.seats
             )
-            events.append(Event("prologue.ended", {"narration_order": order, "cap": cap}))
+            events.append(Event(PROLOGUE_ENDED, {"narration_order": order, "cap": cap}))
         return events
 
     def _do_new_session(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         return [
             Event(
-                "session.started", {"session": state.session + 1, "maneuver_number": state.maneuver}
+                SESSION_STARTED, {"session": state.session + 1, "maneuver_number": state.maneuver}
             )
         ]
 
     def _do_objective(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: Objective, dice: DiceSource
     ) -> list[Event]:
-        text = str(params.get("text", "")).strip()
+        text = params.text.strip()
         if not text:
             raise refuse("Chronicle Objective", "an objective needs words")
-        return [Event("objective.set", {"faction": faction.id, "objective": text})]
+        return [Event(OBJECTIVE_SET, {"faction": faction.id, "objective": text})]
 
     # scripting and scenes
 
     def _do_write_slip(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: WriteSlip, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "maneuver")
         if faction.out:
             raise refuse("Consequences", f"{faction.id} is out of contention")
         if faction.cannot_act:
             raise refuse("Maneuvers", f"{faction.id} cannot act this maneuver and scripts nothing")
+        if state.scenes:
+            # "Maneuver": "At the beginning of each Maneuver, players decide their faction's
+            # intent, declare it privately" (audit W1)
+            raise refuse(
+                "Maneuver",
+                f"the slips are fixed once the maneuver's first scene is played; {faction.id} "
+                "declares its intent at the beginning of the maneuver",
+            )
         slip = slip_from(state, faction, params)
-        rewrite = faction.id in state.slips
         return [
             Event(
-                "slip.written",
-                {"faction": faction.id, "maneuver_number": state.maneuver, "rewritten": rewrite},
+                SLIP_WRITTEN,
+                {"faction": faction.id, "maneuver_number": state.maneuver},
                 audience=EVERYONE,
                 secrets=(Secret("slip", slip.to_json(), only(faction.id)),),
             )
         ]
 
     def _do_scene(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: Scene, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "maneuver")
         rule = "Scene Economy"
@@ -305,7 +382,14 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             )
         if faction.id in state.passed:
             raise refuse(rule, f"{faction.id} has passed its scenes this maneuver")
-        kind = str(params.get("kind", ""))
+        unsealed = [f for f in state.acting() if f not in state.slips]
+        if unsealed:
+            raise refuse(
+                "Maneuver",
+                "every faction seals its slip before the first scene; waiting for "
+                + ", ".join(unsealed),
+            )
+        kind = params.kind
         allowed = setup_tables().scenes
         if kind not in allowed:
             raise refuse(rule, f"{kind!r} is not a scene (color, interstitial, building, conflict)")
@@ -316,7 +400,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 f"{faction.id} has spent its {allowed[kind]} {kind} scene"
                 f"{'s' if allowed[kind] != 1 else ''} this maneuver",
             )
-        by = str(params.get("by", "leader"))
+        by = params.by
         if by not in ("leader", "second") and by not in faction.allies:
             raise refuse(
                 rule,
@@ -325,7 +409,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             )
         # "Consequences": a defeated leader who joined shares this faction's scene economy
         who = state.factions[by].leader if by in faction.allies else faction.character(by)
-        player = params.get("player")
+        player = params.player
         if len(faction.players) >= 2 and kind in ("building", "conflict"):
             # "Step Seven": in a two-player faction one player makes the building rolls and the
             # other runs the conflict scene that maneuver.
@@ -341,7 +425,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     f"{player} played {faction.id}'s {other} scenes this "
                     f"maneuver; the other player plays its {kind} scene",
                 )
-        helpers = tuple(str(h) for h in params.get("helpers", ()))
+        helpers = tuple(params.helpers)
         for h in helpers:
             if h not in state.factions or h == faction.id:
                 raise refuse(rule, f"{h!r} is not another faction to lend helping dice")
@@ -354,23 +438,23 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             "helpers": list(helpers),
         }
         if kind in ("color", "interstitial"):
-            if params.get("skill") or params.get("ob"):
+            if params.skill or params.ob:
                 raise refuse(rule, f"no rolls may be made during {kind} scenes")
             if kind == "interstitial":
-                partner = params.get("with")
+                partner = params.partner
                 if partner is not None and partner not in state.factions:
                     raise refuse(rule, f"{partner!r} is not a faction")
                 payload["with"] = partner
         elif kind == "building":
-            skill = str(params.get("skill", ""))
+            skill = params.skill or ""
             ability = who.skill(skill) or who.stat(skill)
             if ability is None:
                 raise refuse("Building Scenes", f"{who.name} has no {skill!r}")
-            stated = int(params.get("ob", 1))
+            stated = 1 if params.ob is None else params.ob
             if stated < 1:
                 raise refuse("Building Scenes", f"an obstacle is 1 or more, not Ob {stated}")
             ob = stated + (1 if who.superficial else 0)
-            exponents = [int(n) for n in params.get("help_exponents", ())]
+            exponents = list(params.help_exponents)
             if any(n < 1 for n in exponents):
                 raise refuse("Building Scenes", f"a helper's exponent is 1 or more: {exponents}")
             helping = sum(help_dice(n) for n in exponents)
@@ -383,6 +467,12 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             )
             test = BurningTest(pool, ob)
             result = test.roll(dice)
+            card = RollCard.of(
+                test.kernel or test,
+                result,
+                f"{who.name}'s building scene: {skill}",
+                rule="Building Scenes",
+            )
             payload.update(
                 {
                     "skill": skill,
@@ -391,7 +481,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "odds": str(test.odds().success),
                     "successes": result.value,
                     "passed": result.is_success,
-                    "roll": result.to_json(),
+                    "roll": card.to_json(),
                 }
             )
         else:  # conflict
@@ -407,7 +497,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "Conflict Scenes",
                     f"{faction.id} writes its slip before it directs a conflict scene",
                 )
-            target = str(params.get("target", ""))
+            target = params.target or ""
             info = maneuver(slip.maneuver)
             if info.conflict == "forbidden":
                 raise refuse(slip.maneuver, f"a conflict scene cannot be used with {slip.maneuver}")
@@ -428,7 +518,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     f"{faction.id}'s conflict scene is directed at "
                     f"the faction its maneuver targets, not {target!r}",
                 )
-            wounds = params.get("wounds") or {}
+            wounds = dict(params.wounds)
             for who_ref, severity in wounds.items():
                 if str(severity) not in WOUND_DICE:
                     raise refuse("Wounds", f"{severity!r} is not a wound ({', '.join(WOUND_DICE)})")
@@ -438,21 +528,21 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             payload.update(
                 {
                     "target": target,
-                    "outcome": str(params.get("outcome", "")),
+                    "outcome": params.outcome,
                     "wounds": {str(k): str(v) for k, v in wounds.items()},
                 }
             )
-        events = [Event("scene.played", payload)]
+        events = [Event(SCENE_PLAYED, payload)]
         spent = sum(len(scenes_of(state, faction.id, k)) for k in allowed) + 1
         if spent >= sum(allowed.values()):
-            events.append(Event("scenes.passed", {"faction": faction.id, "spent": True}))
+            events.append(Event(SCENES_PASSED, {"faction": faction.id, "spent": True}))
         return events
 
     def _do_health_test(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: HealthTest, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "maneuver")
-        who_key = str(params.get("character", "leader"))
+        who_key = params.character
         who = faction.character(who_key)
         key = f"{faction.id}.{who_key}"
         if key in state.wounded:
@@ -477,7 +567,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         superficial = who.superficial and not (passed and not who.wound_dice)
         return [
             Event(
-                "health.tested",
+                HEALTH_TESTED,
                 {
                     "faction": faction.id,
                     "character": who_key,
@@ -487,23 +577,28 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "passed": passed,
                     "wound_dice": after,
                     "superficial": superficial,
-                    "roll": result.to_json(),
+                    "roll": RollCard.of(
+                        test.kernel or test,
+                        result,
+                        f"{who.name} tests Health",
+                        rule="Wound Recovery",
+                    ).to_json(),
                 },
             )
         ]
 
     def _do_pass(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "maneuver")
         if faction.id in state.passed:
             raise refuse("Spending Scenes", f"{faction.id} has already passed")
-        return [Event("scenes.passed", {"faction": faction.id, "spent": False})]
+        return [Event(SCENES_PASSED, {"faction": faction.id, "spent": False})]
 
     # the reveal
 
     def _do_reveal(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "maneuver")
         rule = "Maneuver Resolution"
@@ -558,7 +653,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     help_given.setdefault(slip.helps, {})[fid] = help_dice(ability.exponent)
         events: list[Event] = [
             Event(
-                "slips.revealed",
+                SLIPS_REVEALED,
                 {
                     "maneuver_number": state.maneuver,
                     "reader": faction.id,
@@ -580,7 +675,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 value = max(0, state.factions[fid].disposition - cost)
                 events.append(
                     Event(
-                        "effect.applied",
+                        EFFECT_APPLIED,
                         {
                             "faction": fid,
                             "kind": "disposition",
@@ -595,6 +690,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 )
         pools: dict[str, tuple[BurningPool, int]] = {}
         rolled_events: list[Event] = []
+        opposed = versus_targets(state, order, void)
         for fid in order:
             slip = state.slips.get(fid)
             if slip is None or fid in void:
@@ -602,8 +698,13 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             pool, who, exponent, notes = pool_for(state, slip, help_given.get(fid, {}))
             n = dice_rolled(state, slip, pool)
             spent = {"persona": slip.persona, "deeds": int(slip.deeds_before)}
-            if state.factions[fid].sapped and n == 0:
-                notes.append("Sapped: may not roll")
+            if slip.maneuver == "Conserve" and fid not in opposed:
+                # "Conserve": "only rolled against a versus maneuver" (audit W4)
+                notes.append("Conserve is only rolled against a versus maneuver: not rolled")
+                n = 0
+            if n == 0:
+                if state.factions[fid].sapped and slip.maneuver != "Conserve":
+                    notes.append("Sapped: may not roll")
                 spent = {"persona": 0, "deeds": 0}  # no artha on a roll not made
             payload: dict[str, Any] = {
                 "faction": fid,
@@ -624,12 +725,17 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 defence = min(slip.defence, n)
                 first = roll_before(defence, pool.shade, pool.open_ended, dice)
                 second = roll_before(n - defence, pool.shade, pool.open_ended, dice)
+                label = f"{fid}: Harry with {slip.skill}"
                 payload.update(
                     {
                         "successes": first.successes,
                         "attack": second.successes,
-                        "roll": first.to_json(),
-                        "attack_roll": second.to_json(),
+                        "rolls": [
+                            pool_card(first, f"{label}: defence dice", RESOLUTION).to_json(),
+                            pool_card(second, f"{label}: attack dice", RESOLUTION).to_json(),
+                        ],
+                        "pool_roll": first.to_json(),
+                        "attack_pool_roll": second.to_json(),
                         "defence_dice": defence,
                         "attack_dice": n - defence,
                     }
@@ -640,9 +746,16 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 )
             else:
                 first = roll_before(n, pool.shade, pool.open_ended, dice)
-                payload.update({"successes": first.successes, "roll": first.to_json()})
+                card = pool_card(first, f"{fid}: {slip.maneuver} with {slip.skill}", RESOLUTION)
+                payload.update(
+                    {
+                        "successes": first.successes,
+                        "roll": card.to_json(),
+                        "pool_roll": first.to_json(),
+                    }
+                )
                 pools[fid] = (replace(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0), 0)
-            rolled_events.append(Event("test.rolled", payload))
+            rolled_events.append(Event(TEST_ROLLED, payload))
         odds = reveal_odds(state, order, void, pools)
         events[0] = replace(events[0], payload={**events[0].payload, "odds": odds})
         return events + rolled_events
@@ -650,7 +763,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     # after the roll
 
     def _do_spend_artha(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: SpendArtha, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "rolled")
         test = state.rolls.get(faction.id)
@@ -658,51 +771,52 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             raise refuse("Artha", f"{faction.id} rolled no maneuver test")
         if test.decided:
             raise refuse("Artha", f"{faction.id} has settled its roll")
-        fate = bool(params.get("fate", False))
-        deeds = bool(params.get("deeds", False))
+        fate = params.fate
+        deeds = params.deeds
         if not fate and not deeds:
             raise refuse("Artha", "spend fate, deeds or both (or keep the roll)")
         who = state.factions[faction.id].character(test.roller)
         who.spend({"fate": int(fate), "deeds": int(deeds)})
-        which = str(params.get("pool", "defence"))
-        if which not in ("defence", "attack"):
-            raise refuse("Artha", f"the pool is defence or attack (Harry), not {which!r}")
+        which = params.pool
         source = test.attack_pool if which == "attack" else test.pool
         if source is None:
             raise refuse("Artha", "only a Harry has an attack pool")
         base = pool_roll_from(source)
-        after = spend_after(base, Artha(fate=fate, deeds_after=deeds), dice)
+        artha = Artha(fate=fate, deeds_after=deeds)
+        after = spend_after(base, artha, dice)
         key = "attack" if which == "attack" else "successes"
+        card = after_card(base, after, artha, f"{faction.id} spends artha on its {which} roll")
         return [
             Event(
-                "artha.spent",
+                ARTHA_SPENT,
                 {
                     "faction": faction.id,
                     "fate": fate,
                     "deeds": deeds,
                     "pool": which,
                     key: after.successes,
-                    "roll": after.to_json(),
+                    "roll": card.to_json(),
+                    "pool_roll": after.to_json(),
                 },
             )
         ]
 
     def _do_keep(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "rolled")
         test = state.rolls.get(faction.id)
         if test is None or test.decided:
             raise refuse("Artha", f"{faction.id} has no roll waiting")
-        return [Event("roll.kept", {"faction": faction.id})]
+        return [Event(ROLL_KEPT, {"faction": faction.id})]
 
     def _do_tie_break(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: TieBreak, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "rolled")
         rule = "Independent and Versus Maneuvers"
-        opponent = str(params.get("opponent", ""))
-        root = str(params.get("root", ""))
+        opponent = params.opponent
+        root = params.root
         ties = ties_of(state)
         if frozenset((faction.id, opponent)) not in ties:
             raise refuse(rule, f"{faction.id} and {opponent!r} have no tied versus test")
@@ -713,7 +827,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         if (faction.id, opponent) in {(a, b) for a, (b, _) in state.tie_offers.items()}:
             raise refuse(rule, f"{faction.id} has already agreed to the tie-breaker")
         events = [
-            Event("tie_break.offered", {"faction": faction.id, "opponent": opponent, "root": root})
+            Event(TIE_BREAK_OFFERED, {"faction": faction.id, "opponent": opponent, "root": root})
         ]
         theirs = state.tie_offers.get(opponent)
         if theirs is not None and theirs[0] == faction.id:
@@ -729,19 +843,31 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             their_roll = roll_before(other.exponent, other.shade, other.open_ended, dice)
             events.append(
                 Event(
-                    "tie_break.rolled",
+                    TIE_BREAK_ROLLED,
                     {
                         "factions": [faction.id, opponent],
                         "odds": odds,
                         "extra": {faction.id: mine_roll.successes, opponent: their_roll.successes},
-                        "rolls": {faction.id: mine_roll.to_json(), opponent: their_roll.to_json()},
+                        "pools": tied_pools(state, faction.id, opponent),
+                        "rolls": [
+                            pool_card(
+                                mine_roll, f"{faction.id}: tie-breaker on {root}", rule
+                            ).to_json(),
+                            pool_card(
+                                their_roll, f"{opponent}: tie-breaker on {theirs[1]}", rule
+                            ).to_json(),
+                        ],
+                        "pool_rolls": {
+                            faction.id: mine_roll.to_json(),
+                            opponent: their_roll.to_json(),
+                        },
                     },
                 )
             )
         return events
 
     def _do_resolve(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "rolled")
         if faction.id != state.reader:
@@ -757,10 +883,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             circles={f: x.leader.circles for f, x in state.factions.items()},
         )
         result = resolve(entries, board)
-        events = [
-            Event("maneuver.resolved", {"maneuver_number": state.maneuver, **result.to_json()})
-        ]
-        events += [Event("effect.applied", e.to_json()) for e in result.effects]
+        events = [Event(MANEUVER_RESOLVED, {"maneuver_number": state.maneuver, **result.to_json()})]
+        events += [Event(EFFECT_APPLIED, e.to_json()) for e in result.effects]
         pending: dict[str, list[str]] = {}
         for defeated, candidates in result.conquerors.items():
             if len(candidates) == 1:
@@ -772,7 +896,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 )
                 events.append(
                     Event(
-                        "conqueror.named",
+                        CONQUEROR_NAMED,
                         {"defeated": defeated, "conqueror": candidates[0], "why": why},
                     )
                 )
@@ -780,31 +904,29 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 pending[defeated] = list(candidates)
         standing = [f for f in state.standing() if f not in result.out]
         if len(standing) == 1:
-            events.append(Event("chronicle.won", {"faction": standing[0]}))
+            events.append(Event(CHRONICLE_WON, {"faction": standing[0]}))
         elif not standing:  # the last factions wiped each other out: nobody wins
-            events.append(Event("chronicle.ended", {"winner": None}))
+            events.append(Event(CHRONICLE_ENDED, {"winner": None}))
         events.append(
-            Event(
-                "maneuver.ended", {"maneuver_number": state.maneuver, "pending_conquest": pending}
-            )
+            Event(MANEUVER_ENDED, {"maneuver_number": state.maneuver, "pending_conquest": pending})
         )
         return events
 
     # consequences
 
     def _do_choose_conqueror(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: ChooseConqueror, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "consequences")
         candidates = state.pending_conquest.get(faction.id)
         if candidates is None:
             raise refuse("Consequences", f"{faction.id} has no tied conquerors to choose from")
-        chosen = str(params.get("conqueror", ""))
+        chosen = params.conqueror
         if chosen not in candidates:
             raise refuse("Consequences", f"the conqueror is one of {', '.join(candidates)}")
         return [
             Event(
-                "conqueror.named",
+                CONQUEROR_NAMED,
                 {
                     "defeated": faction.id,
                     "conqueror": chosen,
@@ -814,7 +936,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         ]
 
     def _do_join(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: Join, dice: DiceSource
     ) -> list[Event]:
         if not faction.out:
             raise refuse("Consequences", f"{faction.id} is still in contention")
@@ -822,7 +944,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             raise refuse("Consequences", f"{faction.leader.name} has joined {faction.joined}")
         if faction.id in state.pending_conquest:
             raise refuse("Consequences", "first choose who counts as the conqueror")
-        new = str(params.get("faction", ""))
+        new = params.faction
         if new not in state.factions or state.factions[new].out:
             raise refuse("Consequences", f"{new!r} is not a faction still in contention")
         payload: dict[str, Any] = {
@@ -842,10 +964,10 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "cash_on_hand_to": faction.conqueror,
                 }
             )
-        return [Event("leader.joined", payload)]
+        return [Event(LEADER_JOINED, payload)]
 
     def _do_buy_affiliation(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         for other in state.factions.values():
             if (
@@ -855,7 +977,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             ):
                 return [
                     Event(
-                        "affiliation.bought",
+                        AFFILIATION_BOUGHT,
                         {
                             "faction": faction.id,
                             "from": other.id,
@@ -870,7 +992,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     # downtime
 
     def _do_maintenance(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "downtime", "consequences")
         if not faction.maintenance:
@@ -887,7 +1009,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             tax = {"routine": 1, "difficult": 2}.get(kind, ob - result.value)
         return [
             Event(
-                "maintenance.tested",
+                MAINTENANCE_TESTED,
                 {
                     "faction": faction.id,
                     "ob": ob,
@@ -899,22 +1021,25 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "difficulty": kind,
                     "tax": tax,
                     "resources": max(0, exponent - tax),
-                    "roll": result.to_json(),
+                    "roll": RollCard.of(
+                        test.kernel or test,
+                        result,
+                        f"{faction.leader.name}'s Resources maintenance test",
+                        rule="Downtime",
+                    ).to_json(),
                 },
             )
         ]
 
     def _do_next_maneuver(
-        self, state: KingdomsState, faction: Faction, params: Mapping[str, Any], dice: DiceSource
+        self, state: KingdomsState, faction: Faction, params: NoParams, dice: DiceSource
     ) -> list[Event]:
         require_phase(state, "downtime")
         owing = [f for f in state.standing() if state.factions[f].maintenance]
         if owing:
             raise refuse("Downtime", f"maintenance tests owed by {', '.join(owing)}")
         healed = [f for f in state.standing() if state.factions[f].earned_downtime]
-        return [
-            Event("maneuver.started", {"maneuver_number": state.maneuver + 1, "healed": healed})
-        ]
+        return [Event(MANEUVER_STARTED, {"maneuver_number": state.maneuver + 1, "healed": healed})]
 
     # -- evolve ----------------------------------------------------------------------------
 

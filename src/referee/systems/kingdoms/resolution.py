@@ -26,13 +26,14 @@ maneuver takes effect in seat order, starting from the reader.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.systems.kingdoms.tables import maneuver, matrix, setup_tables
 
 __all__ = [
+    "MANEUVER_EFFECTS",
     "Board",
     "Effect",
     "Engagement",
@@ -383,195 +384,309 @@ def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
         )
 
 
+@dataclass
+class _Round:
+    """What the maneuvers of one resolution share as their effects apply in seat order."""
+
+    entries: Mapping[str, Entry]
+    ledger: _Ledger
+    against: Mapping[str, list[Engagement]]
+    sapped: dict[str, int] = field(default_factory=dict)
+    cannot_act: list[str] = field(default_factory=list)
+
+    @property
+    def months(self) -> int:
+        """Months of downtime one success (or a Sap's increment) buys ("Downtime")."""
+        return setup_tables().downtime_months_per_success
+
+
+def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """Net successes are subtracted from each target's disposition."""
+    for e in mine:
+        if e.net:
+            how = "margin" if e.kind == "versus" else "successes"
+            dice = "attack dice " if e.role == "harry" else ""
+            game.ledger.change(
+                e.target,
+                -e.net,
+                entry.faction,
+                f"{entry.faction}'s {entry.maneuver} {dice}take {e.net} disposition from "
+                f"{e.target} ({how})",
+                attack=e.successes,
+            )
+
+
+def assault(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Assault": "Whether independent or versus, net successes are subtracted directly from
+    the targets disposition."
+    """
+    _take_net(game, entry, mine)
+
+
+def assess(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Assess": a success against the target marks it Assessed (Assault, Gambit and
+    Onslaught need it, from the next maneuver on)."""
+    for e in mine:
+        if e.is_success:
+            game.ledger.note(
+                Effect(
+                    entry.faction,
+                    "assessed",
+                    entry.faction,
+                    f"{entry.faction} has Assessed {e.target}",
+                    target=e.target,
+                )
+            )
+
+
+def conserve(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Conserve": "Successes from a Conserve subtract from all versus actions. If the
+    successes from a conserve reduce all opposing actions to zero, the action is stopped. Extra
+    successes can be allocated to increasing your disposition or generating downtime."
+    """
+    attacks = game.against.get(entry.faction, [])
+    if attacks and all(not a.is_success for a in attacks):
+        spare = entry.successes - max(a.successes for a in attacks)
+        if spare > 0:
+            _split(game.ledger, entry, spare, "successes beyond every opposing action")
+
+
+def ensnare(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Ensnare": "In a successful versus test, the enemy's successes hurt their disposition
+    and the ensnaring side must sacrifice disposition equal to the margin of success."
+    """
+    for e in mine:
+        if e.kind == "versus" and e.is_success:
+            game.ledger.change(
+                e.target,
+                -e.defence if e.defence else 0,
+                entry.faction,
+                f"{entry.faction}'s Ensnare turns {e.target}'s {e.defence} successes against it",
+                attack=e.successes,
+            )
+            game.ledger.change(
+                entry.faction,
+                -e.margin,
+                entry.faction,
+                f"{entry.faction} sacrifices {e.margin} disposition (the margin) to spring its "
+                "Ensnare",
+            )
+
+
+def fortify(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Fortify": versus, the disposition increases by the smallest margin over every
+    attacker; "In an independent test when no other side is attacking, test vs. ob 2" (the Ob
+    is the maneuver's ``independent_ob`` in data/maneuvers.yaml)."""
+    attacks = game.against.get(entry.faction, [])
+    if not attacks:
+        ob = maneuver(entry.maneuver).independent_ob
+        assert isinstance(ob, int)
+        margin = entry.successes - ob - entry.ob_penalty
+        if margin > 0:
+            _split(game.ledger, entry, margin, f"margin against Ob {ob}, unopposed")
+    elif all(entry.successes > a.successes for a in attacks):
+        margin = entry.successes - max(a.successes for a in attacks)
+        _split(game.ledger, entry, margin, "smallest margin over its attackers")
+
+
+def gambit(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Gambit": "Successes from the gambit are subtracted directly from opponent's
+    disposition" (its cost was sacrificed at the reveal)."""
+    _take_net(game, entry, mine)
+
+
+def harry(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Harry": "your attack margin of success reduces the disposition of all attacking
+    enemies" (the defence dice only defend)."""
+    _take_net(game, entry, mine)
+
+
+def infiltrate(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Infiltrate": "Whether independent or Versus, you gain an advantage to your next
+    maneuver against that opponent equal to your margin of success."
+    """
+    for e in mine:
+        if e.is_success:
+            game.ledger.note(
+                Effect(
+                    entry.faction,
+                    "infiltrated",
+                    entry.faction,
+                    f"{entry.faction} has Infiltrated {e.target}: +{e.margin}D to its next "
+                    "maneuver against them",
+                    amount=e.margin,
+                    target=e.target,
+                )
+            )
+
+
+def onslaught(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Onslaught": "Successes are deducted from the target's disposition" (its +3D is the
+    maneuver's ``bonus``; the hesitation is :func:`onslaught_hesitates`, once every maneuver
+    has applied)."""
+    _take_net(game, entry, mine)
+
+
+def onslaught_hesitates(game: _Round, entry: Entry) -> None:
+    """ "If an Onslaught fails to completely deplete the targets disposition, the side
+    performing the onslaught hesitates for the next maneuver and cannot act."
+    """
+    for target in entry.targets:
+        if game.ledger.value.get(target, 0) > 0:
+            game.cannot_act.append(entry.faction)
+            game.ledger.note(
+                Effect(
+                    entry.faction,
+                    "cannot_act",
+                    entry.faction,
+                    f"{entry.faction}'s Onslaught did not wipe out {target}: it hesitates "
+                    "and cannot act next maneuver",
+                )
+            )
+
+
+def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Ploy": "Any target you beat loses a number of disposition points equal to your margin
+    of success"; damaging neither, the Ployer's faction cannot act next maneuver."""
+    hit = False
+    for e in mine:
+        if e.is_success and e.margin > 0:
+            hit = True
+            game.ledger.change(
+                e.target,
+                -e.margin,
+                entry.faction,
+                f"{entry.faction}'s Ploy beats {e.target} by {e.margin}",
+                attack=e.successes,
+            )
+    if not hit:
+        game.cannot_act.append(entry.faction)
+        game.ledger.note(
+            Effect(
+                entry.faction,
+                "cannot_act",
+                entry.faction,
+                f"{entry.faction}'s Ploy damaged neither target: it cannot act next maneuver",
+            )
+        )
+
+
+def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+    """ "Sap": "The margin of success is subtracted from the target's next maneuver" (RULINGS:
+    against an independent maneuver, every success); reducing the skill below 0 costs the
+    extra successes in disposition; the Sapper gets one increment of downtime and the target
+    a Resources maintenance test at +margin Ob."""
+    faction = entry.faction
+    for e in mine:
+        if not e.is_success:
+            continue
+        dice = e.successes if e.kind == "independent" else e.margin
+        game.sapped[e.target] = max(game.sapped.get(e.target, 0), dice)
+        game.ledger.note(
+            Effect(
+                e.target,
+                "sapped",
+                faction,
+                f"{faction}'s Sap takes {dice}D from {e.target}'s next maneuver",
+                amount=dice,
+            )
+        )
+        skill = game.entries[e.target].exponent if e.target in game.entries else 0
+        extra = dice - skill
+        if extra > 0:
+            game.ledger.change(
+                e.target,
+                -extra,
+                faction,
+                f"{faction}'s Sap reduces {e.target}'s skill ({skill}) below 0: {extra} damage",
+                attack=e.successes,
+            )
+        game.ledger.note(
+            Effect(
+                faction,
+                "downtime",
+                faction,
+                f"{faction}'s Sap earns one free maintenance cycle",
+                amount=game.months,
+            )
+        )
+        game.ledger.note(
+            Effect(
+                e.target,
+                "maintenance",
+                faction,
+                f"{e.target} must make a Resources maintenance test at +{e.margin} Ob",
+                amount=e.margin,
+                value=1,
+            )
+        )
+
+
+MANEUVER_EFFECTS: Mapping[str, Callable[[_Round, Entry, Sequence[Engagement]], None]] = {
+    "Assault": assault,
+    "Assess": assess,
+    "Conserve": conserve,
+    "Ensnare": ensnare,
+    "Fortify": fortify,
+    "Gambit": gambit,
+    "Harry": harry,
+    "Infiltrate": infiltrate,
+    "Onslaught": onslaught,
+    "Ploy": ploy,
+    "Sap": sap,
+}
+"""Each maneuver's "Effect/Description", by its name in the text."""
+
+
+def _downtime_for_others(game: _Round, entry: Entry, order: Sequence[str]) -> None:
+    """ "In a succesful Conserve or Fortify, the winner gets one 3-month resource maintenance
+    cycle for free per success allocated to downtime and the rest of the players are required
+    to make resource maintenance checks" ("Downtime")."""
+    if entry.maneuver not in ("Conserve", "Fortify"):
+        return
+    cycles = sum(
+        e.amount // game.months
+        for e in game.ledger.effects
+        if e.kind == "downtime" and e.by == entry.faction
+    )
+    if not cycles:
+        return
+    for other in order:
+        if other != entry.faction and other not in game.ledger.out:
+            game.ledger.note(
+                Effect(
+                    other,
+                    "maintenance",
+                    entry.faction,
+                    f"{entry.faction} bought {cycles} maintenance cycles of downtime: "
+                    f"{other} must make {cycles} Resources maintenance tests",
+                    amount=0,
+                    value=cycles,
+                )
+            )
+
+
 def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
-    """Apply every maneuver in seat order and report the consequences."""
+    """Apply every maneuver in seat order (:data:`MANEUVER_EFFECTS`) and report the
+    consequences ("Maneuver Resolution", "Consequences")."""
     found = engagements(entries, board)
     ledger = _Ledger(board)
-    sapped: dict[str, int] = {}
-    cannot_act: list[str] = []
-    months = setup_tables().downtime_months_per_success
     against: dict[str, list[Engagement]] = {}
     for e in found:
         if e.kind == "versus" and e.role != "ensnare":
             against.setdefault(e.target, []).append(e)
+    game = _Round(entries, ledger, against)
     for faction in board.order:
         entry = entries.get(faction)
         if entry is None:
             continue
         mine = [e for e in found if e.attacker == faction]
-        name = entry.maneuver
-        if name in ("Assault", "Gambit", "Onslaught") or entry.maneuver == "Harry":
-            for e in mine:
-                if e.net:
-                    how = "margin" if e.kind == "versus" else "successes"
-                    ledger.change(
-                        e.target,
-                        -e.net,
-                        faction,
-                        f"{faction}'s {name} {'attack dice ' if e.role == 'harry' else ''}"
-                        f"take {e.net} disposition from {e.target} ({how})",
-                        attack=e.successes,
-                    )
-        elif name == "Assess":
-            for e in mine:
-                if e.is_success:
-                    ledger.note(
-                        Effect(
-                            faction,
-                            "assessed",
-                            faction,
-                            f"{faction} has Assessed {e.target}",
-                            target=e.target,
-                        )
-                    )
-        elif name == "Infiltrate":
-            for e in mine:
-                if e.is_success:
-                    ledger.note(
-                        Effect(
-                            faction,
-                            "infiltrated",
-                            faction,
-                            f"{faction} has Infiltrated {e.target}: +{e.margin}D to its "
-                            f"next maneuver against them",
-                            amount=e.margin,
-                            target=e.target,
-                        )
-                    )
-        elif name == "Sap":
-            for e in mine:
-                if not e.is_success:
-                    continue
-                dice = e.successes if e.kind == "independent" else e.margin
-                sapped[e.target] = max(sapped.get(e.target, 0), dice)
-                ledger.note(
-                    Effect(
-                        e.target,
-                        "sapped",
-                        faction,
-                        f"{faction}'s Sap takes {dice}D from {e.target}'s next maneuver",
-                        amount=dice,
-                    )
-                )
-                skill = entries[e.target].exponent if e.target in entries else 0
-                extra = dice - skill
-                if extra > 0:
-                    ledger.change(
-                        e.target,
-                        -extra,
-                        faction,
-                        f"{faction}'s Sap reduces {e.target}'s skill ({skill}) below 0: "
-                        f"{extra} damage",
-                        attack=e.successes,
-                    )
-                ledger.note(
-                    Effect(
-                        faction,
-                        "downtime",
-                        faction,
-                        f"{faction}'s Sap earns one free maintenance cycle",
-                        amount=months,
-                    )
-                )
-                ledger.note(
-                    Effect(
-                        e.target,
-                        "maintenance",
-                        faction,
-                        f"{e.target} must make a Resources maintenance test at +{e.margin} Ob",
-                        amount=e.margin,
-                        value=1,
-                    )
-                )
-        elif name == "Ploy":
-            hit = False
-            for e in mine:
-                if e.is_success and e.margin > 0:
-                    hit = True
-                    ledger.change(
-                        e.target,
-                        -e.margin,
-                        faction,
-                        f"{faction}'s Ploy beats {e.target} by {e.margin}",
-                        attack=e.successes,
-                    )
-            if not hit:
-                cannot_act.append(faction)
-                ledger.note(
-                    Effect(
-                        faction,
-                        "cannot_act",
-                        faction,
-                        f"{faction}'s Ploy damaged neither target: it cannot act next maneuver",
-                    )
-                )
-        elif name == "Ensnare":
-            for e in mine:
-                if e.kind == "versus" and e.is_success:
-                    ledger.change(
-                        e.target,
-                        -e.defence if e.defence else 0,
-                        faction,
-                        f"{faction}'s Ensnare turns {e.target}'s {e.defence} successes against it",
-                        attack=e.successes,
-                    )
-                    ledger.change(
-                        faction,
-                        -e.margin,
-                        faction,
-                        f"{faction} sacrifices {e.margin} disposition (the margin) to "
-                        "spring its Ensnare",
-                    )
-        if name == "Conserve":
-            attacks = against.get(faction, [])
-            if attacks and all(not a.is_success for a in attacks):
-                spare = entry.successes - max(a.successes for a in attacks)
-                if spare > 0:
-                    _split(ledger, entry, spare, "successes beyond every opposing action")
-        elif name == "Fortify":
-            attacks = against.get(faction, [])
-            if not attacks:
-                margin = entry.successes - 2 - entry.ob_penalty
-                if margin > 0:
-                    _split(ledger, entry, margin, "margin against Ob 2, unopposed")
-            elif all(entry.successes > a.successes for a in attacks):
-                margin = entry.successes - max(a.successes for a in attacks)
-                _split(ledger, entry, margin, "smallest margin over its attackers")
-        cycles = sum(
-            e.amount // months
-            for e in ledger.effects
-            if e.kind == "downtime" and e.by == faction and name in ("Conserve", "Fortify")
-        )
-        if cycles:
-            for other in board.order:
-                if other != faction and other not in ledger.out:
-                    ledger.note(
-                        Effect(
-                            other,
-                            "maintenance",
-                            faction,
-                            f"{faction} bought {cycles} maintenance cycles of downtime: "
-                            f"{other} must make {cycles} Resources maintenance tests",
-                            amount=0,
-                            value=cycles,
-                        )
-                    )
+        MANEUVER_EFFECTS[entry.maneuver](game, entry, mine)
+        _downtime_for_others(game, entry, board.order)
     for faction in board.order:
         entry = entries.get(faction)
-        if entry is None or entry.maneuver != "Onslaught":
-            continue
-        for target in entry.targets:
-            if ledger.value.get(target, 0) > 0:
-                cannot_act.append(faction)
-                ledger.note(
-                    Effect(
-                        faction,
-                        "cannot_act",
-                        faction,
-                        f"{faction}'s Onslaught did not wipe out {target}: it hesitates "
-                        "and cannot act next maneuver",
-                    )
-                )
+        if entry is not None and entry.maneuver == "Onslaught":
+            onslaught_hesitates(game, entry)
     conquerors: dict[str, tuple[str, ...]] = {}
     for defeated in ledger.out:
         attackers = ledger.damaged_by.get(defeated, {})
@@ -589,7 +704,7 @@ def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
         out=tuple(ledger.out),
         conquerors=conquerors,
         narrator=narrator,
-        sapped=sapped,
-        cannot_act=tuple(dict.fromkeys(cannot_act)),
+        sapped=game.sapped,
+        cannot_act=tuple(dict.fromkeys(game.cannot_act)),
         attackers={d: dict(ledger.damaged_by.get(d, {})) for d in ledger.out},
     )

@@ -16,6 +16,7 @@ from referee.core import (
     ActorId,
     RuleError,
 )
+from referee.systems.kingdoms.actions import WriteSlip
 from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
@@ -37,7 +38,7 @@ from referee.systems.kingdoms.state import (
     SceneRecord,
     Slip,
 )
-from referee.systems.kingdoms.tables import MANEUVERS, maneuver
+from referee.systems.kingdoms.tables import maneuver
 
 __all__ = [
     "base_dice",
@@ -58,7 +59,9 @@ __all__ = [
     "scenes_of",
     "second_may_roll",
     "slip_from",
+    "tied_pools",
     "ties_of",
+    "versus_targets",
 ]
 
 
@@ -127,20 +130,11 @@ def second_may_roll(state: KingdomsState, fid: str) -> bool:
     return conflict or (bool(builds) and 3 * by_second >= 2 * len(builds))
 
 
-def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any]) -> Slip:
+def slip_from(state: KingdomsState, faction: Faction, params: WriteSlip) -> Slip:
     """A validated slip from ``write_slip`` parameters; refuses what the rules forbid."""
-    rule = "Maneuvering in the Chronicle"
-    name = str(params.get("maneuver", "")).strip().capitalize()
-    if name not in MANEUVERS:
-        raise refuse(rule, f"{params.get('maneuver')!r} is not a maneuver ({', '.join(MANEUVERS)})")
+    name = params.maneuver
     info = maneuver(name)
-    raw_targets = params.get("targets", params.get("target"))
-    if raw_targets is None:
-        targets: tuple[str, ...] = ()
-    elif isinstance(raw_targets, str):
-        targets = (raw_targets,)
-    else:
-        targets = tuple(str(t) for t in raw_targets)
+    targets = params.named_targets
     wanted = info.targets
     if name == "Harry":
         if len(targets) > 1:
@@ -179,11 +173,9 @@ def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any])
             f"{faction.id} has {faction.disposition} disposition and cannot "
             f"sacrifice {info.cost} without wiping itself out",
         )
-    roller = str(params.get("roller", "leader"))
-    if roller not in ("leader", "second"):
-        raise refuse(rule, f"the roller is 'leader' or 'second', not {roller!r}")
-    skill = str(params.get("skill", ""))
-    substitute = bool(params.get("substitute", False))
+    roller = params.roller
+    skill = params.skill
+    substitute = params.substitute
     if not substitute and not info.has_skill(skill):
         raise refuse(name, f"{skill!r} is not one of {name}'s skills ({', '.join(info.skills)})")
     character = faction.character(roller)
@@ -201,7 +193,7 @@ def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any])
                 f"the 2iC substitutes only for a skill the leader lacks; {faction.leader.name} "
                 f"has {skill}",
             )
-    forks = tuple(str(f) for f in params.get("forks", ()))
+    forks = tuple(params.forks)
     for fork in forks:
         if not info.has_skill(fork) or fork.casefold() == skill.casefold():
             raise refuse(
@@ -210,11 +202,11 @@ def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any])
             )
         if character.skill(fork) is None:
             raise refuse("Conquest Maneuvers", f"{character.name} has no {fork!r} to FoRK")
-    persona = int(params.get("persona", 0))
-    deeds_before = bool(params.get("deeds_before", False))
+    persona = params.persona
+    deeds_before = params.deeds_before
     Artha(persona=persona, deeds_before=deeds_before)  # the per-test limits
     character.spend({"persona": persona, "deeds": int(deeds_before)})
-    defence = int(params.get("defence", 0))
+    defence = params.defence
     if name == "Harry":
         dice = base_dice(faction, character, ability.exponent, forks, persona, deeds_before)
         if defence < 2 or dice - defence < 2:
@@ -223,10 +215,10 @@ def slip_from(state: KingdomsState, faction: Faction, params: Mapping[str, Any])
                 f"divide the Harry dice with at least 2 in each pool: {dice} dice, "
                 f"{defence} to defence",
             )
-    downtime = int(params.get("downtime", 0))
+    downtime = params.downtime
     if downtime < 0:
         raise refuse("Downtime", f"successes put into downtime are 0 or more, not {downtime}")
-    helps = params.get("helps")
+    helps = params.helps
     if helps is not None and (helps not in state.factions or helps == faction.id):
         raise refuse("Conquest Maneuvers", f"{helps!r} is not another faction to help")
     slip = Slip(
@@ -382,6 +374,47 @@ def ties_of(state: KingdomsState) -> set[frozenset[str]]:
     }
 
 
+def versus_targets(state: KingdomsState, order: Sequence[str], void: Mapping[str, str]) -> set[str]:
+    """The factions that some revealed maneuver meets in a versus test (the matrix's V, dV or
+    aV): what a Conserve needs before it is rolled."""
+    entries = {
+        f: Entry(f, state.slips[f].maneuver, state.slips[f].targets)
+        for f in order
+        if f in state.slips and f not in void
+    }
+    board = Board(
+        order=tuple(order),
+        disposition={f: x.disposition for f, x in state.factions.items()},
+        cap=state.cap,
+    )
+    return {e.target for e in engagements(entries, board) if e.kind == "versus"}
+
+
+def tied_pools(state: KingdomsState, a: str, b: str) -> dict[str, str]:
+    """Which pool of each side tied in the versus test between ``a`` and ``b``: a Harry's
+    ``attack`` dice where they met the other side (its attack against any maneuver it engages;
+    aV against an Assault, Ensnare...), otherwise the maneuver's ``successes``."""
+    entries = entries_of(state)
+    board = Board(
+        order=state.order,
+        disposition={f: x.disposition for f, x in state.factions.items()},
+        cap=state.cap,
+    )
+    for e in engagements(entries, board):
+        if e.kind != "versus" or {e.attacker, e.target} != {a, b} or e.successes != e.defence:
+            continue
+        mine = "attack" if e.role == "harry" else "successes"
+        defender = entries[e.target]
+        theirs = "successes"
+        if defender.maneuver == "Harry":
+            from referee.systems.kingdoms.tables import matrix
+
+            if matrix().cell("Harry", e.maneuver) == "aV":
+                theirs = "attack"
+        return {e.attacker: mine, e.target: theirs}
+    return {a: "successes", b: "successes"}
+
+
 def reveal_odds(
     state: KingdomsState,
     order: Sequence[str],
@@ -449,9 +482,10 @@ def reveal_odds(
     for fid, entry in entries.items():
         if entry.maneuver == "Fortify" and fid not in versus_targets:
             pool, _ = pools[fid]
-            # unopposed Fortify: Ob 2 (+1 for a Superficial wound), and a margin (one success
-            # more) to add disposition
-            ob = 2 + entry.ob_penalty
+            # unopposed Fortify: its independent Ob (2; +1 for a Superficial wound), and a
+            # margin (one success more) to add disposition
+            stated = maneuver("Fortify").independent_ob
+            ob = (stated if isinstance(stated, int) else 0) + entry.ob_penalty
             out.append(
                 {
                     "needed": ob + 1,

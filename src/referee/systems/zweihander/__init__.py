@@ -13,6 +13,9 @@ Modules, each one part of the rules text (``rules/zweihander-house-rules.txt``):
 - :mod:`.social` — Social Intrigue
 - :mod:`.madness` — Madness, Corruption, Order & Chaos, Disorders
 - :mod:`.stable` — Character stable
+- :mod:`.skill_tests` — Skill Tests at the table
+- :mod:`.events` — the event vocabulary: every kind, its payload, its narration
+- :mod:`.setup` — the setup's model (characters, Fortune Points, stables, a journey)
 - :mod:`.procedure` — all of it as one procedure for scenario files (``system: zweihander``)
 
 >>> from referee.core import get_system
@@ -26,3 +29,17 @@ PROCEDURE = ZweihanderProcedure()
 """The procedure scenario files with ``system: zweihander`` play."""
 
 __all__ = ["PROCEDURE", "ZweihanderProcedure"]
+
+from referee.core.registry import System  # noqa: E402
+from referee.systems.zweihander.setup import Setup  # noqa: E402
+
+SYSTEM = System(
+    "zweihander",
+    "Zweihänder house rules",
+    PROCEDURE,
+    rules="zweihander-house-rules.txt",
+    setup_model=Setup,
+    summary="House rules for Zweihänder (d100): Skill Tests, morale, chases, wilderness "
+    "travel, social intrigue, madness and corruption, reputation, the character stable.",
+)
+"""The game as the registry lists it (entry point ``referee.systems``: zweihander)."""

@@ -181,7 +181,14 @@ class Character:
             peril=_track(data, "peril", PERIL_TRACK, path),
             damage=_track(data, "damage", DAMAGE_TRACK, path),
             fate_points=_int(data, "fate_points", 1, path),
-            reputation=_int(data, "reputation", 1, path),
+            reputation=_int(
+                data,
+                "reputation",
+                # "1 point at the start, +1 for each Fate Point, +1 for each Disorder"
+                # (house rules, "Reputation points"), unless the sheet enters it
+                1 + _int(data, "fate_points", 1, path) + len(disorders),
+                path,
+            ),
             order_ranks=_int(data, "order_ranks", 0, path),
             chaos_ranks=_int(data, "chaos_ranks", 0, path),
             permanent_order_ranks=_int(data, "permanent_order_ranks", 0, path),

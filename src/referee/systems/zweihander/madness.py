@@ -21,11 +21,35 @@ rank towards Chaos, else if the Corruption is under 10 → 1 rank towards Order.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Annotated, Any, Literal
 
-from referee.core import CheckResult, RuleError
+from pydantic import BeforeValidator, Field
+
+from referee.core import (
+    REFEREE,
+    Action,
+    ActionSpec,
+    CheckResult,
+    Choice,
+    OneOf,
+    Params,
+    RollCard,
+    RuleError,
+    Who,
+)
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
-from referee.systems.zweihander.percentile import SkillTest, roll_peril
+from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
+from referee.systems.zweihander.events import (
+    CORRUPTION_GAINED,
+    CORRUPTION_RESOLVED,
+    MADNESS_WITHSTOOD,
+)
+from referee.systems.zweihander.percentile import SkillTest, canonical, roll_peril
+from referee.systems.zweihander.tables import (
+    Offence as OffenceEntry,
+)
 from referee.systems.zweihander.tables import (
     OffenceWeight,
     Withstanding,
@@ -36,12 +60,22 @@ from referee.systems.zweihander.tables import (
 
 __all__ = [
     "ALIGNMENT_LIMIT",
+    "CORRUPTION",
     "CORRUPTION_PER_CHAOS_RANK",
+    "MADNESS",
+    "SESSION_END",
+    "SPECS",
     "SessionEnd",
     "WithstandResult",
+    "choices",
+    "decide_corruption",
+    "decide_madness",
+    "decide_session_end",
     "disorder_kind",
     "end_of_session",
+    "listed_offence",
     "offence",
+    "offence_points",
     "situation",
     "withstand",
     "withstand_test",
@@ -51,6 +85,68 @@ ALIGNMENT_LIMIT = 10
 """Ten ranks towards Order (or Chaos) trigger a Fate Point (or a Disorder) and a reset."""
 CORRUPTION_PER_CHAOS_RANK = 10
 """1 rank towards Chaos for each 10 points of Corruption."""
+
+
+Situation = Annotated[
+    Literal["Stress", "Fear", "Terror"], BeforeValidator(canonical(("Stress", "Fear", "Terror")))
+]
+"""What calls for a Resolve Test (any case)."""
+Weight = Literal["minor", "middling", "major"]
+"""An offence's weight."""
+
+
+class Withstand(Params):
+    """``madness``: the ``situation`` the character faces."""
+
+    situation: Situation
+
+
+class Offence(Params):
+    """``corruption`` (the GM): the offending ``character``, what the ``offence`` was, its
+    ``weight`` (a listed offence has its own) and the ``points`` (a listed offence's printed
+    points, else within its weight's range; the least if not given)."""
+
+    character: str
+    weight: Weight | None = None
+    points: int | None = Field(default=None, ge=1, le=10)
+    offence: str = ""
+
+
+class SessionEndParams(Params):
+    """``session.end`` (the GM): the ``disorders`` the GM picks, by character, should ten ranks
+    of Chaos be reached; ``characters`` limits the roll to some (all if empty)."""
+
+    disorders: dict[str, str] = Field(default_factory=dict)
+    characters: list[str] = Field(default_factory=list)
+
+
+MADNESS = ActionSpec(
+    "madness",
+    Withstand,
+    section="Madness (Withstanding madness)",
+    who=Who.CHARACTER,
+    summary="a Resolve Test against Stress, Fear or Terror; failing it, mental Peril and "
+    "Corruption",
+    record="everyone",
+)
+CORRUPTION = ActionSpec(
+    "corruption",
+    Offence,
+    section="Corruption (offences)",
+    who=Who.REFEREE,
+    summary="Corruption for an offence, by its weight",
+    record="everyone",
+)
+SESSION_END = ActionSpec(
+    "session.end",
+    SessionEndParams,
+    section="Corruption into Order & Chaos; Resetting ranks; Disorder",
+    who=Who.REFEREE,
+    summary="the end-of-session roll: each character's Corruption into Order and Chaos",
+    record="everyone",
+)
+SPECS = (MADNESS, CORRUPTION, SESSION_END)
+"""The actions of Madness and Corruption."""
 
 
 def situation(name: str) -> Withstanding:
@@ -177,3 +273,162 @@ def end_of_session(
             chaos_ranks=after.permanent_chaos_ranks,
         )
     return SessionEnd(corruption, die, order, chaos, fate, gained_disorder, after)
+
+
+# ------------------------------------------------------------------------------ at the table
+
+
+def decide_madness(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``madness``: withstand it (one event, the test's card)."""
+    c = out.state.character(action.actor)
+    p = MADNESS.of(action)
+    r = withstand(c, p.situation, dice)
+    test = withstand_test(c.chance("Resolve"), p.situation)
+    out.emit(
+        MADNESS_WITHSTOOD,
+        {
+            "character": c.id,
+            "situation": r.situation,
+            "test": test_json(test, r.test, "Resolve"),
+            "roll": test_card(test, r.test, f"{c.id} withstands {r.situation}", "Madness"),
+            "mental_peril": r.mental_peril,
+            "peril_faces": list(r.peril_faces),
+            "corruption": r.corruption,
+        },
+        characters=[r.character],
+    )
+
+
+def listed_offence(name: str) -> tuple[str, OffenceEntry] | None:
+    """The weight and entry of an offence the text lists, by name (any case), or ``None``.
+
+    >>> weight, entry = listed_offence("suffer a serious injury")
+    >>> weight, entry.points
+    ('middling', (6, 6))
+    """
+    key = " ".join(name.lower().split())
+    for weight, row in offence_weights().items():
+        for entry in row.examples:
+            if " ".join(entry.offence.lower().split()) == key:
+                return weight, entry
+    return None
+
+
+def offence_points(name: str, weight: str | None, points: int | None) -> tuple[str, int]:
+    """The weight and Corruption points of an offence: a listed one's own weight and printed
+    points (per turn: any number of turns, within its weight), else ``weight``'s range.
+
+    >>> offence_points("Use elixir", None, None), offence_points("Grave robbery", None, 2)
+    (('minor', 3), ('minor', 2))
+    """
+    listed = listed_offence(name) if name else None
+    if listed is None:
+        if weight is None:
+            raise RuleError("Corruption", f"{name or 'the offence'} is not listed: give its weight")
+        return weight, offence(weight, points)
+    own, entry = listed
+    if weight is not None and weight != own:
+        raise RuleError("Corruption", f"{entry.offence} is a {own} offence, not {weight}")
+    if entry.points is None or entry.per is not None:
+        return own, offence(own, points if points is not None else None)
+    low, high = entry.points
+    if points is None:
+        return own, low
+    if not low <= points <= high:
+        printed = str(low) if low == high else f"{low}-{high}"
+        raise RuleError("Corruption", f"{entry.offence} gives {printed} points, not {points}")
+    return own, points
+
+
+def decide_corruption(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``corruption``: the offence's weight and points."""
+    p = CORRUPTION.of(action)
+    c = out.state.character(p.character)
+    weight, pts = offence_points(p.offence, p.weight, p.points)
+    out.emit(
+        CORRUPTION_GAINED,
+        {"character": c.id, "offence": p.offence, "weight": weight, "points": pts},
+        characters=[replace(c, corruption=c.corruption + pts)],
+    )
+
+
+def _corruption_card(end: SessionEnd, who: str) -> dict[str, Any] | None:
+    if end.corruption_die is None:
+        return None
+    remainder = end.corruption % CORRUPTION_PER_CHAOS_RANK
+    chaos = end.corruption_die <= remainder
+    return RollCard(
+        label=f"{who}'s Corruption remainder {remainder}",
+        rule="Corruption into Order & Chaos",
+        dice=f"d10 ≤ {remainder}",
+        odds={
+            "a rank towards Chaos": str(Fraction(remainder, 10)),
+            "no rank towards Chaos": str(Fraction(10 - remainder, 10)),
+        },
+        faces=(end.corruption_die,),
+        outcome="a rank towards Chaos" if chaos else "no rank towards Chaos",
+        margin=remainder - end.corruption_die,
+        value=end.corruption_die,
+        shown=str(end.corruption_die),
+    ).to_json()
+
+
+def decide_session_end(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``session.end``: every character's (or the named ones') Corruption resolved."""
+    p = SESSION_END.of(action)
+    for cid in (*p.disorders, *p.characters):
+        out.state.character(cid)  # refuses a character nobody plays
+    for c in out.state.characters:
+        if p.characters and c.id not in p.characters:
+            continue
+        end = end_of_session(c, dice, p.disorders.get(c.id))
+        payload: dict[str, Any] = {
+            "character": c.id,
+            "corruption": end.corruption,
+            "corruption_die": end.corruption_die,
+            "order_gained": end.order_gained,
+            "chaos_gained": end.chaos_gained,
+            "fate_point": end.fate_point,
+            "disorder": end.disorder,
+        }
+        card = _corruption_card(end, c.id)
+        if card is not None:
+            payload["roll"] = card
+        out.emit(CORRUPTION_RESOLVED, payload, characters=[end.character])
+
+
+def choices(state: Any, actor: str) -> list[Choice]:
+    """The GM's Corruption and end of session; a character's Resolve Test against madness
+    (with its odds for each situation)."""
+    if actor == REFEREE:
+        names = tuple(c.id for c in state.characters)
+        if not names:
+            return []
+        return [
+            Choice(
+                actor,
+                CORRUPTION.kind,
+                {"character": OneOf(names), "weight": OneOf(("minor", "middling", "major"))},
+                label="Corruption for an offence",
+            ),
+            Choice(actor, SESSION_END.kind, label="end the session: resolve Corruption"),
+        ]
+    mine = [c for c in state.characters if c.id == actor]
+    if not mine or mine[0].is_incapacitated or "Resolve" not in mine[0].skills:
+        return []
+    c = mine[0]
+    names = tuple(withstanding_table())
+    return [
+        Choice(
+            actor,
+            MADNESS.kind,
+            {"situation": OneOf(names)},
+            odds=tuple(
+                test_preview(
+                    withstand_test(c.chance("Resolve"), n), f"{actor} withstands {n}", "Madness"
+                )
+                for n in names
+            ),
+            label="withstand madness",
+        )
+    ]

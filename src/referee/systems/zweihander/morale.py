@@ -16,13 +16,71 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
-from referee.core import CheckResult, Outcome, RuleError
+from pydantic import Field
+
+from referee.core import (
+    REFEREE,
+    Action,
+    ActionSpec,
+    Between,
+    CheckResult,
+    Choice,
+    Outcome,
+    Params,
+    RuleError,
+    SomeOf,
+    Who,
+)
 from referee.dice import DiceSource
+from referee.systems.zweihander.emit import Emitter, test_card, test_json
+from referee.systems.zweihander.events import MORALE_CHECKED
 from referee.systems.zweihander.percentile import SkillTest
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import morale_conditions, morale_results
 
-__all__ = ["MoraleResult", "morale_check", "morale_difficulty", "morale_test"]
+__all__ = [
+    "MORALE",
+    "MoraleCheck",
+    "MoraleResult",
+    "choices",
+    "decide_morale",
+    "morale_check",
+    "morale_difficulty",
+    "morale_test",
+]
+
+MoraleCondition = Literal[
+    "ally_moderate_injury",
+    "ally_serious_injury",
+    "ally_grievous_injury",
+    "ally_slain",
+    "outnumbered_3_to_1",
+    "outnumbered_6_to_1",
+    "leader_slain",
+]
+"""The conditions of the table (checked against its data file by the tests)."""
+
+
+class MoraleCheck(Params):
+    """``morale``: the foes' ``resolve`` (Base Chance), the ``conditions`` that apply, and the
+    leader's Leadership (Base Chance), if they have a leader."""
+
+    resolve: int = Field(ge=0, le=200)
+    conditions: list[MoraleCondition] = Field(default_factory=list)
+    leader_leadership: int | None = Field(default=None, ge=0, le=200)
+    foes: str = "the foes"
+
+
+MORALE = ActionSpec(
+    "morale",
+    MoraleCheck,
+    section="Combat rules / Morale checks",
+    who=Who.REFEREE,
+    summary="a Resolve Test for the foes; on a Failure the leader may test Leadership",
+    record="everyone",
+)
 
 
 def morale_difficulty(conditions: Sequence[str]) -> int:
@@ -86,3 +144,46 @@ def morale_check(
         flees=rolled.outcome is Outcome.CRITICAL_FAILURE,
         inspired=rolled.outcome is Outcome.CRITICAL_SUCCESS,
     )
+
+
+def decide_morale(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``morale``: the Resolve Test (and the leader's Leadership Test) in one event."""
+    p = MORALE.of(action)
+    conditions = list(p.conditions)
+    test = morale_test(p.resolve, conditions)
+    result = morale_check(p.resolve, conditions, dice, leader_leadership=p.leader_leadership)
+    rolls = [test_card(test, result.resolve, f"{p.foes} test Resolve", "Morale checks")]
+    payload: dict[str, Any] = {
+        "foes": p.foes,
+        "conditions": conditions,
+        "test": test_json(test, result.resolve, "Resolve"),
+        "result": result.result,
+        "gives_up": result.gives_up,
+        "flees": result.flees,
+        "inspired": result.inspired,
+    }
+    if result.leadership is not None:
+        leader = SkillTest(p.leader_leadership or 0)
+        payload["leadership"] = test_json(leader, result.leadership, "Leadership")
+        rolls.append(
+            test_card(leader, result.leadership, "their leader tests Leadership", "Morale checks")
+        )
+    payload["rolls"] = rolls
+    out.emit(MORALE_CHECKED, payload)
+
+
+def choices(state: ZweihanderState, actor: str) -> list[Choice]:
+    """The referee may call a morale check at any time."""
+    if actor != REFEREE:
+        return []
+    return [
+        Choice(
+            actor,
+            MORALE.kind,
+            {
+                "resolve": Between(1, 99),
+                "conditions": SomeOf(tuple(morale_conditions()), least=0, most=2),
+            },
+            label="call a morale check",
+        )
+    ]

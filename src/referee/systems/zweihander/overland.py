@@ -18,11 +18,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.core import RuleError, ScenarioError
+from pydantic import Field
+
+from referee.core import (
+    HOUR,
+    REFEREE,
+    Action,
+    ActionSpec,
+    Choice,
+    Event,
+    Params,
+    RuleError,
+    ScenarioError,
+    SomeOf,
+    Who,
+    set_timer,
+)
+from referee.dice import DiceSource
+from referee.systems.zweihander import waits
+from referee.systems.zweihander.character import INCAPACITATED
+from referee.systems.zweihander.emit import Emitter, test_card, test_json
+from referee.systems.zweihander.events import FORCED_MARCH, RECOVERY_ALLOWED
 from referee.systems.zweihander.percentile import SkillTest, difficulty
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import (
     ROUTES,
     MilesPerDay,
@@ -31,9 +52,13 @@ from referee.systems.zweihander.tables import (
 )
 
 __all__ = [
+    "FORCED_MARCH_SPEC",
     "MINIMUM_MILES_PER_DAY",
     "Leg",
     "Route",
+    "choices",
+    "decide_forced_march",
+    "evolve",
     "forced_march_test",
     "miles_per_day",
     "needs_pilot_test",
@@ -193,3 +218,85 @@ class Route:
                 raise ScenarioError(str(error), ("legs", i)) from None
             out.append(built)
         return cls(tuple(out))
+
+
+# ------------------------------------------------------------------------------ at the table
+
+
+class ForcedMarchParams(Params):
+    """``travel.forced_march`` (the GM): the ``characters`` who march."""
+
+    characters: list[str] = Field(min_length=1)
+
+
+FORCED_MARCH_SPEC = ActionSpec(
+    "travel.forced_march",
+    ForcedMarchParams,
+    section="Overland exploration / Forced march",
+    who=Who.REFEREE,
+    summary="a Hard Toughness Test for each marcher; failing it, Incapacitated! and no "
+    "recovery for 24 hours",
+    record="everyone",
+)
+
+
+def decide_forced_march(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``travel.forced_march``: each marcher's test; a failure sets a 24-hour timer."""
+    who = FORCED_MARCH_SPEC.of(action).characters
+    hours = overland_rules()["forced_march_recovery_hours"]
+    for cid in who:
+        c = out.state.character(cid)
+        test = forced_march_test(c.chance("Toughness"))
+        result = test.roll(dice)
+        after = c if result.is_success else replace(c, peril=INCAPACITATED)
+        out.emit(
+            FORCED_MARCH,
+            {
+                "character": cid,
+                "test": test_json(test, result, "Toughness"),
+                "roll": test_card(test, result, f"{cid} force-marches", "Forced march"),
+                "incapacitated": not result.is_success,
+                "extra_miles": overland_rules()["forced_march"],
+            },
+            characters=[after],
+        )
+        if not result.is_success:
+            out.events.append(
+                set_timer(
+                    f"forced-march:{cid}",
+                    Event(RECOVERY_ALLOWED, {"character": cid}),
+                    after=hours * HOUR,
+                )
+            )
+
+
+def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
+    """Fold a forced march: no recovery until the timer fires."""
+    d = event.data
+    if event.kind == FORCED_MARCH and d.get("incapacitated"):
+        who = str(d["character"])
+        hours = overland_rules()["forced_march_recovery_hours"]
+        state = waits.wait(state, f"forced-march:{who}", hours)
+        return replace(state, no_recovery=(*state.no_recovery, who))
+    if event.kind == RECOVERY_ALLOWED:
+        who = str(d["character"])
+        state = waits.release(state, f"forced-march:{who}")
+        return replace(state, no_recovery=tuple(c for c in state.no_recovery if c != who))
+    return state
+
+
+def choices(state: ZweihanderState, actor: str) -> list[Choice]:
+    """The GM may call a forced march for those able to test Toughness."""
+    able = tuple(
+        c.id for c in state.characters if "Toughness" in c.skills and not c.is_incapacitated
+    )
+    if actor != REFEREE or not able:
+        return []
+    return [
+        Choice(
+            actor,
+            FORCED_MARCH_SPEC.kind,
+            {"characters": SomeOf(able, least=1)},
+            label="a forced march",
+        )
+    ]

@@ -18,25 +18,32 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator
 
 from referee.core import CheckOdds, CheckResult, Outcome, PercentileCheck, RuleError
 from referee.dice import DiceSource, roll
 from referee.systems.zweihander.tables import DifficultyRating, difficulty_ladder
 
 __all__ = [
+    "DIFFICULTY_NAMES",
     "MAX_CHANCE",
     "MIN_CHANCE",
     "OUTCOME_RANK",
     "ChaosDice",
     "ChaosResult",
+    "Difficulty",
     "SkillTest",
     "assisted_face",
     "base_chance",
     "bump",
+    "canonical",
     "difficulty",
     "difficulty_name",
     "digits",
@@ -58,6 +65,64 @@ OUTCOME_RANK: Mapping[Outcome, int] = {
     Outcome.CRITICAL_SUCCESS: 3,
 }
 """How good an outcome is for the tester (what the Assist Die maximises)."""
+
+
+DifficultyName = Literal["Trivial", "Easy", "Routine", "Standard", "Challenging", "Hard", "Arduous"]
+DIFFICULTY_NAMES: tuple[str, ...] = typing.get_args(DifficultyName)
+"""The Difficulty Ratings by name, easiest first (the ladder's, checked against its data file)."""
+
+
+def canonical(names: Sequence[str]) -> Callable[[Any], Any]:
+    """A reader for a closed set of words: any case and spacing reads as the word as written.
+
+    Anything else is handed on unchanged, for the parameter's type to refuse by name.
+
+    >>> canonical(("Stress", "Fear"))(" fear"), canonical(("Stress",))(3)
+    ('Fear', 3)
+    """
+    by_key = {" ".join(n.lower().split()): n for n in names}
+
+    def read(value: Any) -> Any:
+        if isinstance(value, str):
+            return by_key.get(" ".join(value.lower().split()), value)
+        return value
+
+    return read
+
+
+def _difficulty_words(value: Any) -> Any:
+    if isinstance(value, str):
+        text = value.strip().rstrip("%").replace("+/-", "")
+        named = canonical(DIFFICULTY_NAMES)(text)
+        if named in DIFFICULTY_NAMES:
+            return named
+        try:
+            return int(text)
+        except ValueError:
+            return value
+    return value
+
+
+Difficulty = Annotated[
+    Literal[
+        "Trivial",
+        "Easy",
+        "Routine",
+        "Standard",
+        "Challenging",
+        "Hard",
+        "Arduous",
+        30,
+        20,
+        10,
+        0,
+        -10,
+        -20,
+        -30,
+    ],
+    BeforeValidator(_difficulty_words),
+]
+"""A Difficulty Rating as a parameter: its name (any case) or its modifier (``-20``, ``"-20%"``)."""
 
 
 def base_chance(primary_attribute: int, skill_ranks: int) -> int:
@@ -220,7 +285,13 @@ class SkillTest:
         )
 
     def odds(self) -> CheckOdds:
-        """Exact odds of the four outcomes and of each margin (Total Chance − face)."""
+        """Exact odds of the four outcomes and of each margin (Total Chance − face).
+
+        Memoised: a test is a value, and the same test's odds are asked for again and again.
+        """
+        return _test_odds(self)
+
+    def _odds(self) -> CheckOdds:
         chance = self.total_chance
         weight = Fraction(1, 1000) if self.assist else Fraction(1, 100)
         outcomes = dict.fromkeys(OUTCOME_RANK, Fraction(0))
@@ -264,6 +335,11 @@ class SkillTest:
             "total_chance": self.total_chance,
             "assist": self.assist,
         }
+
+
+@cache
+def _test_odds(test: SkillTest) -> CheckOdds:
+    return test._odds()
 
 
 @dataclass(frozen=True)

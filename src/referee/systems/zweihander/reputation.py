@@ -15,14 +15,49 @@ minor requisition once a day, a middling one once a week, a major one once a mon
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Literal
 
-from referee.core import DAY, GameTime, RuleError
+from pydantic import Field
+
+from referee.core import (
+    DAY,
+    HOUR,
+    REFEREE,
+    Action,
+    ActionSpec,
+    Between,
+    Choice,
+    Event,
+    GameTime,
+    OneOf,
+    Params,
+    RuleError,
+    Who,
+    set_timer,
+)
+from referee.dice import DiceSource
+from referee.systems.zweihander import waits
+from referee.systems.zweihander.emit import Emitter
+from referee.systems.zweihander.events import (
+    REPUTATION_AWARDED,
+    REQUISITION_AVAILABLE,
+    REQUISITION_MADE,
+)
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import RequisitionWeight, requisition_weights
 
 __all__ = [
+    "REPUTATION_AWARD",
+    "REQUISITION",
+    "SPECS",
     "STARTING_REPUTATION",
     "THRESHOLDS",
     "can_requisition",
+    "choices",
+    "decide_reputation",
+    "decide_requisition",
+    "evolve",
     "requisition",
     "requisition_cost",
     "starting_reputation",
@@ -79,3 +114,128 @@ def can_requisition(weight: str, last: GameTime | None, now: GameTime) -> bool:
     if last is None:
         return True
     return now - last >= THRESHOLDS[requisition(weight).threshold]
+
+
+# ------------------------------------------------------------------------------ at the table
+
+
+class StoryArc(Params):
+    """``reputation.award`` (the GM): the ``character`` and the ``story_arc``'s +1 to +3."""
+
+    character: str
+    story_arc: int = Field(ge=1, le=3)
+
+
+class Requisition(Params):
+    """``requisition``: its ``weight``, its ``cost`` in Reputation (the least of the weight's
+    range if not given) and ``what`` is asked for."""
+
+    weight: Literal["minor", "middling", "major"]
+    cost: int | None = Field(default=None, ge=1, le=20)
+    what: str = ""
+
+
+REPUTATION_AWARD = ActionSpec(
+    "reputation.award",
+    StoryArc,
+    section="Reputation points",
+    who=Who.REFEREE,
+    summary="+1 to +3 Reputation for a story arc",
+    record="everyone",
+)
+REQUISITION = ActionSpec(
+    "requisition",
+    Requisition,
+    section="Reputation points / Requisitions",
+    who=Who.CHARACTER,
+    summary="spend Reputation on a requisition: minor once a day, middling a week, major a month",
+    record="everyone",
+)
+SPECS = (REPUTATION_AWARD, REQUISITION)
+"""The actions of Reputation."""
+
+
+def decide_reputation(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``reputation.award``."""
+    p = REPUTATION_AWARD.of(action)
+    c = out.state.character(p.character)
+    pts = story_arc_reward(p.story_arc)
+    out.emit(
+        REPUTATION_AWARDED,
+        {"character": c.id, "story_arc": pts},
+        characters=[replace(c, reputation=c.reputation + pts)],
+    )
+
+
+def decide_requisition(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``requisition``: Reputation spent, and a timer for when this weight is allowed again."""
+    p = REQUISITION.of(action)
+    c = out.state.character(action.actor)
+    row = requisition(p.weight)
+    cost = requisition_cost(p.weight, p.cost)
+    key = f"{c.id}:{p.weight}"
+    if key in out.state.requisitions_pending:
+        raise RuleError(
+            "Requisitions (threshold)",
+            f"{c.id} may make a {p.weight} requisition once a {row.threshold}",
+        )
+    if c.reputation < cost:
+        raise RuleError("Requisitions", f"{c.id} has {c.reputation} Reputation, needs {cost}")
+    out.emit(
+        REQUISITION_MADE,
+        {"character": c.id, "weight": p.weight, "cost": cost, "what": p.what},
+        characters=[replace(c, reputation=c.reputation - cost)],
+    )
+    out.events.append(
+        set_timer(
+            f"requisition:{key}",
+            Event(REQUISITION_AVAILABLE, {"character": c.id, "weight": p.weight}),
+            after=THRESHOLDS[row.threshold],
+        )
+    )
+
+
+def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
+    """Fold a requisition: pending until its timer fires."""
+    d = event.data
+    if event.kind == REQUISITION_MADE:
+        key = f"{d['character']}:{d['weight']}"
+        hours = THRESHOLDS[requisition(str(d["weight"])).threshold] // HOUR
+        state = waits.wait(state, f"requisition:{key}", hours)
+        return replace(state, requisitions_pending=(*state.requisitions_pending, key))
+    if event.kind == REQUISITION_AVAILABLE:
+        key = f"{d['character']}:{d['weight']}"
+        state = waits.release(state, f"requisition:{key}")
+        return replace(
+            state, requisitions_pending=tuple(k for k in state.requisitions_pending if k != key)
+        )
+    return state
+
+
+def choices(state: ZweihanderState, actor: str) -> list[Choice]:
+    """The GM awards story arcs; a character may make each requisition they can afford and
+    have not made within its threshold."""
+    if actor == REFEREE:
+        names = tuple(c.id for c in state.characters)
+        if not names:
+            return []
+        return [
+            Choice(
+                actor,
+                REPUTATION_AWARD.kind,
+                {"character": OneOf(names), "story_arc": Between(1, 3)},
+                label="Reputation for a story arc",
+            )
+        ]
+    mine = [c for c in state.characters if c.id == actor]
+    if not mine:
+        return []
+    c = mine[0]
+    weights = tuple(
+        w
+        for w, row in requisition_weights().items()
+        if f"{actor}:{w}" not in state.requisitions_pending and c.reputation >= row.cost[0]
+    )
+    if not weights:
+        return []
+    return [Choice(actor, REQUISITION.kind, {"weight": OneOf(weights)}, label="a requisition")]

@@ -13,10 +13,35 @@ half rounds up (RULINGS.md, "Everywhere").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from referee.core import RuleError
+from pydantic import Field
 
-__all__ = ["STABLE_SIZE", "check_stable", "secondary_reward", "stable_rewards"]
+from referee.core import (
+    REFEREE,
+    Action,
+    ActionSpec,
+    Between,
+    Choice,
+    OneOf,
+    Params,
+    RuleError,
+    Who,
+)
+from referee.dice import DiceSource
+from referee.systems.zweihander.emit import Emitter
+from referee.systems.zweihander.events import STABLE_REWARDED
+from referee.systems.zweihander.state import ZweihanderState
+
+__all__ = [
+    "STABLE_REWARD",
+    "STABLE_SIZE",
+    "check_stable",
+    "choices",
+    "decide_stable",
+    "secondary_reward",
+    "stable_rewards",
+]
 
 STABLE_SIZE = 3
 """Players create each 3 characters."""
@@ -44,3 +69,51 @@ def stable_rewards(characters: Sequence[str], played: str, reward: int) -> dict[
     if played not in characters:
         raise RuleError("Character stable", f"{played!r} is not in the stable {list(characters)}")
     return {c: reward if c == played else secondary_reward(reward) for c in characters}
+
+
+class StableReward(Params):
+    """``stable.reward`` (the GM): the ``player``, the character they ``played`` and its
+    ``reward`` in Reward Points."""
+
+    player: str
+    played: str
+    reward: int = Field(ge=0, le=10_000)
+
+
+STABLE_REWARD = ActionSpec(
+    "stable.reward",
+    StableReward,
+    section="Character stable",
+    who=Who.REFEREE,
+    summary="Reward Points for the played character, half for the rest of the stable",
+    record="everyone",
+)
+
+
+def decide_stable(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``stable.reward``: every member's Reward Points in one event."""
+    p = STABLE_REWARD.of(action)
+    if p.player not in out.state.stables:
+        raise RuleError("Character stable", f"no stable for player {p.player!r}")
+    rewards = stable_rewards(out.state.stables[p.player], p.played, p.reward)
+    changed = [
+        replace(out.state.character(m), reward_points=out.state.character(m).reward_points + r)
+        for m, r in rewards.items()
+    ]
+    out.emit(STABLE_REWARDED, {"player": p.player, "rewards": rewards}, characters=changed)
+
+
+def choices(state: ZweihanderState, actor: str) -> list[Choice]:
+    """The GM rewards a stable: one choice per player, the played character one of theirs."""
+    if actor != REFEREE:
+        return []
+    return [
+        Choice(
+            actor,
+            STABLE_REWARD.kind,
+            {"player": OneOf((player,)), "played": OneOf(members), "reward": Between(0, 30)},
+            label=f"Reward Points for {player}'s stable",
+        )
+        for player, members in sorted(state.stables.items())
+        if members
+    ]

@@ -171,7 +171,10 @@ class ExchangeState:
 
 @dataclass(frozen=True)
 class ZweihanderState:
-    """A whole table: characters, Fortune Points, stables, requisitions pending, scenes."""
+    """A whole table: characters, Fortune Points, stables, requisitions pending, scenes.
+
+    ``travel_hours`` counts the hours journeys have taken (camps, Stretches); ``waits`` are the
+    periods still running in that count (:mod:`.waits`)."""
 
     characters: tuple[Character, ...] = ()
     fortune_points: int = 0
@@ -182,6 +185,8 @@ class ZweihanderState:
     journey: JourneyState | None = None
     exchange: ExchangeState | None = None
     session: int = 1
+    travel_hours: int = 0
+    waits: tuple[tuple[str, int], ...] = ()
 
     def character(self, cid: str) -> Character:
         """The character ``cid``; :class:`RuleError` if there is none."""

@@ -20,14 +20,49 @@ Actions: ``journey.start`` (or ``setup.journey``), ``journey.roles``, ``journey.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
-from referee.core import Action, Event, Outcome, RuleError, ScenarioError
+from pydantic import Field
+
+from referee.core import (
+    REFEREE,
+    Action,
+    ActionSpec,
+    Choice,
+    Event,
+    NoParams,
+    OddsPreview,
+    OneOf,
+    Outcome,
+    Params,
+    RuleError,
+    ScenarioError,
+    SomeOf,
+    Table,
+    Who,
+)
+from referee.core.values import Json
 from referee.dice import DiceSource
-from referee.systems.zweihander import params as P
-from referee.systems.zweihander.emit import Emitter, test_json
+from referee.systems.zweihander import waits
+from referee.systems.zweihander.emit import (
+    Emitter,
+    chaos_card,
+    test_card,
+    test_json,
+    test_preview,
+)
+from referee.systems.zweihander.events import (
+    JOURNEY_CAMP,
+    JOURNEY_CHAOS,
+    JOURNEY_ENDED,
+    JOURNEY_ROLE_CHECK,
+    JOURNEY_STARTED,
+    JOURNEY_STRETCH_ENDED,
+    JOURNEY_TOUGHNESS,
+)
 from referee.systems.zweihander.percentile import (
     ChaosDice,
     SkillTest,
@@ -47,13 +82,19 @@ from referee.systems.zweihander.tables import (
 __all__ = [
     "KINDS",
     "ROLES",
+    "SPECS",
+    "RouteParams",
+    "choices",
     "decide",
     "evolve",
     "parse_stretch",
+    "previews",
     "step_threat",
+    "stretch_length_and_days",
     "terrain_difficulty",
     "threat_level",
     "toughness_tests",
+    "travel_on",
 ]
 
 ROLES = ("guide", "survivalist", "scout")
@@ -61,16 +102,122 @@ ROLES = ("guide", "survivalist", "scout")
 
 KINDS = frozenset(
     {
-        "journey.started",
-        "journey.role_check",
-        "journey.toughness",
-        "journey.chaos",
-        "journey.camp",
-        "journey.stretch_ended",
-        "journey.ended",
+        JOURNEY_STARTED,
+        JOURNEY_ROLE_CHECK,
+        JOURNEY_TOUGHNESS,
+        JOURNEY_CHAOS,
+        JOURNEY_CAMP,
+        JOURNEY_STRETCH_ENDED,
+        JOURNEY_ENDED,
     }
 )
 """The event kinds a journey emits."""
+SECTION = "Wilderness travel rules"
+
+
+class StretchParams(Params):
+    """A Stretch of the route: its ``name``, ``length``, ``terrain`` (a terrain the text lists,
+    a Difficulty Rating's name or its modifier), ``threat`` (a Threat Level's name or 0–3), the
+    ``days`` of travel, whether the party is ``conveyed`` and travels in ``bad_weather``."""
+
+    name: str | None = None
+    length: Literal["short", "medium", "long"] | None = None
+    terrain: str | int = "Standard"
+    threat: str | int = 0
+    days: int | None = Field(default=None, ge=1, le=365)
+    conveyed: bool = False
+    bad_weather: bool = False
+
+
+class RouteParams(Params):
+    """``journey.start`` (the GM), or the setup's ``journey``: the ``travellers`` and the
+    ``stretches`` of the route."""
+
+    travellers: list[str] = Field(min_length=1)
+    stretches: list[StretchParams] = Field(min_length=1)
+
+
+class Assists(Params):
+    """Who assists each Role (an Assist Die to its check)."""
+
+    guide: list[str] = Field(default_factory=list)
+    survivalist: list[str] = Field(default_factory=list)
+    scout: list[str] = Field(default_factory=list)
+
+
+class Roles(Params):
+    """``journey.roles`` (the GM): who is the ``guide``, the ``survivalist`` and the ``scout``
+    (a Role left unfilled fails its check), and who ``assists`` them."""
+
+    guide: str | None = None
+    survivalist: str | None = None
+    scout: str | None = None
+    assists: Assists = Assists()
+
+
+class JourneyEnd(Params):
+    """``journey.end`` (the GM): whether to ``award_fortune`` (a Fortune Point per survivor)."""
+
+    award_fortune: bool = False
+
+
+JOURNEY_START = ActionSpec(
+    "journey.start",
+    RouteParams,
+    section=f"{SECTION} (Stretches)",
+    who=Who.REFEREE,
+    summary="divide the route into Stretches and set out",
+    record="everyone",
+)
+JOURNEY_ROLES = ActionSpec(
+    "journey.roles",
+    Roles,
+    section=f"{SECTION} (Roles)",
+    who=Who.REFEREE,
+    summary="the Guide's, Survivalist's and Scout's Role Checks",
+    record="everyone",
+)
+JOURNEY_TOUGHNESS_SPEC = ActionSpec(
+    "journey.toughness",
+    NoParams,
+    section=f"{SECTION} (Toughness Tests)",
+    who=Who.REFEREE,
+    summary="one Toughness Test for every traveller, then the Chaos Dice",
+    record="everyone",
+)
+JOURNEY_CAMP_SPEC = ActionSpec(
+    "journey.camp",
+    NoParams,
+    section=f"{SECTION} (Strike Camp)",
+    who=Who.REFEREE,
+    summary="24 hours of rest: Peril recovers",
+    record="everyone",
+)
+JOURNEY_END_STRETCH = ActionSpec(
+    "journey.end_stretch",
+    NoParams,
+    section=f"{SECTION} (Stretches)",
+    who=Who.REFEREE,
+    summary="the Stretch's days and provisions; on to the next",
+    record="everyone",
+)
+JOURNEY_END = ActionSpec(
+    "journey.end",
+    JourneyEnd,
+    section=SECTION,
+    who=Who.REFEREE,
+    summary="journey's end (Fortune Points if the GM awards them)",
+    record="everyone",
+)
+SPECS = (
+    JOURNEY_START,
+    JOURNEY_ROLES,
+    JOURNEY_TOUGHNESS_SPEC,
+    JOURNEY_CAMP_SPEC,
+    JOURNEY_END_STRETCH,
+    JOURNEY_END,
+)
+"""The actions of a journey."""
 
 
 def terrain_difficulty(terrain: str | int, *, bad_weather: bool = False) -> int:
@@ -82,7 +229,15 @@ def terrain_difficulty(terrain: str | int, *, bad_weather: bool = False) -> int:
             if terrain.strip().lower() in [t.lower() for t in step.terrains]:
                 modifier = step.modifier
     if modifier is None:
-        modifier = difficulty(terrain)
+        try:
+            modifier = difficulty(terrain)
+        except RuleError:
+            words = ", ".join(t for step in terrain_steps() for t in step.terrains)
+            raise RuleError(
+                "Terrain",
+                f"{terrain!r} is neither a terrain the text lists ({words}) nor a Difficulty "
+                "Rating (Trivial … Arduous, or +30 … -30)",
+            ) from None
     return step_difficulty(modifier, 1) if bad_weather else modifier
 
 
@@ -117,6 +272,43 @@ def toughness_tests(length: str) -> int:
     return lengths[length].toughness_tests
 
 
+STRETCH_DAYS: dict[str, tuple[int, int | None]] = {
+    "short": (1, 7),
+    "medium": (7, 20),
+    "long": (21, None),
+}
+"""Days of travel by Stretch length: "A Short Stretch is about anything from a day to a week's
+travel", "A Medium Stretch is somewhere between a week or two", "A Long Stretch is three weeks
+or more" (house rules, "Wilderness travel rules"); a Medium Stretch runs up to the Long's three
+weeks (Referee's ruling)."""
+
+
+def stretch_length_and_days(length: str | None, days: int | None) -> tuple[str, int]:
+    """A Stretch's length and days of travel, each from the other when one is not given.
+
+    >>> stretch_length_and_days(None, 10), stretch_length_and_days("long", None)
+    (('medium', 10), ('long', 21))
+    >>> stretch_length_and_days("short", 30)
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.RuleError: Stretches: a short Stretch is 1 to 7 days of travel, not 30
+    """
+    if length is None:
+        if days is None:
+            return "short", 1
+        for name, (low, high) in STRETCH_DAYS.items():
+            if days >= low and (high is None or days <= high):
+                return name, days
+    toughness_tests(str(length))
+    low, high = STRETCH_DAYS[str(length)]
+    if days is None:
+        return str(length), low
+    if days < low or (high is not None and days > high):
+        span = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise RuleError("Stretches", f"a {length} Stretch is {span} days of travel, not {days}")
+    return str(length), days
+
+
 def parse_stretch(data: Any, index: int, path: tuple[str | int, ...] = ()) -> Stretch:
     """A Stretch from a route file's entry; :class:`ScenarioError` names the bad field."""
     where = (*path, index)
@@ -126,20 +318,23 @@ def parse_stretch(data: Any, index: int, path: tuple[str | int, ...] = ()) -> St
         if not isinstance(data.get(flag, False), bool):
             raise ScenarioError(f"true or false, not {data.get(flag)!r}", (*where, flag))
     try:
-        length = str(data.get("length", "short"))
-        toughness_tests(length)
         bad = bool(data.get("bad_weather", False))
         terrain = terrain_difficulty(data.get("terrain", "Standard"), bad_weather=bad)
         threat = threat_level(data.get("threat", 0))
     except RuleError as error:
         raise ScenarioError(error.reason, where) from None
-    days = data.get("days", 1)
-    if not isinstance(days, int) or days < 1:
+    days = data.get("days")
+    if days is not None and (not isinstance(days, int) or isinstance(days, bool) or days < 1):
         raise ScenarioError(
             f"days of travel is a whole number of at least 1, not {days!r}", (*where, "days")
         )
+    length = data.get("length")
+    try:
+        length, days = stretch_length_and_days(None if length is None else str(length), days)
+    except RuleError as error:
+        raise ScenarioError(error.reason, where) from None
     return Stretch(
-        name=str(data.get("name", f"stretch {index + 1}")),
+        name=str(data.get("name") or f"stretch {index + 1}"),
         length=length,
         terrain=terrain,
         threat=threat,
@@ -158,9 +353,12 @@ def _journey(state: ZweihanderState, kind: str) -> JourneyState:
 
 
 def start_payload(
-    state: ZweihanderState, data: Mapping[str, Any], path: tuple[str | int, ...] = ()
+    state: ZweihanderState, route: RouteParams | Mapping[str, Any], path: tuple[str | int, ...] = ()
 ) -> dict[str, Any]:
     """The ``journey.started`` payload from a route (``travellers`` and ``stretches``)."""
+    data: Mapping[str, Any] = (
+        route.model_dump(exclude_unset=True) if isinstance(route, RouteParams) else route
+    )
     travellers = data.get("travellers")
     if not isinstance(travellers, list) or not travellers:
         raise ScenarioError("a list of the travelling characters", (*path, "travellers"))
@@ -172,6 +370,8 @@ def start_payload(
     stretches = data.get("stretches")
     if not isinstance(stretches, list) or not stretches:
         raise ScenarioError("a list of Stretches", (*path, "stretches"))
+    if len(set(map(str, travellers))) != len(travellers):
+        raise ScenarioError("a traveller is named twice", (*path, "travellers"))
     parsed = [parse_stretch(s, i, (*path, "stretches")) for i, s in enumerate(stretches)]
     return {
         "travellers": [str(t) for t in travellers],
@@ -195,22 +395,22 @@ def decide(
 ) -> list[Event]:
     """The events of a journey action."""
     out = Emitter(state, evolve_all)
-    kind, p = action.kind, action.params
-    if kind == "journey.start":
+    kind = action.kind
+    if kind == JOURNEY_START.kind:
         if state.journey is not None and not state.journey.ended:
             raise RuleError(kind, "a journey is already under way")
         try:
-            payload = start_payload(state, p)
+            payload = start_payload(state, JOURNEY_START.of(action))
         except ScenarioError as error:
             raise RuleError(kind, str(error)) from None
-        out.emit("journey.started", payload)
-    elif kind == "journey.roles":
-        _roles(out, p, dice)
-    elif kind == "journey.toughness":
+        out.emit(JOURNEY_STARTED, payload)
+    elif kind == JOURNEY_ROLES.kind:
+        _roles(out, JOURNEY_ROLES.of(action), dice)
+    elif kind == JOURNEY_TOUGHNESS_SPEC.kind:
         _toughness(out, dice)
-    elif kind == "journey.camp":
+    elif kind == JOURNEY_CAMP_SPEC.kind:
         _camp(out)
-    elif kind == "journey.end_stretch":
+    elif kind == JOURNEY_END_STRETCH.kind:
         j = _journey(state, kind)
         if j.phase != "toughness" or j.toughness_tests_left > 0:
             raise RuleError(
@@ -220,7 +420,7 @@ def decide(
             )
         days = j.stretch.days
         out.emit(
-            "journey.stretch_ended",
+            JOURNEY_STRETCH_ENDED,
             {
                 "stretch": j.stretch.name,
                 "days": days,
@@ -228,12 +428,13 @@ def decide(
                 "provisions": days * j.provisions_per_day * len(_able(out.state, j)),
             },
         )
-    elif kind == "journey.end":
+        _pass_time(out)
+    elif kind == JOURNEY_END.kind:
         j = _journey(state, kind)
-        award = P.boolean(p, "award_fortune", kind)
+        award = JOURNEY_END.of(action).award_fortune
         survivors = [t for t in j.travellers if not out.state.character(t).is_slain]
         out.emit(
-            "journey.ended",
+            JOURNEY_ENDED,
             {
                 "survivors": survivors,
                 "fortune_points": len(survivors) if award else 0,
@@ -244,20 +445,32 @@ def decide(
     return out.events
 
 
+CAMP_HOURS = 24
+"""Striking Camp takes 24 hours."""
+
+
+def _pass_time(out: Emitter) -> None:
+    """Release every wait the journey's days have now passed (:mod:`.waits`)."""
+    for event in waits.due(out.state):
+        if event.kind.startswith("timer."):
+            out.events.append(event)
+        else:
+            out.emit(event.kind, event.payload)
+
+
 def _able(state: ZweihanderState, j: JourneyState) -> list[str]:
     return [t for t in j.travellers if not state.character(t).is_slain]
 
 
-def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
+def _roles(out: Emitter, p: Roles, dice: DiceSource) -> None:
     j = _journey(out.state, "journey.roles")
     if j.phase != "roles":
         raise RuleError("journey.roles", "Role Checks are made at the beginning of a Stretch")
-    assists = P.mapping(p, "assists", "journey.roles")
+    filled = {role: getattr(p, role) for role in ROLES}
+    helping = {role: tuple(getattr(p.assists, role)) for role in ROLES}
     taken: dict[str, str] = {}
     for role in ROLES:
-        for who in ([p[role]] if role in p else []) + list(
-            P.strings(assists, role, "journey.roles")
-        ):
+        for who in ([filled[role]] if filled[role] is not None else []) + list(helping[role]):
             if who not in j.travellers:
                 raise RuleError("journey.roles", f"{who!r} is not travelling")
             if who in taken:
@@ -281,8 +494,8 @@ def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
     terrain = j.stretch.terrain
     threat = j.stretch.threat
     for table, role in zip(role_tables(), ROLES, strict=True):
-        who = p.get(role)
-        helpers = P.strings(assists, role, "journey.roles")
+        who = filled[role]
+        helpers = helping[role]
         payload: dict[str, Any] = {
             "role": table.role,
             "skill": table.skill,
@@ -298,6 +511,9 @@ def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
             result = test.roll(dice)
             outcome = result.outcome
             payload["test"] = test_json(test, result, table.skill)
+            payload["roll"] = test_card(
+                test, result, f"{table.role} {who} tests {table.skill}", f"{SECTION} (Roles)"
+            )
         payload["outcome"] = outcome.value
         payload["result"] = table.results[outcome.value]
         if role == "guide":
@@ -316,7 +532,7 @@ def _roles(out: Emitter, p: Mapping[str, Any], dice: DiceSource) -> None:
                 Outcome.CRITICAL_SUCCESS: "party",
                 Outcome.CRITICAL_FAILURE: "enemies",
             }.get(outcome)
-        out.emit("journey.role_check", payload)
+        out.emit(JOURNEY_ROLE_CHECK, payload)
     after = out.state.journey
     if after is not None and after.toughness_tests_left == 0:
         # No Toughness Test left (the Survivalist's Critical Success on a Short Stretch): the
@@ -328,13 +544,16 @@ def _chaos(out: Emitter, j: JourneyState, dice: DiceSource) -> None:
     chaos = ChaosDice(j.threat)
     rolled = chaos.roll(dice)
     out.emit(
-        "journey.chaos",
+        JOURNEY_CHAOS,
         {
             "chaos_dice": j.threat,
             "faces": list(rolled.faces),
             "odds": str(chaos.odds()),
             "encounter": rolled.triggered,
             "surprise": j.surprise if rolled.triggered else None,
+            "roll": chaos_card(
+                chaos, rolled, "the Threat Level's Chaos Dice", f"{SECTION} (Threat Level)"
+            ),
         },
     )
 
@@ -345,6 +564,7 @@ def _toughness(out: Emitter, dice: DiceSource) -> None:
         raise RuleError("journey.toughness", "no Toughness Test is due on this Stretch")
     words = toughness_results()
     results = []
+    rolls = []
     changed = []
     unhindered = []
     for t in j.travellers:
@@ -358,6 +578,9 @@ def _toughness(out: Emitter, dice: DiceSource) -> None:
             "test": test_json(test, result, "Toughness"),
             "result": words[result.outcome.value],
         }
+        rolls.append(
+            test_card(test, result, f"{t} tests Toughness", f"{SECTION} (Toughness Tests)")
+        )
         if not result.is_success:
             peril, faces = roll_peril(words[f"{result.outcome.value} peril"], dice)
             after = c.suffer_peril(peril)
@@ -369,8 +592,8 @@ def _toughness(out: Emitter, dice: DiceSource) -> None:
             unhindered.append(t)
         results.append(entry)
     out.emit(
-        "journey.toughness",
-        {"tests": results, "unhindered_at_camp": unhindered},
+        JOURNEY_TOUGHNESS,
+        {"tests": results, "unhindered_at_camp": unhindered, "rolls": rolls},
         characters=changed,
     )
     _chaos(out, j, dice)
@@ -393,13 +616,14 @@ def _camp(out: Emitter) -> None:
         after = c.recover_to(to)
         recovered[t] = after.peril_condition
         changed.append(after)
-    out.emit("journey.camp", {"hours": 24, "recovered": recovered}, characters=changed)
+    out.emit(JOURNEY_CAMP, {"hours": CAMP_HOURS, "recovered": recovered}, characters=changed)
+    _pass_time(out)
 
 
 def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
     """Fold a journey event into the state."""
     d = event.data
-    if event.kind == "journey.started":
+    if event.kind == JOURNEY_STARTED:
         stretches = tuple(
             Stretch(
                 str(s["name"]),
@@ -425,7 +649,7 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
     j = state.journey
     if j is None:
         return state
-    if event.kind == "journey.role_check":
+    if event.kind == JOURNEY_ROLE_CHECK:
         if "provisions_per_day" in d:
             j = replace(
                 j,
@@ -447,7 +671,7 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
                 phase="toughness",
                 surprise=None if surprise is None else str(surprise),
             )
-    elif event.kind == "journey.toughness":
+    elif event.kind == JOURNEY_TOUGHNESS:
         j = replace(
             j,
             toughness_tests_left=j.toughness_tests_left - 1,
@@ -457,16 +681,18 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
                 )
             ),
         )
-    elif event.kind == "journey.chaos":
+    elif event.kind == JOURNEY_CHAOS:
         j = replace(j, encounters=j.encounters + (1 if d.get("encounter") else 0))
-    elif event.kind == "journey.camp":
+    elif event.kind == JOURNEY_CAMP:
         j = replace(j, days=j.days + 1)
-    elif event.kind == "journey.stretch_ended":
+        state = replace(state, travel_hours=state.travel_hours + int(str(d.get("hours", 24))))
+    elif event.kind == JOURNEY_STRETCH_ENDED:
         j = replace(
             j,
             days=j.days + int(str(d["days"])),
             provisions=j.provisions + int(str(d["provisions"])),
         )
+        state = replace(state, travel_hours=state.travel_hours + 24 * int(str(d["days"])))
         if j.index + 1 < len(j.stretches):
             nxt = j.stretches[j.index + 1]
             j = replace(
@@ -479,7 +705,7 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
             )
         else:
             j = replace(j, phase="done")
-    elif event.kind == "journey.ended":
+    elif event.kind == JOURNEY_ENDED:
         j = replace(j, ended=True)
         state = replace(state, fortune_points=state.fortune_points + int(str(d["fortune_points"])))
     return replace(state, journey=j)
@@ -487,3 +713,157 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
 
 def _items(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else []
+
+
+# ------------------------------------------------------------------------------ choices
+
+EXAMPLE_ROUTE: tuple[Json, ...] = (
+    [{"name": "the old road", "length": "short", "terrain": "trails", "threat": 1, "days": 2}],
+    [
+        {"name": "the forest", "length": "medium", "terrain": "marshes", "days": 10},
+        {"name": "the peaks", "length": "long", "terrain": "mountains", "threat": 2, "days": 21},
+    ],
+)
+"""Routes a random GM may pick (a form asks for the GM's own)."""
+
+
+def _fit(state: ZweihanderState, who: str) -> bool:
+    c = state.character(who)
+    return not (c.is_slain or c.is_incapacitated)
+
+
+def choices(state: ZweihanderState, actor: str) -> list[Choice]:
+    """The journey's next step, for the GM."""
+    if actor != REFEREE:
+        return []
+    j = state.journey
+    if j is None or j.ended:
+        names = tuple(c.id for c in state.characters)
+        if not names:
+            return []
+        return [
+            Choice(
+                actor,
+                JOURNEY_START.kind,
+                {"travellers": SomeOf(names, least=1), "stretches": OneOf(EXAMPLE_ROUTE)},
+                label="set out on a journey",
+            )
+        ]
+    out: list[Choice] = []
+    if j.phase == "roles":
+        out += [
+            Choice(
+                actor,
+                JOURNEY_ROLES.kind,
+                {name: OneOf((value,)) for name, value in assignment.items()},
+                label="assign the Roles: "
+                + ", ".join(f"{r} {assignment.get(r) or 'nobody'}" for r in ROLES),
+            )
+            for assignment in _assignments(state, j)
+        ]
+    elif j.phase == "toughness" and j.toughness_tests_left > 0:
+        if all("Toughness" in state.character(t).skills for t in j.travellers if _fit(state, t)):
+            out.append(Choice(actor, JOURNEY_TOUGHNESS_SPEC.kind, label="the Toughness Tests"))
+    elif j.phase in ("toughness", "done") and j.toughness_tests_left <= 0:
+        if j.phase == "toughness":
+            out.append(Choice(actor, JOURNEY_END_STRETCH.kind, label="end the Stretch"))
+        out.append(
+            Choice(
+                actor,
+                JOURNEY_END.kind,
+                {"award_fortune": OneOf((False, True))},
+                label="journey's end",
+            )
+        )
+    if not (j.phase == "roles" and j.index == 0 and j.days == 0):
+        out.append(Choice(actor, JOURNEY_CAMP_SPEC.kind, label="Strike Camp"))
+    return out
+
+
+MAX_ASSIGNMENTS = 12
+"""The most Role assignments offered as choices (a form asks for any other)."""
+
+
+def _assignments(state: ZweihanderState, j: JourneyState) -> list[dict[str, Json]]:
+    """Ways to give each Role to a different fit traveller who has its Skill (or to nobody:
+    the check fails), every other fit traveller assisting the Guide."""
+    fit = [t for t in j.travellers if _fit(state, t)]
+    skills = {role: table.skill for role, table in zip(ROLES, role_tables(), strict=True)}
+    out: list[dict[str, Json]] = []
+    seen: set[tuple[str | None, ...]] = set()
+    for holders in itertools.permutations([*fit, None, None, None], len(ROLES)):
+        if holders in seen:
+            continue
+        seen.add(holders)
+        named = [h for h in holders if h is not None]
+        if len(set(named)) != len(named):
+            continue
+        if any(
+            h is not None and skills[r] not in state.character(h).skills
+            for r, h in zip(ROLES, holders, strict=True)
+        ):
+            continue
+        rest = [t for t in fit if t not in named]
+        if rest and holders[0] is None:
+            continue  # the others assist the Guide: there must be one
+        assignment: dict[str, Json] = {
+            r: h for r, h in zip(ROLES, holders, strict=True) if h is not None
+        }
+        if rest:
+            assignment["assists"] = {"guide": list(rest)}
+        out.append(assignment)
+    out.sort(key=lambda a: -sum(1 for r in ROLES if r in a))
+    return out[:MAX_ASSIGNMENTS]
+
+
+def previews(state: ZweihanderState) -> list[OddsPreview]:
+    """The next Toughness Tests of the Stretch, with their odds."""
+    j = state.journey
+    if j is None or j.ended or j.phase != "toughness" or j.toughness_tests_left <= 0:
+        return []
+    out = []
+    for t in j.travellers:
+        c = state.character(t)
+        if c.is_slain or c.is_incapacitated or "Toughness" not in c.skills:
+            continue
+        test = SkillTest(c.chance("Toughness"), j.terrain, assist=j.stretch.conveyed)
+        out.append(test_preview(test, f"{t} tests Toughness", f"{SECTION} (Toughness Tests)"))
+    return out
+
+
+# ------------------------------------------------------------------------------ travelling on
+
+
+def travel_on(
+    table: Table[ZweihanderState],
+    dice: DiceSource,
+    *,
+    camp: bool = False,
+    award_fortune: bool = False,
+) -> Table[ZweihanderState]:
+    """Travel the journey under way to its end as the GM would by default: on each Stretch the
+    first Role assignment the rules allow (every Role to a traveller with its Skill, the others
+    assisting the Guide), the Toughness Tests, Strike Camp if ``camp``, then journey's end.
+    Every step is taken from the referee's seat (when the table has seats) and recorded.
+    """
+    seat = REFEREE if table.seats else None
+    j = table.state.journey
+    if j is None or j.ended:
+        raise RuleError(SECTION, "no journey is under way (start one with journey.start)")
+    for _ in range(len(j.stretches) - j.index):
+        j = table.state.journey
+        assert j is not None
+        if j.phase == "roles":
+            options = _assignments(table.state, j)
+            if not options:
+                raise RuleError(
+                    f"{SECTION} (Roles)", "no traveller can take a Role: enter their Skills"
+                )
+            table = table.act(Action(REFEREE, JOURNEY_ROLES.kind, options[0]), dice, seat=seat)
+        while (j := table.state.journey) is not None and j.toughness_tests_left > 0:
+            table = table.act(Action(REFEREE, JOURNEY_TOUGHNESS_SPEC.kind), dice, seat=seat)
+        if camp:
+            table = table.act(Action(REFEREE, JOURNEY_CAMP_SPEC.kind), dice, seat=seat)
+        table = table.act(Action(REFEREE, JOURNEY_END_STRETCH.kind), dice, seat=seat)
+    end = Action(REFEREE, JOURNEY_END.kind, {"award_fortune": award_fortune})
+    return table.act(end, dice, seat=seat)

@@ -1,0 +1,190 @@
+"""Aspects in play: tagging, the roll they go into, supplemental actions, Declarations, Maintenance.
+
+Gin Lane, "Aspects", "Rolling the Dice", "Team Work", "3. Actions" (supplemental), "Declarations",
+"Maintenance".
+Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.core import (
+    Action,
+    RuleError,
+)
+from referee.dice import DiceSource
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.rolls import (
+    GinLaneRoll,
+    RollResult,
+    effective_skill,
+    limited_skill,
+)
+from referee.systems.ginlane.scene import (
+    SCENE,
+    Combatant,
+    SceneState,
+    Tag,
+)
+from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.systems.ginlane.zones import check_can_move, past_doorway, step
+
+
+def resolve_tags(
+    state: SceneState, who: Combatant, names: Sequence[str], near: Sequence[str]
+) -> list[Tag]:
+    """Find each tagged Aspect and whether it is free ("Aspects", "Team Work")."""
+    tags: list[Tag] = []
+    used_free: set[int] = set()
+    places = {*near, who.id, who.zone, SCENE}
+    seen: set[str] = set()
+    for raw in names:
+        name = str(raw)
+        if name.strip().lower() in seen:
+            raise RuleError("Aspects", f"{name!r} is tagged twice: each Aspect adds to a roll once")
+        seen.add(name.strip().lower())
+        found = [a for a in state.aspects if a.name.lower() == name.lower() and a.on in places]
+        if found:
+            for a in found:
+                if a.unique_to is not None and a.unique_to != who.id:
+                    continue
+                free = a.is_free_for(who.side) and a.id not in used_free
+                if free:
+                    used_free.add(a.id)
+                tags.append(Tag(a.name, free, a.id))
+                break
+            else:
+                raise RuleError(
+                    "Team Work", f"{name!r} is unique to its setter and can't be passed on"
+                )
+            continue
+        if who.sheet.has_aspect(name):
+            tags.append(Tag(name, who.sheet.is_free_taggable(name)))
+            continue
+        others = [state.get(cid) for cid in near if cid in {c.id for c in state.combatants}]
+        if any(o.sheet.has_aspect(name) for o in others):
+            tags.append(Tag(name, False))
+            continue
+        raise RuleError("Aspects", f"{who.id} has no Aspect {name!r} to tag here")
+    if who.pool.points < sum(1 for t in tags if not t.free):
+        raise RuleError(
+            "The Free Experience Pool",
+            f"{who.id} tags {sum(1 for t in tags if not t.free)} Aspects for points, "
+            f"the pool has {who.pool.points}",
+        )
+    return sorted(tags, key=lambda t: not t.free)
+
+
+def roll_spec(
+    state: SceneState,
+    who: Combatant,
+    skill: str,
+    tags: Sequence[Tag],
+    modifier: int,
+    params: acts.Roll | None = None,
+) -> GinLaneRoll:
+    """The roll: the skill's level ("No Relevant Skill": ``related: true`` rolls an
+    untrained skill at 0; "Skill Interaction": ``limited_by: Ride`` rolls the lower)."""
+    level = who.level(skill)
+    if params is not None and params.related and who.sheet.level(skill) is None:
+        level = effective_skill(None, related=True)
+    if params is not None and params.limited_by:
+        level = limited_skill(level, who.level(params.limited_by))
+    return GinLaneRoll(
+        skill=level,
+        tags=len(tags),
+        mode=state.mode,
+        modifier=modifier,
+        free_tags=sum(1 for t in tags if t.free),
+    )
+
+
+def pay(b: Builder, who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
+    """Record the tags a roll used: free tags spent, Experience Pool points paid."""
+    for tag in tags[: rolled.tags_used]:
+        b.emit(
+            ev.ASPECT_TAGGED,
+            {"character": who, "aspect": tag.name, "free": tag.free, "id": tag.scene_id},
+        )
+    if rolled.tags_paid:
+        b.emit(ev.POOL_SPENT, {"character": who, "points": rolled.tags_paid, "for": "tags"})
+
+
+def modifier(
+    b: Builder,
+    who: Combatant,
+    params: acts.Roll,
+    dice: DiceSource,
+) -> int:
+    """Supplemental actions (−1), including a supplemental move of one zone."""
+    mod = 0
+    if params.supplemental:
+        mod += rules.SUPPLEMENTAL_PENALTY
+    to = params.move_to
+    if to:
+        check_can_move(b.state, who)
+        step(b.state, who.zone, to, clear=True)
+        if past_doorway(b, who, who.zone, to, params.past, dice):
+            b.emit(ev.MOVED, {"character": who.id, "from": who.zone, "to": to})
+        mod += rules.SUPPLEMENTAL_PENALTY
+    draw = params.draw
+    if draw:
+        draw = weapon_entry(draw).name
+        b.emit(ev.WEAPON_DRAWN, {"character": who.id, "weapon": draw})
+        mod += rules.SUPPLEMENTAL_PENALTY
+    return mod
+
+
+def place(
+    b: Builder,
+    name: str,
+    *,
+    on: str,
+    setter: str,
+    free_side: str,
+    until_turn_of: str | None = None,
+    unique_to: str | None = None,
+    consequence: bool = False,
+) -> None:
+    """An Aspect placed in play: by a manoeuvre, a spin, a distraction, a grenade."""
+    b.emit(
+        ev.ASPECT_PLACED,
+        {
+            "id": b.state.next_aspect,
+            "name": name,
+            "on": on,
+            "setter": setter,
+            "free_side": free_side,
+            "until_turn_of": until_turn_of,
+            "unique_to": unique_to,
+            "consequence": consequence,
+        },
+    )
+
+
+def declare(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Declarations: a small fact covered by an Aspect, for an Experience Point."""
+    me = b.state.get(action.actor)
+    params = acts.DECLARE.of(action)
+    aspect, fact = params.aspect, params.fact
+    if not me.sheet.has_aspect(aspect):
+        raise RuleError("Declarations", f"{me.id} has no Aspect {aspect!r}")
+    me.pool.spend(1, why="a declaration")
+    b.emit(ev.DECLARATION_MADE, {"character": me.id, "aspect": aspect, "fact": fact})
+    b.emit(ev.POOL_SPENT, {"character": me.id, "points": 1, "for": "declaration"})
+
+
+def maintain(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Maintenance: an Aspect standing for tedious upkeep costs Experience Points to run."""
+    me = b.state.get(action.actor)
+    params = acts.MAINTAIN.of(action)
+    aspect, points = params.aspect, params.points
+    if not me.sheet.has_aspect(aspect):
+        raise RuleError("Maintenance", f"{me.id} has no Aspect {aspect!r}")
+    me.pool.spend(points, why="maintenance")
+    b.emit(ev.POOL_SPENT, {"character": me.id, "points": points, "for": f"maintain {aspect}"})

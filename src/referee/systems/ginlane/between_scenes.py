@@ -1,0 +1,191 @@
+"""Between scenes (and at any time): Experience, rest, recovery, sheets and magic.
+
+Gin Lane, "Getting Experience", "Experience Pool Refresh", "Stress Recovery", "Consequences",
+"Characters", "How you do magic".
+Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from referee.core import (
+    Action,
+    RollCard,
+    RuleError,
+)
+from referee.core.values import to_json
+from referee.dice import DiceSource, roll
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.aspects import pay, resolve_tags
+from referee.systems.ginlane.cards import check_card, odds_json
+from referee.systems.ginlane.character import Character, check_sheet
+from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.magia import Ritual, interruption_risk
+from referee.systems.ginlane.rolls import (
+    DifficultyCheck,
+)
+from referee.systems.ginlane.scene import (
+    Combatant,
+)
+from referee.systems.ginlane.tables import difficulty_number
+
+
+def concerned(b: Builder, action: Action, names: Sequence[str]) -> list[Combatant]:
+    """The characters named, else everyone (the referee) or the actor (a player)."""
+    if names:
+        return [b.state.get(n) for n in names]
+    if action.actor == "referee":
+        return list(b.state.combatants)
+    return [b.state.get(action.actor)]
+
+
+def end_scene(b: Builder, action: Action, dice: DiceSource) -> None:
+    """The end of a scene ("Action: Manoeuvre": "Manoeuvre Aspects are temporary, lasting no
+    longer than the scene"): its Aspects lapse (consequences stay), turns and Blocks end."""
+    lapsed = sorted({a.name for a in b.state.aspects if not a.consequence})
+    b.emit(ev.SCENE_ENDED, {"lapsed": lapsed})
+
+
+def _scene_over(b: Builder) -> None:
+    """A night's rest or a session's end comes after the scene: end it first if need be."""
+    state = b.state
+    if state.order or any(not a.consequence for a in state.aspects) or state.fizzles:
+        end_scene(b, Action("referee", "end_scene"), _NO_DICE)
+
+
+class _NoDice:
+    def roll(self, sides: int) -> int:
+        raise RuleError("Dice", "the end of a scene rolls no dice")
+
+
+_NO_DICE = _NoDice()
+
+
+def award(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Experience awarded in play goes to the pool."""
+    params = acts.AWARD.of(action)
+    points = params.points
+    for c in concerned(b, action, params.characters):
+        b.emit(ev.POOL_AWARDED, {"character": c.id, "points": points})
+
+
+def rest(b: Builder, action: Action, dice: DiceSource) -> None:
+    """A night's rest and a strong coffee: Health and Composure clear; the pool +1d6."""
+    _scene_over(b)
+    for c in concerned(b, action, acts.REST.of(action).characters):
+        rolled = roll("1d6", dice)
+        d6 = int(rolled.total)
+        card = RollCard(
+            label=f"{c.id} rests: the pool refreshes",
+            rule="Experience Pool Refresh",
+            dice="1d6",
+            odds=None,
+            faces=tuple(rolled.faces),
+            outcome="rolled",
+            margin=0,
+            value=d6,
+            shown=rolled.describe(),
+        )
+        b.emit(
+            ev.RESTED,
+            {
+                "character": c.id,
+                "d6": d6,
+                "pool": c.pool.refresh(d6).points,
+                "roll": card.to_json(),
+            },
+        )
+
+
+def end_session(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Wealth stress clears at the end of a session without Wealth stress or consequences."""
+    _scene_over(b)
+    params = acts.END_SESSION.of(action)
+    for c in concerned(b, action, params.characters):
+        # "Characters usually start a session with a full experience pool. There may be
+        # exceptions if this is an immediate run-on from a previous game." ("Experience Pool
+        # Refresh")
+        pool = c.pool.points if params.run_on else c.pool.full
+        b.emit(
+            ev.SESSION_ENDED,
+            {"character": c.id, "wealth_cleared": not c.wealth_hit, "pool": pool},
+        )
+
+
+def recover(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Consequences recover only with their circumstances (rest, treatment) for their time."""
+    me = b.state.get(action.actor)
+    params = acts.RECOVER.of(action)
+    days, aspect = params.days, params.aspect
+    before = set(me.consequences.aspects())
+    after = me.consequences.recover(days, aspect=aspect or None)
+    b.emit(
+        ev.CONSEQUENCE_RECOVERING,
+        {
+            "character": me.id,
+            "days": days,
+            "aspect": aspect,
+            "recovered": sorted(before - set(after.aspects())),
+        },
+    )
+
+
+def sheet(b: Builder, action: Action, dice: DiceSource) -> None:
+    """A character sheet checked: the pyramid, Experience, Aspects, tracks, languages."""
+    p = acts.CHECK_SHEET.of(action)
+    name = p.name
+    sheet = Character.from_json(name, p.model_dump(mode="json", exclude_unset=True))
+    problems = check_sheet(sheet)
+    b.emit(
+        ev.SHEET_CHECKED,
+        {
+            "name": name,
+            "valid": not problems,
+            "problems": [f"{rule}: {reason}" for rule, reason in problems],
+            "spent": sheet.spent,
+            "unspent": sheet.unspent,
+            "extra_aspects": sheet.extra_aspects,
+            "tracks": sheet.tracks,
+            "language_allowance": sheet.language_allowance,
+        },
+    )
+
+
+def ritual(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Magia: a ritual of hours on a Sephira's path makes a charm; interruptions threaten."""
+    p = acts.RITUAL.of(action)
+    me = b.state.get(action.actor)
+    ritual = Ritual(me.sheet, p.sephira, p.effect, difficulty_number(p.difficulty), p.hours)
+    tags = resolve_tags(b.state, me, p.tags, [])
+    check = ritual.check(tags=len(tags), mode=b.state.mode)
+    spec = replace(check.roll_spec, free_tags=sum(1 for t in tags if t.free))
+    ritual_check = DifficultyCheck(spec, check.difficulty)
+    odds = ritual_check.odds()
+    result = ritual_check.roll(dice)
+    pay(b, me.id, tags, result.actor)
+    place = list(p.place) or list(me.sheet.all_aspects)
+    charm = ritual.charm(result.margin)
+    b.emit(
+        ev.RITUAL_ROLLED,
+        {
+            "character": me.id,
+            "sephira": ritual.sephira,
+            "hours": ritual.hours,
+            "interruption": interruption_risk(place),
+            **result.to_json(),
+            "odds": odds_json(odds),
+            "roll": check_card(
+                ritual_check,
+                result,
+                f"{me.id}'s ritual on the path of {ritual.sephira}",
+                rule="How you do magic",
+                odds=odds,
+            ),
+        },
+    )
+    if charm is not None:
+        b.emit(ev.CHARM_MADE, to_json(charm))

@@ -1,0 +1,754 @@
+"""Gin Lane's event vocabulary: every kind of event, the shape of its payload, its narration.
+
+Every event a Gin Lane table logs has one of the kinds below (a named constant), a payload of
+the :class:`typing.TypedDict` shape named after it, and one sentence from :func:`describe`. A
+rolled check carries its roll card under ``"roll"`` (initiative: a list under ``"rolls"``),
+which an interface shows beside the words (the narration does not repeat the dice);
+``"rolled"`` keeps the roll as Gin Lane reads it (the two dice that count, tags used and paid)
+and ``"odds"`` the exact chances worked out before the dice.
+
+Visibility: everything in a Gin Lane scene happens in plain sight, except a Wait's plan, a
+:class:`~referee.core.Secret` part of :data:`WAITING` that only the waiter (and the referee)
+sees until they act. :func:`describe` narrates the event as the viewer received it, so a
+redacted plan is never in its words.
+
+>>> from referee.core import Event, Viewer
+>>> describe(Event(STRESS_TAKEN, {"character": "jack", "track": "Health", "stress": 2,
+...                               "box": 2, "taken_out": False}), Viewer("referee"))
+'jack takes 2 Health stress: box 2 is marked'
+>>> describe(Event(WAITING, {"character": "moll"}, redacted=("plan",)), Viewer("jack"))
+'moll waits (with a plan of their own)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict
+
+from referee.core import Event, Viewer
+
+__all__ = [
+    "ASPECT_PLACED",
+    "ASPECT_REMOVED",
+    "ASPECT_TAGGED",
+    "ATTACK_MATCH",
+    "ATTACK_ROLLED",
+    "BLOCK_OVERCOME",
+    "BLOCK_SET",
+    "BLOCK_TESTED",
+    "CHARM_MADE",
+    "CONSEQUENCE_RECOVERING",
+    "CONSEQUENCE_TAKEN",
+    "DECLARATION_MADE",
+    "DEFENCE_ROLLED",
+    "DEFENCE_STANDS",
+    "FIGHT_OVER",
+    "FULL_DEFENCE",
+    "GRAPPLE_BROKEN",
+    "GRAPPLE_HELD",
+    "GRAPPLE_RELEASED",
+    "GRAPPLE_SET",
+    "GRENADE_ASTRAY",
+    "GRENADE_ATTACK",
+    "GRENADE_FIZZLED",
+    "GRENADE_FUSE",
+    "GRENADE_THROWN",
+    "INITIATIVE_ROLLED",
+    "KINDS",
+    "MANOEUVRE_ROLLED",
+    "MOVED",
+    "PAYLOADS",
+    "POOL_AWARDED",
+    "POOL_SPENT",
+    "RESTED",
+    "RITUAL_ROLLED",
+    "RUSH_ROLLED",
+    "SCENE_ENDED",
+    "SEIZED",
+    "SEIZE_ROLLED",
+    "SESSION_ENDED",
+    "SHEET_CHECKED",
+    "SOMETHING_ELSE",
+    "SPIN",
+    "SPRINT_ROLLED",
+    "STRESS_TAKEN",
+    "TAKEN_OUT",
+    "TURN_STARTED",
+    "WAITING",
+    "WAIT_ACTED",
+    "WEAPON_DRAWN",
+    "WEAPON_DROPPED",
+    "WEAPON_RECOVERED",
+    "describe",
+]
+
+# -- "Initiative" and turns
+INITIATIVE_ROLLED = "initiative.rolled"
+TURN_STARTED = "turn.started"
+WAITING = "waiting"
+WAIT_ACTED = "wait.acted"
+FULL_DEFENCE = "full_defence"
+SOMETHING_ELSE = "something_else"
+FIGHT_OVER = "fight.over"
+SCENE_ENDED = "scene.ended"
+# -- "Aspects", "Team Work", "Declarations", "The Free Experience Pool"
+ASPECT_PLACED = "aspect.placed"
+ASPECT_REMOVED = "aspect.removed"
+ASPECT_TAGGED = "aspect.tagged"
+DECLARATION_MADE = "declaration.made"
+POOL_SPENT = "pool.spent"
+POOL_AWARDED = "pool.awarded"
+# -- "Action: Attack", "Defence", "Spin", "Action: Manoeuvre", "Disarm"
+ATTACK_ROLLED = "attack.rolled"
+ATTACK_MATCH = "attack.match"
+DEFENCE_ROLLED = "defence.rolled"
+DEFENCE_STANDS = "defence.stands"
+SPIN = "spin"
+MANOEUVRE_ROLLED = "manoeuvre.rolled"
+WEAPON_DROPPED = "weapon.dropped"
+WEAPON_RECOVERED = "weapon.recovered"
+WEAPON_DRAWN = "weapon.drawn"
+# -- "Action: Block", "Hold a thing", "Grapple"
+BLOCK_SET = "block.set"
+BLOCK_TESTED = "block.tested"
+BLOCK_OVERCOME = "block.overcome"
+SEIZE_ROLLED = "seize.rolled"
+SEIZED = "seized"
+GRAPPLE_SET = "grapple.set"
+GRAPPLE_HELD = "grapple.held"
+GRAPPLE_BROKEN = "grapple.broken"
+GRAPPLE_RELEASED = "grapple.released"
+RUSH_ROLLED = "rush.rolled"
+# -- "Zones", "Action: Sprint"
+MOVED = "moved"
+SPRINT_ROLLED = "sprint.rolled"
+# -- "Grenades"
+GRENADE_THROWN = "grenade.thrown"
+GRENADE_ASTRAY = "grenade.astray"
+GRENADE_ATTACK = "grenade.attack"
+GRENADE_FIZZLED = "grenade.fizzled"
+GRENADE_FUSE = "grenade.fuse"
+# -- "Stress Tracks", "Taken Out", "Consequences", "Stress Recovery"
+STRESS_TAKEN = "stress.taken"
+TAKEN_OUT = "taken_out"
+CONSEQUENCE_TAKEN = "consequence.taken"
+CONSEQUENCE_RECOVERING = "consequence.recovering"
+RESTED = "rested"
+SESSION_ENDED = "session.ended"
+# -- "Characters", "How you do magic"
+SHEET_CHECKED = "sheet.checked"
+RITUAL_ROLLED = "ritual.rolled"
+CHARM_MADE = "charm.made"
+
+
+# ------------------------------------------------------------------------------- payloads
+
+Card = dict[str, Any]
+"""A roll card's JSON (:meth:`referee.core.RollCard.to_json`)."""
+Rolled = dict[str, Any]
+"""A roll as Gin Lane reads it: ``dice`` (the two that count), ``natural``, ``total``,
+``faces``, ``tags_used``, ``tags_paid``, ``shown``."""
+
+
+class Resolved(TypedDict, total=False):
+    """A check resolved: ``outcome`` (success, match, failure), ``margin``, the success level,
+    the actor's roll, the ``difficulty`` or the ``opposition``'s roll."""
+
+    outcome: str
+    margin: int
+    success_level: str
+    rolled: Rolled
+    difficulty: int
+    opposition: Rolled
+    odds: dict[str, str]
+    roll: Card
+
+
+class InitiativeRolled(TypedDict):
+    totals: dict[str, list[int]]
+    order: list[str]
+    winner: str
+    rolls: list[Card]
+
+
+class TurnStarted(TypedDict):
+    character: str
+    turn: int
+    round: int
+
+
+class Waiting(TypedDict, total=False):
+    character: str
+    plan: str  # a Secret part: the waiter's alone
+
+
+class WaitActed(TypedDict):
+    character: str
+    order: list[str]
+    turn: int
+
+
+class Character(TypedDict):
+    """Payload of :data:`FULL_DEFENCE`, :data:`TAKEN_OUT` (and ``by``), :data:`SPIN`..."""
+
+    character: str
+
+
+class SomethingElse(TypedDict):
+    character: str
+    what: str
+
+
+class FightOver(TypedDict):
+    standing: list[str]
+
+
+class SceneEnded(TypedDict):
+    """The scene is over: its manoeuvre Aspects lapse, turns and Blocks end."""
+
+    lapsed: list[str]
+
+
+class AspectPlaced(TypedDict):
+    id: int
+    name: str
+    on: str
+    setter: str
+    free_side: str
+    until_turn_of: str | None
+    unique_to: str | None
+    consequence: bool
+
+
+class AspectRemoved(TypedDict):
+    id: int
+    name: str
+    on: str
+
+
+class AspectTagged(TypedDict):
+    character: str
+    aspect: str
+    free: bool
+    id: int | None
+
+
+class DeclarationMade(TypedDict):
+    character: str
+    aspect: str
+    fact: str
+
+
+class PoolSpent(TypedDict):
+    character: str
+    points: int
+    # "for": what the points paid for (tags, a declaration, maintenance)
+
+
+class PoolAwarded(TypedDict):
+    character: str
+    points: int
+
+
+class AttackRolled(TypedDict):
+    character: str
+    target: str
+    skill: str
+    weapon: str
+    total: int
+    defence: int
+    defence_skill: str
+    rolled: Rolled
+    long_range: bool
+    bonus: int
+    odds: dict[str, str]
+    roll: Card
+
+
+class AttackMatch(TypedDict):
+    character: str
+    target: str
+    stress: int
+
+
+class DefenceRolled(TypedDict, total=False):
+    character: str
+    skill: str
+    total: int
+    rolled: Rolled
+    full_defence: bool
+    roll: Card
+
+
+class DefenceStands(TypedDict):
+    character: str
+    skill: str
+    total: int
+
+
+class Spin(TypedDict):
+    character: str
+    against: str
+
+
+class ManoeuvreRolled(Resolved, total=False):
+    character: str
+    aspect: str
+    on: str
+    skill: str
+
+
+class Weapon(TypedDict):
+    character: str
+    weapon: str
+
+
+class BlockSet(TypedDict):
+    character: str
+    kind: str
+    target: str
+    strength: int
+    skill: str
+    rolled: Rolled
+    roll: Card
+
+
+class BlockTested(Resolved, total=False):
+    blocker: str
+    strength: int
+    character: str
+    total: int
+    action: str
+
+
+class BlockOvercome(TypedDict):
+    character: str
+    blocker: str
+    action: str
+
+
+class SeizeRolled(Resolved, total=False):
+    character: str
+    thing: str
+    against: int | None
+
+
+class Seized(TypedDict):
+    character: str
+    thing: str
+
+
+class GrappleSet(TypedDict):
+    character: str
+    target: str
+    strength: int
+    maintained: bool
+    supplemental: bool | str | None
+    rolled: Rolled
+    roll: Card
+
+
+class GrappleHeld(TypedDict):
+    character: str
+    by: str
+    strength: int
+
+
+class GrappleBroken(TypedDict):
+    character: str
+    by: str
+    total: int
+
+
+class GrappleReleased(TypedDict):
+    character: str
+    target: str
+
+
+class RushRolled(Resolved, total=False):
+    character: str
+    target: str
+    to: str
+    defence_skill: str
+
+
+class Moved(TypedDict, total=False):
+    character: str
+    to: str
+    by: str
+    # "from": the zone left
+
+
+class SprintRolled(TypedDict):
+    character: str
+    dice: list[int]
+    points: int
+    route: list[str]
+    roll: Card
+
+
+class GrenadeThrown(Resolved, total=False):
+    character: str
+    zone: str
+    distance: int
+
+
+class GrenadeAstray(TypedDict):
+    character: str
+    zone: str
+
+
+class GrenadeAttack(TypedDict):
+    character: str
+    zone: str
+    rolled: Rolled
+    odds: dict[str, str]
+    roll: Card
+
+
+class GrenadeFizzled(TypedDict):
+    character: str
+    zone: str
+    on_target: str | None
+
+
+class GrenadeFuse(TypedDict):
+    character: str
+    zone: str
+    rolled: Rolled
+    goes_off: bool
+    odds: dict[str, str]
+    roll: Card
+
+
+class StressTaken(TypedDict):
+    character: str
+    track: str
+    stress: int
+    box: int | None
+    taken_out: bool
+
+
+class TakenOut(TypedDict):
+    character: str
+    by: str
+
+
+class ConsequenceTaken(TypedDict):
+    character: str
+    severity: str
+    aspect: str
+    track: str
+    mitigates: int
+    inflicted_by: str
+    replaces: str | None
+
+
+class ConsequenceRecovering(TypedDict):
+    character: str
+    days: int
+    aspect: str | None
+    recovered: list[str]
+
+
+class Rested(TypedDict):
+    character: str
+    d6: int
+    pool: int
+    roll: Card
+
+
+class SessionEnded(TypedDict):
+    character: str
+    wealth_cleared: bool
+
+
+class SheetChecked(TypedDict):
+    name: str
+    valid: bool
+    problems: list[str]
+    spent: int
+    unspent: int
+    extra_aspects: int
+    tracks: dict[str, int]
+    language_allowance: int
+
+
+class RitualRolled(Resolved, total=False):
+    character: str
+    sephira: str
+    hours: int
+    interruption: str
+
+
+class CharmMade(TypedDict):
+    sephira: str
+    effect: str
+    maker: str
+    strength: int
+
+
+PAYLOADS: Mapping[str, type] = {
+    INITIATIVE_ROLLED: InitiativeRolled,
+    TURN_STARTED: TurnStarted,
+    WAITING: Waiting,
+    WAIT_ACTED: WaitActed,
+    FULL_DEFENCE: Character,
+    SOMETHING_ELSE: SomethingElse,
+    FIGHT_OVER: FightOver,
+    SCENE_ENDED: SceneEnded,
+    ASPECT_PLACED: AspectPlaced,
+    ASPECT_REMOVED: AspectRemoved,
+    ASPECT_TAGGED: AspectTagged,
+    DECLARATION_MADE: DeclarationMade,
+    POOL_SPENT: PoolSpent,
+    POOL_AWARDED: PoolAwarded,
+    ATTACK_ROLLED: AttackRolled,
+    ATTACK_MATCH: AttackMatch,
+    DEFENCE_ROLLED: DefenceRolled,
+    DEFENCE_STANDS: DefenceStands,
+    SPIN: Spin,
+    MANOEUVRE_ROLLED: ManoeuvreRolled,
+    WEAPON_DROPPED: Weapon,
+    WEAPON_RECOVERED: Weapon,
+    WEAPON_DRAWN: Weapon,
+    BLOCK_SET: BlockSet,
+    BLOCK_TESTED: BlockTested,
+    BLOCK_OVERCOME: BlockOvercome,
+    SEIZE_ROLLED: SeizeRolled,
+    SEIZED: Seized,
+    GRAPPLE_SET: GrappleSet,
+    GRAPPLE_HELD: GrappleHeld,
+    GRAPPLE_BROKEN: GrappleBroken,
+    GRAPPLE_RELEASED: GrappleReleased,
+    RUSH_ROLLED: RushRolled,
+    MOVED: Moved,
+    SPRINT_ROLLED: SprintRolled,
+    GRENADE_THROWN: GrenadeThrown,
+    GRENADE_ASTRAY: GrenadeAstray,
+    GRENADE_ATTACK: GrenadeAttack,
+    GRENADE_FIZZLED: GrenadeFizzled,
+    GRENADE_FUSE: GrenadeFuse,
+    STRESS_TAKEN: StressTaken,
+    TAKEN_OUT: TakenOut,
+    CONSEQUENCE_TAKEN: ConsequenceTaken,
+    CONSEQUENCE_RECOVERING: ConsequenceRecovering,
+    RESTED: Rested,
+    SESSION_ENDED: SessionEnded,
+    SHEET_CHECKED: SheetChecked,
+    RITUAL_ROLLED: RitualRolled,
+    CHARM_MADE: CharmMade,
+}
+"""The payload shape of each kind."""
+
+KINDS = frozenset(PAYLOADS)
+"""Every event kind a Gin Lane table logs."""
+
+
+# ------------------------------------------------------------------------------ narration
+
+
+def _outcome(d: Mapping[str, Any]) -> str:
+    outcome = d.get("outcome")
+    if outcome == "success":
+        return f"succeeds ({d.get('success_level', '')}, by {d.get('margin')})"
+    if outcome == "match":
+        return "is a Match"
+    return f"fails (by {-int(d.get('margin', 0))})"
+
+
+def _initiative(d: Mapping[str, Any]) -> str:
+    order = ", ".join(d.get("order", []))
+    return f"Initiative: {d.get('winner')} wins and goes first; the order is {order}"
+
+
+def _waiting(d: Mapping[str, Any]) -> str:
+    if "plan" in d:
+        return f"{d['character']} waits, planning to {d['plan']}"
+    return f"{d['character']} waits (with a plan of their own)"
+
+
+def _placed(d: Mapping[str, Any]) -> str:
+    where = "the scene" if d.get("on") == "scene" else d.get("on")
+    extra = f", unique to {d['unique_to']}" if d.get("unique_to") else ""
+    return f"the Aspect {d.get('name')} is placed on {where} by {d.get('setter')}{extra}"
+
+
+def _tagged(d: Mapping[str, Any]) -> str:
+    how = "free" if d.get("free") else "for a point"
+    return f"{d.get('character')} tags {d.get('aspect')} ({how})"
+
+
+def _attack(d: Mapping[str, Any]) -> str:
+    return (
+        f"{d['character']} attacks {d['target']} with {d.get('skill')} ({d.get('weapon')}): "
+        f"{d.get('total')} against {d.get('defence_skill')} {d.get('defence')}"
+    )
+
+
+def _defence(d: Mapping[str, Any]) -> str:
+    full = " on Full defence" if d.get("full_defence") else ""
+    return f"{d['character']} defends with {d.get('skill')}{full}: {d.get('total')}"
+
+
+def _manoeuvre(d: Mapping[str, Any]) -> str:
+    return (
+        f"{d['character']} manoeuvres for {d.get('aspect')} on {d.get('on')} with "
+        f"{d.get('skill')} and {_outcome(d)}"
+    )
+
+
+def _block_tested(d: Mapping[str, Any]) -> str:
+    if "outcome" in d:
+        return (
+            f"{d.get('character')} tries to get past {d.get('blocker')}'s Block "
+            f"({d.get('strength')}) and {_outcome(d)}"
+        )
+    return f"{d.get('blocker')}'s Block ({d.get('strength')}) is tested by {d.get('total')}"
+
+
+def _seize(d: Mapping[str, Any]) -> str:
+    against = "" if d.get("against") is None else f" against a Block of {d['against']}"
+    return f"{d['character']} tries to seize {d.get('thing')}{against} and {_outcome(d)}"
+
+
+def _moved(d: Mapping[str, Any]) -> str:
+    by = f", pushed by {d['by']}" if d.get("by") else ""
+    return f"{d['character']} moves from {d.get('from')} to {d.get('to')}{by}"
+
+
+def _sprint(d: Mapping[str, Any]) -> str:
+    route = " → ".join(d.get("route", [])) or "nowhere"
+    return f"{d['character']} sprints with {d.get('points')} points of movement: {route}"
+
+
+def _stress(d: Mapping[str, Any]) -> str:
+    head = f"{d['character']} takes {d.get('stress')} {d.get('track')} stress"
+    if d.get("taken_out"):
+        return f"{head}: past the end of the track"
+    return f"{head}: box {d.get('box')} is marked"
+
+
+def _consequence(d: Mapping[str, Any]) -> str:
+    replaces = f", replacing {d['replaces']}" if d.get("replaces") else ""
+    return (
+        f"{d['character']} takes a {d.get('severity')} consequence, {d.get('aspect')} "
+        f"(mitigates {d.get('mitigates')} {d.get('track')} stress{replaces})"
+    )
+
+
+def _recovering(d: Mapping[str, Any]) -> str:
+    done = ", ".join(d.get("recovered", [])) or "nothing yet"
+    return f"{d['character']} recovers for {d.get('days')} days: {done} recovered"
+
+
+def _sheet(d: Mapping[str, Any]) -> str:
+    if d.get("valid"):
+        return f"the sheet of {d.get('name')} is legal"
+    return f"the sheet of {d.get('name')} breaks the rules: " + "; ".join(d.get("problems", []))
+
+
+NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    INITIATIVE_ROLLED: _initiative,
+    TURN_STARTED: lambda d: f"round {d.get('round')}: {d['character']}'s turn",
+    WAITING: _waiting,
+    WAIT_ACTED: lambda d: f"{d['character']} stops waiting and acts now, taking this place",
+    FULL_DEFENCE: lambda d: f"{d['character']} takes Full defence (+2 on defences)",
+    SOMETHING_ELSE: lambda d: f"{d['character']} does something else: {d.get('what') or '…'}",
+    FIGHT_OVER: lambda d: (
+        "the fight is over: " + (", ".join(d.get("standing", [])) or "nobody") + " standing"
+    ),
+    SCENE_ENDED: lambda d: (
+        "the scene ends"
+        + (": " + ", ".join(d.get("lapsed", [])) + " lapse" if d.get("lapsed") else "")
+    ),
+    ASPECT_PLACED: _placed,
+    ASPECT_REMOVED: lambda d: f"the Aspect {d.get('name')} on {d.get('on')} is removed",
+    ASPECT_TAGGED: _tagged,
+    DECLARATION_MADE: lambda d: f"{d['character']} declares, by {d.get('aspect')}: {d.get('fact')}",
+    POOL_SPENT: lambda d: f"{d['character']} pays {d.get('points')} from the pool ({d.get('for')})",
+    POOL_AWARDED: lambda d: f"{d['character']} is awarded {d.get('points')} Experience",
+    ATTACK_ROLLED: _attack,
+    ATTACK_MATCH: lambda d: (
+        f"a Match: {d['character']}'s attack deals only its weapon's bonus ({d.get('stress')})"
+    ),
+    DEFENCE_ROLLED: _defence,
+    DEFENCE_STANDS: lambda d: (
+        f"{d['character']}'s {d.get('skill')} defence of {d.get('total')} is still on the table"
+    ),
+    SPIN: lambda d: f"Spin! {d['character']}'s defence leaves {d.get('against')} Over-Extended",
+    MANOEUVRE_ROLLED: _manoeuvre,
+    WEAPON_DROPPED: lambda d: f"{d['character']} is disarmed: the {d.get('weapon')} falls",
+    WEAPON_RECOVERED: lambda d: f"{d['character']} picks up the {d.get('weapon')}",
+    WEAPON_DRAWN: lambda d: f"{d['character']} draws a {d.get('weapon')}",
+    BLOCK_SET: lambda d: (
+        f"{d['character']} blocks ({d.get('kind')} {d.get('target')}) "
+        f"with {d.get('skill')}: strength {d.get('strength')}"
+    ),
+    BLOCK_TESTED: _block_tested,
+    BLOCK_OVERCOME: lambda d: (
+        f"{d['character']} beats {d.get('blocker')}'s Block and may {d.get('action')}"
+    ),
+    SEIZE_ROLLED: _seize,
+    SEIZED: lambda d: f"{d['character']} seizes {d.get('thing')}",
+    GRAPPLE_SET: lambda d: (
+        f"{d['character']} "
+        f"{'keeps' if d.get('maintained') else 'grapples'} {d.get('target')}"
+        f"{'' if not d.get('maintained') else ' in the grapple'}: strength {d.get('strength')}"
+    ),
+    GRAPPLE_HELD: lambda d: (
+        f"{d['character']} is held by {d.get('by')}'s grapple "
+        f"(strength {d.get('strength')}) and can't do it"
+    ),
+    GRAPPLE_BROKEN: lambda d: f"{d['character']} breaks {d.get('by')}'s grapple",
+    GRAPPLE_RELEASED: lambda d: f"{d['character']} releases {d.get('target')}",
+    RUSH_ROLLED: lambda d: (
+        f"{d['character']} rushes {d.get('target')} towards {d.get('to')} and {_outcome(d)}"
+    ),
+    MOVED: _moved,
+    SPRINT_ROLLED: _sprint,
+    GRENADE_THROWN: lambda d: (
+        f"{d['character']} throws a grenade into {d.get('zone')} and {_outcome(d)}"
+    ),
+    GRENADE_ASTRAY: lambda d: f"{d['character']}'s grenade goes astray",
+    GRENADE_ATTACK: lambda d: (
+        f"the grenade in {d.get('zone')} attacks everyone there: {d.get('rolled', {}).get('total')}"
+    ),
+    GRENADE_FIZZLED: lambda d: f"the grenade in {d.get('zone')} fizzles: smoke from the fuse",
+    GRENADE_FUSE: lambda d: (
+        f"the fizzled grenade in {d.get('zone')} {'goes off' if d.get('goes_off') else 'goes phut'}"
+    ),
+    STRESS_TAKEN: _stress,
+    TAKEN_OUT: lambda d: f"{d['character']} is Taken Out by {d.get('by')}",
+    CONSEQUENCE_TAKEN: _consequence,
+    CONSEQUENCE_RECOVERING: _recovering,
+    RESTED: lambda d: (
+        f"{d['character']} rests: Health and Composure clear, the pool is now {d.get('pool')}"
+    ),
+    SESSION_ENDED: lambda d: (
+        f"the session ends for {d['character']}"
+        + (": Wealth stress clears" if d.get("wealth_cleared") else "")
+        + f"; the pool is {d.get('pool')} for the next"
+    ),
+    SHEET_CHECKED: _sheet,
+    RITUAL_ROLLED: lambda d: (
+        f"{d['character']}'s ritual on the path of {d.get('sephira')} "
+        f"({d.get('hours')} hours) {_outcome(d)}"
+    ),
+    CHARM_MADE: lambda d: (
+        f"{d.get('maker')} makes a charm of {d.get('sephira')} "
+        f"(strength {d.get('strength')}): {d.get('effect') or 'an effect held'}"
+    ),
+}
+
+
+def describe(event: Event, viewer: Viewer) -> str:
+    """The event in words, as ``viewer`` received it (already redacted for them).
+
+    A kind this vocabulary does not know (the kernel's clock) is given as its kind and data.
+    """
+    narrate = NARRATION.get(event.kind)
+    if narrate is None:
+        data = ", ".join(f"{k}={v!r}" for k, v in event.data.items())
+        return f"{event.kind}: {data}" if data else event.kind
+    return narrate(event.data)

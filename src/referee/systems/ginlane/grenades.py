@@ -1,0 +1,219 @@
+"""Grenades: the throw, the one attack on everyone in the zone, and the Fizzle.
+
+Gin Lane, "Grenades" (and "Fizzle").
+Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from referee.core import (
+    Action,
+    RuleError,
+)
+from referee.dice import DiceSource
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
+from referee.systems.ginlane.cards import check_card, odds_json, roll_card
+from referee.systems.ginlane.consequences import take_stress
+from referee.systems.ginlane.fighting import held
+from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.rolls import (
+    DifficultyCheck,
+    GinLaneRoll,
+)
+from referee.systems.ginlane.scene import (
+    ON_TARGET,
+    Combatant,
+)
+from referee.systems.ginlane.tables import skill as skill_entry
+
+
+def fizzle_chance(spec: GinLaneRoll) -> Fraction:
+    """Fizzle: the exact chance that the grenade's attack shows a natural 2 or 3."""
+    return sum(
+        (p for t, p in spec.distribution().items() if rules.is_fizzle(t - spec.bonus)),
+        Fraction(0),
+    )
+
+
+def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Grenades: Agility against 7 (range penalties), On Target at 3+, one Firearms attack."""
+    p = acts.THROW_GRENADE.of(action)
+    me = b.state.get(action.actor)
+    zone = p.zone
+    # the supplemental move comes first: the range is from where the thrower then stands
+    mod = modifier(b, me, p, dice)
+    me = b.state.get(me.id)
+    distance = b.state.distance(me.zone, zone)
+    if distance >= rules.OUT_OF_SIGHT:
+        raise RuleError("Zones", f"{zone!r} is {distance} zones away: out of sight")
+    # "Throwing through doors, over walls or inside enclosed spaces will be more difficult":
+    # the text gives no number; the referee names it (``harder``, Rulings)
+    mod += rules.throw_modifier(distance) - p.harder
+    tags = resolve_tags(b.state, me, p.tags, [])
+    spec = roll_spec(b.state, me, "Agility", tags, mod, p)
+    throw_check = DifficultyCheck(spec, rules.GRENADE_DIFFICULTY)
+    throw_odds = throw_check.odds()
+    throw = throw_check.roll(dice)
+    pay(b, me.id, tags, throw.actor)
+    b.emit(
+        ev.GRENADE_THROWN,
+        {
+            "character": me.id,
+            "zone": zone,
+            "distance": distance,
+            **throw.to_json(),
+            "odds": odds_json(throw_odds),
+            "roll": check_card(
+                throw_check,
+                throw,
+                f"{me.id} throws a grenade into {zone}",
+                rule="Grenades",
+                odds=throw_odds,
+            ),
+        },
+    )
+    if held(b, me, "Agility", throw.total, breaking=""):
+        return
+    if throw.margin < 0:
+        b.emit(ev.GRENADE_ASTRAY, {"character": me.id, "zone": zone})
+        return
+    on_target = p.on_target
+    if on_target and throw.margin >= rules.ON_TARGET_EXCESS:
+        victim = b.state.get(on_target)
+        if victim.zone != zone:
+            raise RuleError("Grenades", f"{victim.id} is not in {zone!r}")
+        place(b, ON_TARGET, on=victim.id, setter=me.id, free_side=me.side)
+    else:
+        on_target = None
+    me = b.state.get(me.id)
+    names = [*p.attack_tags, *([ON_TARGET] if on_target else [])]
+    atags = resolve_tags(b.state, me, names, [on_target] if on_target else [])
+    aspec = roll_spec(b.state, me, "Firearms", atags, 0)
+    fizzle_odds = fizzle_chance(aspec)
+    attack = aspec.roll(dice)
+    pay(b, me.id, atags, attack)
+    b.emit(
+        ev.GRENADE_ATTACK,
+        {
+            "character": me.id,
+            "zone": zone,
+            "rolled": attack.to_json(),
+            "odds": {"fizzle": str(fizzle_odds)},
+            "roll": roll_card(
+                aspec,
+                attack,
+                f"{me.id}'s grenade attacks everyone in {zone} (Firearms)",
+                rule="Grenades",
+                outcome="fizzle" if rules.is_fizzle(attack.natural) else "attack",
+                odds={"fizzle": fizzle_odds, "attack": 1 - fizzle_odds},
+            ),
+        },
+    )
+    if rules.is_fizzle(attack.natural):
+        b.emit(ev.GRENADE_FIZZLED, {"character": me.id, "zone": zone, "on_target": on_target})
+        return
+    blast(b, me, zone, attack.total, on_target, p, dice)
+
+
+def blast(
+    b: Builder,
+    thrower: Combatant,
+    zone: str,
+    attack: int,
+    on_target: str | None,
+    p: acts.Blast,
+    dice: DiceSource,
+) -> None:
+    """One attack against everyone in the zone: Health stress On Target, Composure else."""
+    victims = [c for c in b.state.combatants if c.zone == zone and not c.taken_out]
+    for victim in victims:
+        track = "Health" if victim.id == on_target else "Composure"
+        dp = p.defences.get(victim.id)
+        skill = skill_entry(dp.skill if dp is not None else "Agility").name
+        if skill not in ("Agility", "Resolve") or (skill == "Resolve" and track == "Health"):
+            raise RuleError(
+                "Grenades",
+                f"{victim.id} defends on Agility (or Resolve for Composure), not {skill}",
+            )
+        standing = victim.standing(skill)
+        card: dict[str, Any] | None = None
+        if standing is not None:
+            total = standing
+        else:
+            tags = resolve_tags(b.state, victim, dp.tags if dp else (), [thrower.id])
+            bonus = rules.FULL_DEFENCE_BONUS if victim.full_defence else 0
+            dspec = roll_spec(b.state, victim, skill, tags, bonus)
+            rolled = dspec.roll_to(dice, attack, beat=False)
+            pay(b, victim.id, tags, rolled)
+            total = rolled.total
+            card = roll_card(
+                dspec,
+                rolled,
+                f"{victim.id} defends against the grenade ({skill} against {attack})",
+                rule="Grenades",
+                outcome="held" if total >= attack else "beaten",
+            )
+        b.emit(
+            ev.DEFENCE_ROLLED,
+            {
+                "character": victim.id,
+                "skill": skill,
+                "total": total,
+                "full_defence": victim.full_defence,
+                **({"roll": card} if card else {}),
+            },
+        )
+        stress = rules.attack_stress(attack, total, rules.GRENADE_BONUS)
+        take_stress(
+            b,
+            thrower,
+            victim,
+            stress,
+            track,
+            p.consequences.get(victim.id, ()),
+        )
+
+
+def fuse(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Fizzle: on the thrower's next turn, roll again: EVEN 'phut', ODD a normal attack."""
+    p = acts.FUSE.of(action)
+    me = b.state.get(action.actor)
+    fizzle = next((f for f in b.state.fizzles if f.thrower == me.id), None)
+    if fizzle is None:
+        raise RuleError("Fizzle", f"{me.id} has no fizzled grenade")
+    if b.state.current != me.id:
+        raise RuleError("Fizzle", "the fuse is rolled on the thrower's next turn")
+    fuse = GinLaneRoll(me.level("Firearms"))
+    goes_off = sum(
+        (p for t, p in fuse.distribution().items() if rules.fuse_goes_off(t - fuse.bonus)),
+        Fraction(0),
+    )
+    rolled = fuse.roll(dice)
+    b.emit(
+        ev.GRENADE_FUSE,
+        {
+            "character": me.id,
+            "zone": fizzle.zone,
+            "rolled": rolled.to_json(),
+            "goes_off": rules.fuse_goes_off(rolled.natural),
+            "odds": {"goes_off": str(goes_off)},
+            "roll": roll_card(
+                fuse,
+                rolled,
+                f"{me.id}'s fizzled grenade in {fizzle.zone}: the fuse",
+                rule="Grenades",
+                outcome="goes off" if rules.fuse_goes_off(rolled.natural) else "phut",
+                odds={"goes off": goes_off, "phut": 1 - goes_off},
+            ),
+        },
+    )
+    if not rules.fuse_goes_off(rolled.natural):
+        return
+    blast(b, me, fizzle.zone, rolled.total, fizzle.on_target, p, dice)

@@ -1,0 +1,402 @@
+"""The scene: who is in it, where, the Aspects in play, and the order of turns.
+
+Gin Lane, "Fighting", "Zones", "Aspects". A scene's setup (:class:`Setup`) is read into a
+:class:`SceneState`; the procedure folds events into it (:mod:`referee.systems.ginlane.fold`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from referee.core import (
+    RuleError,
+    ScenarioError,
+)
+from referee.core.values import to_json
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane.character import Character, ExperiencePool
+from referee.systems.ginlane.magia import Charm
+from referee.systems.ginlane.rolls import (
+    TagMode,
+    effective_skill,
+)
+from referee.systems.ginlane.stress import (
+    TRACKS,
+    Consequences,
+    StressTrack,
+)
+from referee.systems.ginlane.tables import skill as skill_entry
+from referee.systems.ginlane.tables import weapon as weapon_entry
+
+SCENE = "scene"
+"""Where a scene Aspect sits when it is on the whole scene."""
+
+SPIN_ASPECT = "Over-Extended"
+"""The name given to a spin's temporary disadvantage Aspect (the text names none)."""
+
+SITTING_DUCK = "Sitting Duck"
+ON_TARGET = "On Target"
+AT_LONG_RANGE = "At Long Range"
+DEFAULT_DIFFICULTY = 8
+"""A manoeuvre against the surroundings with no difficulty given: Fair (Rulings)."""
+
+
+# ---------------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class SceneAspect:
+    """An Aspect placed in play ("Manoeuvres"; "Spin"; "Consequences").
+
+    ``on`` a character id, a zone, or ``"scene"``; ``free_side`` the side whose members may
+    use the free tags (``"!side"``: anyone not on that side); ``unique_to`` the only
+    character who may tag it at all (Take Aim's Target); ``until_turn_of`` it lapses when that
+    character's turn starts (a spin, a Sitting Duck); ``consequence`` for a consequence's Aspect.
+    """
+
+    id: int
+    name: str
+    on: str
+    setter: str
+    free_side: str
+    free_tags: int = 1
+    unique_to: str | None = None
+    until_turn_of: str | None = None
+    consequence: bool = False
+
+    def is_free_for(self, side: str) -> bool:
+        """True if a member of ``side`` may use a free tag on it now."""
+        if self.free_tags <= 0:
+            return False
+        if self.free_side.startswith("!"):
+            return side != self.free_side[1:]
+        return side == self.free_side
+
+
+@dataclass(frozen=True)
+class Block:
+    """A Block in force ("Action: Block"): its kind, strength, and what it holds.
+
+    ``kind``: ``protect`` (a character), ``doorway`` (the way to a zone), ``hold`` (a thing),
+    ``grapple`` (a character).
+    """
+
+    kind: str
+    strength: int
+    target: str
+
+
+@dataclass(frozen=True)
+class Fizzle:
+    """A grenade that fizzled ("Fizzle"): who threw it, where, and who was On Target."""
+
+    thrower: str
+    zone: str
+    on_target: str | None
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A character in the scene: sheet, side, zone, weapon, pool, tracks and conditions."""
+
+    id: str
+    sheet: Character
+    side: str
+    zone: str
+    weapon: str
+    pool: ExperiencePool
+    tracks: tuple[StressTrack, ...]
+    consequences: Consequences = field(default_factory=Consequences)
+    taken_out: bool = False
+    full_defence: bool = False
+    defences: tuple[tuple[str, int], ...] = ()
+    waiting: bool = False
+    block: Block | None = None
+    dropped: str | None = None
+    wealth_hit: bool = False
+
+    def level(self, skill: str) -> int:
+        """The skill's level, or −2 with none ("No Relevant Skill"); arcane: impossible."""
+        entry = skill_entry(skill)
+        level = self.sheet.level(skill)
+        if level is None and ":" not in skill:
+            level = self.sheet.level(entry.name)
+        return effective_skill(level, arcane=entry.arcane)
+
+    def track(self, name: str) -> StressTrack:
+        """The named stress track."""
+        for t in self.tracks:
+            if t.name == name:
+                return t
+        raise RuleError("Stress Tracks", f"no track {name!r}")
+
+    def standing(self, skill: str) -> int | None:
+        """A defence result still on the table for ``skill`` ("Defence")."""
+        return dict(self.defences).get(skill)
+
+
+@dataclass(frozen=True)
+class SceneState:
+    """The whole scene: characters, zones, Aspects in play, the order of turns."""
+
+    combatants: tuple[Combatant, ...]
+    zones: tuple[str, ...] = ()
+    links: tuple[tuple[str, str, int], ...] = ()
+    zone_costs: tuple[tuple[str, int], ...] = ()
+    aspects: tuple[SceneAspect, ...] = ()
+    next_aspect: int = 1
+    order: tuple[str, ...] = ()
+    turn: int = 0
+    round: int = 0
+    mode: TagMode = TagMode.EXTRA_DIE
+    fizzles: tuple[Fizzle, ...] = ()
+    holdings: tuple[tuple[str, str], ...] = ()
+    declarations: tuple[tuple[str, str], ...] = ()
+    charms: tuple[Charm, ...] = ()
+    over: bool = False
+
+    def get(self, cid: str) -> Combatant:
+        """The combatant ``cid``; :class:`RuleError` if there is none."""
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        raise RuleError("Characters", f"no character {cid!r} in the scene")
+
+    def put(self, combatant: Combatant) -> SceneState:
+        """The state with ``combatant`` replaced."""
+        return replace(
+            self,
+            combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants),
+        )
+
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is (``None`` before initiative)."""
+        return self.order[self.turn] if self.order else None
+
+    def distance(self, a: str, b: str) -> int:
+        """Zones between two zones; :class:`RuleError` if there is no way."""
+        d = rules.zone_distance([(x, y) for x, y, _ in self.links], a, b)
+        if d is None:
+            raise RuleError("Zones", f"no way from {a!r} to {b!r}")
+        return d
+
+    def link_costs(self) -> dict[tuple[str, str], int]:
+        """Adjacent zones and the cost of moving between them."""
+        return {(a, b): cost for a, b, cost in self.links}
+
+    def aspect(self, aid: int) -> SceneAspect:
+        """The scene Aspect numbered ``aid``."""
+        for a in self.aspects:
+            if a.id == aid:
+                return a
+        raise RuleError("Aspects", f"no Aspect number {aid}")
+
+
+# ---------------------------------------------------------------------------------- setup
+
+
+Cost = Annotated[int, Field(ge=1, le=100)]
+"""What a barrier or a zone costs to move through ("Difficult terrain": 2, 3, 4, &c)."""
+
+
+class CharacterSetup(BaseModel):
+    """A character in a scene's setup: the sheet ("Characters") and where they stand.
+
+    ``side``: who they fight with (default: their own side); ``zone`` (default: the first);
+    ``weapon`` in hand (default fists); ``pool``: the Free Experience Pool now (default: the
+    unspent Experience); ``npc``: not a player character (no Society membership).
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    side: str | None = None
+    zone: str | None = None
+    weapon: str | None = None
+    skills: dict[str, int] = Field(default_factory=dict)
+    aspects: list[str] = Field(default_factory=list)
+    free_aspects: list[str] | None = None
+    possessions: list[str] = Field(default_factory=list)
+    languages: list[str] = Field(default_factory=list)
+    experience: int | None = Field(default=None, ge=0, le=100_000)
+    pool: int | None = Field(default=None, ge=0, le=100_000)
+    npc: bool = False
+
+
+class Setup(BaseModel):
+    """A Gin Lane scene's setup: the words of "Zones", "Difficult terrain", "Hold a thing",
+    "Aspects" (the tagging option) and the characters.
+
+    >>> Setup.model_validate({"characters": {"moll": {}}, "zone": "x"})
+    Traceback (most recent call last):
+    ...
+    pydantic_core._pydantic_core.ValidationError: 1 validation error for Setup
+    zone
+    ...
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    mode: Literal["a", "b", "extra", "reroll"] = "a"
+    zones: list[str] = Field(default_factory=list, max_length=1000)
+    links: list[tuple[str, str] | tuple[str, str, Cost]] = Field(
+        default_factory=list, max_length=10_000
+    )
+    costs: dict[str, Cost] = Field(default_factory=dict)
+    holdings: dict[str, str] = Field(default_factory=dict)
+    characters: dict[str, CharacterSetup] = Field(min_length=1, max_length=1000)
+
+
+def check_setup(setup: Any) -> None:
+    """:class:`ScenarioError` with the path of the first bad field of a setup."""
+    if not isinstance(setup, Mapping):
+        raise ScenarioError(f"a setup is a mapping of fields, not {type(setup).__name__}")
+    try:
+        Setup.model_validate(setup)
+    except ValidationError as error:
+        first = error.errors()[0]
+        loc = tuple(p for p in first["loc"] if not str(p).startswith(("tuple[", "function-")))
+        message = str(first["msg"])
+        if first["type"] == "extra_forbidden":
+            message = "not a field of a Gin Lane setup here"
+        raise ScenarioError(message, loc) from None
+
+
+def _setup_character(cid: str, data: Any, zones: Sequence[str]) -> Combatant:
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a character is a mapping", ("characters", cid))
+    try:
+        sheet = Character.from_json(cid, data).validate()
+    except RuleError as error:
+        raise ScenarioError(str(error), ("characters", cid)) from None
+    zone = str(data.get("zone", zones[0] if zones else "here"))
+    if zones and zone not in zones:
+        raise ScenarioError(f"no zone {zone!r}", ("characters", cid, "zone"))
+    weapon = str(data.get("weapon", "fists"))
+    try:
+        weapon_entry(weapon)
+    except RuleError as error:
+        raise ScenarioError(str(error), ("characters", cid, "weapon")) from None
+    full = sheet.unspent
+    points = data.get("pool", full)
+    if not isinstance(points, int) or points < 0:
+        raise ScenarioError("the pool is a whole number of points", ("characters", cid, "pool"))
+    tracks = tuple(StressTrack.empty(t, sheet.tracks[t]) for t in TRACKS)
+    return Combatant(
+        id=cid,
+        sheet=sheet,
+        side=str(data.get("side", cid)),
+        zone=zone,
+        weapon=weapon,
+        pool=ExperiencePool(points, full),
+        tracks=tracks,
+    )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def setup_scene(setup: Mapping[str, Any]) -> SceneState:
+    """The scene a setup describes; :class:`ScenarioError` naming the bad field."""
+    check_setup(setup)
+    raw_zones = setup.get("zones", [])
+    if not isinstance(raw_zones, list | tuple):
+        raise ScenarioError("zones is a list of zone names", ("zones",))
+    zones = tuple(str(z) for z in raw_zones)
+    raw_links = setup.get("links", [])
+    if not isinstance(raw_links, list | tuple):
+        raise ScenarioError("links is a list of [zone, zone] or [zone, zone, cost]", ("links",))
+    links: list[tuple[str, str, int]] = []
+    for i, link in enumerate(raw_links):
+        if not isinstance(link, list | tuple) or len(link) not in (2, 3):
+            raise ScenarioError("a link is [zone, zone] or [zone, zone, cost]", ("links", i))
+        a, b = str(link[0]), str(link[1])
+        for z in (a, b):
+            if z not in zones:
+                raise ScenarioError(f"no zone {z!r}", ("links", i))
+        if len(link) == 3 and not _whole(link[2]):
+            raise ScenarioError(
+                f"a barrier's cost is a whole number, not {link[2]!r}", ("links", i)
+            )
+        links.append((a, b, int(link[2]) if len(link) == 3 else 1))
+    costs = setup.get("costs", {})
+    if not isinstance(costs, Mapping):
+        raise ScenarioError("costs map zones to a cost", ("costs",))
+    for zone, cost in costs.items():
+        if str(zone) not in zones:
+            raise ScenarioError(f"no zone {zone!r}", ("costs", str(zone)))
+        if not _whole(cost):
+            raise ScenarioError(f"a zone's cost is a whole number, not {cost!r}", ("costs", zone))
+    raw_holdings = setup.get("holdings", {})
+    if not isinstance(raw_holdings, Mapping):
+        raise ScenarioError("holdings map a thing to who holds it", ("holdings",))
+    chars = setup.get("characters", {})
+    if not isinstance(chars, Mapping) or not chars:
+        raise ScenarioError("at least one character", ("characters",))
+    try:
+        mode = TagMode.parse(str(setup.get("mode", "a")))
+    except RuleError as error:
+        raise ScenarioError(str(error), ("mode",)) from None
+    combatants = tuple(_setup_character(str(k), v, zones) for k, v in chars.items())
+    holdings = tuple((str(k), str(v)) for k, v in raw_holdings.items())
+    return SceneState(
+        combatants=combatants,
+        zones=zones,
+        links=tuple(links),
+        zone_costs=tuple((str(k), int(v)) for k, v in costs.items()),
+        mode=mode,
+        holdings=holdings,
+    )
+
+
+@dataclass(frozen=True)
+class Tag:
+    """An Aspect tagged for a roll: which, and whether it is free."""
+
+    name: str
+    free: bool
+    scene_id: int | None = None
+
+
+def state_json(state: SceneState) -> dict[str, Any]:
+    """The scene as JSON: what scenario ``expect: path`` reads, and every seat sees."""
+    return {
+        "mode": state.mode.value,
+        "round": state.round,
+        "turn": state.current,
+        "order": list(state.order),
+        "over": state.over,
+        "characters": {
+            c.id: {
+                "side": c.side,
+                "zone": c.zone,
+                "weapon": c.weapon,
+                "pool": c.pool.points,
+                "tracks": {t.name: list(t.marked) for t in c.tracks},
+                "track_lengths": {t.name: t.length for t in c.tracks},
+                "consequences": {x.severity: x.aspect for x in c.consequences.taken},
+                "aspects": list(c.sheet.aspects),
+                "skills": dict(c.sheet.skills),
+                "taken_out": c.taken_out,
+                "full_defence": c.full_defence,
+                "waiting": c.waiting,
+                "block": to_json(c.block),
+                "defences": dict(c.defences),
+            }
+            for c in state.combatants
+        },
+        "aspects": [
+            {"name": a.name, "on": a.on, "free_tags": a.free_tags, "setter": a.setter}
+            for a in state.aspects
+        ],
+        "aspect_names": sorted({a.name for a in state.aspects}),
+        "fizzles": [to_json(f) for f in state.fizzles],
+        "holdings": dict(state.holdings),
+        "declarations": [list(x) for x in state.declarations],
+        "charms": [to_json(c) for c in state.charms],
+    }

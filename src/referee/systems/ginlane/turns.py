@@ -1,0 +1,150 @@
+"""Turns: Initiative, the order of turns, and the Full Actions that are about the turn itself.
+
+Gin Lane, "Fighting", "Initiative", "Action: Wait", "Action: Full defence", "Action: Something Else
+?".
+Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import (
+    Action,
+    RuleError,
+    Secret,
+    only,
+)
+from referee.dice import DiceSource
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.aspects import pay, place, resolve_tags, roll_spec
+from referee.systems.ginlane.cards import roll_card
+from referee.systems.ginlane.fighting import let_go
+from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.scene import (
+    SITTING_DUCK,
+)
+
+
+def start_of_action(b: Builder, action: Action) -> None:
+    """Before a Full Action: the fight goes on, it is the actor's turn (or they Wait), no
+    fizzled fuse is pending, and a grappler keeps the grapple or lets go."""
+    state = b.state
+    if state.over:
+        raise RuleError("Taken Out", "the fight is over")
+    if not state.order:
+        raise RuleError("Initiative", "roll initiative first")
+    me = state.get(action.actor)
+    if me.taken_out:
+        raise RuleError("Taken Out", f"{me.id} has been Taken Out")
+    if action.actor != state.current:
+        if not me.waiting:
+            raise RuleError("Initiative", f"it is {state.current}'s turn, not {me.id}'s")
+        # Action: Wait: acting out of turn moves the waiter here for the rest of the fight
+        order = [c for c in state.order if c != me.id]
+        index = order.index(str(state.current))
+        order.insert(index, me.id)
+        b.emit(ev.WAIT_ACTED, {"character": me.id, "order": order, "turn": index})
+    if any(f.thrower == me.id for f in b.state.fizzles):
+        raise RuleError("Fizzle", f"{me.id} must roll the fizzled grenade's fuse first (fuse)")
+    if me.block is not None and me.block.kind == "grapple" and action.kind != "grapple":
+        # Releasing the Grapple: "release a grapple at will and perform a normal action"
+        letting_go = getattr(acts.CATALOGUE[action.kind].of(action), "release", False)
+        if action.kind != "release" and not letting_go:
+            raise RuleError(
+                "Grapple",
+                f"{me.id} is grappling {me.block.target}: keep the grapple or release it "
+                "(release: true) to act otherwise",
+            )
+        if action.kind != "release":
+            let_go(b, me)
+
+
+def end_turn(b: Builder) -> None:
+    """After a Full Action: the fight is over when one side stands, else the next turn."""
+    state = b.state
+    if state.over or not state.order:
+        return
+    sides = {c.side for c in state.combatants if not c.taken_out}
+    if len(sides) <= 1:
+        b.emit(ev.FIGHT_OVER, {"standing": sorted(sides)})
+        return
+    index, rnd = state.turn, state.round
+    for _ in range(len(state.order)):
+        index += 1
+        if index >= len(state.order):
+            index, rnd = 0, rnd + 1
+        if not state.get(state.order[index]).taken_out:
+            break
+    b.emit(ev.TURN_STARTED, {"character": state.order[index], "turn": index, "round": rnd})
+
+
+def initiative(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Initiative: 2d6 + Alertness; the winner goes first, then around the table."""
+    if b.state.order:
+        raise RuleError("Initiative", "initiative has been rolled")
+    seats = [c.id for c in b.state.combatants if not c.taken_out]
+    tagged = acts.INITIATIVE.of(action).tags
+    for cid in tagged:
+        if cid not in seats:
+            raise RuleError("Initiative", f"{cid!r} is not in the fight to tag for initiative")
+    # "Almost any 2d6 roll may be affected by invoking, 'tagging', a relevant Aspect" ("Rolling
+    # the Dice"): each character's first initiative roll takes the Aspects they tag
+    tags = {
+        cid: resolve_tags(b.state, b.state.get(cid), names, []) for cid, names in tagged.items()
+    }
+    rolls: dict[str, list[int]] = {cid: [] for cid in seats}
+    cards: list[dict[str, Any]] = []
+    contenders = seats
+    while True:
+        for cid in contenders:
+            c = b.state.get(cid)
+            mine = tags.pop(cid, [])
+            alertness = roll_spec(b.state, c, "Alertness", mine, 0)
+            result = alertness.roll(dice)
+            pay(b, cid, mine, result)
+            rolls[cid].append(result.total)
+            cards.append(
+                roll_card(
+                    alertness,
+                    result,
+                    f"{cid} rolls initiative (Alertness)",
+                    rule="Initiative",
+                )
+            )
+        best = max(rolls[cid][-1] for cid in contenders)
+        contenders = [cid for cid in contenders if rolls[cid][-1] == best]
+        if len(contenders) == 1:
+            break
+    winner = contenders[0]
+    start = seats.index(winner)
+    order = seats[start:] + seats[:start]
+    b.emit(
+        ev.INITIATIVE_ROLLED, {"totals": rolls, "order": order, "winner": winner, "rolls": cards}
+    )
+    b.emit(ev.TURN_STARTED, {"character": winner, "turn": 0, "round": 1})
+
+
+def wait(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Action: Wait: forgo the turn to react later; what for is the waiter's secret."""
+    me = b.state.get(action.actor)
+    plan = acts.WAIT.of(action).plan
+    b.emit(
+        ev.WAITING,
+        {"character": me.id},
+        secrets=(Secret("plan", plan, only(me.id)),) if plan else (),
+    )
+
+
+def full_defence(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Action: Full defence: +2 on defensive rolls until the next turn."""
+    b.emit(ev.FULL_DEFENCE, {"character": action.actor})
+
+
+def something_else(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Action: Something Else: the distraction is a free-taggable Sitting Duck."""
+    me = b.state.get(action.actor)
+    b.emit(ev.SOMETHING_ELSE, {"character": me.id, "what": acts.SOMETHING_ELSE.of(action).what})
+    place(b, SITTING_DUCK, on=me.id, setter=me.id, free_side="!" + me.side, until_turn_of=me.id)

@@ -1,0 +1,147 @@
+"""Zones and movement: a move, a Sprint, a held doorway, and a grapple that stops both.
+
+Gin Lane, "Zones", "Action: Sprint", "Difficult terrain", "Hold a doorway".
+Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+"""
+
+from __future__ import annotations
+
+from referee.core import (
+    Action,
+    RollCard,
+    RuleError,
+)
+from referee.dice import DiceSource, roll
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.cards import check_card, odds_json
+from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.rolls import (
+    DifficultyCheck,
+    GinLaneRoll,
+)
+from referee.systems.ginlane.scene import (
+    Combatant,
+    SceneState,
+)
+from referee.systems.ginlane.tables import skill as skill_entry
+
+
+def check_can_move(state: SceneState, who: Combatant) -> None:
+    """Grapple: the target "can't move (Sprint or move Zones) at all"."""
+    if grappler_of(state, who.id) is not None:
+        raise RuleError("Grapple", f"{who.id} is grappled and can't move")
+
+
+def step(state: SceneState, here: str, there: str, *, clear: bool) -> int:
+    """The cost of one step between adjacent zones ("Difficult terrain"); ``clear``: a
+    move needs a clear way (cost 1)."""
+    cost = state.link_costs().get((here, there), state.link_costs().get((there, here)))
+    if cost is None:
+        raise RuleError("Zones", f"{there!r} is not next to {here!r}")
+    cost += max(0, dict(state.zone_costs).get(there, 1) - 1)
+    if clear and cost > 1:
+        raise RuleError("Zones", f"no clear way from {here!r} to {there!r}: Sprint")
+    return cost
+
+
+def grappler_of(state: SceneState, cid: str) -> Combatant | None:
+    """Who grapples ``cid``, if anyone."""
+    for c in state.combatants:
+        if c.block is not None and c.block.kind == "grapple" and c.block.target == cid:
+            return c
+    return None
+
+
+def move(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Moving between two adjacent zones with a clear way."""
+    me = b.state.get(action.actor)
+    params = acts.MOVE.of(action)
+    to = params.to
+    check_can_move(b.state, me)
+    step(b.state, me.zone, to, clear=True)
+    if not past_doorway(b, me, me.zone, to, params.past, dice):
+        return
+    b.emit(ev.MOVED, {"character": me.id, "from": me.zone, "to": to})
+
+
+def past_doorway(
+    b: Builder,
+    me: Combatant,
+    here: str,
+    to: str,
+    past_skill: str,
+    dice: DiceSource,
+) -> bool:
+    """Hold a doorway: getting past needs Weapons or Agility beating the Block, whether
+    the move is a full action, a supplemental move or a step of a Sprint."""
+    for c in b.state.combatants:
+        blk = c.block
+        if blk is None or blk.kind != "doorway" or c.side == me.side or c.taken_out:
+            continue
+        if {here, to} != {c.zone, blk.target}:
+            continue
+        skill = skill_entry(past_skill).name
+        if skill not in ("Agility", "Weapons", "Brawl"):
+            raise RuleError("Hold a doorway", f"get past with Weapons or Agility, not {skill}")
+        past = DifficultyCheck(GinLaneRoll(me.level(skill), mode=b.state.mode), blk.strength)
+        odds = past.odds()
+        result = past.roll(dice)
+        b.emit(
+            ev.BLOCK_TESTED,
+            {
+                "blocker": c.id,
+                "strength": blk.strength,
+                "character": me.id,
+                **result.to_json(),
+                "odds": odds_json(odds),
+                "roll": check_card(
+                    past, result, f"{me.id} gets past {c.id}", rule="Hold a doorway", odds=odds
+                ),
+            },
+        )
+        if not result.is_success:
+            return False
+    return True
+
+
+def sprint(b: Builder, action: Action, dice: DiceSource) -> None:
+    """Action: Sprint: |d6 − d6| + Agility zones of movement, at most 4 zones."""
+    me = b.state.get(action.actor)
+    check_can_move(b.state, me)
+    params = acts.SPRINT.of(action)
+    path = list(params.path)
+    rolled = roll("abs(1d6-1d6)", dice)
+    points = int(rolled.total) + me.level("Agility")
+    route = rules.sprint_route(
+        path, me.zone, points, b.state.link_costs(), dict(b.state.zone_costs)
+    )
+    b.emit(
+        ev.SPRINT_ROLLED,
+        {
+            "character": me.id,
+            "dice": list(rolled.faces),
+            "points": points,
+            "route": list(route),
+            "roll": RollCard(
+                label=f"{me.id} sprints",
+                rule="Action: Sprint",
+                dice=f"|d6 - d6|{me.level('Agility'):+d}",
+                odds=None,
+                faces=tuple(rolled.faces),
+                outcome="rolled",
+                margin=0,
+                value=points,
+                shown=f"{rolled.describe()} {me.level('Agility'):+d} = {points}",
+            ).to_json(),
+        },
+    )
+    here = me.zone
+    for there in route:
+        if not past_doorway(b, me, here, there, params.past, dice):
+            break
+        here = there
+    if here != me.zone:
+        b.emit(ev.MOVED, {"character": me.id, "from": me.zone, "to": here})

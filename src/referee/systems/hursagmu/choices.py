@@ -1,0 +1,322 @@
+"""What each seat may do now, with real domains and the odds of the rolls it would make.
+
+DESIGN.md, "The table contract": :func:`legal_actions` offers, for each action kind open to an
+actor, only values the rules allow as far as the state tells: the stances, the characters one
+may attack or race, plans whose skills fit the stance declared at Initiative, the hits one has
+to push. :func:`actors` is whose move it is. The secret rolls (``perceive``, ``sneak``) carry
+no odds previews: their odds would tell a player another character's Perception.
+
+>>> from referee.systems.hursagmu.setup import encounter_from_setup
+>>> state = encounter_from_setup({"characters": {"bob": {}, "fred": {}}})
+>>> actors(state), [c.kind for c in legal_actions(state, "bob")]
+(('bob', 'fred'), ['round_zero', 'initiative', 'push', 'race', 'sneak'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.core import Between, Choice, OddsPreview, OneOf, OpposedCheck, RuleError, SomeOf
+from referee.core.values import Json
+from referee.systems.hursagmu.action_phase import ranged_ability
+from referee.systems.hursagmu.combat import attack_check, defence_declared, response
+from referee.systems.hursagmu.initiative import initiative_check
+from referee.systems.hursagmu.movement import race_check, range_challenge
+from referee.systems.hursagmu.recovery import round_done
+from referee.systems.hursagmu.rounds import DefenceResponse, StepKind, defence_skill
+from referee.systems.hursagmu.sheet import Stance
+from referee.systems.hursagmu.state import (
+    HELD,
+    REFEREE_ACTOR,
+    Encounter,
+    Pending,
+    can_take_turn,
+    next_index,
+    on_turn,
+)
+
+__all__ = ["actors", "legal_actions", "plans", "previews"]
+
+STANCES: tuple[Json, ...] = tuple(s.value for s in Stance)
+SENSES: tuple[Json, ...] = ("vision", "hearing", "smell", "divination")
+BOTH: tuple[Json, ...] = (True, False)
+
+
+def actors(state: Encounter) -> tuple[str, ...]:
+    """Whose move it is: the target of a pending attack; the characters still to roll
+    Initiative; those on turn and those waiting; the Master when the round may end."""
+    if state.pending is not None:
+        return (state.pending.target,)
+    live = [w for w, f in state.fighters.items() if f.conscious]
+    if state.phase == "initiative":
+        return tuple(w for w in live if state.fighters[w].initiative is None)
+    movers = [
+        w
+        for w in live
+        if can_take_turn(state, w) or (state.fighters[w].waiting and not state.fighters[w].acted)
+    ]
+    if round_done(state):
+        movers.append(REFEREE_ACTOR)
+    return tuple(dict.fromkeys(movers))
+
+
+def plans(
+    state: Encounter, who: str, *, defence: str | None = None, stance: Stance | None = None
+) -> tuple[Json, ...]:
+    """A few whole declarations ``who`` may make now, each a list of steps: an attack on each
+    other conscious character, a defence, a minor action, a movement, a task — each with a
+    skill of the stance declared at Initiative. On round zero, a non-initiator only defends;
+    ``defence`` names a defence every plan must hold (declaring before a defensive roll);
+    ``stance`` the kind they are of, when not the one declared at Initiative (aborting)."""
+    f = state.fighters[who]
+    concentrate = (stance or f.stance) is Stance.CONCENTRATE
+    strike = "mahasu" if concentrate else "striking"
+    guard = "defiance" if concentrate else "defense"
+    others = [w for w, g in state.fighters.items() if w != who and g.conscious]
+    steps: list[list[dict[str, Any]]] = [[{"attack": w, "skill": strike}] for w in others]
+    steps += [
+        [{"defend": guard}],
+        [{"defend": guard}, *([{"attack": others[0], "skill": strike}] if others else [])],
+        [{"minor": "draw a weapon"}],
+        [{"move": "foot", "yards": 10}],
+        [
+            {
+                "task": "search",
+                "skill": "observation" if concentrate else "acrobatics",
+                "challenge": 9,
+            }
+        ],
+        [{"haste": True}, *([{"attack": others[0], "skill": strike}] if others else [])],
+    ]
+    if state.round == 0 and f.rank != HELD:
+        steps = [s for s in steps if all("defend" in step for step in s)]
+    if defence is not None:
+        steps = [s for s in steps if any(step.get("defend") == defence for step in s)]
+        if not steps:
+            steps = [[{"defend": defence}]]
+    return tuple(steps)
+
+
+def _next_step_odds(state: Encounter, who: str) -> tuple[OddsPreview, ...]:
+    f = state.fighters[who]
+    index = next_index(f)
+    if f.plan is None or index is None:
+        return ()
+    step = f.plan[index]
+    mode = state.options.defence
+    if step.kind is StepKind.TASK and step.skill is not None:
+        check = f.roll_of(step.skill, mode).against(step.challenge)
+        return (OddsPreview.of(check, f"{who}: {step.name or step.skill}", rule="Action"),)
+    if step.kind is StepKind.MOVE and step.roll_skill is not None:
+        check = f.roll_of(step.roll_skill, mode).against(step.challenge)
+        return (OddsPreview.of(check, f"{who}'s {step.roll_skill}", rule="Movement"),)
+    target = step.target
+    if step.kind is StepKind.ATTACK and target is not None and target in state.fighters:
+        assert step.skill is not None
+        try:
+            challenge = range_challenge(step.yards, ranged_ability(f, step)) if step.yards else 0
+        except RuleError:
+            return ()
+        answer, _ = response(state, target, step.skill)
+        p = Pending(who, target, step.skill, challenge, answer)
+        label = f"{who}'s {step.skill} against {target}"
+        odds = [
+            OddsPreview.of(
+                attack_check(state, p, defended=False), f"{label}, undefended", rule="Action"
+            )
+        ]
+        if answer is DefenceResponse.DEFEND:
+            odds.insert(
+                0,
+                OddsPreview.of(
+                    attack_check(state, p, defended=True),
+                    f"{label}'s {defence_skill(step.skill)}",
+                    rule="Action",
+                ),
+            )
+        return tuple(odds)
+    return ()
+
+
+def _pending_odds(
+    state: Encounter, who: str
+) -> tuple[tuple[OddsPreview, ...], tuple[OddsPreview, ...]]:
+    """The odds of the attack pending on ``who``: defended, and taken undefended."""
+    p = state.pending
+    assert p is not None
+    label = f"{p.attacker}'s {p.skill} against {who}"
+    taken = (
+        OddsPreview.of(
+            attack_check(state, p, defended=False), f"{label}, undefended", rule="Action"
+        ),
+    )
+    if p.response is DefenceResponse.NONE:
+        return (), taken
+    needed = defence_skill(p.skill)
+    # The defence is rolled with the round's penalty as it will stand: after aborting, or
+    # (if he has declared nothing yet) with the defence declared alone.
+    alone = state.fighters[who].plan is None and p.response is DefenceResponse.DEFEND
+    try:
+        _, then = defence_declared(state, [{"defend": needed}] if alone else None)
+    except RuleError:
+        then = state
+    how = f"{needed}, declared alone" if alone else needed
+    if p.response is DefenceResponse.ABORT:
+        how = f"{needed}, aborting his turn"
+    defended = (
+        OddsPreview.of(attack_check(then, p, defended=True), f"{label}'s {how}", rule="Action"),
+    )
+    return defended, taken
+
+
+def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
+    """The choices open to ``actor`` now (the Master's as ``"referee"``)."""
+    if actor == REFEREE_ACTOR:
+        return _referee(state)
+    if actor not in state.fighters or not state.fighters[actor].conscious:
+        return ()
+    f = state.fighters[actor]
+    others = tuple(w for w in state.fighters if w != actor)
+    awake = tuple(w for w in others if state.fighters[w].conscious)
+    if state.pending is not None:
+        p = state.pending
+        if p.target != actor:
+            return ()
+        defended, taken = _pending_odds(state, actor)
+        params = {}
+        needed = defence_skill(p.skill)
+        if f.plan is None and p.response is DefenceResponse.DEFEND:
+            params = {"actions": OneOf(plans(state, actor, defence=needed))}
+        elif p.response is DefenceResponse.ABORT:
+            other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
+            params = {"actions": OneOf(plans(state, actor, defence=needed, stance=other))}
+        return (
+            Choice(actor, "defend", params, odds=defended, label="defend"),
+            Choice(actor, "take", odds=taken, label="take the attack"),
+        )
+    choices: list[Choice] = []
+    if not state.started and state.round == 1:
+        choices.append(
+            Choice(
+                actor,
+                "round_zero",
+                {
+                    "stance": OneOf(STANCES),
+                    "with": SomeOf(others),
+                    "surprised": SomeOf(others),
+                },
+                label="open the conflict (round zero)",
+            )
+        )
+    if state.phase == "initiative" and f.initiative is None:
+        rolls = {s: initiative_check(state, actor, s)[0].side.expression for s in Stance}
+        label = (
+            "acts first (held over)"
+            if f.held_over
+            else f"maneuver (Quickness {rolls[Stance.MANEUVER]}) or concentrate "
+            f"(Command {rolls[Stance.CONCENTRATE]})"
+        )
+        choices.append(Choice(actor, "initiative", {"stance": OneOf(STANCES)}, label=label))
+    if state.phase == "action" and can_take_turn(state, actor):
+        if f.plan is None:
+            choices.append(
+                Choice(
+                    actor,
+                    "declare",
+                    {"actions": OneOf(plans(state, actor))},
+                    label="declare the round's actions",
+                )
+            )
+        elif next_index(f) is not None:
+            choices.append(
+                Choice(
+                    actor,
+                    "act",
+                    odds=_next_step_odds(state, actor),
+                    label="take the next declared step",
+                )
+            )
+        if not f.waiting and actor in on_turn(state):
+            choices.append(Choice(actor, "wait", label="wait"))
+    if f.waiting and not f.acted:
+        choices.append(Choice(actor, "hold", label="hold the action over"))
+    if f.hits > 0:
+        choices.append(Choice(actor, "push", {"hits": Between(1, f.hits)}, label="push power"))
+    if awake:
+        choices.append(
+            Choice(
+                actor,
+                "race",
+                {"against": OneOf(awake)},
+                odds=tuple(
+                    OddsPreview.of(_race(state, actor, w), f"{actor} races {w}", rule="Movement")
+                    for w in awake
+                ),
+                label="race",
+            )
+        )
+    if others:
+        choices.append(
+            Choice(
+                actor,
+                "sneak",
+                {"perceiver": OneOf(others), "skill": OneOf(("stealth", "shadowing"))},
+                label="sneak (in secret)",
+            )
+        )
+    return tuple(choices)
+
+
+def _race(state: Encounter, who: str, other: str) -> OpposedCheck:
+    mine = state.fighters[who].sheet.skill_roll("quickness").bonus
+    theirs = state.fighters[other].sheet.skill_roll("quickness").bonus
+    return race_check(mine, theirs)
+
+
+def _referee(state: Encounter) -> tuple[Choice, ...]:
+    everyone = tuple(state.fighters)
+    awake = tuple(w for w, f in state.fighters.items() if f.conscious)
+    choices = []
+    if state.phase == "action" and state.pending is None and round_done(state):
+        choices.append(Choice(REFEREE_ACTOR, "end_round", label="end the round (Recovery)"))
+    choices.append(
+        Choice(
+            REFEREE_ACTOR,
+            "condition",
+            {
+                "character": OneOf(everyone),
+                "health_ok": OneOf(BOTH),
+                "sanity_ok": OneOf(BOTH),
+            },
+            label="rule Health and Sanity",
+        )
+    )
+    if awake:
+        choices.append(
+            Choice(
+                REFEREE_ACTOR,
+                "perceive",
+                {
+                    "character": OneOf(awake),
+                    "skill": OneOf(("perception", "observation", "divination")),
+                    "challenge": Between(0, 18),
+                    "sense": OneOf(SENSES),
+                    "yards": Between(0, 100),
+                    "asleep": OneOf(BOTH),
+                    "soft": OneOf(BOTH),
+                },
+                label="a secret roll of the senses",
+            )
+        )
+    return tuple(choices)
+
+
+def previews(state: Encounter, viewer: str, *, is_referee: bool) -> tuple[OddsPreview, ...]:
+    """The odds of the attack pending, defended and undefended, for the referee and the
+    target (whose ``defend`` and ``take`` choices carry the same odds)."""
+    p = state.pending
+    if p is None or not (is_referee or viewer == p.target):
+        return ()
+    defended, taken = _pending_odds(state, p.target)
+    return (*defended, *taken)

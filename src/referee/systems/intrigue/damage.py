@@ -1,0 +1,171 @@
+"""Taking Damage: damage, knock-out, wounds on waking, Medicine, and the victor's way.
+
+Rules text (Intrigue in the Clouds), "Doing Damage" and "Taking Damage"; RULINGS.md: knock-out
+and wounds follow the ScarFace example exactly; a character with every Wound marked is dead.
+"""
+
+from __future__ import annotations
+
+from referee.core import (
+    EVERYONE,
+    Event,
+    RollCard,
+    RuleError,
+    Secret,
+    cancel_timer,
+    only,
+    set_timer,
+)
+from referee.dice import DiceSource
+from referee.systems.intrigue.characters import MEDICINE, Character, CharacterId
+from referee.systems.intrigue.events import (
+    CHARACTER_DIED,
+    CHARACTER_KNOCKED_OUT,
+    CHARACTER_WOKE,
+    COMBAT_ENDED,
+    DAMAGE_TAKEN,
+    MEDICINE_ROLLED,
+)
+from referee.systems.intrigue.rules import (
+    RECOVERY_TIME,
+    is_knocked_out,
+    medicine_check,
+    wounds_taken,
+)
+from referee.systems.intrigue.state import Combat, IntrigueState
+
+__all__ = ["RULE", "aftermath", "damage", "revive", "slay", "victors"]
+
+RULE = "Taking Damage"
+
+
+def damage(state: IntrigueState, target: CharacterId, amount: int, how: str) -> list[Event]:
+    """ "Each successful Attack does a fixed amount of damage"; knock-out ("Taking Damage")."""
+    status = state.status(target)
+    total = status.damage + amount
+    stamina = state.stamina(target)
+    out = is_knocked_out(single=amount, total=total, stamina=stamina)
+    events = [
+        Event(
+            DAMAGE_TAKEN,
+            {
+                "character": target,
+                "amount": amount,
+                "total": total,
+                "stamina": stamina,
+                "by": how,
+                "knocked_out": out,
+            },
+        )
+    ]
+    if out and not status.knocked_out:
+        events.append(Event(CHARACTER_KNOCKED_OUT, {"character": target}))
+    return events
+
+
+def aftermath(state: IntrigueState, combat: Combat, reason: str) -> list[Event]:
+    """The combat ends: each Knocked Out character recovers 5 minutes later with their wounds
+    ("Taking Damage"), or dies if every Wound would be marked (RULINGS)."""
+    events = [Event(COMBAT_ENDED, {"combat": combat.id, "reason": reason})]
+    for who in combat.participants:
+        status = state.status(who)
+        if not status.knocked_out or status.dead:
+            continue
+        stamina = state.stamina(who)
+        wounds = wounds_taken(total=status.damage, stamina=stamina)
+        if status.wounds_marked + wounds >= state.character(who).wounds:
+            events.append(Event(CHARACTER_DIED, {"character": who, "wounds": wounds}))
+            continue
+        woke = Event(
+            CHARACTER_WOKE,
+            {"character": who, "how": "recovered"},
+            audience=EVERYONE,
+            secrets=(
+                Secret("wounds", wounds, only(who)),
+                Secret("stamina", stamina - wounds, only(who)),
+            ),
+        )
+        events.append(set_timer(f"wake:{who}", woke, after=RECOVERY_TIME))
+    return events
+
+
+def _knocked_out_after(state: IntrigueState, target: Character, what: str) -> None:
+    status = state.status(target.id)
+    if not status.knocked_out or status.wake_due is None:
+        raise RuleError(RULE, f"{target.id} is not Knocked Out after a combat ({what})")
+
+
+def revive(state: IntrigueState, me: Character, target: Character, dice: DiceSource) -> list[Event]:
+    """ "Knocked Out Characters can be awakened with a Medicine roll of 14 or more"."""
+    _knocked_out_after(state, target, "Medicine wakes the Knocked Out")
+    if not me.has_skill(MEDICINE):
+        raise RuleError(RULE, f"{me.id} has no Medicine skill")
+    if state.combat_of(me.id) is not None:
+        raise RuleError("Combat Actions", f"{me.id} is in a combat")
+    check = medicine_check(me.skill(MEDICINE))
+    result = check.roll(dice)
+    card = RollCard.of(check, result, f"{me.id} wakes {target.id}", rule=RULE)
+    events = [
+        Event(
+            MEDICINE_ROLLED,
+            {
+                "character": me.id,
+                "target": target.id,
+                "medicine": me.skill(MEDICINE),
+                "chance": str(check.odds().success),
+                "total": result.value,
+                "faces": list(result.faces),
+                "success": result.is_success,
+                "roll": card.to_json(),
+            },
+        )
+    ]
+    if result.is_success:
+        status = state.status(target.id)
+        events += [
+            cancel_timer(f"wake:{target.id}"),
+            Event(
+                CHARACTER_WOKE,
+                {"character": target.id, "how": "medicine"},
+                secrets=(
+                    Secret("wounds", status.pending_wounds, only(target.id)),
+                    Secret(
+                        "stamina",
+                        state.stamina(target.id) - status.pending_wounds,
+                        only(target.id),
+                    ),
+                ),
+            ),
+        ]
+    return events
+
+
+def victors(state: IntrigueState, fallen: CharacterId) -> tuple[CharacterId, ...]:
+    """Who won the combat ``fallen`` was Knocked Out in: those of the other side still on their
+    feet and not escaped at its end ("the victor"; audit R2, reading (a))."""
+    for combat in reversed(state.combats):
+        side = combat.side_of(fallen)
+        if side is None or not combat.ended:
+            continue
+        return tuple(
+            c
+            for c, s in combat.sides
+            if s != side and c not in combat.escaped and state.status(c).can_act
+        )
+    return ()
+
+
+def slay(state: IntrigueState, me: Character, target: Character) -> list[Event]:
+    """ "In the meantime, the victor can have his or her way with them (search them, rob
+    them, slit their throats…)"."""
+    _knocked_out_after(state, target, "only the Knocked Out are at the victor's mercy")
+    if me.id not in victors(state, target.id):
+        raise RuleError(
+            RULE, f"only the victor has their way with {target.id}, and {me.id} is not one"
+        )
+    if state.combat_of(me.id) is not None:
+        raise RuleError("Combat Actions", f"{me.id} is in a combat")
+    return [
+        cancel_timer(f"wake:{target.id}"),
+        Event(CHARACTER_DIED, {"character": target.id, "by": me.id}),
+    ]

@@ -1,0 +1,609 @@
+"""The event vocabulary of an evening: every kind, its payload's shape, and its narration.
+
+Every event the game logs has a kind named here, a payload shaped as its ``TypedDict`` says
+(the public part and the secret parts merged, as :attr:`referee.core.Event.data` gives them),
+and one line of narration from :func:`describe`. ``describe`` is given the event already
+redacted for its viewer (:func:`referee.core.view`), so it narrates only what the viewer may
+know: a part that was redacted is simply absent.
+
+>>> from referee.core import Event, Secret, Viewer, only, view, Log
+>>> made = Event(PERCEPTION_MADE, {"perceiver": "fifteen", "target": "countess", "total": 18,
+...     "envelopes": [{"id": "p1", "label": "Give to ALL with a Roll of 16 or more"}]},
+...     secrets=(Secret("contents", {"p1": {"contents": "The pearls are paste.",
+...                                          "directions": ""}}, only("fifteen")),))
+>>> print(describe(made, Viewer("fifteen")))
+fifteen makes a Perception Check on countess: total 18; hands over p1 (Give to ALL with a Roll \
+of 16 or more). p1 reads: The pearls are paste.
+>>> seen = view(Log().append(made), "countess")[0]
+>>> print(describe(seen, Viewer("countess")))
+fifteen makes a Perception Check on countess: total 18; hands over p1 (Give to ALL with a Roll \
+of 16 or more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypedDict
+
+from referee.core import Event, Json, Viewer
+
+__all__ = [
+    "ATTACK_ROLLED",
+    "CHARACTER_DIED",
+    "CHARACTER_GRABBED",
+    "CHARACTER_KNOCKED_OUT",
+    "CHARACTER_WOKE",
+    "COMBAT_ACTION_LAPSED",
+    "COMBAT_ACTION_TAKEN",
+    "COMBAT_DECLARED",
+    "COMBAT_ENDED",
+    "COMBAT_JOINED",
+    "COMBAT_MIND_USED",
+    "COMBAT_PLACE_RESOLVED",
+    "COMBAT_ROUND_ENDED",
+    "COMBAT_ROUND_STARTED",
+    "COMBAT_STARTED",
+    "CONTINGENCY_OPENABLE",
+    "CONVERSATION_HELD",
+    "DAMAGE_TAKEN",
+    "ENVELOPE_OPENED",
+    "ESCAPE_ROLLED",
+    "HOLD_BREAK_FREE_ROLLED",
+    "HOLD_ENDS",
+    "ITEM_DRAWN",
+    "KINDS",
+    "MEDICINE_ROLLED",
+    "MENTAL_ATTACKED",
+    "MENTAL_EFFECT",
+    "PERCEPTION_MADE",
+    "PERCEPTION_READY",
+    "SKILL_ROLLED",
+    "describe",
+]
+
+# -- Perception Envelopes ------------------------------------------------------------------
+PERCEPTION_MADE = "perception.made"
+PERCEPTION_READY = "perception.ready"
+# -- Contingency Envelopes -----------------------------------------------------------------
+CONTINGENCY_OPENABLE = "contingency.openable"
+ENVELOPE_OPENED = "envelope.opened"
+# -- Skill Rolls, Languages ----------------------------------------------------------------
+SKILL_ROLLED = "skill.rolled"
+CONVERSATION_HELD = "conversation.held"
+# -- Combat --------------------------------------------------------------------------------
+ITEM_DRAWN = "item.drawn"
+COMBAT_STARTED = "combat.started"
+COMBAT_JOINED = "combat.joined"
+COMBAT_ROUND_STARTED = "combat.round_started"
+COMBAT_MIND_USED = "combat.mind_used"
+COMBAT_DECLARED = "combat.declared"
+COMBAT_ACTION_TAKEN = "combat.action_taken"
+COMBAT_ACTION_LAPSED = "combat.action_lapsed"
+COMBAT_PLACE_RESOLVED = "combat.place_resolved"
+COMBAT_ROUND_ENDED = "combat.round_ended"
+COMBAT_ENDED = "combat.ended"
+ATTACK_ROLLED = "attack.rolled"
+CHARACTER_GRABBED = "character.grabbed"
+HOLD_ENDS = "hold.ends"
+HOLD_BREAK_FREE_ROLLED = "hold.break_free_rolled"
+ESCAPE_ROLLED = "escape.rolled"
+# -- Taking Damage -------------------------------------------------------------------------
+DAMAGE_TAKEN = "damage.taken"
+CHARACTER_KNOCKED_OUT = "character.knocked_out"
+CHARACTER_WOKE = "character.woke"
+CHARACTER_DIED = "character.died"
+MEDICINE_ROLLED = "medicine.rolled"
+# -- Mental Combat -------------------------------------------------------------------------
+MENTAL_ATTACKED = "mental.attacked"
+MENTAL_EFFECT = "mental.effect"
+
+
+class EnvelopeOutside(TypedDict):
+    """An envelope as handed over: its id and what its front says."""
+
+    id: str
+    label: str
+
+
+class Inside(TypedDict):
+    """An envelope's inside: what the perceiver reads, and directions to follow."""
+
+    contents: str
+    directions: str
+
+
+class PerceptionMade(TypedDict, total=False):
+    """A Perception Check. Seen by the perceiver and the holder; ``perception``, ``faces``,
+    ``roll`` and ``contents`` by the perceiver alone; ``chances``, ``rolls`` by the referee."""
+
+    perceiver: str
+    target: str
+    total: int
+    envelopes: list[EnvelopeOutside]
+    perception: int
+    faces: list[int]
+    chances: dict[str, str]
+    contents: dict[str, Inside]
+    roll: dict[str, Any]
+    rolls: list[dict[str, Any]]
+
+
+class PerceptionReady(TypedDict):
+    """The 15 minutes are up: the perceiver may check the target again (the perceiver's)."""
+
+    perceiver: str
+    target: str
+
+
+class ContingencyOpenable(TypedDict):
+    """The holder may now open these envelopes; ``why``: time, an event, an encounter."""
+
+    holder: str
+    envelopes: list[str]
+    why: str
+
+
+class EnvelopeOpened(TypedDict, total=False):
+    """A Contingency Envelope opened; ``contents`` the holder's alone."""
+
+    holder: str
+    envelope: str
+    label: str
+    contents: str
+
+
+class SkillRolled(TypedDict, total=False):
+    """A skill roll; ``value``/``against_value`` each roller's own; ``chance`` and ``odds``
+    the referee's."""
+
+    character: str
+    skill: str
+    value: int
+    target: int
+    against: str
+    against_skill: str
+    against_total: int
+    against_value: int
+    total: int
+    faces: list[int]
+    success: bool
+    chance: str
+    roll: dict[str, Any]
+
+
+class ConversationHeld(TypedDict, total=False):
+    """Someone spoke; ``followed_by`` and ``content`` only for those who understand."""
+
+    speaker: str
+    language: str
+    listeners: list[str]
+    followed_by: list[str]
+    content: str
+
+
+class ItemDrawn(TypedDict, total=False):
+    """A weapon or item drawn (in ``combat`` if one is named)."""
+
+    character: str
+    item: str
+    combat: str
+
+
+class CombatStarted(TypedDict):
+    """ "three, two, one, START!"."""
+
+    combat: str
+    starter: str
+    targets: list[str]
+    surprised: list[str]
+
+
+class CombatJoined(TypedDict):
+    """``character`` joins ``side`` (0: the starter's, 1: the targets')."""
+
+    combat: str
+    character: str
+    side: int
+
+
+class CombatRound(TypedDict):
+    """A round begins."""
+
+    combat: str
+    round: int
+
+
+class CombatCharacter(TypedDict):
+    """Something about one character in a combat (``combat.mind_used``)."""
+
+    combat: str
+    character: str
+
+
+class CombatDeclared(TypedDict, total=False):
+    """A Combat Action declared at ``rank`` in initiative order."""
+
+    combat: str
+    character: str
+    rank: int
+    action: str
+    target: str | None
+    item: str
+    ability: str
+    group: list[str]
+    bonus: int
+
+
+class CombatActionTaken(TypedDict):
+    """A Defensive Action or a scream taken."""
+
+    combat: str
+    character: str
+    action: str
+
+
+class CombatActionLapsed(TypedDict):
+    """A declared action that could not be taken."""
+
+    combat: str
+    character: str
+    reason: str
+
+
+class CombatPlaceResolved(TypedDict):
+    """A place in initiative order resolved (ties together)."""
+
+    combat: str
+    characters: list[str]
+
+
+class CombatRoundEnded(TypedDict):
+    """A round ends; ``streaks``: consecutive unhit Defensive Actions."""
+
+    combat: str
+    round: int
+    streaks: dict[str, int]
+
+
+class CombatEnded(TypedDict):
+    """A combat ends."""
+
+    combat: str
+    reason: str
+
+
+class AttackRolled(TypedDict, total=False):
+    """An Attack or Grab (or a group's, or a mental attack in combat) rolled."""
+
+    combat: str
+    action: str
+    attackers: list[str]
+    target: str
+    ability: str | None
+    modifier: int
+    target_number: int
+    chance: str
+    total: int
+    faces: list[int]
+    hit: bool
+    roll: dict[str, Any]
+
+
+class CharacterGrabbed(TypedDict):
+    """``holder`` now Holds ``held``."""
+
+    combat: str
+    holder: str
+    held: str
+
+
+class HoldEnds(TypedDict):
+    """A hold ends at the start of the next turn (``how``: thrown, released, broke free)."""
+
+    combat: str
+    holder: str
+    held: str
+    how: str
+
+
+class BreakFreeRolled(TypedDict, total=False):
+    """Break Free: 3d6 + Strength each."""
+
+    combat: str
+    character: str
+    holder: str
+    total: int
+    holder_total: int
+    chance: str
+    faces: list[int]
+    broke_free: bool
+    roll: dict[str, Any]
+
+
+class EscapeRolled(TypedDict, total=False):
+    """The escape roll (``against`` ``None``: nobody to beat)."""
+
+    combat: str
+    character: str
+    against: str | None
+    total: int
+    opponent_total: int
+    chance: str
+    faces: list[int]
+    escaped: bool
+    roll: dict[str, Any]
+
+
+class DamageTaken(TypedDict):
+    """Damage from one attack (``by``: the weapon, ability, hand, squeeze, throw)."""
+
+    character: str
+    amount: int
+    total: int
+    stamina: int
+    by: str
+    knocked_out: bool
+
+
+class CharacterOnly(TypedDict):
+    """Something about one character (``character.knocked_out``)."""
+
+    character: str
+
+
+class CharacterWoke(TypedDict, total=False):
+    """A Knocked Out character comes round; ``wounds`` and ``stamina`` theirs alone."""
+
+    character: str
+    how: str
+    wounds: int
+    stamina: int
+
+
+class CharacterDied(TypedDict, total=False):
+    """A character is dead (every Wound marked, or slain by ``by``)."""
+
+    character: str
+    wounds: int
+    by: str
+
+
+class MedicineRolled(TypedDict, total=False):
+    """A Medicine roll to wake a Knocked Out character (14 or more)."""
+
+    character: str
+    target: str
+    medicine: int
+    chance: str
+    total: int
+    faces: list[int]
+    success: bool
+    roll: dict[str, Any]
+
+
+class MentalAttacked(TypedDict, total=False):
+    """An unnoticed mental attack: its two characters' alone."""
+
+    attacker: str
+    target: str
+    ability: str
+    modifier: int
+    target_number: int
+    chance: str
+    total: int
+    faces: list[int]
+    hit: bool
+    effect: str
+    roll: dict[str, Any]
+
+
+class MentalEffect(TypedDict):
+    """A mental ability's subtler effect on a hit in combat."""
+
+    combat: str
+    attacker: str
+    target: str
+    ability: str
+    effect: str
+
+
+KINDS: Mapping[str, type] = {
+    PERCEPTION_MADE: PerceptionMade,
+    PERCEPTION_READY: PerceptionReady,
+    CONTINGENCY_OPENABLE: ContingencyOpenable,
+    ENVELOPE_OPENED: EnvelopeOpened,
+    SKILL_ROLLED: SkillRolled,
+    CONVERSATION_HELD: ConversationHeld,
+    ITEM_DRAWN: ItemDrawn,
+    COMBAT_STARTED: CombatStarted,
+    COMBAT_JOINED: CombatJoined,
+    COMBAT_ROUND_STARTED: CombatRound,
+    COMBAT_MIND_USED: CombatCharacter,
+    COMBAT_DECLARED: CombatDeclared,
+    COMBAT_ACTION_TAKEN: CombatActionTaken,
+    COMBAT_ACTION_LAPSED: CombatActionLapsed,
+    COMBAT_PLACE_RESOLVED: CombatPlaceResolved,
+    COMBAT_ROUND_ENDED: CombatRoundEnded,
+    COMBAT_ENDED: CombatEnded,
+    ATTACK_ROLLED: AttackRolled,
+    CHARACTER_GRABBED: CharacterGrabbed,
+    HOLD_ENDS: HoldEnds,
+    HOLD_BREAK_FREE_ROLLED: BreakFreeRolled,
+    ESCAPE_ROLLED: EscapeRolled,
+    DAMAGE_TAKEN: DamageTaken,
+    CHARACTER_KNOCKED_OUT: CharacterOnly,
+    CHARACTER_WOKE: CharacterWoke,
+    CHARACTER_DIED: CharacterDied,
+    MEDICINE_ROLLED: MedicineRolled,
+    MENTAL_ATTACKED: MentalAttacked,
+    MENTAL_EFFECT: MentalEffect,
+}
+"""Every event kind of the game, with the shape of its data."""
+
+
+# -- narration -----------------------------------------------------------------------------
+
+
+def _names(value: Json) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "nobody"
+    return str(value)
+
+
+def _perception(d: Mapping[str, Any]) -> str:
+    line = f"{d['perceiver']} makes a Perception Check on {d['target']}: total {d['total']}"
+    handed = d.get("envelopes") or []
+    if not handed:
+        return line + "; no envelope is handed over."
+    line += "; hands over " + ", ".join(f"{e['id']} ({e['label']})" for e in handed) + "."
+    contents = d.get("contents")
+    if isinstance(contents, Mapping):
+        for envelope in handed:
+            inside = contents.get(envelope["id"])
+            if isinstance(inside, Mapping):
+                line += f" {envelope['id']} reads: {inside['contents']}"
+                if inside.get("directions"):
+                    line += f" Directions: {inside['directions']}"
+    return line
+
+
+def _skill(d: Mapping[str, Any]) -> str:
+    verdict = "succeeds" if d.get("success") else "fails"
+    if "against" in d:
+        against = f" against {d['against']}'s {d.get('against_total')}"
+    else:
+        against = f" against {d.get('target')}"
+    return f"{d['character']} rolls {d['skill']}: {d['total']}{against}: {verdict}."
+
+
+def _conversation(d: Mapping[str, Any]) -> str:
+    line = f"{d['speaker']} speaks in {d['language']} to {_names(d.get('listeners', []))}"
+    if "content" in d:
+        followed = _names(d.get("followed_by", []))
+        return f'{line} (understood by {followed}): "{d["content"]}"'
+    return line + "."
+
+
+def _attack(d: Mapping[str, Any]) -> str:
+    who = "+".join(str(a) for a in d["attackers"])
+    what = d.get("ability") or d.get("action", "attack")
+    verdict = "hit" if d["hit"] else "miss"
+    return f"{who} {what} {d['target']}: {d['total']} against {d['target_number']}: {verdict}."
+
+
+def _damage(d: Mapping[str, Any]) -> str:
+    out = ": KNOCKED OUT" if d["knocked_out"] else ""
+    return (
+        f"{d['character']} takes {d['amount']} damage ({d['by']}; {d['total']} this combat, "
+        f"Stamina {d['stamina']}){out}."
+    )
+
+
+def _escape(d: Mapping[str, Any]) -> str:
+    if d.get("against") is None:
+        return f"{d['character']} escapes: nobody attacked them to beat."
+    verdict = "escapes" if d["escaped"] else "fails to escape"
+    return (
+        f"{d['character']} {verdict}: {d.get('total')} against {d['against']}'s "
+        f"{d.get('opponent_total')}."
+    )
+
+
+def _woke(d: Mapping[str, Any]) -> str:
+    how = "with Medicine" if d.get("how") == "medicine" else "after five minutes"
+    line = f"{d['character']} comes round {how}"
+    if "wounds" in d:
+        line += f", with {d['wounds']} wound(s) marked (Stamina {d.get('stamina')})"
+    return line + "."
+
+
+def _declared(d: Mapping[str, Any]) -> str:
+    line = f"{d['character']} declares {d['action']}"
+    if d.get("target"):
+        line += f" on {d['target']}"
+    if d.get("ability"):
+        line += f" with {d['ability']}"
+    if d.get("item"):
+        line += f" ({d['item']})"
+    if d.get("group"):
+        line += f", with {_names(d['group'])}"
+    return line + f" (initiative {d['rank']})."
+
+
+def _mental(d: Mapping[str, Any]) -> str:
+    verdict = "works" if d["hit"] else "fails"
+    line = (
+        f"{d['attacker']} uses {d['ability']} on {d['target']}: {d['total']} against "
+        f"{d['target_number']}: {verdict}"
+    )
+    return line + (f" — {d['effect']}" if d.get("effect") else "") + "."
+
+
+_SIMPLE: Mapping[str, str] = {
+    PERCEPTION_READY: "{perceiver} may make a Perception Check on {target} again.",
+    CONTINGENCY_OPENABLE: "{holder} may now open: {envelopes} ({why}).",
+    ITEM_DRAWN: "{character} draws {item}.",
+    COMBAT_STARTED: "{starter} shouts Combat at {targets}: {combat} starts.",
+    COMBAT_JOINED: "{character} joins {combat} on side {side}.",
+    COMBAT_ROUND_STARTED: "{combat}: round {round} begins.",
+    COMBAT_MIND_USED: "{character} ranks by Mind this round.",
+    COMBAT_ACTION_TAKEN: "{character} takes their action: {action}.",
+    COMBAT_ACTION_LAPSED: "{character}'s action lapses: {reason}.",
+    COMBAT_PLACE_RESOLVED: "{combat}: {characters} resolved.",
+    COMBAT_ROUND_ENDED: "{combat}: round {round} ends.",
+    COMBAT_ENDED: "{combat} ends ({reason}).",
+    CHARACTER_GRABBED: "{holder} grabs {held}: {held} is Held.",
+    HOLD_ENDS: "{holder} no longer Holds {held} ({how}).",
+    CHARACTER_KNOCKED_OUT: "{character} is Knocked Out.",
+    MENTAL_EFFECT: "{ability} takes effect on {target}: {effect}",
+}
+
+
+def describe(event: Event, viewer: Viewer) -> str:
+    """One line for ``viewer`` (``event`` already redacted for them): what happened, in words.
+
+    >>> from referee.core import Event, Viewer
+    >>> describe(Event(DAMAGE_TAKEN, {"character": "scarface", "amount": 5, "total": 7,
+    ...     "stamina": 5, "by": "knife", "knocked_out": True}), Viewer("referee"))
+    'scarface takes 5 damage (knife; 7 this combat, Stamina 5): KNOCKED OUT.'
+    """
+    d: dict[str, Any] = dict(event.data)
+    kind = event.kind
+    if kind == PERCEPTION_MADE:
+        return _perception(d)
+    if kind == SKILL_ROLLED:
+        return _skill(d)
+    if kind == CONVERSATION_HELD:
+        return _conversation(d)
+    if kind == COMBAT_DECLARED:
+        return _declared(d)
+    if kind == ATTACK_ROLLED:
+        return _attack(d)
+    if kind == DAMAGE_TAKEN:
+        return _damage(d)
+    if kind == ESCAPE_ROLLED:
+        return _escape(d)
+    if kind == CHARACTER_WOKE:
+        return _woke(d)
+    if kind == MENTAL_ATTACKED:
+        return _mental(d)
+    if kind == ENVELOPE_OPENED:
+        inside = f": {d['contents']}" if "contents" in d else ""
+        return f"{d['holder']} opens {d['envelope']} ({d['label']}){inside}"
+    if kind == HOLD_BREAK_FREE_ROLLED:
+        verdict = "breaks free" if d["broke_free"] else "is still Held"
+        return f"{d['character']} {verdict}: {d['total']} against {d['holder_total']}."
+    if kind == MEDICINE_ROLLED:
+        verdict = "wakes" if d["success"] else "stays out"
+        return f"{d['character']} tends {d['target']}: {d['total']}: {d['target']} {verdict}."
+    if kind == CHARACTER_DIED:
+        by = f" at {d['by']}'s hand" if d.get("by") else ""
+        return f"{d['character']} is dead{by}."
+    template = _SIMPLE.get(kind)
+    if template is not None:
+        try:
+            return template.format(**{k: _names(v) for k, v in d.items()})
+        except KeyError:
+            pass
+    data = ", ".join(f"{k}={v!r}" for k, v in d.items())
+    return f"{kind}: {data}" if data else kind

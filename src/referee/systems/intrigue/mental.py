@@ -1,0 +1,64 @@
+"""Mental Combat outside a combat: an unnoticed mental attack, resolved to one side.
+
+Rules text (Intrigue in the Clouds), "Mental Combat" and "Mixing Mental and Normal Combat". An
+obvious mental attack (or one that does damage) is fought as a combat instead: declared with
+``use_mind`` and ``declare`` (:mod:`~referee.systems.intrigue.combat_actions`).
+"""
+
+from __future__ import annotations
+
+from referee.core import Event, Json, RollCard, RuleError, only
+from referee.dice import DiceSource
+from referee.systems.intrigue.characters import Character
+from referee.systems.intrigue.events import MENTAL_ATTACKED
+from referee.systems.intrigue.rules import attack_check, attack_target_number
+from referee.systems.intrigue.state import IntrigueState
+
+__all__ = ["mental_attack"]
+
+RULE = "Mental Combat"
+
+
+def mental_attack(
+    state: IntrigueState, me: Character, target: Character, ability_name: str, dice: DiceSource
+) -> list[Event]:
+    """An unnoticed mental attack: "no need to declare combat ... Simply take the target
+    character to one side, resolve the outcome" ("Mental Combat"). Only the two characters
+    (and the referee) see it."""
+    ability = me.ability(ability_name)
+    if ability is None or not ability.mental:
+        raise RuleError(RULE, f"{me.id} has no Special Ability for Mental Combat {ability_name!r}")
+    if ability.obvious:
+        raise RuleError(
+            "Mixing Mental and Normal Combat",
+            f"{ability.name} is an obvious mental attack: the Attacker must declare combat",
+        )
+    if ability.damage:
+        raise RuleError(
+            "Mixing Mental and Normal Combat",
+            f"{ability.name} does damage: fight it as a combat (ruling)",
+        )
+    if target.id == me.id:
+        raise RuleError(RULE, "a character cannot attack themselves")
+    if state.combat_of(me.id) is not None or state.combat_of(target.id) is not None:
+        raise RuleError(RULE, "in a combat, declare it as a Combat Action")
+    number = ability.target if ability.target is not None else attack_target_number(target.mind)
+    check = attack_check(me.mind, number)
+    result = check.roll(dice)
+    payload: dict[str, Json] = {
+        "attacker": me.id,
+        "target": target.id,
+        "ability": ability.name,
+        "modifier": me.mind,
+        "target_number": number,
+        "chance": str(check.odds().success),
+        "total": result.value,
+        "faces": list(result.faces),
+        "hit": result.is_success,
+        "roll": RollCard.of(
+            check, result, f"{me.id} {ability.name} {target.id}", rule=RULE
+        ).to_json(),
+    }
+    if result.is_success:
+        payload["effect"] = ability.effect or ability.description
+    return [Event(MENTAL_ATTACKED, payload, audience=only(me.id, target.id))]

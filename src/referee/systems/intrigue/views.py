@@ -1,0 +1,116 @@
+"""What each viewer may see of an evening's state: the referee everything, a player their own.
+
+RULINGS.md: a character never sees the contents of their own perception envelopes; a
+Contingency Envelope's contents reach its holder on opening. Combats are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import Json, format_time
+from referee.systems.intrigue.characters import ENGLISH, Character
+from referee.systems.intrigue.rounds import pending_declarers
+from referee.systems.intrigue.state import IntrigueState
+
+__all__ = ["game_json"]
+
+
+def _character_json(state: IntrigueState, c: Character) -> dict[str, Json]:
+    status = state.status(c.id)
+    return {
+        "name": c.name,
+        "number": c.number,
+        "combat": c.combat,
+        "strength": c.strength,
+        "stamina": state.stamina(c.id),
+        "stamina_stat": c.stamina,
+        "mind": c.mind,
+        "wounds": c.wounds,
+        "wounds_marked": status.wounds_marked,
+        "wounds_left": c.wounds - status.wounds_marked,
+        "damage": status.damage,
+        "knocked_out": status.knocked_out,
+        "wake_due": status.wake_due,
+        "wakes_at": None if status.wake_due is None else format_time(status.wake_due, state.start),
+        "pending_wounds": status.pending_wounds,
+        "dead": status.dead,
+        "drawn": status.drawn,
+        "skills": dict(c.skills),
+        "languages": ([ENGLISH] if c.speaks_english else []) + list(c.languages),
+        "abilities": [a.name for a in c.abilities],
+        "items": [i.name for i in c.items],
+    }
+
+
+def game_json(state: IntrigueState, identities: frozenset[str] | None) -> dict[str, Any]:
+    """The state as JSON: everything when ``identities`` is ``None`` (the referee), otherwise
+    what a viewer who is those characters may see."""
+    everything = identities is None
+    mine = identities or frozenset()
+    characters: dict[str, Any] = {}
+    for c in state.characters:
+        if everything or c.id in mine:
+            characters[c.id] = _character_json(state, c)
+        else:
+            status = state.status(c.id)
+            characters[c.id] = {
+                "name": c.name,
+                "number": c.number,
+                "knocked_out": status.knocked_out,
+                "dead": status.dead,
+            }
+    perception: dict[str, Any] = {}
+    for p in state.perception_envelopes:
+        if everything:
+            perception[p.id] = {
+                "holder": p.holder,
+                "label": p.label,
+                "contents": p.contents,
+                "directions": p.directions,
+            }
+        elif p.holder in mine:
+            perception[p.id] = {"holder": p.holder, "label": p.label}
+    contingency: dict[str, Any] = {}
+    for e in state.contingency_envelopes:
+        if everything or e.holder in mine:
+            entry: dict[str, Any] = {
+                "holder": e.holder,
+                "label": e.condition.label,
+                "openable": e.id in state.openable,
+                "opened": e.id in state.opened,
+            }
+            if everything or e.id in state.opened:
+                entry["contents"] = e.contents
+            contingency[e.id] = entry
+    cooldowns = [
+        {"perceiver": a, "target": b, "until": format_time(until, state.start), "due": until}
+        for a, b, until in state.cooldowns
+        if everything or a in mine
+    ]
+    combats: dict[str, Any] = {}
+    for combat in state.combats:
+        combats[combat.id] = {
+            "starter": combat.starter,
+            "sides": {c: s for c, s in combat.sides},
+            "surprised": sorted(combat.surprised),
+            "round": combat.round,
+            "ended": combat.ended,
+            "in_round": combat.in_round,
+            "declarations": {
+                d.actor: {"action": d.kind, "target": d.target, "resolved": d.resolved}
+                for d in combat.declarations
+            },
+            "holds": {h.held: h.holder for h in combat.holds},
+            "streaks": dict(combat.streaks),
+            "escaped": sorted(combat.escaped),
+            "pending": list(pending_declarers(state, combat)) if combat.in_round else [],
+        }
+    return {
+        "start": state.start,
+        "characters": characters,
+        "perception_envelopes": perception,
+        "contingency_envelopes": contingency,
+        "cooldowns": cooldowns,
+        "combats": combats,
+    }

@@ -1,0 +1,117 @@
+"""Roll cards for Burning Wheel pools (DESIGN.md, "The table contract": one roll card).
+
+A test against a known obstacle (a building scene, a Health test, a Resources maintenance test)
+is the kernel's :class:`~referee.core.ObstacleCheck`, and its card is
+:meth:`RollCard.of <referee.core.RollCard.of>`. A maneuver test is rolled before its obstacle is
+known (every test at once, then each engagement reads the matrix), so its card counts
+successes: its odds are the chance of each number of successes, its outcome the number rolled
+(the top bucket of an open-ended pool is "that many or more").
+
+>>> from referee.dice import ScriptedSource
+>>> from referee.systems.kingdoms.dice import roll_before, BLACK
+>>> rolled = roll_before(2, BLACK, False, ScriptedSource([4, 1]))
+>>> card = pool_card(rolled, "elves' Fortify", "Maneuver Resolution")
+>>> card.dice, card.outcome, card.odds, card.faces
+('2d6', '1', {'0': '1/4', '1': '1/2', '2': '1/4'}, (4, 1))
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from fractions import Fraction
+
+from referee.core import RollCard
+from referee.systems.kingdoms.dice import (
+    Artha,
+    PoolRoll,
+    Shade,
+    success_distribution,
+)
+
+__all__ = ["after_card", "count_odds", "pool_card", "pool_dice"]
+
+OPEN_HEADROOM = 3
+"""An open-ended pool's odds list counts up to dice + 3, the last bucket "or more"."""
+
+
+@functools.cache
+def _counts(dice: int, shade: int, open_ended: bool) -> tuple[tuple[str, str], ...]:
+    if dice <= 0:
+        return (("0", "1"),)
+    top = dice + OPEN_HEADROOM if open_ended else dice
+    dist = success_distribution(dice, shade, open_ended, cap=top)
+    return tuple(
+        ((f"{k}+" if open_ended and k == top else str(k)), str(p)) for k, p in dist.items()
+    )
+
+
+def count_odds(dice: int, shade: int, open_ended: bool) -> dict[str, str]:
+    """The chance of each number of successes on ``dice`` d6 (memoised: pools repeat)."""
+    return dict(_counts(dice, shade, open_ended))
+
+
+def pool_dice(dice: int, shade: int, open_ended: bool) -> str:
+    """The pool as a person writes it: ``5d6``, ``4d6 grey open-ended``."""
+    name = {4: "", 3: " grey", 2: " white"}.get(shade, f" shade {shade}")
+    return f"{dice}d6{name}{' open-ended' if open_ended else ''}"
+
+
+def _bucket(successes: int, odds: Mapping[str, str] | None) -> str:
+    if odds is not None and str(successes) not in odds:
+        tops = [k for k in odds if k.endswith("+")]
+        if tops and successes >= int(tops[0][:-1]):
+            return tops[0]
+    return str(successes)
+
+
+def pool_card(
+    rolled: PoolRoll, label: str, rule: str, *, odds: Mapping[str, str] | None = None
+) -> RollCard:
+    """The card of a pool rolled for its successes: every face, the count and its odds."""
+    shown = count_odds(rolled.dice, rolled.shade, rolled.open_ended) if odds is None else odds
+    return RollCard(
+        label=label,
+        rule=rule,
+        dice=pool_dice(rolled.dice, rolled.shade, rolled.open_ended),
+        odds=dict(shown),
+        faces=rolled.faces,
+        outcome=_bucket(rolled.successes, shown),
+        margin=rolled.successes,
+        value=rolled.successes,
+        shown=", ".join(f"{stage} {list(faces)}" for stage, faces in rolled.stages.items()),
+    )
+
+
+def after_card(before: PoolRoll, after: PoolRoll, artha: Artha, label: str) -> RollCard:
+    """The card of Fate or Deeds spent after the roll: the odds of the final count given the
+    faces already showing (Fate: the 6s explode, or one failed die of an open-ended pool is
+    rerolled; Deeds: every failed die is rerolled). With both spent the odds are not given."""
+    odds: dict[str, str] | None = None
+    base = before.successes
+    more: dict[int, Fraction] | None = None
+    if artha.fate and not artha.deeds_after:
+        if before.open_ended:
+            more = success_distribution(1 if before.failed else 0, before.shade, True)
+        else:
+            more = success_distribution(before.sixes, before.shade, True)
+    elif artha.deeds_after and not artha.fate:
+        more = success_distribution(before.failed, before.shade, before.open_ended)
+    if more is not None:
+        odds = {str(base + k): str(p) for k, p in more.items()}
+    return RollCard(
+        label=label,
+        rule="Independent and Versus Maneuvers",
+        dice=f"{pool_dice(before.dice, before.shade, before.open_ended)} + {artha.label()}",
+        odds=odds,
+        faces=after.faces,
+        outcome=str(after.successes),
+        margin=after.successes,
+        value=after.successes,
+        shown=", ".join(f"{stage} {list(faces)}" for stage, faces in after.stages.items()),
+    )
+
+
+def shade_letter(shade: int) -> str:
+    """``B``, ``G`` or ``W``."""
+    return Shade(shade).letter

@@ -1,0 +1,311 @@
+"""What a faction may do now, with the domain of each parameter (DESIGN.md, "The table
+contract": ``legal_actions`` returns real choices).
+
+Domains hold only values the rules allow as far as the state tells: the maneuvers a faction may
+script (prerequisites met, disposition to sacrifice, a skill on the maneuver's list), the
+factions it may target, the scenes it has left, the wounded who may test Health, the opponents
+of a tied versus test, the factions a defeated leader may join. The procedure's ``decide`` stays
+the authority: a combination the domains allow may still be refused by a rule (a Ploy's two
+targets of which neither is Infiltrated).
+
+Nothing here reads another faction's sealed slip: a faction's choices depend on its own slip
+and on what every faction can see.
+
+>>> from referee.systems.kingdoms import PROCEDURE
+>>> state = PROCEDURE.initial_state({"factions": {
+...     "elves": {"disposition": 10, "leader": {"skills": {"Logistics": "B4"}}},
+...     "orcs": {"disposition": 9, "leader": {"skills": {"Tactics": "B4"}}}}})
+>>> [c.kind for c in choices_for(state, "elves")][:4]
+['objective', 'new_session', 'write_slip', 'write_slip']
+>>> [c.params["maneuver"].values for c in choices_for(state, "elves") if c.kind == "write_slip"]
+[('Assess',), ('Conserve',), ('Fortify',)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.core import (
+    Between,
+    Choice,
+    Domain,
+    OddsPreview,
+    OneOf,
+    SomeOf,
+    Text,
+)
+from referee.systems.kingdoms.dice import (
+    MAX_PERSONA,
+    BurningPool,
+    BurningTest,
+    success_distribution,
+)
+from referee.systems.kingdoms.scripting import (
+    base_dice,
+    scenes_of,
+    ties_of,
+)
+from referee.systems.kingdoms.sheets import Ability, Character
+from referee.systems.kingdoms.state import Faction, KingdomsState
+from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
+
+__all__ = ["choices_for", "has_a_move", "prologue_preview", "test_preview"]
+
+ALWAYS = frozenset({"objective", "new_session"})
+"""Kinds open at any time, which do not make it a faction's move."""
+
+
+def _pool(ability: Ability, penalty: int = 0) -> BurningPool:
+    return BurningPool(
+        ability.exponent, ability.shade, penalty=penalty, open_ended=ability.open_ended
+    )
+
+
+def test_preview(pool: BurningPool, ob: int, label: str, rule: str) -> OddsPreview:
+    """The odds of ``pool`` against Ob ``ob``, before the roll."""
+    test = BurningTest(pool, ob)
+    return OddsPreview.of(test.kernel or test, label, rule=rule)
+
+
+def prologue_preview(faction: Faction, skill: str, ability: Ability) -> OddsPreview:
+    """The chance of each number of successes on a prologue test (open-ended: the top bucket
+    is that many or more)."""
+    top = ability.exponent + 3
+    chances = success_distribution(ability.exponent, ability.shade, True, cap=top)
+    return OddsPreview(
+        f"{faction.leader.name} tests {skill} for the prologue",
+        "Prologues",
+        f"{ability.exponent}d6 open-ended",
+        {(f"{k}+" if k == top else str(k)): str(p) for k, p in chances.items()},
+    )
+
+
+def _skills_for(who: Character, allowed: Sequence[str]) -> tuple[str, ...]:
+    """The skills of ``who`` on the list ``allowed``, in the sheet's spelling."""
+    wanted = {s.casefold() for s in allowed}
+    return tuple(name for name in who.skills if name.casefold() in wanted)
+
+
+def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
+    out: list[Choice] = []
+    others = tuple(f for f in state.standing() if f != faction.id)
+    directed = bool(scenes_of(state, faction.id, "conflict"))
+    leader = faction.leader
+    for name in MANEUVERS:
+        info = maneuver(name)
+        if info.cost and faction.disposition <= info.cost:
+            continue
+        if directed and info.conflict == "forbidden":
+            continue
+        skills = _skills_for(leader, info.skills)
+        if not skills:
+            continue
+        targets: tuple[str, ...] = others
+        if info.requires == "assessed":
+            targets = tuple(t for t in others if t in faction.assessed)
+        elif info.requires == "infiltrated" and name == "Sap":
+            targets = tuple(t for t in others if t in faction.infiltrated)
+        elif name == "Ploy" and not any(t in faction.infiltrated for t in others):
+            targets = ()
+        params: dict[str, Domain] = {"maneuver": OneOf((name,)), "skill": OneOf(skills)}
+        if name == "Ploy":
+            if len(targets) < 2:
+                continue
+            params["targets"] = SomeOf(targets, least=2, most=2)
+        elif info.targets == 1:
+            if not targets:
+                continue
+            params["target"] = OneOf(targets)
+        forks = tuple(s for s in skills if len(skills) > 1)
+        if forks:
+            params["forks"] = SomeOf(forks, least=0, most=1)
+        persona = min(MAX_PERSONA, leader.artha.get("persona", 0))
+        if persona:
+            params["persona"] = Between(0, persona)
+        if name in ("Conserve", "Fortify"):
+            params["downtime"] = Between(0, 2)
+        odds: tuple[OddsPreview, ...] = ()
+        if name == "Harry":
+            least = min(
+                base_dice(faction, leader, (leader.skill(s) or _none()).exponent, (), 0, False)
+                for s in skills
+            )
+            if least < 4:
+                continue
+            params["defence"] = Between(2, least - 2)
+        elif isinstance(info.independent_ob, int):
+            # a stated Ob (Assess, Fortify: 2), +1 for a Superficial wound
+            when = "if nobody attacks" if name == "Fortify" else "if independent"
+            odds = tuple(
+                test_preview(
+                    _pool(leader.skill(s) or _none(), leader.wound_dice + faction.sapped),
+                    info.independent_ob + (1 if leader.superficial else 0),
+                    f"{faction.id}: {name} with {s}, {when}",
+                    name,
+                )
+                for s in skills
+            )
+        out.append(Choice(faction.id, "write_slip", params, odds=odds, label=f"script {name}"))
+    return out
+
+
+def _none() -> Ability:
+    from referee.systems.kingdoms.scripting import no_skill
+
+    ability: Ability = no_skill()
+    return ability
+
+
+def _scene_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
+    out: list[Choice] = []
+    allowed = setup_tables().scenes
+    others = tuple(f for f in state.factions if f != faction.id)
+    two_players = len(faction.players) >= 2
+    for kind, most in allowed.items():
+        if len(scenes_of(state, faction.id, kind)) >= most:
+            continue
+        params: dict[str, Domain] = {"kind": OneOf((kind,))}
+        if kind == "interstitial" and others:
+            params["with"] = OneOf(others)
+        elif kind == "building":
+            leader = faction.leader
+            names = tuple(leader.skills) + tuple(leader.stats)
+            if not names:
+                continue
+            params["skill"] = OneOf(names)
+            params["ob"] = Between(1, 5)
+        elif kind == "conflict":
+            slip = state.slips.get(faction.id)
+            if (
+                slip is None
+                or faction.cannot_act
+                or maneuver(slip.maneuver).conflict == "forbidden"
+            ):
+                continue
+            targets = slip.targets
+            if slip.maneuver == "Harry":
+                attackers = tuple(
+                    s.faction
+                    for s in state.scenes
+                    if s.kind == "conflict" and s.target == faction.id
+                )
+                targets = tuple(dict.fromkeys((*slip.targets, *attackers)))
+            if not targets:
+                continue
+            params["target"] = OneOf(targets)
+            params["outcome"] = Text("the players report the conflict's outcome")
+        if two_players and kind in ("building", "conflict"):
+            params["player"] = OneOf(faction.players)
+        out.append(
+            Choice(
+                faction.id,
+                "scene",
+                params,
+                label=f"play {'an' if kind[0] in 'aeiou' else 'a'} {kind} scene",
+            )
+        )
+    return out
+
+
+def _health_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
+    out: list[Choice] = []
+    for key in ("leader", "second"):
+        who = faction.leader if key == "leader" else faction.second
+        if who is None or (not who.wound_dice and not who.superficial):
+            continue
+        mark = f"{faction.id}.{key}"
+        health = who.stat("Health")
+        if mark in state.wounded or mark in state.health_tested or health is None:
+            continue
+        preview = test_preview(
+            _pool(health), who.health_ob, f"{who.name} tests Health", "Wound Recovery"
+        )
+        out.append(Choice(faction.id, "health_test", {"character": OneOf((key,))}, odds=(preview,)))
+    return out
+
+
+def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
+    """Every action kind open to ``actor`` now, each parameter with its domain."""
+    faction = state.factions.get(actor)
+    if faction is None:
+        return ()
+    out: list[Choice] = [
+        Choice(actor, "objective", {"text": Text("Hold the high throne")}),
+        Choice(actor, "new_session"),
+    ]
+    phase = state.phase
+    if phase == "prologue" and faction.prologue is None:
+        listed = _skills_for(faction.leader, setup_tables().prologue_skills)
+        skills = listed or tuple(faction.leader.skills)
+        if skills:
+            params: dict[str, Domain] = {"skill": OneOf(skills)}
+            if not listed:
+                params["substitute"] = OneOf((True,))
+            odds = tuple(
+                prologue_preview(faction, s, faction.leader.skill(s) or _none()) for s in skills
+            )
+            out.append(Choice(actor, "prologue", params, odds=odds))
+    if phase == "maneuver" and not faction.out:
+        if not faction.cannot_act and not state.scenes:
+            out += _slip_choices(state, faction)
+        sealed = all(f in state.slips for f in state.acting())
+        if actor not in state.passed and sealed:
+            out += _scene_choices(state, faction)
+        out += _health_choices(state, faction)
+        if actor not in state.passed:
+            out.append(Choice(actor, "pass"))
+        waiting = [f for f in state.standing() if f not in state.passed]
+        missing = [f for f in state.acting() if f not in state.slips]
+        if not waiting and not missing:
+            out.append(Choice(actor, "reveal", label="read the slips"))
+    if phase == "rolled":
+        test = state.rolls.get(actor)
+        if test is not None and not test.decided:
+            artha = faction.character(test.roller).artha
+            spend: dict[str, Domain] = {}
+            if artha.get("fate", 0):
+                spend["fate"] = OneOf((True, False))
+            if artha.get("deeds", 0):
+                spend["deeds"] = OneOf((True, False))
+            if test.attack_pool is not None:
+                spend["pool"] = OneOf(("defence", "attack"))
+            if "fate" in spend or "deeds" in spend:
+                out.append(Choice(actor, "spend_artha", spend))
+            out.append(Choice(actor, "keep"))
+        if test is not None:
+            opponents = tuple(
+                sorted(o for pair in ties_of(state) if actor in pair for o in pair if o != actor)
+            )
+            roller = faction.character(test.roller)
+            if opponents and roller.stats:
+                out.append(
+                    Choice(
+                        actor,
+                        "tie_break",
+                        {"opponent": OneOf(opponents), "root": OneOf(tuple(roller.stats))},
+                    )
+                )
+        if actor == state.reader and all(t.decided for t in state.rolls.values()):
+            out.append(Choice(actor, "resolve"))
+    if phase == "consequences":
+        candidates = state.pending_conquest.get(actor)
+        if candidates:
+            out.append(Choice(actor, "choose_conqueror", {"conqueror": OneOf(candidates)}))
+        elif faction.out and faction.joined is None and state.standing():
+            out.append(Choice(actor, "join", {"faction": OneOf(state.standing())}))
+    if phase in ("consequences", "downtime") and faction.maintenance and not faction.out:
+        out.append(Choice(actor, "maintenance"))
+    owing = any(state.factions[f].maintenance for f in state.standing())
+    if phase == "downtime" and not faction.out and not owing:
+        out.append(Choice(actor, "next_maneuver"))
+    if any(
+        o.conqueror == actor and o.lost_affiliation is not None and not o.affiliation_bought
+        for o in state.factions.values()
+    ):
+        out.append(Choice(actor, "buy_affiliation"))
+    return tuple(out)
+
+
+def has_a_move(state: KingdomsState, actor: str) -> bool:
+    """True if ``actor`` has something to do now beyond what is open at any time."""
+    return any(c.kind not in ALWAYS for c in choices_for(state, actor))

@@ -1,0 +1,600 @@
+"""The event vocabulary of a Burning Kingdoms table: every kind, its payload, its narration.
+
+Each kind is a constant here and nowhere else is its string written. Each payload's shape is a
+``TypedDict`` (what :mod:`.fold` reads). :func:`describe` tells an event in words as a viewer
+sees it: the event it is given is already redacted for that viewer (a sealed slip's content is
+gone until the reveal), and it never narrates a redacted part.
+
+Every rolled test carries a roll card (:class:`~referee.core.RollCard`) under ``"roll"`` (a
+Harry's two pools and a tie-breaker's two sides under ``"rolls"``), which interfaces show
+beside the narration (it is not repeated in the words); the Burning Wheel pool as rolled, stage
+by stage, stays under ``"pool_roll"`` for the after-the-roll artha.
+
+>>> from referee.core import Event, Secret, Viewer, only
+>>> slip = Event(SLIP_WRITTEN, {"faction": "orcs", "maneuver_number": 1, "rewritten": False},
+...              secrets=(Secret("slip", {"maneuver": "Sap", "skill": "Firebombs",
+...                                       "targets": ["elves"]}, only("orcs")),))
+>>> describe(slip.seen_by(Viewer("orcs")), Viewer("orcs"))
+'orcs seals its maneuver slip: Sap with Firebombs against elves'
+>>> describe(slip.seen_by(Viewer("elves")), Viewer("elves"))
+'orcs seals its maneuver slip (sealed until the reveal)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict
+
+from referee.core import Event, Viewer
+
+__all__ = [
+    "AFFILIATION_BOUGHT",
+    "ARTHA_SPENT",
+    "CHRONICLE_BEGAN",
+    "CHRONICLE_ENDED",
+    "CHRONICLE_WON",
+    "CONQUEROR_NAMED",
+    "EFFECT_APPLIED",
+    "HEALTH_TESTED",
+    "KINDS",
+    "LEADER_JOINED",
+    "MAINTENANCE_TESTED",
+    "MANEUVER_ENDED",
+    "MANEUVER_RESOLVED",
+    "MANEUVER_STARTED",
+    "OBJECTIVE_SET",
+    "PROLOGUE_ENDED",
+    "PROLOGUE_ROLLED",
+    "ROLL_KEPT",
+    "SCENES_PASSED",
+    "SCENE_PLAYED",
+    "SESSION_STARTED",
+    "SLIPS_REVEALED",
+    "SLIP_WRITTEN",
+    "TEST_ROLLED",
+    "TIE_BREAK_OFFERED",
+    "TIE_BREAK_ROLLED",
+    "describe",
+]
+
+CHRONICLE_BEGAN = "chronicle.began"
+"""Play starts: the territory and every faction's leader as the table knows them."""
+PROLOGUE_ROLLED = "prologue.rolled"
+"""A Faction Leader's prologue test ("Prologues"): successes add to disposition."""
+PROLOGUE_ENDED = "prologue.ended"
+"""Every prologue is rolled: the narration order and the disposition cap."""
+SESSION_STARTED = "session.started"
+"""A new session of the chronicle ("Structure of Play")."""
+OBJECTIVE_SET = "objective.set"
+"""A faction's Chronicle Objective."""
+SLIP_WRITTEN = "slip.written"
+"""A sealed maneuver slip: its content a secret of the writer until the reveal."""
+SCENE_PLAYED = "scene.played"
+"""A scene of the scene economy (a building scene's roll, a conflict's reported outcome)."""
+SCENES_PASSED = "scenes.passed"
+"""A faction has spent or passed its scenes this maneuver."""
+HEALTH_TESTED = "health.tested"
+"""A wounded character's Health test ("Wound Recovery")."""
+SLIPS_REVEALED = "slips.revealed"
+"""Every slip read at once, with each engagement's odds before the dice."""
+EFFECT_APPLIED = "effect.applied"
+"""One effect of a maneuver, in seat order from the reader."""
+TEST_ROLLED = "test.rolled"
+"""A faction's maneuver test, rolled at the reveal."""
+ARTHA_SPENT = "artha.spent"
+"""Fate and/or Deeds spent after the roll."""
+ROLL_KEPT = "roll.kept"
+"""A faction keeps its roll as it is."""
+TIE_BREAK_OFFERED = "tie_break.offered"
+"""One side agrees to break a tied versus test."""
+TIE_BREAK_ROLLED = "tie_break.rolled"
+"""Both sides agreed: each tests the root stat; extra successes count for the maneuver."""
+MANEUVER_RESOLVED = "maneuver.resolved"
+"""What the maneuver came to: engagements, effects, dispositions, the narrator."""
+CONQUEROR_NAMED = "conqueror.named"
+"""Who counts as a defeated faction's conqueror ("Consequences")."""
+CHRONICLE_WON = "chronicle.won"
+"""One faction stands."""
+CHRONICLE_ENDED = "chronicle.ended"
+"""Nobody is left standing: the chronicle ends unwon."""
+MANEUVER_ENDED = "maneuver.ended"
+"""The maneuver is over; conquests still to settle."""
+LEADER_JOINED = "leader.joined"
+"""A defeated Faction Leader joins a faction still in contention."""
+AFFILIATION_BOUGHT = "affiliation.bought"
+"""The conqueror buys the defeated leader's lost affiliation with the inherited Cash."""
+MAINTENANCE_TESTED = "maintenance.tested"
+"""A Resources maintenance test owed ("Downtime")."""
+MANEUVER_STARTED = "maneuver.started"
+"""The next maneuver begins (statuses of the last one take hold; downtime heals)."""
+
+
+class ChronicleBegan(TypedDict):
+    """:data:`CHRONICLE_BEGAN`."""
+
+    territory: str
+    factions: dict[str, dict[str, Any]]
+
+
+class PrologueRolled(TypedDict):
+    """:data:`PROLOGUE_ROLLED`."""
+
+    faction: str
+    skill: str
+    odds: dict[str, str]
+    successes: int
+    roll: dict[str, Any]
+    pool_roll: dict[str, Any]
+
+
+class PrologueEnded(TypedDict):
+    """:data:`PROLOGUE_ENDED`."""
+
+    narration_order: list[str]
+    cap: int
+
+
+class SessionStarted(TypedDict):
+    """:data:`SESSION_STARTED`."""
+
+    session: int
+    maneuver_number: int
+
+
+class ObjectiveSet(TypedDict):
+    """:data:`OBJECTIVE_SET`."""
+
+    faction: str
+    objective: str
+
+
+class SlipWritten(TypedDict, total=False):
+    """:data:`SLIP_WRITTEN`; ``slip`` is a secret part seen by the writer alone."""
+
+    faction: str
+    maneuver_number: int
+    rewritten: bool
+    slip: dict[str, Any]
+
+
+ScenePlayed = TypedDict(
+    "ScenePlayed",
+    {
+        "player": "str | None",
+        "faction": str,
+        "kind": str,
+        "by": str,
+        "character": str,
+        "helpers": list[str],
+        "with": "str | None",
+        "skill": str,
+        "ob": int,
+        "dice": int,
+        "odds": str,
+        "successes": int,
+        "passed": bool,
+        "roll": dict[str, Any],
+        "target": str,
+        "outcome": str,
+        "wounds": dict[str, str],
+    },
+    total=False,
+)
+""":data:`SCENE_PLAYED`: building scenes add the roll, conflicts the outcome and wounds."""
+
+
+class ScenesPassed(TypedDict):
+    """:data:`SCENES_PASSED`; ``spent``: every scene used, not a pass."""
+
+    faction: str
+    spent: bool
+
+
+class HealthTested(TypedDict):
+    """:data:`HEALTH_TESTED`."""
+
+    faction: str
+    character: str
+    ob: int
+    odds: str
+    successes: int
+    passed: bool
+    wound_dice: int
+    superficial: bool
+    roll: dict[str, Any]
+
+
+class SlipsRevealed(TypedDict, total=False):
+    """:data:`SLIPS_REVEALED`."""
+
+    maneuver_number: int
+    reader: str
+    order: list[str]
+    slips: dict[str, dict[str, Any]]
+    cannot_act: list[str]
+    void: dict[str, str]
+    help: dict[str, dict[str, int]]
+    help_refused: dict[str, str]
+    odds: list[dict[str, Any]]
+
+
+class EffectApplied(TypedDict):
+    """:data:`EFFECT_APPLIED` (:class:`~.resolution.Effect`)."""
+
+    faction: str
+    kind: str
+    by: str
+    amount: int
+    value: int | None
+    target: str | None
+    text: str
+
+
+class TestRolled(TypedDict, total=False):
+    """:data:`TEST_ROLLED`; a Harry adds ``attack``, ``attack_pool_roll``, the dice split and
+    its two cards under ``rolls``."""
+
+    faction: str
+    roller: str
+    character: str
+    maneuver: str
+    skill: str
+    exponent: int
+    pool: dict[str, Any]
+    dice: int
+    notes: list[str]
+    artha: dict[str, int]
+    advantage_used: list[str]
+    successes: int
+    roll: dict[str, Any]
+    rolls: list[dict[str, Any]]
+    pool_roll: dict[str, Any]
+    attack: int
+    attack_pool_roll: dict[str, Any]
+    defence_dice: int
+    attack_dice: int
+
+
+class ArthaSpent(TypedDict, total=False):
+    """:data:`ARTHA_SPENT`; ``successes`` (or a Harry's ``attack``) after the artha."""
+
+    faction: str
+    fate: bool
+    deeds: bool
+    pool: str
+    successes: int
+    attack: int
+    roll: dict[str, Any]
+    pool_roll: dict[str, Any]
+
+
+class RollKept(TypedDict):
+    """:data:`ROLL_KEPT`."""
+
+    faction: str
+
+
+class TieBreakOffered(TypedDict):
+    """:data:`TIE_BREAK_OFFERED`."""
+
+    faction: str
+    opponent: str
+    root: str
+
+
+class TieBreakRolled(TypedDict):
+    """:data:`TIE_BREAK_ROLLED`."""
+
+    factions: list[str]
+    odds: dict[str, str]
+    extra: dict[str, int]
+    pools: dict[str, str]
+    rolls: list[dict[str, Any]]
+    pool_rolls: dict[str, dict[str, Any]]
+
+
+class ManeuverResolved(TypedDict):
+    """:data:`MANEUVER_RESOLVED` (:class:`~.resolution.Resolution`)."""
+
+    maneuver_number: int
+    engagements: list[dict[str, Any]]
+    effects: list[dict[str, Any]]
+    dispositions: dict[str, int]
+    out: list[str]
+    conquerors: dict[str, list[str]]
+    narrator: str | None
+    sapped: dict[str, int]
+    cannot_act: list[str]
+    attackers: dict[str, dict[str, int]]
+
+
+class ConquerorNamed(TypedDict):
+    """:data:`CONQUEROR_NAMED`."""
+
+    defeated: str
+    conqueror: str
+    why: str
+
+
+class ChronicleWon(TypedDict):
+    """:data:`CHRONICLE_WON`."""
+
+    faction: str
+
+
+class ChronicleEnded(TypedDict):
+    """:data:`CHRONICLE_ENDED`."""
+
+    winner: None
+
+
+class ManeuverEnded(TypedDict):
+    """:data:`MANEUVER_ENDED`."""
+
+    maneuver_number: int
+    pending_conquest: dict[str, list[str]]
+
+
+class LeaderJoined(TypedDict, total=False):
+    """:data:`LEADER_JOINED`; joining another than the conqueror adds what is lost."""
+
+    defeated: str
+    leader: str
+    faction: str
+    conqueror: str | None
+    resources_lost: int
+    affiliation_lost: str | None
+    affiliation_dice: int
+    cash_on_hand_to: str
+
+
+AffiliationBought = TypedDict(
+    "AffiliationBought",
+    {"faction": str, "from": str, "affiliation": str, "dice": int, "cash_spent": int},
+)
+""":data:`AFFILIATION_BOUGHT` (``from`` is the defeated faction)."""
+
+
+class MaintenanceTested(TypedDict):
+    """:data:`MAINTENANCE_TESTED`."""
+
+    faction: str
+    ob: int
+    extra_ob: int
+    dice: int
+    odds: str
+    successes: int
+    passed: bool
+    difficulty: str
+    tax: int
+    resources: int
+    roll: dict[str, Any]
+
+
+class ManeuverStarted(TypedDict):
+    """:data:`MANEUVER_STARTED`."""
+
+    maneuver_number: int
+    healed: list[str]
+
+
+PAYLOADS: Mapping[str, type] = {
+    CHRONICLE_BEGAN: ChronicleBegan,
+    PROLOGUE_ROLLED: PrologueRolled,
+    PROLOGUE_ENDED: PrologueEnded,
+    SESSION_STARTED: SessionStarted,
+    OBJECTIVE_SET: ObjectiveSet,
+    SLIP_WRITTEN: SlipWritten,
+    SCENE_PLAYED: ScenePlayed,
+    SCENES_PASSED: ScenesPassed,
+    HEALTH_TESTED: HealthTested,
+    SLIPS_REVEALED: SlipsRevealed,
+    EFFECT_APPLIED: EffectApplied,
+    TEST_ROLLED: TestRolled,
+    ARTHA_SPENT: ArthaSpent,
+    ROLL_KEPT: RollKept,
+    TIE_BREAK_OFFERED: TieBreakOffered,
+    TIE_BREAK_ROLLED: TieBreakRolled,
+    MANEUVER_RESOLVED: ManeuverResolved,
+    CONQUEROR_NAMED: ConquerorNamed,
+    CHRONICLE_WON: ChronicleWon,
+    CHRONICLE_ENDED: ChronicleEnded,
+    MANEUVER_ENDED: ManeuverEnded,
+    LEADER_JOINED: LeaderJoined,
+    AFFILIATION_BOUGHT: AffiliationBought,
+    MAINTENANCE_TESTED: MaintenanceTested,
+    MANEUVER_STARTED: ManeuverStarted,
+}
+"""Each kind's payload shape."""
+
+KINDS = frozenset(PAYLOADS)
+"""Every event kind of the game."""
+
+
+# ------------------------------------------------------------------------------- narration
+
+
+def _successes(count: Any) -> str:
+    return f"{count} success" if count == 1 else f"{count} successes"
+
+
+def _names(items: Any) -> str:
+    return ", ".join(str(i) for i in items) if items else "nobody"
+
+
+def _began(d: Mapping[str, Any]) -> str:
+    factions = d.get("factions") or {}
+    parts = [
+        f"{fid} (led by {f.get('leader')}, disposition {f.get('disposition')})"
+        for fid, f in factions.items()
+    ]
+    return f"The chronicle of {d.get('territory') or 'the territory'} begins: {'; '.join(parts)}"
+
+
+def _prologue(d: Mapping[str, Any]) -> str:
+    return (
+        f"{d['faction']} tests {d['skill']} for its prologue: {_successes(d['successes'])} "
+        f"added to disposition"
+    )
+
+
+def _slip(d: Mapping[str, Any]) -> str:
+    again = "rewrites" if d.get("rewritten") else "seals"
+    slip = d.get("slip")
+    if not isinstance(slip, Mapping):
+        return f"{d['faction']} {again} its maneuver slip (sealed until the reveal)"
+    targets = slip.get("targets") or []
+    against = f" against {' and '.join(targets)}" if targets else ""
+    what = f"{slip['maneuver']} with {slip['skill']}{against}"
+    return f"{d['faction']} {again} its maneuver slip: {what}"
+
+
+def _scene(d: Mapping[str, Any]) -> str:
+    who = f"{d['faction']} ({d.get('character')})"
+    kind = d.get("kind")
+    if kind == "building":
+        verdict = "passes" if d.get("passed") else "fails"
+        test = f"{d.get('skill')} against Ob {d.get('ob')}"
+        return f"{who} plays a building scene: {test} {verdict}"
+    if kind == "conflict":
+        wounds = d.get("wounds") or {}
+        hurt = f"; wounds: {', '.join(f'{k} {v}' for k, v in wounds.items())}" if wounds else ""
+        outcome = f": {d['outcome']}" if d.get("outcome") else ""
+        return f"{who} directs a conflict scene at {d.get('target')}{outcome}{hurt}"
+    if kind == "interstitial" and d.get("with"):
+        return f"{who} plays an interstitial scene with {d['with']}"
+    return f"{who} plays a {kind} scene"
+
+
+def _passed(d: Mapping[str, Any]) -> str:
+    if d.get("spent"):
+        return f"{d['faction']} has spent its scenes this maneuver"
+    return f"{d['faction']} passes its remaining scenes"
+
+
+def _health(d: Mapping[str, Any]) -> str:
+    verdict = "recovers 1D" if d.get("passed") else "does not recover"
+    who = f"{d['faction']}'s {d['character']}"
+    return f"{who} tests Health against Ob {d['ob']} and {verdict}"
+
+
+def _revealed(d: Mapping[str, Any]) -> str:
+    slips = d.get("slips") or {}
+    lines = [f"Slips revealed, read by {d.get('reader')}; seat order {_names(d.get('order'))}"]
+    for fid, slip in slips.items():
+        targets = " and ".join(slip.get("targets") or []) or "-"
+        lines.append(f"  {fid}: {slip.get('maneuver')} with {slip.get('skill')} → {targets}")
+    for fid, why in (d.get("void") or {}).items():
+        lines.append(f"  {fid}'s maneuver is void: {why}")
+    for row in d.get("odds") or []:
+        chances = ", ".join(f"{k}: {v}" for k, v in (row.get("chance") or {}).items())
+        lines.append(
+            f"  odds {row.get('attacker')} → {row.get('target') or 'itself'} "
+            f"({row.get('kind')}, cell {row.get('cell')}): {chances}"
+        )
+    return "\n".join(lines)
+
+
+def _test(d: Mapping[str, Any]) -> str:
+    extra = f", attack {d['attack']}" if d.get("attack_pool_roll") else ""
+    notes = f" ({'; '.join(str(n) for n in d['notes'])})" if d.get("notes") else ""
+    return (
+        f"{d['faction']}: {d['maneuver']} with {d['skill']}, {d['dice']}D{notes}: "
+        f"{_successes(d['successes'])}{extra}"
+    )
+
+
+def _artha(d: Mapping[str, Any]) -> str:
+    spent = " and ".join(n for n, on in (("Fate", d.get("fate")), ("Deeds", d.get("deeds"))) if on)
+    count = d.get("attack") if d.get("pool") == "attack" else d.get("successes")
+    return f"{d['faction']} spends {spent} after the roll: {_successes(count)}"
+
+
+def _tie_offered(d: Mapping[str, Any]) -> str:
+    return f"{d['faction']} agrees to break the tie with {d['opponent']} on {d['root']}"
+
+
+def _tie_rolled(d: Mapping[str, Any]) -> str:
+    extra = ", ".join(f"{f} +{n}" for f, n in (d.get("extra") or {}).items())
+    return f"Tie-breaker between {' and '.join(d['factions'])}: {extra}"
+
+
+def _resolved(d: Mapping[str, Any]) -> str:
+    dispo = ", ".join(f"{f} {v}" for f, v in (d.get("dispositions") or {}).items())
+    out = f"; out: {_names(d['out'])}" if d.get("out") else ""
+    return (
+        f"Maneuver {d['maneuver_number']} resolved in seat order — the narrator is "
+        f"{d.get('narrator')} (most successes); dispositions: {dispo}{out}"
+    )
+
+
+def _joined(d: Mapping[str, Any]) -> str:
+    text = f"{d['leader']} of the defeated {d['defeated']} joins {d['faction']}"
+    if d.get("resources_lost") is not None:
+        text += (
+            f", losing {d['resources_lost']} Resources (Cash on Hand to {d['cash_on_hand_to']}) "
+            f"and the affiliation {d.get('affiliation_lost')}"
+        )
+    return text
+
+
+def _maintenance(d: Mapping[str, Any]) -> str:
+    verdict = "passes" if d.get("passed") else f"fails: taxed {d.get('tax')}"
+    return (
+        f"{d['faction']} makes a Resources maintenance test against Ob {d['ob']} and {verdict}; "
+        f"Resources {d['resources']}"
+    )
+
+
+_NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    CHRONICLE_BEGAN: _began,
+    PROLOGUE_ROLLED: _prologue,
+    PROLOGUE_ENDED: lambda d: (
+        f"The prologue is over: narration order {_names(d['narration_order'])}; no disposition "
+        f"rises above {d['cap']}"
+    ),
+    SESSION_STARTED: lambda d: f"Session {d['session']} begins (maneuver {d['maneuver_number']})",
+    OBJECTIVE_SET: lambda d: f"{d['faction']}'s Chronicle Objective: {d['objective']}",
+    SLIP_WRITTEN: _slip,
+    SCENE_PLAYED: _scene,
+    SCENES_PASSED: _passed,
+    HEALTH_TESTED: _health,
+    SLIPS_REVEALED: _revealed,
+    EFFECT_APPLIED: lambda d: str(d.get("text", "")),
+    TEST_ROLLED: _test,
+    ARTHA_SPENT: _artha,
+    ROLL_KEPT: lambda d: f"{d['faction']} keeps its roll",
+    TIE_BREAK_OFFERED: _tie_offered,
+    TIE_BREAK_ROLLED: _tie_rolled,
+    MANEUVER_RESOLVED: _resolved,
+    CONQUEROR_NAMED: lambda d: f"{d['conqueror']} conquers {d['defeated']} ({d['why']})",
+    CHRONICLE_WON: lambda d: f"{d['faction']} stands alone and wins the chronicle",
+    CHRONICLE_ENDED: lambda d: "Nobody is left standing: the chronicle ends unwon",
+    MANEUVER_ENDED: lambda d: (
+        f"Maneuver {d['maneuver_number']} ends"
+        + (
+            f"; conquerors to choose: {_names(d['pending_conquest'])}"
+            if d.get("pending_conquest")
+            else ""
+        )
+    ),
+    LEADER_JOINED: _joined,
+    AFFILIATION_BOUGHT: lambda d: (
+        f"{d['faction']} spends {d['cash_spent']} Cash on Hand on {d['from']}'s lost "
+        f"affiliation {d['affiliation']} ({d['dice']}D)"
+    ),
+    MAINTENANCE_TESTED: _maintenance,
+    MANEUVER_STARTED: lambda d: (
+        f"Maneuver {d['maneuver_number']} begins"
+        + (f"; downtime heals {_names(d['healed'])}" if d.get("healed") else "")
+    ),
+}
+
+
+def describe(event: Event, viewer: Viewer) -> str:
+    """``event`` in words, as ``viewer`` sees it (already redacted for them)."""
+    narrate = _NARRATION.get(event.kind)
+    if narrate is None:
+        data = ", ".join(f"{k}={v!r}" for k, v in event.data.items())
+        return f"{event.kind}: {data}" if data else event.kind
+    return narrate(event.data)

@@ -1,0 +1,182 @@
+"""The table contract, held by every registered game (issue 11): one suite, five games.
+
+From the setup of each of a game's example scenarios, random legal play is drawn from the
+choices ``observe`` offers each seat (the parameters sampled from their domains), thousands of
+steps per game under CI. Every step is either taken or refused with a rule's reason — never
+another exception. Then: the state is the fold of the log; the record round-trips through JSON
+and re-decides to the same table; undoing the last action equals the record without it; and no
+seat's ``observe`` holds a secret it may not see (every secret value searched for in the raw
+JSON of every other seat).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.core import (
+    ActionError,
+    Outcome,
+    RuleError,
+    SeatError,
+    Table,
+    Viewer,
+    observe,
+    system,
+    systems,
+)
+from referee.core.loader import load_file
+from referee.dice import RandomSource
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+GAMES = ("intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu")
+STEPS = 60 if os.environ.get("CI") else 25
+RUNS = 30 if os.environ.get("CI") else 6
+
+
+def test_every_game_is_registered_by_entry_point() -> None:
+    assert set(GAMES) <= set(systems())
+    for name in GAMES:
+        game = system(name)
+        assert game.name == name and game.title and game.rules
+        assert len(game.catalogue) > 0, f"{name} has no action catalogue"
+        for spec in game.catalogue.values():
+            assert spec.section, f"{name}: {spec.kind} names no section of the text"
+            assert spec.schema()["type"] == "object"
+
+
+def setups(name: str) -> list[tuple[str, dict[str, Any]]]:
+    """The setups (and players) of a game's example scenarios."""
+    found = []
+    for file in sorted((EXAMPLES / name).glob("*.yaml")):
+        data = load_file(file)
+        if isinstance(data, dict) and data.get("system") == name and "setup" in data:
+            found.append((file.stem, data))
+    return found
+
+
+CASES = [(name, stem, data) for name in GAMES for stem, data in setups(name)]
+
+
+def test_every_game_has_example_setups() -> None:
+    assert {name for name, _, _ in CASES} == set(GAMES)
+
+
+def new_table(name: str, data: dict[str, Any]) -> Table[Any]:
+    return system(name).new_table(
+        data["setup"], players=data.get("players") or None, start=data.get("start", "00:00")
+    )
+
+
+def random_play(table: Table[Any], seed: int, steps: int) -> Table[Any]:
+    rng = random.Random(seed)
+    dice = RandomSource(seed)
+    for _ in range(steps):
+        seat = rng.choice(table.seats)
+        choices = observe(table, seat.id, since=table.version).choices
+        if not choices:
+            continue
+        action = rng.choice(choices).sample(rng)
+        try:
+            table = table.act(action, dice, seat=seat.id, expect_version=table.version)
+        except (RuleError, ActionError):
+            continue  # a refusal with the rule's reason: the table is unchanged
+        except SeatError as error:  # a choice offered to a seat it may not take
+            raise AssertionError(f"{seat.id} was offered {action}, then refused: {error}") from None
+    return table
+
+
+_WORD = re.compile(r"^[A-Za-z0-9_.:/\-]*$")
+
+
+def _leaves(value: Any) -> Iterator[str]:
+    """The texts of a secret worth searching for: sentences and names of some length, not
+    identifiers, field names or numbers, which every seat reads in its own part of the game."""
+    if isinstance(value, str):
+        if len(value) >= 8 and not _WORD.match(value):
+            yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _leaves(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _leaves(item)
+
+
+def hidden_from(table: Table[Any], viewer: Viewer) -> set[str]:
+    """Every secret text of the table that this seat may not see, and sees nowhere else.
+
+    Worked out from the whole log and the audiences the game gave each part, not from what
+    ``observe`` returns: a text counts as hidden when it stands only in parts the seat is not
+    entitled to (a word also said in a part the seat may read is no secret from it).
+    """
+    seat_identities = viewer.identities
+    hidden: set[str] = set()
+    entitled: set[str] = {event.kind for event in table.log} | {o.value for o in Outcome}
+    for event in table.log:
+        sees_event = event.audience.everyone or bool(event.audience.viewers & seat_identities)
+        (entitled if sees_event else hidden).update(_leaves(event.payload))
+        for secret in event.secrets:
+            sees_part = secret.audience.everyone or bool(secret.audience.viewers & seat_identities)
+            (entitled if sees_event and sees_part else hidden).update(_leaves(secret.value))
+    for record in table.actions:
+        sees_record = record.audience.includes(viewer)
+        (entitled if sees_record else hidden).update(_leaves(dict(record.params)))
+    return hidden - entitled
+
+
+def check_secrets(table: Table[Any]) -> None:
+    vocabulary = json.dumps(system(table.system).catalogue.to_json(), ensure_ascii=False)
+    public = json.dumps([e.to_json() for e in table.view("public")], ensure_ascii=False)
+    for seat in table.seats:
+        if seat.is_referee:
+            continue
+        seen = observe(table, seat.id)
+        raw = json.dumps(seen.to_json(), ensure_ascii=False)
+        offered = json.dumps(
+            [c.to_json() for c in seen.choices] + [p.to_json() for p in seen.previews],
+            ensure_ascii=False,
+        )
+        for secret in hidden_from(table, seat.viewer):
+            if secret in vocabulary or secret in offered or secret in public:
+                continue  # a word every seat may read (a maneuver's name, a target's id)
+            assert secret not in raw, f"{table.system}: seat {seat.id} sees {secret!r}"
+
+
+@pytest.mark.parametrize(("name", "stem", "data"), CASES, ids=[f"{n}-{s}" for n, s, _ in CASES])
+@settings(
+    max_examples=RUNS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**32))
+def test_random_legal_play_keeps_the_contract(
+    name: str, stem: str, data: dict[str, Any], seed: int
+) -> None:
+    table = random_play(new_table(name, data), seed, STEPS)
+    # the state is the fold of the log
+    replayed = Table.replay(table.procedure, table.setup, table.log)
+    assert replayed.state == table.state
+    # the record round-trips through JSON and re-decides to the same table
+    record = json.loads(json.dumps(table.to_record()))
+    assert system(name).load(record) == table
+    # undoing the last action equals the record without it
+    if table.actions:
+        last = record["actions"][-1]
+        first_event = last["events"][0]
+        shorter = {
+            **record,
+            "actions": record["actions"][:-1],
+            "events": record["events"][: first_event - 1],
+            "version": first_event - 1,
+        }
+        assert table.undo() == system(name).load(shorter)
+    check_secrets(table)
