@@ -1,0 +1,182 @@
+"""Which database, how to talk to it, and how its failures read.
+
+:func:`database_url` picks the URL (an argument, ``REFEREE_DATABASE_URL``, or a SQLite file in
+the user's data folder); :func:`make_engine` builds the engine: SQLite in WAL mode with
+``synchronous=FULL`` and ``BEGIN IMMEDIATE`` for writes, PostgreSQL through psycopg 3.
+:func:`translated` turns every database failure into one :class:`StoreError` line.
+
+>>> str(normalise_url("postgresql://postgres@127.0.0.1/test"))
+'postgresql+psycopg://postgres@127.0.0.1/test'
+>>> normalise_url("mysql://x")
+Traceback (most recent call last):
+...
+referee.store.errors.StoreError: database URL 'mysql://x': Referee stores tables in SQLite or ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, exc
+from sqlalchemy.engine import URL, make_url
+
+from referee.store.errors import StoreError
+
+__all__ = [
+    "DATABASE_ENV",
+    "database_url",
+    "default_sqlite_path",
+    "describe_url",
+    "is_postgresql",
+    "make_engine",
+    "normalise_url",
+    "translated",
+    "write_transaction",
+]
+
+DATABASE_ENV = "REFEREE_DATABASE_URL"
+"""The environment variable naming the database."""
+
+BUSY_TIMEOUT_SECONDS = 60
+"""How long a SQLite writer waits for another to finish before giving up."""
+
+
+def default_sqlite_path() -> Path:
+    """``referee.sqlite3`` in the user's data folder (``platformdirs``)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("referee", appauthor=False) / "referee.sqlite3"
+
+
+def database_url(url: str | None = None) -> str:
+    """``url``, or ``REFEREE_DATABASE_URL``, or the default SQLite file (its folder made)."""
+    chosen = url or os.environ.get(DATABASE_ENV)
+    if chosen:
+        return chosen
+    path = default_sqlite_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(
+            f"cannot make the folder {path.parent} for the default database: "
+            f"{error.strerror or error}"
+        ) from None
+    return f"sqlite:///{path}"
+
+
+def normalise_url(url: str) -> URL:
+    """The URL parsed, PostgreSQL sent through psycopg 3; :class:`StoreError` otherwise."""
+    try:
+        parsed = make_url(url)
+    except (exc.ArgumentError, ValueError):
+        raise StoreError(
+            f"database URL {url!r} is not a URL (try sqlite:///path/to/file.sqlite3 or "
+            "postgresql://user@host/database)"
+        ) from None
+    backend = parsed.get_backend_name()
+    if backend in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg")
+    if backend == "sqlite":
+        if parsed.drivername not in ("sqlite", "sqlite+pysqlite"):
+            raise StoreError(f"database URL {url!r}: use sqlite:///path (the built-in driver)")
+        return parsed
+    raise StoreError(f"database URL {url!r}: Referee stores tables in SQLite or PostgreSQL only")
+
+
+def describe_url(url: URL) -> str:
+    """The URL as it may be shown: no password."""
+    return url.render_as_string(hide_password=True)
+
+
+def is_postgresql(engine: Engine | Connection) -> bool:
+    """True for PostgreSQL, False for SQLite."""
+    return engine.dialect.name == "postgresql"
+
+
+def make_engine(url: str | URL) -> Engine:
+    """An engine for ``url``: SQLite (WAL, ``synchronous=FULL``, foreign keys, a busy timeout,
+    ``BEGIN IMMEDIATE`` for writes) or PostgreSQL (psycopg 3; a connection found broken is
+    dropped from the pool, so after one :class:`StoreError` the next call connects afresh).
+
+    A SQLite file whose folder does not exist is refused here, so nothing is created.
+    """
+    parsed = normalise_url(url) if isinstance(url, str) else url
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        if database in ("", ":memory:"):
+            raise StoreError("an in-memory SQLite database cannot be shared: give a file")
+        folder = Path(database).expanduser().resolve().parent
+        if not folder.is_dir():
+            raise StoreError(f"database URL {describe_url(parsed)!r}: no folder {folder}")
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_SECONDS})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    return create_engine(
+        parsed,
+        connect_args={"connect_timeout": 10, "application_name": "referee"},
+    )
+
+
+def _sqlite_connect(connection: sqlite3.Connection, _record: Any) -> None:
+    # The driver's own transaction handling is off; "begin" below says BEGIN [IMMEDIATE].
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_SECONDS * 1000}")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    write = connection.get_execution_options().get("referee_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+@contextlib.contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction that will write: on SQLite it takes the write lock at once (``BEGIN
+    IMMEDIATE``), so what it reads is what it writes over."""
+    with engine.connect() as connection:
+        connection.execution_options(referee_write=True)
+        with connection.begin():
+            yield connection
+
+
+@contextlib.contextmanager
+def translated(url: URL) -> Iterator[None]:
+    """Turn a database failure into one :class:`StoreError` line naming the database."""
+    try:
+        yield
+    except exc.DBAPIError as error:
+        raise StoreError(_explain(url, error)) from None
+    except exc.SQLAlchemyError as error:
+        raise StoreError(f"database {describe_url(url)!r}: {_first_line(error)}") from None
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _explain(url: URL, error: exc.DBAPIError) -> str:
+    where = describe_url(url)
+    original = error.orig if error.orig is not None else error
+    reason = _first_line(original)
+    if url.get_backend_name() == "sqlite":
+        if "not a database" in reason or "malformed" in reason:
+            return f"{url.database} is not a Referee database, or it is corrupt ({reason})"
+        if "unable to open" in reason:
+            return f"cannot open the database file {url.database} ({reason})"
+        return f"database {where!r}: {reason}"
+    if error.connection_invalidated or "connection" in reason.lower() or "server" in reason:
+        return f"cannot reach the database {where!r}: {reason}"
+    return f"database {where!r}: {reason}"

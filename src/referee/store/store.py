@@ -1,0 +1,819 @@
+"""The store: every table's log in a database, one transaction per action (DESIGN.md,
+"referee.store"; docs/store.md).
+
+It stores what the table contract makes and decides nothing: :meth:`Store.act` loads the table,
+lets :meth:`~referee.core.table.Table.act` decide, and appends the action and its events in one
+transaction, or nothing. Secrets are stored whole; only ``observe`` takes them out.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, text, update
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import IntegrityError
+
+from referee.core.errors import RefereeError, SeatError, StaleTableError
+from referee.core.events import EVERYONE, REFEREE_ONLY, Audience, Event, Log, Secret
+from referee.core.fairness import REVEAL_DICE, DiceSeeds, fair_dice, is_fair, reveal_params
+from referee.core.procedures import Action
+from referee.core.registry import System, system
+from referee.core.table import ActionRecord, Seat, SeatId, Table
+from referee.dice import DiceSource, RandomSource
+from referee.store import snapshots
+from referee.store.engine import (
+    database_url,
+    describe_url,
+    is_postgresql,
+    make_engine,
+    normalise_url,
+    translated,
+    write_transaction,
+)
+from referee.store.errors import NoSuchTable, StoreError
+from referee.store.migrate import ensure_schema
+from referee.store.schema import ACTIONS, EVENTS, SEATS, SNAPSHOTS, TABLES, dumps
+from referee.store.tokens import hash_token, matching_seat, new_salt, new_token
+
+__all__ = ["NOTIFY_CHANNEL", "CreatedTable", "Store", "TableInfo", "join_link", "open_store"]
+
+NOTIFY_CHANNEL = "referee_tables"
+"""The PostgreSQL channel each append and undo notifies, with ``'<table id>:<version>'``."""
+
+_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no l, o, 0, 1: ids are read aloud
+
+
+@dataclass(frozen=True)
+class CreatedTable:
+    """A table just made: its id, the table, and each seat's join token (shown once)."""
+
+    id: str
+    table: Table[Any]
+    tokens: dict[SeatId, str]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A line of :meth:`Store.tables`."""
+
+    id: str
+    system: str
+    name: str
+    version: int
+    created: datetime
+
+
+class _Conflict(Exception):
+    """Another writer changed the table's row between our read and our write."""
+
+
+@dataclass(frozen=True)
+class _Cached:
+    revision: int
+    table: Table[Any]
+
+
+def join_link(base: str, table_id: str, token: str) -> str:
+    """The link that seats a player: ``{base}/join/{table_id}#{token}`` (the token after ``#``
+    never reaches a server log).
+
+    >>> join_link("http://127.0.0.1:8000/", "wq4k7m2x9p", "abc")
+    'http://127.0.0.1:8000/join/wq4k7m2x9p#abc'
+    """
+    return f"{base.rstrip('/')}/join/{table_id}#{token}"
+
+
+def open_store(url: str | None = None, *, snapshot_every: int = snapshots.SNAPSHOT_EVERY) -> Store:
+    """The store at ``url`` (or ``REFEREE_DATABASE_URL``, or the default SQLite file in the
+    user's data folder), its schema migrated to this Referee's on first use.
+
+    :class:`StoreError` (one line) for a wrong URL, a corrupt file or a database out of reach.
+    """
+    parsed = normalise_url(database_url(url))
+    engine = make_engine(parsed)
+    with translated(parsed):
+        ensure_schema(engine)
+    return Store(engine, parsed, snapshot_every=snapshot_every)
+
+
+class Store:
+    """Tables in a database. Build one with :func:`open_store`.
+
+    Every method raises :class:`NoSuchTable` for an unknown id and :class:`StoreError` when the
+    database cannot be used; acting raises what :meth:`Table.act` raises, and
+    :class:`~referee.core.errors.StaleTableError` when another writer got there first. The
+    store may be shared between threads; processes share the database.
+    """
+
+    def __init__(self, engine: Engine, url: URL, *, snapshot_every: int) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self.engine = engine
+        self.url = url
+        self.snapshot_every = snapshot_every
+        self._cache: dict[str, _Cached] = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"Store({describe_url(self.url)!r})"
+
+    def close(self) -> None:
+        """Close the store's connections."""
+        self.engine.dispose()
+
+    def forget(self) -> None:
+        """Drop the tables this store holds in memory: the next load reads the database (from
+        the latest snapshot), as a new process would."""
+        with self._lock:
+            self._cache.clear()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @property
+    def is_postgresql(self) -> bool:
+        """True when the database is PostgreSQL (which notifies :data:`NOTIFY_CHANNEL`)."""
+        return is_postgresql(self.engine)
+
+    # -- making tables -----------------------------------------------------------------------
+
+    def create_table(
+        self,
+        game: str | System,
+        setup: Mapping[str, Any],
+        *,
+        name: str,
+        players: Mapping[str, Sequence[str]] | None = None,
+        start: str = "00:00",
+    ) -> CreatedTable:
+        """A new table of ``game`` (a registered name) from ``setup``, stored, with a token
+        minted for each seat. The setup is checked by the game first (:class:`ScenarioError`)."""
+        found = system(game) if isinstance(game, str) else game
+        table_id = _new_id()
+        seeds = DiceSeeds.new(table_id)
+        table = Table.start(
+            found.procedure,
+            found.check_setup(setup),
+            system=found.name,
+            players=players,
+            start=start,
+            dice=seeds,
+        )
+        return self._insert(table, name, table_id=table_id, seeds=seeds)
+
+    def import_record(self, record: Any, *, name: str) -> CreatedTable:
+        """Store a table record (``Table.to_record`` format) as a new table, with new tokens.
+
+        The record is verified first: every action re-decided with its recorded dice
+        (:meth:`System.load`); a record that does not replay is a :class:`ScenarioError`.
+        """
+        from referee.core.errors import ScenarioError
+
+        if not isinstance(record, Mapping) or not isinstance(record.get("system"), str):
+            raise ScenarioError("a table record is a mapping that names its system", ("system",))
+        table = system(record["system"]).load(record)
+        return self._insert(table, name)
+
+    def _insert(
+        self,
+        table: Table[Any],
+        name: str,
+        *,
+        table_id: str | None = None,
+        seeds: DiceSeeds | None = None,
+    ) -> CreatedTable:
+        table_id = table_id or _new_id()
+        salt = new_salt()
+        tokens = {seat.id: new_token() for seat in table.seats}
+        hashes = {seat: hash_token(token, salt) for seat, token in tokens.items()}
+        now = datetime.now(UTC)
+        with translated(self.url), write_transaction(self.engine) as conn:
+            conn.execute(
+                insert(TABLES).values(
+                    id=table_id,
+                    system=table.system,
+                    name=name,
+                    setup=dumps(_json(table.setup)),
+                    seats=dumps([seat.to_json() for seat in table.seats]),
+                    start=table.start_time,
+                    created=now,
+                    version=table.version,
+                    actions=len(table.actions),
+                    revision=1,
+                    last_undo=0,
+                    token_salt=salt,
+                    dice_seeds=None if seeds is None else dumps(seeds.to_json()),
+                )
+            )
+            if hashes:
+                conn.execute(
+                    insert(SEATS),
+                    [
+                        {"table_id": table_id, "seat": s, "token_hash": h, "minted": now}
+                        for s, h in hashes.items()
+                    ],
+                )
+            self._append(conn, table_id, list(table.actions), list(table.log))
+            if len(table.actions) or table.version >= self.snapshot_every:
+                self._snapshot(conn, table_id, table)
+            self._notify(conn, table_id, table.version)
+        self._remember(table_id, 1, table)
+        return CreatedTable(table_id, table, tokens)
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def tables(self) -> list[TableInfo]:
+        """Every table, oldest first."""
+        query = select(
+            TABLES.c.id, TABLES.c.system, TABLES.c.name, TABLES.c.version, TABLES.c.created
+        ).order_by(TABLES.c.created, TABLES.c.id)
+        with translated(self.url), self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [TableInfo(r.id, r.system, r.name, r.version, _aware(r.created)) for r in rows]
+
+    def version(self, table_id: str) -> int:
+        """The table's version: the number of events in its log."""
+        query = select(TABLES.c.version).where(TABLES.c.id == table_id)
+        with translated(self.url), self.engine.connect() as conn:
+            version = conn.execute(query).scalar()
+        if version is None:
+            raise NoSuchTable(table_id)
+        return int(version)
+
+    def name(self, table_id: str) -> str:
+        """The table's name."""
+        query = select(TABLES.c.name).where(TABLES.c.id == table_id)
+        with translated(self.url), self.engine.connect() as conn:
+            name = conn.execute(query).scalar()
+        if name is None:
+            raise NoSuchTable(table_id)
+        return str(name)
+
+    def load(self, table_id: str) -> Table[Any]:
+        """The table as it stands: from what this store already holds of it, or the latest
+        snapshot, folding only the events after it (nothing is re-decided)."""
+        with translated(self.url), self.engine.connect() as conn:
+            if is_postgresql(conn):
+                # One snapshot of the database for every statement of the load, so that a
+                # writer committing meanwhile is seen whole or not at all (SQLite's read
+                # transactions are snapshots already).
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                return self._load(conn, table_id)
+
+    def export(self, table_id: str) -> dict[str, Any]:
+        """The table's whole record (``Table.to_record``): every secret, for the referee only."""
+        return self.load(table_id).to_record()
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def act(
+        self,
+        table_id: str,
+        action: Action,
+        *,
+        seat: SeatId | None,
+        expect_version: int | None,
+        at: int | None = None,
+        dice: DiceSource | None = None,
+    ) -> Table[Any]:
+        """Take ``action`` as ``seat`` on the table at ``expect_version``, and store the action
+        with all its events in one transaction (or nothing).
+
+        ``dice=None``: the table's own dice, derived from its committed secret seed
+        (:func:`referee.core.fairness.fair_dice`); a table without stored seeds (an imported
+        one) rolls ``RandomSource()``. A ``reveal_dice`` action without parameters is given
+        them from the stored seeds, and the next epoch's seed is stored in the same
+        transaction. Raises what :meth:`Table.act` raises, and
+        :class:`~referee.core.errors.StaleTableError` if the table is no longer at
+        ``expect_version`` — another writer got there first.
+        """
+        with translated(self.url):
+            try:
+                with write_transaction(self.engine) as conn:
+                    row = self._row(conn, table_id, lock=True)
+                    if expect_version is not None and expect_version != row.version:
+                        raise StaleTableError(expect_version, row.version)
+                    table = self._load(conn, table_id, row)
+                    seeds = (
+                        None
+                        if row.dice_seeds is None
+                        else DiceSeeds.from_json(json.loads(row.dice_seeds))
+                    )
+                    source = dice if dice is not None else _TableDice(table, seeds)
+                    if action.kind == REVEAL_DICE and seeds is not None and not action.params:
+                        params, seeds = reveal_params(seeds)
+                        action = Action(action.actor, action.kind, params, at=action.at)
+                        conn.execute(
+                            update(TABLES)
+                            .where(TABLES.c.id == table_id)
+                            .values(dice_seeds=dumps(seeds.to_json()))
+                        )
+                    after = table.act(
+                        action, source, at=at, seat=seat, expect_version=expect_version
+                    )
+                    if after is table:  # nothing happened (an advance to now)
+                        return table
+                    new_actions = [
+                        after.actions[i] for i in range(len(table.actions), len(after.actions))
+                    ]
+                    if after.version // self.snapshot_every > table.version // self.snapshot_every:
+                        self._snapshot(conn, table_id, after)
+                    new_events = after.log.since(table.version)
+                    if is_postgresql(conn):
+                        revision = self._append_pipelined(conn, row, after, new_actions, new_events)
+                    else:
+                        revision = self._append_sqlite(conn, row, after, new_actions, new_events)
+            except (IntegrityError, _Conflict):
+                raise self._stale(table_id, expect_version) from None
+        self._remember(table_id, revision, after)
+        return after
+
+    def undo(self, table_id: str, *, seat: SeatId | None) -> Table[Any]:
+        """Take back the table's last action (who may: :meth:`Table.undo`), in one transaction."""
+        with translated(self.url), write_transaction(self.engine) as conn:
+            row = self._row(conn, table_id, lock=True)
+            table = self._load(conn, table_id, row)
+            after = table.undo(1, seat=seat)
+            revision = self._advance_row(conn, row, after, undo=True)
+            for rows, column in (
+                (ACTIONS, ACTIONS.c.number),
+                (EVENTS, EVENTS.c.number),
+            ):
+                limit = len(after.actions) if rows is ACTIONS else after.version
+                conn.execute(delete(rows).where(rows.c.table_id == table_id, column > limit))
+            conn.execute(
+                delete(SNAPSHOTS).where(
+                    SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version > after.version
+                )
+            )
+            self._notify(conn, table_id, after.version)
+        self._remember(table_id, revision, after)
+        return after
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def seat_for_token(self, table_id: str, token: str) -> SeatId | None:
+        """The seat ``token`` opens at this table, or ``None`` — for a wrong or revoked token
+        and for a table that does not exist alike (so a guess learns nothing)."""
+        with translated(self.url), self.engine.connect() as conn:
+            salt = conn.execute(select(TABLES.c.token_salt).where(TABLES.c.id == table_id)).scalar()
+            if salt is None:
+                return None
+            rows = conn.execute(
+                select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)
+            ).all()
+        return matching_seat(token, bytes(salt), {r.seat: _bytes(r.token_hash) for r in rows})
+
+    def seats(self, table_id: str) -> dict[SeatId, bool]:
+        """Each seat, and whether it has a live token."""
+        with translated(self.url), self.engine.connect() as conn:
+            self._row(conn, table_id)
+            rows = conn.execute(
+                select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)
+            ).all()
+        return {r.seat: r.token_hash is not None for r in rows}
+
+    def mint(self, table_id: str, seat_id: SeatId) -> str:
+        """A new token for ``seat_id`` (the old one stops working); shown once, stored hashed."""
+        token = new_token()
+        with translated(self.url), write_transaction(self.engine) as conn:
+            row = self._row(conn, table_id)
+            self._seat_exists(row, seat_id)
+            hashed = hash_token(token, bytes(row.token_salt))
+            values = {"token_hash": hashed, "minted": datetime.now(UTC)}
+            changed = conn.execute(
+                update(SEATS)
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat_id)
+                .values(**values)
+            ).rowcount
+            if not changed:
+                conn.execute(insert(SEATS).values(table_id=table_id, seat=seat_id, **values))
+        return token
+
+    def revoke(self, table_id: str, seat_id: SeatId) -> None:
+        """Make ``seat_id``'s token open nothing (mint a new one to seat someone again)."""
+        with translated(self.url), write_transaction(self.engine) as conn:
+            row = self._row(conn, table_id)
+            self._seat_exists(row, seat_id)
+            conn.execute(
+                update(SEATS)
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat_id)
+                .values(token_hash=None)
+            )
+
+    # -- the machinery -----------------------------------------------------------------------
+
+    def _row(self, conn: Connection, table_id: str, *, lock: bool = False) -> Row[Any]:
+        query = select(TABLES).where(TABLES.c.id == table_id)
+        if lock and is_postgresql(conn):
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            raise NoSuchTable(table_id)
+        return row
+
+    @staticmethod
+    def _seat_exists(row: Row[Any], seat_id: SeatId) -> None:
+        seats = [s["id"] for s in json.loads(row.seats)]
+        if seat_id not in seats:
+            raise SeatError(f"this table has no seat {seat_id!r} (seats: {', '.join(seats)})")
+
+    def _remember(self, table_id: str, revision: int, table: Table[Any]) -> None:
+        with self._lock:
+            cached = self._cache.get(table_id)
+            if cached is None or cached.revision < revision:
+                self._cache[table_id] = _Cached(revision, table)
+
+    def _load(self, conn: Connection, table_id: str, row: Row[Any] | None = None) -> Table[Any]:
+        if row is None:
+            row = self._row(conn, table_id)
+        with self._lock:
+            cached = self._cache.get(table_id)
+        if cached is not None and cached.revision == row.revision:
+            return cached.table
+        game = system(row.system)
+        if (
+            cached is not None
+            and cached.revision >= row.last_undo
+            and cached.revision < row.revision
+            and cached.table.version <= row.version
+        ):
+            table = self._catch_up(conn, table_id, cached.table)
+        else:
+            table = self._from_snapshot(conn, table_id, row, game)
+        if table.version != row.version or len(table.actions) != row.actions:
+            raise StoreError(
+                f"table {table_id!r} is inconsistent: its row says {row.version} events and "
+                f"{row.actions} actions, its log holds {table.version} and {len(table.actions)}"
+            )
+        self._remember(table_id, int(row.revision), table)
+        return table
+
+    def _catch_up(self, conn: Connection, table_id: str, table: Table[Any]) -> Table[Any]:
+        """``table`` with the actions and events stored after it, folded."""
+        events = self._events(conn, table_id, after=table.version)
+        chain = table.actions
+        for record in self._actions(conn, table_id, after=len(table.actions)):
+            chain = chain.append(record)
+        log = table.log.append(*events) if events else table.log
+        for stamped in log.since(table.version):
+            table = table._fold(stamped)  # the kernel's fold: no deciding
+        return replace(table, log=log, actions=chain)
+
+    def _from_snapshot(
+        self, conn: Connection, table_id: str, row: Row[Any], game: System
+    ) -> Table[Any]:
+        """The table from its snapshots (each with its segment of the log) and the rows after
+        the last usable one, folding only the events after it."""
+        setup = json.loads(row.setup)
+        seats = tuple(Seat(s["id"], tuple(s["plays"])) for s in json.loads(row.seats))
+        mark = snapshots.fingerprint(game.procedure)
+        events: list[Event] = []
+        records: list[ActionRecord] = []
+        base: snapshots.Snapshot | None = None
+        for snap in conn.execute(
+            select(SNAPSHOTS.c.fingerprint, SNAPSHOTS.c.state)
+            .where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version <= row.version)
+            .order_by(SNAPSHOTS.c.version)
+        ):
+            if snap.fingerprint != mark:
+                break
+            decoded = snapshots.decode(bytes(snap.state))
+            if decoded is None or decoded.since != (len(events), len(records)):
+                break
+            events += decoded.events
+            records += decoded.actions
+            base = decoded
+        folded = len(events)
+        events += self._events(conn, table_id, after=len(events))
+        records += self._actions(conn, table_id, after=len(records))
+        log = Log(events)
+        empty = Table(game.procedure, setup, None)
+        chain = empty.actions
+        for record in records:
+            chain = chain.append(record)
+        if base is None:
+            table = Table.replay(game.procedure, setup, log)
+        else:
+            table = replace(empty, state=base.state, clock=base.clock)
+            for event in log.since(folded):
+                table = table._fold(event)  # the kernel's fold: no deciding
+        return replace(
+            table, log=log, system=row.system, seats=seats, start_time=row.start, actions=chain
+        )
+
+    def _events(self, conn: Connection, table_id: str, *, after: int) -> list[Event]:
+        rows = conn.execute(
+            select(
+                EVENTS.c.number,
+                EVENTS.c.cause,
+                EVENTS.c.at,
+                EVENTS.c.kind,
+                EVENTS.c.audience,
+                EVENTS.c.payload,
+                EVENTS.c.secrets,
+            )
+            .where(EVENTS.c.table_id == table_id, EVENTS.c.number > after)
+            .order_by(EVENTS.c.number)
+        ).all()
+        events = []
+        expected = after + 1
+        for number, cause, at, kind, audience, payload, secret_parts in rows:
+            if number != expected:
+                raise StoreError(f"table {table_id!r} is missing event {expected}")
+            expected += 1
+            events.append(
+                Event(
+                    kind,
+                    json.loads(payload),
+                    audience=_audience(audience),
+                    secrets=_secrets(secret_parts),
+                    number=number,
+                    at=at,
+                    cause=cause,
+                )
+            )
+        return events
+
+    def _actions(self, conn: Connection, table_id: str, *, after: int) -> list[ActionRecord]:
+        rows = conn.execute(
+            select(ACTIONS)
+            .where(ACTIONS.c.table_id == table_id, ACTIONS.c.number > after)
+            .order_by(ACTIONS.c.number)
+        ).all()
+        records = []
+        for index, r in enumerate(rows, start=after + 1):
+            if r.number != index:
+                raise StoreError(f"table {table_id!r} is missing action {index}")
+            records.append(
+                ActionRecord(
+                    number=r.number,
+                    seat=r.seat,
+                    actor=r.actor,
+                    kind=r.kind,
+                    params=json.loads(r.params),
+                    at=r.at,
+                    asked_at=r.asked_at,
+                    dice=tuple((int(s), int(f)) for s, f in json.loads(r.dice)),
+                    events=(r.first_event, r.last_event),
+                    audience=_audience(r.audience),
+                )
+            )
+        return records
+
+    @staticmethod
+    def _rows(
+        table_id: str, actions: Iterable[ActionRecord], events: Iterable[Event]
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The rows of ``actions`` and ``events``."""
+        action_rows = [
+            {
+                "table_id": table_id,
+                "number": a.number,
+                "seat": a.seat,
+                "actor": a.actor,
+                "kind": a.kind,
+                "params": dumps(_json(a.params)),
+                "at": a.at,
+                "asked_at": a.asked_at,
+                "dice": dumps([list(d) for d in a.dice]),
+                "first_event": a.events[0],
+                "last_event": a.events[1],
+                "audience": dumps(a.audience.to_json()),
+            }
+            for a in actions
+        ]
+        event_rows = [
+            {
+                "table_id": table_id,
+                "number": e.number,
+                "cause": e.cause,
+                "at": e.at,
+                "kind": e.kind,
+                "audience": dumps(e.audience.to_json()),
+                "payload": dumps(_json(e.payload)),
+                "secrets": dumps([s.to_json() for s in e.secrets]),
+            }
+            for e in events
+        ]
+        return action_rows, event_rows
+
+    def _append(
+        self,
+        conn: Connection,
+        table_id: str,
+        actions: Iterable[ActionRecord],
+        events: Iterable[Event],
+    ) -> None:
+        action_rows, event_rows = self._rows(table_id, actions, events)
+        if action_rows:
+            conn.execute(insert(ACTIONS), action_rows)
+        if event_rows:
+            conn.execute(insert(EVENTS), event_rows)
+
+    def _append_sqlite(
+        self,
+        conn: Connection,
+        row: Row[Any],
+        after: Table[Any],
+        actions: Sequence[ActionRecord],
+        events: Sequence[Event],
+    ) -> int:
+        """SQLite: the compare-and-set and the rows, straight through the driver (the hot path
+        of every append), in the transaction ``conn`` is in. The new revision."""
+        action_rows, event_rows = self._rows(row.id, actions, events)
+        revision = int(row.revision) + 1
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        cursor = raw.cursor()
+        try:
+            cursor.execute(
+                "UPDATE referee_tables SET version = ?, actions = ?, revision = ? "
+                "WHERE id = ? AND revision = ?",
+                (after.version, len(after.actions), revision, row.id, row.revision),
+            )
+            if cursor.rowcount != 1:
+                raise _Conflict(row.id)
+            for table, rows in (("referee_actions", action_rows), ("referee_events", event_rows)):
+                if rows:
+                    columns = ", ".join(rows[0])
+                    marks = ", ".join(f":{c}" for c in rows[0])
+                    cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+        except sqlite3.IntegrityError:
+            raise _Conflict(row.id) from None
+        finally:
+            cursor.close()
+        return revision
+
+    def _append_pipelined(
+        self,
+        conn: Connection,
+        row: Row[Any],
+        after: Table[Any],
+        actions: Sequence[ActionRecord],
+        events: Sequence[Event],
+    ) -> int:
+        """PostgreSQL: the compare-and-set, the rows and the NOTIFY sent in one round trip
+        (psycopg's pipeline), in the transaction ``conn`` is in. The new revision."""
+        import psycopg
+
+        action_rows, event_rows = self._rows(row.id, actions, events)
+        revision = int(row.revision) + 1
+        raw = conn.connection.dbapi_connection
+        assert isinstance(raw, psycopg.Connection)
+        try:
+            with raw.pipeline(), raw.cursor() as cas, raw.cursor() as cursor:
+                cas.execute(
+                    "UPDATE referee_tables SET version = %s, actions = %s, revision = %s "
+                    "WHERE id = %s AND revision = %s",
+                    (after.version, len(after.actions), revision, row.id, row.revision),
+                )
+                for table, rows in (
+                    ("referee_actions", action_rows),
+                    ("referee_events", event_rows),
+                ):
+                    if rows:
+                        columns = ", ".join(rows[0])
+                        marks = ", ".join(f"%({c})s" for c in rows[0])
+                        cursor.executemany(
+                            f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows
+                        )
+                cursor.execute(
+                    "SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{row.id}:{after.version}")
+                )
+            if cas.rowcount != 1:
+                raise _Conflict(row.id)
+        except psycopg.errors.UniqueViolation:
+            raise _Conflict(row.id) from None
+        return revision
+
+    def _advance_row(
+        self, conn: Connection, row: Row[Any], after: Table[Any], *, undo: bool
+    ) -> int:
+        """Compare and set the table's row: the new version, one revision on."""
+        revision = int(row.revision) + 1
+        values: dict[str, Any] = {
+            "version": after.version,
+            "actions": len(after.actions),
+            "revision": revision,
+        }
+        if undo:
+            values["last_undo"] = revision
+        changed = conn.execute(
+            update(TABLES)
+            .where(TABLES.c.id == row.id, TABLES.c.revision == row.revision)
+            .values(**values)
+        ).rowcount
+        if changed != 1:
+            raise _Conflict(row.id)
+        return revision
+
+    def _snapshot(self, conn: Connection, table_id: str, table: Table[Any]) -> None:
+        """Snapshot ``table``, with the segment of its log since the snapshot before."""
+        previous = conn.execute(
+            select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions)
+            .where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version < table.version)
+            .order_by(SNAPSHOTS.c.version.desc())
+            .limit(1)
+        ).first()
+        since = (0, 0) if previous is None else (int(previous.version), int(previous.actions))
+        segment = [table.actions[i] for i in range(since[1], len(table.actions))]
+        conn.execute(
+            insert(SNAPSHOTS).values(
+                table_id=table_id,
+                version=table.version,
+                actions=len(table.actions),
+                fingerprint=snapshots.fingerprint(table.procedure),
+                state=snapshots.encode(
+                    table.state, table.clock, since, table.log.since(since[0]), segment
+                ),
+            )
+        )
+
+    def _notify(self, conn: Connection, table_id: str, version: int) -> None:
+        if is_postgresql(conn):
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": NOTIFY_CHANNEL, "payload": f"{table_id}:{version}"},
+            )
+
+    def _stale(self, table_id: str, expect_version: int | None) -> RefereeError:
+        current = self.version(table_id)
+        return StaleTableError(current if expect_version is None else expect_version, current)
+
+    def snapshot_count(self, table_id: str) -> int:
+        """How many snapshots the table has (for tests and the benchmark)."""
+        with translated(self.url), self.engine.connect() as conn:
+            count = conn.execute(
+                select(func.count()).where(SNAPSHOTS.c.table_id == table_id)
+            ).scalar()
+        return int(count or 0)
+
+
+class _TableDice:
+    """The table's own dice, worked out at the first die asked for (an action that rolls
+    nothing costs nothing): derived from its committed seeds, or random without them."""
+
+    __slots__ = ("_seeds", "_source", "_table")
+
+    def __init__(self, table: Table[Any], seeds: DiceSeeds | None) -> None:
+        self._table = table
+        self._seeds = seeds
+        self._source: DiceSource | None = None
+
+    def roll(self, sides: int) -> int:
+        if self._source is None:
+            fair = self._seeds is not None and is_fair(self._table)
+            self._source = (
+                fair_dice(self._table, self._seeds) if fair and self._seeds else RandomSource()
+            )
+        return self._source.roll(sides)
+
+
+def _new_id() -> str:
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(10))
+
+
+def _json(value: Any) -> Any:
+    from referee.core.values import to_json
+
+    return to_json(value)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _bytes(value: Any) -> bytes | None:
+    return None if value is None else bytes(value)
+
+
+_AUDIENCES: dict[str, Audience] = {'"everyone"': EVERYONE, "[]": REFEREE_ONLY}
+
+
+def _audience(text_value: str) -> Audience:
+    known = _AUDIENCES.get(text_value)
+    if known is not None:
+        return known
+    return Audience.from_json(json.loads(text_value))
+
+
+def _secrets(text_value: str) -> tuple[Secret, ...]:
+    if text_value == "[]":
+        return ()
+    return tuple(
+        Secret(s["name"], s["value"], Audience.from_json(s["audience"]))
+        for s in json.loads(text_value)
+    )
