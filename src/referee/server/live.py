@@ -1,0 +1,344 @@
+"""Live tables: each seat's WebSocket is pushed what *it* observes, whenever the table changes.
+
+A :class:`Hub` lives in each server process. It keeps, for each table with a seat connected, a
+:class:`Feed`: the latest table and the seats listening. A table changes
+
+- through this process (a route that acted or undid hands the hub the new table at once),
+- through another process on the same PostgreSQL database: the store sends
+  ``NOTIFY referee_tables, '<table id>:<version>'`` with every append, and the hub's listener
+  (``LISTEN referee_tables``, on a connection of its own) loads the table again,
+- through another program on a database that cannot notify (the command line on the SQLite
+  file): the hub checks the version of each live table every ``poll_seconds``.
+
+Each listening seat has a writer task of its own: woken by a change, it computes
+``observe(table, seat, since=<the version it last sent>)`` for its seat alone and sends it with
+the version, so a slow seat only ever delays itself and a seat that missed changes gets them all
+in its next message. When the log was rewritten (an undo), the message starts again from the
+first event, with ``reset`` true.
+
+Revoking a seat's token closes that seat's sockets here and, through
+``NOTIFY referee_seats, '<table id>:<seat>'``, in every other process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from anyio import to_thread
+from starlette.websockets import WebSocket, WebSocketState
+
+from referee.core.table import Table
+from referee.server.ports import TableStore
+from referee.server.views import ObservationCache
+
+__all__ = ["SEATS_CHANNEL", "TABLES_CHANNEL", "Feed", "Hub", "Listener"]
+
+log = logging.getLogger("referee.server")
+
+TABLES_CHANNEL = "referee_tables"
+"""The store's channel: ``'<table id>:<version>'`` after every append."""
+
+SEATS_CHANNEL = "referee_seats"
+"""The server's channel: ``'<table id>:<seat>'`` after a seat's token is revoked."""
+
+CLOSE_REVOKED = 4401
+"""The close code of a socket whose seat was revoked (or whose token no longer opens it)."""
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One seat's socket: what it was last sent, and the task that writes to it."""
+
+    table_id: str
+    seat: str
+    socket: WebSocket
+    version: int
+    tag: str | None
+    still_valid: Callable[[], bool]
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    first: bool = True
+    epoch: int = -1
+    task: asyncio.Task[None] | None = None
+
+
+@dataclass(eq=False)
+class Feed:
+    """A table with seats listening: its latest version, and who listens."""
+
+    table_id: str
+    table: Table[Any] | None = None
+    epoch: int = 0
+    subscribers: set[Subscriber] = field(default_factory=set)
+    loading: bool = False
+    again: bool = False
+
+
+def _extends(old: Table[Any], new: Table[Any]) -> bool:
+    """True if ``new``'s log is ``old``'s with events appended (not rewritten by an undo)."""
+    if new.version < old.version:
+        return False
+    if old.version == 0:
+        return True
+    return bool(new.log[old.version - 1] == old.log[old.version - 1])
+
+
+class Hub:
+    """The live tables of one process (see the module's doc)."""
+
+    def __init__(self, store: TableStore, observations: ObservationCache | None = None) -> None:
+        self._store = store
+        self._observations = observations or ObservationCache()
+        self._feeds: dict[str, Feed] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Remember the event loop, so routes running in worker threads can reach the hub."""
+        self._loop = loop
+
+    @property
+    def live_tables(self) -> list[str]:
+        """The ids of the tables with a seat listening."""
+        return list(self._feeds)
+
+    def version_of(self, table_id: str) -> int | None:
+        """The version the hub holds of a live table."""
+        feed = self._feeds.get(table_id)
+        return None if feed is None or feed.table is None else feed.table.version
+
+    # -- changes -------------------------------------------------------------------------
+
+    def changed_threadsafe(self, table_id: str, table: Table[Any]) -> None:
+        """:meth:`changed`, from a worker thread."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self.changed, table_id, table)
+
+    def changed(self, table_id: str, table: Table[Any]) -> None:
+        """``table`` is now the table ``table_id``: wake its listening seats."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            return
+        old = feed.table
+        if old is not None:
+            if old is table or (old.version == table.version and _extends(old, table)):
+                return
+            if not _extends(old, table):
+                feed.epoch += 1
+        feed.table = table
+        for sub in feed.subscribers:
+            sub.wake.set()
+
+    def notified(self, table_id: str, version: int | None = None) -> None:
+        """Another process (or program) changed ``table_id``: load it again, if it is live."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            return
+        if version is not None and feed.table is not None and feed.table.version == version:
+            return  # our own change coming back (an undo notifies with its own, lower version)
+        if feed.loading:
+            feed.again = True
+            return
+        feed.loading = True
+        asyncio.get_running_loop().create_task(self._reload(feed))
+
+    async def _reload(self, feed: Feed) -> None:
+        try:
+            while True:
+                feed.again = False
+                try:
+                    table = await to_thread.run_sync(self._store.load, feed.table_id)
+                except Exception as error:  # a table gone, a database away: keep the old
+                    log.warning("could not reload table %s: %s", feed.table_id, error)
+                    return
+                self.changed(feed.table_id, table)
+                if not feed.again:
+                    return
+        finally:
+            feed.loading = False
+
+    def revoked(self, table_id: str, seat: str) -> None:
+        """Close every socket of ``seat`` at ``table_id`` in this process."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            return
+        for sub in list(feed.subscribers):
+            if sub.seat == seat:
+                asyncio.get_running_loop().create_task(_close(sub.socket, CLOSE_REVOKED))
+
+    async def poll(self) -> None:
+        """Check each live table's version against the store (for databases that cannot
+        notify)."""
+        for table_id in list(self._feeds):
+            feed = self._feeds.get(table_id)
+            if feed is None or feed.table is None or feed.loading:
+                continue
+            try:
+                version = await to_thread.run_sync(self._store.version, table_id)
+            except Exception:
+                continue
+            if version != feed.table.version:
+                self.notified(table_id, version)
+
+    # -- seats ---------------------------------------------------------------------------
+
+    async def serve(self, sub: Subscriber, table: Table[Any]) -> None:
+        """Push ``sub`` its observations until its socket closes."""
+        feed = self._feeds.get(sub.table_id)
+        if feed is None:
+            feed = self._feeds[sub.table_id] = Feed(sub.table_id, table)
+        elif feed.table is None or (
+            table.version > feed.table.version and _extends(feed.table, table)
+        ):
+            self.changed(sub.table_id, table)  # fresher than what the feed holds
+        sub.epoch = feed.epoch
+        feed.subscribers.add(sub)
+        sub.wake.set()
+        writer = asyncio.get_running_loop().create_task(self._write(feed, sub))
+        sub.task = writer
+        try:
+            await self._read(sub)
+        finally:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            feed.subscribers.discard(sub)
+            if not feed.subscribers and self._feeds.get(sub.table_id) is feed:
+                del self._feeds[sub.table_id]
+
+    async def _read(self, sub: Subscriber) -> None:
+        socket = sub.socket
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text == "ping":
+                await socket.send_text('{"type":"pong"}')
+
+    async def _write(self, feed: Feed, sub: Subscriber) -> None:
+        socket = sub.socket
+        try:
+            while True:
+                await sub.wake.wait()
+                sub.wake.clear()
+                table, epoch = feed.table, feed.epoch
+                if table is None:
+                    continue
+                rewritten = sub.epoch != epoch
+                if not sub.first and not rewritten and table.version == sub.version:
+                    continue
+                since = 0 if rewritten else sub.version
+                tag = None if rewritten else sub.tag
+                message = await to_thread.run_sync(self._message, sub, table, since, tag)
+                if message is None:
+                    await _close(socket, CLOSE_REVOKED)
+                    return
+                data, text = message
+                if socket.application_state != WebSocketState.CONNECTED:
+                    return
+                await socket.send_text(text)
+                sub.first = False
+                sub.epoch = epoch
+                sub.version = int(data["version"])
+                sub.tag = str(data["tag"])
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a socket gone mid-send
+            log.debug("socket of %s at %s ended: %s", sub.seat, sub.table_id, error)
+            await _close(socket, 1011)
+
+    def _message(
+        self, sub: Subscriber, table: Table[Any], since: int, tag: str | None
+    ) -> tuple[dict[str, Any], str] | None:
+        if not sub.still_valid():
+            return None
+        data = self._observations.observation(table, sub.table_id, sub.seat, since, tag)
+        data = {**data, "type": "observation"}
+        if since == 0 and not sub.first:
+            data["reset"] = True
+        return data, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+async def _close(socket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        if socket.application_state == WebSocketState.CONNECTED:
+            await socket.close(code)
+
+
+class Listener:
+    """``LISTEN referee_tables, referee_seats`` on PostgreSQL, feeding a :class:`Hub`.
+
+    It reconnects (after a second, then longer) when the connection drops; changes made while it
+    was away are caught by reloading every live table on reconnecting.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        hub: Hub,
+        on_revoked: Callable[[str, str], None],
+        on_changed: Callable[[str], None] = lambda table_id: None,
+        on_connected: Callable[[bool], None] = lambda up: None,
+    ) -> None:
+        self._url = url
+        self._hub = hub
+        self._on_revoked = on_revoked
+        self._on_changed = on_changed
+        self._on_connected = on_connected
+        self.connected = asyncio.Event()
+
+    async def run(self) -> None:
+        """Listen until cancelled."""
+        import psycopg
+
+        delay = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self._url, autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {TABLES_CHANNEL}")
+                    await conn.execute(f"LISTEN {SEATS_CHANNEL}")
+                    self.connected.set()
+                    self._on_connected(True)
+                    delay = 0.5
+                    for table_id in self._hub.live_tables:
+                        self._hub.notified(table_id)
+                    async for note in conn.notifies():
+                        self._dispatch(note.channel, note.payload)
+            except asyncio.CancelledError:
+                self._on_connected(False)
+                raise
+            except Exception as error:
+                self.connected.clear()
+                self._on_connected(False)
+                log.warning("LISTEN connection lost (%s); again in %.1f s", error, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10.0)
+
+    def _dispatch(self, channel: str, payload: str) -> None:
+        table_id, _, rest = payload.rpartition(":")
+        if not table_id:
+            return
+        if channel == TABLES_CHANNEL:
+            self._on_changed(table_id)
+            try:
+                version: int | None = int(rest)
+            except ValueError:
+                version = None
+            self._hub.notified(table_id, version)
+        elif channel == SEATS_CHANNEL:
+            self._on_revoked(table_id, rest)
+
+
+async def notify_revoked(url: str, table_id: str, seat: str) -> None:
+    """Tell every process on this PostgreSQL database that ``seat``'s token was revoked."""
+    import psycopg
+
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        await conn.execute("SELECT pg_notify(%s, %s)", (SEATS_CHANNEL, f"{table_id}:{seat}"))

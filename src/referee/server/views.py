@@ -1,0 +1,153 @@
+"""Responses for one seat, built from :func:`~referee.core.table.observe` and nothing else.
+
+:func:`observation` is the table as a seat sees it since a version, with the two fields a
+client needs to catch up after missing messages: ``reset`` (the events start again from the
+first, because an undo rewrote the log after ``since``) and ``tag`` (a digest of the last event
+this seat has seen, as it saw it, to send back with ``since``). A tag is a digest of what the
+seat may see and nothing else, so it tells nothing about the events hidden from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from referee.core.events import Event, Viewer
+from referee.core.table import Table, observe
+
+__all__ = ["ObservationCache", "choices", "observation", "tag_at"]
+
+EMPTY_TAG = "0"
+
+
+def _json_tag(event: dict[str, Any]) -> str:
+    text = json.dumps(event, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _event_tag(event: Event) -> str:
+    return _json_tag(event.to_json())
+
+
+def tag_at(table: Table[Any], viewer: Viewer, version: int) -> str:
+    """The tag of ``viewer``'s view of the log up to ``version``: the digest of the last event
+    numbered at most ``version`` that the viewer may see, as they see it (``"0"`` if none)."""
+    log = table.log
+    for number in range(min(version, len(log)), 0, -1):
+        seen = log[number - 1].seen_by(viewer)
+        if seen is not None:
+            return _event_tag(seen)
+    return EMPTY_TAG
+
+
+def observation(
+    table: Table[Any], table_id: str, seat: str, since: int = 0, tag: str | None = None
+) -> dict[str, Any]:
+    """What ``seat`` sees of ``table`` after version ``since``, ready to send.
+
+    If ``since`` is past the table's version, or ``tag`` does not match the seat's view at
+    ``since`` (an undo rewrote what it saw), the events start again from the first and
+    ``reset`` is true.
+    """
+    viewer = table.viewer(seat)
+    reset = since > table.version or (
+        since > 0 and tag is not None and tag != tag_at(table, viewer, since)
+    )
+    if reset:
+        since = 0
+    seen = observe(table, seat, since=since)
+    data = seen.to_json()
+    if seen.events:
+        data["tag"] = _event_tag(seen.events[-1])
+    elif tag is not None and not reset:
+        data["tag"] = tag
+    else:
+        data["tag"] = tag_at(table, viewer, since)
+    data["reset"] = reset
+    data["table"] = table_id
+    return data
+
+
+def choices(table: Table[Any], seen: dict[str, Any]) -> dict[str, Any]:
+    """The actions open to a seat now, from its observation ``seen`` of ``table``, each with its
+    parameters' JSON Schema, section and summary from the game's catalogue."""
+    catalogue = table.procedure.catalogue
+    out = []
+    for choice in seen["choices"]:
+        spec = catalogue.get(choice["kind"]) if catalogue else None
+        out.append(
+            {
+                **choice,
+                "section": spec.section if spec is not None else "",
+                "summary": spec.summary if spec is not None else "",
+                "parameters": spec.schema() if spec is not None else {},
+            }
+        )
+    return {
+        "table": seen["table"],
+        "version": seen["version"],
+        "to_move": seen["to_move"],
+        "choices": out,
+    }
+
+
+class ObservationCache:
+    """Observations already built, for as long as their table is the table now.
+
+    A table is an immutable value and the store hands out the same object until the table
+    changes, so a seat's whole observation (``since=0``) is built once per table object and
+    seat; every other ``since`` is cut from it (the events and action records after ``since``:
+    exactly what ``observe(since=...)`` keeps). So a refresh, a second tab, the push after a
+    change and the answer to the seat's own action share one ``observe``. Entries are dropped
+    oldest first beyond ``size``. What it returns is shared: do not change it.
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[
+            tuple[str, str], tuple[Table[Any], dict[str, Any], list[tuple[int, str]]]
+        ] = OrderedDict()
+
+    def _whole(
+        self, table: Table[Any], table_id: str, seat: str
+    ) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+        key = (table_id, seat)
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None and found[0] is table:
+                self._entries.move_to_end(key)
+                return found[1], found[2]
+        data = observation(table, table_id, seat)
+        tags = [
+            (int(e["number"]), _json_tag({k: v for k, v in e.items() if k != "text"}))
+            for e in data["events"]
+        ]
+        with self._lock:
+            self._entries[key] = (table, data, tags)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        return data, tags
+
+    def observation(
+        self, table: Table[Any], table_id: str, seat: str, since: int = 0, tag: str | None = None
+    ) -> dict[str, Any]:
+        """:func:`observation`, the same to the byte, from the seat's whole observation."""
+        whole, tags = self._whole(table, table_id, seat)
+        if since == 0:
+            return whole
+        at_since = next((t for number, t in reversed(tags) if number <= since), EMPTY_TAG)
+        if since > table.version or (tag is not None and tag != at_since):
+            return {**whole, "reset": True}
+        events = [e for e in whole["events"] if e["number"] > since]
+        actions = [a for a in whole["actions"] if max(a["events"]) > since]
+        return {
+            **whole,
+            "since": since,
+            "events": events,
+            "actions": actions,
+            "tag": whole["tag"] if events else at_since,
+        }

@@ -1,0 +1,169 @@
+"""Server tests run on the real store, on SQLite and on PostgreSQL.
+
+PostgreSQL is ``REFEREE_TEST_POSTGRES_URL`` (by default the local server's ``test`` database);
+each test that uses it gets a database of its own, made on that server and dropped afterwards.
+An unreachable PostgreSQL fails the tests, with one line saying how to start it: never a skip.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy)
+from referee.server import Settings, create_app
+from referee.store import Store, open_store
+
+POSTGRES_URL = os.environ.get(
+    "REFEREE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+BACKENDS = ("sqlite", "postgresql")
+
+#: Limits high enough that a test's own requests never meet them (the limits have their tests).
+TEST_SETTINGS = Settings(rate=10_000, burst=10_000, anonymous_rate=10_000, anonymous_burst=10_000)
+
+
+def admin_url() -> str:
+    """The test PostgreSQL server's URL, with psycopg 3 as the driver."""
+    url = make_url(POSTGRES_URL)
+    if url.drivername in ("postgresql", "postgres"):
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_admin() -> str:
+    """The PostgreSQL server the tests make their databases on (fails if out of reach)."""
+    engine = create_engine(admin_url(), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as error:
+        pytest.fail(
+            f"PostgreSQL is not reachable at {POSTGRES_URL} ({type(error).__name__}): start it "
+            "with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` "
+            "or set REFEREE_TEST_POSTGRES_URL",
+            pytrace=False,
+        )
+    finally:
+        engine.dispose()
+    return admin_url()
+
+
+def fresh_postgres(admin: str) -> tuple[str, str]:
+    """A new empty database on the test server: ``(url, name)``."""
+    name = f"referee_server_{os.getpid()}_{secrets.token_hex(4)}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return make_url(admin).set(database=name).render_as_string(hide_password=False), name
+
+
+def drop_postgres(admin: str, name: str) -> None:
+    """Drop a database :func:`fresh_postgres` made."""
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """An empty database of ``backend``, for one test."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        return
+    admin = request.getfixturevalue("postgres_admin")
+    url, name = fresh_postgres(admin)
+    try:
+        yield url
+    finally:
+        drop_postgres(admin, name)
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database, on each backend in turn."""
+    yield from database(request.param, tmp_path, request)
+
+
+@pytest.fixture
+def postgres_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty PostgreSQL database."""
+    yield from database("postgresql", tmp_path, request)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """An empty SQLite database."""
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@dataclass
+class Seated:
+    """A table made through the API: its id and each seat's token."""
+
+    id: str
+    tokens: dict[str, str]
+    created: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """The version the table was created at (its opening events: setup, the dice's
+        commitment)."""
+        return int(self.created.get("version", 1))
+
+    def auth(self, seat: str) -> dict[str, str]:
+        """The bearer header of ``seat``."""
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+
+@dataclass
+class Server:
+    """A server over a real store, with a test client."""
+
+    store: Store
+    client: TestClient
+
+    def create(self, system: str = "kernel_toy", setup: Any = None, **extra: Any) -> Seated:
+        """A new table through ``POST /api/tables``."""
+        body = {"system": system, "setup": setup or {}, "name": extra.pop("name", "t"), **extra}
+        response = self.client.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        data = response.json()
+        return Seated(data["id"], {s["id"]: s["token"] for s in data["seats"]}, data)
+
+
+@contextlib.contextmanager
+def running(url: str, settings: Settings = TEST_SETTINGS) -> Iterator[Server]:
+    """A server over the store at ``url``, with a test client (its lifespan run)."""
+    store = open_store(url)
+    try:
+        with TestClient(create_app(store, settings)) as client:
+            yield Server(store, client)
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def server(database_url: str) -> Iterator[Server]:
+    """A server on each backend in turn."""
+    with running(database_url) as started:
+        yield started
+
+
+@pytest.fixture
+def sqlite_server(sqlite_url: str) -> Iterator[Server]:
+    """A server on SQLite."""
+    with running(sqlite_url) as started:
+        yield started
