@@ -1,0 +1,191 @@
+"""The pages and helpers of the web table (see the package's doc)."""
+
+from __future__ import annotations
+
+import html
+import io
+from importlib import resources
+from typing import Any
+
+import yaml
+from fastapi import Body, FastAPI, Path
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+__all__ = ["mount", "page", "qr_svg", "read_setup"]
+
+#: Only this origin, for everything a page loads or connects to.
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+TableId = Path(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def page(title: str, body: str, *scripts: str, data: dict[str, str] | None = None) -> str:
+    """A whole page: the shell every page shares, ``body`` inside ``<main>``.
+
+    >>> "<title>Home · Referee</title>" in page("Home", "<p>hi</p>", "home.js")
+    True
+    """
+    attrs = "".join(
+        f' data-{html.escape(k)}="{html.escape(v, quote=True)}"' for k, v in (data or {}).items()
+    )
+    tags = "\n".join(f'<script src="/static/{name}" defer></script>' for name in scripts)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{html.escape(title)} · Referee</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/app.css">
+<script src="/static/theme.js"></script>
+<script src="/static/common.js" defer></script>
+{tags}
+</head>
+<body{attrs}>
+<a class="skip" href="#main">Skip to content</a>
+<header class="bar">
+  <a class="brand" href="/">Referee</a>
+  <button type="button" id="theme" class="ghost" aria-pressed="false">Dark theme</button>
+</header>
+<main id="main" tabindex="-1">
+{body}
+</main>
+</body>
+</html>
+"""
+
+
+HOME = """
+<h1>Your tables</h1>
+<section aria-labelledby="joined-h">
+  <h2 id="joined-h">Joined in this browser</h2>
+  <ul id="joined" class="cards"><li>Loading…</li></ul>
+</section>
+<section aria-labelledby="create-h">
+  <h2 id="create-h">Create a table</h2>
+  <form id="create" class="stack">
+    <label for="c-system">Game</label>
+    <select id="c-system" name="system" required></select>
+    <label for="c-name">Name of the table</label>
+    <input id="c-name" name="name" required maxlength="120" value="Tonight">
+    <label for="c-file">Setup file (YAML: a setup, or a scenario with its setup and players)</label>
+    <input id="c-file" name="file" type="file" accept=".yaml,.yml,.json,text/yaml">
+    <label for="c-yaml">…or paste it</label>
+    <textarea id="c-yaml" name="yaml" rows="8" spellcheck="false"></textarea>
+    <button type="submit">Create the table</button>
+  </form>
+  <div id="create-error" class="error" role="alert"></div>
+  <div id="created"></div>
+</section>
+"""
+
+JOIN = """
+<h1>Joining the table…</h1>
+<p id="join-status" role="status">Taking your seat.</p>
+"""
+
+TABLE = """
+<h1 id="title">Table</h1>
+<p id="whoami" class="muted"></p>
+<div class="layout">
+  <section aria-labelledby="act-h" class="panel" id="act-panel">
+    <h2 id="act-h">Your move</h2>
+    <p id="to-move" class="muted"></p>
+    <div id="refused" class="error" role="alert"></div>
+    <div id="choices"></div>
+    <div id="undo-box"></div>
+    <p id="handouts">Handouts to print (PDF):
+      <a id="handouts-a4" download>A4</a> ·
+      <a id="handouts-letter" download>US Letter</a></p>
+  </section>
+  <section aria-labelledby="log-h" class="panel" id="log-panel">
+    <h2 id="log-h">What has happened</h2>
+    <ol id="log" class="log" aria-live="polite" aria-relevant="additions"></ol>
+  </section>
+  <section aria-labelledby="state-h" class="panel" id="state-panel">
+    <h2 id="state-h">The table</h2>
+    <div id="state"></div>
+  </section>
+</div>
+<p id="conn" class="muted" role="status"></p>
+"""
+
+
+def read_setup(text: str) -> dict[str, Any]:
+    """A setup file's text → ``{"system"?, "setup", "players"?}``: a scenario file gives its
+    game, setup and players; anything else is the setup itself.
+
+    >>> read_setup("system: toy\\nsetup: {a: 1}\\nplayers: {ann: [a]}\\nactions: []")
+    {'system': 'toy', 'setup': {'a': 1}, 'players': {'ann': ['a']}}
+    >>> read_setup("a: 1")
+    {'setup': {'a': 1}}
+    """
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict):
+        raise ValueError("a setup is a mapping of names to values")
+    if "setup" in data and isinstance(data["setup"], dict):
+        out: dict[str, Any] = {"setup": data["setup"]}
+        if "system" in data:
+            out = {"system": data["system"], **out}
+        if data.get("players"):
+            out["players"] = data["players"]
+        return out
+    return {"setup": data}
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as an SVG element (segno), sized by its ``viewBox``.
+
+    >>> qr_svg("http://127.0.0.1:8000/join/x#y").startswith("<svg")
+    True
+    """
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out, kind="svg", xmldecl=False, svgns=True, scale=1, border=2, omitsize=True
+    )
+    svg = out.getvalue().decode()
+    return svg.replace("<svg ", '<svg role="img" aria-label="QR code of the join link" ', 1)
+
+
+def _html(text: str) -> HTMLResponse:
+    return HTMLResponse(text, headers={"Content-Security-Policy": CSP, "Cache-Control": "no-store"})
+
+
+def mount(app: FastAPI) -> None:
+    """Add the web table's pages, helpers and static files to the server's ``app``."""
+    static = resources.files("referee.web") / "static"
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def home() -> HTMLResponse:
+        return _html(page("Home", HOME, "home.js"))
+
+    @app.get("/join/{table_id}", include_in_schema=False)
+    def join(table_id: str = TableId) -> HTMLResponse:
+        return _html(page("Joining", JOIN, "join.js", data={"table": table_id}))
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table(table_id: str = TableId) -> HTMLResponse:
+        return _html(page("Table", TABLE, "table.js", "games.js", data={"table": table_id}))
+
+    @app.post("/web/yaml", include_in_schema=False)
+    def parse_yaml(text: str = Body(embed=True, max_length=200_000)) -> JSONResponse:
+        try:
+            return JSONResponse(read_setup(text))
+        except (yaml.YAMLError, ValueError) as error:
+            message = " ".join(str(error).split())
+            return JSONResponse(
+                {"error": {"status": 422, "code": "setup", "message": f"setup file: {message}"}},
+                status_code=422,
+            )
+
+    @app.post("/web/qr", include_in_schema=False)
+    def qr(text: str = Body(embed=True, max_length=2000)) -> Response:
+        return Response(qr_svg(text), media_type="image/svg+xml")

@@ -1,0 +1,91 @@
+"""A live server (the real store on a fresh SQLite file, the web table mounted) on a free
+loopback port, and Debian's Chromium driven by Playwright.
+
+No test here is ever skipped: a missing Chromium is a failure that says how to install it.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+import yaml
+
+from referee.cli.demo_tables import DEMOS, EXAMPLES
+from referee.server import Settings, create_app
+from referee.store import open_store
+from referee.web import mount
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+class Live:
+    """The server under test: its base URL and store."""
+
+    def __init__(self, base: str, store: Any) -> None:
+        self.base = base
+        self.store = store
+
+    def demo(self, game: str) -> tuple[str, dict[str, str]]:
+        """A new table of ``game`` from its demo setup → (id, tokens by seat)."""
+        data = yaml.safe_load((EXAMPLES / DEMOS[game]).read_text("utf-8"))
+        created = self.store.create_table(
+            game, data["setup"], name=f"Demo {game}", players=data.get("players")
+        )
+        return created.id, dict(created.tokens)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    path = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    store = open_store(f"sqlite:///{path}")
+    settings = Settings(rate=0, anonymous_rate=0, poll_seconds=0.2)
+    app = create_app(store, settings, mount=mount)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield Live(f"http://127.0.0.1:{port}", store)
+    server.should_exit = True
+    thread.join(10)
+    store.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    assert Path(CHROMIUM).exists(), (
+        "Chromium is missing: `apt-get install -y chromium` (make test does it when it can)"
+    )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
