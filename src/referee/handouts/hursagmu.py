@@ -1,0 +1,77 @@
+"""Hursagmu: a round-planner sheet per character (Hursagmu's encounter rules: "Each round of
+conflict has three distinct phases: Initiative, Action, and Recovery"; each major action after
+the first costs a cumulative -2 to skills and comes two Initiative lower; Dex or Int skills,
+not both, in a round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.handouts.common import own_ids, title_of
+from referee.handouts.pdf import MARGIN, Document
+
+__all__ = ["render", "round_planner"]
+
+RULES = "Hursagmu"
+ROUNDS = 12
+
+
+def round_planner(observation: Mapping[str, Any], paper: str) -> bytes:
+    """One round-planner page per character this seat plays (the referee: every one)."""
+    state = observation["state"]
+    chars: Mapping[str, Mapping[str, Any]] = state.get("characters", {})
+    doc = Document(paper, title="Hursagmu round planner")
+    ids = own_ids(observation, chars) or [""]
+    w = doc.width - 2 * MARGIN
+    for cid in ids:
+        char = chars.get(cid, {})
+        doc.add_page()
+        doc.footer_note(f"{RULES} · Round Planner · a round is about six seconds")
+        doc.text_at(MARGIN, MARGIN + 5, f"{RULES.upper()} · ROUND PLANNER", 7, "B")
+        doc.text_at(MARGIN, MARGIN + 15, title_of(cid) if cid else "Character:", 20, "B")
+        stats = f"Hits {char.get('hits', '')} · Stamina {char.get('stamina', '')}"
+        doc.right_at(doc.width - MARGIN, MARGIN + 15, stats if cid else "", 10)
+        y = MARGIN + 21
+        skills = dict(char.get("skills", {}))
+        if skills:
+            text = " · ".join(f"{k} {v}" for k, v in sorted(skills.items()))
+            doc.text_at(MARGIN, y + 3, f"Skills: {text}", 9)
+        y += 7
+        doc.text_at(
+            MARGIN,
+            y + 2,
+            "Phases: Initiative → Action → Recovery. Each major action "
+            "after the first: -2 to every skill this round, 2 lower on Initiative.",
+            7.5,
+            "I",
+        )
+        y += 5
+        header = [
+            "Round",
+            "Initiative",
+            "Dex / Int",
+            "1st action (Init)",
+            "2nd (Init -2, -2)",
+            "3rd (Init -4, -4)",
+            "Hits",
+            "Recovery",
+        ]
+        widths = [w * f for f in (0.07, 0.1, 0.09, 0.2, 0.17, 0.17, 0.08, 0.12)]
+        rows = [[str(r), "", "", "", "", "", "", ""] for r in range(1, ROUNDS + 1)]
+        y = doc.grid(MARGIN, y, widths, header, rows, 14.5) + 4
+        doc.text_at(
+            MARGIN,
+            y + 2,
+            "Recovery: no actions this round and OK on both Health "
+            "and Sanity → recover one hit; injured this round → no recovery.",
+            7.5,
+            "I",
+        )
+    return doc.to_bytes()
+
+
+def render(observation: Mapping[str, Any], paper: str) -> dict[str, bytes]:
+    """The seat's round planners."""
+    return {"round-planner.pdf": round_planner(observation, paper)}
