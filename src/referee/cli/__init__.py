@@ -17,11 +17,16 @@ import typer
 MODULES: dict[str, tuple[str, ...]] = {
     "dice": ("roll", "odds", "demo"),
     "scenario": ("run", "schema"),
+    "table": ("table",),
+    "verify": ("verify",),
     "intrigue": ("intrigue",),
     "kingdoms": ("kingdoms",),
     "zweihander": ("zweihander",),
     "ginlane": ("ginlane",),
     "hursagmu": ("hursagmu",),
+    "serve": ("serve",),
+    "demo_tables": ("play",),
+    "handouts": ("handouts",),
 }
 
 

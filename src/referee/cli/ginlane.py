@@ -4,9 +4,11 @@
 - ``odds``: the chance to beat a difficulty with 0, 1, 2 … tags, under both tagging options.
 - ``ladder``: the difficulty ladder and the success levels.
 - ``sheet``: a character sheet checked (pyramid, Experience, tracks, languages).
-- ``fight``: a scene file (``system: ginlane``) played turn by turn, with the state after each.
 
-The rules live in :mod:`referee.systems.ginlane`; this module parses, calls and renders.
+A scene is played step by step with ``referee table`` (``new ginlane SETUP.yaml``, ``actions``,
+``act``, ``show``, ``log``, ``undo``) over a table record, narrated by the game's own event
+vocabulary; ``referee run`` plays a whole scenario file. The rules live in
+:mod:`referee.systems.ginlane`; this module parses, calls and renders.
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ def _summary(odds: CheckOdds) -> str:
     )
 
 
+SKILL_BOUND = 100
+"""Skills and modifiers beyond ±100 are no Gin Lane roll: refused as bad input."""
+
+
+def _bounded(name: str, value: int) -> None:
+    if not -SKILL_BOUND <= value <= SKILL_BOUND:
+        fail(f"{name} {value}: give a whole number from -{SKILL_BOUND} to {SKILL_BOUND}")
+
+
 def register(app: typer.Typer) -> None:
     """Add the `ginlane` command group to ``app``."""
     sub = typer.Typer(
@@ -67,7 +78,11 @@ def register(app: typer.Typer) -> None:
     def roll_command(
         skill: Annotated[int, typer.Argument(help="the skill level added to 2d6 (-2 untrained)")],
         vs: Annotated[
-            str | None, typer.Option("--vs", help="a difficulty to beat: 6-12 or a ladder name")
+            str | None,
+            typer.Option(
+                "--vs",
+                help="a difficulty to beat: a number (6 Negligible … 12 Heroic) or a ladder name",
+            ),
         ] = None,
         against: Annotated[
             int | None, typer.Option("--against", help="an opposed roll: the opposition's skill")
@@ -94,6 +109,9 @@ def register(app: typer.Typer) -> None:
         )
         from referee.systems.ginlane.tables import difficulty_number, ladder_name
 
+        _bounded("skill", skill)
+        _bounded("--modifier", modifier)
+        _bounded("--against", against or 0)
         if (vs is None) == (against is None):
             fail("roll: give exactly one of --vs DIFFICULTY and --against SKILL")
         try:
@@ -102,6 +120,7 @@ def register(app: typer.Typer) -> None:
             check: DifficultyCheck | OpposedRoll
             if vs is not None:
                 difficulty = difficulty_number(vs)
+                _bounded("--vs", difficulty)
                 check = DifficultyCheck(spec, difficulty)
                 title = (
                     f"2d6{skill + modifier:+d} with {tags} tag(s), option {tag_mode.value}, "
@@ -153,10 +172,12 @@ def register(app: typer.Typer) -> None:
         from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, TagMode
         from referee.systems.ginlane.tables import difficulty_number
 
+        _bounded("skill", skill)
         if not 0 <= max_tags <= 6:
             fail(f"--max-tags {max_tags}: give 0 to 6")
         try:
             difficulty = difficulty_number(vs)
+            _bounded("--vs", difficulty)
             rows = []
             for n in range(max_tags + 1):
                 a = DifficultyCheck(GinLaneRoll(skill, tags=n), difficulty).odds()
@@ -211,21 +232,30 @@ def register(app: typer.Typer) -> None:
 
         Exits 1 when the sheet breaks a rule, 2 when the file cannot be read.
         """
-        import yaml
+        from pydantic import ValidationError
 
         from referee.core import RefereeError
+        from referee.core.loader import load_file
+        from referee.systems.ginlane.actions import CheckSheet
         from referee.systems.ginlane.character import Character, check_sheet
 
         try:
-            data = yaml.safe_load(file.read_text(encoding="utf-8"))
-        except OSError as error:
-            fail(f"{file}: {error.strerror or error}")
-        except yaml.YAMLError as error:
-            fail(f"{file}: not valid YAML ({str(error).splitlines()[0]})")
+            data = load_file(file)
+        except RefereeError as error:
+            fail(str(error))
         if not isinstance(data, dict):
             fail(f"{file}: a sheet is a mapping (name, aspects, skills, experience...)")
         try:
-            sheet = Character.from_json(str(data.get("name", file.stem)), data)
+            fields = CheckSheet.model_validate_json(json.dumps(data, allow_nan=False))
+        except (TypeError, ValueError) as error:
+            if isinstance(error, ValidationError):
+                first = error.errors()[0]
+                where = ".".join(str(p) for p in first["loc"])
+                fail(f"{file}: {where}: {first['msg']}")
+            fail(f"{file}: a sheet holds names, numbers and lists only ({error})")
+        given = fields.model_dump(mode="json", exclude_unset=True)
+        try:
+            sheet = Character.from_json(str(given.get("name", file.stem)), given)
         except RefereeError as error:
             fail(f"{file}: {error}")
         problems = check_sheet(sheet)
@@ -237,96 +267,7 @@ def register(app: typer.Typer) -> None:
         if problems:
             raise typer.Exit(1)
 
-    @sub.command("fight")
-    def fight_command(
-        file: Annotated[Path, typer.Argument(help="a scene file (YAML, system: ginlane)")],
-        viewer: Annotated[str, typer.Option("--as", help="see the fight as this viewer")] = (
-            "referee"
-        ),
-        as_json: Annotated[bool, typer.Option("--json", help="print JSON lines, one a step")] = (
-            False
-        ),
-    ) -> None:
-        """Play a fight turn by turn: each action's events, then everyone's tracks."""
-        from referee.core import Action, RefereeError, Table
-        from referee.core.scenario import load_scenario
-        from referee.systems.ginlane import PROCEDURE
-
-        try:
-            scenario = load_scenario(file)
-        except RefereeError as error:
-            fail(str(error))
-        if scenario.system != "ginlane":
-            fail(f"{file}: system is {scenario.system!r}, not 'ginlane'")
-        who = scenario.viewer(viewer)
-        try:
-            table = Table.start(PROCEDURE, scenario.setup)
-        except RefereeError as error:
-            fail(f"{file}: setup: {error}")
-        dice = scenario.dice.source()
-        out = console()
-        for index, step in enumerate(scenario.actions):
-            if step.action is None:
-                continue
-            before = len(table.log)
-            try:
-                table = table.act(Action(step.actor or "", step.action, step.params), dice)
-            except RefereeError as error:
-                fail(f"{file}: actions.{index} ({step.actor}: {step.action}) refused: {error}")
-            from referee.core import view
-
-            shown = view(table.log.events[before:], who)
-            if as_json:
-                line = {
-                    "step": index,
-                    "actor": step.actor,
-                    "action": step.action,
-                    "events": [e.to_json() for e in shown],
-                    "state": table.visible_state(who),
-                }
-                sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
-                continue
-            out.rule(f"[bold]{index}. {step.actor}: {step.action}")
-            for event in shown:
-                parts = " ".join(
-                    f"{k}={v if isinstance(v, str) else json.dumps(v)}"
-                    for k, v in event.data.items()
-                    if k not in ("roll",)
-                )
-                shown_roll = event.data.get("roll")
-                dice_text = (
-                    f"  [{shown_roll['shown']}]"
-                    if isinstance(shown_roll, dict) and "shown" in shown_roll
-                    else ""
-                )
-                out.print(f"  {event.kind} {parts}{dice_text}", markup=False, highlight=False)
-            out.print(_status(table.visible_state(who)), markup=False, highlight=False)
-
     app.add_typer(sub, name="ginlane")
-
-
-def _status(state: Any) -> str:
-    if not isinstance(state, dict):
-        return ""
-    lines = []
-    for cid, c in state.get("characters", {}).items():
-        boxes = {
-            name: "".join("x" if i + 1 in marked else "." for i in range(c["track_lengths"][name]))
-            for name, marked in c["tracks"].items()
-        }
-        tracks = " ".join(f"{name}[{row}]" for name, row in boxes.items())
-        cons = ", ".join(f"{k}: {v}" for k, v in c["consequences"].items())
-        out = " TAKEN OUT" if c["taken_out"] else ""
-        lines.append(
-            f"    {cid} ({c['side']}, {c['zone']}) pool {c['pool']} {tracks}"
-            f"{'  ' + cons if cons else ''}{out}"
-        )
-    aspects = ", ".join(
-        f"{a['name']} on {a['on']} ({a['free_tags']} free)" for a in state.get("aspects", [])
-    )
-    if aspects:
-        lines.append(f"    aspects: {aspects}")
-    return "\n".join(lines)
 
 
 def _print_sheet(sheet: Any, problems: list[tuple[str, str]]) -> None:

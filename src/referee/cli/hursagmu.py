@@ -2,7 +2,8 @@
 
 - ``plan``: a round planner — each declared action's Initiative, the skill penalty, and the exact
   odds of each roll.
-- ``encounter``: play a scenario file round by round, with each round's standing.
+- ``standing``: a table record's round at a glance (hits, stances, Initiatives, penalties), as
+  one seat may see it; play the table itself with ``referee table``.
 - ``odds``: the exact odds of one skill roll (2d6 + bonus) against a challenge or an opponent.
 - ``range``: the range challenge of a distance for an attack type, sorcery type or sense.
 
@@ -12,7 +13,7 @@ The rules live in :mod:`referee.systems.hursagmu`; this module only parses, call
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -66,6 +67,9 @@ def _parse_step(text: str, where: str) -> Step:
     from referee.systems.hursagmu.rounds import Step
 
     head, *rest = text.split(":")
+    most = {"attack": 4, "defend": 1, "move": 3, "haste": 0, "minor": 2}.get(head)
+    if most is not None and len(rest) > most:
+        raise _fail(f"{where}: {len(rest) - most} field(s) too many ({STEP_HELP})")
     try:
         if head == "attack" and rest:
             skill = rest[1] if len(rest) > 1 and rest[1] else "striking"
@@ -90,6 +94,10 @@ def _parse_step(text: str, where: str) -> Step:
     raise _fail(f"{where}: not a step ({STEP_HELP})")
 
 
+def _or_dash(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
 def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:5.1f}%  ({p})"
 
@@ -98,13 +106,15 @@ def register(app: typer.Typer) -> None:
     """Add the `hursagmu` command group to ``app``."""
     sub = typer.Typer(
         name="hursagmu",
-        help="Hursagmu's encounter rules: round planner, encounters, odds, range.",
+        help="Hursagmu's encounter rules: round planner, odds, range, a table's standing.",
         no_args_is_help=True,
     )
 
     @sub.command("plan")
     def plan(
-        steps: Annotated[list[str], typer.Argument(help=STEP_HELP)],
+        # The help ends with an ANSI reset, so Rich reads it as ANSI text, not markup: markup
+        # would turn "move:foot:YARDS" into an emoji (Rich's ":foot:").
+        steps: Annotated[list[str], typer.Argument(help=STEP_HELP + "\x1b[0m")],
         initiative: Annotated[int, typer.Option(help="the Initiative roll")] = 10,
         stance: Annotated[str, typer.Option(help="maneuver or concentrate")] = "maneuver",
         dexterity: Annotated[int, typer.Option("--dex", help="Dexterity")] = 0,
@@ -116,8 +126,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         against: Annotated[
             int | None,
-            typer.Option(help="the opponent's bonus (attribute + skill + penalty) for attacks "
-                         "and defences"),
+            typer.Option(
+                help="the opponent's bonus (attribute + skill + penalty) for attacks and defences"
+            ),
         ] = None,
         cinematic: Annotated[
             bool, typer.Option(help="the Master's cinematic option: defences count once")
@@ -125,12 +136,26 @@ def register(app: typer.Typer) -> None:
         max_lift: Annotated[int, typer.Option(help="maximum lift (encumbrance)")] = 100,
         load: Annotated[int, typer.Option(help="current load (encumbrance)")] = 0,
         mount: Annotated[int, typer.Option(help="yards per riding action (20-40)")] = 0,
+        weapon_type: Annotated[
+            str,
+            typer.Option(
+                help="melee, thrown weapon or missile weapon: a ranged attack's range table "
+                "entry when the step names none"
+            ),
+        ] = "melee",
+        attacker: Annotated[
+            int | None,
+            typer.Option(
+                help="the attacker's bonus against the plan's defences (default: --against)"
+            ),
+        ] = None,
     ) -> None:
         """Plan a round: each action's Initiative, the skill penalty and each roll's odds."""
         from rich.table import Table as RichTable
 
         from referee.cli.output import console
         from referee.core import RefereeError
+        from referee.systems.hursagmu.action_phase import ranged_ability
         from referee.systems.hursagmu.movement import movement_rate, range_challenge
         from referee.systems.hursagmu.rounds import (
             DefenceMode,
@@ -141,6 +166,7 @@ def register(app: typer.Typer) -> None:
             validate_plan,
         )
         from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance
+        from referee.systems.hursagmu.state import Fighter
 
         levels: dict[str, int] = {}
         for given in skill or []:
@@ -155,22 +181,43 @@ def register(app: typer.Typer) -> None:
             raise _fail(f"--stance {stance!r}: choose maneuver or concentrate") from None
         mode = DefenceMode.CINEMATIC if cinematic else DefenceMode.EACH
         try:
-            sheet = Character("planner", dexterity, intelligence, strength, willpower,
-                              skills=levels, max_lift=max_lift, load=load, mount=mount)
+            sheet = Character(
+                "planner",
+                dexterity,
+                intelligence,
+                strength,
+                willpower,
+                skills=levels,
+                max_lift=max_lift,
+                load=load,
+                mount=mount,
+                weapon_type=weapon_type,
+            )
+            if weapon_type not in ("melee", "thrown weapon", "missile weapon"):
+                raise _fail(
+                    f"--weapon-type {weapon_type!r}: melee, thrown weapon or missile weapon"
+                )
             for name in levels:
                 sheet.skill_roll(name)
-            round_plan = RoundPlan(tuple(parsed), rate=movement_rate(max_lift, load),
-                                   mount=mount, mode=mode, max_lift=max_lift, load=load)
+            round_plan = RoundPlan(
+                tuple(parsed),
+                rate=movement_rate(max_lift, load),
+                mount=mount,
+                mode=mode,
+                max_lift=max_lift,
+                load=load,
+            )
             validate_plan(round_plan, chosen)
             items = schedule(round_plan, initiative)
             penalty = skill_penalty(round_plan)
         except RefereeError as error:
             raise _fail(str(error)) from None
         ranges: dict[int, int] = {}
+        shooter = Fighter(sheet, sheet.stamina)
         for index, (text, s) in enumerate(zip(steps, parsed, strict=True), start=1):
             if s.kind is StepKind.ATTACK and s.yards:
                 try:
-                    ranges[index] = range_challenge(s.yards, s.ability or s.skill or "")
+                    ranges[index] = range_challenge(s.yards, ranged_ability(shooter, s))
                 except RefereeError as error:
                     raise _fail(f"step {index} {text!r}: {error}") from None
         out = console()
@@ -187,28 +234,35 @@ def register(app: typer.Typer) -> None:
                 roll = sheet.skill_roll(step.roll_skill, penalty)
                 roll_text = roll.side.expression
                 odds_text = f"{step.roll_skill} ≥ {step.challenge}: " + _percent(
-                    roll.against(step.challenge).odds().success)
-            if step.skill is not None and step.kind in (StepKind.ATTACK, StepKind.DEFEND,
-                                                        StepKind.TASK):
+                    roll.against(step.challenge).odds().success
+                )
+            if step.skill is not None and step.kind in (
+                StepKind.ATTACK,
+                StepKind.DEFEND,
+                StepKind.TASK,
+            ):
                 roll = sheet.skill_roll(step.skill, penalty)
                 roll_text = roll.side.expression
                 if step.kind is StepKind.TASK:
                     odds_text = f"≥ {step.challenge}: " + _percent(
-                        roll.against(step.challenge).odds().success)
+                        roll.against(step.challenge).odds().success
+                    )
                 elif against is None and step.kind is StepKind.ATTACK:
                     # No opponent named: an undefended target, an unopposed roll against the
                     # range challenge ("Range"; 0 at point blank).
                     extra = ranges.get(index, 0)
                     odds_text = f"undefended, ≥ {extra}: " + _percent(
-                        roll.against(extra).odds().success)
-                elif against is not None:
-                    other = SkillRoll(against, 0)
+                        roll.against(extra).odds().success
+                    )
+                elif against is not None or (attacker is not None and step.kind is StepKind.DEFEND):
+                    other = SkillRoll(against or 0, 0)
                     if step.kind is StepKind.ATTACK:
                         extra = ranges.get(index, 0)
                         check = roll.versus(other, extra)
                         odds_text = "hits: " + _percent(check.odds().success)
                     else:
-                        holds = other.versus(roll).odds().failure
+                        striker = SkillRoll(attacker if attacker is not None else against or 0, 0)
+                        holds = striker.versus(roll).odds().failure
                         odds_text = "holds: " + _percent(holds)
             table.add_row(str(index), step.describe(), init, roll_text, odds_text)
         out.print(table)
@@ -239,10 +293,11 @@ def register(app: typer.Typer) -> None:
         else:
             assert against is not None
             p = roll.versus(SkillRoll(against, 0)).odds().success
-            console().print(f"{roll.side.expression} vs 2d6{against:+d} (ties to the actor): "
-                            f"{_percent(p)}")
+            console().print(
+                f"{roll.side.expression} vs 2d6{against:+d} (ties to the actor): {_percent(p)}"
+            )
 
-    @sub.command("range")
+    @sub.command("range", context_settings={"ignore_unknown_options": True})
     def range_(
         yards: Annotated[int, typer.Argument(help="the distance in yards")],
         ability: Annotated[
@@ -259,78 +314,78 @@ def register(app: typer.Typer) -> None:
             increment = range_increment(ability)
         except RefereeError as error:
             raise _fail(str(error)) from None
-        console().print(f"{ability} at {yards} yards (increment {increment}): challenge "
-                        f"+{challenge}")
+        console().print(
+            f"{ability} at {yards} yards (increment {increment}): challenge +{challenge}"
+        )
 
-    @sub.command("encounter")
-    def encounter(
-        file: Annotated[Path, typer.Argument(help="a scenario file with system: hursagmu")],
-        viewer: Annotated[str, typer.Option("--as", help="see the events as this viewer")] = (
-            "referee"
-        ),
+    @sub.command("standing")
+    def standing(
+        file: Annotated[Path, typer.Argument(help="a table record (referee table new hursagmu)")],
+        seat: Annotated[str, typer.Option("--as", help="the seat to see it as")],
     ) -> None:
-        """Play an encounter round by round: each round's events, then the standing."""
+        """The round's standing of a table: hits, stance, Initiative, penalty and each declared
+        step's Initiative, as SEAT may see it (play it with `referee table act`)."""
         from rich.markup import escape
         from rich.table import Table as RichTable
 
         from referee.cli.output import console
-        from referee.core import KERNEL_KINDS, RefereeError, view
-        from referee.core.scenario import load_scenario, run_scenario
-        from referee.systems.hursagmu import PROCEDURE
+        from referee.cli.table import read_table
+        from referee.core import RefereeError, observe
 
+        table = read_table(file)
+        if table.system != "hursagmu":
+            raise _fail(f"{file}: this table is of system {table.system!r}, not 'hursagmu'")
         try:
-            scenario = load_scenario(file)
-            if scenario.system != "hursagmu":
-                raise _fail(f"{file}: system is {scenario.system!r}, not 'hursagmu'")
-            run = run_scenario(scenario, PROCEDURE)
+            seen = observe(table, seat)
         except RefereeError as error:
             raise _fail(f"{file}: {error}") from None
+        state: dict[str, Any] = dict(seen.state or {})
         out = console()
-        seen = {e.number for e in view(run.table.log, scenario.viewer(viewer))}
-        state = PROCEDURE.initial_state(scenario.setup)
-
-        def standing(title: str) -> None:
-            table = RichTable(title=title)
-            for column in ("character", "hits", "stance", "Initiative", "penalty", "plan"):
-                table.add_column(column)
-            mode = state.options.defence
-            for who, f in state.fighters.items():
-                plan = ", ".join(
-                    f"{i.step.describe()}@{'—' if i.initiative is None else i.initiative}"
-                    for i in f.scheduled(mode)
-                )
-                hits = f"{f.hits}/{f.sheet.stamina}" + ("" if f.conscious else " (down)")
-                table.add_row(who, hits, f.stance.value if f.stance else "—",
-                              "—" if f.initiative is None else str(f.initiative),
-                              f"{f.penalty(mode):+d}", plan)
-            out.print(table)
-
-        title = f" — {scenario.title}" if scenario.title else ""
-        out.print(f"[bold]Hursagmu encounter{title}[/]  [dim](as {viewer})[/]")
-        kinds = [e.kind for e in run.table.log if e.kind not in KERNEL_KINDS]
-        if kinds[:1] != ["round_zero.began"]:
-            out.print(f"[bold underline]Round {state.round}[/]")
-        for event in run.table.log:
-            if event.kind in KERNEL_KINDS:
-                continue
-            if event.kind == "round.ended":
-                standing(f"End of round {state.round}")
-            if event.number in seen:
-                shown = next(e for e in view((event,), scenario.viewer(viewer)))
-                data = escape(" ".join(f"{k}={v}" for k, v in shown.data.items()))
-                out.print(f"  [dim]#{event.number}[/] [bold]{event.kind}[/] {data}",
-                          highlight=False)
-            state = PROCEDURE.evolve(state, event)
-            if event.kind in ("round.ended", "round_zero.began"):
-                out.print(f"[bold underline]Round {state.round}[/]")
-        standing(f"Now: round {state.round}, {state.phase} phase")
-        for result in run.expectations:
-            mark = "[green]✓[/]" if result.passed else "[red]✗[/]"
-            # An expectation may name a secret; players see only the verdict.
-            words = result.description if viewer == "referee" else "(checked by the referee)"
-            out.print(f"{mark} expect.{result.index}: {escape(words)}")
-        if run.failures:
-            raise typer.Exit(1)
+        rows = RichTable(
+            title=f"Round {state.get('round')}, {state.get('phase')} phase (as {escape(seat)})"
+        )
+        for column in ("character", "hits", "stance", "Initiative", "penalty", "plan", "state"):
+            rows.add_column(column)
+        for who, c in (state.get("characters") or {}).items():
+            done = int(c.get("next_step", 0))
+            plan = ", ".join(
+                f"{'✓' if i < done else ''}{step.get('kind')}@{_or_dash(step.get('initiative'))}"
+                for i, step in enumerate(c.get("plan", []))
+            )
+            hits = f"{c['hits']}/{c['stamina']}" + ("" if c["conscious"] else " (down)")
+            initiative = _or_dash(c.get("initiative"))
+            if c.get("rank") == 2 and c.get("initiative") is not None:
+                initiative += " (first)"  # held over, or opening round zero
+            elif c.get("rank") == 1:
+                initiative += " (waiting game)"
+            flags = [
+                name
+                for name in ("waiting", "holding", "prone", "mounted", "asleep", "injured")
+                if c.get(name)
+            ]
+            rows.add_row(
+                escape(who),
+                hits,
+                c.get("stance") or "—",
+                initiative,
+                f"{c['penalty']:+d}",
+                escape(plan),
+                ", ".join(flags),
+            )
+        out.print(rows)
+        pending = state.get("pending")
+        if isinstance(pending, dict):
+            answer = {"defend": "defends or takes it", "abort": "may abort his turn to defend"}
+            out.print(
+                escape(
+                    f"pending: {pending['attacker']}'s {pending['skill']} attack on "
+                    f"{pending['target']}, who {answer.get(pending['defence'], 'takes it')}"
+                ),
+                highlight=False,
+            )
+        for text in seen.narration[-5:]:
+            out.print(f"  {escape(text)}", highlight=False)
+        moving = ", ".join(seen.to_move) or "nobody"
+        out.print(f"to move: {escape(moving)}", highlight=False)
 
     app.add_typer(sub, name="hursagmu")
-

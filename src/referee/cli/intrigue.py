@@ -1,26 +1,23 @@
 """`referee intrigue ...`: Intrigue in the Clouds at the table, for a referee in a crowded room.
 
-A game file (YAML) holds the characters and envelopes of a whole evening: the same mapping as a
-scenario's ``setup:`` (``start:`` and ``characters:``). What has happened is kept in a log beside
-it (``<game>.log.json``, or ``--log PATH``), so cooldowns, knock-outs and combats carry over
-from one command to the next. The log holds every secret: it is the referee's.
+An evening is a table record (``referee table new intrigue GAME.yaml --out evening.json``); any
+action is taken with ``referee table act``. These commands add what a referee reaches for:
 
-- ``check GAME``: validate the game file and list the cast.
-- ``perceive GAME WHO TARGET``: a Perception Check, the odds of each envelope shown first.
-- ``roll GAME WHO SKILL (--target N | --against WHO)``: a skill roll, odds first.
-- ``act GAME ACTOR ACTION [key=value ...]``: any action (``start_combat``, ``declare``,
-  ``resolve``, ``escape``, ``report``, ``open``, ``revive`` ...), the odds of its rolls first.
-- ``combat GAME``: each running combat: the round, who declares next, and the next rolls' odds.
-- ``status GAME [WHO]``: a character: Stamina, Wounds, knocked out until when, cooldowns.
+- ``check GAME``: validate a game file (or a scenario's setup) and list the cast.
+- ``envelopes GAME WHO TARGET``: the chance of WHO being handed each of TARGET's envelopes.
+- ``skill-odds VALUE TARGET``, ``attack-odds COMBAT DEFENCE``: calculators, no file needed.
+- ``perceive TABLE WHO TARGET --as SEAT``: a Perception Check, the referee shown each
+  envelope's odds first; ``roll TABLE WHO SKILL (--target N | --against WHO) --as SEAT``: a
+  skill roll. Both write the record (``--dry-run``: the odds only).
+- ``combat TABLE --as SEAT``: each running combat: the round, who declares next, the next
+  rolls' odds. ``status TABLE [WHO] --as SEAT``: Stamina, Wounds, knocked out until when.
 
-Times (``--at``): a wall-clock time ``21:05`` (read with the game file's ``start``), ``+15m``
-after the last event, or ``now`` (this computer's clock). Without ``--at`` no time passes.
-Bad input: one line on standard error, exit status 2.
+Everything shown to a seat comes from :func:`referee.core.observe`, narrated by the game's
+vocabulary. Bad input: one line on standard error, exit status 2.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -31,89 +28,65 @@ import typer
 from referee.cli.output import console, fail
 
 if TYPE_CHECKING:
-    from referee.core import Action, Event, Table
+    from referee.core import Action, Check, Table, TargetCheck
     from referee.dice import DiceSource
     from referee.systems.intrigue import IntrigueState
 
-REFEREE = "referee"
-
 GameArg = Annotated[Path, typer.Argument(help="the game file (YAML): start and characters")]
-LogOpt = Annotated[
-    Path | None, typer.Option("--log", help="the evening's log (default: <game>.log.json)")
+TableArg = Annotated[
+    Path, typer.Argument(metavar="TABLE", help="the table record (referee table new)")
 ]
+SeatOpt = Annotated[str, typer.Option("--as", help="your seat: referee, or a player's")]
 AtOpt = Annotated[
-    str | None, typer.Option("--at", help="game time: 21:05, +15m after the last event, or now")
+    str | None, typer.Option("--at", help="game time: 21:05, or +15m after the last event")
 ]
 SeedOpt = Annotated[str | None, typer.Option("--seed", help="seed the dice (reproducible)")]
 DiceOpt = Annotated[
     str | None, typer.Option("--dice", help="the faces to roll, in order: 5,5,6 (no randomness)")
 ]
-AsOpt = Annotated[
-    str, typer.Option("--as", help="show what this viewer sees: referee, public, a character")
-]
 DryOpt = Annotated[bool, typer.Option("--dry-run", help="show the odds only: roll nothing")]
 
-_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$")
+_INT = re.compile(r"^[-+]?(?:0|[1-9][0-9]{0,5})$")
 
 
-# -- loading and saving -------------------------------------------------------------------
+# -- reading ----------------------------------------------------------------------------------
 
 
-def _read_game(path: Path) -> dict[str, Any]:
-    import yaml
-
-    from referee.core.scenario import yaml_loader
+def _read_game(path: Path) -> IntrigueState:
+    """A game file (or a scenario file's setup) as the evening's state: one line if refused."""
+    from referee.core import RefereeError
+    from referee.core.loader import load_file
+    from referee.systems.intrigue import SYSTEM, load_game
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        fail(f"{path}: cannot read the game file: {error.strerror}")
-    try:
-        data = yaml.load(text, Loader=yaml_loader())  # a SafeLoader
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        fail(f"{path}: {getattr(error, 'problem', None) or 'not valid YAML'}{where}")
-    if not isinstance(data, dict):
-        fail(f"{path}: a game file is a mapping with 'characters'")
-    if "setup" in data and "system" in data:  # a scenario file: its setup is the game
-        data = data["setup"]
-    return dict(data)
-
-
-def _log_path(game: Path, log: Path | None) -> Path:
-    return log if log is not None else game.with_name(game.stem + ".log.json")
-
-
-def _open(game: Path, log: Path | None, *, replay: bool = True) -> Table[IntrigueState]:
-    """The evening so far: the game file, and (if ``replay``) the log replayed over it."""
-    from referee.core import Log, RefereeError, Table
-    from referee.systems.intrigue import PROCEDURE
-
-    setup = _read_game(game)
-    path = _log_path(game, log)
-    try:
-        if replay and path.exists():
-            events = json.loads(path.read_text(encoding="utf-8"))
-            return Table.replay(PROCEDURE, setup, Log.from_json(events))
-        return Table.start(PROCEDURE, setup)
+        data = load_file(path)
+        if isinstance(data, dict) and "setup" in data and "system" in data:
+            data = data["setup"]  # a scenario file: its setup is the game
+        if not isinstance(data, dict):
+            fail(f"{path}: a game file is a mapping with 'characters'")
+        SYSTEM.check_setup(data)
+        return load_game(data)
     except RefereeError as error:
-        fail(f"{game}: {error}")
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        fail(f"{path}: not a log of this game: {error}")
+        fail(f"{path}: {error}")
 
 
-def _save(table: Table[IntrigueState], game: Path, log: Path | None) -> None:
-    path = _log_path(game, log)
-    try:
-        path.write_text(json.dumps(table.log.to_json(), ensure_ascii=False, indent=1) + "\n")
-    except OSError as error:
-        fail(f"{path}: cannot write the log: {error.strerror}")
+def _read_table(path: Path) -> Table[IntrigueState]:
+    from referee.cli.table import read_table
+
+    table = read_table(path)
+    if table.system != "intrigue":
+        fail(f"{path}: a table of {table.system!r}, not of intrigue")
+    return table
+
+
+def _whole(option: str, text: str) -> int:
+    """A whole number given on the command line, or one line on stderr naming the option."""
+    if not _INT.match(text.strip()):
+        fail(f"{option}: a whole number (at most six digits), not {text!r}")
+    return int(text)
 
 
 def _time(table: Table[IntrigueState], at: str | None) -> int | None:
-    from datetime import datetime
-
     from referee.core import format_time, parse_duration
     from referee.systems.intrigue.game import wall_clock
 
@@ -123,11 +96,10 @@ def _time(table: Table[IntrigueState], at: str | None) -> int | None:
     try:
         if text.startswith("+"):
             return table.now + parse_duration(text[1:])
-        if text == "now":
-            text = datetime.now().strftime("%H:%M:%S")
-        if text.isdigit():
-            return int(text)
-        when = wall_clock(text, start=table.state.start)
+        if text.isdigit() and len(text) <= 9:
+            when = int(text)  # seconds of game time: the same guard as a clock time (audit B6)
+        else:
+            when = wall_clock(text, start=table.state.start)
     except ValueError as error:
         fail(f"--at: {error}")
     if when - table.now > 12 * 3600:
@@ -139,218 +111,116 @@ def _time(table: Table[IntrigueState], at: str | None) -> int | None:
     return when
 
 
-def _whole(option: str, text: str) -> int:
-    """A whole number given on the command line, or one line on stderr naming the option."""
-    if not _INT.match(text.strip()):
-        fail(f"{option}: a whole number, not {text!r}")
-    return int(text)
-
-
 def _dice(seed: str | None, faces: str | None) -> DiceSource:
     from referee.dice import RandomSource, ScriptedSource
 
     if faces is not None:
-        try:
-            return ScriptedSource(int(f) for f in faces.replace(" ", "").split(",") if f)
-        except ValueError:
+        parts = [f for f in faces.replace(" ", "").split(",") if f]
+        if not all(_INT.match(f) for f in parts):
             fail(f"--dice: faces are whole numbers separated by commas, not {faces!r}")
+        return ScriptedSource(int(f) for f in parts)
     return RandomSource(seed=None if seed is None else _whole("--seed", seed))
 
 
-def _viewer(table: Table[IntrigueState], who: str) -> str:
-    if who in (REFEREE, "public"):
-        return who
-    if table.state.has_character(who):
-        return table.state.character(who).id
-    fail(f"--as: no character {who!r} (give referee, public, a character id or number)")
-
-
-def parse_value(text: str) -> Any:
-    """A ``key=value`` value: a whole number, true/false, a ``[list, of, values]``, or text.
-
-    >>> parse_value("2"), parse_value("07"), parse_value("[bob, 12]"), parse_value("true")
-    (2, '07', ['bob', 12], True)
-    """
-    text = text.strip()
-    if text.startswith("[") and text.endswith("]"):
-        inner = text[1:-1].strip()
-        return [parse_value(part) for part in inner.split(",")] if inner else []
-    if text in ("true", "false"):
-        return text == "true"
-    if _INT.match(text):
-        return int(text)
-    return text
-
-
-def _params(pairs: list[str]) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            fail(f"parameter {pair!r}: write key=value (target=bob, targets=[bob,cat])")
-        params[key.strip()] = parse_value(value)
-    return params
-
-
-# -- showing ------------------------------------------------------------------------------
+# -- showing ----------------------------------------------------------------------------------
 
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def _show_odds(table: Table[IntrigueState], action: Action) -> None:
+def _show_check(words: str, check: Check, prefix: str = "odds") -> None:
     from rich.markup import escape
 
-    from referee.systems.intrigue.odds import upcoming
-
-    for words, check in upcoming(table.state, action):
-        p = check.odds().success
-        console().print(f"[cyan]odds[/] {escape(words)}: [bold]{_pct(p)}[/] ({p})")
-
-
-def _value(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    p = check.odds().success
+    console().print(
+        f"[cyan]{prefix}[/] {escape(words)}: [bold]{_pct(p)}[/] ({p})", soft_wrap=True, emoji=False
+    )
 
 
-def _show_event(event: Event, start: str) -> None:
+def _show_seen(table: Table[IntrigueState], seat: str, since: int) -> None:
+    """The events after ``since`` as ``seat`` sees them, narrated by the game's vocabulary."""
     from rich.markup import escape
 
-    from referee.core import format_time
+    from referee.core import format_time, observe
+    from referee.core.cards import event_cards
 
-    payload = " ".join(f"{k}={_value(v)}" for k, v in event.payload.items())
-    secrets = " ".join(f"{s.name}={_value(s.value)}" for s in event.secrets)
-    hidden = f" (hidden: {', '.join(event.redacted)})" if event.redacted else ""
-    line = f"#{event.number} {format_time(event.at, start)} [bold]{escape(event.kind)}[/] "
-    line += escape(payload)
-    if secrets:
-        line += f" [magenta]{escape(secrets)}[/]"
-    console().print(line + escape(hidden), highlight=False)
-
-
-def summary(event: Event) -> str | None:
-    """One plain line for the referee to read out, for the events that matter at the table.
-
-    >>> from referee.core import Event
-    >>> summary(Event("damage.taken", {"character": "scarface", "amount": 5, "total": 7,
-    ...     "stamina": 5, "knocked_out": True}))
-    'scarface takes 5 damage (7 this combat, Stamina 5): KNOCKED OUT'
-    """
-    d: dict[str, Any] = dict(event.data)
-    kind = event.kind
-    if kind == "perception.made":
-        lines = [f"{d['perceiver']} totals {d['total']} on {d['target']}"]
-        handed = d.get("envelopes") or []
-        if not handed:
-            lines.append("no envelope is handed over")
-        contents = d.get("contents") or {}
-        for envelope in handed:
-            lines.append(f"hand over {envelope['id']}: {envelope['label']}")
-            inside = contents.get(envelope["id"]) if isinstance(contents, dict) else None
-            if inside:
-                lines.append(f"  it reads: {inside['contents']}")
-                if inside.get("directions"):
-                    lines.append(f"  directions: {inside['directions']}")
-        return "\n".join(lines)
-    if kind == "skill.rolled":
-        verdict = "succeeds" if d["success"] else "fails"
-        return f"{d['character']} {d['skill']}: {d['total']} — {verdict}"
-    if kind == "attack.rolled":
-        verdict = "HIT" if d["hit"] else "miss"
-        who = "+".join(str(a) for a in d["attackers"])
-        return f"{who} → {d['target']}: {d['total']} against {d['target_number']}: {verdict}"
-    if kind == "damage.taken":
-        out = ": KNOCKED OUT" if d["knocked_out"] else ""
-        return (
-            f"{d['character']} takes {d['amount']} damage ({d['total']} this combat, "
-            f"Stamina {d['stamina']}){out}"
+    seen = observe(table, seat, since=since)
+    if not seen.events:
+        console().print("[dim](nothing this seat may see)[/]")
+    for event, text in zip(seen.events, seen.narration, strict=True):
+        when = format_time(event.at, table.state.start)
+        console().print(
+            f"#{event.number} {when} {escape(text)}", highlight=False, soft_wrap=True, emoji=False
         )
-    if kind == "escape.rolled":
-        return f"{d['character']} {'escapes' if d['escaped'] else 'fails to escape'}"
-    if kind == "hold.break_free_rolled":
-        return f"{d['character']} {'breaks free' if d['broke_free'] else 'is still Held'}"
-    if kind == "medicine.rolled":
-        return f"{d['target']} {'wakes' if d['success'] else 'stays out'} ({d['total']})"
-    if kind == "character.woke":
-        wounds = f", {d['wounds']} wound(s)" if "wounds" in d else ""
-        return f"{d['character']} comes round{wounds}"
-    if kind == "character.died":
-        return f"{d['character']} is DEAD"
-    if kind == "envelope.opened":
-        inside = f": {d['contents']}" if "contents" in d else ""
-        return f"{d['holder']} opens {d['envelope']}{inside}"
-    if kind == "contingency.openable":
-        ids = ", ".join(str(i) for i in d["envelopes"]) or "none"
-        return f"{d['holder']} may now open: {ids}"
-    if kind == "mental.attacked":
-        effect = f" — {d['effect']}" if d.get("effect") else ""
-        verdict = "works" if d["hit"] else "fails"
-        return f"{d['attacker']} {d['ability']} on {d['target']}: {verdict}{effect}"
-    return None
-
-
-def _show_new(before: int, table: Table[IntrigueState], viewer: str) -> None:
-    from rich.markup import escape as escape_markup
-
-    from referee.core import view
-
-    new = [e for e in view(table.log, viewer) if e.number > before]
-    if not new:
-        console().print("[dim](nothing this viewer may see)[/]")
-    for event in new:
-        _show_event(event, table.state.start)
-        said = summary(event)
-        if said:
-            console().print(f"[bold green]{escape_markup(said)}[/]", highlight=False)
-
-
-PRIVATE_ROLLS = ("perceive", "roll", "mental_attack")
-"""Actions whose odds are not everyone's: a Perception Check's and a skill roll's are the
-referee's (ruling 3); an unnoticed mental attack's are the two characters' ("Mental Combat")."""
-
-
-def _may_see_odds(state: IntrigueState, action: Action, viewer: str) -> bool:
-    """True if ``viewer`` may be shown the odds of ``action``'s rolls before they are made."""
-    if viewer == REFEREE or action.kind not in PRIVATE_ROLLS:
-        return True
-    if action.kind == "mental_attack":
-        target = action.params.get("target")
-        known = isinstance(target, str | int) and not isinstance(target, bool)
-        if known and state.has_character(str(target)):
-            return viewer in (action.actor, state.character(str(target)).id)
-        return viewer == action.actor
-    return False
+        for card in event_cards(event.data):
+            console().print(
+                f"   [magenta]{escape(card.describe())}[/]",
+                highlight=False,
+                soft_wrap=True,
+                emoji=False,
+            )
 
 
 def _play(
-    game: Path,
-    log: Path | None,
+    path: Path,
+    seat: str,
     action_of: Any,
     at: str | None,
     seed: str | None,
     faces: str | None,
-    viewer: str,
     dry_run: bool,
 ) -> None:
+    """Take one action as ``seat`` on the table record, the referee shown the odds first."""
+    from referee.cli.table import write_table
     from referee.core import RefereeError
+    from referee.dice import DiceSourceError
+    from referee.systems.intrigue.odds import upcoming
 
-    table = _open(game, log)
-    who = _viewer(table, viewer)
-    when = _time(table, at)
+    table = _read_table(path)
+    before = table.version
     try:
-        if when is not None:
-            table = table.advance(when)
-        action = action_of(table)
-        if _may_see_odds(table.state, action, who):
-            _show_odds(table, action)
+        who = table.seat(seat)
+        when = _time(table, at)
+        action: Action = action_of(table)
+        if who.is_referee:  # the odds of a Perception Check or a skill roll are the referee's
+            for words, check in upcoming(table.state, action):
+                _show_check(words, check)
         if dry_run:
             return
-        before = len(table.log)
-        table = table.act(action, _dice(seed, faces))
-    except RefereeError as error:
+        source = _dice(seed, faces)
+        after = table.act(action, source, at=when, seat=seat, expect_version=before)
+    except (RefereeError, DiceSourceError) as error:
         fail(str(error))
-    _save(table, game, log)
-    _show_new(before, table, who)
+    left = getattr(source, "remaining", ())
+    if faces is not None and left:  # audit B5: a face given but not rolled is a slip
+        fail(
+            f"--dice: {len(left)} face(s) left unrolled ({', '.join(map(str, left))}); "
+            "nothing written"
+        )
+    write_table(path, after, read_version=before)
+    _show_seen(after, seat, before)
+
+
+def _attack_check(
+    combat: int,
+    defence: int,
+    *,
+    grab: bool,
+    defensive: bool,
+    scream: int,
+    helpers: int,
+    surprise: bool,
+) -> TargetCheck:
+    from referee.systems.intrigue.rules import (
+        SURPRISE_BONUS,
+        attack_check,
+        attack_target_number,
+    )
+
+    number = attack_target_number(defence, grab=grab, defensive=defensive, scream_bonus=scream)
+    bonus = helpers + (SURPRISE_BONUS if surprise else 0)
+    return attack_check(combat + bonus, number)
 
 
 # -- commands ---------------------------------------------------------------------------------
@@ -360,7 +230,8 @@ def register(app: typer.Typer) -> None:
     """Add the `intrigue` command group to ``app``."""
     sub = typer.Typer(
         name="intrigue",
-        help="Intrigue in the Clouds: perception checks, skill rolls and combat at the table.",
+        help="Intrigue in the Clouds: the cast, odds calculators, perception checks, skill "
+        "rolls and combat at the table (play with 'referee table').",
         no_args_is_help=True,
     )
 
@@ -372,8 +243,7 @@ def register(app: typer.Typer) -> None:
 
         from referee.systems.intrigue.game import unworn_numbers
 
-        table = _open(game, None, replay=False)
-        state = table.state
+        state = _read_game(game)
         out = RichTable(title=f"{game.name}: {len(state.characters)} characters")
         for column in ("No.", "Badge", "id", "Cmb", "Str", "Sta", "Wnd", "Mnd", "Envelopes"):
             out.add_column(column)
@@ -382,7 +252,7 @@ def register(app: typer.Typer) -> None:
             contingent = sum(1 for e in state.contingency_envelopes if e.holder == c.id)
             out.add_row(
                 c.number,
-                c.name,
+                escape(c.name),
                 c.id,
                 str(c.combat),
                 str(c.strength),
@@ -395,31 +265,118 @@ def register(app: typer.Typer) -> None:
         for note in unworn_numbers(state):
             console().print(f"[yellow]note[/] {escape(note)}", highlight=False)
 
+    @sub.command("envelopes")
+    def envelopes(
+        game: GameArg,
+        perceiver: Annotated[str, typer.Argument(help="who would perceive: id or number")],
+        target: Annotated[str, typer.Argument(help="whom: id or number")],
+    ) -> None:
+        """The chance of PERCEIVER being handed each of TARGET's envelopes (a planner for the
+        referee writing the game: it reads every envelope's front)."""
+        from rich.markup import escape
+
+        from referee.core import RefereeError
+        from referee.systems.intrigue.characters import PERCEPTION
+        from referee.systems.intrigue.envelopes import is_for
+        from referee.systems.intrigue.rules import skill_check
+
+        state = _read_game(game)
+        try:
+            me, them = state.character(perceiver), state.character(target)
+        except RefereeError as error:
+            fail(str(error))
+        value = me.skill(PERCEPTION)
+        held = state.envelopes_of(them.id)
+        if not held:
+            console().print(f"{them.id} carries no Perception Envelope")
+        for e in held:
+            if not is_for(e, me.number):
+                console().print(f"{escape(e.id)} ({escape(e.label)}): not for {me.number}")
+                continue
+            _show_check(
+                f"{e.id} ({e.label}): 3d6{value:+d} ≥ {e.target}", skill_check(value, e.target)
+            )
+
+    @sub.command("skill-odds")
+    def skill_odds(
+        value: Annotated[str, typer.Argument(help="the skill value")],
+        target: Annotated[str, typer.Argument(help="the Target Number")],
+        against: Annotated[
+            bool,
+            typer.Option("--against", help="TARGET is another character's skill: 3d6 + it"),
+        ] = False,
+    ) -> None:
+        """A skill roll's odds: 3d6 + VALUE ≥ TARGET (or, --against, ≥ 3d6 + TARGET)."""
+        from referee.systems.intrigue.rules import opposed_skill_check, skill_check
+
+        mine, number = _whole("VALUE", value), _whole("TARGET", target)
+        if against:
+            _show_check(f"3d6{mine:+d} ≥ 3d6{number:+d}", opposed_skill_check(mine, number))
+        else:
+            _show_check(f"3d6{mine:+d} ≥ {number}", skill_check(mine, number))
+
+    @sub.command("attack-odds")
+    def attack_odds(
+        combat: Annotated[str, typer.Argument(help="the attacker's Combat Stat (or Mind)")],
+        defence: Annotated[str, typer.Argument(help="the target's Combat Stat (or Mind)")],
+        grab: Annotated[bool, typer.Option("--grab", help="a Grab: + 11, not + 10")] = False,
+        defensive: Annotated[
+            bool, typer.Option("--defensive", help="the target takes a Defensive Action (+3)")
+        ] = False,
+        scream: Annotated[str, typer.Option("--scream", help="the referee's bonus, 0 to 3")] = "0",
+        helpers: Annotated[
+            str, typer.Option("--helpers", help="group members adding +1 each (0 to 3)")
+        ] = "0",
+        surprise: Annotated[bool, typer.Option("--surprise", help="+3 in the first turn")] = False,
+    ) -> None:
+        """An Attack's odds: 3d6 + COMBAT > DEFENCE + 10 (Grab + 11), with the bonuses."""
+        from referee.systems.intrigue.rules import GROUP_LIMIT, SCREAM_BONUS_LIMIT
+
+        mine, theirs = _whole("COMBAT", combat), _whole("DEFENCE", defence)
+        bonus, helping = _whole("--scream", scream), _whole("--helpers", helpers)
+        if not 0 <= bonus <= SCREAM_BONUS_LIMIT:
+            fail(f"--scream: the referee's bonus is 0 to {SCREAM_BONUS_LIMIT}, not {bonus}")
+        if not 0 <= helping < GROUP_LIMIT:
+            fail(f"--helpers: a group is up to {GROUP_LIMIT}: 0 to {GROUP_LIMIT - 1} helpers")
+        check = _attack_check(
+            mine,
+            theirs,
+            grab=grab,
+            defensive=defensive,
+            scream=bonus,
+            helpers=helping,
+            surprise=surprise,
+        )
+        _show_check(
+            f"{'Grab' if grab else 'Attack'}: {check.side.expression} > {check.target}", check
+        )
+
     @sub.command("perceive")
     def perceive(
-        game: GameArg,
+        table_file: TableArg,
         perceiver: Annotated[str, typer.Argument(help="who perceives: id or number")],
         target: Annotated[str, typer.Argument(help="whom: id or number")],
-        log: LogOpt = None,
+        seat: SeatOpt,
         at: AtOpt = None,
         seed: SeedOpt = None,
         dice: DiceOpt = None,
-        viewer: AsOpt = REFEREE,
         dry_run: DryOpt = False,
     ) -> None:
-        """A Perception Check: 3d6 + Perception, the envelopes handed over and their contents."""
+        """A Perception Check: 3d6 + Perception; the envelopes handed over (their contents to
+        the perceiver alone)."""
         from referee.core import Action
 
         def action_of(table: Table[IntrigueState]) -> Action:
             return Action(table.state.character(perceiver).id, "perceive", {"target": target})
 
-        _play(game, log, action_of, at, seed, dice, viewer, dry_run)
+        _play(table_file, seat, action_of, at, seed, dice, dry_run)
 
     @sub.command("roll")
     def roll(
-        game: GameArg,
+        table_file: TableArg,
         who: Annotated[str, typer.Argument(help="who rolls: id or number")],
         skill: Annotated[str, typer.Argument(help="the skill (or, with --ability, the ability)")],
+        seat: SeatOpt,
         target: Annotated[
             str | None, typer.Option("--target", help="a fixed Target Number")
         ] = None,
@@ -429,11 +386,9 @@ def register(app: typer.Typer) -> None:
         ability: Annotated[
             bool, typer.Option("--ability", help="SKILL names a Special Ability")
         ] = False,
-        log: LogOpt = None,
         at: AtOpt = None,
         seed: SeedOpt = None,
         dice: DiceOpt = None,
-        viewer: AsOpt = REFEREE,
         dry_run: DryOpt = False,
     ) -> None:
         """A skill roll: 3d6 + skill ≥ the Target Number (or another's 3d6 + skill)."""
@@ -450,113 +405,74 @@ def register(app: typer.Typer) -> None:
         def action_of(table: Table[IntrigueState]) -> Action:
             return Action(table.state.character(who).id, "roll", params)
 
-        _play(game, log, action_of, at, seed, dice, viewer, dry_run)
-
-    @sub.command("act")
-    def act(
-        game: GameArg,
-        actor: Annotated[str, typer.Argument(help="who acts: a character, or referee")],
-        action: Annotated[str, typer.Argument(help="the action: declare, resolve, escape ...")],
-        params: Annotated[
-            list[str] | None, typer.Argument(help="key=value parameters: target=bob")
-        ] = None,
-        log: LogOpt = None,
-        at: AtOpt = None,
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        viewer: AsOpt = REFEREE,
-        dry_run: DryOpt = False,
-    ) -> None:
-        """Any action (declare, resolve, escape, open, report, revive ...), odds first."""
-        from referee.core import Action
-
-        given = _params(params or [])
-
-        def action_of(table: Table[IntrigueState]) -> Action:
-            who = actor if actor == REFEREE else table.state.character(actor).id
-            return Action(who, action, given)
-
-        _play(game, log, action_of, at, seed, dice, viewer, dry_run)
+        _play(table_file, seat, action_of, at, seed, dice, dry_run)
 
     @sub.command("combat")
-    def combat(game: GameArg, log: LogOpt = None) -> None:
+    def combat(table_file: TableArg, seat: SeatOpt) -> None:
         """Each running combat: round, sides, declarations, who declares next, next rolls' odds."""
         from rich.markup import escape
 
-        from referee.systems.intrigue.combat import initiative_rank, pending_declarers, preview
-        from referee.systems.intrigue.rules import ESCAPE_DEFENSIVE_ACTIONS
+        from referee.core import RefereeError, observe
 
-        table = _open(game, log)
-        state = table.state
-        if not state.running:
+        table = _read_table(table_file)
+        try:
+            seen = observe(table, seat, since=table.version)
+        except RefereeError as error:
+            fail(str(error))
+        state: Any = seen.state or {}
+        combats: dict[str, Any] = state.get("combats", {})
+        running = {k: v for k, v in combats.items() if not v["ended"]}
+        if not running:
             console().print("no combat is running")
             return
-        for fight in state.running:
+        for cid, fight in running.items():
             sides: dict[int, list[str]] = {0: [], 1: []}
-            for c, s in fight.sides:
-                damage = state.status(c).damage
-                mark = f" (damage {damage})" if damage else ""
-                mark += " (escaped)" if c in fight.escaped else ""
-                mark += " (out)" if not state.status(c).can_act else ""
-                sides.setdefault(s, []).append(c + mark)
+            for who, side in fight["sides"].items():
+                mark = " (escaped)" if who in fight["escaped"] else ""
+                sides.setdefault(side, []).append(who + mark)
             console().print(
-                f"[bold]{fight.id}[/] round {fight.round}"
-                f"{'' if fight.in_round else ' (between rounds)'}: "
+                f"[bold]{escape(cid)}[/] round {fight['round']}"
+                f"{'' if fight['in_round'] else ' (between rounds)'}: "
                 f"{escape(', '.join(sides[0]))} against {escape(', '.join(sides[1]))}"
             )
-            for d in fight.declarations:
-                done = "resolved" if d.resolved else f"rank {d.rank}"
-                on = f" {d.target}" if d.target else ""
-                console().print(f"  {d.actor}: {d.kind}{on} ({done})", highlight=False)
-            if fight.in_round:
-                waiting = pending_declarers(state, fight)
-                if waiting:
-                    ranks = ", ".join(f"{c} ({initiative_rank(state, fight, c)})" for c in waiting)
-                    console().print(f"  to declare, in order: {ranks}", highlight=False)
-                holding = [
-                    d.actor for d in fight.declarations if d.kind == "hold" and not d.resolved
-                ]
-                if holding and not waiting:
-                    console().print(
-                        f"  holding their action (may declare it now): {', '.join(holding)}",
-                        highlight=False,
-                    )
-                for words, check in preview(state, fight.id):
-                    p = check.odds().success
-                    console().print(
-                        f"  [cyan]next roll[/] {escape(words)}: [bold]{_pct(p)}[/] ({p})"
-                    )
-            else:
-                for c in fight.participants:
-                    if fight.streak(c) >= ESCAPE_DEFENSIVE_ACTIONS and state.is_active(fight, c):
-                        console().print(f"  {c} may try to escape", highlight=False)
+            for who, d in fight["declarations"].items():
+                done = "resolved" if d["resolved"] else "to resolve"
+                on = f" {d['target']}" if d["target"] else ""
+                console().print(f"  {who}: {d['action']}{on} ({done})", highlight=False)
+            if fight["pending"]:
+                console().print(
+                    f"  to declare, in order: {', '.join(fight['pending'])}", highlight=False
+                )
+            for who, streak in fight["streaks"].items():
+                if streak >= 2 and not fight["in_round"]:
+                    console().print(f"  {who} may try to escape", highlight=False)
+        for preview in seen.previews:
+            p = Fraction(preview.odds.get("success", "0"))
+            console().print(
+                f"  [cyan]next roll[/] {escape(preview.label)}: [bold]{_pct(p)}[/] ({p})"
+            )
 
     @sub.command("status")
     def status(
-        game: GameArg,
+        table_file: TableArg,
+        seat: SeatOpt,
         who: Annotated[str | None, typer.Argument(help="a character (default: everyone)")] = None,
-        log: LogOpt = None,
-        at: AtOpt = None,
-        viewer: AsOpt = REFEREE,
     ) -> None:
-        """A character's state: Stamina, Wounds, knocked out until when, dead, cooldowns."""
-        from referee.core import RefereeError
-        from referee.systems.intrigue.procedure import game_json
+        """A character as this seat may see them: Stamina, Wounds, knocked out until when."""
+        from rich.markup import escape
 
-        table = _open(game, log)
-        when = _time(table, at)
+        from referee.core import RefereeError, observe
+
+        table = _read_table(table_file)
         try:
-            if when is not None:
-                table = table.advance(when)
             ids = [table.state.character(who).id] if who else [c.id for c in table.state.characters]
+            seen = observe(table, seat, since=table.version)
         except RefereeError as error:
             fail(str(error))
-        seer = _viewer(table, viewer)
-        identities = None if seer == REFEREE else frozenset({seer})
-        data = game_json(table.state, identities)
+        data: Any = seen.state or {}
         for cid in ids:
             sheet = data["characters"][cid]
-            line = f"[bold]{sheet['name']}[/] [{sheet['number']}] ({cid})"
+            line = f"[bold]{escape(sheet['name'])}[/] \\[{sheet['number']}] ({cid})"
             if "stamina" in sheet:
                 line += (
                     f": Stamina {sheet['stamina']}/{sheet['stamina_stat']}, "

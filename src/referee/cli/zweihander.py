@@ -1,10 +1,12 @@
 """`referee zweihander ...`: Zweihänder house rules at the table.
 
-Commands: ``test`` (a Skill Test with its exact odds and criticals), ``chase FILE`` (a chase,
-round by round), ``journey FILE`` (a journey, stretch by stretch), ``exchange FILE`` (a Complex
-Exchange, as a viewer sees it), ``corruption`` (the end-of-session roll), ``travel`` (overland
-miles per day and days), ``requisitions`` (the example requisitions). Bad input: one line on
-standard error, exit status 2.
+Calculators: ``test`` (a Skill Test with its exact odds and criticals), ``corruption`` (the
+end-of-session roll), ``travel`` and ``route`` (overland miles per day and days), ``lists`` and
+``requisitions`` (the text's reference lists). Over a table record (``referee table new
+zweihander ...``): ``chase FILE`` plays the chase under way to its end and ``journey FILE``
+travels the journey under way, each as the GM would by default, recorded action by action.
+Everything else at the table is ``referee table``. Bad input: one line on standard error, exit
+status 2.
 """
 
 from __future__ import annotations
@@ -20,10 +22,8 @@ import typer
 from referee.cli.output import console, fail
 
 if TYPE_CHECKING:
-    from referee.core import Event, Table
+    from referee.core import Table
     from referee.dice import DiceSource
-
-REFEREE = "referee"
 
 
 def _pct(p: Fraction) -> str:
@@ -39,138 +39,55 @@ def _dice(seed: int | None, faces: list[int] | None) -> DiceSource:
 
 
 def _load(file: Path) -> Any:
-    import yaml
+    from referee.core.errors import ScenarioError
+    from referee.core.loader import load_file
 
     try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as error:
-        fail(f"{file}: cannot read: {error.strerror}")
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark else ""
-        fail(f"{file}: not valid YAML{where}")
+        return load_file(file)
+    except ScenarioError as error:
+        fail(str(error))
 
 
-def _describe(event: Event) -> str:
-    d: dict[str, Any] = dict(event.data)
-    test = d.get("test")
-    shown = ""
-    if isinstance(test, dict):
-        shown = (
-            f"{test.get('skill') or 'test'} {test['total_chance']}% "
-            f"({test['difficulty_rating']}{', assisted' if test['assist'] else ''}) "
-            f"rolled {test['faces']} → {test['outcome']}"
-        )
-    k = event.kind
-    if k == "chase.started":
-        return "Ladder: " + ", ".join(
-            f"{p['id']} ({p['side']}, {p['mode']}, Movement {p['movement']}, value {p['value']})"
-            for p in d["participants"]
-        )
-    if k == "chase.moved":
-        return f"{d['participant']} rolls {d['d10']} + {d['movement']}: value {d['value']}"
-    if k == "chase.caught_up":
-        return (
-            f"{d['participant']} catches up with {d['escapee']}: "
-            f"Pursuit Value {d['was']} → {d['value']}"
-        )
-    if k == "chase.takedown":
-        return f"{d['participant']} attempts a Takedown: {shown}; {d['result']}"
-    if k == "chase.complication":
-        hit = "a Complication!" if d["complication"] else "no Complication"
-        return f"{d['participant']}'s Chaos Die: {d['faces']} → {hit}"
-    if k == "chase.fatigue":
-        extra = f"; {d['peril']} Peril" if "peril" in d else ""
-        return f"{d['participant']} fatigue: {shown}{extra}"
-    if k == "chase.round_ended":
-        return f"— end of Round {d['round']} —"
-    if k == "chase.ended":
-        return f"The chase ends: {d['reason']}"
-    if k == "journey.role_check":
-        who = d.get("character") or "nobody"
-        return f"{d['role']} ({who}): {shown or 'unfilled: failure'} — {d['result']}"
-    if k == "journey.toughness":
-        parts = [
-            f"{t['character']} {t['test']['outcome']}"
-            + (f" ({t['peril']} Peril → {t['peril_condition']})" if "peril" in t else "")
-            for t in d["tests"]
-        ]
-        return "Toughness: " + "; ".join(parts)
-    if k == "journey.chaos":
-        return f"{d['chaos_dice']} Chaos Dice {d['faces']} → " + (
-            "an encounter!" if d["encounter"] else "nothing"
-        )
-    if k == "journey.camp":
-        return "Strike Camp (24 hours): " + ", ".join(f"{c} {s}" for c, s in d["recovered"].items())
-    if k == "journey.stretch_ended":
-        return f"End of {d['stretch']}: {d['days']} days, {d['provisions']} days of provisions"
-    if k == "journey.ended":
-        return f"Journey's end: survivors {d['survivors']}, Fortune Points +{d['fortune_points']}"
-    if k == "exchange.started":
-        secret = ""
-        if "favourable" in d:
-            secret = f" [secret: Favourable {d['favourable']}, Unfavourable {d['unfavourable']}]"
-        return f"Complex Exchange with {d['npc']} ({d['disposition']}){secret}"
-    if k == "exchange.tactic_tested":
-        return (
-            f"{d['character']} uses {d['tactic']}: {shown}; read as {d['outcome']} at "
-            f"{d['disposition_read_as']}: {d['result']}"
-        )
-    if k == "exchange.ended":
-        return (
-            f"The exchange ends. Favourable Skill: {d['favourable']}; "
-            f"Unfavourable: {d['unfavourable']}"
-        )
-    payload = {k2: v for k2, v in d.items() if k2 != "test"}
-    return f"{k} {shown} {json.dumps(payload, ensure_ascii=False)}".strip()
-
-
-def _show(table: Table[Any], viewer: str, as_json: bool) -> None:
-    from referee.core import view
-
-    events = view(table.log, viewer)
-    if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "events": [e.to_json() for e in events],
-                    "state": table.visible_state(viewer),
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
-        return
-    out = console()
-    for event in events:
-        out.print(_describe(event), markup=False, highlight=False)
-
-
-def _scene(
+def _play_out(
     file: Path,
+    seat: str,
     seed: int | None,
-    viewer: str,
     as_json: bool,
-    player: Callable[[Any, DiceSource], Table[Any]],
+    scene: str,
+    play: Callable[[Table[Any], DiceSource], Table[Any]],
 ) -> None:
-    from referee.core import RefereeError
+    """Read a table record, play its scene out from the referee's seat, write it back, and
+    show the new events as the seat sees them."""
+    from referee.cli.table import read_table, write_table
+    from referee.core import RefereeError, observe
     from referee.dice import DiceSourceError
 
-    data = _load(file)
+    table = read_table(file)
+    if table.system != "zweihander":
+        fail(f"{file}: a table of {table.system!r}, not of zweihander")
     try:
-        table = player(data, _dice(seed, None))
+        if not table.seat(seat).is_referee:
+            fail(f"--as {seat}: only the referee (the GM) plays a {scene} out")
+        before = table.version
+        after = play(table, _dice(seed, None))
+        seen = observe(after, seat, since=before)
     except (RefereeError, DiceSourceError) as error:
         fail(f"{file}: {error}")
-    except (KeyError, TypeError, ValueError) as error:
-        fail(f"{file}: malformed scene: {error!r}")
-    _show(table, viewer, as_json)
+    write_table(file, after, read_version=before)
+    if as_json:
+        typer.echo(json.dumps(seen.to_json(), indent=2, ensure_ascii=False))
+        return
+    for text in seen.narration:
+        typer.echo(text)
+    typer.echo(f"(version {after.version})")
 
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="seed the dice (reproducible)")]
-ViewerOption = Annotated[str, typer.Option("--as", help="see it as this viewer")]
+SeatOption = Annotated[str, typer.Option("--as", help="your seat (the referee's)")]
 JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+RecordArgument = Annotated[
+    Path, typer.Argument(help="a table record ('referee table new zweihander ...')")
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -185,7 +102,10 @@ def register(app: typer.Typer) -> None:
     @sub.command("test")
     def test_command(
         chance: Annotated[
-            int, typer.Argument(help="the Base Chance (primary attribute + 10 per Skill Rank)")
+            int,
+            typer.Argument(
+                min=0, max=1000, help="the Base Chance (primary attribute + 10 per Skill Rank)"
+            ),
         ],
         difficulty: Annotated[
             str,
@@ -221,6 +141,10 @@ def register(app: typer.Typer) -> None:
                 f"--face: give {wanted} face{'s' if wanted > 1 else ''} "
                 f"({'the d100 then the Assist Die' if assist else 'the d100'}), not {len(face)}"
             )
+        sides = (100, 10)
+        for i, f in enumerate(face or []):
+            if not 1 <= f <= sides[i]:
+                fail(f"--face: {f} cannot come up on a d{sides[i]}")
         test = SkillTest(chance, modifier, assist=assist)
         odds = test.odds()
         out = console()
@@ -250,47 +174,58 @@ def register(app: typer.Typer) -> None:
 
     @sub.command("chase")
     def chase_command(
-        file: Annotated[Path, typer.Argument(help="YAML: characters and chase (the start)")],
+        file: RecordArgument,
+        seat: SeatOption = "",
         seed: SeedOption = None,
-        viewer: ViewerOption = REFEREE,
         as_json: JsonOption = False,
     ) -> None:
-        """Run a chase round by round: moves, catch-ups, takedowns, Chaos Dice, fatigue."""
-        from referee.systems.zweihander.play import play_chase
+        """Play the chase under way in a table record to its end, as the GM would by default:
+        moves in ladder order, a Takedown whenever a Pursuer catches up, the end of each Round.
+        Start it first with 'referee table act FILE --as referee chase.start ...'."""
+        from referee.systems.zweihander.chase import play_out
 
-        _scene(file, seed, viewer, as_json, play_chase)
+        if not seat:
+            fail("chase: say which seat plays it out with --as referee")
+        _play_out(file, seat, seed, as_json, "chase", play_out)
 
     @sub.command("journey")
     def journey_command(
-        file: Annotated[Path, typer.Argument(help="YAML: characters and journey (the route)")],
+        file: RecordArgument,
+        seat: SeatOption = "",
+        camp: Annotated[
+            bool, typer.Option("--camp", help="Strike Camp after each Stretch")
+        ] = False,
+        award_fortune: Annotated[
+            bool, typer.Option("--award-fortune", help="a Fortune Point per survivor at the end")
+        ] = False,
         seed: SeedOption = None,
-        viewer: ViewerOption = REFEREE,
         as_json: JsonOption = False,
     ) -> None:
-        """Run a journey stretch by stretch: Role Checks, Toughness, Chaos Dice, camp."""
-        from referee.systems.zweihander.play import play_journey
+        """Travel the journey under way in a table record to its end, as the GM would by
+        default: the first Role assignment the rules allow on each Stretch, its Toughness Tests
+        and Chaos Dice, then journey's end. Set out first with a setup's journey or
+        'referee table act FILE --as referee journey.start ...'."""
+        from referee.systems.zweihander.wilderness import travel_on
 
-        _scene(file, seed, viewer, as_json, play_journey)
+        if not seat:
+            fail("journey: say which seat travels with --as referee")
 
-    @sub.command("exchange")
-    def exchange_command(
-        file: Annotated[Path, typer.Argument(help="YAML: characters, exchange, tactics")],
-        seed: SeedOption = None,
-        viewer: ViewerOption = REFEREE,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Run a Complex Exchange; players (--as) see the GM's secret Skills only at the end."""
-        from referee.systems.zweihander.play import play_exchange
+        def travel(table: Table[Any], dice: DiceSource) -> Table[Any]:
+            return travel_on(table, dice, camp=camp, award_fortune=award_fortune)
 
-        _scene(file, seed, viewer, as_json, play_exchange)
+        _play_out(file, seat, seed, as_json, "journey", travel)
 
     @sub.command("corruption")
     def corruption_command(
         corruption: Annotated[
-            int, typer.Option("--corruption", min=0, help="Corruption this session")
+            int, typer.Option("--corruption", min=0, max=1000, help="Corruption this session")
         ] = 0,
-        order: Annotated[int, typer.Option("--order", min=0, help="ranks towards Order")] = 0,
-        chaos: Annotated[int, typer.Option("--chaos", min=0, help="ranks towards Chaos")] = 0,
+        order: Annotated[
+            int, typer.Option("--order", min=0, max=100, help="ranks towards Order")
+        ] = 0,
+        chaos: Annotated[
+            int, typer.Option("--chaos", min=0, max=100, help="ranks towards Chaos")
+        ] = 0,
         seed: SeedOption = None,
         face: Annotated[int | None, typer.Option("--face", help="the d10's face")] = None,
     ) -> None:
@@ -299,6 +234,8 @@ def register(app: typer.Typer) -> None:
         from referee.systems.zweihander.character import Character
         from referee.systems.zweihander.madness import end_of_session
 
+        if face is not None and not 1 <= face <= 10:
+            fail(f"--face: {face} cannot come up on a d10")
         c = Character("character", corruption=corruption, order_ranks=order, chaos_ranks=chaos)
         remainder = corruption % 10
         if remainder:
@@ -324,15 +261,17 @@ def register(app: typer.Typer) -> None:
         for line in lines:
             console().print(line, highlight=False)
 
-    @sub.command("travel")
+    @sub.command("travel", context_settings={"ignore_unknown_options": True})
     def travel_command(
-        miles: Annotated[int, typer.Argument(min=0, help="distance in miles")],
+        miles: Annotated[int, typer.Argument(min=0, max=100_000, help="distance in miles")],
         transport: Annotated[str, typer.Option("--transport", "-t")] = "human",
         route: Annotated[
             str, typer.Option("--route", "-r", help="road, path, river, sea")
         ] = "road",
         forced_march: Annotated[bool, typer.Option("--forced-march")] = False,
-        current: Annotated[int, typer.Option("--current", help="-10 to +10 on water")] = 0,
+        current: Annotated[
+            int, typer.Option("--current", min=-10, max=10, help="-10 to +10 on water")
+        ] = 0,
         bad_weather: Annotated[bool, typer.Option("--bad-weather")] = False,
     ) -> None:
         """Overland travel: miles per day and days for a distance."""
@@ -438,8 +377,9 @@ def register(app: typer.Typer) -> None:
             except RefereeError as error:
                 fail(str(error))
             low, high = row.cost
+            ruled = "" if row.weight == "minor" else "; the cost is Referee's ruling"
             console().print(
-                f"{row.weight} ({low}-{high} points, once a {row.threshold})",
+                f"{row.weight} ({low}-{high} points{ruled}, once a {row.threshold})",
                 highlight=False,
                 markup=False,
             )
