@@ -30,9 +30,13 @@ from referee.dice.budget import ODDS_SECONDS, ROLL_SECONDS
 from referee.dice.probability import _odds_of
 
 CI = bool(os.environ.get("CI"))
-#: The limits are the library's promises; the test allows for a busy machine on top of them.
-ODDS_LIMIT = ODDS_SECONDS * 1.5
-ROLL_LIMIT = ROLL_SECONDS * 1.5
+#: The limits are the library's promises; the test allows for a busy machine on top of them
+#: (CPU time too grows when another process thrashes the caches: a 1 s budget was once measured
+#: at 1.6 s on a loaded CI machine). What the test must catch is work without a bound — the
+#: expressions measured before the budget ran for 10 s to minutes — so three times the promise
+#: is a verdict on the bound, not on the machine's load (the benchmark measures the limits).
+ODDS_LIMIT = ODDS_SECONDS * 3
+ROLL_LIMIT = ROLL_SECONDS * 3
 
 # ------------------------------------------------------------------ the grammar's pieces
 
