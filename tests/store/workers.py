@@ -26,11 +26,23 @@ def _write(fd: int, line: str) -> None:
     os.write(fd, (line + "\n").encode())
 
 
+#: The name a writer's PostgreSQL sessions carry, so the test can wait until the server has
+#: finished with a killed writer (a COMMIT it had sent still lands after the client is gone).
+WRITER_APPLICATION = "referee-durability-writer"
+
+
+def writer_url(url: str) -> str:
+    """``url`` with the writers' application name, on PostgreSQL."""
+    if not url.startswith("postgresql"):
+        return url
+    return f"{url}{'&' if '?' in url else '?'}application_name={WRITER_APPLICATION}"
+
+
 def writer(url: str, table_id: str, acks: str, run: int) -> None:
     """Append actions forever, acknowledging each (a multi-event action: the clock moved on,
     then a note or an attack with dice)."""
     fd = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    store = open_store(url, snapshot_every=25)
+    store = open_store(writer_url(url), snapshot_every=25)
     table = store.load(table_id)
     print(f"ready {os.getpid()}", flush=True)
     step = 0

@@ -119,7 +119,11 @@ def make_engine(url: str | URL) -> Engine:
         return engine
     return create_engine(
         parsed,
-        connect_args={"connect_timeout": 10, "application_name": "referee"},
+        # the URL may name the session (``?application_name=``); by default it is "referee"
+        connect_args={
+            "connect_timeout": 10,
+            "application_name": parsed.query.get("application_name", "referee"),
+        },
     )
 
 
