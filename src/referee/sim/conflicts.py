@@ -1,0 +1,398 @@
+"""Each game's main conflict, read through the table contract: how it begins, which action
+kinds belong to it, when it is over, and what came of it.
+
+Nothing here decides a rule. A conflict names the game's own action kinds (its catalogue's
+words), starts with the game's own actions, and reads the outcome from the game's state JSON
+(``procedure.state_json``, what scenario ``expect: path`` reads) and its events. The games are
+reached through the registry (:func:`referee.core.system`), never imported.
+
+| game | conflict | over when | winner |
+|---|---|---|---|
+| intrigue | a combat to a knock-out ("Combat rules") | the combat ends | the side left standing |
+| ginlane | a fight ("Fighting") | the fight is over | the side with someone not Taken Out |
+| hursagmu | a melee ("Action") | one side is unconscious | the side still conscious |
+| zweihander | a chase ("Chase scene rules") | the chase ends | escapees (one escaped) or pursuers |
+| kingdoms | a maneuver, slips to resolution | it ends | the faction gaining most disposition |
+
+>>> sorted(CONFLICTS)
+['ginlane', 'hursagmu', 'intrigue', 'kingdoms', 'zweihander']
+>>> CONFLICTS["intrigue"].name
+'a combat to a knock-out'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core import Action, Choice, Table
+
+__all__ = ["CONFLICTS", "Conflict", "Outcome", "conflict_of"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What came of one encounter: the winner (a side or a character, ``"none"`` if nobody is
+    left, ``"unfinished"`` if it did not end within the step limit), the rounds it took, the
+    damage each character took (the game's own measure: damage, stress, hits lost, disposition
+    lost) and any other numbers worth counting (``extra``)."""
+
+    winner: str
+    rounds: int
+    damage: Mapping[str, int]
+    finished: bool = True
+    extra: Mapping[str, int] = field(default_factory=dict)
+
+
+def _state(table: Table[Any]) -> dict[str, Any]:
+    state: dict[str, Any] = dict(table.procedure.state_json(table.state))
+    return state
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A game's main conflict as the simulator drives it (see the module's doc).
+
+    ``kinds``: the action kinds a policy may take in it (no administrative ones: no awards,
+    no ending a session); ``preference``: the default policy's order of kinds;
+    ``begin(table, seat)``: the actions that start it (none if it is under way);
+    ``is_over(start, table)``; ``outcome(start, table)``; ``actors(table)``: who may move.
+    """
+
+    system: str
+    name: str
+    kinds: frozenset[str]
+    preference: tuple[str, ...]
+    begin: Callable[[Table[Any], str | None], list[Action]]
+    is_over: Callable[[Table[Any], Table[Any]], bool]
+    outcome: Callable[[Table[Any], Table[Any]], Outcome]
+    actors: Callable[[Table[Any]], Sequence[str]] | None = None
+    pick: Callable[[Table[Any], Sequence[Choice]], Action | None] | None = None
+
+    def movers(self, table: Table[Any]) -> Sequence[str]:
+        """Who may move now: the conflict's own answer, else the procedure's and the referee."""
+        if self.actors is not None:
+            return self.actors(table)
+        movers = list(table.procedure.actors(table.state))
+        if "referee" not in movers and table.procedure.has_referee:
+            movers.append("referee")
+        return movers
+
+
+# -- Intrigue in the Clouds: a combat to a knock-out -------------------------------------
+
+
+def _intrigue_combat(table: Table[Any]) -> dict[str, Any] | None:
+    combats = _state(table).get("combats") or {}
+    return list(combats.values())[-1] if combats else None
+
+
+def _intrigue_begin(table: Table[Any], seat: str | None) -> list[Action]:
+    combat = _intrigue_combat(table)
+    if combat is not None and not combat["ended"]:
+        return []
+    sheets = _state(table)["characters"]
+    able = [c for c, s in sheets.items() if not s["knocked_out"] and not s["dead"]]
+    starter = seat if seat in able else (able[0] if able else None)
+    others = [c for c in able if c != starter]
+    if starter is None or not others:
+        return []
+    return [Action(starter, "start_combat", {"targets": [others[0]]})]
+
+
+def _intrigue_over(start: Table[Any], table: Table[Any]) -> bool:
+    combat = _intrigue_combat(table)
+    return combat is None or bool(combat["ended"])
+
+
+def _intrigue_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    state = _state(table)
+    combat = _intrigue_combat(table) or {}
+    sheets = state["characters"]
+    sides = combat.get("sides", {})
+    escaped = set(combat.get("escaped", []))
+    standing = sorted(c for c in sides if not sheets[c]["knocked_out"] and not sheets[c]["dead"])
+    winner = ",".join(c for c in standing if c not in escaped) or "none"
+    if escaped and not [c for c in standing if c not in escaped]:
+        winner = "escaped"
+    damage = {c: int(sheets[c]["damage"]) for c in sides}
+    deaths = sum(1 for c in sides if sheets[c]["dead"])
+    return Outcome(
+        winner,
+        int(combat.get("round", 0)),
+        damage,
+        bool(combat.get("ended")),
+        {"deaths": deaths, "knocked_out": sum(1 for c in sides if sheets[c]["knocked_out"])},
+    )
+
+
+def _intrigue_actors(table: Table[Any]) -> Sequence[str]:
+    combat = _intrigue_combat(table)
+    return [*(combat or {}).get("sides", {}), "referee"]
+
+
+def _intrigue_pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
+    """Attack the first opponent; the referee resolves when everyone has declared."""
+    combat = _intrigue_combat(table) or {}
+    sides = combat.get("sides", {})
+    for choice in choices:
+        if choice.kind == "declare" and choice.params.get("action") is not None:
+            target = choice.params.get("target")
+            if "attack" in getattr(choice.params["action"], "values", ()) and target is not None:
+                mine = sides.get(choice.actor)
+                foes = [t for t in getattr(target, "values", ()) if sides.get(t) != mine]
+                if foes:
+                    return Action(choice.actor, "declare", {"action": "attack", "target": foes[0]})
+    for choice in choices:
+        if choice.kind == "declare" and choice.actor != "referee":
+            return None  # someone must declare but cannot attack: the generic default decides
+    for choice in choices:
+        if choice.kind == "resolve":
+            return choice.sample(_FIRST)  # type: ignore[no-any-return]
+    return None
+
+
+# -- Gin Lane: a fight to Taken Out -------------------------------------------------------
+
+
+def _ginlane_begin(table: Table[Any], seat: str | None) -> list[Action]:
+    state = _state(table)
+    if state.get("order") and not state.get("over"):
+        return []
+    return [Action("referee", "initiative", {})]
+
+
+def _ginlane_over(start: Table[Any], table: Table[Any]) -> bool:
+    return bool(_state(table).get("over"))
+
+
+def _ginlane_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    state = _state(table)
+    chars = state["characters"]
+    sides = {c: s.get("side", c) for c, s in chars.items()}
+    left = sorted({sides[c] for c, s in chars.items() if not s.get("taken_out")})
+    damage = {c: sum(int(x) for x in s["tracks"].get("Health", [])) for c, s in chars.items()}
+    taken = sum(1 for s in chars.values() if s.get("taken_out"))
+    return Outcome(
+        ",".join(left) if len(left) == 1 else ("none" if not left else "unfinished"),
+        int(state.get("round", 0)),
+        damage,
+        bool(state.get("over")),
+        {"taken_out": taken},
+    )
+
+
+# -- Hursagmu: a melee until one side is unconscious ------------------------------------
+
+
+def _hursagmu_sides(state: Mapping[str, Any]) -> dict[str, str]:
+    return {c: str(s.get("side") or c) for c, s in state["characters"].items()}
+
+
+def _hursagmu_over(start: Table[Any], table: Table[Any]) -> bool:
+    state = _state(table)
+    sides = _hursagmu_sides(state)
+    up = {sides[c] for c, s in state["characters"].items() if s.get("conscious")}
+    return len(up) < 2
+
+
+def _hursagmu_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    state = _state(table)
+    before = _state(start)["characters"]
+    sides = _hursagmu_sides(state)
+    up = sorted({sides[c] for c, s in state["characters"].items() if s.get("conscious")})
+    damage = {
+        c: max(0, int(before[c]["hits"]) - int(s["hits"])) for c, s in state["characters"].items()
+    }
+    return Outcome(
+        up[0] if len(up) == 1 else ("none" if not up else "unfinished"),
+        int(state.get("round", 1)) - int(_state(start).get("round", 1)) + 1,
+        damage,
+        len(up) < 2,
+    )
+
+
+# -- Zweihänder: a chase ------------------------------------------------------------------
+
+
+def _zweihander_begin(table: Table[Any], seat: str | None) -> list[Action]:
+    chase = _state(table).get("chase")
+    if chase is not None and not chase.get("ended"):
+        return []
+    chars = list(_state(table)["characters"])
+    if len(chars) < 2:
+        return []
+    escapee: str = seat if seat is not None and seat in chars else chars[0]
+    pursuers = [c for c in chars if c != escapee]
+    return [
+        Action(
+            "referee",
+            "chase.start",
+            {
+                "escapees": {escapee: "on foot"},
+                "pursuers": {p: "on foot" for p in pursuers},
+                "head_start": "escapees",
+                "escape_condition": 3,
+            },
+        )
+    ]
+
+
+def _zweihander_over(start: Table[Any], table: Table[Any]) -> bool:
+    chase = _state(table).get("chase")
+    return chase is None or bool(chase.get("ended"))
+
+
+def _zweihander_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    state = _state(table)
+    chase = state.get("chase") or {}
+    people = chase.get("participants", {})
+    escaped = any(p["side"] == "escapee" and p["status"] == "escaped" for p in people.values())
+    before = _state(start)["characters"]
+    damage = {
+        c: int(state["characters"][c].get("peril", 0)) - int(before[c].get("peril", 0))
+        for c in people
+    }
+    return Outcome(
+        "escapees" if escaped else "pursuers",
+        int(chase.get("round", 0)),
+        damage,
+        bool(chase.get("ended")),
+        {"taken_down": sum(1 for p in people.values() if p["status"] == "taken down")},
+    )
+
+
+# -- Burning Kingdoms: one maneuver, slips to resolution --------------------------------
+
+
+def _kingdoms_over(start: Table[Any], table: Table[Any]) -> bool:
+    return any(
+        table.log[i].kind in ("maneuver.ended", "chronicle.ended")
+        for i in range(start.version, table.version)
+    )
+
+
+def _kingdoms_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    before = _state(start)["factions"]
+    after = _state(table)["factions"]
+    change = {f: int(after[f]["disposition"]) - int(before[f]["disposition"]) for f in after}
+    best = max(change.values()) if change else 0
+    top = [f for f, c in change.items() if c == best]
+    return Outcome(
+        top[0] if len(top) == 1 else "tie",
+        1,
+        {f: -c for f, c in change.items()},
+        _kingdoms_over(start, table),
+        {f"change:{f}": c for f, c in change.items()},
+    )
+
+
+_BOLDNESS = ("Sap", "Infiltrate", "Fortify", "Conserve", "Assess")
+
+
+def _kingdoms_pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
+    """Each faction writes one slip (the boldest maneuver it may: Sap, then Infiltrate, Fortify,
+    Conserve, Assess), then passes its scenes; then the maneuver is revealed and resolved
+    (keeping every roll, the first tie-break offered)."""
+    state = _state(table)
+    written, passed = state.get("slips") or {}, set(state.get("passed") or ())
+
+    def boldness(choice: Choice) -> int:
+        named = getattr(choice.params.get("maneuver"), "values", ("",))[0]
+        return _BOLDNESS.index(named) if named in _BOLDNESS else len(_BOLDNESS)
+
+    for kind, done in (("write_slip", set(written)), ("pass", passed)):
+        for choice in sorted(choices, key=boldness):
+            if choice.kind == kind and choice.actor not in done:
+                return choice.sample(_FIRST)  # type: ignore[no-any-return]
+    offers = state.get("tie_offers") or {}
+    agreed = set(offers) | {str(v) for v in offers.values() if isinstance(v, str)}
+    for kind in ("reveal", "keep", "tie_break", "resolve"):
+        for choice in choices:
+            if choice.kind == kind and not (kind == "tie_break" and choice.actor in agreed):
+                return choice.sample(_FIRST)  # type: ignore[no-any-return]
+    return None
+
+
+def _none(table: Table[Any], seat: str | None) -> list[Action]:
+    return []
+
+
+class _First:
+    """A stand-in random source for ``Choice.sample`` that always takes the first value."""
+
+    def randrange(self, n: int) -> int:
+        return 0
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+    def sample(self, values: list[Any], count: int) -> list[Any]:
+        return values[:count]
+
+
+_FIRST: Any = _First()
+
+CONFLICTS: dict[str, Conflict] = {
+    "intrigue": Conflict(
+        "intrigue",
+        "a combat to a knock-out",
+        frozenset({"declare", "resolve"}),
+        ("declare", "resolve"),
+        _intrigue_begin,
+        _intrigue_over,
+        _intrigue_outcome,
+        _intrigue_actors,
+        _intrigue_pick,
+    ),
+    "ginlane": Conflict(
+        "ginlane",
+        "a fight to Taken Out",
+        frozenset(
+            {"attack", "manoeuvre", "block", "grapple", "release", "move", "sprint", "wait"}
+            | {"full_defence", "seize", "overcome", "throw_grenade", "fuse", "something_else"}
+        ),
+        ("attack", "seize", "overcome", "release", "full_defence", "move"),
+        _ginlane_begin,
+        _ginlane_over,
+        _ginlane_outcome,
+    ),
+    "hursagmu": Conflict(
+        "hursagmu",
+        "a melee to unconsciousness",
+        frozenset({"initiative", "declare", "act", "defend", "take", "wait", "hold", "end_round"}),
+        ("initiative", "declare", "defend", "act", "take", "end_round"),
+        _none,
+        _hursagmu_over,
+        _hursagmu_outcome,
+    ),
+    "zweihander": Conflict(
+        "zweihander",
+        "a chase",
+        frozenset({"chase.move", "chase.takedown", "chase.action", "chase.end_round"}),
+        ("chase.takedown", "chase.move", "chase.end_round"),
+        _zweihander_begin,
+        _zweihander_over,
+        _zweihander_outcome,
+    ),
+    "kingdoms": Conflict(
+        "kingdoms",
+        "a maneuver, slips to resolution",
+        frozenset({"write_slip", "pass", "reveal", "keep", "tie_break", "resolve"}),
+        ("write_slip", "pass", "reveal", "keep", "tie_break", "resolve"),
+        _none,
+        _kingdoms_over,
+        _kingdoms_outcome,
+        pick=_kingdoms_pick,
+    ),
+}
+"""The main conflict of each game, by system name."""
+
+
+def conflict_of(table: Table[Any]) -> Conflict:
+    """The main conflict of ``table``'s game (``KeyError`` naming the game if it has none)."""
+    name = table.system
+    if name not in CONFLICTS:
+        raise KeyError(f"no whole-encounter simulation for system {name!r}")
+    return CONFLICTS[name]

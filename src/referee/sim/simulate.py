@@ -1,0 +1,271 @@
+"""Whole encounters played through the real procedures, many times over, with policies.
+
+Every step is ``Table.act`` on the game's own procedure: the catalogue parses the parameters,
+``decide`` rolls from a seeded :class:`~referee.dice.RandomSource`, ``evolve`` folds. A policy
+only ever chooses among the choices ``legal_actions`` offers for the conflict's action kinds
+(:mod:`referee.sim.conflicts`), so it cannot take an action the rules do not list.
+
+- :func:`random_policy`: a choice drawn uniformly, its parameters drawn from their domains;
+- :func:`default_policy`: what a sensible player does (the conflict's preferred kinds, the
+  first value of each domain; in Intrigue, Attack the opponent).
+
+>>> from referee.core import system
+>>> setup = {"characters": {
+...     "ann": {"name": "Ann", "number": 1, "combat": 2, "strength": 3, "stamina": 4},
+...     "bob": {"name": "Bob", "number": 2, "combat": 1, "strength": 2, "stamina": 4}}}
+>>> report = simulate(system("intrigue").new_table(setup), runs=20, seed=1)
+>>> report.runs, sum(report.wins.values())
+(20, 20)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from referee.core import Action, Choice, RefereeError, Table
+from referee.dice import RandomSource
+from referee.sim.conflicts import Conflict, Outcome, conflict_of
+from referee.sim.stats import Estimate, mean, proportion
+
+__all__ = [
+    "POLICIES",
+    "Policy",
+    "SimulationReport",
+    "default_policy",
+    "legal_choices",
+    "play",
+    "random_policy",
+    "simulate",
+    "summarise",
+]
+
+MAX_STEPS = 2_000
+"""Actions one encounter may take before it is called unfinished (a random policy may wander)."""
+
+
+class Policy(Protocol):
+    """Chooses the next action from the legal choices (never empty)."""
+
+    def __call__(
+        self, table: Table[Any], conflict: Conflict, choices: Sequence[Choice], rng: random.Random
+    ) -> Action: ...
+
+
+def legal_choices(table: Table[Any], conflict: Conflict) -> list[Choice]:
+    """The choices open now to whoever may move, of the conflict's action kinds."""
+    return [
+        choice
+        for actor in conflict.movers(table)
+        for choice in table.legal_actions(actor)
+        if choice.kind in conflict.kinds
+    ]
+
+
+def random_policy(
+    table: Table[Any], conflict: Conflict, choices: Sequence[Choice], rng: random.Random
+) -> Action:
+    """A legal choice drawn uniformly, each parameter drawn from its domain."""
+    return choices[rng.randrange(len(choices))].sample(rng)  # type: ignore[no-any-return]
+
+
+def default_policy(
+    table: Table[Any], conflict: Conflict, choices: Sequence[Choice], rng: random.Random
+) -> Action:
+    """The game's sensible default: the conflict's own pick if it has one, else the first
+    choice of the most preferred kind with the first value of each domain."""
+    if conflict.pick is not None:
+        picked = conflict.pick(table, choices)
+        if picked is not None:
+            return picked
+    rank = {kind: i for i, kind in enumerate(conflict.preference)}
+    best = min(choices, key=lambda c: rank.get(c.kind, len(rank)))
+    return Action(best.actor, best.kind, {k: _first(d) for k, d in best.params.items()})
+
+
+def _made(choice: Choice, action: Action) -> bool:
+    """True if ``action`` is one ``choice`` offers."""
+    return (
+        choice.actor == action.actor and choice.kind == action.kind and choice.allows(action.params)
+    )
+
+
+def _first(domain: Any) -> Any:
+    values = getattr(domain, "values", None)
+    if values is not None and hasattr(domain, "least"):  # SomeOf: as few as allowed, at least 1
+        return list(values[: max(1, domain.least)])
+    if values is not None:
+        return values[0]
+    if hasattr(domain, "low"):
+        return domain.low
+    return getattr(domain, "example", "")
+
+
+POLICIES: dict[str, Policy] = {"default": default_policy, "random": random_policy}
+"""The policies by name (``referee simulate --policy``)."""
+
+
+def play(
+    table: Table[Any],
+    conflict: Conflict,
+    policy: Policy,
+    dice: RandomSource,
+    rng: random.Random,
+    *,
+    seat: str | None = None,
+    max_steps: int = MAX_STEPS,
+    check: Callable[[Action, Sequence[Choice]], None] | None = None,
+) -> tuple[Outcome, int, int]:
+    """One encounter from ``table``: the outcome, the actions taken, and how many chosen
+    actions ``decide`` refused (each is reported, never hidden; the policy then chooses again).
+    ``check(action, choices)`` sees every action chosen (the tests use it)."""
+    start = table
+    for action in conflict.begin(table, seat):
+        table = table.act(action, dice)
+    steps = refused = 0
+    choices: list[Choice] = []
+    while steps < max_steps and not conflict.is_over(start, table):
+        choices = choices or legal_choices(table, conflict)
+        if not choices:
+            break
+        action = policy(table, conflict, choices, rng)
+        if check is not None:
+            check(action, choices)
+        steps += 1
+        try:
+            table = table.act(action, dice)
+            choices = []
+        except RefereeError:
+            # the game listed a choice its ``decide`` refuses: count it, and choose again
+            # among the other choices (never the same one twice in the same state)
+            refused += 1
+            choices = [c for c in choices if not _made(c, action)]
+            if not choices:
+                break
+    outcome = conflict.outcome(start, table)
+    if not conflict.is_over(start, table):
+        outcome = Outcome("unfinished", outcome.rounds, outcome.damage, False, outcome.extra)
+    return outcome, steps, refused
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """Many encounters summarised, each figure an estimate with its 95% interval.
+
+    ``wins``: how many encounters each winner won; ``win_rates``: those as proportions
+    (Wilson intervals); ``rounds`` and ``damage`` (per character): means (t intervals);
+    ``rounds_seen``: how many encounters lasted each number of rounds.
+    """
+
+    system: str
+    conflict: str
+    policy: str
+    runs: int
+    seed: int | None
+    wins: dict[str, int]
+    win_rates: dict[str, Estimate]
+    rounds: Estimate
+    damage: dict[str, Estimate]
+    extra: dict[str, Estimate]
+    rounds_seen: dict[int, int]
+    actions: int
+    refused: int
+    unfinished: int
+    outcomes: list[Outcome] = field(default_factory=list, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (estimates as ``{"value", "low", "high", "n"}``)."""
+        return {
+            "exact": False,
+            "system": self.system,
+            "conflict": self.conflict,
+            "policy": self.policy,
+            "runs": self.runs,
+            "seed": self.seed,
+            "wins": dict(self.wins),
+            "win_rates": {k: v.to_json() for k, v in self.win_rates.items()},
+            "rounds": self.rounds.to_json(),
+            "rounds_seen": {str(k): v for k, v in sorted(self.rounds_seen.items())},
+            "damage": {k: v.to_json() for k, v in self.damage.items()},
+            "extra": {k: v.to_json() for k, v in self.extra.items()},
+            "actions": self.actions,
+            "refused": self.refused,
+            "unfinished": self.unfinished,
+        }
+
+
+def summarise(
+    outcomes: Sequence[Outcome],
+    *,
+    system: str,
+    conflict: str,
+    policy: str,
+    seed: int | None,
+    actions: int = 0,
+    refused: int = 0,
+) -> SimulationReport:
+    """The report of ``outcomes``."""
+    runs = len(outcomes)
+    wins = Counter(o.winner for o in outcomes)
+    people = sorted({c for o in outcomes for c in o.damage})
+    extras = sorted({k for o in outcomes for k in o.extra})
+    return SimulationReport(
+        system,
+        conflict,
+        policy,
+        runs,
+        seed,
+        dict(sorted(wins.items())),
+        {w: proportion(n, runs) for w, n in sorted(wins.items())},
+        mean([o.rounds for o in outcomes]),
+        {c: mean([o.damage.get(c, 0) for o in outcomes]) for c in people},
+        {k: mean([o.extra.get(k, 0) for o in outcomes]) for k in extras},
+        dict(sorted(Counter(o.rounds for o in outcomes).items())),
+        actions,
+        refused,
+        sum(1 for o in outcomes if not o.finished),
+        list(outcomes),
+    )
+
+
+def simulate(
+    table: Table[Any],
+    *,
+    runs: int = 1_000,
+    seed: int | None = 0,
+    policy: str = "default",
+    seat: str | None = None,
+    progress: Callable[[int], None] | None = None,
+    max_steps: int = MAX_STEPS,
+) -> SimulationReport:
+    """Play ``table``'s main conflict ``runs`` times from the same table, through the real
+    procedure, and summarise (``seed`` makes it reproducible; ``None``: the system's CSPRNG).
+    ``seat``: whose character starts it, where the game asks; ``progress(done)`` is called after
+    each encounter."""
+    conflict = conflict_of(table)
+    chooser = POLICIES[policy]
+    dice = RandomSource(seed)
+    rng = random.Random(seed)
+    outcomes: list[Outcome] = []
+    actions = refused = 0
+    for done in range(1, runs + 1):
+        outcome, steps, no = play(
+            table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps
+        )
+        outcomes.append(outcome)
+        actions += steps
+        refused += no
+        if progress is not None:
+            progress(done)
+    return summarise(
+        outcomes,
+        system=table.system,
+        conflict=conflict.name,
+        policy=policy,
+        seed=seed,
+        actions=actions,
+        refused=refused,
+    )
