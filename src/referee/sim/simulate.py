@@ -11,8 +11,8 @@ only ever chooses among the choices ``legal_actions`` offers for the conflict's 
 
 >>> from referee.core import system
 >>> setup = {"characters": {
-...     "ann": {"name": "Ann", "number": 1, "combat": 2, "strength": 3, "stamina": 4},
-...     "bob": {"name": "Bob", "number": 2, "combat": 1, "strength": 2, "stamina": 4}}}
+...     "ann": {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4},
+...     "bob": {"name": "Bob", "number": 12, "combat": 1, "strength": 2, "stamina": 4}}}
 >>> report = simulate(system("intrigue").new_table(setup), runs=20, seed=1)
 >>> report.runs, sum(report.wins.values())
 (20, 20)

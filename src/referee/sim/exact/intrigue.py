@@ -23,8 +23,8 @@ So the chain and the rules cannot disagree (``tests/sim`` checks it against enum
 the procedure). What it does not model: Defensive Actions, Grabs, escapes, groups, surprise and
 mental abilities — the duel's policy is "Attack the other every round".
 
->>> a = Duelist("ann", hit=Fraction(1, 2), damage=2, knock_out=2, dies=False, rank=1)
->>> b = Duelist("bob", hit=Fraction(1, 2), damage=2, knock_out=2, dies=False, rank=1)
+>>> a = Duelist("ann", hit=Fraction(1, 2), damage=4, knock_out=1, dies=False, rank=1)
+>>> b = Duelist("bob", hit=Fraction(1, 2), damage=4, knock_out=1, dies=False, rank=1)
 >>> odds = duel_odds(Duel(a, b))
 >>> odds.wins["ann"] + odds.wins["bob"] + odds.both_out == 1
 True
