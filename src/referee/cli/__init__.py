@@ -27,6 +27,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "serve": ("serve",),
     "demo_tables": ("play",),
     "handouts": ("handouts",),
+    "simulate": ("simulate",),
 }
 
 

@@ -1,0 +1,186 @@
+"""``referee simulate TABLE_OR_SETUP``: how likely is this fight to kill someone?
+
+Plays the table's main conflict (:mod:`referee.sim.conflicts`) many times through the real
+procedures and prints who wins, how many rounds, how much damage, each with its 95% interval,
+and the exact odds beside them where a model gives them (docs/simulate.md).
+
+TABLE_OR_SETUP is a table record (``referee table new`` writes one), a scenario file (its setup
+and players) or a bare setup file with ``--system``. Exit 2 for bad input, with one line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.cli.output import console, fail
+
+MAX_RUNS = 100_000
+"""The most encounters one command plays through the procedures."""
+
+
+def _table(path: Path, system_name: str | None) -> Any:
+    from referee.core.errors import RefereeError
+    from referee.core.loader import load_file
+    from referee.core.registry import system
+
+    if not path.is_file():
+        fail(f"simulate: no file {str(path)!r}")
+    try:
+        data = load_file(path)
+    except RefereeError as error:
+        fail(f"simulate: {path}: {error}")
+    if not isinstance(data, dict):
+        fail(f"simulate: {path}: a table record, scenario or setup is a mapping of fields")
+    try:
+        if "events" in data and "actions" in data:
+            from referee.cli.table import read_table
+
+            return read_table(path)
+        if "setup" in data:
+            name = system_name or data.get("system")
+            if not isinstance(name, str):
+                fail(f"simulate: {path}: name the game with --system")
+            return system(name).new_table(
+                data["setup"], players=data.get("players"), start=str(data.get("start", "00:00"))
+            )
+        if system_name is None:
+            fail(f"simulate: {path}: a bare setup needs --system (one of the games)")
+        return system(system_name).new_table(data)
+    except RefereeError as error:
+        fail(f"simulate: {path}: {error}")
+
+
+def _percent(estimate: dict[str, Any]) -> str:
+    return (
+        f"{100 * estimate['value']:.1f}% "
+        f"[{100 * estimate['low']:.1f}, {100 * estimate['high']:.1f}]"
+    )
+
+
+def _exact(p: dict[str, Any]) -> str:
+    shown = f"{100 * p['value']:.2f}%"
+    return f"{shown} ({p['exact']})" if len(p["exact"]) <= 12 else shown
+
+
+def _print(result: dict[str, Any]) -> None:
+    from rich.table import Table as RichTable
+
+    sim = result["simulation"]
+    exact = result["exact"] or {}
+    out = console()
+    out.print(
+        f"[bold]{sim['system']}[/bold]: {sim['conflict']} — {sim['runs']:,} encounters "
+        f"through the rules, policy {sim['policy']}, seed {sim['seed']}"
+    )
+    grid = RichTable("winner", "simulated (95% interval)", "exact")
+    exact_wins = {k: v for k, v in (exact.get("wins") or {}).items()}
+    if exact.get("both_out"):
+        exact_wins["none"] = exact["both_out"]
+    for name, estimate in sim["win_rates"].items():
+        known = exact_wins.get(name)
+        grid.add_row(
+            name,
+            _percent(estimate),
+            _exact(known) if known else "—",
+        )
+    out.print(grid)
+    rounds = sim["rounds"]
+    line = f"rounds: {rounds['value']:.2f} [{rounds['low']:.2f}, {rounds['high']:.2f}]"
+    if exact.get("expected_rounds"):
+        line += f"; exact {exact['expected_rounds']['value']:.3f}"
+    out.print(line)
+    for who, est in sim["damage"].items():
+        out.print(f"damage to {who}: {est['value']:.2f} [{est['low']:.2f}, {est['high']:.2f}]")
+    for who, p in (exact.get("deaths") or {}).items():
+        out.print(f"{who} dies: exactly {_exact(p)}")
+    if sim["unfinished"] or sim["refused"]:
+        out.print(
+            f"[yellow]{sim['unfinished']} encounters unfinished; {sim['refused']} listed "
+            "actions refused by the rules (chosen again)[/yellow]"
+        )
+
+
+def simulate_command(
+    target: Annotated[
+        Path, typer.Argument(metavar="TABLE_OR_SETUP", help="a table record, scenario or setup")
+    ],
+    seat: Annotated[
+        str | None, typer.Option("--as", help="whose character starts the conflict")
+    ] = None,
+    runs: Annotated[int, typer.Option("--runs", help="how many encounters")] = 1_000,
+    policy: Annotated[str, typer.Option("--policy", help="default or random")] = "default",
+    seed: Annotated[int, typer.Option("--seed", help="the seed (reproducible runs)")] = 0,
+    system_name: Annotated[
+        str | None, typer.Option("--system", help="the game of a bare setup file")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="write a PNG chart")] = None,
+) -> None:
+    """Simulate a table's main conflict: who wins, how long, how much damage."""
+    from referee.core.errors import RefereeError
+    from referee.sim.answer import answer
+    from referee.sim.simulate import POLICIES
+
+    if not 1 <= runs <= MAX_RUNS:
+        fail(f"simulate: --runs {runs} is not between 1 and {MAX_RUNS:,}")
+    if policy not in POLICIES:
+        fail(f"simulate: --policy {policy!r} is not one of {', '.join(POLICIES)}")
+    if plot is not None and plot.suffix.lower() != ".png":
+        fail(f"simulate: --plot {str(plot)!r} must name a .png file")
+    table = _table(target, system_name)
+    if table.system not in _conflicts():
+        fail(f"simulate: no whole-encounter simulation for system {table.system!r}")
+    if seat is not None and seat not in [s.id for s in table.seats]:
+        fail(f"simulate: no seat {seat!r} at this table")
+    try:
+        if sys.stderr.isatty() and runs >= 200:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("simulating", total=runs)
+                result = answer(
+                    table,
+                    runs=runs,
+                    seed=seed,
+                    policy=policy,
+                    seat=seat,
+                    progress=lambda done: bar.update(task, completed=done),
+                )
+        else:
+            result = answer(table, runs=runs, seed=seed, policy=policy, seat=seat)
+    except RefereeError as error:
+        fail(f"simulate: {error}")
+    if plot is not None:
+        from referee.sim.plot import chart
+
+        chart(result, plot)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+    else:
+        _print(result)
+        if plot is not None:
+            console().print(f"chart: {plot}")
+
+
+def _conflicts() -> tuple[str, ...]:
+    from referee.sim.conflicts import CONFLICTS
+
+    return tuple(CONFLICTS)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``referee simulate`` (a group run without a sub-command, so that it keeps its name
+    when it is the only command loaded)."""
+    group = typer.Typer(
+        invoke_without_command=True,
+        add_completion=False,
+        context_settings={"allow_interspersed_args": True},
+    )
+    group.callback()(simulate_command)
+    app.add_typer(group, name="simulate", help="Whole-encounter odds: simulate a conflict.")
