@@ -26,6 +26,7 @@ from referee.core import (
     StaleTableError,
     Table,
     observe,
+    preview,
 )
 from referee.core.table import Seat
 from referee.dice import RandomSource, ScriptedSource
@@ -323,3 +324,29 @@ def test_a_log_shares_its_storage_and_copies_only_on_a_branch() -> None:
     assert [e.kind for e in left] == ["a", "b"]
     assert left[1].number == 2 and right[-1].number == 2
     assert left.since(1) == (left[1],)
+
+
+def test_preview_gives_the_odds_of_an_action_with_its_parameters_as_given() -> None:
+    """``preview``: what a form shows as its fields change, from the game's own checks."""
+    table = new_table()
+    # the attack's odds follow the target chosen: against each the game's own opposed check
+    on_krockin = preview(table, "alice", Action("scarface", "attack", {"target": "krockin"}))
+    on_edith = preview(table, "alice", Action("scarface", "attack", {"target": "edith"}))
+    assert [p.label for p in on_krockin] == ["scarface attacks krockin"]
+    assert on_krockin[0].odds != on_edith[0].odds  # skill 1 against skill 0
+    check = PROCEDURE._attack(table.state, "scarface", "krockin")
+    assert {k: Fraction(v) for k, v in on_krockin[0].odds.items()} == {
+        o.value: p for o, p in check.odds().outcomes.items()
+    }
+    # a pool's odds follow its dice and obstacle; more dice, better odds
+    small = preview(table, "alice", Action("scarface", "rally", {"dice": 1, "obstacle": 1}))
+    large = preview(table, "alice", Action("scarface", "rally", {"dice": 4, "obstacle": 1}))
+    assert Fraction(large[0].odds["success"]) > Fraction(small[0].odds["success"])
+    # parameters are parsed as for acting; a seat learns nothing of another's action
+    with pytest.raises(ActionError, match="taget"):
+        preview(table, "alice", Action("scarface", "attack", {"taget": "krockin"}))
+    with pytest.raises(SeatError, match="does not play"):
+        preview(table, "bob", Action("scarface", "attack", {"target": "krockin"}))
+    # an action the rules would refuse has no odds, and nothing is ever rolled or recorded
+    assert preview(table, "alice", Action("scarface", "note", {"text": "x"})) == ()
+    assert table.version == 1 and not table.actions

@@ -188,6 +188,20 @@ class Toy(Procedure[ToyState]):
         ]
         return tuple(choices)
 
+    def odds_of(self, state: ToyState, action: Action, viewer: Viewer) -> Sequence[OddsPreview]:
+        if action.kind == "attack" and action.params.get("target") in dict(state.characters):
+            target = str(action.params["target"])
+            check = self._attack(state, action.actor, target)
+            return (OddsPreview.of(check, f"{action.actor} attacks {target}"),)
+        if action.kind == "rally":
+            return (OddsPreview.of(self._rally(action), f"{action.actor} rallies"),)
+        return super().odds_of(state, action, viewer)
+
+    def _rally(self, action: Action) -> ObstacleCheck:
+        return ObstacleCheck(
+            RALLY.of(action).dice, RALLY.of(action).obstacle, shade=GREY, open_ended=True
+        )
+
     def _attack(self, state: ToyState, actor: str, target: str) -> OpposedCheck:
         return OpposedCheck(
             Total("2d6", state.character(actor).skill),
@@ -275,12 +289,7 @@ class Toy(Procedure[ToyState]):
                 events.append(Event("slips.revealed", {"maneuvers": slips}))
             return events
         if action.kind == "rally":
-            check = ObstacleCheck(
-                RALLY.of(action).dice,
-                RALLY.of(action).obstacle,
-                shade=GREY,
-                open_ended=True,
-            )
+            check = self._rally(action)
             return (Event("rally.rolled", {"actor": action.actor, **check.roll(dice).to_json()}),)
         if action.kind == "recall":
             check = PercentileCheck(RECALL.of(action).chance)

@@ -4,6 +4,7 @@ body for each way a request can be wrong, with nothing stored after a refused on
 from __future__ import annotations
 
 import logging
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -432,3 +433,30 @@ def test_a_failing_database_is_503_and_its_message_stays_in_the_log(
     error(response, 503, "unavailable")
     assert b"hunter2" not in response.content and b"db.internal" not in response.content
     assert "db.internal" in caplog.text
+
+
+def test_odds_of_an_action_follow_its_parameters_and_store_nothing(server: Server) -> None:
+    table = server.create()
+    url = f"/api/tables/{table.id}/odds"
+    before = record(server, table)
+    seen = server.client.post(
+        url, headers=table.auth("scarface"), json={"kind": "rally", "params": {"dice": 4}}
+    )
+    assert seen.status_code == 200, seen.text
+    body = seen.json()
+    assert body["actor"] == "scarface" and body["version"] == table.version
+    [four] = body["odds"]
+    assert four["label"] == "scarface rallies" and set(four["odds"]) == {"success", "failure"}
+    one = server.client.post(
+        url, headers=table.auth("scarface"), json={"kind": "rally", "params": {"dice": 1}}
+    ).json()["odds"][0]
+    assert Fraction(four["odds"]["success"]) > Fraction(one["odds"]["success"])
+    # malformed, another seat's actor, no seat: the documented errors
+    bad = server.client.post(
+        url, headers=table.auth("scarface"), json={"kind": "rally", "params": {"dise": 4}}
+    )
+    assert error(bad, 422, "action")["where"] == ["params", "dise"]
+    other = {"kind": "attack", "actor": "krockin", "params": {"target": "scarface"}}
+    error(server.client.post(url, headers=table.auth("scarface"), json=other), 403, "forbidden")
+    error(server.client.post(url, json=other), 401, "unauthorized")
+    assert record(server, table) == before

@@ -83,7 +83,7 @@ from referee.core.events import (
 )
 from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure
 from referee.core.registry import System, get_system, register_system, system, systems
-from referee.core.table import ActionRecord, Observation, Seat, Table, observe
+from referee.core.table import ActionRecord, Observation, Seat, Table, observe, preview
 from referee.core.values import Json, JsonObject, to_json
 
 __all__ = [
@@ -157,6 +157,7 @@ __all__ = [
     "observe",
     "only",
     "parse_duration",
+    "preview",
     "register_system",
     "set_timer",
     "system",

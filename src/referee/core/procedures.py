@@ -173,6 +173,21 @@ class Procedure(ABC, Generic[S]):
         """
         return ()
 
+    def odds_of(self, state: S, action: Action, viewer: Viewer) -> Sequence[Any]:
+        """Odds previews of the checks ``action`` would roll, with its parameters as given,
+        that ``viewer`` may see: what a form shows as its fields change (a perception check on
+        this target, an attack with these Aspects tagged). ``action.args`` holds the parsed
+        parameters. Never rolls and never refuses: an action the rules would refuse has no odds.
+
+        Default: the odds of the choice of that kind open to the actor whose domains allow the
+        parameters (:meth:`legal_actions`), or none. Games override it where the parameters
+        change the check.
+        """
+        for choice in self.legal_actions(state, action.actor):
+            if choice.kind == action.kind and choice.odds and choice.allows(dict(action.params)):
+                return choice.odds
+        return ()
+
     def state_json(self, state: S) -> JsonObject:
         """The whole state as a JSON object: what scenario ``expect: path`` reads.
 

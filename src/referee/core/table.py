@@ -98,6 +98,7 @@ __all__ = [
     "Table",
     "narrate",
     "observe",
+    "preview",
 ]
 
 S = TypeVar("S")
@@ -875,3 +876,27 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         previews=tuple(table.procedure.previews(table.state, viewer)),
         seat=seat,
     )
+
+
+def preview(table: Table[Any], who: Seat | Viewer | SeatId, action: Action) -> tuple[Any, ...]:
+    """The odds previews (:class:`~referee.core.cards.OddsPreview`) of the checks ``action``
+    would roll now, as ``who`` may see them: the odds a form shows before it is sent.
+
+    The parameters are parsed as :meth:`Table.act` parses them (:class:`ActionError`), and the
+    seat must be one that may take the action (:class:`SeatError`); nothing is rolled and the
+    table is unchanged. A seat that may not take it learns nothing of its odds.
+    """
+    viewer = table.viewer(who)
+    spec = table.spec(action.kind)
+    params: JsonObject = action.params
+    args: Any = None
+    if spec is not None:
+        args, params = spec.normalise(action.params)
+    seat = next((s for s in table.seats if s.id == viewer.id), None)
+    if seat is not None:
+        table._permit(seat, action.actor, spec)
+    taken = Action(action.actor, action.kind, params, at=table.now, args=args)
+    try:
+        return tuple(table.procedure.odds_of(table.state, taken, viewer))
+    except RuleError:  # the rules would refuse it: it has no odds
+        return ()

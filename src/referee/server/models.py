@@ -72,6 +72,15 @@ class ActBody(_Request):
     at: int | None = Field(default=None, ge=0, le=10**9)
 
 
+class OddsBody(_Request):
+    """An action as a form holds it before it is sent: whose (by default the one this seat
+    plays), its kind and its parameters so far."""
+
+    kind: str = Field(min_length=1, max_length=100)
+    params: dict[str, Json] = Field(default_factory=dict)
+    actor: str | None = Field(default=None, min_length=1, max_length=100)
+
+
 class UndoBody(_Request):
     """Undo the last action; ``version``, if given, is the version read (409 if stale)."""
 
@@ -211,6 +220,17 @@ class ActionsOut(BaseModel):
     version: int
     to_move: list[str]
     choices: list[ChoiceOut]
+
+
+class OddsOut(BaseModel):
+    """The exact odds of the checks an action would roll with these parameters, as this seat
+    may see them (none where it may see none, or the action rolls nothing)."""
+
+    table: str
+    version: int
+    kind: str
+    actor: str
+    odds: list[dict[str, Json]]
 
 
 class RecordOut(BaseModel):

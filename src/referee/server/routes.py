@@ -31,6 +31,8 @@ from referee.server.models import (
     GameSummaryOut,
     JoinBody,
     ObservationOut,
+    OddsBody,
+    OddsOut,
     RecordOut,
     SeatOut,
     SeatTokenOut,
@@ -428,6 +430,39 @@ def act(who: Seat, body: ActBody, request: Request) -> JSONResponse:
         raise _refused(error) from None
     state.changed(who.table_id, after)
     return _json(state.observations.observation(after, who.table_id, who.seat, body.version))
+
+
+@router.post(
+    "/tables/{table_id}/odds",
+    response_model=OddsOut,
+    responses=_answers(401, 403, 413, 415, 422, 429),
+    tags=["table"],
+)
+def odds(who: Seat, body: OddsBody, request: Request) -> JSONResponse:
+    """The exact odds of the checks this action would roll with these parameters, before it is
+    taken (what a form shows as its fields change). Nothing is rolled or stored; the
+    parameters are checked as for acting (422), and only a seat that may take the action is
+    told its odds (403)."""
+    from referee.core.table import preview
+
+    state = state_of(request.app)
+    table = state.load(who.table_id)
+    seat = table.seat(who.seat)
+    actor = body.actor
+    if actor is None:
+        actor = seat.plays[0] if len(seat.plays) == 1 else seat.id
+    try:
+        shown = preview(table, who.seat, Action(actor, body.kind, dict(body.params)))
+    except Exception as error:
+        raise _refused(error) from None
+    data = {
+        "table": who.table_id,
+        "version": table.version,
+        "kind": body.kind,
+        "actor": actor,
+        "odds": [p.to_json() for p in shown],
+    }
+    return _json(data)
 
 
 def _refused(error: Exception) -> Exception:

@@ -20,6 +20,16 @@ CSP = (
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 )
 
+#: Each game's screens (``static/games/``), loaded before the table page's own script.
+GAME_SCRIPTS = (
+    "games/base.js",
+    "games/intrigue.js",
+    "games/kingdoms.js",
+    "games/zweihander.js",
+    "games/ginlane.js",
+    "games/hursagmu.js",
+)
+
 TableId = Path(pattern=r"^[A-Za-z0-9_-]{1,64}$")
 
 
@@ -97,6 +107,7 @@ TABLE = """
     <h2 id="act-h">Your move</h2>
     <p id="to-move" class="muted"></p>
     <div id="refused" class="error" role="alert"></div>
+    <div id="console"></div>
     <div id="choices"></div>
     <div id="undo-box"></div>
     <p id="handouts">Handouts to print (PDF):
@@ -173,7 +184,7 @@ def mount(app: FastAPI) -> None:
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table(table_id: str = TableId) -> HTMLResponse:
-        return _html(page("Table", TABLE, "table.js", "games.js", data={"table": table_id}))
+        return _html(page("Table", TABLE, *GAME_SCRIPTS, "table.js", data={"table": table_id}))
 
     @app.post("/web/yaml", include_in_schema=False)
     def parse_yaml(text: str = Body(embed=True, max_length=200_000)) -> JSONResponse:

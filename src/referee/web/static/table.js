@@ -74,6 +74,7 @@
     if (fresh.length) logEl.scrollTop = logEl.scrollHeight;
     document.body.dataset.version = String(o.version);
     renderHeader();
+    renderConsole();
     renderChoices();
     renderState();
   }
@@ -102,6 +103,7 @@
     var li = h("li", {className: isNew ? "new" : null, "data-kind": e.kind},
       h("span", {className: "num", text: "#" + e.number}), h("span", {text: e.text || e.kind}));
     cardsOf(e).forEach(function (c) { li.appendChild(rollCard(c)); });
+    if (game().event) { try { game().event(e, li, context()); } catch (err) { /* the plain item stays */ } }
     return li;
   }
 
@@ -174,18 +176,50 @@
     var form = h("form", {"data-kind": c.kind, "data-actor": c.actor});
     var names = Object.keys(c.params || {});
     names.forEach(function (name) { form.appendChild(field(prefix + name, name, c.params[name])); });
-    (Array.isArray(c.odds) ? c.odds : c.odds ? [c.odds] : []).forEach(function (o) {
-      if (!o || !o.odds) return;
-      form.appendChild(h("div", {className: "roll"},
-        h("div", null, h("strong", {text: "Odds: " + (o.label || "")}), " ",
-          h("span", {className: "muted", text: o.dice || ""})),
-        oddsChart(o.odds, null, "Odds of " + (o.label || c.label))));
-    });
+    // the odds of the check this action would roll, with the fields as they stand: first
+    // those the choice carries, then the server's answer for the parameters chosen
+    var oddsBox = h("div", {className: "odds-box", "aria-live": "polite"});
+    showOdds(oddsBox, c.odds, c.label);
+    form.appendChild(oddsBox);
     form.appendChild(h("button", {type: "submit", text: c.label}));
     form.addEventListener("submit", function (ev) { ev.preventDefault(); act(c, form, prefix); });
+    var refresh = function () { previewOdds(c, prefix, oddsBox); };
+    form.addEventListener("change", refresh);
+    form.addEventListener("input", refresh);
     var details = h("details", {className: "choice", "data-key": key, open: !!open[key]},
       h("summary", {text: c.label + (me.plays.length === 1 && c.actor === me.plays[0] ? "" : " — " + c.actor)}), form);
+    details.addEventListener("toggle", function () { if (details.open) refresh(); });
+    if (open[key]) refresh();
     return details;
+  }
+
+  function showOdds(box, odds, label) {
+    box.textContent = "";
+    (Array.isArray(odds) ? odds : odds ? [odds] : []).forEach(function (o) {
+      if (!o || !o.odds) return;
+      box.appendChild(h("div", {className: "roll"},
+        h("div", null, h("strong", {text: "Odds: " + (o.label || "")}), " ",
+          h("span", {className: "muted", text: o.dice || ""})),
+        oddsChart(o.odds, null, "Odds of " + (o.label || label))));
+    });
+  }
+
+  // POST /odds for the form's parameters, at most one request in flight per form: the last
+  // answer to arrive for the latest parameters wins.
+  var pending = {};
+  function previewOdds(c, prefix, box) {
+    var params = {};
+    try {
+      Object.keys(c.params || {}).forEach(function (n) { params[n] = valueOf(prefix, n, c.params[n]); });
+    } catch (e) { return; }
+    var ask = JSON.stringify({kind: c.kind, actor: c.actor, params: params});
+    if (pending[prefix] === ask) return;
+    pending[prefix] = ask;
+    Ref.api("POST", base + "/odds", JSON.parse(ask)).then(function (res) {
+      if (pending[prefix] !== ask) return;
+      delete pending[prefix];
+      if (res.ok) showOdds(box, res.data.odds, c.label);
+    }, function () { delete pending[prefix]; });
   }
 
   function field(fid, name, dom) {
@@ -231,22 +265,32 @@
   }
 
   function act(c, form, prefix) {
-    refused.textContent = "";
     var params = {};
     Object.keys(c.params || {}).forEach(function (n) { params[n] = valueOf(prefix, n, c.params[n]); });
-    var button = form.querySelector("button[type=submit]");
-    button.disabled = true;
-    Ref.api("POST", base + "/actions", {kind: c.kind, params: params, version: obs.version, actor: c.actor})
+    return send(c.kind, c.actor, params, form.querySelector("button[type=submit]"));
+  }
+
+  // Take an action on the version this page shows; the answer (or the refusal) is shown. The
+  // promise says whether it was taken.
+  function send(kind, actor, params, button) {
+    refused.textContent = "";
+    if (button) button.disabled = true;
+    return Ref.api("POST", base + "/actions", {kind: kind, params: params, version: obs.version, actor: actor})
       .then(function (res) {
-        button.disabled = false;
-        if (res.ok) { apply(res.data, false); return; }
+        if (button) button.disabled = false;
+        if (res.ok) { apply(res.data, false); return true; }
         if (res.status === 409) {
           refused.textContent = "The table moved on while you chose: look again, then choose again.";
-          return Ref.api("GET", base).then(function (r) { if (r.ok) apply(r.data, true); });
+          return Ref.api("GET", base).then(function (r) { if (r.ok) apply(r.data, true); return false; });
         }
         refused.textContent = "Refused: " + Ref.errorText(res);
-        refused.focus && refused.setAttribute("tabindex", "-1");
-      }, function () { button.disabled = false; refused.textContent = "Could not reach the server."; });
+        refused.setAttribute("tabindex", "-1");
+        return false;
+      }, function () {
+        if (button) button.disabled = false;
+        refused.textContent = "Could not reach the server.";
+        return false;
+      });
   }
 
   function doUndo() {
@@ -258,14 +302,46 @@
   }
 
   // ------------------------------------------------------------------ the visible state
+  function game() { return (window.RefGames && window.RefGames[me.system]) || {}; }
+
   function renderState() {
     var box = document.getElementById("state");
     box.textContent = "";
     var s = obs.state;
     if (s == null) return;
-    var view = (window.RefGames && window.RefGames[me.system]) || null;
-    if (view) { try { box.appendChild(view(s, me, h)); return; } catch (e) { box.textContent = ""; } }
+    if (game().board) {
+      try { box.appendChild(game().board(s, context())); return; } catch (e) { box.textContent = ""; }
+    }
     box.appendChild(generic(s));
+  }
+
+  // A game's own tools over "Your move" (a perception check, a sealed slip, a tagging roll…).
+  function renderConsole() {
+    var box = document.getElementById("console");
+    if (!box || !game().console) return;
+    var keep = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
+    var el = null;
+    try { el = game().console(context()); } catch (e) { el = null; }
+    box.textContent = "";
+    if (el) box.appendChild(el);
+    if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
+  }
+
+  // What a game's screens may use: the seat's own observation, and the same calls the forms make.
+  function context() {
+    return {
+      obs: obs, me: me, h: h, generic: generic, flat: flat, oddsChart: oddsChart, rollCard: rollCard,
+      act: function (kind, actor, params) { return send(kind, actor, params, null); },
+      odds: function (kind, actor, params) {
+        return Ref.api("POST", base + "/odds", {kind: kind, actor: actor, params: params || {}})
+          .then(function (res) { return res.ok ? res.data.odds : []; });
+      },
+      choices: function (kind, actor) {
+        return (obs.choices || []).filter(function (c) {
+          return (!kind || c.kind === kind) && (!actor || c.actor === actor);
+        });
+      }
+    };
   }
 
   function generic(s) {
@@ -303,6 +379,6 @@
     return kv;
   }
 
-  window.RefTable = {generic: generic, flat: flat};
+  window.RefTable = {generic: generic, flat: flat, context: function () { return context(); }};
   start();
 })();
