@@ -116,7 +116,12 @@ def _intrigue_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
     winner = ",".join(c for c in standing if c not in escaped) or "none"
     if escaped and not [c for c in standing if c not in escaped]:
         winner = "escaped"
-    damage = {c: int(sheets[c]["damage"]) for c in sides}
+    # a standing character's damage is wiped when the combat ends: count the events instead
+    damage = dict.fromkeys(sides, 0)
+    for i in range(start.version, table.version):
+        event = table.log[i]
+        if event.kind == "damage.taken" and event.data.get("character") in damage:
+            damage[str(event.data["character"])] += int(event.data["amount"])
     deaths = sum(1 for c in sides if sheets[c]["dead"])
     return Outcome(
         winner,

@@ -341,7 +341,7 @@ def _probe(table: Table[Any], attacker: str, defender: str) -> tuple[Fraction, i
                 damage = int(event.data["amount"])
         t = after
         knocked = _sheets(t)[defender]
-        if knocked["knocked_out"]:
+        if knocked["knocked_out"] or knocked["dead"]:  # the dead are no longer Knocked Out
             return p, damage, hits, bool(knocked["dead"])
         t = t.act(Action("referee", "resolve", {}), None)  # the held action lapses
     raise DuelError(f"{defender} is never Knocked Out by {attacker}'s Attacks")

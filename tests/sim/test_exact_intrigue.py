@@ -1,0 +1,169 @@
+"""The exact Intrigue duel against brute-force enumeration through the real procedure.
+
+The brute force plays the duel with ``Table.act`` on the game's own procedure: at each place it
+reads the rolls about to be made (the odds previews) and branches on every hit and miss,
+forcing each with scripted dice, weighting each branch by the game's own odds. Up to ``R``
+rounds that is every way the duel can go, so the chance of ending within ``R`` rounds must be
+exactly the chain's, and each final chance must lie between the enumerated part and the
+enumerated part plus what is still going on.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+import pytest
+
+from referee.core import Action, Table, Viewer, system
+from referee.dice import ScriptedSource
+from referee.sim.exact.intrigue import Duel, Duelist, duel_from_table, duel_odds
+
+REFEREE = Viewer("referee")
+
+
+def setup(stamina: tuple[int, int], strength: tuple[int, int], combat: tuple[int, int]) -> Any:
+    return {
+        "characters": {
+            side: {
+                "name": side.title(),
+                "number": 10 + i,
+                "combat": combat[i],
+                "strength": strength[i],
+                "stamina": stamina[i],
+            }
+            for i, side in enumerate(("ann", "bob"))
+        }
+    }
+
+
+def combat_of(table: Table[Any]) -> dict[str, Any]:
+    combats = table.procedure.state_json(table.state)["combats"]
+    return list(combats.values())[-1]  # type: ignore[no-any-return]
+
+
+def declare_all(table: Table[Any]) -> Table[Any]:
+    waiting = ["ann", "bob"]
+    while True:
+        who = next(
+            (w for w in waiting if any(c.kind == "declare" for c in table.legal_actions(w))), None
+        )
+        if who is None:
+            return table
+        waiting.remove(who)
+        other = "bob" if who == "ann" else "ann"
+        table = table.act(Action(who, "declare", {"action": "attack", "target": other}), None)
+
+
+def brute_force(
+    table: Table[Any], rounds: int
+) -> tuple[dict[tuple[str, int, int], Fraction], dict[str, Fraction], Fraction]:
+    """Every way the duel ends within ``rounds`` rounds (winner, damage to ann, to bob), the
+    chance each dies within them, and the chance it is still going after them."""
+    ended: dict[tuple[str, int, int], Fraction] = {}
+    dead: dict[str, Fraction] = {}
+    going = Fraction(0)
+
+    def walk(t: Table[Any], weight: Fraction) -> None:
+        nonlocal going
+        combat = combat_of(t)
+        if combat["ended"]:
+            sheets = t.procedure.state_json(t.state)["characters"]
+            up = [
+                c for c in ("ann", "bob") if not sheets[c]["knocked_out"] and not sheets[c]["dead"]
+            ]
+            taken = {"ann": 0, "bob": 0}
+            for event in t.log.events:
+                if event.kind == "damage.taken":
+                    taken[event.data["character"]] += event.data["amount"]
+            key = (up[0] if len(up) == 1 else "none", taken["ann"], taken["bob"])
+            ended[key] = ended.get(key, Fraction(0)) + weight
+            for who in ("ann", "bob"):
+                if sheets[who]["dead"]:
+                    dead[who] = dead.get(who, Fraction(0)) + weight
+            return
+        if not combat["in_round"] and combat["round"] >= rounds:
+            going += weight
+            return
+        t = declare_all(t)
+        chances = [Fraction(p.odds["success"]) for p in t.procedure.previews(t.state, REFEREE)]
+        if not chances:  # nothing left to roll this round: end it
+            walk(t.act(Action("referee", "resolve", {}), None), weight)
+            return
+        for hits in product((True, False), repeat=len(chances)):
+            w = weight
+            faces: list[int] = []
+            for hit, p in zip(hits, chances, strict=True):
+                w *= p if hit else 1 - p
+                faces += [6, 6, 6] if hit else [1, 1, 1]
+            if w:
+                walk(t.act(Action("referee", "resolve", {}), ScriptedSource(faces)), w)
+
+    start = table.act(Action("ann", "start_combat", {"targets": ["bob"]}), None)
+    walk(start, Fraction(1))
+    return ended, dead, going
+
+
+CASES = [
+    # (stamina, strength, combat): sequential, simultaneous, one-hit knock-outs, deaths
+    ((1, 2), (1, 1), (1, 0)),
+    ((2, 3), (1, 2), (1, 1)),
+    ((3, 3), (2, 1), (2, 1)),
+    ((3, 1), (1, 3), (0, 2)),
+    ((2, 2), (2, 2), (1, 1)),
+    ((1, 3), (1, 2), (0, 1)),  # ann dies of a knock-out: 2 damage on Stamina 1
+]
+
+
+@pytest.mark.parametrize(("stamina", "strength", "combat"), CASES)
+def test_exact_duel_matches_enumeration_through_the_procedure(
+    stamina: tuple[int, int], strength: tuple[int, int], combat: tuple[int, int]
+) -> None:
+    table = system("intrigue").new_table(setup(stamina, strength, combat))
+    odds = duel_odds(duel_from_table(table, "ann", "bob"))
+    rounds = 4
+    ended, dead, going = brute_force(table, rounds)
+    assert odds.ended_within(rounds) == sum(ended.values())
+    assert going == 1 - sum(ended.values())
+    wins = {"ann": odds.wins["ann"], "bob": odds.wins["bob"], "none": odds.both_out}
+    for who, exact in wins.items():
+        seen = sum((p for (w, _, _), p in ended.items() if w == who), Fraction(0))
+        assert seen <= exact <= seen + going, who
+    for who, index in (("ann", 1), ("bob", 2)):
+        for amount, exact in odds.damage[who].items():
+            seen = sum((p for k, p in ended.items() if k[index] == amount), Fraction(0))
+            assert seen <= exact <= seen + going, (who, amount)
+    for who in ("ann", "bob"):
+        seen = dead.get(who, Fraction(0))
+        assert seen <= odds.deaths[who] <= seen + going, who
+    assert any(dead.values()) or all(v == 0 for v in odds.deaths.values())
+
+
+def test_probabilities_sum_to_one_and_a_tie_is_simultaneous() -> None:
+    a = Duelist("a", Fraction(1, 2), damage=3, knock_out=1, dies=True, rank=1)
+    b = Duelist("b", Fraction(1, 2), damage=3, knock_out=1, dies=False, rank=1)
+    odds = duel_odds(Duel(a, b))
+    assert sum(odds.outcomes.values()) == 1
+    # round 1: a first (1/2 a wins; else b strikes: 1/4 b wins); then rounds of both at once
+    # from 1/4: each round 1/4 a, 1/4 b, 1/4 both, 1/4 again
+    assert odds.wins["a"] == Fraction(1, 2) + Fraction(1, 4) * Fraction(1, 3)
+    assert odds.both_out == Fraction(1, 4) * Fraction(1, 3)
+    assert odds.deaths == {"a": odds.wins["b"] + odds.both_out, "b": 0}
+    assert odds.expected_rounds == 1 + Fraction(1, 4) * Fraction(4, 3)
+
+
+def test_a_duel_nobody_can_win_is_a_stalemate() -> None:
+    never = Duelist("x", Fraction(0), damage=1, knock_out=2, dies=False, rank=1)
+    odds = duel_odds(Duel(never, never))
+    assert odds.stalemate == 1 and odds.expected_rounds is None
+
+
+def test_exact_odds_of_the_bench_duel_are_fast() -> None:
+    import time
+
+    table = system("intrigue").new_table(setup((12, 12), (1, 1), (1, 1)))
+    begin = time.perf_counter()
+    odds = duel_odds(duel_from_table(table, "ann", "bob"))
+    assert sum(odds.outcomes.values()) == 1
+    assert time.perf_counter() - begin < 1.0  # the bench's goal is 0.1 s; this is a smoke test

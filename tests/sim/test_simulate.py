@@ -1,0 +1,125 @@
+"""Simulations through the procedures agree with the exact answers; the vectorised duel agrees
+with both; every policy only takes actions the rules list. Seeded, so deterministic."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core import Action, Choice, system
+from referee.core.loader import load_file
+from referee.dice import RandomSource
+from referee.sim.conflicts import CONFLICTS
+from referee.sim.exact.intrigue import duel_from_table, duel_odds
+from referee.sim.fast import fast_duels
+from referee.sim.simulate import POLICIES, play, simulate
+from referee.sim.stats import proportion
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+DUEL = {
+    "characters": {
+        "ann": {"name": "Ann", "number": 11, "combat": 2, "strength": 2, "stamina": 5},
+        "bob": {"name": "Bob", "number": 12, "combat": 2, "strength": 2, "stamina": 6},
+    }
+}
+
+SETUPS = {
+    "intrigue": "intrigue/scarface-and-krockin.yaml",
+    "ginlane": "ginlane/duel.yaml",
+    "hursagmu": "hursagmu/bob-against-fred.yaml",
+    "zweihander": "zweihander/chase-takedown.yaml",
+    "kingdoms": "kingdoms/sap-against-logistics.yaml",
+}
+
+
+def example_table(game: str) -> Any:
+    data = load_file(EXAMPLES / SETUPS[game])
+    return system(game).new_table(data["setup"], players=data.get("players"))
+
+
+def test_procedure_driven_duels_agree_with_the_exact_odds() -> None:
+    table = system("intrigue").new_table(DUEL)
+    odds = duel_odds(duel_from_table(table, "ann", "bob"))
+    report = simulate(table, runs=400, seed=3)
+    for who in ("ann", "bob"):
+        assert report.win_rates.get(who, proportion(0, 400)).contains(float(odds.wins[who]))
+    assert odds.both_out > 0  # equal Combat Stats: simultaneous rounds can end with both out
+    assert report.win_rates.get("none", proportion(0, 400)).contains(float(odds.both_out))
+    assert odds.expected_rounds is not None
+    assert report.rounds.contains(float(odds.expected_rounds))
+    for who in ("ann", "bob"):
+        exact = sum(float(d * p) for d, p in odds.damage[who].items())
+        assert report.damage[who].contains(exact)
+
+
+def test_vectorised_duels_agree_with_the_exact_odds_and_the_procedure() -> None:
+    table = system("intrigue").new_table(DUEL)
+    duel = duel_from_table(table, "ann", "bob")
+    odds = duel_odds(duel)
+    fast = fast_duels(duel, 200_000, seed=5)
+    slow = simulate(table, runs=400, seed=3)
+    for who in ("ann", "bob"):
+        assert fast.win_rate(who).contains(float(odds.wins[who]))
+        # the two simulations' intervals overlap
+        mine, theirs = fast.win_rate(who), slow.win_rates[who]
+        assert mine.low <= theirs.high and theirs.low <= mine.high
+    assert proportion(fast.both_out, fast.runs).contains(float(odds.both_out))
+    assert odds.expected_rounds is not None
+    assert fast.rounds.contains(float(odds.expected_rounds))
+    for who in ("ann", "bob"):
+        exact = sum(float(d * p) for d, p in odds.damage[who].items())
+        assert fast.damage[who].contains(exact)
+
+
+def test_the_vectorised_duel_is_seeded() -> None:
+    duel = duel_from_table(system("intrigue").new_table(DUEL), "ann", "bob")
+    assert fast_duels(duel, 1000, seed=9) == fast_duels(duel, 1000, seed=9)
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+def test_every_policy_takes_only_listed_actions(game: str, policy: str) -> None:
+    table = example_table(game)
+    conflict = CONFLICTS[game]
+    taken: list[Action] = []
+
+    def check(action: Action, choices: Sequence[Choice]) -> None:
+        assert any(
+            c.actor == action.actor and c.kind == action.kind and c.allows(action.params)
+            for c in choices
+        ), action
+        assert action.kind in conflict.kinds
+        taken.append(action)
+
+    for seed in range(3):
+        _, steps, _ = play(
+            table,
+            conflict,
+            POLICIES[policy],
+            RandomSource(seed),
+            random.Random(seed),
+            max_steps=300,
+            check=check,
+        )
+        assert steps <= 300
+    assert taken
+
+
+@pytest.mark.parametrize("game", sorted(SETUPS))
+def test_each_games_conflict_ends_under_the_default_policy(game: str) -> None:
+    report = simulate(example_table(game), runs=5, seed=1)
+    assert report.unfinished == 0
+    assert report.refused == 0
+    assert sum(report.wins.values()) == 5
+
+
+def test_a_simulation_is_reproducible_from_its_seed() -> None:
+    table = example_table("ginlane")
+    first = simulate(table, runs=10, seed=4, policy="random")
+    again = simulate(table, runs=10, seed=4, policy="random")
+    assert first.to_json() == again.to_json()
