@@ -62,6 +62,7 @@ from referee.systems.intrigue.events import CONTINGENCY_OPENABLE, ITEM_DRAWN, de
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import load_game
 from referee.systems.intrigue.mental import mental_attack
+from referee.systems.intrigue.odds import upcoming
 from referee.systems.intrigue.perception import format_duration
 from referee.systems.intrigue.rules import (
     ESCAPE_DEFENSIVE_ACTIONS,
@@ -76,6 +77,16 @@ from referee.systems.intrigue.views import game_json
 __all__ = ["PROCEDURE", "Intrigue", "format_duration", "game_json"]
 
 REFEREE_ACTIONS = ("admit", "resolve", "next_round", "end_combat")
+
+REFEREES_ODDS = {"perceive": "Perception Envelopes", "roll": "Skill Rolls"}
+"""Kinds whose odds only the referee sees (ruling), with the section that rolls them."""
+
+OTHER_ODDS = {
+    "mental_attack": "Mental Combat",
+    "revive": "Taking Damage",
+    "escape": "Escaping Combat",
+}
+"""The section that rolls each other kind's checks (the rest: "Combat Actions")."""
 
 Handler = Callable[[IntrigueState, Character, Action, DiceSource], Sequence[Event]]
 
@@ -308,6 +319,31 @@ class Intrigue(Procedure[IntrigueState]):
             OddsPreview.of(check, _who_does_what(words), rule="Combat Actions")
             for combat in state.running
             for words, check in fight.preview(state, combat.id)
+        )
+
+    def odds_of(self, state: IntrigueState, action: Action, viewer: Viewer) -> Sequence[Any]:
+        """The odds of the checks ``action`` would roll with its parameters as given: the very
+        checks :meth:`decide` rolls (:func:`~referee.systems.intrigue.odds.upcoming`), one per
+        envelope the perceiver could earn, a skill roll against this Target Number or that
+        character, a mental attack on this target...
+
+        Only for an action open to its actor now (a target off cooldown, a declaration in
+        turn): the rules would refuse anything else, and it has no odds. A Perception Check's
+        and a skill roll's odds are the referee's alone (ruling): they tell which envelopes a
+        character carries and others' skill values, so a player is given none.
+        """
+        if action.kind in REFEREES_ODDS and not viewer.is_referee:
+            return ()
+        params = dict(action.params)
+        if not any(
+            c.kind == action.kind and c.allows(params)
+            for c in self.legal_actions(state, action.actor)
+        ):
+            return ()
+        rule = {**REFEREES_ODDS, **OTHER_ODDS}.get(action.kind, "Combat Actions")
+        return tuple(
+            OddsPreview.of(check, _who_does_what(words), rule=rule)
+            for words, check in upcoming(state, action)
         )
 
     # -- fold and views ----------------------------------------------------------------
