@@ -45,8 +45,14 @@ class Outcome:
     extra: Mapping[str, int] = field(default_factory=dict)
 
 
+_LAST: list[Any] = [None, None]
+"""The last state read and its JSON: states are immutable, and one step reads it several times."""
+
+
 def _state(table: Table[Any]) -> dict[str, Any]:
-    state: dict[str, Any] = dict(table.procedure.state_json(table.state))
+    if _LAST[0] is not table.state:
+        _LAST[0], _LAST[1] = table.state, dict(table.procedure.state_json(table.state))
+    state: dict[str, Any] = _LAST[1]
     return state
 
 
@@ -69,6 +75,8 @@ class Conflict:
     outcome: Callable[[Table[Any], Table[Any]], Outcome]
     actors: Callable[[Table[Any]], Sequence[str]] | None = None
     pick: Callable[[Table[Any], Sequence[Choice]], Action | None] | None = None
+    first_mover: bool = False
+    """True if only the first mover with a choice may move (the rest wait their turn)."""
 
     def movers(self, table: Table[Any]) -> Sequence[str]:
         """Who may move now: the conflict's own answer, else the procedure's and the referee."""
@@ -350,6 +358,7 @@ CONFLICTS: dict[str, Conflict] = {
         _intrigue_outcome,
         _intrigue_actors,
         _intrigue_pick,
+        first_mover=True,  # the characters declare in turn; the referee resolves after them
     ),
     "ginlane": Conflict(
         "ginlane",

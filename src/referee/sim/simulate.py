@@ -56,13 +56,14 @@ class Policy(Protocol):
 
 
 def legal_choices(table: Table[Any], conflict: Conflict) -> list[Choice]:
-    """The choices open now to whoever may move, of the conflict's action kinds."""
-    return [
-        choice
-        for actor in conflict.movers(table)
-        for choice in table.legal_actions(actor)
-        if choice.kind in conflict.kinds
-    ]
+    """The choices open now to whoever may move, of the conflict's action kinds (only the
+    first mover's, where the conflict moves one at a time)."""
+    found: list[Choice] = []
+    for actor in conflict.movers(table):
+        found += [c for c in table.legal_actions(actor) if c.kind in conflict.kinds]
+        if found and conflict.first_mover:
+            break
+    return found
 
 
 def random_policy(
