@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/store.py
 	$(BIN)/python bench/table.py
 	$(BIN)/python bench/intrigue_duel.py
+	$(BIN)/python bench/sim.py
 	$(BIN)/python bench/server.py --quick
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/handouts.py

@@ -18,7 +18,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from intrigue_duel import START  # the bench duel: ScarFace (knife drawn) against Krockin
-
 from referee.core import system
 from referee.core.loader import load_file
 from referee.dice import RandomSource
