@@ -26,6 +26,7 @@ from referee.core.procedures import Action
 from referee.core.scenario import Scenario, load_scenario, start_table
 from referee.core.table import Table
 from referee.dice import DiceSourceError
+from referee.server.live import MESSAGES_PER_MINUTE
 from tests.server.conftest import Seated, Server
 from tests.server.secrets_search import find_leaks, forbidden_for
 
@@ -270,6 +271,19 @@ def test_a_revoked_seat_is_cut_off_its_socket(server: Server, toy: Seated) -> No
     ):
         pass
     assert denied.value.status_code == 401
+
+
+def test_a_socket_answers_pings_and_is_closed_when_it_floods(server: Server, toy: Seated) -> None:
+    with server.client.websocket_connect(
+        f"/api/tables/{toy.id}/live", headers=toy.auth("lady")
+    ) as ws:
+        receive(ws)  # the first observation
+        ws.send_text("ping")
+        assert json.loads(receive(ws)["text"]) == {"type": "pong"}
+        for _ in range(MESSAGES_PER_MINUTE):
+            ws.send_text("hello")  # ignored, but counted
+        closing = next_message(ws)
+        assert closing["type"] == "websocket.close" and closing["code"] == 1008
 
 
 # -------------------------------------------------------------------------- the five games

@@ -87,7 +87,11 @@ def test_undo_takes_back_the_last_action_for_every_reader(url: str) -> None:
     assert other.load(created.id) == after_one_more
     with pytest.raises(SeatError, match="only the referee"):
         store.undo(created.id, seat="scarface")
-    undone = store.undo(created.id, seat="referee")
+    # an undo decided on what the seat read: refused if the table moved on since
+    with pytest.raises(StaleTableError, match=f"read version {before.version}"):
+        store.undo(created.id, seat="referee", expect_version=before.version)
+    assert other.load(created.id) == after_one_more
+    undone = store.undo(created.id, seat="referee", expect_version=after_one_more.version)
     assert undone == before
     assert other.load(created.id) == before  # its cache is not a prefix any more: reloaded
     again = other.act(created.id, NOTE, seat="scarface", expect_version=before.version)

@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,12 @@ SEATS_CHANNEL = "referee_seats"
 
 CLOSE_REVOKED = 4401
 """The close code of a socket whose seat was revoked (or whose token no longer opens it)."""
+
+CLOSE_FLOODED = 1008
+"""The close code (policy violation) of a socket that sent more than :data:`MESSAGES_PER_MINUTE`."""
+
+MESSAGES_PER_MINUTE = 120
+"""What a client may send on its socket in a minute (pings, a few a minute, are all it needs)."""
 
 
 @dataclass(eq=False)
@@ -211,13 +218,22 @@ class Hub:
                 del self._feeds[sub.table_id]
 
     async def _read(self, sub: Subscriber) -> None:
+        """Answer pings; a socket that floods the server (over :data:`MESSAGES_PER_MINUTE`) is
+        closed. Anything else a client sends is ignored: acting goes through the API."""
         socket = sub.socket
+        window, count = time.monotonic(), 0
         while True:
             message = await socket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            text = message.get("text")
-            if text == "ping":
+            now = time.monotonic()
+            if now - window >= 60:
+                window, count = now, 0
+            count += 1
+            if count > MESSAGES_PER_MINUTE:
+                await _close(socket, CLOSE_FLOODED)
+                return
+            if message.get("text") == "ping":
                 await socket.send_text('{"type":"pong"}')
 
     async def _write(self, feed: Feed, sub: Subscriber) -> None:

@@ -483,18 +483,9 @@ def undo(who: Seat, request: Request, body: UndoBody | None = None) -> JSONRespo
     """Take the last action back (the referee's seat; in a game without one, the seat that took
     it). The answer starts again from the first event (``reset``)."""
     state = state_of(request.app)
-    if body is not None and body.version is not None:
-        current = state.store.version(who.table_id)
-        if current != body.version:
-            raise ApiError(
-                409,
-                "stale",
-                f"stale table: you read version {body.version}, but the table is at version "
-                f"{current}",
-                version=current,
-            )
+    expect = body.version if body is not None else None
     try:
-        after = state.store.undo(who.table_id, seat=who.seat)
+        after = state.store.undo(who.table_id, seat=who.seat, expect_version=expect)
     except Exception as error:
         raise _refused(error) from None
     state.changed(who.table_id, after)

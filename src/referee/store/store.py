@@ -91,6 +91,10 @@ def join_link(base: str, table_id: str, token: str) -> str:
     return f"{base.rstrip('/')}/join/{table_id}#{token}"
 
 
+#: The salt an unknown table's token is hashed with: the work is the same as for a real table.
+_NO_TABLE_SALT = bytes(16)
+
+
 def open_store(url: str | None = None, *, snapshot_every: int = snapshots.SNAPSHOT_EVERY) -> Store:
     """The store at ``url`` (or ``REFEREE_DATABASE_URL``, or the default SQLite file in the
     user's data folder), its schema migrated to this Referee's on first use.
@@ -340,11 +344,20 @@ class Store:
         self._remember(table_id, revision, after)
         return after
 
-    def undo(self, table_id: str, *, seat: SeatId | None) -> Table[Any]:
-        """Take back the table's last action (who may: :meth:`Table.undo`), in one transaction."""
+    def undo(
+        self, table_id: str, *, seat: SeatId | None, expect_version: int | None = None
+    ) -> Table[Any]:
+        """Take back the table's last action (who may: :meth:`Table.undo`), in one transaction.
+
+        ``expect_version`` is the version the seat read: if another action landed since, the
+        undo is refused with :class:`~referee.core.errors.StaleTableError` (it would take back
+        an action the seat has not seen), checked under the same lock as the undo itself.
+        """
         with translated(self.url), write_transaction(self.engine) as conn:
             row = self._row(conn, table_id, lock=True)
             table = self._load(conn, table_id, row)
+            if expect_version is not None and expect_version != table.version:
+                raise StaleTableError(expect_version, table.version)
             after = table.undo(1, seat=seat)
             revision = self._advance_row(conn, row, after, undo=True)
             for rows, column in (
@@ -370,6 +383,8 @@ class Store:
         with translated(self.url), self.engine.connect() as conn:
             salt = conn.execute(select(TABLES.c.token_salt).where(TABLES.c.id == table_id)).scalar()
             if salt is None:
+                # the same hash as for a table that exists, so the time taken tells nothing
+                matching_seat(token, _NO_TABLE_SALT, {})
                 return None
             rows = conn.execute(
                 select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)
