@@ -1,0 +1,106 @@
+"""Tests that kill the mutants mutmut left alive (issue 13, docs/systems/intrigue.md, "Mutation
+testing"): each asserts an outcome of the rules text with scripted dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.core import RuleError, Viewer, view
+
+from .helpers import act, character, last, start
+
+
+def cast(**sheets: dict[str, Any]) -> dict[str, Any]:
+    return {"start": "20:00", "characters": sheets}
+
+
+ROLLERS = cast(
+    a=character(
+        "Ann",
+        11,
+        skills={"Medicine": 1, "Stealth": 2},
+        abilities={"Lockpicking": {"value": 4}},
+    ),
+    b=character("Bob", 12, skills={"Medicine": 3, "Perception": 5}),
+)
+
+
+def seen(table: Any, who: str, kind: str) -> dict[str, Any] | None:
+    """The data of the last event of ``kind`` that ``who`` sees, or None."""
+    events = [e for e in view(table.log, Viewer(who)) if e.kind == kind]
+    return dict(events[-1].data) if events else None
+
+
+def test_a_skill_roll_against_a_target_number_tells_the_roller_only() -> None:
+    """Skill Rolls: "roll 3d6 and add their sum to your skill value": 6+6+1 + Medicine 1 = 14
+    meets a Target Number of 14. The roller sees their own value and dice; the odds stay the
+    referee's (module ruling)."""
+    table = act(start(ROLLERS), "a", "roll", [6, 6, 1], skill="Medicine", target=14)
+    data = last(table, "skill.rolled")
+    assert (data["character"], data["skill"], data["target"]) == ("a", "Medicine", 14)
+    assert (data["total"], data["faces"], data["success"]) == (14, [6, 6, 1], True)
+    assert data["value"] == 1
+    card = data["roll"]
+    assert (card["label"], card["rule"], card["odds"]) == ("a's Medicine ≥ 14", "Skill Rolls", None)
+    assert (card["dice"], card["margin"]) == ("3d6+1 ≥ 14", 0)
+    mine = seen(table, "a", "skill.rolled")
+    assert mine is not None and mine["value"] == 1 and "odds" not in mine
+    assert "chance" not in mine
+    assert seen(table, "b", "skill.rolled") is None
+    assert seen(table, "public", "skill.rolled") is None
+
+
+def test_a_skill_roll_one_short_of_the_target_fails() -> None:
+    """Skill Rolls: 13 does not meet a Target Number of 14."""
+    table = act(start(ROLLERS), "a", "roll", [6, 5, 1], skill="Medicine", target=14)
+    assert last(table, "skill.rolled")["success"] is False
+
+
+def test_a_special_ability_rolls_with_its_own_value_and_name() -> None:
+    """Skill Rolls: a special ability with a skill value adds it to 3d6 (4 + 1+1+1 = 7)."""
+    table = act(start(ROLLERS), "a", "roll", [1, 1, 1], ability="lockpicking", target=7)
+    data = last(table, "skill.rolled")
+    assert (data["skill"], data["value"], data["total"], data["success"]) == (
+        "Lockpicking",
+        4,
+        7,
+        True,
+    )
+
+
+def test_an_opposed_roll_shows_each_side_the_others_total_only() -> None:
+    """Skill Rolls: the Target Number "may be a roll + skill value from another character":
+    Ann's Stealth 2 + 6+6+6 = 20 against Bob's Perception 5 + 1+1+1 = 8. Each sees the other's
+    total; Bob alone sees his own skill value; the roll card is the referee's."""
+    table = act(
+        start(ROLLERS),
+        "a",
+        "roll",
+        [6, 6, 6, 1, 1, 1],
+        skill="Stealth",
+        against="b",
+        against_skill="Perception",
+    )
+    data = last(table, "skill.rolled")
+    assert (data["against"], data["against_skill"], data["against_total"]) == ("b", "Perception", 8)
+    assert (data["total"], data["success"], data["faces"][:3]) == (20, True, [6, 6, 6])
+    assert data["against_value"] == 5 and data["value"] == 2
+    card = data["roll"]
+    assert (card["label"], card["rule"]) == ("a's Stealth vs b's Perception", "Skill Rolls")
+    for who in ("a", "b"):
+        mine = seen(table, who, "skill.rolled")
+        assert mine is not None and mine["against_total"] == 8 and "roll" not in mine
+    ann, bob = seen(table, "a", "skill.rolled"), seen(table, "b", "skill.rolled")
+    assert ann is not None and bob is not None
+    assert "against_value" not in ann and bob["against_value"] == 5
+    assert seen(table, "public", "skill.rolled") is None
+
+
+def test_against_skill_needs_a_character_to_roll_against() -> None:
+    """Skill Rolls: ``against_skill`` names the other character's skill; without ``against`` it
+    is refused."""
+    with pytest.raises(RuleError, match="against_skill"):
+        act(start(ROLLERS), "a", "roll", skill="Medicine", target=10, against_skill="Perception")
