@@ -43,6 +43,7 @@ from referee.core import (
     Choice,
     Event,
     NoParams,
+    OddsPreview,
     Procedure,
     RollCard,
     RuleError,
@@ -74,6 +75,7 @@ from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
     BurningTest,
+    BurningVersus,
     difficulty,
     help_dice,
     roll_before,
@@ -134,9 +136,11 @@ from referee.systems.kingdoms.scripting import (
     versus_targets,
 )
 from referee.systems.kingdoms.setup import check_setup
+from referee.systems.kingdoms.sheets import Character
 from referee.systems.kingdoms.state import (
     Faction,
     KingdomsState,
+    Slip,
 )
 from referee.systems.kingdoms.tables import maneuver, setup_tables
 
@@ -177,6 +181,124 @@ def _whole(setup: Mapping[str, Any], key: str, default: int | None, least: int) 
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ScenarioError(f"a whole number of {least} or more, not {value!r}", (key,))
     return value
+
+
+def _slip_to_write(state: KingdomsState, faction: Faction, params: WriteSlip) -> Slip:
+    """The slip ``faction`` would seal with ``params`` now, or the rule that refuses it."""
+    require_phase(state, "maneuver")
+    if faction.out:
+        raise refuse("Consequences", f"{faction.id} is out of contention")
+    if faction.cannot_act:
+        raise refuse("Maneuvers", f"{faction.id} cannot act this maneuver and scripts nothing")
+    if state.scenes:
+        # "Maneuver": "At the beginning of each Maneuver, players decide their faction's
+        # intent, declare it privately" (audit W1)
+        raise refuse(
+            "Maneuver",
+            f"the slips are fixed once the maneuver's first scene is played; {faction.id} "
+            "declares its intent at the beginning of the maneuver",
+        )
+    return slip_from(state, faction, params)
+
+
+def building_test(who: Character, params: Scene) -> BurningTest:
+    """A building scene's one roll: ``skill`` (or a stat) against ``ob`` (1 unless said; +1
+    for a Superficial wound), helpers' dice added, wound dice taken away ("Scene Economy")."""
+    skill = params.skill or ""
+    ability = who.skill(skill) or who.stat(skill)
+    if ability is None:
+        raise refuse("Building Scenes", f"{who.name} has no {skill!r}")
+    stated = 1 if params.ob is None else params.ob
+    if stated < 1:
+        raise refuse("Building Scenes", f"an obstacle is 1 or more, not Ob {stated}")
+    ob = stated + (1 if who.superficial else 0)
+    exponents = list(params.help_exponents)
+    if any(n < 1 for n in exponents):
+        raise refuse("Building Scenes", f"a helper's exponent is 1 or more: {exponents}")
+    pool = BurningPool(
+        ability.exponent,
+        ability.shade,
+        helping=sum(help_dice(n) for n in exponents),
+        penalty=who.wound_dice,
+        open_ended=ability.open_ended,
+    )
+    return BurningTest(pool, ob)
+
+
+def successes_preview(pool: BurningPool, label: str, rule: str) -> OddsPreview:
+    """The chance of each number of successes ``pool`` rolls (open-ended: the top bucket is
+    that many or more): a test whose obstacle is not known yet (a versus test's opponent)."""
+    top = pool.dice + 3 if pool.open_ended else pool.dice
+    chances = success_distribution(pool.dice, pool.shade, pool.open_ended, cap=max(top, 0))
+    plus = "+" if pool.open_ended else ""
+    return OddsPreview(
+        label,
+        rule,
+        f"{pool.dice}d6 {pool.shade.letter}{' open-ended' if pool.open_ended else ''}",
+        {
+            f"{k}{plus if k == top else ''} success{'' if k == 1 else 'es'}": str(p)
+            for k, p in chances.items()
+        },
+    )
+
+
+def _offered(choices: Sequence[Choice], kind: str, params: Mapping[str, Any]) -> bool:
+    """True if a choice of ``kind`` allows every parameter given (a parameter left out takes
+    its default; the rules, not the domains, judge the whole)."""
+    return any(
+        c.kind == kind
+        and all(name not in params or d.contains(params[name]) for name, d in c.params.items())
+        for c in choices
+    )
+
+
+def _slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
+    """The odds of ``slip``'s maneuver test as the reveal rolls it (before any help)."""
+    pool, _, _, _ = pool_for(state, slip, {})
+    n = dice_rolled(state, slip, pool)
+    rolled = replace(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0)
+    label = f"{slip.faction}: {slip.maneuver} with {slip.skill}"
+    info = maneuver(slip.maneuver)
+    if slip.maneuver == "Harry":
+        defence = min(slip.defence, n)
+        return (
+            successes_preview(
+                replace(rolled, exponent=defence), f"{label}: defence dice", RESOLUTION
+            ),
+            successes_preview(
+                replace(rolled, exponent=n - defence), f"{label}: attack dice", RESOLUTION
+            ),
+        )
+    out = [successes_preview(rolled, label, RESOLUTION)]
+    if isinstance(info.independent_ob, int):
+        who = state.factions[slip.faction].character(slip.roller)
+        test = BurningTest(rolled, info.independent_ob + (1 if who.superficial else 0))
+        when = "if nobody attacks" if slip.maneuver == "Fortify" else "if independent"
+        out.insert(0, OddsPreview.of(test.kernel or test, f"{label}, {when}", rule=slip.maneuver))
+    return tuple(out)
+
+
+def _tie_break_odds(
+    state: KingdomsState, faction: Faction, params: TieBreak
+) -> tuple[OddsPreview, ...]:
+    """The tie-breaker's odds once the opponent has agreed to it (its root stat chosen)."""
+    theirs = state.tie_offers.get(params.opponent)
+    if theirs is None or theirs[0] != faction.id:
+        return ()
+    test = state.rolls.get(faction.id)
+    other_test = state.rolls.get(params.opponent)
+    if test is None or other_test is None:
+        return ()
+    stat = faction.character(test.roller).stat(params.root)
+    other = state.factions[params.opponent].character(other_test.roller).stat(theirs[1])
+    if stat is None or other is None:
+        return ()
+    check = BurningVersus(
+        BurningPool(stat.exponent, stat.shade, open_ended=stat.open_ended),
+        BurningPool(other.exponent, other.shade, open_ended=other.open_ended),
+    )
+    label = f"{faction.id}: tie-breaker on {params.root} against {params.opponent}'s {theirs[1]}"
+    return (OddsPreview.of(check.kernel or check, label, rule="Independent and Versus Maneuvers"),)
 
 
 class KingdomsProcedure(Procedure[KingdomsState]):
@@ -234,6 +356,50 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     def legal_actions(self, state: KingdomsState, actor: ActorId) -> Sequence[Choice]:
         """What ``actor`` may do now, each parameter with its domain (:mod:`.choices`)."""
         return choices_for(state, actor)
+
+    def odds_of(self, state: KingdomsState, action: Action, viewer: Viewer) -> Sequence[Any]:
+        """The odds of what ``action`` would roll with its parameters as given, from the very
+        pools :meth:`decide` rolls:
+
+        - ``write_slip``: the maneuver test's pool with this skill, FoRKs, Persona and Deeds
+          (no helpers yet: help is settled at the reveal) — against its stated Ob where the
+          maneuver has one (Assess, Fortify), and the chance of each number of successes (a
+          versus test's opponent stays sealed until the reveal, so no slip but the faction's
+          own is read);
+        - ``scene`` (building): this skill or stat against this Ob;
+        - ``tie_break``: this root stat against the root the opponent agreed to (nothing is
+          rolled before both agree, so no odds before);
+        - ``prologue``: the chance of each number of successes with this skill.
+
+        An action the rules would refuse has none. Other kinds: the odds their choice carries.
+        """
+        faction = state.factions.get(action.actor)
+        params = dict(action.params)
+        if faction is None or not _offered(
+            self.legal_actions(state, action.actor), action.kind, params
+        ):
+            return ()
+        kind = action.kind
+        if kind == "write_slip":
+            return _slip_odds(state, _slip_to_write(state, faction, CATALOGUE[kind].of(action)))
+        if kind == "scene":
+            scene = CATALOGUE[kind].of(action)
+            if scene.kind != "building":
+                return ()
+            who = faction.character(scene.by) if scene.by in ("leader", "second") else None
+            if who is None:
+                return ()
+            test = building_test(who, scene)
+            label = f"{who.name}'s building scene: {scene.skill}"
+            return (OddsPreview.of(test.kernel or test, label, rule="Building Scenes"),)
+        if kind == "tie_break":
+            return _tie_break_odds(state, faction, CATALOGUE[kind].of(action))
+        if kind == "prologue":
+            skill = CATALOGUE[kind].of(action).skill
+            return tuple(
+                p for p in super().odds_of(state, action, viewer) if f" tests {skill} " in p.label
+            )
+        return super().odds_of(state, action, viewer)
 
     def visible_state(self, state: KingdomsState, viewer: Viewer) -> JsonObject | None:
         """The whole state for the referee; for anyone else, everything but other factions'
@@ -348,20 +514,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     def _do_write_slip(
         self, state: KingdomsState, faction: Faction, params: WriteSlip, dice: DiceSource
     ) -> list[Event]:
-        require_phase(state, "maneuver")
-        if faction.out:
-            raise refuse("Consequences", f"{faction.id} is out of contention")
-        if faction.cannot_act:
-            raise refuse("Maneuvers", f"{faction.id} cannot act this maneuver and scripts nothing")
-        if state.scenes:
-            # "Maneuver": "At the beginning of each Maneuver, players decide their faction's
-            # intent, declare it privately" (audit W1)
-            raise refuse(
-                "Maneuver",
-                f"the slips are fixed once the maneuver's first scene is played; {faction.id} "
-                "declares its intent at the beginning of the maneuver",
-            )
-        slip = slip_from(state, faction, params)
+        slip = _slip_to_write(state, faction, params)
         return [
             Event(
                 SLIP_WRITTEN,
@@ -447,25 +600,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 payload["with"] = partner
         elif kind == "building":
             skill = params.skill or ""
-            ability = who.skill(skill) or who.stat(skill)
-            if ability is None:
-                raise refuse("Building Scenes", f"{who.name} has no {skill!r}")
-            stated = 1 if params.ob is None else params.ob
-            if stated < 1:
-                raise refuse("Building Scenes", f"an obstacle is 1 or more, not Ob {stated}")
-            ob = stated + (1 if who.superficial else 0)
-            exponents = list(params.help_exponents)
-            if any(n < 1 for n in exponents):
-                raise refuse("Building Scenes", f"a helper's exponent is 1 or more: {exponents}")
-            helping = sum(help_dice(n) for n in exponents)
-            pool = BurningPool(
-                ability.exponent,
-                ability.shade,
-                helping=helping,
-                penalty=who.wound_dice,
-                open_ended=ability.open_ended,
-            )
-            test = BurningTest(pool, ob)
+            test = building_test(who, params)
+            pool, ob = test.pool, test.obstacle
             result = test.roll(dice)
             card = RollCard.of(
                 test.kernel or test,
