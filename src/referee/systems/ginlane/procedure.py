@@ -48,7 +48,7 @@ from referee.systems.ginlane.actions import CATALOGUE, TURN_ACTIONS
 from referee.systems.ginlane.fold import Builder, evolve
 from referee.systems.ginlane.scene import SceneState, setup_scene, state_json
 
-__all__ = ["HANDLERS", "PROCEDURE", "GinLane"]
+__all__ = ["HANDLERS", "PROCEDURE", "ROLLED", "GinLane", "Probe"]
 
 Handler = Callable[[Builder, Action, DiceSource], None]
 
@@ -79,6 +79,29 @@ HANDLERS: Mapping[str, Handler] = {
     "ritual": between_scenes.ritual,
 }
 """Each action kind of the catalogue, and the rule that decides it."""
+
+
+ROLLED: Mapping[str, str] = {
+    "attack": vocabulary.ATTACK_ROLLED,
+    "manoeuvre": vocabulary.MANOEUVRE_ROLLED,
+}
+"""The action kinds whose odds follow their parameters, and the event holding their roll."""
+
+
+class Probe:
+    """Dice for working out which check an action would roll: every die shows its highest face.
+
+    No rule's odds depend on them (odds are worked out before the roll); they only carry a
+    step past its earlier rolls (a supplemental move past a held doorway) to the check asked
+    about.
+
+    >>> Probe().roll(6)
+    6
+    """
+
+    def roll(self, sides: int) -> int:
+        """The highest face of the die."""
+        return sides
 
 
 class GinLane(Procedure[SceneState]):
@@ -119,6 +142,35 @@ class GinLane(Procedure[SceneState]):
         """Odds of the checks the player whose turn it is may roll now (everything in a Gin
         Lane scene is in plain sight, so everyone may see them)."""
         return choices.previews(state)
+
+    def odds_of(self, state: SceneState, action: Action, viewer: Viewer) -> Sequence[OddsPreview]:
+        """The exact odds of an attack or a manoeuvre with its parameters as given — above all
+        the Aspects tagged — as the rule rolls it: the check is the one :meth:`decide` builds,
+        read from the roll card it writes (its odds are worked out before any die is rolled;
+        the dice here are a :class:`Probe`, and nothing is kept). Nothing where the rules would
+        refuse the action. Everything in a Gin Lane scene is in plain sight: every seat that
+        may take the action may see its odds. Other kinds: the odds their choice carries.
+        """
+        rolled = ROLLED.get(action.kind)
+        if rolled is None:
+            return super().odds_of(state, action, viewer)
+        try:
+            events = self.decide(state, action, Probe())
+        except RuleError:
+            return ()
+        card = next((e.data.get("roll") for e in events if e.kind == rolled), None)
+        if not isinstance(card, Mapping):
+            return ()
+        shown = card.get("odds")
+        if not isinstance(shown, Mapping):
+            return ()
+        tags = action.params.get("tags")
+        tagged = [str(t) for t in tags] if isinstance(tags, list | tuple) else []
+        label = str(card["label"]) + (
+            ", tagging " + ", ".join(tagged) if tagged else ", no Aspect tagged"
+        )
+        odds = {str(k): str(v) for k, v in shown.items()}
+        return (OddsPreview(label, str(card["rule"]), str(card["dice"]), odds),)
 
     def decide(self, state: SceneState, action: Action, dice: DiceSource) -> Sequence[Event]:
         """The events of an action, or :class:`RuleError` naming the rule that refuses it."""

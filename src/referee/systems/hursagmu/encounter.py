@@ -148,11 +148,27 @@ class EncounterProcedure(Procedure[Encounter]):
         plays = target in viewer.identities
         return choices.previews(state, target if plays else viewer.id, is_referee=viewer.is_referee)
 
+    def odds_of(self, state: Encounter, action: Action, viewer: Viewer) -> Sequence[Any]:
+        """The Master's secret rolls with their parameters as given, for him alone
+        (:func:`~referee.systems.hursagmu.senses.odds_of`); other kinds: their choice's odds."""
+        if action.kind in ("perceive", "sneak"):
+            try:
+                self._permitted(state, action)
+            except RuleError:
+                return ()
+            return senses.odds_of(state, action, viewer)
+        return super().odds_of(state, action, viewer)
+
     def decide(self, state: Encounter, action: Action, dice: DiceSource) -> Sequence[Event]:
         """The events of ``action``; :class:`RuleError` if the rules refuse it."""
         step = DECIDE.get(action.kind)
         if step is None:
             raise RuleError("Encounter", f"no action {action.kind!r} (known: {', '.join(DECIDE)})")
+        self._permitted(state, action)
+        return step(state, action, dice)
+
+    def _permitted(self, state: Encounter, action: Action) -> None:
+        """:class:`RuleError` if who takes ``action``, or when, is against the rules."""
         if action.kind in MASTER_ONLY and action.actor != REFEREE_ACTOR:
             raise RuleError(
                 "Encounter", f"{action.kind!r} is the Master's action, not {action.actor}'s"
@@ -174,7 +190,6 @@ class EncounterProcedure(Procedure[Encounter]):
             raise RuleError(
                 "Action", f"{p.target} must first defend against or take {p.attacker}'s attack"
             )
-        return step(state, action, dice)
 
     def evolve(self, state: Encounter, event: Event) -> Encounter:
         """The state after ``event``."""

@@ -24,10 +24,13 @@ from referee.core import (
     REFEREE_ONLY,
     Action,
     Event,
+    OddsPreview,
     OpposedCheck,
     RollCard,
     RuleError,
     Secret,
+    TargetCheck,
+    Viewer,
     only,
 )
 from referee.dice import DiceSource
@@ -45,14 +48,26 @@ from referee.systems.hursagmu.perception import (
 from referee.systems.hursagmu.sheet import Character
 from referee.systems.hursagmu.state import Encounter
 
-__all__ = ["AGAINST", "FOLDS", "decide_perceive", "decide_sneak", "fold_woken", "sneak_check"]
+__all__ = [
+    "AGAINST",
+    "FOLDS",
+    "decide_perceive",
+    "decide_sneak",
+    "fold_woken",
+    "odds_of",
+    "perceive_check",
+    "sneak_check",
+]
+
+RULE = "Perception and Observation"
+"""The section of the text both rolls implement."""
 
 AGAINST = {"stealth": "perception", "shadowing": "observation"}
 """What each sneaking skill is rolled against."""
 
 
-def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
-    """The Master's secret roll for a character."""
+def perceive_check(state: Encounter, action: Action) -> TargetCheck:
+    """The check a ``perceive`` rolls (:class:`RuleError` where the rules refuse it)."""
     params = PERCEIVE.of(action)
     who = params.character
     f = state.fighter(who)
@@ -74,6 +89,14 @@ def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[
         check = observation_check(f.sheet, params.challenge, factors=params.factors)
     else:
         check = divination_check(f.sheet, params.challenge, yards=params.yards)
+    return check
+
+
+def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+    """The Master's secret roll for a character."""
+    params = PERCEIVE.of(action)
+    who = params.character
+    check = perceive_check(state, action)
     result = check.roll(dice)
     card = RollCard.of(
         check, result, f"{who}'s {params.skill} (in secret)", rule="Perception and Observation"
@@ -166,6 +189,33 @@ def decide_sneak(state: Encounter, action: Action, dice: DiceSource) -> list[Eve
             )
         )
     return events
+
+
+def odds_of(state: Encounter, action: Action, viewer: Viewer) -> tuple[OddsPreview, ...]:
+    """The exact odds of a ``perceive`` or ``sneak`` with its parameters as given — for the
+    Master alone: both are his secret rolls, and their odds would tell a player the other
+    side's skill. Nothing where the rules would refuse the action or no roll is made (a
+    senseless perceiver).
+    """
+    if not viewer.is_referee:
+        return ()
+    try:
+        if action.kind == PERCEIVE.kind:
+            looking = PERCEIVE.of(action)
+            label = f"{looking.character}'s {looking.skill} (in secret)"
+            return (OddsPreview.of(perceive_check(state, action), label, rule=RULE),)
+        if action.kind == SNEAK.kind:
+            params = SNEAK.of(action)
+            f, p = state.fighter(action.actor), state.fighter(params.perceiver)
+            if not p.conscious or (p.asleep and params.skill == "shadowing"):
+                return ()
+            check = sneak_check(f.sheet, p.sheet, params.skill, params.modifier, asleep=p.asleep)
+            against = AGAINST[params.skill]
+            label = f"{action.actor}'s {params.skill} against {params.perceiver}'s {against}"
+            return (OddsPreview.of(check, label, rule=RULE),)
+    except RuleError:
+        return ()
+    return ()
 
 
 def fold_woken(state: Encounter, d: Mapping[str, Any]) -> Encounter:

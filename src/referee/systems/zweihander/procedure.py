@@ -220,6 +220,18 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             out += wilderness.previews(state)
         return tuple(out)
 
+    def odds_of(
+        self, state: ZweihanderState, action: Action, viewer: Viewer
+    ) -> Sequence[OddsPreview]:
+        """The exact odds of a Skill Test or a social Test with its parameters as given (the
+        Difficulty, the Assist Die, the Tactic; a player never sees the GM's secret Skills in
+        them: :func:`.social.odds_of`); other kinds: the odds their choice carries."""
+        if action.kind == skill_tests.TEST.kind:
+            return skill_tests.odds_of(state, action)
+        if action.kind in (social.SIMPLE.kind, social.EXCHANGE_TACTIC.kind):
+            return social.odds_of(state, action, viewer)
+        return super().odds_of(state, action, viewer)
+
     def state_json(self, state: ZweihanderState) -> JsonObject:
         """The whole state, characters keyed by id (what ``expect: path`` reads)."""
         data = to_json(state)

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from referee.core import Action, ActionSpec, Choice, OneOf, Params, Who
+from referee.core import Action, ActionSpec, Choice, OddsPreview, OneOf, Params, RuleError, Who
 from referee.dice import DiceSource
 from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
 from referee.systems.zweihander.events import TEST_ROLLED
@@ -31,7 +31,7 @@ from referee.systems.zweihander.percentile import (
 )
 from referee.systems.zweihander.state import ZweihanderState
 
-__all__ = ["TEST", "SkillTestParams", "choices", "decide_test"]
+__all__ = ["TEST", "SkillTestParams", "choices", "decide_test", "odds_of", "skill_test"]
 
 RULE = "Skill Test"
 
@@ -62,13 +62,22 @@ TEST = ActionSpec(
 )
 
 
-def decide_test(out: Emitter, action: Action, dice: DiceSource) -> None:
-    """``test``: roll it; one event with the test, its odds and its roll card."""
+def skill_test(state: ZweihanderState, action: Action) -> SkillTest:
+    """The test a ``test`` action rolls: the one :func:`decide_test` rolls and
+    :func:`odds_of` shows (:class:`RuleError` for a Skill with no Base Chance, or while
+    Incapacitated!)."""
     p = TEST.of(action)
     chance = p.chance
     if chance is None:
-        chance = out.state.character(action.actor).chance(p.skill)
-    test = SkillTest(chance, difficulty(p.difficulty), assist=p.assist)
+        chance = state.character(action.actor).chance(p.skill)
+    return SkillTest(chance, difficulty(p.difficulty), assist=p.assist)
+
+
+def decide_test(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``test``: roll it; one event with the test, its odds and its roll card."""
+    p = TEST.of(action)
+    test = skill_test(out.state, action)
+    chance = test.base_chance
     result = test.roll(dice)
     label = f"{action.actor} tests {p.skill or 'a chance of ' + str(chance)}"
     payload: dict[str, Any] = {
@@ -100,3 +109,22 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
         )
         for skill in sorted(c.skills)
     ]
+
+
+def odds_of(state: ZweihanderState, action: Action) -> tuple[OddsPreview, ...]:
+    """The exact odds of a ``test`` with its Skill (or chance), Difficulty and Assist Die as
+    given — criticals apart — or none if the rules would refuse it.
+
+    >>> from referee.systems.zweihander.character import Character
+    >>> s = ZweihanderState(characters=(Character.from_setup("anna", {"skills": {"Charm": 50}}),))
+    >>> odds_of(s, Action("anna", "test", {"skill": "Charm", "difficulty": "Hard"}))[0].dice
+    'd100 ≤ 30'
+    >>> odds_of(s, Action("anna", "test", {"skill": "Stealth"}))
+    ()
+    """
+    try:
+        test = skill_test(state, action)
+    except RuleError:
+        return ()
+    p = TEST.of(action)
+    return (test_preview(test, f"{action.actor} tests {p.skill or 'a chance'}", RULE),)

@@ -35,6 +35,7 @@ from referee.core import (
     Choice,
     Event,
     NoParams,
+    OddsPreview,
     OneOf,
     Outcome,
     Params,
@@ -42,6 +43,7 @@ from referee.core import (
     Secret,
     SomeOf,
     Text,
+    Viewer,
     Who,
 )
 from referee.dice import DiceSource
@@ -75,6 +77,7 @@ __all__ = [
     "disposition",
     "evolve",
     "exchange_outcome",
+    "odds_of",
     "rank_standing",
     "simple_exchange_difficulty",
     "tactic",
@@ -308,9 +311,11 @@ def decide_exchange_start(out: Emitter, action: Action, dice: DiceSource) -> Non
     )
 
 
-def decide_exchange_tactic(out: Emitter, action: Action, dice: DiceSource) -> None:
-    """``exchange.tactic``: the Test, bumped by the GM's Skills; the bump is a secret part."""
-    ex = out.state.exchange
+def tactic_test(state: ZweihanderState, action: Action) -> SkillTest:
+    """The Social Tactic Test an ``exchange.tactic`` rolls, as rolled: before the GM's secret
+    Favourable or Unfavourable Skill bumps its outcome (:class:`RuleError` where the rules
+    refuse the action)."""
+    ex = state.exchange
     if ex is None or ex.ended:
         raise RuleError("exchange.tactic", "no Complex Exchange is under way")
     who = action.actor
@@ -319,13 +324,24 @@ def decide_exchange_tactic(out: Emitter, action: Action, dice: DiceSource) -> No
     if who in ex.tested:
         raise RuleError("exchange.tactic", f"{who} has already made their Social Tactic Test")
     p = EXCHANGE_TACTIC.of(action)
+    c = state.character(who)
+    if p.burn_reputation and c.reputation < 1:
+        raise RuleError("exchange.tactic (Reputation)", f"{who} has no Reputation Point to burn")
+    chance = c.chance(_tactic_skill(c, tactic(p.tactic)))
+    dr = _difficulty(c, ex.npc_alignment, ex.npc_class)
+    return SkillTest(chance, dr, assist=p.burn_reputation)
+
+
+def decide_exchange_tactic(out: Emitter, action: Action, dice: DiceSource) -> None:
+    """``exchange.tactic``: the Test, bumped by the GM's Skills; the bump is a secret part."""
+    test = tactic_test(out.state, action)  # refuses what the rules refuse
+    ex = out.state.exchange
+    assert ex is not None
+    who = action.actor
+    p = EXCHANGE_TACTIC.of(action)
     chosen = tactic(p.tactic)
     c = out.state.character(who)
     burn = p.burn_reputation
-    if burn and c.reputation < 1:
-        raise RuleError("exchange.tactic (Reputation)", f"{who} has no Reputation Point to burn")
-    chance = c.chance(_tactic_skill(c, chosen))
-    test = SkillTest(chance, _difficulty(c, ex.npc_alignment, ex.npc_class), assist=burn)
     result = test.roll(dice)
     outcome = bump(
         result.outcome,
@@ -376,6 +392,40 @@ def decide_exchange_end(out: Emitter, action: Action, dice: DiceSource) -> None:
             "results": {k: v for k, v in ex.results},
         },
     )
+
+
+def odds_of(state: ZweihanderState, action: Action, viewer: Viewer) -> tuple[OddsPreview, ...]:
+    """The exact odds of ``social.simple`` or ``exchange.tactic`` with its parameters as given,
+    or none where the rules would refuse it.
+
+    A Social Tactic's odds are those of the Test as rolled (its roll card's) for everyone but
+    the GM: the Favourable and Unfavourable Skills are the GM's secret until the exchange ends,
+    and odds with the bump in them would name them. The GM sees the odds of the outcome as it
+    will be read, bump included.
+    """
+    try:
+        if action.kind == SIMPLE.kind:
+            p = SIMPLE.of(action)
+            c = state.character(action.actor)
+            test = SkillTest(c.chance(p.skill), _difficulty(c, p.npc_alignment, p.npc_class))
+            return (test_preview(test, f"{c.id} tests {p.skill}", "Simple Exchange"),)
+        if action.kind == EXCHANGE_TACTIC.kind:
+            test = tactic_test(state, action)
+            chosen = tactic(EXCHANGE_TACTIC.of(action).tactic)
+            label = f"{action.actor} uses {chosen}"
+            ex = state.exchange
+            if viewer.is_referee and ex is not None:
+                bumped = replace(
+                    test, favourable=chosen == ex.favourable, unfavourable=chosen == ex.unfavourable
+                )
+                if bumped != test:
+                    which = "Favourable" if bumped.favourable else "Unfavourable"
+                    label += f" (your {which} Skill)"
+                return (test_preview(bumped, label, "Complex Exchange"),)
+            return (test_preview(test, label, "Complex Exchange"),)
+    except RuleError:
+        return ()
+    return ()
 
 
 def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:

@@ -1,0 +1,114 @@
+"""The odds of a Gin Lane attack or manoeuvre with its parameters as given (``odds_of``,
+through ``preview``): the check the rule rolls, one set of odds per tagging choice, none for
+what the rules refuse."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from referee.core import Action, Table
+from referee.core.table import preview
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import SYSTEM
+from referee.systems.ginlane.cards import odds_json as card_odds
+from referee.systems.ginlane.choices import attack_check
+from referee.systems.ginlane.rolls import OpposedRoll
+
+SETUP = {
+    "zones": ["room", "hall"],
+    "links": [["room", "hall"]],
+    "characters": {
+        "moll": {
+            "side": "society",
+            "weapon": "sword",
+            "pool": 3,
+            "skills": {
+                "Weapons": 3,
+                "Agility": 2,
+                "Alertness": 2,
+                "Endurance": 1,
+                "Resolve": 1,
+                "Brawl": 1,
+            },
+            "aspects": ["Quick Hands", "Stubborn"],
+        },
+        "jack": {
+            "side": "bravoes",
+            "weapon": "sword",
+            "skills": {"Weapons": 2, "Agility": 1, "Alertness": 1},
+        },
+    },
+}
+
+
+def fight() -> Table[Any]:
+    table = SYSTEM.new_table(SETUP, players={"alice": ["moll"], "bob": ["jack"]})
+    return table.act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1]))
+
+
+def odds(t: Table[Any], **params: Any) -> dict[str, str]:
+    shown = preview(t, "alice", Action("moll", "attack", params))
+    assert len(shown) == 1, shown
+    return dict(shown[0].odds)
+
+
+def test_an_untagged_attack_has_the_odds_of_its_check() -> None:
+    t = fight()
+    state = t.state
+    check = attack_check(state, state.get("moll"), state.get("jack"))
+    assert check is not None
+    assert odds(t, target="jack") == card_odds(check.odds())
+    # the same odds the choice carries for it
+    choice = next(c for c in t.legal_actions("moll") if c.kind == "attack")
+    assert dict(choice.odds[0].odds) == odds(t, target="jack")
+
+
+def test_each_tagging_choice_has_odds_of_its_own() -> None:
+    t = fight()
+    state = t.state
+    check = attack_check(state, state.get("moll"), state.get("jack"))
+    assert isinstance(check, OpposedRoll)
+    none = odds(t, target="jack")
+    one = odds(t, target="jack", tags=["Quick Hands"])
+    two = odds(t, target="jack", tags=["Quick Hands", "Stubborn"])
+    assert one == card_odds(replace(check, actor=replace(check.actor, tags=1)).odds())
+    assert two == card_odds(replace(check, actor=replace(check.actor, tags=2)).odds())
+    # each tag is one more die, the best two kept: better odds each time
+    assert Fraction(none["success"]) < Fraction(one["success"]) < Fraction(two["success"])
+    label = preview(t, "alice", Action("moll", "attack", {"target": "jack", "tags": ["Stubborn"]}))
+    assert "tagging Stubborn" in label[0].label
+
+
+def test_what_the_rules_refuse_has_no_odds() -> None:
+    t = fight()
+    # an Aspect moll does not have
+    assert (
+        preview(t, "alice", Action("moll", "attack", {"target": "jack", "tags": ["Drunk"]})) == ()
+    )
+    # more tags than the pool pays for
+    poor = SYSTEM.new_table(
+        {
+            **SETUP,
+            "characters": {
+                **SETUP["characters"],
+                "moll": {**SETUP["characters"]["moll"], "pool": 0},
+            },
+        },
+        players={"alice": ["moll"]},
+    ).act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1]))
+    assert (
+        preview(poor, "alice", Action("moll", "attack", {"target": "jack", "tags": ["Stubborn"]}))
+        == ()
+    )
+    # not moll's turn before initiative
+    before = SYSTEM.new_table(SETUP, players={"alice": ["moll"]})
+    assert preview(before, "alice", Action("moll", "attack", {"target": "jack"})) == ()
+
+
+def test_the_odds_are_worked_out_without_touching_the_table() -> None:
+    t = fight()
+    version = t.version
+    odds(t, target="jack", tags=["Quick Hands"])
+    assert t.version == version and t.state == fight().state
