@@ -128,8 +128,9 @@ def _intrigue_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
     damage = dict.fromkeys(sides, 0)
     for i in range(start.version, table.version):
         event = table.log[i]
-        if event.kind == "damage.taken" and event.data.get("character") in damage:
-            damage[str(event.data["character"])] += int(event.data["amount"])
+        data: dict[str, Any] = dict(event.data)
+        if event.kind == "damage.taken" and data.get("character") in damage:
+            damage[str(data["character"])] += int(data["amount"])
     deaths = sum(1 for c in sides if sheets[c]["dead"])
     return Outcome(
         winner,
