@@ -90,6 +90,22 @@ class Who(enum.Enum):
     ANYONE = "anyone"
 
 
+_ENCODER = json.JSONEncoder(allow_nan=False)
+"""``json.dumps(..., allow_nan=False)`` without building an encoder per call."""
+
+_NORMALISED: dict[tuple[type[Params], str], tuple[Params, dict[str, Json]]] = {}
+_NORMALISED_SIZE = 1024
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a JSON value: fresh dicts and lists, the same scalars."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class ActionSpec(Generic[P]):
     """One action kind: its parameter model, the rule it implements and who may take it.
@@ -112,12 +128,17 @@ class ActionSpec(Generic[P]):
 
     def parse(self, params: Mapping[str, Any]) -> P:
         """The typed parameters; :class:`ActionError` naming the first bad parameter's path."""
+        return self._validate(self._text(params))
+
+    def _text(self, params: Mapping[str, Any]) -> str:
         if not isinstance(params, Mapping):
             raise ActionError(self.kind, (), "the parameters are a mapping of names to values")
         try:
-            text = json.dumps(params, allow_nan=False)
+            return _ENCODER.encode(params)
         except (TypeError, ValueError) as error:
             raise ActionError(self.kind, (), f"the parameters are not JSON: {error}") from None
+
+    def _validate(self, text: str) -> P:
         try:
             return self.params.model_validate_json(text)
         except ValidationError as error:
@@ -140,9 +161,20 @@ class ActionSpec(Generic[P]):
             raise ActionError(self.kind, path, message) from None
 
     def normalise(self, params: Mapping[str, Any]) -> tuple[P, dict[str, Json]]:
-        """The typed parameters and their JSON as recorded (only the parameters given)."""
-        parsed = self.parse(params)
-        return parsed, parsed.model_dump(mode="json", exclude_unset=True)
+        """The typed parameters and their JSON as recorded (only the parameters given).
+
+        Remembered by the parameters' JSON text: the same parameters parse to the same frozen
+        model every time (a table sees the same few again and again); the JSON is a fresh copy.
+        """
+        key = (self.params, self._text(params))
+        known = _NORMALISED.get(key)
+        if known is None:
+            parsed = self._validate(key[1])
+            known = (parsed, parsed.model_dump(mode="json", exclude_unset=True))
+            if len(_NORMALISED) >= _NORMALISED_SIZE:
+                _NORMALISED.clear()
+            _NORMALISED[key] = known
+        return known[0], _copy(known[1])  # type: ignore[return-value]
 
     def of(self, action: Any) -> P:
         """The typed parameters of ``action`` (parsed by the table already, or parsed now)."""

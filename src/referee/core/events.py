@@ -178,6 +178,8 @@ class Event:
     cause: int = 0
 
     def __post_init__(self) -> None:
+        if not self.secrets:  # most events: nothing to clash
+            return
         names = [s.name for s in self.secrets]
         clash = (set(names) & set(self.payload)) | {n for n in names if names.count(n) > 1}
         if clash:

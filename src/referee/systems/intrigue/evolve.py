@@ -5,7 +5,7 @@ Every event kind the game logs is folded here; :func:`evolve` ignores kinds it d
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
 from referee.core import Event, Json
@@ -44,8 +44,39 @@ def fold(state: IntrigueState, events: Iterable[Event]) -> IntrigueState:
     return state
 
 
+_READS_AT = frozenset({"perception.made", "combat.ended"})
+"""The kinds whose fold reads the event's game time (``at``); the others ignore it."""
+
+_MEMO: dict[tuple[int, int, int], tuple[IntrigueState, Event, IntrigueState]] = {}
+_MEMO_SIZE = 256
+
+
 def evolve(state: IntrigueState, event: Event) -> IntrigueState:
-    """The state after ``event``."""
+    """The state after ``event``.
+
+    The fold is a pure function of frozen values, and the same event is folded twice on the
+    same state as a rule is taken: once by the procedure while it decides (a resolution folds
+    each roll's events before the next), once by the table as it records them (the table's
+    copy of the event differs only in its number, time and cause). So the last few folds are
+    remembered, by the identity of the state and of the event's payload (payloads are never
+    mutated), with the event's time where its kind reads it.
+    """
+    kind = event.kind
+    key = (id(state), id(event.payload), event.at if kind in _READS_AT else -1)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        before, seen, after = hit
+        if before is state and seen.kind == kind and seen.secrets is event.secrets:
+            return after
+    after = _evolve(state, event)
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    # the entry holds the state and the event, so neither id can be reused while it is kept
+    _MEMO[key] = (state, event, after)
+    return after
+
+
+def _evolve(state: IntrigueState, event: Event) -> IntrigueState:
     data = event.data
     kind = event.kind
     if kind == "perception.made":
@@ -64,8 +95,9 @@ def evolve(state: IntrigueState, event: Event) -> IntrigueState:
     if kind == "item.drawn":
         who = _s(data, "character")
         return state.with_status(who, evolved(state.status(who), drawn=_s(data, "item")))
-    if kind.startswith(("combat.", "attack.", "character.", "damage.", "hold.", "escape.")):
-        return _evolve_combat(state, event)
+    fold_combat = _COMBAT_FOLDS.get(kind)
+    if fold_combat is not None:
+        return fold_combat(state, event, data)
     return state
 
 
@@ -73,154 +105,212 @@ def _combat(state: IntrigueState, data: Mapping[str, Json]) -> Combat:
     return state.combat(_s(data, "combat"))
 
 
-def _evolve_combat(state: IntrigueState, event: Event) -> IntrigueState:
-    data = event.data
-    kind = event.kind
-    if kind == "combat.started":
-        starter = _s(data, "starter")
-        return state.with_combat(
-            Combat(
-                id=_s(data, "combat"),
-                starter=starter,
-                sides=((starter, 0), *((c, 1) for c in _ids(data, "targets"))),
-                surprised=frozenset(_ids(data, "surprised")),
-            )
+def _combat_started(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    starter = _s(data, "starter")
+    return state.with_combat(
+        Combat(
+            id=_s(data, "combat"),
+            starter=starter,
+            sides=((starter, 0), *((c, 1) for c in _ids(data, "targets"))),
+            surprised=frozenset(_ids(data, "surprised")),
         )
-    if kind == "combat.joined":
-        combat = _combat(state, data)
-        entry = (_s(data, "character"), _i(data, "side"))
-        return state.with_combat(evolved(combat, sides=(*combat.sides, entry)))
-    if kind == "combat.round_started":
-        combat = _combat(state, data)
-        holds = tuple(h for h in combat.holds if not h.ending)
-        return state.with_combat(
-            evolved(
-                combat,
-                round=_i(data, "round"),
-                in_round=True,
-                by_mind=frozenset(),
-                declarations=(),
-                holds=holds,
-                held_at_start=frozenset(h.held for h in holds),
-                holding_at_start=frozenset(h.holder for h in holds),
-                escape_tried=frozenset(),
-            )
+    )
+
+
+def _combat_joined(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    combat = _combat(state, data)
+    entry = (_s(data, "character"), _i(data, "side"))
+    return state.with_combat(evolved(combat, sides=(*combat.sides, entry)))
+
+
+def _combat_round_started(
+    state: IntrigueState, event: Event, data: Mapping[str, Json]
+) -> IntrigueState:
+    combat = _combat(state, data)
+    holds = tuple(h for h in combat.holds if not h.ending)
+    return state.with_combat(
+        evolved(
+            combat,
+            round=_i(data, "round"),
+            in_round=True,
+            by_mind=frozenset(),
+            declarations=(),
+            holds=holds,
+            held_at_start=frozenset(h.held for h in holds),
+            holding_at_start=frozenset(h.holder for h in holds),
+            escape_tried=frozenset(),
         )
-    if kind == "combat.mind_used":
-        combat = _combat(state, data)
-        return state.with_combat(evolved(combat, by_mind=combat.by_mind | {_s(data, "character")}))
-    if kind == "combat.declared":
-        combat = _combat(state, data)
-        actor = _s(data, "character")
-        target = data.get("target")
-        declaration = Declaration(
-            actor=actor,
-            kind=_s(data, "action"),
-            rank=_i(data, "rank"),
-            target=None if target is None else str(target),
-            item=None if data.get("item") is None else _s(data, "item"),
-            ability=None if data.get("ability") is None else _s(data, "ability"),
-            group=_ids(data, "group"),
-            bonus=_i(data, "bonus"),
-        )
-        members = tuple(
-            Declaration(actor=m, kind="group", rank=declaration.rank, target=declaration.target)
-            for m in declaration.group
-        )
-        kept = tuple(d for d in combat.declarations if d.actor != actor)
-        return state.with_combat(evolved(combat, declarations=(*kept, declaration, *members)))
-    if kind == "combat.place_resolved":
-        combat = _combat(state, data)
-        done = set(_ids(data, "characters"))
-        declarations = tuple(
-            evolved(d, resolved=True) if d.actor in done else d for d in combat.declarations
-        )
-        return state.with_combat(evolved(combat, declarations=declarations))
-    if kind == "attack.rolled":
-        if data.get("combat") is None:
-            return state
-        combat = _combat(state, data)
-        attack = CombatAttack(
-            round=combat.round,
-            attackers=_ids(data, "attackers"),
-            target=_s(data, "target"),
-            hit=bool(data.get("hit")),
-        )
-        return state.with_combat(evolved(combat, attacks=(*combat.attacks, attack)))
-    if kind == "damage.taken":
-        who = _s(data, "character")
-        status = state.status(who)
-        return state.with_status(who, evolved(status, damage=_i(data, "total")))
-    if kind == "character.knocked_out":
-        who = _s(data, "character")
-        state = state.with_status(who, evolved(state.status(who), knocked_out=True))
-        for combat in state.running:
-            if any(who in (h.holder, h.held) for h in combat.holds):
-                holds = tuple(
-                    evolved(h, ending=True) if who in (h.holder, h.held) else h
-                    for h in combat.holds
-                )
-                state = state.with_combat(evolved(combat, holds=holds))
+    )
+
+
+def _combat_mind_used(
+    state: IntrigueState, event: Event, data: Mapping[str, Json]
+) -> IntrigueState:
+    combat = _combat(state, data)
+    return state.with_combat(evolved(combat, by_mind=combat.by_mind | {_s(data, "character")}))
+
+
+def _combat_declared(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    combat = _combat(state, data)
+    actor = _s(data, "character")
+    target = data.get("target")
+    declaration = Declaration(
+        actor=actor,
+        kind=_s(data, "action"),
+        rank=_i(data, "rank"),
+        target=None if target is None else str(target),
+        item=None if data.get("item") is None else _s(data, "item"),
+        ability=None if data.get("ability") is None else _s(data, "ability"),
+        group=_ids(data, "group"),
+        bonus=_i(data, "bonus"),
+    )
+    members = tuple(
+        Declaration(actor=m, kind="group", rank=declaration.rank, target=declaration.target)
+        for m in declaration.group
+    )
+    kept = tuple(d for d in combat.declarations if d.actor != actor)
+    return state.with_combat(evolved(combat, declarations=(*kept, declaration, *members)))
+
+
+def _combat_place_resolved(
+    state: IntrigueState, event: Event, data: Mapping[str, Json]
+) -> IntrigueState:
+    combat = _combat(state, data)
+    done = set(_ids(data, "characters"))
+    declarations = tuple(
+        evolved(d, resolved=True) if d.actor in done else d for d in combat.declarations
+    )
+    return state.with_combat(evolved(combat, declarations=declarations))
+
+
+def _attack_rolled(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    if data.get("combat") is None:
         return state
-    if kind == "character.grabbed":
-        combat = _combat(state, data)
-        hold = Hold(_s(data, "holder"), _s(data, "held"))
-        return state.with_combat(evolved(combat, holds=(*combat.holds, hold)))
-    if kind == "hold.ends":
-        combat = _combat(state, data)
-        held = _s(data, "held")
-        holds = tuple(evolved(h, ending=True) if h.held == held else h for h in combat.holds)
-        return state.with_combat(evolved(combat, holds=holds))
-    if kind == "combat.round_ended":
-        combat = _combat(state, data)
-        given = cast(Mapping[str, Json], data.get("streaks") or {})
-        streaks = tuple((c, int(cast(int, n))) for c, n in given.items())
-        return state.with_combat(evolved(combat, in_round=False, streaks=streaks))
-    if kind == "escape.rolled":
-        combat = _combat(state, data)
-        who = _s(data, "character")
-        tried = combat.escape_tried | {who}
-        if data.get("escaped"):
-            # their part in the combat is over: its damage no longer counts ("Taking Damage")
-            state = state.with_status(who, evolved(state.status(who), damage=0))
-            return state.with_combat(
-                evolved(combat, escape_tried=tried, escaped=combat.escaped | {who})
+    combat = _combat(state, data)
+    attack = CombatAttack(
+        round=combat.round,
+        attackers=_ids(data, "attackers"),
+        target=_s(data, "target"),
+        hit=bool(data.get("hit")),
+    )
+    return state.with_combat(evolved(combat, attacks=(*combat.attacks, attack)))
+
+
+def _damage_taken(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    who = _s(data, "character")
+    status = state.status(who)
+    return state.with_status(who, evolved(status, damage=_i(data, "total")))
+
+
+def _character_knocked_out(
+    state: IntrigueState, event: Event, data: Mapping[str, Json]
+) -> IntrigueState:
+    who = _s(data, "character")
+    state = state.with_status(who, evolved(state.status(who), knocked_out=True))
+    for combat in state.running:
+        if any(who in (h.holder, h.held) for h in combat.holds):
+            holds = tuple(
+                evolved(h, ending=True) if who in (h.holder, h.held) else h for h in combat.holds
             )
-        reset = tuple((c, 0 if c == who else n) for c, n in combat.streaks)
-        return state.with_combat(evolved(combat, escape_tried=tried, streaks=reset))
-    if kind == "combat.ended":
-        combat = _combat(state, data)
-        state = state.with_combat(evolved(combat, ended=True, in_round=False, holds=()))
-        for who in combat.participants:
-            status = state.status(who)
-            if status.dead or who in combat.escaped:
-                continue
-            if status.knocked_out:
-                pending = wounds_taken(total=status.damage, stamina=state.stamina(who))
-                state = state.with_status(
-                    who,
-                    evolved(status, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
-                )
-            else:
-                state = state.with_status(who, evolved(status, damage=0))
-        return state
-    if kind == "character.died":
-        who = _s(data, "character")
-        return state.with_status(
-            who, evolved(state.status(who), dead=True, knocked_out=False, wake_due=None)
-        )
-    if kind == "character.woke":
-        who = _s(data, "character")
-        status = state.status(who)
-        return state.with_status(
-            who,
-            evolved(
-                status,
-                knocked_out=False,
-                wake_due=None,
-                damage=0,
-                pending_wounds=0,
-                wounds_marked=status.wounds_marked + _i(data, "wounds"),
-            ),
-        )
+            state = state.with_combat(evolved(combat, holds=holds))
     return state
+
+
+def _character_grabbed(
+    state: IntrigueState, event: Event, data: Mapping[str, Json]
+) -> IntrigueState:
+    combat = _combat(state, data)
+    hold = Hold(_s(data, "holder"), _s(data, "held"))
+    return state.with_combat(evolved(combat, holds=(*combat.holds, hold)))
+
+
+def _hold_ends(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    combat = _combat(state, data)
+    held = _s(data, "held")
+    holds = tuple(evolved(h, ending=True) if h.held == held else h for h in combat.holds)
+    return state.with_combat(evolved(combat, holds=holds))
+
+
+def _combat_round_ended(
+    state: IntrigueState, event: Event, data: Mapping[str, Json]
+) -> IntrigueState:
+    combat = _combat(state, data)
+    given = cast(Mapping[str, Json], data.get("streaks") or {})
+    streaks = tuple((c, int(cast(int, n))) for c, n in given.items())
+    return state.with_combat(evolved(combat, in_round=False, streaks=streaks))
+
+
+def _escape_rolled(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    combat = _combat(state, data)
+    who = _s(data, "character")
+    tried = combat.escape_tried | {who}
+    if data.get("escaped"):
+        # their part in the combat is over: its damage no longer counts ("Taking Damage")
+        state = state.with_status(who, evolved(state.status(who), damage=0))
+        return state.with_combat(
+            evolved(combat, escape_tried=tried, escaped=combat.escaped | {who})
+        )
+    reset = tuple((c, 0 if c == who else n) for c, n in combat.streaks)
+    return state.with_combat(evolved(combat, escape_tried=tried, streaks=reset))
+
+
+def _combat_ended(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    combat = _combat(state, data)
+    state = state.with_combat(evolved(combat, ended=True, in_round=False, holds=()))
+    for who in combat.participants:
+        status = state.status(who)
+        if status.dead or who in combat.escaped:
+            continue
+        if status.knocked_out:
+            pending = wounds_taken(total=status.damage, stamina=state.stamina(who))
+            state = state.with_status(
+                who,
+                evolved(status, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
+            )
+        else:
+            state = state.with_status(who, evolved(status, damage=0))
+    return state
+
+
+def _character_died(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    who = _s(data, "character")
+    return state.with_status(
+        who, evolved(state.status(who), dead=True, knocked_out=False, wake_due=None)
+    )
+
+
+def _character_woke(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
+    who = _s(data, "character")
+    status = state.status(who)
+    return state.with_status(
+        who,
+        evolved(
+            status,
+            knocked_out=False,
+            wake_due=None,
+            damage=0,
+            pending_wounds=0,
+            wounds_marked=status.wounds_marked + _i(data, "wounds"),
+        ),
+    )
+
+
+_COMBAT_FOLDS: dict[str, Callable[[IntrigueState, Event, Mapping[str, Json]], IntrigueState]] = {
+    "combat.started": _combat_started,
+    "combat.joined": _combat_joined,
+    "combat.round_started": _combat_round_started,
+    "combat.mind_used": _combat_mind_used,
+    "combat.declared": _combat_declared,
+    "combat.place_resolved": _combat_place_resolved,
+    "attack.rolled": _attack_rolled,
+    "damage.taken": _damage_taken,
+    "character.knocked_out": _character_knocked_out,
+    "character.grabbed": _character_grabbed,
+    "hold.ends": _hold_ends,
+    "combat.round_ended": _combat_round_ended,
+    "escape.rolled": _escape_rolled,
+    "combat.ended": _combat_ended,
+    "character.died": _character_died,
+    "character.woke": _character_woke,
+}
+"""The fold of each combat event kind (combat, attacks, characters, damage, holds, escapes)."""

@@ -156,6 +156,7 @@ def half(stat: int) -> int:
     return -(-stat // 2)
 
 
+@lru_cache(maxsize=1024)
 def skill_check(value: int, target: int) -> TargetCheck:
     """A skill roll: "roll 3d6 ... add ... your skill value ... succeed if your total ... is
     equal to or greater than the Target Number" ("Skill Rolls"). ``value`` 0 for an ability
@@ -204,12 +205,14 @@ def attack_target_number(
     return defender_stat + base + (DEFENSIVE_BONUS if defensive else 0) + scream_bonus
 
 
+@lru_cache(maxsize=1024)
 def attack_check(modifier: int, target_number: int) -> TargetCheck:
     """An Attack: 3d6 + Combat (or Mind) + bonuses; "If the total is greater than the Target's
     Combat Stat + 10, the attack succeeds" (strictly greater)."""
     return shared(TargetCheck(DICE, target=target_number, modifier=modifier, comparison=">"))
 
 
+@lru_cache(maxsize=1024)
 def break_free_check(held_strength: int, holder_strength: int) -> OpposedCheck:
     """Break Free: both roll 3d6 + Strength; "If the Held Character's total exceeds the
     Attacker's total" the Held Character breaks free (ties stay Held)."""
@@ -220,6 +223,7 @@ def break_free_check(held_strength: int, holder_strength: int) -> OpposedCheck:
     )
 
 
+@lru_cache(maxsize=1024)
 def escape_check(combat: int, attacker_combat: int) -> OpposedCheck:
     """Escaping: "beat their attacker with a 3d6 + Combat roll vs their attacker's 3d6 + Combat"
     (strictly greater; RULINGS)."""

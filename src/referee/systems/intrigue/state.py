@@ -161,7 +161,10 @@ class Combat:
 
     def side_of(self, character: CharacterId) -> int | None:
         """The side (0: the starter's, 1: the targets') of ``character``, or ``None``."""
-        return dict(self.sides).get(character)
+        for who, side in reversed(self.sides):  # the last entry, as a dict of them would
+            if who == character:
+                return side
+        return None
 
     def declaration(self, character: CharacterId) -> Declaration | None:
         """``character``'s declaration this round, if any."""
@@ -283,12 +286,11 @@ class IntrigueState:
 
     def with_combat(self, combat: Combat) -> IntrigueState:
         """The state with ``combat`` replaced (or added)."""
-        kept = tuple(c for c in self.combats if c.id != combat.id)
-        if len(kept) == len(self.combats):
-            return evolved(self, combats=(*self.combats, combat))
-        return evolved(
-            self, combats=tuple(combat if c.id == combat.id else c for c in self.combats)
-        )
+        combats = self.combats
+        for i, c in enumerate(combats):
+            if c.id == combat.id:  # ids are unique: the one with_combat added
+                return evolved(self, combats=(*combats[:i], combat, *combats[i + 1 :]))
+        return evolved(self, combats=(*combats, combat))
 
     def effective_combat(self, combat: Combat, character: CharacterId) -> int:
         """The Combat Stat in ``combat``: halved (round up) while Holding or Held ("Grabbing")."""
