@@ -83,6 +83,8 @@ HOME = """
     <select id="c-system" name="system" required></select>
     <label for="c-name">Name of the table</label>
     <input id="c-name" name="name" required maxlength="120" value="Tonight">
+    <div id="c-setup" class="schema-form"></div>
+    <p class="muted">…or give a setup file instead: when one is given, the form above is left aside.</p>
     <label for="c-file">Setup file (YAML: a setup, or a scenario with its setup and players)</label>
     <input id="c-file" name="file" type="file" accept=".yaml,.yml,.json,text/yaml">
     <label for="c-yaml">…or paste it</label>
@@ -176,7 +178,7 @@ def mount(app: FastAPI) -> None:
 
     @app.get("/", include_in_schema=False)
     def home() -> HTMLResponse:
-        return _html(page("Home", HOME, "home.js"))
+        return _html(page("Home", HOME, "schema-form.js", "home.js"))
 
     @app.get("/join/{table_id}", include_in_schema=False)
     def join(table_id: str = TableId) -> HTMLResponse:
@@ -184,7 +186,8 @@ def mount(app: FastAPI) -> None:
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table(table_id: str = TableId) -> HTMLResponse:
-        return _html(page("Table", TABLE, *GAME_SCRIPTS, "table.js", data={"table": table_id}))
+        scripts = (*GAME_SCRIPTS, "table.js", "simulate.js")
+        return _html(page("Table", TABLE, *scripts, data={"table": table_id}))
 
     @app.post("/web/yaml", include_in_schema=False)
     def parse_yaml(text: str = Body(embed=True, max_length=200_000)) -> JSONResponse:

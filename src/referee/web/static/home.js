@@ -1,4 +1,5 @@
-// Home: the tables this browser has joined, and a table created from a setup file.
+// Home: the tables this browser has joined, and a table created from a form built from the
+// game's setup schema (GET /api/games/{name}) or from a setup file.
 (function () {
   "use strict";
   var h = Ref.h;
@@ -27,7 +28,25 @@
     (res.data || []).forEach(function (g) {
       select.appendChild(h("option", {value: g.name, text: g.title || g.name}));
     });
+    loadSchema();
   });
+  select.addEventListener("change", loadSchema);
+
+  // ------------------------------------------------------------------ the setup form
+  var setupBox = document.getElementById("c-setup");
+  var setupForm = null;   // {value(), nodes: [{el, where()}]} of the form drawn now
+  function loadSchema() {
+    var name = select.value;
+    if (!name || !setupBox) return;
+    setupBox.textContent = "";
+    setupForm = null;
+    Ref.api("GET", "/api/games/" + encodeURIComponent(name)).then(function (res) {
+      if (!res.ok || select.value !== name) return;
+      setupBox.textContent = "";
+      setupForm = RefSchemaForm.build(res.data.setup_schema || {}, "The setup of " + (res.data.title || name));
+      setupBox.appendChild(setupForm.el);
+    });
+  }
 
   document.getElementById("c-file").addEventListener("change", function (ev) {
     var f = ev.target.files && ev.target.files[0];
@@ -40,7 +59,8 @@
     errorBox.textContent = "";
     created.textContent = "";
     var text = document.getElementById("c-yaml").value;
-    if (!text.trim()) { errorBox.textContent = "Paste or choose a setup file first."; return; }
+    if (setupForm) setupForm.clear();
+    if (!text.trim()) { createFromForm(); return; }
     Ref.api("POST", "/web/yaml", {text: text}).then(function (res) {
       if (!res.ok) { errorBox.textContent = Ref.errorText(res); return null; }
       var body = {system: res.data.system || select.value, setup: res.data.setup,
@@ -53,6 +73,26 @@
       showCreated(res.data);
     });
   });
+
+  function createFromForm() {
+    if (!setupForm) { errorBox.textContent = "Paste or choose a setup file first."; return; }
+    var setup;
+    try { setup = setupForm.value(); } catch (e) { errorBox.textContent = String(e.message || e); return; }
+    var body = {system: select.value, setup: setup, name: document.getElementById("c-name").value};
+    var button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    Ref.api("POST", "/api/tables", body).then(function (res) {
+      button.disabled = false;
+      if (res.ok) { showCreated(res.data); return; }
+      var e = res.data && res.data.error;
+      var where = (e && e.where) || [];
+      if (where[0] === "body" && where[1] === "setup" && setupForm.showError(where.slice(2), e.message)) {
+        errorBox.textContent = "The game refused the setup: see the field marked below.";
+        return;
+      }
+      errorBox.textContent = Ref.errorText(res);
+    }, function () { button.disabled = false; errorBox.textContent = "Could not reach the server."; });
+  }
 
   function showCreated(t) {
     created.appendChild(h("h3", {text: "“" + t.name + "” is ready: hand each seat its link"}));
