@@ -26,6 +26,7 @@ __all__ = [
     "RecordOut",
     "SeatOut",
     "SeatTokenOut",
+    "SimulationOut",
     "TableListOut",
     "TableRowOut",
     "UndoBody",
@@ -246,3 +247,18 @@ class RecordOut(BaseModel):
     version: int
     actions: list[dict[str, Json]]
     events: list[dict[str, Json]]
+
+
+class SimulationOut(BaseModel):
+    """How deadly is this: the table's main conflict played ``simulation.runs`` times from
+    where it stands (estimates with 95% intervals) and, where a model gives them, its exact
+    odds (``referee.sim.answer``; docs/simulate.md). For the referee's seat only."""
+
+    model_config = ConfigDict(extra="allow")
+
+    table: str
+    version: int
+    system: str
+    runs_asked: int
+    simulation: dict[str, Json]
+    exact: dict[str, Json] | None

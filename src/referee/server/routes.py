@@ -10,6 +10,7 @@ dependency: no credential, an unknown or revoked token, or a token of another ta
 from __future__ import annotations
 
 import re
+import threading
 from typing import Annotated, Any, Literal
 
 from anyio import to_thread
@@ -36,6 +37,7 @@ from referee.server.models import (
     RecordOut,
     SeatOut,
     SeatTokenOut,
+    SimulationOut,
     TableListOut,
     UndoBody,
     WhoAmIOut,
@@ -471,6 +473,59 @@ def _refused(error: Exception) -> Exception:
     if isinstance(error, RefereeError):
         return from_referee_error(error)
     return error
+
+
+SIMULATION_RUNS = 2_000
+"""The most encounters one ``GET /simulate`` may ask for."""
+SIMULATION_SECONDS = 20.0
+"""Seconds of simulation one request may take; the answer says how many encounters were played."""
+_SIMULATIONS = threading.BoundedSemaphore(1)
+"""One simulation at a time in a process: they are CPU-bound (each runs in a worker thread)."""
+
+
+@router.get(
+    "/tables/{table_id}/simulate",
+    response_model=SimulationOut,
+    responses=_answers(401, 403, 429),
+    tags=["table"],
+)
+def simulate_table(
+    who: Seat,
+    request: Request,
+    runs: Annotated[int, Query(ge=1, le=SIMULATION_RUNS)] = 300,
+    seed: Annotated[int, Query(ge=0, le=2**31)] = 0,
+) -> JSONResponse:
+    """How deadly is this? The table's main conflict played ``runs`` times from the table as
+    stored, through the game's own procedure (estimates with 95% intervals), and its exact odds
+    where a model gives them (``referee.sim``, docs/simulate.md). The referee's seat only: the
+    answer reads every secret of the table. A game without a referee's seat (Burning Kingdoms)
+    answers no seat: the odds of a maneuver would tell of sealed slips. The same ``seed`` and
+    table give the same answer; at most ``SIMULATION_SECONDS`` of play (``simulation.runs``
+    says how many were played)."""
+    from referee.sim.answer import answer
+    from referee.sim.conflicts import CONFLICTS
+
+    _referee(who, "ask how deadly the table's conflict is")
+    state = state_of(request.app)
+    table = state.load(who.table_id)
+    if table.system not in CONFLICTS:
+        raise ApiError(
+            422, "no_simulation", f"the game {table.system!r} has no whole-encounter simulation"
+        )
+    if not _SIMULATIONS.acquire(blocking=False):
+        raise ApiError(
+            429,
+            "rate_limited",
+            "another simulation is running on this server: try again shortly",
+            headers={"Retry-After": "5"},
+        )
+    try:
+        result = answer(table, runs=runs, seed=seed, time_limit=SIMULATION_SECONDS)
+    except Exception as error:
+        raise _refused(error) from None
+    finally:
+        _SIMULATIONS.release()
+    return _json({"table": who.table_id, "version": table.version, "runs_asked": runs, **result})
 
 
 @router.post(

@@ -50,9 +50,20 @@ def answer(
     policy: str = "default",
     seat: str | None = None,
     progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
 ) -> dict[str, Any]:
     """``{"system", "simulation", "exact"}``: the simulation's report and, for the default
-    policy where a model exists, the exact odds of the same encounter (else ``None``)."""
-    report = simulate(table, runs=runs, seed=seed, policy=policy, seat=seat, progress=progress)
+    policy where a model exists, the exact odds of the same encounter (else ``None``).
+    ``time_limit``: seconds of simulation at most (the report's ``runs`` says how many were
+    played; see :func:`~referee.sim.simulate.simulate`)."""
+    report = simulate(
+        table,
+        runs=runs,
+        seed=seed,
+        policy=policy,
+        seat=seat,
+        progress=progress,
+        time_limit=time_limit,
+    )
     exact = exact_answer(table, seat) if policy == "default" else None
     return {"system": table.system, "simulation": report.to_json(), "exact": exact}

@@ -21,6 +21,7 @@ only ever chooses among the choices ``legal_actions`` offers for the conflict's 
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -241,18 +242,23 @@ def simulate(
     seat: str | None = None,
     progress: Callable[[int], None] | None = None,
     max_steps: int = MAX_STEPS,
+    time_limit: float | None = None,
 ) -> SimulationReport:
     """Play ``table``'s main conflict ``runs`` times from the same table, through the real
     procedure, and summarise (``seed`` makes it reproducible; ``None``: the system's CSPRNG).
     ``seat``: whose character starts it, where the game asks; ``progress(done)`` is called after
-    each encounter."""
+    each encounter. ``time_limit``: seconds after which no further encounter is begun (at
+    least one is always played; the report's ``runs`` says how many were)."""
     conflict = conflict_of(table)
     chooser = POLICIES[policy]
     dice = RandomSource(seed)
     rng = random.Random(seed)
     outcomes: list[Outcome] = []
     actions = refused = 0
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     for done in range(1, runs + 1):
+        if deadline is not None and outcomes and time.monotonic() > deadline:
+            break
         outcome, steps, no = play(
             table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps
         )
