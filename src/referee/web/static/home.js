@@ -54,6 +54,7 @@
     f.text().then(function (text) { document.getElementById("c-yaml").value = text; });
   });
 
+  form.noValidate = true;   // a setup file given leaves the form's own fields aside
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     errorBox.textContent = "";
@@ -76,6 +77,10 @@
 
   function createFromForm() {
     if (!setupForm) { errorBox.textContent = "Paste or choose a setup file first."; return; }
+    // the browser's own checks (required, bounds) apply to the form only when it is used
+    var bad = Array.prototype.filter.call(form.querySelectorAll("#c-setup input, #c-setup select, #c-name"),
+      function (el) { return !el.checkValidity(); })[0];
+    if (bad) { bad.reportValidity(); bad.focus(); return; }
     var setup;
     try { setup = setupForm.value(); } catch (e) { errorBox.textContent = String(e.message || e); return; }
     var body = {system: select.value, setup: setup, name: document.getElementById("c-name").value};
