@@ -28,7 +28,7 @@ def verify(
     typer.echo(
         f"{report.checked} actions ({report.dice} dice) checked against their revealed "
         f"seed, {len(report.problems)} mismatched; {report.sealed} actions of a seed not yet "
-        "revealed"
+        f"revealed; {report.choices} revealed sealed choices checked against their commitments"
     )
     if not report.ok:
         raise typer.Exit(1)

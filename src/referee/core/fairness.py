@@ -27,12 +27,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import RuleError, ScenarioError
-from referee.core.events import EVERYONE, Event
+from referee.core.events import EVERYONE, Audience, Event, Secret
+from referee.dice import DiceSource, ScriptedSource
 from referee.dice.fairness import (
+    SALT_BYTES,
     DerivedSource,
+    check_choice,
     check_seed,
     combine_seeds,
+    commit_choice,
     commitment,
+    new_salt,
     new_seed,
     verify_faces,
 )
@@ -44,12 +49,18 @@ __all__ = [
     "DICE_COMMITTED",
     "DICE_REVEALED",
     "REVEAL_DICE",
+    "SALT",
     "SEAT_SEEDED",
     "SEED_DICE",
+    "ZERO_SALT",
     "DiceSeeds",
     "Verification",
+    "draw_salt",
     "fair_dice",
     "reveal_params",
+    "seal",
+    "sealed_choices",
+    "unseal",
     "verify",
 ]
 
@@ -64,6 +75,14 @@ SEED_DICE = "seed_dice"
 """Kernel action: a seat supplies a seed of its own (``{"seed": text}``)."""
 REVEAL_DICE = "reveal_dice"
 """Kernel action: reveal the dice seed and commit the next (``{"seed": hex, "next": hex}``)."""
+
+SALT = "salt"
+"""The name of the secret part that holds a sealed choice's salt (only its sealer sees it)."""
+
+ZERO_SALT = bytes(SALT_BYTES)
+"""The salt of a choice sealed in play with scripted dice (tests, worked examples), so their
+events are the same on every run. A real table's dice are never scripted: its salts come from
+the operating system's CSPRNG."""
 
 SCHEME = "referee/die/v1"
 """The derivation: HMAC-SHA256 over (table, action, position, sides), no modulo bias."""
@@ -229,12 +248,15 @@ def kernel_dice_events(
 @dataclass(frozen=True)
 class Verification:
     """What :func:`verify` found: actions checked, actions whose epoch is still sealed, and
-    each problem (an action whose faces the revealed seed does not give, naming its events)."""
+    each problem (an action whose faces the revealed seed does not give, naming its events; a
+    revealed choice that is not the one sealed). ``choices`` counts the revealed choices
+    checked against their commitments."""
 
     checked: int
     sealed: int
     dice: int
     problems: tuple[str, ...]
+    choices: int = 0
 
     @property
     def ok(self) -> bool:
@@ -243,12 +265,15 @@ class Verification:
 
 
 def verify(table: Table[Any]) -> Verification:
-    """Recompute every face of every action in a revealed epoch from its revealed seed."""
+    """Recompute every face of every action in a revealed epoch from its revealed seed, and
+    check every revealed choice against the commitment made when it was sealed."""
     events = tuple(table.log)
     final = _dice_state(events)
-    problems: list[str] = []
+    choices, problems_of_choices = sealed_choices(events)
+    problems: list[str] = list(problems_of_choices)
     if final.table is None:
-        return Verification(0, 0, 0, ("this table's dice were never committed",))
+        problems.insert(0, "this table's dice were never committed")
+        return Verification(0, 0, 0, tuple(problems), choices)
     for epoch, revealed in final.revealed.items():
         if not check_seed(revealed, final.commitments.get(epoch, "")):
             problems.append(f"the seed revealed for epoch {epoch} is not the one committed")
@@ -273,4 +298,82 @@ def verify(table: Table[Any]) -> Verification:
                 f"{mismatch.position + 1} (a d{mismatch.sides}) is recorded as "
                 f"{mismatch.recorded}, but the seed gives {mismatch.derived} — events {kinds}"
             )
-    return Verification(checked, sealed, dice, tuple(problems))
+    return Verification(checked, sealed, dice, tuple(problems), choices)
+
+
+# ------------------------------------------------------------------------ sealed choices
+
+
+def draw_salt(dice: DiceSource | None) -> bytes:
+    """A fresh salt for a choice sealed by the action ``dice`` serves: the table's dice source
+    hands it out (and records it, so the record replays); scripted dice give
+    :data:`ZERO_SALT`; any other source a salt from the operating system's CSPRNG.
+
+    Never derived from the dice seed: revealing the seed mid-play reveals nothing sealed.
+    """
+    salt = getattr(dice, "salt", None)
+    if callable(salt):
+        drawn = salt()
+        assert isinstance(drawn, bytes)
+        return drawn
+    if dice is None or isinstance(dice, ScriptedSource):
+        return ZERO_SALT
+    return new_salt()
+
+
+def seal(
+    choice: str, content: Any, dice: DiceSource | None, audience: Audience
+) -> tuple[dict[str, str], Secret]:
+    """Seal ``content`` (JSON) as the choice named ``choice`` (unique in the table, e.g.
+    ``"maneuver 1: the elves' slip"``): the public ``{"choice", "commitment"}`` to put in the
+    event's data under ``"sealed"``, and the salt as a :class:`Secret` part for ``audience``
+    (the sealer and whoever may see the content).
+
+    >>> from referee.core.events import only
+    >>> public, salt = seal("plan", {"strike": "door"}, ScriptedSource([]), only("moll"))
+    >>> public["choice"], len(public["commitment"]), salt.name, salt.value == ZERO_SALT.hex()
+    ('plan', 64, 'salt', True)
+    """
+    salt = draw_salt(dice)
+    return {"choice": choice, "commitment": commit_choice(content, salt)}, Secret(
+        SALT, salt.hex(), audience
+    )
+
+
+def unseal(choice: str, content: Any, salt: str) -> dict[str, Any]:
+    """What a reveal publishes of a sealed choice (a list of these under ``"unsealed"`` in the
+    reveal's data): the choice's name, its content and its salt (hex)."""
+    return {"choice": choice, "content": content, "salt": salt}
+
+
+def sealed_choices(events: Sequence[Event]) -> tuple[int, tuple[str, ...]]:
+    """Every choice revealed in ``events`` checked against the commitment published when it
+    was sealed (the last, if it was sealed again): how many were checked, and each problem."""
+    committed: dict[str, str] = {}
+    checked = 0
+    problems: list[str] = []
+    for event in events:
+        sealed = event.data.get("sealed")
+        if isinstance(sealed, Mapping):
+            committed[str(sealed.get("choice"))] = str(sealed.get("commitment"))
+        revealed = event.data.get("unsealed")
+        if not isinstance(revealed, Sequence) or isinstance(revealed, str):
+            continue
+        for entry in revealed:
+            if not isinstance(entry, Mapping):
+                continue
+            name = str(entry.get("choice"))
+            checked += 1
+            if name not in committed:
+                problems.append(f"event {event.number}: {name!r} is revealed but was never sealed")
+                continue
+            try:
+                salt = bytes.fromhex(str(entry.get("salt")))
+            except ValueError:
+                salt = b""
+            if not check_choice(entry.get("content"), salt, committed[name]):
+                problems.append(
+                    f"event {event.number}: {name!r} is not the choice that was sealed "
+                    "(its content or salt differs from the commitment)"
+                )
+    return checked, tuple(problems)

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from referee.core.actions import ActionSpec, Choice, Who
+from referee.core.chunked import Chunks
 from referee.core.clock import (
     CLOCK_ADVANCED,
     TIMER_CANCELLED,
@@ -79,9 +80,11 @@ from referee.core.fairness import (
     DICE_COMMITTED,
     DICE_REVEALED,
     REVEAL_DICE,
+    SALT,
     SEAT_SEEDED,
     SEED_DICE,
     DiceSeeds,
+    draw_salt,
     kernel_dice_events,
 )
 from referee.core.procedures import Action, ActorId, Procedure
@@ -167,19 +170,18 @@ def seats_from(
 
 
 class _Chain(Generic[T]):
-    """An append-only sequence whose append is amortised O(1) (shared storage, copy on branch)."""
+    """An append-only sequence whose append is amortised O(1) (shared storage, copy on branch:
+    :mod:`referee.core.chunked`)."""
 
     __slots__ = ("_items", "_size")
 
     def __init__(self, items: Iterable[T] = ()) -> None:
-        self._items: list[T] = list(items)
-        self._size = len(self._items)
+        self._items: Chunks[T] = Chunks(list(items))
+        self._size = self._items._length
 
     def append(self, item: T) -> _Chain[T]:
-        items = self._items if len(self._items) == self._size else self._items[: self._size]
-        items.append(item)
         chain: _Chain[T] = _Chain.__new__(_Chain)
-        chain._items, chain._size = items, self._size + 1
+        chain._items, chain._size = self._items.append(self._size, item), self._size + 1
         return chain
 
     def without_last(self, count: int = 1) -> _Chain[T]:
@@ -191,15 +193,14 @@ class _Chain(Generic[T]):
         return self._size
 
     def __iter__(self) -> Iterator[T]:
-        items = self._items
-        return (items[i] for i in range(self._size))
+        return self._items.iterate(self._size)
 
     def __getitem__(self, index: int) -> T:
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError("index out of range")
-        return self._items[index]
+        return self._items.get(index)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Chain) and list(self) == list(other)
@@ -283,7 +284,8 @@ class ActionRecord:
 
 
 class _Recording:
-    """A dice source that remembers every die it handed out, with its size."""
+    """A dice source that remembers every die it handed out, with its size; it also hands out
+    the salts of sealed choices (:func:`referee.core.fairness.draw_salt`)."""
 
     __slots__ = ("_source", "rolled")
 
@@ -296,15 +298,26 @@ class _Recording:
         self.rolled.append((sides, face))
         return face
 
+    def salt(self) -> bytes:
+        inner = self._source
+        return draw_salt(None if isinstance(inner, _NoDice) else inner)
+
 
 class _Replaying:
-    """The recorded dice of an action, handed out again; a die of another size is an error."""
+    """The recorded dice of an action, handed out again; a die of another size is an error.
+    The salts of the choices it sealed come back from its recorded events' salt parts."""
 
-    __slots__ = ("_dice", "used")
+    __slots__ = ("_dice", "_salts", "used")
 
-    def __init__(self, dice: Sequence[tuple[int, int]]) -> None:
+    def __init__(self, dice: Sequence[tuple[int, int]], salts: Sequence[bytes] = ()) -> None:
         self._dice = dice
+        self._salts = list(salts)
         self.used = 0
+
+    def salt(self) -> bytes:
+        if not self._salts:
+            raise DiceSourceError("the record holds no salt for a choice this action seals")
+        return self._salts.pop(0)
 
     def roll(self, sides: int) -> int:
         if self.used >= len(self._dice):
@@ -689,7 +702,7 @@ class Table(Generic[S]):
                     f"action {index + 1} is numbered {saved.number}", ("actions", index, "number")
                 )
             before = table.version
-            dice = _Replaying(saved.dice)
+            dice = _Replaying(saved.dice, _salts(recorded, saved.events))
             try:
                 if saved.kind == ADVANCE:
                     table = table.advance(int(saved.params.get("to", -1)))  # type: ignore[arg-type]
@@ -729,6 +742,19 @@ class Table(Generic[S]):
                 ("version",),
             )
         return table
+
+
+def _salts(recorded: Sequence[Event], span: tuple[int, int]) -> list[bytes]:
+    """The salts of the choices sealed by the events ``span`` (first, last) of a record."""
+    out: list[bytes] = []
+    for event in recorded[span[0] - 1 : span[1]]:
+        for part in event.secrets:
+            if part.name == SALT:
+                try:
+                    out.append(bytes.fromhex(str(part.value)))
+                except ValueError:
+                    out.append(b"")
+    return out
 
 
 def _same_events(recorded: Sequence[Event], log: Log, before: int, cause: str) -> None:

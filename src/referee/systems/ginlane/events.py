@@ -23,7 +23,7 @@ redacted plan is never in its words.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from referee.core import Event, Viewer
 
@@ -180,12 +180,16 @@ class TurnStarted(TypedDict):
 class Waiting(TypedDict, total=False):
     character: str
     plan: str  # a Secret part: the waiter's alone
+    sealed: dict[str, str]
+    salt: str
 
 
 class WaitActed(TypedDict):
     character: str
     order: list[str]
     turn: int
+    #: the Wait's plan, sealed when it waited, now published with its salt (issue 12)
+    unsealed: NotRequired[list[dict[str, Any]]]
 
 
 class Character(TypedDict):
@@ -652,7 +656,10 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     INITIATIVE_ROLLED: _initiative,
     TURN_STARTED: lambda d: f"round {d.get('round')}: {d['character']}'s turn",
     WAITING: _waiting,
-    WAIT_ACTED: lambda d: f"{d['character']} stops waiting and acts now, taking this place",
+    WAIT_ACTED: lambda d: (
+        f"{d['character']} stops waiting and acts now, taking this place"
+        + "".join(f" (the plan, sealed till now: {u['content']})" for u in d.get("unsealed", ()))
+    ),
     FULL_DEFENCE: lambda d: f"{d['character']} takes Full defence (+2 on defences)",
     SOMETHING_ELSE: lambda d: f"{d['character']} does something else: {d.get('what') or '…'}",
     FIGHT_OVER: lambda d: (

@@ -11,6 +11,7 @@ from typing import Any
 from referee.core import (
     Event,
 )
+from referee.core.fairness import SALT
 from referee.core.values import to_json
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
@@ -76,7 +77,8 @@ def evolve(state: SceneState, event: Event) -> SceneState:
         )
     if kind == ev.WAIT_ACTED:
         me = replace(state.get(str(d["character"])), waiting=False)
-        return replace(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]))
+        plans = tuple(p for p in state.plans if p[0] != me.id)
+        return replace(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]), plans=plans)
     if kind == ev.SCENE_ENDED:
         # "Manoeuvre Aspects are temporary, lasting no longer than the scene"
         calm = tuple(
@@ -96,7 +98,14 @@ def evolve(state: SceneState, event: Event) -> SceneState:
     if kind == ev.FIGHT_OVER:
         return replace(state, over=True)
     if kind == ev.WAITING:
-        return state.put(replace(state.get(str(d["character"])), waiting=True))
+        cid = str(d["character"])
+        waiting = state.put(replace(state.get(cid), waiting=True))
+        sealed = d.get("sealed")
+        if isinstance(sealed, dict) and isinstance(d.get(SALT), str):
+            plan = (cid, str(sealed["choice"]), str(d.get("plan", "")), str(d[SALT]))
+            plans = (*(p for p in state.plans if p[0] != cid), plan)
+            return replace(waiting, plans=plans)
+        return waiting
     if kind == ev.FULL_DEFENCE:
         return state.put(replace(state.get(str(d["character"])), full_defence=True))
     if kind == ev.ASPECT_PLACED:

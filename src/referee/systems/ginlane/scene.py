@@ -158,6 +158,8 @@ class SceneState:
     declarations: tuple[tuple[str, str], ...] = ()
     charms: tuple[Charm, ...] = ()
     over: bool = False
+    #: Waits' sealed plans: (character, the name it is sealed under, the plan, its salt)
+    plans: tuple[tuple[str, str, str, str], ...] = ()
 
     def get(self, cid: str) -> Combatant:
         """The combatant ``cid``; :class:`RuleError` if there is none."""

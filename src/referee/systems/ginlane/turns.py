@@ -16,6 +16,7 @@ from referee.core import (
     Secret,
     only,
 )
+from referee.core.fairness import seal, unseal
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -46,7 +47,11 @@ def start_of_action(b: Builder, action: Action) -> None:
         order = [c for c in state.order if c != me.id]
         index = order.index(str(state.current))
         order.insert(index, me.id)
-        b.emit(ev.WAIT_ACTED, {"character": me.id, "order": order, "turn": index})
+        acted: dict[str, Any] = {"character": me.id, "order": order, "turn": index}
+        kept = [unseal(n, plan, salt) for c, n, plan, salt in state.plans if c == me.id]
+        if kept:
+            acted["unsealed"] = kept
+        b.emit(ev.WAIT_ACTED, acted)
     if any(f.thrower == me.id for f in b.state.fizzles):
         raise RuleError("Fizzle", f"{me.id} must roll the fizzled grenade's fuse first (fuse)")
     if me.block is not None and me.block.kind == "grapple" and action.kind != "grapple":
@@ -131,10 +136,17 @@ def wait(b: Builder, action: Action, dice: DiceSource) -> None:
     """Action: Wait: forgo the turn to react later; what for is the waiter's secret."""
     me = b.state.get(action.actor)
     plan = acts.WAIT.of(action).plan
+    if not plan:
+        b.emit(ev.WAITING, {"character": me.id})
+        return
+    # sealed (issue 12): everyone sees the commitment; the plan and its salt are published,
+    # and checked, when the waiter acts on it
+    name = f"round {b.state.round}, turn {b.state.turn}: the plan of {me.id}"
+    sealed, salt = seal(name, plan, dice, only(me.id))
     b.emit(
         ev.WAITING,
-        {"character": me.id},
-        secrets=(Secret("plan", plan, only(me.id)),) if plan else (),
+        {"character": me.id, "sealed": sealed},
+        secrets=(Secret("plan", plan, only(me.id)), salt),
     )
 
 

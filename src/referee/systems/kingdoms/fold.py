@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import Event
+from referee.core.fairness import SALT
 from referee.systems.kingdoms.dice import WOUND_DICE
 from referee.systems.kingdoms.events import (
     AFFILIATION_BOUGHT,
@@ -78,7 +79,10 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
         if not isinstance(raw, Mapping):
             return state
         slip = Slip.from_json(raw)
-        return replace(state, slips={**state.slips, slip.faction: slip})
+        salts = dict(state.salts)
+        if isinstance(data.get(SALT), str):
+            salts[slip.faction] = str(data[SALT])
+        return replace(state, slips={**state.slips, slip.faction: slip}, salts=salts)
     if kind == SCENE_PLAYED:
         scene = SceneRecord(
             faction=str(data["faction"]),
@@ -313,6 +317,7 @@ def fold(state: KingdomsState, event: Event) -> KingdomsState:
             phase="maneuver",
             maneuver=int(data["maneuver_number"]),
             slips={},
+            salts={},
             scenes=(),
             passed=frozenset(),
             health_tested=frozenset(),

@@ -53,6 +53,7 @@ from referee.core import (
     only,
     to_json,
 )
+from referee.core.fairness import seal, unseal
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import (
@@ -181,6 +182,11 @@ def _whole(setup: Mapping[str, Any], key: str, default: int | None, least: int) 
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ScenarioError(f"a whole number of {least} or more, not {value!r}", (key,))
     return value
+
+
+def slip_choice(maneuver_number: int, faction: str) -> str:
+    """The name a faction's slip is sealed under: one per faction and maneuver."""
+    return f"maneuver {maneuver_number}: the slip of {faction}"
 
 
 def _slip_to_write(state: KingdomsState, faction: Faction, params: WriteSlip) -> Slip:
@@ -407,9 +413,11 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         data = dict(self.state_json(state))
         if viewer.is_referee:
             return data
-        slips = data.get("slips")
-        if isinstance(slips, Mapping) and state.phase == "maneuver":
-            data["slips"] = {f: s for f, s in slips.items() if f in viewer.identities}
+        if state.phase == "maneuver":
+            for part in ("slips", "salts"):
+                sealed = data.get(part)
+                if isinstance(sealed, Mapping):
+                    data[part] = {f: s for f, s in sealed.items() if f in viewer.identities}
         return data
 
     def state_json(self, state: KingdomsState) -> JsonObject:
@@ -515,12 +523,18 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         self, state: KingdomsState, faction: Faction, params: WriteSlip, dice: DiceSource
     ) -> list[Event]:
         slip = _slip_to_write(state, faction, params)
+        # sealed: every seat sees the commitment, the faction alone its slip and salt
+        # (issue 12; checked against the slip when the reveal publishes both)
+        content = slip.to_json()
+        sealed, salt = seal(
+            slip_choice(state.maneuver, faction.id), content, dice, only(faction.id)
+        )
         return [
             Event(
                 SLIP_WRITTEN,
-                {"faction": faction.id, "maneuver_number": state.maneuver},
+                {"faction": faction.id, "maneuver_number": state.maneuver, "sealed": sealed},
                 audience=EVERYONE,
-                secrets=(Secret("slip", slip.to_json(), only(faction.id)),),
+                secrets=(Secret("slip", content, only(faction.id)), salt),
             )
         ]
 
@@ -795,6 +809,15 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                     "reader": faction.id,
                     "order": list(order),
                     "slips": {f: state.slips[f].to_json() for f in order if f in state.slips},
+                    "unsealed": [
+                        unseal(
+                            slip_choice(state.maneuver, f),
+                            state.slips[f].to_json(),
+                            state.salts.get(f, ""),
+                        )
+                        for f in order
+                        if f in state.slips
+                    ],
                     "cannot_act": [f for f in order if state.factions[f].cannot_act],
                     "void": void,
                     "help": help_given,

@@ -180,6 +180,7 @@ class KingdomsState:
     maintenance_ob: int = 1
     attacked_first_fulfils: bool = True
     slips: Mapping[str, Slip] = field(default_factory=dict)
+    salts: Mapping[str, str] = field(default_factory=dict)
     scenes: tuple[SceneRecord, ...] = ()
     passed: frozenset[str] = frozenset()
     health_tested: frozenset[str] = frozenset()
