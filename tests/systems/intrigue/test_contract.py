@@ -66,7 +66,7 @@ def test_the_registry_lists_the_game_with_its_catalogue_and_setup_schema() -> No
     assert {a["kind"] for a in data["actions"]} == {
         "perceive", "roll", "report", "encounter", "open", "speak", "draw", "start_combat",
         "join", "admit", "use_mind", "declare", "resolve", "next_round", "escape", "end_combat",
-        "mental_attack", "revive", "slay",
+        "mental_attack", "revive", "slay", "search", "rob",
     }  # fmt: skip
 
 

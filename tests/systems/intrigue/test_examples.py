@@ -20,6 +20,7 @@ def test_the_examples_are_there() -> None:
         "scarface-and-krockin",
         "lady-rich",
         "contingency-envelopes",
+        "the-victors-way",
     } <= names
 
 
@@ -65,3 +66,16 @@ def test_the_contingency_example_opens_for_the_holder_alone() -> None:
     assert "your son" not in contents_seen(run, "baron")
     assert "rubis" in contents_seen(run, "baron") and "rubis" not in contents_seen(run, "maid")
     assert "locket" not in contents_seen(run, "countess")  # never shot: never opened
+
+
+def test_the_victors_search_is_the_searchers_and_opens_no_envelope() -> None:
+    """Rulings 25, 26: ScarFace (sam) reads what he found; Krockin (kim) and the Valet see only
+    that a search and two robberies happened; no event shows anyone an envelope's contents."""
+    run = run_example("the-victors-way")
+    sam, kim, valet = (contents_seen(run, v) for v in ("sam", "kim", "valet"))
+    assert "from the Countess" in sam and "Open if shot" in sam
+    for other in (kim, valet):
+        assert "from the Countess" not in other and "character.searched" in other
+    for viewer in ("sam", "kim", "valet", "referee"):
+        events = str([e.to_json() for e in run.events(viewer)])
+        assert "Leeds" not in events and "hip flask" not in events

@@ -43,7 +43,9 @@ __all__ = [
     "REPORT",
     "RESOLVE",
     "REVIVE",
+    "ROB",
     "ROLL",
+    "SEARCH",
     "SLAY",
     "SPEAK",
     "START_COMBAT",
@@ -59,6 +61,7 @@ __all__ = [
     "MentalAttack",
     "Open",
     "Report",
+    "Rob",
     "Roll",
     "Speak",
     "StartCombat",
@@ -88,6 +91,13 @@ class Target(Params):
     """The character acted on."""
 
     target: CharacterRef
+
+
+class Rob(Params):
+    """The Knocked Out character robbed, and the Item Card taken ("Taking Damage")."""
+
+    target: CharacterRef
+    item: str
 
 
 class Roll(Params):
@@ -321,6 +331,19 @@ SLAY = ActionSpec(
     summary="The victor has their way with a Knocked Out character.",
     record="everyone",
 )
+SEARCH = ActionSpec(
+    "search",
+    Target,
+    section="Taking Damage",
+    summary="The victor searches a Knocked Out character: their items and envelopes' outsides.",
+    record="everyone",
+)
+ROB = ActionSpec(
+    "rob",
+    Rob,
+    section="Taking Damage",
+    summary="The victor takes an Item Card from a Knocked Out character.",
+)
 
 CATALOGUE = Catalogue(
     [
@@ -343,6 +366,8 @@ CATALOGUE = Catalogue(
         MENTAL_ATTACK,
         REVIVE,
         SLAY,
+        SEARCH,
+        ROB,
     ]
 )
 """Every action kind of an evening, in the order of the rules text."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from referee.core import (
     EVERYONE,
     Event,
+    Json,
     RollCard,
     RuleError,
     Secret,
@@ -21,9 +22,11 @@ from referee.systems.intrigue.characters import MEDICINE, Character, CharacterId
 from referee.systems.intrigue.events import (
     CHARACTER_DIED,
     CHARACTER_KNOCKED_OUT,
+    CHARACTER_SEARCHED,
     CHARACTER_WOKE,
     COMBAT_ENDED,
     DAMAGE_TAKEN,
+    ITEM_ROBBED,
     MEDICINE_ROLLED,
 )
 from referee.systems.intrigue.rules import (
@@ -34,7 +37,7 @@ from referee.systems.intrigue.rules import (
 )
 from referee.systems.intrigue.state import Combat, IntrigueState
 
-__all__ = ["RULE", "aftermath", "damage", "revive", "slay", "victors"]
+__all__ = ["RULE", "aftermath", "damage", "revive", "rob", "search", "slay", "victors"]
 
 RULE = "Taking Damage"
 
@@ -155,9 +158,10 @@ def victors(state: IntrigueState, fallen: CharacterId) -> tuple[CharacterId, ...
     return ()
 
 
-def slay(state: IntrigueState, me: Character, target: Character) -> list[Event]:
-    """ "In the meantime, the victor can have his or her way with them (search them, rob
-    them, slit their throats…)"."""
+def _at_the_victors_mercy(state: IntrigueState, me: Character, target: Character) -> None:
+    """ "In the meantime, the victor can have his or her way with them": only while ``target``
+    is Knocked Out after their combat, only the victor (audit R2, reading (a)), and not while
+    the victor is in a combat of their own."""
     _knocked_out_after(state, target, "only the Knocked Out are at the victor's mercy")
     if me.id not in victors(state, target.id):
         raise RuleError(
@@ -165,7 +169,73 @@ def slay(state: IntrigueState, me: Character, target: Character) -> list[Event]:
         )
     if state.combat_of(me.id) is not None:
         raise RuleError("Combat Actions", f"{me.id} is in a combat")
+
+
+def slay(state: IntrigueState, me: Character, target: Character) -> list[Event]:
+    """ "In the meantime, the victor can have his or her way with them (search them, rob
+    them, slit their throats…)"."""
+    _at_the_victors_mercy(state, me, target)
     return [
         cancel_timer(f"wake:{target.id}"),
         Event(CHARACTER_DIED, {"character": target.id, "by": me.id}),
+    ]
+
+
+def search(state: IntrigueState, me: Character, target: Character) -> list[Event]:
+    """The victor searches the Knocked Out ("Taking Damage": "search them").
+
+    Ruling (audit M1): the searcher is shown what ``target`` carries — each Item Card (its name,
+    damage and description) and the outside of each envelope they hold (its id and label) —
+    but no envelope's contents: a Perception Envelope's are read only by a perceiver it is
+    handed to ("Perception Envelopes"), a Contingency Envelope's only by its holder
+    ("Contingency Envelopes"). Everyone sees that the search happened; what it found is the
+    searcher's (and the referee's).
+    """
+    _at_the_victors_mercy(state, me, target)
+    items: list[Json] = [
+        {"name": i.name, "damage": i.damage, "description": i.description} for i in target.items
+    ]
+    envelopes: list[Json] = [
+        {"id": e.id, "kind": "perception", "label": e.label} for e in state.envelopes_of(target.id)
+    ]
+    envelopes += [
+        {"id": e.id, "kind": "contingency", "label": e.condition.label}
+        for e in state.contingency_envelopes
+        if e.holder == target.id
+    ]
+    return [
+        Event(
+            CHARACTER_SEARCHED,
+            {"character": me.id, "target": target.id},
+            secrets=(
+                Secret("items", items, only(me.id)),
+                Secret("envelopes", envelopes, only(me.id)),
+            ),
+        )
+    ]
+
+
+def rob(state: IntrigueState, me: Character, target: Character, item: str) -> list[Event]:
+    """The victor takes an Item Card from the Knocked Out ("Taking Damage": "rob them").
+
+    Ruling (audit M1): only an Item Card passes (envelopes are not items); a drawn weapon may be
+    taken too — its holder is Knocked Out — and the victor holds it undrawn ("Draw a Weapon or
+    Item" is an action of its own). Everyone sees that ``me`` robbed ``target``; which card
+    was taken is the two characters' (and the referee's).
+    """
+    _at_the_victors_mercy(state, me, target)
+    card = target.item(item)
+    if card is None:
+        raise RuleError(RULE, f"{target.id} holds no Item Card {item!r} to be robbed of")
+    if me.item(card.name) is not None:
+        raise RuleError(
+            RULE,
+            f"{me.id} already holds an Item Card called {card.name!r}: two could not be told apart",
+        )
+    return [
+        Event(
+            ITEM_ROBBED,
+            {"character": me.id, "target": target.id},
+            secrets=(Secret("item", card.name, only(me.id, target.id)),),
+        )
     ]

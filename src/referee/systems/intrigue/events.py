@@ -32,6 +32,7 @@ __all__ = [
     "CHARACTER_DIED",
     "CHARACTER_GRABBED",
     "CHARACTER_KNOCKED_OUT",
+    "CHARACTER_SEARCHED",
     "CHARACTER_WOKE",
     "COMBAT_ACTION_LAPSED",
     "COMBAT_ACTION_TAKEN",
@@ -51,6 +52,7 @@ __all__ = [
     "HOLD_BREAK_FREE_ROLLED",
     "HOLD_ENDS",
     "ITEM_DRAWN",
+    "ITEM_ROBBED",
     "KINDS",
     "MEDICINE_ROLLED",
     "MENTAL_ATTACKED",
@@ -93,6 +95,8 @@ CHARACTER_KNOCKED_OUT = "character.knocked_out"
 CHARACTER_WOKE = "character.woke"
 CHARACTER_DIED = "character.died"
 MEDICINE_ROLLED = "medicine.rolled"
+CHARACTER_SEARCHED = "character.searched"
+ITEM_ROBBED = "item.robbed"
 # -- Mental Combat -------------------------------------------------------------------------
 MENTAL_ATTACKED = "mental.attacked"
 MENTAL_EFFECT = "mental.effect"
@@ -381,6 +385,39 @@ class MedicineRolled(TypedDict, total=False):
     roll: dict[str, Any]
 
 
+class FoundItem(TypedDict):
+    """An Item Card found on a search."""
+
+    name: str
+    damage: int | None
+    description: str
+
+
+class FoundEnvelope(TypedDict):
+    """An envelope found on a search: its outside only (``kind``: perception, contingency)."""
+
+    id: str
+    kind: str
+    label: str
+
+
+class CharacterSearched(TypedDict, total=False):
+    """The victor searches the Knocked Out; ``items`` and ``envelopes`` the searcher's alone."""
+
+    character: str
+    target: str
+    items: list[FoundItem]
+    envelopes: list[FoundEnvelope]
+
+
+class ItemRobbed(TypedDict, total=False):
+    """The victor takes an Item Card; ``item`` the robber's and the robbed's alone."""
+
+    character: str
+    target: str
+    item: str
+
+
 class MentalAttacked(TypedDict, total=False):
     """An unnoticed mental attack: its two characters' alone."""
 
@@ -435,6 +472,8 @@ KINDS: Mapping[str, type] = {
     CHARACTER_WOKE: CharacterWoke,
     CHARACTER_DIED: CharacterDied,
     MEDICINE_ROLLED: MedicineRolled,
+    CHARACTER_SEARCHED: CharacterSearched,
+    ITEM_ROBBED: ItemRobbed,
     MENTAL_ATTACKED: MentalAttacked,
     MENTAL_EFFECT: MentalEffect,
 }
@@ -517,6 +556,18 @@ def _woke(d: Mapping[str, Any]) -> str:
     return line + "."
 
 
+def _searched(d: Mapping[str, Any]) -> str:
+    line = f"{d['character']} searches {d['target']}"
+    if "items" not in d and "envelopes" not in d:
+        return line + "."
+    found = [
+        i["name"] if i.get("damage") is None else f"{i['name']} (damage {i['damage']})"
+        for i in d.get("items") or []
+    ]
+    found += [f"envelope {e['id']} ({e['label']})" for e in d.get("envelopes") or []]
+    return f"{line}: finds {', '.join(found) or 'nothing'}."
+
+
 def _declared(d: Mapping[str, Any]) -> str:
     line = f"{d['character']} declares {d['action']}"
     if d.get("target"):
@@ -596,6 +647,11 @@ def describe(event: Event, viewer: Viewer) -> str:
     if kind == MEDICINE_ROLLED:
         verdict = "wakes" if d["success"] else "stays out"
         return f"{d['character']} tends {d['target']}: {d['total']}: {d['target']} {verdict}."
+    if kind == CHARACTER_SEARCHED:
+        return _searched(d)
+    if kind == ITEM_ROBBED:
+        taken = f" of {d['item']}" if "item" in d else ""
+        return f"{d['character']} robs {d['target']}{taken}."
     if kind == CHARACTER_DIED:
         by = f" at {d['by']}'s hand" if d.get("by") else ""
         return f"{d['character']} is dead{by}."

@@ -95,9 +95,32 @@ def _evolve(state: IntrigueState, event: Event) -> IntrigueState:
     if kind == "item.drawn":
         who = _s(data, "character")
         return state.with_status(who, evolved(state.status(who), drawn=_s(data, "item")))
+    if kind == "item.robbed":
+        return _robbed(state, _s(data, "target"), _s(data, "character"), _s(data, "item"))
     fold_combat = _COMBAT_FOLDS.get(kind)
     if fold_combat is not None:
         return fold_combat(state, event, data)
+    return state
+
+
+def _robbed(state: IntrigueState, victim: str, robber: str, item: str) -> IntrigueState:
+    """The Item Card ``item`` passes from ``victim`` to ``robber``; a drawn weapon taken is no
+    longer the victim's drawn one, nor drawn by the robber ("Taking Damage"; ruling)."""
+    card = state.character(victim).item(item)
+    if card is None:
+        return state
+    characters = tuple(
+        evolved(c, items=tuple(i for i in c.items if i is not card))
+        if c.id == victim
+        else evolved(c, items=(*c.items, card))
+        if c.id == robber
+        else c
+        for c in state.characters
+    )
+    state = evolved(state, characters=characters)
+    status = state.status(victim)
+    if status.drawn is not None and status.drawn.casefold() == card.name.casefold():
+        state = state.with_status(victim, evolved(status, drawn=None))
     return state
 
 

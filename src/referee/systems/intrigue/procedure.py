@@ -24,6 +24,7 @@ kind                   section                                 module
 ``end_combat``         Combat rules                            ``combat``
 ``mental_attack``      Mental Combat                           ``mental``
 ``revive``, ``slay``   Taking Damage                           ``damage``
+``search``, ``rob``    Taking Damage                           ``damage``
 =====================  ======================================  ==============================
 """
 
@@ -195,6 +196,15 @@ def _slay(state: IntrigueState, me: Character, action: Action, dice: DiceSource)
     return damage.slay(state, me, _who(state, spec.SLAY.of(action).target))
 
 
+def _search(state: IntrigueState, me: Character, action: Action, dice: DiceSource) -> list[Event]:
+    return damage.search(state, me, _who(state, spec.SEARCH.of(action).target))
+
+
+def _rob(state: IntrigueState, me: Character, action: Action, dice: DiceSource) -> list[Event]:
+    args = spec.ROB.of(action)
+    return damage.rob(state, me, _who(state, args.target), args.item)
+
+
 _HANDLERS: Mapping[str, Handler] = {
     "perceive": _perceive,
     "roll": _roll,
@@ -211,6 +221,8 @@ _HANDLERS: Mapping[str, Handler] = {
     "mental_attack": _mental_attack,
     "revive": _revive,
     "slay": _slay,
+    "search": _search,
+    "rob": _rob,
 }
 
 
@@ -552,7 +564,24 @@ def _evening_choices(state: IntrigueState, me: Character) -> tuple[Choice, ...]:
         beaten = tuple(f for f in fallen if me.id in damage.victors(state, f))
         if beaten:
             choices.append(Choice(me.id, "slay", {"target": OneOf(beaten)}))
+            choices.append(Choice(me.id, "search", {"target": OneOf(beaten)}))
+            # one choice a victim: the items are that victim's (the victor may search first)
+            choices.extend(
+                Choice(
+                    me.id,
+                    "rob",
+                    {"target": OneOf((f,)), "item": OneOf(robbable)},
+                    label=f"rob {f}",
+                )
+                for f in beaten
+                if (robbable := _robbable(me, state.character(f)))
+            )
     return tuple(choices)
+
+
+def _robbable(me: Character, victim: Character) -> tuple[str, ...]:
+    """The Item Cards ``me`` may take from ``victim``: those whose name ``me`` does not hold."""
+    return tuple(i.name for i in victim.items if me.item(i.name) is None)
 
 
 def _declaration_choices(
