@@ -127,6 +127,9 @@ class Character:
     disorders: tuple[str, ...] = ()
     reward_points: int = 0
     social_class: str = ""
+    daemon_expert: bool = False
+    """An expert profession devoted to a daemon: its end of session's rules are not in the text
+    (house rules, end of session: "see Aspects & Alignment")."""
 
     @classmethod
     def from_setup(
@@ -155,6 +158,7 @@ class Character:
             "disorders",
             "reward_points",
             "social_class",
+            "daemon_expert",
         }
         for key in data:
             if key not in known:
@@ -197,6 +201,7 @@ class Character:
             disorders=tuple(disorders),
             reward_points=_int(data, "reward_points", 0, path),
             social_class=str(data.get("social_class", "")),
+            daemon_expert=data.get("daemon_expert") is True,
         )
 
     # -- reading ------------------------------------------------------------------------------

@@ -379,6 +379,15 @@ def decide_session_end(out: Emitter, action: Action, dice: DiceSource) -> None:
     for cid in (*p.disorders, *p.characters):
         out.state.character(cid)  # refuses a character nobody plays
     for c in out.state.characters:
+        if c.daemon_expert and (not p.characters or c.id in p.characters):
+            # the text names the rules and gives none: refuse rather than apply the list
+            raise RuleError(
+                SESSION_END.section,
+                f"{c.id} follows an expert profession devoted to a daemon, whose end-of-session "
+                "rules are different and not in the text (it names only 'Aspects & Alignment'): "
+                "resolve theirs by hand and name the others in 'characters'",
+            )
+    for c in out.state.characters:
         if p.characters and c.id not in p.characters:
             continue
         end = end_of_session(c, dice, p.disorders.get(c.id))
@@ -397,6 +406,16 @@ def decide_session_end(out: Emitter, action: Action, dice: DiceSource) -> None:
         out.emit(CORRUPTION_RESOLVED, payload, characters=[end.character])
 
 
+def _session_end_choice(state: Any, actor: str) -> Choice:
+    """The end of session for every character, or, if some follow a daemon (whose rules are not
+    in the text), for the others."""
+    label = "end the session: resolve Corruption"
+    if not any(c.daemon_expert for c in state.characters):
+        return Choice(actor, SESSION_END.kind, label=label)
+    others = [c.id for c in state.characters if not c.daemon_expert]
+    return Choice(actor, SESSION_END.kind, {"characters": OneOf((others,))}, label=label)
+
+
 def choices(state: Any, actor: str) -> list[Choice]:
     """The GM's Corruption and end of session; a character's Resolve Test against madness
     (with its odds for each situation)."""
@@ -411,7 +430,7 @@ def choices(state: Any, actor: str) -> list[Choice]:
                 {"character": OneOf(names), "weight": OneOf(("minor", "middling", "major"))},
                 label="Corruption for an offence",
             ),
-            Choice(actor, SESSION_END.kind, label="end the session: resolve Corruption"),
+            _session_end_choice(state, actor),
         ]
     mine = [c for c in state.characters if c.id == actor]
     if not mine or mine[0].is_incapacitated or "Resolve" not in mine[0].skills:

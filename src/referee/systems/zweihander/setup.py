@@ -50,6 +50,7 @@ class CharacterSheet(_Model):
     disorders: list[str] = []
     reward_points: int = 0
     social_class: str = ""
+    daemon_expert: bool = False
 
 
 class Setup(_Model):
