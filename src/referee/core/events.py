@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias, overload
 
+from referee.core.chunked import Chunks
 from referee.core.values import Json, JsonObject, to_json
 
 __all__ = [
@@ -248,7 +249,8 @@ class Log:
     """The append-only record of a table: events numbered from 1, in order.
 
     Appending is amortised O(1): a log shares its storage with the log it was appended to, and
-    copies only when an older log is appended to again (a branch, as after an undo).
+    copies only the last chunk when an older log is appended to again (a branch, as after an
+    undo; :mod:`referee.core.chunked`).
 
     >>> log = Log().append(Event("a"), Event("b"))
     >>> [(e.number, e.kind) for e in log]
@@ -260,11 +262,11 @@ class Log:
     __slots__ = ("_items", "_size")
 
     def __init__(self, events: Iterable[Event] = ()) -> None:
-        self._items: list[Event] = list(events)
-        self._size = len(self._items)
+        self._items: Chunks[Event] = Chunks(list(events))
+        self._size = self._items._length
 
     @classmethod
-    def _sharing(cls, items: list[Event], size: int) -> Log:
+    def _sharing(cls, items: Chunks[Event], size: int) -> Log:
         log = cls.__new__(cls)
         log._items = items
         log._size = size
@@ -273,16 +275,13 @@ class Log:
     @property
     def events(self) -> tuple[Event, ...]:
         """The events, in order (a copy: prefer iterating or indexing the log)."""
-        return tuple(self._items[: self._size])
+        return tuple(self._items.iterate(self._size))
 
     def append(self, *events: Event) -> Log:
         """A new log with ``events`` added, numbered after the last one."""
         start = self._size
         numbered = [e.stamped(number=start + i + 1) for i, e in enumerate(events)]
-        items = self._items
-        if len(items) != start:  # someone appended to this log before: branch off a copy
-            items = items[:start]
-        items.extend(numbered)
+        items = self._items.append(start, *numbered)  # a branch if appended to before
         return Log._sharing(items, start + len(numbered))
 
     def without_last(self, count: int = 1) -> Log:
@@ -293,14 +292,13 @@ class Log:
 
     def since(self, number: int) -> tuple[Event, ...]:
         """The events numbered after ``number``."""
-        return tuple(self._items[max(0, number) : self._size])
+        return tuple(self._items.slice(max(0, number), self._size))
 
     def __len__(self) -> int:
         return self._size
 
     def __iter__(self) -> Iterator[Event]:
-        items, size = self._items, self._size
-        return (items[i] for i in range(size))
+        return self._items.iterate(self._size)
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -313,7 +311,7 @@ class Log:
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError("log index out of range")
-        return self._items[index]
+        return self._items.get(index)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Log) and self.events == other.events
