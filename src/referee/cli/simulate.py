@@ -98,6 +98,12 @@ def _print(result: dict[str, Any]) -> None:
         out.print(f"damage to {who}: {est['value']:.2f} [{est['low']:.2f}, {est['high']:.2f}]")
     for who, p in (exact.get("deaths") or {}).items():
         out.print(f"{who} dies: exactly {_exact(p)}")
+    for who, p in (exact.get("expected_change") or {}).items():
+        est = sim["extra"].get(f"change:{who}")
+        shown = f"{est['value']:.2f} [{est['low']:.2f}, {est['high']:.2f}]; " if est else ""
+        out.print(f"{who}'s disposition change: {shown}exact {p['value']:.3f}")
+    if result.get("exact_reason"):
+        out.print(f"[dim]no exact answer: {result['exact_reason']}[/dim]")
     if sim["unfinished"] or sim["refused"]:
         out.print(
             f"[yellow]{sim['unfinished']} encounters unfinished; {sim['refused']} listed "

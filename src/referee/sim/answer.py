@@ -20,26 +20,61 @@ from referee.core import RefereeError, Table
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import simulate
 
-__all__ = ["answer", "exact_answer"]
+__all__ = ["answer", "exact_answer", "why_not_exact"]
 
 
 def exact_answer(table: Table[Any], seat: str | None = None) -> dict[str, Any] | None:
     """The exact odds of the conflict the default policy plays from ``table``, as JSON, where a
-    model gives them (today: an Intrigue duel of two characters not yet in combat); ``None``
-    otherwise (the answer is then the simulation's estimate alone)."""
-    if table.system != "intrigue":
-        return None
-    begin = conflict_of(table).begin(table, seat)
-    targets: Any = begin[0].params.get("targets") if len(begin) == 1 else None
-    if not isinstance(targets, list) or len(targets) != 1:
-        return None
-    from referee.sim.exact.intrigue import duel_from_table, duel_odds
+    model gives them; ``None`` otherwise (the answer is then the simulation's estimate alone:
+    :func:`why_not_exact` says why)."""
+    return _exact(table, seat)[0]
 
-    try:
-        duel = duel_from_table(table, begin[0].actor, str(targets[0]))
-    except RefereeError:
-        return None
-    return duel_odds(duel).to_json()
+
+def why_not_exact(table: Table[Any], seat: str | None = None) -> str | None:
+    """Why ``table``'s conflict has no exact answer (``None`` if it has one).
+
+    >>> from referee.core import system
+    >>> ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
+    >>> bob = {**ann, "name": "Bob", "number": 12}
+    >>> duel = system("intrigue").new_table({"characters": {"ann": ann, "bob": bob}})
+    >>> why_not_exact(duel) is None
+    True
+    """
+    return _exact(table, seat)[1]
+
+
+_NO_MODEL = {
+    "ginlane": "a Gin Lane fight",
+    "hursagmu": "a Hursagmu melee",
+    "zweihander": "a Zweihänder chase",
+}
+
+
+def _exact(table: Table[Any], seat: str | None) -> tuple[dict[str, Any] | None, str | None]:
+    """Every exact model's JSON shares ``{"exact": True, "wins": {outcome: {"exact",
+    "value"}}, "expected_rounds"}`` with the outcomes named as the simulation names its
+    winners; the rest is the model's own."""
+    if table.system == "intrigue":
+        begin = conflict_of(table).begin(table, seat)
+        targets: Any = begin[0].params.get("targets") if len(begin) == 1 else None
+        if not isinstance(targets, list) or len(targets) != 1:
+            return None, "the exact model is a duel of two characters not yet in a combat"
+        from referee.sim.exact.intrigue import duel_from_table, duel_odds
+
+        try:
+            duel = duel_from_table(table, begin[0].actor, str(targets[0]))
+        except RefereeError as error:
+            return None, str(error)
+        return duel_odds(duel).to_json(), None
+    if table.system == "kingdoms":
+        from referee.sim.exact.kingdoms import maneuver_odds
+
+        try:
+            return maneuver_odds(table).to_json(), None
+        except RefereeError as error:
+            return None, str(error)
+    name = _NO_MODEL.get(table.system, f"a {table.system} conflict")
+    return None, f"no exact model of {name} (docs/simulate.md): estimates only"
 
 
 def answer(
@@ -52,8 +87,9 @@ def answer(
     progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
 ) -> dict[str, Any]:
-    """``{"system", "simulation", "exact"}``: the simulation's report and, for the default
-    policy where a model exists, the exact odds of the same encounter (else ``None``).
+    """``{"system", "simulation", "exact", "exact_reason"}``: the simulation's report and,
+    for the default policy where a model exists, the exact odds of the same encounter (else
+    ``None``, and ``exact_reason`` says why).
     ``time_limit``: seconds of simulation at most (the report's ``runs`` says how many were
     played; see :func:`~referee.sim.simulate.simulate`)."""
     report = simulate(
@@ -65,5 +101,10 @@ def answer(
         progress=progress,
         time_limit=time_limit,
     )
-    exact = exact_answer(table, seat) if policy == "default" else None
-    return {"system": table.system, "simulation": report.to_json(), "exact": exact}
+    exact, why = _exact(table, seat) if policy == "default" else (None, "policy " + policy)
+    return {
+        "system": table.system,
+        "simulation": report.to_json(),
+        "exact": exact,
+        "exact_reason": why,
+    }

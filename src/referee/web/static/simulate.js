@@ -103,6 +103,13 @@
     if (sim.unfinished) facts.appendChild(h("li", {text: sim.unfinished + " encounters did not end within the step limit."}));
     box.appendChild(facts);
     box.appendChild(chart(rows, "Who wins: the estimate with its 95% interval" + (exact ? ", and the exact odds" : "")));
+    if (exact && exact.expected_change) {
+      var moved = Object.keys(exact.expected_change).map(function (n) {
+        return label(n) + " " + num(exact.expected_change[n].value);
+      });
+      facts.appendChild(h("li", {text: "Disposition change expected (exact): " + moved.join(", ") + "."}));
+    }
+    if (!exact && data.exact_reason) facts.appendChild(h("li", {className: "muted", text: "No exact answer: " + data.exact_reason + "."}));
     box.appendChild(h("p", {className: "muted sim-key", text: exact
       ? "Bar: the simulation's estimate; whisker: its 95% interval; mark: the exact odds."
       : "Bar: the simulation's estimate; whisker: its 95% interval. No exact model for this conflict: these are estimates."}));
