@@ -460,3 +460,33 @@ def test_odds_of_an_action_follow_its_parameters_and_store_nothing(server: Serve
     error(server.client.post(url, headers=table.auth("scarface"), json=other), 403, "forbidden")
     error(server.client.post(url, json=other), 401, "unauthorized")
     assert record(server, table) == before
+
+
+def test_fair_dice_a_seat_seed_the_reveal_and_every_die_checked(server: Server) -> None:
+    """Issue 12 over HTTP: a seat mixes in a seed of its own, the referee reveals the table's
+    seed, and any seat has every die checked against it."""
+    table = server.create()
+    url = f"/api/tables/{table.id}"
+    mine = {"kind": "seed_dice", "params": {"seed": "lucky 7"}, "version": table.version}
+    seeded = server.client.post(f"{url}/actions", headers=table.auth("scarface"), json=mine)
+    assert seeded.status_code == 200, seeded.text
+    version = seeded.json()["version"]
+    rally = {"kind": "rally", "params": {"dice": 4}, "version": version}
+    version = server.client.post(
+        f"{url}/actions", headers=table.auth("scarface"), json=rally
+    ).json()["version"]
+    before = server.client.get(f"{url}/verify", headers=table.auth("krockin")).json()
+    assert before["ok"] and before["checked"] == 0 and before["sealed"] == 1
+    # a player may not reveal the seed in a game with a referee; the referee may
+    reveal = {"kind": "reveal_dice", "version": version}
+    error(
+        server.client.post(f"{url}/actions", headers=table.auth("scarface"), json=reveal),
+        403,
+        "forbidden",
+    )
+    shown = server.client.post(f"{url}/actions", headers=table.auth("referee"), json=reveal)
+    assert shown.status_code == 200, shown.text
+    assert any(e["kind"] == "dice.revealed" for e in shown.json()["events"])
+    after = server.client.get(f"{url}/verify", headers=table.auth("krockin")).json()
+    assert after["ok"] and after["checked"] == 1 and after["dice"] >= 4 and not after["problems"]
+    error(server.client.get(f"{url}/verify"), 401, "unauthorized")

@@ -82,7 +82,21 @@ def read_everything(
         ),
         raw("stale undo", client.post(f"{url}/undo", headers=headers, json={"version": 0})),
         raw("join", client.post(f"{url}/join", json={"token": token or "no-such-token"})),
+        raw("verify", client.get(f"{url}/verify", headers=headers)),
+        raw("odds of nothing", client.post(f"{url}/odds", headers=headers, json={"kind": "fly"})),
     ]
+    # the odds of every action this seat may take, with its parameters' first values
+    offered = client.get(f"{url}/actions", headers=headers)
+    for choice in offered.json().get("choices", []) if offered.status_code == 200 else []:
+        params = {
+            name: (domain.get("one_of") or [None])[0]
+            for name, domain in choice.get("params", {}).items()
+            if domain.get("one_of")
+        }
+        ask = {"kind": choice["kind"], "actor": choice["actor"], "params": params}
+        bodies.append(
+            raw(f"odds {choice['kind']}", client.post(f"{url}/odds", headers=headers, json=ask))
+        )
     client.cookies.clear()
     cookie = {"Cookie": f"referee_seat_{table_id}={token}"} if token else {}
     bodies.append(raw("my tables", client.get("/api/tables", headers=cookie)))

@@ -188,6 +188,11 @@ def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screensh
             assert "Fortify with Logistics (1 Persona)" in state
             assert "Infiltrate with Inconspicuous → elves" in state
             assert "no artha" in state and "%" in state  # each engagement's odds by artha
+            # each page checked both slips against the commitments it saw sealed (issue 12)
+            seals = seat.page.locator("#log .seal")
+            seals.first.wait_for()
+            assert seals.count() == 2, seals.all_inner_texts()
+            assert [s.get_attribute("data-verdict") for s in seals.all()] == ["checked"] * 2
         # each faction's artha choice after the roll, then the resolution narrated
         # (a faction with no Fate or Deeds left has nothing to decide: its roll stands)
         for seat in pages:

@@ -234,6 +234,20 @@ class OddsOut(BaseModel):
     odds: list[dict[str, Json]]
 
 
+class VerifyOut(BaseModel):
+    """Every die of the table checked against its revealed dice seed, and every revealed sealed
+    choice against its commitment (``referee.core.fairness.verify``)."""
+
+    table: str
+    version: int
+    ok: bool
+    checked: int
+    sealed: int
+    dice: int
+    choices: int
+    problems: list[str]
+
+
 class RecordOut(BaseModel):
     """A whole table record (``Table.to_record``): for the referee's seat only."""
 

@@ -40,6 +40,7 @@ from referee.server.models import (
     SimulationOut,
     TableListOut,
     UndoBody,
+    VerifyOut,
     WhoAmIOut,
 )
 from referee.server.state import ServerState, state_of
@@ -545,6 +546,34 @@ def undo(who: Seat, request: Request, body: UndoBody | None = None) -> JSONRespo
         raise _refused(error) from None
     state.changed(who.table_id, after)
     data = {**state.observations.observation(after, who.table_id, who.seat), "reset": True}
+    return _json(data)
+
+
+@router.get(
+    "/tables/{table_id}/verify",
+    response_model=VerifyOut,
+    responses=_answers(401, 429),
+    tags=["table"],
+)
+def verify_dice(who: Seat, request: Request) -> JSONResponse:
+    """Check every die rolled in an epoch whose seed has been revealed against that seed, and
+    every revealed sealed choice against its commitment: any seat may ask (docs/fairness.md).
+    Nothing of a seed not yet revealed is told, only how many actions wait for it."""
+    from referee.core.fairness import verify
+
+    state = state_of(request.app)
+    table = state.load(who.table_id)
+    report = verify(table)
+    data = {
+        "table": who.table_id,
+        "version": table.version,
+        "ok": report.ok,
+        "checked": report.checked,
+        "sealed": report.sealed,
+        "dice": report.dice,
+        "choices": report.choices,
+        "problems": list(report.problems),
+    }
     return _json(data)
 
 

@@ -112,6 +112,7 @@ TABLE = """
     <div id="console"></div>
     <div id="choices"></div>
     <div id="undo-box"></div>
+    <div id="fair-dice"></div>
     <p id="handouts">Handouts to print (PDF):
       <a id="handouts-a4" download>A4</a> ·
       <a id="handouts-letter" download>US Letter</a></p>
@@ -186,7 +187,7 @@ def mount(app: FastAPI) -> None:
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table(table_id: str = TableId) -> HTMLResponse:
-        scripts = (*GAME_SCRIPTS, "table.js", "simulate.js")
+        scripts = ("seal.js", *GAME_SCRIPTS, "table.js", "simulate.js")
         return _html(page("Table", TABLE, *scripts, data={"table": table_id}))
 
     @app.post("/web/yaml", include_in_schema=False)

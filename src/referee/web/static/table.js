@@ -64,7 +64,7 @@
   // ------------------------------------------------------------------ applying observations
   function apply(o, first) {
     var reset = first || o.reset;
-    if (reset) { logEl.textContent = ""; lastNumber = 0; }
+    if (reset) { logEl.textContent = ""; lastNumber = 0; RefSeal.reset(); }
     var fresh = (o.events || []).filter(function (e) { return e.number == null || e.number > lastNumber; });
     obs = Object.assign({}, obs || {}, o);
     fresh.forEach(function (e) {
@@ -103,6 +103,13 @@
     var li = h("li", {className: isNew ? "new" : null, "data-kind": e.kind},
       h("span", {className: "num", text: "#" + e.number}), h("span", {text: e.text || e.kind}));
     cardsOf(e).forEach(function (c) { li.appendChild(rollCard(c)); });
+    RefSeal.see(e.payload).forEach(function (v) {
+      var ok = v.verdict === "checked";
+      li.appendChild(h("div", {className: "seal " + (ok ? "ok" : "bad"), "data-verdict": v.verdict,
+        text: ok ? "✓ checked: " + v.choice + " is the choice that was sealed"
+          : v.verdict === "MISMATCH" ? "✗ " + v.choice + " is NOT the choice that was sealed"
+          : "? " + v.choice + ": its sealing is not in this page's log"}));
+    });
     if (game().event) { try { game().event(e, li, context()); } catch (err) { /* the plain item stays */ } }
     return li;
   }
@@ -164,6 +171,47 @@
       b.addEventListener("click", doUndo);
       if (obs.version > 0) undo.appendChild(b);
     }
+    renderFairDice();
+  }
+
+  // Fair dice (docs/fairness.md): mix in a seed of one's own, reveal the seed (the referee, or
+  // any seat in a game without one), and check every die against the revealed seed.
+  function renderFairDice() {
+    var box = document.getElementById("fair-dice");
+    if (!box || box.dataset.built) return;
+    box.dataset.built = "1";
+    var out = h("p", {id: "fair-result", role: "status", className: "muted"});
+    var seed = h("input", {id: "seat-seed", type: "text", maxlength: 200, autocomplete: "off"});
+    var mix = h("button", {type: "button", className: "ghost", text: "Mix in my seed"});
+    mix.addEventListener("click", function () {
+      if (!seed.value.trim()) { out.textContent = "Type a seed first: any words or numbers."; return; }
+      send("seed_dice", null, {seed: seed.value.trim()}, mix).then(function (ok) {
+        if (ok) { out.textContent = "Your seed is mixed into every die rolled from now on."; seed.value = ""; }
+      });
+    });
+    var check = h("button", {type: "button", className: "ghost", id: "verify", text: "Check every die"});
+    check.addEventListener("click", function () {
+      Ref.api("GET", base + "/verify").then(function (res) {
+        if (!res.ok) { out.textContent = Ref.errorText(res); return; }
+        var v = res.data;
+        out.textContent = (v.ok ? "✓ " : "✗ ") + v.checked + " actions (" + v.dice + " dice) checked against the revealed seed, " +
+          v.problems.length + " wrong; " + v.sealed + " actions wait for the seed to be revealed; " +
+          v.choices + " sealed choices checked." + (v.problems.length ? " " + v.problems.join(" · ") : "");
+      });
+    });
+    var parts = [h("label", {"for": "seat-seed", text: "A dice seed of your own (optional)"}), seed, mix];
+    if (me.is_referee || !hasReferee()) {
+      var reveal = h("button", {type: "button", className: "ghost", id: "reveal-seed", text: "Reveal the dice seed"});
+      reveal.addEventListener("click", function () {
+        send("reveal_dice", null, {}, reveal).then(function (ok) {
+          if (ok) out.textContent = "The seed is revealed: anyone may now check every die rolled so far.";
+        });
+      });
+      parts.push(reveal);
+    }
+    parts.push(check, out);
+    box.appendChild(h("details", {className: "fair"}, h("summary", {text: "Fair dice"}),
+      h("div", {className: "stack"}, parts)));
   }
 
   var refereeGame = true;   // whether the game has a referee seat (GET /api/games)
