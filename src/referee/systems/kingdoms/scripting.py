@@ -181,7 +181,13 @@ def slip_from(state: KingdomsState, faction: Faction, params: WriteSlip) -> Slip
     character = faction.character(roller)
     ability = character.skill(skill)
     if ability is None:
-        raise refuse(name, f"{character.name} has no {skill!r} skill")
+        # Beginner's Luck is the parent game's, not in the text: "Seconds in Command" lets
+        # the 2iC roll a skill the leader lacks instead (issue 13)
+        raise refuse(
+            name,
+            f"{character.name} has no {skill!r} skill (Beginner's Luck is not in the text; "
+            "under Seconds in Command a 2iC who has the skill may roll instead)",
+        )
     if roller == "second":
         second = faction.second
         assert second is not None
