@@ -208,6 +208,22 @@ _INTS = (
 )
 
 
+NOT_IN_THE_TEXT = {
+    **dict.fromkeys(
+        ("armour", "armor"),
+        "armour is not in the text: the encounter rules give none (damage is weapon + Strength "
+        "+ the damage roll, taken off the hits)",
+    ),
+    **dict.fromkeys(
+        ("health", "sanity"),
+        "Health and Sanity and their damage are not in the text (Recovery names only the parent "
+        "book's chapter on pain and suffering): give health_ok / sanity_ok, the Master's ruling",
+    ),
+}
+"""Sheet fields a table might expect that the text only names from its parent book, or not at
+all: refused with the reason rather than as an unknown field (issue 13)."""
+
+
 def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) -> Character:
     """A :class:`Character` from a scenario's setup; :class:`ScenarioError` names the bad field.
 
@@ -218,6 +234,8 @@ def character_from_json(name: str, data: Any, path: tuple[str | int, ...] = ()) 
         raise ScenarioError("a character is a mapping of fields", path)
     known = {*_INTS, "skills", "hits", "health_ok", "sanity_ok", "weapon_type", "prone", "mounted"}
     for key in data:
+        if key in NOT_IN_THE_TEXT:
+            raise ScenarioError(NOT_IN_THE_TEXT[key], (*path, str(key)))
         if key not in known:
             raise ScenarioError(
                 f"unknown field {key!r} (known: {', '.join(sorted(known))})", (*path, str(key))
