@@ -30,5 +30,10 @@ window.RefBoard = (function () {
     for (var i = 1; i <= length; i++) marks += used.indexOf(i) >= 0 ? "■" : "□";
     return marks;
   }
-  return {without: without, card: card, table: table, boxes: boxes};
+  // the value of an event's secret part this seat may see (``{name, value, audience}``), or null
+  function secret(e, name) {
+    var found = (e.secrets || []).filter(function (x) { return x && x.name === name; })[0];
+    return found ? found.value : null;
+  }
+  return {without: without, card: card, table: table, boxes: boxes, secret: secret};
 })();

@@ -1,0 +1,453 @@
+"""The Zweihänder, Gin Lane and Hursagmu screens in Chromium: for each game the referee and two
+players in separate browser contexts at once, a flow that uses the game's console and makes a
+secret exist, every other page following live, no player receiving the secret (page text, DOM,
+API answers, WebSocket frames); a keyboard-only flow per game; screenshots at 360 and 1280 px,
+light and dark (build/screenshots/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import yaml
+
+from referee.cli.demo_tables import DEMOS, EXAMPLES
+from tests.web.conftest import Live
+from tests.web.test_table import TIMEOUT, SeatPage, _observation, _secrets_from, _strings
+
+
+def _table(
+    live: Live, game: str, setup: dict[str, Any], players: dict[str, list[str]]
+) -> tuple[str, dict[str, str]]:
+    created = live.store.create_table(game, setup, name=f"Test {game}", players=players)
+    return created.id, dict(created.tokens)
+
+
+def _demo_setup(game: str) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((EXAMPLES / DEMOS[game]).read_text("utf-8"))
+    return data
+
+
+def _act_api(live: Live, table: str, token: str, actor: str, kind: str, **params: Any) -> None:
+    """An action taken over the API (setting the scene for a flow), as that seat."""
+    auth = {"Authorization": f"Bearer {token}"}
+    version = _observation(live, table, token)["version"]
+    answer = httpx.post(
+        f"{live.base}/api/tables/{table}/actions",
+        json={"kind": kind, "actor": actor, "params": params, "version": version},
+        headers=auth,
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def _take(seat: SeatPage, kind: str, actor: str | None = None, **labels: str | list[str]) -> None:
+    """Take ``kind`` through its generic form: selects set by the label of an option, texts
+    filled, checkbox groups ticked by label; then wait for the new version."""
+    page = seat.page
+    if actor is not None and page.locator("#act-as").count():
+        page.select_option("#act-as", actor)
+    details = (
+        page.locator("details.choice").filter(has=page.locator(f"form[data-kind='{kind}']")).first
+    )
+    form = details.locator("form")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    for name, value in labels.items():
+        if isinstance(value, list):
+            for label in value:
+                form.get_by_label(label, exact=True).check()
+        elif form.locator(f"select[name='{name}']").count():
+            form.locator(f"select[name='{name}']").select_option(label=value)
+        else:
+            form.locator(f"input[name='{name}']").fill(value)
+    before = seat.version()
+    form.locator("button[type=submit]").click()
+    page.wait_for_function(
+        f"() => document.body.dataset.version != '{before}' || "
+        "document.getElementById('refused').textContent.length > 0",
+        timeout=TIMEOUT,
+    )
+    assert seat.version() != before, page.text_content("#refused")
+
+
+def _follow(pages: list[SeatPage], version: int) -> None:
+    for other in pages:
+        other.wait_version(version)
+
+
+#: Words every roll card uses, shown on any seat's page by the odds of its own choices.
+VOCABULARY = {"success", "failure", "critical success", "critical failure", "match", "tie"}
+
+
+def _no_secret(
+    pages: list[SeatPage],
+    live: Live,
+    table: str,
+    tokens: dict[str, str],
+    named: dict[str, tuple[str, ...]],
+    menus: set[str] = frozenset(),  # type: ignore[assignment]
+) -> None:
+    """No player received a secret named for it (``named``: seat → strings), nor any string
+    only other seats are shown; and there was something to search for."""
+    searched = 0
+    for seat in pages:
+        if seat.seat == "referee":
+            continue
+        received = seat.received() + (seat.page.text_content("body") or "")
+        for secret in named.get(seat.seat, ()):
+            searched += 1
+            at = received.find(secret)
+            assert at < 0, (
+                f"{seat.seat} received {secret!r}: {received[max(0, at - 300) : at + 60]!r}"
+            )
+        # (the words of this seat's own menu — parameter names, options — are its own too)
+        menu = _strings(_observation(live, table, tokens[seat.seat])["choices"])
+        strings = _secrets_from(live, table, tokens, seat.seat) - VOCABULARY - menu - menus
+        searched += len(strings)
+        leaked = sorted(s for s in strings if s in received)
+        where = [
+            received[max(0, received.find(s) - 200) : received.find(s) + 40] for s in leaked[:2]
+        ]
+        assert not leaked, f"{seat.seat} received {leaked[:5]}: {where}"
+        assert not seat.errors, seat.errors
+    assert searched > 0, "no seat had a secret to search for: the test proves nothing"
+
+
+def _photograph(seat: SeatPage, screenshots: Path, name: str) -> None:
+    page = seat.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(screenshots / f"{name}-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=str(screenshots / f"{name}-360.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name}: the page is {width} px wide on a 360 px phone"
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=str(screenshots / f"{name}-360-dark.png"))
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def _tab_to(page: Any, selector: str) -> None:
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "(s) => !!document.activeElement && document.activeElement.matches(s)", selector
+        ):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+# ------------------------------------------------------------------------------ Zweihänder
+
+
+def test_zweihander_exchange_secret_and_d100_roller(
+    live: Live, browser: Any, screenshots: Path
+) -> None:
+    data = _demo_setup("zweihander")
+    table, tokens = _table(live, "zweihander", data["setup"], data["players"])
+    pages = [
+        SeatPage(browser, live, table, seat, tokens[seat]) for seat in ("referee", "alice", "bob")
+    ]
+    referee, alice, bob = pages
+    try:
+        # the GM begins a Complex Exchange, his Favourable and Unfavourable Skills secret
+        _take(
+            referee,
+            "exchange.start",
+            "referee",
+            npc="Magistrate Vollmer",
+            disposition="Unfriendly",
+            npc_alignment="order",
+            participants=["anna", "bert"],
+            favourable="Leadership",
+            unfavourable="Bargain",
+        )
+        _follow(pages, referee.version())
+        referee.page.wait_for_selector(
+            ".zw-exchange .secret-note:has-text('Leadership')", timeout=TIMEOUT
+        )
+        alice.page.wait_for_selector(".zw-exchange:has-text('Magistrate Vollmer')", timeout=TIMEOUT)
+        # alice's d100 roller: the odds follow the Difficulty and the Assist Die, criticals apart
+        roller = alice.page.locator(".zw-roller")
+        roller.locator(".odds-box .roll").wait_for(timeout=TIMEOUT)
+        assert "d100 ≤ 50" in (roller.text_content() or "")
+        alice.page.select_option("#zw-difficulty", "Hard")
+        alice.page.wait_for_selector(".zw-roller .odds-box:has-text('d100 ≤ 30')", timeout=TIMEOUT)
+        alice.page.check("#zw-assist")
+        alice.page.wait_for_selector(".zw-roller .odds-box:has-text('Assist Die')", timeout=TIMEOUT)
+        assert "Critical success" in (roller.text_content() or "")
+        alice.page.click("#zw-roll")
+        alice.wait_version(referee.version() + 1)
+        _follow(pages, alice.version())
+        for seat in pages:
+            seat.page.wait_for_selector("#log > li[data-kind='test.rolled'] .roll", timeout=TIMEOUT)
+        # each player makes their Social Tactic Test; the others see it live
+        _take(alice, "exchange.tactic", tactic="Charm")
+        _follow(pages, alice.version())
+        _take(bob, "exchange.tactic", tactic="Intimidate")
+        _follow(pages, bob.version())
+        alice.page.wait_for_selector(
+            "#log > li[data-kind='exchange.tactic_tested'] >> nth=1", timeout=TIMEOUT
+        )
+        secret = ("Leadership", "Bargain")
+        _no_secret(pages, live, table, tokens, {"alice": secret, "bob": secret})
+        _photograph(alice, screenshots, "zweihander-alice-exchange")
+        _photograph(referee, screenshots, "zweihander-referee-exchange")
+        # the exchange ends: now everyone may know the GM's Skills
+        _take(referee, "exchange.end", "referee")
+        alice.page.wait_for_selector(
+            ".zw-exchange .secret-note:has-text('Leadership')", timeout=TIMEOUT
+        )
+    finally:
+        for seat in pages:
+            seat.context.close()
+
+
+def test_zweihander_keyboard_only(live: Live, browser: Any) -> None:
+    table, tokens = live.demo("zweihander")
+    referee = SeatPage(browser, live, table, "referee", tokens["referee"])
+    alice = SeatPage(browser, live, table, "alice", tokens["alice"])
+    try:
+        page = alice.page
+        page.wait_for_selector(".zw-roller .odds-box .roll", timeout=TIMEOUT)
+        _tab_to(page, "#zw-difficulty")
+        page.keyboard.press("ArrowDown")  # one step harder than Standard
+        page.wait_for_selector(".zw-roller .odds-box:has-text('d100 ≤ 40')", timeout=TIMEOUT)
+        _tab_to(page, "#zw-assist")
+        page.keyboard.press("Space")
+        assert page.is_checked("#zw-assist")
+        _tab_to(page, "#zw-roll")
+        before = alice.version()
+        page.keyboard.press("Enter")
+        alice.wait_version(before + 1)
+        referee.wait_version(before + 1)
+        card = referee.page.locator("#log > li[data-kind='test.rolled']").last
+        assert "Assist Die" in (card.text_content() or "")
+    finally:
+        referee.context.close()
+        alice.context.close()
+
+
+# ------------------------------------------------------------------------------ Gin Lane
+
+#: the ambush demo, with Aspects to tag and a pool to pay for them, Bob in the parlour with Kit
+GIN = {
+    "zones": ["hall", "parlour"],
+    "links": [["hall", "parlour"]],
+    "characters": {
+        "kit": {
+            "side": "society",
+            "zone": "parlour",
+            "weapon": "cosh",
+            "pool": 2,
+            "skills": {"Weapons": 2, "Alertness": 1, "Agility": 1},
+            "aspects": ["Quick Hands", "Old Soldier"],
+        },
+        "bob": {"side": "mob", "zone": "parlour", "skills": {"Agility": 1, "Alertness": 1}},
+        "sal": {"side": "mob", "zone": "hall", "skills": {"Agility": 1}},
+    },
+}
+GIN_PLAYERS = {"alice": ["kit"], "bob": ["bob"], "sal": ["sal"]}
+PLAN = "cosh whoever comes through the door"
+
+
+def _gin_until_kit_waits(
+    live: Live, table: str, tokens: dict[str, str], pages: dict[str, SeatPage] | None = None
+) -> None:
+    """Initiative, then everyone's turn until Kit has waited (with the plan, a secret)."""
+    _act_api(live, table, tokens["referee"], "referee", "initiative")
+    for _ in range(6):
+        state = _observation(live, table, tokens["referee"])["state"]
+        turn = state["turn"]
+        if state["characters"]["kit"]["waiting"]:
+            return
+        seat = {"kit": "alice", "bob": "bob", "sal": "sal"}[turn]
+        if pages is not None and turn == "kit":
+            _take(pages["alice"], "wait", plan=PLAN)
+        elif turn == "kit":
+            _act_api(live, table, tokens["alice"], "kit", "wait", plan=PLAN)
+        else:
+            _act_api(live, table, tokens[seat], turn, "full_defence")
+    raise AssertionError("Kit never waited")
+
+
+def test_ginlane_tagging_odds_and_a_waits_plan(live: Live, browser: Any, screenshots: Path) -> None:
+    table, tokens = _table(live, "ginlane", GIN, GIN_PLAYERS)
+    pages = [
+        SeatPage(browser, live, table, seat, tokens[seat]) for seat in ("referee", "alice", "bob")
+    ]
+    referee, alice, bob = pages
+    try:
+        _take(referee, "initiative", "referee")
+        _follow(pages, referee.version())
+        for _ in range(6):
+            state = _observation(live, table, tokens["referee"])["state"]
+            if state["characters"]["kit"]["waiting"]:
+                break
+            turn = state["turn"]
+            if turn == "kit":
+                _take(alice, "wait", plan=PLAN)
+            elif turn == "bob":
+                _take(bob, "full_defence")
+            else:
+                _act_api(live, table, tokens["sal"], "sal", "full_defence")
+            _follow(pages, _observation(live, table, tokens["referee"])["version"])
+        alice.page.wait_for_selector("#log .secret-note:has-text('cosh whoever')", timeout=TIMEOUT)
+        # Kit, waiting, may strike out of turn: the tagging console, odds side by side
+        console = alice.page.locator(".gl-tagging")
+        console.wait_for(timeout=TIMEOUT)
+        alice.page.check("#gl-tag-0")
+        alice.page.check("#gl-tag-1")
+        columns = alice.page.locator(".gl-column")
+        assert columns.count() == 4  # no tags, each Aspect alone, both
+        alice.page.wait_for_function(
+            "() => [...document.querySelectorAll('.gl-column .odds')].length === 4", timeout=TIMEOUT
+        )
+        texts = [columns.nth(i).locator(".odds").text_content() for i in range(4)]
+        # one tag is one tag whichever Aspect it is; none, one and two differ
+        assert texts[1] == texts[2] and len({texts[0], texts[1], texts[3]}) == 3, texts
+        assert "4d6kh2" in (columns.nth(3).text_content() or "")
+        # the plan is sealed until Kit acts on it: before, no other player has it
+        _no_secret(pages, live, table, tokens, {"bob": (PLAN,)})
+        _photograph(alice, screenshots, "ginlane-alice-tagging")
+        before = alice.version()
+        columns.nth(1).locator("button").click()
+        alice.page.wait_for_function(
+            f"() => document.body.dataset.version != '{before}'", timeout=TIMEOUT
+        )
+        _follow(pages, alice.version())
+        bob.page.wait_for_selector("#log > li[data-kind='attack.rolled'] .roll", timeout=TIMEOUT)
+        # acting on it, Kit unseals the plan for everyone
+        bob.page.wait_for_selector(
+            f"#log > li[data-kind='wait.acted']:has-text('{PLAN}')", timeout=TIMEOUT
+        )
+        _photograph(referee, screenshots, "ginlane-referee-board")
+    finally:
+        for seat in pages:
+            seat.context.close()
+
+
+def test_ginlane_keyboard_only(live: Live, browser: Any) -> None:
+    table, tokens = _table(live, "ginlane", GIN, GIN_PLAYERS)
+    _gin_until_kit_waits(live, table, tokens)
+    referee = SeatPage(browser, live, table, "referee", tokens["referee"])
+    alice = SeatPage(browser, live, table, "alice", tokens["alice"])
+    try:
+        page = alice.page
+        page.wait_for_selector(".gl-tagging .gl-column .odds", timeout=TIMEOUT)
+        _tab_to(page, "#gl-tag-0")
+        page.keyboard.press("Space")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.gl-column').length === 3", timeout=TIMEOUT
+        )
+        assert page.is_checked("#gl-tag-0")
+        _tab_to(page, "#gl-go-1")  # the column of the first Aspect alone
+        before = alice.version()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"() => document.body.dataset.version != '{before}'", timeout=TIMEOUT
+        )
+        referee.wait_version(alice.version())
+        card = referee.page.locator("#log > li[data-kind='attack.rolled']").last
+        assert "3d6kh2" in (card.text_content() or "")
+    finally:
+        referee.context.close()
+        alice.context.close()
+
+
+# ------------------------------------------------------------------------------ Hursagmu
+
+
+def test_hursagmu_round_planner_and_a_secret_sneak(
+    live: Live, browser: Any, screenshots: Path
+) -> None:
+    table, tokens = live.demo("hursagmu")
+    pages = [
+        SeatPage(browser, live, table, seat, tokens[seat]) for seat in ("referee", "alice", "bruno")
+    ]
+    referee, alice, bruno = pages
+    # every seat's menu at the start (its own words: parameter names and options)
+    menus = set().union(
+        *(_strings(_observation(live, table, t)["choices"]) for t in tokens.values())
+    )
+    try:
+        # the thief sneaks up on the guard: his roll is the Master's, the result his own
+        _take(alice, "sneak", perceiver="guard", skill="stealth")
+        referee.wait_version(alice.version())
+        alice.page.wait_for_selector(
+            "#log > li[data-kind='stealth.rolled'].secret", timeout=TIMEOUT
+        )
+        referee.page.wait_for_selector(
+            "#log > li[data-kind='stealth.rolled'] .roll", timeout=TIMEOUT
+        )
+        # everyone rolls Initiative (the Master for the guard); everyone sees the planner fill
+        _take(alice, "initiative", stance="maneuver")
+        _take(bruno, "initiative", stance="concentrate")
+        _take(referee, "initiative", "guard", stance="maneuver")
+        _follow(pages, referee.version())
+        # whoever is on turn declares, then takes the step from the console
+        for _ in range(3):
+            obs = _observation(live, table, tokens["referee"])
+            on_turn = obs["state"]["on_turn"]
+            if not on_turn:
+                break
+            who = on_turn[0]
+            seat = {"thief": alice, "sleeper": bruno, "guard": referee}[who]
+            plan = obs["state"]["characters"][who]["plan"]
+            if not plan:
+                _take(seat, "declare", who)
+                _follow(pages, seat.version())
+                for other in pages:
+                    other.page.wait_for_selector(
+                        f".hg-timeline li:has-text('{who}')", timeout=TIMEOUT
+                    )
+                nxt = seat.page.locator(f"#hg-act-{who}")
+                if nxt.count():
+                    before = seat.version()
+                    nxt.click()
+                    seat.page.wait_for_function(
+                        f"() => document.body.dataset.version != '{before}' || "
+                        "document.getElementById('refused').textContent.length > 0",
+                        timeout=TIMEOUT,
+                    )
+                    _follow(pages, _observation(live, table, tokens["referee"])["version"])
+                break
+        assert bruno.page.locator(".hg-timeline li").count() >= 1
+        assert "Next:" in (bruno.page.text_content("#hg-next") or "")
+        # the sleeper hears nothing of a sneak that was not even aimed at him
+        _no_secret(
+            pages, live, table, tokens, {"bruno": ("stealth.rolled", "thief's stealth")}, menus
+        )
+        _photograph(alice, screenshots, "hursagmu-alice-planner")
+        _photograph(referee, screenshots, "hursagmu-referee-planner")
+    finally:
+        for seat in pages:
+            seat.context.close()
+
+
+def test_hursagmu_keyboard_only(live: Live, browser: Any) -> None:
+    """The thief pushes power from the quick moves with the keyboard alone."""
+    table, tokens = live.demo("hursagmu")
+    referee = SeatPage(browser, live, table, "referee", tokens["referee"])
+    alice = SeatPage(browser, live, table, "alice", tokens["alice"])
+    try:
+        page = alice.page
+        page.wait_for_selector("#hg-push-thief", timeout=TIMEOUT)
+        _tab_to(page, "#hg-push-thief-hits")
+        page.keyboard.press("ArrowUp")
+        assert page.input_value("#hg-push-thief-hits") == "2"
+        _tab_to(page, "#hg-push-thief")
+        before = alice.version()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"() => document.body.dataset.version != '{before}' || "
+            "document.getElementById('refused').textContent.length > 0",
+            timeout=TIMEOUT,
+        )
+        assert alice.version() == before + 1, page.text_content("#refused")
+        referee.wait_version(before + 1)
+        assert "pushed 2" in (referee.page.text_content(".hg-board") or "")
+    finally:
+        referee.context.close()
+        alice.context.close()
