@@ -69,9 +69,11 @@ def test_the_setup_form_creates_tables_of_two_games(
         for zone in ("hall", "parlour"):
             zones.locator(":scope > button").click()
             zones.locator(".sf-entry input").last.fill(zone)
-        kit = page.locator(".sf-root fieldset.sf-list .sf-entry").filter(
-            has=page.get_by_label("Name (id) of this character")
-        ).first
+        kit = (
+            page.locator(".sf-root fieldset.sf-list .sf-entry")
+            .filter(has=page.get_by_label("Name (id) of this character"))
+            .first
+        )
         kit.locator("input").first.fill("kit")
         _field(kit, "zone").fill("parlour")
         page.fill("#c-name", "Gin from the form")

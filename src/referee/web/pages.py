@@ -84,7 +84,7 @@ HOME = """
     <label for="c-name">Name of the table</label>
     <input id="c-name" name="name" required maxlength="120" value="Tonight">
     <div id="c-setup" class="schema-form"></div>
-    <p class="muted">…or give a setup file instead: when one is given, the form above is left aside.</p>
+    <p class="muted">…or give a setup file instead (the form above is then left aside).</p>
     <label for="c-file">Setup file (YAML: a setup, or a scenario with its setup and players)</label>
     <input id="c-file" name="file" type="file" accept=".yaml,.yml,.json,text/yaml">
     <label for="c-yaml">…or paste it</label>
