@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from referee.core import Action
@@ -74,3 +75,36 @@ def test_the_table_cache_keeps_no_read_that_raced_a_change() -> None:
     cache.put("t", table, generation)
     cache.trust(False)  # the connection dropped: nothing is trusted
     assert cache.get("t")[0] is None
+
+
+def test_a_grown_tables_observation_is_built_from_the_last_one_to_the_byte() -> None:
+    import json
+
+    import tests.core.toy_procedure  # noqa: F401
+
+    table = toy_table()
+    cache = ObservationCache()
+    seats = ("referee", "scarface", "krockin", "lady")
+    steps = [
+        (Action("krockin", "rally", {"dice": 1}), [2, 6, 3]),
+        (Action("krockin", "write_slip", {"maneuver": "feint"}), []),
+        (Action("lady", "write_slip", {"maneuver": "assault"}), []),
+        (Action("scarface", "note", {"text": "the lady lies"}), []),
+        (Action("lady", "perceive", {"target": "scarface"}), [1, 1, 1]),
+    ]
+    tables = [table]
+    for action, faces in steps:
+        tables.append(tables[-1].act(action, ScriptedSource(faces)))
+    tables.append(tables[-1].undo(2))  # rewritten: built again from the first event
+    tables.append(tables[-1].act(Action("lady", "recall", {"chance": 90}), ScriptedSource([7])))
+    for before, after in pairwise(tables):
+        for seat in seats:
+            cache.observation(before, "t", seat)
+            grown = cache.observation(after, "t", seat)
+            expected = observation(after, "t", seat)
+            assert json.dumps(grown) == json.dumps(expected), seat
+            for since in range(after.version + 1):
+                tag = observation(after, "t", seat, since)["tag"]
+                assert cache.observation(after, "t", seat, since, tag) == observation(
+                    after, "t", seat, since, tag
+                )

@@ -94,6 +94,30 @@ def choices(table: Table[Any], seen: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _tags(events: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    return [
+        (int(e["number"]), _json_tag({k: v for k, v in e.items() if k != "text"})) for e in events
+    ]
+
+
+def _grows(old: Table[Any], new: Table[Any]) -> bool:
+    """True if ``new`` is ``old`` with actions and events appended: same game, seats and start,
+    and every event and action record of ``old`` the same in ``new`` (not rewritten by an
+    undo). Tables acted on in this process share their records, so most are the same objects."""
+    if (
+        new.version < old.version
+        or len(new.actions) < len(old.actions)
+        or new.system != old.system
+        or new.seats != old.seats
+        or new.start_time != old.start_time
+    ):
+        return False
+    # zip stops at the end of ``old``: its prefix of ``new`` is what is compared
+    return all(a is b or a == b for a, b in zip(old.log, new.log, strict=False)) and all(
+        a is b or a == b for a, b in zip(old.actions, new.actions, strict=False)
+    )
+
+
 class ObservationCache:
     """Observations already built, for as long as their table is the table now.
 
@@ -101,8 +125,13 @@ class ObservationCache:
     changes, so a seat's whole observation (``since=0``) is built once per table object and
     seat; every other ``since`` is cut from it (the events and action records after ``since``:
     exactly what ``observe(since=...)`` keeps). So a refresh, a second tab, the push after a
-    change and the answer to the seat's own action share one ``observe``. Entries are dropped
-    oldest first beyond ``size``. What it returns is shared: do not change it.
+    change and the answer to the seat's own action share one ``observe``. When the table
+    changes by growing (an action, not an undo), the seat's new whole observation is its old
+    one with only what is new observed (``observe(since=<the old version>)``): an event's
+    narration depends on the event, the viewer and the table's start alone, so the old events
+    are as a new ``observe`` would write them, and a push costs what changed, not the whole
+    log. Entries are dropped oldest first beyond ``size``. What it returns is shared: do not
+    change it.
     """
 
     def __init__(self, size: int = 4096) -> None:
@@ -111,6 +140,16 @@ class ObservationCache:
         self._entries: OrderedDict[
             tuple[str, str], tuple[Table[Any], dict[str, Any], list[tuple[int, str]]]
         ] = OrderedDict()
+        self._last_growth: tuple[Table[Any], Table[Any], bool] | None = None
+
+    def _grows(self, old: Table[Any], new: Table[Any]) -> bool:
+        """:func:`_grows`, remembered for the last pair (every seat of a table asks it)."""
+        last = self._last_growth
+        if last is not None and last[0] is old and last[1] is new:
+            return last[2]
+        grows = _grows(old, new)
+        self._last_growth = (old, new, grows)
+        return grows
 
     def _whole(
         self, table: Table[Any], table_id: str, seat: str
@@ -121,11 +160,23 @@ class ObservationCache:
             if found is not None and found[0] is table:
                 self._entries.move_to_end(key)
                 return found[1], found[2]
-        data = observation(table, table_id, seat)
-        tags = [
-            (int(e["number"]), _json_tag({k: v for k, v in e.items() if k != "text"}))
-            for e in data["events"]
-        ]
+        if found is not None and self._grows(found[0], table):
+            old, before, old_tags = found
+            new = observation(table, table_id, seat, old.version)
+            numbers = {a["number"] for a in before["actions"]}
+            data = {
+                **new,
+                "since": 0,
+                "events": before["events"] + new["events"],
+                "actions": before["actions"]
+                + [a for a in new["actions"] if a["number"] not in numbers],
+                "tag": new["tag"] if new["events"] else before["tag"],
+                "reset": False,
+            }
+            tags = old_tags + _tags(new["events"])
+        else:
+            data = observation(table, table_id, seat)
+            tags = _tags(data["events"])
         with self._lock:
             self._entries[key] = (table, data, tags)
             while len(self._entries) > self._size:
