@@ -6,6 +6,7 @@ light and dark (build/screenshots/)."""
 
 from __future__ import annotations
 
+from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,7 @@ def _no_secret(
     table: str,
     tokens: dict[str, str],
     named: dict[str, tuple[str, ...]],
-    menus: set[str] = frozenset(),  # type: ignore[assignment]
+    menus: Set[str] = frozenset(),
 ) -> None:
     """No player received a secret named for it (``named``: seat → strings), nor any string
     only other seats are shown; and there was something to search for."""
