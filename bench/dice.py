@@ -167,6 +167,26 @@ def _wall(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
+#: Every command's ``--help`` (issue 11: each under 10x ``python -c pass``).
+HELPS = [
+    [],
+    ["roll"],
+    ["odds"],
+    ["run"],
+    ["table"],
+    ["verify"],
+    ["serve"],
+    ["play"],
+    ["handouts"],
+    ["simulate"],
+    ["intrigue"],
+    ["kingdoms"],
+    ["zweihander"],
+    ["ginlane"],
+    ["hursagmu"],
+]
+
+
 def bench_startup() -> None:
     # Interleaved, so that a change in the machine's load touches both sides alike.
     runs = 21
@@ -181,6 +201,15 @@ def bench_startup() -> None:
     print("|---|---:|---:|")
     print(f"| `python -c pass` | {base * 1e3:.1f} ms | 1.00x |")
     print(f"| `referee roll 3d6` | {ours * 1e3:.1f} ms | {ours / base:.2f}x |")
+    # each --help, 7 runs interleaved with the anchor again
+    for words in HELPS:
+        anchor_runs, help_runs = [], []
+        for _ in range(7):
+            anchor_runs.append(_wall([str(BIN / "python"), "-c", "pass"]))
+            help_runs.append(_wall([str(BIN / "referee"), *words, "--help"]))
+        anchor_ms, help_ms = statistics.median(anchor_runs), statistics.median(help_runs)
+        name = " ".join(["referee", *words, "--help"])
+        print(f"| `{name}` | {help_ms * 1e3:.1f} ms | {help_ms / anchor_ms:.2f}x |")
     print()
 
 

@@ -54,3 +54,31 @@ def test_a_command_runs_and_its_status_is_kept(
     assert run_main(monkeypatch, "roll", "3d6", "--seed", "2") == 0
     assert capsys.readouterr().out.strip().endswith("= 13")
     assert run_main(monkeypatch, "roll", "3d") == 2
+
+
+def test_the_plain_roll_skips_typer_and_prints_what_the_typer_command_prints() -> None:
+    """``referee roll EXPR [--seed N] [--json]`` starts without Typer (issue 11's start-up
+    goal); any other spelling goes through Typer — and both print the same roll."""
+    import subprocess
+    import sys
+
+    def run(*args: str) -> tuple[str, str]:
+        code = (
+            "import sys; from referee.cli import main; sys.argv = ['referee', *sys.argv[1:]]\n"
+            "try:\n    main()\nfinally:\n"
+            "    print('typer' in sys.modules, file=sys.stderr)"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60
+        )
+        return done.stdout, done.stderr.strip().splitlines()[-1]
+
+    quick, typer_loaded = run("roll", "4d6kh3", "--seed", "5")
+    assert typer_loaded == "False" and quick.startswith("4d6kh3 (")
+    slow, typer_loaded = run("roll", "--seed=5", "4d6kh3")
+    assert typer_loaded == "True" and slow == quick
+    quick_json, _ = run("roll", "--json", "2d6", "--seed", "1")
+    slow_json, _ = run("roll", "2d6", "--json", "--seed=1")
+    assert quick_json == slow_json and quick_json.startswith('{"expression": "2d6"')
+    bad, typer_loaded = run("roll", "3d")
+    assert typer_loaded == "False" and bad == ""

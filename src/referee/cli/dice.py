@@ -11,41 +11,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.output import console, fail
+from referee.cli.rolls import roll_once, say_roll
 from referee.dice import RandomSource, RefereeError, parse, roll
-from referee.dice.rolling import Roll, RolledDie, format_total
+from referee.dice.rolling import format_total
 
 if TYPE_CHECKING:
     from referee.dice.probability import Odds
-
-
-def _mark_rich(die: RolledDie) -> str:
-    text = str(die.face) if die.rolled == die.face else f"{die.rolled}→{die.face}"
-    if die.exploded:
-        text = f"[bold yellow]{text}![/]"
-    elif die.success:
-        text = f"[bold green]{text}[/]"
-    if not die.kept:
-        text = f"[strike dim]{text}[/]"
-    return text
-
-
-def show_roll(result: Roll) -> str:
-    """A roll as Rich markup: dropped dice struck through, explosions marked ``!``."""
-    from rich.markup import escape
-
-    from referee.dice.render import render
-
-    body = render(result.tree, _mark_rich, escape, lambda s: f"[strike dim]{s}[/]")
-    return f"{body} = [bold]{format_total(result.total)}[/]"
-
-
-def say_roll(result: Roll) -> None:
-    """Print a roll: Rich styles on a terminal, plain marks (``~~1~~``, ``6!``) elsewhere
-    (without loading Rich at all, so a piped ``referee roll`` starts fast)."""
-    if sys.stdout.isatty():
-        console().print(show_roll(result), highlight=False)
-    else:
-        sys.stdout.write(result.describe() + "\n")
 
 
 def percent(p: Fraction) -> str:
@@ -106,14 +77,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
     ) -> None:
         """Roll dice and show every die: dropped ones struck through, explosions marked."""
-        try:
-            result = roll(expression, RandomSource(seed))
-        except RefereeError as error:
-            fail(str(error))
-        if as_json:
-            sys.stdout.write(json.dumps(result.to_json()) + "\n")
-        else:
-            say_roll(result)
+        roll_once(expression, seed, as_json)
 
     @app.command("odds")
     def odds_command(
