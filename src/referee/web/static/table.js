@@ -90,12 +90,16 @@
   }
 
   // ------------------------------------------------------------------ the log
+  // Every roll card of an event this seat may see: in its public part, and in the secret parts
+  // observe kept for this seat (a secret roll shows on the pages of those who may see it).
   function cardsOf(e) {
     var out = [];
-    [e, e.payload || {}].forEach(function (src) {
-      if (src.roll && src.roll.card === "roll") out.push(src.roll);
-      if (Array.isArray(src.rolls)) src.rolls.forEach(function (r) { if (r && r.card === "roll") out.push(r); });
-    });
+    function take(v) {
+      if (v && v.card === "roll") out.push(v);
+      else if (Array.isArray(v)) v.forEach(function (r) { if (r && r.card === "roll") out.push(r); });
+    }
+    [e, e.payload || {}].forEach(function (src) { take(src.roll); take(src.rolls); });
+    (e.secrets || []).forEach(function (part) { if (part) take(part.value); });
     return out;
   }
 

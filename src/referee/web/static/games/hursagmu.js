@@ -104,9 +104,7 @@
       li.classList.add("secret");
       li.appendChild(h("span", {className: "badge", text: "secret"}));
     }
-    // the Master's secret roll, on the pages of the seats that may see it (his own)
-    var card = B.secret(e, "roll");
-    if (card && card.card === "roll") li.appendChild(ctx.rollCard(card));
+    // the Master's secret roll is drawn by table.js on the pages that may see it (his own)
     var challenge = B.secret(e, "challenge");
     if (challenge != null) li.appendChild(h("div", {className: "muted", text: "Challenge " + challenge}));
   }
