@@ -245,3 +245,20 @@ def test_r2_only_the_victor_has_their_way_with_the_knocked_out() -> None:
     assert "slay" not in {c.kind for c in table.legal_actions("passer")}
     table = act(table, "alf", "slay", target="bob")
     assert table.state.status("bob").dead
+
+
+def test_r4_a_characters_stamina_is_theirs_and_the_referees_alone() -> None:
+    """R4, ruling 27: the Stamina Stat is on the Character Card, so the damage a character
+    takes is public but their Stamina is not: only they (and the referee) see it."""
+    from referee.core import Viewer, observe
+
+    table = _knocked_out(start(MEDIC))
+    [taken] = [e for e in table.log if e.kind == "damage.taken"]
+    assert taken.data["stamina"] == 5 and taken.data["amount"] == 5
+    for viewer, sees in (("bob", True), ("referee", True), ("alf", False), ("doc", False)):
+        [seen] = [e for e in table.view(Viewer(viewer)) if e.kind == "damage.taken"]
+        assert ("stamina" in seen.data) is sees, viewer
+        assert seen.data["amount"] == 5 and seen.data["knocked_out"]
+    stranger = observe(table, Viewer("stranger")).to_json()
+    [public] = [e for e in stranger["events"] if e["kind"] == "damage.taken"]
+    assert "Stamina" not in public["text"] and "stamina" not in public["payload"]

@@ -55,10 +55,12 @@ def damage(state: IntrigueState, target: CharacterId, amount: int, how: str) -> 
                 "character": target,
                 "amount": amount,
                 "total": total,
-                "stamina": stamina,
                 "by": how,
                 "knocked_out": out,
             },
+            # the Stamina Stat is on the Character Card: the character's and the referee's
+            # (ruling 27, audit R4); the damage and a fall to the floor are there for all to see
+            secrets=(Secret("stamina", stamina, only(target)),),
         )
     ]
     if out and not status.knocked_out:

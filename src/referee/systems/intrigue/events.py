@@ -532,10 +532,9 @@ def _attack(d: Mapping[str, Any]) -> str:
 
 def _damage(d: Mapping[str, Any]) -> str:
     out = ": KNOCKED OUT" if d["knocked_out"] else ""
-    return (
-        f"{d['character']} takes {d['amount']} damage ({d['by']}; {d['total']} this combat, "
-        f"Stamina {d['stamina']}){out}."
-    )
+    stamina = f", Stamina {d['stamina']}" if "stamina" in d else ""
+    so_far = f"{d['total']} this combat{stamina}"
+    return f"{d['character']} takes {d['amount']} damage ({d['by']}; {so_far}){out}."
 
 
 def _escape(d: Mapping[str, Any]) -> str:
