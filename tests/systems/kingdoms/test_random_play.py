@@ -96,8 +96,12 @@ def test_random_chronicle_keeps_its_invariants(seed: int, choices: list[int]) ->
             if rolled.decided:
                 continue
             spend = next(pick) % 2 == 0
-            if spend:
-                table = table.act(Action(f, "spend_artha", {"fate": True}), dice)
+            # the ways of spending artha that could change a die (audit B6), as offered
+            offered = [c for c in table.legal_actions(f) if c.kind == "spend_artha"]
+            if spend and offered:
+                way = offered[next(pick) % len(offered)]
+                params = {name: domain.values[0] for name, domain in way.params.items()}
+                table = table.act(Action(f, "spend_artha", params), dice)
             else:
                 table = table.act(Action(f, "keep"), dice)
         table = table.act(Action(reader, "resolve"), dice)

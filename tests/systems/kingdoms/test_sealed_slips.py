@@ -85,3 +85,31 @@ def test_the_reveal_publishes_each_slip_with_its_salt_and_every_one_checks() -> 
     payload["unsealed"] = unsealed
     log[reveal] = replace(log[reveal], payload=payload)
     assert len(sealed_choices(log)[1]) == 1
+
+
+def test_artha_that_could_change_no_die_is_neither_offered_nor_taken() -> None:
+    """Audit B6 (parent-games.md, Fate and Deeds): Fate on a closed roll opens its 6s, so on a
+    roll with no 6s it buys nothing — not offered, and refused with the reason."""
+    import pytest
+
+    from referee.core import RuleError
+    from referee.dice import ScriptedSource
+
+    data = load_file(EXAMPLE)
+
+    def revealed(elves: list[int]) -> object:
+        table = SYSTEM.new_table(data["setup"], players=data["players"])
+        dice = ScriptedSource([*elves, 4, 4, 4, 4, 1])  # the orcs' roll, as in the example
+        for step in data["actions"][:6]:
+            action = Action(step["actor"], step["action"], step.get("params", {}))
+            table = table.act(action, dice)
+        return table
+
+    table = revealed([4, 4, 1, 1, 1])  # the elves (2 Fate) roll no 6
+    ways = {c.label for c in table.legal_actions("elves") if c.kind == "spend_artha"}
+    assert "spend Fate" not in ways
+    with pytest.raises(RuleError, match="rolled no 6s"):
+        table.act(Action("elves", "spend_artha", {"fate": True}), ScriptedSource([]))
+    table = revealed([6, 4, 1, 1, 1])  # the example's roll: a 6, which Fate opens
+    ways = {c.label for c in table.legal_actions("elves") if c.kind == "spend_artha"}
+    assert "spend Fate" in ways

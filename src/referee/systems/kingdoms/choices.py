@@ -38,15 +38,17 @@ from referee.systems.kingdoms.dice import (
     MAX_PERSONA,
     BurningPool,
     BurningTest,
+    artha_buys_nothing,
     success_distribution,
 )
 from referee.systems.kingdoms.scripting import (
     base_dice,
+    pool_roll_from,
     scenes_of,
     ties_of,
 )
 from referee.systems.kingdoms.sheets import Ability, Character
-from referee.systems.kingdoms.state import Faction, KingdomsState
+from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
 
 __all__ = ["choices_for", "has_a_move", "prologue_preview", "test_preview"]
@@ -224,6 +226,31 @@ def _health_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
     return out
 
 
+def _artha_choices(actor: str, faction: Faction, test: RolledTest) -> list[Choice]:
+    """Fate, Deeds or both after the roll: one choice for each way of spending that the
+    roller can afford and that could change a die (``artha_buys_nothing``), on each pool."""
+    artha = faction.character(test.roller).artha
+    pools = [("defence", test.pool)]
+    if test.attack_pool is not None:
+        pools.append(("attack", test.attack_pool))
+    ways = ((True, False, "Fate"), (False, True, "Deeds"), (True, True, "Fate and Deeds"))
+    out: list[Choice] = []
+    for name, pool in pools:
+        rolled = pool_roll_from(pool)
+        for fate, deeds, words in ways:
+            if (fate and not artha.get("fate", 0)) or (deeds and not artha.get("deeds", 0)):
+                continue
+            if artha_buys_nothing(rolled, fate=fate, deeds=deeds) is not None:
+                continue
+            params: dict[str, Domain] = {"fate": OneOf((fate,)), "deeds": OneOf((deeds,))}
+            label = f"spend {words}"
+            if test.attack_pool is not None:
+                params["pool"] = OneOf((name,))
+                label += f" on the {name} roll"
+            out.append(Choice(actor, "spend_artha", params, label=label))
+    return out
+
+
 def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
     """Every action kind open to ``actor`` now, each parameter with its domain."""
     faction = state.factions.get(actor)
@@ -261,16 +288,7 @@ def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
     if phase == "rolled":
         test = state.rolls.get(actor)
         if test is not None and not test.decided:
-            artha = faction.character(test.roller).artha
-            spend: dict[str, Domain] = {}
-            if artha.get("fate", 0):
-                spend["fate"] = OneOf((True, False))
-            if artha.get("deeds", 0):
-                spend["deeds"] = OneOf((True, False))
-            if test.attack_pool is not None:
-                spend["pool"] = OneOf(("defence", "attack"))
-            if "fate" in spend or "deeds" in spend:
-                out.append(Choice(actor, "spend_artha", spend))
+            out += _artha_choices(actor, faction, test)
             out.append(Choice(actor, "keep"))
         if test is not None:
             opponents = tuple(

@@ -551,6 +551,30 @@ def spend_after(rolled: PoolRoll, artha: Artha, source: DiceSource) -> PoolRoll:
     return PoolRoll(rolled.dice, shade, open_ended, successes, stages, failed, rolled.sixes)
 
 
+def artha_buys_nothing(rolled: PoolRoll, *, fate: bool, deeds: bool) -> str | None:
+    """Why Fate and Deeds spent after ``rolled`` could change no die, or ``None`` when they
+    can (parent-games.md: Fate opens a closed roll's 6s — and, with Deeds, its rerolls — or
+    rerolls one failed die of an open-ended one; Deeds rerolls every failed die). A point that
+    buys nothing is refused rather than taken (Burning Kingdoms audit B6).
+
+    >>> from referee.dice import ScriptedSource
+    >>> no_sixes = roll_before(2, BLACK, False, ScriptedSource([4, 2]))
+    >>> artha_buys_nothing(no_sixes, fate=True, deeds=False)
+    'Fate makes the roll's 6s open-ended, and it rolled no 6s'
+    >>> artha_buys_nothing(no_sixes, fate=True, deeds=True) is None
+    True
+    """
+    if not fate and not deeds:
+        return "spend fate, deeds or both (or keep the roll)"
+    if deeds and not rolled.failed:
+        return "Deeds rerolls failed dice, and the roll has none"
+    if fate and not deeds and not rolled.open_ended and not rolled.sixes:
+        return "Fate makes the roll's 6s open-ended, and it rolled no 6s"
+    if fate and not deeds and rolled.open_ended and not rolled.failed:
+        return "Fate rerolls a failed die of an open-ended roll, and it has none"
+    return None
+
+
 def difficulty(dice: int, obstacle: int) -> str:
     """Routine, Difficult or Challenging (parent-games.md); artha dice are not counted.
 

@@ -77,6 +77,7 @@ from referee.systems.kingdoms.dice import (
     BurningPool,
     BurningTest,
     BurningVersus,
+    artha_buys_nothing,
     difficulty,
     help_dice,
     roll_before,
@@ -941,6 +942,9 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         if source is None:
             raise refuse("Artha", "only a Harry has an attack pool")
         base = pool_roll_from(source)
+        wasted = artha_buys_nothing(base, fate=bool(fate), deeds=bool(deeds))
+        if wasted is not None:
+            raise refuse("Artha", wasted)
         artha = Artha(fate=fate, deeds_after=deeds)
         after = spend_after(base, artha, dice)
         key = "attack" if which == "attack" else "successes"
