@@ -136,10 +136,12 @@ def test_the_actions_open_to_a_seat_carry_schemas_and_odds(server: Server) -> No
 
 
 def test_whoami_and_seats(server: Server) -> None:
-    table = server.create()
+    table = server.create(name="Winter war")
     me = server.client.get(f"/api/tables/{table.id}/seat", headers=table.auth("krockin")).json()
     assert me == {
         "table": table.id,
+        "name": "Winter war",
+        "title": "kernel_toy",
         "system": "kernel_toy",
         "seat": "krockin",
         "plays": ["krockin"],

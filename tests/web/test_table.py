@@ -190,8 +190,13 @@ def test_referee_and_two_players_live(
         player.page.screenshot(path=str(screenshots / f"{game}-{player.seat}-360-dark.png"))
         theme = player.page.get_attribute("html", "data-theme")
         assert theme == "dark", theme
-        width = player.page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360, f"{game}: the page is {width} px wide on a 360 px phone"
+        # every seat's page fits a 360-pixel phone (a wide board scrolls inside its panel)
+        for seat_page in pages:
+            seat_page.page.set_viewport_size({"width": 360, "height": 780})
+            width = seat_page.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, f"{game}: {seat_page.seat}'s page is {width} px on a phone"
+        # the page is titled with the table's name, not its id
+        assert player.page.text_content("#title") == f"Demo {game}"
         pages[0].page.screenshot(
             path=str(screenshots / f"{game}-{pages[0].seat}-1280-full.png"), full_page=True
         )

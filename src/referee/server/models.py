@@ -150,9 +150,12 @@ class TableListOut(BaseModel):
 
 
 class WhoAmIOut(BaseModel):
-    """The caller's seat at a table."""
+    """The caller's seat at a table: the table's id and name, its game (and the game's
+    title), the seat, what it plays."""
 
     table: str
+    name: str
+    title: str
     system: str
     seat: str
     plays: list[str]

@@ -255,7 +255,7 @@ def join(table_id: TableId, body: JoinBody, request: Request) -> JSONResponse:
     if seat is None:
         raise unauthorized()
     table = state.store.load(table_id)
-    response = _json(_whoami(table_id, table, seat))
+    response = _json(_whoami(table_id, table, seat, state.store.name(table_id)))
     response.set_cookie(
         cookie_name(table_id),
         body.token,
@@ -282,10 +282,12 @@ def leave(table_id: TableId, request: Request) -> Response:
     return response
 
 
-def _whoami(table_id: str, table: Any, seat: str) -> dict[str, Any]:
+def _whoami(table_id: str, table: Any, seat: str, name: str) -> dict[str, Any]:
     plays = list(table.seat(seat).plays)
     return {
         "table": table_id,
+        "name": name,
+        "title": system(table.system).title,
         "system": table.system,
         "seat": seat,
         "plays": plays,
@@ -302,8 +304,9 @@ def _whoami(table_id: str, table: Any, seat: str) -> dict[str, Any]:
 )
 def my_seat(who: Seat, request: Request) -> JSONResponse:
     """The caller's seat at this table."""
-    table = state_of(request.app).store.load(who.table_id)
-    return _json(_whoami(who.table_id, table, who.seat))
+    store = state_of(request.app).store
+    table = store.load(who.table_id)
+    return _json(_whoami(who.table_id, table, who.seat, store.name(who.table_id)))
 
 
 @router.get(

@@ -80,11 +80,11 @@
   }
 
   function renderHeader() {
-    document.getElementById("title").textContent = (obs.table && obs.table.name) || (me.system + " table");
+    document.getElementById("title").textContent = me.name || ((me.title || me.system) + " table");
     document.title = document.getElementById("title").textContent + " · Referee";
     document.getElementById("whoami").textContent = "You are " +
       (me.is_referee ? "the referee" : "seat " + me.seat + (me.plays.length ? ", playing " + me.plays.join(", ") : "")) +
-      " · " + me.system + " · version " + obs.version;
+      " · " + (me.title || me.system) + " · version " + obs.version;
     var moving = obs.to_move || [];
     document.getElementById("to-move").textContent = moving.length ? "To move: " + moving.join(", ") : "";
   }
