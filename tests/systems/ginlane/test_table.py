@@ -314,9 +314,7 @@ def test_no_secret_reaches_a_seat_not_entitled_to_it() -> None:
     found = secrets_of(table)
     assert ("cosh whoever comes through the door", frozenset({"kit"})) in found
     # a sealed plan acted on is published with its salt (issue 12): no longer a secret
-    published = {
-        str(u[part]) for e in table.log for u in e.data.get("unsealed", ()) for part in u
-    }
+    published = {str(u[part]) for e in table.log for u in e.data.get("unsealed", ()) for part in u}
     assert "cosh whoever comes through the door" in published
     for secret, audience in found:
         if secret in published:
