@@ -284,6 +284,13 @@ class Log:
         items = self._items.append(start, *numbered)  # a branch if appended to before
         return Log._sharing(items, start + len(numbered))
 
+    def append_stamped(self, event: Event, **changes: Any) -> Log:
+        """A new log with ``event`` added, numbered after the last one and with ``changes``
+        (its ``at`` and ``cause``) made in the same copy: how the table records an event."""
+        start = self._size
+        stamped = event.stamped(number=start + 1, **changes)
+        return Log._sharing(self._items.append(start, stamped), start + 1)
+
     def without_last(self, count: int = 1) -> Log:
         """The log without its last ``count`` events (what undo replays)."""
         if count < 0:

@@ -614,9 +614,10 @@ class Table(Generic[S]):
     def _record(self, events: Iterable[Event], cause: int, at: GameTime | None = None) -> Table[S]:
         table = self
         for event in events:
-            stamped = event.stamped(at=table.clock.now if at is None else at, cause=cause)
-            log = table.log.append(stamped)
-            table = table._fold(log[-1])._with(log=log)
+            log = table.log.append_stamped(
+                event, at=table.clock.now if at is None else at, cause=cause
+            )
+            table = table._fold(log[-1], log=log)
         return table
 
     def _with(self, **changes: Any) -> Table[S]:
@@ -627,7 +628,9 @@ class Table(Generic[S]):
         copy.__dict__.update(changes)
         return copy
 
-    def _fold(self, event: Event) -> Table[S]:
+    def _fold(self, event: Event, **more: Any) -> Table[S]:
+        """This table with ``event`` folded in (and ``more`` fields changed: the log, as an
+        event is recorded, in the same copy)."""
         clock = self.clock
         if event.kind == TIMER_SET:
             payload = event.data
@@ -635,17 +638,17 @@ class Table(Generic[S]):
             due = event.at + int(after) if isinstance(after, int) else int(payload["due"])  # type: ignore[arg-type]
             fire = Event.from_json(payload["event"])  # type: ignore[arg-type]
             clock = clock.set(Timer(str(payload["name"]), due, fire))
-            return self._with(clock=clock)
+            return self._with(clock=clock, **more)
         if event.kind == TIMER_CANCELLED:
-            return self._with(clock=clock.cancel(str(event.payload["name"])))
+            return self._with(clock=clock.cancel(str(event.payload["name"])), **more)
         if event.kind == CLOCK_ADVANCED:
             to = int(event.payload["to"])  # type: ignore[arg-type]
             pending = tuple(t for t in clock.timers if t.due > to)
-            return self._with(clock=Clock(now=max(to, clock.now), timers=pending))
+            return self._with(clock=Clock(now=max(to, clock.now), timers=pending), **more)
         state = self.procedure.evolve(self.state, event)
         if event.at > clock.now:
             clock = replace(clock, now=event.at)
-        return self._with(state=state, clock=clock)
+        return self._with(state=state, clock=clock, **more)
 
     # -- the record -------------------------------------------------------------------------
 

@@ -77,8 +77,11 @@ def evolve(state: IntrigueState, event: Event) -> IntrigueState:
 
 
 def _evolve(state: IntrigueState, event: Event) -> IntrigueState:
-    data = event.data
+    data = event.data if event.secrets else event.payload  # read only: no copy needed
     kind = event.kind
+    fold_combat = _COMBAT_FOLDS.get(kind)
+    if fold_combat is not None:
+        return fold_combat(state, event, data)
     if kind == "perception.made":
         perceiver, target = _s(data, "perceiver"), _s(data, "target")
         kept = tuple(c for c in state.cooldowns if (c[0], c[1]) != (perceiver, target))
@@ -97,9 +100,6 @@ def _evolve(state: IntrigueState, event: Event) -> IntrigueState:
         return state.with_status(who, evolved(state.status(who), drawn=_s(data, "item")))
     if kind == "item.robbed":
         return _robbed(state, _s(data, "target"), _s(data, "character"), _s(data, "item"))
-    fold_combat = _COMBAT_FOLDS.get(kind)
-    if fold_combat is not None:
-        return fold_combat(state, event, data)
     return state
 
 
