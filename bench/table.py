@@ -8,7 +8,8 @@
 - **Start-up**: `referee table --help`, `referee run --help` and the games' `--help` against
   `python -c pass` (goal: each under 10x).
 
-Ratios are what count: absolute numbers move with the machine and its load.
+Ratios are what count: absolute numbers move with the machine and its load. ``--gc`` measures
+the append cost in CPU time with the garbage collector on and off instead (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -89,6 +90,48 @@ def act_cost(table: Table[int], n: int = 2000) -> float:
     return statistics.median(costs)
 
 
+def gc_evidence() -> None:
+    """``--gc``: the same two costs in CPU time, with the garbage collector on and off, and the
+    time its young collections take per action (where a cost that grows with the heap shows)."""
+    import gc
+
+    young = [0.0, 0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] < 2:
+            if phase == "start":
+                young[1] = time.process_time()
+            else:
+                young[0] += time.process_time() - young[1]
+
+    def cost(table: Table[int], n: int = 2000) -> tuple[float, float]:
+        dice, lunge = RandomSource(seed=2), Action("bob", "lunge")
+        per_action, per_young = [], []
+        for _ in range(9):
+            t, young[0] = table, 0.0
+            start = time.process_time()
+            for _ in range(n):
+                t = t.act(lunge, dice, expect_version=t.version)
+            per_action.append((time.process_time() - start) / n)
+            per_young.append(young[0] / n)
+        return statistics.median(per_action), statistics.median(per_young)
+
+    small, large = table_of(1_000), table_of(100_000)
+    gc.callbacks.append(timed)
+    print("| collector | 1k events, CPU µs | 100k events | ratio | young GC µs per action |")
+    print("|---|---:|---:|---:|---|")
+    for label in ("on", "off"):
+        if label == "off":
+            gc.disable()
+        (s, ys), (b, yb) = cost(small), cost(large)
+        print(
+            f"| {label} | {s * 1e6:.1f} | {b * 1e6:.1f} | {b / s:.2f}x "
+            f"| {ys * 1e6:.2f} / {yb * 1e6:.2f} |"
+        )
+    gc.enable()
+    gc.callbacks.remove(timed)
+
+
 def startup(args: list[str], runs: int = 11) -> float:
     times = []
     for _ in range(runs):
@@ -99,6 +142,9 @@ def startup(args: list[str], runs: int = 11) -> float:
 
 
 def main() -> None:
+    if "--gc" in sys.argv:
+        gc_evidence()
+        return
     print("## Table contract (bench/table.py)\n")
     small, large = table_of(1_000), table_of(100_000)
     built = time.perf_counter()
