@@ -1,0 +1,283 @@
+"""Tests that kill the mutants mutmut left alive (issue 13, docs/systems/kingdoms.md, "Mutation
+testing"): each asserts an outcome of the rules (parent-games.md, "Burning Wheel"; "Territorial
+Conquest") with scripted dice or exact odds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from referee.core import Outcome, RuleError
+from referee.dice import ScriptedSource
+from referee.systems.kingdoms.dice import (
+    Artha,
+    BurningPool,
+    BurningTest,
+    BurningVersus,
+    Shade,
+    artha_choices,
+    success_distribution,
+    versus_odds,
+)
+from referee.systems.kingdoms.disposition import (
+    FAR_APART,
+    DispositionAnswers,
+    DispositionStep,
+    DispositionTotal,
+    build_disposition,
+    disposition_warning,
+)
+from referee.systems.kingdoms.resolution import Board, Entry, resolve
+
+# -- artha ---------------------------------------------------------------------------------
+
+
+def test_no_artha_on_the_sheet_means_only_the_plain_roll() -> None:
+    """Artha is spent from what the sheet holds: a sheet naming none offers only "no artha"."""
+    assert artha_choices(BurningPool(3), {}) == [Artha()]
+
+
+def test_two_deeds_offer_before_after_and_both() -> None:
+    """Deeds: "before: double the base exponent; after: reroll every failed die; at most 2, one
+    of each use" — with 2 Deeds and nothing else, exactly the four uses, in order."""
+    assert artha_choices(BurningPool(3), {"deeds": 2}) == [
+        Artha(),
+        Artha(deeds_after=True),
+        Artha(deeds_before=True),
+        Artha(deeds_before=True, deeds_after=True),
+    ]
+
+
+def test_one_deed_and_one_fate() -> None:
+    """One Deeds point buys one use, before or after; one Fate point is one Fate."""
+    assert artha_choices(BurningPool(3), {"deeds": 1, "fate": 1, "persona": 1}) == [
+        Artha(persona=p, deeds_before=b, fate=f, deeds_after=a)
+        for p in (0, 1)
+        for b, a in ((False, False), (False, True), (True, False))
+        for f in (False, True)
+    ]
+
+
+# -- exact odds with artha after the roll -------------------------------------------------
+
+
+def test_a_fated_test_gives_every_margin_and_the_failure() -> None:
+    """Fate after the roll: the odds split into pass and fail (summing to 1), each margin is the
+    successes less the Ob, and the successes are the roller's distribution."""
+    odds = BurningTest(BurningPool(2), 2, Artha(fate=True)).odds()
+    dist = success_distribution(2, Shade.BLACK, False, Artha(fate=True))
+    assert odds.successes == dist
+    assert odds.outcomes[Outcome.SUCCESS] == sum(p for k, p in dist.items() if k >= 2)
+    assert odds.outcomes[Outcome.FAILURE] == sum(p for k, p in dist.items() if k < 2)
+    assert odds.margins == {k - 2: p for k, p in sorted(dist.items())}
+    assert sum(odds.margins.values()) == 1
+
+
+@pytest.mark.parametrize("open_ended", [False, True], ids=["closed", "open-ended"])
+def test_a_versus_test_with_artha_after_the_roll_keeps_each_pools_nature(
+    open_ended: bool,
+) -> None:
+    """A versus test with Fate (attacker) and Deeds after (defender): each side's pool keeps its
+    open-endedness ("Fate: make 6s open-ended, or reroll one failed die if the test is
+    open-ended already"); the defender wins ties."""
+    attacker = BurningPool(2, open_ended=open_ended)
+    defender = BurningPool(2, Shade.GREY, open_ended=not open_ended)
+    fate, deeds = Artha(fate=True), Artha(deeds_after=True)
+    odds = BurningVersus(attacker, defender, fate, deeds).odds()
+    assert odds.success == versus_odds(attacker, defender, fate, deeds)
+    assert odds.outcomes[Outcome.FAILURE] == 1 - odds.success
+    assert odds.successes == success_distribution(2, Shade.BLACK, open_ended, fate)
+
+
+# -- versus rolls -----------------------------------------------------------------------------
+
+
+def test_the_attacker_who_beats_the_defenders_successes_wins_by_the_difference() -> None:
+    """Versus: "each side's successes are the other's Ob": 4,4,1 (2 successes, Black) beat
+    3,1 (1 success, Grey), margin 1."""
+    versus = BurningVersus(BurningPool(3), BurningPool(2, Shade.GREY))
+    result = versus.roll(ScriptedSource([4, 4, 1, 3, 1]))
+    assert (result.outcome, result.value, result.opponent_value) == (Outcome.SUCCESS, 2, 1)
+    assert (result.margin, result.faces) == (1, (4, 4, 1, 3, 1))
+
+
+def test_open_ended_pools_explode_in_a_versus_roll() -> None:
+    """Open-ended: a 6 rolls another die. 6 then 4 is 2 successes; 6 then 1 is 1."""
+    pool = BurningPool(1, open_ended=True)
+    source = ScriptedSource([6, 4, 6, 1])
+    result = BurningVersus(pool, pool).roll(source)
+    assert source.remaining == ()
+    assert (result.value, result.opponent_value, result.is_success) == (2, 1, True)
+
+
+# -- disposition ------------------------------------------------------------------------------
+
+
+def totals(*points: int) -> list[DispositionTotal]:
+    return [DispositionTotal(f"f{i}", (DispositionStep("x", "", p),)) for i, p in enumerate(points)]
+
+
+def test_totals_exactly_far_apart_draw_no_warning() -> None:
+    """ "Disposition Total" (ruling): totals more than FAR_APART (5) apart draw the warning; 5
+    apart do not, 6 apart do."""
+    assert disposition_warning(totals(12, 12 + FAR_APART)) is None
+    assert disposition_warning(totals(12, 13 + FAR_APART)) == (
+        "dispositions are far apart (f0 12, f1 18): consider a different concept for a faction"
+    )
+
+
+def test_a_disposition_total_as_json() -> None:
+    """The breakdown a table shows: each step's answer and points, and the total."""
+    total = DispositionTotal("orcs", (DispositionStep("x", "a", 3), DispositionStep("y", "b", 4)))
+    assert total.to_json() == {
+        "faction": "orcs",
+        "steps": [
+            {"step": "x", "answer": "a", "points": 3},
+            {"step": "y", "answer": "b", "points": 4},
+        ],
+        "total": 7,
+    }
+
+
+BASE = {
+    "territorial_relation": "native",
+    "lifepath_settings": 1,
+    "mechanical_aptitude": "no tools",
+    "population_density": "rural",
+    "population_growth": "slow",
+    "political_placement": "highly-placed",
+}
+
+
+def test_answers_from_a_file_default_to_no_sub_settings_and_no_mystical_ability() -> None:
+    """Steps Two and Four from a file: no sub-settings and no mystical ability unless written;
+    a count of 0 types is no type; a count names its types 1, 2 …"""
+    a = DispositionAnswers.from_json("elves", BASE)
+    assert (a.sub_settings, a.mystical_abilities) == (0, ())
+    assert DispositionAnswers.from_json("elves", {**BASE, "mystical_abilities": 0}) == a
+    b = DispositionAnswers.from_json("elves", {**BASE, "mystical_abilities": None})
+    assert b.mystical_abilities == ()
+    c = DispositionAnswers.from_json("elves", {**BASE, "mystical_abilities": 2, "sub_settings": 3})
+    assert (c.mystical_abilities, c.sub_settings) == (("type 1", "type 2"), 3)
+
+
+def test_fractions_are_exact() -> None:
+    """Odds are Fractions, never floats (STYLE: probabilities are Fractions)."""
+    odds = BurningVersus(BurningPool(1), BurningPool(1), Artha(fate=True)).odds()
+    assert all(isinstance(p, Fraction) for p in odds.outcomes.values())
+
+
+# -- resolution -------------------------------------------------------------------------------
+
+
+def test_an_onslaught_that_leaves_one_point_hesitates() -> None:
+    """Onslaught: "If an Onslaught fails to completely deplete the targets disposition, the side
+    performing the onslaught hesitates for the next maneuver": 9 off 10 leaves 1, and it
+    hesitates."""
+    values = {"a": 10, "b": 10, "c": 10, "d": 10}
+    board = Board(
+        order=("a", "b", "c", "d"), disposition=values, cap=12, circles=dict.fromkeys(values, 3)
+    )
+    r = resolve(
+        {"a": Entry("a", "Onslaught", ("b",), 9), "b": Entry("b", "Assess", ("c",), 0)}, board
+    )
+    assert r.dispositions["b"] == 1 and r.cannot_act == ("a",)
+
+
+ORCS = DispositionAnswers(
+    faction="orcs",
+    territorial_relation="hostile",
+    lifepath_settings=3,
+    sub_settings=1,
+    mechanical_aptitude="simple tool users",
+    mystical_abilities=("Hatred", "Rituals of Blood"),
+    population_density="villages",
+    population_growth="fast",
+    political_placement="rival faction",
+)
+
+
+def test_the_breakdown_names_each_answer() -> None:
+    """Steps One to Seven: the breakdown shows the answer behind each step's points."""
+    answers = [s.answer for s in build_disposition(ORCS, factions=4).steps]
+    assert answers == [
+        "hostile",
+        "3 settings, 1 sub-settings",
+        "simple tool users",
+        "Hatred, Rituals of Blood",
+        "villages",
+        "fast",
+        "rival faction",
+        "4 factions",
+    ]
+    magicless = build_disposition(replace(ORCS, mystical_abilities=()), factions=4)
+    assert magicless.steps[3].answer == "no magic"
+
+
+def test_six_players_in_four_factions_is_refused_by_step_seven() -> None:
+    """Step Seven: "six or more players divide into three two-player factions"."""
+    with pytest.raises(RuleError, match="Step Seven"):
+        build_disposition(ORCS, factions=4, players=6)
+
+
+def small_board(**dispo: int) -> Board:
+    values = {"a": 10, "b": 10, "c": 10, "d": 10, **dispo}
+    return Board(
+        order=("a", "b", "c", "d"), disposition=values, cap=12, circles=dict.fromkeys(values, 3)
+    )
+
+
+def test_a_ploy_that_overcomes_by_one_costs_one_point_and_acts_next_maneuver() -> None:
+    """Ploy: "Any target you beat loses a number of disposition points equal to your margin of
+    success": 6 against an exponent of 5 beats it by 1; having damaged it, the Ployer acts."""
+    r = resolve(
+        {"a": Entry("a", "Ploy", ("c",), 6), "c": Entry("c", "Fortify", (), 1, exponent=5)},
+        small_board(),
+    )
+    assert r.dispositions["c"] == 9 and r.cannot_act == ()
+
+
+def test_a_ploy_that_wipes_out_its_target_is_its_conqueror_with_its_successes() -> None:
+    """Ploy: the target brought to 0 is out; the attacker that did it is recorded with the
+    successes of its attack (which name the conqueror)."""
+    r = resolve(
+        {"a": Entry("a", "Ploy", ("c",), 9), "c": Entry("c", "Fortify", (), 1, exponent=5)},
+        small_board(c=2),
+    )
+    assert r.out == ("c",) and r.attackers == {"c": {"a": 9}} and r.conquerors == {"c": ("a",)}
+
+
+def test_an_ensnare_against_no_successes_hurts_the_target_nothing() -> None:
+    """Ensnare: "the enemy's successes hurt their disposition and the ensnaring side must
+    sacrifice disposition equal to the margin of success": 0 successes hurt 0; the margin 5
+    costs the Ensnarer 5."""
+    r = resolve(
+        {"a": Entry("a", "Ensnare", ("b",), 5), "b": Entry("b", "Assault", ("c",), 0)},
+        small_board(),
+    )
+    assert (r.dispositions["a"], r.dispositions["b"]) == (5, 10)
+
+
+def test_an_ensnare_that_wipes_out_its_target_records_its_successes() -> None:
+    """Ensnare: b's 2 successes take b's last 2 points; a, with 5 successes, conquers b."""
+    r = resolve(
+        {"a": Entry("a", "Ensnare", ("b",), 5), "b": Entry("b", "Assault", ("c",), 2)},
+        small_board(b=2, c=2),
+    )
+    assert r.attackers["b"] == {"a": 5} and r.conquerors["b"] == ("a",)
+
+
+def test_a_ploy_that_damages_neither_target_says_so() -> None:
+    """Ploy: "damaging neither, the Ployer's faction cannot act next maneuver": 5 does not
+    overcome an exponent of 5; the effect names the Ployer."""
+    r = resolve(
+        {"a": Entry("a", "Ploy", ("c",), 5), "c": Entry("c", "Fortify", (), 1, exponent=5)},
+        small_board(),
+    )
+    assert r.cannot_act == ("a",)
+    assert [(e.faction, e.by, e.text) for e in r.effects if e.kind == "cannot_act"] == [
+        ("a", "a", "a's Ploy damaged neither target: it cannot act next maneuver")
+    ]
