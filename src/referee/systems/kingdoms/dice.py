@@ -560,7 +560,7 @@ def artha_buys_nothing(rolled: PoolRoll, *, fate: bool, deeds: bool) -> str | No
     >>> from referee.dice import ScriptedSource
     >>> no_sixes = roll_before(2, BLACK, False, ScriptedSource([4, 2]))
     >>> artha_buys_nothing(no_sixes, fate=True, deeds=False)
-    'Fate makes the roll's 6s open-ended, and it rolled no 6s'
+    "Fate makes the roll's 6s open-ended, and it rolled no 6s"
     >>> artha_buys_nothing(no_sixes, fate=True, deeds=True) is None
     True
     """
