@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,11 +51,27 @@ def _side(side: Total | Pool) -> str:
 
 
 def dice_of(check: Any) -> str:
-    """The check's dice and what it is rolled against, as a person writes it.
+    """The check's dice and what it is rolled against, as a person writes it (remembered per
+    check: checks are frozen values).
 
     >>> dice_of(ObstacleCheck(4, 2)), dice_of(PercentileCheck(45, modifier=10))
     ('4d6 vs Ob 2', 'd100 ≤ 55')
     """
+    try:
+        return _remembered_dice_of(check)
+    except TypeError:  # a check that cannot be hashed: written out each time
+        return _dice_of(check)
+
+
+def _odds_text(check: Any) -> dict[str, str]:
+    """:func:`odds_of` the check's odds, remembered per check (a fresh dict each call)."""
+    try:
+        return dict(_remembered_odds_text(check))
+    except TypeError:
+        return odds_of(check.odds())
+
+
+def _dice_of(check: Any) -> str:
     if isinstance(check, TargetCheck):
         sign = "≥" if check.comparison == ">=" else ">"
         return f"{check.side.expression} {sign} {check.target}"
@@ -72,6 +89,14 @@ def odds_of(odds: CheckOdds) -> dict[str, str]:
     return {outcome.value: str(p) for outcome, p in odds.outcomes.items()}
 
 
+_remembered_dice_of = functools.lru_cache(maxsize=1024)(_dice_of)
+
+
+@functools.lru_cache(maxsize=1024)
+def _remembered_odds_text(check: Any) -> dict[str, str]:
+    return odds_of(check.odds())
+
+
 @dataclass(frozen=True)
 class OddsPreview:
     """The exact odds of a check about to be rolled: label, rule, dice, odds by outcome."""
@@ -84,7 +109,7 @@ class OddsPreview:
     @classmethod
     def of(cls, check: Any, label: str, *, rule: str = "") -> OddsPreview:
         """The preview of ``check`` (its odds are memoised: checks are values)."""
-        return cls(label, rule, dice_of(check), odds_of(check.odds()))
+        return cls(label, rule, dice_of(check), _odds_text(check))
 
     def to_json(self) -> dict[str, Any]:
         """``{"label", "rule", "dice", "odds"}``."""
@@ -120,7 +145,7 @@ class RollCard:
             label=label,
             rule=rule,
             dice=dice_of(check),
-            odds=odds_of(check.odds()) if show_odds else None,
+            odds=_odds_text(check) if show_odds else None,
             faces=tuple(result.faces),
             outcome=result.outcome.value,
             margin=result.margin,
