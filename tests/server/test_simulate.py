@@ -101,6 +101,30 @@ def test_no_seat_is_401(sqlite_server: Server) -> None:
     assert got.status_code == 401 and got.json()["error"]["code"] == "unauthorized"
 
 
+@pytest.mark.parametrize("game", ["intrigue", "zweihander", "ginlane", "hursagmu"])
+def test_every_demo_table_with_the_button_is_answered(sqlite_server: Server, game: str) -> None:
+    """The demo tables (``referee play``): the referee is answered for each, never a 422 — the
+    Zweihänder demo, a social exchange whose characters cannot chase, is answered for its
+    Complex Exchange, and says why; the Gin Lane ambush's fights end."""
+    from referee.cli.demo_tables import DEMOS
+
+    seated = _create(sqlite_server, DEMOS[game])
+    got = sqlite_server.client.get(
+        f"/api/tables/{seated.id}/simulate",
+        params={"runs": 20},
+        headers=seated.auth("referee"),
+    )
+    assert got.status_code == 200, got.text
+    data = got.json()
+    assert data["simulation"]["runs"] == 20 and data["simulation"]["unfinished"] == 0
+    if game == "zweihander":
+        assert data["conflict"] == "a Complex Exchange"
+        assert "Coordination" in data["conflict_reason"]
+        assert data["exact"]["model"] == "zweihander complex exchange"
+    else:
+        assert data["conflict_reason"] is None
+
+
 def test_a_game_without_a_simulation_is_422(sqlite_server: Server) -> None:
     seated = sqlite_server.create()  # the kernel's toy game
     got = sqlite_server.client.get(

@@ -77,6 +77,11 @@ def _print(result: dict[str, Any]) -> None:
         f"[bold]{sim['system']}[/bold]: {sim['conflict']} — {sim['runs']:,} encounters "
         f"through the rules, policy {sim['policy']}, seed {sim['seed']}"
     )
+    if result.get("conflict_reason"):
+        out.print(
+            f"[dim]{sim['conflict']}, not the game's main conflict: "
+            f"{result['conflict_reason']}[/dim]"
+        )
     grid = RichTable("winner", "simulated (95% interval)", "exact")
     exact_wins = {k: v for k, v in (exact.get("wins") or {}).items()}
     if exact.get("both_out"):
@@ -98,6 +103,9 @@ def _print(result: dict[str, Any]) -> None:
         out.print(f"damage to {who}: {est['value']:.2f} [{est['low']:.2f}, {est['high']:.2f}]")
     for who, p in (exact.get("deaths") or {}).items():
         out.print(f"{who} dies: exactly {_exact(p)}")
+    escape, capture = exact.get("escape_by_round"), exact.get("capture_by_round")
+    for n, (e, c) in enumerate(zip(escape or [], capture or [], strict=True), start=1):
+        out.print(f"by round {n}: escaped exactly {_exact(e)}, caught exactly {_exact(c)}")
     for who, p in (exact.get("expected_change") or {}).items():
         est = sim["extra"].get(f"change:{who}")
         shown = f"{est['value']:.2f} [{est['low']:.2f}, {est['high']:.2f}]; " if est else ""

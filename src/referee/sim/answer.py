@@ -17,10 +17,14 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core import RefereeError, Table
-from referee.sim.conflicts import conflict_of
+from referee.sim.conflicts import conflict_of, why_not_main
 from referee.sim.simulate import simulate
 
 __all__ = ["answer", "exact_answer", "why_not_exact"]
+
+
+EXACT_SECONDS = 60.0
+"""Seconds an exact chain may take before the answer is the simulation's alone."""
 
 
 def exact_answer(table: Table[Any], seat: str | None = None) -> dict[str, Any] | None:
@@ -44,13 +48,14 @@ def why_not_exact(table: Table[Any], seat: str | None = None) -> str | None:
 
 
 _NO_MODEL = {
-    "ginlane": "a Gin Lane fight",
-    "hursagmu": "a Hursagmu melee",
-    "zweihander": "a Zweihänder chase",
+    "ginlane": "a Gin Lane fight (its Alertness ties are rerolled without end)",
+    "hursagmu": "a Hursagmu melee (too many canonical states yet)",
 }
 
 
-def _exact(table: Table[Any], seat: str | None) -> tuple[dict[str, Any] | None, str | None]:
+def _exact(
+    table: Table[Any], seat: str | None, time_limit: float | None = EXACT_SECONDS
+) -> tuple[dict[str, Any] | None, str | None]:
     """Every exact model's JSON shares ``{"exact": True, "wins": {outcome: {"exact",
     "value"}}, "expected_rounds"}`` with the outcomes named as the simulation names its
     winners; the rest is the model's own."""
@@ -73,6 +78,15 @@ def _exact(table: Table[Any], seat: str | None) -> tuple[dict[str, Any] | None, 
             return maneuver_odds(table).to_json(), None
         except RefereeError as error:
             return None, str(error)
+    if table.system == "zweihander":
+        from referee.sim.exact.zweihander import chase_odds, exchange_odds
+
+        try:
+            if conflict_of(table).name == "a Complex Exchange":
+                return exchange_odds(table, time_limit=time_limit).to_json(), None
+            return chase_odds(table, seat, time_limit=time_limit).to_json(), None
+        except RefereeError as error:
+            return None, str(error)
     name = _NO_MODEL.get(table.system, f"a {table.system} conflict")
     return None, f"no exact model of {name} (docs/simulate.md): estimates only"
 
@@ -87,9 +101,12 @@ def answer(
     progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
 ) -> dict[str, Any]:
-    """``{"system", "simulation", "exact", "exact_reason"}``: the simulation's report and,
-    for the default policy where a model exists, the exact odds of the same encounter (else
-    ``None``, and ``exact_reason`` says why).
+    """``{"system", "conflict", "conflict_reason", "simulation", "exact", "exact_reason"}``:
+    the conflict played (``conflict_reason``: why it is not the game's main one, where it is
+    not — a Zweihänder table that cannot chase plays its Complex Exchange), the simulation's
+    report and, for the default policy where a model exists, the exact odds of the same
+    encounter (else ``None``, and ``exact_reason`` says why; an exact model gets at most
+    ``EXACT_SECONDS``, or ``time_limit`` if less).
     ``time_limit``: seconds of simulation at most (the report's ``runs`` says how many were
     played; see :func:`~referee.sim.simulate.simulate`)."""
     report = simulate(
@@ -101,9 +118,14 @@ def answer(
         progress=progress,
         time_limit=time_limit,
     )
-    exact, why = _exact(table, seat) if policy == "default" else (None, "policy " + policy)
+    exact_time = EXACT_SECONDS if time_limit is None else min(EXACT_SECONDS, time_limit)
+    exact, why = (
+        _exact(table, seat, exact_time) if policy == "default" else (None, "policy " + policy)
+    )
     return {
         "system": table.system,
+        "conflict": report.conflict,
+        "conflict_reason": why_not_main(table),
         "simulation": report.to_json(),
         "exact": exact,
         "exact_reason": why,

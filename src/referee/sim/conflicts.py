@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core import Action, Choice, Table
+from referee.core import Action, Choice, RefereeError, Table
 
-__all__ = ["CONFLICTS", "Conflict", "Outcome", "conflict_of"]
+__all__ = ["CONFLICTS", "EXCHANGE", "Conflict", "Outcome", "conflict_of", "why_not_main"]
 
 
 @dataclass(frozen=True)
@@ -197,6 +197,32 @@ def _ginlane_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
     )
 
 
+def _ginlane_pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
+    """Close with the enemy: where nobody can Attack, Move (else Sprint) into a zone that holds
+    a foe not yet Taken Out ("Zones": you can only attack someone in your zone); otherwise the
+    conflict's preferences (Attack first)."""
+    if any(choice.kind == "attack" for choice in choices):
+        return None
+    chars = _state(table)["characters"]
+
+    def has_foe(actor: str, zone: Any) -> bool:
+        side = chars.get(actor, {}).get("side", actor)
+        return any(
+            s.get("zone") == zone and s.get("side", c) != side and not s.get("taken_out")
+            for c, s in chars.items()
+        )
+
+    for kind, param in (("move", "to"), ("sprint", "path")):
+        for choice in choices:
+            if choice.kind != kind or param not in choice.params:
+                continue
+            for value in getattr(choice.params[param], "values", ()):
+                zone = value[-1] if isinstance(value, list) and value else value
+                if has_foe(choice.actor, zone):
+                    return Action(choice.actor, kind, {param: value})
+    return None
+
+
 # -- Hursagmu: a melee until one side is unconscious ------------------------------------
 
 
@@ -268,13 +294,115 @@ def _zweihander_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
         c: int(state["characters"][c].get("peril", 0)) - int(before[c].get("peril", 0))
         for c in people
     }
+    # the rounds played: once a Round has ended the counter names the next one, not yet begun
+    begun = any(p.get("moved") for p in people.values())
     return Outcome(
         "escapees" if escaped else "pursuers",
-        int(chase.get("round", 0)),
+        int(chase.get("round", 0)) - (0 if begun else 1),
         damage,
         bool(chase.get("ended")),
         {"taken_down": sum(1 for p in people.values() if p["status"] == "taken down")},
     )
+
+
+def _zweihander_can_chase(table: Table[Any]) -> str | None:
+    """``None`` if the simulation's chase can be played from ``table`` (one under way, or the
+    game accepts its ``chase.start``); else the game's own reason it cannot."""
+    chase = _state(table).get("chase")
+    if chase is not None and not chase.get("ended"):
+        return None
+    begin = _zweihander_begin(table, None)
+    if not begin:
+        return "a chase needs two characters"
+    try:
+        table.act(begin[0], _Ones())
+    except RefereeError as error:
+        return str(error)
+    return None
+
+
+class _Ones:
+    """A dice source of 1s: only to ask the game whether it accepts an action."""
+
+    def roll(self, sides: int) -> int:
+        return 1
+
+
+def _exchange(table: Table[Any]) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = _state(table).get("exchange")
+    return found
+
+
+def _exchange_begin(table: Table[Any], seat: str | None) -> list[Action]:
+    """The GM begins a Complex Exchange with every character able to test a Social Tactic:
+    an Indifferent NPC of the first Alignment and Social Class offered, and as the GM's secret
+    Favourable and Unfavourable Skills two Tactics no participant can use, so that the GM's
+    secret tilts nothing (the simulation cannot know it)."""
+    ex = _exchange(table)
+    if ex is not None and not ex.get("ended"):
+        return []
+    offered = [c for c in table.legal_actions("referee") if c.kind == "exchange.start"]
+    if not offered:
+        return []
+    params = offered[0].params
+    people = list(getattr(params["participants"], "values", ()))
+    sheets = _state(table)["characters"]
+    used = {t for c in people for t in sheets[c].get("skills", {})}
+    tactics = list(getattr(params["favourable"], "values", ()))
+    spare = [t for t in tactics if t not in used] + [t for t in tactics if t in used]
+    dispositions = list(getattr(params["disposition"], "values", ()))
+    return [
+        Action(
+            "referee",
+            "exchange.start",
+            {
+                "npc": "the NPC",
+                "disposition": "Indifferent" if "Indifferent" in dispositions else dispositions[0],
+                "npc_alignment": _first_of(params["npc_alignment"]),
+                "participants": people,
+                "favourable": spare[0],
+                "unfavourable": spare[1] if len(spare) > 1 else spare[0],
+            },
+        )
+    ]
+
+
+def _first_of(domain: Any) -> Any:
+    return getattr(domain, "values", (None,))[0]
+
+
+def _exchange_over(start: Table[Any], table: Table[Any]) -> bool:
+    ex = _exchange(table)
+    return ex is None or bool(ex.get("ended"))
+
+
+def _exchange_actors(table: Table[Any]) -> Sequence[str]:
+    ex = _exchange(table) or {}
+    tested = set(ex.get("tested", ()))
+    return [*(c for c in ex.get("participants", ()) if c not in tested), "referee"]
+
+
+_OUTCOMES = ("critical success", "success", "failure", "critical failure")
+
+
+def _exchange_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    """The party's best Tactic Test (critical success … critical failure); the mental Peril
+    each took; the Fortune Points the party gained."""
+    seen = []
+    for i in range(start.version, table.version):
+        event = table.log[i]
+        if event.kind == "exchange.tactic_tested":
+            seen.append(str(dict(event.data).get("outcome")))
+    best = min(seen, key=lambda o: _OUTCOMES.index(o) if o in _OUTCOMES else 9, default="none")
+    before, after = _state(start), _state(table)
+    people = (_exchange(table) or {}).get("participants", [])
+    peril = {
+        c: int(after["characters"][c].get("peril", 0))
+        - int(before["characters"][c].get("peril", 0))
+        for c in people
+    }
+    gained = int(after.get("fortune_points", 0)) - int(before.get("fortune_points", 0))
+    return Outcome(best, 1, peril, _exchange_over(start, table), {"fortune_points_gained": gained})
 
 
 # -- Burning Kingdoms: one maneuver, slips to resolution --------------------------------
@@ -372,6 +500,7 @@ CONFLICTS: dict[str, Conflict] = {
         _ginlane_begin,
         _ginlane_over,
         _ginlane_outcome,
+        pick=_ginlane_pick,
     ),
     "hursagmu": Conflict(
         "hursagmu",
@@ -405,9 +534,44 @@ CONFLICTS: dict[str, Conflict] = {
 """The main conflict of each game, by system name."""
 
 
+EXCHANGE = Conflict(
+    "zweihander",
+    "a Complex Exchange",
+    frozenset({"exchange.tactic", "exchange.end"}),
+    ("exchange.tactic", "exchange.end"),
+    _exchange_begin,
+    _exchange_over,
+    _exchange_outcome,
+    _exchange_actors,
+    first_mover=True,
+)
+"""Zweihänder's other conflict ("Social Intrigue", Complex Exchange): where the table cannot
+chase (its characters have no Coordination, say) the simulation plays the exchange — each
+participant tests their first Social Tactic, no Reputation burnt, then the GM ends it."""
+
+
 def conflict_of(table: Table[Any]) -> Conflict:
-    """The main conflict of ``table``'s game (``KeyError`` naming the game if it has none)."""
+    """The main conflict of ``table``'s game (``KeyError`` naming the game if it has none);
+    a Zweihänder table that cannot chase (:func:`why_not_main`) plays its Complex Exchange.
+
+    >>> from referee.core import system
+    >>> talker = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}}
+    >>> conflict_of(system("zweihander").new_table({"characters": {"a": talker}})).name
+    'a Complex Exchange'
+    """
     name = table.system
     if name not in CONFLICTS:
         raise KeyError(f"no whole-encounter simulation for system {name!r}")
+    if name == "zweihander" and why_not_main(table) is not None:
+        ex = _exchange(table)
+        if (ex is not None and not ex.get("ended")) or _exchange_begin(table, None):
+            return EXCHANGE
     return CONFLICTS[name]
+
+
+def why_not_main(table: Table[Any]) -> str | None:
+    """Why the game's main conflict cannot be played from ``table`` (``None`` if it can): for
+    now only Zweihänder's chase asks (the game's own refusal of ``chase.start``)."""
+    if table.system == "zweihander":
+        return _zweihander_can_chase(table)
+    return None

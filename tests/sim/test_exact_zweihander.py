@@ -1,0 +1,176 @@
+"""The exact Zweihänder chase and Complex Exchange against brute-force enumeration through the
+real procedure, and against the seeded simulation's intervals.
+
+The brute force takes every action the default policy chooses with **every face of every die**
+(no face merged with another, no Value shifted: tables are merged only where the game's whole
+state is the same), so it checks the chain's canonical key (Values less the lowest), its
+grouping of faces and its weights at once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core import Action, RefereeError, Table, system
+from referee.dice import ScriptedSource
+from referee.sim.conflicts import conflict_of
+from referee.sim.exact.chain import ChainError
+from referee.sim.exact.zweihander import ChaseError, chase_odds, exchange_odds
+from referee.sim.simulate import default_policy, legal_choices, simulate
+
+DOCS = Path(__file__).parents[2] / "docs" / "setups"
+
+
+class _Out(Exception):
+    pass
+
+
+class _Faces:
+    def __init__(self, faces: list[int]) -> None:
+        self.faces, self.used = faces, 0
+
+    def roll(self, sides: int) -> int:
+        if self.used == len(self.faces):
+            raise _Out(sides)
+        self.used += 1
+        return self.faces[self.used - 1]
+
+
+def _every_face(table: Table[Any], action: Action) -> list[tuple[Fraction, Table[Any]]]:
+    """``action`` taken with every sequence of faces it may ask for, each with its chance."""
+    found: list[tuple[Fraction, Table[Any]]] = []
+
+    def go(prefix: list[int], weight: Fraction) -> None:
+        try:
+            found.append((weight, table.act(action, _Faces(prefix))))
+        except _Out as need:
+            sides = int(need.args[0])
+            for face in range(1, sides + 1):
+                go([*prefix, face], weight / sides)
+
+    go([], Fraction(1))
+    return found
+
+
+def _whole(table: Table[Any]) -> str:
+    return json.dumps(table.procedure.state_json(table.state), sort_keys=True, default=str)
+
+
+def brute_force(
+    table: Table[Any], horizon: int
+) -> tuple[dict[tuple[str, int], Fraction], Fraction]:
+    """(winner, rounds) → chance, and the chance still going after ``horizon`` rounds."""
+    conflict = conflict_of(table)
+    start = table
+    frontier: dict[str, tuple[Fraction, Table[Any]]] = {_whole(table): (Fraction(1), table)}
+
+    def spread(
+        into: dict[str, tuple[Fraction, Table[Any]]], p: Fraction, t: Table[Any], action: Action
+    ) -> None:
+        for q, after in _every_face(t, action):
+            k = _whole(after)
+            held = into.get(k)
+            into[k] = (p * q, after) if held is None else (held[0] + p * q, held[1])
+
+    for action in conflict.begin(table, None):
+        nxt: dict[str, tuple[Fraction, Table[Any]]] = {}
+        for p, t in frontier.values():
+            spread(nxt, p, t, action)
+        frontier = nxt
+    ends: dict[tuple[str, int], Fraction] = {}
+    unfinished = Fraction(0)
+    while frontier:
+        nxt = {}
+        for p, t in frontier.values():
+            if conflict.is_over(start, t):
+                o = conflict.outcome(start, t)
+                ends[(o.winner, o.rounds)] = ends.get((o.winner, o.rounds), Fraction(0)) + p
+                continue
+            if conflict.outcome(start, t).rounds > horizon:
+                unfinished += p
+                continue
+            choices = legal_choices(t, conflict)
+            action = default_policy(t, conflict, choices, random.Random(0))
+            spread(nxt, p, t, action)
+        frontier = nxt
+    return ends, unfinished
+
+
+def _sheet(ab: int, bb: int, coordination: int) -> dict[str, Any]:
+    return {"bonuses": {"AB": ab, "BB": bb}, "skills": {"Coordination": coordination}}
+
+
+def test_a_tiny_chase_is_exactly_the_enumeration_of_every_face() -> None:
+    """One escapee, one pursuer, two rounds: the chase started (the guard's Initiative die
+    scripted) and then every face of every move, Takedown, Coordination and Complication die."""
+    thief, guard = _sheet(4, 3, 35), _sheet(1, 3, 20)
+    table = system("zweihander").new_table({"characters": {"thief": thief, "guard": guard}})
+    start = conflict_of(table).begin(table, None)[0]
+    table = table.act(start, ScriptedSource([5]))
+    odds = chase_odds(table, rounds=2)
+    ends, unfinished = brute_force(table, 2)
+    assert dict(odds.chain.outcomes) == ends
+    assert odds.chain.unfinished == unfinished
+    assert sum(ends.values()) + unfinished == 1
+    assert odds.capture_within(2) == sum(p for (w, _), p in ends.items() if w == "pursuers")
+    assert odds.capture_within(1) > 0  # the Takedowns were exercised in both rounds
+    assert odds.capture_within(2) > odds.capture_within(1)
+    assert odds.chain.acts < 2_000  # faces merged: far fewer steps than the brute force
+
+
+def test_the_seeded_simulation_holds_the_exact_chase_in_its_intervals() -> None:
+    from referee.core.loader import load_file
+
+    setup = load_file(DOCS / "zweihander-foot-chase.yaml")
+    table = system("zweihander").new_table(setup)
+    odds = chase_odds(table)  # three rounds: fatigue (the watchman's Brawn Bonus is 2) included
+    assert sum(odds.chain.wins.values()) == 1 and odds.chain.unfinished == 0
+    assert any("taken down" in e for e in odds.chain.endings)
+    report = simulate(table, runs=400, seed=3)
+    for winner, p in odds.chain.wins.items():
+        estimate = report.win_rates[winner]
+        assert estimate.low <= p <= estimate.high, (winner, float(p), estimate)
+    expected = odds.chain.expected_rounds
+    assert expected is not None
+    assert report.rounds.low <= expected <= report.rounds.high
+    by_round = odds.chain.by_round()
+    for n, p in enumerate(by_round, start=1):
+        share = report.rounds_seen.get(n, 0) / report.runs
+        assert abs(share - float(p)) < 0.06, (n, share, float(p))
+    json_ = odds.to_json()
+    assert json_["escape_by_round"][-1]["exact"] == str(odds.escape_within(3))
+
+
+def test_an_exchange_is_exactly_the_enumeration_of_every_face() -> None:
+    talk = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}, "reputation": 1}
+    bully = {"bonuses": {"WB": 3}, "skills": {"Intimidate": 45}}
+    table = system("zweihander").new_table({"characters": {"anna": talk, "bert": bully}})
+    assert conflict_of(table).name == "a Complex Exchange"
+    with pytest.raises(ChaseError, match="cannot chase"):
+        chase_odds(table)
+    odds = exchange_odds(table)
+    ends, unfinished = brute_force(table, 1)
+    assert dict(odds.chain.outcomes) == ends and unfinished == 0
+    report = simulate(table, runs=400, seed=0)
+    for winner, p in odds.chain.wins.items():
+        if p > Fraction(1, 50):
+            estimate = report.win_rates[winner]
+            assert estimate.low <= p <= estimate.high, (winner, float(p), estimate)
+
+
+def test_a_chase_too_large_for_the_time_given_is_refused_with_the_reason() -> None:
+    sheet = {"bonuses": {"AB": 3, "BB": 1}, "skills": {"Coordination": 40, "Toughness": 40}}
+    people = {name: sheet for name in ("a", "b", "c", "d")}
+    table = system("zweihander").new_table({"characters": people})
+    with pytest.raises(ChainError, match="too large"):
+        chase_odds(table, time_limit=0.5)
+    ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
+    duel = system("intrigue").new_table({"characters": {"ann": ann}})
+    with pytest.raises(RefereeError, match="not intrigue"):
+        chase_odds(duel)
