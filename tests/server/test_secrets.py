@@ -59,10 +59,20 @@ def receive(ws: WebSocketTestSession, seconds: float = 5.0) -> dict[str, Any]:
     return message
 
 
+ANSWER_FRAGMENTS = (b'"simulation"', b'"win_rates"', b'"exact_reason"', b'"by_round"')
+"""Pieces of a ``/simulate`` answer that no refusal may hold."""
+
+
 def read_everything(
-    client: TestClient, table_id: str, headers: dict[str, str], token: str | None, version: int
+    client: TestClient,
+    table_id: str,
+    headers: dict[str, str],
+    token: str | None,
+    version: int,
+    simulate: bool = True,
 ) -> list[Body]:
-    """Every route about a table, as one caller, without changing the table."""
+    """Every route about a table, as one caller, without changing the table (``/simulate``
+    too, unless ``simulate`` is false: the referee's own answer is whole encounters played)."""
     url = f"/api/tables/{table_id}"
     bodies = [
         raw("observe", client.get(url, headers=headers)),
@@ -97,6 +107,9 @@ def read_everything(
         bodies.append(
             raw(f"odds {choice['kind']}", client.post(f"{url}/odds", headers=headers, json=ask))
         )
+    if simulate:
+        asked = client.get(f"{url}/simulate", params={"runs": 1}, headers=headers)
+        bodies.append(raw("simulate", asked))
     client.cookies.clear()
     cookie = {"Cookie": f"referee_seat_{table_id}={token}"} if token else {}
     bodies.append(raw("my tables", client.get("/api/tables", headers=cookie)))
@@ -116,6 +129,7 @@ def read_as_referee_only(client: TestClient, table_id: str, headers: dict[str, s
         raw("record", client.get(f"{url}/record", headers=headers)),
         raw("mint", client.post(f"{url}/seats/nobody/token", headers=headers)),
         raw("revoke", client.delete(f"{url}/seats/nobody/token", headers=headers)),
+        raw("simulate (referee)", client.get(f"{url}/simulate", headers=headers)),
     ]
 
 
@@ -224,6 +238,7 @@ def test_no_route_sends_a_seat_a_toy_secret(server: Server, toy: Seated) -> None
         if seat != "referee":
             statuses = {where: body.split(b"\n", 1)[0] for where, body in bodies}
             assert statuses["record"] in (b"401", b"403"), statuses
+            assert statuses["simulate"] in (b"401", b"403"), statuses
         if seat == "-":
             refused = {w: b[:3] for w, b in bodies if w not in ("join", "my tables")}
             assert set(refused.values()) == {b"401"}, refused
@@ -352,8 +367,14 @@ def test_no_route_sends_a_seat_a_secret_of_a_real_game(sqlite_server: Server, ex
             headers = {"Authorization": f"Bearer {token}"} if token else outsider
             forbidden = forbidden_for(table, seat)
             checked += len(forbidden)
-            bodies = read_everything(server.client, created.id, headers, token, table.version)
+            bodies = read_everything(
+                server.client, created.id, headers, token, table.version, seat != "referee"
+            )
             leaks = find_leaks(bodies, forbidden)
+            for where, body in bodies:
+                if where == "simulate":  # a player's (or nobody's) refusal: none of the answer
+                    assert body[:3] in (b"401", b"403"), (seat, body[:200])
+                    leaks += [f"simulate: {f!r}" for f in ANSWER_FRAGMENTS if f in body]
             assert not leaks, f"{example} at version {table.version}, seat {seat}:\n" + "\n".join(
                 leaks[:20]
             )
