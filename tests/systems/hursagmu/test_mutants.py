@@ -4,6 +4,8 @@ testing"): each asserts an outcome of the rules text with scripted dice.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from referee.core import RuleError
@@ -50,3 +52,20 @@ def test_pushing_power_one_hit_and_the_last_one() -> None:
     assert push_power(1, 1) == (0, True)
     with pytest.raises(RuleError, match="at least one hit"):
         push_power(5, 0)
+
+
+def test_the_master_rules_health_and_sanity_and_keeps_what_he_does_not_say() -> None:
+    """ "Perception and Observation": the Master rules a character OK or not on Health and on
+    Sanity; what he does not say is unchanged."""
+
+    def rule(table: Any, **condition: bool) -> tuple[Any, tuple[bool, bool]]:
+        after = play(table, [("referee", "condition", {"character": "bob", **condition})])
+        bob = after.state.fighters["bob"]
+        return after, (bob.health_ok, bob.sanity_ok)
+
+    table, now = rule(start({"bob": FIGHTER}), health_ok=False)
+    assert now == (False, True)
+    table, now = rule(table, health_ok=True, sanity_ok=True)
+    assert now == (True, True)
+    table, now = rule(table, sanity_ok=False)
+    assert now == (True, False)
