@@ -8,8 +8,6 @@ An unreachable PostgreSQL fails the tests, with one line saying how to start it:
 from __future__ import annotations
 
 import contextlib
-import os
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,78 +15,20 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy)
 from referee.server import Settings, create_app
 from referee.store import Store, open_store
-
-POSTGRES_URL = os.environ.get(
-    "REFEREE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-)
-BACKENDS = ("sqlite", "postgresql")
+from tests.databases import BACKENDS, database, reachable_postgres
 
 #: Limits high enough that a test's own requests never meet them (the limits have their tests).
 TEST_SETTINGS = Settings(rate=10_000, burst=10_000, anonymous_rate=10_000, anonymous_burst=10_000)
 
 
-def admin_url() -> str:
-    """The test PostgreSQL server's URL, with psycopg 3 as the driver."""
-    url = make_url(POSTGRES_URL)
-    if url.drivername in ("postgresql", "postgres"):
-        url = url.set(drivername="postgresql+psycopg")
-    return url.render_as_string(hide_password=False)
-
-
 @pytest.fixture(scope="session")
 def postgres_admin() -> str:
     """The PostgreSQL server the tests make their databases on (fails if out of reach)."""
-    engine = create_engine(admin_url(), isolation_level="AUTOCOMMIT")
-    try:
-        with engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
-    except Exception as error:
-        pytest.fail(
-            f"PostgreSQL is not reachable at {POSTGRES_URL} ({type(error).__name__}): start it "
-            "with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` "
-            "or set REFEREE_TEST_POSTGRES_URL",
-            pytrace=False,
-        )
-    finally:
-        engine.dispose()
-    return admin_url()
-
-
-def fresh_postgres(admin: str) -> tuple[str, str]:
-    """A new empty database on the test server: ``(url, name)``."""
-    name = f"referee_server_{os.getpid()}_{secrets.token_hex(4)}"
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return make_url(admin).set(database=name).render_as_string(hide_password=False), name
-
-
-def drop_postgres(admin: str, name: str) -> None:
-    """Drop a database :func:`fresh_postgres` made."""
-    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    engine.dispose()
-
-
-def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    """An empty database of ``backend``, for one test."""
-    if backend == "sqlite":
-        yield f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-        return
-    admin = request.getfixturevalue("postgres_admin")
-    url, name = fresh_postgres(admin)
-    try:
-        yield url
-    finally:
-        drop_postgres(admin, name)
+    return reachable_postgres()
 
 
 @pytest.fixture(params=BACKENDS)

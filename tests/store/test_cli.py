@@ -13,8 +13,7 @@ from typer.testing import CliRunner
 
 from referee.cli.table import register
 from referee.store import open_store
-
-from .conftest import drop_postgres, fresh_postgres
+from tests.databases import drop_postgres, fresh_postgres
 
 TOY = Path(__file__).resolve().parents[1] / "core" / "scenarios" / "toy.yaml"
 

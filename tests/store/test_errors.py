@@ -9,8 +9,7 @@ import pytest
 
 from referee.core import Action
 from referee.store import StoreError, open_store
-
-from .conftest import drop_postgres, fresh_postgres
+from tests.databases import drop_postgres, fresh_postgres
 
 GARBAGE = b"this is not a database, it is a shopping list\n" * 200
 
