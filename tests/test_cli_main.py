@@ -82,3 +82,33 @@ def test_the_plain_roll_skips_typer_and_prints_what_the_typer_command_prints() -
     assert quick_json == slow_json and quick_json.startswith('{"expression": "2d6"')
     bad, typer_loaded = run("roll", "3d")
     assert typer_loaded == "False" and bad == ""
+
+
+def test_the_top_level_help_shown_without_loading_the_commands_is_the_apps_own() -> None:
+    """``referee --help`` piped prints :data:`TOP_HELP` without importing every command's
+    module; it must be word for word what the whole app prints (a command added, renamed or
+    re-described makes this fail until TOP_HELP is brought up to date)."""
+    import os
+    import subprocess
+    import sys
+
+    from referee.cli import TOP_HELP
+
+    env = {**os.environ, "TYPER_USE_RICH": "0"}
+    code = (
+        "import sys; from referee.cli import build_app\n"
+        "sys.argv = ['referee', '--help']\n"
+        "build_app()(prog_name='referee')"
+    )
+    whole = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert whole.stdout == TOP_HELP
+    quick = subprocess.run(
+        [sys.executable, "-c", "from referee.cli import main; main()", "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert quick.stdout == TOP_HELP

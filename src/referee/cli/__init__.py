@@ -34,6 +34,36 @@ MODULES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: ``referee --help`` as Click prints it without Rich: shown without loading every command's
+#: module (``tests/test_cli_main.py`` holds it to the whole app's own help, word for word).
+TOP_HELP = """\
+Usage: referee [OPTIONS] COMMAND [ARGS]...
+
+  Referee: dice, exact odds, and rules for five tabletop games.
+
+Options:
+  --help  Show this message and exit.
+
+Commands:
+  roll        Roll dice and show every die: dropped ones struck through,...
+  odds        Show the exact odds of every outcome, as fractions and...
+  demo        A short guided tour of rolls and exact odds (what `make...
+  run         Play a scenario file and print its events as VIEWER sees them.
+  schema      Print the JSON Schema of scenario files (for editors).
+  table       Play any game one step at a time over a record file or the...
+  verify      Check every die of a table against its seed.
+  intrigue    Intrigue in the Clouds: the cast, odds calculators,...
+  kingdoms    Burning Kingdoms: dispositions, sealed maneuver slips,...
+  zweihander  Zweihänder house rules: tests, chases, journeys, intrigue.
+  ginlane     Gin Lane: 2d6 + skill, tagged Aspects, stress and...
+  hursagmu    Hursagmu's encounter rules: round planner, odds, range, a...
+  serve       Serve every table over HTTP and WebSocket.
+  play        Serve the five demo tables (what `make run` runs).
+  handouts    Print a seat's handouts as PDF files.
+  simulate    Whole-encounter odds: simulate a conflict.
+"""
+
+
 def build_app(modules: tuple[str, ...] = tuple(MODULES)) -> typer.Typer:
     """The Typer app with the commands of ``modules`` (all of them by default)."""
     import typer
@@ -95,6 +125,9 @@ def main() -> None:
         # Rich only on a terminal, as for every other output: piped help is Click's plain
         # text, without loading Rich's Markdown renderer (some 90 ms)
         os.environ.setdefault("TYPER_USE_RICH", "0")
+        if sys.argv[1:] in ([], ["--help"]):
+            sys.stdout.write(TOP_HELP)
+            return
     module = _module_for(sys.argv[1:])
     app = build_app((module,) if module is not None else tuple(MODULES))
     try:
@@ -104,6 +137,9 @@ def main() -> None:
     except Exception as error:
         message = getattr(error, "format_message", None)
         exit_code = getattr(error, "exit_code", None)
+        if type(error).__name__ == "NoArgsIsHelpError":  # a group named alone: its help
+            sys.stdout.write(str(message() if callable(message) else error).rstrip() + "\n")
+            raise SystemExit(0) from None
         if callable(message) and isinstance(exit_code, int):  # Click's usage errors
             text = str(message()).strip()
             if not text:  # `referee` alone: the help was shown
