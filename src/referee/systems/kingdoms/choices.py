@@ -291,8 +291,15 @@ def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
             out += _artha_choices(actor, faction, test)
             out.append(Choice(actor, "keep"))
         if test is not None:
+            agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
             opponents = tuple(
-                sorted(o for pair in ties_of(state) if actor in pair for o in pair if o != actor)
+                sorted(
+                    o
+                    for pair in ties_of(state)
+                    if actor in pair
+                    for o in pair
+                    if o != actor and o not in agreed  # agreed once: not offered again
+                )
             )
             roller = faction.character(test.roller)
             if opponents and roller.stats:
