@@ -97,6 +97,7 @@ def test_the_setup_form_creates_tables_of_two_games(
         # the message sits inside the field's own box
         assert kit.locator(".sf-error").count() == 1
         page.set_viewport_size({"width": 360, "height": 780})
+        page.wait_for_timeout(300)  # the layout settles at the new width before the picture
         page.screenshot(path=str(screenshots / "home-form-360.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"Home is {width} px wide on a 360 px phone"
