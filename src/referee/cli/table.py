@@ -99,6 +99,22 @@ class _Target:
             fail(str(error))
 
 
+def _observed(
+    ctx: typer.Context, target: str, seat: str, since: int | None = None
+) -> tuple[Any, Any]:
+    """The table ``target`` names, and ``seat``'s observation of it (since ``since``; by
+    default since the table's version: the state and choices, no events) — or one line and
+    exit 2 for a seat the table does not have."""
+    from referee.core.errors import RefereeError
+    from referee.core.table import observe
+
+    table = _Target(target, _database_of(ctx)).read()
+    try:
+        return table, observe(table, seat, since=table.version if since is None else since)
+    except RefereeError as error:
+        fail(str(error))
+
+
 def _database_of(ctx: typer.Context) -> str | None:
     obj = ctx.obj
     found = obj.get("database") if isinstance(obj, dict) else None
@@ -431,14 +447,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="JSON output")] = False,
     ) -> None:
         """What this seat may do now, with the odds of each check it would roll."""
-        from referee.core.errors import RefereeError
-        from referee.core.table import observe
-
-        table = _Target(target, _database_of(ctx)).read()
-        try:
-            seen = observe(table, seat, since=table.version)
-        except RefereeError as error:
-            fail(str(error))
+        table, seen = _observed(ctx, target, seat)
         if as_json:
             _print_json([choice.to_json() for choice in seen.choices])
             return
@@ -548,15 +557,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The table as this seat sees it: state, whose move, version."""
         from referee.core.clock import format_time
-        from referee.core.errors import RefereeError
         from referee.core.registry import system
-        from referee.core.table import observe
 
-        table = _Target(target, _database_of(ctx)).read()
-        try:
-            seen = observe(table, seat, since=table.version)
-        except RefereeError as error:
-            fail(str(error))
+        table, seen = _observed(ctx, target, seat)
         if as_json:
             _print_json(seen.to_json())
             return
@@ -576,14 +579,7 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="JSON output")] = False,
     ) -> None:
         """The log narrated as this seat sees it, every roll with its dice and odds."""
-        from referee.core.errors import RefereeError
-        from referee.core.table import observe
-
-        table = _Target(target, _database_of(ctx)).read()
-        try:
-            seen = observe(table, seat, since=since)
-        except RefereeError as error:
-            fail(str(error))
+        _, seen = _observed(ctx, target, seat, since=since)
         if as_json:
             _print_json({"events": seen.to_json()["events"], "actions": list(seen.actions)})
             return

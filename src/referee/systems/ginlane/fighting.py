@@ -224,16 +224,22 @@ def attack(b: Builder, action: Action, dice: DiceSource) -> None:
     if attack == against:
         b.emit(ev.ATTACK_MATCH, {"character": me.id, "target": target.id, "stress": stress})
     if rules.is_spin(attack, against):
-        place(
-            b,
-            SPIN_ASPECT,
-            on=me.id,
-            setter=target.id,
-            free_side=target.side,
-            until_turn_of=me.id,
-        )
-        b.emit(ev.SPIN, {"character": target.id, "against": me.id})
+        spin(b, target, against=me)
     take_stress(b, me, target, stress, track, p.consequences)
+
+
+def spin(b: Builder, defender: Combatant, *, against: Combatant) -> None:
+    """Success Levels: a defence that beats the roll by 4 or more gets spin — a free tag for the
+    defender's side on the roller, until the roller's next turn."""
+    place(
+        b,
+        SPIN_ASPECT,
+        on=against.id,
+        setter=defender.id,
+        free_side=defender.side,
+        until_turn_of=against.id,
+    )
+    b.emit(ev.SPIN, {"character": defender.id, "against": against.id})
 
 
 def manoeuvre(b: Builder, action: Action, dice: DiceSource) -> None:
@@ -316,15 +322,7 @@ def manoeuvre(b: Builder, action: Action, dice: DiceSource) -> None:
         # attack (Rulings)
         defender = b.state.get(opponent)
         if rules.is_spin(result.total, result.total - result.margin):
-            place(
-                b,
-                SPIN_ASPECT,
-                on=me.id,
-                setter=defender.id,
-                free_side=defender.side,
-                until_turn_of=me.id,
-            )
-            b.emit(ev.SPIN, {"character": defender.id, "against": me.id})
+            spin(b, defender, against=me)
     if not result.is_success:
         return
     if p.remove:
