@@ -178,8 +178,9 @@ def test_zweihander_exchange_secret_and_d100_roller(
         alice.page.check("#zw-assist")
         alice.page.wait_for_selector(".zw-roller .odds-box:has-text('Assist Die')", timeout=TIMEOUT)
         assert "Critical success" in (roller.text_content() or "")
+        before = alice.version()  # read before the click: the referee's page may move first
         alice.page.click("#zw-roll")
-        alice.wait_version(referee.version() + 1)
+        alice.wait_version(before + 1)
         _follow(pages, alice.version())
         for seat in pages:
             seat.page.wait_for_selector("#log > li[data-kind='test.rolled'] .roll", timeout=TIMEOUT)
