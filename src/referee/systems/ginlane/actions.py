@@ -110,7 +110,13 @@ class Defence(Params):
     @model_validator(mode="before")
     @classmethod
     def _a_bare_skill(cls, value: Any) -> Any:
-        return {"skill": value} if isinstance(value, str) else value
+        if isinstance(value, str):
+            return {"skill": value}
+        # a "before" validator hands on Python values, which strict mode checks as Python: the
+        # JSON array of tags is a list there, and a strict tuple refuses a list
+        if isinstance(value, dict) and isinstance(value.get("tags"), list):
+            return {**value, "tags": tuple(value["tags"])}
+        return value
 
 
 class Consequence(Params):
