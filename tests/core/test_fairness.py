@@ -172,3 +172,34 @@ def test_a_seats_seed_changes_every_later_face() -> None:
     )
     params, _ = reveal_params(seeds)
     assert verify(attacked.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)).ok
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(["play", "seed", "reveal", "undo"]), max_size=12), st.integers())
+def test_the_ledger_a_table_keeps_is_the_fold_of_its_log(steps: list[str], seed: int) -> None:
+    """``Table.ledger`` (what the next action's dice are derived from, kept so that no roll
+    reads the old log) is at every step what the whole log's dice events say: after a seat's
+    seed, a reveal, an undo of either, and a replay of the record."""
+    from referee.core.fairness import _dice_state
+
+    seeds = DiceSeeds.new()
+    table, rng = new_table(seeds), random.Random(seed)
+    seeds_at = {0: seeds}  # the seeds in force after each number of actions (an undo goes back)
+    for step in steps:
+        before = len(table.actions)
+        if step == "play":
+            table = play(table, seeds, rng, 2)
+        elif step == "seed":
+            seeded = Action("alice", "seed_dice", {"seed": f"s{rng.random()}"})
+            table = table.act(seeded, None, seat="alice")
+        elif step == "reveal":
+            params, seeds = reveal_params(seeds)
+            table = table.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
+        elif table.actions:
+            table = table.undo(1)
+            seeds = seeds_at[len(table.actions)]
+        for count in range(before + 1, len(table.actions) + 1):
+            seeds_at[count] = seeds
+        assert table.ledger == _dice_state(table.log)
+    again = Table.from_record(json.loads(json.dumps(table.to_record())), PROCEDURE)
+    assert again.ledger == table.ledger

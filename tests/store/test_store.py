@@ -127,9 +127,7 @@ def test_load_starts_from_the_latest_snapshot(url: str) -> None:
         doctored = snapshots.encode(
             replace(decoded.state, notes=decoded.state.notes + 100),
             decoded.clock,
-            decoded.since,
-            decoded.events,
-            decoded.actions,
+            decoded.ledger,
         )
         conn.execute(SNAPSHOTS.update().where(SNAPSHOTS.c.version == latest).values(state=doctored))
     assert open_store(url).load(created.id).state.notes == undone.state.notes + 100

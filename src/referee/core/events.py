@@ -24,11 +24,11 @@ player or a character. A player sees what is shown to them and to each character
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias, overload
 
-from referee.core.chunked import Chunks
+from referee.core.chunked import Chunks, Fetch
 from referee.core.values import Json, JsonObject, to_json
 
 __all__ = [
@@ -272,6 +272,15 @@ class Log:
         log._size = size
         return log
 
+    @classmethod
+    def paged(cls, count: int, fetch: Fetch[Event], then: Sequence[Event] = ()) -> Log:
+        """The log of ``count`` events read only when they are looked at, by
+        ``fetch(start, stop)`` (the events numbered ``start + 1`` to ``stop``; ``count`` a
+        multiple of :data:`~referee.core.chunked.CHUNK`), then ``then``: how a store hands
+        over a table of any age without reading its old events."""
+        items: Chunks[Event] = Chunks.paged(count, fetch, then)
+        return cls._sharing(items, items._length)
+
     @property
     def events(self) -> tuple[Event, ...]:
         """The events, in order (a copy: prefer iterating or indexing the log)."""
@@ -313,6 +322,9 @@ class Log:
     def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
+            start, stop, step = index.indices(self._size)
+            if step == 1:  # only the chunks it spans are read
+                return tuple(self._items.slice(start, stop))
             return self.events[index]
         if index < 0:
             index += self._size

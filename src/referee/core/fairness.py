@@ -22,8 +22,8 @@ True
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import RuleError, ScenarioError
@@ -47,12 +47,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DICE_COMMITTED",
+    "DICE_EVENTS",
     "DICE_REVEALED",
     "REVEAL_DICE",
     "SALT",
     "SEAT_SEEDED",
     "SEED_DICE",
     "ZERO_SALT",
+    "DiceLedger",
     "DiceSeeds",
     "Verification",
     "draw_salt",
@@ -153,37 +155,55 @@ class DiceSeeds:
         return cls(table, seeds)
 
 
+DICE_EVENTS = frozenset({DICE_COMMITTED, DICE_REVEALED, SEAT_SEEDED})
+"""The kernel's fair-dice events: what a :class:`DiceLedger` folds."""
+
+
 @dataclass(frozen=True)
-class _DiceState:
-    table: str | None
-    epoch: int
-    commitments: Mapping[int, str]
-    revealed: Mapping[int, bytes]
-    seat_seeds: Mapping[str, bytes]
+class DiceLedger:
+    """What a table's log says of its dice: the table's id in its commitments, the epoch now,
+    each epoch's commitment and revealed seed, and the seeds the seats gave. A table keeps it
+    folded as it goes (``Table.ledger``), so the next action's dice never read the old log.
 
+    >>> ledger = DiceLedger().fold(Event(DICE_COMMITTED, {"table": "t", "epoch": 0,
+    ...                                                   "commitment": "c"}))
+    >>> ledger.table, ledger.epoch, dict(ledger.commitments)
+    ('t', 0, {0: 'c'})
+    """
 
-def _dice_state(events: Sequence[Event]) -> _DiceState:
     table: str | None = None
-    commitments: dict[int, str] = {}
-    revealed: dict[int, bytes] = {}
-    seat_seeds: dict[str, bytes] = {}
-    epoch = 0
-    for event in events:
+    epoch: int = 0
+    commitments: Mapping[int, str] = field(default_factory=dict)
+    revealed: Mapping[int, bytes] = field(default_factory=dict)
+    seat_seeds: Mapping[str, bytes] = field(default_factory=dict)
+
+    def fold(self, event: Event) -> DiceLedger:
+        """The ledger after ``event`` (itself, for an event that is not about the dice)."""
         data = event.data
         if event.kind == DICE_COMMITTED:
-            table = str(data["table"])
             epoch = int(data["epoch"])  # type: ignore[arg-type]
-            commitments[epoch] = str(data["commitment"])
-        elif event.kind == DICE_REVEALED:
-            revealed[int(data["epoch"])] = bytes.fromhex(str(data["seed"]))  # type: ignore[arg-type]
-        elif event.kind == SEAT_SEEDED:
-            seat_seeds[str(data["seat"])] = str(data["seed"]).encode("utf-8")
-    return _DiceState(table, epoch, commitments, revealed, seat_seeds)
+            commitments = {**self.commitments, epoch: str(data["commitment"])}
+            return replace(self, table=str(data["table"]), epoch=epoch, commitments=commitments)
+        if event.kind == DICE_REVEALED:
+            seed = bytes.fromhex(str(data["seed"]))
+            return replace(self, revealed={**self.revealed, int(data["epoch"]): seed})  # type: ignore[arg-type]
+        if event.kind == SEAT_SEEDED:
+            seeds = {**self.seat_seeds, str(data["seat"]): str(data["seed"]).encode("utf-8")}
+            return replace(self, seat_seeds=seeds)
+        return self
+
+
+def _dice_state(events: Iterable[Event]) -> DiceLedger:
+    ledger = DiceLedger()
+    for event in events:
+        if event.kind in DICE_EVENTS:
+            ledger = ledger.fold(event)
+    return ledger
 
 
 def is_fair(table: Table[Any]) -> bool:
     """True if the table's dice were committed when it started."""
-    return any(e.kind == DICE_COMMITTED for e in table.log)
+    return table.ledger.table is not None
 
 
 def fair_dice(table: Table[Any], seeds: DiceSeeds) -> DerivedSource:
@@ -192,7 +212,7 @@ def fair_dice(table: Table[Any], seeds: DiceSeeds) -> DerivedSource:
     :class:`RuleError` if these seeds are not the table's (another table's, or an epoch the
     log has not committed).
     """
-    state = _dice_state(tuple(table.log))
+    state = table.ledger
     if state.table != seeds.table or state.commitments.get(state.epoch) != commitment(
         seeds.seeds[state.epoch] if state.epoch < len(seeds.seeds) else b"\0" * 32
     ):
@@ -211,7 +231,7 @@ def kernel_dice_events(
     table: Table[Any], kind: str, params: Mapping[str, Any], seat: str | None
 ) -> tuple[Event, ...]:
     """The events of the kernel's dice actions (``seed_dice``, ``reveal_dice``)."""
-    state = _dice_state(tuple(table.log))
+    state = table.ledger
     if state.table is None:
         raise RuleError("Fair dice", "this table's dice were not committed when it started")
     if kind == SEED_DICE:

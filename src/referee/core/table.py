@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from referee.core.actions import ActionSpec, Choice, Who
-from referee.core.chunked import Chunks
+from referee.core.chunked import Chunks, Fetch
 from referee.core.clock import (
     CLOCK_ADVANCED,
     TIMER_CANCELLED,
@@ -78,11 +78,13 @@ from referee.core.events import (
 )
 from referee.core.fairness import (
     DICE_COMMITTED,
+    DICE_EVENTS,
     DICE_REVEALED,
     REVEAL_DICE,
     SALT,
     SEAT_SEEDED,
     SEED_DICE,
+    DiceLedger,
     DiceSeeds,
     draw_salt,
     kernel_dice_events,
@@ -95,6 +97,7 @@ __all__ = [
     "ADVANCE",
     "RECORD_FORMAT",
     "ActionRecord",
+    "Chain",
     "Observation",
     "Seat",
     "SeatId",
@@ -169,9 +172,9 @@ def seats_from(
 # ------------------------------------------------------------------------------ records
 
 
-class _Chain(Generic[T]):
-    """An append-only sequence whose append is amortised O(1) (shared storage, copy on branch:
-    :mod:`referee.core.chunked`)."""
+class Chain(Generic[T]):
+    """A table's action records: an append-only sequence whose append is amortised O(1)
+    (shared storage, copy on branch: :mod:`referee.core.chunked`)."""
 
     __slots__ = ("_items", "_size")
 
@@ -179,13 +182,21 @@ class _Chain(Generic[T]):
         self._items: Chunks[T] = Chunks(list(items))
         self._size = self._items._length
 
-    def append(self, item: T) -> _Chain[T]:
-        chain: _Chain[T] = _Chain.__new__(_Chain)
+    @classmethod
+    def paged(cls, count: int, fetch: Fetch[T], then: Sequence[T] = ()) -> Chain[T]:
+        """``count`` items read when first looked at, then ``then`` (see :meth:`Log.paged`)."""
+        chain: Chain[T] = cls.__new__(cls)
+        chain._items = Chunks.paged(count, fetch, then)
+        chain._size = chain._items._length
+        return chain
+
+    def append(self, item: T) -> Chain[T]:
+        chain: Chain[T] = Chain.__new__(Chain)
         chain._items, chain._size = self._items.append(self._size, item), self._size + 1
         return chain
 
-    def without_last(self, count: int = 1) -> _Chain[T]:
-        chain: _Chain[T] = _Chain.__new__(_Chain)
+    def without_last(self, count: int = 1) -> Chain[T]:
+        chain: Chain[T] = Chain.__new__(Chain)
         chain._items, chain._size = self._items, max(0, self._size - count)
         return chain
 
@@ -203,13 +214,13 @@ class _Chain(Generic[T]):
         return self._items.get(index)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Chain) and list(self) == list(other)
+        return isinstance(other, Chain) and list(self) == list(other)
 
     def __hash__(self) -> int:
         return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return f"_Chain({list(self)!r})"
+        return f"Chain({list(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -359,7 +370,9 @@ class Table(Generic[S]):
     system: str = ""
     seats: tuple[Seat, ...] = ()
     start_time: str = "00:00"
-    actions: _Chain[ActionRecord] = field(default_factory=_Chain)
+    actions: Chain[ActionRecord] = field(default_factory=Chain)
+    ledger: DiceLedger = field(default_factory=DiceLedger)
+    """The fair-dice events folded (``referee.core.fairness``): what the next roll needs."""
 
     @classmethod
     def start(
@@ -537,6 +550,26 @@ class Table(Generic[S]):
         A seat may undo only if it is the referee's, or, in a game without a referee, if it
         took the action itself.
         """
+        kept = self.undo_to(count, seat=seat)
+        if count == 0:
+            return self
+        log = self.log.without_last(len(self.log) - kept)
+        table = replace(
+            self,
+            state=self.procedure.initial_state(self.setup),
+            log=Log(),
+            clock=Clock(),
+            ledger=DiceLedger(),
+            actions=self.actions.without_last(count),
+        )
+        for event in log:
+            table = table._fold(event)
+        return replace(table, log=log)
+
+    def undo_to(self, count: int = 1, *, seat: SeatId | None = None) -> int:
+        """How many events an undo of the last ``count`` actions keeps, if ``seat`` may take
+        it (else :class:`SeatError`; :class:`RuleError` if there are not that many): what a
+        store checks before it rebuilds the table from a snapshot instead of from the start."""
         if count < 0:
             raise ValueError(f"cannot undo {count} actions")
         if seat is not None and self.procedure.has_referee and not self.seat(seat).is_referee:
@@ -544,7 +577,7 @@ class Table(Generic[S]):
         if count > len(self.actions):
             raise RuleError("Undo", f"there are only {len(self.actions)} actions to undo")
         if count == 0:
-            return self
+            return self.version
         last = [self.actions[-i] for i in range(1, count + 1)]
         if seat is not None:
             who = self.seat(seat)
@@ -552,18 +585,7 @@ class Table(Generic[S]):
                 self.procedure.has_referee or any(r.seat != seat for r in last)
             ):
                 raise SeatError(f"seat {seat!r} may not undo: only the referee undoes actions")
-        first_event = last[-1].events[0]
-        log = self.log.without_last(len(self.log) - first_event + 1)
-        table = replace(
-            self,
-            state=self.procedure.initial_state(self.setup),
-            log=Log(),
-            clock=Clock(),
-            actions=self.actions.without_last(count),
-        )
-        for event in log:
-            table = table._fold(event)
-        return replace(table, log=log)
+        return last[-1].events[0] - 1
 
     def _act_on_dice(self, action: Action, seat: SeatId | None) -> Table[S]:
         if seat is not None:
@@ -648,6 +670,8 @@ class Table(Generic[S]):
         state = self.procedure.evolve(self.state, event)
         if event.at > clock.now:
             clock = replace(clock, now=event.at)
+        if event.kind in DICE_EVENTS:
+            return self._with(state=state, clock=clock, ledger=self.ledger.fold(event), **more)
         return self._with(state=state, clock=clock, **more)
 
     # -- the record -------------------------------------------------------------------------
@@ -858,6 +882,19 @@ def _may_choose(table: Table[Any], seat_viewer: Viewer, choice: Choice) -> bool:
     return choice.actor in seat_viewer.identities
 
 
+def _actions_since(actions: Chain[ActionRecord], since: int) -> list[ActionRecord]:
+    """The action records with an event after ``since``, in order. Read from the newest back
+    (each record's last event number never decreases), so a table's old actions are not read."""
+    found: list[ActionRecord] = []
+    for index in range(len(actions) - 1, -1, -1):
+        record = actions[index]
+        if max(record.events) <= since:
+            break
+        found.append(record)
+    found.reverse()
+    return found
+
+
 def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> Observation:
     """Everything ``who`` may know of ``table``: the one read path of every interface.
 
@@ -872,8 +909,7 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
     narration = tuple(narrate(table, event, viewer) for event in events)
     records = tuple(
         seen
-        for record in table.actions
-        if max(record.events) > since
+        for record in _actions_since(table.actions, since)
         for seen in (record.seen_by(viewer),)
         if seen is not None
     )

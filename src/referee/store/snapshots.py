@@ -1,16 +1,15 @@
-"""Snapshots: the folded state and clock of a table, every N events, so a load folds only the
-events after the latest one.
+"""Snapshots: the folded state, clock and dice ledger of a table every N events, so a load folds
+only the events after the latest one and reads nothing older.
 
-A snapshot is a ``pickle`` of the state and clock at its version, with the events and actions
-logged since the snapshot before it (a *segment*): a load reads the segments one after another
-instead of every event's row, and folds only the events after the last one. Pickle runs code
-when read, so it is only ever
-read from the store's own database, which only the store writes, and never from anything a user
-hands in: an imported record is re-decided from its actions, and its snapshots are made here.
-A snapshot is a cache, never the truth: it carries the :func:`fingerprint` of the code that
-folded it (the source of ``referee.core``, ``referee.dice`` and the game's package), and a
-snapshot of other code — a Referee upgraded since — is passed over and the events folded from
-the start instead.
+A snapshot is a ``pickle`` of what the table had folded at its version (its state, clock and
+fair-dice ledger); the log before it is not in it, nor read by a load: the table's older events
+and actions are fetched from their rows only if someone reads them (``Log.paged``). Pickle runs
+code when read, so it is only ever read from the store's own database, which only the store
+writes, and never from anything a user hands in: an imported record is re-decided from its
+actions, and its snapshot is made here. A snapshot is a cache, never the truth: it carries the
+:func:`fingerprint` of the code that folded it (the source of ``referee.core``, ``referee.dice``
+and the game's package), and a snapshot of other code — a Referee upgraded since — is passed over
+and the events folded from the start instead.
 """
 
 from __future__ import annotations
@@ -19,16 +18,14 @@ import gc
 import hashlib
 import pickle
 import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from referee.core.clock import Clock
-from referee.core.events import Event
+from referee.core.fairness import DiceLedger
 from referee.core.procedures import Procedure
-from referee.core.table import ActionRecord
 
 __all__ = ["SNAPSHOT_EVERY", "Snapshot", "decode", "encode", "fingerprint"]
 
@@ -38,33 +35,23 @@ SNAPSHOT_EVERY = 1000
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A table folded up to a version: its state and clock, and the segment of the log since
-    the snapshot before (``since``: that snapshot's event and action counts)."""
+    """What a table had folded at a version: its state, clock and dice ledger."""
 
     state: Any
     clock: Clock
-    since: tuple[int, int]
-    events: tuple[Event, ...]
-    actions: tuple[ActionRecord, ...]
+    ledger: DiceLedger
 
 
-def encode(
-    state: Any,
-    clock: Clock,
-    since: tuple[int, int] = (0, 0),
-    events: Sequence[Event] = (),
-    actions: Sequence[ActionRecord] = (),
-) -> bytes:
-    """The snapshot of ``state`` and ``clock``, with the log's segment since ``since``."""
-    snapshot = Snapshot(state, clock, since, tuple(events), tuple(actions))
-    return pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL)
+def encode(state: Any, clock: Clock, ledger: DiceLedger) -> bytes:
+    """The snapshot of ``state``, ``clock`` and ``ledger``."""
+    return pickle.dumps(Snapshot(state, clock, ledger), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def decode(blob: bytes) -> Snapshot | None:
     """The snapshot the store wrote; ``None`` if it cannot be read (it is then passed over, and
     the events' rows read and folded instead)."""
     collecting = gc.isenabled()
-    gc.disable()  # thousands of new objects: the collector would walk them again and again
+    gc.disable()  # a large state is many new objects: the collector would walk them repeatedly
     try:
         snapshot = pickle.loads(blob)
     except Exception:

@@ -12,7 +12,7 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -21,12 +21,13 @@ from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, te
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 
+from referee.core.chunked import CHUNK
 from referee.core.errors import RefereeError, SeatError, StaleTableError
 from referee.core.events import EVERYONE, REFEREE_ONLY, Audience, Event, Log, Secret
 from referee.core.fairness import REVEAL_DICE, DiceSeeds, fair_dice, is_fair, reveal_params
 from referee.core.procedures import Action
 from referee.core.registry import System, system
-from referee.core.table import ActionRecord, Seat, SeatId, Table
+from referee.core.table import ActionRecord, Chain, Seat, SeatId, Table
 from referee.dice import DiceSource, RandomSource
 from referee.store import snapshots
 from referee.store.engine import (
@@ -358,7 +359,17 @@ class Store:
             table = self._load(conn, table_id, row)
             if expect_version is not None and expect_version != table.version:
                 raise StaleTableError(expect_version, table.version)
-            after = table.undo(1, seat=seat)
+            # the table before the last action, rebuilt from the latest snapshot before it
+            # (as a load is), not replayed from the start: an undo costs the same at any age
+            kept = table.undo_to(1, seat=seat)
+            after = self._from_snapshot(
+                conn,
+                table_id,
+                row,
+                system(row.system),
+                upto=(kept, len(table.actions) - 1),
+                revision=int(row.revision) + 1,
+            )
             revision = self._advance_row(conn, row, after, undo=True)
             for rows, column in (
                 (ACTIONS, ACTIONS.c.number),
@@ -488,48 +499,106 @@ class Store:
         return replace(table, log=log, actions=chain)
 
     def _from_snapshot(
-        self, conn: Connection, table_id: str, row: Row[Any], game: System
+        self,
+        conn: Connection,
+        table_id: str,
+        row: Row[Any],
+        game: System,
+        *,
+        upto: tuple[int, int] | None = None,
+        revision: int | None = None,
     ) -> Table[Any]:
-        """The table from its snapshots (each with its segment of the log) and the rows after
-        the last usable one, folding only the events after it."""
+        """The table from its latest usable snapshot and the rows after it, folding only the
+        events after the snapshot and reading nothing older: the events and actions before it
+        are paged in from their rows only if they are read (:meth:`Log.paged`).
+
+        ``upto``: the table as it was at that (events, actions) — what an undo keeps;
+        ``revision``: the table row's revision the result stands for (the row's, by default).
+        """
+        events_upto, actions_upto = upto if upto is not None else (row.version, row.actions)
+        revision = int(row.revision) if revision is None else revision
         setup = json.loads(row.setup)
         seats = tuple(Seat(s["id"], tuple(s["plays"])) for s in json.loads(row.seats))
-        mark = snapshots.fingerprint(game.procedure)
-        events: list[Event] = []
-        records: list[ActionRecord] = []
-        base: snapshots.Snapshot | None = None
-        for snap in conn.execute(
-            select(SNAPSHOTS.c.fingerprint, SNAPSHOTS.c.state)
-            .where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version <= row.version)
-            .order_by(SNAPSHOTS.c.version)
-        ):
-            if snap.fingerprint != mark:
-                break
-            decoded = snapshots.decode(bytes(snap.state))
-            if decoded is None or decoded.since != (len(events), len(records)):
-                break
-            events += decoded.events
-            records += decoded.actions
-            base = decoded
-        folded = len(events)
-        events += self._events(conn, table_id, after=len(events))
-        records += self._actions(conn, table_id, after=len(records))
-        log = Log(events)
+        base, at = self._latest_snapshot(conn, table_id, game, events_upto, actions_upto)
+        # the log before the snapshot's chunk is read only when someone reads it
+        paged_events = 0 if base is None else at[0] - at[0] % CHUNK
+        paged_actions = 0 if base is None else at[1] - at[1] % CHUNK
+        events = self._events(conn, table_id, after=paged_events, upto=events_upto)
+        records = self._actions(conn, table_id, after=paged_actions, upto=actions_upto)
+        expected = (row.id, events_upto, revision)
+        log = Log.paged(paged_events, self._pager(self._events, expected), events)
+        chain: Chain[ActionRecord] = Chain.paged(
+            paged_actions, self._pager(self._actions, expected), records
+        )
         empty = Table(game.procedure, setup, None)
-        chain = empty.actions
-        for record in records:
-            chain = chain.append(record)
         if base is None:
             table = Table.replay(game.procedure, setup, log)
         else:
-            table = replace(empty, state=base.state, clock=base.clock)
-            for event in log.since(folded):
+            table = replace(empty, state=base.state, clock=base.clock, ledger=base.ledger)
+            for event in log.since(at[0]):
                 table = table._fold(event)  # the kernel's fold: no deciding
         return replace(
             table, log=log, system=row.system, seats=seats, start_time=row.start, actions=chain
         )
 
-    def _events(self, conn: Connection, table_id: str, *, after: int) -> list[Event]:
+    def _latest_snapshot(
+        self, conn: Connection, table_id: str, game: System, events: int, actions: int
+    ) -> tuple[snapshots.Snapshot | None, tuple[int, int]]:
+        """The latest snapshot of this code at or before (``events``, ``actions``) that can be
+        read, and its (events, actions); ``(None, (0, 0))`` if there is none."""
+        mark = snapshots.fingerprint(game.procedure)
+        candidates = conn.execute(
+            select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions)
+            .where(
+                SNAPSHOTS.c.table_id == table_id,
+                SNAPSHOTS.c.version <= events,
+                SNAPSHOTS.c.actions <= actions,
+                SNAPSHOTS.c.fingerprint == mark,
+            )
+            .order_by(SNAPSHOTS.c.version.desc())
+        ).all()
+        for version, count in candidates:
+            blob = conn.execute(
+                select(SNAPSHOTS.c.state).where(
+                    SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version == version
+                )
+            ).scalar()
+            decoded = None if blob is None else snapshots.decode(bytes(blob))
+            if decoded is not None:
+                return decoded, (int(version), int(count))
+        return None, (0, 0)
+
+    def _pager(
+        self, read: Callable[..., list[Any]], expected: tuple[str, int, int]
+    ) -> Callable[[int, int], list[Any]]:
+        """``fetch(start, stop)`` for a paged log (``read`` is :meth:`_events` or
+        :meth:`_actions`), reading the rows of the table as it was at its ``expected``
+        (id, version, revision). An undo since then may have rewritten them: the table read
+        is then stale (:class:`StaleTableError`), never another table's past."""
+        table_id, version, revision = expected
+
+        def fetch(start: int, stop: int) -> list[Any]:
+            with translated(self.url), self.engine.connect() as conn:
+                if is_postgresql(conn):
+                    conn.execution_options(isolation_level="REPEATABLE READ")
+                with conn.begin():
+                    row = self._row(conn, table_id)
+                    if int(row.last_undo) > revision:
+                        raise StaleTableError(version, int(row.version))
+                    items = read(conn, table_id, after=start, upto=stop)
+            if len(items) != stop - start:
+                raise StoreError(f"table {table_id!r} is missing rows {start + 1} to {stop}")
+            return items
+
+        return fetch
+
+    def _events(
+        self, conn: Connection, table_id: str, *, after: int, upto: int | None = None
+    ) -> list[Event]:
+        """The events numbered after ``after`` (up to ``upto``), each one there."""
+        bound = EVENTS.c.number > after
+        if upto is not None:
+            bound = bound & (EVENTS.c.number <= upto)
         rows = conn.execute(
             select(
                 EVENTS.c.number,
@@ -540,7 +609,7 @@ class Store:
                 EVENTS.c.payload,
                 EVENTS.c.secrets,
             )
-            .where(EVENTS.c.table_id == table_id, EVENTS.c.number > after)
+            .where(EVENTS.c.table_id == table_id, bound)
             .order_by(EVENTS.c.number)
         ).all()
         events = []
@@ -562,11 +631,15 @@ class Store:
             )
         return events
 
-    def _actions(self, conn: Connection, table_id: str, *, after: int) -> list[ActionRecord]:
+    def _actions(
+        self, conn: Connection, table_id: str, *, after: int, upto: int | None = None
+    ) -> list[ActionRecord]:
+        """The action records numbered after ``after`` (up to ``upto``), each one there."""
+        bound = ACTIONS.c.number > after
+        if upto is not None:
+            bound = bound & (ACTIONS.c.number <= upto)
         rows = conn.execute(
-            select(ACTIONS)
-            .where(ACTIONS.c.table_id == table_id, ACTIONS.c.number > after)
-            .order_by(ACTIONS.c.number)
+            select(ACTIONS).where(ACTIONS.c.table_id == table_id, bound).order_by(ACTIONS.c.number)
         ).all()
         records = []
         for index, r in enumerate(rows, start=after + 1):
@@ -736,24 +809,14 @@ class Store:
         return revision
 
     def _snapshot(self, conn: Connection, table_id: str, table: Table[Any]) -> None:
-        """Snapshot ``table``, with the segment of its log since the snapshot before."""
-        previous = conn.execute(
-            select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions)
-            .where(SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version < table.version)
-            .order_by(SNAPSHOTS.c.version.desc())
-            .limit(1)
-        ).first()
-        since = (0, 0) if previous is None else (int(previous.version), int(previous.actions))
-        segment = [table.actions[i] for i in range(since[1], len(table.actions))]
+        """Snapshot what ``table`` has folded: its state, clock and dice ledger."""
         conn.execute(
             insert(SNAPSHOTS).values(
                 table_id=table_id,
                 version=table.version,
                 actions=len(table.actions),
                 fingerprint=snapshots.fingerprint(table.procedure),
-                state=snapshots.encode(
-                    table.state, table.clock, since, table.log.since(since[0]), segment
-                ),
+                state=snapshots.encode(table.state, table.clock, table.ledger),
             )
         )
 
