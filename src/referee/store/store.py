@@ -547,8 +547,8 @@ class Store:
         """The latest snapshot of this code at or before (``events``, ``actions``) that can be
         read, and its (events, actions); ``(None, (0, 0))`` if there is none."""
         mark = snapshots.fingerprint(game.procedure)
-        candidates = conn.execute(
-            select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions)
+        query = (
+            select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions, SNAPSHOTS.c.state)
             .where(
                 SNAPSHOTS.c.table_id == table_id,
                 SNAPSHOTS.c.version <= events,
@@ -556,16 +556,13 @@ class Store:
                 SNAPSHOTS.c.fingerprint == mark,
             )
             .order_by(SNAPSHOTS.c.version.desc())
-        ).all()
-        for version, count in candidates:
-            blob = conn.execute(
-                select(SNAPSHOTS.c.state).where(
-                    SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version == version
-                )
-            ).scalar()
-            decoded = None if blob is None else snapshots.decode(bytes(blob))
-            if decoded is not None:
-                return decoded, (int(version), int(count))
+        )
+        # the latest first, alone (most loads read one); the older ones if it cannot be read
+        for candidates in (query.limit(1), query.offset(1)):
+            for version, count, blob in conn.execute(candidates):
+                decoded = None if blob is None else snapshots.decode(bytes(blob))
+                if decoded is not None:
+                    return decoded, (int(version), int(count))
         return None, (0, 0)
 
     def _pager(
@@ -639,24 +636,42 @@ class Store:
         if upto is not None:
             bound = bound & (ACTIONS.c.number <= upto)
         rows = conn.execute(
-            select(ACTIONS).where(ACTIONS.c.table_id == table_id, bound).order_by(ACTIONS.c.number)
+            select(
+                ACTIONS.c.number,
+                ACTIONS.c.seat,
+                ACTIONS.c.actor,
+                ACTIONS.c.kind,
+                ACTIONS.c.params,
+                ACTIONS.c.at,
+                ACTIONS.c.asked_at,
+                ACTIONS.c.dice,
+                ACTIONS.c.first_event,
+                ACTIONS.c.last_event,
+                ACTIONS.c.audience,
+            )
+            .where(ACTIONS.c.table_id == table_id, bound)
+            .order_by(ACTIONS.c.number)
         ).all()
         records = []
-        for index, r in enumerate(rows, start=after + 1):
-            if r.number != index:
-                raise StoreError(f"table {table_id!r} is missing action {index}")
+        expected = after + 1
+        for number, seat, actor, kind, params, at, asked_at, dice, first, last, audience in rows:
+            if number != expected:
+                raise StoreError(f"table {table_id!r} is missing action {expected}")
+            expected += 1
             records.append(
                 ActionRecord(
-                    number=r.number,
-                    seat=r.seat,
-                    actor=r.actor,
-                    kind=r.kind,
-                    params=json.loads(r.params),
-                    at=r.at,
-                    asked_at=r.asked_at,
-                    dice=tuple((int(s), int(f)) for s, f in json.loads(r.dice)),
-                    events=(r.first_event, r.last_event),
-                    audience=_audience(r.audience),
+                    number=number,
+                    seat=seat,
+                    actor=actor,
+                    kind=kind,
+                    params=json.loads(params),
+                    at=at,
+                    asked_at=asked_at,
+                    dice=()
+                    if dice == "[]"
+                    else tuple((int(s), int(f)) for s, f in json.loads(dice)),
+                    events=(first, last),
+                    audience=_audience(audience),
                 )
             )
         return records
