@@ -59,7 +59,10 @@ def decode(blob: bytes) -> Snapshot | None:
     finally:
         if collecting:
             gc.enable()
-    return snapshot if isinstance(snapshot, Snapshot) else None
+    if not isinstance(snapshot, Snapshot):
+        return None
+    # a snapshot pickled by older code has other fields (its fingerprint keeps it out anyway)
+    return snapshot if isinstance(getattr(snapshot, "ledger", None), DiceLedger) else None
 
 
 def fingerprint(procedure: Procedure[Any]) -> str:
