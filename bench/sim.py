@@ -21,6 +21,7 @@ from intrigue_duel import START  # the bench duel: ScarFace (knife drawn) agains
 from referee.core import system
 from referee.core.loader import load_file
 from referee.dice import RandomSource
+from referee.sim.answer import exact_answer, why_not_exact
 from referee.sim.conflicts import CONFLICTS
 from referee.sim.exact.intrigue import duel_from_table, duel_odds
 from referee.sim.fast import fast_duels, raw_dice_rate
@@ -98,6 +99,18 @@ def main() -> None:
         table = system(game).new_table(data["setup"])
         per_second, per_cpu = procedure_rate(table, 0.5 if quick else 1.0)
         print(f"  {game}: {per_second:,.0f} encounters/s ({per_cpu:,.0f} per CPU second)")
+    print("exact answers of each game's example, as `referee simulate` gives them (wall clock):")
+    for game, example in GAMES.items():
+        data = load_file(EXAMPLES / example)
+        table = system(game).new_table(data["setup"])
+        begin = time.perf_counter()
+        exact = exact_answer(table)
+        took = time.perf_counter() - begin
+        if exact is None:
+            print(f"  {game}: no exact answer ({why_not_exact(table)}) after {took:.2f} s")
+        else:
+            wins = ", ".join(f"{k} {v['value']:.4f}" for k, v in exact["wins"].items())
+            print(f"  {game}: {took:.2f} s — {wins}")
     duel = duel_from_table(START, "scarface", "krockin")
     fast_duels(duel, 100_000, seed=0)  # warm up
     runs = 1_000_000
