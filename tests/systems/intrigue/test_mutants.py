@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, Viewer, view
+from referee.core import Action, Event, RuleError, Viewer, preview, view
+from referee.systems.intrigue.events import (
+    CHARACTER_SEARCHED,
+    CHARACTER_WOKE,
+    ESCAPE_ROLLED,
+    MENTAL_ATTACKED,
+    SKILL_ROLLED,
+    describe,
+)
 
 from .helpers import act, character, last, start
 
@@ -104,3 +112,112 @@ def test_against_skill_needs_a_character_to_roll_against() -> None:
     is refused."""
     with pytest.raises(RuleError, match="against_skill"):
         act(start(ROLLERS), "a", "roll", skill="Medicine", target=10, against_skill="Perception")
+
+
+# -- the log's words for what the rules decided (events.describe; issue 13, round 2) ----------
+
+
+def _line(kind: str, **data: Any) -> str:
+    return describe(Event(kind, data), Viewer("referee"))
+
+
+def test_the_log_says_whether_a_skill_roll_succeeds_and_against_what() -> None:
+    """Skill Rolls: the log line names the total, the Target Number or the other roller's
+    total, and the verdict the rules reached."""
+    assert (
+        _line(SKILL_ROLLED, character="a", skill="Stealth", total=9, target=8, success=True)
+        == "a rolls Stealth: 9 against 8: succeeds."
+    )
+    assert (
+        _line(
+            SKILL_ROLLED,
+            character="a",
+            skill="Stealth",
+            total=7,
+            against="b",
+            against_total=11,
+            success=False,
+        )
+        == "a rolls Stealth: 7 against b's 11: fails."
+    )
+
+
+def test_the_log_says_whether_an_escape_succeeds() -> None:
+    """Escaping Combat: with nobody attacking the escaper, the escape needs no roll; else the
+    escaper's total against the attacker's, and the verdict."""
+    assert (
+        _line(ESCAPE_ROLLED, character="a", against=None)
+        == "a escapes: nobody attacked them to beat."
+    )
+    assert (
+        _line(ESCAPE_ROLLED, character="a", against="b", escaped=False, total=6, opponent_total=9)
+        == "a fails to escape: 6 against b's 9."
+    )
+    assert (
+        _line(ESCAPE_ROLLED, character="a", against="b", escaped=True, total=10, opponent_total=9)
+        == "a escapes: 10 against b's 9."
+    )
+
+
+def test_the_log_says_how_a_knocked_out_character_came_round() -> None:
+    """Taking Damage: a character comes round after five minutes, or sooner with Medicine."""
+    assert _line(CHARACTER_WOKE, character="a", how="medicine") == "a comes round with Medicine."
+    assert (
+        _line(CHARACTER_WOKE, character="a", how="time", wounds=2, stamina=3)
+        == "a comes round after five minutes, with 2 wound(s) marked (Stamina 3)."
+    )
+
+
+def test_the_log_says_what_a_search_finds() -> None:
+    """Searching a character: what the searcher finds, items and envelopes, or nothing."""
+    assert _line(CHARACTER_SEARCHED, character="a", target="b") == "a searches b."
+    assert (
+        _line(CHARACTER_SEARCHED, character="a", target="b", items=[])
+        == "a searches b: finds nothing."
+    )
+    assert (
+        _line(
+            CHARACTER_SEARCHED,
+            character="a",
+            target="b",
+            envelopes=[{"id": "p1", "label": "a letter"}],
+        )
+        == "a searches b: finds envelope p1 (a letter)."
+    )
+    assert (
+        _line(
+            CHARACTER_SEARCHED,
+            character="a",
+            target="b",
+            items=[{"name": "knife", "damage": 2}, {"name": "ring"}],
+        )
+        == "a searches b: finds knife (damage 2), ring."
+    )
+
+
+def test_the_log_says_whether_a_mental_attack_works() -> None:
+    """Mental Combat: the attacker's total against the Target Number, the verdict, and the
+    effect only when there is one."""
+    base = {"attacker": "a", "ability": "Read Mind", "target": "b", "target_number": 12}
+    assert (
+        _line(MENTAL_ATTACKED, **base, total=14, hit=True, effect="reads a secret")
+        == "a uses Read Mind on b: 14 against 12: works — reads a secret."
+    )
+    assert (
+        _line(MENTAL_ATTACKED, **base, total=9, hit=False)
+        == "a uses Read Mind on b: 9 against 12: fails."
+    )
+
+
+def test_a_combat_rounds_odds_are_shown_under_combat_actions() -> None:
+    """Combat Actions: the referee's preview of a round's resolution names the section that
+    rolls it."""
+    fighters = cast(
+        alf=character("Alf", 11, combat=2, strength=2, stamina=6),
+        cat=character("Cat", 13, combat=3, strength=1, stamina=6),
+    )
+    table = act(start(fighters), "alf", "start_combat", targets=["cat"])
+    table = act(table, "alf", "declare", action="attack", target="cat")
+    table = act(table, "cat", "declare", action="defend")
+    shown = preview(table, "referee", Action("referee", "resolve", {"combat": "combat-1"}))
+    assert shown and {p.rule for p in shown} == {"Combat Actions"}
