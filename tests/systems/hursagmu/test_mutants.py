@@ -4,14 +4,18 @@ testing"): each asserts an outcome of the rules text with scripted dice.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from referee.core import RuleError
-from referee.systems.hursagmu.rounds import push_power
+from referee.systems.hursagmu.movement import jump_distance
+from referee.systems.hursagmu.rounds import Step, push_power
+from referee.systems.hursagmu.sheet import Stance
+from referee.systems.hursagmu.state import HELD, on_turn
 
-from .test_encounter import FIGHTER, play, start
+from .test_encounter import FIGHTER, SORCERER, initiative, play, start
 
 
 def races(dice: list[int]) -> list[dict[str, object]]:
@@ -69,3 +73,113 @@ def test_the_master_rules_health_and_sanity_and_keeps_what_he_does_not_say() -> 
     assert now == (True, True)
     table, now = rule(table, sanity_ok=False)
     assert now == (True, False)
+
+
+# -- Round Zero, the declared steps' defaults, a long jump (issue 13, round 2) ------------------
+
+
+def test_round_zero_happens_once_and_round_one_rolls_initiative() -> None:
+    """Round Zero: "Round zero marks the beginning of any conflict ... After the initial round
+    zero activity, conflict progresses to round 1, and participants roll initiative as
+    normal": once round zero is played, nobody may open another, in round 1 or later, even
+    before anyone has rolled."""
+    table = play(
+        start({"ann": FIGHTER, "bob": FIGHTER}),
+        [
+            ("ann", "round_zero", {"surprised": ["bob"]}),
+            ("ann", "declare", {"actions": [{"minor": "draw"}]}),
+            ("ann", "act", {}),
+            ("referee", "end_round", {}),
+        ],
+    )
+    assert (table.state.round, table.state.phase) == (1, "initiative")
+    assert {f.initiative for f in table.state.fighters.values()} == {None}
+    for who in ("ann", "bob"):
+        with pytest.raises(RuleError, match="has begun"):
+            play(table, [(who, "round_zero", {})])
+        assert "round_zero" not in {a.kind for a in table.legal_actions(who)}
+
+
+def test_round_zero_keeps_the_stance_its_initiators_chose() -> None:
+    """Round Zero and Initiative ("A character cannot use both Dex and Int skills during the
+    same round"): who opens the conflict maneuvering may not cast on round zero; who opens it
+    concentrating may."""
+    sorcerers = {"ann": SORCERER, "bob": FIGHTER}
+    spell = {"actions": [{"task": "curse", "skill": "mahasu", "challenge": 5}]}
+    maneuvering = play(start(sorcerers), [("ann", "round_zero", {"surprised": ["bob"]})])
+    assert maneuvering.state.fighters["ann"].stance is Stance.MANEUVER
+    with pytest.raises(RuleError, match="cannot use the Intelligence skill 'mahasu'"):
+        play(maneuvering, [("ann", "declare", spell)])
+    concentrating = play(
+        start(sorcerers), [("ann", "round_zero", {"surprised": ["bob"], "stance": "concentrate"})]
+    )
+    assert concentrating.state.fighters["ann"].stance is Stance.CONCENTRATE
+    play(concentrating, [("ann", "declare", spell)])
+
+
+def test_round_zero_bystanders_have_no_turn_but_may_defend() -> None:
+    """Round Zero: only the initiators act; one who is not "completely by surprise" is not
+    barred from defending ("The only defense against such sneak attacks is to not be caught
+    off-guard")."""
+    table = play(
+        start({"ann": FIGHTER, "bob": FIGHTER, "cy": FIGHTER}),
+        [("ann", "round_zero", {"surprised": ["bob"]})],
+    )
+    fighters = table.state.fighters
+    assert (fighters["ann"].initiative, fighters["ann"].rank) == (0, HELD)
+    assert {who: fighters[who].surprised for who in fighters} == {
+        "ann": False,
+        "bob": True,
+        "cy": False,
+    }
+    assert on_turn(table.state) == ("ann",)
+    table = play(table, [("ann", "declare", {"actions": [{"attack": "cy"}]}), ("ann", "act", {})])
+    assert table.state.pending is not None and table.state.pending.target == "cy"
+    assert "defend" in {a.kind for a in table.legal_actions("cy")}
+    defended = play(table, [("cy", "defend", {"actions": [{"defend": True}]})], [1, 1, 6, 6])
+    assert [e.data["defended"] for e in defended.log if e.kind == "attack.resolved"] == [True]
+
+
+def test_steps_built_in_code_mean_what_a_scenario_files_steps_mean() -> None:
+    """Action and Movement: a task with no challenge named is against 0, takes one round and
+    is not engrossing; a move has no slope and no roll unless the Master says so; a minor
+    action costs no Initiative unless the Master penalises it — built with ``Step.task``,
+    ``Step.move``, ``Step.minor`` as when read from a scenario file."""
+    assert Step.task("strength") == Step.from_json({"kind": "task", "skill": "strength"})
+    assert Step.task("strength").describe() == "strength (strength vs 0)"
+    door = {"task": "hold the door", "skill": "strength", "challenge": 9}
+    assert Step.task("strength", 9, name="hold the door", engrossing=True, rounds=3) == (
+        Step.from_json({**door, "engrossing": True, "rounds": 3})
+    )
+    assert Step.move("foot", 16) == Step.from_json({"move": "foot", "yards": 16})
+    assert Step.move("foot") == Step.from_json({"move": "foot"})
+    assert Step.minor() == Step.from_json({"kind": "minor"})
+    assert Step.minor().describe() == "minor action"
+    assert Step.move("foot", 16, challenge=9, slope=-2) == Step.from_json(
+        {"move": "foot", "yards": 16, "challenge": 9, "slope": -2}
+    )
+    assert Step.minor("draw", 2) == Step.from_json({"minor": "draw", "initiative_penalty": 2})
+
+
+def test_a_long_jump_with_no_load_is_maximum_lift_over_fifty() -> None:
+    """Movement: a long jump is "his Maximum lift / 50"; encumbrance lowers it, and no load
+    is none — even for a weakling whose maximum lift is 5."""
+    assert jump_distance(5) == Fraction(1, 10)
+    assert jump_distance(5, running=True) == Fraction(1, 5)
+
+
+def test_only_the_target_of_the_attack_defends_against_it() -> None:
+    """Action: "If a character is attacked" he may defend — he, not another: fred's attack on
+    cy waits for cy, and bob may not defend in his place."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER, "cy": FIGHTER})
+    table = initiative(
+        table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1), "cy": ("maneuver", 1, 2)}
+    )
+    table = play(
+        table,
+        [("fred", "declare", {"actions": [{"attack": "cy"}]}), ("fred", "act", {})],
+        [6, 6],
+    )
+    assert table.state.pending is not None and table.state.pending.target == "cy"
+    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+        play(table, [("bob", "defend", {})], [1, 1])
