@@ -1,0 +1,296 @@
+"""The exact Gin Lane fight against brute-force enumeration through the real procedure, and
+against the seeded simulation's intervals.
+
+The brute force takes every action the default policy chooses with **every face of every die**
+(tables merged only where the game's whole state, round included, is the same). Its Initiative
+is cut off after ``k`` rounds of rolls: what is still tied then is left out, so every chance it
+finds is the exact chance times ``1 - u`` (``u`` the mass cut off) — an identity that holds only
+if the exact model sums the tie loop rightly (a tie re-rolls the same contest) — and the exact
+chance lies between the brute force's and that plus ``u``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core import Action, RefereeError, Table, system
+from referee.core.loader import load_file
+from referee.dice import ScriptedSource
+from referee.sim.conflicts import conflict_of
+from referee.sim.exact.chain import ChainError
+from referee.sim.exact.ginlane import FightError, fight_odds
+from referee.sim.simulate import default_policy, legal_choices, simulate
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "ginlane"
+ZERO = Fraction(0)
+
+
+class _Out(Exception):
+    pass
+
+
+class _Faces:
+    def __init__(self, faces: list[int]) -> None:
+        self.faces, self.used = faces, 0
+
+    def roll(self, sides: int) -> int:
+        if self.used == len(self.faces):
+            raise _Out(sides)
+        self.used += 1
+        return self.faces[self.used - 1]
+
+
+def _every_face(
+    table: Table[Any], action: Action, cut: int | None = None
+) -> tuple[list[tuple[Fraction, Table[Any]]], Fraction]:
+    """``action`` taken with every sequence of faces it may ask for, each with its chance; with
+    ``cut``, a sequence that asks for more than ``cut`` dice is left out (its chance returned)."""
+    found: list[tuple[Fraction, Table[Any]]] = []
+    left = [ZERO]
+
+    def go(prefix: list[int], weight: Fraction) -> None:
+        try:
+            found.append((weight, table.act(action, _Faces(prefix))))
+        except _Out as need:
+            if cut is not None and len(prefix) >= cut:
+                left[0] += weight
+                return
+            sides = int(need.args[0])
+            for face in range(1, sides + 1):
+                go([*prefix, face], weight / sides)
+
+    go([], Fraction(1))
+    return found, left[0]
+
+
+def _whole(table: Table[Any]) -> str:
+    return json.dumps(table.procedure.state_json(table.state), sort_keys=True, default=str)
+
+
+def _state(table: Table[Any]) -> dict[str, Any]:
+    return dict(table.procedure.state_json(table.state))
+
+
+def brute_force(table: Table[Any], horizon: int, tie_rounds: int = 1) -> dict[str, Any]:
+    """The fight within ``horizon`` rounds, every face of every die; where it begins with
+    Initiative, its dice are cut after ``tie_rounds`` rounds of 2d6 for both. Returns who goes
+    first, how it ends (winner, Health stress of Moll and of Jack), the chance still going after
+    the horizon, and the chance cut off."""
+    conflict = conflict_of(table)
+    start = table
+    rolled: list[tuple[Fraction, Table[Any]]] = [(Fraction(1), table)]
+    cut = ZERO
+    for begin in conflict.begin(table, None):
+        rolled, cut = _every_face(table, begin, cut=4 * tie_rounds)
+    frontier: dict[str, tuple[Fraction, Table[Any]]] = {}
+    first: dict[str, Fraction] = {}
+    for p, t in rolled:
+        who = _state(t)["turn"]
+        first[who] = first.get(who, ZERO) + p
+        held = frontier.get(_whole(t))
+        frontier[_whole(t)] = (p, t) if held is None else (held[0] + p, held[1])
+    ends: dict[tuple[str, int, int], Fraction] = {}
+    unfinished = ZERO
+    while frontier:
+        nxt: dict[str, tuple[Fraction, Table[Any]]] = {}
+        for p, t in frontier.values():
+            if conflict.is_over(start, t):
+                o = conflict.outcome(start, t)
+                where = (o.winner, o.damage["moll"], o.damage["jack"])
+                ends[where] = ends.get(where, ZERO) + p
+                continue
+            if conflict.outcome(start, t).rounds > horizon:
+                unfinished += p
+                continue
+            action = default_policy(t, conflict, legal_choices(t, conflict), random.Random(0))
+            for q, after in _every_face(t, action)[0]:
+                k = _whole(after)
+                held = nxt.get(k)
+                nxt[k] = (p * q, after) if held is None else (held[0] + p * q, held[1])
+        frontier = nxt
+    return {"first": first, "ends": ends, "unfinished": unfinished, "cut": cut}
+
+
+def _strike(
+    table: Table[Any], actor: str, target: str, faces: list[int], stress: int
+) -> Table[Any]:
+    """``actor`` attacks ``target`` with scripted dice that deal ``stress`` (0: a miss)."""
+    after = table.act(Action(actor, "attack", {"target": target}), ScriptedSource(faces))
+    events = [after.log[i] for i in range(table.version, after.version)]
+    assert [dict(e.data)["stress"] for e in events if e.kind == "stress.taken"] == (
+        [stress] if stress else []
+    )
+    assert not any(e.kind == "spin" for e in events)
+    return after
+
+
+STRONG = {
+    "side": "society",
+    "weapon": "sword",
+    "experience": 35,
+    "skills": {
+        "Weapons": 5,
+        **dict.fromkeys(["Agility", "Brawl"], 4),
+        **dict.fromkeys(["Strength", "Stealth", "Burglary"], 3),
+        **dict.fromkeys(["Gambling", "Drive", "Charm", "Empathy"], 2),
+        **dict.fromkeys(["Alertness", "Deceive", "Oratory", "Investigation", "Ride"], 1),
+    },
+}
+"""Moll, Weapons 5 (2d6+5 against Jack's Agility 2d6-2): Jack's defence never beats her
+attack by 4, so she is never spun — a fight of few states, for the brute force."""
+EVEN = {
+    "side": "society",
+    "weapon": "sword",
+    "skills": {"Weapons": 2, "Alertness": 1, "Agility": 1},
+}
+"""Moll, Weapons 2 (2d6+2 against Jack's Weapons 2d6+1): an even fight."""
+UNSKILLED = {"side": "bravoes", "weapon": "sword", "skills": {}}
+SKILLED = {"side": "bravoes", "weapon": "sword", "skills": {"Weapons": 1}}
+# the dice of the first scene: Moll deals Jack 2, 3, 4 and a miss; Jack deals her 2, 3, 4, 5
+# (a sword deals the margin + 2, a Match 2: RULINGS.md)
+SCRIPTS = {
+    "strong": (
+        ([1, 1, 4, 5], [1, 2, 4, 5], [2, 2, 4, 5], [1, 1, 5, 5]),
+        ([6, 6, 2, 3], [6, 6, 2, 2], [6, 6, 1, 2], [6, 6, 1, 1]),
+    ),
+    "even": (
+        ([3, 3, 3, 4], [3, 4, 3, 4], [4, 4, 3, 4], [3, 3, 4, 4]),
+        ([4, 4, 3, 4], [4, 5, 3, 4], [5, 5, 3, 4], [5, 6, 3, 4]),
+    ),
+}
+
+
+def _bruised(which: str = "strong") -> Table[Any]:
+    """Moll and Jack (swords) after a first scene: Jack's Health boxes 2, 3 and 4 ticked (a
+    hit of 2 to 5 lands on box 5, more Takes him Out), Moll's 2 to 5 (any hit Takes her Out);
+    the scene ended, so the fight begins with Initiative (Moll's Alertness 1 against Jack's
+    none, -2: ties happen, and are re-rolled)."""
+    moll, jack = (STRONG, UNSKILLED) if which == "strong" else (EVEN, SKILLED)
+    table = system("ginlane").new_table({"characters": {"moll": moll, "jack": jack}})
+    table = table.act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1]))
+    hers, his = SCRIPTS[which]
+    for mine, theirs, stress in zip(hers, his, (2, 3, 4, 0), strict=True):
+        table = _strike(table, "moll", "jack", mine, stress)
+        table = _strike(table, "jack", "moll", theirs, stress or 5)
+    table = table.act(Action("referee", "end_scene"), None)
+    chars = _state(table)["characters"]
+    assert chars["jack"]["tracks"]["Health"] == [2, 3, 4]
+    assert chars["moll"]["tracks"]["Health"] == [2, 3, 4, 5]
+    assert not _state(table)["order"]
+    return table
+
+
+def _damage(ends: dict[tuple[str, int, int], Fraction], index: int) -> dict[int, Fraction]:
+    found: dict[int, Fraction] = {}
+    for key, p in ends.items():
+        amount = int(key[index])
+        found[amount] = found.get(amount, ZERO) + p
+    return found
+
+
+def test_the_initiative_is_the_enumeration_of_every_face_less_the_ties_cut_off() -> None:
+    """Initiative with every face of both 2d6, the ties (re-rolled without end) cut after one
+    round: who goes first is the exact chance times (1 - u), and lies within the cut-off."""
+    table = _bruised()
+    odds = fight_odds(table, rounds=1)
+    brute = brute_force(table, horizon=0, tie_rounds=1)
+    kept = 1 - brute["cut"]
+    assert 0 < brute["cut"] < Fraction(1, 5)  # ties happen, and were cut off
+    assert {w: kept * p for w, p in odds.initiative.items()} == brute["first"]
+    for who, p in odds.initiative.items():
+        assert brute["first"][who] <= p <= brute["first"][who] + brute["cut"]
+    assert sum(odds.initiative.values()) == 1 and len(odds.initiative) == 2
+
+
+def test_the_first_round_is_exactly_the_enumeration_of_every_face() -> None:
+    """Moll first (Initiative scripted), one round of the fight, every face of every die
+    through the procedure: equal fractions for every ending (who wins, the Health stress of
+    each) and for the fight still going."""
+    table = _bruised().act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1]))
+    odds = fight_odds(table, rounds=1)
+    brute = brute_force(table, horizon=1)
+    assert brute["cut"] == 0 and brute["first"] == {"moll": 1} == odds.initiative
+    for side in ("society", "bravoes"):
+        seen = sum((p for (w, _, _), p in brute["ends"].items() if w == side), ZERO)
+        assert seen == odds.wins[side] > 0, side
+    assert brute["unfinished"] == odds.unfinished > 0
+    assert _damage(brute["ends"], 1) == {d: p for d, p in odds.damage["moll"].items() if p}
+    assert _damage(brute["ends"], 2) == {d: p for d, p in odds.damage["jack"].items() if p}
+    # Jack's track is read: a hit of 2 to 5 ticks his box 5, and then Moll may be Taken Out
+    assert len(odds.damage["jack"]) > 1
+    assert sum(odds.wins.values()) + odds.unfinished == 1
+    assert odds.acts < 1_000  # an attack's dice by margin: far fewer steps than every face
+
+
+def test_the_first_round_from_initiative_is_the_enumeration_less_the_ties_cut_off() -> None:
+    """The same round from before Initiative: each chance is the sum over who goes first."""
+    table = _bruised()
+    odds = fight_odds(table, rounds=1)
+    moll_first = fight_odds(
+        table.act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1])), rounds=1
+    )
+    jack_first = fight_odds(
+        table.act(Action("referee", "initiative"), ScriptedSource([1, 1, 6, 6])), rounds=1
+    )
+    p = odds.initiative["moll"]
+    for side in ("society", "bravoes"):
+        assert odds.wins[side] == p * moll_first.wins[side] + (1 - p) * jack_first.wins[side]
+    assert odds.unfinished == p * moll_first.unfinished + (1 - p) * jack_first.unfinished
+
+
+def test_the_whole_fight_is_solved_and_agrees_with_the_seeded_simulation() -> None:
+    table = _bruised("even")
+    odds = fight_odds(table)
+    assert odds.unfinished == 0 and odds.stalemate == 0
+    assert sum(odds.wins.values()) == 1
+    assert odds.taken_out == {"moll": odds.wins["bravoes"], "jack": odds.wins["society"]}
+    within = fight_odds(table, rounds=3)
+    assert within.by_round == odds.by_round[:3]
+    assert within.wins["society"] + within.wins["bravoes"] == odds.ended_within(3)
+    assert within.wins["society"] < odds.wins["society"]
+    report = simulate(table, runs=300, seed=0)
+    for side, p in odds.wins.items():
+        estimate = report.win_rates[side]
+        assert estimate.low <= p <= estimate.high, (side, float(p), estimate)
+    assert odds.expected_rounds is not None
+    assert report.rounds.low <= odds.expected_rounds <= report.rounds.high
+    for who, mean in odds.expected_damage.items():
+        estimate = report.damage[who]
+        assert estimate.low <= mean <= estimate.high, (who, float(mean), estimate)
+    data = odds.to_json()
+    assert data["exact"] is True and set(data["wins"]) == {"society", "bravoes"}
+    assert data["wins"]["society"]["exact"] == str(odds.wins["society"])
+    assert data["expected_rounds"]["value"] == float(odds.expected_rounds)
+
+
+def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None:
+    setup = load_file(EXAMPLES / "duel.yaml")["setup"]
+    table = system("ginlane").new_table(setup)
+    with pytest.raises(ChainError, match="too large"):
+        fight_odds(table, time_limit=0.01)
+    with pytest.raises(FightError, match="too large"):
+        fight_odds(table, max_states=50)
+    ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
+    duel = system("intrigue").new_table({"characters": {"ann": ann}})
+    with pytest.raises(RefereeError, match="not intrigue"):
+        fight_odds(duel)
+
+
+def test_a_fight_nobody_can_reach_is_a_stalemate() -> None:
+    """Two zones with no way between them ("Zones"): nobody can attack or move, so the default
+    policy takes Full Defence for ever — a component nobody leaves."""
+    moll = {**SKILLED, "side": "society", "zone": "yard"}
+    jack = {**SKILLED, "zone": "street"}
+    setup = {"zones": ["yard", "street"], "characters": {"moll": moll, "jack": jack}}
+    table = system("ginlane").new_table(setup)
+    odds = fight_odds(table)
+    assert odds.stalemate == 1 and odds.expected_rounds is None
+    assert odds.wins == {"bravoes": 0, "society": 0}
+    assert fight_odds(table, rounds=2).unfinished == 1
+    assert odds.to_json()["expected_damage"] is None
