@@ -1,0 +1,246 @@
+"""The exact Hursagmu melee against brute-force enumeration through the real procedure, against
+finer keys, and against the seeded simulation's intervals.
+
+The brute force takes every action the default policy chooses (the policy asked at every state)
+with **every face of every die** through ``Table.act`` — no face merged with another, no odds
+read — and merges tables only where the game's whole state is equal (``repr`` of it). A round
+in which every face of an attack and its defence is taken costs some thousands of actions, so
+it starts once the Initiatives are rolled, and the damage roll is the Master's 1d6 option.
+The Initiatives' order is checked against the whole state (the policy asked at every state,
+nothing replayed), and the rounds' merging against a key that keeps the round's number, each
+over every face of the Initiatives.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from referee.core import Action, RefereeError, Table, system
+from referee.dice import ScriptedSource
+from referee.sim.conflicts import conflict_of
+from referee.sim.exact.hursagmu import (
+    MeleeError,
+    RoundStep,
+    canonical,
+    duel_odds,
+    round_odds,
+    whole,
+)
+from referee.sim.simulate import default_policy, legal_choices, simulate
+
+
+def _sheet(stamina: int, defense: int = 3) -> dict[str, Any]:
+    return {
+        "dexterity": 2,
+        "strength": 1,
+        "weapon": 1,
+        "stamina": stamina,
+        "skills": {"quickness": 1, "striking": 3, "defense": defense},
+    }
+
+
+def _table(bob: dict[str, Any], fred: dict[str, Any], **options: Any) -> Table[Any]:
+    setup = {"characters": {"bob": bob, "fred": fred}, "options": options}
+    return system("hursagmu").new_table(setup)
+
+
+def _roll(table: Table[Any], who: str, faces: list[int]) -> Table[Any]:
+    return table.act(Action(who, "initiative", {"stance": "maneuver"}), ScriptedSource(faces))
+
+
+# -- brute force --------------------------------------------------------------------------
+
+
+class _Out(Exception):
+    pass
+
+
+class _Faces:
+    def __init__(self, faces: list[int]) -> None:
+        self.faces, self.used = faces, 0
+
+    def roll(self, sides: int) -> int:
+        if self.used == len(self.faces):
+            raise _Out(sides)
+        self.used += 1
+        return self.faces[self.used - 1]
+
+
+def _every_face(table: Table[Any], action: Action) -> list[tuple[Fraction, Table[Any]]]:
+    """``action`` taken with every sequence of faces it may ask for, each with its chance."""
+    found: list[tuple[Fraction, Table[Any]]] = []
+
+    def go(prefix: list[int], weight: Fraction) -> None:
+        try:
+            found.append((weight, table.act(action, _Faces(prefix))))
+        except _Out as need:
+            sides = int(need.args[0])
+            for face in range(1, sides + 1):
+                go([*prefix, face], weight / sides)
+
+    go([], Fraction(1))
+    return found
+
+
+def _policy(table: Table[Any]) -> list[tuple[Fraction, Table[Any]]]:
+    """The default policy's action with every face, as ``simulate.play`` takes it (a choice
+    the game refuses is dropped and the policy asked again)."""
+    conflict = conflict_of(table)
+    choices = legal_choices(table, conflict)
+    while choices:
+        action = default_policy(table, conflict, choices, random.Random(0))
+        try:
+            return _every_face(table, action)
+        except RefereeError:
+            choices = [
+                c
+                for c in choices
+                if not (c.actor == action.actor and c.kind == action.kind)
+                or not c.allows(action.params)
+            ]
+    return []
+
+
+def brute_round(
+    table: Table[Any],
+) -> tuple[dict[tuple[str, int], Fraction], dict[str, Fraction]]:
+    """The rest of ``table``'s round: (winner, rounds it adds) → chance, and the whole state
+    the next round begins in → chance."""
+    conflict = conflict_of(table)
+    frontier: dict[Any, tuple[Fraction, Table[Any]]] = {whole(table.state): (Fraction(1), table)}
+    ends: dict[tuple[str, int], Fraction] = {}
+    nxt: dict[str, Fraction] = {}
+    while frontier:
+        grown: dict[Any, tuple[Fraction, Table[Any]]] = {}
+        for k, (p, t) in frontier.items():
+            begun = t.state.round > table.state.round
+            if conflict.is_over(table, t):
+                where = (conflict.outcome(table, t).winner, 2 if begun else 1)
+                ends[where] = ends.get(where, Fraction(0)) + p
+                continue
+            if begun:
+                nxt[k] = nxt.get(k, Fraction(0)) + p
+                continue
+            for q, after in _policy(t):
+                k2 = whole(after.state)
+                held = grown.get(k2)
+                grown[k2] = (p * q, after) if held is None else (held[0] + p * q, held[1])
+        frontier = grown
+    return ends, nxt
+
+
+def _by_state(step: RoundStep) -> tuple[dict[tuple[str, int], Fraction], dict[Any, Fraction]]:
+    """A round's answer with the next rounds named by their whole states (all of one round
+    number: two of them are one canonical round only if they are one state)."""
+    nxt: dict[Any, Fraction] = {}
+    for p, t in step.next.values():
+        nxt[whole(t.state)] = nxt.get(whole(t.state), Fraction(0)) + p
+    return dict(step.ends), nxt
+
+
+def test_an_attack_and_its_defence_are_every_face_of_every_die() -> None:
+    """Bob on turn attacks; Fred, attacked before declaring, defends: the attack read from its
+    odds and forced each way, against its 1,296 faces and each face of the damage after."""
+    table = _table(_sheet(6), _sheet(5, defense=8), damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [6, 6]), "fred", [1, 1])
+    ends, nxt = brute_round(table)
+    assert _by_state(round_odds(table, key=whole)) == (ends, nxt)
+    assert _by_state(round_odds(table)) == (ends, nxt)
+    assert set(ends) == {("bob", 1)} and len(nxt) > 2  # some hits fell Fred, some did not
+    assert sum(ends.values()) + sum(nxt.values()) == 1
+
+
+def test_a_tie_of_initiatives_is_every_face_of_every_die() -> None:
+    """Equal Initiatives: both declare an attack, so neither defends; Bob strikes first, and
+    Fred strikes back only if he is still up."""
+    table = _table(_sheet(6), _sheet(6), damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [3, 4]), "fred", [4, 3])
+    ends, nxt = brute_round(table)
+    assert _by_state(round_odds(table)) == (ends, nxt)
+    assert set(ends) == {("bob", 1), ("fred", 1)} and len(nxt) > 3
+
+
+# -- finer keys ---------------------------------------------------------------------------
+
+
+def _forgets_the_initiatives(state: Any) -> Any:
+    """A broken key: the Initiatives dropped, though the round still reads who is on turn."""
+    fighters = {w: replace(f, initiative=None) for w, f in state.fighters.items()}
+    return canonical(replace(state, fighters=fighters))
+
+
+def test_the_initiatives_order_is_all_the_round_reads_of_them() -> None:
+    """A whole round, every face of both Initiatives: the canonical key (their order, actions
+    replayed from states less their hits) against the whole state (as rolled, the policy asked
+    at every state); and a key that forgets the Initiatives is caught."""
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")  # Fred falls to any hit
+    exact = _by_state(round_odds(table, key=whole, replay=False))
+    assert _by_state(round_odds(table)) == exact
+    assert set(exact[0]) == {("bob", 1), ("fred", 1)} and len(exact[1]) > 3
+    assert _by_state(round_odds(table, key=_forgets_the_initiatives)) != exact
+
+
+def _numbered(state: Any) -> Any:
+    """The canonical key and the round's number: no round merged with another."""
+    return (state.round, canonical(state))
+
+
+def test_rounds_merged_across_their_numbers_are_the_same_melee() -> None:
+    """Three rounds from the start, every Initiative face: canonical rounds merged whatever
+    their numbers, actions replayed, against rounds kept apart and played afresh."""
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")  # Fred falls to any hit
+    odds = duel_odds(table, rounds=3)
+    apart = duel_odds(table, rounds=3, key=_numbered, replay=False)
+    assert (odds.wins, odds.by_round, odds.unfinished) == (
+        apart.wins,
+        apart.by_round,
+        apart.unfinished,
+    )
+    assert odds.rounds < apart.rounds
+    assert 0 < odds.unfinished < 1 and set(odds.wins) == {"bob", "fred"}
+
+
+# -- to the end ---------------------------------------------------------------------------
+
+
+def test_the_seeded_simulation_holds_the_exact_melee_in_its_intervals() -> None:
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")
+    odds = duel_odds(table)
+    assert odds.unfinished == 0 and sum(odds.wins.values()) == 1
+    assert odds.expected_rounds is not None
+    within = duel_odds(table, rounds=3)
+    assert within.by_round == odds.by_round[:3]
+    assert all(within.wins[w] <= odds.wins[w] for w in within.wins)
+    report = simulate(table, runs=250, seed=2)
+    for winner, p in odds.wins.items():
+        estimate = report.win_rates[winner]
+        assert estimate.low <= p <= estimate.high, (winner, float(p), estimate)
+    assert report.rounds.low <= odds.expected_rounds <= report.rounds.high
+    json_ = odds.to_json()
+    assert json_["exact"] is True and json_["horizon"] is None
+    assert json_["wins"]["bob"]["exact"] == str(odds.wins["bob"])
+    assert json_["expected_rounds"]["exact"] == str(odds.expected_rounds)
+
+
+def test_a_melee_in_which_nobody_can_be_hurt_never_ends() -> None:
+    harmless = {**_sheet(6), "strength": -20}  # "a feeble blow does no damage"
+    odds = duel_odds(_table(harmless, harmless))
+    assert (odds.wins, odds.unfinished, odds.expected_rounds) == ({}, 1, None)
+    assert odds.rounds == 2  # the first round (not yet begun), then one that loops on itself
+
+
+def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
+    table = _table(_sheet(6), _sheet(6))
+    with pytest.raises(MeleeError, match="not played out"):
+        duel_odds(table, time_limit=0)
+    with pytest.raises(MeleeError, match="at least 1"):
+        duel_odds(table, rounds=0)
+    ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
+    duel = system("intrigue").new_table({"characters": {"ann": ann}})
+    with pytest.raises(RefereeError, match="not intrigue"):
+        duel_odds(duel)
