@@ -276,6 +276,9 @@ def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None
         fight_odds(table, time_limit=0.01)
     with pytest.raises(FightError, match="too large"):
         fight_odds(table, max_states=50)
+    ambush = system("ginlane").new_table(load_file(EXAMPLES / "ambush.yaml")["setup"])
+    with pytest.raises(FightError, match="a fight of 2 characters; this one has 3"):
+        fight_odds(ambush)  # refused for its size, not after a time allowed
     ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):

@@ -244,3 +244,8 @@ def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):
         duel_odds(duel)
+    three = system("hursagmu").new_table(
+        {"characters": {"bob": _sheet(6), "fred": _sheet(6), "guard": _sheet(6)}}
+    )
+    with pytest.raises(MeleeError, match="a duel of 2 characters; this melee has 3"):
+        duel_odds(three)  # refused for its size, not after a time allowed

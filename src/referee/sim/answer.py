@@ -47,10 +47,8 @@ def why_not_exact(table: Table[Any], seat: str | None = None) -> str | None:
     return _exact(table, seat)[1]
 
 
-_NO_MODEL = {
-    "ginlane": "a Gin Lane fight (its Alertness ties are rerolled without end)",
-    "hursagmu": "a Hursagmu melee (too many canonical states yet)",
-}
+_NO_MODEL: dict[str, str] = {}
+"""Why a game has no exact model (every game's main conflict has one now)."""
 
 
 def _exact(
@@ -85,6 +83,20 @@ def _exact(
             if conflict_of(table).name == "a Complex Exchange":
                 return exchange_odds(table, time_limit=time_limit).to_json(), None
             return chase_odds(table, seat, time_limit=time_limit).to_json(), None
+        except RefereeError as error:
+            return None, str(error)
+    if table.system == "ginlane":
+        from referee.sim.exact.ginlane import fight_odds
+
+        try:
+            return fight_odds(table, seat, time_limit=time_limit).to_json(), None
+        except RefereeError as error:
+            return None, str(error)
+    if table.system == "hursagmu":
+        from referee.sim.exact.hursagmu import duel_odds as melee_odds
+
+        try:
+            return melee_odds(table, seat, time_limit=time_limit).to_json(), None
         except RefereeError as error:
             return None, str(error)
     name = _NO_MODEL.get(table.system, f"a {table.system} conflict")

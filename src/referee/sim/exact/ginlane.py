@@ -949,6 +949,11 @@ def _start(
     return frontier
 
 
+FIGHTERS = 2
+"""The most characters a fight solved exactly may have (a third multiplies the states past
+what an answer's time allows: docs/simulate.md)."""
+
+
 def fight_odds(
     table: Table[Any],
     seat: str | None = None,
@@ -966,6 +971,13 @@ def fight_odds(
         raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
     if rounds is not None and rounds < 1:
         raise FightError(f"rounds must be at least 1, not {rounds}")
+    fighters = table.procedure.characters(table.state)
+    if len(fighters) > FIGHTERS:
+        # measured: the three-character examples pass 60 s; refused at once, not after it
+        raise FightError(
+            f"the exact model is a fight of {FIGHTERS} characters; this one has "
+            f"{len(fighters)} ({', '.join(fighters)}): estimates only"
+        )
     conflict = conflict_of(table)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     count = _Count(deadline=deadline, time_limit=time_limit)

@@ -598,6 +598,10 @@ class MeleeOdds:
         }
 
 
+FIGHTERS = 2
+"""The most characters a melee solved exactly may have (docs/simulate.md)."""
+
+
 def duel_odds(
     table: Table[Any],
     seat: str | None = None,
@@ -619,6 +623,14 @@ def duel_odds(
         raise MeleeError(f"a melee is a Hursagmu conflict, not {table.system}")
     if rounds is not None and rounds < 1:
         raise MeleeError(f"rounds must be at least 1, not {rounds}")
+    fighters = table.procedure.characters(table.state)
+    if len(fighters) > FIGHTERS:
+        # measured: a third character (the thief, the sleeper and the guard) does not finish
+        # its first rounds in 60 s; refused at once, not after the time allowed
+        raise MeleeError(
+            f"the exact model is a duel of {FIGHTERS} characters; this melee has "
+            f"{len(fighters)} ({', '.join(fighters)}): estimates only"
+        )
     began = time.monotonic()
     deadline = None if time_limit is None else began + time_limit
     solver = _Solver(conflict_of(table), key, deadline, replay)
