@@ -3,10 +3,29 @@
 
 from __future__ import annotations
 
-from referee.core import REFEREE, REFEREE_ONLY
-from referee.core.clock import cancel_timer
+from typing import Any
 
-from .test_table import new_table
+import pytest
+
+from referee.core import REFEREE, REFEREE_ONLY, Action, SeatError, Table, Viewer, preview
+from referee.core.clock import cancel_timer
+from referee.core.fairness import DiceSeeds
+from referee.systems.intrigue import PROCEDURE as INTRIGUE
+
+from .test_table import SETUP, new_table
+from .toy_procedure import PROCEDURE
+
+COUNTESS: dict[str, Any] = {
+    "start": "19:00",
+    "characters": {
+        "countess": {
+            "name": "The Countess",
+            "number": 40,
+            "perception_envelopes": [{"id": "to-all", "to": "ALL", "target": 16, "contents": "x"}],
+        },
+        "twelve": {"name": "Miss Twelve", "number": 12, "skills": {"Perception": 3}},
+    },
+}
 
 
 def test_the_referee_seat_moves_the_clock_and_the_record_names_it() -> None:
@@ -23,3 +42,48 @@ def test_the_referee_seat_moves_the_clock_and_the_record_names_it() -> None:
 def test_a_cancelled_timer_is_the_referees_by_default() -> None:
     """A timer is the referee's business unless its audience is given."""
     assert cancel_timer("alarm").audience == REFEREE_ONLY
+
+
+# -- the dice actions' record and the odds preview (issue 13, round 2) --------------------------
+
+
+def test_a_seats_own_dice_seed_is_recorded_as_that_seats_action() -> None:
+    """The table record ("The table record", docs/kernel.md): a kernel dice action is recorded
+    like any other — alice's ``seed_dice`` names her seat and her as its actor, its parameters,
+    and the one event it made."""
+    table = Table.start(
+        PROCEDURE,
+        SETUP,
+        system="kernel_toy",
+        players={"alice": ["scarface"]},
+        dice=DiceSeeds.new(),
+    )
+    seeded = table.act(Action("alice", "seed_dice", {"seed": "lucky"}), None, seat="alice")
+    record = seeded.actions[-1]
+    assert (record.seat, record.actor, record.kind) == ("alice", "alice", "seed_dice")
+    assert record.params == {"seed": "lucky"}
+    assert record.events == (table.version + 1, seeded.version) == (seeded.version,) * 2
+
+
+def test_a_preview_is_refused_to_a_seat_that_may_not_take_the_action() -> None:
+    """One read path ("A seat that may not take it learns nothing of its odds"): a player's
+    seat may not preview an action only the referee takes, even for the character it plays."""
+    table = Table.start(INTRIGUE, COUNTESS, players={"ann": ["twelve"]})
+    with pytest.raises(SeatError, match="only the referee may take 'admit'"):
+        preview(
+            table, "ann", Action("twelve", "admit", {"character": "twelve", "with": "countess"})
+        )
+
+
+def test_a_preview_is_the_odds_its_viewer_may_see() -> None:
+    """One read path, ``preview``: the odds "as ``who`` may see them" — a Perception Check's
+    odds are the referee's alone in Intrigue (they tell which envelopes a character carries);
+    an onlooker with no seat is shown what the game shows everyone."""
+    table = Table.start(INTRIGUE, COUNTESS, players={"ann": ["twelve"]})
+    perceive = Action("twelve", "perceive", {"target": "countess"})
+    assert preview(table, "referee", perceive)
+    assert preview(table, "ann", perceive) == ()
+    toy = new_table()
+    attack = Action("scarface", "attack", {"target": "krockin"})
+    (shown,) = preview(toy, Viewer("onlooker"), attack)
+    assert shown == preview(toy, REFEREE, attack)[0] and shown.label == "scarface attacks krockin"
