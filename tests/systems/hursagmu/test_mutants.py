@@ -183,3 +183,30 @@ def test_only_the_target_of_the_attack_defends_against_it() -> None:
     assert table.state.pending is not None and table.state.pending.target == "cy"
     with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
         play(table, [("bob", "defend", {})], [1, 1])
+
+
+def test_an_attacked_characters_choices_show_the_odds_the_roll_then_has() -> None:
+    """Action ("declare all of his actions for the round and then make his defensive skill
+    roll"): bob, attacked before declaring, is shown the odds of defending with the defence
+    declared alone and of taking the blow undefended — the very odds each roll then records."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = initiative(table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1)})
+    table = play(
+        table, [("fred", "declare", {"actions": [{"attack": "bob"}]}), ("fred", "act", {})]
+    )
+    shown = {c.kind: c.odds for c in table.legal_actions("bob")}
+    (defended,) = shown["defend"]
+    (taken,) = shown["take"]
+    assert (defended.label, defended.rule) == (
+        "fred's striking against bob's defense, declared alone",
+        "Action",
+    )
+    assert (taken.label, taken.rule) == ("fred's striking against bob, undefended", "Action")
+
+    def rolled(after: Any) -> dict[str, str]:
+        (resolved,) = [e.data for e in after.log if e.kind == "attack.resolved"]
+        return dict(resolved["roll"]["odds"])
+
+    defending = play(table, [("bob", "defend", {"actions": [{"defend": True}]})], [1, 1, 6, 6])
+    assert dict(defended.odds) == rolled(defending) != dict(taken.odds)
+    assert dict(taken.odds) == rolled(play(table, [("bob", "take", {})], [3] * 10))
