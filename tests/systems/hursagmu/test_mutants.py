@@ -210,3 +210,25 @@ def test_an_attacked_characters_choices_show_the_odds_the_roll_then_has() -> Non
     defending = play(table, [("bob", "defend", {"actions": [{"defend": True}]})], [1, 1, 6, 6])
     assert dict(defended.odds) == rolled(defending) != dict(taken.odds)
     assert dict(taken.odds) == rolled(play(table, [("bob", "take", {})], [3] * 10))
+
+
+def test_a_declared_defence_is_shown_with_the_rounds_penalty_it_has() -> None:
+    """Action: bob has declared a defence and an attack (two major actions) before fred's
+    blow: the odds shown for his defence are those of his plan as declared, not of a defence
+    declared alone — the odds the roll then records."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = initiative(table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1)})
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"defend": True}, {"attack": "fred"}]}),
+            ("fred", "declare", {"actions": [{"attack": "bob"}]}),
+            ("fred", "act", {}),
+        ],
+    )
+    (defended,) = {c.kind: c.odds for c in table.legal_actions("bob")}["defend"]
+    assert defended.label == "fred's striking against bob's defense"
+    after = play(table, [("bob", "defend", {})], [1, 1, 6, 6])
+    resolved: Any = next(e.data for e in after.log if e.kind == "attack.resolved")
+    odds = {"success": "287/432", "failure": "145/432"}
+    assert dict(defended.odds) == dict(resolved["roll"]["odds"]) == odds
