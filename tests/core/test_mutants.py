@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from referee.core import REFEREE, REFEREE_ONLY, Action, SeatError, Table, Viewer, preview
 from referee.core.clock import cancel_timer
-from referee.core.fairness import DiceSeeds
+from referee.core.fairness import DiceSeeds, Verification, fair_dice, reveal_params, verify
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
+from .test_fairness import _redecided, revealed_table
 from .test_table import SETUP, new_table
 from .toy_procedure import PROCEDURE
 
@@ -87,3 +89,54 @@ def test_a_preview_is_the_odds_its_viewer_may_see() -> None:
     attack = Action("scarface", "attack", {"target": "krockin"})
     (shown,) = preview(toy, Viewer("onlooker"), attack)
     assert shown == preview(toy, REFEREE, attack)[0] and shown.label == "scarface attacks krockin"
+
+
+# -- verifying the dice (fairness.verify) -------------------------------------------------------
+
+
+def test_a_table_whose_dice_were_never_committed_does_not_verify() -> None:
+    """Fair dice (docs/kernel.md): a record with no commitment proves nothing — verification
+    says so and counts nothing as checked."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]})
+    found = verify(table)
+    assert not found.ok
+    assert found == Verification(0, 0, 0, ("this table's dice were never committed",), 0)
+
+
+def test_verification_counts_every_action_and_face_it_checked() -> None:
+    """Fair dice: after the reveal, each of the four attacks (two dice a side, four faces
+    each) is recomputed from the revealed seed — 4 actions, 16 faces, none still sealed."""
+    table, _ = revealed_table()
+    rolled = [a for a in table.actions if a.dice]
+    found = verify(table)
+    assert found.ok and (found.checked, found.sealed) == (len(rolled), 0) == (4, 0)
+    assert found.dice == sum(len(a.dice) for a in rolled) == 16
+
+
+def test_verification_checks_the_dice_after_an_action_that_rolled_none() -> None:
+    """Fair dice: "recompute every face of every action" — a seat's own seed, an action with
+    no dice, comes first and the attacks after it are all still checked."""
+    seeds = DiceSeeds.new()
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, dice=seeds
+    )
+    table = table.act(Action("alice", "seed_dice", {"seed": "mine"}), None, seat="alice")
+    for actor, target in [("scarface", "krockin"), ("krockin", "scarface")]:
+        table = table.act(Action(actor, "attack", {"target": target}), fair_dice(table, seeds))
+    params, _ = reveal_params(seeds)
+    table = table.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
+    found = verify(table)
+    assert found.ok and (found.checked, found.dice) == (2, 8)
+
+
+def test_a_face_the_seed_does_not_give_is_named_with_the_events_it_made() -> None:
+    """Fair dice: a face altered in a record is named with its action and every event that
+    action made, and no other."""
+    _, record = revealed_table()
+    data = json.loads(json.dumps(record))
+    data["actions"][1]["dice"][2][1] = data["actions"][1]["dice"][2][1] % 6 + 1
+    forged = Table.from_record(_redecided(data), PROCEDURE)
+    (problem,) = verify(forged).problems
+    first, last = forged.actions[1].events
+    made = ", ".join(f"#{n} {forged.log.events[n - 1].kind}" for n in range(first, last + 1))
+    assert problem.endswith(f" — events {made}") and last > first
