@@ -530,11 +530,10 @@ class Store:
         chain: Chain[ActionRecord] = Chain.paged(
             paged_actions, self._pager(self._actions, expected), records
         )
-        empty = Table(game.procedure, setup, None)
         if base is None:
             table = Table.replay(game.procedure, setup, log)
         else:
-            table = replace(empty, state=base.state, clock=base.clock, ledger=base.ledger)
+            table = Table(game.procedure, setup, base.state, clock=base.clock, ledger=base.ledger)
             for event in log.since(at[0]):
                 table = table._fold(event)  # the kernel's fold: no deciding
         return replace(
