@@ -8,8 +8,11 @@
 # GAME is intrigue, kingdoms, zweihander, ginlane, hursagmu or core. SECONDS (default 1200) caps
 # the mutation run; mutmut keeps every verdict it reached, so a capped run is a partial run and
 # says so. MODULES="a.py b.py" overrides the game's module list (paths under its package).
-# The scratch copy is $MUTATION_DIR/GAME (default /tmp/referee-mutation); the venv is
-# $MUTATION_DIR/venv. The run uses one worker (the machine has two cores shared by everyone).
+# MUTANTS="NAME-OR-GLOB …" runs only those mutants (e.g. 'referee.systems.ginlane.grenades.x_blast*')
+# to triage a past run's survivors without running the rest.
+# The scratch copy is $MUTATION_DIR/GAME (default /tmp/referee-mutation), or $MUTATION_DIR/COPY_NAME
+# to keep two runs of one game apart; the venv is $MUTATION_DIR/venv. The run uses one worker (the
+# machine has two cores shared by everyone).
 # Lines that raise are not mutated (the wording of a refusal is not a rule; the condition that
 # refuses is mutated). After the run:   cd $MUTATION_DIR/GAME && ../venv/bin/mutmut results   (or `mutmut show NAME`).
 set -euo pipefail
@@ -57,7 +60,7 @@ if [ ! -x "$VENV/bin/mutmut" ]; then
 fi
 
 # A fresh copy of the working tree (uncommitted edits included), without venv or old mutants.
-COPY=$WORK/$GAME
+COPY=$WORK/${COPY_NAME:-$GAME}
 rm -rf "$COPY"
 mkdir -p "$COPY"
 rsync -a --exclude .venv --exclude mutants --exclude __pycache__ --exclude .git "$ROOT/" "$COPY/"
@@ -94,7 +97,10 @@ EOF
 cd "$COPY"
 echo "mutmut $MUTMUT_VERSION over $PKG: $MODULES (cap ${CAP}s, one worker)"
 # SIGINT at the cap: mutmut stops its worker and keeps every verdict reached so far.
-timeout -s INT "$CAP" "$VENV/bin/mutmut" run --max-children 1 || true
+# shellcheck disable=SC2086 # MUTANTS: names or globs, split on purpose, never expanded (set -f).
+set -f
+timeout -s INT "$CAP" "$VENV/bin/mutmut" run --max-children 1 ${MUTANTS:-} || true
+set +f
 "$VENV/bin/mutmut" results --all true > results.txt || true
 for s in killed survived timeout suspicious "no tests" skipped "not checked" segfault; do
   printf '%s: %s\n' "$s" "$(grep -c ": $s\$" results.txt || true)"
