@@ -30,6 +30,7 @@ from referee.systems.kingdoms.disposition import (
     build_disposition,
     disposition_warning,
 )
+from referee.systems.kingdoms.procedure import successes_preview
 from referee.systems.kingdoms.resolution import Board, Entry, resolve
 
 # -- artha ---------------------------------------------------------------------------------
@@ -281,3 +282,29 @@ def test_a_ploy_that_damages_neither_target_says_so() -> None:
     assert [(e.faction, e.by, e.text) for e in r.effects if e.kind == "cannot_act"] == [
         ("a", "a", "a's Ploy damaged neither target: it cannot act next maneuver")
     ]
+
+
+def test_a_versus_pools_preview_counts_successes_open_ended_to_a_top_bucket() -> None:
+    """Dice (a versus test's odds before the opponent is known): 2D black succeed on 4–6 —
+    0, 1, 2 successes at 1/4, 1/2, 1/4. Open-ended, a 6 is rolled again: 1 success is one die
+    failing and the other a 4 or 5, or a 6 whose re-roll fails (2·½·⅓ + 2·½·⅙·½ = 5/12), and the
+    last bucket, three above the dice, is "5+"."""
+    plain = successes_preview(BurningPool(exponent=2), "jack's pool", "Versus")
+    assert (plain.label, plain.rule, plain.dice) == ("jack's pool", "Versus", "2d6 B")
+    assert dict(plain.odds) == {"0 successes": "1/4", "1 success": "1/2", "2 successes": "1/4"}
+    wild = successes_preview(BurningPool(exponent=2, open_ended=True), "jack's pool", "Versus")
+    assert wild.dice == "2d6 B open-ended"
+    odds = {k: Fraction(v) for k, v in wild.odds.items()}
+    assert list(odds) == [
+        "0 successes",
+        "1 success",
+        "2 successes",
+        "3 successes",
+        "4 successes",
+        "5+ successes",
+    ]
+    assert (odds["0 successes"], odds["1 success"], sum(odds.values())) == (
+        Fraction(1, 4),
+        Fraction(5, 12),
+        1,
+    )
