@@ -13,7 +13,7 @@ from referee.core.clock import cancel_timer
 from referee.core.fairness import DiceSeeds, Verification, fair_dice, reveal_params, verify
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
-from .test_fairness import _redecided, revealed_table
+from .test_fairness import _redecided
 from .test_table import SETUP, new_table
 from .toy_procedure import PROCEDURE
 
@@ -105,9 +105,21 @@ def test_a_table_whose_dice_were_never_committed_does_not_verify() -> None:
 
 def test_verification_counts_every_action_and_face_it_checked() -> None:
     """Fair dice: after the reveal, each of the four attacks (two dice a side, four faces
-    each) is recomputed from the revealed seed — 4 actions, 16 faces, none still sealed."""
-    table, _ = revealed_table()
+    each) is recomputed from the revealed seed — 4 actions, 16 faces, none still sealed; the
+    last of them too, from the seeds as they stood before it (under this fixed seed it makes
+    one event, and a seat's own seed follows it at once)."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, dice=seeds
+    )
+    for actor, target in [("scarface", "krockin"), ("krockin", "scarface")] * 2:
+        table = table.act(Action(actor, "attack", {"target": target}), fair_dice(table, seeds))
+    # a seat's own seed right after it: it changes the dice of later actions, not of that one
+    table = table.act(Action("alice", "seed_dice", {"seed": "late"}), None, seat="alice")
+    params, _ = reveal_params(seeds)
+    table = table.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
     rolled = [a for a in table.actions if a.dice]
+    assert rolled[-1].events == (8, 8)
     found = verify(table)
     assert found.ok and (found.checked, found.sealed) == (len(rolled), 0) == (4, 0)
     assert found.dice == sum(len(a.dice) for a in rolled) == 16
