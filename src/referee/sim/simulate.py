@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from referee.core import Action, Choice, RefereeError, Table
 from referee.dice import RandomSource
@@ -37,12 +37,15 @@ __all__ = [
     "Policy",
     "SimulationReport",
     "default_policy",
+    "default_taken",
     "legal_choices",
     "play",
     "random_policy",
     "simulate",
     "summarise",
 ]
+
+T = TypeVar("T")
 
 MAX_STEPS = 2_000
 """Actions one encounter may take before it is called unfinished (a random policy may wander)."""
@@ -86,6 +89,29 @@ def default_policy(
     rank = {kind: i for i, kind in enumerate(conflict.preference)}
     best = min(choices, key=lambda c: rank.get(c.kind, len(rank)))
     return Action(best.actor, best.kind, {k: _first(d) for k, d in best.params.items()})
+
+
+def default_taken(
+    table: Table[Any],
+    conflict: Conflict,
+    take: Callable[[Action], T],
+    *,
+    own: type[Exception] | tuple[type[Exception], ...] = (),
+) -> tuple[Action, T] | None:
+    """The default policy's action from ``table`` and what ``take`` makes of it; a choice the
+    game refuses (``take`` raises a :class:`RefereeError`) is dropped and the policy chooses
+    again, as :func:`play` does. ``None`` if nobody has a choice left. Errors of the types in
+    ``own`` are the caller's (an exact model's limits), raised, not taken for a refusal."""
+    choices = legal_choices(table, conflict)
+    while choices:
+        action = default_policy(table, conflict, choices, random.Random(0))
+        try:
+            return action, take(action)
+        except own:
+            raise
+        except RefereeError:
+            choices = [c for c in choices if not _made(c, action)]
+    return None
 
 
 def _made(choice: Choice, action: Action) -> bool:

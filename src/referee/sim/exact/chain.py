@@ -30,16 +30,15 @@ True
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from referee.core import Action, RefereeError, RuleError, Table
+from referee.core import Action, RuleError, Table
 from referee.sim.conflicts import Conflict, conflict_of
-from referee.sim.simulate import default_policy, legal_choices
+from referee.sim.simulate import default_taken
 
 __all__ = ["ChainError", "ChainOdds", "branches", "solve"]
 
@@ -179,19 +178,8 @@ def _policy_branches(
     """The default policy's next action from ``table`` and its branches; a choice the game
     refuses is dropped and the policy chooses again, as :func:`referee.sim.simulate.play`
     does. ``None`` if nobody has a choice."""
-    choices = legal_choices(table, conflict)
-    while choices:
-        action = default_policy(table, conflict, choices, random.Random(0))
-        try:
-            return branches(table, action, key, count)
-        except RefereeError:
-            choices = [
-                c
-                for c in choices
-                if not (c.actor == action.actor and c.kind == action.kind)
-                or not c.allows(action.params)
-            ]
-    return None
+    taken = default_taken(table, conflict, lambda action: branches(table, action, key, count))
+    return None if taken is None else taken[1]
 
 
 def solve(

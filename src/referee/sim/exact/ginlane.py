@@ -68,7 +68,6 @@ True
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -77,11 +76,11 @@ from itertools import product
 from math import lcm
 from typing import Any
 
-from referee.core import Action, Event, RefereeError, Table, system
+from referee.core import Action, Event, Table, system
 from referee.dice import roll
 from referee.sim.conflicts import Conflict, conflict_of
 from referee.sim.exact.chain import ChainError
-from referee.sim.simulate import default_policy, legal_choices
+from referee.sim.simulate import default_taken
 
 __all__ = ["FightError", "FightOdds", "canonical", "fight_odds"]
 
@@ -751,21 +750,12 @@ class _Explorer:
     def _choose(self, table: Table[Any]) -> tuple[Action, list[Branch]] | None:
         """The default policy's action and its branches; a choice the game refuses is dropped
         and the policy chooses again, as :func:`referee.sim.simulate.play` does."""
-        choices = legal_choices(table, self.conflict)
-        while choices:
-            action = default_policy(table, self.conflict, choices, random.Random(0))
-            try:
-                return action, _branches(table, action, self.count, self.classes)
-            except FightError:
-                raise
-            except RefereeError:
-                choices = [
-                    c
-                    for c in choices
-                    if not (c.actor == action.actor and c.kind == action.kind)
-                    or not c.allows(action.params)
-                ]
-        return None
+        return default_taken(
+            table,
+            self.conflict,
+            lambda action: _branches(table, action, self.count, self.classes),
+            own=FightError,
+        )
 
 
 def _components(nodes: Sequence[Key], edges: Callable[[Key], list[Key]]) -> list[list[Key]]:

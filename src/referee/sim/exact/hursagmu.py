@@ -69,7 +69,6 @@ True
 from __future__ import annotations
 
 import itertools
-import random
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -79,7 +78,7 @@ from typing import Any
 from referee.core import Action, Event, RefereeError, Table, system
 from referee.sim.conflicts import Conflict, conflict_of
 from referee.sim.exact.chain import ChainError
-from referee.sim.simulate import default_policy, legal_choices
+from referee.sim.simulate import default_taken
 
 __all__ = [
     "MeleeError",
@@ -484,21 +483,13 @@ class _Solver:
     def _choose(self, table: Table[Any]) -> tuple[Action | None, dict[Hashable, _Branch] | None]:
         """The default policy's action, as :func:`referee.sim.simulate.play` takes it: a
         choice the game refuses is dropped and the policy chooses again."""
-        choices = legal_choices(table, self.conflict)
-        while choices:
-            action = default_policy(table, self.conflict, choices, random.Random(0))
-            try:
-                return action, _enumerate(table, action, self.key, self.count)
-            except MeleeError:
-                raise
-            except RefereeError:
-                choices = [
-                    c
-                    for c in choices
-                    if not (c.actor == action.actor and c.kind == action.kind)
-                    or not c.allows(action.params)
-                ]
-        return None, None
+        taken = default_taken(
+            table,
+            self.conflict,
+            lambda action: _enumerate(table, action, self.key, self.count),
+            own=MeleeError,
+        )
+        return (None, None) if taken is None else taken
 
     def is_over(self, begin: Table[Any], table: Table[Any]) -> bool:
         """The conflict's own test, remembered by who is conscious: all it reads
