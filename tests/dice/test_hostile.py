@@ -134,23 +134,28 @@ MEASURED = [
 
 
 def _timed(work: Callable[[], Any], limit: float) -> tuple[Any, float]:
-    """``work``'s result (or its NotationError) and its CPU time. A run over ``limit`` is run
-    up to twice more and the shortest time kept: a collection of the test's own garbage, or the
-    machine stealing the CPU, is not the expression's cost. (Seen under CI: ``-d211ro>0!``,
-    whose odds take 0.25 s, measured 3.2 s twice in a row on the shared machine; an expression
-    whose cost is really unbounded is over the limit every time.)"""
+    """``work``'s result (or its NotationError) and its CPU time, measured with the cyclic
+    garbage collector paused (after a collection): a collection walks the whole test process's
+    heap, which under CI holds every earlier test's objects, and is not the expression's cost.
+    A run over ``limit`` is run up to twice more and the shortest time kept (the machine may
+    steal the CPU); an expression whose cost is really unbounded is over the limit every time.
+    (Seen under CI with the collector running: ``-d211ro>0!``, whose odds take 0.25 s, measured
+    over 3 s in a row.)"""
     elapsed = math.inf
     result: Any = None
-    for attempt in range(3):
+    for _ in range(3):
         _odds_of.cache_clear()
-        if attempt:
-            gc.collect()
+        gc.collect()
+        gc.disable()
         start = time.process_time()
         try:
             result = work()
         except NotationError as error:
             result = error
-        elapsed = min(elapsed, time.process_time() - start)
+        finally:
+            spent = time.process_time() - start
+            gc.enable()
+        elapsed = min(elapsed, spent)
         if elapsed <= limit:
             break
     return result, elapsed
