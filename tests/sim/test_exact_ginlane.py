@@ -26,24 +26,11 @@ from referee.sim.conflicts import conflict_of
 from referee.sim.exact.chain import ChainError
 from referee.sim.exact.ginlane import FightError, fight_odds
 from referee.sim.simulate import default_policy, legal_choices, simulate
+from tests.sim.faces import Faces as _Faces
+from tests.sim.faces import OutOfFaces as _Out
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "ginlane"
 ZERO = Fraction(0)
-
-
-class _Out(Exception):
-    pass
-
-
-class _Faces:
-    def __init__(self, faces: list[int]) -> None:
-        self.faces, self.used = faces, 0
-
-    def roll(self, sides: int) -> int:
-        if self.used == len(self.faces):
-            raise _Out(sides)
-        self.used += 1
-        return self.faces[self.used - 1]
 
 
 def _every_face(

@@ -32,6 +32,7 @@ from referee.sim.exact.hursagmu import (
     whole,
 )
 from referee.sim.simulate import default_policy, legal_choices, simulate
+from tests.sim.faces import every_face as _every_face
 
 
 def _sheet(stamina: int, defense: int = 3) -> dict[str, Any]:
@@ -54,37 +55,6 @@ def _roll(table: Table[Any], who: str, faces: list[int]) -> Table[Any]:
 
 
 # -- brute force --------------------------------------------------------------------------
-
-
-class _Out(Exception):
-    pass
-
-
-class _Faces:
-    def __init__(self, faces: list[int]) -> None:
-        self.faces, self.used = faces, 0
-
-    def roll(self, sides: int) -> int:
-        if self.used == len(self.faces):
-            raise _Out(sides)
-        self.used += 1
-        return self.faces[self.used - 1]
-
-
-def _every_face(table: Table[Any], action: Action) -> list[tuple[Fraction, Table[Any]]]:
-    """``action`` taken with every sequence of faces it may ask for, each with its chance."""
-    found: list[tuple[Fraction, Table[Any]]] = []
-
-    def go(prefix: list[int], weight: Fraction) -> None:
-        try:
-            found.append((weight, table.act(action, _Faces(prefix))))
-        except _Out as need:
-            sides = int(need.args[0])
-            for face in range(1, sides + 1):
-                go([*prefix, face], weight / sides)
-
-    go([], Fraction(1))
-    return found
 
 
 def _policy(table: Table[Any]) -> list[tuple[Fraction, Table[Any]]]:

@@ -23,39 +23,9 @@ from referee.sim.conflicts import conflict_of
 from referee.sim.exact.chain import ChainError
 from referee.sim.exact.zweihander import ChaseError, chase_odds, exchange_odds
 from referee.sim.simulate import default_policy, legal_choices, simulate
+from tests.sim.faces import every_face as _every_face
 
 DOCS = Path(__file__).parents[2] / "docs" / "setups"
-
-
-class _Out(Exception):
-    pass
-
-
-class _Faces:
-    def __init__(self, faces: list[int]) -> None:
-        self.faces, self.used = faces, 0
-
-    def roll(self, sides: int) -> int:
-        if self.used == len(self.faces):
-            raise _Out(sides)
-        self.used += 1
-        return self.faces[self.used - 1]
-
-
-def _every_face(table: Table[Any], action: Action) -> list[tuple[Fraction, Table[Any]]]:
-    """``action`` taken with every sequence of faces it may ask for, each with its chance."""
-    found: list[tuple[Fraction, Table[Any]]] = []
-
-    def go(prefix: list[int], weight: Fraction) -> None:
-        try:
-            found.append((weight, table.act(action, _Faces(prefix))))
-        except _Out as need:
-            sides = int(need.args[0])
-            for face in range(1, sides + 1):
-                go([*prefix, face], weight / sides)
-
-    go([], Fraction(1))
-    return found
 
 
 def _whole(table: Table[Any]) -> str:
