@@ -138,8 +138,9 @@ MEASURED = [
 
 def _timed(work: Callable[[], Any], limit: float) -> tuple[Any, float]:
     """``work``'s result (or its NotationError) and its CPU time, measured with the cyclic
-    garbage collector paused (after a collection): a collection walks the whole test process's
-    heap, which under CI holds every earlier test's objects, and is not the expression's cost.
+    garbage collector paused: a collection walks the whole test process's heap, which under CI
+    holds every earlier test's objects, and is not the expression's cost. (Nor is a collection
+    made before each run: 7,000 of them over that heap once made the suite's CI run 74 minutes.)
     A run over ``limit`` is run up to twice more and the shortest time kept (the machine may
     steal the CPU); an expression whose cost is really unbounded is over the limit every time.
     (Seen under CI with the collector running: ``-d211ro>0!``, whose odds take 0.25 s, measured
@@ -148,7 +149,6 @@ def _timed(work: Callable[[], Any], limit: float) -> tuple[Any, float]:
     result: Any = None
     for _ in range(3):
         _odds_of.cache_clear()
-        gc.collect()
         gc.disable()
         start = time.process_time()
         try:
