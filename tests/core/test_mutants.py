@@ -10,7 +10,20 @@ import pytest
 
 from referee.core import REFEREE, REFEREE_ONLY, Action, SeatError, Table, Viewer, preview
 from referee.core.clock import cancel_timer
-from referee.core.fairness import DiceSeeds, Verification, fair_dice, reveal_params, verify
+from referee.core.events import Event, Log, only
+from referee.core.fairness import (
+    ZERO_SALT,
+    DiceSeeds,
+    Verification,
+    fair_dice,
+    reveal_params,
+    seal,
+    sealed_choices,
+    unseal,
+    verify,
+)
+from referee.dice import ScriptedSource
+from referee.dice.fairness import commit_choice
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
 from .test_fairness import _redecided
@@ -159,3 +172,151 @@ def test_a_face_the_seed_does_not_give_is_named_with_the_events_it_made() -> Non
     first, last = forged.actions[1].events
     made = ", ".join(f"#{n} {forged.log.events[n - 1].kind}" for n in range(first, last + 1))
     assert (first, last) == (5, 6) and problem.endswith(f" — events {made}")
+
+
+# -- sealed choices (fairness.sealed_choices) ---------------------------------------------------
+
+SLIP: dict[str, Any] = {"maneuver": "Assault", "target": "orcs"}
+"""The content of a sealed maneuver slip (docs/fairness.md, "Sealed choices")."""
+
+
+def _sealed(choice: str, content: Any, salt: bytes = ZERO_SALT) -> Event:
+    """The public event of a slip sealed in play, its salt the sealer's secret part."""
+    public, secret = seal(choice, content, ScriptedSource([]), only("elves"))
+    assert public["commitment"] == commit_choice(content, ZERO_SALT)
+    if salt != ZERO_SALT:
+        public = {"choice": choice, "commitment": commit_choice(content, salt)}
+    return Event("slip.sealed", {"faction": "elves", "sealed": public}, secrets=(secret,))
+
+
+def _revealed(*entries: Any) -> Event:
+    return Event("slips.revealed", {"unsealed": list(entries)})
+
+
+def _checked(*events: Event) -> tuple[int, tuple[str, ...]]:
+    """``sealed_choices`` over these events as a log numbers them (from 1)."""
+    return sealed_choices(tuple(Log().append(*events)))
+
+
+def test_an_honest_reveal_matches_its_commitment() -> None:
+    """Sealed choices (docs/fairness.md): the slip and salt revealed are the ones committed
+    when it was sealed — each reveal is checked once, and none is a problem; an event between
+    them that seals or reveals nothing changes nothing."""
+    salt = ZERO_SALT.hex()
+    found = _checked(
+        _sealed("maneuver 1: elves", SLIP),
+        Event("clock.advanced", {"to": 60}),
+        _sealed("maneuver 1: orcs", {"maneuver": "Feint"}),
+        _revealed(
+            unseal("maneuver 1: elves", SLIP, salt),
+            unseal("maneuver 1: orcs", {"maneuver": "Feint"}, salt),
+        ),
+    )
+    assert found == (2, ())
+
+
+def test_every_reveal_in_every_event_is_counted() -> None:
+    """Sealed choices: two reveals in two events are two choices checked, not one."""
+    salt = ZERO_SALT.hex()
+    found = _checked(
+        _sealed("plan a", SLIP),
+        _sealed("plan b", [1, 2]),
+        _revealed(unseal("plan a", SLIP, salt)),
+        _revealed(unseal("plan b", [1, 2], salt)),
+    )
+    assert found == (2, ())
+
+
+def test_a_choice_revealed_with_other_content_is_not_the_one_sealed() -> None:
+    """Sealed choices: "an order changed after sealing would not match" — a slip revealed
+    with another maneuver is named as not the choice that was sealed."""
+    found = _checked(
+        _sealed("maneuver 1: elves", SLIP),
+        _revealed(unseal("maneuver 1: elves", {**SLIP, "maneuver": "Feint"}, ZERO_SALT.hex())),
+    )
+    assert found == (
+        1,
+        (
+            "event 2: 'maneuver 1: elves' is not the choice that was sealed "
+            "(its content or salt differs from the commitment)",
+        ),
+    )
+
+
+def test_a_choice_revealed_with_another_salt_is_not_the_one_sealed() -> None:
+    """Sealed choices: the commitment binds the salt too — the same slip revealed with
+    another salt, or with a salt that is not hexadecimal, does not match."""
+    other = bytes([7]) * 32
+    for salt in (ZERO_SALT.hex(), "not hex"):
+        found = _checked(_sealed("slip", SLIP, salt=other), _revealed(unseal("slip", SLIP, salt)))
+        assert found == (
+            1,
+            (
+                "event 2: 'slip' is not the choice that was sealed "
+                "(its content or salt differs from the commitment)",
+            ),
+        )
+    honest = _revealed(unseal("slip", SLIP, other.hex()))
+    assert _checked(_sealed("slip", SLIP, salt=other), honest) == (1, ())
+
+
+def test_a_choice_revealed_but_never_sealed_is_named_and_the_rest_still_checked() -> None:
+    """Sealed choices: a reveal of a choice nobody sealed is a problem of its own, and the
+    reveals after it in the same event are still checked (here one honest, one forged)."""
+    found = _checked(
+        _sealed("plan", SLIP),
+        Event("noise", {"sealed": "not a mapping"}),
+        _revealed(
+            unseal("ghost", SLIP, ZERO_SALT.hex()),
+            unseal("plan", SLIP, ZERO_SALT.hex()),
+            unseal("plan", {"maneuver": "Feint"}, ZERO_SALT.hex()),
+        ),
+    )
+    assert found == (
+        3,
+        (
+            "event 3: 'ghost' is revealed but was never sealed",
+            "event 3: 'plan' is not the choice that was sealed "
+            "(its content or salt differs from the commitment)",
+        ),
+    )
+
+
+def test_a_reveal_that_is_not_a_choice_is_skipped_and_the_rest_still_checked() -> None:
+    """Sealed choices: an entry of a reveal that is not a choice at all (a bare word) is not
+    counted, and the choices after it in that event are checked; a reveal that is one text
+    rather than a list is no reveal."""
+    found = _checked(
+        _sealed("plan", SLIP),
+        _revealed("junk", unseal("plan", {"maneuver": "Feint"}, ZERO_SALT.hex())),
+        Event("slips.revealed", {"unsealed": "plan"}),
+    )
+    assert found == (
+        1,
+        (
+            "event 2: 'plan' is not the choice that was sealed "
+            "(its content or salt differs from the commitment)",
+        ),
+    )
+
+
+def test_a_choice_sealed_again_is_checked_against_its_last_commitment() -> None:
+    """Sealed choices: "the last, if it was sealed again" — a slip rewritten before the
+    reveal is checked against its new commitment, not the first."""
+    first = _sealed("plan", SLIP)
+    again = _sealed("plan", {"maneuver": "Feint"})
+    assert (
+        _checked(first, again, _revealed(unseal("plan", {"maneuver": "Feint"}, ZERO_SALT.hex())))[1]
+        == ()
+    )
+    assert _checked(first, again, _revealed(unseal("plan", SLIP, ZERO_SALT.hex())))[1] != ()
+
+
+def test_a_choice_whose_content_is_null_is_checked_like_any_other() -> None:
+    """Sealed choices: a sealed ``null`` (a plan of nothing) is revealed as ``null`` and
+    matches; revealed as something else it does not."""
+    assert _checked(_sealed("plan", None), _revealed(unseal("plan", None, ZERO_SALT.hex()))) == (
+        1,
+        (),
+    )
+    assert _checked(_sealed("plan", None), _revealed(unseal("plan", SLIP, ZERO_SALT.hex())))[1]
