@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from referee.core import REFEREE, REFEREE_ONLY, Action, SeatError, Table, Viewer, preview
+from referee.core.cards import RollCard
 from referee.core.clock import cancel_timer
+from referee.core.errors import ScenarioError
 from referee.core.events import Event, Log, only
 from referee.core.fairness import (
     ZERO_SALT,
@@ -22,6 +25,7 @@ from referee.core.fairness import (
     unseal,
     verify,
 )
+from referee.core.loader import parse_text
 from referee.dice import ScriptedSource
 from referee.dice.fairness import commit_choice
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
@@ -320,3 +324,33 @@ def test_a_choice_whose_content_is_null_is_checked_like_any_other() -> None:
         (),
     )
     assert _checked(_sealed("plan", None), _revealed(unseal("plan", SLIP, ZERO_SALT.hex())))[1]
+
+
+# -- where a file's bad value is (loader._where) and a roll card's line (RollCard.describe) -----
+
+
+def test_a_refused_yaml_value_is_named_by_its_line_and_column() -> None:
+    """The one file reader (docs/kernel.md, "Files: one loader with limits"): a hostile value
+    is refused in one line naming the file and where the value starts, counted from 1 — here
+    line 3, column 8, and a recursive alias where it starts; JSON's reader names no place."""
+    with pytest.raises(ScenarioError) as info:
+        parse_text("a: 1\nb:\n  c:   " + "9" * 40, "f.yaml")
+    assert str(info.value) == "f.yaml: line 3, column 8: an integer of 40 digits (at most 30)"
+    with pytest.raises(ScenarioError) as info:
+        parse_text("a: 1\nb: &x [1, *x]", "f.yaml")
+    assert str(info.value) == "f.yaml: line 2, column 4: an alias refers to itself"
+    with pytest.raises(ScenarioError) as info:
+        parse_text('{"n": ' + "9" * 40 + "}", "r.json")
+    assert str(info.value) == "r.json: an integer of 40 digits (at most 30)"
+
+
+def test_a_roll_cards_line_shows_the_roll_its_outcome_and_margin() -> None:
+    """One roll card (docs/kernel.md, "One event vocabulary, one roll card"): a card's one
+    line is its label, its dice, the roll as shown (else its faces, else "no dice"), its
+    outcome and its signed margin."""
+    card = RollCard("Krockin strikes", "", "3d6", None, (3, 4, 5), "failure", -3, 12)
+    assert card.describe() == "Krockin strikes: 3d6: 3, 4, 5 → failure (margin -3)"
+    shown = replace(card, shown="3d6 (3, 4, 5) = 12", margin=0, outcome="tie")
+    assert shown.describe() == "Krockin strikes: 3d6: 3d6 (3, 4, 5) = 12 → tie (margin +0)"
+    none = replace(card, faces=(), margin=2, outcome="success")
+    assert none.describe() == "Krockin strikes: 3d6: no dice → success (margin +2)"
