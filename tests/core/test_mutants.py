@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,14 @@ from referee.core.fairness import (
     verify,
 )
 from referee.core.loader import parse_text
+from referee.core.scenario import (
+    ExpectationResult,
+    Scenario,
+    _contains,
+    load_scenario,
+    run_scenario,
+    scenario_schema,
+)
 from referee.dice import ScriptedSource
 from referee.dice.fairness import commit_choice
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
@@ -354,3 +363,67 @@ def test_a_roll_cards_line_shows_the_roll_its_outcome_and_margin() -> None:
     assert shown.describe() == "Krockin strikes: 3d6: 3d6 (3, 4, 5) = 12 → tie (margin +0)"
     none = replace(card, faces=(), margin=2, outcome="success")
     assert none.describe() == "Krockin strikes: 3d6: no dice → success (margin +2)"
+
+
+# -- scenario files (scenario.py) ----------------------------------------------------------------
+
+TOY_SCENARIO = Path(__file__).parent / "scenarios" / "toy.yaml"
+
+
+def test_a_contains_expectation_asks_what_the_value_holds() -> None:
+    """Scenario files (docs/kernel.md): ``contains:`` asks that a list, text or object contain
+    the value — text holds text (not a number), an object holds a key or every pair of a
+    smaller object, a list holds an item; a number holds nothing."""
+    assert _contains("Krockin is a Guild spy", "Guild")
+    assert not _contains("Krockin is a Guild spy", "guild")
+    assert not _contains("Krockin 7", 7)
+    assert _contains({"wounds": 0, "skill": 1}, {"wounds": 0})
+    assert not _contains({"wounds": 0, "skill": 1}, {"wounds": 1})
+    assert not _contains({"wounds": 0}, {"wounds": 0, "skill": 1})
+    assert _contains({"wounds": 0}, "wounds")
+    assert not _contains({"wounds": 0}, "skill")
+    assert _contains([1, 2], 2) and _contains((1,), 1)
+    assert not _contains([1, 2], 3)
+    assert not _contains(5, 5)
+
+
+def test_the_scenario_schema_is_a_json_schema_of_its_draft() -> None:
+    """Scenario files: ``referee schema`` is the scenario model's JSON Schema, declared as
+    draft 2020-12 and titled for editors."""
+    schema = scenario_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["title"] == "Referee scenario"
+    rest = {k: v for k, v in schema.items() if k not in ("$schema", "title")}
+    assert rest == {k: v for k, v in Scenario.model_json_schema().items() if k != "title"}
+
+
+def test_a_scenario_run_shows_each_viewer_what_they_may_see() -> None:
+    """Scenario files and visibility: a run's log as the referee sees it is all of it; a
+    player sees as their characters too (alice plays scarface: krockin's envelope is hers to
+    see, krockin's slip is not), and krockin sees neither scarface's envelope nor slip."""
+    run = run_scenario(load_scenario(TOY_SCENARIO))
+    everything = run.events()
+    assert len(everything) == len(run.table.log) == 19
+    assert not any(e.redacted for e in everything)
+    alice = run.events("alice")
+    assert len(alice) == 16
+    assert [(e.number, e.redacted) for e in alice if e.redacted] == [(8, ("maneuver",))]
+    krockin = run.events("krockin")
+    assert len(krockin) == 13
+    assert [(e.number, e.redacted) for e in krockin if e.redacted] == [
+        (2, ("envelope",)),
+        (7, ("maneuver",)),
+    ]
+
+
+def test_an_expectations_words_and_value_are_the_referees_alone() -> None:
+    """Scenario files: an expectation's words may quote a secret, so another viewer learns
+    only whether it held; the referee reads its words and the actual value."""
+    result = ExpectationResult(1, "revealed equals {'scarface': 'feint'}", False, {"a": 1})
+    assert result.to_json() == {
+        "expect": 1,
+        "description": "revealed equals {'scarface': 'feint'}",
+        "passed": False,
+        "actual": {"a": 1},
+    }
+    assert result.to_json(with_actual=False) == {"expect": 1, "passed": False}
