@@ -4,13 +4,27 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, REFEREE_ONLY, Action, SeatError, Table, Viewer, preview
+from referee.core import (
+    GREY,
+    REFEREE,
+    REFEREE_ONLY,
+    Action,
+    Catalogue,
+    ObstacleCheck,
+    OddsPreview,
+    RuleError,
+    SeatError,
+    Table,
+    Viewer,
+    preview,
+)
 from referee.core.cards import RollCard
 from referee.core.clock import cancel_timer
 from referee.core.errors import ScenarioError
@@ -41,7 +55,7 @@ from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
 from .test_fairness import _redecided
 from .test_table import SETUP, new_table
-from .toy_procedure import PROCEDURE
+from .toy_procedure import PROCEDURE, RALLY, Toy, ToyState
 
 COUNTESS: dict[str, Any] = {
     "start": "19:00",
@@ -427,3 +441,50 @@ def test_an_expectations_words_and_value_are_the_referees_alone() -> None:
         "actual": {"a": 1},
     }
     assert result.to_json(with_actual=False) == {"expect": 1, "passed": False}
+
+
+# -- the preview of a game with no catalogue, and a dice action's parameters (table.py) --------
+
+HOUR = 3600
+
+
+class _AfterDark(Toy):
+    """The toy game with an empty catalogue (the table parses nothing: a procedure reads the
+    parameters as given), where a rally an hour or more into play faces an obstacle one
+    higher — odds that read the time of the action."""
+
+    catalogue = Catalogue()
+
+    def odds_of(self, state: ToyState, action: Action, viewer: Viewer) -> Sequence[OddsPreview]:
+        if action.kind == "rally":
+            rally = RALLY.parse(action.params)
+            dark = action.at is not None and action.at >= HOUR
+            return (OddsPreview.of(_rally(rally.dice, rally.obstacle + dark), "a rally"),)
+        return super().odds_of(state, action, viewer)
+
+
+def _rally(dice: int, obstacle: int) -> ObstacleCheck:
+    return ObstacleCheck(dice, obstacle, shade=GREY, open_ended=True)
+
+
+def test_a_preview_is_of_the_action_as_given_and_at_the_tables_time() -> None:
+    """One read path, ``preview``: the odds of the action "would roll now" — in a game with no
+    catalogue its parameters as given, and the table's time now (after dark, Ob 3 for Ob 2)."""
+    table = Table.start(_AfterDark(), SETUP, system="kernel_toy", players={"ann": ["scarface"]})
+    rally = Action("scarface", "rally", {"dice": 2, "obstacle": 2})
+    assert preview(table, "ann", rally) == (OddsPreview.of(_rally(2, 2), "a rally"),)
+    dark = table.advance(HOUR)
+    (shown,) = preview(dark, "ann", rally)
+    assert shown == OddsPreview.of(_rally(2, 3), "a rally")
+    assert shown.odds != OddsPreview.of(_rally(2, 2), "a rally").odds
+
+
+def test_a_dice_action_whose_parameters_are_not_a_mapping_is_refused_by_the_kernel() -> None:
+    """Fair dice (docs/fairness.md): a seat's seed is text of 1 to 200 characters — parameters
+    that are not even a mapping are refused by that rule, as a refusal, not a crash."""
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, dice=DiceSeeds.new()
+    )
+    bad = Action("alice", "seed_dice", ["lucky"])  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="a seat's seed is text of 1 to 200 characters"):
+        table.act(bad, None, seat="alice")
