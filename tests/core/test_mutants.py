@@ -30,6 +30,7 @@ from referee.core.clock import cancel_timer
 from referee.core.errors import ScenarioError
 from referee.core.events import Event, Log, only
 from referee.core.fairness import (
+    DICE_REVEALED,
     ZERO_SALT,
     DiceSeeds,
     Verification,
@@ -488,3 +489,45 @@ def test_a_dice_action_whose_parameters_are_not_a_mapping_is_refused_by_the_kern
     bad = Action("alice", "seed_dice", ["lucky"])  # type: ignore[arg-type]
     with pytest.raises(RuleError, match="a seat's seed is text of 1 to 200 characters"):
         table.act(bad, None, seat="alice")
+
+
+# -- verification of a record with sealed choices, and of a forged reveal (fairness.verify) ----
+
+
+def test_verification_counts_the_sealed_choices_it_checked() -> None:
+    """Fair play (docs/fairness.md): ``referee verify`` checks the revealed sealed choices as
+    well as the dice — on a committed table, two choices revealed honestly are two checked, and
+    the attack's four faces are checked after the seed's reveal."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    salt = ZERO_SALT.hex()
+    preamble = [
+        seeds.commitment_event(),
+        _sealed("plan a", SLIP),
+        _sealed("plan b", [1, 2]),
+        _revealed(unseal("plan a", SLIP, salt), unseal("plan b", [1, 2], salt)),
+    ]
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, preamble=preamble
+    )
+    attack = Action("scarface", "attack", {"target": "krockin"})
+    table = table.act(attack, fair_dice(table, seeds))
+    params, _ = reveal_params(seeds)
+    table = table.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
+    assert verify(table) == Verification(1, 0, 4, (), 2)
+
+
+def test_a_revealed_seed_that_is_not_the_one_committed_is_named() -> None:
+    """Fair dice: a record whose revealed seed is not the one committed for its epoch (a
+    forged reveal) names that epoch."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    forged = Event(DICE_REVEALED, {"epoch": 0, "seed": (bytes([2]) * 32).hex()})
+    table = Table.start(
+        PROCEDURE,
+        SETUP,
+        system="kernel_toy",
+        players={"alice": ["scarface"]},
+        preamble=[seeds.commitment_event(), forged],
+    )
+    assert verify(table) == Verification(
+        0, 0, 0, ("the seed revealed for epoch 0 is not the one committed",), 0
+    )
