@@ -5,13 +5,19 @@ Conquest") with scripted dice or exact odds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
-from referee.core import Outcome, RuleError
+from referee.core import Action, OddsPreview, Outcome, RuleError, Table, preview
+from referee.core.cards import odds_of
 from referee.dice import ScriptedSource
+from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
@@ -308,3 +314,234 @@ def test_a_versus_pools_preview_counts_successes_open_ended_to_a_top_bucket() ->
         Fraction(5, 12),
         1,
     )
+
+
+# -- odds previews: the odds a form shows are the odds of the roll the rules make ------------
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "kingdoms"
+PLAYERS = {"ann": ["elves"], "bob": ["orcs"]}
+
+
+def _kingdom(elves: dict[str, Any], **leader: Any) -> dict[str, Any]:
+    """Two factions: the elves as given (their leader's sheet merged with ``leader``), the orcs
+    plain (Logistics B4, Will B3, Perception G4 open-ended)."""
+    elf = {
+        "name": "Aeluin",
+        "lifepaths": 7,
+        "stats": {"Will": "B4"},
+        "skills": {"Logistics": "B4"},
+        "circles": 3,
+        **leader,
+    }
+    orc = {
+        "name": "Gorbash",
+        "lifepaths": 10,
+        "stats": {"Will": "B3", "Perception": {"shade": "G", "exponent": 4, "open_ended": True}},
+        "skills": {"Logistics": "B4", "Inconspicuous": "B5"},
+    }
+    return {
+        "factions": {
+            "elves": {"disposition": 10, "leader": elf, **elves},
+            "orcs": {"disposition": 12, "leader": orc},
+        }
+    }
+
+
+def _counts(odds: Mapping[str, str]) -> list[tuple[int, Fraction]]:
+    """A preview's or a roll card's odds as (successes, chance): "3+ successes" and "3+" are 3."""
+    return [(int(k.split()[0].rstrip("+")), Fraction(p)) for k, p in odds.items()]
+
+
+def _revealed(table: Table[Any], slip: dict[str, Any]) -> Table[Any]:
+    """The elves seal ``slip``, the orcs a Fortify; both pass; the elves read the slips. Every
+    die shows 3 (no 6 rolls again)."""
+    source = ScriptedSource([3] * 60)
+    table = table.act(Action("elves", "write_slip", slip), source)
+    table = table.act(
+        Action("orcs", "write_slip", {"maneuver": "Fortify", "skill": "Logistics"}), source
+    )
+    for f in ("elves", "orcs"):
+        table = table.act(Action(f, "pass", {}), source)
+    return table.act(Action("elves", "reveal", {}), source)
+
+
+def _check_against_the_roll(
+    table: Table[Any], slip: dict[str, Any]
+) -> tuple[tuple[OddsPreview, ...], Table[Any]]:
+    """The previews of ``slip``, and each "successes" preview checked against the roll card the
+    reveal then makes of the same dice (label, rule, dice, the chance of each count)."""
+    shown = preview(table, "ann", Action("elves", "write_slip", slip))
+    after = _revealed(table, slip)
+    rolled: Any = next(
+        e.payload
+        for e in after.log.events
+        if e.kind == "test.rolled" and e.payload["faction"] == "elves"
+    )
+    cards = rolled["rolls"] if "rolls" in rolled else [rolled["roll"]]
+    counts = [p for p in shown if p.rule == "Maneuver Resolution"]
+    assert [p.label for p in counts] == [c["label"] for c in cards]
+    assert [_counts(p.odds) for p in counts] == [_counts(c["odds"]) for c in cards]
+    for p, c in zip(counts, cards, strict=True):
+        assert p.dice.split()[0] == c["dice"].split()[0]  # "4d6"
+        assert ("open-ended" in p.dice) == ("open-ended" in c["dice"])
+    return shown, after
+
+
+def test_a_slips_preview_counts_the_dice_the_reveal_rolls() -> None:
+    """Conquest Maneuvers; Sap ("-1D"); Infiltrate ("+D advantage"); wounds; Persona (+1D
+    before the roll). Observation G3, +1 Persona, +2D of advantage on the Infiltrated orcs,
+    -1D Sapped, -1D of wounds: 4 grey dice, the very dice the reveal rolls; an Assess is
+    independent against a Fortify: Ob 2, +1 for the Superficial wound = Ob 3, the chance the
+    reveal records (4 grey dice, 3 or more successes: 4·(2/3)³(1/3) + (2/3)⁴ = 16/27)."""
+    setup = _kingdom(
+        {"sapped": 1, "infiltrated": {"orcs": 2}},
+        skills={"Logistics": "B4", "Observation": "G3"},
+        wound_dice=1,
+        superficial=True,
+    )
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    slip = {"maneuver": "Assess", "skill": "Observation", "target": "orcs", "persona": 1}
+    shown, after = _check_against_the_roll(table, slip)
+    independent, counts = shown
+    assert (independent.label, independent.rule, independent.dice) == (
+        "elves: Assess with Observation, if independent",
+        "Assess",
+        "4d6 grey vs Ob 3",
+    )
+    assert dict(independent.odds) == {"failure": "11/27", "success": "16/27"}
+    assert (counts.label, counts.dice) == ("elves: Assess with Observation", "4d6 G")
+    revealed: Any = next(e for e in after.log.events if e.kind == "slips.revealed").payload
+    row = next(r for r in revealed["odds"] if r["attacker"] == "elves")
+    assert (row["kind"], row["needed"], row["chance"]["no artha"]) == ("independent", 3, "16/27")
+
+
+def test_a_fortify_preview_with_a_fork_by_an_unwounded_leader() -> None:
+    """Fortify: "In an independent test when no other side is attacking, test vs. ob 2"
+    (no wound: Ob 2); FoRKs: Administration B3 adds 1D — Logistics B4 + 1 = 5 dice."""
+    setup = _kingdom({}, skills={"Logistics": "B4", "Administration": "B3"})
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    slip = {"maneuver": "Fortify", "skill": "Logistics", "forks": ["Administration"]}
+    shown, _ = _check_against_the_roll(table, slip)
+    assert [p.label for p in shown] == [
+        "elves: Fortify with Logistics, if nobody attacks",
+        "elves: Fortify with Logistics",
+    ]
+    assert shown[0].dice == "5d6 vs Ob 2"
+    assert dict(shown[0].odds) == odds_of(BurningTest(BurningPool(5), 2).odds())
+    assert Fraction(shown[0].odds["success"]) == Fraction(26, 32)  # 1 - (1 + 5) / 32
+
+
+def test_a_building_scene_by_the_second_in_command_previews_the_2ics_own_test() -> None:
+    """Building Scenes; Seconds in Command: a scene played by the 2iC rolls the 2iC's skill
+    (Logistics G3, 1 wound die: 2 grey dice) against its Ob, +1 for the 2iC's own Superficial
+    wound (Ob 1 + 1 = 2): (2/3)² = 4/9 — the odds of the roll card the scene then makes."""
+    second = {
+        "name": "Thalion",
+        "lifepaths": 5,
+        "stats": {"Will": "B3"},
+        "skills": {"Logistics": "G3"},
+        "superficial": True,
+        "wound_dice": 1,
+    }
+    table = Table.start(PROCEDURE, _kingdom({"second": second}), players=PLAYERS)
+    for f in ("elves", "orcs"):
+        slip = {"maneuver": "Fortify", "skill": "Logistics"}
+        table = table.act(Action(f, "write_slip", slip), ScriptedSource([]))
+    scene = Action("elves", "scene", {"kind": "building", "by": "second", "skill": "Logistics"})
+    (shown,) = preview(table, "ann", scene)
+    assert (shown.label, shown.rule, shown.dice) == (
+        "Thalion's building scene: Logistics",
+        "Building Scenes",
+        "2d6 grey vs Ob 2",
+    )
+    assert dict(shown.odds) == {"failure": "5/9", "success": "4/9"}
+    card: Any = table.act(scene, ScriptedSource([3, 3])).log.events[-1].payload["roll"]
+    assert (card["label"], card["dice"], card["odds"]) == (shown.label, shown.dice, shown.odds)
+    # the leader's own scene: Logistics B4, unwounded, Ob 1
+    (mine,) = preview(table, "ann", replace(scene, params={**scene.params, "by": "leader"}))
+    assert (mine.label, mine.dice) == ("Aeluin's building scene: Logistics", "4d6 vs Ob 1")
+    # anyone else (no such character) has no test to preview
+    assert preview(table, "ann", replace(scene, params={**scene.params, "by": "Gorbash"})) == ()
+
+
+def test_a_harrys_preview_splits_the_dice_as_the_reveal_rolls_them() -> None:
+    """Harry: "divide the Harry dice" into defence and attack — Tactics B5 open-ended and an
+    Onslaught-free slip: 2 to defence, 3 to attack, each pool open-ended, as the two roll cards
+    of the reveal; no independent obstacle."""
+    setup = _kingdom(
+        {}, skills={"Logistics": "B4", "Tactics": {"shade": "B", "exponent": 5, "open_ended": True}}
+    )
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    slip = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    shown, _ = _check_against_the_roll(table, slip)
+    assert [(p.label, p.dice) for p in shown] == [
+        ("elves: Harry with Tactics: defence dice", "2d6 B open-ended"),
+        ("elves: Harry with Tactics: attack dice", "3d6 B open-ended"),
+    ]
+    assert _counts(shown[0].odds)[0] == (0, Fraction(1, 4))
+    assert _counts(shown[1].odds)[0] == (0, Fraction(1, 8))
+
+
+def test_a_tie_breakers_preview_is_the_two_root_stats_the_tie_breaker_rolls() -> None:
+    """Independent and Versus Maneuvers: a tied versus test is broken on root stats both sides
+    agree to. The elves' Will G4 open-ended against the orcs' Perception W3 open-ended: the
+    preview's chance is the one the tie-breaker then records, the versus odds of
+    those two pools (each side's exponent, shade and open-endedness), to the kernel's
+    precision."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    setup = example["setup"]
+    setup["factions"]["elves"]["leader"]["stats"]["Will"] = {
+        "shade": "G",
+        "exponent": 4,
+        "open_ended": True,
+    }
+    setup["factions"]["orcs"]["leader"]["stats"]["Perception"] = {
+        "shade": "W",
+        "exponent": 3,
+        "open_ended": True,
+    }
+    table = Table.start(PROCEDURE, setup, players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in example["actions"][:7]:  # the tie, after the elves' Fate
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
+    assert preview(table, "ann", offer) == ()  # the orcs have not agreed yet
+    theirs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
+    table = table.act(theirs, source)
+    (shown,) = preview(table, "ann", offer)
+    mine = BurningPool(4, Shade.GREY, open_ended=True)
+    other = BurningPool(3, Shade.WHITE, open_ended=True)
+    chance = versus_odds(mine, other)
+    assert (shown.label, shown.rule, shown.dice) == (
+        "elves: tie-breaker on Will against orcs's Perception",
+        "Independent and Versus Maneuvers",
+        "4d6 grey open-ended vs 3d6 white open-ended",
+    )
+    assert dict(shown.odds) == odds_of(BurningVersus(mine, other).odds())
+    # the tie-breaker records versus_odds (60 successes counted); the preview is the kernel's
+    # own opposed check, which cuts explosion chains below 10⁻¹² (docs, "Exact odds of
+    # open-ended pools"): the two agree to that precision
+    assert abs(Fraction(shown.odds["success"]) - chance) < Fraction(1, 10**12)
+    rolled = table.act(offer, ScriptedSource([3] * 7))
+    recorded: Any = [e.payload for e in rolled.log.events if e.kind == "tie_break.rolled"][-1]
+    assert recorded["odds"]["elves"] == str(chance)
+
+
+def test_a_prologue_preview_is_the_chosen_skills_roll_alone() -> None:
+    """Prologues: the leader tests one skill from the list, open-ended. The preview for
+    Logistics G3 is that test alone (not Tactics B5's), and its dice and odds are those the
+    prologue's roll then records — grey dice written as grey."""
+    setup = _kingdom({}, skills={"Logistics": "G3", "Tactics": "B5", "Law": "B2"})
+    table = Table.start(PROCEDURE, {**setup, "prologue": True}, players=PLAYERS)
+    for skill, dice in (("Logistics", "3d6 grey open-ended"), ("Tactics", "5d6 open-ended")):
+        action = Action("elves", "prologue", {"skill": skill})
+        (shown,) = preview(table, "ann", action)
+        assert (shown.label, shown.rule, shown.dice) == (
+            f"Aeluin tests {skill} for the prologue",
+            "Prologues",
+            dice,
+        )
+        rolled: Any = table.act(action, ScriptedSource([3] * 5)).log.events[-1].payload
+        assert dict(shown.odds) == rolled["odds"]
+        assert (shown.dice, shown.odds) == (rolled["roll"]["dice"], rolled["roll"]["odds"])
+    assert preview(table, "ann", Action("elves", "prologue", {"skill": "Oratory"})) == ()

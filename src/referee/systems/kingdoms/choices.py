@@ -34,6 +34,7 @@ from referee.core import (
     SomeOf,
     Text,
 )
+from referee.systems.kingdoms.cards import pool_dice
 from referee.systems.kingdoms.dice import (
     MAX_PERSONA,
     BurningPool,
@@ -77,7 +78,7 @@ def prologue_preview(faction: Faction, skill: str, ability: Ability) -> OddsPrev
     return OddsPreview(
         f"{faction.leader.name} tests {skill} for the prologue",
         "Prologues",
-        f"{ability.exponent}d6 open-ended",
+        pool_dice(ability.exponent, ability.shade, True),
         {(f"{k}+" if k == top else str(k)): str(p) for k, p in chances.items()},
     )
 
