@@ -221,3 +221,36 @@ def test_a_combat_rounds_odds_are_shown_under_combat_actions() -> None:
     table = act(table, "cat", "declare", action="defend")
     shown = preview(table, "referee", Action("referee", "resolve", {"combat": "combat-1"}))
     assert shown and {p.rule for p in shown} == {"Combat Actions"}
+
+
+# -- Mental Combat outside a combat, Escaping Combat, Taking Damage (issue 13, round 3) ---------
+
+
+def _minds() -> dict[str, Any]:
+    read_mind = {"mental": True, "effect": "She answers one question."}
+    return cast(
+        krockin=character("Krockin", 33, mind=3, abilities={"Read Mind": read_mind}),
+        maid=character("The Maid", 51, mind=1, abilities={"Read Mind": read_mind}),
+        butler=character("The Butler", 50),
+        lady=character("Lady Rich", 21, mind=2),
+    )
+
+
+def test_an_unnoticed_mental_attack_is_refused_if_either_side_is_in_a_combat() -> None:
+    """Mental Combat: "no need to declare combat ... Simply take the target character to one
+    side" — out of a combat only; in one, it is a Combat Action ("Mixing Mental and Normal
+    Combat"). Krockin fights the Butler: he may not attack the Lady unnoticed, nor the Maid
+    him; the Maid may still attack the Lady (Mind 1 + 4+4+4 = 13, over her Mind 2 + 10)."""
+    table = act(start(_minds()), "krockin", "start_combat", targets=["butler"])
+    with pytest.raises(RuleError, match="in a combat, declare it as a Combat Action"):
+        act(table, "krockin", "mental_attack", target="lady", ability="Read Mind")
+    with pytest.raises(RuleError, match="in a combat, declare it as a Combat Action"):
+        act(table, "maid", "mental_attack", target="krockin", ability="Read Mind")
+    after = act(table, "maid", "mental_attack", [4, 4, 4], target="lady", ability="Read Mind")
+    data = last(after, "mental.attacked")
+    assert (data["attacker"], data["target"], data["total"], data["hit"]) == (
+        "maid",
+        "lady",
+        13,
+        True,
+    )
