@@ -10,22 +10,39 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.core import DAY, Action, RuleError, ScenarioError, Table
+from referee.core import (
+    DAY,
+    Action,
+    Between,
+    Event,
+    RuleError,
+    ScenarioError,
+    SomeOf,
+    Table,
+    Viewer,
+)
 from referee.core.cards import odds_of as card_odds
 from referee.core.table import preview
 from referee.dice import RandomSource, ScriptedSource
-from referee.systems.zweihander import SYSTEM
+from referee.systems.zweihander import SYSTEM, emit
 from referee.systems.zweihander.chase import play_out
 from referee.systems.zweihander.events import (
+    CHASE_ATTACKED,
     CHASE_CAUGHT_UP,
     CHASE_ENDED,
+    CHASE_FATIGUE,
     CHASE_ROUND_ENDED,
     CHASE_TAKEDOWN,
+    FORCED_MARCH,
     JOURNEY_CAMP,
     JOURNEY_ENDED,
     JOURNEY_ROLE_CHECK,
+    JOURNEY_STARTED,
     JOURNEY_STRETCH_ENDED,
+    SIMPLE_EXCHANGE,
+    describe,
 )
+from referee.systems.zweihander.morale import choices as morale_choices
 from referee.systems.zweihander.overland import Route, miles_per_day, transport_row
 from referee.systems.zweihander.percentile import SkillTest
 from referee.systems.zweihander.reputation import can_requisition
@@ -269,3 +286,339 @@ def test_a_chase_played_out_at_a_seated_table_is_the_referees_doing() -> None:
     taken = list(done.actions)[len(table.actions) :]
     assert taken and {a.seat for a in taken} == {"referee"}
     assert {a.kind for a in taken} >= {"chase.move", "chase.end_round"}
+
+
+# -- the log's words for what the rules decided (events.describe; issue 13, round 3) ----------
+
+
+def _card(face: int, chance: int = 50) -> dict[str, Any]:
+    test = SkillTest(chance)
+    return emit.test_card(test, test.roll(ScriptedSource([face])), "a test", "Chases")
+
+
+def _line(kind: str, **data: Any) -> str:
+    return describe(Event(kind, data), Viewer("referee"))
+
+
+def test_the_log_says_whether_a_chase_attack_hits_and_what_it_costs() -> None:
+    """Chases, Ranged and Magick Attacks: the attacker pays Value for the attack; a hit deals
+    Damage ranks and the target loses Value (and may be Slain!); a miss deals nothing."""
+    attack = {"participant": "watchman", "target": "cutpurse", "cost": 2}
+    assert (
+        _line(
+            CHASE_ATTACKED,
+            **attack,
+            hit=True,
+            damage_ranks=2,
+            target_loss=3,
+            target_slain=False,
+            roll=_card(34),
+        )
+        == "watchman attacks cutpurse — d100 34: success; hits: 2 Damage ranks, cutpurse "
+        "loses 3; the attack costs 2 Value."
+    )
+    assert (
+        _line(
+            CHASE_ATTACKED,
+            **attack,
+            hit=True,
+            damage_ranks=4,
+            target_loss=5,
+            target_slain=True,
+            roll=_card(12),
+        )
+        == "watchman attacks cutpurse — d100 12: success; hits: 4 Damage ranks, cutpurse "
+        "loses 5; cutpurse is Slain!; the attack costs 2 Value."
+    )
+    assert (
+        _line(
+            CHASE_ATTACKED,
+            **attack,
+            hit=False,
+            damage_ranks=0,
+            target_loss=0,
+            target_slain=False,
+            roll=_card(78),
+        )
+        == "watchman attacks cutpurse — d100 78: failure; misses; the attack costs 2 Value."
+    )
+
+
+def test_the_log_says_what_a_failed_fatigue_test_costs() -> None:
+    """Chases, fatigue: past the Brawn Bonus in Rounds a participant tests Toughness; a
+    Failure costs physical Peril (the line names the step of the Peril Condition Track it
+    reaches) and may leave them exhausted, out of the chase; a Success costs nothing."""
+    assert (
+        _line(CHASE_FATIGUE, participant="hound", roll=_card(12))
+        == "hound tests fatigue — d100 12: success."
+    )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=4,
+            characters={"hound": {"peril": 2}},
+        )
+        == "hound tests fatigue — d100 78: failure; 4 physical Peril → Ignore 1 Skill Rank."
+    )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=9,
+            characters={"hound": {"peril": 5}},
+            exhausted=True,
+        )
+        == "hound tests fatigue — d100 78: failure; 9 physical Peril → Incapacitated!; "
+        "exhausted, out of the chase."
+    )
+
+
+def test_the_log_names_a_peril_step_only_for_whoever_moved_on_the_track() -> None:
+    """The Peril Condition Track: the step is named when the event moved that character on it;
+    another character's change, or no change at all, names none."""
+    for characters in ({"cora": {"peril": 3}}, {"hound": {"damage": 1}}, None):
+        data: dict[str, Any] = {"participant": "hound", "roll": _card(78), "peril": 2}
+        if characters is not None:
+            data["characters"] = characters
+        assert (
+            _line(CHASE_FATIGUE, **data)
+            == "hound tests fatigue — d100 78: failure; 2 physical Peril."
+        )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=2,
+            characters={"hound": {"peril": 0}, "cora": {"peril": 3}},
+        )
+        == "hound tests fatigue — d100 78: failure; 2 physical Peril → Unhindered."
+    )
+
+
+def test_the_log_says_whether_a_forced_march_incapacitates() -> None:
+    """Overland exploration, Forced march: a failed Toughness Test leaves the character
+    Incapacitated!, with no Peril recovery for 24 hours; a passed one holds on."""
+    assert (
+        _line(FORCED_MARCH, character="anna", incapacitated=True, roll=_card(78))
+        == "anna force-marches — d100 78: failure: Incapacitated!, no recovery for 24 hours."
+    )
+    assert (
+        _line(FORCED_MARCH, character="anna", incapacitated=False, roll=_card(34))
+        == "anna force-marches — d100 34: success: holds on."
+    )
+
+
+def test_the_log_names_a_journeys_travellers_and_stretches_in_order() -> None:
+    """Wilderness travel: a journey is its travellers and its Stretches, in order."""
+    assert (
+        _line(
+            JOURNEY_STARTED,
+            travellers=["anna", "bert"],
+            stretches=[{"name": "the Moor", "days": 2}, {"name": "the Pass"}],
+        )
+        == "A journey begins for anna, bert: the Moor, the Pass."
+    )
+
+
+def test_the_log_says_what_a_simple_exchange_costs() -> None:
+    """Simple Exchange: a Critical Failure costs mental Peril; otherwise nothing."""
+    assert (
+        _line(SIMPLE_EXCHANGE, character="anna", roll=_card(99), mental_peril=5)
+        == "anna tries a Simple Exchange — d100 99: critical failure; 5 mental Peril."
+    )
+    assert (
+        _line(SIMPLE_EXCHANGE, character="anna", roll=_card(34))
+        == "anna tries a Simple Exchange — d100 34: success."
+    )
+
+
+# -- morale checks at the table (morale.py; issue 13, round 3) ---------------------------------
+
+
+def _morale_card(test: SkillTest, face: int, label: str) -> dict[str, Any]:
+    return emit.test_card(test, test.roll(ScriptedSource([face])), label, "Morale checks")
+
+
+def test_a_failed_morale_check_rescued_by_the_leader_is_one_event_with_both_tests() -> None:
+    """Morale checks: the Resolve Test at the hardest condition's Difficulty Rating (one ally
+    Slain! 0, outnumbered 3:1 −10%: −10); on a Failure the leader tests Leadership (Standard),
+    and a Success keeps the foes fighting. One event records both tests and both cards."""
+    t = act(
+        social_table({}),
+        "referee",
+        "morale",
+        [60, 20],
+        resolve=50,
+        conditions=["ally_slain", "outnumbered_3_to_1"],
+        leader_leadership=40,
+        foes="the bandits",
+    )
+    resolve, leader = SkillTest(50, -10), SkillTest(40)
+    assert last(t, "morale.checked") == {
+        "foes": "the bandits",
+        "conditions": ["ally_slain", "outnumbered_3_to_1"],
+        "test": emit.test_json(resolve, resolve.roll(ScriptedSource([60])), "Resolve"),
+        "leadership": emit.test_json(leader, leader.roll(ScriptedSource([20])), "Leadership"),
+        "result": "the foes give up on their next turn, unless a leader successfully pass a "
+        "Leadership Test",
+        "gives_up": False,
+        "flees": False,
+        "inspired": False,
+        "rolls": [
+            _morale_card(resolve, 60, "the bandits test Resolve"),
+            _morale_card(leader, 20, "their leader tests Leadership"),
+        ],
+    }
+    data = last(t, "morale.checked")
+    assert (data["test"]["total_chance"], data["test"]["difficulty_rating"]) == (40, "Challenging")
+    assert (data["leadership"]["total_chance"], data["leadership"]["outcome"]) == (40, "success")
+    assert t.log.events[-1].audience.everyone
+
+
+def test_a_failed_morale_check_without_a_leader_gives_up() -> None:
+    """Morale checks: a Failure with no leader to test Leadership — the foes give up on their
+    next turn; one Resolve Test, one card, no Leadership."""
+    t = act(social_table({}), "referee", "morale", [60], resolve=50)
+    data = last(t, "morale.checked")
+    test = SkillTest(50)
+    assert "leadership" not in data
+    assert (data["foes"], data["conditions"], data["gives_up"], data["flees"]) == (
+        "the foes",
+        [],
+        True,
+        False,
+    )
+    assert data["rolls"] == [_morale_card(test, 60, "the foes test Resolve")]
+
+
+def test_a_leader_with_no_leadership_still_tests_and_fails() -> None:
+    """Morale checks: a leader with Leadership 0 tests at the least chance a Test has (1%) and
+    cannot rescue the foes from a 20; the event keeps the Base Chance as given (0)."""
+    t = act(social_table({}), "referee", "morale", [60, 20], resolve=50, leader_leadership=0)
+    data = last(t, "morale.checked")
+    assert (data["leadership"]["base_chance"], data["leadership"]["total_chance"]) == (0, 1)
+    assert (data["leadership"]["outcome"], data["gives_up"]) == ("failure", True)
+    assert data["rolls"][1]["dice"] == "d100 ≤ 1"
+
+
+def test_a_morale_check_critical_failure_flees_and_no_leader_tests() -> None:
+    """Morale checks: a Critical Failure — the foes flee; no Leadership Test rescues it."""
+    t = act(social_table({}), "referee", "morale", [99], resolve=50, leader_leadership=90)
+    data = last(t, "morale.checked")
+    assert "leadership" not in data and len(data["rolls"]) == 1
+    assert (data["flees"], data["gives_up"], data["inspired"]) == (True, False, False)
+    assert data["result"].startswith("the foes flee")
+
+
+def test_only_the_gm_calls_a_morale_check() -> None:
+    """Morale checks are the GM's to call, at any time: the referee's menu offers a Resolve of
+    1–99 and up to two of the table's conditions; a character has no such choice."""
+    t = social_table(CHARS)
+    (choice,) = [c for c in t.legal_actions("referee") if c.kind == "morale"]
+    assert choice.label == "call a morale check" and choice.odds == ()
+    assert choice.params == {
+        "resolve": Between(1, 99),
+        "conditions": SomeOf(
+            (
+                "ally_moderate_injury",
+                "ally_serious_injury",
+                "ally_grievous_injury",
+                "ally_slain",
+                "outnumbered_3_to_1",
+                "outnumbered_6_to_1",
+                "leader_slain",
+            ),
+            least=0,
+            most=2,
+        ),
+    }
+    assert not [c for c in t.legal_actions("anna") if c.kind == "morale"]
+    assert morale_choices(t.state, "anna") == []
+
+
+# -- the GM's default play, the longest chase and a journey resumed (issue 13, round 3) ---------
+
+
+class _FailedTakedowns:
+    """Every d10 a 10, every d100 a 60 (a plain Failure at 50), every d6 a 1 (no Complication)."""
+
+    def roll(self, sides: int) -> int:
+        return {10: 10, 100: 60, 6: 1}.get(sides, 1)
+
+
+def test_a_chase_of_failed_takedowns_is_played_out_to_its_escape_condition() -> None:
+    """Chases: the Escape Condition "9 Rounds have passed"; every Round each of four Pursuers
+    catches up with the slow Escapee, attempts a Takedown and fails it (Pursuit Value −1), and
+    nobody tests fatigue (Brawn Bonus 9): all nine Rounds are played out, every Takedown
+    included, and the chase ends by its Escape Condition."""
+    slow = {"bonuses": {"AB": 1, "BB": 9}, "skills": {"Coordination": 50, "Toughness": 50}}
+    fast = {"bonuses": {"AB": 5, "BB": 9}, "skills": {"Coordination": 50, "Toughness": 50}}
+    names = ["p0", "p1", "p2", "p3"]
+    t = SYSTEM.new_table({"characters": {"thief": slow, **dict.fromkeys(names, fast)}})
+    start: dict[str, Any] = {"escapees": ["thief"], "pursuers": names, "escape_condition": 9}
+    t = t.act(Action("referee", "chase.start", start), _FailedTakedowns())
+    done = play_out(t, _FailedTakedowns())
+    kinds = [e.kind for e in done.log.events]
+    assert kinds.count(CHASE_TAKEDOWN) == 9 * 4
+    assert kinds.count(CHASE_ROUND_ENDED) == 9
+    assert len(done.actions) - len(t.actions) == 9 * (5 + 4 + 1)
+    assert done.state.chase is not None
+    assert done.state.chase.ended == "the Escape Condition is met (9 Rounds have passed)"
+
+
+def test_a_journey_past_its_first_stretch_is_travelled_on_to_its_end() -> None:
+    """Wilderness travel: a journey whose first Stretch the GM has played by hand is travelled
+    on from its second — one more Stretch, then journey's end."""
+    dice = RandomSource(3)
+    t = _journey().act(
+        Action(
+            "referee", "journey.roles", {"guide": "anna", "survivalist": "bert", "scout": "cora"}
+        ),
+        dice,
+    )
+    while (j := t.state.journey) is not None and j.toughness_tests_left > 0:
+        t = t.act(Action("referee", "journey.toughness"), dice)
+    t = t.act(Action("referee", "journey.end_stretch"), dice)
+    assert t.state.journey is not None and t.state.journey.index == 1
+    done = travel_on(t, dice)
+    ended = [e.data["stretch"] for e in done.log if e.kind == JOURNEY_STRETCH_ENDED]
+    assert ended == ["the old forest road", "the Grey Peaks"]
+    assert done.log.events[-1].kind == JOURNEY_ENDED
+    assert done.state.journey is not None and done.state.journey.ended
+
+
+def test_the_gms_default_play_at_a_table_without_seats_is_taken_by_no_seat() -> None:
+    """The table record: a table played through the library may have no seats at all; the GM's
+    default play of a journey and of a chase then takes its steps from no seat (there is no
+    referee's seat to take them from) and records them so."""
+    setup = yaml.safe_load((CLI_FILES / "route.yaml").read_text(encoding="utf-8"))
+    journey = Table.start(SYSTEM.procedure, setup, seats=())
+    done = travel_on(journey, RandomSource(3))
+    assert done.actions and {(a.seat, a.actor) for a in done.actions} == {(None, "referee")}
+    setup = yaml.safe_load((CLI_FILES / "chase.yaml").read_text(encoding="utf-8"))
+    chase = Table.start(SYSTEM.procedure, setup, seats=())
+    start = {"escapees": ["cutpurse"], "pursuers": ["watchman", "hound"]}
+    chase = chase.act(Action("referee", "chase.start", start), RandomSource(5))
+    played = play_out(chase, RandomSource(5))
+    assert played.state.chase is not None and played.state.chase.ended is not None
+    assert {a.seat for a in played.actions} == {None}
+
+
+def test_a_madness_test_is_previewed_with_the_odds_its_choice_carries() -> None:
+    """Withstanding madness: Stress +20%, Fear no modifier, Terror −20% on the Resolve Test; an
+    action that is neither a Skill Test nor a social Test is previewed with the odds of the
+    character's choice (all three situations), and a choice without odds has none."""
+    t = social_table({"anna": {"skills": {"Resolve": 40}}})
+    shown = preview(t, "anna", Action("anna", "madness", {"situation": "Fear"}))
+    assert [(p.label, p.rule, p.dice) for p in shown] == [
+        ("anna withstands Stress", "Madness", "d100 ≤ 60"),
+        ("anna withstands Fear", "Madness", "d100 ≤ 40"),
+        ("anna withstands Terror", "Madness", "d100 ≤ 20"),
+    ]
+    assert dict(shown[1].odds) == card_odds(SkillTest(40).odds())
+    gm = Action("referee", "corruption", {"character": "anna", "weight": "minor"})
+    assert preview(t, "referee", gm) == ()
