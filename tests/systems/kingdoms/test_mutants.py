@@ -545,3 +545,98 @@ def test_a_prologue_preview_is_the_chosen_skills_roll_alone() -> None:
         assert dict(shown.odds) == rolled["odds"]
         assert (shown.dice, shown.odds) == (rolled["roll"]["dice"], rolled["roll"]["odds"])
     assert preview(table, "ann", Action("elves", "prologue", {"skill": "Oratory"})) == ()
+
+
+def test_a_building_scene_the_rules_refuse_has_no_odds() -> None:
+    """Scene Economy: a faction that has passed plays no more scenes this maneuver, so a
+    building scene it could otherwise roll (Logistics B4, Ob 1) shows no odds."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    for f in ("elves", "orcs"):
+        slip = {"maneuver": "Fortify", "skill": "Logistics"}
+        table = table.act(Action(f, "write_slip", slip), ScriptedSource([]))
+    scene = Action("elves", "scene", {"kind": "building", "skill": "Logistics", "ob": 1})
+    assert len(preview(table, "ann", scene)) == 1
+    passed = table.act(Action("elves", "pass", {}), ScriptedSource([]))
+    with pytest.raises(RuleError, match="passed its scenes"):
+        passed.act(scene, ScriptedSource([4] * 4))
+    assert preview(passed, "ann", scene) == ()
+
+
+def test_a_tied_conquest_is_named_by_the_defeated_player_and_says_so() -> None:
+    """Consequences: two attackers with equal successes wipe a faction out together; "the
+    defeated player decides" which is its conqueror, and the record says why."""
+    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}, "circles": 3}
+    setup: dict[str, Any] = {
+        "factions": {
+            "elves": {
+                "disposition": 10,
+                "assessed": ["orcs"],
+                "leader": {**sheet, "name": "A", "skills": {"Tactics": "B4"}},
+            },
+            "orcs": {
+                "disposition": 6,
+                "leader": {**sheet, "name": "G", "skills": {"Inconspicuous": "B4"}},
+            },
+            "dwarves": {
+                "disposition": 12,
+                "assessed": ["orcs"],
+                "leader": {**sheet, "name": "D", "skills": {"Tactics": "B4"}},
+            },
+        }
+    }
+    table = Table.start(PROCEDURE, setup)
+    none = ScriptedSource([])
+    for f in ("elves", "dwarves"):
+        assault = {"maneuver": "Assault", "skill": "Tactics", "target": "orcs"}
+        table = table.act(Action(f, "write_slip", assault), none)
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = table.act(Action("orcs", "write_slip", infiltrate), none)
+    for f in ("elves", "dwarves"):
+        table = table.act(Action(f, "scene", {"kind": "conflict", "target": "orcs"}), none)
+    for f in ("elves", "orcs", "dwarves"):
+        table = table.act(Action(f, "pass", {}), none)
+    table = table.act(Action("elves", "reveal", {}), ScriptedSource([4] * 4 + [1] * 4 + [4] * 4))
+    table = table.act(Action("elves", "resolve", {}), none)
+    assert table.state.pending_conquest == {"orcs": ("elves", "dwarves")}
+    table = table.act(Action("orcs", "choose_conqueror", {"conqueror": "dwarves"}), none)
+    assert table.log.events[-1].kind == "conqueror.named"
+    assert table.log.events[-1].payload == {
+        "defeated": "orcs",
+        "conqueror": "dwarves",
+        "why": "chosen by the defeated player",
+    }
+
+
+def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat() -> None:
+    """Seconds in Command; Independent and Versus Maneuvers: the orcs' 2iC rolled their
+    Infiltrate (a skill the leader lacks, after initiating the conflict scene), so their side
+    of the tie-breaker is the 2iC's root stat (Perception G3), which the leader does not have:
+    each side's preview is its own root against the other's."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    setup = example["setup"]
+    orcs = setup["factions"]["orcs"]
+    orcs["second"] = {
+        "name": "Ugluk",
+        "lifepaths": 8,
+        "stats": {"Perception": "G3"},
+        "skills": {"Inconspicuous": "B5"},
+    }
+    del orcs["leader"]["skills"]["Inconspicuous"]
+    orcs["leader"]["skills"]["Tactics"] = "B3"
+    actions = example["actions"][:7]
+    actions[1]["params"]["roller"] = "second"
+    actions[2]["params"]["by"] = "second"
+    table = Table.start(PROCEDURE, setup, players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in actions:  # the tie, after the elves' Fate
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    assert table.state.rolls["orcs"].roller == "second"
+    will = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
+    perception = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
+    elves, orcs_ = BurningPool(4), BurningPool(3, Shade.GREY)
+    (mine,) = preview(table.act(perception, ScriptedSource([])), "ann", will)
+    assert mine.label == "elves: tie-breaker on Will against orcs's Perception"
+    assert dict(mine.odds) == odds_of(BurningVersus(elves, orcs_).odds())
+    (theirs,) = preview(table.act(will, ScriptedSource([])), "bob", perception)
+    assert theirs.label == "orcs: tie-breaker on Perception against elves's Will"
+    assert dict(theirs.odds) == odds_of(BurningVersus(orcs_, elves).odds())
