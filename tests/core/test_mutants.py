@@ -16,12 +16,17 @@ from referee.core import (
     REFEREE,
     REFEREE_ONLY,
     Action,
+    Between,
     Catalogue,
+    Choice,
     ObstacleCheck,
     OddsPreview,
+    OneOf,
     RuleError,
     SeatError,
+    SomeOf,
     Table,
+    Text,
     Viewer,
     preview,
 )
@@ -47,6 +52,7 @@ from referee.core.scenario import (
     Scenario,
     _contains,
     load_scenario,
+    parse_scenario,
     run_scenario,
     scenario_schema,
 )
@@ -530,4 +536,75 @@ def test_a_revealed_seed_that_is_not_the_one_committed_is_named() -> None:
     )
     assert verify(table) == Verification(
         0, 0, 0, ("the seed revealed for epoch 0 is not the one committed",), 0
+    )
+
+
+# -- the domains of a choice (actions.py) and a step that must be refused (scenario.py) ---------
+
+
+def test_a_choices_domains_hold_only_what_the_rules_allow() -> None:
+    """Actions as values (docs/kernel.md, "the catalogue"): a domain holds only what the rules
+    allow now — ``Between`` whole numbers from low to high inclusive (not a flag, not text),
+    ``SomeOf`` distinct values of the domain from ``least`` to ``most`` of them (at most all
+    of them unless told), ``OneOf`` its values, ``Text`` any text."""
+    between = Between(1, 3)
+    assert [between.contains(v) for v in (0, 1, 2, 3, 4)] == [False, True, True, True, False]
+    assert not between.contains(True) and not between.contains("2") and not between.contains(2.0)
+    some = SomeOf(("a", "b", "c"), least=1, most=2)
+    assert some.contains(["a"]) and some.contains(["c", "a"])
+    assert not some.contains([]) and not some.contains(["a", "b", "c"])
+    assert not some.contains(["a", "a"]) and not some.contains(["a", "d"])
+    assert not some.contains(("a",)) and not some.contains("a")
+    every = SomeOf(("a", "b", "c"))
+    assert every.contains([]) and every.contains(["a", "b", "c"])
+    assert not every.contains(["a", "b", "c", "d"])
+    assert OneOf(("north", "south")).contains("north")
+    assert not OneOf(("north", "south")).contains("east")
+    assert Text("hmm").contains("") and not Text("hmm").contains(3)
+
+
+def test_a_choice_allows_an_action_only_with_every_parameter_in_its_domain() -> None:
+    """Actions as values: ``Choice.allows`` — every parameter with a domain is given, and
+    given a value inside it; others are free."""
+    choice = Choice("scarface", "rally", {"dice": Between(1, 3), "mode": OneOf(("grey",))})
+    assert choice.allows({"dice": 2, "mode": "grey"})
+    assert choice.allows({"dice": 3, "mode": "grey", "note": "anything"})
+    assert not choice.allows({"dice": 4, "mode": "grey"})
+    assert not choice.allows({"dice": 2, "mode": "white"})
+    assert not choice.allows({"dice": 2})
+    assert not choice.allows({"mode": "grey"})
+    assert Choice("scarface", "rally").allows({})
+
+
+def _toy_scenario(*steps: dict[str, Any]) -> Scenario:
+    return parse_scenario(
+        {"system": "kernel_toy", "setup": SETUP, "dice": {"script": [6] * 12}, "actions": steps}
+    )
+
+
+def test_a_step_that_must_be_refused_is_refused_by_that_rule() -> None:
+    """Scenario files: ``refused: RULE`` — the step must be refused by the rule whose name (or
+    reason) contains it, any case; then nothing changes and the run goes on. Refused by
+    another rule, or allowed, the scenario is wrong: the error names the step's ``refused``
+    field (``actions.<i>.refused``) once, not wrapped again as ``actions.<i>: step <i>: …``."""
+    perceive = {"actor": "scarface", "action": "perceive", "params": {"target": "krockin"}}
+    run = run_scenario(
+        _toy_scenario(
+            perceive, {**perceive, "refused": "PERCEPTION"}, {**perceive, "refused": "cooldown"}
+        )
+    )
+    assert [a.kind for a in run.table.actions] == ["perceive"]
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario(perceive, {**perceive, "refused": "toy: attack"}))
+    assert info.value.path == ("actions", 1, "refused")
+    assert str(info.value) == (
+        "actions.1.refused: step 1 (scarface: perceive) was refused by another rule: "
+        "Toy: perception cooldown: scarface perceived krockin less than 15 minutes ago"
+    )
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario({**perceive, "refused": "cooldown"}))
+    assert info.value.path == ("actions", 0, "refused")
+    assert str(info.value) == (
+        "actions.0.refused: step 0 (scarface: perceive) was allowed, but should be refused by "
+        "'cooldown'"
     )

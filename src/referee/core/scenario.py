@@ -385,6 +385,11 @@ def start_table(scenario: Scenario, procedure: Procedure[Any] | None = None) -> 
         raise ScenarioError(f"the game could not set up: {error!r}", ("setup",)) from None
 
 
+class _WrongRefusal(ScenarioError):
+    """A step that should have been refused and was not, or was refused by another rule: the
+    error already names its step and the path ``actions.<i>.refused``."""
+
+
 def _expect_refusal(
     table: Table[Any], step: ActionStep, dice: DiceSource, at: GameTime | None, index: int
 ) -> None:
@@ -395,11 +400,11 @@ def _expect_refusal(
         wanted = (step.refused or "").lower()
         if wanted in error.rule.lower() or wanted in str(error).lower():
             return
-        raise ScenarioError(
+        raise _WrongRefusal(
             f"step {index} ({step.actor}: {step.action}) was refused by another rule: {error}",
             ("actions", index, "refused"),
         ) from None
-    raise ScenarioError(
+    raise _WrongRefusal(
         f"step {index} ({step.actor}: {step.action}) was allowed, but should be refused by "
         f"{step.refused!r}",
         ("actions", index, "refused"),
@@ -466,6 +471,8 @@ def run_scenario(scenario: Scenario, procedure: Procedure[Any] | None = None) ->
         except (RuleError, DiceSourceError) as error:
             who = f" ({step.actor}: {step.action})" if step.action else ""
             raise ScenarioError(f"step {index}{who} refused: {error}", ("actions", index)) from None
+        except _WrongRefusal:
+            raise
         except RefereeError as error:
             raise ScenarioError(f"step {index}: {error}", ("actions", index)) from None
     state = to_json(game.state_json(table.state))
