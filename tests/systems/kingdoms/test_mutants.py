@@ -549,7 +549,8 @@ def test_a_prologue_preview_is_the_chosen_skills_roll_alone() -> None:
 
 def test_a_building_scene_the_rules_refuse_has_no_odds() -> None:
     """Scene Economy: a faction that has passed plays no more scenes this maneuver, so a
-    building scene it could otherwise roll (Logistics B4, Ob 1) shows no odds."""
+    building scene it could otherwise roll (Logistics B4, Ob 1) shows no odds — though
+    another kind of action is open to it."""
     table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
     for f in ("elves", "orcs"):
         slip = {"maneuver": "Fortify", "skill": "Logistics"}
@@ -557,8 +558,12 @@ def test_a_building_scene_the_rules_refuse_has_no_odds() -> None:
     scene = Action("elves", "scene", {"kind": "building", "skill": "Logistics", "ob": 1})
     assert len(preview(table, "ann", scene)) == 1
     passed = table.act(Action("elves", "pass", {}), ScriptedSource([]))
+    passed = passed.act(Action("orcs", "pass", {}), ScriptedSource([]))
     with pytest.raises(RuleError, match="passed its scenes"):
         passed.act(scene, ScriptedSource([4] * 4))
+    # the elves may read the slips now (a choice with no parameters), but not play a scene
+    kinds = [c.kind for c in PROCEDURE.legal_actions(passed.state, "elves")]
+    assert "reveal" in kinds and "scene" not in kinds
     assert preview(passed, "ann", scene) == ()
 
 
