@@ -13,7 +13,7 @@ from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from referee.systems.ginlane.zones import step
 
-from .test_procedure import act, duel, events, scene, start
+from .test_procedure import act, duel, events, kinds, scene, start
 
 STREET = SceneState(
     combatants=(),
@@ -229,3 +229,327 @@ def test_only_a_grappler_releases() -> None:
     holding = act(holding, "jack", "full_defence")
     with pytest.raises(RuleError, match="moll is not grappling anyone"):
         act(holding, "moll", "release")
+
+
+# ------------------------------------------------------------------ round 3: the bum's rush
+
+
+def _grappling(table: Table[SceneState] | None = None) -> Table[SceneState]:
+    """moll (Weapons 3, Agility 2, no Strength) unbalances jack and grapples him (Strength −2
+    + 3, 3, 3 with the tag: 4); jack's turn passes; moll's turn again."""
+    table = duel() if table is None else table
+    table = act(table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "grapple", [3, 3, 3], target="jack", tag="Off-Balance")
+    return act(table, "jack", "full_defence")
+
+
+def test_the_bums_rush_is_rolled_and_recorded_with_its_tag_draw_and_related_skill() -> None:
+    """Releasing the Grapple ("move the opponent a zone [...] The opponent gets a defence"),
+    with Supplemental actions (a weapon drawn, −1), Tagging (option a, a point paid) and "No
+    Relevant Skill" (Strength as a related skill: 0, not −2): moll rolls 5, 4, 6 — the best two
+    11 − 1 = 10 — against jack's dodge of 2 + 2 + Agility 1 + Full Defence 2 = 7."""
+    table = _grappling()
+    since = len(table.log.events)
+    table = act(
+        table,
+        "moll",
+        "release",
+        [5, 4, 6, 2, 2],
+        to="hall",
+        tags=["Fencing Mistress"],
+        draw="knife",
+        related=True,
+        defence={"skill": "Agility"},
+    )
+    assert kinds(table, since)[:4] == [
+        "grapple.released",
+        "weapon.drawn",
+        "aspect.tagged",
+        "pool.spent",
+    ]
+    assert events(table, "grapple.released") == [{"character": "moll", "target": "jack"}]
+    assert events(table, "weapon.drawn") == [{"character": "moll", "weapon": "knife"}]
+    assert [(e["character"], e["aspect"]) for e in events(table, "aspect.tagged")][-1] == (
+        "moll",
+        "Fencing Mistress",
+    )
+    assert events(table, "pool.spent")[-1] == {"character": "moll", "points": 1, "for": "tags"}
+    (rush,) = events(table, "rush.rolled")
+    odds = {"success": "713/3888", "match": "731/7776", "failure": "1873/2592"}
+    assert {k: rush[k] for k in ("character", "target", "to", "defence_skill", "odds")} == {
+        "character": "moll",
+        "target": "jack",
+        "to": "hall",
+        "defence_skill": "Agility",
+        "odds": odds,
+    }
+    assert (rush["rolled"]["total"], rush["opposition"]["total"], rush["margin"]) == (10, 7, 3)
+    card = rush["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["odds"]) == (
+        "moll rushes jack to hall (Strength against Agility)",
+        "Releasing the Grapple",
+        "3d6kh2-1 vs 2d6+3",
+        odds,
+    )
+    assert events(table, "moved")[-1] == {
+        "character": "jack",
+        "from": "room",
+        "to": "hall",
+        "by": "moll",
+    }
+
+
+def test_the_bums_rush_is_dodged_not_parried() -> None:
+    """Defence: Weapons defends against Weapons and Brawl, not a Strength rush; the defence the
+    target names is the one checked."""
+    with pytest.raises(RuleError, match="Weapons can't defend against a Strength attack"):
+        act(_grappling(), "moll", "release", [5, 4, 2, 2], to="hall", defence={"skill": "Weapons"})
+
+
+def test_the_bums_rush_needs_a_clear_way() -> None:
+    """Releasing the Grapple and Difficult terrain: the opponent is moved one zone along a clear
+    way (cost 1); into zone c (cost 2) he cannot be rushed, into a he can."""
+    setup = scene(
+        kit={"side": "s", "zone": "b", "skills": {"Strength": 1}, "experience": 6},
+        bob={"side": "m", "zone": "b", "aspects": ["Clumsy"]},
+    )
+    table = act(start(setup, 6, 6, 1, 1), "kit", "grapple", [3, 3, 3], target="bob", tag="Clumsy")
+    table = act(table, "bob", "full_defence")
+    with pytest.raises(RuleError, match="no clear way from 'b' to 'c'"):
+        act(table, "kit", "release", [6, 6, 1, 1], to="c")
+    table = act(table, "kit", "release", [6, 6, 1, 1], to="a")
+    assert table.state.get("bob").zone == "a"
+
+
+# ------------------------------------------------------------------ round 3: seize, grapple
+
+
+def test_seizing_a_held_thing_is_rolled_and_recorded_with_its_tag_draw_and_related_skill() -> None:
+    """Hold a thing ("an appropriate roll beating the Block"), with a weapon drawn (−1), a tag
+    (option a, a point paid) and a related skill (Strength at 0): jack rolls 2, 2, 6 — the best
+    two 8 − 1 = 7 — against moll's hold of 3 + 3 − 2 = 4."""
+    table = act(duel(jack={"aspects": ["Quick Hands"]}), "moll", "block", [3, 3], hold="the casket")
+    table = act(
+        table,
+        "jack",
+        "seize",
+        [2, 2, 6],
+        thing="the casket",
+        skill="Strength",
+        related=True,
+        draw="knife",
+        tags=["Quick Hands"],
+    )
+    assert events(table, "weapon.drawn") == [{"character": "jack", "weapon": "knife"}]
+    assert [(e["character"], e["aspect"]) for e in events(table, "aspect.tagged")] == [
+        ("jack", "Quick Hands")
+    ]
+    (rolled,) = events(table, "seize.rolled")
+    odds = {"success": "193/216", "match": "1/18", "failure": "11/216"}
+    assert {k: rolled[k] for k in ("character", "thing", "against", "odds")} == {
+        "character": "jack",
+        "thing": "the casket",
+        "against": 4,
+        "odds": odds,
+    }
+    assert (rolled["rolled"]["total"], rolled["margin"]) == (7, 3)
+    card = rolled["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["odds"]) == (
+        "jack seizes the casket (Strength)",
+        "Hold a thing",
+        "3d6kh2-1 > 4",
+        odds,
+    )
+    assert events(table, "seized") == [{"character": "jack", "thing": "the casket"}]
+    assert table.state.holdings == (("the casket", "jack"),)
+
+
+def test_a_grapple_is_set_maintained_and_broken_as_recorded() -> None:
+    """Grapple: "tag an Aspect on the target" (its name in any case), with supplemental
+    actions (−1 each) and a paid tag: moll, with no Strength (−2), rolls 3, 3, 3, 5 — the best
+    two 8 − 2 − 2 = 4 — then maintains it untagged (4 + 4 − 2 = 6); jack, grappling her back
+    with 6 + 6 − 2 = 10, beats the grapple and breaks it."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(
+        table,
+        "moll",
+        "grapple",
+        [3, 3, 3, 5],
+        target="jack",
+        tag="off-balance",
+        tags=["Fencing Mistress"],
+        draw="knife",
+        supplemental="kicks the stool away",
+    )
+    assert events(table, "weapon.drawn") == [{"character": "moll", "weapon": "knife"}]
+    assert [(e["character"], e["aspect"], e["free"]) for e in events(table, "aspect.tagged")][
+        -2:
+    ] == [("moll", "Off-Balance", True), ("moll", "Fencing Mistress", False)]
+    (first,) = events(table, "grapple.set")
+    assert {k: v for k, v in first.items() if k not in ("rolled", "roll")} == {
+        "character": "moll",
+        "target": "jack",
+        "strength": 4,
+        "maintained": False,
+        "supplemental": "kicks the stool away",
+    }
+    assert first["rolled"]["faces"] == [3, 3, 3, 5]
+    card = first["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["outcome"], card["value"]) == (
+        "moll grapples jack",
+        "Grapple",
+        "4d6kh2-4",
+        "strength",
+        4,
+    )
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "grapple", [4, 4], target="jack")
+    (_, kept) = events(table, "grapple.set")
+    assert (kept["strength"], kept["maintained"], kept["supplemental"]) == (6, True, None)
+    table = act(table, "jack", "grapple", [6, 6, 1], target="moll", tag="Fencing Mistress")
+    assert events(table, "grapple.broken") == [{"character": "jack", "by": "moll", "total": 10}]
+    assert table.state.get("moll").block is None
+    assert table.state.get("jack").block is not None
+
+
+def test_a_supplemental_move_past_a_held_doorway_is_tested_before_a_seize_or_grapple() -> None:
+    """Hold a doorway ("whether the move is a full action, a supplemental move or a step of a
+    Sprint"): jack, in the hall, moves into the room past moll's doorway of 2 + 2 + Weapons 3 = 7
+    with Agility 1 + 5 + 5 = 11, then seizes (or grapples) there."""
+    table = duel(jack={"zone": "hall", "aspects": ["Quick Hands"]})
+    table = act(table, "moll", "block", [2, 2], doorway="hall")
+    seized = act(table, "jack", "seize", [5, 5, 6, 6], thing="the purse", move_to="room")
+    grappled = act(
+        table,
+        "jack",
+        "grapple",
+        [5, 5, 6, 6, 6],
+        target="moll",
+        tag="Fencing Mistress",
+        move_to="room",
+    )
+    for after in (seized, grappled):
+        (tested,) = events(after, "block.tested")
+        assert (tested["blocker"], tested["strength"], tested["rolled"]["total"]) == ("moll", 7, 11)
+        assert after.state.get("jack").zone == "room"
+    assert events(seized, "seized") == [{"character": "jack", "thing": "the purse"}]
+    assert events(grappled, "grapple.set")[0]["target"] == "moll"
+
+
+# ------------------------------------------------------------------ round 3: the throw
+
+
+def _thrower() -> Table[SceneState]:
+    """kit (Agility 1, Firearms 1, "Steady Hand", 6 points) in zone a, bob (Agility 1) in b."""
+    setup = scene(
+        kit={
+            "side": "s",
+            "zone": "a",
+            "skills": {"Agility": 1, "Firearms": 1},
+            "aspects": ["Steady Hand"],
+            "experience": 6,
+        },
+        bob={"side": "m", "zone": "b", "skills": {"Agility": 1}},
+    )
+    return start(setup, 6, 6, 1, 1)
+
+
+def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_throw() -> None:
+    """Grenades: "Agility roll vs difficulty 7", harder through a door (``harder: 1``), with a
+    weapon drawn (−1) and a paid tag: 6, 5, 1 keeps 11, − 1 − 1 + Agility 1 = 10, an excess of
+    3: On Target on bob, free for kit's side; the one Firearms attack tags it (free) and Steady
+    Hand (paid): 3, 2, 1, 1 keeps 5 + 1 = 6, which bob's dodge of 4 + 1 + 1 matches — On
+    Target's Health, the grenade's bonus of 2 only."""
+    table = act(
+        _thrower(),
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 3, 2, 1, 1, 4, 1],
+        zone="b",
+        on_target="bob",
+        draw="knife",
+        tags=["Steady Hand"],
+        harder=1,
+        attack_tags=["Steady Hand"],
+    )
+    assert events(table, "weapon.drawn") == [{"character": "kit", "weapon": "knife"}]
+    assert [(e["character"], e["aspect"], e["free"]) for e in events(table, "aspect.tagged")] == [
+        ("kit", "Steady Hand", False),
+        ("kit", "On Target", True),
+        ("kit", "Steady Hand", False),
+    ]
+    assert [e["points"] for e in events(table, "pool.spent")] == [1, 1]
+    (thrown,) = events(table, "grenade.thrown")
+    odds = {"success": "113/216", "match": "17/108", "failure": "23/72"}
+    assert {k: thrown[k] for k in ("character", "zone", "distance", "margin", "odds")} == {
+        "character": "kit",
+        "zone": "b",
+        "distance": 1,
+        "margin": 3,
+        "odds": odds,
+    }
+    card = thrown["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["odds"], card["value"]) == (
+        "kit throws a grenade into b",
+        "Grenades",
+        "3d6kh2-1 > 7",
+        odds,
+        10,
+    )
+    (placed,) = events(table, "aspect.placed")
+    assert (placed["name"], placed["on"], placed["setter"], placed["free_side"]) == (
+        "On Target",
+        "bob",
+        "kit",
+        "s",
+    )
+    (attack,) = events(table, "grenade.attack")
+    assert (attack["character"], attack["zone"], attack["odds"]) == (
+        "kit",
+        "b",
+        {"fizzle": "5/1296"},
+    )
+    assert (attack["rolled"]["faces"], attack["rolled"]["total"]) == ([3, 2, 1, 1], 6)
+    card = attack["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["outcome"], card["odds"]) == (
+        "kit's grenade attacks everyone in b (Firearms)",
+        "Grenades",
+        "4d6kh2+1",
+        "attack",
+        {"fizzle": "5/1296", "attack": "1291/1296"},
+    )
+    (hit,) = events(table, "stress.taken")
+    assert (hit["character"], hit["track"], hit["stress"]) == ("bob", "Health", 2)
+
+
+def test_a_grenade_that_matches_seven_arrives_and_a_fizzle_keeps_its_target() -> None:
+    """Grenades (RULINGS: "a Match arrives") and Fizzle ("A natural Attack roll of 2 or 3"): a
+    throw of 3 + 3 + 1 = 7 arrives and fizzles on 1, 1 with no target; one On Target (6, 5, 1 + 1
+    = 12) fizzles keeping bob as its target, its card saying "fizzle"."""
+    table = _thrower()
+    matched = act(table, "kit", "throw_grenade", [3, 3, 1, 1], zone="b")
+    assert not events(matched, "grenade.astray")
+    assert events(matched, "grenade.fizzled") == [
+        {"character": "kit", "zone": "b", "on_target": None}
+    ]
+    aimed = act(
+        table,
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 1, 1, 1],
+        zone="b",
+        on_target="bob",
+        tags=["Steady Hand"],
+    )
+    assert events(aimed, "grenade.fizzled") == [
+        {"character": "kit", "zone": "b", "on_target": "bob"}
+    ]
+    (attack,) = events(aimed, "grenade.attack")
+    assert (attack["roll"]["outcome"], attack["roll"]["odds"]) == (
+        "fizzle",
+        {"fizzle": "1/54", "attack": "53/54"},
+    )
+    astray = act(table, "kit", "throw_grenade", [3, 2], zone="b")
+    assert events(astray, "grenade.astray") == [{"character": "kit", "zone": "b"}]
