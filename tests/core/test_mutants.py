@@ -57,7 +57,7 @@ from referee.core.scenario import (
     scenario_schema,
 )
 from referee.dice import ScriptedSource
-from referee.dice.fairness import commit_choice
+from referee.dice.fairness import commit_choice, commitment
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
 from .test_fairness import _redecided
@@ -608,3 +608,71 @@ def test_a_step_that_must_be_refused_is_refused_by_that_rule() -> None:
         "actions.0.refused: step 0 (scarface: perceive) was allowed, but should be refused by "
         "'cooldown'"
     )
+
+
+# -- the kernel's dice actions and the dice seeds (fairness.py) ---------------------------------
+
+
+def _fair_toy(seeds: DiceSeeds) -> Table[Any]:
+    return Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, dice=seeds
+    )
+
+
+def test_a_seats_own_seed_is_text_of_1_to_200_characters() -> None:
+    """Fair dice (docs/fairness.md, "Where it is done": a seat mixes in a seed of its own,
+    ``seed_dice``): a seed of 1 or 200 characters is taken; none, or 201, is refused."""
+    table = _fair_toy(DiceSeeds.new())
+    for text in ("x", "y" * 200):
+        seeded = table.act(Action("alice", "seed_dice", {"seed": text}), None, seat="alice")
+        assert seeded.log[-1].data == {"seat": "alice", "seed": text}
+    for text in ("", "y" * 201):
+        with pytest.raises(RuleError, match="a seat's seed is text of 1 to 200 characters"):
+            table.act(Action("alice", "seed_dice", {"seed": text}), None, seat="alice")
+
+
+def test_a_reveal_commits_the_next_epochs_seed_in_the_same_breath() -> None:
+    """Fair dice: ``reveal_dice`` publishes epoch 0's seed and commits epoch 1's — the next
+    commitment is 64 hexadecimal digits, for epoch 1 of this table, under the same scheme."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    table = _fair_toy(seeds)
+    params, after = reveal_params(seeds)
+    with pytest.raises(RuleError, match="the next epoch's commitment is 64 hexadecimal digits"):
+        table.act(Action(REFEREE, "reveal_dice", {**params, "next": "ab" * 31}), None)
+    revealed = table.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
+    first = revealed.log[-2]
+    assert (first.kind, first.data) == (DICE_REVEALED, {"epoch": 0, "seed": seeds.current.hex()})
+    assert revealed.log[-1].data == after.commitment_event().data
+    assert revealed.log[-1].data == {
+        "table": "t-1",
+        "epoch": 1,
+        "commitment": commitment(after.current),
+        "scheme": "referee/die/v1",
+    }
+    assert fair_dice(revealed, after) is not None
+
+
+def test_the_seeds_of_an_epoch_already_revealed_do_not_roll_the_next() -> None:
+    """Fair dice: after a reveal the table's dice come from the next epoch's seed; the seeds
+    kept from before it (one epoch short) are refused as not this table's, never read past
+    their end."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    params, _ = reveal_params(seeds)
+    table = _fair_toy(seeds).act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
+    with pytest.raises(RuleError, match="not the ones this table committed to"):
+        fair_dice(table, seeds)
+
+
+def test_dice_seeds_are_a_tables_id_and_32_byte_seeds() -> None:
+    """Fair dice: the keeper's seeds read back are a table's id (text) and one 32-byte seed per
+    epoch; the next epoch's seeds keep the table's id."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    assert seeds.next_epoch().table == "t-1" and seeds.next_epoch().epoch == 1
+    for bad in (
+        {"table": "t-1", "seeds": ["ab" * 31]},
+        {"table": 5, "seeds": ["ab" * 32]},
+        {"table": "t-1", "seeds": []},
+    ):
+        with pytest.raises(ScenarioError, match="not a table's dice seeds"):
+            DiceSeeds.from_json(bad)
+    assert DiceSeeds.from_json({"table": "t-1", "seeds": ["01" * 32]}) == seeds
