@@ -57,7 +57,7 @@ from referee.core.scenario import (
     scenario_schema,
 )
 from referee.dice import ScriptedSource
-from referee.dice.fairness import commit_choice, commitment
+from referee.dice.fairness import DerivedSource, combine_seeds, commit_choice, commitment
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
 from .test_fairness import _redecided
@@ -676,3 +676,41 @@ def test_dice_seeds_are_a_tables_id_and_32_byte_seeds() -> None:
         with pytest.raises(ScenarioError, match="not a table's dice seeds"):
             DiceSeeds.from_json(bad)
     assert DiceSeeds.from_json({"table": "t-1", "seeds": ["01" * 32]}) == seeds
+
+
+def test_every_seats_own_seed_is_mixed_into_the_dice_of_later_actions() -> None:
+    """Fair dice (docs/fairness.md, "The table"): the faces of action ``n`` come from the
+    epoch's seed mixed with every seed a seat has supplied — alice's and bob's, each under its
+    own seat — so neither the keeper nor one player alone chooses them."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    table = Table.start(
+        PROCEDURE,
+        SETUP,
+        system="kernel_toy",
+        players={"alice": ["scarface"], "bob": ["krockin"]},
+        dice=seeds,
+    )
+    table = table.act(Action("alice", "seed_dice", {"seed": "lucky"}), None, seat="alice")
+    table = table.act(Action("bob", "seed_dice", {"seed": "charm"}), None, seat="bob")
+    mixed = {"alice": b"lucky", "bob": b"charm"}
+    assert dict(table.ledger.seat_seeds) == mixed
+    dice = fair_dice(table, seeds)
+    expected = DerivedSource(combine_seeds(seeds.current, mixed), "t-1", 3)
+    unmixed = DerivedSource(combine_seeds(seeds.current, {}), "t-1", 3)
+    faces = [dice.roll(20) for _ in range(8)]
+    assert faces == [expected.roll(20) for _ in range(8)]
+    assert faces != [unmixed.roll(20) for _ in range(8)]
+
+
+def test_a_tables_dice_commitment_names_its_table_epoch_and_scheme() -> None:
+    """Fair dice: the first public event commits to epoch 0's seed, naming the table and the
+    derivation (``referee/die/v1``), for everyone."""
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    event = seeds.commitment_event()
+    assert event.audience.everyone
+    assert event.data == {
+        "table": "t-1",
+        "epoch": 0,
+        "commitment": commitment(bytes([1]) * 32),
+        "scheme": "referee/die/v1",
+    }
