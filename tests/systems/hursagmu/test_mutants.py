@@ -11,7 +11,7 @@ import pytest
 
 from referee.core import RuleError
 from referee.systems.hursagmu.movement import jump_distance
-from referee.systems.hursagmu.rounds import Step, push_power
+from referee.systems.hursagmu.rounds import Step, defence_skill, push_power
 from referee.systems.hursagmu.sheet import Stance
 from referee.systems.hursagmu.state import HELD, on_turn
 
@@ -232,3 +232,112 @@ def test_a_declared_defence_is_shown_with_the_rounds_penalty_it_has() -> None:
     resolved: Any = next(e.data for e in after.log if e.kind == "attack.resolved")
     odds = {"success": "287/432", "failure": "145/432"}
     assert dict(defended.odds) == dict(resolved["roll"]["odds"]) == odds
+
+
+# -- a defence built in code; combat, Initiative and the round's steps (issue 13, round 3) ------
+
+
+def test_a_defence_built_in_code_is_a_defense_against_physical_attacks() -> None:
+    """Action: a defensive action is a Defense roll against a physical attack (Defiance
+    against sorcery): ``Step.defend()`` with no skill named is the scenario file's
+    ``{defend: true}``, the defence a blow of striking needs."""
+    assert Step.defend() == Step.from_json({"defend": True}) == Step.defend("defense")
+    assert Step.defend().skill == defence_skill("striking") == "defense"
+
+
+def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
+    """Action: the character attacked "may choose to make a defensive action" or take the
+    blow — he, not another: bob may not take fred's attack on cy for him, and cy may."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER, "cy": FIGHTER})
+    table = initiative(
+        table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1), "cy": ("maneuver", 1, 2)}
+    )
+    table = play(
+        table,
+        [("fred", "declare", {"actions": [{"attack": "cy"}]}), ("fred", "act", {})],
+    )
+    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+        play(table, [("bob", "take", {})], [6, 6, 1, 1])
+    taken = play(table, [("cy", "take", {})], [6, 6, 1, 1])
+    (resolved,) = [e.data for e in taken.log if e.kind == "attack.resolved"]
+    assert (resolved["target"], resolved["defended"], resolved["hit"]) == ("cy", False, True)
+
+
+def test_one_point_of_damage_is_an_injury_and_costs_the_rounds_recovery() -> None:
+    """Recovery: "If a character is injured during the round (takes even 1 point of damage),
+    the character gets no recovery." A bare-handed weakling's blow (weapon 0, Strength 0,
+    a 1 on the 1d6 damage roll) does 1: fred, hurt to 10 hits, ends the round on 9; ann, as
+    hurt and idle, recovers to 11."""
+    weakling = {**FIGHTER, "strength": 0, "weapon": 0}
+    hurt = {**FIGHTER, "hits": 10}
+    table = start({"bob": weakling, "fred": hurt, "ann": hurt}, damage_roll="1d6")
+    table = initiative(
+        table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1), "ann": ("maneuver", 5, 5)}
+    )
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+            ("bob", "act", {}),
+            ("fred", "take", {}),
+            ("ann", "wait", {}),
+            ("fred", "wait", {}),
+        ],
+        [3, 3, 1],
+    )
+    (dealt,) = [e.data for e in table.log if e.kind == "damage.taken"]
+    assert (dealt["damage"], dealt["hits_left"]) == (1, 9)
+    assert table.state.fighters["fred"].injured is True
+    table = play(table, [("referee", "end_round", {})])
+    assert (table.state.fighters["fred"].hits, table.state.fighters["ann"].hits) == (9, 11)
+
+
+def test_a_cinematic_defence_counts_once_in_the_rolls_a_seat_is_shown() -> None:
+    """Action, the cinematic option: "the use of a defensive skill is only one major action per
+    round, regardless of how many attacks are evaded". bob declares an attack and two defences,
+    fred two defences and an attack: a penalty of -2 each (two major actions), not -4 — in the
+    roll the log shows as in the roll made (Striking 2+5-2 against Defense 2+6-2)."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(
+        table,
+        [
+            (
+                "fred",
+                "declare",
+                {"actions": [{"defend": True}, {"defend": True}, {"attack": "bob"}]},
+            ),
+            (
+                "bob",
+                "declare",
+                {"actions": [{"attack": "fred"}, {"defend": True}, {"defend": True}]},
+            ),
+            ("bob", "act", {}),
+            ("fred", "defend", {}),
+        ],
+        [6, 6, 1, 1, 1, 1],
+    )
+    (resolved,) = [e.data for e in table.log if e.kind == "attack.resolved"]
+    assert resolved["expression"] == "2d6+5 vs 2d6+6"
+    assert resolved["hit"] is True
+
+
+def test_charge_momentum_is_not_added_to_sorcery() -> None:
+    """Movement, the optional charge rule: momentum is added to "the damage of an attack" from
+    "any enemy melee weapon" — a melee weapon's Striking, not sorcery: marcos runs 20 yards
+    and strikes fred with Mahasu; his damage has no momentum (weapon 0, Strength 0, 1+1)."""
+    table = start({"marcos": SORCERER, "fred": FIGHTER}, charge_momentum=True)
+    table = initiative(table, {"marcos": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
+    steps = [{"move": "foot", "yards": 20}, {"attack": "fred", "skill": "mahasu"}]
+    table = play(
+        table,
+        [
+            ("marcos", "declare", {"actions": steps}),
+            ("marcos", "act", {}),
+            ("marcos", "act", {}),
+            ("fred", "take", {}),
+        ],
+        [6, 6, 1, 1],
+    )
+    (dealt,) = [e.data for e in table.log if e.kind == "damage.taken"]
+    assert (dealt["momentum"], dealt["damage"]) == (0, 2)
