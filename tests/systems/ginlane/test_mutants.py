@@ -414,10 +414,11 @@ def test_a_grapple_is_set_maintained_and_broken_as_recorded() -> None:
     assert table.state.get("jack").block is not None
 
 
-def test_a_supplemental_move_past_a_held_doorway_is_tested_before_a_seize_or_grapple() -> None:
+def test_a_supplemental_move_past_a_held_doorway_is_tested_before_a_seize_grapple_or_rush() -> None:
     """Hold a doorway ("whether the move is a full action, a supplemental move or a step of a
     Sprint"): jack, in the hall, moves into the room past moll's doorway of 2 + 2 + Weapons 3 = 7
-    with Agility 1 + 5 + 5 = 11, then seizes (or grapples) there."""
+    with Agility 1 + 5 + 5 = 11, then seizes (or grapples) there with the next dice; moll, moving
+    into the hall past ann's doorway of 5 with Agility 2 + 5 + 5, rushes jack there with 6, 6."""
     table = duel(jack={"zone": "hall", "aspects": ["Quick Hands"]})
     table = act(table, "moll", "block", [2, 2], doorway="hall")
     seized = act(table, "jack", "seize", [5, 5, 6, 6], thing="the purse", move_to="room")
@@ -432,10 +433,39 @@ def test_a_supplemental_move_past_a_held_doorway_is_tested_before_a_seize_or_gra
     )
     for after in (seized, grappled):
         (tested,) = events(after, "block.tested")
-        assert (tested["blocker"], tested["strength"], tested["rolled"]["total"]) == ("moll", 7, 11)
+        assert (tested["blocker"], tested["rolled"]["faces"], tested["rolled"]["total"]) == (
+            "moll",
+            [5, 5],
+            11,
+        )
         assert after.state.get("jack").zone == "room"
+    (rolled,) = events(seized, "seize.rolled")
+    assert rolled["rolled"]["faces"] == [6, 6]
     assert events(seized, "seized") == [{"character": "jack", "thing": "the purse"}]
-    assert events(grappled, "grapple.set")[0]["target"] == "moll"
+    (grapple,) = events(grappled, "grapple.set")
+    assert (grapple["target"], grapple["rolled"]["faces"]) == ("moll", [6, 6, 6])
+    thrown = act(table, "jack", "throw_grenade", [5, 5, 6, 6, 2, 2], zone="hall", move_to="room")
+    (tested,) = events(thrown, "block.tested")
+    assert (tested["rolled"]["faces"], events(thrown, "grenade.thrown")[0]["rolled"]["faces"]) == (
+        [5, 5],
+        [6, 6],
+    )
+
+    ann = {"side": "bravoes", "skills": {"Weapons": 1}}
+    table = duel(jack={"aspects": ["Clumsy"]}, others={"ann": ann})
+    table = act(table, "moll", "grapple", [3, 3, 3], target="jack", tag="Clumsy")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "ann", "block", [2, 2], doorway="hall")
+    rushed = act(table, "moll", "release", [5, 5, 6, 6, 1, 1], to="hall", move_to="hall")
+    (tested,) = events(rushed, "block.tested")
+    assert (tested["blocker"], tested["rolled"]["faces"], tested["rolled"]["total"]) == (
+        "ann",
+        [5, 5],
+        12,
+    )
+    (rush,) = events(rushed, "rush.rolled")
+    assert rush["roll"]["faces"] == [6, 6, 1, 1]
+    assert (rushed.state.get("moll").zone, rushed.state.get("jack").zone) == ("hall", "hall")
 
 
 # ------------------------------------------------------------------ round 3: the throw
@@ -553,3 +583,45 @@ def test_a_grenade_that_matches_seven_arrives_and_a_fizzle_keeps_its_target() ->
     )
     astray = act(table, "kit", "throw_grenade", [3, 2], zone="b")
     assert events(astray, "grenade.astray") == [{"character": "kit", "zone": "b"}]
+
+
+def test_a_grappled_thrower_must_beat_the_grapple_to_throw() -> None:
+    """Grapple: "The target has to beat the grapple strength to do anything physical": kit,
+    grappled by bob at 4 (3, 3, 3 with the tag, the best two 6, − 2 with no Strength), throws
+    1 + 2 + Agility 1 = 4 — held, no attack; a throw of 6 + 6 + 1 = 13 beats it."""
+    setup = scene(
+        kit={
+            "side": "s",
+            "zone": "a",
+            "skills": {"Agility": 1, "Firearms": 1},
+            "aspects": ["Slow"],
+        },
+        bob={"side": "m", "zone": "a", "skills": {"Agility": 1}, "experience": 6},
+    )
+    table = act(start(setup, 6, 6, 1, 1), "kit", "full_defence")
+    table = act(table, "bob", "grapple", [3, 3, 3], target="kit", tag="Slow")
+    (grapple,) = events(table, "grapple.set")
+    held = act(table, "kit", "throw_grenade", [1, 2], zone="b")
+    assert events(held, "grapple.held") == [
+        {"character": "kit", "by": "bob", "strength": grapple["strength"]}
+    ]
+    assert not events(held, "grenade.attack")
+    thrown = act(table, "kit", "throw_grenade", [6, 6, 4, 4], zone="b")
+    assert not events(thrown, "grapple.held")
+    assert events(thrown, "grenade.attack")
+
+
+def test_a_grenade_thrown_with_a_related_skill_rolls_at_nothing() -> None:
+    """No Relevant Skill: a related skill rolls at 0, not −2 — bob, with no Agility, throws 3 +
+    4 + 0 = 7 and the grenade arrives (a Match, RULINGS); unrelated (−2) it would go astray."""
+    setup = scene(
+        kit={"side": "s", "zone": "b", "skills": {"Agility": 1}},
+        bob={"side": "m", "zone": "a"},
+    )
+    table = start(setup, 1, 1, 6, 6)  # bob first
+    related = act(table, "bob", "throw_grenade", [3, 4, 4, 4, 1, 1], zone="b", related=True)
+    (thrown,) = events(related, "grenade.thrown")
+    assert (thrown["rolled"]["total"], thrown["outcome"]) == (7, "match")
+    assert not events(related, "grenade.astray")
+    plain = act(table, "bob", "throw_grenade", [3, 4], zone="b")
+    assert events(plain, "grenade.astray") == [{"character": "bob", "zone": "b"}]
