@@ -625,3 +625,40 @@ def test_a_grenade_thrown_with_a_related_skill_rolls_at_nothing() -> None:
     assert not events(related, "grenade.astray")
     plain = act(table, "bob", "throw_grenade", [3, 4], zone="b")
     assert events(plain, "grenade.astray") == [{"character": "bob", "zone": "b"}]
+
+
+# ------------------------------------------------------------------ round 3: overcome
+
+
+def test_a_block_on_a_named_action_is_tried_after_a_move_past_a_held_doorway() -> None:
+    """Action: Block and Hold a doorway: j, in b, moves into a past ann's doorway (2 + 2 +
+    Weapons 1 = 5) with 5 + 5 + Agility 1 = 11, then tries m's Block on "open the door" (3 + 3 +
+    Strength 1 = 7) with 4 + 4 + 1 − 1 = 8 and passes; ann's doorway is no Block on a named
+    action to overcome."""
+    setup = scene(
+        ann={"side": "s", "zone": "a", "skills": {"Weapons": 1}},
+        m={"side": "s", "zone": "a", "skills": {"Strength": 1}},
+        j={"side": "b", "zone": "b", "skills": {"Agility": 1}},
+    )
+    table = start(setup, 6, 6, 5, 5, 1, 1)
+    assert table.state.order == ("ann", "m", "j")
+    table = act(table, "ann", "block", [2, 2], doorway="b")
+    table = act(table, "m", "block", [3, 3], action="open the door", skill="Strength")
+    with pytest.raises(RuleError, match="ann blocks no named action now"):
+        act(table, "j", "overcome", [6, 6], blocker="ann", skill="Agility")
+    passed = act(table, "j", "overcome", [5, 5, 4, 4], blocker="m", skill="Agility", move_to="a")
+    door, named = events(passed, "block.tested")
+    assert (door["blocker"], door["rolled"]["faces"], door["rolled"]["total"]) == (
+        "ann",
+        [5, 5],
+        11,
+    )
+    assert (named["blocker"], named["action"], named["rolled"]["faces"]) == (
+        "m",
+        "open the door",
+        [4, 4],
+    )
+    assert (named["strength"], named["rolled"]["total"]) == (7, 8)
+    assert events(passed, "block.overcome") == [
+        {"character": "j", "blocker": "m", "action": "open the door"}
+    ]
