@@ -714,3 +714,39 @@ def test_a_tables_dice_commitment_names_its_table_epoch_and_scheme() -> None:
         "commitment": commitment(bytes([1]) * 32),
         "scheme": "referee/die/v1",
     }
+
+
+def test_a_step_that_must_be_refused_is_tried_at_its_own_time_and_matched_on_its_reason() -> None:
+    """Scenario files: a ``refused:`` step with ``at:`` is tried at that time — fifteen minutes
+    on, the perception's cooldown is over, so the step is allowed and the scenario is wrong;
+    ``refused:`` matches the refusal's reason too, in any case ("less than 15 minutes")."""
+    perceive = {"actor": "scarface", "action": "perceive", "params": {"target": "krockin"}}
+    later = {**perceive, "at": "+15m", "refused": "cooldown"}
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario(perceive, later))
+    assert str(info.value) == (
+        "actions.1.refused: step 1 (scarface: perceive) was allowed, but should be refused by "
+        "'cooldown'"
+    )
+    run = run_scenario(_toy_scenario(perceive, {**perceive, "refused": "less than 15 MINUTES"}))
+    assert [a.kind for a in run.table.actions] == ["perceive"]
+
+
+def test_a_clock_step_the_rules_refuse_is_named_by_its_number_alone() -> None:
+    """Scenario files: a step that only moves the clock, refused (back in time), is named
+    ``step <i>`` with no actor or action: it has none."""
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario({"at": 600}, {"at": 60}))
+    assert info.value.path == ("actions", 1)
+    assert str(info.value) == (
+        "actions.1: step 1 refused: Clock: game time cannot go back from 600s to 60s"
+    )
+
+
+def test_a_scenario_is_played_with_the_procedure_it_is_given() -> None:
+    """Scenario files: ``run_scenario(scenario, procedure)`` plays the given procedure, not the
+    registry's game of that name (a test's variant of a game)."""
+    after_dark = _AfterDark()
+    run = run_scenario(_toy_scenario({"at": HOUR}), after_dark)
+    assert run.table.procedure is after_dark
+    assert run_scenario(_toy_scenario({"at": HOUR})).table.procedure is not after_dark
