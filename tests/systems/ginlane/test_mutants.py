@@ -662,3 +662,36 @@ def test_a_block_on_a_named_action_is_tried_after_a_move_past_a_held_doorway() -
     assert events(passed, "block.overcome") == [
         {"character": "j", "blocker": "m", "action": "open the door"}
     ]
+
+
+# ------------------------------------------------------------------ round 3: recovery, a move
+
+
+def test_a_recovered_consequence_goes_and_the_others_keep_their_days() -> None:
+    """Consequences: a slight one lasts a day, a moderate a week, a heavy a month: a day's
+    recovery removes the slight one and counts a day on each of the others."""
+    slots = (
+        Consequences()
+        .take(TakenConsequence("slight", "Winded"))
+        .take(TakenConsequence("moderate", "Bleeding Cut"))
+        .take(TakenConsequence("heavy", "Broken Arm"))
+    )
+    left = slots.recover(1)
+    assert [(c.aspect, c.recovered_days) for c in left.taken] == [
+        ("Bleeding Cut", 1),
+        ("Broken Arm", 1),
+    ]
+
+
+def test_a_move_past_a_held_doorway_is_tried_with_the_dice_rolled() -> None:
+    """Hold a doorway: a full move past the Block is an Agility roll against its strength (1 +
+    1 + Weapons 3 = 5): jack's 3 + 3 + 1 = 7 passes, and the roll recorded is that one."""
+    table = act(duel(), "moll", "block", [1, 1], doorway="hall")
+    table = act(table, "jack", "move", [3, 3], to="hall")
+    (tested,) = events(table, "block.tested")
+    assert (tested["strength"], tested["rolled"]["faces"], tested["rolled"]["total"]) == (
+        5,
+        [3, 3],
+        7,
+    )
+    assert table.state.get("jack").zone == "hall"
