@@ -15,6 +15,7 @@ from referee.core import (
     Action,
     Between,
     Event,
+    OneOf,
     RuleError,
     ScenarioError,
     SomeOf,
@@ -25,6 +26,7 @@ from referee.core.cards import odds_of as card_odds
 from referee.core.table import preview
 from referee.dice import RandomSource, ScriptedSource
 from referee.systems.zweihander import SYSTEM, emit
+from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.chase import play_out
 from referee.systems.zweihander.events import (
     CHASE_ATTACKED,
@@ -42,6 +44,8 @@ from referee.systems.zweihander.events import (
     SIMPLE_EXCHANGE,
     describe,
 )
+from referee.systems.zweihander.madness import choices as madness_choices
+from referee.systems.zweihander.madness import offence, withstand
 from referee.systems.zweihander.morale import choices as morale_choices
 from referee.systems.zweihander.overland import Route, miles_per_day, transport_row
 from referee.systems.zweihander.percentile import SkillTest
@@ -622,3 +626,101 @@ def test_a_madness_test_is_previewed_with_the_odds_its_choice_carries() -> None:
     assert dict(shown[1].odds) == card_odds(SkillTest(40).odds())
     gm = Action("referee", "corruption", {"character": "anna", "weight": "minor"})
     assert preview(t, "referee", gm) == ()
+
+
+# -- madness and Corruption (madness.py; issue 13, round 3) ------------------------------------
+
+
+def test_an_offence_gives_any_points_of_its_range_both_ends_included() -> None:
+    """Corruption: "Minor offenses (1-3 points)", "Middling offenses (4-6 points)", "Major
+    offenses (7-9 points)" — the least and the most of each range are given as asked."""
+    assert [offence(w, p) for w, p in (("minor", 1), ("middling", 4), ("major", 7))] == [1, 4, 7]
+    assert [offence(w, p) for w, p in (("minor", 3), ("middling", 6), ("major", 9))] == [3, 6, 9]
+    for weight, points in (("middling", 3), ("major", 6), ("minor", 4)):
+        with pytest.raises(RuleError, match="offences give"):
+            offence(weight, points)
+
+
+def test_a_passed_resolve_test_against_madness_costs_nothing() -> None:
+    """Withstanding madness: only a failed Resolve Test brings the mental Peril and the
+    Corruption; passed against Fear (40%, a 34), the event names the situation and records no
+    Peril and no Corruption, and the character is unchanged."""
+    t = social_table({"anna": {"skills": {"Resolve": 40}}})
+    t = act(t, "anna", "madness", [34], situation="fear")
+    data = last(t, "madness.withstood")
+    assert (data["situation"], data["mental_peril"], data["peril_faces"], data["corruption"]) == (
+        "Fear",
+        0,
+        [],
+        0,
+    )
+    assert data["roll"]["label"] == "anna withstands Fear"
+    assert t.state.character("anna").corruption == 0
+    passed = withstand(Character("c", skills={"Resolve": 40}), "Terror", ScriptedSource([15]))
+    assert (passed.situation, passed.mental_peril, passed.corruption) == ("Terror", 0, 0)
+
+
+def test_a_listed_offence_with_a_range_gives_any_points_of_it_and_names_it_when_refused() -> None:
+    """Corruption, the offence lists: "Channeling power (1-3)" gives 1, 2 or 3 points as the GM
+    says; points outside it are refused, the refusal naming the printed range ("1-3") or the
+    printed points ("6") of an offence with one value."""
+    t = social_table({"a": {}})
+    for points in (1, 2):
+        done = act(
+            t, "referee", "corruption", character="a", offence="Channeling power", points=points
+        )
+        assert done.state.character("a").corruption == points
+    with pytest.raises(RuleError, match=r"Channeling power gives 1-3 points, not 4$"):
+        act(t, "referee", "corruption", character="a", offence="Channeling power", points=4)
+    with pytest.raises(RuleError, match=r"Suffer a Serious Injury gives 6 points, not 5$"):
+        act(t, "referee", "corruption", character="a", offence="Suffer a Serious Injury", points=5)
+
+
+def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands_madness() -> None:
+    """Corruption and Madness at the table: the GM gives Corruption for an offence (to any
+    character, by weight) and ends the session (for every character, or, when one follows a
+    daemon — whose rules are not in the text — for the others); a character with Resolve who is
+    not Incapacitated! withstands Stress, Fear or Terror; nobody else has that choice."""
+    t = social_table(
+        {
+            "anna": {"skills": {"Resolve": 40}},
+            "bert": {"skills": {"Resolve": 40}, "peril": 5},
+            "cora": {},
+            "dora": {"daemon_expert": True, "skills": {"Resolve": 30}},
+        }
+    )
+    corruption, end = madness_choices(t.state, "referee")
+    assert (corruption.kind, corruption.label, corruption.params) == (
+        "corruption",
+        "Corruption for an offence",
+        {
+            "character": OneOf(("anna", "bert", "cora", "dora")),
+            "weight": OneOf(("minor", "middling", "major")),
+        },
+    )
+    assert (end.kind, end.label, end.params) == (
+        "session.end",
+        "end the session: resolve Corruption",
+        {"characters": OneOf((["anna", "bert", "cora"],))},
+    )
+    (withstand_choice,) = madness_choices(t.state, "anna")
+    assert (withstand_choice.kind, withstand_choice.label, withstand_choice.params) == (
+        "madness",
+        "withstand madness",
+        {"situation": OneOf(("Stress", "Fear", "Terror"))},
+    )
+    assert [p.label for p in withstand_choice.odds] == [
+        "anna withstands Stress",
+        "anna withstands Fear",
+        "anna withstands Terror",
+    ]
+    (dora,) = madness_choices(t.state, "dora")
+    assert dora.odds[0].label == "dora withstands Stress"
+    for nobody in ("bert", "cora", "zed"):
+        assert madness_choices(t.state, nobody) == []
+    plain = social_table({"anna": {"skills": {"Resolve": 40}}})
+    assert [c.params for c in madness_choices(plain.state, "referee")] == [
+        {"character": OneOf(("anna",)), "weight": OneOf(("minor", "middling", "major"))},
+        {},
+    ]
+    assert madness_choices(social_table({}).state, "referee") == []
