@@ -695,3 +695,59 @@ def test_a_move_past_a_held_doorway_is_tried_with_the_dice_rolled() -> None:
         7,
     )
     assert table.state.get("jack").zone == "hall"
+
+
+# ------------------------------------------------------------------ round 3: consequences.py
+
+
+def _hit_of_13(*chosen: dict[str, str]) -> Table[SceneState]:
+    """moll's sword, 6 + 6 + Weapons 3 = 15 against jack's parry of 1 + 1 + 2 = 4: 11 + 2 =
+    13 stress on Health, less the consequences jack takes."""
+    table = duel(jack={"aspects": ["Handsome Jack"]})
+    return act(table, "moll", "attack", [6, 6, 1, 1], target="jack", consequences=list(chosen))
+
+
+def test_consequences_mitigate_a_hit_and_what_is_left_is_marked() -> None:
+    """Consequences: slight mitigates 2, moderate 4, heavy 6, extreme 8 (replacing an Aspect,
+    named in any case); what is left of the 13 is marked: 3, then 1, then nothing at all."""
+    extreme = {"severity": "extreme", "aspect": "Scarred Face", "replaces": "handsome jack"}
+    table = _hit_of_13(extreme, {"severity": "slight", "aspect": "Winded"})
+    assert events(table, "consequence.taken") == [
+        {
+            "character": "jack",
+            "severity": "extreme",
+            "aspect": "Scarred Face",
+            "track": "Health",
+            "mitigates": 8,
+            "inflicted_by": "society",
+            "replaces": "handsome jack",
+        },
+        {
+            "character": "jack",
+            "severity": "slight",
+            "aspect": "Winded",
+            "track": "Health",
+            "mitigates": 2,
+            "inflicted_by": "society",
+            "replaces": None,
+        },
+    ]
+    assert table.state.get("jack").sheet.aspects == ("Scarred Face",)
+    (hit,) = events(table, "stress.taken")
+    assert (hit["character"], hit["track"], hit["stress"]) == ("jack", "Health", 3)
+    table = _hit_of_13(extreme, {"severity": "moderate", "aspect": "Bleeding Cut"})
+    assert [e["stress"] for e in events(table, "stress.taken")] == [1]
+    table = _hit_of_13(extreme, {"severity": "heavy", "aspect": "Broken Arm"})
+    assert not events(table, "stress.taken")
+    assert not table.state.get("jack").taken_out
+
+
+def test_a_hit_of_one_stress_is_marked_and_a_hit_past_the_track_takes_out() -> None:
+    """Stress Tracks and Taken Out: fists (bonus 0), 3 + 2 + Brawl 1 = 6 against jack's parry
+    of 2 + 1 + 2 = 5, mark 1 stress; 13 unmitigated take jack out, by moll."""
+    table = duel(moll={"weapon": "fists"})
+    table = act(table, "moll", "attack", [3, 2, 2, 1], target="jack", skill="Brawl")
+    (hit,) = events(table, "stress.taken")
+    assert (hit["track"], hit["stress"]) == ("Health", 1)
+    out = _hit_of_13()
+    assert events(out, "taken_out") == [{"character": "jack", "by": "moll"}]
