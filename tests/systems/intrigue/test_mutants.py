@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from referee.core import Action, Event, RuleError, Viewer, preview, view
+from referee.systems.intrigue.envelopes import ConditionKind, encounter_meets
 from referee.systems.intrigue.events import (
     CHARACTER_SEARCHED,
     CHARACTER_WOKE,
@@ -254,3 +255,17 @@ def test_an_unnoticed_mental_attack_is_refused_if_either_side_is_in_a_combat() -
         13,
         True,
     )
+
+
+def test_only_an_encounter_opens_an_envelope_that_names_one() -> None:
+    """Contingency Envelopes: "Open at nine o'clock" and "Open if shot" are opened by the time
+    and by the event, never by seeing, meeting or talking to someone; and an encounter is
+    met only by a report of seeing, meeting or talking (ruling: talking is also meeting and
+    seeing)."""
+    encounters = (ConditionKind.SEE, ConditionKind.MEET, ConditionKind.TALK)
+    for other in (ConditionKind.AT, ConditionKind.EVENT):
+        for how in encounters:
+            assert encounter_meets(other, how) is False
+            assert encounter_meets(how, other) is False
+        assert encounter_meets(other, other) is False
+    assert encounter_meets(ConditionKind.MEET, ConditionKind.TALK) is True
