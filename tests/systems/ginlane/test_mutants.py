@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, Table
+from referee.core import Action, RuleError, Table
+from referee.core.table import preview
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from referee.systems.ginlane.zones import step
 
+from .test_odds_of import fight
 from .test_procedure import act, duel, events, kinds, scene, start
 
 STREET = SceneState(
@@ -751,3 +753,45 @@ def test_a_hit_of_one_stress_is_marked_and_a_hit_past_the_track_takes_out() -> N
     assert (hit["track"], hit["stress"]) == ("Health", 1)
     out = _hit_of_13()
     assert events(out, "taken_out") == [{"character": "jack", "by": "moll"}]
+
+
+# ------------------------------------------------------------------ round 3: the odds previews
+
+
+def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> None:
+    """The odds shown before a roll (issue 11's previews): the check the rule rolls, its label
+    naming the Aspects tagged (or none), the rule, the dice as written and the exact odds."""
+    table = fight()
+    plain = preview(table, "alice", Action("moll", "attack", {"target": "jack"}))
+    assert [(p.label, p.rule, p.dice, dict(p.odds)) for p in plain] == [
+        (
+            "moll attacks jack (Weapons against Weapons), no Aspect tagged",
+            "Action: Attack",
+            "2d6+3 vs 2d6+2",
+            {"success": "721/1296", "match": "35/324", "failure": "145/432"},
+        )
+    ]
+    tagged = preview(
+        table,
+        "alice",
+        Action("moll", "attack", {"target": "jack", "tags": ["Quick Hands", "Stubborn"]}),
+    )
+    assert [(p.label, p.dice, dict(p.odds)) for p in tagged] == [
+        (
+            "moll attacks jack (Weapons against Weapons), tagging Quick Hands, Stubborn",
+            "4d6kh2+3 vs 2d6+2",
+            {"success": "38141/46656", "match": "1643/23328", "failure": "581/5184"},
+        )
+    ]
+    unbalance = preview(
+        table, "alice", Action("moll", "manoeuvre", {"target": "jack", "named": "unbalance"})
+    )
+    assert [(p.label, p.rule, p.dice) for p in unbalance] == [
+        (
+            "moll manoeuvres for Off-Balance on jack (Brawl against Weapons of jack), "
+            "no Aspect tagged",
+            "Action: Manoeuvre",
+            "2d6+1 vs 2d6+2",
+        )
+    ]
+    assert preview(table, "alice", Action("moll", "full_defence", {})) == ()
