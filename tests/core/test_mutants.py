@@ -39,6 +39,7 @@ from referee.core.fairness import (
     ZERO_SALT,
     DiceSeeds,
     Verification,
+    draw_salt,
     fair_dice,
     reveal_params,
     seal,
@@ -56,7 +57,7 @@ from referee.core.scenario import (
     run_scenario,
     scenario_schema,
 )
-from referee.dice import ScriptedSource
+from referee.dice import RandomSource, ScriptedSource
 from referee.dice.fairness import DerivedSource, combine_seeds, commit_choice, commitment
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
@@ -750,3 +751,18 @@ def test_a_scenario_is_played_with_the_procedure_it_is_given() -> None:
     run = run_scenario(_toy_scenario({"at": HOUR}), after_dark)
     assert run.table.procedure is after_dark
     assert run_scenario(_toy_scenario({"at": HOUR})).table.procedure is not after_dark
+
+
+def test_a_choice_sealed_with_real_dice_has_a_fresh_secret_salt() -> None:
+    """Sealed choices (docs/fairness.md, "a fresh salt for every sealed choice keeps two equal
+    choices from having equal" commitments): with a real table's dice (fair or random) the salt
+    is 32 bytes from the CSPRNG — never the zero salt of scripted dice, which would let anyone
+    find one of five maneuvers by trying each — and only the sealer (and the referee) sees it."""
+    for dice in (RandomSource(1), DerivedSource(bytes(32), "t-1", 1)):
+        public, secret = seal("plan", SLIP, dice, only("moll"))
+        salt = bytes.fromhex(str(secret.value))
+        assert len(salt) == 32 and salt != ZERO_SALT
+        assert public == {"choice": "plan", "commitment": commit_choice(SLIP, salt)}
+        assert (secret.name, secret.audience) == ("salt", only("moll"))
+    assert draw_salt(RandomSource(1)) != draw_salt(RandomSource(1))
+    assert draw_salt(None) == draw_salt(ScriptedSource([])) == ZERO_SALT
