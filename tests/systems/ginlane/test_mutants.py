@@ -661,6 +661,15 @@ def test_a_block_on_a_named_action_is_tried_after_a_move_past_a_held_doorway() -
         [4, 4],
     )
     assert (named["strength"], named["rolled"]["total"]) == (7, 8)
+    odds = {"success": "5/12", "match": "1/6", "failure": "5/12"}
+    card = named["roll"]
+    assert (named["odds"], card["label"], card["rule"], card["dice"], card["odds"]) == (
+        odds,
+        "j tries to open the door past m's Block (Agility)",
+        "Action: Block",
+        "2d6+0 > 7",
+        odds,
+    )
     assert events(passed, "block.overcome") == [
         {"character": "j", "blocker": "m", "action": "open the door"}
     ]
