@@ -645,3 +645,25 @@ def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat
     (theirs,) = preview(table.act(will, ScriptedSource([])), "bob", perception)
     assert theirs.label == "orcs: tie-breaker on Perception against elves's Will"
     assert dict(theirs.odds) == odds_of(BurningVersus(orcs_, elves).odds())
+
+
+def test_downtime_bought_with_two_successes_owes_the_others_two_maintenance_tests() -> None:
+    """Downtime: "In a succesful Conserve or Fortify, the winner gets one 3-month resource
+    maintenance cycle for free per success allocated to downtime and the rest of the players
+    are required to make resource maintenance checks": the elves' unopposed Fortify rolls 4
+    successes against Ob 2 and puts both spare successes into downtime (6 months); the orcs
+    owe two maintenance tests, the elves none."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    none = ScriptedSource([])
+    mine = {"maneuver": "Fortify", "skill": "Logistics", "downtime": 2}
+    table = table.act(Action("elves", "write_slip", mine), none)
+    theirs = {"maneuver": "Fortify", "skill": "Logistics"}
+    table = table.act(Action("orcs", "write_slip", theirs), none)
+    for f in ("elves", "orcs"):
+        table = table.act(Action(f, "pass", {}), none)
+    table = table.act(Action("elves", "reveal", {}), ScriptedSource([4] * 4 + [1] * 4))
+    table = table.act(Action("elves", "keep", {}), none)  # the leader's Fate is not spent
+    table = table.act(Action("elves", "resolve", {}), none)
+    elves, orcs = table.state.factions["elves"], table.state.factions["orcs"]
+    assert (elves.downtime_months, elves.maintenance) == (6, ())
+    assert orcs.maintenance == (0, 0)
