@@ -655,7 +655,7 @@ def test_downtime_bought_with_two_successes_owes_the_others_two_maintenance_test
     owe two maintenance tests, the elves none."""
     table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
     none = ScriptedSource([])
-    mine = {"maneuver": "Fortify", "skill": "Logistics", "downtime": 2}
+    mine: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics", "downtime": 2}
     table = table.act(Action("elves", "write_slip", mine), none)
     theirs = {"maneuver": "Fortify", "skill": "Logistics"}
     table = table.act(Action("orcs", "write_slip", theirs), none)
