@@ -10,6 +10,7 @@ import pytest
 
 from referee.core import Action, RuleError, Table
 from referee.core.table import preview
+from referee.dice import ScriptedSource
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from referee.systems.ginlane.zones import step
@@ -698,7 +699,9 @@ def test_a_move_past_a_held_doorway_is_tried_with_the_dice_rolled() -> None:
     """Hold a doorway: a full move past the Block is an Agility roll against its strength (1 +
     1 + Weapons 3 = 5): jack's 3 + 3 + 1 = 7 passes, and the roll recorded is that one."""
     table = act(duel(), "moll", "block", [1, 1], doorway="hall")
-    table = act(table, "jack", "move", [3, 3], to="hall")
+    dice = ScriptedSource([3, 3])
+    table = table.act(Action("jack", "move", {"to": "hall"}), dice)
+    assert dice.used == 2
     (tested,) = events(table, "block.tested")
     assert (tested["strength"], tested["rolled"]["faces"], tested["rolled"]["total"]) == (
         5,
