@@ -4,14 +4,16 @@ testing"): each asserts an outcome of the rules text.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from referee.core import Action, Event, RuleError, Table, Viewer
+from referee.core import Action, Event, Outcome, RuleError, Table, TieRule, Viewer
 from referee.core.table import preview
 from referee.dice import ScriptedSource
 from referee.systems.ginlane.events import describe
+from referee.systems.ginlane.rolls import GinLaneRoll, OpposedRoll, TagMode
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from referee.systems.ginlane.zones import step
@@ -870,3 +872,27 @@ def test_the_log_says_each_outcome_move_consequence_and_sheet_in_words() -> None
     assert _said("sheet.checked", name="Moll", valid=False, problems=["a", "b"]) == (
         "the sheet of Moll breaks the rules: a; b"
     )
+
+
+# ------------------------------------------------------------------ round 3: rolls.py
+
+
+def test_option_b_rolls_to_beat_a_total_or_only_to_reach_it() -> None:
+    """Tagging, option b (re-roll while short): to beat 7, a 3 + 4 is short and the tag
+    re-rolls the 3 (a 6: 10); only to reach 7 (a defence that must not be beaten), 3 + 4
+    already holds and the tag is kept."""
+    spec = GinLaneRoll(0, tags=1, mode=TagMode.REROLL)
+    beat = spec.roll_to(ScriptedSource([3, 4, 6]), 7, beat=True)
+    assert (beat.faces, beat.total, beat.tags_used) == ((3, 4, 6), 10, 1)
+    reach = spec.roll_to(ScriptedSource([3, 4, 6]), 7, beat=False)
+    assert (reach.faces, reach.total, reach.tags_used) == ((3, 4), 7, 0)
+
+
+def test_the_kernel_check_behind_an_opposed_roll_keeps_a_tie_a_match() -> None:
+    """Resolving attacks (RULINGS: a Match): the kernel's check behind an opposed roll of option
+    a leaves a tie a Match, with the same odds as the roll itself."""
+    opposed = OpposedRoll(GinLaneRoll(1), GinLaneRoll(1))
+    kernel = opposed.kernel_check()
+    assert kernel.ties is TieRule.TIE
+    assert kernel.odds().outcomes == opposed.odds().outcomes
+    assert opposed.odds().outcomes[Outcome.TIE] == Fraction(73, 648)
