@@ -28,6 +28,7 @@ from referee.core import (
     Table,
     Text,
     Viewer,
+    observe,
     preview,
 )
 from referee.core.cards import RollCard
@@ -766,3 +767,13 @@ def test_a_choice_sealed_with_real_dice_has_a_fresh_secret_salt() -> None:
         assert (secret.name, secret.audience) == ("salt", only("moll"))
     assert draw_salt(RandomSource(1)) != draw_salt(RandomSource(1))
     assert draw_salt(None) == draw_salt(ScriptedSource([])) == ZERO_SALT
+
+
+def test_the_clocks_move_is_narrated_on_the_tables_own_wall_clock() -> None:
+    """Clock (docs/kernel.md): game time is seconds since the start of play, shown on the
+    table's wall clock — fifteen minutes into an evening that starts at 19:00 is 19:15."""
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, start="19:00"
+    ).advance(15 * 60)
+    seen = observe(table, "alice", since=table.version - 1)
+    assert seen.narration == ("The clock moves on to 19:15.",)
