@@ -341,3 +341,70 @@ def test_charge_momentum_is_not_added_to_sorcery() -> None:
     )
     (dealt,) = [e.data for e in table.log if e.kind == "damage.taken"]
     assert (dealt["momentum"], dealt["damage"]) == (0, 2)
+
+
+def _ritual_struck(strength: int) -> Any:
+    """marcos in the first round of a three-round ritual, struck by bob's bare hands (weapon 0,
+    Strength ``strength``, a 1 on the 1d6 damage roll)."""
+    ritual = {"task": "ritual", "skill": "mahasu", "challenge": 8, "rounds": 3}
+    bob = {**FIGHTER, "strength": strength, "weapon": 0}
+    table = start({"marcos": SORCERER, "bob": bob}, damage_roll="1d6")
+    table = initiative(table, {"marcos": ("concentrate", 6, 6), "bob": ("maneuver", 1, 1)})
+    return play(
+        table,
+        [
+            ("marcos", "declare", {"actions": [ritual]}),
+            ("marcos", "act", {}),
+            ("bob", "declare", {"actions": [{"attack": "marcos"}]}),
+            ("bob", "act", {}),
+        ],
+        [6, 6, 1],
+    )
+
+
+def test_a_multi_round_action_fails_at_one_point_of_damage_not_at_none() -> None:
+    """Action: "Some actions may require more than one round to complete. If the character is
+    even slightly injured during this time, the action fails and must be attempted again." A
+    blow of 1 is an injury: the ritual fails; a blow that does nothing (Strength -1 + 1 = 0)
+    is none: the ritual goes on, one round done."""
+    hurt = _ritual_struck(0)
+    (dealt,) = [e.data for e in hurt.log if e.kind == "damage.taken"]
+    assert dealt["damage"] == 1
+    failed = [e.data for e in hurt.log if e.kind == "task.failed"]
+    assert failed == [
+        {"character": "marcos", "task": "ritual", "reason": "injured during a multi-round action"}
+    ]
+    assert (hurt.state.fighters["marcos"].task, hurt.state.fighters["marcos"].task_rounds) == (
+        None,
+        0,
+    )
+    grazed = _ritual_struck(-1)
+    (dealt,) = [e.data for e in grazed.log if e.kind == "damage.taken"]
+    assert dealt["damage"] == 0
+    assert not [e for e in grazed.log if e.kind == "task.failed"]
+    marcos = grazed.state.fighters["marcos"]
+    assert (marcos.task, marcos.task_rounds, marcos.injured) == ("ritual", 1, False)
+
+
+def test_a_character_collapses_once_when_his_hits_reach_zero() -> None:
+    """Damage and collapse (ruling 14 of docs/systems/hursagmu.md): "a character brought to 0
+    hits by injury collapses at once"; struck again where he lies (at 0, and then below), he
+    does not collapse a second time — one ``character.collapsed``, the first blow's."""
+    bob = {**FIGHTER, "strength": 0, "weapon": 0}
+    table = start({"bob": bob, "fred": {**FIGHTER, "hits": 1}}, damage_roll="1d6")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"attack": "fred"}, {"attack": "fred"}]}),
+            ("bob", "act", {}),
+            ("fred", "take", {}),
+            ("bob", "act", {}),
+        ],
+        [6, 6, 1, 6, 6, 1],
+    )
+    dealt = [(e.data["damage"], e.data["hits_left"]) for e in table.log if e.kind == "damage.taken"]
+    assert dealt == [(1, 0), (1, -1)]
+    collapsed = [dict(e.data) for e in table.log if e.kind == "character.collapsed"]
+    assert collapsed == [{"character": "fred", "cause": "injury"}]
+    assert table.state.fighters["fred"].conscious is False
