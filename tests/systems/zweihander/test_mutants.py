@@ -698,6 +698,7 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
             "weight": OneOf(("minor", "middling", "major")),
         },
     )
+    assert (corruption.actor, end.actor) == ("referee", "referee")
     assert (end.kind, end.label, end.params) == (
         "session.end",
         "end the session: resolve Corruption",
@@ -719,8 +720,11 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
     for nobody in ("bert", "cora", "zed"):
         assert madness_choices(t.state, nobody) == []
     plain = social_table({"anna": {"skills": {"Resolve": 40}}})
-    assert [c.params for c in madness_choices(plain.state, "referee")] == [
-        {"character": OneOf(("anna",)), "weight": OneOf(("minor", "middling", "major"))},
-        {},
+    assert [(c.actor, c.params) for c in madness_choices(plain.state, "referee")] == [
+        (
+            "referee",
+            {"character": OneOf(("anna",)), "weight": OneOf(("minor", "middling", "major"))},
+        ),
+        ("referee", {}),
     ]
     assert madness_choices(social_table({}).state, "referee") == []
