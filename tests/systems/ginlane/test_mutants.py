@@ -12,13 +12,14 @@ import pytest
 from referee.core import Action, Event, Outcome, RuleError, Table, TieRule, Viewer
 from referee.core.table import preview
 from referee.dice import ScriptedSource
+from referee.systems.ginlane import SYSTEM
 from referee.systems.ginlane.events import describe
 from referee.systems.ginlane.rolls import GinLaneRoll, OpposedRoll, TagMode
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from referee.systems.ginlane.zones import step
 
-from .test_odds_of import fight
+from .test_odds_of import SETUP, fight
 from .test_procedure import act, duel, events, kinds, scene, start
 
 STREET = SceneState(
@@ -896,3 +897,23 @@ def test_the_kernel_check_behind_an_opposed_roll_keeps_a_tie_a_match() -> None:
     assert kernel.ties is TieRule.TIE
     assert kernel.odds().outcomes == opposed.odds().outcomes
     assert opposed.odds().outcomes[Outcome.TIE] == Fraction(73, 648)
+
+
+def test_a_preview_carries_a_supplemental_move_past_a_held_doorway_to_its_check() -> None:
+    """The odds shown for an attack after a supplemental move past jack's doorway of 5 + 6 +
+    Weapons 2 = 13: the move is taken as passing (every die of the probe at its highest, 6 + 6 +
+    Agility 2 = 14), so moll's sword reaches ann in the hall and the preview is that attack's
+    check (Weapons 3 − 1 against ann's Weapons 1 + Full Defence 2); stopped at the door, it would
+    reach no one."""
+    ann = {"side": "bravoes", "zone": "hall", "weapon": "sword", "skills": {"Weapons": 1}}
+    characters: dict[str, Any] = {**SETUP["characters"], "ann": ann}  # type: ignore[dict-item]
+    setup = {**SETUP, "characters": characters}
+    table = SYSTEM.new_table(setup, players={"alice": ["moll"]})
+    table = table.act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1, 1, 1]))
+    table = act(table, "moll", "full_defence")
+    table = act(table, "jack", "block", [5, 6], doorway="hall")
+    table = act(table, "ann", "full_defence")
+    shown = preview(table, "alice", Action("moll", "attack", {"target": "ann", "move_to": "hall"}))
+    assert [(p.label, p.dice) for p in shown] == [
+        ("moll attacks ann (Weapons against Weapons), no Aspect tagged", "2d6+2 vs 2d6+3")
+    ]
