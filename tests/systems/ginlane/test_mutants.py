@@ -857,7 +857,7 @@ def test_the_log_says_each_outcome_move_consequence_and_sheet_in_words() -> None
     assert _said(
         "consequence.taken", **consequence, severity="extreme", mitigates=8, replaces="Handsome"
     ) == (
-        "jack takes a extreme consequence, Scarred Face (mitigates 8 Health stress, "
+        "jack takes an extreme consequence, Scarred Face (mitigates 8 Health stress, "
         "replacing Handsome)"
     )
     assert _said("consequence.taken", **consequence, severity="slight", mitigates=2) == (
@@ -867,7 +867,7 @@ def test_the_log_says_each_outcome_move_consequence_and_sheet_in_words() -> None
         "jack recovers for 7 days: Cut, Bump recovered"
     )
     assert _said("consequence.recovering", character="jack", days=1, recovered=[]) == (
-        "jack recovers for 1 days: nothing yet recovered"
+        "jack recovers for 1 day: nothing yet recovered"
     )
     assert _said("sheet.checked", name="Moll", valid=True) == "the sheet of Moll is legal"
     assert _said("sheet.checked", name="Moll", valid=False, problems=["a", "b"]) == (

@@ -635,15 +635,18 @@ def _stress(d: Mapping[str, Any]) -> str:
 
 def _consequence(d: Mapping[str, Any]) -> str:
     replaces = f", replacing {d['replaces']}" if d.get("replaces") else ""
+    severity = str(d.get("severity"))
+    article = "an" if severity[:1] in "aeiou" else "a"
     return (
-        f"{d['character']} takes a {d.get('severity')} consequence, {d.get('aspect')} "
+        f"{d['character']} takes {article} {severity} consequence, {d.get('aspect')} "
         f"(mitigates {d.get('mitigates')} {d.get('track')} stress{replaces})"
     )
 
 
 def _recovering(d: Mapping[str, Any]) -> str:
     done = ", ".join(d.get("recovered", [])) or "nothing yet"
-    return f"{d['character']} recovers for {d.get('days')} days: {done} recovered"
+    days = d.get("days")
+    return f"{d['character']} recovers for {days} day{'' if days == 1 else 's'}: {done} recovered"
 
 
 def _sheet(d: Mapping[str, Any]) -> str:
