@@ -667,3 +667,26 @@ def test_downtime_bought_with_two_successes_owes_the_others_two_maintenance_test
     elves, orcs = table.state.factions["elves"], table.state.factions["orcs"]
     assert (elves.downtime_months, elves.maintenance) == (6, ())
     assert orcs.maintenance == (0, 0)
+    bought: Any = [
+        e.payload["text"]
+        for e in table.log.events
+        if e.kind == "effect.applied" and e.payload["kind"] == "downtime"
+    ]
+    assert bought == [
+        "elves's Fortify: 2 successes buy 6 months of downtime (margin against Ob 2, unopposed)"
+    ]
+
+
+def test_a_sap_past_the_targets_skill_costs_disposition_by_the_excess() -> None:
+    """Sap: "reducing the skill below 0" costs the target the extra successes in disposition.
+    A margin of 3 against a skill of 3 costs nothing; a margin of 4 costs 1 (and, taking the
+    last point, a's 5 successes are its attack); against a faction that rolled nothing (skill
+    0) every one of 3 successes costs a point."""
+    fortify = Entry("c", "Fortify", (), 1, exponent=3)
+    exact = resolve({"a": Entry("a", "Sap", ("c",), 4), "c": fortify}, small_board())
+    assert exact.dispositions["c"] == 10
+    assert [e.kind for e in exact.effects] == ["sapped", "downtime", "maintenance"]
+    past = resolve({"a": Entry("a", "Sap", ("c",), 5), "c": fortify}, small_board(c=1))
+    assert (past.dispositions["c"], past.out, past.attackers) == (0, ("c",), {"c": {"a": 5}})
+    idle = resolve({"a": Entry("a", "Sap", ("c",), 3)}, small_board())
+    assert idle.dispositions["c"] == 7
