@@ -295,31 +295,25 @@ def test_one_point_of_damage_is_an_injury_and_costs_the_rounds_recovery() -> Non
 def test_a_cinematic_defence_counts_once_in_the_rolls_a_seat_is_shown() -> None:
     """Action, the cinematic option: "the use of a defensive skill is only one major action per
     round, regardless of how many attacks are evaded". bob declares an attack and two defences,
-    fred two defences and an attack: a penalty of -2 each (two major actions), not -4 — in the
-    roll the log shows as in the roll made (Striking 2+5-2 against Defense 2+6-2)."""
+    fred three defences and an attack: a penalty of -2 each (two major actions), not -4 and -6
+    — in the roll made and in the roll the log shows: Striking 2+5-2 + 4+4 = 13 against Defense
+    2+6-2 + 3+3 = 12, bob by 1 (the attacker wins ties)."""
     table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
     table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    defend = {"defend": True}
     table = play(
         table,
         [
-            (
-                "fred",
-                "declare",
-                {"actions": [{"defend": True}, {"defend": True}, {"attack": "bob"}]},
-            ),
-            (
-                "bob",
-                "declare",
-                {"actions": [{"attack": "fred"}, {"defend": True}, {"defend": True}]},
-            ),
+            ("fred", "declare", {"actions": [defend, defend, defend, {"attack": "bob"}]}),
+            ("bob", "declare", {"actions": [{"attack": "fred"}, defend, defend]}),
             ("bob", "act", {}),
             ("fred", "defend", {}),
         ],
-        [6, 6, 1, 1, 1, 1],
+        [4, 4, 3, 3, 1, 1],
     )
     (resolved,) = [e.data for e in table.log if e.kind == "attack.resolved"]
     assert resolved["expression"] == "2d6+5 vs 2d6+6"
-    assert resolved["hit"] is True
+    assert (resolved["value"], resolved["margin"], resolved["hit"]) == (13, 1, True)
 
 
 def test_charge_momentum_is_not_added_to_sorcery() -> None:
