@@ -364,6 +364,13 @@ def test_a_multi_round_action_fails_at_one_point_of_damage_not_at_none() -> None
     hurt = _ritual_struck(0)
     (dealt,) = [e.data for e in hurt.log if e.kind == "damage.taken"]
     assert dealt["damage"] == 1
+    # he cannot defend: "A character cannot use both Dex and Int skills during the same round"
+    (made,) = [e.data for e in hurt.log if e.kind == "attack.made"]
+    assert made["defence"] == "none"
+    assert made["reason"].endswith(
+        " Intelligence skill this round: cannot use both Dex and Int skills during the same round"
+    )
+    assert made["reason"].startswith("already used a")
     failed = [e.data for e in hurt.log if e.kind == "task.failed"]
     assert failed == [
         {"character": "marcos", "task": "ritual", "reason": "injured during a multi-round action"}
@@ -399,6 +406,8 @@ def test_a_character_collapses_once_when_his_hits_reach_zero() -> None:
     )
     dealt = [(e.data["damage"], e.data["hits_left"]) for e in table.log if e.kind == "damage.taken"]
     assert dealt == [(1, 0), (1, -1)]
+    reasons = [e.data.get("reason") for e in table.log if e.kind == "attack.made"]
+    assert reasons == [None, "unconscious"]
     collapsed = [dict(e.data) for e in table.log if e.kind == "character.collapsed"]
     assert collapsed == [{"character": "fred", "cause": "injury"}]
     assert table.state.fighters["fred"].conscious is False
