@@ -125,9 +125,9 @@ def response(state: Encounter, target: str, skill: str) -> tuple[DefenceResponse
     if answer is DefenceResponse.ABORT and used_a_skill(t):
         # "A character cannot use both Dex and Int skills during the same round": what he
         # has already rolled cannot be aborted, so the other kind's defence is out of reach.
-        kind = "Dexterity" if t.stance is Stance.MANEUVER else "Intelligence"
+        kind = "a Dexterity" if t.stance is Stance.MANEUVER else "an Intelligence"
         return DefenceResponse.NONE, (
-            f"already used a {kind} skill this round: cannot use both Dex and Int skills "
+            f"already used {kind} skill this round: cannot use both Dex and Int skills "
             "during the same round"
         )
     if answer is DefenceResponse.DEFEND and t.plan is not None:
