@@ -411,3 +411,88 @@ def test_a_character_collapses_once_when_his_hits_reach_zero() -> None:
     collapsed = [dict(e.data) for e in table.log if e.kind == "character.collapsed"]
     assert collapsed == [{"character": "fred", "cause": "injury"}]
     assert table.state.fighters["fred"].conscious is False
+
+
+def test_a_defended_ranged_attack_records_odds_with_the_range_challenge_on_the_defence() -> None:
+    """Range: the range challenge is added to an evading target's defensive roll, so the odds a
+    defended ranged attack records are those of 2d6+7 against 2d6+8+2, the attacker winning
+    ties (RULINGS.md), counted here face by face."""
+    archer = {**FIGHTER, "weapon_type": "missile weapon", "skills": {"quickness": 2, "missile": 5}}
+    table = initiative(
+        start({"ann": archer, "fred": FIGHTER}),
+        {"ann": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)},
+    )
+    table = play(
+        table,
+        [
+            ("ann", "declare", {"actions": [{"attack": "fred", "skill": "missile", "yards": 25}]}),
+            ("ann", "act", {}),
+            ("fred", "defend", {"actions": [{"defend": True}]}),
+        ],
+        [3, 3, 3, 3],
+    )
+    two_d6 = [a + b for a in range(1, 7) for b in range(1, 7)]
+    hits = sum(1 for mine in two_d6 for theirs in two_d6 if mine + 7 >= theirs + 8 + 2)
+    resolved = next(e for e in table.log if e.kind == "attack.resolved")
+    assert resolved.data["expression"] == "2d6+7 vs 2d6+8+2"
+    assert resolved.data["odds"] == str(Fraction(hits, 36 * 36))
+
+
+def _sorcery_at_a_ritual(**options: Any) -> dict[str, Any]:
+    """marcos busy with a three-round ritual that does not engross him, then attacked by zed's
+    sorcery: the attack's ``attack.made`` payload."""
+    ritual = {"task": "ritual", "skill": "mahasu", "challenge": 8, "rounds": 3}
+    table = start({"marcos": SORCERER, "zed": SORCERER}, **options)
+    table = initiative(table, {"marcos": ("concentrate", 6, 6), "zed": ("concentrate", 1, 1)})
+    table = play(
+        table,
+        [
+            ("marcos", "declare", {"actions": [ritual]}),
+            ("marcos", "act", {}),
+            ("zed", "declare", {"actions": [{"attack": "marcos", "skill": "mahasu"}]}),
+            ("zed", "act", {}),
+        ],
+        [6, 6, 1, 1, 1, 1],
+    )
+    (made,) = [e.data for e in table.log if e.kind == "attack.made"]
+    return dict(made)
+
+
+def test_a_multi_round_action_that_does_not_engross_still_needs_a_declared_defence() -> None:
+    """Action: only an engrossing action allows "no defensive actions at all"; a caster busy
+    with a ritual that does not engross him is refused a defence only because he declared
+    none ("declare all of his actions for the round"), under each defence option."""
+    each = _sorcery_at_a_ritual()
+    assert (each["defence"], each["reason"]) == ("none", "no declared defence left")
+    cinematic = _sorcery_at_a_ritual(defence="cinematic")
+    assert (cinematic["defence"], cinematic["reason"]) == ("none", "no defence declared")
+
+
+def test_a_maneuvering_fighter_who_struck_cannot_defy_sorcery() -> None:
+    """Action: "A character cannot use both Dex and Int skills during the same round": bob,
+    maneuvering, has struck with a Dexterity skill, so zed's sorcery (defied with an
+    Intelligence skill) finds him without a defence, and the reason names the Dexterity."""
+    table = start({"bob": FIGHTER, "zed": SORCERER, "fred": FIGHTER})
+    table = initiative(
+        table,
+        {"bob": ("maneuver", 6, 6), "zed": ("concentrate", 3, 3), "fred": ("maneuver", 1, 1)},
+    )
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+            ("bob", "act", {}),
+            ("fred", "take", {}),
+            ("zed", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
+            ("zed", "act", {}),
+        ],
+        [6, 6, 1, 1, 1, 1, 1, 1, 1, 1],
+    )
+    made = [e.data for e in table.log if e.kind == "attack.made" and e.data["target"] == "bob"]
+    assert [(m["defence"], m.get("reason")) for m in made] == [
+        (
+            "none",
+            "already used a Dexterity skill this round: cannot use both Dex and Int skills "
+            "during the same round",
+        )
+    ]
