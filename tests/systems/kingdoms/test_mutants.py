@@ -690,3 +690,30 @@ def test_a_sap_past_the_targets_skill_costs_disposition_by_the_excess() -> None:
     assert (past.dispositions["c"], past.out, past.attackers) == (0, ("c",), {"c": {"a": 5}})
     idle = resolve({"a": Entry("a", "Sap", ("c",), 3)}, small_board())
     assert idle.dispositions["c"] == 7
+
+
+def test_a_faction_sapped_twice_loses_the_larger_sap_not_the_last() -> None:
+    """Sap: "The margin of success is subtracted from the target's next maneuver": two Saps on
+    one target take the larger of their dice (the game's Rulings, 8: they do not add),
+    whichever is resolved last."""
+    for order in (("a", "b"), ("b", "a")):
+        saps = {"a": Entry("a", "Sap", ("c",), 4), "b": Entry("b", "Sap", ("c",), 2)}
+        result = resolve({f: saps[f] for f in order}, small_board())
+        assert result.sapped == {"c": 4}
+
+
+def test_a_faction_out_of_contention_takes_no_more_damage_from_later_attacks() -> None:
+    """Assault: net successes come off the target's disposition, and a faction reduced to 0 is
+    out of contention: b's Assault after a's has put c out changes nothing, and a alone is
+    recorded as c's attacker (the conquest is decided among those who damaged it)."""
+    assaults = {"a": Entry("a", "Assault", ("c",), 3), "b": Entry("b", "Assault", ("c",), 2)}
+    result = resolve(assaults, small_board(c=1))
+    assert (result.out, result.attackers, result.dispositions["c"]) == (
+        ("c",),
+        {"c": {"a": 3}},
+        0,
+    )
+    assert [(e.faction, e.kind, e.by, e.amount) for e in result.effects] == [
+        ("c", "disposition", "a", -1),
+        ("c", "out", "a", 0),
+    ]
