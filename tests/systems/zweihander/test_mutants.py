@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -728,3 +730,20 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
         ("referee", {}),
     ]
     assert madness_choices(social_table({}).state, "referee") == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    [SkillTest(45), SkillTest(50, difficulty=-20), SkillTest(60, assist=True)],
+    ids=["plain", "hard", "assisted"],
+)
+def test_a_skill_tests_margins_are_the_margins_its_rolls_make(test: SkillTest) -> None:
+    """Skill Tests: the margin shown before the roll is Total Chance − the face kept (after an
+    Assist Die, when one helps): the odds of each margin are those of rolling every d100 face
+    (and every d10) through the test's own roll, counted one by one."""
+    faces = [[d100, d10] for d100 in range(1, 101) for d10 in range(1, 11)]
+    if not test.assist:
+        faces = [[d100] for d100 in range(1, 101)]
+    margins = Counter(test.roll(ScriptedSource(f)).margin for f in faces)
+    counted = {m: Fraction(n, len(faces)) for m, n in sorted(margins.items())}
+    assert test.odds().margins == counted
