@@ -50,7 +50,12 @@ from referee.systems.zweihander.madness import choices as madness_choices
 from referee.systems.zweihander.madness import offence, withstand
 from referee.systems.zweihander.morale import choices as morale_choices
 from referee.systems.zweihander.overland import Route, miles_per_day, transport_row
-from referee.systems.zweihander.percentile import SkillTest
+from referee.systems.zweihander.percentile import (
+    SkillTest,
+    _difficulty_words,
+    canonical,
+    difficulty,
+)
 from referee.systems.zweihander.reputation import can_requisition
 from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.wilderness import travel_on
@@ -747,3 +752,34 @@ def test_a_skill_tests_margins_are_the_margins_its_rolls_make(test: SkillTest) -
     margins = Counter(test.roll(ScriptedSource(f)).margin for f in faces)
     counted = {m: Fraction(n, len(faces)) for m, n in sorted(margins.items())}
     assert test.odds().margins == counted
+
+
+def test_a_difficulty_rating_is_read_by_name_or_modifier_as_a_referee_writes_it() -> None:
+    """Difficulty Rating: a rating is named ("hard", any case and spacing) or given as its
+    modifier, with or without "%" and "+/-" (the ladder's own "+/-0%"); anything else is
+    refused naming the ladder."""
+    for written, modifier in [("-20%", -20), ("+/-0%", 0), ("+/-0", 0), (" hard ", -20)]:
+        assert difficulty(written) == modifier
+    assert [_difficulty_words(w) for w in ("-20%", "+/-0%", " hard ", "+10%", "x")] == [
+        -20,
+        0,
+        "Hard",
+        10,
+        "x",
+    ]
+    for not_a_rating in (False, True):
+        with pytest.raises(RuleError, match="Difficulty Rating"):
+            difficulty(not_a_rating)
+    with pytest.raises(RuleError) as refused:
+        difficulty("x")
+    assert str(refused.value) == (
+        "Difficulty Rating: 'x' is not one of Trivial, Easy, Routine, Standard, Challenging, "
+        "Hard, Arduous"
+    )
+    read = canonical(("Hard Going", "Fear"))
+    assert (read("hard   going"), read(" fear"), read("Anger"), read(3)) == (
+        "Hard Going",
+        "Fear",
+        "Anger",
+        3,
+    )
