@@ -168,18 +168,19 @@ def test_a_long_jump_with_no_load_is_maximum_lift_over_fifty() -> None:
     assert jump_distance(5, running=True) == Fraction(1, 5)
 
 
-def test_only_the_target_of_the_attack_defends_against_it() -> None:
-    """Action: "If a character is attacked" he may defend — he, not another: fred's attack on
-    cy waits for cy, and bob may not defend in his place."""
+def _fred_attacks_cy() -> Any:
+    """bob, fred and cy, fighters; fred acts first and attacks cy, whose answer is pending."""
     table = start({"bob": FIGHTER, "fred": FIGHTER, "cy": FIGHTER})
     table = initiative(
         table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1), "cy": ("maneuver", 1, 2)}
     )
-    table = play(
-        table,
-        [("fred", "declare", {"actions": [{"attack": "cy"}]}), ("fred", "act", {})],
-        [6, 6],
-    )
+    return play(table, [("fred", "declare", {"actions": [{"attack": "cy"}]}), ("fred", "act", {})])
+
+
+def test_only_the_target_of_the_attack_defends_against_it() -> None:
+    """Action: "If a character is attacked" he may defend — he, not another: fred's attack on
+    cy waits for cy, and bob may not defend in his place."""
+    table = _fred_attacks_cy()
     assert table.state.pending is not None and table.state.pending.target == "cy"
     with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
         play(table, [("bob", "defend", {})], [1, 1])
@@ -248,14 +249,7 @@ def test_a_defence_built_in_code_is_a_defense_against_physical_attacks() -> None
 def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
     """Action: the character attacked "may choose to make a defensive action" or take the
     blow — he, not another: bob may not take fred's attack on cy for him, and cy may."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER, "cy": FIGHTER})
-    table = initiative(
-        table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1), "cy": ("maneuver", 1, 2)}
-    )
-    table = play(
-        table,
-        [("fred", "declare", {"actions": [{"attack": "cy"}]}), ("fred", "act", {})],
-    )
+    table = _fred_attacks_cy()
     with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
         play(table, [("bob", "take", {})], [6, 6, 1, 1])
     taken = play(table, [("cy", "take", {})], [6, 6, 1, 1])
