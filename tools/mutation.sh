@@ -8,6 +8,9 @@
 # GAME is intrigue, kingdoms, zweihander, ginlane, hursagmu or core. SECONDS (default 1200) caps
 # the mutation run; mutmut keeps every verdict it reached, so a capped run is a partial run and
 # says so. MODULES="a.py b.py" overrides the game's module list (paths under its package).
+# TEST_PATHS="tests/a.py tests/b/" runs the mutants against only those tests (a module most of the
+# game's tests reach, like a procedure or a view, costs the whole suite per mutant otherwise; rerun
+# the survivors with the game's whole suite before calling one a survivor).
 # MUTANTS="NAME-OR-GLOB …" runs only those mutants (e.g. 'referee.systems.ginlane.grenades.x_blast*')
 # to triage a past run's survivors without running the rest.
 # The scratch copy is $MUTATION_DIR/GAME (default /tmp/referee-mutation), or $MUTATION_DIR/COPY_NAME
@@ -52,6 +55,11 @@ case $GAME in
   *) echo "unknown game: $GAME (intrigue, kingdoms, zweihander, ginlane, hursagmu, core)" >&2; exit 2 ;;
 esac
 MODULES=${MODULES:-$DEFAULT}
+if [ -n "${TEST_PATHS:-}" ]; then
+  TESTS=""
+  for t in $TEST_PATHS; do TESTS="$TESTS\"$t\", "; done
+  TESTS=${TESTS%, }
+fi
 
 mkdir -p "$WORK"
 if [ ! -x "$VENV/bin/mutmut" ]; then
@@ -95,7 +103,7 @@ do_not_mutate_patterns = ['^\\s*raise ']
 EOF
 
 cd "$COPY"
-echo "mutmut $MUTMUT_VERSION over $PKG: $MODULES (cap ${CAP}s, one worker)"
+echo "mutmut $MUTMUT_VERSION over $PKG: $MODULES against $TESTS (cap ${CAP}s, one worker)"
 # SIGINT at the cap: mutmut stops its worker and keeps every verdict reached so far.
 # shellcheck disable=SC2086 # MUTANTS: names or globs, split on purpose, never expanded (set -f).
 set -f
