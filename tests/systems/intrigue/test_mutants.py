@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, Event, RuleError, Viewer, preview, view
+from referee.core import MINUTE, Action, Event, RuleError, Viewer, preview, view
 from referee.systems.intrigue.envelopes import ConditionKind, encounter_meets
 from referee.systems.intrigue.events import (
     CHARACTER_SEARCHED,
@@ -269,3 +269,160 @@ def test_only_an_encounter_opens_an_envelope_that_names_one() -> None:
             assert encounter_meets(how, other) is False
         assert encounter_meets(other, other) is False
     assert encounter_meets(ConditionKind.MEET, ConditionKind.TALK) is True
+
+
+# -- Taking Damage: Medicine, the victor's way; Escaping Combat (issue 13, round 4) -------------
+
+
+def _fighters() -> dict[str, Any]:
+    return cast(
+        alf=character("Alf", 11, combat=2, strength=2, stamina=6, items={"cannon": {"damage": 7}}),
+        bob=character("Bob", 12, combat=1, strength=3, stamina=5),
+        cat=character("Cat", 13, combat=3, strength=1, stamina=6, skills={"Medicine": 2}),
+        dan=character("Dan", 14, combat=1, strength=1, stamina=6),
+    )
+
+
+def _bob_out_with_two_wounds() -> Any:
+    """Alf's cannon (7) against Bob's Stamina 5: Bob is out, two wounds to mark on waking."""
+    table = act(start(_fighters()), "alf", "draw", item="cannon")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.status("bob").pending_wounds == 2 and not table.state.running
+    return table
+
+
+def test_medicine_of_fourteen_wakes_the_knocked_out_and_tells_them_alone_their_wounds() -> None:
+    """Taking Damage: "Knocked Out Characters can be awakened with a Medicine roll of 14 or
+    more"; "On awakening, characters have their Stamina reduced by their number of wounds".
+    Cat's Medicine 2 + 4+4+4 = 14 wakes Bob at once (the five-minute timer is cancelled); his
+    two wounds and Stamina 3 are his alone; the roll is everyone's."""
+    table = _bob_out_with_two_wounds()
+    before = len(table.log.events)
+    table = act(table, "cat", "revive", [4, 4, 4], target="bob")
+    rolled, cancelled, woke = (e.to_json() for e in table.log.events[before:])
+    assert rolled["kind"] == "medicine.rolled" and rolled["audience"] == "everyone"
+    assert rolled["payload"] == {
+        "character": "cat",
+        "target": "bob",
+        "medicine": 2,
+        "chance": "3/8",
+        "total": 14,
+        "faces": [4, 4, 4],
+        "success": True,
+        "roll": {
+            "card": "roll",
+            "label": "cat wakes bob",
+            "rule": "Taking Damage",
+            "dice": "3d6+2 ≥ 14",
+            "odds": {"failure": "5/8", "success": "3/8"},
+            "faces": [4, 4, 4],
+            "outcome": "success",
+            "margin": 0,
+            "value": 14,
+            "opponent": None,
+            "shown": "3d6 (4, 4, 4) + 2 = 14",
+        },
+    }
+    assert (cancelled["kind"], cancelled["payload"]) == ("timer.cancelled", {"name": "wake:bob"})
+    assert (woke["kind"], woke["audience"], woke["payload"]) == (
+        "character.woke",
+        "everyone",
+        {"character": "bob", "how": "medicine"},
+    )
+    assert woke["secrets"] == [
+        {"name": "wounds", "value": 2, "audience": ["bob"]},
+        {"name": "stamina", "value": 3, "audience": ["bob"]},
+    ]
+    assert table.state.stamina("bob") == 3 and not table.state.status("bob").knocked_out
+    for other in ("cat", "alf", "public"):
+        mine = [e for e in view(table.log, Viewer(other)) if e.kind == "character.woke"]
+        assert [dict(e.data) for e in mine] == [{"character": "bob", "how": "medicine"}]
+
+
+def test_medicine_of_thirteen_leaves_the_knocked_out_to_wake_in_five_minutes() -> None:
+    """Taking Damage: 13 is not "14 or more": only the roll is logged, and Bob still wakes
+    five minutes after the combat."""
+    table = _bob_out_with_two_wounds()
+    before = len(table.log.events)
+    table = act(table, "cat", "revive", [4, 4, 3], target="bob")
+    assert [e.kind for e in table.log.events[before:]] == ["medicine.rolled"]
+    data = last(table, "medicine.rolled")
+    assert (data["total"], data["success"], data["roll"]["outcome"]) == (13, False, "failure")
+    assert table.state.status("bob").knocked_out
+    assert table.state.status("bob").wake_due == 5 * MINUTE
+
+
+def test_medicine_wakes_only_the_knocked_out() -> None:
+    """Taking Damage: Medicine "awakens" the Knocked Out; on anyone else it is refused, and the
+    refusal says why."""
+    with pytest.raises(
+        RuleError,
+        match=r"^Taking Damage: dan is not Knocked Out after a combat "
+        r"\(Medicine wakes the Knocked Out\)$",
+    ):
+        act(start(_fighters()), "cat", "revive", [4, 4, 4], target="dan")
+
+
+def test_the_victor_slits_the_throat_of_the_knocked_out_and_the_log_names_the_hand() -> None:
+    """Taking Damage: "the victor can have his or her way with them (... slit their
+    throats...)": Bob dies at Alf's hand, the five-minute timer is cancelled, and everyone
+    reads who did it."""
+    table = _bob_out_with_two_wounds()
+    before = len(table.log.events)
+    table = act(table, "alf", "slay", target="bob")
+    cancelled, died = (e.to_json() for e in table.log.events[before:])
+    assert (cancelled["kind"], cancelled["payload"]) == ("timer.cancelled", {"name": "wake:bob"})
+    assert (died["kind"], died["audience"], died["payload"]) == (
+        "character.died",
+        "everyone",
+        {"character": "bob", "by": "alf"},
+    )
+    assert describe(table.log.events[-1], Viewer("public")) == "bob is dead at alf's hand."
+    assert table.state.status("bob").dead
+
+
+def _round(table: Any, alf: str, bob: str, dice: list[int]) -> Any:
+    """One round of Alf against Bob: each declares, the referee resolves (Alf acts first)."""
+    if alf == "attack":
+        table = act(table, "alf", "declare", action="attack", target="bob")
+    else:
+        table = act(table, "alf", "declare", action=alf)
+    table = act(table, "bob", "declare", action=bob)
+    table = act(table, "referee", "resolve", dice)
+    return act(table, "referee", "resolve")
+
+
+def test_an_escape_with_nobody_to_beat_is_logged_against_nobody() -> None:
+    """Escaping Combat, ruling: nobody attacked Bob in his two Defensive Actions, so he escapes
+    with no roll; the event says whom he beat: nobody (``against`` is ``None``)."""
+    table = act(start(_fighters()), "alf", "start_combat", targets=["bob"])
+    table = _round(_round(table, "defend", "defend", []), "defend", "defend", [])
+    before = len(table.log.events)
+    table = act(table, "bob", "escape")
+    escaped = table.log.events[before].to_json()
+    assert (escaped["kind"], escaped["payload"]) == (
+        "escape.rolled",
+        {"combat": "combat-1", "character": "bob", "against": None, "escaped": True},
+    )
+
+
+def test_an_attack_in_the_round_before_the_escape_roll_still_counts() -> None:
+    """Escaping Combat, ruling: the escape roll is against the strongest who attacked the
+    escaper "in those two rounds" — Alf attacked Bob in round 1 and missed, then defended in
+    round 2: at the end of round 2 Bob must still beat Alf (Combat 1 + 3d6 against Combat 2 +
+    3d6)."""
+    table = act(start(_fighters()), "alf", "start_combat", targets=["bob"])
+    table = _round(table, "attack", "defend", [1, 1, 1])
+    table = _round(table, "defend", "defend", [])
+    assert table.state.combats[-1].streak("bob") == 2
+    table = act(table, "bob", "escape", [3, 3, 3, 3, 3, 2])
+    data = last(table, "escape.rolled")
+    assert (data["against"], data["total"], data["opponent_total"], data["escaped"]) == (
+        "alf",
+        10,
+        10,
+        False,
+    )
