@@ -131,3 +131,47 @@ def test_a_supplemental_move_needs_a_clear_way() -> None:
         table, "kit", "manoeuvre", [4, 3], aspect="Ready", scene=True, skill="Agility", move_to="a"
     )
     assert moved.state.get("kit").zone == "a"
+
+
+def test_an_aspect_on_the_targets_sheet_is_tagged_for_a_point_and_the_next_tag_counts_too() -> None:
+    """Aspects, "Rolling the Dice": a relevant Aspect — the target's own (jack is Drunk) as well
+    as one's own — is tagged for a point of the Experience Pool, each adding a die (option a:
+    4d6, the best two kept); tagging the target's Aspect first does not stop the next tag."""
+    table = duel(jack={"aspects": ["Drunk"]})
+    done = act(
+        table,
+        "moll",
+        "attack",
+        [6, 5, 1, 1, 2, 2],
+        target="jack",
+        tags=["Drunk", "Fencing Mistress"],
+    )
+    new = _new(table, done)
+    assert new[:3] == [
+        ("aspect.tagged", {"character": "moll", "aspect": "Drunk", "free": False, "id": None}),
+        (
+            "aspect.tagged",
+            {"character": "moll", "aspect": "Fencing Mistress", "free": False, "id": None},
+        ),
+        ("pool.spent", {"character": "moll", "points": 2, "for": "tags"}),
+    ]
+    rolled = new[3][1]["rolled"]
+    assert (rolled["faces"], rolled["total"], rolled["tags_paid"]) == ([6, 5, 1, 1], 14, 2)
+    assert done.state.get("moll").pool.points == 1
+
+
+def test_a_skill_limited_by_a_higher_one_rolls_at_its_own_level() -> None:
+    """Skill Interaction: "one limits the other, roll once using the lower skill value" — whichever
+    of the two it is: moll's Brawl 1 limited by her Weapons 3 rolls at 1 (3 + 3 + 1 = 7)."""
+    done = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [3, 3],
+        named="take cover",
+        difficulty=7,
+        skill="Brawl",
+        limited_by="Weapons",
+    )
+    (rolled,) = [d for k, d in _new(duel(), done) if k == "manoeuvre.rolled"]
+    assert (rolled["rolled"]["total"], rolled["outcome"]) == (7, "match")
