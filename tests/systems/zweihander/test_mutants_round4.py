@@ -70,3 +70,20 @@ def test_a_chaos_die_is_a_d6() -> None:
     assert source.asked == [6, 6]
     assert rolled.faces == (6, 6)
     assert rolled.sixes == 2
+
+
+def test_a_skill_test_as_json_names_its_chances_and_assist_die() -> None:
+    """A Skill Test as JSON: Base Chance, Difficulty Rating, the Total Chance they make
+    (clamped to 1–99) and whether an Assist Die helps."""
+    assert SkillTest(45, -20, assist=True).to_json() == {
+        "base_chance": 45,
+        "difficulty": -20,
+        "total_chance": 25,
+        "assist": True,
+    }
+    assert SkillTest(90, 30).to_json() == {
+        "base_chance": 90,
+        "difficulty": 30,
+        "total_chance": 99,
+        "assist": False,
+    }
