@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from referee.core import MINUTE, Action, Event, RuleError, Viewer, preview, view
+from referee.systems.intrigue.damage import victors
 from referee.systems.intrigue.envelopes import ConditionKind, encounter_meets
 from referee.systems.intrigue.events import (
     CHARACTER_SEARCHED,
@@ -426,3 +427,103 @@ def test_an_attack_in_the_round_before_the_escape_roll_still_counts() -> None:
         10,
         False,
     )
+
+
+def _armed(**more: dict[str, Any]) -> dict[str, Any]:
+    """Four fighters, each with a weapon of 7 (over half of anyone's Stamina)."""
+    sheets = {
+        "alf": character("Alf", 11, combat=2, stamina=6, items={"cannon": {"damage": 7}}),
+        "bob": character("Bob", 12, combat=1, stamina=5, items={"gun": {"damage": 7}}),
+        "cat": character("Cat", 13, combat=1, stamina=6, items={"axe": {"damage": 7}}),
+        "dan": character("Dan", 14, combat=1, stamina=6),
+        "eve": character("Eve", 15, combat=0, stamina=6),
+    }
+    for name, sheet in more.items():
+        sheets[name] = {**sheets[name], **sheet}
+    return cast(**sheets)
+
+
+def _one_blow(table: Any, attacker: str, weapon: str, target: str) -> Any:
+    """``attacker`` draws ``weapon``, starts a combat with ``target`` and knocks them out in
+    round one (6+6+6 hits; 7 damage is over half of any Stamina here)."""
+    table = act(table, attacker, "draw", item=weapon)
+    table = act(table, attacker, "start_combat", targets=[target])
+    table = act(table, attacker, "declare", action="attack", target=target)
+    table = act(table, target, "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.status(target).knocked_out and table.state.combats[-1].ended
+    return table
+
+
+def _two_against_one(**more: dict[str, Any]) -> Any:
+    """Alf and Dan against Bob: in round 1 Bob's gun knocks Dan out; in round 2 Alf's cannon
+    knocks Bob out, and the combat ends."""
+    table = act(start(_armed(**more)), "alf", "draw", item="cannon")
+    table = act(table, "bob", "draw", item="gun")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "dan", "join", **{"with": "alf"})
+    table = act(table, "alf", "declare", action="defend")
+    table = act(table, "dan", "declare", action="defend")
+    table = act(table, "bob", "declare", action="attack", target="dan")
+    table = act(act(table, "referee", "resolve"), "referee", "resolve", [6, 6, 6])
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.combats[-1].ended
+    return table
+
+
+def test_the_victor_is_of_the_fallens_own_combat_not_a_later_one() -> None:
+    """Taking Damage, "the victor can have his or her way with them" (audit R2, reading (a)):
+    Alf knocks Bob out; then Cat knocks Dan out in a combat of their own. Alf is Bob's victor,
+    not Cat: Cat may not search Bob, Alf may."""
+    table = _one_blow(start(_armed()), "alf", "cannon", "bob")
+    table = _one_blow(table, "cat", "axe", "dan")
+    assert victors(table.state, "bob") == ("alf",)
+    assert victors(table.state, "dan") == ("cat",)
+    with pytest.raises(RuleError, match="only the victor has their way with bob, and cat is not"):
+        act(table, "cat", "search", target="bob")
+    assert last(act(table, "alf", "search", target="bob"), "character.searched")["target"] == "bob"
+
+
+def test_a_victor_in_a_new_combat_may_not_have_their_way_meanwhile() -> None:
+    """Taking Damage: the victor has their way "in the meantime" — not while fighting again:
+    Alf, who knocked Bob out, starts a combat with Eve and may not search Bob during it."""
+    table = _one_blow(start(_armed()), "alf", "cannon", "bob")
+    table = act(table, "alf", "start_combat", targets=["eve"])
+    with pytest.raises(RuleError, match=r"^Combat Actions: alf is in a combat$"):
+        act(table, "alf", "search", target="bob")
+
+
+def test_only_the_knocked_out_are_at_the_victors_mercy_and_the_refusal_says_so() -> None:
+    """Taking Damage: the victor has their way with those Knocked Out after the combat; Bob on
+    his feet cannot be searched."""
+    with pytest.raises(
+        RuleError,
+        match=r"^Taking Damage: bob is not Knocked Out after a combat "
+        r"\(only the Knocked Out are at the victor's mercy\)$",
+    ):
+        act(start(_armed()), "alf", "search", target="bob")
+
+
+def test_a_fallen_ally_is_no_victor() -> None:
+    """Taking Damage (audit R2, reading (a)): the victors are those of the other side still on
+    their feet at the end. Dan fell on Alf's side before Alf felled Bob: only Alf is Bob's
+    victor, and Dan (whose foe Bob fell too) has none."""
+    table = _two_against_one()
+    assert victors(table.state, "bob") == ("alf",)
+    assert victors(table.state, "dan") == ()
+
+
+def test_a_death_at_the_end_of_a_combat_does_not_keep_the_others_from_waking() -> None:
+    """Taking Damage: each Knocked Out character "will recover 5 minutes after the combat
+    ends"; RULINGS: one whose every Wound would be marked dies. Bob takes 10 from Alf's
+    cannon against Stamina 5, five wounds of his five, and dies at the end; Dan, out before
+    him, still wakes at five minutes with his one wound."""
+    table = _two_against_one(alf={"items": {"cannon": {"damage": 10}}})
+    tail = [e.kind for e in table.log.events[-3:]]
+    assert tail == ["combat.ended", "character.died", "timer.set"]
+    assert last(table, "character.died") == {"character": "bob", "wounds": 5}
+    assert table.state.status("dan").wake_due == 5 * MINUTE
+    table = table.advance(5 * MINUTE)
+    assert table.state.stamina("dan") == 5 and not table.state.status("dan").knocked_out
