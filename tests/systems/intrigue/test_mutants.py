@@ -19,6 +19,7 @@ from referee.systems.intrigue.events import (
     SKILL_ROLLED,
     describe,
 )
+from referee.systems.intrigue.state import Hold
 
 from .helpers import act, character, last, start
 
@@ -527,3 +528,73 @@ def test_a_death_at_the_end_of_a_combat_does_not_keep_the_others_from_waking() -
     assert table.state.status("dan").wake_due == 5 * MINUTE
     table = table.advance(5 * MINUTE)
     assert table.state.stamina("dan") == 5 and not table.state.status("dan").knocked_out
+
+
+def test_the_slain_are_dead_not_knocked_out_on_every_sheet() -> None:
+    """Taking Damage: a slain character is dead, no longer Knocked Out and due to wake at no
+    time; their sheet keeps the damage they took. Their own sheet and the badge others see
+    say so."""
+    table = act(_bob_out_with_two_wounds(), "alf", "slay", target="bob")
+    assert table.visible_state("bob")["characters"]["bob"] == {  # type: ignore[index]
+        "name": "Bob",
+        "number": "12",
+        "combat": 1,
+        "strength": 3,
+        "stamina": 5,
+        "stamina_stat": 5,
+        "mind": 1,
+        "wounds": 5,
+        "wounds_marked": 0,
+        "wounds_left": 5,
+        "damage": 7,
+        "knocked_out": False,
+        "wake_due": None,
+        "wakes_at": None,
+        "pending_wounds": 2,
+        "dead": True,
+        "drawn": None,
+        "skills": {},
+        "languages": ["English"],
+        "abilities": [],
+        "items": [],
+    }
+    assert table.visible_state("cat")["characters"]["bob"] == {  # type: ignore[index]
+        "name": "Bob",
+        "number": "12",
+        "knocked_out": False,
+        "dead": True,
+    }
+
+
+def test_a_robbed_card_passes_to_the_robber_alone() -> None:
+    """Taking Damage: the victor may "rob them": Bob's gun passes to Alf; Cat, who looked on,
+    gains nothing."""
+    table = _one_blow(start(_armed()), "alf", "cannon", "bob")
+    table = act(table, "alf", "rob", target="bob", item="gun")
+    held = {c.id: [i.name for i in c.items] for c in table.state.characters}
+    assert held == {"alf": ["cannon", "gun"], "bob": [], "cat": ["axe"], "dan": [], "eve": []}
+
+
+def test_a_release_ends_that_hold_only() -> None:
+    """Squeeze, Throw or Release: a released character "is considered to have been released at
+    the start of the next turn"; another hold in the same combat goes on. Cat grabs Bob and Alf
+    grabs Dan; then Cat releases Bob while Alf squeezes Dan: at the next round only Bob is
+    free."""
+    table = act(start(_armed()), "cat", "start_combat", targets=["bob"])
+    table = act(table, "alf", "join", **{"with": "cat"})
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = act(table, "cat", "declare", action="grab", target="bob")
+    table = act(table, "alf", "declare", action="grab", target="dan")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "dan", "declare", action="defend")
+    table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve", [6, 6, 6])
+    table = act(table, "referee", "resolve")
+    for who, action in (("alf", "squeeze"), ("cat", "release"), ("bob", "scream")):
+        table = act(table, who, "declare", action=action)
+    table = act(table, "dan", "declare", action="scream")
+    while table.state.combats[-1].in_round:
+        table = act(table, "referee", "resolve")
+    assert table.state.combats[-1].holds == (Hold("cat", "bob", ending=True), Hold("alf", "dan"))
+    table = act(table, "referee", "next_round")
+    combat = table.state.combats[-1]
+    assert (combat.holder_of("bob"), combat.holder_of("dan")) == (None, "alf")
