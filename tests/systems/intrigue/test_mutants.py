@@ -598,3 +598,119 @@ def test_a_release_ends_that_hold_only() -> None:
     table = act(table, "referee", "next_round")
     combat = table.state.combats[-1]
     assert (combat.holder_of("bob"), combat.holder_of("dan")) == (None, "alf")
+
+
+def _bob_held_and_felled(*, alf_grabs_dan: bool) -> Any:
+    """Cat, Alf and Eve against Bob and Dan. Round 1: Cat grabs Bob (and Alf grabs Dan, or
+    defends); Eve's club (7) then knocks the Held Bob out."""
+    table = act(start(_armed(eve={"items": {"club": {"damage": 7}}})), "eve", "draw", item="club")
+    table = act(table, "cat", "start_combat", targets=["bob"])
+    for who, side in (("alf", "cat"), ("eve", "cat"), ("dan", "bob")):
+        table = act(table, who, "join", **{"with": side})
+    table = act(table, "cat", "declare", action="grab", target="bob")
+    if alf_grabs_dan:
+        table = act(table, "alf", "declare", action="grab", target="dan")
+    else:
+        table = act(table, "alf", "declare", action="defend")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "dan", "declare", action="defend")
+    table = act(table, "eve", "declare", action="attack", target="bob")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    table = act(table, "referee", "resolve", [6, 6, 6] if alf_grabs_dan else [])
+    table = act(act(table, "referee", "resolve"), "referee", "resolve", [6, 6, 6])
+    assert table.state.status("bob").knocked_out and not table.state.combats[-1].in_round
+    return table
+
+
+def test_a_held_character_knocked_out_is_released_at_the_next_turn() -> None:
+    """Grabbing / Taking Damage (the module's reading): a Knocked Out character holds nobody and
+    is held by nobody — Cat's hold on Bob ends, released at the start of the next turn like a
+    Release; Alf's hold on Dan goes on."""
+    alone = _bob_held_and_felled(alf_grabs_dan=False)
+    assert alone.state.combats[-1].holds == (Hold("cat", "bob", ending=True),)
+    assert act(alone, "referee", "next_round").state.combats[-1].holds == ()
+    both = _bob_held_and_felled(alf_grabs_dan=True)
+    assert both.state.combats[-1].holds == (Hold("cat", "bob", ending=True), Hold("alf", "dan"))
+    after = act(both, "referee", "next_round").state.combats[-1]
+    assert after.holds == (Hold("alf", "dan"),)
+
+
+def test_a_combat_the_referee_ends_mid_round_is_over_with_nobody_held_or_pending() -> None:
+    """Combat rules: the referee ends a combat in the middle of a round (Cat had declared a
+    Squeeze of the Bob she holds): everyone's view shows it over, out of its round, with no
+    hold left and nobody still to declare."""
+    table = act(start(_armed()), "cat", "start_combat", targets=["bob"])
+    table = act(table, "cat", "declare", action="grab", target="bob")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve")
+    table = act(table, "cat", "declare", action="squeeze")
+    table = act(table, "referee", "end_combat", combat="combat-1", reason="stopped")
+    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
+    assert (shown["ended"], shown["in_round"], shown["holds"], shown["pending"]) == (
+        True,
+        False,
+        {},
+        [],
+    )
+    assert table.state.combats[-1].holder_of("bob") is None
+
+
+def _standoff() -> Any:
+    """Alf and Cat against Bob and Dan; nobody attacks for two rounds: Bob and Dan each have
+    two unhit Defensive Actions."""
+    table = act(start(_armed()), "alf", "start_combat", targets=["bob"])
+    table = act(act(table, "cat", "join", **{"with": "alf"}), "dan", "join", **{"with": "bob"})
+    for _ in range(2):
+        for who in ("alf", "cat", "bob", "dan"):
+            table = act(table, who, "declare", action="defend")
+        while table.state.combats[-1].in_round:
+            table = act(table, "referee", "resolve")
+    return table
+
+
+def test_two_may_escape_at_the_end_of_one_round() -> None:
+    """Escaping Combat: each escape roll is "made at the end of the second consecutive turn":
+    Bob and Dan both escape at the end of round 2 (nobody attacked them: no roll), and the
+    combat ends with their side gone."""
+    table = act(_standoff(), "bob", "escape")
+    table = act(table, "dan", "escape")
+    combat = table.state.combats[-1]
+    assert combat.escaped == frozenset({"bob", "dan"}) and combat.ended
+
+
+def test_a_failed_escape_resets_the_escapers_streak_only() -> None:
+    """Escaping Combat (ruling: a failed escape needs two more Defensive Actions): Bob fails
+    against Alf; Dan's two unhit Defensive Actions still count."""
+    table = act(start(_armed()), "alf", "start_combat", targets=["bob"])
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = _round3(table, "attack", [1, 1, 1])
+    table = _round3(table, "defend", [])
+    table = act(table, "bob", "escape", [1, 1, 1, 6, 6, 6])
+    assert last(table, "escape.rolled")["escaped"] is False
+    combat = table.state.combats[-1]
+    assert (combat.streak("bob"), combat.streak("dan")) == (0, 2)
+
+
+def _round3(table: Any, alf: str, dice: list[int]) -> Any:
+    """Alf attacks Bob (or defends); Bob and Dan defend; the referee resolves the round."""
+    if alf == "attack":
+        table = act(table, "alf", "declare", action="attack", target="bob")
+    else:
+        table = act(table, "alf", "declare", action=alf)
+    table = act(act(table, "bob", "declare", action="defend"), "dan", "declare", action="defend")
+    table = act(table, "referee", "resolve", dice)
+    while table.state.combats[-1].in_round:
+        table = act(table, "referee", "resolve")
+    return table
+
+
+def test_an_escaper_keeps_their_drawn_weapon_and_sheet() -> None:
+    """Escaping Combat: an escaper leaves the combat with its damage gone ("Taking Damage"
+    counts a combat's damage) but keeps the rest of their sheet: Bob's drawn gun."""
+    table = act(start(_armed()), "bob", "draw", item="gun")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = _round3(_round3(table, "defend", []), "defend", [])
+    table = act(table, "bob", "escape")
+    status = table.state.status("bob")
+    assert (status.drawn, status.damage, status.knocked_out) == ("gun", 0, False)
