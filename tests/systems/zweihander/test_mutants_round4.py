@@ -5,10 +5,16 @@ house rules' "Social Intrigue")."""
 
 from __future__ import annotations
 
-from referee.core import Outcome
+import pytest
+
+from referee.core import Outcome, RuleError, view
 from referee.dice import ScriptedSource
-from referee.systems.zweihander import emit
+from referee.systems.zweihander import emit, social
 from referee.systems.zweihander.percentile import ChaosDice, SkillTest, total_chance
+from referee.systems.zweihander.state import ZweihanderState
+
+from .helpers import act, last, table
+from .test_social import CHARS, exchange
 
 
 class _Recording:
@@ -87,3 +93,97 @@ def test_a_skill_test_as_json_names_its_chances_and_assist_die() -> None:
         "total_chance": 99,
         "assist": False,
     }
+
+
+def test_a_simple_exchanges_critical_failure_records_the_peril_dice() -> None:
+    """Social Intrigue, Simple Exchange: a Critical Failure imposes 2D10+2 mental Peril; the
+    event records the two d10s rolled (5 and 5: 12)."""
+    t = act(
+        table(CHARS),
+        "anna",
+        "social.simple",
+        [99, 5, 5],
+        skill="Charm",
+        npc_alignment="chaos",
+        npc_class="peasant",
+    )
+    data = last(t, "social.simple_exchange")
+    assert (data["mental_peril"], data["peril_faces"]) == (12, [5, 5])
+
+
+def test_one_complex_exchange_at_a_time_and_a_new_one_once_it_has_ended() -> None:
+    """Social Intrigue, Complex Exchange: the GM starts one exchange; another can begin only
+    after it ends; an exchange ends once."""
+    t = exchange()
+    with pytest.raises(RuleError, match="already under way"):
+        act(
+            t,
+            "referee",
+            "exchange.start",
+            npc="Baron",
+            disposition="Polite",
+            npc_alignment="chaos",
+            participants=["anna"],
+            favourable="Guile",
+            unfavourable="Charm",
+        )
+    t = act(t, "referee", "exchange.end")
+    with pytest.raises(RuleError, match="no Complex Exchange"):
+        act(t, "referee", "exchange.end")
+    t = act(
+        t,
+        "referee",
+        "exchange.start",
+        npc="Baron",
+        disposition="Polite",
+        npc_alignment="chaos",
+        participants=["anna"],
+        favourable="Guile",
+        unfavourable="Charm",
+    )
+    assert t.state.exchange is not None
+    assert (t.state.exchange.npc, t.state.exchange.ended) == ("Baron", False)
+    with pytest.raises(RuleError, match="no Complex Exchange"):
+        act(table(CHARS), "referee", "exchange.end")
+
+
+def test_a_simple_exchange_during_a_complex_one_does_not_end_it() -> None:
+    """A Simple Exchange is its own Test: the Complex Exchange under way goes on, and its
+    participants still make their Social Tactic Tests."""
+    t = act(
+        exchange(),
+        "anna",
+        "social.simple",
+        [40],
+        skill="Guile",
+        npc_alignment="order",
+        npc_class="noble",
+    )
+    assert t.state.exchange is not None and not t.state.exchange.ended
+    t = act(t, "bert", "exchange.tactic", [30], tactic="Rumour")
+    assert last(t, "exchange.tactic_tested")["result"] == "Familiar"
+
+
+def test_a_players_view_of_an_exchange_leaves_the_gms_skills_unknown() -> None:
+    """Complex Exchange: the Favourable and Unfavourable Skills are the GM's secret; folded
+    from a player's view of the log the exchange names neither, folded from the GM's it names
+    both."""
+    t = exchange()
+    (started,) = [e for e in view(t.log, "anna") if e.kind == "exchange.started"]
+    ex = social.evolve(ZweihanderState(), started).exchange
+    assert ex is not None
+    assert (ex.favourable, ex.unfavourable) == (None, None)
+    (full,) = [e for e in view(t.log, "referee") if e.kind == "exchange.started"]
+    ex = social.evolve(ZweihanderState(), full).exchange
+    assert ex is not None
+    assert (ex.favourable, ex.unfavourable) == ("Charm", "Intimidate")
+
+
+def test_a_test_of_a_chance_given_outright_is_labelled_with_that_chance() -> None:
+    """Skill Test: with no Skill named, the chance given outright is the Base Chance; the roll
+    card says so ("anna tests a chance of 45")."""
+    t = act(table(CHARS), "anna", "test", [20], chance=45, difficulty="Hard")
+    data = last(t, "test.rolled")
+    assert data["roll"]["label"] == "anna tests a chance of 45"
+    assert data["roll"]["dice"] == "d100 ≤ 25"
+    assert data["outcome"] == "success"
