@@ -714,3 +714,47 @@ def test_an_escaper_keeps_their_drawn_weapon_and_sheet() -> None:
     table = act(table, "bob", "escape")
     status = table.state.status("bob")
     assert (status.drawn, status.damage, status.knocked_out) == ("gun", 0, False)
+
+
+def test_at_the_end_of_a_combat_the_standing_shed_its_damage_and_the_fallen_wait_to_wake() -> None:
+    """Taking Damage: knock-out counts "the total damage taken by a Character during a combat",
+    and the Knocked Out "recover 5 minutes after the combat ends". Dan's stick (2) hits Alf in
+    round 1; Bob escapes after round 2; Alf's cannon knocks Dan out in round 3. At the end Alf
+    stands with no damage carried on, and Dan — after the escaped Bob among the fighters —
+    is due to wake at five minutes."""
+    table = start(_armed(dan={"items": {"stick": {"damage": 2}}}))
+    table = act(act(table, "dan", "draw", item="stick"), "alf", "draw", item="cannon")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = act(table, "alf", "declare", action="defend")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "dan", "declare", action="attack", target="alf")
+    table = act(act(table, "referee", "resolve"), "referee", "resolve", [6, 6, 6])
+    assert table.state.status("alf").damage == 2
+    table = _round3(table, "defend", [])
+    table = act(table, "bob", "escape")
+    table = act(table, "alf", "declare", action="attack", target="dan")
+    table = act(table, "dan", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.combats[-1].ended
+    sheet = table.procedure.state_json(table.state)["characters"]
+    assert (sheet["alf"]["damage"], sheet["alf"]["knocked_out"]) == (0, False)
+    assert (sheet["dan"]["wake_due"], sheet["dan"]["wakes_at"]) == (5 * MINUTE, "20:05")
+    assert sheet["dan"]["pending_wounds"] == 1
+
+
+def test_a_seat_sees_a_group_members_part_and_the_round_over() -> None:
+    """Groups / Combat rules: Dan helps Alf's Attack on Cat; every seat sees Dan's part named
+    with its target, and, once the round is resolved, that it is over."""
+    table = act(start(_armed()), "alf", "start_combat", targets=["cat"])
+    table = act(table, "dan", "join", **{"with": "alf"})
+    table = act(table, "alf", "declare", action="attack", target="cat", group=["dan"])
+    table = act(table, "cat", "declare", action="defend")
+    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
+    assert shown["declarations"]["dan"] == {"action": "group", "target": "cat", "resolved": False}
+    assert shown["in_round"] is True
+    table = act(table, "referee", "resolve", [1, 1, 1])
+    while table.state.combats[-1].in_round:
+        table = act(table, "referee", "resolve")
+    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
+    assert shown["in_round"] is False and shown["pending"] == []
