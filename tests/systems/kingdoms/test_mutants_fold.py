@@ -1,0 +1,297 @@
+"""Tests that kill the mutants of ``fold.py`` mutmut left alive (issue 13, round 4;
+docs/systems/kingdoms.md, "Mutation testing"): the state each event folds into, as every seat
+receives it (``visible_state`` is the whole state but other factions' sealed slips).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from referee.core import Action, Table
+from referee.dice import ScriptedSource
+from referee.systems.kingdoms import PROCEDURE
+from referee.systems.kingdoms.state import RolledTest, SceneRecord
+
+from .test_mutants import EXAMPLES, PLAYERS, _kingdom
+
+NONE = ScriptedSource([])
+
+
+def _act(
+    table: Table[Any], faction: str, action: str, dice: list[int] | None = None, **params: Any
+) -> Table[Any]:
+    return table.act(Action(faction, action, params), ScriptedSource(dice or []))
+
+
+def test_a_prologue_raises_the_starting_disposition_with_the_disposition() -> None:
+    """Prologues: each success of the prologue test adds one point to the faction's
+    disposition — its starting disposition too (the cap is the highest starting disposition
+    after the Prologue). Elves 10 + 2 = 12, orcs 12 + 1 = 13; the cap is 13."""
+    table = Table.start(PROCEDURE, {**_kingdom({}), "prologue": True}, players=PLAYERS)
+    table = _act(table, "elves", "prologue", [4, 4, 1, 1], skill="Logistics")
+    table = _act(table, "orcs", "prologue", [4, 1, 1, 1], skill="Logistics")
+    got = {
+        f: (x.prologue, x.disposition, x.starting_disposition)
+        for f, x in table.state.factions.items()
+    }
+    assert got == {"elves": (2, 12, 12), "orcs": (1, 13, 13)}
+    assert (table.state.phase, table.state.cap) == ("maneuver", 13)
+    seen: Any = PROCEDURE.visible_state(table.state, table.viewer("ann"))
+    assert seen["factions"]["elves"]["starting_disposition"] == 12
+
+
+def test_a_building_scene_and_a_conflict_are_recorded_as_played() -> None:
+    """Building Scenes (one roll of a skill against an Ob) and Conflict Scenes (the outcome
+    the players report, the wounds taken): the state records each scene as played (a
+    building scene reports no outcome; a conflict no skill, Ob or successes); a light wound
+    adds its wound die to the wounded leader, a superficial one marks the 2iC (Wounds)."""
+    second = {"name": "Thalion", "lifepaths": 5, "stats": {"Will": "B3"}, "skills": {}}
+    table = Table.start(PROCEDURE, _kingdom({"second": second}), players=PLAYERS)
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "targets": ["elves"]}
+    table = _act(table, "orcs", "write_slip", **infiltrate)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "orcs", "scene", [4, 4, 1, 1], kind="building", skill="Logistics", ob=2)
+    table = _act(
+        table,
+        "orcs",
+        "scene",
+        kind="conflict",
+        target="elves",
+        outcome="the bridge burns",
+        wounds={"elves": "light", "elves.second": "superficial"},
+    )
+    assert table.state.scenes == (
+        SceneRecord("orcs", "building", "leader", None, (), "Logistics", 2, 2, "", None),
+        SceneRecord(
+            "orcs", "conflict", "leader", "elves", (), None, None, None, "the bridge burns", None
+        ),
+    )
+    elves = table.state.factions["elves"]
+    assert (elves.leader.wound_dice, elves.leader.superficial) == (1, False)
+    assert elves.second is not None
+    assert (elves.second.wound_dice, elves.second.superficial) == (0, True)
+    assert table.state.wounded == frozenset({"elves.leader", "elves.second"})
+
+
+def test_the_reveal_records_each_factions_roll_harrys_two_pools_apart() -> None:
+    """Maneuver Resolution; Harry: "divide the Harry dice" into defence and attack. The elves'
+    Harry (Tactics B5, 2 dice to defence) rolls 4, 1 (1 success) and 5, 5, 2 (2 attack
+    successes); the orcs' Fortify (Logistics B4) rolls 4, 4, 1, 1 (2). Each roll is recorded
+    with its skill and pools; the Fortify has no attack and no attack pool, and its leader,
+    with no artha, has nothing left to decide."""
+    setup = _kingdom({}, skills={"Logistics": "B4", "Tactics": "B5"})
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [4, 1, 5, 5, 2, 4, 4, 1, 1])
+    assert table.state.void == {}
+    assert table.state.rolls == {
+        "elves": RolledTest(
+            "elves",
+            "leader",
+            "Tactics",
+            5,
+            1,
+            2,
+            _pool([4, 1], 1),
+            _pool([5, 5, 2], 2),
+            decided=False,
+        ),
+        "orcs": RolledTest(
+            "orcs", "leader", "Logistics", 4, 2, 0, _pool([4, 4, 1, 1], 2), None, decided=True
+        ),
+    }
+
+
+def _pool(faces: list[int], successes: int) -> dict[str, Any]:
+    """A black, closed pool's recorded roll."""
+    return {
+        "dice": len(faces),
+        "shade": "B",
+        "open_ended": False,
+        "successes": successes,
+        "stages": {"pool": faces},
+    }
+
+
+def _three_kingdoms(**orcs: Any) -> Table[Any]:
+    """Elves, orcs (``orcs`` merged into their faction) and dwarves, each with its player."""
+    setup = _kingdom({})
+    setup["factions"]["orcs"].update(orcs)
+    setup["factions"]["dwarves"] = {
+        "disposition": 9,
+        "leader": {
+            "name": "Durin",
+            "lifepaths": 6,
+            "stats": {"Will": "B4"},
+            "skills": {"Logistics": "B3"},
+        },
+    }
+    return Table.start(PROCEDURE, setup, players={**PLAYERS, "cy": ["dwarves"]})
+
+
+def _orcs_infiltrate_the_elves(table: Table[Any], *, conflict: bool) -> Table[Any]:
+    """The orcs Infiltrate the elves (with a conflict scene at them, or none); the others
+    Fortify; all pass; the elves read. Every die shows 3."""
+    slip = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "targets": ["elves"]}
+    table = _act(table, "orcs", "write_slip", **slip)
+    for f in ("elves", "dwarves"):
+        table = _act(table, f, "write_slip", maneuver="Fortify", skill="Logistics")
+    if conflict:
+        table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    for f in ("elves", "orcs", "dwarves"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    return _act(table, "elves", "reveal", [3] * 40)
+
+
+def test_a_void_slip_is_recorded_with_the_reason_it_is_void() -> None:
+    """Conflict Scenes: an Infiltrate "requires a conflict scene directed at" its target; with
+    none the slip is void at the reveal, and the state says why (every seat sees it)."""
+    table = _orcs_infiltrate_the_elves(_three_kingdoms(), conflict=False)
+    assert table.state.void == {
+        "orcs": "Infiltrate requires a conflict scene directed at elves; none was"
+    }
+    assert sorted(table.state.rolls) == ["dwarves", "elves"]
+
+
+def test_an_infiltrated_advantage_is_spent_on_that_target_alone() -> None:
+    """Infiltrate: "you gain an advantage to your next maneuver against that opponent": the
+    orcs, having Infiltrated the elves (+2D) and the dwarves (+1D), maneuver against the elves;
+    that advantage is used up, the one against the dwarves is kept."""
+    table = _three_kingdoms(infiltrated={"elves": 2, "dwarves": 1})
+    table = _orcs_infiltrate_the_elves(table, conflict=True)
+    rolled: Any = next(
+        e.payload
+        for e in table.log.events
+        if e.kind == "test.rolled" and e.payload["faction"] == "orcs"
+    )
+    assert rolled["advantage_used"] == ["elves"]
+    assert table.state.factions["orcs"].infiltrated == {"elves": 0, "dwarves": 1}
+
+
+def test_a_failed_health_test_leaves_the_second_in_command_as_wounded_as_before() -> None:
+    """Wound Recovery: a wounded character tests Health once a maneuver; failing, it keeps its
+    wound die and its Superficial wound. The 2iC Thalion (Health B3, 1 wound die and a
+    Superficial wound: Ob 2) rolls 1, 1, 1; the leader's own Superficial wound is untouched,
+    until the leader passes a Health test of its own."""
+    second = {
+        "name": "Thalion",
+        "lifepaths": 5,
+        "stats": {"Will": "B3", "Health": "B3"},
+        "skills": {},
+        "superficial": True,
+        "wound_dice": 1,
+    }
+    elves = _kingdom({"second": second}, stats={"Will": "B4", "Health": "B4"}, superficial=True)
+    table = Table.start(PROCEDURE, elves, players=PLAYERS)
+    table = _act(table, "elves", "health_test", [1, 1, 1], character="second")
+    tested: Any = table.log.events[-1].payload
+    assert (tested["ob"], tested["passed"]) == (2, False)
+    faction = table.state.factions["elves"]
+    assert faction.second is not None
+    assert (faction.second.name, faction.second.wound_dice, faction.second.superficial) == (
+        "Thalion",
+        1,
+        True,
+    )
+    assert (faction.leader.name, faction.leader.wound_dice, faction.leader.superficial) == (
+        "Aeluin",
+        0,
+        True,
+    )
+    assert table.state.health_tested == frozenset({"elves.second"})
+    # the leader, with a Superficial wound alone, passes: the wound is gone
+    table = _act(table, "elves", "health_test", [6, 6, 6, 6], character="leader")
+    leader = table.state.factions["elves"].leader
+    assert (leader.wound_dice, leader.superficial) == (0, False)
+    assert table.state.health_tested == frozenset({"elves.second", "elves.leader"})
+
+
+def test_fate_on_a_harrys_attack_dice_changes_the_attack_alone() -> None:
+    """Artha (Fate: "a 6 rolls again") on a Harry's attack dice: the elves' Harry rolled
+    4, 1 to defence (1) and 6, 5, 2 to attack (2); Fate on the attack pool rolls the 6 again
+    (4): 3 attack successes, the attack pool as rolled with its Fate die, the defence pool and
+    successes unchanged, the test settled and the leader's Fate spent."""
+    setup = _kingdom(
+        {},
+        skills={"Logistics": "B4", "Tactics": "B5"},
+        artha={"fate": 1, "persona": 0, "deeds": 0},
+    )
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [4, 1, 6, 5, 2, 4, 4, 1, 1])
+    table = _act(table, "elves", "spend_artha", [4], fate=True, pool="attack")
+    fated = {**_pool([6, 5, 2], 3), "stages": {"pool": [6, 5, 2], "fate": [4]}}
+    assert table.state.rolls["elves"] == RolledTest(
+        "elves", "leader", "Tactics", 5, 1, 3, _pool([4, 1], 1), fated, decided=True
+    )
+    assert dict(table.state.factions["elves"].leader.artha) == {
+        "fate": 0,
+        "persona": 0,
+        "deeds": 0,
+    }
+
+
+def test_a_tie_breaker_marks_each_sides_extra_successes_and_closes_the_offer() -> None:
+    """Independent and Versus Maneuvers: a tied versus test broken on root stats both sides
+    agree to — the extra successes count. examples/kingdoms/artha-and-the-tie-breaker.yaml:
+    the elves' Fate (their pool as rolled with the Fate die recorded), then both agree on
+    Will: the elves' 4 + 2 = 6, the orcs' 4 + 1 = 5, each roll marked with its extra
+    successes, and no offer left open."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    table = Table.start(PROCEDURE, example["setup"], players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in example["actions"][:9]:  # up to both sides' tie_break
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+        if step["action"] == "spend_artha":
+            spent: Any = table.log.events[-1].payload
+            assert table.state.rolls["elves"].pool == spent["pool_roll"]
+            assert "fate" in spent["pool_roll"]["stages"]
+        if step["actor"] == "orcs" and step["action"] == "tie_break":
+            assert table.state.tie_offers == {"orcs": ("elves", "Will")}
+    rolls = table.state.rolls
+    assert (rolls["elves"].successes, rolls["elves"].tie_break) == (6, {"extra": 2})
+    assert (rolls["orcs"].successes, rolls["orcs"].tie_break) == (5, {"extra": 1})
+    assert table.state.tie_offers == {}
+
+
+def test_a_leader_who_joins_another_than_the_conqueror_loses_resources_and_no_affiliation() -> None:
+    """Consequences: a defeated leader who joins a faction other than its conqueror loses its
+    Resources to the conqueror's cash on hand, and an affiliation if it has one. The orcs
+    (Resources B3, no affiliation), wiped out by the elves' Assault, join the dwarves: 3
+    Resources lost to the elves, no affiliation lost (none, not a name)."""
+    from .test_procedure import _reveal, act, setup
+
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["disposition"] = 2
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Assess",
+        skill="Inconspicuous",
+        target="dwarves",
+        substitute=True,
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    cash = table.state.factions["elves"].leader.cash_on_hand
+    table = act(table, "orcs", "join", faction="dwarves")
+    orcs = table.state.factions["orcs"]
+    assert (orcs.joined, orcs.lost_resources, orcs.lost_affiliation) == ("dwarves", 3, None)
+    assert (orcs.lost_affiliation_dice, orcs.leader.resources) == (0, 0)
+    assert table.state.factions["dwarves"].allies == ("orcs",)
+    assert table.state.factions["elves"].leader.cash_on_hand == cash + 3
+    assert table.state.phase == "downtime"
