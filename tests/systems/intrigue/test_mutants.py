@@ -758,3 +758,24 @@ def test_a_seat_sees_a_group_members_part_and_the_round_over() -> None:
         table = act(table, "referee", "resolve")
     shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
     assert shown["in_round"] is False and shown["pending"] == []
+
+
+def _holding(alf: str) -> Any:
+    """Alf against Bob and Dan, round 1: Alf (the starter) declares ``alf``, Bob holds his
+    action, Dan (Combat 1, Bob's rank) attacks Alf."""
+    table = act(start(_armed()), "alf", "start_combat", targets=["bob"])
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = act(table, "alf", "declare", action=alf)
+    table = act(table, "bob", "declare", action="hold")
+    return act(table, "dan", "declare", action="attack", target="alf")
+
+
+def test_a_held_action_may_be_taken_alongside_a_tie_and_before_another_holder() -> None:
+    """Initiative: "Ties act simultaneously. A character can choose to 'hold' their action until
+    a later time" — later, never earlier. Bob, who holds, may act as soon as nobody ranked above
+    him is still to act: Dan's tie does not keep him waiting, nor does Alf's own held action."""
+    table = act(_holding("defend"), "referee", "resolve")  # Alf's Defensive Action
+    table = act(table, "bob", "declare", [6, 6, 6], action="attack", target="alf")
+    assert last(table, "attack.rolled")["attackers"] == ["bob"]
+    table = act(_holding("hold"), "bob", "declare", [6, 6, 6], action="attack", target="alf")
+    assert last(table, "attack.rolled")["attackers"] == ["bob"]
