@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Outcome, RuleError, view
+from referee.core import Choice, OddsPreview, OneOf, Outcome, RuleError, view
 from referee.dice import ScriptedSource
 from referee.systems.zweihander import emit, social
 from referee.systems.zweihander.percentile import ChaosDice, SkillTest, total_chance
@@ -187,3 +187,63 @@ def test_a_test_of_a_chance_given_outright_is_labelled_with_that_chance() -> Non
     assert data["roll"]["label"] == "anna tests a chance of 45"
     assert data["roll"]["dice"] == "d100 ≤ 25"
     assert data["outcome"] == "success"
+
+
+def test_a_participants_menu_offers_each_tactic_with_its_odds_and_reputation_to_burn() -> None:
+    """Complex Exchange: each participant who has not tested picks a Social Tactic they have a
+    Base Chance for, at the exchange's Difficulty (an Order NPC, Order higher, same class: Easy,
+    +20), and may burn a Reputation Point for an Assist Die only with one to burn; the GM's
+    menu ends the exchange."""
+    t = exchange()
+    anna, bert = CHARS["anna"]["skills"], CHARS["bert"]["skills"]
+    assert (anna["Charm"], bert["Intimidate"], bert["Rumor"]) == (50, 50, 40)
+    assert social.choices(t.state, "anna")[0] == Choice(
+        "anna",
+        "exchange.tactic",
+        {"tactic": OneOf(("Charm", "Guile")), "burn_reputation": OneOf((False, True))},
+        odds=(
+            OddsPreview(
+                "anna uses Charm",
+                "Complex Exchange",
+                "d100 ≤ 70",
+                {
+                    "critical success": "7/100",
+                    "success": "63/100",
+                    "failure": "13/50",
+                    "critical failure": "1/25",
+                },
+            ),
+            OddsPreview(
+                "anna uses Guile",
+                "Complex Exchange",
+                "d100 ≤ 70",
+                {
+                    "critical success": "7/100",
+                    "success": "63/100",
+                    "failure": "13/50",
+                    "critical failure": "1/25",
+                },
+            ),
+        ),
+        label="make your Social Tactic Test",
+    )
+    bert_menu = social.choices(t.state, "bert")[0]
+    assert bert_menu.params["burn_reputation"] == OneOf((False,))  # no Reputation Point
+    assert [(o.label, o.dice) for o in bert_menu.odds] == [
+        ("bert uses Intimidate", "d100 ≤ 50"),  # Order NPC, ranks equal, other class: Standard
+        ("bert uses Rumour", "d100 ≤ 40"),
+    ]
+    assert social.choices(t.state, "referee") == [
+        Choice("referee", "exchange.end", label="end the Complex Exchange")
+    ]
+
+
+def test_an_npcs_alignment_may_be_written_order_aligned() -> None:
+    """Simple Exchange: "Order-aligned" or "Chaos-Aligned" reads as the Alignment."""
+    for written, expected in (("Order-aligned", 10), ("Chaos-Aligned", -20), ("chaos", -20)):
+        assert (
+            social.simple_exchange_difficulty(
+                written, pc_order_ranks=3, pc_chaos_ranks=0, same_class=False
+            )
+            == expected
+        )
