@@ -287,6 +287,15 @@ def test_a_leader_who_joins_another_than_the_conqueror_loses_resources_and_no_af
     table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
     table = act(table, "elves", "scene", kind="conflict", target="orcs")
     table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    # the maneuver's summary, which the table's history shows each seat
+    (summary,) = table.state.history
+    assert {k: v for k, v in summary.items() if k != "slips"} == {
+        "maneuver": 1,
+        "narrator": "elves",
+        "dispositions": {"elves": 10, "orcs": 0, "dwarves": 12},
+        "scenes": 1,
+    }
+    assert list(summary["slips"]) == ["elves", "orcs", "dwarves"]
     cash = table.state.factions["elves"].leader.cash_on_hand
     table = act(table, "orcs", "join", faction="dwarves")
     orcs = table.state.factions["orcs"]
@@ -295,3 +304,37 @@ def test_a_leader_who_joins_another_than_the_conqueror_loses_resources_and_no_af
     assert table.state.factions["dwarves"].allies == ("orcs",)
     assert table.state.factions["elves"].leader.cash_on_hand == cash + 3
     assert table.state.phase == "downtime"
+
+
+def test_a_second_in_command_who_rolled_spends_its_own_fate() -> None:
+    """Seconds in Command; Artha: the 2iC who rolled the maneuver test (after making the
+    building roll) spends its own Fate after the roll. The leader has no artha, the 2iC one
+    Fate: the roll is open until the 2iC spends it (its 6 rolls again, a 4: 3 successes), and
+    the 2iC's Fate, not the leader's, is gone."""
+    second = {
+        "name": "Thalion",
+        "lifepaths": 5,
+        "stats": {"Will": "B3"},
+        "skills": {"Fortifications": "B3"},
+        "artha": {"fate": 1, "persona": 0, "deeds": 0},
+    }
+    nothing = {"fate": 0, "persona": 0, "deeds": 0}
+    table = Table.start(PROCEDURE, _kingdom({"second": second}, artha=nothing), players=PLAYERS)
+    slip = {"maneuver": "Fortify", "skill": "Fortifications", "roller": "second"}
+    table = _act(table, "elves", "write_slip", **slip)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(
+        table, "elves", "scene", [4, 1, 1], kind="building", by="second", skill="Fortifications"
+    )
+    for f in ("elves", "orcs"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [6, 4, 1, 4, 4, 1, 1])
+    rolled = table.state.rolls["elves"]
+    assert (rolled.roller, rolled.successes, rolled.decided) == ("second", 2, False)
+    table = _act(table, "elves", "spend_artha", [4], fate=True)
+    rolled = table.state.rolls["elves"]
+    assert (rolled.successes, rolled.decided) == (3, True)
+    elves = table.state.factions["elves"]
+    assert elves.second is not None
+    assert (dict(elves.leader.artha), dict(elves.second.artha)) == (nothing, nothing)
