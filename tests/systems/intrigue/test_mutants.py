@@ -779,3 +779,33 @@ def test_a_held_action_may_be_taken_alongside_a_tie_and_before_another_holder() 
     assert last(table, "attack.rolled")["attackers"] == ["bob"]
     table = act(_holding("hold"), "bob", "declare", [6, 6, 6], action="attack", target="alf")
     assert last(table, "attack.rolled")["attackers"] == ["bob"]
+
+
+def _previews(table: Any) -> list[tuple[str, str, str, dict[str, str]]]:
+    shown = table.procedure.previews(table.state, Viewer("public"))
+    return [(p.label, p.rule, p.dice, dict(p.odds)) for p in shown]
+
+
+def test_the_odds_of_a_grab_and_a_break_free_are_shown_once_all_have_declared() -> None:
+    """Combat Actions (combat is fought in the open): the next resolution's rolls are previewed
+    to every seat only once everyone has declared — a Grab (+11, on the defending Bob) and a
+    Break Free (3d6 + Strength each side); a Squeeze rolls nothing."""
+    table = act(start(_armed()), "cat", "start_combat", targets=["bob"])
+    table = act(table, "cat", "declare", action="grab", target="bob")
+    assert _previews(table) == []  # Bob has still to declare
+    table = act(table, "bob", "declare", action="defend")
+    assert _previews(table) == [
+        ("cat grab bob", "Combat Actions", "3d6+1 > 15", {"failure": "49/54", "success": "5/54"})
+    ]
+    table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve")
+    assert _previews(table) == []  # between rounds
+    table = act(table, "cat", "declare", action="squeeze")
+    table = act(table, "bob", "declare", action="break_free")
+    assert _previews(table) == [
+        (
+            "bob breaks free of cat",
+            "Combat Actions",
+            "3d6+1 vs 3d6+1",
+            {"failure": "4249/7776", "success": "3527/7776"},
+        )
+    ]
