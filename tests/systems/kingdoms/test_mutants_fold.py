@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import yaml
 
-from referee.core import Action, Table
+from referee.core import Action, RuleError, Table
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.state import RolledTest, SceneRecord
@@ -338,3 +339,41 @@ def test_a_second_in_command_who_rolled_spends_its_own_fate() -> None:
     elves = table.state.factions["elves"]
     assert elves.second is not None
     assert (dict(elves.leader.artha), dict(elves.second.artha)) == (nothing, nothing)
+
+
+def test_a_conqueror_buys_the_lost_affiliation_once_with_the_cash_it_took() -> None:
+    """Consequences: the leader who joins another faction than its conqueror loses its highest
+    affiliation, which the conqueror may buy with the cash on hand it took. The orcs (Clan 2D,
+    Guild 1D; Resources B3), wiped out by the elves, join the dwarves: they keep the Guild,
+    lose the Clan; the elves take 3 cash on hand and buy the Clan (2D) with it, once."""
+    from .test_procedure import _reveal, act, setup
+
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["disposition"] = 2
+    data["factions"]["orcs"]["leader"]["affiliations"] = {"Clan": 2, "Guild": 1}
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Assess",
+        skill="Inconspicuous",
+        target="dwarves",
+        substitute=True,
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    table = act(table, "orcs", "join", faction="dwarves")
+    orcs = table.state.factions["orcs"]
+    assert (orcs.lost_affiliation, orcs.lost_affiliation_dice) == ("Clan", 2)
+    assert (orcs.leader.affiliations, orcs.affiliation_bought) == ({"Guild": 1}, False)
+    assert table.state.factions["elves"].leader.cash_on_hand == 3
+    table = act(table, "elves", "buy_affiliation")
+    elves = table.state.factions["elves"].leader
+    assert (elves.affiliations, elves.cash_on_hand) == ({"Clan": 2}, 0)
+    assert table.state.factions["orcs"].affiliation_bought is True
+    with pytest.raises(RuleError, match="no defeated foe's affiliation to buy"):
+        act(table, "elves", "buy_affiliation")
