@@ -809,3 +809,32 @@ def test_the_odds_of_a_grab_and_a_break_free_are_shown_once_all_have_declared() 
             {"failure": "4249/7776", "success": "3527/7776"},
         )
     ]
+
+
+def test_after_an_escape_the_others_streaks_still_count_and_the_log_names_the_round() -> None:
+    """Escaping Combat: "two consecutive Defensive Actions" are counted for everyone still in
+    the combat, the escaped Bob (earlier among the fighters) aside: Dan's third unhit
+    Defensive Action makes three. The log names the round that ended."""
+    table = act(_standoff(), "bob", "escape")
+    for who in ("alf", "cat", "dan"):
+        table = act(table, who, "declare", action="defend")
+    while table.state.combats[-1].in_round:
+        table = act(table, "referee", "resolve")
+    assert table.state.combats[-1].streak("dan") == 3
+    ended = table.log.events[-1]
+    assert ended.kind == "combat.round_ended"
+    assert describe(ended, Viewer("public")) == "combat-1: round 3 ends."
+
+
+def test_no_roll_is_previewed_for_a_fighter_knocked_out_before_their_turn() -> None:
+    """Taking Damage / Combat Actions: Alf's cannon knocks Bob out before Bob's Attack on Alf
+    is reached; that Attack lapses, so the next resolution previews no roll for it."""
+    table = act(act(start(_armed()), "alf", "draw", item="cannon"), "bob", "draw", item="gun")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "dan", "join", **{"with": "bob"})
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(table, "bob", "declare", action="attack", target="alf")
+    table = act(table, "dan", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.status("bob").knocked_out and table.state.combats[-1].in_round
+    assert _previews(table) == []
