@@ -377,3 +377,36 @@ def test_a_conqueror_buys_the_lost_affiliation_once_with_the_cash_it_took() -> N
     assert table.state.factions["orcs"].affiliation_bought is True
     with pytest.raises(RuleError, match="no defeated foe's affiliation to buy"):
         act(table, "elves", "buy_affiliation")
+
+
+def test_consequences_last_until_every_defeated_leader_has_joined() -> None:
+    """Consequences: a leader reduced to 0 joins a faction still in contention; the chronicle
+    goes on to downtime once every defeated leader has. The elves wipe out the orcs and the
+    dwarves the goblins in one maneuver: after the orcs join, the goblins still have to."""
+    from .test_procedure import _reveal, act, leader, setup
+
+    data = setup()
+    goblin = {**leader(Tactics="B4", Inconspicuous="B4"), "name": "Snaga"}
+    data["factions"]["goblins"] = {"disposition": 2, "leader": goblin}
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["dwarves"]["assessed"] = ["goblins"]
+    data["factions"]["dwarves"]["leader"]["skills"]["Tactics"] = "B4"
+    data["factions"]["orcs"]["disposition"] = 2
+    table = Table.start(PROCEDURE, data)
+    for f, target in (("elves", "orcs"), ("dwarves", "goblins")):
+        table = act(table, f, "write_slip", maneuver="Assault", skill="Tactics", target=target)
+    for f in ("orcs", "goblins"):
+        table = act(table, f, "write_slip", maneuver="Fortify", skill="Tactics", substitute=True)
+    for f, target in (("elves", "orcs"), ("dwarves", "goblins")):
+        table = act(table, f, "scene", kind="conflict", target=target)
+    faces = [4] * 5 + [1] * 4 + [4] * 4 + [1] * 4  # elves 5, orcs 0, dwarves 4, goblins 0
+    table = act(_reveal(table, "elves", faces), "elves", "resolve")
+    conquered = {f: x.conqueror for f, x in table.state.factions.items() if x.out}
+    assert (table.state.phase, conquered) == (
+        "consequences",
+        {"orcs": "elves", "goblins": "dwarves"},
+    )
+    table = act(table, "orcs", "join", faction="elves")
+    assert table.state.phase == "consequences"
+    table = act(table, "goblins", "join", faction="dwarves")
+    assert table.state.phase == "downtime"
