@@ -838,3 +838,21 @@ def test_no_roll_is_previewed_for_a_fighter_knocked_out_before_their_turn() -> N
     table = act(table, "referee", "resolve", [6, 6, 6])
     assert table.state.status("bob").knocked_out and table.state.combats[-1].in_round
     assert _previews(table) == []
+
+
+def test_a_sheet_lists_english_only_for_those_who_speak_it() -> None:
+    """Languages: "Every player in the game speaks English, unless they are told otherwise" —
+    Eve, told otherwise, sees French alone on her sheet."""
+    table = start(_armed(eve={"speaks_english": False, "languages": ["French"]}))
+    sheet = table.visible_state("eve")["characters"]["eve"]  # type: ignore[index]
+    assert sheet["languages"] == ["French"]
+    assert table.visible_state("dan")["characters"]["dan"]["languages"] == ["English"]  # type: ignore[index]
+
+
+def test_every_seat_sees_who_has_still_to_declare() -> None:
+    """Combat rules, Initiative (combat is fought in the open): once Alf has declared, every
+    seat sees that Cat is still to declare."""
+    table = act(start(_armed()), "alf", "start_combat", targets=["cat"])
+    table = act(table, "alf", "declare", action="defend")
+    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
+    assert (shown["in_round"], shown["pending"]) == (True, ["cat"])
