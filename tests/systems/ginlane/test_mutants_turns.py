@@ -1,0 +1,88 @@
+"""Tests that kill the mutants of ``turns.py`` mutmut left alive in round 4 of issue 13
+(docs/systems/ginlane.md, "Mutation testing", "Round 4"): each asserts an outcome of the rules
+text ("Initiative", "Action: Wait", "Action: Full defence", "Action: Something Else ?")."""
+
+from __future__ import annotations
+
+from referee.core import Action, Viewer
+from referee.core.fairness import ZERO_SALT, commit_choice, sealed_choices
+from referee.systems.ginlane.events import describe
+
+from .test_procedure import act, duel
+
+
+def test_something_else_is_logged_and_makes_a_sitting_duck_until_the_next_turn() -> None:
+    """Action: Something Else: "The Distraction element is probably worth a free-taggable Aspect
+    of 'Sitting Duck'" — set by the actor on themselves, free for the other side only, lasting
+    until the actor's next turn."""
+    table = duel()
+    done = act(table, "moll", "something_else", what="loads her pistol")
+    new = [(e.kind, dict(e.data)) for e in done.log.events[len(table.log.events) :]]
+    assert new == [
+        ("something_else", {"character": "moll", "what": "loads her pistol"}),
+        (
+            "aspect.placed",
+            {
+                "id": 1,
+                "name": "Sitting Duck",
+                "on": "moll",
+                "setter": "moll",
+                "free_side": "!society",
+                "until_turn_of": "moll",
+                "unique_to": None,
+                "consequence": False,
+            },
+        ),
+        ("turn.started", {"character": "jack", "turn": 1, "round": 1}),
+    ]
+    said = [describe(e, Viewer("referee")) for e in done.log.events[len(table.log.events) :]]
+    assert said[:2] == [
+        "moll does something else: loads her pistol",
+        "the Aspect Sitting Duck is placed on moll by moll",
+    ]
+    assert [a.name for a in done.state.aspects] == ["Sitting Duck"]
+    assert act(done, "jack", "full_defence").state.aspects == ()
+
+
+def test_a_wait_without_a_plan_lets_the_waiter_act_later_in_the_round() -> None:
+    """Action: Wait: the waiter forgoes the turn and may act later, out of turn."""
+    table = duel()
+    waited = act(table, "moll", "wait")
+    (first, *_) = waited.log.events[len(table.log.events) :]
+    assert (first.kind, dict(first.data)) == ("waiting", {"character": "moll"})
+    assert waited.state.get("moll").waiting
+    acted = act(waited, "moll", "full_defence")
+    assert acted.state.order == ("moll", "jack")
+
+
+def test_a_waits_plan_is_sealed_by_its_name_and_salt_and_checks_when_acted_on() -> None:
+    """Action: Wait (issue 12): the plan is sealed under a name for the round and turn, with a
+    salt drawn from the table's dice (a scripted source draws the zero salt), and the reveal
+    when the waiter acts is checked against the commitment."""
+    waited = act(duel(), "moll", "wait", plan="strike when he turns")
+    (sealed,) = [dict(e.data)["sealed"] for e in waited.log.events if e.kind == "waiting"]
+    assert sealed == {
+        "choice": "round 1, turn 0: the plan of moll",
+        "commitment": commit_choice("strike when he turns", ZERO_SALT),
+    }
+    acted = act(waited, "moll", "full_defence")
+    assert sealed_choices(acted.log.events) == (1, ())
+
+
+class _SaltingDice:
+    """A table's dice source that hands out salts (as the table's own source does)."""
+
+    def roll(self, sides: int) -> int:
+        return 1
+
+    def salt(self) -> bytes:
+        return bytes(range(32))
+
+
+def test_a_waits_plan_is_sealed_with_the_salt_the_tables_dice_hand_out() -> None:
+    """Issue 12: the salt of a sealed plan comes from the dice the action is given (recorded,
+    so the record replays), not from anywhere else."""
+    waited = duel().act(Action("moll", "wait", {"plan": "strike"}), _SaltingDice())
+    (data,) = [dict(e.data) for e in waited.log.events if e.kind == "waiting"]
+    assert data["sealed"]["commitment"] == commit_choice("strike", bytes(range(32)))
+    assert data["salt"] == bytes(range(32)).hex()
