@@ -856,3 +856,69 @@ def test_every_seat_sees_who_has_still_to_declare() -> None:
     table = act(table, "alf", "declare", action="defend")
     shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
     assert (shown["in_round"], shown["pending"]) == (True, ["cat"])
+
+
+def _krockin_in_round_two(alf: str, *, use_mind: bool = True) -> Any:
+    """Alf against Krockin (Mind 3); round 1 both defend; in round 2 Krockin uses his mind and
+    Alf then declares ``alf`` (a Defensive Action or an Attack on Krockin)."""
+    bolt = {"mental": True, "obvious": True, "target": 16, "damage": 3}
+    blast = {"mental": True, "obvious": True, "damage": 2}
+    fighters = cast(
+        alf=character("Alf", 11, combat=2, stamina=6),
+        kro=character(
+            "Krockin",
+            33,
+            combat=1,
+            mind=3,
+            stamina=6,
+            abilities={"Energy Bolt": bolt, "Mind Blast": blast},
+        ),
+    )
+    table = act(start(fighters), "alf", "start_combat", targets=["kro"])
+    table = act(act(table, "alf", "declare", action="defend"), "kro", "declare", action="defend")
+    table = act(act(table, "referee", "resolve"), "referee", "resolve")
+    return (act(table, "kro", "use_mind") if use_mind else table), alf
+
+
+def _bolt(ability: str, alf: str) -> dict[str, Any]:
+    table, alf_does = _krockin_in_round_two(alf)
+    table = act(table, "kro", "declare", action="attack", target="alf", ability=ability)
+    if alf_does == "attack":
+        table = act(table, "alf", "declare", action="attack", target="kro")
+    else:
+        table = act(table, "alf", "declare", action=alf_does)
+    table = act(table, "referee", "resolve", [1, 1, 1])
+    return last(table, "attack.rolled")
+
+
+def test_a_mental_attack_in_combat_rolls_mind_against_its_number_less_three_if_dodged() -> None:
+    """Mental Combat / Mixing Mental and Normal Combat: Krockin's Energy Bolt (a set Target
+    Number of 16) adds his Mind 3, less three only when Alf dodges a bolt that does physical
+    damage ("adding his Mind Stat and subtracting three for ScarFace's dodge"); a damaging
+    ability with no set number is against Alf's Mind + 10, + 3 when dodged. Each is logged as
+    an Attack."""
+    undodged = _bolt("Energy Bolt", "attack")
+    assert (undodged["action"], undodged["modifier"], undodged["target_number"]) == (
+        "attack",
+        3,
+        16,
+    )
+    blasted = _bolt("Mind Blast", "defend")
+    assert (blasted["action"], blasted["modifier"], blasted["target_number"]) == (
+        "attack",
+        3,
+        1 + 10 + 3,
+    )
+
+
+def test_a_mind_user_may_still_strike_with_a_fist() -> None:
+    """Attacking: Krockin, who has mental abilities, does not use his mind in round 2 and
+    attacks Alf with no ability named — an ordinary Attack, his Combat 1 against Alf's
+    Combat 2 + 10 + 3 for the dodge."""
+    table, _ = _krockin_in_round_two("defend", use_mind=False)
+    table = act(table, "alf", "declare", action="defend")
+    table = act(table, "kro", "declare", action="attack", target="alf")
+    table = act(table, "referee", "resolve")
+    table = act(table, "referee", "resolve", [1, 1, 1])
+    data = last(table, "attack.rolled")
+    assert (data["ability"], data["modifier"], data["target_number"]) == (None, 1, 15)
