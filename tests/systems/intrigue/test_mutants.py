@@ -922,3 +922,12 @@ def test_a_mind_user_may_still_strike_with_a_fist() -> None:
     table = act(table, "referee", "resolve", [1, 1, 1])
     data = last(table, "attack.rolled")
     assert (data["ability"], data["modifier"], data["target_number"]) == (None, 1, 15)
+
+
+def test_a_mental_attacks_preview_names_the_ability() -> None:
+    """Mental Combat (combat is fought in the open): the preview of Krockin's Energy Bolt names
+    the ability, not a bare Attack."""
+    table, _ = _krockin_in_round_two("attack")
+    table = act(table, "kro", "declare", action="attack", target="alf", ability="Energy Bolt")
+    table = act(table, "alf", "declare", action="attack", target="kro")
+    assert [label for label, *_ in _previews(table)] == ["kro Energy Bolt alf"]
