@@ -86,3 +86,14 @@ def test_a_waits_plan_is_sealed_with_the_salt_the_tables_dice_hand_out() -> None
     (data,) = [dict(e.data) for e in waited.log.events if e.kind == "waiting"]
     assert data["sealed"]["commitment"] == commit_choice("strike", bytes(range(32)))
     assert data["salt"] == bytes(range(32)).hex()
+
+
+def test_the_fight_is_over_when_one_side_stands_and_says_which() -> None:
+    """Taken Out: when the last of the other side is Taken Out, the fight is over, and the log
+    says which side is left standing."""
+    table = duel()
+    done = act(table, "moll", "attack", [6, 6, 1, 1], target="jack")
+    last = done.log.events[-1]
+    assert (last.kind, dict(last.data)) == ("fight.over", {"standing": ["society"]})
+    assert describe(last, Viewer("referee")) == "the fight is over: society standing"
+    assert done.state.over
