@@ -9,7 +9,10 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
+
+import pytest
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from referee.core import (
     GREY,
@@ -27,15 +30,20 @@ from referee.core import (
     Viewer,
     Who,
     observe,
+    registry,
 )
+from referee.core.chunked import CHUNK, Chunks
 from referee.core.clock import cancel_timer
+from referee.core.errors import ScenarioError
 from referee.core.fairness import DiceSeeds, reveal_params
+from referee.core.procedures import Procedure
+from referee.core.registry import System, register_system, system, systems
 from referee.core.table import narrate
 from referee.core.values import to_json
 from referee.dice import ScriptedSource
 from referee.dice.fairness import commitment
 
-from .test_table import SETUP
+from .test_table import PLAYERS, SETUP
 from .toy_procedure import (
     ATTACK,
     NOTE,
@@ -233,3 +241,275 @@ def test_the_kernels_own_events_are_narrated_in_words() -> None:
         "The dice are sealed: every face of epoch 1 comes from a seed whose SHA-256 is "
         f"{commitment(after.current)[:16]}…"
     ) == said[-1]
+
+
+# -- what a procedure gives by default (procedures.py) ----------------------------------------
+
+
+def test_an_action_in_json_is_its_actor_kind_and_parameters_and_its_time_when_set() -> None:
+    """Procedures (docs/kernel.md): an action is ``{"actor", "kind", "params"}``, with ``"at"``
+    once the table has set its time."""
+    perceive = Action("scarface", "perceive", {"target": "krockin"})
+    assert perceive.to_json() == {
+        "actor": "scarface",
+        "kind": "perceive",
+        "params": {"target": "krockin"},
+    }
+    timed = Action("scarface", "rally", {"shade": _Shade.GREY}, at=600)
+    assert timed.to_json() == {
+        "actor": "scarface",
+        "kind": "rally",
+        "params": {"shade": "grey"},
+        "at": 600,
+    }
+
+
+def test_an_event_a_game_does_not_narrate_is_told_by_its_kind_and_data() -> None:
+    """Events and the log: a game narrates each kind of its vocabulary; one it does not is told
+    as its kind and its data, or its kind alone when it has none."""
+    viewer = Viewer(REFEREE)
+    said = PROCEDURE.describe(Event("alarm.rang", {"says": "nine o'clock", "loud": 2}), viewer)
+    assert said == 'alarm.rang: says="nine o\'clock", loud=2'
+    assert PROCEDURE.describe(Event("alarm.rang"), viewer) == "alarm.rang"
+
+
+def test_the_default_odds_of_an_action_are_those_of_its_own_choice_for_those_parameters() -> None:
+    """The table contract (``odds_of``, by default): the odds of the choice of the action's own
+    kind, open to its own actor, whose domains allow its parameters — not another kind's odds
+    that would allow them too; none for a target the domain does not hold."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    referee = Viewer(REFEREE)
+    perceive = Action("scarface", "perceive", {"target": "krockin"})
+    (own,) = [c for c in table.legal_actions("scarface") if c.kind == "perceive"]
+    assert own.odds
+    assert tuple(PROCEDURE.odds_of(table.state, perceive, referee)) == own.odds
+    nobody = Action("scarface", "perceive", {"target": "nobody"})
+    assert tuple(PROCEDURE.odds_of(table.state, nobody, referee)) == ()
+
+
+@dataclass(frozen=True)
+class _Count:
+    value: int
+
+
+class _Counter(Procedure[Any]):
+    """A procedure that writes only the four methods: every other one is the kernel's."""
+
+    def initial_state(self, setup: Any) -> Any:
+        return setup.get("start", 0) if "boxed" not in setup else _Count(setup["start"])
+
+    def legal_actions(self, state: Any, actor: ActorId) -> Sequence[Choice]:
+        return (Choice(actor, "add"),)
+
+    def decide(self, state: Any, action: Action, dice: Any) -> Sequence[Event]:
+        return (Event("added"),)
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        return state + 1
+
+
+def test_by_default_the_state_is_exported_whole_and_shown_to_the_referee_alone() -> None:
+    """Procedures (``state_json``, ``visible_state`` by default): the state as JSON — an
+    object as it is, anything else under ``"state"`` — for the referee; nothing for a
+    player."""
+    counter = _Counter()
+    assert counter.state_json(3) == {"state": 3}
+    assert counter.state_json(_Count(3)) == {"value": 3}
+    assert counter.visible_state(_Count(3), Viewer(REFEREE)) == {"value": 3}
+    assert counter.visible_state(_Count(3), Viewer("alice", frozenset({"ann"}))) is None
+
+
+def test_the_referee_is_no_character_a_player_may_play() -> None:
+    """Procedures (``characters``, by default): the actors of the state, but never the
+    referee — a seat each for the others."""
+
+    class _Refereed(_Counter):
+        def actors(self, state: Any) -> Sequence[ActorId]:
+            return ("ann", REFEREE, "bob")
+
+    assert tuple(_Refereed().characters(0)) == ("ann", "bob")
+
+
+# -- the registry of games (registry.py) --------------------------------------------------------
+
+
+def _clock(text: str) -> str:
+    if ":" not in text:
+        raise ValueError("a time is hh:mm")
+    return text
+
+
+class _CounterSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    start: int = 0
+    alarm: Annotated[str, AfterValidator(_clock)] | int = 0
+
+
+COUNTER = System(
+    "counter",
+    "The Counter",
+    _Counter(),
+    rules="counter.md",
+    setup_model=_CounterSetup,
+    summary="Count to ten.",
+)
+
+
+def test_a_setup_is_checked_by_its_model_and_a_bad_field_named_by_its_path() -> None:
+    """The registry (docs/kernel.md): a setup is checked with the game's model before play; the
+    first bad field is named by its path in the setup (no pydantic ``function-…`` part), with
+    the validator's own words."""
+    assert COUNTER.check_setup({"start": 2, "alarm": "21:00"}) == {"start": 2, "alarm": "21:00"}
+    with pytest.raises(ScenarioError) as bad:
+        COUNTER.check_setup({"alarm": "nine"})
+    assert (bad.value.reason, bad.value.path) == ("a time is hh:mm", ("alarm",))
+    with pytest.raises(ScenarioError) as extra:
+        COUNTER.check_setup({"bell": 1})
+    assert (extra.value.reason, extra.value.path) == ("Extra inputs are not permitted", ("bell",))
+    with pytest.raises(ScenarioError) as not_int:
+        COUNTER.check_setup({"start": "x"})
+    assert not_int.value.path == ("start",)
+    assert not_int.value.reason.startswith("Input should be a valid integer")
+
+
+def test_a_new_table_of_a_game_is_of_that_game_with_its_seats_and_start() -> None:
+    """The registry: ``System.new_table`` starts a table of this game, with the players' seats
+    and the wall clock's start as given (00:00 unless told)."""
+    table = COUNTER.new_table({"start": 1}, players={"alice": ["ann"]}, start="19:00")
+    assert (table.system, table.start_time, table.state) == ("counter", "19:00", 1)
+    assert [s.id for s in table.seats] == [REFEREE, "alice"]
+    plain = COUNTER.new_table({})
+    assert (plain.system, plain.start_time) == ("counter", "00:00")
+    assert [s.id for s in plain.seats] == [REFEREE]
+    seated = COUNTER.new_table({}, seats=table.seats)
+    assert seated.seats == table.seats
+
+
+def test_a_game_in_json_is_its_names_rules_referee_setup_schema_and_actions() -> None:
+    """The registry: what a client is told of a game."""
+    assert COUNTER.setup_schema() == _CounterSetup.model_json_schema()
+    assert COUNTER.to_json() == {
+        "name": "counter",
+        "title": "The Counter",
+        "rules": "counter.md",
+        "summary": "Count to ten.",
+        "has_referee": True,
+        "setup_schema": _CounterSetup.model_json_schema(),
+        "actions": [],
+    }
+    assert System("toy", "Toy", PROCEDURE).setup_schema() == {}
+
+
+def test_a_record_is_loaded_only_by_its_own_game_with_its_setup_checked() -> None:
+    """The registry (``System.load``): a record of another game is refused, naming
+    ``system``; a bad setup is named under ``setup``; a good record is the table again."""
+    table = COUNTER.new_table({"start": 1}).act(Action("ann", "add"), None)
+    record = table.to_record()
+    loaded = COUNTER.load(record)
+    assert (loaded.state, loaded.version) == (2, table.version)
+    with pytest.raises(ScenarioError) as other:
+        COUNTER.load({**record, "system": "kernel_toy"})
+    assert other.value.path == ("system",)
+    assert other.value.reason == "this record is of system 'kernel_toy', not 'counter'"
+    with pytest.raises(ScenarioError) as bad:
+        COUNTER.load({**record, "setup": {"alarm": "nine"}})
+    assert (bad.value.reason, bad.value.path) == ("a time is hh:mm", ("setup", "alarm"))
+
+
+def test_an_installed_game_is_loaded_once_by_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry: ``system: intrigue`` loads the installed game through its entry point,
+    keeps it, and gives the same game the next time."""
+    monkeypatch.delitem(registry._REGISTERED, "intrigue", raising=False)
+    game = system("intrigue")
+    assert isinstance(game, System) and game.title == "Intrigue in the Clouds"
+    assert system("intrigue") is game
+    assert registry._REGISTERED["intrigue"] is game
+
+
+def test_a_procedure_registered_by_name_is_a_game_of_that_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The registry (``register_system``): a procedure registered by name is the game of that
+    name, titled by it; a whole :class:`System` is registered as it is."""
+    monkeypatch.setattr(registry, "_REGISTERED", dict(registry._REGISTERED))
+    counter = _Counter()
+    register_system("counter_proc", counter)
+    game = system("counter_proc")
+    assert (game.name, game.title, game.procedure) == ("counter_proc", "counter_proc", counter)
+    register_system("counter", COUNTER)
+    assert system("counter") is COUNTER
+
+
+def test_a_record_that_is_not_a_mapping_is_refused_as_a_record() -> None:
+    """The registry (``System.load``): a record read from a file is hostile input — a list is
+    refused in words, as a record, not with a crash."""
+    with pytest.raises(ScenarioError, match="a table record is a mapping of fields, not list"):
+        COUNTER.load(["not", "a", "record"])
+
+
+def test_an_unknown_game_is_refused_naming_every_known_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry: ``system:`` names a known game; the refusal lists them, or says none is
+    installed."""
+    with pytest.raises(ScenarioError) as unknown:
+        system("no_such_game")
+    assert unknown.value.reason == f"no game system 'no_such_game' (known: {', '.join(systems())})"
+    monkeypatch.setattr(registry, "_REGISTERED", {})
+    monkeypatch.setattr(registry, "_installed", dict)
+    with pytest.raises(ScenarioError) as none:
+        system("intrigue")
+    assert none.value.reason == "no game system 'intrigue' (known: none installed)"
+
+
+# -- paged storage (chunked.py) -----------------------------------------------------------------
+
+
+def test_a_paged_storage_fetches_each_chunk_once_and_only_when_read() -> None:
+    """Storage (chunked.py): a table loaded from a snapshot holds its old log as pages fetched
+    on demand — each chunk the first time one of its items is read, and never again."""
+    calls: list[tuple[int, int]] = []
+
+    def fetch(start: int, stop: int) -> list[int]:
+        calls.append((start, stop))
+        return list(range(start, stop))
+
+    store = Chunks.paged(3 * CHUNK, fetch, then=["new"])
+    assert (store.unread(), calls) == (3, [])
+    assert store.get(3 * CHUNK) == "new"
+    assert store.get(CHUNK + 1) == CHUNK + 1
+    assert (store.unread(), calls) == (2, [(CHUNK, 2 * CHUNK)])
+    assert store.get(CHUNK + 2) == CHUNK + 2
+    assert calls == [(CHUNK, 2 * CHUNK)]
+    assert list(store.iterate(3 * CHUNK + 1)) == [*range(3 * CHUNK), "new"]
+    assert store.unread() == 0
+    assert calls == [(CHUNK, 2 * CHUNK), (0, CHUNK), (2 * CHUNK, 3 * CHUNK)]
+
+
+def test_a_storage_made_from_items_reads_each_item_at_its_place() -> None:
+    """Storage: a storage made from more than a chunk of items holds each at its own index;
+    appending to the newest version extends it in place, to an older one branches."""
+    items = list(range(2 * CHUNK + 5))
+    store = Chunks(items)
+    assert [store.get(i) for i in (0, CHUNK - 1, CHUNK, 2 * CHUNK + 4)] == [
+        0,
+        CHUNK - 1,
+        CHUNK,
+        2 * CHUNK + 4,
+    ]
+    assert store.slice(0, len(items)) == items
+    grown = store.append(len(items), "a", "b")
+    assert grown is store
+    assert grown.append(len(items) + 2, "c") is store
+    branch = store.append(len(items), "x")
+    assert branch is not store
+    assert branch.slice(len(items) - 1, len(items) + 1) == [2 * CHUNK + 4, "x"]
+    assert store.slice(len(items), len(items) + 3) == ["a", "b", "c"]
+
+
+def test_a_paged_storage_holds_whole_chunks_and_each_page_is_a_whole_chunk() -> None:
+    """Storage: the paged part is whole chunks; a fetch that gives a short chunk is refused."""
+    with pytest.raises(ValueError, match="whole chunks"):
+        Chunks.paged(CHUNK + 1, lambda start, stop: [])
+    assert Chunks.paged(0, lambda start, stop: [], then=[1, 2]).slice(0, 2) == [1, 2]
+    short = Chunks.paged(CHUNK, lambda start, stop: list(range(start, stop - 1)))
+    with pytest.raises(ValueError, match=f"fetched {CHUNK - 1} items from 0"):
+        short.get(0)
