@@ -4,10 +4,15 @@ text ("Initiative", "Action: Wait", "Action: Full defence", "Action: Something E
 
 from __future__ import annotations
 
-from referee.core import Action, Viewer
+import pytest
+
+from referee.core import Action, RuleError, Viewer
 from referee.core.fairness import ZERO_SALT, commit_choice, sealed_choices
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import SYSTEM
 from referee.systems.ginlane.events import describe
 
+from .test_odds_of import SETUP
 from .test_procedure import act, duel
 
 
@@ -97,3 +102,44 @@ def test_the_fight_is_over_when_one_side_stands_and_says_which() -> None:
     assert (last.kind, dict(last.data)) == ("fight.over", {"standing": ["society"]})
     assert describe(last, Viewer("referee")) == "the fight is over: society standing"
     assert done.state.over
+
+
+def test_an_aspect_tagged_for_initiative_adds_a_die_and_is_paid_and_carded() -> None:
+    """Initiative, and "Almost any 2d6 roll may be affected by invoking, 'tagging', a relevant
+    Aspect": moll tags Quick Hands (a point) for 3d6, the best two kept, + Alertness 2 = 9 against
+    jack's 2 + 2 + 1 = 5; each roll's card names the roller and the rule."""
+    table = SYSTEM.new_table(SETUP, players={"alice": ["moll"], "bob": ["jack"]})
+    table = table.act(
+        Action("referee", "initiative", {"tags": {"moll": ["Quick Hands"]}}),
+        ScriptedSource([1, 1, 6, 2, 2]),
+    )
+    got = [(e.kind, dict(e.data)) for e in table.log.events]
+    assert got[:2] == [
+        (
+            "aspect.tagged",
+            {"character": "moll", "aspect": "Quick Hands", "free": False, "id": None},
+        ),
+        ("pool.spent", {"character": "moll", "points": 1, "for": "tags"}),
+    ]
+    rolled = got[2][1]
+    assert (rolled["totals"], rolled["order"], rolled["winner"]) == (
+        {"moll": [9], "jack": [5]},
+        ["moll", "jack"],
+        "moll",
+    )
+    assert [(c["label"], c["rule"], c["dice"]) for c in rolled["rolls"]] == [
+        ("moll rolls initiative (Alertness)", "Initiative", "3d6kh2+2"),
+        ("jack rolls initiative (Alertness)", "Initiative", "2d6+1"),
+    ]
+    assert table.state.get("moll").pool.points == 2
+
+
+def test_a_grappler_who_takes_an_action_without_a_release_keeps_the_grapple_or_is_refused() -> None:
+    """Releasing the Grapple: "release a grapple at will and perform a normal action" — an action
+    that cannot say ``release`` (Full defence) is refused to a grappler, who keeps the grapple."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "grapple", [5, 5, 5], target="jack", tag="Off-Balance")
+    table = act(table, "jack", "full_defence")
+    with pytest.raises(RuleError, match="Grapple: moll is grappling jack: keep the grapple"):
+        act(table, "moll", "full_defence")
