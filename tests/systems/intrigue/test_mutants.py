@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import MINUTE, Action, Event, RuleError, Viewer, preview, view
+from referee.core import MINUTE, Action, Event, RuleError, ScenarioError, Viewer, preview, view
 from referee.systems.intrigue.damage import victors
 from referee.systems.intrigue.envelopes import ConditionKind, encounter_meets
 from referee.systems.intrigue.events import (
@@ -19,6 +19,7 @@ from referee.systems.intrigue.events import (
     SKILL_ROLLED,
     describe,
 )
+from referee.systems.intrigue.game import load_game
 from referee.systems.intrigue.state import Hold
 
 from .helpers import act, character, last, start
@@ -931,3 +932,45 @@ def test_a_mental_attacks_preview_names_the_ability() -> None:
     table = act(table, "kro", "declare", action="attack", target="alf", ability="Energy Bolt")
     table = act(table, "alf", "declare", action="attack", target="kro")
     assert [label for label, *_ in _previews(table)] == ["kro Energy Bolt alf"]
+
+
+# -- a game file's Contingency Envelopes (game.py; issue 13, round 4) --------------------------
+
+
+def _countess(*envelopes: Any) -> dict[str, Any]:
+    return {
+        "start": "20:00",
+        "characters": {
+            "countess": character("The Countess", 21, contingency_envelopes=list(envelopes))
+        },
+    }
+
+
+def test_an_envelope_opened_at_a_game_time_in_seconds_from_the_start() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": the time may be a clock time or seconds
+    from the evening's start — 0 is the start itself, 3600 is 21:00 of an evening begun at
+    20:00."""
+    state = load_game(
+        _countess({"at": 0, "contents": "now"}, {"id": "late", "at": 3600, "contents": "later"})
+    )
+    first, late = state.contingency_envelopes
+    assert (first.id, first.condition.at, first.condition.clock) == ("countess-c1", 0, "20:00")
+    assert (late.id, late.condition.at, late.condition.clock) == ("late", 3600, "21:00")
+
+
+def test_a_bad_envelope_in_a_game_file_is_refused_by_its_path() -> None:
+    """A game file's errors name the bad field: an envelope that is not a mapping, and an
+    unknown field of the second envelope."""
+    with pytest.raises(
+        ScenarioError,
+        match=r"^characters\.countess\.contingency_envelopes\.0: "
+        r"an envelope is a mapping, not str$",
+    ):
+        load_game(_countess("open me"))
+    with pytest.raises(
+        ScenarioError,
+        match=r"^characters\.countess\.contingency_envelopes\.1\.colour: unknown field 'colour'",
+    ):
+        load_game(
+            _countess({"at": 0, "contents": "x"}, {"at": 0, "contents": "y", "colour": "red"})
+        )
