@@ -974,3 +974,12 @@ def test_a_bad_envelope_in_a_game_file_is_refused_by_its_path() -> None:
         load_game(
             _countess({"at": 0, "contents": "x"}, {"at": 0, "contents": "y", "colour": "red"})
         )
+
+
+def test_abilities_in_a_game_file_are_a_mapping_by_name() -> None:
+    """A game file's abilities are a mapping of name to card; a list is refused by its path."""
+    cast_ = {"characters": {"kro": character("Krockin", 33, abilities=["Energy Bolt"])}}
+    with pytest.raises(
+        ScenarioError, match=r"^characters\.kro\.abilities: abilities is a mapping, not list$"
+    ):
+        load_game(cast_)
