@@ -50,9 +50,10 @@ def test_maintenance_pays_the_points_asked_and_says_for_which_aspect() -> None:
     assert kept.state.get("moll").pool.points == 1
 
 
-def test_a_supplemental_move_and_a_drawn_weapon_are_each_minus_one() -> None:
-    """ "3. Actions", Supplemental: "-1 to the main Action" for a move of one zone and for drawing
-    a weapon — both in one action are −2: moll's Agility 2 manoeuvre rolls 4 + 3 + 2 − 2 = 7.
+def test_a_supplemental_action_a_move_and_a_drawn_weapon_are_each_minus_one() -> None:
+    """ "3. Actions", Supplemental: "-1 to the main Action" for something slightly involved, for a
+    move of one zone and for drawing a weapon — all three in one action are −3: moll's Agility 2
+    manoeuvre rolls 4 + 3 + 2 − 3 = 6.
     The move is logged from where she stood to where she went, before the draw and the roll; the
     Aspect the manoeuvre places is no consequence."""
     table = duel()
