@@ -26,6 +26,7 @@ from referee.core import (
     ObstacleCheck,
     OddsPreview,
     Params,
+    SeatError,
     Table,
     Viewer,
     Who,
@@ -38,7 +39,7 @@ from referee.core.errors import ScenarioError
 from referee.core.fairness import DiceSeeds, reveal_params
 from referee.core.procedures import Procedure
 from referee.core.registry import System, register_system, system, systems
-from referee.core.table import narrate
+from referee.core.table import Seat, narrate
 from referee.core.values import to_json
 from referee.dice import ScriptedSource
 from referee.dice.fairness import commitment
@@ -513,3 +514,81 @@ def test_a_paged_storage_holds_whole_chunks_and_each_page_is_a_whole_chunk() -> 
     short = Chunks.paged(CHUNK, lambda start, stop: list(range(start, stop - 1)))
     with pytest.raises(ValueError, match=f"fetched {CHUNK - 1} items from 0"):
         short.get(0)
+
+
+def test_an_observation_in_json_is_what_the_seats_screen_is_built_from() -> None:
+    """One read path (``Observation.to_json``): every field a seat's screen or a response
+    reads — the viewer and what it plays, the numbers, each event with its narration, the
+    records, the state, the choices, whose move it is and the odds — as that seat may see
+    them."""
+    table = _watched().act(
+        Action("krockin", "attack", {"target": "scarface"}), ScriptedSource([6, 6, 1, 1])
+    )
+    seen = observe(table, "alice", since=1)
+    rolled, wounded = table.view(table.viewer("alice"))[1:]
+    assert seen.to_json() == {
+        "system": "kernel_toy",
+        "viewer": "alice",
+        "plays": ["scarface"],
+        "version": 3,
+        "since": 1,
+        "now": 0,
+        "start": "19:00",
+        "events": [
+            {**rolled.to_json(), "text": "krockin attacks scarface and hits"},
+            {**wounded.to_json(), "text": "You take a wound"},
+        ],
+        "actions": [
+            {
+                "number": 1,
+                "seat": None,
+                "actor": "krockin",
+                "kind": "attack",
+                "params": {"target": "scarface"},
+                "at": 0,
+                "asked_at": None,
+                "events": [2, 3],
+            }
+        ],
+        "state": _Watched().visible_state(table.state, table.viewer("alice")),
+        "choices": [{"actor": "scarface", "kind": "shrug", "label": "", "odds": [], "params": {}}],
+        "to_move": ["scarface", "krockin", "edith"],
+        "previews": [OddsPreview.of(_rally(2, 1), "scarface rallies").to_json()],
+    }
+    assert rolled.kind == "attack.rolled" and wounded.kind == "wound.taken"
+
+
+class _NoReferee(Toy):
+    has_referee = False
+
+
+def test_in_a_game_without_a_referee_a_seat_undoes_only_its_own_actions() -> None:
+    """Undo (docs/kernel.md, "The table record"): in a game without a referee a seat may undo
+    the last actions only if it took every one of them itself."""
+    table = Table.start(_NoReferee(), SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.act(Action("krockin", "rally", {"dice": 1}), ScriptedSource([3]), seat="bob")
+    table = table.act(Action("scarface", "rally", {"dice": 1}), ScriptedSource([4]), seat="alice")
+    undone = table.undo(1, seat="alice")
+    assert [r.actor for r in undone.actions] == ["krockin"]
+    for seat, count in (("bob", 1), ("alice", 2)):
+        with pytest.raises(SeatError, match=f"seat '{seat}' may not undo"):
+            table.undo(count, seat=seat)
+
+
+def test_a_seat_acts_for_what_it_plays_and_as_itself_the_referee_for_anyone() -> None:
+    """Seats (docs/kernel.md): a seat acts for the characters it plays and as itself; the
+    referee's seat acts for anyone."""
+    alice = Seat("alice", ("scarface",))
+    assert alice.may_play("scarface") and alice.may_play("alice")
+    assert not alice.may_play("krockin")
+    assert Seat(REFEREE).may_play("krockin")
+
+
+def test_an_undo_takes_back_one_action_unless_told() -> None:
+    """Undo: ``undo_to`` with no count is of the last action alone — it keeps the events
+    before that action's first."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    for face in (3, 4):
+        table = table.act(Action("scarface", "rally", {"dice": 1}), ScriptedSource([face]))
+    assert table.undo_to() == table.actions[-1].events[0] - 1
+    assert table.undo_to() != table.actions[-2].events[0] - 1
