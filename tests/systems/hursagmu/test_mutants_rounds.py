@@ -13,6 +13,7 @@ import pytest
 
 from referee.core import Action, RuleError
 from referee.dice import ScriptedSource
+from referee.systems.hursagmu import PROCEDURE
 from referee.systems.hursagmu.initiative import decide_initiative
 from referee.systems.hursagmu.rounds import (
     DefenceMode,
@@ -27,7 +28,7 @@ from referee.systems.hursagmu.rounds import (
 from referee.systems.hursagmu.sheet import Stance
 from referee.systems.hursagmu.state import HELD, WAITED, Encounter
 
-from .test_encounter import FIGHTER, SORCERER, start
+from .test_encounter import FIGHTER, SORCERER, initiative, play, start
 
 # -- Initiative (hursagmu-encounters.txt, "Initiative", "Waiting") ---------------------------------
 
@@ -260,3 +261,28 @@ def test_an_unknown_movement_is_refused_naming_the_movements() -> None:
         RuleError, match="no movement 'swim' \\(known: stand, foot, mount, dismount, ride, leap"
     ):
         Step.from_json({"move": "swim"})
+
+
+def test_a_multi_round_action_rolled_in_its_last_round_is_over() -> None:
+    """ "Some actions may require more than one round to complete": marcos's two-round ritual
+    carries on through round 1 (one round done) and is rolled in round 2; then no action is
+    under way (no task, no rounds done)."""
+    ritual = {"task": "ritual", "skill": "mahasu", "challenge": 8, "rounds": 2}
+    table = initiative(start({"marcos": SORCERER}), {"marcos": ("concentrate", 3, 3)})
+    table = play(
+        table,
+        [
+            ("marcos", "declare", {"actions": [ritual]}),
+            ("marcos", "act", {}),
+            ("referee", "end_round", {}),
+        ],
+    )
+    marcos = PROCEDURE.state_json(table.state)["characters"]["marcos"]
+    assert (marcos["task"], marcos["task_rounds"]) == ("ritual", 1)
+    table = initiative(table, {"marcos": ("concentrate", 3, 3)})
+    table = play(
+        table, [("marcos", "declare", {"actions": [ritual]}), ("marcos", "act", {})], [6, 6]
+    )
+    assert table.log[-1].kind == "task.rolled"
+    marcos = PROCEDURE.state_json(table.state)["characters"]["marcos"]
+    assert (marcos["task"], marcos["task_rounds"]) == (None, 0)
