@@ -39,7 +39,7 @@ from referee.core.errors import ScenarioError
 from referee.core.fairness import DiceSeeds, reveal_params
 from referee.core.procedures import Procedure
 from referee.core.registry import System, register_system, system, systems
-from referee.core.table import Seat, narrate
+from referee.core.table import Chain, Seat, narrate
 from referee.core.values import to_json
 from referee.dice import ScriptedSource
 from referee.dice.fairness import commitment
@@ -592,3 +592,41 @@ def test_an_undo_takes_back_one_action_unless_told() -> None:
         table = table.act(Action("scarface", "rally", {"dice": 1}), ScriptedSource([face]))
     assert table.undo_to() == table.actions[-1].events[0] - 1
     assert table.undo_to() != table.actions[-2].events[0] - 1
+
+
+def test_a_seat_is_found_by_its_id_and_an_unknown_one_refused_naming_the_seats_there_are() -> None:
+    """Seats (docs/kernel.md): a seat is looked up by its own id; an id the table has no seat
+    for is refused with the seats it has, in order, or "none" at a table without seats."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    assert table.seat("bob") == Seat("bob", ("krockin",))
+    with pytest.raises(SeatError, match=r"no seat 'zed' \(seats: referee, alice, bob, edith\)$"):
+        table.seat("zed")
+    seatless = Table.start(PROCEDURE, SETUP, seats=())
+    with pytest.raises(SeatError, match=r"no seat 'zed' \(seats: none\)$"):
+        seatless.seat("zed")
+
+
+def test_a_table_without_seats_reads_any_id_as_that_viewer() -> None:
+    """A table played through the library has no seats: any id is a bare viewer of that id."""
+    seatless = Table.start(PROCEDURE, SETUP, seats=())
+    assert seatless.viewer("alice") == Viewer("alice")
+
+
+def test_two_chains_are_equal_only_when_they_hold_the_same_records() -> None:
+    """A table's action records (``Chain``): equal when their items are, whatever their
+    storage; one action is taken back unless told otherwise."""
+    assert Chain([1, 2]) == Chain([1, 2])
+    assert Chain([1, 2]) != Chain([1, 3])
+    assert Chain([1, 2, 3]).without_last() == Chain([1, 2])
+    assert Chain([1, 2, 3]).without_last(2) == Chain([1])
+
+
+def test_a_replayed_table_keeps_the_setup_it_was_replayed_from() -> None:
+    """``Table.replay`` folds a log from a setup: the table it gives is of that setup, at the
+    state the log leads to."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.act(Action("scarface", "rally", {"dice": 1}), ScriptedSource([4]))
+    replayed = Table.replay(PROCEDURE, SETUP, table.log)
+    assert replayed.setup == SETUP
+    assert replayed.state == table.state
+    assert list(replayed.log) == list(table.log)
