@@ -410,3 +410,50 @@ def test_consequences_last_until_every_defeated_leader_has_joined() -> None:
     assert table.state.phase == "consequences"
     table = act(table, "goblins", "join", faction="dwarves")
     assert table.state.phase == "downtime"
+
+
+def test_each_maintenance_test_pays_one_cycle_and_downtime_heals_both_characters() -> None:
+    """Downtime: "the winner gets one 3-month resource maintenance cycle for free per success
+    allocated to downtime and the rest of the players are required to make resource
+    maintenance checks" — one test per cycle, each test paying one; earning downtime heals the
+    faction's wounds fully, the leader's and the 2iC's, Superficial wounds too. The dwarves'
+    Fortify (Fortifications B6, −1D for a wound die: 5 successes against Ob 2 + 1 for the
+    Superficial wound) puts 2 successes into downtime: the elves and the orcs owe 2 tests each."""
+    from .test_procedure import _reveal, act, setup
+
+    data = setup()
+    grannir = data["factions"]["dwarves"]["leader"]
+    grannir["skills"]["Fortifications"] = "B6"
+    grannir.update(wound_dice=1, superficial=True)
+    data["factions"]["dwarves"]["second"] = {
+        "name": "Balin",
+        "lifepaths": 8,
+        "stats": {"Will": "B3"},
+        "skills": {"Law": "B3"},
+        "wound_dice": 1,
+        "superficial": True,
+    }
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = act(table, "orcs", "write_slip", **infiltrate)
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", downtime=2
+    )
+    table = act(table, "orcs", "scene", kind="conflict", target="elves")
+    table = act(_reveal(table, "elves", [1] * 8 + [4] * 5), "elves", "resolve")
+    assert table.state.factions["dwarves"].downtime_months == 6
+    for f in ("elves", "orcs"):
+        assert table.state.factions[f].maintenance == (0, 0)
+    table = act(table, "elves", "maintenance", [4, 4, 4])
+    assert table.state.factions["elves"].maintenance == (0,)
+    for f in ("elves", "orcs", "orcs"):
+        table = act(table, f, "maintenance", [4, 4, 4])
+    assert [table.state.factions[f].maintenance for f in ("elves", "orcs")] == [(), ()]
+    table = act(table, "orcs", "next_maneuver")
+    dwarves = table.state.factions["dwarves"]
+    assert dwarves.second is not None
+    assert [(c.wound_dice, c.superficial) for c in (dwarves.leader, dwarves.second)] == [
+        (0, False),
+        (0, False),
+    ]
