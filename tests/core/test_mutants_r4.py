@@ -18,6 +18,7 @@ from referee.core import (
     GREY,
     REFEREE,
     Action,
+    ActionError,
     ActionSpec,
     ActorId,
     Catalogue,
@@ -630,3 +631,74 @@ def test_a_replayed_table_keeps_the_setup_it_was_replayed_from() -> None:
     assert replayed.setup == SETUP
     assert replayed.state == table.state
     assert list(replayed.log) == list(table.log)
+
+
+# -- round 4, second wave: the write path (``Table.act``, ``Table._fold``) ------------------
+
+
+def test_the_referee_moves_the_clock_by_an_advance_action_recorded_as_theirs() -> None:
+    """Game time (docs/kernel.md, "The clock"): an *advance* action moves the clock to its
+    ``to``, or to the ``at`` it is taken at when it names none; it is recorded as an action of
+    the seat that took it."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    moved = table.act(Action(REFEREE, "advance", {"to": 60}), None, seat=REFEREE)
+    assert moved.now == 60
+    [record] = moved.actions
+    assert (record.kind, record.seat, record.params, record.at) == (
+        "advance",
+        REFEREE,
+        {"to": 60},
+        60,
+    )
+    by_at = table.act(Action(REFEREE, "advance", {}), None, at=90)
+    assert by_at.now == 90
+    assert by_at.actions[-1].params == {"to": 90}
+
+
+def test_an_advance_needs_a_time_in_seconds_and_only_the_referee_takes_it() -> None:
+    """An *advance* without a time, with a time that is not a number of seconds (a flag, a
+    text, a list of parameters), or taken by a player's seat in a game with a referee, is
+    refused; the table is unchanged."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    for params in ({}, {"to": True}, {"to": "60"}, [60]):
+        with pytest.raises(ActionError, match="a game time in seconds is needed"):
+            table.act(Action(REFEREE, "advance", params), None)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="only the referee moves the game clock, not seat 'alice'"):
+        table.act(Action("scarface", "advance", {"to": 60}), None, seat="alice")
+    assert table.now == 0 and len(table.actions) == 0
+
+
+class _Judged(_Watched):
+    """The watched toy, where a *judge* or a *shrug* is told by the parameters the game was
+    handed: the checked model of its spec, or nothing for a kind with no spec."""
+
+    def decide(self, state: ToyState, action: Action, dice: Any) -> Sequence[Event]:
+        if action.kind in ("judge", "shrug"):
+            handed = None if action.args is None else type(action.args).__name__
+            return (Event("judged", {"by": action.actor, "args": handed}),)
+        return super().decide(state, action, dice)
+
+
+class _Unlisted(_Judged):
+    """The judged toy with an empty catalogue: no kind has a spec."""
+
+    catalogue = Catalogue([])
+
+
+def test_the_game_decides_on_the_checked_parameters_of_a_kind_it_has_a_spec_for() -> None:
+    """Actions (docs/kernel.md, "Action specs"): the game decides on the parameters as its
+    spec's model checked them; in a game without a catalogue it is handed none."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    judged = table.act(Action("scarface", "judge", {}), None, seat=REFEREE)
+    assert judged.log[-1].data == {"by": "scarface", "args": "_Nothing"}
+    bare = Table.start(_Unlisted(), SETUP, system="kernel_toy", players=PLAYERS)
+    shrugged = bare.act(Action("scarface", "shrug", {}), None, seat="alice")
+    assert shrugged.log[-1].data == {"by": "scarface", "args": None}
+
+
+def test_a_player_may_not_take_what_only_the_referee_takes_even_for_their_own_character() -> None:
+    """Who may act (docs/kernel.md, "Seats"): a kind only the referee takes is refused to a
+    player's seat, even for the character that seat plays."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    with pytest.raises(SeatError, match=r"only the referee may take 'judge' \(Toy: judging\)"):
+        table.act(Action("scarface", "judge", {}), None, seat="alice")
