@@ -1,0 +1,183 @@
+"""Tests that kill the mutants of ``action_phase.py`` that mutmut left alive (issue 13, round 4,
+second wave; docs/systems/hursagmu.md, "Mutation testing"): a movement's roll and what it leaves
+of the mover's posture, a turn aborted, and the Dex/Int skills used in a round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from referee.systems.hursagmu.action_phase import fold_moved, fold_turn_aborted, used_a_skill
+from referee.systems.hursagmu.rounds import Step
+from referee.systems.hursagmu.sheet import Stance
+from referee.systems.hursagmu.state import Encounter
+
+from .test_encounter import FIGHTER, initiative, play, start, two_fighters
+
+
+def _with(state: Encounter, who: str, **changes: Any) -> Encounter:
+    return replace(state, fighters={**state.fighters, who: replace(state.fighters[who], **changes)})
+
+
+def _cinematic_round(actions: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [("bob", "declare", {"actions": actions}), ("bob", "act", {})], [6, 5])
+    return [(e.kind, dict(e.data)) for e in table.log[-1:]]
+
+
+# -- "Movement": the Master's Acrobatics or Riding roll ----------------------------------------
+
+
+def test_a_movements_acrobatics_roll_is_recorded_with_its_card_under_the_cinematic_option() -> None:
+    """ "Movement": "the master may require an Acrobatics roll (base Dex for those without the
+    skill)". Under the cinematic option ("Action") bob's two declared defences are one major
+    action, so his round has no skill penalty: Acrobatics is 2d6 + Dex 2 against 12."""
+    events = _cinematic_round(
+        [{"move": "foot", "yards": 10, "challenge": 12}, {"defend": True}, {"defend": True}]
+    )
+    assert events == [
+        (
+            "character.moved",
+            {
+                "character": "bob",
+                "step": 0,
+                "initiative": 16,
+                "movement": "foot",
+                "yards": 10,
+                "movement_actions": 1,
+                "skill": "acrobatics",
+                "challenge": 12,
+                "expression": "2d6+2",
+                "odds": "1/6",
+                "outcome": "success",
+                "value": 13,
+                "margin": 1,
+                "faces": [6, 5],
+                "roll": {
+                    "card": "roll",
+                    "label": "bob's acrobatics (foot)",
+                    "rule": "Movement",
+                    "dice": "2d6+2 ≥ 12",
+                    "odds": {"failure": "5/6", "success": "1/6"},
+                    "faces": [6, 5],
+                    "outcome": "success",
+                    "margin": 1,
+                    "value": 13,
+                    "opponent": None,
+                    "shown": "2d6 (6, 5) + 2 = 13",
+                },
+            },
+        )
+    ]
+
+
+def test_a_tasks_roll_counts_two_defences_as_one_action_under_the_cinematic_option() -> None:
+    """ "Action": a task and two defences under the cinematic option are two major actions, −2
+    (not three, −4): Quickness is 2d6 + Dex 2 + 2 − 2."""
+    events = _cinematic_round(
+        [
+            {"task": "vault", "skill": "quickness", "challenge": 9},
+            {"defend": True},
+            {"defend": True},
+        ]
+    )
+    assert [(kind, data["expression"], data["odds"]) for kind, data in events] == [
+        ("task.rolled", "2d6+2", "7/12")
+    ]
+
+
+# -- what a movement leaves of his posture ----------------------------------------------------
+
+
+def _moved(movement: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "character": "bob",
+        "step": 0,
+        "initiative": 16,
+        "movement": movement,
+        "yards": 0,
+    } | extra
+
+
+def test_a_stumble_getting_up_leaves_him_prone() -> None:
+    """ "Movement": a failed Acrobatics roll gets him nowhere (``character.stumbled``): one who
+    fails to stand up is still prone, and one who fails to mount is still on foot."""
+    state = _with(two_fighters().state, "bob", prone=True)
+    failed = {"skill": "acrobatics", "outcome": "failure"}
+    assert fold_moved(state, _moved("stand", **failed)).fighters["bob"].prone is True
+    failed_riding = {"skill": "riding", "outcome": "failure"}
+    on_foot = two_fighters().state
+    assert fold_moved(on_foot, _moved("mount", **failed_riding)).fighters["bob"].mounted is False
+
+
+def test_a_successful_roll_getting_up_stands_him_up() -> None:
+    """ "Movement": standing "from a prone position", with the Master's Acrobatics roll made."""
+    state = _with(two_fighters().state, "bob", prone=True)
+    made = {"skill": "acrobatics", "outcome": "success"}
+    assert fold_moved(state, _moved("stand", **made)).fighters["bob"].prone is False
+    assert fold_moved(state, _moved("stand")).fighters["bob"].prone is False
+
+
+def test_mounting_puts_him_on_horseback_and_dismounting_takes_him_off() -> None:
+    """ "Movement": mounting and dismounting are movement actions that change his posture."""
+    state = two_fighters().state
+    mounted = fold_moved(state, _moved("mount")).fighters["bob"]
+    assert mounted.mounted is True
+    state = _with(state, "bob", mounted=True)
+    assert fold_moved(state, _moved("dismount")).fighters["bob"].mounted is False
+
+
+def test_a_movement_is_an_action_but_falling_prone_is_free() -> None:
+    """ "Falling to a prone position on the ground is a free action" (ruling 29): it does not
+    count as acting (for Recovery); any other movement does; the yards add up."""
+    state = _with(two_fighters().state, "bob", acted=False, yards_moved=5)
+    walked = fold_moved(state, _moved("foot", yards=10)).fighters["bob"]
+    assert (walked.acted, walked.yards_moved, walked.next_step) == (True, 15, 1)
+    fell = fold_moved(state, _moved("prone")).fighters["bob"]
+    assert (fell.acted, fell.prone) == (False, True)
+    already = _with(state, "bob", acted=True)
+    assert fold_moved(already, _moved("prone")).fighters["bob"].acted is True
+
+
+def test_a_waiting_character_who_moves_is_no_longer_waiting() -> None:
+    """ "Waiting": a waiting character acts inside another's action; once he has moved he is no
+    longer waiting."""
+    state = _with(two_fighters().state, "bob", waiting=True)
+    assert fold_moved(state, _moved("foot", yards=10)).fighters["bob"].waiting is False
+
+
+# -- "Action": a turn aborted for a defence of the other kind -----------------------------------
+
+
+def test_an_aborted_turn_drops_the_plan_takes_the_defences_stance_and_ends_waiting() -> None:
+    """ "Action": defending with the other kind of skill aborts the rest of the turn; the stance
+    becomes the defence's; the steps already taken stay counted."""
+    state = _with(
+        two_fighters().state,
+        "bob",
+        plan=(Step.move("foot", 10), Step.attack("fred")),
+        next_step=1,
+        waiting=True,
+    )
+    bob = fold_turn_aborted(state, {"character": "bob", "stance": "concentrate"}).fighters["bob"]
+    assert (bob.plan, bob.stance, bob.next_step, bob.waiting) == (
+        None,
+        Stance.CONCENTRATE,
+        1,
+        False,
+    )
+
+
+# -- "Action": "A character cannot use both Dex and Int skills during the same round" -----------
+
+
+def test_a_movements_acrobatics_roll_is_a_dexterity_skill_used() -> None:
+    """A movement already made with the Master's Acrobatics roll used a Dexterity skill; one
+    without a roll used none."""
+    state = two_fighters().state
+    rolled = replace(state.fighters["bob"], plan=(Step.move("foot", 10, challenge=9),), next_step=1)
+    assert used_a_skill(rolled) is True
+    plain = replace(state.fighters["bob"], plan=(Step.move("foot", 10),), next_step=1)
+    assert used_a_skill(plain) is False
