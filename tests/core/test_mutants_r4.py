@@ -32,6 +32,7 @@ from referee.core import (
     Viewer,
     Who,
     observe,
+    only,
     registry,
 )
 from referee.core.chunked import CHUNK, Chunks
@@ -702,3 +703,50 @@ def test_a_player_may_not_take_what_only_the_referee_takes_even_for_their_own_ch
     table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
     with pytest.raises(SeatError, match=r"only the referee may take 'judge' \(Toy: judging\)"):
         table.act(Action("scarface", "judge", {}), None, seat="alice")
+
+
+def test_a_secret_action_is_recorded_for_its_actor_and_the_seat_that_took_it() -> None:
+    """The table record (docs/kernel.md): an action whose spec keeps its record secret is seen
+    by its actor and by the seat that took it, no one else; one taken with no seat, by its
+    actor alone."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    slip = Action("scarface", "perceive", {"target": "krockin"})
+    by_alice = table.act(slip, ScriptedSource([6, 6, 6]), seat="alice")
+    assert by_alice.actions[-1].audience == only("alice", "scarface")
+    by_referee = table.act(slip, ScriptedSource([6, 6, 6]), seat=REFEREE)
+    assert by_referee.actions[-1].audience == only(REFEREE, "scarface")
+    seatless = table.act(slip, ScriptedSource([6, 6, 6]))
+    assert seatless.actions[-1].audience == only("scarface")
+
+
+class _Hushed(_Unlisted):
+    """The toy without a catalogue, where any character may *hush* the alarm: its timer is
+    cancelled."""
+
+    def decide(self, state: ToyState, action: Action, dice: Any) -> Sequence[Event]:
+        if action.kind == "hush":
+            return (cancel_timer("alarm"),)
+        return super().decide(state, action, dice)
+
+
+def test_a_cancelled_timer_never_fires_and_its_cancelling_is_logged() -> None:
+    """Timers (docs/kernel.md, "The clock"): a timer cancelled before it is due does not fire
+    when the clock passes its time; the cancelling is an event of the log like any other."""
+    table = Table.start(_Hushed(), SETUP, system="kernel_toy", players=PLAYERS)
+    assert [t.name for t in table.clock.timers] == ["alarm"]
+    hushed = table.act(Action("scarface", "hush", {}), None)
+    assert hushed.version == table.version + 1
+    assert hushed.log[-1].kind == "timer.cancelled"
+    assert hushed.clock.timers == ()
+    later = hushed.advance(3 * 3600)
+    assert [e.kind for e in later.log][hushed.version :] == ["clock.advanced"]
+    assert not later.state.alarm_rang
+
+
+def test_a_timer_due_at_the_very_time_the_clock_reaches_fires_once() -> None:
+    """Timers: moving the clock to exactly a timer's time fires it, and it is gone: moving the
+    clock on does not fire it again."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.advance(2 * 3600).advance(3 * 3600)
+    assert [e.kind for e in table.log].count("alarm.rang") == 1
+    assert table.clock.timers == ()
