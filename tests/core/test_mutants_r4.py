@@ -750,3 +750,25 @@ def test_a_timer_due_at_the_very_time_the_clock_reaches_fires_once() -> None:
     table = table.advance(2 * 3600).advance(3 * 3600)
     assert [e.kind for e in table.log].count("alarm.rang") == 1
     assert table.clock.timers == ()
+
+
+def test_the_state_is_the_fold_of_every_event_the_fair_dice_ones_too() -> None:
+    """The table (docs/kernel.md): the state is the fold of the whole log from the initial
+    state; the fair-dice events are folded into the game's state as well as the dice ledger."""
+    counted = Table.start(_Counter(), {"start": 0}, dice=DiceSeeds("t-1", (bytes([1]) * 32,)))
+    assert [e.kind for e in counted.log] == ["dice.committed"]
+    assert counted.state == 1
+    assert counted.ledger != Table.start(_Counter(), {"start": 0}).ledger
+
+
+def test_a_log_replayed_up_to_a_timer_that_fired_is_at_that_timers_time() -> None:
+    """Timers: an event a timer fires happens at the timer's time, so a log replayed up to it
+    (before the clock's own move that follows it) stands at that time."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.advance(3 * 3600)
+    kinds = [e.kind for e in table.log]
+    assert kinds[-2:] == ["alarm.rang", "clock.advanced"]
+    cut = Table.replay(PROCEDURE, SETUP, table.log.without_last(1))
+    assert cut.now == 2 * 3600
+    assert cut.state.alarm_rang
+    assert Table.replay(PROCEDURE, SETUP, table.log).now == 3 * 3600
