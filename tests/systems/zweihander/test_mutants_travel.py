@@ -1,0 +1,194 @@
+"""Mutation testing, round 4 (second wave): the survivors of `overland.py` and `reputation.py`
+(and of `chase.py` and `wilderness.py` as far as reached) — each test names the rule it pins."""
+
+from __future__ import annotations
+
+from referee.core import Action, Between, Choice, OneOf, SomeOf
+from referee.dice import ScriptedSource
+from referee.systems.zweihander import overland, reputation
+from referee.systems.zweihander.overland import Leg, Route
+
+from .helpers import act, last, table
+
+# ------------------------------------------------------------------------------ overland.py
+
+
+def test_a_route_from_a_file_keeps_every_field_each_leg_names() -> None:
+    """Overland exploration / Distance: a leg's transport, route, Forced march, current and bad
+    weather, as the file writes them (the defaults apply only to what a leg leaves out)."""
+    route = Route.from_data(
+        {
+            "legs": [
+                {
+                    "distance": 50,
+                    "transport": "horse",
+                    "route": "path",
+                    "forced_march": True,
+                    "bad_weather": True,
+                },
+                {"distance": 60, "transport": "river barge", "route": "river", "current": -5},
+            ]
+        }
+    )
+    assert route.legs == (
+        Leg(50, "horse", "path", True, 0, True),
+        Leg(60, "river barge", "river", False, -5, False),
+    )
+    assert [leg.miles_per_day for leg in route.legs] == [
+        overland.miles_per_day("horse", "path", forced_march=True, bad_weather=True),
+        overland.miles_per_day("river barge", "river", current=-5),
+    ]
+    assert route.distance == 110
+
+
+def test_a_forced_march_event_names_the_toughness_test_and_its_roll_card() -> None:
+    """Overland exploration / Forced march: each marcher's Hard (-20%) Toughness Test, shown as
+    "<who> force-marches" under the rule "Forced march"; a failure sets the 24-hour timer named
+    for the marcher."""
+    t = table({"g": {"skills": {"Toughness": 45}}})
+    t = act(t, "referee", "travel.forced_march", [80], characters=["g"])
+    marched = last(t, "travel.forced_march")
+    assert marched["test"]["skill"] == "Toughness"
+    assert marched["test"]["difficulty_rating"] == "Hard"
+    assert (marched["roll"]["label"], marched["roll"]["rule"]) == (
+        "g force-marches",
+        "Forced march",
+    )
+    assert marched["roll"]["dice"] == "d100 ≤ 25"
+    assert marched["incapacitated"] is True
+    timer = last(t, "timer.set")
+    assert (timer["name"], timer["after"]) == ("forced-march:g", 24 * 3600)
+    assert timer["event"]["kind"] == "travel.recovery_allowed"
+    assert timer["event"]["payload"] == {"character": "g"}
+    assert t.state.waits == (("forced-march:g", 24),)
+    assert t.state.no_recovery == ("g",)
+
+
+def test_a_marcher_who_passes_keeps_recovering_and_waits_for_nothing() -> None:
+    """Forced march: only a failed Toughness Test stops recovery for 24 hours."""
+    t = table({"g": {"skills": {"Toughness": 45}}})
+    t = act(t, "referee", "travel.forced_march", [20], characters=["g"])
+    assert last(t, "travel.forced_march")["incapacitated"] is False
+    assert (t.state.no_recovery, t.state.waits) == ((), ())
+
+
+def test_recovery_allowed_again_clears_the_marchers_wait() -> None:
+    """Forced march: once the 24 hours are over, the marcher recovers and nothing is waited."""
+    t = table({"g": {"skills": {"Toughness": 45}}})
+    t = act(t, "referee", "travel.forced_march", [80], characters=["g"])
+    later = t.act(
+        Action("referee", "reputation.award", {"character": "g", "story_arc": 1}),
+        ScriptedSource([]),
+        at=24 * 3600,
+    )
+    assert (later.state.no_recovery, later.state.waits) == ((), ())
+
+
+def test_the_gm_calls_a_forced_march_for_those_able_to_test_toughness() -> None:
+    """Forced march: a Toughness Test each; who lacks Toughness, or is Incapacitated!, is not
+    offered; a player is never offered it, nor is the GM with nobody able."""
+    t = table(
+        {
+            "g": {"skills": {"Toughness": 45}},
+            "s": {"skills": {"Toughness": 40}},
+            "n": {"skills": {"Survival": 50}},
+        }
+    )
+    assert overland.choices(t.state, "referee") == [
+        Choice(
+            "referee",
+            "travel.forced_march",
+            {"characters": SomeOf(("g", "s"), least=1)},
+            label="a forced march",
+        )
+    ]
+    assert overland.choices(t.state, "g") == []
+    t = act(t, "referee", "travel.forced_march", [80], characters=["s"])
+    assert overland.choices(t.state, "referee") == [
+        Choice(
+            "referee",
+            "travel.forced_march",
+            {"characters": SomeOf(("g",), least=1)},
+            label="a forced march",
+        )
+    ]
+    assert overland.choices(table({"n": {"skills": {"Survival": 50}}}).state, "referee") == []
+
+
+# ------------------------------------------------------------------------------ reputation.py
+
+
+def test_a_story_arc_award_is_recorded_with_its_character_and_points() -> None:
+    """Reputation points: +1 to +3 for a story arc."""
+    t = act(
+        table({"anna": {"reputation": 1}}),
+        "referee",
+        "reputation.award",
+        character="anna",
+        story_arc=2,
+    )
+    assert last(t, "reputation.awarded") == {
+        "character": "anna",
+        "story_arc": 2,
+        "characters": {"anna": {"reputation": 3}},
+    }
+
+
+def test_a_requisition_may_spend_the_last_reputation_point() -> None:
+    """Requisitions: a character with exactly the cost may make it (and has none left)."""
+    t = act(
+        table({"anna": {"reputation": 7}}), "anna", "requisition", weight="major", what="a pardon"
+    )
+    assert t.state.character("anna").reputation == 0
+    made = last(t, "requisition.made")
+    assert {k: made[k] for k in ("character", "weight", "cost", "what")} == {
+        "character": "anna",
+        "weight": "major",
+        "cost": 7,
+        "what": "a pardon",
+    }
+
+
+def test_a_requisition_waits_a_whole_number_of_hours_and_is_released_when_available() -> None:
+    """Requisitions: a middling one once a week (168 hours of game time); when the week is over,
+    nothing is pending or waited."""
+    t = act(table({"anna": {"reputation": 10}}), "anna", "requisition", weight="middling")
+    assert t.state.waits == (("requisition:anna:middling", 168),)
+    assert isinstance(t.state.waits[0][1], int)
+    assert t.state.requisitions_pending == ("anna:middling",)
+    later = t.act(
+        Action("anna", "requisition", {"weight": "minor"}), ScriptedSource([]), at=7 * 86400
+    )
+    assert later.state.waits == (("requisition:anna:minor", 24),)
+    assert later.state.requisitions_pending == ("anna:minor",)
+
+
+def test_the_gm_awards_story_arcs_to_any_character_and_a_character_asks_what_they_can_afford() -> (
+    None
+):
+    """Reputation points / Requisitions: the GM gives +1 to +3 to a character; a character is
+    offered each weight they can afford (its least cost) and have not made within its
+    threshold."""
+    t = table({"anna": {"reputation": 4}, "bert": {"reputation": 0}})
+    assert reputation.choices(t.state, "referee") == [
+        Choice(
+            "referee",
+            "reputation.award",
+            {"character": OneOf(("anna", "bert")), "story_arc": Between(1, 3)},
+            label="Reputation for a story arc",
+        )
+    ]
+    assert reputation.choices(t.state, "anna") == [
+        Choice(
+            "anna", "requisition", {"weight": OneOf(("minor", "middling"))}, label="a requisition"
+        )
+    ]
+    assert reputation.choices(t.state, "bert") == []
+    assert reputation.choices(t.state, "nobody") == []
+    rich = act(table({"anna": {"reputation": 10}}), "anna", "requisition", weight="minor")
+    assert reputation.choices(rich.state, "anna") == [
+        Choice(
+            "anna", "requisition", {"weight": OneOf(("middling", "major"))}, label="a requisition"
+        )
+    ]
+    assert reputation.choices(table({}).state, "referee") == []
