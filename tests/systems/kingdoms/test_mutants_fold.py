@@ -457,3 +457,104 @@ def test_each_maintenance_test_pays_one_cycle_and_downtime_heals_both_characters
         (0, False),
         (0, False),
     ]
+
+
+# --- round 4, second wave -------------------------------------------------------------------
+
+
+def test_deeds_spent_after_the_roll_are_gone_from_the_roller() -> None:
+    """Artha (Deeds after the roll: "reroll all failed dice"): the elves' Fortify rolls
+    4, 1, 1, 1 (1 success); their one Deeds point rerolls the three failures (4, 4, 1):
+    3 successes, the test settled, and the leader's Deeds spent — Fate untouched."""
+    setup = _kingdom({}, artha={"fate": 1, "persona": 0, "deeds": 1})
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [4, 1, 1, 1, 4, 4, 1, 1])
+    assert (table.state.rolls["elves"].successes, table.state.rolls["elves"].decided) == (1, False)
+    table = _act(table, "elves", "spend_artha", [4, 4, 1], deeds=True)
+    rolled = table.state.rolls["elves"]
+    assert (rolled.successes, rolled.decided) == (3, True)
+    assert dict(table.state.factions["elves"].leader.artha) == {
+        "fate": 1,
+        "persona": 0,
+        "deeds": 0,
+    }
+
+
+def _two_kingdoms(orcs_disposition: int, elves_disposition: int = 10) -> Table[Any]:
+    from .test_procedure import setup
+
+    data = setup()
+    del data["factions"]["dwarves"]
+    data["factions"]["elves"]["disposition"] = elves_disposition
+    data["factions"]["orcs"]["disposition"] = orcs_disposition
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["assessed"] = ["elves"]
+    return Table.start(PROCEDURE, data)
+
+
+def test_the_chronicle_is_over_when_one_faction_is_left_in_contention() -> None:
+    """Winning the Chronicle: the last faction in contention wins. Of two kingdoms, the elves'
+    Assault wipes out the orcs: the chronicle is won by the elves and the table goes to
+    ``over`` — no consequences, no downtime."""
+    from .test_procedure import _reveal, act
+
+    table = _two_kingdoms(orcs_disposition=2)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(table, "orcs", "write_slip", maneuver="Fortify", skill="Tactics", substitute=True)
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 5 + [1] * 4), "elves", "resolve")
+    assert table.state.factions["orcs"].out
+    assert (table.state.winner, table.state.phase) == ("elves", "over")
+
+
+def test_the_chronicle_is_over_when_the_last_two_wipe_each_other_out() -> None:
+    """Winning the Chronicle: the last two kingdoms Assault each other and both fall to 0:
+    nobody is left in contention, nobody wins, and the table goes to ``over`` (not to
+    consequences: there is no faction left to join)."""
+    from .test_procedure import _reveal, act
+
+    table = _two_kingdoms(orcs_disposition=2, elves_disposition=2)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(table, "orcs", "write_slip", maneuver="Assault", skill="Tactics", target="elves")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 9), "elves", "resolve")
+    assert [f for f, x in table.state.factions.items() if x.out] == ["elves", "orcs"]
+    assert (table.state.winner, table.state.phase) == (None, "over")
+
+
+def test_a_new_maneuver_starts_with_a_clean_table() -> None:
+    """Maneuvers: "At the beginning of each Maneuver, players decide their faction's intent":
+    the next maneuver starts with no slips, no scenes, no passes, no reader or order, no void
+    slip, no rolls and no open tie-break offer — the last maneuver's are gone (its summary is
+    in the history), and the maneuver count goes up by one."""
+    table = _orcs_infiltrate_the_elves(_three_kingdoms(), conflict=False)
+    for f in ("elves", "dwarves"):
+        table = _act(table, f, "keep")
+    table = _act(table, "elves", "resolve")
+    before = table.state
+    assert (before.phase, before.maneuver, before.reader) == ("downtime", 1, "elves")
+    assert before.void and before.rolls and before.slips and before.salts and before.passed
+    table = _act(table, "elves", "next_maneuver")
+    after = table.state
+    assert (after.phase, after.maneuver, after.reader, after.order) == ("maneuver", 2, None, ())
+    assert (after.slips, after.salts, after.void, after.rolls, after.tie_offers) == (
+        {},
+        {},
+        {},
+        {},
+        {},
+    )
+    assert (after.scenes, after.passed, after.health_tested, after.wounded) == (
+        (),
+        frozenset(),
+        frozenset(),
+        frozenset(),
+    )
+    assert after.factions == before.factions
+    assert len(after.history) == 1
+    seen: Any = PROCEDURE.visible_state(after, table.viewer("ann"))
+    assert (seen["phase"], seen["maneuver"]) == ("maneuver", 2)
