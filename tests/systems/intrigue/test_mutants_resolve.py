@@ -1,0 +1,299 @@
+"""Tests that kill the mutants of ``combat_actions._resolve_one`` that mutmut left alive (issue 13,
+round 4, second wave; docs/systems/intrigue.md, "Mutation testing"): what the log records when a
+Combat Action is resolved, with scripted dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.core import Action, Table
+from referee.dice import ScriptedSource
+from referee.systems.intrigue import IntrigueState
+
+from .helpers import act, character, start
+
+T = Table[IntrigueState]
+
+# what a Combat Action's resolution logs, beside the rolls' own cards (as the referee sees it:
+# a damage.taken carries the Stamina secret)
+TOLD = (
+    "item.drawn",
+    "combat.action_taken",
+    "combat.action_lapsed",
+    "character.grabbed",
+    "damage.taken",
+    "character.knocked_out",
+    "hold.ends",
+    "mental.effect",
+)
+
+
+def _cast(**changes: dict[str, Any]) -> dict[str, Any]:
+    sheets = {
+        "alf": character(
+            "Alf", 11, combat=3, strength=2, stamina=6, items={"cannon": {"damage": 7}}
+        ),
+        "bob": character("Bob", 12, combat=1, strength=3, stamina=5),
+        "cat": character("Cat", 13, combat=2, strength=1, stamina=6),
+        "dan": character("Dan", 14, combat=0, strength=1, stamina=6),
+    }
+    for who, sheet in changes.items():
+        sheets[who] = {**sheets[who], **sheet}
+    return {"start": "20:00", "characters": sheets}
+
+
+def _round(
+    table: T, declarations: Sequence[tuple[str, dict[str, Any]]], dice: Sequence[int] = ()
+) -> tuple[T, list[tuple[str, dict[str, Any]]]]:
+    """Declare ``declarations`` (starting the next round if none is under way), resolve the round
+    to its end with ``dice`` (all of them), and return the table and what the round told."""
+    if not table.state.combats[-1].in_round:
+        table = act(table, "referee", "next_round")
+    since = len(table.log.events)
+    for who, declared in declarations:
+        table = act(table, who, "declare", **declared)
+    source = ScriptedSource(dice)
+    while table.state.combats[-1].in_round:
+        table = table.act(Action("referee", "resolve", {}), source)
+    assert source.remaining == (), f"unused dice {source.remaining}"
+    told = [(e.kind, dict(e.data)) for e in table.log.events[since:] if e.kind in TOLD]
+    return table, told
+
+
+def _rolled(table: T, kind: str) -> dict[str, Any]:
+    for event in reversed(table.log.events):
+        if event.kind == kind:
+            return dict(event.data)
+    raise AssertionError(f"no {kind} event")
+
+
+C1 = "combat-1"
+
+
+def test_a_drawn_weapon_and_a_scream_are_actions_taken_not_lapses() -> None:
+    """Combat Actions: "Draw a Weapon or Item" and "Scream in Terror" are Actions taken in their
+    place; neither lapses."""
+    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
+    _, told = _round(
+        table, [("alf", {"action": "draw", "item": "cannon"}), ("bob", {"action": "scream"})]
+    )
+    assert told == [
+        ("item.drawn", {"combat": C1, "character": "alf", "item": "cannon"}),
+        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
+    ]
+
+
+def test_a_fighter_grabbed_before_their_turn_loses_their_action() -> None:
+    """Grabbing: a character grabbed before their turn "can take no further Actions that turn":
+    Bob's attack lapses, and the log says why."""
+    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
+    _, told = _round(
+        table,
+        [
+            ("alf", {"action": "grab", "target": "bob"}),
+            ("bob", {"action": "attack", "target": "alf"}),
+        ],
+        [6, 6, 6],
+    )
+    assert told == [
+        ("character.grabbed", {"combat": C1, "holder": "alf", "held": "bob"}),
+        (
+            "combat.action_lapsed",
+            {
+                "combat": C1,
+                "character": "bob",
+                "reason": "bob was grabbed: no further Actions that turn",
+            },
+        ),
+    ]
+
+
+def test_an_attack_by_or_on_a_fighter_knocked_out_earlier_in_the_round_lapses() -> None:
+    """Taking Damage: Alf's cannon (7) knocks Bob (Stamina 5) out at the first place; Cat's
+    attack on Bob and Bob's own attack then lapse, each with its reason; Dan still defends."""
+    table = act(start(_cast()), "alf", "draw", item="cannon")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "cat", "join", **{"with": "alf"})
+    table = act(table, "dan", "join", **{"with": "bob"})
+    _, told = _round(
+        table,
+        [
+            ("alf", {"action": "attack", "target": "bob"}),
+            ("cat", {"action": "attack", "target": "bob"}),
+            ("bob", {"action": "attack", "target": "cat"}),
+            ("dan", {"action": "defend"}),
+        ],
+        [6, 6, 6],
+    )
+    out = "bob is out of the combat"
+    assert told == [
+        (
+            "damage.taken",
+            {
+                "character": "bob",
+                "amount": 7,
+                "total": 7,
+                "by": "cannon",
+                "knocked_out": True,
+                "stamina": 5,
+            },
+        ),
+        ("character.knocked_out", {"character": "bob"}),
+        ("combat.action_lapsed", {"combat": C1, "character": "cat", "reason": out}),
+        ("combat.action_lapsed", {"combat": C1, "character": "bob", "reason": out}),
+        ("combat.action_taken", {"combat": C1, "character": "dan", "action": "defend"}),
+    ]
+
+
+def _alf_holds_bob(**changes: dict[str, Any]) -> T:
+    table = act(start(_cast(**changes)), "alf", "start_combat", targets=["bob"])
+    table, _ = _round(
+        table,
+        [("alf", {"action": "grab", "target": "bob"}), ("bob", {"action": "defend"})],
+        [6, 6, 6],
+    )
+    assert table.state.combats[-1].holder_of("bob") == "alf"
+    return table
+
+
+def test_a_squeeze_hurts_the_held_and_a_throw_hurts_them_and_ends_the_hold() -> None:
+    """Squeeze, Throw or Release: a Squeeze does damage by the holder's Strength (Alf's 2: 1) and
+    the hold goes on; a Throw does the holder's Strength in damage (2) and ends the hold. The
+    log names the hand: "squeeze", "throw"."""
+    table, squeezed = _round(
+        _alf_holds_bob(), [("alf", {"action": "squeeze"}), ("bob", {"action": "scream"})]
+    )
+    assert squeezed == [
+        (
+            "damage.taken",
+            {
+                "character": "bob",
+                "amount": 1,
+                "total": 1,
+                "by": "squeeze",
+                "knocked_out": False,
+                "stamina": 5,
+            },
+        ),
+        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
+    ]
+    _, thrown = _round(table, [("alf", {"action": "throw"}), ("bob", {"action": "scream"})])
+    assert thrown == [
+        (
+            "damage.taken",
+            {
+                "character": "bob",
+                "amount": 2,
+                "total": 3,
+                "by": "throw",
+                "knocked_out": False,
+                "stamina": 5,
+            },
+        ),
+        ("hold.ends", {"combat": C1, "holder": "alf", "held": "bob", "how": "thrown"}),
+        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
+    ]
+
+
+def test_a_release_ends_the_hold_with_no_damage() -> None:
+    """Squeeze, Throw or Release: a Release does no damage; the hold ends "released"."""
+    _, told = _round(
+        _alf_holds_bob(), [("alf", {"action": "release"}), ("bob", {"action": "scream"})]
+    )
+    assert told == [
+        ("hold.ends", {"combat": C1, "holder": "alf", "held": "bob", "how": "released"}),
+        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
+    ]
+
+
+def test_breaking_free_is_strength_against_strength_and_ends_the_hold() -> None:
+    """Breaking Free: "an opposed roll of 3d6 plus Strength" — Bob's 6+6+6 + Strength 3 = 21
+    against Alf's 1+1+1 + 2 = 5: the hold ends "broke free"."""
+    table, told = _round(
+        _alf_holds_bob(),
+        [("alf", {"action": "squeeze"}), ("bob", {"action": "break_free"})],
+        [6, 6, 6, 1, 1, 1],
+    )
+    rolled = _rolled(table, "hold.break_free_rolled")
+    del rolled["roll"]
+    assert rolled == {
+        "combat": C1,
+        "character": "bob",
+        "holder": "alf",
+        "total": 21,
+        "holder_total": 5,
+        "chance": "4249/7776",
+        "faces": [6, 6, 6, 1, 1, 1],
+        "broke_free": True,
+    }
+    assert told[-1] == (
+        "hold.ends",
+        {"combat": C1, "holder": "alf", "held": "bob", "how": "broke free"},
+    )
+
+
+def _krockin(ability: str) -> T:
+    """Alf against Krockin (Mind 3); round 1 both defend; in round 2 Krockin uses his mind and
+    ``ability`` on Alf, who defends, and hits (6+6+6)."""
+    abilities = {
+        "Energy Bolt": {"mental": True, "obvious": True, "target": 16, "damage": 3},
+        "Befuddle": {"mental": True, "obvious": True, "effect": "Dazed: drop what you hold."},
+    }
+    kro = character("Krockin", 33, combat=1, mind=3, stamina=6, abilities=abilities)
+    table = act(
+        start({"start": "20:00", "characters": {**_cast()["characters"], "kro": kro}}),
+        "alf",
+        "start_combat",
+        targets=["kro"],
+    )
+    table, _ = _round(table, [("alf", {"action": "defend"}), ("kro", {"action": "defend"})])
+    table = act(table, "referee", "next_round")
+    table = act(table, "kro", "use_mind")
+    table, told = _round(
+        table,
+        [
+            ("kro", {"action": "attack", "target": "alf", "ability": ability}),
+            ("alf", {"action": "defend"}),
+        ],
+        [6, 6, 6],
+    )
+    assert _rolled(table, "attack.rolled")["hit"] is True
+    return told
+
+
+def test_a_mental_attack_with_no_damage_logs_its_effect_and_no_damage() -> None:
+    """Mental Combat: "others can have more subtle effects when an Attack is successful" —
+    Krockin's Befuddle hits Alf: its effect is logged, and no damage (not even 0)."""
+    told = _krockin("Befuddle")
+    assert told == [
+        (
+            "mental.effect",
+            {
+                "combat": C1,
+                "attacker": "kro",
+                "target": "alf",
+                "ability": "Befuddle",
+                "effect": "Dazed: drop what you hold.",
+            },
+        ),
+        ("combat.action_taken", {"combat": C1, "character": "alf", "action": "defend"}),
+    ]
+
+
+def test_a_damaging_mental_attacks_harm_is_logged_by_the_ability() -> None:
+    """Mental Combat: "Some Mental Combat skills cause damage as normal" — Krockin's Energy Bolt
+    does its 3 and the log names the ability, not his hand."""
+    told = _krockin("Energy Bolt")
+    assert told[0] == (
+        "damage.taken",
+        {
+            "character": "alf",
+            "amount": 3,
+            "total": 3,
+            "by": "Energy Bolt",
+            "knocked_out": False,
+            "stamina": 6,
+        },
+    )
