@@ -772,3 +772,27 @@ def test_a_log_replayed_up_to_a_timer_that_fired_is_at_that_timers_time() -> Non
     assert cut.now == 2 * 3600
     assert cut.state.alarm_rang
     assert Table.replay(PROCEDURE, SETUP, table.log).now == 3 * 3600
+
+
+def test_an_action_record_read_from_json_takes_its_defaults_for_what_it_leaves_out() -> None:
+    """The table record (docs/kernel.md): an action record names its number, actor, kind, time
+    and events; left out, its seat and asked time are none, its parameters and dice empty, and
+    everyone may see it."""
+    from referee.core.events import EVERYONE
+    from referee.core.table import ActionRecord
+
+    minimal = {"number": 3, "actor": "scarface", "kind": "rally", "at": 60, "events": [4, 5]}
+    record = ActionRecord.from_json(minimal)
+    assert record == ActionRecord(
+        number=3,
+        seat=None,
+        actor="scarface",
+        kind="rally",
+        params={},
+        at=60,
+        asked_at=None,
+        dice=(),
+        events=(4, 5),
+        audience=EVERYONE,
+    )
+    assert ActionRecord.from_json(record.to_json()) == record
