@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from referee.core import Action, Between, Choice, OneOf, SomeOf
+import pytest
+
+from referee.core import Action, Between, Choice, OneOf, RuleError, SomeOf
 from referee.dice import ScriptedSource
 from referee.systems.zweihander import overland, reputation
 from referee.systems.zweihander.overland import Leg, Route
 
 from .helpers import act, last, table
+from .test_chase import CHASER, RUNNER, play_round, start
 
 # ------------------------------------------------------------------------------ overland.py
 
@@ -192,3 +195,71 @@ def test_the_gm_awards_story_arcs_to_any_character_and_a_character_asks_what_the
         )
     ]
     assert reputation.choices(table({}).state, "referee") == []
+
+
+# ------------------------------------------------------------------------------ chase.py
+
+
+@pytest.mark.parametrize("kind", ["chase.takedown", "chase.end_round"])
+def test_a_chase_step_with_no_chase_under_way_is_refused_under_its_own_name(kind: str) -> None:
+    """Chase scene rules: a Takedown or a Round's end needs a chase under way; the refusal names
+    the step that was refused."""
+    params = {"condition": None} if kind == "chase.takedown" else {}
+    with pytest.raises(RuleError, match=rf"^{kind}: no chase is under way"):
+        act(
+            table({"runner": RUNNER, "chaser": CHASER}),
+            "referee" if kind.endswith("round") else "chaser",
+            kind,
+            **params,
+        )
+
+
+def test_a_failed_fatigue_test_is_recorded_with_its_toughness_test_card_and_peril_dice() -> None:
+    """Chase scene rules (Fatigue): past the [BB] in Rounds, a Toughness Test; a Failure rolls
+    2D10 + 2 physical Peril, and the event keeps the dice; each Round's end is recorded with its
+    number."""
+    t = start(escape_condition=6)
+    t = play_round(t, [9, 1], [1])
+    assert last(t, "chase.round_ended") == {"round": 1}
+    t = play_round(t, [9, 1], [1, 60, 10, 10])
+    data = last(t, "chase.fatigue")
+    assert data["test"]["skill"] == "Toughness"
+    assert (data["roll"]["label"], data["roll"]["rule"]) == (
+        "chaser resists fatigue",
+        "Chase scene rules (Fatigue)",
+    )
+    assert (data["peril"], data["peril_faces"], data["exhausted"]) == (22, [10, 10], False)
+    assert last(t, "chase.round_ended") == {"round": 2}
+
+
+def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests() -> None:
+    """Chase scene rules (Fatigue): only those still in the chase test Toughness; an exhausted
+    Pursuer earlier on the Ladder does not spare the next one its test."""
+    hound = {**CHASER, "bonuses": {"AB": 3, "BB": 2, "PB": 4}}
+    t = table({"runner": RUNNER, "chaser": CHASER, "hound": hound})
+    t = act(
+        t,
+        "referee",
+        "chase.start",
+        [9, 1],
+        escapees={"runner": "on foot"},
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        escape_condition=6,
+    )
+    for who in ("runner", "chaser", "hound"):
+        t = act(t, who, "chase.move", [9 if who == "runner" else 1])
+    t = act(t, "referee", "chase.end_round", [1])
+    for who in ("runner", "chaser", "hound"):
+        t = act(t, who, "chase.move", [9 if who == "runner" else 1])
+    t = act(t, "referee", "chase.end_round", [1, 99, 10, 10, 10])  # chaser: exhausted
+    assert t.state.chase is not None
+    assert [p.id for p in t.state.chase.participants] == ["runner", "chaser", "hound"]
+    assert t.state.chase.participant("chaser").status == "exhausted"
+    for who in ("runner", "hound"):
+        t = act(t, who, "chase.move", [9 if who == "runner" else 1])
+    t = act(t, "referee", "chase.end_round", [1, 20])  # round 3: hound ([BB] 2) tests
+    assert last(t, "chase.fatigue")["participant"] == "hound"
+    assert [e.data["participant"] for e in t.log.events if e.kind == "chase.fatigue"] == [
+        "chaser",
+        "hound",
+    ]
