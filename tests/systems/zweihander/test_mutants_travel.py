@@ -11,7 +11,7 @@ from referee.systems.zweihander import overland, reputation
 from referee.systems.zweihander.overland import Leg, Route
 
 from .helpers import act, last, table
-from .test_chase import CHASER, RUNNER, play_round, start
+from .test_chase import CHASER, RUNNER, caught, play_round, start
 
 # ------------------------------------------------------------------------------ overland.py
 
@@ -263,3 +263,29 @@ def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests()
         "chaser",
         "hound",
     ]
+
+
+@pytest.mark.parametrize(
+    ("dice", "result"),
+    [
+        ([99], "the Pursuer reduces their Pursuit Value by 3"),
+        ([60], "the Pursuer reduces their Pursuit Value by 1"),
+        ([33], "both the Pursuer and the Escapee are taken out of the chase"),
+        ([20, 30], "the Escapee passes their Coordination Test and stays in the chase"),
+        ([20, 60], "the Escapee fails: both are taken out of the chase"),
+    ],
+    ids=["critical-failure", "failure", "critical-success", "escapee-passes", "escapee-fails"],
+)
+def test_a_takedown_records_what_each_outcome_does_and_its_roll_cards(
+    dice: list[int], result: str
+) -> None:
+    """Chase scene rules (Takedown): the Pursuer's Coordination Test and, on a Success, the
+    Escapee's; each outcome's consequence is recorded in words, each test as a roll card."""
+    t = act(caught(), "chaser", "chase.takedown", dice)
+    data = last(t, "chase.takedown")
+    assert data["result"] == result
+    labels = [(r["label"], r["rule"]) for r in data["rolls"]]
+    expected = [("chaser's Takedown (Coordination)", "Chase scene rules (Takedown)")]
+    if len(dice) == 2:
+        expected.append(("runner resists (Coordination)", "Chase scene rules (Takedown)"))
+    assert labels == expected
