@@ -311,3 +311,42 @@ def test_a_move_records_its_d10_movement_and_gain_and_refuses_a_move_out_of_turn
         act(t, "runner", "chase.move", [4])
     with pytest.raises(RuleError, match=r"^chase\.move: no chase is under way"):
         act(table({"runner": RUNNER}), "runner", "chase.move", [4])
+
+
+def test_a_pursuer_reaching_exactly_the_escape_value_catches_up() -> None:
+    """Chase scene rules (Catching up): a Pursuit Value equal to the Escape Value catches up."""
+    t = act(start(), "runner", "chase.move", [1])  # 1 + 7 = 8
+    t = act(t, "chaser", "chase.move", [2])  # 2 + 6 = 8
+    assert last(t, "chase.caught_up") == {
+        "participant": "chaser",
+        "escapee": "runner",
+        "was": 8,
+        "value": 8,
+    }
+
+
+def test_a_pursuer_out_of_the_chase_does_not_stop_the_next_one_catching_up() -> None:
+    """Chase scene rules (Catching up): every Pursuer still in is checked, whoever is out."""
+    hound = {**CHASER, "bonuses": {"AB": 3, "BB": 2, "PB": 4}}
+    t = table({"runner": RUNNER, "chaser": CHASER, "hound": hound})
+    t = act(
+        t,
+        "referee",
+        "chase.start",
+        [9, 1],
+        escapees={"runner": "on foot"},
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        escape_condition=6,
+    )
+    for end in ([1], [1, 99, 10, 10, 10]):  # round 2: chaser exhausted
+        for who in ("runner", "chaser", "hound"):
+            t = act(t, who, "chase.move", [1])
+        t = act(t, "referee", "chase.end_round", end)
+    t = act(t, "runner", "chase.move", [1])  # 24
+    t = act(t, "hound", "chase.move", [10])  # 14 + 16 = 30
+    assert last(t, "chase.caught_up") == {
+        "participant": "hound",
+        "escapee": "runner",
+        "was": 30,
+        "value": 24,
+    }
