@@ -8,10 +8,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.systems.hursagmu.action_phase import fold_moved, fold_turn_aborted, used_a_skill
-from referee.systems.hursagmu.rounds import Step
-from referee.systems.hursagmu.sheet import Stance
-from referee.systems.hursagmu.state import Encounter
+import pytest
+
+from referee.core import RuleError
+from referee.systems.hursagmu.action_phase import (
+    fold_moved,
+    fold_plan_declared,
+    fold_step_taken,
+    fold_turn_aborted,
+    posture_after,
+    step_base,
+    used_a_skill,
+)
+from referee.systems.hursagmu.rounds import DefenceMode, Step
+from referee.systems.hursagmu.sheet import Character, Stance
+from referee.systems.hursagmu.state import Encounter, Fighter
 
 from .test_encounter import FIGHTER, initiative, play, start, two_fighters
 
@@ -181,3 +192,87 @@ def test_a_movements_acrobatics_roll_is_a_dexterity_skill_used() -> None:
     assert used_a_skill(rolled) is True
     plain = replace(state.fighters["bob"], plan=(Step.move("foot", 10),), next_step=1)
     assert used_a_skill(plain) is False
+
+
+# -- "Movement": what his posture allows -------------------------------------------------------
+
+
+def test_a_movement_his_posture_does_not_allow_is_refused_saying_why() -> None:
+    """ "Movement": one falls prone only standing on the ground, mounts only off his horse and
+    standing, and moves on foot or leaps only standing up."""
+    fred = Fighter(Character("fred", mount=40), 10)
+    cases = [
+        (True, False, Step.move("prone"), "fred is already prone"),
+        (False, True, Step.move("prone"), "fred is on horseback: he dismounts first"),
+        (False, True, Step.move("mount"), "fred is already mounted"),
+        (True, False, Step.move("mount"), "fred is lying prone: he stands up first"),
+        (True, False, Step.move("leap"), "fred is lying prone: he stands up before leaping"),
+        (
+            True,
+            False,
+            Step.move("foot", 5),
+            "fred is lying prone: he stands up before moving on foot",
+        ),
+    ]
+    for prone, mounted, step, message in cases:
+        with pytest.raises(RuleError) as refused:
+            posture_after(replace(fred, prone=prone, mounted=mounted), [step])
+        assert str(refused.value) == f"Movement: {message}"
+
+
+def test_a_prone_character_cannot_walk_after_an_attack_either() -> None:
+    """ "Movement": the posture is checked through every step, not only up to the first one
+    that is no movement."""
+    fred = Fighter(Character("fred"), 10, prone=True)
+    with pytest.raises(RuleError, match="stands up before moving on foot"):
+        posture_after(fred, [Step.attack("bob"), Step.move("foot", 5)])
+
+
+# -- the step's Initiative, waiting, and the round's clock ---------------------------------------
+
+
+def test_a_step_happens_at_its_initiative_under_the_cinematic_option() -> None:
+    """ "Action", cinematic option: a second defence is the same action as the first, so the
+    attack after two defences comes 2 (not 4) after bob's Initiative 16."""
+    state = two_fighters().state
+    state = replace(state, options=replace(state.options, defence=DefenceMode.CINEMATIC))
+    state = _with(state, "bob", plan=(Step.defend(), Step.defend(), Step.attack("fred")))
+    bob = state.fighters["bob"]
+    assert step_base(state, "bob", bob, 2) == {"character": "bob", "step": 2, "initiative": 14}
+
+
+def test_a_waiting_characters_step_is_marked_as_taken_after_waiting() -> None:
+    """ "A waiting character may take his action at any time, even within the action of another
+    character"."""
+    state = _with(two_fighters().state, "bob", plan=(Step.attack("fred"),), waiting=True)
+    bob = state.fighters["bob"]
+    assert step_base(state, "bob", bob, 0) == {
+        "character": "bob",
+        "step": 0,
+        "initiative": 16,
+        "after_waiting": True,
+    }
+
+
+def test_a_waiting_characters_step_leaves_the_rounds_clock_and_ends_his_waiting() -> None:
+    """ "Waiting": his step happens now, inside another's action, so the round's clock stays
+    where it is; once he has acted he is no longer waiting."""
+    state = replace(_with(two_fighters().state, "bob", waiting=True), clock=(0, 10))
+    after = fold_step_taken(state, {"character": "bob", "step": 0, "initiative": 5})
+    assert after.clock == (0, 10)
+    assert (after.fighters["bob"].waiting, after.fighters["bob"].next_step) == (False, 1)
+    not_waiting = _with(state, "bob", waiting=False)
+    assert fold_step_taken(not_waiting, {"character": "bob", "step": 0, "initiative": 5}).clock == (
+        0,
+        5,
+    )
+
+
+def test_a_multi_round_action_not_declared_again_is_abandoned() -> None:
+    """ "Action": a multi-round action not carried on this round is lost: no task, no rounds
+    done, not engrossing."""
+    state = _with(two_fighters().state, "bob", task="binding", task_rounds=1, task_engrossing=True)
+    steps = [Step.move("foot", 10).to_json()]
+    bob = fold_plan_declared(state, {"character": "bob", "steps": steps}).fighters["bob"]
+    assert (bob.task, bob.task_rounds, bob.task_engrossing) == (None, 0, False)
+    assert bob.plan == (Step.move("foot", 10),)
