@@ -350,3 +350,9 @@ def test_a_pursuer_out_of_the_chase_does_not_stop_the_next_one_catching_up() -> 
         "was": 30,
         "value": 24,
     }
+
+
+def test_the_end_of_a_chase_is_recorded_with_its_reason_and_round() -> None:
+    """Chase scene rules (ending a chase): one side gives up, here in the first Round."""
+    t = act(start(), "referee", "chase.give_up", side="pursuers")
+    assert last(t, "chase.ended") == {"reason": "the pursuers give up", "round": 1}
