@@ -8,6 +8,7 @@ import pytest
 from referee.core import Action, Between, Choice, OneOf, RuleError, SomeOf
 from referee.dice import ScriptedSource
 from referee.systems.zweihander import overland, reputation
+from referee.systems.zweihander.chase import takedown_difficulty
 from referee.systems.zweihander.overland import Leg, Route
 
 from .helpers import act, last, table
@@ -356,3 +357,27 @@ def test_the_end_of_a_chase_is_recorded_with_its_reason_and_round() -> None:
     """Chase scene rules (ending a chase): one side gives up, here in the first Round."""
     t = act(start(), "referee", "chase.give_up", side="pursuers")
     assert last(t, "chase.ended") == {"reason": "the pursuers give up", "round": 1}
+
+
+def test_a_chase_whose_escapees_are_all_slain_ends_so_not_as_taken_down() -> None:
+    """Chase scene rules (ending a chase): escapees out because Slain! are not "taken down"."""
+    t = act(start(), "runner", "chase.move", [9])
+    t = act(t, "chaser", "chase.move", [1])
+    t = act(t, "chaser", "chase.attack", [20], target="runner", skill="Bows", damage_ranks=5)
+    assert last(t, "chase.ended") == {"reason": "all escapees are Slain!", "round": 1}
+
+
+def test_a_takedown_difficulty_is_a_rating_a_modifier_or_one_condition_of_the_table() -> None:
+    """Chase scene rules (Takedown's Coordination Test): the table's Difficulty Ratings by name
+    (Easy, whose word is also in "easily-navigable", is +20), a modifier as text or number, or
+    words of exactly one Condition; words of two Conditions are refused naming both."""
+    assert takedown_difficulty("Easy") == 20
+    assert takedown_difficulty("+20") == 20
+    assert takedown_difficulty(-20) == -20
+    with pytest.raises(
+        RuleError,
+        match=r"^Takedown \(Coordination Test difficulty\): 'busy' is in several conditions "
+        r"\(Challenging: Capture an Escapee inside a busy tavern; Arduous: Capture an Escapee "
+        r"in the middle of a busy thoroughfare within a large crowd of people\); say which$",
+    ):
+        takedown_difficulty("busy")
