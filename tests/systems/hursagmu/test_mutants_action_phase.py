@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError
+from referee.core import Action, RuleError, Table
 from referee.systems.hursagmu.action_phase import (
     fold_moved,
     fold_plan_declared,
@@ -276,3 +276,78 @@ def test_a_multi_round_action_not_declared_again_is_abandoned() -> None:
     bob = fold_plan_declared(state, {"character": "bob", "steps": steps}).fighters["bob"]
     assert (bob.task, bob.task_rounds, bob.task_engrossing) == (None, 0, False)
     assert bob.plan == (Step.move("foot", 10),)
+
+
+# -- declaring: Haste and multi-round actions ---------------------------------------------------
+
+
+def _ann_has_acted_at_16() -> Table[Encounter]:
+    table = start({"ann": FIGHTER, "bob": FIGHTER})
+    table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 4, 4)})  # 16, 12
+    return play(table, [("ann", "declare", {"actions": [{"minor": "draw"}]}), ("ann", "act", {})])
+
+
+def test_haste_past_the_rounds_initiative_is_refused_naming_haste() -> None:
+    """ "Haste" (ruling 25): bob's three Haste actions would put him at 18, which the round has
+    passed (ann acted at 16)."""
+    haste = [{"haste": True}, {"haste": True}, {"haste": True}, {"attack": "ann"}]
+    with pytest.raises(RuleError) as refused:
+        _ann_has_acted_at_16().act(Action("bob", "declare", {"actions": haste}), None)
+    assert str(refused.value) == (
+        "Haste: the round has passed Initiative 18; Haste must be declared before it comes "
+        "(the last action was at 16)"
+    )
+
+
+def test_haste_up_to_the_rounds_current_initiative_is_allowed() -> None:
+    """ "Haste": two Haste actions put bob at 16, where the round is now: not passed."""
+    haste = [{"haste": True}, {"haste": True}, {"attack": "ann"}]
+    table = _ann_has_acted_at_16().act(Action("bob", "declare", {"actions": haste}), None)
+    assert table.log[-1].data["initiatives"] == [None, None, 16]
+
+
+def test_two_multi_round_actions_in_one_round_are_refused() -> None:
+    """Ruling 27: one multi-round action at a time."""
+    priest = {"intelligence": 3, "stamina": 12, "skills": {"command": 2, "seheru": 4}}
+    table = play(
+        start({"priest": priest}), [("priest", "initiative", {"stance": "concentrate"})], [3, 3]
+    )
+    tasks = [
+        {"task": "binding", "skill": "seheru", "challenge": 9, "rounds": 2},
+        {"task": "warding", "skill": "seheru", "challenge": 9, "rounds": 2},
+    ]
+    with pytest.raises(RuleError, match="one multi-round action at a time"):
+        table.act(Action("priest", "declare", {"actions": tasks}), None)
+
+
+def test_a_minor_actions_bonus_past_the_rounds_initiative_is_refused_naming_it() -> None:
+    """ "Initiative" (ruling 25): a minor action's bonus of 1 raises bob's round to 13 — also a
+    bonus, so past the round (at 12) it is refused; the refusal names the minor action's bonus,
+    not Haste."""
+    table = start({"ann": FIGHTER, "bob": FIGHTER})
+    table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 4, 4)})  # 16, 12
+    table = play(table, [("ann", "declare", {"actions": [{"minor": "draw"}]}), ("ann", "act", {})])
+    # The round's clock at bob's own Initiative 12, as when he is the next to act.
+    table = replace(table, state=replace(table.state, clock=(0, 12)))
+    dart = [{"minor": "dart", "initiative_penalty": -1}, {"attack": "ann"}]
+    with pytest.raises(RuleError) as refused:
+        table.act(Action("bob", "declare", {"actions": dart}), None)
+    assert str(refused.value) == (
+        "Initiative: the round has passed Initiative 13; a minor action's bonus must be declared "
+        "before it comes (the last action was at 12)"
+    )
+
+
+def test_a_declaration_under_the_cinematic_option_counts_its_defences_once() -> None:
+    """ "Action", cinematic option: bob's two declared defences are one major action, so his
+    declared round has no skill penalty and his Defense stays 6."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    steps = [{"move": "foot", "yards": 10}, {"defend": True}, {"defend": True}]
+    table = table.act(Action("bob", "declare", {"actions": steps}), None)
+    declared = dict(table.log[-1].data)
+    assert (declared["penalty"], declared["skills"], declared["initiatives"]) == (
+        0,
+        {"defense": 6},
+        [16, 14, 14],
+    )
