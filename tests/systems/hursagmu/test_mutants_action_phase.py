@@ -351,3 +351,19 @@ def test_a_declaration_under_the_cinematic_option_counts_its_defences_once() -> 
         {"defense": 6},
         [16, 14, 14],
     )
+
+
+def test_a_loaded_characters_declared_leap_and_walk_follow_his_encumbrance() -> None:
+    """ "Movement", Encumbrance: carrying half his maximum lift (100 of 200) bob moves 5 yards a
+    movement action, so 10 yards on foot are two; his standing long jump, 200 / 50 = 4 yards,
+    is lowered at the same rate to 2: a 3-yard leap is refused."""
+    loaded = {**FIGHTER, "max_lift": 200, "load": 100}
+    table = start({"bob": loaded, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    with pytest.raises(RuleError) as refused:
+        table.act(Action("bob", "declare", {"actions": [{"move": "leap", "yards": 3}]}), None)
+    assert str(refused.value) == (
+        "Movement: a standing long jump reaches 2 yards (maximum lift / 50), not 3"
+    )
+    table = table.act(Action("bob", "declare", {"actions": [{"move": "foot", "yards": 10}]}), None)
+    assert table.log[-1].data["movement_actions"] == 2
