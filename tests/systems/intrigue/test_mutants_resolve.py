@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.core import Action, Table
+import pytest
+
+from referee.core import Action, RuleError, Table
 from referee.dice import ScriptedSource
 from referee.systems.intrigue import IntrigueState
 
@@ -297,3 +299,26 @@ def test_a_damaging_mental_attacks_harm_is_logged_by_the_ability() -> None:
             "stamina": 6,
         },
     )
+
+
+# -- resolve and _after_place (issue 13, round 4, second wave) ---------------------------------
+
+
+def test_nothing_is_resolved_until_everyone_has_declared() -> None:
+    """Initiative: every character declares before the round is resolved — the referee may not
+    resolve while Bob has still to declare."""
+    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
+    table = act(table, "alf", "declare", action="defend")
+    with pytest.raises(RuleError, match="bob must declare first"):
+        act(table, "referee", "resolve")
+
+
+def test_a_combat_ends_when_one_side_is_out_and_the_log_says_so() -> None:
+    """Combat rules: with Bob, the only one on his side, knocked out by Alf's cannon, the combat
+    is over, "one side is out"."""
+    table = act(start(_cast()), "alf", "draw", item="cannon")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert _rolled(table, "combat.ended") == {"combat": C1, "reason": "one side is out"}
