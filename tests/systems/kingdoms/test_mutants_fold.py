@@ -531,13 +531,23 @@ def test_a_new_maneuver_starts_with_a_clean_table() -> None:
     the next maneuver starts with no slips, no scenes, no passes, no reader or order, no void
     slip, no rolls and no open tie-break offer — the last maneuver's are gone (its summary is
     in the history), and the maneuver count goes up by one."""
-    table = _orcs_infiltrate_the_elves(_three_kingdoms(), conflict=False)
+    table = _three_kingdoms()
+    slip = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "targets": ["elves"]}
+    table = _act(table, "orcs", "write_slip", **slip)
+    for f in ("elves", "dwarves"):
+        table = _act(table, f, "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "dwarves", "scene", kind="color")
+    for f in ("elves", "orcs", "dwarves"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [3] * 40)
     for f in ("elves", "dwarves"):
         table = _act(table, f, "keep")
     table = _act(table, "elves", "resolve")
     before = table.state
     assert (before.phase, before.maneuver, before.reader) == ("downtime", 1, "elves")
     assert before.void and before.rolls and before.slips and before.salts and before.passed
+    assert len(before.scenes) == 1
     table = _act(table, "elves", "next_maneuver")
     after = table.state
     assert (after.phase, after.maneuver, after.reader, after.order) == ("maneuver", 2, None, ())
@@ -558,3 +568,65 @@ def test_a_new_maneuver_starts_with_a_clean_table() -> None:
     assert len(after.history) == 1
     seen: Any = PROCEDURE.visible_state(after, table.viewer("ann"))
     assert (seen["phase"], seen["maneuver"]) == ("maneuver", 2)
+
+
+def test_a_new_maneuver_forgets_who_was_wounded_and_who_tested_health() -> None:
+    """Wounds; Wound Recovery ("once a maneuver"): the orcs' conflict scene wounds the elves'
+    leader (a light wound) and the elves' leader tests Health in maneuver 1; in maneuver 2
+    nobody has been wounded or has tested Health yet."""
+    elves = _kingdom({}, stats={"Will": "B4", "Health": "B4"}, superficial=True)
+    table = Table.start(PROCEDURE, elves, players=PLAYERS)
+    table = _act(table, "elves", "health_test", [1, 1, 1, 1], character="leader")
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "targets": ["elves"]}
+    table = _act(table, "orcs", "write_slip", **infiltrate)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "orcs", "scene", kind="conflict", target="elves", wounds={"elves": "light"})
+    for f in ("elves", "orcs"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [3] * 40)
+    for f in ("elves", "orcs"):
+        if not table.state.rolls[f].decided:
+            table = _act(table, f, "keep")
+    table = _act(table, "elves", "resolve")
+    assert table.state.wounded == frozenset({"elves.leader"})
+    assert table.state.health_tested == frozenset({"elves.leader"})
+    table = _act(table, "elves", "next_maneuver")
+    assert (table.state.maneuver, table.state.wounded, table.state.health_tested) == (
+        2,
+        frozenset(),
+        frozenset(),
+    )
+
+
+def test_a_tie_broken_on_a_harrys_attack_dice_marks_the_extra_successes() -> None:
+    """Independent and Versus Maneuvers (the tie-breaker: "Extra successes count as if they
+    were extra successes for the maneuver skill"): the dwarves' Harry's attack dice (1) tie the
+    elves' Fortify (1); both break it on Will: the elves roll 1, 1, 1, 1 (no extra), the
+    dwarves 4, 4, 4, 4 (4 extra, to the attack). Each roll is marked with its extra
+    successes."""
+    from .test_procedure import act, all_pass
+
+    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
+    table = Table.start(
+        PROCEDURE,
+        {
+            "factions": {
+                "elves": {"disposition": 10, "leader": {**sheet, "skills": {"Logistics": "B4"}}},
+                "dwarves": {"disposition": 12, "leader": {**sheet, "skills": {"Law": "B4"}}},
+            }
+        },
+    )
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2, target="elves"
+    )
+    table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 1, 1, 4, 1])
+    table = act(table, "dwarves", "tie_break", opponent="elves", root="Will")
+    table = act(
+        table, "elves", "tie_break", [1, 1, 1, 1, 4, 4, 4, 4], opponent="dwarves", root="Will"
+    )
+    rolls = table.state.rolls
+    assert (rolls["dwarves"].successes, rolls["dwarves"].attack) == (0, 5)
+    assert (rolls["dwarves"].tie_break, rolls["elves"].tie_break) == ({"extra": 4}, {"extra": 0})
+    assert (rolls["elves"].successes, table.state.tie_offers) == (1, {})
