@@ -368,9 +368,9 @@ def test_a_chase_whose_escapees_are_all_slain_ends_so_not_as_taken_down() -> Non
 
 
 def test_a_takedown_difficulty_is_a_rating_a_modifier_or_one_condition_of_the_table() -> None:
-    """Chase scene rules (Takedown's Coordination Test): the table's Difficulty Ratings by name
-    (Easy, whose word is also in "easily-navigable", is +20), a modifier as text or number, or
-    words of exactly one Condition; words of two Conditions are refused naming both."""
+    """Chase scene rules (Takedown's Coordination Test): the table's Difficulty Ratings by name,
+    a modifier as text or number, or words of exactly one Condition; words of two Conditions are
+    refused naming both."""
     assert takedown_difficulty("Easy") == 20
     assert takedown_difficulty("+20") == 20
     assert takedown_difficulty(-20) == -20
