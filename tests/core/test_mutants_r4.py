@@ -796,3 +796,30 @@ def test_an_action_record_read_from_json_takes_its_defaults_for_what_it_leaves_o
         audience=EVERYONE,
     )
     assert ActionRecord.from_json(record.to_json()) == record
+
+
+def test_a_record_with_a_clock_move_replays_to_the_same_table() -> None:
+    """The table record (docs/kernel.md): a record replays action by action, the referee's
+    moves of the clock too, to the table it was written from."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.advance(600, seat=REFEREE).advance(3 * 3600)
+    loaded = Table.from_record(table.to_record(), PROCEDURE)
+    assert loaded.now == 3 * 3600
+    assert list(loaded.log) == list(table.log)
+    assert list(loaded.actions) == list(table.actions)
+    record = table.to_record()
+    del record["actions"][0]["params"]["to"]
+    with pytest.raises(ScenarioError, match=r"action 1 \(advance\) is refused on replay"):
+        Table.from_record(record, PROCEDURE)
+
+
+def test_a_record_whose_first_events_are_not_the_games_start_is_refused_naming_the_start() -> None:
+    """A record whose events before any action are not what the game logs at its start is
+    refused, naming the start of play and the first event that differs."""
+    record = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS).to_record()
+    record["events"][0]["payload"]["name"] = "bell"
+    with pytest.raises(
+        ScenarioError,
+        match=r"^events\.0: event 1 \(timer\.set\) is not what the start of play produces",
+    ):
+        Table.from_record(record, PROCEDURE)

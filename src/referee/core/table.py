@@ -732,7 +732,8 @@ class Table(Generic[S]):
             dice = _Replaying(saved.dice, _salts(recorded, saved.events))
             try:
                 if saved.kind == ADVANCE:
-                    table = table.advance(int(saved.params.get("to", -1)))  # type: ignore[arg-type]
+                    to = int(saved.params.get("to", -1))  # type: ignore[arg-type]
+                    table = table.advance(to, seat=saved.seat)
                 elif saved.kind in (SEED_DICE, REVEAL_DICE):
                     action = Action(saved.actor, saved.kind, dict(saved.params))
                     table = table.act(action, None, seat=saved.seat)
