@@ -219,7 +219,8 @@ def test_breaking_free_is_strength_against_strength_and_ends_the_hold() -> None:
         [6, 6, 6, 1, 1, 1],
     )
     rolled = _rolled(table, "hold.break_free_rolled")
-    del rolled["roll"]
+    card = rolled.pop("roll")
+    assert (card["label"], card["rule"]) == ("bob breaks free of alf", "Break Free")
     assert rolled == {
         "combat": C1,
         "character": "bob",
