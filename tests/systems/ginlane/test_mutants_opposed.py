@@ -230,3 +230,17 @@ def test_the_reroll_policy_aims_to_beat_by_default_and_to_reach_when_asked() -> 
     assert reroll_policy((4, 5), 1, need=9, strict=False) is None
     assert reroll_policy((5, 4), 1, need=9) == (1,)
     assert reroll_policy((4, 5), 0, need=9) is None
+
+
+def test_every_tag_may_be_spent_while_the_roll_still_falls_short() -> None:
+    """Option b: each tag is one more re-roll while the actor still falls short. Against
+    3 + 3 = 6 the actor's 1, 1 is re-rolled to 1, 2 (still short) and again to 6, 6: 12, both
+    tags used."""
+    check = OpposedRoll(GinLaneRoll(skill=0, tags=2, mode=B), GinLaneRoll(skill=0))
+    result = check.roll(ScriptedSource([1, 1, 3, 3, 1, 2, 6, 6]))
+    assert (result.actor.total, result.actor.tags_used, result.actor.faces) == (
+        12,
+        2,
+        (1, 1, 1, 2, 6, 6),
+    )
+    assert (result.outcome, result.margin) == (Outcome.SUCCESS, 6)
