@@ -405,12 +405,12 @@ def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
     for e in mine:
         if e.net:
             how = "margin" if e.kind == "versus" else "successes"
-            dice = "attack dice " if e.role == "harry" else ""
+            takes = "attack dice take" if e.role == "harry" else "takes"
             game.ledger.change(
                 e.target,
                 -e.net,
                 entry.faction,
-                f"{entry.faction}'s {entry.maneuver} {dice}take {e.net} disposition from "
+                f"{entry.faction}'s {entry.maneuver} {takes} {e.net} disposition from "
                 f"{e.target} ({how})",
                 attack=e.successes,
             )
