@@ -823,3 +823,26 @@ def test_a_record_whose_first_events_are_not_the_games_start_is_refused_naming_t
         match=r"^events\.0: event 1 \(timer\.set\) is not what the start of play produces",
     ):
         Table.from_record(record, PROCEDURE)
+
+
+class _Planned(_Hushed):
+    """The hushed toy where a character may seal a *plan* (a choice sealed with a salt)."""
+
+    def decide(self, state: ToyState, action: Action, dice: Any) -> Sequence[Event]:
+        if action.kind == "plan":
+            from referee.core.fairness import seal
+
+            public, salt = seal(f"plan of {action.actor}", {"strike": "door"}, dice, only("x"))
+            return (Event("planned", {"sealed": public}, secrets=(salt,)),)
+        return super().decide(state, action, dice)
+
+
+def test_a_record_with_a_sealed_choice_replays_with_the_salt_it_recorded() -> None:
+    """Sealed choices (docs/kernel.md, "Fair dice"): a record replays a sealed choice with the
+    salt its event recorded, so a record with a seal loads to the same table."""
+    from referee.dice import RandomSource
+
+    table = Table.start(_Planned(), SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.act(Action("scarface", "plan", {}), RandomSource(7))
+    loaded = Table.from_record(table.to_record(), _Planned())
+    assert list(loaded.log) == list(table.log)
