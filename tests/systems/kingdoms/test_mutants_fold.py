@@ -269,25 +269,9 @@ def test_a_leader_who_joins_another_than_the_conqueror_loses_resources_and_no_af
     Resources to the conqueror's cash on hand, and an affiliation if it has one. The orcs
     (Resources B3, no affiliation), wiped out by the elves' Assault, join the dwarves: 3
     Resources lost to the elves, no affiliation lost (none, not a name)."""
-    from .test_procedure import _reveal, act, setup
+    from .test_procedure import act, orcs_wiped_out_by_the_elves, setup
 
-    data = setup()
-    data["factions"]["elves"]["assessed"] = ["orcs"]
-    data["factions"]["orcs"]["disposition"] = 2
-    table = Table.start(PROCEDURE, data)
-    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
-    table = act(
-        table,
-        "orcs",
-        "write_slip",
-        maneuver="Assess",
-        skill="Inconspicuous",
-        target="dwarves",
-        substitute=True,
-    )
-    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
-    table = act(table, "elves", "scene", kind="conflict", target="orcs")
-    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    table = orcs_wiped_out_by_the_elves(setup())
     # the maneuver's summary, which the table's history shows each seat
     (summary,) = table.state.history
     assert {k: v for k, v in summary.items() if k != "slips"} == {
@@ -346,26 +330,11 @@ def test_a_conqueror_buys_the_lost_affiliation_once_with_the_cash_it_took() -> N
     affiliation, which the conqueror may buy with the cash on hand it took. The orcs (Clan 2D,
     Guild 1D; Resources B3), wiped out by the elves, join the dwarves: they keep the Guild,
     lose the Clan; the elves take 3 cash on hand and buy the Clan (2D) with it, once."""
-    from .test_procedure import _reveal, act, setup
+    from .test_procedure import act, orcs_wiped_out_by_the_elves, setup
 
     data = setup()
-    data["factions"]["elves"]["assessed"] = ["orcs"]
-    data["factions"]["orcs"]["disposition"] = 2
     data["factions"]["orcs"]["leader"]["affiliations"] = {"Clan": 2, "Guild": 1}
-    table = Table.start(PROCEDURE, data)
-    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
-    table = act(
-        table,
-        "orcs",
-        "write_slip",
-        maneuver="Assess",
-        skill="Inconspicuous",
-        target="dwarves",
-        substitute=True,
-    )
-    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
-    table = act(table, "elves", "scene", kind="conflict", target="orcs")
-    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    table = orcs_wiped_out_by_the_elves(data)
     table = act(table, "orcs", "join", faction="dwarves")
     orcs = table.state.factions["orcs"]
     assert (orcs.lost_affiliation, orcs.lost_affiliation_dice) == ("Clan", 2)

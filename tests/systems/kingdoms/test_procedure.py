@@ -374,6 +374,29 @@ def _reveal(table: Table[Any], reader: str, faces: Faces) -> Table[Any]:
     return act(all_pass(table), reader, "reveal", faces)
 
 
+def orcs_wiped_out_by_the_elves(data: dict[str, Any]) -> Table[Any]:
+    """The table at the orcs' consequences: the elves, who have assessed the orcs, Assault them
+    (disposition 2) and wipe them out, while the orcs Assess the dwarves by a substitute and
+    the dwarves Fortify."""
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["orcs"]["disposition"] = 2
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Assess",
+        skill="Inconspicuous",
+        target="dwarves",
+        substitute=True,
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "elves", "scene", kind="conflict", target="orcs")
+    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    return table
+
+
 def test_reveal_rolls_in_seat_order_from_the_reader() -> None:
     """Tests are rolled at once, in seat order starting from the player who read."""
     table = _reveal(fortify_all(start()), "orcs", [4] * 4 + [1] * 5 + [5] * 4)
@@ -627,23 +650,8 @@ def test_replay_gives_the_same_state_and_undo_works() -> None:
 def test_join_the_conqueror_keeps_everything() -> None:
     """A defeated leader who joins the conqueror loses nothing."""
     data = setup()
-    data["factions"]["elves"]["assessed"] = ["orcs"]
-    data["factions"]["orcs"]["disposition"] = 2
     data["factions"]["orcs"]["leader"]["affiliations"] = {"Clan": 2}
-    table = Table.start(PROCEDURE, data)
-    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
-    table = act(
-        table,
-        "orcs",
-        "write_slip",
-        maneuver="Assess",
-        skill="Inconspicuous",
-        target="dwarves",
-        substitute=True,
-    )
-    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
-    table = act(table, "elves", "scene", kind="conflict", target="orcs")
-    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    table = orcs_wiped_out_by_the_elves(data)
     assert table.state.phase == "consequences"
     with pytest.raises(RuleError, match="not a faction still in contention"):
         act(table, "orcs", "join", faction="orcs")
@@ -835,22 +843,7 @@ def test_a_wound_taken_this_maneuver_heals_from_the_next() -> None:
 def test_a_joined_leader_plays_in_the_new_factions_scenes() -> None:
     """Consequences: the defeated leader shares the scene economy of the faction joined."""
     data = setup()
-    data["factions"]["elves"]["assessed"] = ["orcs"]
-    data["factions"]["orcs"]["disposition"] = 2
-    table = Table.start(PROCEDURE, data)
-    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
-    table = act(
-        table,
-        "orcs",
-        "write_slip",
-        maneuver="Assess",
-        skill="Inconspicuous",
-        target="dwarves",
-        substitute=True,
-    )
-    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
-    table = act(table, "elves", "scene", kind="conflict", target="orcs")
-    table = act(_reveal(table, "elves", [4] * 14), "elves", "resolve")
+    table = orcs_wiped_out_by_the_elves(data)
     table = act(table, "orcs", "join", faction="dwarves")
     table = sealed(act(table, "dwarves", "next_maneuver"))
     table = act(

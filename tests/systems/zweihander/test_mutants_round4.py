@@ -118,33 +118,21 @@ def test_a_simple_exchanges_critical_failure_records_the_peril_dice() -> None:
 def test_one_complex_exchange_at_a_time_and_a_new_one_once_it_has_ended() -> None:
     """Social Intrigue, Complex Exchange: the GM starts one exchange; another can begin only
     after it ends; an exchange ends once."""
+    baron = {
+        "npc": "Baron",
+        "disposition": "Polite",
+        "npc_alignment": "chaos",
+        "participants": ["anna"],
+        "favourable": "Guile",
+        "unfavourable": "Charm",
+    }
     t = exchange()
     with pytest.raises(RuleError, match="already under way"):
-        act(
-            t,
-            "referee",
-            "exchange.start",
-            npc="Baron",
-            disposition="Polite",
-            npc_alignment="chaos",
-            participants=["anna"],
-            favourable="Guile",
-            unfavourable="Charm",
-        )
+        act(t, "referee", "exchange.start", **baron)
     t = act(t, "referee", "exchange.end")
     with pytest.raises(RuleError, match="no Complex Exchange"):
         act(t, "referee", "exchange.end")
-    t = act(
-        t,
-        "referee",
-        "exchange.start",
-        npc="Baron",
-        disposition="Polite",
-        npc_alignment="chaos",
-        participants=["anna"],
-        favourable="Guile",
-        unfavourable="Charm",
-    )
+    t = act(t, "referee", "exchange.start", **baron)
     assert t.state.exchange is not None
     assert (t.state.exchange.npc, t.state.exchange.ended) == ("Baron", False)
     with pytest.raises(RuleError, match="no Complex Exchange"):

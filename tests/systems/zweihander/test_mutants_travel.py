@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, Between, Choice, OneOf, RuleError, SomeOf
+from referee.core import Action, Between, Choice, OneOf, RuleError, SomeOf, Table
 from referee.dice import ScriptedSource
 from referee.systems.zweihander import overland, reputation
 from referee.systems.zweihander.chase import takedown_difficulty
 from referee.systems.zweihander.overland import Leg, Route
+from referee.systems.zweihander.state import ZweihanderState
 
 from .helpers import act, last, table
 from .test_chase import CHASER, RUNNER, caught, play_round, start
@@ -233,12 +234,12 @@ def test_a_failed_fatigue_test_is_recorded_with_its_toughness_test_card_and_peri
     assert last(t, "chase.round_ended") == {"round": 2}
 
 
-def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests() -> None:
-    """Chase scene rules (Fatigue): only those still in the chase test Toughness; an exhausted
-    Pursuer earlier on the Ladder does not spare the next one its test."""
+def _a_runner_chased_by_two() -> Table[ZweihanderState]:
+    """A chase on foot: the runner (escape condition 6) ahead of the chaser and a hound (a
+    chaser with more Agility), pursuers in that order on the Ladder."""
     hound = {**CHASER, "bonuses": {"AB": 3, "BB": 2, "PB": 4}}
     t = table({"runner": RUNNER, "chaser": CHASER, "hound": hound})
-    t = act(
+    return act(
         t,
         "referee",
         "chase.start",
@@ -247,6 +248,12 @@ def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests()
         pursuers={"chaser": "on foot", "hound": "on foot"},
         escape_condition=6,
     )
+
+
+def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests() -> None:
+    """Chase scene rules (Fatigue): only those still in the chase test Toughness; an exhausted
+    Pursuer earlier on the Ladder does not spare the next one its test."""
+    t = _a_runner_chased_by_two()
     for who in ("runner", "chaser", "hound"):
         t = act(t, who, "chase.move", [9 if who == "runner" else 1])
     t = act(t, "referee", "chase.end_round", [1])
@@ -328,17 +335,7 @@ def test_a_pursuer_reaching_exactly_the_escape_value_catches_up() -> None:
 
 def test_a_pursuer_out_of_the_chase_does_not_stop_the_next_one_catching_up() -> None:
     """Chase scene rules (Catching up): every Pursuer still in is checked, whoever is out."""
-    hound = {**CHASER, "bonuses": {"AB": 3, "BB": 2, "PB": 4}}
-    t = table({"runner": RUNNER, "chaser": CHASER, "hound": hound})
-    t = act(
-        t,
-        "referee",
-        "chase.start",
-        [9, 1],
-        escapees={"runner": "on foot"},
-        pursuers={"chaser": "on foot", "hound": "on foot"},
-        escape_condition=6,
-    )
+    t = _a_runner_chased_by_two()
     for end in ([1], [1, 99, 10, 10, 10]):  # round 2: chaser exhausted
         for who in ("runner", "chaser", "hound"):
             t = act(t, who, "chase.move", [1])
