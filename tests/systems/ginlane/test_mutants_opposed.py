@@ -8,7 +8,6 @@ to beat the opposition's final total; only the tags used are paid)."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 from fractions import Fraction
 
@@ -22,6 +21,8 @@ from referee.systems.ginlane.rolls import (
     reroll_policy,
 )
 
+from .test_rolls import expectimax
+
 FACES = range(1, 7)
 B = TagMode.REROLL
 
@@ -33,21 +34,6 @@ def rolled_margins(check: OpposedRoll, length: int) -> dict[int, Fraction]:
         margin = check.roll(ScriptedSource(faces)).margin
         counts[margin] = counts.get(margin, 0) + 1
     return {m: Fraction(c, 6**length) for m, c in sorted(counts.items())}
-
-
-@functools.cache
-def expectimax(a: int, b: int, tags: int, need: int) -> Fraction:
-    """Option b by hand: the best chance of the dice summing above ``need``."""
-    if a + b > need:
-        return Fraction(1)
-    if tags == 0:
-        return Fraction(0)
-    one = max(
-        sum(expectimax(x, b, tags - 1, need) for x in FACES) / 6,
-        sum(expectimax(a, x, tags - 1, need) for x in FACES) / 6,
-    )
-    both = sum(expectimax(x, y, tags - 1, need) for x in FACES for y in FACES) / 36
-    return max(one, both)
 
 
 def as_tuple(r: RollResult) -> tuple[object, ...]:
