@@ -599,3 +599,40 @@ def test_a_tie_broken_on_a_harrys_attack_dice_marks_the_extra_successes() -> Non
     assert (rolls["dwarves"].successes, rolls["dwarves"].attack) == (0, 5)
     assert (rolls["dwarves"].tie_break, rolls["elves"].tie_break) == ({"extra": 4}, {"extra": 0})
     assert (rolls["elves"].successes, table.state.tie_offers) == (1, {})
+
+
+def test_a_tie_break_offer_left_open_is_gone_at_the_next_maneuver() -> None:
+    """Independent and Versus Maneuvers (the tie-breaker on root stats happens only "if both
+    agree"); Maneuvers ("At the beginning of each Maneuver, players decide their faction's
+    intent"): examples/kingdoms/artha-and-the-tie-breaker.yaml up to the orcs' offer to break
+    the tie on Will; the elves never agree and resolve the maneuver as tied. The offer is
+    still open in downtime, but maneuver 2 starts with none: it cannot be taken up against a
+    tie of the new maneuver."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    table = Table.start(PROCEDURE, example["setup"], players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in example["actions"][:8]:  # up to the orcs' offer alone
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    assert table.state.tie_offers == {"orcs": ("elves", "Will")}
+    table = _act(table, "elves", "resolve")
+    assert (table.state.phase, table.state.tie_offers) == ("downtime", {"orcs": ("elves", "Will")})
+    table = _act(table, "elves", "next_maneuver")
+    assert (table.state.phase, table.state.maneuver, table.state.tie_offers) == (
+        "maneuver",
+        2,
+        {},
+    )
+    seen: Any = PROCEDURE.visible_state(table.state, table.viewer("ann"))
+    assert seen["tie_offers"] == {}
+    # the same two tie again in maneuver 2: the elves' offer alone rolls nothing yet
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = _act(table, "orcs", "write_slip", **infiltrate)
+    table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    table = _act(table, "elves", "reveal", [4, 4, 1, 1, 4, 4, 1, 1, 1])
+    assert {f: t.successes for f, t in table.state.rolls.items()} == {"elves": 2, "orcs": 2}
+    table = _act(table, "elves", "tie_break", opponent="orcs", root="Will")
+    assert [e.kind for e in table.log.events[-1:]] == ["tie_break.offered"]
+    assert table.state.tie_offers == {"elves": ("orcs", "Will")}
