@@ -846,3 +846,84 @@ def test_a_record_with_a_sealed_choice_replays_with_the_salt_it_recorded() -> No
     table = table.act(Action("scarface", "plan", {}), RandomSource(7))
     loaded = Table.from_record(table.to_record(), _Planned())
     assert list(loaded.log) == list(table.log)
+
+
+def test_a_seat_sees_the_state_the_procedure_shows_it_and_the_referee_sees_it_whole() -> None:
+    """``Table.visible_state`` (docs/kernel.md, "One read path: observe"): the state of this
+    table as the procedure shows it to the viewer — a bare id is a viewer with no characters,
+    and only the referee's seat sees the envelopes and everyone's slips."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.act(Action("scarface", "write_slip", {"maneuver": "feint"}), None)
+    full = PROCEDURE.state_json(table.state)
+    assert full["slips"] == {"scarface": "feint"}
+    assert table.visible_state(REFEREE) == full
+    assert table.visible_state(Viewer(REFEREE)) == full
+    alice = table.visible_state(table.viewer("alice"))
+    assert alice == PROCEDURE.visible_state(table.state, table.viewer("alice"))
+    assert alice is not None and alice["slips"] == {"scarface": "feint"}
+    assert "envelope" not in alice["characters"]["scarface"]
+    bob = table.visible_state("bob")
+    assert bob is not None and bob["slips"] == {}
+    assert table.visible_state("scarface") == alice
+
+
+def test_a_chain_read_page_by_page_holds_the_stored_records_then_the_new_ones() -> None:
+    """``Chain.paged`` (the store's lazy read of a table's records): ``count`` records fetched
+    when first looked at, then ``then``."""
+    fetched: list[tuple[int, int]] = []
+
+    def fetch(start: int, stop: int) -> list[int]:
+        fetched.append((start, stop))
+        return list(range(start, stop))
+
+    chain = Chain.paged(CHUNK, fetch, then=[-1, -2])
+    assert type(chain) is Chain
+    assert len(chain) == CHUNK + 2
+    assert fetched == []
+    assert chain[CHUNK + 1] == -2
+    assert fetched == []
+    assert chain[3] == 3
+    assert fetched == [(0, CHUNK)]
+    assert list(chain) == [*range(CHUNK), -1, -2]
+    assert list(chain.append(-3))[-3:] == [-1, -2, -3]
+    assert list(Chain.paged(0, fetch)) == []
+
+
+def test_a_chain_hashes_and_reads_as_the_tuple_of_its_items() -> None:
+    """A chain of records is a value: equal chains hash alike, and its repr lists its items."""
+    assert hash(Chain([1, 2])) == hash((1, 2))
+    assert hash(Chain([1, 2, 3]).without_last()) == hash(Chain([1, 2]))
+    assert repr(Chain([1, 2])) == "Chain([1, 2])"
+    assert repr(Chain(["a"]).append("b")) == "Chain(['a', 'b'])"
+
+
+def test_a_seal_made_without_dice_gets_the_zero_salt_and_with_dice_the_sources_salt() -> None:
+    """Sealed choices (docs/kernel.md, "Fair dice"): the table's recording source hands a seal
+    the salt of the dice it wraps — a replayed action's recorded salt, the zero salt for an
+    action played without dice (as for scripted dice), a fresh one from a real source."""
+    from referee.core.fairness import SALT_BYTES, ZERO_SALT
+    from referee.core.table import _NoDice, _Recording, _Replaying
+    from referee.dice import RandomSource
+
+    recorded = bytes(range(SALT_BYTES))
+    assert _Recording(_Replaying([], [recorded])).salt() == recorded
+    assert _Recording(_NoDice()).salt() == ZERO_SALT  # type: ignore[arg-type]
+    assert _Recording(ScriptedSource([1])).salt() == ZERO_SALT
+    fresh = _Recording(RandomSource(7)).salt()
+    assert len(fresh) == SALT_BYTES and fresh != ZERO_SALT
+
+
+def test_a_replayed_action_gets_its_recorded_salts_in_order_and_no_more() -> None:
+    """Sealed choices on replay: the salts come back in the order the action drew them; one
+    more than the record holds is an error."""
+    from referee.core.table import _Replaying
+    from referee.dice import DiceSourceError
+
+    replaying = _Replaying([], [b"first", b"second", b"third"])
+    assert [replaying.salt(), replaying.salt(), replaying.salt()] == [
+        b"first",
+        b"second",
+        b"third",
+    ]
+    with pytest.raises(DiceSourceError, match=r"^the record holds no salt for a choice this"):
+        replaying.salt()
