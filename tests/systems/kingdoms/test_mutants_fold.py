@@ -574,22 +574,9 @@ def test_a_tie_broken_on_a_harrys_attack_dice_marks_the_extra_successes() -> Non
     elves' Fortify (1); both break it on Will: the elves roll 1, 1, 1, 1 (no extra), the
     dwarves 4, 4, 4, 4 (4 extra, to the attack). Each roll is marked with its extra
     successes."""
-    from .test_procedure import act, all_pass
+    from .test_procedure import act, all_pass, harry_on_a_fortify
 
-    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
-    table = Table.start(
-        PROCEDURE,
-        {
-            "factions": {
-                "elves": {"disposition": 10, "leader": {**sheet, "skills": {"Logistics": "B4"}}},
-                "dwarves": {"disposition": 12, "leader": {**sheet, "skills": {"Law": "B4"}}},
-            }
-        },
-    )
-    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
-    table = act(
-        table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2, target="elves"
-    )
+    table = harry_on_a_fortify()
     table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 1, 1, 4, 1])
     table = act(table, "dwarves", "tie_break", opponent="elves", root="Will")
     table = act(

@@ -1071,10 +1071,9 @@ def test_artha_after_the_roll_names_a_pool_that_exists() -> None:
     assert table.state.factions["elves"].leader.artha["fate"] == 1
 
 
-def test_a_tie_break_adds_to_the_pool_that_tied() -> None:
-    """ "Extra successes count as if they were extra successes for the maneuver skill": a
-    Harry whose attack dice tied a Fortify (aV) breaks the tie with its attack dice, not its
-    defence (audit W3)."""
+def harry_on_a_fortify() -> Table[Any]:
+    """Two factions, both leaders Will B4: the elves (disposition 10) write a Fortify on
+    Logistics B4, the dwarves (12) a Harry on Law B4 against the elves, two dice to defence."""
     sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
     table = Table.start(
         PROCEDURE,
@@ -1086,9 +1085,16 @@ def test_a_tie_break_adds_to_the_pool_that_tied() -> None:
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
-    table = act(
+    return act(
         table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2, target="elves"
     )
+
+
+def test_a_tie_break_adds_to_the_pool_that_tied() -> None:
+    """ "Extra successes count as if they were extra successes for the maneuver skill": a
+    Harry whose attack dice tied a Fortify (aV) breaks the tie with its attack dice, not its
+    defence (audit W3)."""
+    table = harry_on_a_fortify()
     table = all_pass(table)
     table = act(table, "elves", "reveal", [4, 1, 1, 1, 1, 1, 4, 1])  # 1 vs the Harry's attack 1
     table = act(table, "dwarves", "tie_break", opponent="elves", root="Will")
