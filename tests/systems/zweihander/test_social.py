@@ -122,7 +122,7 @@ def test_simple_exchange_critical_failure_imposes_mental_peril() -> None:
     )
     data = last(t, "social.simple_exchange")
     assert data["test"]["total_chance"] == 50 - 20  # Chaos NPC, Order higher, other class
-    assert data["mental_peril"] == 12
+    assert (data["mental_peril"], data["peril_faces"]) == (12, [5, 5])  # 2D10+2: the d10s rolled
     assert t.state.character("anna").peril_condition == "Ignore 1 Skill Rank"
 
 
