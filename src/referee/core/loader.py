@@ -142,20 +142,22 @@ def _children(node: Any) -> list[Any]:
 
 
 def _json_depth(value: Any) -> int:
+    """How many lists and mappings are nested in ``value`` (an empty one counts too), or one
+    more than :data:`MAX_DEPTH` once past it."""
     depth = 0
     level = [value]
     while level:
+        collections = [item for item in level if isinstance(item, dict | list)]
+        if not collections:
+            break
         depth += 1
-        if depth > MAX_DEPTH + 1:
+        if depth > MAX_DEPTH:
             return depth
         nxt: list[Any] = []
-        for item in level:
-            if isinstance(item, dict):
-                nxt.extend(item.values())
-            elif isinstance(item, list):
-                nxt.extend(item)
+        for item in collections:
+            nxt.extend(item.values() if isinstance(item, dict) else item)
         level = nxt
-    return depth - 1
+    return depth
 
 
 def _parse_json(text: str, source: str) -> Any:
