@@ -1,0 +1,61 @@
+"""Tests that kill the mutants mutmut left alive in round 5 of issue 13 (docs/systems/kingdoms.md,
+"Mutation testing", "Round 5"): the rest of ``resolution.py``, then ``scripting.py``."""
+
+from __future__ import annotations
+
+from referee.systems.kingdoms.resolution import Effect, Entry, resolve
+
+from .test_resolution import board
+
+
+def test_an_infiltrate_marks_its_target_with_the_margin_as_advantage() -> None:
+    """Infiltrate: "you gain an advantage to your next maneuver against that opponent equal to
+    your margin of success." a's 6 against b's base Circles 4 (independent: b Assaults c): a
+    has Infiltrated b, +2D, and the effect says so to every seat."""
+    r = resolve(
+        {
+            "a": Entry("a", "Infiltrate", ("b",), 6),
+            "b": Entry("b", "Assault", ("c",), 1),
+            "c": Entry("c", "Fortify", (), 0),
+        },
+        board(),
+    )
+    assert [e for e in r.effects if e.kind == "infiltrated"] == [
+        Effect(
+            "a",
+            "infiltrated",
+            "a",
+            "a has Infiltrated b: +2D to its next maneuver against them",
+            amount=2,
+            target="b",
+        )
+    ]
+
+
+def test_a_sap_takes_dice_costs_disposition_past_the_skill_and_buys_downtime() -> None:
+    """Sap: "The margin of success is subtracted from the target's next maneuver" (independent:
+    every success, RULINGS); past the target's skill the extra successes hurt its disposition;
+    the Sapper earns one free maintenance cycle and the target owes a Resources maintenance
+    test at +margin Ob. a's 3 against b's Assess of exponent 1 (Ob 1): 3D off b, 2 past its
+    skill, margin 2. Every effect, as the seats read them."""
+    r = resolve(
+        {
+            "a": Entry("a", "Sap", ("b",), 3),
+            "b": Entry("b", "Assess", ("c",), 0, exponent=1),
+        },
+        board(),
+    )
+    assert r.effects == (
+        Effect("b", "sapped", "a", "a's Sap takes 3D from b's next maneuver", amount=3),
+        Effect("b", "disposition", "a", "a's Sap reduces b's skill (1) below 0: 2 damage", -2, 8),
+        Effect("a", "downtime", "a", "a's Sap earns one free maintenance cycle", amount=3),
+        Effect(
+            "b",
+            "maintenance",
+            "a",
+            "b must make a Resources maintenance test at +2 Ob",
+            amount=2,
+            value=1,
+        ),
+    )
+    assert r.sapped == {"b": 3}
