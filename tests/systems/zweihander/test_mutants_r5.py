@@ -1,0 +1,218 @@
+"""Mutation testing, round 5: the survivors of `chase.py`'s procedure (its Actions, Attacks,
+menus and previews), `wilderness.py`, `procedure.py` and `events.py` — each test names the rule
+it pins."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.core import REFEREE, Between, Choice, OneOf, RuleError, SomeOf
+from referee.systems.zweihander import chase
+from referee.systems.zweihander.character import INCAPACITATED
+from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
+from referee.systems.zweihander.state import ZweihanderState
+
+from .helpers import act, last, table
+from .test_chase import TWO_RUNNERS, caught, start
+
+# ------------------------------------------------------------------------------ chase.py
+
+
+def _incapacitated(state: ZweihanderState, who: str) -> ZweihanderState:
+    return state.with_character(replace(state.character(who), peril=INCAPACITATED))
+
+
+def test_a_chase_action_is_recorded_with_its_test_at_its_difficulty_and_its_card() -> None:
+    """Chase scene rules (Actions): the described Action's Skill Test at the Difficulty the GM
+    sets, its roll card, and the Value it changes."""
+    t = act(start(), "runner", "chase.move", [4])  # 11
+    t = act(
+        t,
+        "runner",
+        "chase.action",
+        [20],
+        skill="Athletics",
+        gain=2,
+        difficulty="Hard",
+        description="vaults a cart",
+    )
+    data = last(t, "chase.action_taken")
+    assert data["description"] == "vaults a cart"
+    assert data["test"]["skill"] == "Athletics"
+    assert (data["test"]["difficulty_rating"], data["test"]["total_chance"]) == ("Hard", 30)
+    assert data["test"]["outcome"] == "success"
+    assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
+        "runner tests Athletics (a chase Action)",
+        "Chase scene rules",
+        "d100 ≤ 30",
+    )
+    assert (data["change"], data["value"]) == (2, 13)
+
+
+def test_a_chase_attack_is_recorded_with_its_test_cost_and_what_it_does_to_the_target() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): the attack's Skill Test at its Difficulty
+    and roll card; a hit costs the victim 3 per rank of Damage, a miss costs them nothing."""
+    t = act(start(head_start="pursuers"), "runner", "chase.move", [9])  # runner 16, chaser 3
+    hit = act(t, "runner", "chase.attack", [60], target="chaser", skill="Bows", difficulty="Easy")
+    data = last(hit, "chase.attacked")
+    assert data["test"]["skill"] == "Bows"
+    assert (data["test"]["difficulty_rating"], data["test"]["total_chance"]) == ("Easy", 70)
+    assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
+        "runner attacks chaser",
+        "Chase scene rules",
+        "d100 ≤ 70",
+    )
+    assert (data["cost"], data["value"], data["hit"]) == (3, 13, True)
+    ranks = act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows", damage_ranks=2)
+    data = last(ranks, "chase.attacked")
+    assert (data["damage_ranks"], data["target_loss"], data["target_value"]) == (2, 6, -3)
+    miss = act(t, "runner", "chase.attack", [70], target="chaser", skill="Bows", damage_ranks=2)
+    data = last(miss, "chase.attacked")
+    assert (data["hit"], data["damage_ranks"], data["target_loss"]) == (False, 0, 0)
+    assert data["target_value"] == 3
+
+
+def test_an_attack_is_only_on_an_opponent() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): an Escapee attacks a Pursuer, not another
+    Escapee."""
+    t = start(escapees={"runner": "on foot", "second": "on foot"}, chars=TWO_RUNNERS)
+    t = act(t, "runner", "chase.move", [9])
+    with pytest.raises(RuleError, match="second is not an opponent"):
+        act(t, "runner", "chase.attack", [20], target="second", skill="Bows")
+
+
+def test_only_the_one_who_moved_last_may_act_not_one_who_moved_earlier() -> None:
+    """Chase scene rules (Actions): an Action is taken right after one's own move; once the next
+    on the ladder has moved, the first may no longer act or attack."""
+    t = act(start(), "runner", "chase.move", [9])  # 16
+    t = act(t, "chaser", "chase.move", [1])  # 7: nobody caught
+    for kind, extra in (("chase.action", {}), ("chase.attack", {"target": "chaser"})):
+        with pytest.raises(RuleError, match="right after their own move") as refused:
+            act(t, "runner", kind, [20], skill="Bows", **extra)
+        assert refused.value.rule == kind
+
+
+def test_an_action_or_attack_once_the_chase_has_ended_is_refused_under_its_own_name() -> None:
+    t = act(start(), "referee", "chase.give_up", side="pursuers")
+    for kind, extra in (("chase.action", {}), ("chase.attack", {"target": "chaser"})):
+        with pytest.raises(RuleError, match="the chase has ended") as refused:
+            act(t, "runner", kind, [20], skill="Bows", **extra)
+        assert refused.value.rule == kind
+
+
+def test_the_gm_may_start_a_chase_with_two_able_characters_who_have_its_skills() -> None:
+    """Chase scene rules: the GM starts a chase among characters neither Incapacitated! nor
+    Slain! who have Coordination (a Takedown) and Toughness (fatigue) entered; each may be the
+    Escapee, any others the Pursuers; players start none."""
+    both = {"Coordination": 40, "Toughness": 40}
+    t = table(
+        {
+            "anna": {"skills": both},
+            "bert": {"skills": {**both, "Bows": 30}},
+            "carl": {"skills": both, "peril": "Incapacitated!"},
+            "dora": {"skills": {"Coordination": 40}},
+        }
+    )
+
+    def start_choice(escapee: str, others: tuple[str, ...]) -> Choice:
+        return Choice(
+            REFEREE,
+            "chase.start",
+            {
+                "escapees": OneOf(([escapee],)),
+                "pursuers": SomeOf(others, least=1),
+                "head_start": OneOf((None, "escapees", "pursuers")),
+                "escape_condition": OneOf((3, 6, 9)),
+                "takedown": OneOf(DIFFICULTY_NAMES),
+            },
+            label=f"start a chase: {escapee} runs",
+        )
+
+    assert chase.choices(t.state, REFEREE) == [
+        start_choice("anna", ("bert",)),
+        start_choice("bert", ("anna",)),
+    ]
+    assert chase.choices(t.state, "anna") == []
+    alone = table({"anna": {"skills": both}, "carl": {"skills": both, "peril": "Incapacitated!"}})
+    assert chase.choices(alone.state, REFEREE) == []
+
+
+SKILLS = OneOf(("Athletics", "Bows", "Coordination", "Toughness"))
+
+
+def _give_up(who: str, side: str) -> Choice:
+    return Choice(who, "chase.give_up", {"side": OneOf((side,))}, label="give up")
+
+
+GIVE_UP_ESCAPEES = _give_up("runner", "escapees")
+GIVE_UP_PURSUERS = _give_up("chaser", "pursuers")
+GM_GIVE_UP = Choice(
+    REFEREE, "chase.give_up", {"side": OneOf(("escapees", "pursuers"))}, label="a side gives up"
+)
+
+
+def test_each_participants_menu_follows_the_ladder_through_a_round() -> None:
+    """Chase scene rules: in ladder order each participant moves; right after their move they may
+    describe an Action or attack an opponent (once); a Pursuer who caught up may attempt a
+    Takedown; anyone may give up for their side; the GM ends the Round once all have moved."""
+    t = start()
+    assert chase.choices(t.state, REFEREE) == [GM_GIVE_UP]
+    assert chase.choices(t.state, "runner") == [
+        Choice("runner", "chase.move", label="move: 1D10 + Movement"),
+        GIVE_UP_ESCAPEES,
+    ]
+    assert chase.choices(t.state, "chaser") == [GIVE_UP_PURSUERS]
+    t = act(t, "runner", "chase.move", [1])  # 8
+    assert chase.choices(t.state, "runner") == [
+        Choice(
+            "runner",
+            "chase.action",
+            {"skill": SKILLS, "gain": Between(1, 3)},
+            label="describe an Action",
+        ),
+        Choice(
+            "runner",
+            "chase.attack",
+            {"target": OneOf(("chaser",)), "skill": SKILLS, "damage_ranks": Between(0, 5)},
+            label="a Ranged or Magick Attack",
+        ),
+        GIVE_UP_ESCAPEES,
+    ]
+    acted = act(t, "runner", "chase.action", [20], skill="Athletics")
+    assert chase.choices(acted.state, "runner") == [GIVE_UP_ESCAPEES]
+    assert chase.choices(_incapacitated(t.state, "runner"), "runner") == [GIVE_UP_ESCAPEES]
+    t = act(t, "chaser", "chase.move", [9])  # caught up with the runner
+    assert chase.choices(t.state, "runner") == [GIVE_UP_ESCAPEES]
+    takedown = chase.choices(t.state, "chaser")
+    assert [c.kind for c in takedown] == [
+        "chase.action",
+        "chase.attack",
+        "chase.takedown",
+        "chase.give_up",
+    ]
+    assert takedown[1].params["target"] == OneOf(("runner",))
+    assert takedown[2].label == "attempt a Takedown on runner"
+    assert chase.choices(t.state, REFEREE) == [
+        Choice(REFEREE, "chase.end_round", label="end the Round"),
+        GM_GIVE_UP,
+    ]
+
+
+def test_a_takedown_is_previewed_at_the_chases_takedown_difficulty() -> None:
+    """Chase scene rules (Takedown): the caught-up Pursuer's Coordination Test at the chase's
+    Condition ("cornered", +30: 45 + 30 = 75), shown to everyone before it is rolled."""
+    t = act(start(takedown="cornered"), "runner", "chase.move", [1])
+    t = act(t, "chaser", "chase.move", [9])
+    [preview] = chase.previews(t.state)
+    assert (preview.label, preview.rule, preview.dice) == (
+        "chaser's Takedown (Coordination)",
+        "Chase scene rules (Takedown)",
+        "d100 ≤ 75",
+    )
+    assert preview.odds["critical success"] == "7/100"
+    [choice] = [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"]
+    assert choice.odds == (preview,)
+    assert chase.previews(_incapacitated(t.state, "chaser")) == []
+    assert chase.previews(caught().state)[0].dice == "d100 ≤ 45"
