@@ -15,7 +15,7 @@ from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 from referee.systems.zweihander.state import ZweihanderState
 
 from .helpers import act, last, table
-from .test_chase import TWO_RUNNERS, caught, start
+from .test_chase import CHASER, RUNNER, TWO_RUNNERS, caught, start
 
 # ------------------------------------------------------------------------------ chase.py
 
@@ -216,3 +216,143 @@ def test_a_takedown_is_previewed_at_the_chases_takedown_difficulty() -> None:
     assert choice.odds == (preview,)
     assert chase.previews(_incapacitated(t.state, "chaser")) == []
     assert chase.previews(caught().state)[0].dice == "d100 ≤ 45"
+
+
+def test_a_mounted_pursuer_who_caught_up_is_offered_a_takedown_naming_the_skills() -> None:
+    """Audit M1, ruling R3 (b): mounted or in a vehicle, the GM names the skill of the Takedown
+    and of the Escapee's test (Ride, Drive …), from the Skills each has entered; an
+    Incapacitated! Pursuer attempts none."""
+    rider = {**RUNNER, "skills": {"Coordination": 50, "Toughness": 50, "Ride": 70}}
+    hunter = {**CHASER, "skills": {"Coordination": 45, "Toughness": 45, "Drive": 20}}
+    t = start(
+        escapees={"runner": "palfrey horse"},
+        pursuers={"chaser": "stagecoach or wagon"},
+        chars={"runner": rider, "chaser": hunter},
+    )
+    t = act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [9])
+    takedown = [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"]
+    assert takedown == [
+        Choice(
+            "chaser",
+            "chase.takedown",
+            {
+                "skill": OneOf(("Coordination", "Drive", "Toughness")),
+                "escapee_skill": OneOf(("Coordination", "Ride", "Toughness")),
+            },
+            label="attempt a Takedown on runner (name the skills)",
+        )
+    ]
+    assert [c.kind for c in chase.choices(_incapacitated(t.state, "chaser"), "chaser")] == [
+        "chase.give_up"
+    ]
+
+
+def test_an_attack_is_offered_on_the_opponents_still_in_the_chase() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): the targets offered are the other side's
+    participants still in the chase (not one taken down); one out of the chase, or at the table
+    but not in it, is offered nothing."""
+    chars = {**TWO_RUNNERS, "guard": CHASER, "bystander": CHASER}
+    t = start(
+        escapees={"runner": "on foot", "second": "on foot"},
+        pursuers={"chaser": "on foot", "guard": "on foot"},
+        chars=chars,
+        dice=[9, 1],
+    )
+    t = act(t, "runner", "chase.move", [9])  # 16
+    t = act(t, "second", "chase.move", [1])  # 7
+    t = act(t, "chaser", "chase.move", [9])  # caught up with second
+    t = act(t, "chaser", "chase.takedown", [20, 60])  # second and chaser are taken down
+    t = act(t, "guard", "chase.move", [1])  # 7: nobody caught
+    [attack] = [c for c in chase.choices(t.state, "guard") if c.kind == "chase.attack"]
+    assert attack.params == {
+        "target": OneOf(("runner",)),
+        "skill": OneOf(("Bows", "Coordination", "Toughness")),
+        "damage_ranks": Between(0, 5),
+    }
+    assert attack.label == "a Ranged or Magick Attack"
+    assert chase.choices(t.state, "second") == []
+    assert chase.choices(t.state, "bystander") == []
+
+
+def test_a_chase_start_is_recorded_whole_and_folded_into_the_state() -> None:
+    """Chase scene rules: the Initiative Ladder, each participant's side, mode, Movement and
+    Value (a Head Start +3), the Pursuers' Initiative rolls, the Escape Condition, the Head
+    Start's side and the Takedown's difficulty (a Condition of the table, "busy tavern": -10)."""
+    t = start(
+        escapees={"runner": "palfrey horse"},
+        pursuers=["chaser"],
+        head_start="escapees",
+        escape_condition=6,
+        takedown="busy tavern",
+        dice=[4],
+    )
+    assert last(t, "chase.started") == {
+        "ladder": ["runner", "chaser"],
+        "participants": [
+            dict(id="runner", side="escapee", mode="palfrey horse", movement=10, value=3),
+            dict(id="chaser", side="pursuer", mode="on foot", movement=6, value=0),
+        ],
+        "initiative_rolls": {"chaser": {"d10": 4, "initiative": 7, "total": 11}},
+        "escape_condition": 6,
+        "head_start": "escapee",
+        "takedown_difficulty": -10,
+    }
+    started = t.state.chase
+    assert started is not None
+    assert [
+        (x.id, x.side, x.mode, x.movement, x.value, x.initiative, x.status)
+        for x in started.participants
+    ] == [
+        ("runner", "escapee", "palfrey horse", 10, 3, None, "in"),
+        ("chaser", "pursuer", "on foot", 6, 0, 11, "in"),
+    ]
+    assert (started.escape_rounds, started.takedown_difficulty, started.head_start) == (
+        6,
+        -10,
+        "escapee",
+    )
+    assert (started.round, started.current, started.ended) == (1, None, None)
+
+
+def test_one_chase_at_a_time_and_a_new_one_once_it_has_ended() -> None:
+    t = start()
+    with pytest.raises(RuleError, match="already under way"):
+        act(t, "referee", "chase.start", [5], escapees=["runner"], pursuers=["chaser"])
+    t = act(t, "referee", "chase.give_up", side="escapees")
+    assert last(t, "chase.gave_up") == {"side": "escapee", "round": 1}
+    again = act(t, "referee", "chase.start", [5], escapees=["chaser"], pursuers=["runner"])
+    assert again.state.chase is not None and again.state.chase.ended is None
+    assert again.state.chase.participant("chaser").side == "escapee"
+
+
+@pytest.mark.parametrize(
+    ("escapees", "pursuers", "refusal"),
+    [
+        (["runner"], ["runner"], "on both sides or named twice"),
+        (["runner", "runner"], ["chaser"], "on both sides or named twice"),
+        (["runner"], ["dead"], "dead is Slain! and cannot take part"),
+        ([], ["chaser"], "at least one escapee and one pursuer"),
+    ],
+)
+def test_a_chase_start_is_refused_for_who_cannot_take_part(
+    escapees: list[str], pursuers: list[str], refusal: str
+) -> None:
+    """Chase scene rules: each participant once, on one side, neither Slain! nor
+    Incapacitated!, at least one on each side."""
+    chars = {"runner": RUNNER, "chaser": CHASER, "dead": {**CHASER, "damage": "Slain!"}}
+    with pytest.raises(RuleError, match=refusal):
+        act(table(chars), "referee", "chase.start", escapees=escapees, pursuers=pursuers)
+
+
+def test_a_mounted_participant_needs_no_coordination_and_a_sturdy_one_no_toughness() -> None:
+    """Audit B4: Coordination is asked only of a participant on foot (a Takedown tests it), and
+    Toughness only of one whose Brawn Bonus is below the Escape Condition's Rounds."""
+    rider = {"bonuses": {"AB": 4, "BB": 3}, "skills": {"Toughness": 50}}
+    sturdy = {"bonuses": {"AB": 3, "BB": 3}, "skills": {"Coordination": 45}}
+    t = start(
+        escapees={"runner": "palfrey horse"},
+        pursuers={"chaser": "on foot"},
+        chars={"runner": rider, "chaser": sturdy},
+        escape_condition=3,
+    )
+    assert t.state.chase is not None and t.state.chase.ended is None
