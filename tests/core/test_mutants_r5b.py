@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import random
+import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -41,7 +43,14 @@ from referee.core.checks import (
     Total,
 )
 from referee.core.errors import ScenarioError
-from referee.core.loader import MAX_DEPTH, MAX_DIGITS, load_file, parse_text
+from referee.core.loader import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_NODES,
+    load_file,
+    parse_text,
+)
 from referee.core.scenario import (
     MISSING,
     ActionStep,
@@ -188,6 +197,7 @@ def test_an_action_already_parsed_by_the_table_is_not_parsed_again() -> None:
     assert RALLY.of(Action("krockin", "rally", {"dice": 1}, args=parsed)) is parsed
     assert RALLY.of(Action("krockin", "rally", {"dice": 1})) == Rally(dice=1)
     assert RALLY.of(Action("krockin", "rally", {"dice": 1}, args="not parsed")) == Rally(dice=1)
+    assert RALLY.of(SimpleNamespace(params={"dice": 5})) == Rally(dice=5)
 
 
 def test_an_action_kind_in_json_is_its_rule_who_takes_it_and_its_schema() -> None:
@@ -340,7 +350,7 @@ def test_a_steps_time_is_seconds_a_clock_time_or_a_delay_after_the_last_step() -
     assert scenario.time_of(parse_scenario(_toy(actions=[{"at": 5}])).actions[0], 9) == 5
     bare = ActionStep(actor="scarface", action="attack", params={"target": "krockin"})
     assert scenario.time_of(bare, 600) is None
-    for bad in (-1, True, 1.5, "+soon", "25:99", ["21:00"]):
+    for bad in (-1, True, 1.5, "+soon", "+x15m", "25:99", ["21:00"]):
         reason, path = _scenario_error(_toy(actions=[{"at": bad}]))
         assert path == ("actions", 0, "at"), bad
     reason, _ = _scenario_error(_toy(actions=[{"at": -1}]))
@@ -461,7 +471,7 @@ def test_a_path_leads_into_objects_by_name_and_lists_by_index_or_nowhere() -> No
     ]
     assert resolve_path(state, "1") == "one"
     assert resolve_path(state, "c") == {"w": [10, 20, 30]}
-    for nowhere in ("c.w.3", "c.w.-4", "c.w.x", "c.x", "n.0", "c.w.0.0", "x", "c.w.1-"):
+    for nowhere in ("c.w.3", "c.w.-4", "c.w.x", "c.w.X1", "c.x", "n.0", "c.w.0.0", "x", "c.w.1-"):
         assert resolve_path(state, nowhere) is MISSING, nowhere
 
 
@@ -781,3 +791,98 @@ def test_an_events_roll_cards_are_its_roll_and_each_of_its_rolls() -> None:
     assert event_cards({"roll": {**one.to_json(), "card": "odds"}}) == []
     assert event_cards({"roll": [one.to_json()], "rolls": two.to_json()}) == []
     assert event_cards({}) == []
+
+
+def test_a_scenario_table_has_the_scenarios_game_seats_and_wall_clock() -> None:
+    """Scenario files: the table a scenario starts is of its game (a procedure given is played
+    under the scenario's game name), with a seat for each player playing their characters,
+    and the scenario's wall clock at the start of play."""
+    scenario = parse_scenario(_toy(start="19:00", players={"alice": ["scarface"]}))
+    for procedure in (None, PROCEDURE):
+        table = run_scenario(scenario, procedure).table
+        assert table.system == "kernel_toy"
+        assert table.start_time == "19:00"
+        alice = table.seat("alice")
+        assert alice.plays == ("scarface",)
+    assert run_scenario(parse_scenario(_toy())).table.start_time == "00:00"
+
+
+def test_a_file_larger_than_the_limit_is_refused_without_reading_it_whole(tmp_path: Path) -> None:
+    """One loader with limits: a file past ``MAX_BYTES`` is refused having read no more than
+    one byte past the limit (a 64 MiB file costs no more than a 16 MiB one)."""
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as handle:
+        handle.truncate(4 * MAX_BYTES)
+    tracemalloc.start()
+    try:
+        with pytest.raises(ScenarioError, match=r"huge\.yaml: larger than 16 MiB"):
+            load_file(huge)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * MAX_BYTES
+
+
+def test_a_file_of_exactly_the_limit_is_read_whole_and_one_byte_more_is_refused(
+    tmp_path: Path,
+) -> None:
+    """One loader with limits: a file (or text) of exactly ``MAX_BYTES`` is read whole; one
+    byte more is refused."""
+    text = '"' + "a" * (MAX_BYTES - 2) + '"'
+    exact = tmp_path / "exact.json"
+    exact.write_text(text, encoding="utf-8")
+    assert len(load_file(exact)) == MAX_BYTES - 2
+    assert len(parse_text(text, "exact.json")) == MAX_BYTES - 2
+    over = tmp_path / "over.json"
+    over.write_text(text + " ", encoding="utf-8")
+    with pytest.raises(ScenarioError, match=r"over\.json: larger than 16 MiB$"):
+        load_file(over)
+    assert _loader_refusal(text + " ", "over.json") == "over.json: larger than 16 MiB"
+
+
+def test_a_files_refusal_names_the_file_and_the_line_of_a_bad_byte(tmp_path: Path) -> None:
+    """One loader with limits: a refusal names the file (a ``.json`` file is read as JSON),
+    and a byte that is not UTF-8 by its place and line; a byte-order mark is not content."""
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("a: 1\nb: 2\nname: Zweih\u00e4nder\n".encode("latin-1"))
+    with pytest.raises(ScenarioError) as info:
+        load_file(latin)
+    assert str(info.value) == f"{latin}: not UTF-8 text (byte 22, line 3)"
+    record = tmp_path / "record.json"
+    record.write_text('{"n": NaN}', encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_file(record)
+    assert str(info.value) == f"{record}: NaN is not a JSON number"
+    bom = tmp_path / "bom.json"
+    bom.write_text('\ufeff{"a": 1}', encoding="utf-8")
+    assert load_file(bom) == {"a": 1}
+
+
+def _aliased(values: int, uses: int, extra: str = "") -> str:
+    """A list of ``values`` zeros, and a list of ``uses`` aliases of it: 4 + (uses + 1) *
+    (values + 1) values once expanded (the mapping, two keys, both lists and their items)."""
+    return f"x: &x [{', '.join(['0'] * values)}]\ny: [{extra}{', '.join(['*x'] * uses)}]\n"
+
+
+def test_a_yaml_file_holds_at_most_a_million_values_once_its_aliases_are_expanded() -> None:
+    """One loader with limits: a document is measured as if every alias were expanded —
+    exactly ``MAX_NODES`` values is read (each alias shares its value), one more refused."""
+    assert MAX_NODES == 4 + (1001 + 1) * (997 + 1)
+    data = parse_text(_aliased(997, 1001), "f.yaml")
+    assert len(data["y"]) == 1001 and data["y"][0] is data["x"]
+    assert _loader_refusal(_aliased(997, 1001, "0, "), "f.yaml") == (
+        "f.yaml: line 1, column 1: more than 1,000,000 values once its aliases are expanded"
+    )
+
+
+def test_a_yaml_file_nests_at_most_a_hundred_collections_once_its_aliases_are_expanded() -> None:
+    """One loader with limits: nesting is measured through aliases too — an alias of a list 60
+    deep inside 39 lists of the top mapping is 100 deep and read; inside 40 it is refused."""
+
+    def nested(lists: int) -> str:
+        return f"a: &a {'[' * 60}{']' * 60}\nb: {'[' * lists}*a{']' * lists}\n"
+
+    assert parse_text(nested(39), "f.yaml") is not None
+    assert _loader_refusal(nested(40), "f.yaml") == (
+        "f.yaml: line 1, column 1: nested more than 100 levels deep"
+    )
