@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
-from referee.core import MINUTE, ActionError, Event, RuleError
+from referee.core import MINUTE, ActionError, Event, RuleError, ScenarioError
+from referee.systems.intrigue import load_game
 from referee.systems.intrigue.evolve import evolve
+from referee.systems.intrigue.game import unworn_numbers
 
-from .helpers import act, last, start
+from .helpers import act, character, last, start
 from .test_combat import T, brawl, combat, declare, fight, resolve
 from .test_mutants import _armed, _round3
 from .test_mutants_resolve import _round
@@ -193,3 +195,47 @@ def test_a_perception_check_folded_at_another_time_starts_its_cooldown_then() ->
     later = evolve(state, Event("perception.made", payload, at=10 * MINUTE))
     assert early.cooldown_until("alf", "bob") == 15 * MINUTE
     assert later.cooldown_until("alf", "bob") == 25 * MINUTE
+
+
+# -- the game file (game.py) ----------------------------------------------------------------
+
+
+def test_items_in_a_game_file_are_a_mapping_of_item_cards() -> None:
+    """Items: a character's items are cards by name; anything else is refused at its path."""
+    for items, path, words in (
+        (["knife"], ("characters", "a", "items"), "items is a mapping, not list"),
+        (
+            {"knife": 3},
+            ("characters", "a", "items", "knife"),
+            "an item card is a mapping, not int",
+        ),
+    ):
+        with pytest.raises(ScenarioError) as error:
+            load_game({"characters": {"a": character("A", 15, items=items)}})
+        assert error.value.path == path
+        assert str(error.value).endswith(words)
+
+
+def test_envelopes_for_a_number_nobody_wears_are_pointed_out() -> None:
+    """Character Badges: an envelope for a number no character wears is likely a slip in the
+    game file; every such number is named, and a worn one is not."""
+    state = load_game(
+        {
+            "characters": {
+                "a": character(
+                    "A",
+                    15,
+                    perception_envelopes=[{"to": [12, 53, 54], "target": 14, "contents": "x"}],
+                    contingency_envelopes=[
+                        {"see": 53, "contents": "y"},
+                        {"talk": 12, "contents": "z"},
+                    ],
+                ),
+                "b": character("B", 12),
+            }
+        }
+    )
+    assert unworn_numbers(state) == [
+        "a-p1 (Give to Character 12, 53, 54, if they Roll 14 or more): nobody wears 53, 54",
+        "a-c1 (Open if you see character 53): nobody wears 53",
+    ]
