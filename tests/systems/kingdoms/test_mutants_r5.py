@@ -79,3 +79,19 @@ def test_an_unopposed_fortify_buys_downtime_then_disposition_and_an_assess_marks
         *(Effect(f, "maintenance", "a", owed.format(f), 0, 1) for f in "bcd"),
         Effect("b", "assessed", "b", "b has Assessed a", target="a"),
     )
+
+
+def test_a_fortify_against_an_assault_adds_its_margin_over_the_attacker() -> None:
+    """Fortify: versus, the disposition goes up by the smallest margin over every attacker.
+    b's 4 against a's Assault of 2 (versus: the Assault fails): b adds 2, and says why."""
+    r = resolve({"a": Entry("a", "Assault", ("b",), 2), "b": Entry("b", "Fortify", (), 4)}, board())
+    assert r.effects == (
+        Effect(
+            "b",
+            "disposition",
+            "b",
+            "b's Fortify adds 2 disposition (smallest margin over its attackers)",
+            2,
+            12,
+        ),
+    )
