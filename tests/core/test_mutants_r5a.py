@@ -1,0 +1,415 @@
+"""Tests that kill the mutants mutmut left alive in the kernel, round 5, part A (issue 13,
+docs/kernel.md, "Mutation testing", "Round 5"): what round 4 left of ``table.py``'s write path
+(``ActionRecord.to_json``, ``to_record``, ``start``, ``seats_from``, ``advance``, the salts a
+record replays), and ``clock.py``, ``events.py`` and ``errors.py``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from referee.core import REFEREE, Action, Event, ScenarioError, SeatError, Table
+from referee.core.table import RECORD_FORMAT, seats_from
+from referee.dice import RandomSource, ScriptedSource
+
+from .test_mutants_r4 import _NoReferee, _Planned
+from .test_table import PLAYERS, SETUP, new_table
+from .toy_procedure import PROCEDURE
+
+# -- table.py: the record of an action, of a table ---------------------------------------------
+
+
+def test_an_action_record_in_json_is_the_whole_record_dice_included() -> None:
+    """The table record (docs/kernel.md, "The table record"): each action is written whole —
+    its number, seat, actor, kind, parameters, time taken and asked, every die as (sides,
+    face), the events it made and who may see it."""
+    table = new_table().act(
+        Action("scarface", "attack", {"target": "krockin"}),
+        ScriptedSource([6, 5, 1, 2]),
+        seat="alice",
+        at=300,
+    )
+    assert table.actions[0].to_json() == {
+        "number": 1,
+        "seat": "alice",
+        "actor": "scarface",
+        "kind": "attack",
+        "params": {"target": "krockin"},
+        "at": 300,
+        "asked_at": 300,
+        "dice": [[6, 6], [6, 5], [6, 1], [6, 2]],
+        "events": [2, 4],
+        "audience": "everyone",
+    }
+
+
+def test_a_clock_move_is_recorded_as_the_referees_action_asked_for_the_time_it_moves_to() -> None:
+    """Moving the clock is an action of the referee's seat: its record asks for and is taken at
+    the time it moves to, rolls no dice, and names the events it made — the timers it passed
+    (each at its own due time) and the clock's move, all caused by it."""
+    table = new_table().advance(3 * 3600, seat=REFEREE)
+    assert table.actions[-1].to_json() == {
+        "number": 1,
+        "seat": REFEREE,
+        "actor": REFEREE,
+        "kind": "advance",
+        "params": {"to": 10800},
+        "at": 10800,
+        "asked_at": 10800,
+        "dice": [],
+        "events": [2, 3],
+        "audience": "everyone",
+    }
+    rang, moved = table.log[1], table.log[2]
+    assert (rang.kind, rang.at, rang.cause, rang.payload) == (
+        "alarm.rang",
+        7200,
+        1,
+        {"says": "nine o'clock"},
+    )
+    assert (moved.kind, moved.at, moved.cause, moved.payload) == (
+        "clock.advanced",
+        10800,
+        1,
+        {"to": 10800},
+    )
+    assert moved.audience.everyone
+    assert table.now == 10800
+    assert table.advance(10800, seat=REFEREE) is table
+
+
+def test_in_a_game_without_a_referee_any_seat_moves_the_clock() -> None:
+    """Only the referee's seat moves the clock in a game that has a referee; in one without,
+    any seat does, and the move is recorded as that seat's."""
+    table = Table.start(_NoReferee(), SETUP, players=PLAYERS)
+    with pytest.raises(SeatError, match="no seat 'zed'"):
+        table.advance(60, seat="zed")
+    moved = table.advance(60, seat="alice")
+    assert (moved.now, moved.actions[-1].seat, moved.actions[-1].actor) == (60, "alice", "alice")
+    with pytest.raises(SeatError, match="only the referee moves the game clock"):
+        new_table().advance(60, seat="alice")
+
+
+def test_a_table_record_is_its_format_system_setup_seats_start_version_actions_and_events() -> None:
+    """The table record holds the whole table, every secret included."""
+    table = new_table().act(Action("krockin", "note", {"text": "hm"}), None)
+    record = table.to_record()
+    assert record == {
+        "format": RECORD_FORMAT,
+        "system": "kernel_toy",
+        "setup": SETUP,
+        "seats": [
+            {"id": REFEREE, "plays": []},
+            {"id": "alice", "plays": ["scarface"]},
+            {"id": "bob", "plays": ["krockin"]},
+            {"id": "edith", "plays": ["edith"]},
+        ],
+        "start": "19:00",
+        "version": 2,
+        "actions": [table.actions[0].to_json()],
+        "events": table.log.to_json(),
+    }
+
+
+# -- table.py: a new table, its seats --------------------------------------------------------
+
+
+def test_a_table_started_with_no_more_said_is_of_no_system_at_midnight_with_a_seat_each() -> None:
+    """``Table.start`` with only a game and a setup: no system name, play starting at 00:00,
+    the referee's seat and one seat per character, and the game's first events logged at time
+    0, caused by no action."""
+    table = Table.start(PROCEDURE, SETUP)
+    assert (table.system, table.start_time, table.setup) == ("", "00:00", SETUP)
+    assert [(s.id, s.plays) for s in table.seats] == [
+        (REFEREE, ()),
+        ("scarface", ("scarface",)),
+        ("krockin", ("krockin",)),
+        ("edith", ("edith",)),
+    ]
+    assert [(e.number, e.kind, e.at, e.cause) for e in table.log] == [(1, "timer.set", 0, 0)]
+    assert table.clock.timers[0].due == 7200
+
+
+def test_a_table_started_with_seats_given_has_exactly_those_seats() -> None:
+    from referee.core.table import Seat
+
+    seats = (Seat(REFEREE), Seat("carol", ("scarface", "krockin")))
+    table = Table.start(PROCEDURE, SETUP, seats=seats, players=PLAYERS)
+    assert table.seats == seats
+
+
+def test_a_table_logs_its_preamble_first_unless_it_has_dice_seeds_to_commit() -> None:
+    """A record's dice commitment is replayed as the table's preamble, before the game's own
+    first events; a table given dice seeds logs their commitment there instead."""
+    from referee.core.fairness import DiceSeeds
+
+    replayed, seeds = DiceSeeds.new("replayed"), DiceSeeds.new("fresh")
+    preamble = (replayed.commitment_event(),)
+    table = Table.start(PROCEDURE, SETUP, preamble=preamble)
+    assert [(e.kind, e.payload, e.cause) for e in table.log] == [
+        ("dice.committed", preamble[0].payload, 0),
+        ("timer.set", {"name": "alarm", "due": 7200}, 0),
+    ]
+    fair = Table.start(PROCEDURE, SETUP, dice=seeds, preamble=preamble)
+    assert [(e.kind, e.payload) for e in fair.log] == [
+        ("dice.committed", seeds.commitment_event().payload),
+        ("timer.set", {"name": "alarm", "due": 7200}),
+    ]
+
+
+def test_seats_are_the_referees_then_each_players_then_one_per_character_no_one_plays() -> None:
+    """A player whose id is a character's name plays that character: it gets no second seat.
+    A game without a referee has no referee's seat."""
+    state = PROCEDURE.initial_state(SETUP)
+    seats = seats_from(PROCEDURE, state, {"edith": ["scarface"]})
+    assert [(s.id, s.plays) for s in seats] == [
+        (REFEREE, ()),
+        ("edith", ("scarface",)),
+        ("krockin", ("krockin",)),
+    ]
+    assert [s.id for s in seats_from(_NoReferee(), state)] == ["scarface", "krockin", "edith"]
+
+
+# -- table.py: the salts a record replays ---------------------------------------------------------
+
+
+class _Schemed(_Planned):
+    """The planning toy whose plan is sealed in one event and noted in a second."""
+
+    def decide(self, state, action, dice):  # type: ignore[no-untyped-def]
+        events = super().decide(state, action, dice)
+        if action.kind == "plan":
+            return (*events, Event("plan.noted", {"by": action.actor}))
+        return events
+
+
+@pytest.mark.parametrize("game", [_Planned(), _Schemed()], ids=["sealed last", "sealed first"])
+def test_each_sealed_choice_replays_with_the_salt_of_its_own_actions_events(game: _Planned) -> None:
+    """Sealed choices (docs/kernel.md, "Fair dice"): each action's seal replays with the salt
+    recorded in its own events — wherever among them it is, and never the salt of the action
+    before it."""
+    table = Table.start(game, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.act(Action("scarface", "plan", {}), RandomSource(7))
+    table = table.act(Action("krockin", "plan", {}), RandomSource(8))
+    loaded = Table.from_record(table.to_record(), game)
+    assert list(loaded.log) == list(table.log)
+
+
+def test_a_record_whose_salt_is_not_hexadecimal_is_refused_as_a_record() -> None:
+    table = Table.start(_Planned(), SETUP, system="kernel_toy", players=PLAYERS)
+    record = table.act(Action("scarface", "plan", {}), RandomSource(7)).to_record()
+    salt = record["events"][-1]["secrets"][0]
+    assert salt["name"] == "salt"
+    salt["value"] = "not hex"
+    with pytest.raises(ScenarioError, match=r"^actions\.0: action 1 \(plan\) is refused"):
+        Table.from_record(record, _Planned())
+
+
+# -- clock.py: wall-clock times, durations, timers ----------------------------------------------
+
+
+def test_a_time_of_day_runs_from_00_00_to_23_59_59() -> None:
+    """A scenario's wall-clock times (docs/kernel.md, "Clock"): hours 0 to 23, minutes and
+    seconds 0 to 59, each counted."""
+    from referee.core.clock import clock_time
+
+    assert clock_time("23:59:59") == 23 * 3600 + 59 * 60 + 59
+    assert clock_time("12:59") == 12 * 3600 + 59 * 60
+    assert clock_time("00:00:59") == 59
+    assert clock_time("21:00:30", start="21:00") == 30
+    for bad in ("24:00", "25:00", "99:59"):
+        with pytest.raises(ValueError, match="is not a time of day"):
+            clock_time(bad)
+
+
+def test_play_starts_at_midnight_unless_told() -> None:
+    from referee.core.clock import clock_time, format_time
+
+    assert clock_time("01:00") == 3600
+    assert format_time(3600) == "01:00"
+
+
+def test_a_wall_clock_time_shows_its_seconds_only_when_there_are_some() -> None:
+    from referee.core.clock import format_time
+
+    assert format_time(7230, start="19:00") == "21:00:30"
+    assert format_time(7200, start="19:00") == "21:00"
+
+
+def test_a_timer_whose_event_has_secrets_shows_that_event_to_the_referee_alone() -> None:
+    """Setting a timer never shows its event early: an event with secret parts is kept for the
+    referee alone until it fires; one without keeps its own audience."""
+    from referee.core import EVERYONE, REFEREE_ONLY, Secret, only
+    from referee.core.clock import set_timer
+
+    secret = Event("slip.opened", {"by": "elves"}, secrets=(Secret("maneuver", "feint"),))
+    assert set_timer("open", secret, after=60).secrets[0].audience == REFEREE_ONLY
+    public = Event("alarm.rang", audience=only("elves"))
+    assert set_timer("alarm", public, at=60).secrets[0].audience == only("elves")
+    assert set_timer("alarm", Event("alarm.rang"), at=60).secrets[0].audience == EVERYONE
+
+
+# -- events.py: an event read back, the log ----------------------------------------------------
+
+
+def test_an_event_read_from_json_takes_its_defaults_for_what_it_leaves_out() -> None:
+    """An event is everyone's, with no payload, secrets or redactions, number 0 at time 0 and
+    caused by no action, unless its JSON says otherwise."""
+    event = Event.from_json({"kind": "note.made"})
+    assert event == Event("note.made")
+    assert (event.payload, event.secrets, event.number, event.at, event.cause) == ({}, (), 0, 0, 0)
+    assert event.audience.everyone and event.redacted == ()
+    seen = Event.from_json({"kind": "slip.written", "redacted": ["maneuver"], "number": 3})
+    assert (seen.redacted, seen.number) == (("maneuver",), 3)
+
+
+def test_a_log_without_its_last_events_keeps_the_rest_and_none_when_all_are_removed() -> None:
+    from referee.core import Log
+
+    log = Log().append(Event("a"), Event("b"), Event("c"))
+    assert [e.kind for e in log.without_last()] == ["a", "b"]
+    assert log.without_last(0) == log
+    assert len(log.without_last(5)) == 0
+    with pytest.raises(ValueError, match="cannot remove -1 events"):
+        log.without_last(-1)
+
+
+def test_a_log_is_read_by_index_and_by_slice() -> None:
+    from referee.core import Log
+
+    log = Log().append(*(Event(k) for k in "abcde"))
+    assert [e.kind for e in log[1:3]] == ["b", "c"]
+    assert [e.kind for e in log[::2]] == ["a", "c", "e"]
+    assert [e.kind for e in log[-2:]] == ["d", "e"]
+    assert log[-1].kind == "e"
+    with pytest.raises(IndexError):
+        log[5]
+
+
+def test_a_log_equals_only_a_log_of_the_same_events_and_hashes_and_reads_as_them() -> None:
+    from referee.core import Log
+
+    log = Log().append(Event("a"))
+    assert log == Log().append(Event("a"))
+    assert log != "a log"
+    assert log != Log().append(Event("b"))
+    assert hash(Log()) == hash(())
+    assert repr(log) == f"Log({list(log)!r})"
+
+
+def test_a_paged_log_reads_its_stored_events_then_the_new_ones() -> None:
+    """How a store hands over a table of any age: the stored events fetched when read, then
+    the events added since."""
+    from referee.core import Log
+    from referee.core.chunked import CHUNK
+
+    stored = [Event("old", number=n + 1) for n in range(CHUNK)]
+    log = Log.paged(CHUNK, lambda start, stop: stored[start:stop], [Event("new", number=CHUNK + 1)])
+    assert len(log) == CHUNK + 1
+    assert (log[0], log[CHUNK - 1].kind, log[CHUNK].kind) == (stored[0], "old", "new")
+    assert [e.kind for e in log.since(CHUNK - 1)] == ["old", "new"]
+
+
+# -- errors.py: what a refusal carries -----------------------------------------------------------
+
+
+def test_a_refusal_carries_its_rule_reason_kind_and_path() -> None:
+    """A refused action names the rule and the reason apart (a scenario matches on them), and a
+    malformed one its kind and the dotted path to the bad parameter."""
+    from referee.core import ActionError, RuleError
+
+    rule = RuleError("Perception cooldown", "checked 5 minutes ago")
+    assert (rule.rule, rule.reason) == ("Perception cooldown", "checked 5 minutes ago")
+    bad = ActionError("perceive", ("target", 0), "not a character")
+    assert (bad.kind, bad.path, bad.reason) == ("perceive", ("target", 0), "not a character")
+    assert str(bad) == "perceive.target.0: not a character"
+    assert str(ScenarioError("expected an integer", ("dice", "seed"))) == (
+        "dice.seed: expected an integer"
+    )
+
+
+def test_acting_on_a_stale_table_names_the_version_read_and_the_version_now() -> None:
+    from referee.core import StaleTableError
+
+    table = new_table().act(Action("krockin", "note", {"text": "hm"}), None)
+    with pytest.raises(StaleTableError) as refused:
+        table.act(Action("krockin", "note", {"text": "hm"}), None, expect_version=1)
+    assert (refused.value.expected, refused.value.current) == (1, 2)
+    assert str(refused.value) == (
+        "stale table: you read version 1, but the table is at version 2 (someone else acted first)"
+    )
+
+
+# -- checks.py: odds and results in JSON, the order of outcomes -----------------------------------
+
+
+def test_a_checks_odds_in_json_are_fractions_written_n_over_d() -> None:
+    """What a preview shows (docs/kernel.md, "Checks"): each outcome's and each margin's exact
+    probability as ``"n/d"``, and for a pool the distribution of its successes."""
+    from referee.core import ObstacleCheck, TargetCheck
+
+    assert TargetCheck("1d6", 4).odds().to_json() == {
+        "outcomes": {"failure": "1/2", "success": "1/2"},
+        "margins": {"-3": "1/6", "-2": "1/6", "-1": "1/6", "0": "1/6", "1": "1/6", "2": "1/6"},
+        "successes": None,
+    }
+    assert ObstacleCheck(1, 1).odds().to_json() == {
+        "outcomes": {"failure": "1/2", "success": "1/2"},
+        "margins": {"-1": "1/2", "0": "1/2"},
+        "successes": {"0": "1/2", "1": "1/2"},
+    }
+
+
+def test_a_rolled_checks_json_names_the_opponents_value_only_in_an_opposed_check() -> None:
+    from referee.core import OpposedCheck, TargetCheck, Total
+
+    target = TargetCheck("1d6", 4).roll(ScriptedSource([5]))
+    assert target.to_json() == {"outcome": "success", "value": 5, "margin": 1, "faces": [5]}
+    opposed = OpposedCheck(Total("1d6"), Total("1d6", 1)).roll(ScriptedSource([2, 4]))
+    assert opposed.to_json() == {
+        "outcome": "failure",
+        "value": 2,
+        "margin": -3,
+        "faces": [2, 4],
+        "opponent_value": 5,
+    }
+
+
+def test_a_total_is_written_with_the_sign_of_its_modifier() -> None:
+    from referee.core import Total
+
+    assert [Total("2d6", m).expression for m in (-2, 0, 3)] == ["2d6-2", "2d6", "2d6+3"]
+
+
+def test_an_opposed_checks_outcomes_are_listed_as_the_margins_reach_them() -> None:
+    """The odds list an opposed check's outcomes in the order the lowest margins reach them,
+    then those that cannot happen; a tie stands only under ``TieRule.TIE``."""
+    from referee.core import OpposedCheck, Pool, TieRule, Total
+
+    even = OpposedCheck(Total("1d6"), Total("1d6"), TieRule.TIE).odds()
+    assert [o.value for o in even.outcomes] == ["tie", "failure", "success"]
+    assert (even.tie, even.success, even.failure) == (
+        Fraction(1, 6),
+        Fraction(5, 12),
+        Fraction(5, 12),
+    )
+    ahead = OpposedCheck(Total("1d6", 3), Total("1d6"), TieRule.TIE).odds()
+    assert [o.value for o in ahead.outcomes] == ["success", "tie", "failure"]
+    behind = OpposedCheck(Total("1d6"), Total("1d6", 3), TieRule.OPPONENT_WINS).odds()
+    assert [o.value for o in behind.outcomes] == ["failure", "success"]
+    alone = OpposedCheck(Pool(2, shade=4), Pool(0), TieRule.TIE).odds()
+    assert [o.value for o in alone.outcomes] == ["tie", "success", "failure"]
+    assert alone.successes == {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+
+
+def test_a_percentile_checks_odds_count_criticals_as_successes_and_failures() -> None:
+    from referee.core import PercentileCheck
+
+    odds = PercentileCheck(50).odds()
+    assert (odds.success, odds.failure) == (Fraction(1, 2), Fraction(1, 2))
+    assert (odds.critical_success, odds.critical_failure, odds.tie) == (
+        Fraction(1, 20),
+        Fraction(3, 50),
+        0,
+    )
