@@ -16,6 +16,7 @@ from referee.systems.zweihander.state import ZweihanderState
 
 from .helpers import act, last, table
 from .test_chase import CHASER, RUNNER, TWO_RUNNERS, caught, start
+from .test_wilderness import journey
 
 # ------------------------------------------------------------------------------ chase.py
 
@@ -212,10 +213,12 @@ def test_a_takedown_is_previewed_at_the_chases_takedown_difficulty() -> None:
         "d100 ≤ 75",
     )
     assert preview.odds["critical success"] == "7/100"
-    [choice] = [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"]
-    assert choice.odds == (preview,)
+    assert [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"] == [
+        Choice("chaser", "chase.takedown", odds=(preview,), label="attempt a Takedown on runner")
+    ]
     assert chase.previews(_incapacitated(t.state, "chaser")) == []
     assert chase.previews(caught().state)[0].dice == "d100 ≤ 45"
+    assert chase.previews(table({"runner": RUNNER}).state) == []
 
 
 def test_a_mounted_pursuer_who_caught_up_is_offered_a_takedown_naming_the_skills() -> None:
@@ -316,6 +319,7 @@ def test_a_chase_start_is_recorded_whole_and_folded_into_the_state() -> None:
 
 def test_one_chase_at_a_time_and_a_new_one_once_it_has_ended() -> None:
     t = start()
+    assert t.state.chase is not None and t.state.chase.head_start is None
     with pytest.raises(RuleError, match="already under way"):
         act(t, "referee", "chase.start", [5], escapees=["runner"], pursuers=["chaser"])
     t = act(t, "referee", "chase.give_up", side="escapees")
@@ -356,3 +360,75 @@ def test_a_mounted_participant_needs_no_coordination_and_a_sturdy_one_no_toughne
         escape_condition=3,
     )
     assert t.state.chase is not None and t.state.chase.ended is None
+    # a Pursuer on foot who catches a rider with no Coordination: no Takedown test to offer
+    t = act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [9])
+    assert t.state.chase.participant("chaser").caught == "runner"
+    assert [c.kind for c in chase.choices(t.state, "chaser")][-2:] == [
+        "chase.attack",
+        "chase.give_up",
+    ]
+
+
+# ------------------------------------------------------------------------------ wilderness.py
+
+
+def test_each_role_check_is_recorded_with_its_role_skill_helpers_card_and_result() -> None:
+    """Wilderness travel rules (Roles): the Guide tests Navigation (the others assisting: an
+    Assist Die), the Survivalist Survival, the Scout Stealth, each at the terrain's Difficulty
+    under its roll card, with the text's result; a Role nobody takes is a Failure."""
+    t = act(
+        journey(threat=1),
+        "referee",
+        "journey.roles",
+        [40, 5, 99],
+        guide="g",
+        survivalist="s",
+        assists={"guide": ["c"]},
+    )
+    guide, survivalist, scout = (
+        dict(e.data) for e in t.log.events if e.kind == "journey.role_check"
+    )
+    assert {k: guide[k] for k in ("role", "skill", "character", "assisted_by")} == {
+        "role": "Guide",
+        "skill": "Navigation",
+        "character": "g",
+        "assisted_by": ["c"],
+    }
+    assert (guide["test"]["skill"], guide["test"]["assist"], guide["test"]["total_chance"]) == (
+        "Navigation",
+        True,
+        50,
+    )
+    assert (guide["roll"]["label"], guide["roll"]["rule"], guide["roll"]["dice"]) == (
+        "Guide g tests Navigation",
+        "Wilderness travel rules (Roles)",
+        "d100 ≤ 50, with an Assist Die",
+    )
+    assert (guide["outcome"], guide["result"]) == (
+        "success",
+        "1 day of provisions is required per day of travel",
+    )
+    assert (guide["provisions_per_day"], guide["terrain"]) == (1, 0)
+    assert {k: survivalist[k] for k in ("role", "skill", "character", "assisted_by")} == {
+        "role": "Survivalist",
+        "skill": "Survival",
+        "character": "s",
+        "assisted_by": [],
+    }
+    assert survivalist["roll"]["label"] == "Survivalist s tests Survival"
+    assert (survivalist["outcome"], survivalist["result"]) == (
+        "critical failure",
+        "as Failure, plus add an extra Toughness Test",
+    )
+    assert (survivalist["camp_recovery"], survivalist["toughness_tests"]) == ("Imperiled", 2)
+    assert scout == {
+        "role": "Scout",
+        "skill": "Stealth",
+        "character": None,
+        "assisted_by": [],
+        "unfilled": True,
+        "outcome": "failure",
+        "result": "increase Threat Level by 1 step",
+        "threat": 2,
+        "surprise": None,
+    }
