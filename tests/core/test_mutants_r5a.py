@@ -413,3 +413,60 @@ def test_a_percentile_checks_odds_count_criticals_as_successes_and_failures() ->
         Fraction(3, 50),
         0,
     )
+
+
+def test_a_record_that_holds_fewer_dice_than_its_action_rolls_is_refused_as_a_record() -> None:
+    """A record replays each action with its recorded dice: one that needs a die the record
+    does not hold is refused, naming the action."""
+    table = new_table().act(
+        Action("scarface", "attack", {"target": "krockin"}), ScriptedSource([6, 5, 1, 2])
+    )
+    record = table.to_record()
+    record["actions"][0]["dice"].pop()
+    with pytest.raises(ScenarioError, match=r"^actions\.0: .*the record holds no more dice"):
+        Table.from_record(record, PROCEDURE)
+
+
+def _played() -> Table:  # type: ignore[type-arg]
+    """Three actions from three seats: alice's attack asked for five minutes on, bob's note,
+    the referee's clock move past the alarm."""
+    return (
+        new_table()
+        .act(
+            Action("scarface", "attack", {"target": "krockin"}),
+            ScriptedSource([6, 5, 1, 2]),
+            seat="alice",
+            at=300,
+        )
+        .act(Action("krockin", "note", {"text": "hm"}), None, seat="bob")
+        .advance(3 * 3600, seat=REFEREE)
+    )
+
+
+def test_a_record_of_actions_from_several_seats_at_several_times_replays_to_the_same_table() -> (
+    None
+):
+    table = _played()
+    record = table.to_record()
+    loaded = Table.from_record(record, PROCEDURE)
+    assert loaded == table
+    assert loaded.to_record() == record
+    del record["version"]
+    assert Table.from_record(record, PROCEDURE) == table
+
+
+def test_a_record_whose_action_is_written_otherwise_than_it_replays_is_refused() -> None:
+    """Each action must replay to the very record written: one that claims its attack was the
+    referee's secret (an audience the game did not give it) is not the record of this
+    table."""
+    record = _played().to_record()
+    record["actions"][0]["audience"] = []
+    with pytest.raises(ScenarioError, match=r"^actions\.0: action 1 \(attack\) is recorded"):
+        Table.from_record(record, PROCEDURE)
+
+
+def test_a_record_that_says_another_version_than_it_holds_is_refused() -> None:
+    record = _played().to_record()
+    record["version"] += 1
+    with pytest.raises(ScenarioError, match=r"^version: the record says version \d+, but"):
+        Table.from_record(record, PROCEDURE)
