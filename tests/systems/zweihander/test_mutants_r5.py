@@ -9,14 +9,14 @@ from dataclasses import replace
 import pytest
 
 from referee.core import REFEREE, Between, Choice, OneOf, RuleError, SomeOf
-from referee.systems.zweihander import chase
+from referee.systems.zweihander import chase, wilderness
 from referee.systems.zweihander.character import INCAPACITATED
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 from referee.systems.zweihander.state import ZweihanderState
 
 from .helpers import act, last, table
 from .test_chase import CHASER, RUNNER, TWO_RUNNERS, caught, start
-from .test_wilderness import journey
+from .test_wilderness import journey, roles
 
 # ------------------------------------------------------------------------------ chase.py
 
@@ -432,3 +432,112 @@ def test_each_role_check_is_recorded_with_its_role_skill_helpers_card_and_result
         "threat": 2,
         "surprise": None,
     }
+
+
+def _roles_choice(label: str, **params: object) -> Choice:
+    return Choice(
+        REFEREE,
+        "journey.roles",
+        {name: OneOf((value,)) for name, value in params.items()},
+        label=f"assign the Roles: {label}",
+    )
+
+
+def test_the_gms_journey_menu_follows_the_stretch_and_players_have_none() -> None:
+    """Wilderness travel rules: at a Stretch's beginning the GM assigns the Roles (each to a
+    traveller with its Skill, or nobody, the others assisting the Guide; most Roles filled
+    first); then the Toughness Tests; then the Stretch's end or journey's end; Strike Camp once
+    the party has travelled; after journey's end, a new journey."""
+    t = journey(threat=1, conveyed=True)
+    assert wilderness.choices(t.state, REFEREE) == [
+        _roles_choice("guide g, survivalist s, scout c", guide="g", survivalist="s", scout="c"),
+        _roles_choice(
+            "guide g, survivalist s, scout nobody",
+            guide="g",
+            survivalist="s",
+            assists={"guide": ["c"]},
+        ),
+        _roles_choice(
+            "guide g, survivalist nobody, scout c", guide="g", scout="c", assists={"guide": ["s"]}
+        ),
+        _roles_choice(
+            "guide g, survivalist nobody, scout nobody", guide="g", assists={"guide": ["s", "c"]}
+        ),
+    ]
+    assert wilderness.choices(t.state, "g") == []
+    camp = Choice(REFEREE, "journey.camp", label="Strike Camp")
+    t = roles(t, [40, 40, 60])  # the Scout fails: Threat 2
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(REFEREE, "journey.toughness", label="the Toughness Tests"),
+        camp,
+    ]
+    t = act(t, "referee", "journey.toughness", [20, 5, 60, 5, 95, 9, 3, 4, 6, 2])
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(REFEREE, "journey.end_stretch", label="end the Stretch"),
+        Choice(
+            REFEREE, "journey.end", {"award_fortune": OneOf((False, True))}, label="journey's end"
+        ),
+        camp,
+    ]
+    t = act(t, "referee", "journey.end", award_fortune=True)
+    assert [c.kind for c in wilderness.choices(t.state, REFEREE)] == ["journey.start"]
+    assert wilderness.choices(table({}).state, REFEREE) == []
+
+
+def test_a_stretchs_toughness_tests_chaos_dice_camp_and_end_are_recorded() -> None:
+    """Wilderness travel rules (Toughness Tests, Threat Level, Strike Camp, Stretches): each fit
+    traveller's Toughness Test (conveyed: an Assist Die) with its card and result, a Failure's
+    2D10+2 Peril; then the Threat Level's Chaos Dice; a camp of 24 hours recovers Peril; the
+    Stretch's end counts its days and provisions and moves on to the next Stretch."""
+    t = roles(journey(threat=1, conveyed=True), [40, 40, 60])  # the Scout fails: Threat 2
+    assert [p.label for p in wilderness.previews(t.state)] == [
+        "g tests Toughness",
+        "s tests Toughness",
+        "c tests Toughness",
+    ]
+    assert {(p.rule, p.dice) for p in wilderness.previews(t.state)} == {
+        ("Wilderness travel rules (Toughness Tests)", "d100 ≤ 50, with an Assist Die")
+    }
+    t = act(t, "referee", "journey.toughness", [20, 5, 60, 5, 95, 9, 3, 4, 6, 2])
+    assert wilderness.previews(t.state) == []
+    toughness = last(t, "journey.toughness")
+    g, s, c = toughness["tests"]
+    assert (g["character"], g["test"]["skill"], g["test"]["assist"]) == ("g", "Toughness", True)
+    assert (g["result"], s["result"], c["result"]) == (
+        "no Peril is suffered",
+        "no Peril is suffered",
+        "suffer 2D10+2 Peril",
+    )
+    assert "peril" not in g
+    assert (c["peril"], c["peril_faces"], c["peril_condition"]) == (9, [3, 4], "Imperiled")
+    assert toughness["unhindered_at_camp"] == []
+    assert [(r["label"], r["rule"]) for r in toughness["rolls"]] == [
+        (f"{who} tests Toughness", "Wilderness travel rules (Toughness Tests)") for who in "gsc"
+    ]
+    chaos = last(t, "journey.chaos")
+    assert {k: v for k, v in chaos.items() if k != "roll"} == {
+        "chaos_dice": 2,
+        "faces": [6, 2],
+        "odds": "11/36",
+        "encounter": True,
+        "surprise": None,
+    }
+    assert (chaos["roll"]["label"], chaos["roll"]["rule"]) == (
+        "the Threat Level's Chaos Dice",
+        "Wilderness travel rules (Threat Level)",
+    )
+    t = act(t, "referee", "journey.camp")
+    assert last(t, "journey.camp")["hours"] == 24
+    assert t.state.character("c").peril_condition == "Unhindered"
+    t = act(t, "referee", "journey.end_stretch")
+    assert last(t, "journey.stretch_ended") == {
+        "stretch": "one",
+        "days": 3,
+        "provisions_per_day": 1,
+        "provisions": 9,
+    }
+    j = t.state.journey
+    assert j is not None
+    assert (j.index, j.phase, j.terrain, j.threat, j.surprise) == (1, "roles", 0, 0, None)
+    assert (j.days, j.provisions, j.encounters) == (4, 9, 1)
+    assert t.state.travel_hours == 24 + 3 * 24
