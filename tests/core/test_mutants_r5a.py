@@ -470,3 +470,107 @@ def test_a_record_that_says_another_version_than_it_holds_is_refused() -> None:
     record["version"] += 1
     with pytest.raises(ScenarioError, match=r"^version: the record says version \d+, but"):
         Table.from_record(record, PROCEDURE)
+
+
+# -- events.py: visibility, an event in JSON, the log's numbering -------------------------------
+
+
+def _slip() -> Event:
+    from referee.core import Secret, only
+
+    return Event(
+        "slip.written",
+        {"faction": "elves"},
+        audience=only("elves", "orcs"),
+        secrets=(Secret("maneuver", "Assault", only("elves")),),
+        number=2,
+        at=60,
+        cause=1,
+        redacted=("earlier",),
+    )
+
+
+def test_an_event_in_json_is_its_number_time_cause_kind_audience_payload_secrets_redactions() -> (
+    None
+):
+    assert _slip().to_json() == {
+        "number": 2,
+        "at": 60,
+        "cause": 1,
+        "kind": "slip.written",
+        "audience": ["elves", "orcs"],
+        "payload": {"faction": "elves"},
+        "secrets": [{"name": "maneuver", "value": "Assault", "audience": ["elves"]}],
+        "redacted": ["earlier"],
+    }
+    assert Event.from_json(_slip().to_json()) == _slip()
+
+
+def test_an_audience_is_everyone_or_its_viewers_and_always_the_referee() -> None:
+    """Visibility (docs/kernel.md, "Visibility"): the referee is in every audience; a player
+    sees what is shown to them or to a character they play; anything else is not an
+    audience."""
+    from referee.core import EVERYONE, REFEREE_ONLY, Audience, Viewer, only
+
+    alice = Viewer("alice", frozenset({"scarface"}))
+    assert only("scarface").includes(alice) and only("alice").includes(alice)
+    assert not only("krockin").includes(alice) and not REFEREE_ONLY.includes("alice")
+    assert REFEREE_ONLY.includes(REFEREE) and EVERYONE.includes("anyone")
+    assert (EVERYONE.to_json(), REFEREE_ONLY.to_json(), only("b", "a").to_json()) == (
+        "everyone",
+        [],
+        ["a", "b"],
+    )
+    assert Audience.from_json("everyone") == EVERYONE
+    assert Audience.from_json(["b", "a"]) == only("a", "b")
+    assert Audience.from_json(("a",)) == only("a")
+    for bad in ("nobody", [1], None):
+        with pytest.raises(ValueError, match="an audience is 'everyone' or a list"):
+            Audience.from_json(bad)
+
+
+def test_a_viewer_sees_an_event_without_the_secret_parts_they_may_not_see_named_as_redacted() -> (
+    None
+):
+    from referee.core import Log, Viewer, view
+
+    slip = _slip()
+    assert slip.seen_by("elves") is slip
+    assert slip.seen_by(REFEREE) is slip
+    seen = slip.seen_by(Viewer("bob", frozenset({"orcs"})))
+    assert seen is not None
+    assert (seen.data, seen.redacted) == ({"faction": "elves"}, ("earlier", "maneuver"))
+    assert slip.seen_by("dwarves") is None
+    log = Log().append(slip, Event("public.note"))
+    assert [e.kind for e in view(log, "dwarves")] == ["public.note"]
+    assert [e.data for e in view(log, "elves")] == [
+        {"faction": "elves", "maneuver": "Assault"},
+        {},
+    ]
+
+
+def test_secret_parts_may_not_share_a_name_with_each_other_or_the_payload() -> None:
+    from referee.core import Secret
+
+    with pytest.raises(ValueError, match=r"clash with the payload: \{'faction'\}"):
+        Event("slip", {"faction": "elves"}, secrets=(Secret("faction", "orcs"),))
+    with pytest.raises(ValueError, match=r"clash with the payload: \{'m'\}"):
+        Event("slip", secrets=(Secret("m", 1), Secret("m", 2)))
+    assert Event("slip", {"a": 1}, secrets=(Secret("b", 2), Secret("c", 3))).data == {
+        "a": 1,
+        "b": 2,
+        "c": 3,
+    }
+
+
+def test_a_log_numbers_each_event_after_the_last_and_reads_those_since_a_number() -> None:
+    from referee.core import Log
+
+    log = Log([Event("a", number=1)]).append(Event("b"), Event("c"))
+    assert [(e.number, e.kind) for e in log] == [(1, "a"), (2, "b"), (3, "c")]
+    stamped = log.append_stamped(Event("d"), at=90, cause=4)
+    assert (stamped[-1].number, stamped[-1].at, stamped[-1].cause, len(stamped)) == (4, 90, 4, 4)
+    assert [e.kind for e in stamped.since(2)] == ["c", "d"]
+    assert [e.kind for e in stamped.since(-3)] == ["a", "b", "c", "d"]
+    assert Log.from_json(stamped.to_json()) == stamped
+    assert Event("e").stamped(number=7, at=5) == Event("e", number=7, at=5)
