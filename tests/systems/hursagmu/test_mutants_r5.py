@@ -9,10 +9,11 @@ import pytest
 
 from referee.core import Action, RuleError, Table
 from referee.core.table import preview
-from referee.systems.hursagmu.movement import movement_actions
+from referee.systems.hursagmu.movement import movement_actions, range_increment
+from referee.systems.hursagmu.recovery import fold_round_ended
 from referee.systems.hursagmu.state import Encounter
 
-from .test_encounter import FIGHTER, SORCERER, initiative, play, start
+from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
 from .test_mutants_encounter import _fred_under_attack
 
 # -- encounter.odds_of: a choice's odds, for kinds other than the Master's secret rolls ---------
@@ -45,6 +46,31 @@ def test_a_walk_needs_a_distance_and_one_yard_is_one_movement_action() -> None:
     for walk in (lambda: movement_actions("foot"), lambda: movement_actions("foot", 0)):
         with pytest.raises(RuleError, match="moving on foot needs a distance"):
             walk()
+
+
+def test_only_a_character_who_cannot_move_at_all_is_too_encumbered_to_walk() -> None:
+    """Encumbrance lowers the yards per movement action; at 1 yard an action he still walks."""
+    assert movement_actions("foot", 1, rate=1) == 1
+    with pytest.raises(RuleError, match="too encumbered to move"):
+        movement_actions("foot", 1, rate=0)
+
+
+def test_a_horse_rides_twenty_to_forty_yards_an_action_and_a_ride_needs_a_distance() -> None:
+    """ "Movement": riding, one action per the horse's 20 to 40 yards; 41 is no horse of the
+    text; a ride of one yard is one action, a ride of none is refused."""
+    assert movement_actions("ride", 1, mount=40) == 1
+    with pytest.raises(RuleError, match="a horse rides 20 to 40 yards an action, not 41"):
+        movement_actions("ride", 40, mount=41)
+    with pytest.raises(RuleError, match="riding needs a distance"):
+        movement_actions("ride", 0, mount=40)
+
+
+def test_an_unknown_range_increment_is_refused_naming_the_known_ones() -> None:
+    """ "Range": the refusal names the attack types, sorcery types and senses that have one."""
+    with pytest.raises(
+        RuleError, match=r"known: thrown weapon, missile weapon, Talamu, .*, divination\)"
+    ):
+        range_increment("catapult")
 
 
 # -- combat.defence_declared: the aborted turn's declaration -------------------------------------
@@ -99,3 +125,44 @@ def test_a_defence_declared_before_the_roll_must_be_a_defence_not_a_task_of_its_
     parry = [{"task": "parry", "skill": "defense", "challenge": 5}]
     with pytest.raises(RuleError, match="fred's declared actions include no defense defence"):
         play(_fred_under_attack(), [("fred", "defend", {"actions": parry})], [])
+
+
+# -- recovery.fold_round_ended: what carries into the next round ---------------------------------
+
+
+def test_the_next_round_keeps_the_masters_conditions_and_each_characters_posture() -> None:
+    """ "Perception and Observation": the Master's ruling of Health or Sanity stands until he
+    says otherwise; a sleeper sleeps on and a rider stays on his horse when the round ends."""
+    state = two_fighters().state
+    state = state.with_fighter("bob", health_ok=False, asleep=True, mounted=True)
+    state = state.with_fighter("fred", sanity_ok=False)
+    after = fold_round_ended(state, {"waiting_game": []})
+    bob, fred = after.fighters["bob"], after.fighters["fred"]
+    assert (bob.health_ok, bob.sanity_ok, bob.asleep, bob.mounted) == (False, True, True, True)
+    assert (fred.health_ok, fred.sanity_ok, fred.asleep, fred.mounted) == (
+        True,
+        False,
+        False,
+        False,
+    )
+
+
+def test_haste_is_judged_against_the_new_rounds_initiatives_not_the_last_rounds() -> None:
+    """ "Haste" must come before the round passes its Initiative; a new round has passed none:
+    fred acted at 6 last round, and bob, at 6 this round, hastes to 8 before anyone acts."""
+    table = two_fighters()
+    draw = {"actions": [{"minor": "draw"}]}
+    table = play(
+        table,
+        [
+            ("bob", "declare", draw),
+            ("bob", "act", {}),
+            ("fred", "declare", draw),
+            ("fred", "act", {}),
+            ("referee", "end_round", {}),
+        ],
+    )
+    table = initiative(table, {"bob": ("maneuver", 1, 1), "fred": ("maneuver", 1, 2)})
+    haste = {"actions": [{"haste": True}, {"attack": "fred"}]}
+    table = table.act(Action("bob", "declare", haste), None)
+    assert table.log[-1].data["initiatives"] == [None, 8]
