@@ -16,7 +16,7 @@ from referee.systems.zweihander.state import ZweihanderState
 
 from .helpers import act, last, table
 from .test_chase import CHASER, RUNNER, TWO_RUNNERS, caught, start
-from .test_wilderness import journey, roles
+from .test_wilderness import PARTY, journey, roles
 
 # ------------------------------------------------------------------------------ chase.py
 
@@ -541,3 +541,95 @@ def test_a_stretchs_toughness_tests_chaos_dice_camp_and_end_are_recorded() -> No
     assert (j.index, j.phase, j.terrain, j.threat, j.surprise) == (1, "roles", 0, 0, None)
     assert (j.days, j.provisions, j.encounters) == (4, 9, 1)
     assert t.state.travel_hours == 24 + 3 * 24
+
+
+def test_camp_is_struck_once_the_party_has_travelled_and_only_then() -> None:
+    """Wilderness travel rules (Strike Camp): not before the party has set out; on the road,
+    and at the beginning of a later Stretch, it may."""
+    t = journey(threat=0)
+    with pytest.raises(RuleError, match="has not travelled yet"):
+        act(t, "referee", "journey.camp")
+    t = roles(t, [40, 40, 40])
+    assert last(act(t, "referee", "journey.camp"), "journey.camp")["hours"] == 24
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])
+    t = act(t, "referee", "journey.end_stretch")  # the second Stretch's Role Checks are next
+    assert t.state.journey is not None and t.state.journey.index == 1
+    assert act(t, "referee", "journey.camp").state.journey.days == 4  # type: ignore[union-attr]
+    with pytest.raises(RuleError, match="no journey is under way") as refused:
+        act(table(PARTY), "referee", "journey.camp")
+    assert refused.value.rule == "journey.camp"
+
+
+def test_a_slain_traveller_or_a_forced_marcher_at_camp_does_not_stop_the_others_recovering() -> (
+    None
+):
+    """Strike Camp: the Slain! recover nothing, a forced marcher recovers nothing for 24 hours;
+    every other traveller still recovers."""
+    weary = {
+        "g": {**PARTY["g"], "peril": 2},
+        "s": {**PARTY["s"], "peril": 2},
+        "c": {**PARTY["c"], "peril": 2},
+    }
+    slain = {**weary, "g": {**weary["g"], "damage": "Slain!"}}
+    t = act(
+        journey(threat=0, party=slain),
+        "referee",
+        "journey.roles",
+        [40, 40],
+        survivalist="s",
+        scout="c",
+    )
+    t = act(t, "referee", "journey.camp")
+    assert last(t, "journey.camp")["recovered"] == {"s": "Unhindered", "c": "Unhindered"}
+    t = act(
+        journey(threat=0, party=weary),
+        "referee",
+        "travel.forced_march",
+        [80, 20, 20],
+        characters=["g", "s", "c"],
+    )
+    t = act(
+        t, "referee", "journey.roles", [40, 40], survivalist="s", scout="c"
+    )  # g: Incapacitated!
+    t = act(t, "referee", "journey.camp")
+    recovered = last(t, "journey.camp")["recovered"]
+    assert recovered["g"].endswith("(no recovery: forced march)")
+    assert (recovered["s"], recovered["c"]) == ("Unhindered", "Unhindered")
+
+
+def test_the_toughness_previews_leave_out_who_cannot_test() -> None:
+    """Wilderness travel rules (Toughness Tests): the GM sees the odds of each fit traveller's
+    next Toughness Test; an Incapacitated! one tests none."""
+    party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
+    t = act(
+        journey(threat=0, party=party),
+        "referee",
+        "journey.roles",
+        [40, 40],
+        survivalist="s",
+        scout="c",
+    )
+    assert [p.label for p in wilderness.previews(t.state)] == [
+        "s tests Toughness",
+        "c tests Toughness",
+    ]
+    hard = roles(journey(terrain="Hard", threat=0), [40, 40, 40])
+    assert {p.dice for p in wilderness.previews(hard.state)} == {"d100 ≤ 30"}
+    ended = act(hard, "referee", "journey.end")
+    assert wilderness.previews(ended.state) == []
+    assert wilderness.previews(table(PARTY).state) == []
+
+
+def test_an_incapacitated_traveller_is_offered_no_role() -> None:
+    """Wilderness travel rules (Roles): the Roles go to fit travellers; an Incapacitated! one
+    neither takes one nor assists."""
+    party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
+    t = journey(threat=0, party=party)
+    offered = wilderness.choices(t.state, REFEREE)
+    assert offered[0] == _roles_choice(
+        "guide nobody, survivalist s, scout c", survivalist="s", scout="c"
+    )
+    for choice in offered:
+        params = {k: v.values[0] for k, v in choice.params.items() if isinstance(v, OneOf)}
+        helpers = params.pop("assists", {"guide": []})
+        assert "g" not in [*params.values(), *helpers["guide"]]
