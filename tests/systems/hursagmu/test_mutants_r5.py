@@ -166,3 +166,11 @@ def test_haste_is_judged_against_the_new_rounds_initiatives_not_the_last_rounds(
     haste = {"actions": [{"haste": True}, {"attack": "fred"}]}
     table = table.act(Action("bob", "declare", haste), None)
     assert table.log[-1].data["initiatives"] == [None, 8]
+
+
+def test_the_round_cannot_end_before_it_begins_naming_who_has_not_rolled_initiative() -> None:
+    """ "Initiative": the round begins once everyone has rolled; the Master who ends it sooner
+    is told who is still to roll (fred), not who has rolled (bob)."""
+    table = initiative(start({"bob": FIGHTER, "fred": FIGHTER}), {"bob": ("maneuver", 6, 6)})
+    with pytest.raises(RuleError, match=r"Initiative still to roll for fred$"):
+        table.act(Action("referee", "end_round"), None)
