@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.core import REFEREE, Between, Choice, OneOf, RuleError, SomeOf
+from referee.core import REFEREE, REFEREE_ONLY, Between, Choice, OneOf, RuleError, SomeOf
 from referee.systems.zweihander import chase, wilderness
 from referee.systems.zweihander.character import INCAPACITATED
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
@@ -633,3 +633,42 @@ def test_an_incapacitated_traveller_is_offered_no_role() -> None:
         params = {k: v.values[0] for k, v in choice.params.items() if isinstance(v, OneOf)}
         helpers = params.pop("assists", {"guide": []})
         assert "g" not in [*params.values(), *helpers["guide"]]
+
+
+def test_with_no_guide_every_fit_traveller_must_take_a_role() -> None:
+    """Wilderness travel rules (Roles): with nobody to be the Guide, nobody is left to assist,
+    so each fit traveller takes the Role their Skills allow (g may scout, only s is left the
+    Survivalist's)."""
+    t = table(
+        {"g": {"skills": {"Survival": 40, "Stealth": 40}}, "s": {"skills": {"Survival": 40}}},
+        journey={"travellers": ["g", "s"], "stretches": [{"days": 1}]},
+    )
+    assert wilderness.choices(t.state, REFEREE) == [
+        _roles_choice("guide nobody, survivalist s, scout g", survivalist="s", scout="g")
+    ]
+
+
+def test_the_toughness_tests_are_at_the_terrains_difficulty_for_each_fit_traveller() -> None:
+    """Wilderness travel rules (Toughness Tests): at the terrain's Difficulty (Hard: 50 - 20);
+    an Incapacitated! traveller tests none, the others still do."""
+    party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
+    t = journey(terrain="Hard", threat=0, party=party)
+    t = act(t, "referee", "journey.roles", [20, 20], survivalist="s", scout="c")
+    t = act(t, "referee", "journey.toughness", [20, 20])
+    tests = last(t, "journey.toughness")["tests"]
+    assert [(x["character"], x["test"]["total_chance"]) for x in tests] == [("s", 30), ("c", 30)]
+    with pytest.raises(RuleError, match="no journey is under way") as refused:
+        act(table(PARTY), "referee", "journey.toughness")
+    assert refused.value.rule == "journey.toughness"
+
+
+def test_travel_that_ends_a_wait_cancels_its_timer_for_the_referee_only() -> None:
+    """Waits (ruling 31): the journey's days that end a forced marcher's 24 hours cancel the
+    kernel timer, an event only the referee sees, as the timer would have fired."""
+    t = act(journey(threat=0), "referee", "travel.forced_march", [80], characters=["g"])
+    t = act(t, "referee", "journey.roles", [20, 20], survivalist="s", scout="c")
+    t = act(t, "referee", "journey.camp")
+    [cancelled] = [e for e in t.log.events if e.kind == "timer.cancelled"]
+    assert cancelled.data == {"name": "forced-march:g"}
+    assert cancelled.audience == REFEREE_ONLY
+    assert last(t, "travel.recovery_allowed") == {"character": "g"}
