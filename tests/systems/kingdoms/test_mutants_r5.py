@@ -95,3 +95,32 @@ def test_a_fortify_against_an_assault_adds_its_margin_over_the_attacker() -> Non
             12,
         ),
     )
+
+
+def test_net_successes_taken_say_whose_dice_took_them_and_how() -> None:
+    """Net successes come off the target's disposition (Assault, Harry): versus, the margin;
+    independent, every success; a Harry's are its attack dice's ("your attack margin of
+    success"). a Harries b's Fortify (attack dice versus, 3 against 1: margin 2); c Assaults d,
+    who Assesses (independent: all 3). Each effect says which dice took how much, and how."""
+    r = resolve(
+        {
+            "a": Entry("a", "Harry", ("b",), 1, attack=3),
+            "b": Entry("b", "Fortify", (), 1),
+            "c": Entry("c", "Assault", ("d",), 3),
+            "d": Entry("d", "Assess", ("c",), 0),
+        },
+        board(),
+    )
+    assert r.effects == (
+        Effect(
+            "b",
+            "disposition",
+            "a",
+            "a's Harry attack dice take 2 disposition from b (margin)",
+            -2,
+            8,
+        ),
+        Effect(
+            "d", "disposition", "c", "c's Assault takes 3 disposition from d (successes)", -3, 7
+        ),
+    )
