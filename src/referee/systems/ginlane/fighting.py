@@ -269,7 +269,7 @@ def manoeuvre(b: Builder, action: Action, dice: DiceSource) -> None:
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
     tags = resolve_tags(b.state, me, p.tags, [on])
-    spec = roll_spec(b.state, me, skill, tags, mod, p)
+    spec = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
     opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
     if opponent is not None:
         far = b.state.distance(me.zone, b.state.get(opponent).zone)
@@ -367,7 +367,7 @@ def block(b: Builder, action: Action, dice: DiceSource) -> None:
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
     tags = resolve_tags(b.state, me, p.tags, [target])
-    strength = roll_spec(b.state, me, skill, tags, mod, p)
+    strength = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
     rolled = strength.roll(dice)
     pay(b, me.id, tags, rolled)
     if held(b, me, skill, rolled.total, breaking=""):
@@ -405,7 +405,7 @@ def overcome(b: Builder, action: Action, dice: DiceSource) -> None:
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
     tags = resolve_tags(b.state, me, p.tags, [blocker.id])
-    spec = roll_spec(b.state, me, skill, tags, mod, p)
+    spec = roll_spec(b.state, me, p.skill, tags, mod, p)
     check = DifficultyCheck(spec, blocker.block.strength)
     odds = check.odds()
     result = check.roll(dice)
@@ -553,7 +553,7 @@ def seize(b: Builder, action: Action, dice: DiceSource) -> None:
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
     tags = resolve_tags(b.state, me, p.tags, [])
-    spec = roll_spec(b.state, me, skill, tags, mod, p)
+    spec = roll_spec(b.state, me, p.skill, tags, mod, p)
     check = DifficultyCheck(spec, strength if strength is not None else 0)
     odds = check.odds()
     result = check.roll(dice)

@@ -1,0 +1,116 @@
+"""Tests that kill the mutants of ``scene.py`` and ``fold.py`` mutmut left alive in round 5 of
+issue 13 (docs/systems/ginlane.md, "Mutation testing", "Round 5"): each asserts an outcome of the
+rules text ("No Relevant Skill", "The Skills List", "Difficult terrain", "Team Work", "The Free
+Experience Pool")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.core import RuleError, ScenarioError, Table
+from referee.systems.ginlane import PROCEDURE
+
+from .test_procedure import FIGHTER, act, duel, events, scene, start
+
+# moll's pyramid with one skill at 1 swapped for another (the Skill Pyramid still holds)
+_SWAPPED = {k: v for k, v in FIGHTER.items() if k != "Brawl"}
+
+
+def _manoeuvre_total(skills: dict[str, int], skill: str) -> tuple[int, str]:
+    """moll's manoeuvre against the surroundings (Fair, 7 to beat) with ``skill`` on 3 + 3."""
+    table = duel(moll={"skills": skills})
+    done = act(table, "moll", "manoeuvre", [3, 3], named="take cover", difficulty=7, skill=skill)
+    (rolled,) = events(done, "manoeuvre.rolled")
+    return rolled["rolled"]["total"], rolled["outcome"]
+
+
+def test_a_skill_named_by_its_former_name_rolls_at_the_sheets_level() -> None:
+    """The Skills List: Rapport is now Charm; a roll of Rapport by a character with Charm 1 is
+    a roll of Charm 1 (3 + 3 + 1 = 7), not an untrained one (−2)."""
+    assert _manoeuvre_total({**_SWAPPED, "Charm": 1}, "Rapport") == (7, "match")
+
+
+def test_a_sheet_that_keeps_a_former_name_rolls_it_at_its_level() -> None:
+    """A sheet written with Rapport (Charm's former name) rolls Rapport at its level."""
+    assert _manoeuvre_total({**_SWAPPED, "Rapport": 1}, "Rapport") == (7, "match")
+
+
+def test_a_skill_taken_for_one_craft_rolls_at_its_level() -> None:
+    """The Skills List, "Craft" (a choice: Craft: tailor): the skill as the sheet names it counts
+    at its level (3 + 3 + 1 = 7)."""
+    assert _manoeuvre_total({**_SWAPPED, "Craft: tailor": 1}, "Craft: tailor") == (7, "match")
+
+
+def test_a_craft_with_no_craft_named_does_not_count_for_tailoring() -> None:
+    """Craft is taken for one craft: a sheet's bare Craft 1 does not make moll a tailor, who
+    rolls Craft: tailor untrained (3 + 3 − 2 = 4)."""
+    assert _manoeuvre_total({**_SWAPPED, "Craft": 1}, "Craft: tailor") == (4, "failure")
+
+
+def test_an_arcane_skill_is_impossible_untrained() -> None:
+    """No Relevant Skill: "Arcane or Obscure" skills are impossible to the uninitiated (Rulings:
+    read as impossible): an untrained Lore roll is refused, not rolled at −2."""
+    with pytest.raises(RuleError, match="No Relevant Skill: an Arcane or Obscure skill"):
+        _manoeuvre_total(FIGHTER, "Lore")
+
+
+def _setup(**fields: Any) -> dict[str, Any]:
+    return {"zones": ["a", "b"], "characters": {"moll": {}}, **fields}
+
+
+@pytest.mark.parametrize(
+    ("fields", "where"),
+    [
+        ({"links": [["a", "b", True]]}, r"links\.0: a barrier's cost is a whole number"),
+        ({"links": [["a", "b", 2.0]]}, r"links\.0: a barrier's cost is a whole number"),
+        ({"costs": {"a": True}}, r"costs\.a: a zone's cost is a whole number"),
+        ({"characters": {"moll": {"pool": 3.0}}}, r"characters\.moll\.pool: the pool is a whole"),
+        ({"characters": {"moll": {"pool": "3"}}}, r"characters\.moll\.pool: the pool is a whole"),
+    ],
+)
+def test_a_cost_or_a_pool_is_a_whole_number_not_true_or_a_float(
+    fields: dict[str, Any], where: str
+) -> None:
+    """Difficult terrain (a cost of 2, 3, 4, &c) and The Free Experience Pool (points): whole
+    numbers; ``true`` and ``2.0`` are refused with the field's path."""
+    with pytest.raises(ScenarioError, match=where):
+        Table.start(PROCEDURE, _setup(**fields))
+
+
+def test_a_cost_of_one_is_a_clear_way() -> None:
+    """Difficult terrain: a barrier or a zone may be given the plain cost of 1."""
+    table = Table.start(PROCEDURE, _setup(links=[["a", "b", 1]], costs={"b": 1}))
+    assert (table.state.links, table.state.zone_costs) == ((("a", "b", 1),), (("b", 1),))
+
+
+def test_a_sitting_duck_is_not_free_for_its_own_side() -> None:
+    """Action: Something Else: the Sitting Duck is free-taggable by the other side only; moll,
+    tagging her own Sitting Duck to parry jack, pays a point for it."""
+    table = act(duel(), "moll", "something_else", what="loads her pistol")
+    (duck,) = table.state.aspects
+    assert table.state.aspect(duck.id) == duck
+    defence = {"skill": "Weapons", "tags": ["Sitting Duck"]}
+    done = act(table, "jack", "attack", [1, 1, 6, 6, 1], target="moll", defence=defence)
+    tagged = [e for e in events(done, "aspect.tagged") if e["character"] == "moll"]
+    assert tagged == [{"character": "moll", "aspect": "Sitting Duck", "free": False, "id": duck.id}]
+    assert done.state.get("moll").pool.points == table.state.get("moll").pool.points - 1
+
+
+def test_a_block_its_overcoming_and_a_seize_roll_a_craft_at_the_sheets_level() -> None:
+    """The Skills List, "Craft" (a choice): a Block "in an appropriate skill", the roll to
+    overcome it and a seize each roll Craft: locksmith at the sheet's 1, not untrained (−2)
+    — until round 5 the actions looked the skill up as Craft, which the sheet does not have."""
+    lock = {"Craft: locksmith": 1}
+    setup = scene(
+        m={"side": "s", "zone": "a", "skills": lock}, j={"side": "b", "zone": "a", "skills": lock}
+    )
+    table = start(setup, 6, 6, 1, 1)
+    blocked = act(table, "m", "block", [3, 3], action="pick the lock", skill="Craft: locksmith")
+    assert blocked.state.get("m").block.strength == 7
+    passed = act(blocked, "j", "overcome", [4, 3], blocker="m", skill="Craft: locksmith")
+    (tested,) = events(passed, "block.tested")
+    assert (tested["strength"], tested["rolled"]["total"]) == (7, 8)
+    seized = act(table, "m", "seize", [1, 1], thing="the key", skill="Craft: locksmith")
+    assert events(seized, "seized") == [{"character": "m", "thing": "the key"}]
