@@ -36,6 +36,37 @@ def test_an_attacked_characters_defence_and_taking_the_hit_preview_their_choices
     assert taken == [("bob's striking against fred, undefended", {"success": "1", "failure": "0"})]
 
 
+# -- action_phase.decide_act: whose turn it is, and the movement's roll card ---------------------
+
+
+def test_acting_out_of_turn_is_refused_naming_who_is_on_turn() -> None:
+    """ "characters carry out their actions in the order of their Initiative rolls": one who
+    acts out of turn is told who is on turn — one, two at the same Initiative, or nobody once
+    every declared action is taken."""
+    table = initiative(
+        start({"bob": FIGHTER, "fred": FIGHTER, "ann": FIGHTER}),
+        {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 6, 6), "ann": ("maneuver", 1, 1)},
+    )
+    with pytest.raises(RuleError, match=r"it is not ann's turn \(on turn: bob, fred\)$"):
+        table.act(Action("ann", "act"), None)
+    draw = {"actions": [{"minor": "draw"}]}
+    table = play(two_fighters(), [("bob", "declare", draw)])
+    with pytest.raises(RuleError, match=r"it is not fred's turn \(on turn: bob\)$"):
+        table.act(Action("fred", "act"), None)
+    table = play(table, [("bob", "act", {}), ("fred", "declare", draw), ("fred", "act", {})])
+    with pytest.raises(RuleError, match=r"it is not bob's turn \(on turn: nobody\)$"):
+        table.act(Action("bob", "act"), None)
+
+
+def test_a_movements_acrobatics_roll_card_names_the_character_who_moves() -> None:
+    """ "the master may require an Acrobatics roll": the roll card of bob's walk over treacherous
+    ground is labelled as his."""
+    walk = {"actions": [{"move": "foot", "yards": 10, "challenge": 12}]}
+    table = play(two_fighters(), [("bob", "declare", walk), ("bob", "act", {})], [1, 1])
+    stumble = next(e for e in table.log if e.kind == "character.stumbled")
+    assert stumble.data["roll"]["label"] == "bob's acrobatics (foot)"
+
+
 # -- movement.movement_actions: "one for every ten yards or fraction thereof" --------------------
 
 
