@@ -8,13 +8,22 @@ from typing import Any
 
 import pytest
 
-from referee.core import MINUTE, ActionError, Event, RuleError, ScenarioError
+from referee.core import (
+    MINUTE,
+    REFEREE_ONLY,
+    ActionError,
+    Event,
+    RuleError,
+    ScenarioError,
+    only,
+)
 from referee.systems.intrigue import load_game
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
 
 from .helpers import act, character, last, start
 from .test_combat import T, brawl, combat, declare, fight, resolve
+from .test_envelopes import TO_ALL, TO_SOME, evening
 from .test_mutants import _armed, _round3
 from .test_mutants_resolve import _round
 
@@ -239,3 +248,248 @@ def test_envelopes_for_a_number_nobody_wears_are_pointed_out() -> None:
         "a-p1 (Give to Character 12, 53, 54, if they Roll 14 or more): nobody wears 53, 54",
         "a-c1 (Open if you see character 53): nobody wears 53",
     ]
+
+
+@pytest.mark.parametrize(
+    ("sheet", "path", "words"),
+    [
+        (
+            {"items": {"knife": {"damge": 3}}},
+            ("items", "knife", "damge"),
+            "unknown field 'damge' (known: damage, description)",
+        ),
+        *(
+            (
+                {"items": {"knife": {"damage": bad}}},
+                ("items", "knife", "damage"),
+                f"damage is a whole number, not {bad!r}",
+            )
+            for bad in (-1, "big", True)
+        ),
+        (
+            {"items": {"knife": {"description": 5}}},
+            ("items", "knife", "description"),
+            "description is text, not 5",
+        ),
+        ({"languages": "French"}, ("languages",), "languages is a list of language names"),
+        ({"languages": [1]}, ("languages",), "languages is a list of language names"),
+        (
+            {"perception_envelopes": [3]},
+            ("perception_envelopes", 0),
+            "an envelope is a mapping, not int",
+        ),
+        (
+            {"perception_envelopes": [{"to": "ALL", "target": 14, "contents": "x", "hue": 1}]},
+            ("perception_envelopes", 0, "hue"),
+            "unknown field 'hue' (known: contents, directions, id, target, to)",
+        ),
+    ],
+)
+def test_a_bad_item_language_or_envelope_is_refused_at_its_path(
+    sheet: dict[str, Any], path: tuple[object, ...], words: str
+) -> None:
+    """The game file: an item card, a language list or a Perception Envelope that is not as the
+    rules write it is refused, naming the field."""
+    with pytest.raises(ScenarioError) as error:
+        load_game({"characters": {"a": character("A", 15, **sheet)}})
+    assert error.value.path == ("characters", "a", *path)
+    assert str(error.value).endswith(words)
+
+
+def test_an_item_card_may_do_no_damage_and_carry_a_description() -> None:
+    """Items: a card's damage may be 0 and its description is kept (none: empty); an envelope
+    may be for a single Character Number."""
+    state = load_game(
+        {
+            "characters": {
+                "a": character(
+                    "A",
+                    15,
+                    items={"knife": {"damage": 0, "description": "a blade"}, "note": {}},
+                    perception_envelopes=[{"to": 12, "target": 14, "contents": "x"}],
+                )
+            }
+        }
+    )
+    knife, note = state.character("a").items
+    assert (knife.damage, knife.description) == (0, "a blade")
+    assert (note.damage, note.description) == (None, "")
+    assert state.perception_envelopes[0].given_to == ("12",)
+
+
+_A = {"number": 15}
+_ALL_14 = {"to": "ALL", "target": 14, "contents": "x"}
+
+
+def _envelope(**fields: Any) -> dict[str, Any]:
+    """A game whose one character holds one Perception Envelope of ``fields``."""
+    return {"characters": {"a": {"number": 15, "perception_envelopes": [fields]}}}
+
+
+@pytest.mark.parametrize(
+    ("setup", "refusal"),
+    [
+        ({"characters": [1]}, "characters: characters is a mapping, not list"),
+        ({}, "characters: a game has characters"),
+        (
+            {"characters": {"a": _A}, "title": "x"},
+            "title: unknown field 'title' (known: characters, start)",
+        ),
+        ({"characters": {"a": 3}}, "characters.a: a character is a mapping, not int"),
+        *(
+            ({"characters": {cid: _A}}, f"characters.{cid}: a character id is a name, not {cid!r}")
+            for cid in ("15", "referee", "public", "ALL")
+        ),
+        (
+            {"characters": {"a": {"number": 15, "skills": ["Perception"]}}},
+            "characters.a.skills: skills is a mapping, not list",
+        ),
+        (
+            {"characters": {"a": {"number": 7}}},
+            "characters.a.number: a character number has two digits, not 7 "
+            "(write numbers below 10 in quotes, like '07')",
+        ),
+        (
+            {"characters": {"a": {"number": "abc"}}},
+            "characters.a.number: a character number has two digits, not 'abc'",
+        ),
+        (
+            _envelope(to="ALL", target="high", contents="x"),
+            "characters.a.perception_envelopes.0.target: target is a whole number, at least 0, "
+            "not 'high'",
+        ),
+        (
+            _envelope(to="ALL", target=14),
+            "characters.a.perception_envelopes.0.contents: contents is text, not None",
+        ),
+        (
+            _envelope(to="ALL", target=14, contents="x", directions=5),
+            "characters.a.perception_envelopes.0.directions: directions is text, not 5",
+        ),
+        (
+            _envelope(to="ALL", target=14, contents="x", id=5),
+            "characters.a.perception_envelopes.0.id: id is text, not 5",
+        ),
+        *(
+            ({"characters": {"a": {"number": 15, **sheet}}}, f"characters.a.{refusal}")
+            for sheet, refusal in (
+                ({"name": 5}, "name: name is text, not 5"),
+                ({"strength": "x"}, "strength: strength is a whole number, at least 0, not 'x'"),
+                ({"mind": "x"}, "mind: mind is a whole number, at least 0, not 'x'"),
+                (
+                    {"speaks_english": "yes"},
+                    "speaks_english: speaks_english is true or false, not 'yes'",
+                ),
+                ({"wounds": 0}, "wounds: wounds is a whole number, at least 1, not 0"),
+                ({"wounds": "x"}, "wounds: wounds is a whole number, at least 1, not 'x'"),
+            )
+        ),
+        (
+            {"start": "24:00", "characters": {"a": _A}},
+            "start: a clock time runs from 00:00 to 23:59, not '24:00'",
+        ),
+    ],
+)
+def test_a_bad_game_file_is_refused_by_the_field_at_fault(
+    setup: dict[str, Any], refusal: str
+) -> None:
+    """The game file: what is not as the rules write it (a character id that is a number or a
+    seat's name, a number not of two digits, a clock time past 23:59, ...) is refused by its
+    path, in words."""
+    with pytest.raises(ScenarioError) as error:
+        load_game(setup)
+    assert str(error.value) == refusal
+
+
+def test_ten_and_ninety_nine_are_badge_numbers_and_the_evening_may_start_at_23_59() -> None:
+    """Character Badges: "A two digit number": 10 to 99. A game may start at 23:59; envelopes
+    with no id are numbered from 1, with no directions."""
+    state = load_game(
+        {
+            "start": "23:59",
+            "characters": {
+                "a": {"number": 10},
+                "b": {"number": 99},
+                "c": {"number": 15, "perception_envelopes": [_ALL_14, _ALL_14]},
+            },
+        }
+    )
+    assert [c.number for c in state.characters] == ["10", "99", "15"]
+    assert [(p.id, p.directions) for p in state.perception_envelopes] == [
+        ("c-p1", ""),
+        ("c-p2", ""),
+    ]
+
+
+def test_a_sheet_without_statistics_has_the_games_defaults() -> None:
+    """Statistics: a sheet that gives none has Combat, Strength and Mind 1 and Stamina 6, and
+    as many wounds; a Stamina of 1 is allowed."""
+    state = load_game({"characters": {"a": {"number": 15}, "b": {"number": 16, "stamina": 1}}})
+    a, b = state.characters
+    assert (a.combat, a.strength, a.mind, a.stamina, a.wounds) == (1, 1, 1, 6, 6)
+    assert (b.stamina, b.wounds) == (1, 1)
+
+
+# -- Perception Checks and Contingency Envelopes (perception.py) ---------------------------
+
+
+def test_a_perception_check_tells_each_side_its_part_and_the_referee_every_envelopes_odds() -> None:
+    """Perception Envelopes: Miss Twelve (Perception 3) rolls 14 on the Countess, whose
+    envelopes are for number 20 (skipped: not for her), for 12, 20, 32 at 14 (matched: handed
+    over) and for ALL at 16 (missed). Her skill, dice and total card are hers; each envelope's
+    card and odds are the referee's."""
+    game = evening()
+    to_twenty = {"id": "to-twenty", "to": [20], "target": 10, "contents": "x"}
+    game["characters"]["countess"]["perception_envelopes"] = [to_twenty, TO_SOME, TO_ALL]
+    table = act(start(game), "twelve", "perceive", [4, 4, 3], target="countess")
+    made = next(e for e in reversed(table.log.events) if e.kind == "perception.made")
+    assert made.payload == {
+        "perceiver": "twelve",
+        "target": "countess",
+        "total": 14,
+        "envelopes": [
+            {"id": "to-some", "label": "Give to Character 12, 20, 32, if they Roll 14 or more"}
+        ],
+    }
+    told = {s.name: (s.audience, s.value) for s in made.secrets}
+    assert told["perception"] == (only("twelve"), 3)
+    assert told["faces"] == (only("twelve"), [4, 4, 3])
+    assert told["roll"] == (
+        only("twelve"),
+        {
+            "card": "roll",
+            "label": "twelve perceives countess",
+            "rule": "Perception Envelopes",
+            "dice": "3d6+3",
+            "odds": None,
+            "faces": [4, 4, 3],
+            "outcome": "rolled",
+            "margin": 0,
+            "value": 14,
+            "opponent": None,
+            "shown": "3d6 (4, 4, 3) + 3 = 14",
+        },
+    )
+    audience, chances = told["chances"]
+    assert audience == REFEREE_ONLY and chances["to-twenty"] == "0" != chances["to-some"]
+    audience, cards = told["rolls"]
+    assert audience == REFEREE_ONLY
+    assert [
+        (c["label"], c["rule"], c["outcome"], c["margin"], c["value"], c["faces"]) for c in cards
+    ] == [
+        ("twelve perceives countess: to-some", "Perception Envelopes", "success", 0, 14, [4, 4, 3]),
+        ("twelve perceives countess: to-all", "Perception Envelopes", "failure", -2, 14, [4, 4, 3]),
+    ]
+
+
+def test_the_holder_is_told_why_an_envelope_may_open_and_opens_it_alone() -> None:
+    """Contingency Envelopes: seeing the Baron (53) or being shot makes the Countess's envelopes
+    openable, and she is told why; opening one is her own business."""
+    table = act(start(evening()), "countess", "encounter", character="baron", how="see")
+    assert last(table, "contingency.openable")["why"] == "see 53"
+    table = act(table, "countess", "report", event="shot")
+    assert last(table, "contingency.openable")["why"] == "event: shot"
+    table = act(table, "countess", "open", envelope="shot")
+    opened = table.log.events[-1]
+    assert (opened.kind, opened.audience) == ("envelope.opened", only("countess"))
+    assert opened.payload == {"holder": "countess", "envelope": "shot", "label": "Open if shot"}
