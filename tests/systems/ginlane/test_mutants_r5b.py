@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Table
+import pytest
+
+from referee.core import RuleError, ScenarioError, Table
+from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
-from referee.systems.ginlane.character import SOCIETY, Character
+from referee.systems.ginlane.cards import check_card, odds_json
+from referee.systems.ginlane.character import SOCIETY, Character, ExperiencePool
 from referee.systems.ginlane.magia import can_practise, philosophy_aspect
+from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
 from referee.systems.ginlane.scene import SceneState
+from referee.systems.ginlane.tables import _need, consequence, difficulty_number, manoeuvre, weapon
 
 from .test_mutants import _hit_of_13
 from .test_procedure import act, duel
@@ -140,3 +146,122 @@ def test_a_rest_for_one_character_rests_that_character_only() -> None:
     rested = act(table, "referee", "rest", [6], characters=["moll"])
     assert [d["character"] for k, d in _new(table, rested) if k == "rested"] == ["moll"]
     assert rested.state.get("jack").track("Health").marked != ()
+
+
+# ------------------------------------------------------------------ character.py
+
+
+def test_a_sheet_as_json_carries_its_fields_and_what_they_give() -> None:
+    """Characters: the sheet written out (``referee ginlane sheet --json``) — its Aspects,
+    possessions, skills and experience, and what they give: points spent and left, the extra
+    Aspects earned (one per 4 spent), the tracks (5, +1 per odd level of Endurance, Resolve,
+    Assets) and the languages allowed."""
+    sheet = Character.build(
+        "Moll",
+        aspects=["Fencing Mistress"],
+        possessions=["House in Soho"],
+        skills={"Weapons": 3, "Endurance": 2, "Resolve": 2, "Scholarship": 1, "Languages": 1},
+        experience=12,
+        languages=["French"],
+    )
+    assert sheet.to_json() == {
+        "name": "Moll",
+        "aspects": ["Fencing Mistress"],
+        "free_aspects": [SOCIETY],
+        "possessions": ["House in Soho"],
+        "skills": {"Weapons": 3, "Endurance": 2, "Resolve": 2, "Scholarship": 1, "Languages": 1},
+        "experience": 12,
+        "spent": 9,
+        "unspent": 3,
+        "extra_aspects": 2,
+        "tracks": {"Health": 6, "Composure": 6, "Wealth": 5},
+        "language_allowance": 2,
+        "languages": ["French"],
+    }
+
+
+def test_a_sheet_read_from_a_file_refuses_experience_or_names_of_the_wrong_kind() -> None:
+    """Characters, Experience Points: a sheet's experience is a whole number (not a word, not
+    a flag), and its Aspects are a list of names (not nothing, not a flag)."""
+    for data, refusal in (
+        ({"experience": "x"}, "experience is a whole number, not 'x'"),
+        ({"experience": True}, "experience is a whole number, not True"),
+        ({"aspects": [None]}, r"aspects is a list of names, not \[None\]"),
+        ({"aspects": [True]}, r"aspects is a list of names, not \[True\]"),
+    ):
+        with pytest.raises(RuleError, match=refusal):
+            Character.from_json("Moll", data)
+
+
+def test_a_tag_costs_one_point_and_paying_nothing_leaves_the_pool() -> None:
+    """The Free Experience Pool: a tag costs a point (the default payment); a payment of
+    nothing is no payment and leaves the pool as it was."""
+    pool = ExperiencePool(3, 3)
+    assert pool.spend().points == 2
+    assert pool.spend(0).points == 3
+    assert ExperiencePool(0, 3).spend(0).points == 0
+
+
+# ------------------------------------------------------------------ tables.py
+
+
+def test_a_difficulty_is_a_ladder_name_or_a_number_written_as_text() -> None:
+    """Difficulty & Target Number: a difficulty is a name of the ladder or a number, also a
+    number written as text (a negative one too); anything else is refused, naming the ladder."""
+    assert [difficulty_number(t) for t in ("Fair", " 10 ", "-1", 4)] == [8, 10, -1, 4]
+    ladder = "Negligible, Low, Fair, Great, Exceeding, Superb, Heroic"
+    for text in ("X5", "Dire"):
+        with pytest.raises(RuleError, match=rf"no difficulty '{text}' \({ladder}\)"):
+            difficulty_number(text)
+
+
+def test_an_unknown_severity_manoeuvre_or_weapon_is_refused_naming_the_known_ones() -> None:
+    """Consequences, "Some Manoeuvres", "Weapons Notes": a name not in the table is refused,
+    and the refusal lists the table's names."""
+    with pytest.raises(
+        RuleError, match=r"no consequence 'dire' \(slight, moderate, heavy, extreme\)"
+    ):
+        consequence("dire")
+    with pytest.raises(
+        RuleError,
+        match=r"no manoeuvre 'lunge' \(blind, unbalance, take cover, disarm, take aim, "
+        r"concentrate\)",
+    ):
+        manoeuvre("lunge")
+    with pytest.raises(
+        RuleError, match=r"no weapon 'lance' \(fists, knife, cosh, .*, swivel gun\)"
+    ):
+        weapon("lance")
+
+
+def test_a_table_row_missing_a_field_or_of_the_wrong_type_is_refused() -> None:
+    """The tables are checked as they load: a row without the field, or with a value of the
+    wrong type (a flag for a number), is refused naming the file."""
+    assert _need({"bonus": 2}, "bonus", int, "weapons.yaml") == 2
+    assert _need({"small": True}, "small", bool, "weapons.yaml") is True
+    for row, kind in (({}, int), ("bonus", int), ({"bonus": "2"}, int), ({"bonus": True}, int)):
+        with pytest.raises(ScenarioError, match="bonus") as refused:
+            _need(row, "bonus", kind, "weapons.yaml")
+        assert refused.value.path == ("weapons.yaml",)
+
+
+# ------------------------------------------------------------------ cards.py
+
+
+def test_the_card_of_an_attack_on_one_behind_a_block_shows_the_block_and_its_odds() -> None:
+    """One roll card: the dice as written, with the protecting Block's floor ("Protect"), and
+    the exact odds of the roll worked out when none are given."""
+    check = OpposedRoll(GinLaneRoll(3, tags=1), GinLaneRoll(2), floor=9)
+    card = check_card(
+        check, check.roll(ScriptedSource([6, 5, 1, 3, 3])), "jack cuts at moll", rule="Attack"
+    )
+    assert card["dice"] == "3d6kh2+3 vs 2d6+2 (and a Block of 9)"
+    assert card["odds"] == odds_json(check.odds())
+    assert (card["value"], card["opponent"], card["margin"]) == (14, 8, 5)
+
+
+def test_odds_with_no_match_possible_show_a_match_of_nothing() -> None:
+    """A check with no Match among its outcomes (the kernel's check behind a difficulty, "to
+    beat") shows a Match's odds as 0."""
+    odds = DifficultyCheck(GinLaneRoll(skill=1), difficulty=7).kernel_check().odds()
+    assert odds_json(odds) == {"success": "7/12", "match": "0", "failure": "5/12"}
