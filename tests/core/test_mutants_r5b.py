@@ -4,6 +4,7 @@ docs/kernel.md, "Mutation testing", "Round 5, part B"): ``actions.py``, ``cards.
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 import tracemalloc
@@ -173,6 +174,31 @@ def test_an_actions_parameters_are_recorded_as_given_and_parsed_once() -> None:
     assert _NESTED.normalise({"inner": {"mode": "grey"}})[1] == {"inner": {"mode": "grey"}}
     with pytest.raises(ActionError):
         RALLY.normalise({"dice": "3"})
+
+
+class _Shade(enum.Enum):
+    GREY = "grey"
+    WHITE = "white"
+
+
+class _Helped(Params):
+    shade: _Shade
+    helpers: tuple[str, ...] = ()
+
+
+def test_a_recorded_parameter_is_json_an_enum_by_its_value_a_tuple_a_list() -> None:
+    """Actions as values: the record of an action's parameters is JSON — an enum by its value,
+    a tuple as a list — each time a fresh copy, its lists too."""
+    spec = ActionSpec("rally", _Helped, section="Toy: rally")
+    parsed, recorded = spec.normalise({"shade": "grey", "helpers": ["ann", "bob"]})
+    assert parsed == _Helped(shade=_Shade.GREY, helpers=("ann", "bob"))
+    assert recorded == {"shade": "grey", "helpers": ["ann", "bob"]}
+    assert type(recorded["helpers"]) is list and type(recorded["shade"]) is str
+    recorded["helpers"].append("eve")
+    assert spec.normalise({"shade": "grey", "helpers": ["ann", "bob"]})[1] == {
+        "shade": "grey",
+        "helpers": ["ann", "bob"],
+    }
 
 
 def test_the_parameters_remembered_are_forgotten_when_the_memory_is_full() -> None:
