@@ -13,6 +13,7 @@ from referee.systems.zweihander import chase, wilderness
 from referee.systems.zweihander.character import INCAPACITATED
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 from referee.systems.zweihander.state import ZweihanderState
+from referee.systems.zweihander.wilderness import step_threat
 
 from .helpers import act, last, table
 from .test_chase import CHASER, RUNNER, TWO_RUNNERS, caught, start
@@ -672,3 +673,33 @@ def test_travel_that_ends_a_wait_cancels_its_timer_for_the_referee_only() -> Non
     assert cancelled.data == {"name": "forced-march:g"}
     assert cancelled.audience == REFEREE_ONLY
     assert last(t, "travel.recovery_allowed") == {"character": "g"}
+
+
+@pytest.mark.parametrize(("face", "surprise"), [(6, "party"), (2, None)])
+def test_the_scouts_surprise_comes_with_an_encounter_only(face: int, surprise: str | None) -> None:
+    """Wilderness travel rules (Scout, Threat Level): the Scout's Critical Success lowers the
+    Threat Level one step and the party surprises an encounter — if the Chaos Dice bring one."""
+    t = roles(journey(threat=2), [40, 40, 11])  # Threat 1: one Chaos Die
+    t = act(t, "referee", "journey.toughness", [20, 20, 20, face])
+    chaos = last(t, "journey.chaos")
+    assert (chaos["encounter"], chaos["surprise"]) == (face == 6, surprise)
+
+
+def test_a_scouts_failure_at_the_highest_threat_level_stays_there() -> None:
+    """Threat Level: Highly Dangerous (3 Chaos Dice) is the top of the ladder."""
+    assert step_threat(3, 1) == 3
+    t = roles(journey(threat=3), [40, 40, 60])
+    assert t.state.journey is not None and t.state.journey.threat == 3
+
+
+def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_journey() -> None:
+    """Wilderness travel rules (Roles): one Role per character, none for the Slain!; no Role
+    Checks with no journey under way."""
+    slain = {**PARTY, "c": {**PARTY["c"], "damage": "Slain!"}}
+    with pytest.raises(RuleError, match="c is Slain! and cannot help"):
+        act(journey(party=slain), "referee", "journey.roles", guide="g", scout="c")
+    with pytest.raises(RuleError, match=r"g already has a Role \(guide\)"):
+        act(journey(), "referee", "journey.roles", guide="g", survivalist="g")
+    with pytest.raises(RuleError, match="no journey is under way") as refused:
+        act(table(PARTY), "referee", "journey.roles", guide="g")
+    assert refused.value.rule == "journey.roles"
