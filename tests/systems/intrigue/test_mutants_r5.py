@@ -20,9 +20,10 @@ from referee.core import (
 from referee.systems.intrigue import load_game
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
+from referee.systems.intrigue.rounds import pending_declarers
 
 from .helpers import act, character, last, start
-from .test_combat import T, brawl, combat, declare, fight, resolve
+from .test_combat import T, brawl, combat, declare, fight, knock_out_bob, resolve
 from .test_envelopes import TO_ALL, TO_SOME, evening
 from .test_mutants import _armed, _round3
 from .test_mutants_resolve import _round
@@ -470,6 +471,13 @@ def test_a_perception_check_tells_each_side_its_part_and_the_referee_every_envel
             "shown": "3d6 (4, 4, 3) + 3 = 14",
         },
     )
+    assert told["contents"] == (
+        only("twelve"),
+        {"to-some": {"contents": TO_SOME["contents"], "directions": TO_SOME["directions"]}},
+    )
+    timer = table.log.events[-1]
+    assert (timer.kind, timer.audience) == ("timer.set", only("twelve"))
+    assert timer.payload == {"name": "perception:twelve:countess", "after": 15 * MINUTE}
     audience, chances = told["chances"]
     assert audience == REFEREE_ONLY and chances["to-twenty"] == "0" != chances["to-some"]
     audience, cards = told["rolls"]
@@ -486,10 +494,62 @@ def test_the_holder_is_told_why_an_envelope_may_open_and_opens_it_alone() -> Non
     """Contingency Envelopes: seeing the Baron (53) or being shot makes the Countess's envelopes
     openable, and she is told why; opening one is her own business."""
     table = act(start(evening()), "countess", "encounter", character="baron", how="see")
-    assert last(table, "contingency.openable")["why"] == "see 53"
     table = act(table, "countess", "report", event="shot")
-    assert last(table, "contingency.openable")["why"] == "event: shot"
+    told = [(e.audience, e.payload) for e in table.log if e.kind == "contingency.openable"]
+    assert told == [
+        (only("countess"), {"holder": "countess", "envelopes": ["see53"], "why": "see 53"}),
+        (only("countess"), {"holder": "countess", "envelopes": ["shot"], "why": "event: shot"}),
+    ]
     table = act(table, "countess", "open", envelope="shot")
     opened = table.log.events[-1]
     assert (opened.kind, opened.audience) == ("envelope.opened", only("countess"))
     assert opened.payload == {"holder": "countess", "envelope": "shot", "label": "Open if shot"}
+
+
+# -- joining and initiative (combat.py, rounds.py) ------------------------------------------
+
+
+def test_the_knocked_out_and_those_already_fighting_may_not_join_a_new_combat() -> None:
+    """Starting Combat: the referee may not admit Bob, knocked out, to Cat's fight with Dan, nor
+    may Cat attack him; Alf, in a fight of his own, may neither join another nor start one."""
+    table = act(knock_out_bob(), "cat", "start_combat", targets=["dan"])
+    with pytest.raises(RuleError, match="bob is out of action"):
+        act(table, "referee", "admit", character="bob", **{"with": "dan"})
+    with pytest.raises(RuleError, match="bob is out of action"):
+        act(knock_out_bob(), "cat", "start_combat", targets=["bob"])
+    table = act(fight("alf", "bob"), "cat", "start_combat", targets=["dan"])
+    with pytest.raises(RuleError, match="alf is already in a combat"):
+        act(table, "alf", "join", **{"with": "cat"})
+    with pytest.raises(RuleError, match="alf is already in a combat"):
+        act(table, "alf", "start_combat", targets=["eve"])
+
+
+def test_after_round_one_the_higher_combat_stat_declares_first() -> None:
+    """Initiative: "the character with the highest Combat Stat goes first": Bob started the
+    fight, but in round 2 Cat (Combat 3) declares before him (Combat 1), and a refusal names
+    the rule."""
+    table = declare(declare(fight("bob", "cat"), "bob", "defend"), "cat", "defend")
+    table = act(resolve(resolve(table)), "referee", "next_round")
+    assert pending_declarers(table.state, combat(table)) == ("cat", "bob")
+    with pytest.raises(RuleError) as error:
+        declare(table, "bob", "defend")
+    assert error.value.rule == "Combat rules: Initiative"
+
+
+def test_only_a_mental_ability_usable_in_combat_lets_a_fighter_rank_by_mind() -> None:
+    """Mixing Mental and Normal Combat: Krockin, whose only mental ability (Sleep) "cannot be
+    used during normal combat", may not rank by Mind."""
+    sleep = brawl()["characters"]["kro"]["abilities"]["Sleep"]
+    table = fight("alf", "kro", kro={"abilities": {"Sleep": sleep}})
+    with pytest.raises(RuleError, match="kro has no mental ability usable in combat"):
+        act(table, "kro", "use_mind")
+
+
+def test_a_held_fighter_may_not_rank_by_mind() -> None:
+    """Grabbing: a Held character may only Break Free or Scream; they cannot turn to a mental
+    ability the next round."""
+    table = declare(declare(fight("cat", "kro"), "cat", "grab", target="kro"), "kro", "defend")
+    table = resolve(resolve(table, (6, 6, 6)))
+    assert combat(table).holder_of("kro") == "cat"
+    with pytest.raises(RuleError, match="kro is Holding or Held"):
+        act(table, "kro", "use_mind")
