@@ -17,9 +17,11 @@ from referee.core import (
     ScenarioError,
     only,
 )
+from referee.dice import ScriptedSource
 from referee.systems.intrigue import load_game
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
+from referee.systems.intrigue.perception import perceive
 from referee.systems.intrigue.rounds import pending_declarers
 
 from .helpers import act, character, last, start
@@ -385,9 +387,12 @@ def _envelope(**fields: Any) -> dict[str, Any]:
                 ({"wounds": "x"}, "wounds: wounds is a whole number, at least 1, not 'x'"),
             )
         ),
-        (
-            {"start": "24:00", "characters": {"a": _A}},
-            "start: a clock time runs from 00:00 to 23:59, not '24:00'",
+        *(
+            (
+                {"start": clock, "characters": {"a": _A}},
+                f"start: a clock time runs from 00:00 to 23:59, not {clock!r}",
+            )
+            for clock in ("24:00", "25:00:00")
         ),
     ],
 )
@@ -553,3 +558,14 @@ def test_a_held_fighter_may_not_rank_by_mind() -> None:
     assert combat(table).holder_of("kro") == "cat"
     with pytest.raises(RuleError, match="kro is Holding or Held"):
         act(table, "kro", "use_mind")
+
+
+def test_a_refused_second_check_names_the_time_it_may_be_made() -> None:
+    """Perception Checks: "once every 15 minutes": a second check on the Countess is refused,
+    naming when the next may be made; asked with no clock, the refusal names only that time."""
+    table = act(start(evening()), "twelve", "perceive", [4, 4, 3], target="countess")
+    state = table.state
+    twelve, countess = state.character("twelve"), state.character("countess")
+    with pytest.raises(RuleError) as error:
+        perceive(state, twelve, countess, ScriptedSource([]), None)
+    assert error.value.reason.endswith("the next check may be made at 19:15")
