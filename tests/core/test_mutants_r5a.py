@@ -5,6 +5,7 @@ record replays), and ``clock.py``, ``events.py`` and ``errors.py``."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -574,3 +575,77 @@ def test_a_log_numbers_each_event_after_the_last_and_reads_those_since_a_number(
     assert [e.kind for e in stamped.since(-3)] == ["a", "b", "c", "d"]
     assert Log.from_json(stamped.to_json()) == stamped
     assert Event("e").stamped(number=7, at=5) == Event("e", number=7, at=5)
+
+
+@pytest.mark.parametrize(
+    ("number", "cause"),
+    [
+        (2, "action 1 (attack)"),
+        (4, "action 1 (attack)"),
+        (6, "action 3 (advance)"),
+        (7, "action 3 (advance)"),
+    ],
+)
+def test_a_record_is_refused_at_any_event_its_action_did_not_produce(
+    number: int, cause: str
+) -> None:
+    """Every event an action makes is checked against the record, its first and its last:
+    one altered is named, with the action that produces something else."""
+    record = _played().to_record()
+    record["events"][number - 1]["audience"] = ["nobody"]
+    with pytest.raises(
+        ScenarioError,
+        match=rf"^events\.{number - 1}: event {number} \(.*\) is not what {re.escape(cause)} ",
+    ):
+        Table.from_record(record, PROCEDURE)
+
+
+class _RollCalled(type(PROCEDURE)):  # type: ignore[misc]
+    """The toy game whose first event calls the roll of the characters its setup lists."""
+
+    def initial_events(self, state):  # type: ignore[no-untyped-def]
+        names = [name for name, _ in state.characters]
+        return (Event("roll.called", {"characters": names}), *super().initial_events(state))
+
+
+def test_a_table_starts_with_the_first_events_the_game_makes_of_its_setup() -> None:
+    table = Table.start(_RollCalled(), SETUP)
+    assert table.log[0].payload == {"characters": ["scarface", "krockin", "edith"]}
+
+
+def test_the_table_has_a_spec_for_each_kind_its_game_lists_and_none_for_a_clock_move() -> None:
+    table = new_table()
+    spec = table.spec("attack")
+    assert spec is not None and spec.kind == "attack"
+    assert table.spec("advance") is None
+
+
+def test_a_chain_of_records_holds_what_it_was_made_of_and_never_what_it_dropped() -> None:
+    from referee.core.table import Chain
+
+    chain = Chain(["a", "b", "c"])
+    assert list(chain) == ["a", "b", "c"]
+    shorter = chain.without_last()
+    assert list(shorter) == ["a", "b"] and len(shorter) == 2
+    with pytest.raises(IndexError):
+        shorter[2]
+
+
+def test_a_log_without_its_last_events_never_reads_the_ones_it_dropped() -> None:
+    from referee.core import Log
+
+    log = Log().append(Event("a"), Event("b"), Event("c")).without_last(1)
+    with pytest.raises(IndexError):
+        log[2]
+
+
+def test_a_viewer_is_told_only_the_names_of_the_secret_parts_hidden_from_them() -> None:
+    from referee.core import Secret, only
+
+    event = Event(
+        "slips.written",
+        secrets=(Secret("elves", "feint", only("elves")), Secret("orcs", "hold", only("orcs"))),
+    )
+    seen = event.seen_by("orcs")
+    assert seen is not None
+    assert (seen.data, seen.redacted) == ({"orcs": "hold"}, ("elves",))
