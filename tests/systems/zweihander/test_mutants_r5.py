@@ -8,9 +8,21 @@ from dataclasses import replace
 
 import pytest
 
-from referee.core import REFEREE, REFEREE_ONLY, Between, Choice, OneOf, RuleError, SomeOf
+from referee.core import (
+    REFEREE,
+    REFEREE_ONLY,
+    Between,
+    Choice,
+    Event,
+    OneOf,
+    RuleError,
+    SomeOf,
+    Table,
+    Viewer,
+)
 from referee.systems.zweihander import chase, wilderness
 from referee.systems.zweihander.character import INCAPACITATED
+from referee.systems.zweihander.events import describe
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.wilderness import step_threat
@@ -703,3 +715,112 @@ def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_j
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", "journey.roles", guide="g")
     assert refused.value.rule == "journey.roles"
+
+
+# ------------------------------------------------------------------------------ events.py
+
+
+def _lines(t: Table[ZweihanderState], prefix: str) -> list[str]:
+    return [describe(e, Viewer(REFEREE)) for e in t.log.events if e.kind.startswith(prefix)]
+
+
+def test_the_log_tells_a_chase_round_as_it_was_played() -> None:
+    """What a person reads of a chase: the ladder with each side, mode, Movement and Value; each
+    move's d10; an Action's description, roll and change; a catch; a Takedown's roll and result;
+    the Complication die; the end of the Round."""
+    t = start(head_start="pursuers")
+    t = act(t, "runner", "chase.move", [1])
+    t = act(t, "runner", "chase.action", [20], skill="Athletics", description="vaults a cart")
+    t = act(t, "chaser", "chase.move", [9])
+    t = act(t, "chaser", "chase.takedown", [60])
+    t = act(t, "referee", "chase.end_round", [6])
+    assert _lines(t, "chase.") == [
+        "A chase begins (Escape Condition 3 Rounds). Ladder: runner (escapee, on foot, "
+        "Movement 7, Value 0), chaser (pursuer, on foot, Movement 6, Value 3).",
+        "runner rolls 1 + Movement 7: Value 8.",
+        "runner takes an Action (vaults a cart) — d100 20: success; Value +1 → 9.",
+        "chaser rolls 9 + Movement 6: Value 18.",
+        "chaser catches up with runner: Pursuit Value 18 → 9.",
+        "chaser attempts a Takedown on runner — chaser's Takedown (Coordination): d100 60: "
+        "failure; the Pursuer reduces their Pursuit Value by 1.",
+        "runner's Chaos Die shows [6]: a Complication!",
+        "End of Round 1.",
+    ]
+    quiet = act(
+        act(start(), "runner", "chase.move", [1]), "runner", "chase.action", [70], skill="Athletics"
+    )
+    quiet = act(act(quiet, "chaser", "chase.move", [1]), "referee", "chase.end_round", [3])
+    assert _lines(quiet, "chase.")[2:4] == [
+        "runner takes an Action — d100 70: failure; Value +0 → 8.",
+        "chaser rolls 1 + Movement 6: Value 7.",
+    ]
+    assert _lines(quiet, "chase.complication") == ["runner's Chaos Die shows [3]: no Complication"]
+
+
+def test_the_log_tells_a_journey_stretch_by_stretch() -> None:
+    """What a person reads of a journey: each Role Check (an unfilled Role an automatic
+    Failure), the Toughness Tests and their Peril, the Chaos Dice, the camp, each Stretch's days
+    and provisions, journey's end."""
+    j = act(
+        journey(threat=0, travellers=["g", "s"]),
+        "referee",
+        "journey.roles",
+        [40, 99],
+        guide="g",
+        survivalist="s",
+    )
+    j = act(j, "referee", "journey.toughness", [20, 95, 3, 4, 2])
+    j = act(j, "referee", "journey.toughness", [20, 20, 6])
+    j = act(j, "referee", "journey.camp")
+    j = act(j, "referee", "journey.end_stretch")
+    j = act(j, "referee", "journey.roles", [40, 40], guide="g", survivalist="s")
+    j = act(j, "referee", "journey.toughness", [20, 20, 3])
+    j = act(j, "referee", "journey.end_stretch")
+    j = act(j, "referee", "journey.end")
+    assert _lines(j, "journey.") == [
+        "Guide (g) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (s) — d100 99: critical failure: as Failure, plus add an extra Toughness Test",
+        "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
+        "Toughness Tests: g: success; s: failure, 9 Peril → Imperiled.",
+        "1 Chaos Dice show [2]: nothing",
+        "Toughness Tests: g: success; s: success.",
+        "1 Chaos Dice show [6]: an encounter!",
+        "The party Strikes Camp for 24 hours — g: Unhindered, s: Imperiled.",
+        "one is behind them: 3 days, 6 days of provisions.",
+        "Guide (g) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (s) — d100 40: success: if they Strike Camp, they may recover to Unhindered",
+        "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
+        "Toughness Tests: g: success; s: success.",
+        "1 Chaos Dice show [3]: nothing",
+        "two is behind them: 1 day, 2 days of provisions.",
+        "Journey's end: survivors g, s; Fortune Points +0.",
+    ]
+    safe = act(roles(journey(threat=0), [40, 40, 40]), "referee", "journey.toughness", [20, 20, 20])
+    assert _lines(safe, "journey.chaos") == ["No Chaos Dice (No Danger)."]
+
+
+def test_the_log_tells_a_journeys_corruption_surprise_and_losses() -> None:
+    """The log also says who gains Corruption by becoming Incapacitated!, who gets the Surprise
+    Turn, when nobody can test Toughness, and a journey that nobody survived; the kernel's own
+    events are told by kind and data."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 99, 10, 10, 10, 20])
+    assert _lines(t, "journey.toughness") == [
+        "Toughness Tests: g: success; s: critical failure, 33 Peril → Incapacitated!; "
+        "c: success. s gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+    ]
+    t = act(roles(journey(threat=2), [40, 40, 11]), "referee", "journey.toughness", [20, 20, 20, 6])
+    assert _lines(t, "journey.chaos") == [
+        "1 Chaos Dice show [6]: an encounter! (party get the Surprise Turn)"
+    ]
+    down = {who: {**PARTY[who], "peril": "Incapacitated!"} for who in PARTY}
+    t = act(journey(threat=0, party=down), "referee", "journey.roles")
+    t = act(t, "referee", "journey.toughness", [2])
+    assert _lines(t, "journey.toughness") == ["Toughness Tests: nobody can test."]
+    slain = {who: {**PARTY[who], "damage": "Slain!"} for who in PARTY}
+    t = act(journey(party=slain), "referee", "journey.end")
+    assert _lines(t, "journey.ended") == ["Journey's end: survivors none; Fortune Points +0."]
+    assert describe(Event("timer.cancelled", {"name": "x"}), Viewer(REFEREE)) == (
+        "timer.cancelled: name='x'"
+    )
+    assert describe(Event("timer.fired", {}), Viewer(REFEREE)) == "timer.fired"
