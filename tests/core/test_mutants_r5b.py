@@ -912,3 +912,34 @@ def test_a_yaml_file_nests_at_most_a_hundred_collections_once_its_aliases_are_ex
     assert _loader_refusal(nested(40), "f.yaml") == (
         "f.yaml: line 1, column 1: nested more than 100 levels deep"
     )
+
+
+def test_a_yaml_refusal_names_the_line_and_column_of_the_problem() -> None:
+    """One loader with limits: bad YAML is refused in one line naming the file (``<text>``
+    when none is named), the line and column where the reader found the problem, and the
+    problem — in its syntax, its aliases, its documents, its tags and its keys alike; a
+    character no YAML may hold, which has no place, is "not valid YAML"."""
+    refusals = {
+        "a: 1\nb: [1, 2\nc: d": "line 3, column 2: did not find expected ',' or ']'",
+        "a: \x07": "not valid YAML",
+        "a: *x": "line 1, column 4: found undefined alias",
+        "a: 1\n---\nb: 2": "line 2, column 1: but found another document",
+        "a: !foo 1": "line 1, column 4: could not determine a constructor for the tag '!foo'",
+        "? [a]\n: 1": "line 1, column 3: found unhashable key",
+    }
+    for text, reason in refusals.items():
+        assert _loader_refusal(text, "f.yaml") == f"f.yaml: {reason}", text
+    with pytest.raises(ScenarioError) as info:
+        parse_text("a: [")
+    assert str(info.value) == "<text>: line 2, column 1: did not find expected node content"
+
+
+def test_the_depth_of_yaml_is_counted_down_as_each_collection_closes() -> None:
+    """One loader with limits: the depth is that of the collections open at a point — a
+    hundred and fifty lists side by side are two deep; a list closed two deep, then a
+    hundred nested beside it, is refused where the hundred-and-first opens."""
+    assert parse_text("- []\n" * 150, "f.yaml") == [[]] * 150
+    assert parse_text("[[[], " + "[" * 98 + "]" * 98 + "]]", "f.yaml") is not None
+    assert _loader_refusal("[[[], " + "[" * 99 + "]" * 99 + "]]", "f.yaml") == (
+        "f.yaml: line 1, column 105: nested more than 100 levels deep"
+    )
