@@ -493,6 +493,7 @@ def test_a_perception_check_tells_each_side_its_part_and_the_referee_every_envel
         ("twelve perceives countess: to-some", "Perception Envelopes", "success", 0, 14, [4, 4, 3]),
         ("twelve perceives countess: to-all", "Perception Envelopes", "failure", -2, 14, [4, 4, 3]),
     ]
+    assert [c["shown"] for c in cards] == ["3d6 (4, 4, 3) + 3 = 14"] * 2
 
 
 def test_the_holder_is_told_why_an_envelope_may_open_and_opens_it_alone() -> None:
