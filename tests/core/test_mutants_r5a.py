@@ -649,3 +649,13 @@ def test_a_viewer_is_told_only_the_names_of_the_secret_parts_hidden_from_them() 
     seen = event.seen_by("orcs")
     assert seen is not None
     assert (seen.data, seen.redacted) == ({"orcs": "hold"}, ("elves",))
+
+
+def test_the_choices_of_an_actor_are_the_games_for_the_table_now() -> None:
+    table = new_table().act(
+        Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([6, 6, 6])
+    )
+    choices = table.legal_actions("scarface")
+    assert choices == PROCEDURE.legal_actions(table.state, "scarface")
+    assert choices != PROCEDURE.legal_actions(new_table().state, "scarface")
+    assert table.legal_actions("krockin") == PROCEDURE.legal_actions(table.state, "krockin")
