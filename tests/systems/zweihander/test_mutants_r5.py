@@ -20,7 +20,7 @@ from referee.core import (
     Table,
     Viewer,
 )
-from referee.systems.zweihander import chase, wilderness
+from referee.systems.zweihander import PROCEDURE, chase, wilderness
 from referee.systems.zweihander.character import INCAPACITATED
 from referee.systems.zweihander.events import describe
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
@@ -824,3 +824,34 @@ def test_the_log_tells_a_journeys_corruption_surprise_and_losses() -> None:
         "timer.cancelled: name='x'"
     )
     assert describe(Event("timer.fired", {}), Viewer(REFEREE)) == "timer.fired"
+
+
+def test_the_log_names_every_corruption_gained_and_every_field_of_a_kernel_event() -> None:
+    t = roles(journey(threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [99, 10, 10, 10, 99, 10, 10, 10, 20])
+    [line] = _lines(t, "journey.toughness")
+    assert line.endswith(
+        " g gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+        " s gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+    )
+    assert PROCEDURE.describe(Event("timer.set", {"name": "x", "after": 3}), Viewer("g")) == (
+        "timer.set: name='x', after=3"
+    )
+
+
+def test_the_gm_previews_the_journeys_toughness_tests_and_everyone_a_chases_takedowns() -> None:
+    """The checks about to be rolled: a caught-up Pursuer's Takedown for everyone, the next
+    Toughness Tests of a journey for the GM only."""
+    hunt = act(start(), "runner", "chase.move", [1])
+    hunt = act(hunt, "chaser", "chase.move", [9])
+    trek = roles(journey(threat=0), [40, 40, 40])
+    both = replace(
+        hunt.state,
+        journey=trek.state.journey,
+        characters=trek.state.characters + hunt.state.characters,
+    )
+    takedown = chase.previews(both)
+    toughness = wilderness.previews(both)
+    assert len(takedown) == 1 and len(toughness) == 3
+    assert PROCEDURE.previews(both, Viewer(REFEREE)) == (*takedown, *toughness)
+    assert PROCEDURE.previews(both, Viewer("runner")) == tuple(takedown)
