@@ -659,3 +659,22 @@ def test_the_choices_of_an_actor_are_the_games_for_the_table_now() -> None:
     assert choices == PROCEDURE.legal_actions(table.state, "scarface")
     assert choices != PROCEDURE.legal_actions(new_table().state, "scarface")
     assert table.legal_actions("krockin") == PROCEDURE.legal_actions(table.state, "krockin")
+
+
+def test_a_rolled_checks_line_shows_every_roll_behind_it() -> None:
+    """A roll card's line (docs/kernel.md, "Checks"): the rolls behind a result, the actor's
+    then the opponent's; an empty pool rolls nothing and says so, a pool of one die rolls it."""
+    from referee.core import ObstacleCheck, OpposedCheck, PercentileCheck, Total
+
+    percentile = PercentileCheck(50).roll(ScriptedSource([33]))
+    assert percentile.describe() == "1d100 (33) = 33 → critical success (margin +17)"
+    opposed = OpposedCheck(Total("1d6"), Total("1d6", 1)).roll(ScriptedSource([2, 4]))
+    assert opposed.describe() == "1d6 (2) = 2; 1d6 (4) + 1 = 5 → failure (margin -3)"
+    one = ObstacleCheck(1, 1).roll(ScriptedSource([6]))
+    assert (one.value, one.faces, one.describe()) == (
+        1,
+        (6,),
+        "1d6>=4 (6*) = 1 → success (margin +0)",
+    )
+    empty = ObstacleCheck(0, 1).roll(ScriptedSource([]))
+    assert (empty.value, empty.rolls, empty.describe()) == (0, (), "no dice → failure (margin -1)")
