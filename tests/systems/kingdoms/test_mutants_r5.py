@@ -124,3 +124,56 @@ def test_net_successes_taken_say_whose_dice_took_them_and_how() -> None:
             "d", "disposition", "c", "c's Assault takes 3 disposition from d (successes)", -3, 7
         ),
     )
+
+
+def test_factions_out_of_contention_each_with_its_conqueror_or_none() -> None:
+    """Ensnare's sacrifice and an Assault in one maneuver, seat a unable to act: b springs its
+    Ensnare on c (5 against 3: c loses its 3, b sacrifices the margin 2 and, at 2, is out with
+    no attacker); c's Assault takes d's last 3 (independent against an Assess): d is out, c its
+    conqueror ("Consequences"). Each faction out is an effect by whoever put it there."""
+    r = resolve(
+        {
+            "b": Entry("b", "Ensnare", ("c",), 5),
+            "c": Entry("c", "Assault", ("d",), 3),
+            "d": Entry("d", "Assess", ("a",), 0),
+        },
+        board(b=2, d=3),
+    )
+    assert [e for e in r.effects if e.kind == "out"] == [
+        Effect("b", "out", "b", "b is reduced to 0 and out of contention"),
+        Effect("d", "out", "c", "d is reduced to 0 and out of contention"),
+    ]
+    assert r.dispositions == {"a": 10, "b": 0, "c": 7, "d": 0}
+    assert (r.out, r.conquerors) == (("b", "d"), {"b": (), "d": ("c",)})
+
+
+def test_a_gain_past_the_cap_says_it_is_held_there() -> None:
+    """A disposition "can never be increased beyond the highest starting disposition of all
+    the factions": a, at the cap of 12, Fortifies unopposed with a margin of 1; it stays at 12
+    and the effect says why."""
+    r = resolve({"a": Entry("a", "Fortify", (), 3)}, board(a=12))
+    assert r.effects == (
+        Effect(
+            "a",
+            "disposition",
+            "a",
+            "a's Fortify adds 1 disposition (margin against Ob 2, unopposed) (held at the cap of "
+            "12, the highest starting disposition)",
+            0,
+            12,
+        ),
+    )
+
+
+def test_a_ploy_against_a_faction_that_cannot_act_counts_every_success() -> None:
+    """RULINGS: a faction that cannot act is met independently, every success counting; it
+    has no exponent for a Ploy to overcome. a's Ploy of 1 beats b, who cannot act, by 1."""
+    r = resolve({"a": Entry("a", "Ploy", ("b",), 1)}, board())
+    assert r.engagements[0].obstacle == 0
+    assert r.dispositions["b"] == 9 and r.cannot_act == ()
+
+
+def test_a_maneuver_in_which_nobody_acts_has_no_narrator() -> None:
+    """Every faction unable to act: nothing happens, and nobody narrates."""
+    r = resolve({}, board())
+    assert (r.effects, r.narrator, r.dispositions["a"]) == ((), None, 10)
