@@ -570,3 +570,109 @@ def test_a_refused_second_check_names_the_time_it_may_be_made() -> None:
     with pytest.raises(RuleError) as error:
         perceive(state, twelve, countess, ScriptedSource([]), None)
     assert error.value.reason.endswith("the next check may be made at 19:15")
+
+
+# -- what each seat is offered in a combat (procedure.py's menus) ---------------------------
+
+_MENU_KINDS = ("declare", "resolve", "use_mind", "next_round", "escape")
+
+
+def _menu(table: T, who: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """``who``'s combat choices: kind, label and each parameter's values (or bounds)."""
+    return [
+        (
+            c.kind,
+            c.label,
+            {k: getattr(v, "values", None) or (v.low, v.high) for k, v in c.params.items()},
+        )
+        for c in table.legal_actions(who)
+        if c.kind in _MENU_KINDS
+    ]
+
+
+def _d(action: str, label: str = "", **params: Any) -> tuple[str, str, dict[str, Any]]:
+    return ("declare", label or action, {"action": (action,), **params})
+
+
+_SCREAM = _d("scream", bonus=(0, 3))
+_NEXT = ("next_round", "", {"combat": ("combat-1",)})
+_RESOLVE = ("resolve", "", {"combat": ("combat-1",)})
+_ARMS = _d("draw", item=("cosh", "pistol"))
+
+
+def test_each_fighter_is_offered_the_combat_actions_open_to_them_in_their_turn() -> None:
+    """Initiative and Combat Actions: Alf (first in round 1) may Defend, Scream, hold, Attack
+    or Grab Bob, or draw; Bob waits until Alf has declared; once all have, the round may be
+    resolved, and Alf's held action is offered again, without holding a second time."""
+    table = act(fight("alf", "bob"), "referee", "next_round")
+    alf_full = [
+        _d("defend"),
+        _SCREAM,
+        _d("hold"),
+        _d("attack", target=("bob",)),
+        _d("grab", target=("bob",)),
+        _ARMS,
+    ]
+    assert (_menu(table, "alf"), _menu(table, "bob")) == (alf_full, [])
+    table = declare(table, "alf", "hold")
+    assert _menu(table, "alf") == []
+    assert _menu(table, "bob") == [
+        _d("defend"),
+        _SCREAM,
+        _d("hold"),
+        _d("attack", target=("alf",)),
+        _d("grab", target=("alf",)),
+    ]
+    table = resolve(declare(table, "bob", "defend"))
+    assert _menu(table, "alf") == [*alf_full[:2], *alf_full[3:], _RESOLVE]
+    assert _menu(table, "bob") == [_RESOLVE]
+
+
+def test_the_holder_and_the_held_are_offered_only_their_own_actions() -> None:
+    """Grabbing: Cat, Holding Bob, may Squeeze, Throw or Release; Alf may not Grab the Held
+    Bob; Bob, Held and ranked last, may then only Break Free or Scream. Between rounds the
+    first to declare may begin the next round by declaring."""
+    table = _cat_holds_bob()
+    cat = [_d("squeeze"), _d("throw"), _d("release")]
+    alf = [_d("defend"), _SCREAM, _d("hold"), _d("attack", target=("bob",)), _ARMS]
+    assert _menu(table, "cat") == [_NEXT, *cat]
+    assert _menu(table, "alf") == [_NEXT, *alf]
+    assert _menu(table, "bob") == [_NEXT]
+    table = act(table, "referee", "next_round")
+    assert (_menu(table, "cat"), _menu(table, "alf"), _menu(table, "bob")) == (cat, alf, [])
+    table = declare(declare(table, "cat", "squeeze"), "alf", "defend")
+    assert _menu(table, "bob") == [_d("break_free"), _SCREAM]
+
+
+def test_ranking_by_mind_is_offered_before_the_rounds_first_declaration() -> None:
+    """Mixing Mental and Normal Combat: Krockin may rank by Mind until the round's first
+    declaration; then he may use a mental ability usable in combat, or hold, and declares
+    before Alf (Mind 3 against Combat 2)."""
+    table = declare(declare(fight("alf", "kro"), "alf", "defend"), "kro", "defend")
+    table = resolve(resolve(table))
+    alf = [
+        _d("defend"),
+        _SCREAM,
+        _d("hold"),
+        _d("attack", target=("kro",)),
+        _d("grab", target=("kro",)),
+        _ARMS,
+    ]
+    assert _menu(table, "kro") == [_NEXT, ("use_mind", "", {})]
+    assert _menu(table, "alf") == [_NEXT, *alf]
+    in_round = act(table, "referee", "next_round")
+    assert _menu(in_round, "kro") == [("use_mind", "", {})]
+    assert _menu(in_round, "alf") == alf
+    assert _menu(declare(in_round, "alf", "defend"), "kro") == [
+        _d("defend"),
+        _SCREAM,
+        _d("hold"),
+        _d("attack", target=("alf",)),
+        _d("grab", target=("alf",)),
+    ]
+    by_mind = act(table, "kro", "use_mind")
+    assert _menu(by_mind, "alf") == []
+    assert _menu(by_mind, "kro") == [
+        _d("attack", "mental attack", target=("alf",), ability=("Energy Bolt", "Befuddle")),
+        _d("hold"),
+    ]
