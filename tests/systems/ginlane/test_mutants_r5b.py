@@ -14,7 +14,7 @@ from referee.core import RuleError, ScenarioError, Table
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.cards import check_card, odds_json
-from referee.systems.ginlane.character import SOCIETY, Character, ExperiencePool
+from referee.systems.ginlane.character import SOCIETY, Character, ExperiencePool, check_sheet
 from referee.systems.ginlane.magia import can_practise, philosophy_aspect
 from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
 from referee.systems.ginlane.scene import SceneState
@@ -191,6 +191,13 @@ def test_a_sheet_read_from_a_file_refuses_experience_or_names_of_the_wrong_kind(
     ):
         with pytest.raises(RuleError, match=refusal):
             Character.from_json("Moll", data)
+
+
+def test_a_skill_listed_twice_in_any_case_is_a_problem_of_the_sheet() -> None:
+    """The Skills List: a sheet lists each skill once — Weapons and weapons are one skill
+    listed twice, and the sheet says so."""
+    sheet = Character.build("Moll", skills={"Weapons": 1, "weapons": 1, "Brawl": 1})
+    assert check_sheet(sheet) == [("Skills", "skill 'weapons' is listed 2 times")]
 
 
 def test_a_tag_costs_one_point_and_paying_nothing_leaves_the_pool() -> None:
