@@ -855,3 +855,22 @@ def test_the_gm_previews_the_journeys_toughness_tests_and_everyone_a_chases_take
     assert len(takedown) == 1 and len(toughness) == 3
     assert PROCEDURE.previews(both, Viewer(REFEREE)) == (*takedown, *toughness)
     assert PROCEDURE.previews(both, Viewer("runner")) == tuple(takedown)
+
+
+# ------------------------------------------------------------------------------ procedure.py
+
+
+def test_whose_move_it_is_follows_the_chase_ladder_and_otherwise_every_living_character() -> None:
+    """Outside a chase the GM and every character not Slain! may act; in a chase, the GM, the
+    one who just moved (their Action), a Pursuer who caught up (their Takedown) and the next on
+    the ladder; once the chase has ended, everyone again."""
+    chars = {"runner": RUNNER, "chaser": CHASER, "dead": {**CHASER, "damage": "Slain!"}}
+    t = start(chars=chars)
+    assert PROCEDURE.actors(table(chars).state) == (REFEREE, "runner", "chaser")
+    assert PROCEDURE.actors(t.state) == (REFEREE, "runner")
+    t = act(t, "runner", "chase.move", [1])
+    assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "chaser")
+    t = act(t, "chaser", "chase.move", [9])  # caught up; nobody left to move
+    assert PROCEDURE.actors(t.state) == (REFEREE, "chaser")
+    t = act(t, "referee", "chase.give_up", side="escapees")
+    assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "chaser")
