@@ -12,6 +12,7 @@ import pytest
 from referee.core import RuleError, ScenarioError, Table
 from referee.systems.ginlane import PROCEDURE
 
+from .test_mutants import _thrower
 from .test_procedure import FIGHTER, act, duel, events, scene, start
 
 # moll's pyramid with one skill at 1 swapped for another (the Skill Pyramid still holds)
@@ -114,3 +115,73 @@ def test_a_block_its_overcoming_and_a_seize_roll_a_craft_at_the_sheets_level() -
     assert (tested["strength"], tested["rolled"]["total"]) == (7, 8)
     seized = act(table, "m", "seize", [1, 1], thing="the key", skill="Craft: locksmith")
     assert events(seized, "seized") == [{"character": "m", "thing": "the key"}]
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (_setup(zone="a"), "zone: not a field of a Gin Lane setup here"),
+        (_setup(links=[["a"]]), "links.0.1: Field required"),
+        (
+            _setup(characters={"moll": {"pool": -1}}),
+            "characters.moll.pool: Input should be greater than or equal to 0",
+        ),
+    ],
+)
+def test_a_bad_setup_says_the_fields_path_and_what_is_wrong(
+    setup: dict[str, Any], message: str
+) -> None:
+    """A scene's setup is refused naming the field as the scene file writes it (no model
+    types in the path) and what is wrong with it; a field Gin Lane does not have says so."""
+    with pytest.raises(ScenarioError) as refused:
+        Table.start(PROCEDURE, setup)
+    assert str(refused.value) == message
+
+
+def test_every_seat_sees_a_block_in_force_and_a_fizzled_grenade() -> None:
+    """Action: Block (a thing held) and Fizzle: the scene every seat sees shows moll's Block,
+    its kind, strength (3 + 3 − 2 untrained Strength) and what it holds, and the fizzled
+    grenade, where it lies and whom it was aimed at."""
+    holding = act(duel(), "moll", "block", [3, 3], hold="the casket")
+    seen = PROCEDURE.state_json(holding.state)["characters"]["moll"]["block"]
+    assert seen == {"kind": "hold", "strength": 4, "target": "the casket"}
+    fizzled = act(_thrower(), "kit", "throw_grenade", [3, 3, 1, 1], zone="b")
+    assert PROCEDURE.state_json(fizzled.state)["fizzles"] == [
+        {"thrower": "kit", "zone": "b", "on_target": None}
+    ]
+
+
+def test_a_setups_holdings_say_who_holds_what_from_the_start() -> None:
+    """Hold a thing: the setup's ``holdings`` (a thing: who holds it) are in the scene from the
+    start, and every seat sees them."""
+    table = Table.start(PROCEDURE, _setup(holdings={"the purse": "moll"}))
+    assert table.state.holdings == (("the purse", "moll"),)
+    assert PROCEDURE.state_json(table.state)["holdings"] == {"the purse": "moll"}
+
+
+def test_an_aim_lapses_out_of_sight_and_the_aspects_placed_after_it_stay() -> None:
+    """Take Aim ("if the target doesn't do something to break the aim which might be as simple
+    as walking out of sight"): kit aims at bob four zones off, bob does something else (a
+    takes cover (an Aspect on himself), kit steps back to five zones: the aim lapses, the cover
+    placed after it stays as it was."""
+    setup = scene(
+        kit={"side": "s", "zone": "b", "weapon": "pistol", "skills": {"Firearms": 1}},
+        bob={"side": "m", "zone": "f"},
+    )
+    setup["links"] = [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"]]
+    table = start(setup, 6, 6, 1, 1)
+    table = act(
+        table,
+        "kit",
+        "manoeuvre",
+        [6, 6],
+        target="bob",
+        named="take aim",
+        difficulty=7,
+        skill="Firearms",
+    )
+    table = act(table, "bob", "manoeuvre", [6, 6], named="take cover", difficulty=7)
+    aim, cover = table.state.aspects
+    assert (aim.name, aim.unique_to, cover.on) == ("Target", "kit", "bob")
+    stepped = act(table, "kit", "move", [], to="a")
+    assert stepped.state.aspects == (cover,)
