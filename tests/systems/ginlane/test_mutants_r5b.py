@@ -200,6 +200,16 @@ def test_a_skill_listed_twice_in_any_case_is_a_problem_of_the_sheet() -> None:
     assert check_sheet(sheet) == [("Skills", "skill 'weapons' is listed 2 times")]
 
 
+def test_a_skill_not_on_the_list_is_a_problem_and_the_others_still_give_languages() -> None:
+    """Languages (choice:): one per level of Languages, one per odd level of a knowledge skill
+    — a skill not on the list before them is reported, and does not stop them counting."""
+    sheet = Character.build(
+        "Moll", skills={"Juggling": 1, "Languages": 2, "Lore": 1}, languages=["French"] * 3
+    )
+    assert sheet.language_allowance == 3
+    assert check_sheet(sheet) == [("The Skills List", "'Juggling' is not on the v3 skills list")]
+
+
 def test_a_tag_costs_one_point_and_paying_nothing_leaves_the_pool() -> None:
     """The Free Experience Pool: a tag costs a point (the default payment); a payment of
     nothing is no payment and leaves the pool as it was."""
