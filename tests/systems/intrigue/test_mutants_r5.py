@@ -547,6 +547,7 @@ def test_only_a_mental_ability_usable_in_combat_lets_a_fighter_rank_by_mind() ->
     used during normal combat", may not rank by Mind."""
     sleep = brawl()["characters"]["kro"]["abilities"]["Sleep"]
     table = fight("alf", "kro", kro={"abilities": {"Sleep": sleep}})
+    assert "use_mind" not in {c.kind for c in table.legal_actions("kro")}
     with pytest.raises(RuleError, match="kro has no mental ability usable in combat"):
         act(table, "kro", "use_mind")
 
@@ -557,6 +558,7 @@ def test_a_held_fighter_may_not_rank_by_mind() -> None:
     table = declare(declare(fight("cat", "kro"), "cat", "grab", target="kro"), "kro", "defend")
     table = resolve(resolve(table, (6, 6, 6)))
     assert combat(table).holder_of("kro") == "cat"
+    assert "use_mind" not in {c.kind for c in table.legal_actions("kro")}
     with pytest.raises(RuleError, match="kro is Holding or Held"):
         act(table, "kro", "use_mind")
 
@@ -675,4 +677,46 @@ def test_ranking_by_mind_is_offered_before_the_rounds_first_declaration() -> Non
     assert _menu(by_mind, "kro") == [
         _d("attack", "mental attack", target=("alf",), ability=("Energy Bolt", "Befuddle")),
         _d("hold"),
+    ]
+
+
+def _referee_menu(table: T) -> list[tuple[Any, ...]]:
+    return [
+        (
+            c.actor,
+            c.kind,
+            c.label,
+            {k: getattr(v, "values", None) for k, v in c.params.items()},
+            [(o.label, o.rule) for o in c.odds],
+        )
+        for c in table.legal_actions("referee")
+    ]
+
+
+def test_the_referee_resolves_a_round_once_all_have_declared_and_may_admit_the_able() -> None:
+    """The referee resolves a round once everyone has declared, seeing its odds; may end a
+    running combat; and may admit into it ("unless a referee rules otherwise") anyone able who
+    is in no combat: not those fighting, nor the Knocked Out."""
+    c1 = {"combat": ("combat-1",)}
+    admit = (
+        "referee",
+        "admit",
+        "",
+        {"character": ("cat", "dan", "eve", "kro"), "with": ("alf", "bob")},
+        [],
+    )
+    table = act(fight("alf", "bob"), "referee", "next_round")
+    assert _referee_menu(table) == [("referee", "end_combat", "", c1, []), admit]
+    table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
+    assert _referee_menu(table) == [
+        ("referee", "resolve", "resolve", c1, [("alf attack bob", "Combat Actions")]),
+        ("referee", "end_combat", "", c1, []),
+        admit,
+    ]
+    table = act(knock_out_bob(), "cat", "start_combat", targets=["dan"])
+    c2 = {"combat": ("combat-2",)}
+    assert _referee_menu(table) == [
+        ("referee", "next_round", "", c2, []),
+        ("referee", "end_combat", "", c2, []),
+        ("referee", "admit", "", {"character": ("alf", "eve", "kro"), "with": ("cat", "dan")}, []),
     ]
