@@ -678,3 +678,20 @@ def test_a_rolled_checks_line_shows_every_roll_behind_it() -> None:
     )
     empty = ObstacleCheck(0, 1).roll(ScriptedSource([]))
     assert (empty.value, empty.rolls, empty.describe()) == (0, (), "no dice → failure (margin -1)")
+
+
+def test_an_opposed_check_that_cannot_tie_lists_the_tie_last() -> None:
+    """An actor whose every value beats every opponent's: success is the only outcome that can
+    happen, then failure and the tie that cannot, in their usual order."""
+    from referee.core import OpposedCheck, TieRule, Total
+
+    odds = OpposedCheck(Total("1d6", 10), Total("1d6"), TieRule.TIE).odds()
+    assert [o.value for o in odds.outcomes] == ["success", "failure", "tie"]
+    assert odds.success == 1
+
+
+def test_a_pool_of_one_die_is_rolled_in_an_opposed_check() -> None:
+    from referee.core import OpposedCheck, Pool, TieRule
+
+    odds = OpposedCheck(Pool(1, shade=4), Pool(0), TieRule.TIE).odds()
+    assert odds.margins == {0: Fraction(1, 2), 1: Fraction(1, 2)}
