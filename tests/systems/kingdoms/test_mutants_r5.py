@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from referee.systems.kingdoms.resolution import Effect, Entry, resolve
+from referee.systems.kingdoms.resolution import Effect, Engagement, Entry, resolve
 
 from .test_resolution import board
 
@@ -177,3 +177,54 @@ def test_a_maneuver_in_which_nobody_acts_has_no_narrator() -> None:
     """Every faction unable to act: nothing happens, and nobody narrates."""
     r = resolve({}, board())
     assert (r.effects, r.narrator, r.dispositions["a"]) == ((), None, 10)
+
+
+def test_every_engagement_against_a_faction_that_cannot_act_is_independent() -> None:
+    """RULINGS: a faction that "cannot act" scripts no maneuver; "attacks against it are
+    independent". b cannot act. a's Infiltrate meets it at its own independent Ob, b's base
+    Circles (4); c's Ploy meets it with no exponent to overcome (Ob 0) and still meets its
+    second target d (versus d's Assault: d's 2 successes); d's Assault on a is independent
+    (the matrix's I). Every engagement, with the matrix cell read ("-": none)."""
+    r = resolve(
+        {
+            "a": Entry("a", "Infiltrate", ("b",), 5),
+            "c": Entry("c", "Ploy", ("b", "d"), 3),
+            "d": Entry("d", "Assault", ("a",), 2, exponent=2),
+        },
+        board(),
+    )
+    assert r.engagements == (
+        Engagement("a", "b", "Infiltrate", "-", "independent", 5, obstacle=4),
+        Engagement("c", "b", "Ploy", "-", "independent", 3, obstacle=0),
+        Engagement("c", "d", "Ploy", "V", "versus", 3, defence=2),
+        Engagement("d", "a", "Assault", "I", "independent", 2, obstacle=0),
+    )
+    assert r.dispositions == {"a": 8, "b": 7, "c": 10, "d": 9}
+
+
+def test_a_harry_and_an_ensnare_name_their_engagements_roles() -> None:
+    """A Harry's attack dice meet its named target and every attacker ("harry"); an Ensnare
+    meets its declared target as an "ensnare"; whichever the matrix says, versus or
+    independent. a Harries b's Fortify (aV: its attack dice versus b's 1) and meets c's Ploy
+    (Harry against Ploy: I); d Ensnares b (Ensnare against Fortify: I). Alone, a's Harry of b,
+    who cannot act, is independent and still its attack dice's."""
+    r = resolve(
+        {
+            "a": Entry("a", "Harry", ("b",), 1, attack=3),
+            "b": Entry("b", "Fortify", (), 1),
+            "c": Entry("c", "Ploy", ("a", "d"), 2),
+            "d": Entry("d", "Ensnare", ("b",), 2),
+        },
+        board(),
+    )
+    assert [(e.attacker, e.target, e.cell, e.kind, e.role) for e in r.engagements] == [
+        ("a", "b", "aV", "versus", "harry"),
+        ("a", "c", "I", "independent", "harry"),
+        ("c", "a", "I", "independent", "attack"),
+        ("c", "d", "V", "versus", "attack"),
+        ("d", "b", "I", "independent", "ensnare"),
+    ]
+    alone = resolve({"a": Entry("a", "Harry", ("b",), 1, attack=2)}, board())
+    assert alone.engagements == (
+        Engagement("a", "b", "Harry", "-", "independent", 2, obstacle=0, role="harry"),
+    )
