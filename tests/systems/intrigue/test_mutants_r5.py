@@ -27,7 +27,7 @@ from referee.systems.intrigue.rounds import pending_declarers
 from .helpers import act, character, last, start
 from .test_combat import T, brawl, combat, declare, fight, knock_out_bob, resolve
 from .test_envelopes import TO_ALL, TO_SOME, evening
-from .test_mutants import _armed, _round3
+from .test_mutants import _armed, _line, _round3
 from .test_mutants_resolve import _round
 
 # -- declaring a Combat Action (combat_actions.validate, declare) ---------------------------
@@ -720,3 +720,106 @@ def test_the_referee_resolves_a_round_once_all_have_declared_and_may_admit_the_a
         ("referee", "end_combat", "", c2, []),
         ("referee", "admit", "", {"character": ("alf", "eve", "kro"), "with": ("cat", "dan")}, []),
     ]
+
+
+# -- the log's words (events.describe) -------------------------------------------------------
+
+
+def test_the_log_says_who_attacked_whom_with_what_and_whether_it_hit() -> None:
+    """Attacking, Multiple Attackers, Mental Combat: the attack line names every attacker, the
+    action or the mental ability, the total against the Target Number, and hit or miss."""
+    attack = {"target": "bob", "total": 14, "target_number": 12}
+    assert (
+        _line("attack.rolled", attackers=["alf", "dan"], action="attack", hit=True, **attack)
+        == "alf+dan attack bob: 14 against 12: hit."
+    )
+    assert (
+        _line("attack.rolled", attackers=["cat"], action="grab", hit=False, **attack)
+        == "cat grab bob: 14 against 12: miss."
+    )
+    assert (
+        _line("attack.rolled", attackers=["kro"], ability="Befuddle", hit=True, **attack)
+        == "kro Befuddle bob: 14 against 12: hit."
+    )
+    assert (
+        _line("attack.rolled", attackers=["kro"], hit=False, **attack)
+        == "kro attack bob: 14 against 12: miss."
+    )
+
+
+def test_the_log_says_the_damage_taken_the_combats_total_and_a_knock_out() -> None:
+    """Taking Damage: the line gives the damage, by what, the combat's total (and the Stamina,
+    for those who may read it) and says when it knocks the character out."""
+    hit = {"character": "bob", "amount": 4, "by": "alf's cosh", "total": 6}
+    assert (
+        _line("damage.taken", knocked_out=True, stamina=5, **hit)
+        == "bob takes 4 damage (alf's cosh; 6 this combat, Stamina 5): KNOCKED OUT."
+    )
+    assert (
+        _line("damage.taken", knocked_out=False, **hit)
+        == "bob takes 4 damage (alf's cosh; 6 this combat)."
+    )
+
+
+def test_the_log_says_what_each_fighter_declared() -> None:
+    """Combat Actions: a declaration's line names the action, its target, ability, item and
+    group, and the initiative it acts at."""
+    assert (
+        _line(
+            "combat.declared", character="alf", action="attack", target="bob", group=["dan"], rank=2
+        )
+        == "alf declares attack on bob, with dan (initiative 2)."
+    )
+    assert (
+        _line(
+            "combat.declared",
+            character="kro",
+            action="attack",
+            target="alf",
+            ability="Befuddle",
+            rank=3,
+        )
+        == "kro declares attack on alf with Befuddle (initiative 3)."
+    )
+    assert (
+        _line("combat.declared", character="alf", action="draw", item="cosh", rank=2)
+        == "alf declares draw (cosh) (initiative 2)."
+    )
+
+
+def test_the_log_says_which_envelopes_a_perception_check_hands_over_and_what_they_say() -> None:
+    """Perception Envelopes: the line gives the total and the envelopes handed over; for those
+    who may read them, each one's contents and directions."""
+    check = {"perceiver": "twelve", "target": "countess", "total": 14}
+    assert (
+        _line("perception.made", envelopes=[], **check)
+        == "twelve makes a Perception Check on countess: total 14; no envelope is handed over."
+    )
+    handed = [{"id": "a", "label": "A"}, {"id": "b", "label": "B"}]
+    contents = {"a": {"contents": "x", "directions": "d"}, "b": {"contents": "y", "directions": ""}}
+    assert (
+        _line("perception.made", envelopes=handed, contents=contents, **check)
+        == "twelve makes a Perception Check on countess: total 14; hands over a (A), b (B)."
+        " a reads: x Directions: d b reads: y"
+    )
+    assert (
+        _line("perception.made", envelopes=handed[:1], **check)
+        == "twelve makes a Perception Check on countess: total 14; hands over a (A)."
+    )
+
+
+def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
+    """Languages: the line names the speaker, the language, the listeners and, with what was
+    said, those who followed it."""
+    said = {"speaker": "a", "language": "French"}
+    assert (
+        _line(
+            "conversation.held", listeners=["b", "c"], content="Bonjour", followed_by=["b"], **said
+        )
+        == 'a speaks in French to b, c (understood by b): "Bonjour"'
+    )
+    assert (
+        _line("conversation.held", listeners=["b"], content="Oui", followed_by=[], **said)
+        == 'a speaks in French to b (understood by nobody): "Oui"'
+    )
+    assert _line("conversation.held", listeners=[], **said) == "a speaks in French to nobody."
