@@ -20,10 +20,12 @@ from referee.core import (
     Table,
     Viewer,
 )
-from referee.systems.zweihander import PROCEDURE, chase, wilderness
+from referee.systems.zweihander import PROCEDURE, chase, stable, wilderness
 from referee.systems.zweihander.character import INCAPACITATED
 from referee.systems.zweihander.events import describe
+from referee.systems.zweihander.narrative import needs_coordination_test
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
+from referee.systems.zweihander.stable import secondary_reward
 from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.wilderness import step_threat
 
@@ -874,3 +876,57 @@ def test_whose_move_it_is_follows_the_chase_ladder_and_otherwise_every_living_ch
     assert PROCEDURE.actors(t.state) == (REFEREE, "chaser")
     t = act(t, "referee", "chase.give_up", side="escapees")
     assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "chaser")
+
+
+# ---------------------------------------------------------------- waits, stable, narrative
+
+
+def test_travel_releases_every_wait_it_passes_at_once() -> None:
+    """Waits (ruling 31): a camp that ends two forced marchers' 24 hours releases both."""
+    t = act(journey(threat=0), "referee", "travel.forced_march", [80, 80], characters=["g", "s"])
+    t = act(t, "referee", "journey.roles", [20], scout="c")
+    t = act(t, "referee", "journey.camp")
+    cancelled = [e.data["name"] for e in t.log.events if e.kind == "timer.cancelled"]
+    assert cancelled == ["forced-march:g", "forced-march:s"]
+    assert t.state.no_recovery == () and t.state.waits == ()
+
+
+def test_a_secondary_character_earns_half_the_reward_rounded_up_even_of_nothing() -> None:
+    """Character stable: each secondary character earns half the played one's Reward Points,
+    rounded up (6 → 3, 7 → 4); a reward of 0 gives 0; a negative reward is refused."""
+    assert [secondary_reward(r) for r in (0, 1, 6, 7)] == [0, 1, 3, 4]
+    with pytest.raises(RuleError, match="cannot be negative"):
+        secondary_reward(-1)
+
+
+def test_a_stable_reward_is_recorded_for_every_member_and_offered_to_the_gm_per_player() -> None:
+    """Character stable: the GM rewards a player's stable (one choice per player with
+    characters, the played one among them); the event names the player and each reward."""
+    t = table({"a": {}, "b": {}, "c": {}, "d": {}}, stables={"pat": ["a", "b", "c"], "sam": ["d"]})
+    assert stable.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE,
+            "stable.reward",
+            {"player": OneOf((player,)), "played": OneOf(members), "reward": Between(0, 30)},
+            label=f"Reward Points for {player}'s stable",
+        )
+        for player, members in (("pat", ("a", "b", "c")), ("sam", ("d",)))
+    ]
+    assert stable.choices(t.state, "a") == []
+    t = act(t, "referee", "stable.reward", player="pat", played="b", reward=6)
+    assert last(t, "stable.rewarded") == {
+        "player": "pat",
+        "rewards": {"a": 3, "b": 6, "c": 3},
+        "characters": {
+            "a": {"reward_points": 3},
+            "b": {"reward_points": 6},
+            "c": {"reward_points": 3},
+        },
+    }
+
+
+def test_charging_or_running_in_fog_mist_or_smoke_may_need_a_coordination_test() -> None:
+    """Narrative considerations (Fog, mist & smoke), a condition named alone or among others."""
+    assert needs_coordination_test("charge", "fog") is True
+    assert needs_coordination_test("charge", ["rain", "smoke"]) is True
+    assert needs_coordination_test("walk", "fog") is False
