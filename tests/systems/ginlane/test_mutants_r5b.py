@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, ScenarioError, Table
+from referee.core import ActionError, RuleError, ScenarioError, Table
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.cards import check_card, odds_json
@@ -18,7 +18,14 @@ from referee.systems.ginlane.character import SOCIETY, Character, ExperiencePool
 from referee.systems.ginlane.magia import can_practise, philosophy_aspect
 from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
 from referee.systems.ginlane.scene import SceneState
-from referee.systems.ginlane.tables import _need, consequence, difficulty_number, manoeuvre, weapon
+from referee.systems.ginlane.tables import (
+    _need,
+    consequence,
+    difficulty_number,
+    manoeuvre,
+    skill,
+    weapon,
+)
 
 from .test_mutants import _hit_of_13
 from .test_procedure import act, duel
@@ -282,3 +289,19 @@ def test_odds_with_no_match_possible_show_a_match_of_nothing() -> None:
     beat") shows a Match's odds as 0."""
     odds = DifficultyCheck(GinLaneRoll(skill=1), difficulty=7).kernel_check().odds()
     assert odds_json(odds) == {"success": "7/12", "match": "0", "failure": "5/12"}
+
+
+def test_a_skill_is_found_before_its_speciality_and_a_name_of_no_skill_is_refused() -> None:
+    """The Skills List: "Craft (tailor)" and "Craft: tailor" are Craft; a name with no skill in
+    it (blank, or only a speciality) is no skill — it used to find Agility, the first skill
+    with no former name, and a manoeuvre with the skill "(x)" rolled Agility."""
+    assert [skill(n).name for n in ("Craft (tailor)", "craft: peruquier", "Rapport")] == [
+        "Craft",
+        "Craft",
+        "Charm",
+    ]
+    for name in ("", " ", "(tailor)", "xxxx"):
+        with pytest.raises(RuleError, match="The Skills List: no skill"):
+            skill(name)
+    with pytest.raises(ActionError, match="no skill"):
+        act(duel(), "moll", "manoeuvre", [4, 3], skill="(x)", aspect="Ready", scene=True)

@@ -240,7 +240,7 @@ def skill(name: str) -> Skill:
     """
     base = name.split(":")[0].split("(")[0].strip().lower()
     for s in skills():
-        if s.name.lower() == base or (s.formerly or "").lower() == base:
+        if s.name.lower() == base or (s.formerly is not None and s.formerly.lower() == base):
             return s
     raise RuleError("The Skills List", f"no skill {name!r} in the v3 list")
 
