@@ -581,6 +581,7 @@ _MENU_KINDS = ("declare", "resolve", "use_mind", "next_round", "escape")
 
 def _menu(table: T, who: str) -> list[tuple[str, str, dict[str, Any]]]:
     """``who``'s combat choices: kind, label and each parameter's values (or bounds)."""
+    assert {c.actor for c in table.legal_actions(who)} <= {who}
     return [
         (
             c.kind,
@@ -823,3 +824,25 @@ def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
         == 'a speaks in French to b (understood by nobody): "Oui"'
     )
     assert _line("conversation.held", listeners=[], **said) == "a speaks in French to nobody."
+
+
+def test_a_held_action_is_offered_once_those_ranked_above_have_acted() -> None:
+    """Initiative: "hold their action until a later time": Alf (Combat 2) holds; while Cat
+    (Combat 3) has still to act he may only see the round resolved; once her place is resolved
+    he may take his action, before Bob (Combat 1)."""
+    table = act(fight("cat", "bob"), "alf", "join", **{"with": "cat"})
+    table = declare(declare(declare(table, "cat", "defend"), "alf", "hold"), "bob", "defend")
+    assert _menu(table, "alf") == [_RESOLVE]
+    assert _menu(resolve(table), "alf") == [
+        _d("defend"),
+        _SCREAM,
+        _d("attack", target=("bob",)),
+        _d("grab", target=("bob",)),
+        _ARMS,
+        _RESOLVE,
+    ]
+
+
+def test_the_referee_has_no_combat_to_run_before_one_starts() -> None:
+    """Starting Combat: with no combat under way the referee may not resolve, end or admit."""
+    assert list(start(brawl()).legal_actions("referee")) == []
