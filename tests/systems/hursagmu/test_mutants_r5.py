@@ -9,7 +9,7 @@ import pytest
 
 from referee.core import Action, RuleError, Table
 from referee.core.table import preview
-from referee.systems.hursagmu.movement import movement_actions, range_increment
+from referee.systems.hursagmu.movement import movement_actions, movement_rate, range_increment
 from referee.systems.hursagmu.recovery import fold_round_ended
 from referee.systems.hursagmu.state import Encounter
 
@@ -205,3 +205,42 @@ def test_the_round_cannot_end_before_it_begins_naming_who_has_not_rolled_initiat
     table = initiative(start({"bob": FIGHTER, "fred": FIGHTER}), {"bob": ("maneuver", 6, 6)})
     with pytest.raises(RuleError, match=r"Initiative still to roll for fred$"):
         table.act(Action("referee", "end_round"), None)
+
+
+# -- state.py: the fighter's rolls and the encounter's characters --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("attribute", "expression"), [("strength", "2d6+4"), ("willpower", "2d6+2")]
+)
+def test_pushed_power_adds_to_strength_and_willpower_rolls(attribute: str, expression: str) -> None:
+    """ "Pushing Power": each hit of Stamina spent gives +1 Strength and Willpower this round;
+    bob (Strength 2, Willpower 0) pushes 2 hits and rolls a task of the attribute."""
+    task = {"actions": [{"task": "strain", "skill": attribute, "challenge": 5}]}
+    steps = [("bob", "push", {"hits": 2}), ("bob", "declare", task), ("bob", "act", {})]
+    table = play(two_fighters(), steps, [3, 3])
+    rolled = next(e for e in table.log if e.kind == "task.rolled")
+    assert rolled.data["expression"] == expression
+
+
+def test_pushed_power_does_not_add_to_a_skill_roll() -> None:
+    """ "Pushing Power" raises Strength and Willpower, not Striking: 2d6 + Dexterity 2 +
+    Striking 5 whatever he pushed."""
+    task = {"actions": [{"task": "feint", "skill": "striking", "challenge": 5}]}
+    steps = [("bob", "push", {"hits": 2}), ("bob", "declare", task), ("bob", "act", {})]
+    table = play(two_fighters(), steps, [3, 3])
+    rolled = next(e for e in table.log if e.kind == "task.rolled")
+    assert rolled.data["expression"] == "2d6+7"
+
+
+def test_a_character_not_in_the_encounter_is_refused_naming_those_who_are() -> None:
+    """An attack on someone the encounter does not hold is refused, naming its characters."""
+    with pytest.raises(RuleError, match=r"no character 'zed' \(known: bob, fred\)"):
+        play(two_fighters(), [("bob", "declare", {"actions": [{"attack": "zed"}]})])
+
+
+def test_a_maximum_lift_of_one_is_a_positive_lift() -> None:
+    """Encumbrance: any positive maximum lift moves; unloaded, 10 yards an action."""
+    assert movement_rate(1, 0) == 10
+    with pytest.raises(RuleError, match="maximum lift must be positive"):
+        movement_rate(0, 0)
