@@ -14,7 +14,13 @@ from referee.core import ActionError, RuleError, ScenarioError, Table
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.cards import check_card, odds_json
-from referee.systems.ginlane.character import SOCIETY, Character, ExperiencePool, check_sheet
+from referee.systems.ginlane.character import (
+    SOCIETY,
+    Character,
+    ExperiencePool,
+    check_sheet,
+    pyramid_problems,
+)
 from referee.systems.ginlane.magia import can_practise, philosophy_aspect
 from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
 from referee.systems.ginlane.scene import SceneState
@@ -215,6 +221,16 @@ def test_a_skill_not_on_the_list_is_a_problem_and_the_others_still_give_language
     )
     assert sheet.language_allowance == 3
     assert check_sheet(sheet) == [("The Skills List", "'Juggling' is not on the v3 skills list")]
+
+
+def test_the_pyramids_problems_are_named_from_the_top_down() -> None:
+    """The Skill Pyramid: "For each skill above +1, you must have one more skill at the lower
+    level" — two +3s over one +2 over one +1 break it twice, and the sheet names the top
+    problem first (the one a refusal names)."""
+    assert pyramid_problems([3, 3, 2, 1]) == [
+        "2 skills at +3 need at least 3 at +2, but there are 1",
+        "1 skill at +2 need at least 2 at +1, but there are 1",
+    ]
 
 
 def test_a_tag_costs_one_point_and_paying_nothing_leaves_the_pool() -> None:
