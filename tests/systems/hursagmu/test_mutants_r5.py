@@ -244,3 +244,17 @@ def test_a_maximum_lift_of_one_is_a_positive_lift() -> None:
     assert movement_rate(1, 0) == 10
     with pytest.raises(RuleError, match="maximum lift must be positive"):
         movement_rate(0, 0)
+
+
+def test_a_loaded_characters_walk_counts_his_encumbered_movement_actions_when_taken() -> None:
+    """ "Movement", Encumbrance: carrying half his maximum lift bob moves 5 yards a movement
+    action; his walk of 10 yards, when he takes it, is two movement actions, as declared."""
+    loaded = {**FIGHTER, "max_lift": 200, "load": 100}
+    table = initiative(
+        start({"bob": loaded, "fred": FIGHTER}),
+        {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)},
+    )
+    walk = {"actions": [{"move": "foot", "yards": 10}]}
+    table = play(table, [("bob", "declare", walk), ("bob", "act", {})])
+    moved = next(e for e in table.log if e.kind == "character.moved")
+    assert moved.data["movement_actions"] == 2
