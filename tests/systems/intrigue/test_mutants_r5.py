@@ -25,7 +25,16 @@ from referee.systems.intrigue.perception import perceive
 from referee.systems.intrigue.rounds import pending_declarers
 
 from .helpers import act, character, last, start
-from .test_combat import T, brawl, combat, declare, fight, knock_out_bob, resolve
+from .test_combat import (
+    T,
+    brawl,
+    combat,
+    declare,
+    fight,
+    knock_out_bob,
+    resolve,
+    two_dodges,
+)
 from .test_envelopes import TO_ALL, TO_SOME, evening
 from .test_mutants import _armed, _line, _round3
 from .test_mutants_resolve import _round
@@ -181,7 +190,10 @@ def test_after_a_failed_escape_two_more_unhit_defences_earn_another_try() -> Non
     table = _round3(_round3(table, "attack", [1, 1, 1]), "defend", [])
     table = act(table, "bob", "escape", [1, 1, 1, 6, 6, 6])
     assert last(table, "escape.rolled")["escaped"] is False
+    assert "escape" not in {c.kind for c in table.legal_actions("bob")}
     table = _round3(_round3(table, "defend", []), "defend", [])
+    offers = [c for c in table.legal_actions("bob") if c.kind == "escape"]
+    assert [(c.actor, c.odds) for c in offers] == [("bob", ())]  # nobody to beat: no roll
     table = act(table, "bob", "escape")
     assert last(table, "escape.rolled")["escaped"] is True
 
@@ -846,3 +858,17 @@ def test_a_held_action_is_offered_once_those_ranked_above_have_acted() -> None:
 def test_the_referee_has_no_combat_to_run_before_one_starts() -> None:
     """Starting Combat: with no combat under way the referee may not resolve, end or admit."""
     assert list(start(brawl()).legal_actions("referee")) == []
+
+
+def test_escape_is_offered_after_two_unhit_defences_with_the_odds_of_beating_the_attacker() -> None:
+    """Escaping Combat: after one unhit Defensive Action Bob may not escape; after two he is
+    offered it, with the odds of his 3d6 + Combat beating Alf's."""
+    table = declare(declare(fight("alf", "bob"), "alf", "attack", target="bob"), "bob", "defend")
+    table = resolve(resolve(table, (1, 1, 1)))
+    assert "escape" not in {c.kind for c in table.legal_actions("bob")}
+    table = two_dodges()
+    assert _menu(table, "bob") == [_NEXT, ("escape", "", {})]
+    (offer,) = [c for c in table.legal_actions("bob") if c.kind == "escape"]
+    ((label, dice, odds),) = [(o.label, o.dice, o.odds) for o in offer.odds]
+    assert (label, dice) == ("bob escapes alf", "3d6+1 vs 3d6+2")
+    assert odds == {"failure": "9905/15552", "success": "5647/15552"}
