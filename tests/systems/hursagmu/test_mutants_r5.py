@@ -11,7 +11,7 @@ from referee.core import Action, RuleError, Table
 from referee.core.table import preview
 from referee.systems.hursagmu.movement import movement_actions, movement_rate, range_increment
 from referee.systems.hursagmu.recovery import fold_round_ended
-from referee.systems.hursagmu.state import Encounter
+from referee.systems.hursagmu.state import Encounter, on_turn
 
 from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
 from .test_mutants_encounter import _fred_under_attack
@@ -258,3 +258,14 @@ def test_a_loaded_characters_walk_counts_his_encumbered_movement_actions_when_ta
     table = play(table, [("bob", "declare", walk), ("bob", "act", {})])
     moved = next(e for e in table.log if e.kind == "character.moved")
     assert moved.data["movement_actions"] == 2
+
+
+def test_turn_order_follows_the_cinematic_options_initiatives() -> None:
+    """ "Action", cinematic option: bob's two declared defences are one action, so his second
+    attack comes at 12, before fred's 11 (each defence counted, it would come at 10, after)."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 3, 4)})
+    plan = [{"attack": "fred"}, {"defend": True}, {"defend": True}, {"attack": "fred"}]
+    steps = [("bob", "declare", {"actions": plan}), ("bob", "act", {}), ("fred", "take", {})]
+    table = play(table, steps, [1] * 6)
+    assert on_turn(table.state) == ("bob",)
