@@ -18,7 +18,7 @@ from referee.core import (
     only,
 )
 from referee.dice import ScriptedSource
-from referee.systems.intrigue import load_game
+from referee.systems.intrigue import PROCEDURE, load_game
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
 from referee.systems.intrigue.perception import perceive
@@ -872,3 +872,9 @@ def test_escape_is_offered_after_two_unhit_defences_with_the_odds_of_beating_the
     ((label, dice, odds),) = [(o.label, o.dice, o.odds) for o in offer.odds]
     assert (label, dice) == ("bob escapes alf", "3d6+1 vs 3d6+2")
     assert odds == {"failure": "9905/15552", "success": "5647/15552"}
+
+
+def test_the_knocked_out_are_not_among_those_who_may_act() -> None:
+    """Taking Damage: a Knocked Out character takes no action until they wake."""
+    actors = PROCEDURE.actors(knock_out_bob().state)
+    assert "bob" not in actors and {"alf", "cat", "referee"} <= set(actors)
