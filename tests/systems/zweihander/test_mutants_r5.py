@@ -5,6 +5,7 @@ it pins."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from referee.core import (
     Event,
     OneOf,
     RuleError,
+    ScenarioError,
     SomeOf,
     Table,
     Viewer,
@@ -930,3 +932,25 @@ def test_charging_or_running_in_fog_mist_or_smoke_may_need_a_coordination_test()
     assert needs_coordination_test("charge", "fog") is True
     assert needs_coordination_test("charge", ["rain", "smoke"]) is True
     assert needs_coordination_test("walk", "fog") is False
+
+
+@pytest.mark.parametrize(
+    ("sheet", "reason"),
+    [
+        ({"wits": 3}, "Extra inputs are not permitted"),
+        ({"bonuses": {"XB": 3}}, "not a Bonus (CB, BB, AB, PB, IB, WB, FB)"),
+    ],
+)
+def test_a_bad_setup_field_is_refused_with_a_plain_reason(
+    sheet: dict[str, Any], reason: str
+) -> None:
+    """A setup's refusal reads as the rule it breaks: an unknown field, a Bonus that is none."""
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": sheet})
+    assert refused.value.reason == reason
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": {}}, fortune_points=-1)
+    assert (refused.value.reason, refused.value.path) == (
+        "Input should be greater than or equal to 0",
+        ("fortune_points",),
+    )
