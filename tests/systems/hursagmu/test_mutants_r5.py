@@ -269,3 +269,16 @@ def test_turn_order_follows_the_cinematic_options_initiatives() -> None:
     steps = [("bob", "declare", {"actions": plan}), ("bob", "act", {}), ("fred", "take", {})]
     table = play(table, steps, [1] * 6)
     assert on_turn(table.state) == ("bob",)
+
+
+def test_a_character_who_holds_his_action_over_does_not_act_this_round() -> None:
+    """ "Waiting": a waiting character may hold his action over into the next round; bob, who
+    has, cannot take a step this round, even one declared afterwards."""
+    steps = [
+        ("bob", "wait", {}),
+        ("bob", "hold", {}),
+        ("bob", "declare", {"actions": [{"minor": "draw"}]}),
+    ]
+    table = play(two_fighters(), steps)
+    with pytest.raises(RuleError, match=r"it is not bob's turn \(on turn: fred\)"):
+        table.act(Action("bob", "act"), None)
