@@ -11,6 +11,7 @@ import pytest
 from referee.core import (
     MINUTE,
     REFEREE_ONLY,
+    Action,
     ActionError,
     Event,
     RuleError,
@@ -21,6 +22,7 @@ from referee.dice import ScriptedSource
 from referee.systems.intrigue import PROCEDURE, load_game
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
+from referee.systems.intrigue.odds import upcoming
 from referee.systems.intrigue.perception import perceive
 from referee.systems.intrigue.rounds import pending_declarers
 
@@ -878,3 +880,25 @@ def test_the_knocked_out_are_not_among_those_who_may_act() -> None:
     """Taking Damage: a Knocked Out character takes no action until they wake."""
     actors = PROCEDURE.actors(knock_out_bob().state)
     assert "bob" not in actors and {"alf", "cat", "referee"} <= set(actors)
+
+
+# -- the odds shown before an action (odds.py) -----------------------------------------------
+
+
+def test_a_held_action_shows_its_roll_only_when_it_may_be_taken() -> None:
+    """Initiative: a held action "until a later time" resolves at once when taken, so its roll
+    is previewed then — not while Cat, ranked above, has still to act; an ordinary declaration,
+    a second one, or one by a character in no combat rolls nothing."""
+    attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
+    table = act(act(fight("cat", "bob"), "alf", "join", **{"with": "cat"}), "referee", "next_round")
+    assert upcoming(table.state, Action("bob", "declare", {"action": "defend"})) == []
+    table = declare(declare(declare(table, "cat", "defend"), "alf", "hold"), "bob", "defend")
+    assert upcoming(table.state, attack) == []
+    table = resolve(table)
+    assert [
+        (words, check.target, check.modifier) for words, check in upcoming(table.state, attack)
+    ] == [("alf attack bob: 3d6+2 > 14", 14, 2)]
+    assert upcoming(table.state, Action("dan", "declare", {"action": "defend"})) == []
+    table = act(fight("alf", "bob"), "referee", "next_round")
+    table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
+    assert upcoming(table.state, attack) == []
