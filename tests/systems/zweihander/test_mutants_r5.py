@@ -560,6 +560,11 @@ def test_a_stretchs_toughness_tests_chaos_dice_camp_and_end_are_recorded() -> No
     assert t.state.travel_hours == 24 + 3 * 24
 
 
+def _s_and_c_take_roles(t: Table[ZweihanderState], dice: list[int]) -> Table[ZweihanderState]:
+    """The Role Checks with g unable to take part: s the Survivalist, c the Scout."""
+    return act(t, "referee", "journey.roles", dice, survivalist="s", scout="c")
+
+
 def test_camp_is_struck_once_the_party_has_travelled_and_only_then() -> None:
     """Wilderness travel rules (Strike Camp): not before the party has set out; on the road,
     and at the beginning of a later Stretch, it may."""
@@ -588,14 +593,7 @@ def test_a_slain_traveller_or_a_forced_marcher_at_camp_does_not_stop_the_others_
         "c": {**PARTY["c"], "peril": 2},
     }
     slain = {**weary, "g": {**weary["g"], "damage": "Slain!"}}
-    t = act(
-        journey(threat=0, party=slain),
-        "referee",
-        "journey.roles",
-        [40, 40],
-        survivalist="s",
-        scout="c",
-    )
+    t = _s_and_c_take_roles(journey(threat=0, party=slain), [40, 40])
     t = act(t, "referee", "journey.camp")
     assert last(t, "journey.camp")["recovered"] == {"s": "Unhindered", "c": "Unhindered"}
     t = act(
@@ -605,9 +603,7 @@ def test_a_slain_traveller_or_a_forced_marcher_at_camp_does_not_stop_the_others_
         [80, 20, 20],
         characters=["g", "s", "c"],
     )
-    t = act(
-        t, "referee", "journey.roles", [40, 40], survivalist="s", scout="c"
-    )  # g: Incapacitated!
+    t = _s_and_c_take_roles(t, [40, 40])  # g: Incapacitated!
     t = act(t, "referee", "journey.camp")
     recovered = last(t, "journey.camp")["recovered"]
     assert recovered["g"].endswith("(no recovery: forced march)")
@@ -618,14 +614,7 @@ def test_the_toughness_previews_leave_out_who_cannot_test() -> None:
     """Wilderness travel rules (Toughness Tests): the GM sees the odds of each fit traveller's
     next Toughness Test; an Incapacitated! one tests none."""
     party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
-    t = act(
-        journey(threat=0, party=party),
-        "referee",
-        "journey.roles",
-        [40, 40],
-        survivalist="s",
-        scout="c",
-    )
+    t = _s_and_c_take_roles(journey(threat=0, party=party), [40, 40])
     assert [p.label for p in wilderness.previews(t.state)] == [
         "s tests Toughness",
         "c tests Toughness",
@@ -670,7 +659,7 @@ def test_the_toughness_tests_are_at_the_terrains_difficulty_for_each_fit_travell
     an Incapacitated! traveller tests none, the others still do."""
     party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
     t = journey(terrain="Hard", threat=0, party=party)
-    t = act(t, "referee", "journey.roles", [20, 20], survivalist="s", scout="c")
+    t = _s_and_c_take_roles(t, [20, 20])
     t = act(t, "referee", "journey.toughness", [20, 20])
     tests = last(t, "journey.toughness")["tests"]
     assert [(x["character"], x["test"]["total_chance"]) for x in tests] == [("s", 30), ("c", 30)]
@@ -683,7 +672,7 @@ def test_travel_that_ends_a_wait_cancels_its_timer_for_the_referee_only() -> Non
     """Waits (ruling 31): the journey's days that end a forced marcher's 24 hours cancel the
     kernel timer, an event only the referee sees, as the timer would have fired."""
     t = act(journey(threat=0), "referee", "travel.forced_march", [80], characters=["g"])
-    t = act(t, "referee", "journey.roles", [20, 20], survivalist="s", scout="c")
+    t = _s_and_c_take_roles(t, [20, 20])
     t = act(t, "referee", "journey.camp")
     [cancelled] = [e for e in t.log.events if e.kind == "timer.cancelled"]
     assert cancelled.data == {"name": "forced-march:g"}
