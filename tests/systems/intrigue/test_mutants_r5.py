@@ -902,3 +902,33 @@ def test_a_held_action_shows_its_roll_only_when_it_may_be_taken() -> None:
     table = act(fight("alf", "bob"), "referee", "next_round")
     table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
     assert upcoming(table.state, attack) == []
+
+
+def test_the_rounds_odds_are_previewed_for_its_own_combat() -> None:
+    """Combat Actions: the round's rolls are previewed before it is resolved — for the referee
+    when one combat runs or the combat is named (not when two run and none is named), and for
+    a fighter, their own combat."""
+    table = declare(declare(fight("alf", "bob"), "alf", "attack", target="bob"), "bob", "defend")
+    two = act(table, "cat", "start_combat", targets=["dan"])
+    roll = ["alf attack bob: 3d6+2 > 14"]
+    for state, action, words in (
+        (table.state, Action("referee", "resolve", {}), roll),
+        (two.state, Action("referee", "resolve", {}), []),
+        (two.state, Action("referee", "resolve", {"combat": "combat-1"}), roll),
+        (two.state, Action("alf", "resolve", {}), roll),
+    ):
+        assert [w for w, _ in upcoming(state, action)] == words
+
+
+def test_a_special_abilitys_roll_adds_its_value_or_nothing() -> None:
+    """Skill Rolls: "some special abilities do not have a skill value, so you simply roll 3d6";
+    one with a value adds it."""
+    kro = brawl()["characters"]["kro"]
+    abilities = {**kro["abilities"], "Fast Talk": {"value": 2}, "Luck": {}}
+    state = start(brawl(kro={"abilities": abilities})).state
+    rolls = [
+        (words, check.modifier)
+        for name in ("Fast Talk", "Luck")
+        for words, check in upcoming(state, Action("kro", "roll", {"ability": name, "target": 10}))
+    ]
+    assert rolls == [("kro Fast Talk: 3d6+2 ≥ 10", 2), ("kro Luck: 3d6+0 ≥ 10", 0)]
