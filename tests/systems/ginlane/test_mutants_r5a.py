@@ -9,10 +9,13 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, ScenarioError, Table
+from referee.core import Outcome, RuleError, ScenarioError, Table
+from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.rolls import GinLaneRoll, OpposedRoll, TagMode
 
 from .test_mutants import _thrower
+from .test_mutants_opposed import as_tuple
 from .test_procedure import FIGHTER, act, duel, events, scene, start
 
 # moll's pyramid with one skill at 1 swapped for another (the Skill Pyramid still holds)
@@ -185,3 +188,15 @@ def test_an_aim_lapses_out_of_sight_and_the_aspects_placed_after_it_stay() -> No
     assert (aim.name, aim.unique_to, cover.on) == ("Target", "kit", "bob")
     stepped = act(table, "kit", "move", [], to="a")
     assert stepped.state.aspects == (cover,)
+
+
+def test_a_protecting_block_that_the_attack_only_matches_spares_the_defence_its_tags() -> None:
+    """Protect someone: the attack must exceed the block too. Attack 2 + 3 + 3 = 8 against a
+    block of 8: the block already holds (a Match at best), so the defence on option b keeps its
+    1, 1 and uses no tag; the margin is 8 − 8 = 0, a Match."""
+    defence = GinLaneRoll(skill=1, tags=2, mode=TagMode.REROLL)
+    check = OpposedRoll(GinLaneRoll(skill=2), defence, floor=8)
+    result = check.roll(ScriptedSource([3, 3, 1, 1, 6, 6, 6, 6]))
+    assert result.opponent is not None
+    assert as_tuple(result.opponent) == ((1, 1), 3, (1, 1), 0, 0, "2d6 (1, 1) +1 = 3")
+    assert (result.outcome, result.margin) == (Outcome.TIE, 0)
