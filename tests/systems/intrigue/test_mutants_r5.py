@@ -39,7 +39,7 @@ from .test_combat import (
 )
 from .test_envelopes import TO_ALL, TO_SOME, evening
 from .test_mutants import _armed, _line, _round3
-from .test_mutants_resolve import _round
+from .test_mutants_resolve import _cast, _round
 
 # -- declaring a Combat Action (combat_actions.validate, declare) ---------------------------
 
@@ -967,3 +967,11 @@ def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
         "kro Befuddle alf: 3d6+3 > 11"
     ]
     assert words(brawl_, "kro", "mental_attack", target="alf", ability="Nope") == []
+
+
+def test_the_referee_may_admit_nobody_when_everyone_is_fighting() -> None:
+    """Starting Combat: "unless a referee rules otherwise" — but with all four in the fight
+    there is nobody left to admit."""
+    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
+    table = act(act(table, "cat", "join", **{"with": "alf"}), "dan", "join", **{"with": "bob"})
+    assert [c.kind for c in table.legal_actions("referee")] == ["next_round", "end_combat"]
