@@ -838,6 +838,7 @@ def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
         == 'a speaks in French to b (understood by nobody): "Oui"'
     )
     assert _line("conversation.held", listeners=[], **said) == "a speaks in French to nobody."
+    assert _line("conversation.held", **said) == "a speaks in French to nobody."
 
 
 def test_a_held_action_is_offered_once_those_ranked_above_have_acted() -> None:
@@ -959,6 +960,12 @@ def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
     assert words(evening_, "fifteen", "perceive", target="countess") == [
         "fifteen is given to-all (Give to ALL with a Roll of 16 or more): 3d6+3 ≥ 16"
     ]
+    assert words(evening_, "twelve", "perceive", target="countess") == [
+        "twelve is given to-all (Give to ALL with a Roll of 16 or more): 3d6+3 ≥ 16",
+        "twelve is given to-some (Give to Character 12, 20, 32, if they Roll 14 or more):"
+        " 3d6+3 ≥ 14",
+    ]
+    assert words(evening_, "fifteen", "resolve") == []  # in no combat
     brawl_ = start(brawl()).state
     assert words(brawl_, "kro", "mental_attack", target="alf", ability="Energy Bolt") == [
         "kro Energy Bolt alf: 3d6+3 > 16"
