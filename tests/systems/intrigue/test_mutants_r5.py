@@ -926,13 +926,17 @@ def test_a_special_abilitys_roll_adds_its_value_or_nothing() -> None:
     one with a value adds it."""
     kro = brawl()["characters"]["kro"]
     abilities = {**kro["abilities"], "Fast Talk": {"value": 2}, "Luck": {}}
-    state = start(brawl(kro={"abilities": abilities})).state
+    state = start(brawl(kro={"abilities": abilities, "skills": {"Luck": 1}})).state
     rolls = [
         (words, check.modifier)
-        for name in ("Fast Talk", "Luck")
-        for words, check in upcoming(state, Action("kro", "roll", {"ability": name, "target": 10}))
+        for param, name in (("ability", "Fast Talk"), ("ability", "Luck"), ("skill", "Luck"))
+        for words, check in upcoming(state, Action("kro", "roll", {param: name, "target": 10}))
     ]
-    assert rolls == [("kro Fast Talk: 3d6+2 ≥ 10", 2), ("kro Luck: 3d6+0 ≥ 10", 0)]
+    assert rolls == [
+        ("kro Fast Talk: 3d6+2 ≥ 10", 2),
+        ("kro Luck: 3d6+0 ≥ 10", 0),
+        ("kro Luck: 3d6+1 ≥ 10", 1),  # the skill of that name, not the ability
+    ]
 
 
 def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
