@@ -200,3 +200,13 @@ def test_a_protecting_block_that_the_attack_only_matches_spares_the_defence_its_
     assert result.opponent is not None
     assert as_tuple(result.opponent) == ((1, 1), 3, (1, 1), 0, 0, "2d6 (1, 1) +1 = 3")
     assert (result.outcome, result.margin) == (Outcome.TIE, 0)
+
+
+def test_a_waiter_who_acts_is_no_longer_waiting_and_the_plan_is_spent() -> None:
+    """Action: Wait: moll waits with a sealed plan and acts on it out of turn; then she is no
+    longer waiting (every seat sees ``false``) and the plan, revealed, is no longer held."""
+    waited = act(duel(), "moll", "wait", plan="strike when he turns")
+    assert [p[0] for p in waited.state.plans] == ["moll"]
+    acted = act(waited, "moll", "full_defence")
+    assert acted.state.plans == ()
+    assert PROCEDURE.state_json(acted.state)["characters"]["moll"]["waiting"] is False
