@@ -839,6 +839,10 @@ def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
     )
     assert _line("conversation.held", listeners=[], **said) == "a speaks in French to nobody."
     assert _line("conversation.held", **said) == "a speaks in French to nobody."
+    assert (
+        _line("conversation.held", listeners=["b"], content="Oui", **said)
+        == 'a speaks in French to b (understood by nobody): "Oui"'
+    )
 
 
 def test_a_held_action_is_offered_once_those_ranked_above_have_acted() -> None:
