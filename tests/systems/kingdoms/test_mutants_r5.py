@@ -3,8 +3,15 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
+from referee.core import Table
+from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.resolution import Effect, Engagement, Entry, resolve
 
+from .test_mutants import PLAYERS, _kingdom
+from .test_mutants_fold import _act
 from .test_resolution import board
 
 
@@ -228,3 +235,45 @@ def test_a_harry_and_an_ensnare_name_their_engagements_roles() -> None:
     assert alone.engagements == (
         Engagement("a", "b", "Harry", "-", "independent", 2, obstacle=0, role="harry"),
     )
+
+
+def test_a_health_test_rolls_the_characters_own_health_and_heals_one_wound() -> None:
+    """Wound Recovery: a wounded character tests its Health (its shade, its exponent, open-ended
+    if the sheet says so); a pass takes off one wound die, and a Superficial wound goes only
+    once no wound die is left. Aeluin (Health G2 open-ended, 1 wound die, Superficial: Ob 2)
+    rolls 6, 3 and the 6's extra die 6, then 1: 3 successes, the die goes, the Superficial
+    wound stays. Thalion, the 2iC (Health B3, 1 wound die, no Superficial wound), passes and
+    has no Superficial wound after."""
+    second = {"name": "Thalion", "lifepaths": 5, "stats": {"Health": "B3"}, "wound_dice": 1}
+    health = {"shade": "G", "exponent": 2, "open_ended": True}
+    elves = _kingdom(
+        {"second": second},
+        stats={"Will": "B4", "Health": health},
+        superficial=True,
+        wound_dice=1,
+    )
+    table = Table.start(PROCEDURE, elves, players=PLAYERS)
+    table = _act(table, "elves", "health_test", [6, 3, 6, 1], character="leader")
+    tested: Any = table.log.events[-1].payload
+    card = tested["roll"]
+    assert tested == {
+        "faction": "elves",
+        "character": "leader",
+        "ob": 2,
+        "odds": card["odds"]["success"],
+        "successes": 3,
+        "passed": True,
+        "wound_dice": 0,
+        "superficial": True,
+        "roll": card,
+    }
+    assert 0 < float(Fraction(tested["odds"])) < 1
+    assert (card["label"], card["rule"], card["dice"]) == (
+        "Aeluin tests Health",
+        "Wound Recovery",
+        "2d6 grey open-ended vs Ob 2",
+    )
+    assert (card["faces"], card["value"], card["outcome"]) == ([6, 6, 1, 3], 3, "success")
+    table = _act(table, "elves", "health_test", [6, 6, 6], character="second")
+    tested = table.log.events[-1].payload
+    assert (tested["passed"], tested["wound_dice"], tested["superficial"]) == (True, 0, False)
