@@ -897,7 +897,9 @@ def test_a_held_action_shows_its_roll_only_when_it_may_be_taken() -> None:
     attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
     table = act(act(fight("cat", "bob"), "alf", "join", **{"with": "cat"}), "referee", "next_round")
     assert upcoming(table.state, Action("bob", "declare", {"action": "defend"})) == []
-    table = declare(declare(declare(table, "cat", "defend"), "alf", "hold"), "bob", "defend")
+    table = declare(declare(table, "cat", "defend"), "alf", "hold")
+    assert upcoming(table.state, attack) == []  # Bob has still to declare
+    table = declare(table, "bob", "defend")
     assert upcoming(table.state, attack) == []
     table = resolve(table)
     assert [
