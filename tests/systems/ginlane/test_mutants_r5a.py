@@ -41,6 +41,29 @@ def test_a_sheet_that_keeps_a_former_name_rolls_it_at_its_level() -> None:
     assert _manoeuvre_total({**_SWAPPED, "Rapport": 1}, "Rapport") == (7, "match")
 
 
+def test_a_skill_asked_by_its_new_name_rolls_a_sheets_former_name() -> None:
+    """The Skills List: Rapport is now Charm; a sheet written with Rapport 1 rolls Charm at 1."""
+    assert _manoeuvre_total({**_SWAPPED, "Rapport": 1}, "Charm") == (7, "match")
+
+
+def test_a_related_claim_never_lowers_a_skill_the_sheet_has_under_another_name() -> None:
+    """No Relevant Skill: ``related: true`` rolls an untrained skill at 0; moll has Charm 1, so
+    Rapport (Charm's former name) claimed as related still rolls at 1 (3 + 3 + 1 = 7)."""
+    table = duel(moll={"skills": {**_SWAPPED, "Charm": 1}})
+    done = act(
+        table,
+        "moll",
+        "manoeuvre",
+        [3, 3],
+        named="take cover",
+        difficulty=7,
+        skill="Rapport",
+        related=True,
+    )
+    (rolled,) = events(done, "manoeuvre.rolled")
+    assert (rolled["rolled"]["total"], rolled["outcome"]) == (7, "match")
+
+
 def test_a_skill_taken_for_one_craft_rolls_at_its_level() -> None:
     """The Skills List, "Craft" (a choice: Craft: tailor): the skill as the sheet names it counts
     at its level (3 + 3 + 1 = 7)."""
@@ -70,6 +93,7 @@ def _setup(**fields: Any) -> dict[str, Any]:
         ({"links": [["a", "b", True]]}, r"links\.0: a barrier's cost is a whole number"),
         ({"links": [["a", "b", 2.0]]}, r"links\.0: a barrier's cost is a whole number"),
         ({"costs": {"a": True}}, r"costs\.a: a zone's cost is a whole number"),
+        ({"characters": {"moll": {"pool": True}}}, r"characters\.moll\.pool: the pool is a whole"),
         ({"characters": {"moll": {"pool": 3.0}}}, r"characters\.moll\.pool: the pool is a whole"),
         ({"characters": {"moll": {"pool": "3"}}}, r"characters\.moll\.pool: the pool is a whole"),
     ],

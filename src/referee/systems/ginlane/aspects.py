@@ -91,7 +91,7 @@ def roll_spec(
     """The roll: the skill's level ("No Relevant Skill": ``related: true`` rolls an
     untrained skill at 0; "Skill Interaction": ``limited_by: Ride`` rolls the lower)."""
     level = who.level(skill)
-    if params is not None and params.related and who.sheet.level(skill) is None:
+    if params is not None and params.related and who.rated(skill) is None:
         level = effective_skill(None, related=True)
     if params is not None and params.limited_by:
         level = limited_skill(level, who.level(params.limited_by))

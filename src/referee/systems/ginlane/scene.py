@@ -119,13 +119,20 @@ class Combatant:
     dropped: str | None = None
     wealth_hit: bool = False
 
-    def level(self, skill: str) -> int:
-        """The skill's level, or −2 with none ("No Relevant Skill"); arcane: impossible."""
-        entry = skill_entry(skill)
+    def rated(self, skill: str) -> int | None:
+        """The sheet's level of ``skill`` (``None`` if untrained): under the name given or, save
+        for one craft (``Craft: tailor``), under the Skills List's name or its former one."""
         level = self.sheet.level(skill)
         if level is None and ":" not in skill:
+            entry = skill_entry(skill)
             level = self.sheet.level(entry.name)
-        return effective_skill(level, arcane=entry.arcane)
+            if level is None and entry.formerly is not None:
+                level = self.sheet.level(entry.formerly)
+        return level
+
+    def level(self, skill: str) -> int:
+        """The skill's level, or −2 with none ("No Relevant Skill"); arcane: impossible."""
+        return effective_skill(self.rated(skill), arcane=skill_entry(skill).arcane)
 
     def track(self, name: str) -> StressTrack:
         """The named stress track."""
@@ -285,7 +292,7 @@ def _setup_character(cid: str, data: Any, zones: Sequence[str]) -> Combatant:
         raise ScenarioError(str(error), ("characters", cid, "weapon")) from None
     full = sheet.unspent
     points = data.get("pool", full)
-    if not isinstance(points, int) or points < 0:
+    if not isinstance(points, int) or isinstance(points, bool) or points < 0:
         raise ScenarioError("the pool is a whole number of points", ("characters", cid, "pool"))
     tracks = tuple(StressTrack.empty(t, sheet.tracks[t]) for t in TRACKS)
     return Combatant(
