@@ -12,6 +12,11 @@ comes first (the table's clock or the journey's days) ends the wait; the other f
 >>> s = ZweihanderState(travel_hours=30, waits=(("forced-march:s", 24), ("requisition:g:x", 48)))
 >>> [e.kind for e in due(s)]
 ['timer.cancelled', 'travel.recovery_allowed']
+
+A character's id may hold a colon; a requisition's weight (minor, middling, major) never does:
+
+>>> _fired("requisition:Sir:Hugo:minor").payload
+{'character': 'Sir:Hugo', 'weight': 'minor'}
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ def _fired(name: str) -> Event:
     what, _, rest = name.partition(":")
     if what == "forced-march":
         return Event(RECOVERY_ALLOWED, {"character": rest})
-    character, _, weight = rest.partition(":")
+    character, _, weight = rest.rpartition(":")
     return Event(REQUISITION_AVAILABLE, {"character": character, "weight": weight})
 
 
