@@ -6,21 +6,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.core import Table
+import pytest
+
+from referee.core import RuleError, Table
 from referee.core.checks import BLACK
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.dice import roll_before
+from referee.systems.kingdoms.resolution import Entry
 from referee.systems.kingdoms.scripting import (
     base_dice,
+    entries_of,
     lent_help,
     pool_roll_from,
     second_may_roll,
     tied_pools,
+    ties_of,
 )
 from referee.systems.kingdoms.state import KingdomsState, RolledTest, SceneRecord, Slip
 
 from .test_mutants import PLAYERS, _kingdom
+from .test_mutants_fold import _act
 
 
 def _revealed(**maneuvers: tuple[str, tuple[str, ...], int, int]) -> KingdomsState:
@@ -139,3 +145,45 @@ def test_a_fork_adds_a_die_before_the_split() -> None:
     table = Table.start(PROCEDURE, _kingdom({}, skills=skills), players=PLAYERS)
     elves = table.state.factions["elves"]
     assert base_dice(elves, elves.leader, 4, ("Inconspicuous",), 0, False) == 5
+
+
+def test_a_second_in_commands_superficial_wound_adds_one_to_its_maneuvers_ob() -> None:
+    """Wounds: a Superficial wound is +1 Ob — the wound of the character who rolled. The
+    elves' 2iC (Superficial) rolled their Assault with its skill of exponent 5: the Assault
+    is resolved at +1 Ob with the 2iC's exponent; the orcs' unwounded leader at +0."""
+    state = _revealed(elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 2, 0))
+    elves = state.factions["elves"]
+    second = replace(elves.leader, name="Thalion", superficial=True)
+    state = replace(
+        state,
+        factions={**state.factions, "elves": replace(elves, second=second)},
+        rolls={**state.rolls, "elves": RolledTest("elves", "second", "Logistics", 5, 3)},
+    )
+    entries = entries_of(state)
+    assert entries["elves"] == Entry("elves", "Assault", ("orcs",), 3, 0, 5, 0, ob_penalty=1)
+    assert entries["orcs"] == Entry("orcs", "Fortify", (), 2, 0, 4, 0, ob_penalty=0)
+
+
+def test_only_a_versus_test_with_equal_successes_is_tied() -> None:
+    """Independent and Versus Maneuvers: a tie-breaker is offered for a versus test whose two
+    sides have equal successes. The elves' Assault of 3 against the orcs' Fortify of 2 is no
+    tie; of 3 against 3, it is."""
+    beaten = _revealed(elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 2, 0))
+    assert ties_of(beaten) == set()
+    tied = _revealed(elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 3, 0))
+    assert ties_of(tied) == {frozenset({"elves", "orcs"})}
+
+
+def test_a_refused_slip_names_the_maneuvers_rule() -> None:
+    """A refusal names the rule that refuses it: a Harry names at most one target (Harry)."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    with pytest.raises(RuleError) as refused:
+        _act(
+            table,
+            "orcs",
+            "write_slip",
+            maneuver="Harry",
+            skill="Logistics",
+            targets=["elves", "elves"],
+        )
+    assert refused.value.rule == "Harry"
