@@ -221,3 +221,13 @@ def test_only_the_gm_takes_the_gms_actions_and_only_a_seated_character_acts() ->
     )
     with pytest.raises(RuleError, match="no character 'z'"):
         PROCEDURE.decide(journey().state, Action("z", "chase.move", {}), None)
+
+
+def test_a_survivalists_critical_success_saves_one_toughness_test_of_a_medium_stretch() -> None:
+    """Wilderness travel rules (Survivalist): "Critical Success: as Success, plus ignore 1
+    Toughness Test" — a Medium Stretch's two become one."""
+    t = roles(journey(length="medium"), [40, 11, 40])
+    assert last(t, "journey.role_check")["threat"] == 0
+    survivalist = [e.data for e in t.log.events if e.kind == "journey.role_check"][1]
+    assert (survivalist["outcome"], survivalist["toughness_tests"]) == ("critical success", 1)
+    assert t.state.journey is not None and t.state.journey.toughness_tests_left == 1
