@@ -231,3 +231,11 @@ def test_a_survivalists_critical_success_saves_one_toughness_test_of_a_medium_st
     survivalist = [e.data for e in t.log.events if e.kind == "journey.role_check"][1]
     assert (survivalist["outcome"], survivalist["toughness_tests"]) == ("critical success", 1)
     assert t.state.journey is not None and t.state.journey.toughness_tests_left == 1
+
+
+@pytest.mark.parametrize("kind", ["journey.end_stretch", "journey.end"])
+def test_a_journey_step_with_no_journey_is_refused_under_its_own_name(kind: str) -> None:
+    """Wilderness travel rules: a Stretch's end or the journey's end needs a journey under way."""
+    with pytest.raises(RuleError, match="no journey is under way") as refused:
+        act(table(PARTY), "referee", kind)
+    assert refused.value.rule == kind
