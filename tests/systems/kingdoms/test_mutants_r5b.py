@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.core import RuleError, Table
+from referee.core import Action, RuleError, Table
 from referee.core.checks import BLACK
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
@@ -187,3 +187,22 @@ def test_a_refused_slip_names_the_maneuvers_rule() -> None:
             targets=["elves", "elves"],
         )
     assert refused.value.rule == "Harry"
+
+
+def test_a_sapped_faction_owes_maintenance_at_the_margin_over_the_ob_even_in_consequences() -> None:
+    """Sap; Downtime: the Sapped target owes a Resources maintenance test at +margin Ob, and
+    may take it while a defeated faction's consequences are pending. The elves (Resources B3)
+    owe one at +2: Ob 3, rolled 4, 4, 1 — 2 successes, failed."""
+    state = Table.start(PROCEDURE, _kingdom({}, resources=3), players=PLAYERS).state
+    elves = replace(state.factions["elves"], maintenance=(2,))
+    state = replace(state, phase="consequences", factions={**state.factions, "elves": elves})
+    (tested,) = PROCEDURE.decide(
+        state, Action("elves", "maintenance", {}), ScriptedSource([4, 4, 1])
+    )
+    assert {k: tested.payload[k] for k in ("ob", "extra_ob", "dice", "successes", "passed")} == {
+        "ob": 3,
+        "extra_ob": 2,
+        "dice": 3,
+        "successes": 2,
+        "passed": False,
+    }
