@@ -10,9 +10,13 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Event, Viewer
+from referee.core import REFEREE, Event, RuleError, Viewer
+from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander import events as ev
 from referee.systems.zweihander.events import describe
+
+from .helpers import act
+from .test_chase import start
 
 
 def _card(label: str, shown: str, outcome: str) -> dict[str, Any]:
@@ -213,3 +217,37 @@ def test_the_log_line_names_every_number_and_name_of_the_event(
     kind: str, data: dict[str, Any], line: str
 ) -> None:
     assert describe(Event(kind, data), Viewer(REFEREE)) == line
+
+
+# ------------------------------------------------------------------ chase.py's evolve and decide
+
+
+def _ladder(t: Any) -> dict[str, Any]:
+    """The chase's participants as the table's state shows them."""
+    return PROCEDURE.state_json(t.state)["chase"]["participants"]
+
+
+def test_a_participant_takes_one_action_after_their_move_and_its_value_stands() -> None:
+    """Chase scene rules (Actions): after their move a participant may take one Action (the
+    state shows they have not acted yet); the Action's new Value stands, and a second Action
+    in the same turn is refused."""
+    t = act(start(), "runner", "chase.move", [4])  # 11
+    assert (_ladder(t)["runner"]["value"], _ladder(t)["runner"]["acted"]) == (11, False)
+    t = act(t, "runner", "chase.action", [20], skill="Athletics", gain=2)
+    assert (_ladder(t)["runner"]["value"], _ladder(t)["runner"]["acted"]) == (13, True)
+    with pytest.raises(RuleError, match="already taken an Action"):
+        act(t, "runner", "chase.action", [20], skill="Athletics")
+    with pytest.raises(RuleError, match="already taken an Action"):
+        act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows")
+
+
+def test_an_attack_that_does_not_slay_leaves_its_target_in_the_chase() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): a miss, or a hit that does not slay, costs
+    the target Value but leaves them in the chase; the attacker has acted."""
+    t = act(start(head_start="pursuers"), "runner", "chase.move", [9])  # runner 16, chaser 3
+    for dice in ([70], [20]):
+        shot = act(t, "runner", "chase.attack", dice, target="chaser", skill="Bows")
+        assert _ladder(shot)["chaser"]["status"] == "in"
+        assert _ladder(shot)["runner"]["acted"] is True
+    hit = act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows", damage_ranks=2)
+    assert (_ladder(hit)["chaser"]["value"], _ladder(hit)["runner"]["value"]) == (-3, 13)
