@@ -83,25 +83,29 @@ def test_a_special_ability_keeps_every_mechanic_its_sheet_writes() -> None:
 @pytest.mark.parametrize(
     ("ability", "field", "words"),
     [
-        ({"target": True}, "target", "target is a whole number, not True"),
-        ({"target": "12"}, "target", "target is a whole number, not '12'"),
-        ({"value": False}, "value", "value is a whole number, not False"),
-        ({"value": 2.5}, "value", "value is a whole number, not 2.5"),
-        ({"dodgeable": 1}, "dodgeable", "dodgeable is true or false, not 1"),
-        ({"mental": "yes"}, "mental", "mental is true or false, not 'yes'"),
-        ({"damage": "x"}, "damage", "damage is a whole number, at least 0, not 'x'"),
-        ({"effect": 3}, "effect", "effect is text, not 3"),
-        ({"colour": "red"}, "colour", "unknown field 'colour'"),
+        ({"target": True}, ("target",), "target is a whole number, not True"),
+        ({"target": "12"}, ("target",), "target is a whole number, not '12'"),
+        ({"value": False}, ("value",), "value is a whole number, not False"),
+        ({"value": 2.5}, ("value",), "value is a whole number, not 2.5"),
+        ({"dodgeable": 1}, ("dodgeable",), "dodgeable is true or false, not 1"),
+        ({"mental": "yes"}, ("mental",), "mental is true or false, not 'yes'"),
+        ({"obvious": "yes"}, ("obvious",), "obvious is true or false, not 'yes'"),
+        ({"in_combat": "no"}, ("in_combat",), "in_combat is true or false, not 'no'"),
+        ({"damage": "x"}, ("damage",), "damage is a whole number, at least 0, not 'x'"),
+        ({"description": 5}, ("description",), "description is text, not 5"),
+        ({"effect": 3}, ("effect",), "effect is text, not 3"),
+        ({"colour": "red"}, ("colour",), "unknown field 'colour'"),
+        (3, (), "Glare: an ability is a mapping, not int"),
     ],
 )
 def test_a_special_abilitys_mechanic_not_as_written_is_refused_at_its_field(
-    ability: dict[str, Any], field: str, words: str
+    ability: Any, field: tuple[str, ...], words: str
 ) -> None:
     """Mental Combat: a set Target Number and a skill value are whole numbers, dodgeability is
     true or false; a sheet that writes otherwise is refused at the ability's field."""
     with pytest.raises(ScenarioError) as error:
         load_game({"characters": {"a": character("A", 15, abilities={"Glare": ability})}})
-    assert error.value.path == ("characters", "a", "abilities", "Glare", field)
+    assert error.value.path == ("characters", "a", "abilities", "Glare", *field)
     assert words in str(error.value)
 
 
@@ -153,6 +157,7 @@ def test_a_contingency_envelope_opens_on_its_one_condition_as_written() -> None:
         ({"talk": 7, "contents": "x"}, (0, "talk"), "a character number has two digits, not 7"),
         ({"at": 60}, (0, "contents"), "contents is text, not None"),
         ({"event": 5, "contents": "x"}, (0, "event"), "event is text, not 5"),
+        ({"at": 60, "contents": "x", "id": 5}, (0, "id"), "id is text, not 5"),
         ({"at": 60, "contents": "x", "colour": 1}, (0, "colour"), "unknown field 'colour'"),
     ],
 )
