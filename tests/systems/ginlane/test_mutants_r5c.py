@@ -10,6 +10,7 @@ from referee.dice import ScriptedSource
 from referee.systems.ginlane.rolls import GinLaneRoll, OpposedRoll, TagMode, reroll_policy
 
 from .test_mutants_opposed import as_tuple
+from .test_procedure import BRAVO, act, duel
 
 B = TagMode.REROLL
 
@@ -39,3 +40,28 @@ def test_a_defence_that_already_reaches_the_attack_keeps_its_dice() -> None:
     assert result.opponent is not None
     assert as_tuple(result.opponent) == ((2, 4), 6, (2, 4), 0, 0, "2d6 (2, 4) +0 = 6")
     assert (result.outcome, result.margin) == (Outcome.TIE, 0)
+
+
+def test_the_end_of_a_scene_ends_its_blocks_defences_and_waits() -> None:
+    """Action: Manoeuvre: "temporary, lasting no longer than the scene" — at the end of the
+    scene moll's Block protecting ann and the defence she rolled against jack, her Full
+    Defence and jack's wait all end, as do the turns."""
+    ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
+    blocked = act(duel(others={"ann": ann}), "moll", "block", [5, 5], protect="ann")
+    attacked = act(blocked, "jack", "attack", [1, 1, 4, 4], target="moll")
+    assert attacked.state.get("moll").block is not None
+    assert attacked.state.get("moll").defences != ()
+    ended = act(attacked, "referee", "end_scene").state
+    assert (ended.get("moll").block, ended.get("moll").defences) == (None, ())
+    assert (ended.turn, ended.round, ended.order) == (0, 0, ())
+    waited = act(act(duel(others={"ann": ann}), "moll", "full_defence"), "jack", "wait")
+    assert waited.state.get("moll").full_defence and waited.state.get("jack").waiting
+    calm = act(waited, "referee", "end_scene").state
+    assert not calm.get("moll").full_defence and not calm.get("jack").waiting
+
+
+def test_a_fight_that_is_over_is_no_longer_over_once_its_scene_ends() -> None:
+    """Taken Out ends the fight; the end of its scene leaves no fight over for the next."""
+    won = act(duel(), "moll", "attack", [6, 6, 1, 1], target="jack")
+    assert won.state.over
+    assert act(won, "referee", "end_scene").state.over is False
