@@ -16,7 +16,7 @@ from referee.systems.zweihander import events as ev
 from referee.systems.zweihander.events import describe
 
 from .helpers import act
-from .test_chase import start
+from .test_chase import CHASER, RUNNER, play_round, start
 
 
 def _card(label: str, shown: str, outcome: str) -> dict[str, Any]:
@@ -278,3 +278,16 @@ def test_the_end_of_a_round_clears_every_turn_for_the_next_round() -> None:
     assert _ladder(held)["chaser"]["caught"] == "runner"  # no Takedown tried this Round
     held = act(held, "referee", "chase.end_round", [6])
     assert _ladder(held)["chaser"]["caught"] is None
+
+
+def test_at_the_escape_condition_the_escapees_still_in_escape_and_the_pursuers_do_not() -> None:
+    """Chase scene rules (Escape Condition): once its Rounds have passed, every Escapee still in
+    the chase has escaped; a Pursuer is not an escapee and stays as they were."""
+    sturdy = {**CHASER, "bonuses": {"AB": 3, "BB": 5, "PB": 4}}
+    t = start(escape_condition=3, chars={"runner": RUNNER, "chaser": sturdy})
+    for _ in range(3):
+        t = play_round(t, [9, 1], [1])
+    assert {who: x["status"] for who, x in _ladder(t).items()} == {
+        "runner": "escaped",
+        "chaser": "in",
+    }
