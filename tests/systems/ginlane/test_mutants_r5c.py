@@ -9,6 +9,7 @@ from referee.core import Outcome
 from referee.dice import ScriptedSource
 from referee.systems.ginlane.rolls import GinLaneRoll, OpposedRoll, TagMode, reroll_policy
 
+from .test_mutants import _thrower
 from .test_mutants_opposed import as_tuple
 from .test_procedure import BRAVO, act, duel
 
@@ -65,3 +66,10 @@ def test_a_fight_that_is_over_is_no_longer_over_once_its_scene_ends() -> None:
     won = act(duel(), "moll", "attack", [6, 6, 1, 1], target="jack")
     assert won.state.over
     assert act(won, "referee", "end_scene").state.over is False
+
+
+def test_a_fizzled_grenade_lies_no_longer_than_its_scene() -> None:
+    """Grenades: kit's grenade fizzles in zone b; at the end of the scene it is gone."""
+    fizzled = act(_thrower(), "kit", "throw_grenade", [3, 3, 1, 1], zone="b")
+    assert fizzled.state.fizzles != ()
+    assert act(fizzled, "referee", "end_scene").state.fizzles == ()
