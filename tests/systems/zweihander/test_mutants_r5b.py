@@ -15,7 +15,7 @@ from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander import events as ev
 from referee.systems.zweihander.events import describe
 
-from .helpers import act
+from .helpers import act, table
 from .test_chase import CHASER, RUNNER, play_round, start
 
 
@@ -291,3 +291,14 @@ def test_at_the_escape_condition_the_escapees_still_in_escape_and_the_pursuers_d
         "runner": "escaped",
         "chaser": "in",
     }
+
+
+def test_giving_up_with_no_chase_under_way_or_after_it_ended_is_refused_under_its_own_name() -> (
+    None
+):
+    """Chase scene rules: a side gives up a chase under way; the refusal names chase.give_up."""
+    gave_up = act(start(), "referee", "chase.give_up", side="pursuers")
+    for t, why in ((table({"runner": RUNNER}), "no chase"), (gave_up, "has ended")):
+        with pytest.raises(RuleError, match=why) as refused:
+            act(t, "referee", "chase.give_up", side="escapees")
+        assert refused.value.rule == "chase.give_up"
