@@ -99,3 +99,10 @@ def test_a_hit_of_no_stress_ticks_nothing_and_takes_no_one_out() -> None:
     track, hit = StressTrack.empty("Health", 3).hit(0)
     assert track.marked == ()
     assert hit.to_json() == {"stress": 0, "box": None, "taken_out": False}
+
+
+def test_a_waiting_character_may_act_on_anothers_turn() -> None:
+    """Action: Wait: moll waits; on jack's turn, jack and moll (who may act out of turn) are
+    the seats that may move."""
+    table = act(duel(), "moll", "wait", plan="stab whoever comes through the door")
+    assert tuple(PROCEDURE.actors(table.state)) == ("jack", "moll")
