@@ -9,6 +9,7 @@ import pytest
 
 from referee.core import ScenarioError
 from referee.systems.hursagmu.choices import legal_actions
+from referee.systems.hursagmu.setup import encounter_from_setup
 from referee.systems.hursagmu.sheet import Character, Stance, character_from_json, skill_stance
 
 from .test_encounter import FIGHTER, start
@@ -98,3 +99,40 @@ def test_an_attacked_character_who_has_not_declared_is_offered_plans_holding_the
     plans = choices["defend"]["actions"].values
     assert plans
     assert all({"defend": "defense"} in plan for plan in plans)
+
+
+# -- setup.py: the encounter as the scenario sets it up ------------------------------------------
+
+
+def test_the_setup_gives_charge_momentum_and_each_characters_posture_hits_and_horse() -> None:
+    """The Master's optional charge momentum ("Movement", off by default); each character as his
+    sheet starts him: lying prone, on his horse or not, awake with even 1 hit left."""
+    assert start({"bob": FIGHTER}, defence="cinematic").state.options.charge_momentum is False
+    state = start(
+        {
+            "bob": {**FIGHTER, "prone": True, "hits": 1},
+            "fred": {**FIGHTER, "mount": 30},
+            "ann": {**FIGHTER, "mount": 30, "mounted": False},
+        },
+        charge_momentum=True,
+    ).state
+    assert state.options.charge_momentum is True
+    bob, fred, ann = (state.fighters[w] for w in ("bob", "fred", "ann"))
+    assert (bob.sheet.name, bob.prone, bob.conscious, bob.mounted) == ("bob", True, True, False)
+    assert (fred.prone, fred.mounted, ann.mounted) == (False, True, False)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"characters": {"bob": FIGHTER}, "options": {"luck": 1}},
+        {"characters": {"bob": FIGHTER}, "luck": 1},
+        {"characters": {}},
+        {"characters": {"": FIGHTER}},
+    ],
+)
+def test_a_setup_with_an_unknown_field_or_no_characters_is_refused(
+    setup: dict[str, object],
+) -> None:
+    with pytest.raises(ScenarioError):
+        encounter_from_setup(setup)
