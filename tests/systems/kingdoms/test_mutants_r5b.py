@@ -206,3 +206,14 @@ def test_a_sapped_faction_owes_maintenance_at_the_margin_over_the_ob_even_in_con
         "successes": 2,
         "passed": False,
     }
+
+
+def test_a_roll_already_settled_or_never_rolled_cannot_be_kept() -> None:
+    """Artha: a faction keeps its roll once, while it waits for after-the-roll artha. The
+    elves' roll is settled, the orcs rolled nothing: keeping either is refused."""
+    state = _revealed(elves=("Fortify", (), 3, 0))
+    settled = replace(state.rolls["elves"], decided=True)
+    state = replace(state, phase="rolled", rolls={"elves": settled})
+    for faction in ("elves", "orcs"):
+        with pytest.raises(RuleError):
+            PROCEDURE.decide(state, Action(faction, "keep", {}), ScriptedSource([]))
