@@ -106,3 +106,10 @@ def test_a_waiting_character_may_act_on_anothers_turn() -> None:
     the seats that may move."""
     table = act(duel(), "moll", "wait", plan="stab whoever comes through the door")
     assert tuple(PROCEDURE.actors(table.state)) == ("jack", "moll")
+
+
+def test_no_odds_are_shown_once_the_fight_is_over() -> None:
+    """Taken Out: moll takes jack out and the fight is over; no attack's odds are shown."""
+    done = act(duel(), "moll", "attack", [6, 6, 1, 1], target="jack")
+    assert done.state.over
+    assert tuple(PROCEDURE.previews(done.state, Viewer("referee"))) == ()
