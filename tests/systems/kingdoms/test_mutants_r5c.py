@@ -6,17 +6,23 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from referee.core import ObstacleCheck, Outcome
+import pytest
+
+from referee.core import ObstacleCheck, Outcome, RuleError
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms.dice import (
     BLACK,
     Artha,
     BurningPool,
     BurningTest,
+    Shade,
     artha_buys_nothing,
     difficulty,
     obstacle_odds,
     roll_before,
+    roll_pool,
+    spend_after,
+    versus_odds,
 )
 
 
@@ -111,3 +117,53 @@ def test_a_test_rolls_open_ended_and_counts_its_margin_against_the_ob() -> None:
     assert (won.outcome, won.value, won.margin, won.faces) == (Outcome.SUCCESS, 2, 0, (6, 4))
     lost = BurningTest(BurningPool(2), 2).roll(ScriptedSource([4, 1]))
     assert (lost.outcome, lost.value, lost.margin, lost.faces) == (Outcome.FAILURE, 1, -1, (4, 1))
+
+
+def test_each_artha_choice_is_named_by_what_it_spends() -> None:
+    """The odds of each artha choice are listed by its name: Persona, Deeds before (double),
+    Fate, Deeds after (reroll), joined by "+"; "no artha" when none."""
+    every = Artha(persona=2, deeds_before=True, fate=True, deeds_after=True)
+    assert every.label() == "2 Persona + Deeds (double) + Fate + Deeds (reroll)"
+    assert Artha().label() == "no artha"
+
+
+def test_a_rolled_pool_is_recorded_with_every_part_of_its_dice() -> None:
+    """The test's record keeps what went into the pool: exponent, shade letter, FoRKs, help,
+    bonus, penalty, open-endedness."""
+    pool = BurningPool(5, Shade.GREY, forks=1, helping=2, bonus=3, penalty=4, open_ended=True)
+    assert pool.to_json() == {
+        "exponent": 5,
+        "shade": "G",
+        "forks": 1,
+        "helping": 2,
+        "bonus": 3,
+        "penalty": 4,
+        "open_ended": True,
+    }
+
+
+def test_versus_odds_count_the_attackers_successes_up_to_the_cap() -> None:
+    """Open-ended counts are capped at ``cap``; equal capped counts go to the defender. At cap 1
+    one open-ended die beats one closed die only when that one fails: 1/2 × 1/2."""
+    attacker, defender = BurningPool(1, open_ended=True), BurningPool(1)
+    assert versus_odds(attacker, defender, cap=1) == Fraction(1, 4)
+    assert versus_odds(attacker, defender) == Fraction(1, 4) + Fraction(1, 24)
+
+
+@pytest.mark.parametrize(
+    "artha,faces",
+    [(Artha(fate=True), [6, 2, 4]), (Artha(deeds_after=True), [4, 2, 5])],
+    ids=["fate", "deeds"],
+)
+def test_artha_after_the_roll_is_spent_once_on_a_test(artha: Artha, faces: list[int]) -> None:
+    """Fate or Deeds after the roll, once spent, closes the test to more after-roll artha."""
+    rolled = roll_pool(2, BLACK, False, artha, ScriptedSource(faces))
+    with pytest.raises(RuleError, match="spent once"):
+        spend_after(rolled, Artha(fate=True, deeds_after=True), ScriptedSource([4, 4, 4]))
+
+
+def test_fate_on_an_open_ended_roll_leaves_the_other_failed_dice_failed() -> None:
+    """Fate rerolls one failed die of an open-ended roll: of 1 and 2, the 2 stays failed when
+    the reroll succeeds."""
+    rolled = roll_pool(2, BLACK, True, Artha(fate=True), ScriptedSource([1, 2, 5]))
+    assert (rolled.successes, rolled.failed) == (1, 1)
