@@ -239,3 +239,23 @@ def test_a_journey_step_with_no_journey_is_refused_under_its_own_name(kind: str)
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", kind)
     assert refused.value.rule == kind
+
+
+def test_a_journey_starts_at_its_first_stretchs_threat_level_and_weather() -> None:
+    """Wilderness travel rules (Stretches): the journey sets out at the first Stretch's Threat
+    Level, and the Stretch keeps its bad weather."""
+    j = journey(threat=2, bad_weather=True).state.journey
+    assert j is not None and (j.threat, j.stretch.bad_weather) == (2, True)
+
+
+def test_a_critical_success_at_toughness_is_for_the_camp_of_its_own_stretch_only() -> None:
+    """Audit U4: a Toughness Test's Critical Success recovers to Unhindered "if they Strike
+    Camp" — at the end of that Stretch, not of the next."""
+    weary = {**PARTY, "c": {**PARTY["c"], "peril": "Ignore 2 Skill Ranks"}}
+    t = roles(journey(threat=0, party=weary), [40, 60, 40])  # the Survivalist fails
+    t = act(t, "referee", "journey.toughness", [20, 20, 11])  # c: a Critical Success
+    t = act(t, "referee", "journey.end_stretch")
+    t = roles(t, [40, 60, 40])  # the second Stretch: the Survivalist fails again
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])
+    t = act(t, "referee", "journey.camp")
+    assert last(t, "journey.camp")["recovered"]["c"] == "Imperiled"
