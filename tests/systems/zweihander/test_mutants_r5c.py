@@ -259,3 +259,11 @@ def test_a_critical_success_at_toughness_is_for_the_camp_of_its_own_stretch_only
     t = act(t, "referee", "journey.toughness", [20, 20, 20])
     t = act(t, "referee", "journey.camp")
     assert last(t, "journey.camp")["recovered"]["c"] == "Imperiled"
+
+
+def test_chaos_dice_with_no_six_bring_no_encounter() -> None:
+    """Wilderness travel rules (Threat Level): only a 6 on the Chaos Dice is an encounter."""
+    t = roles(journey(threat=1), [40, 40, 60])  # the Scout fails: Threat 2, two Chaos Dice
+    t = act(t, "referee", "journey.toughness", [20, 20, 20, 1, 2])
+    assert last(t, "journey.chaos")["encounter"] is False
+    assert t.state.journey is not None and t.state.journey.encounters == 0
