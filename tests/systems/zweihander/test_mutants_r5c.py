@@ -267,3 +267,39 @@ def test_chaos_dice_with_no_six_bring_no_encounter() -> None:
     t = act(t, "referee", "journey.toughness", [20, 20, 20, 1, 2])
     assert last(t, "journey.chaos")["encounter"] is False
     assert t.state.journey is not None and t.state.journey.encounters == 0
+
+
+def test_each_stretch_ends_into_the_next_and_the_last_ends_the_journey() -> None:
+    """Wilderness travel rules (Stretches): a route of three Stretches is travelled in order; at
+    each Stretch's end the next one's terrain and Threat Level are taken and the Scout's surprise
+    is over; after the last one the journey is done. (wilderness.evolve #214, #225, #227,
+    #234, #236–#238.)"""
+    stretch = {"length": "short", "days": 1}
+    t = table(
+        PARTY,
+        journey={
+            "travellers": ["g", "s", "c"],
+            "stretches": [
+                {**stretch, "name": "one", "terrain": "Standard", "threat": 2},
+                {**stretch, "name": "two", "terrain": "meadows", "threat": 1},
+                {**stretch, "name": "three", "terrain": "Standard", "threat": 0},
+            ],
+        },
+    )
+    t = roles(t, [40, 40, 11])  # the Scout's Critical Success: the party would surprise
+    assert t.state.journey is not None and t.state.journey.surprise == "party"
+    seen = []
+    # Toughness for three, then one Chaos Die while the Threat Level (lowered by each Scout) is 1.
+    for dice in ([20, 20, 20, 1], [20, 20, 20], [20, 20, 20]):
+        t = act(t, "referee", "journey.toughness", dice)
+        t = act(t, "referee", "journey.end_stretch")
+        j = t.state.journey
+        assert j is not None
+        seen.append((j.index, j.phase, j.stretch.name, j.terrain, j.threat, j.surprise))
+        if j.phase == "roles":
+            t = roles(t, [40, 40, 40])
+    assert seen == [
+        (1, "roles", "two", 20, 1, None),
+        (2, "roles", "three", 0, 0, None),
+        (2, "done", "three", 0, 0, None),
+    ]
