@@ -1,0 +1,317 @@
+"""Tests that kill the mutants mutmut left alive in round 6 of issue 13
+(docs/systems/intrigue.md, "Mutation testing", "Round 6"): what a character is offered in the
+evening (perceive, roll, report, encounter, open, speak, draw, start or join a combat, an
+unnoticed mental attack, and the victor's way with the Knocked Out), who may act at all, and the
+odds each offer shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import Table
+from referee.systems.intrigue import IntrigueState
+
+from .helpers import act, character, start
+from .test_combat import declare, resolve
+
+T = Table[IntrigueState]
+
+
+def menu(table: T, who: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """Each offer to ``who`` as (kind, label, params), in the order offered."""
+    offers = [c.to_json() for c in table.legal_actions(who)]
+    assert {o["actor"] for o in offers} <= {who}
+    return [(o["kind"], o["label"], o["params"]) for o in offers]
+
+
+def odds(table: T, who: str, kind: str) -> list[tuple[str, str, str, dict[str, str]]]:
+    """The odds shown with ``who``'s offers of ``kind``: (label, rule, dice, odds)."""
+    return [
+        (o["label"], o["rule"], o["dice"], o["odds"])
+        for c in table.legal_actions(who)
+        if c.kind == kind
+        for o in c.to_json()["odds"]
+    ]
+
+
+def one_of(*values: Any) -> dict[str, Any]:
+    return {"one_of": list(values)}
+
+
+def some_of(*values: str, most: int | None = None) -> dict[str, Any]:
+    return {"some_of": list(values), "least": 1, "most": most}
+
+
+HOW = one_of("see", "meet", "talk")
+SAY = {"text": "Hm."}
+
+
+def soiree() -> dict[str, Any]:
+    return {
+        "start": "20:00",
+        "characters": {
+            "ann": character(
+                "Ann",
+                21,
+                mind=3,
+                skills={"Lockpicking": 3, "Medicine": 2, "Perception": 1},
+                languages=["French", "Latin"],
+                items={"knife": {"damage": 2}, "locket": {"damage": 0}},
+                abilities={
+                    "Whisper": {"mental": True},
+                    "Stare": {"mental": True, "target": 12},
+                    "Bolt": {"mental": True, "obvious": True, "damage": 2},
+                    "Sting": {"mental": True, "damage": 1},
+                    "Luck": {},
+                },
+                contingency_envelopes=[
+                    {"event": "shot", "contents": "a"},
+                    {"event": "kissed", "contents": "b"},
+                    {"event": "shot", "contents": "c", "id": "again"},
+                    {"at": "21:00", "contents": "d"},
+                    {"meet": 22, "contents": "e"},
+                ],
+            ),
+            "ben": character("Ben", 22, mind=2, speaks_english=False, languages=["French"]),
+            "cyd": character("Cyd", 23, mind=4),
+        },
+    }
+
+
+def test_in_the_evening_a_character_is_offered_every_action_open_to_them() -> None:
+    """Perception Envelopes, Skill Rolls, Contingency Envelopes, Languages, Starting Combat,
+    Mental Combat: each character is offered a Perception Check on each other character, a roll
+    of Perception or a skill on the sheet against a Target Number or another character, the
+    happenings their "Open if" envelopes wait for, meeting another, the languages they speak to
+    one or more listeners, drawing each Item Card, a combat on up to three characters (or one
+    surprised), and each subtle mental ability (neither obvious nor doing damage) on each
+    other, with its odds."""
+    table = start(soiree())
+    others = one_of("ben", "cyd")
+    skills = one_of("Perception", "Lockpicking", "Medicine")
+    assert menu(table, "ann") == [
+        ("perceive", "perceive", {"target": others}),
+        (
+            "roll",
+            "skill roll against a Target Number",
+            {"skill": skills, "target": {"between": [3, 24]}},
+        ),
+        ("roll", "skill roll against another character", {"skill": skills, "against": others}),
+        ("report", "", {"event": one_of("shot", "kissed")}),
+        ("encounter", "", {"character": others, "how": HOW}),
+        (
+            "speak",
+            "",
+            {
+                "language": one_of("English", "French", "Latin"),
+                "listeners": some_of("ben", "cyd"),
+                "content": SAY,
+            },
+        ),
+        ("draw", "", {"item": one_of("knife", "locket")}),
+        ("start_combat", "start a combat", {"targets": some_of("ben", "cyd", most=2)}),
+        (
+            "start_combat",
+            "start a combat, surprising ben",
+            {"targets": one_of(["ben"]), "surprised": one_of(["ben"])},
+        ),
+        (
+            "start_combat",
+            "start a combat, surprising cyd",
+            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
+        ),
+        ("mental_attack", "", {"target": others, "ability": one_of("Whisper", "Stare")}),
+    ]
+    # Mind 3 against 10 + the target's Mind 2 or 4, or Stare's own Target Number 12
+    assert odds(table, "ann", "mental_attack") == [
+        ("ann Whisper ben", "Mental Combat", "3d6+3 > 12", {"failure": "3/8", "success": "5/8"}),
+        ("ann Whisper cyd", "Mental Combat", "3d6+3 > 14", {"failure": "5/8", "success": "3/8"}),
+        ("ann Stare ben", "Mental Combat", "3d6+3 > 12", {"failure": "3/8", "success": "5/8"}),
+        ("ann Stare cyd", "Mental Combat", "3d6+3 > 12", {"failure": "3/8", "success": "5/8"}),
+    ]
+    # Ben speaks French but no English, and carries nothing: any happening may be reported
+    others = one_of("ann", "cyd")
+    assert menu(table, "ben") == [
+        ("perceive", "perceive", {"target": others}),
+        (
+            "roll",
+            "skill roll against a Target Number",
+            {"skill": one_of("Perception"), "target": {"between": [3, 24]}},
+        ),
+        (
+            "roll",
+            "skill roll against another character",
+            {"skill": one_of("Perception"), "against": others},
+        ),
+        ("report", "", {"event": {"text": "shot"}}),
+        ("encounter", "", {"character": others, "how": HOW}),
+        (
+            "speak",
+            "",
+            {"language": one_of("French"), "listeners": some_of("ann", "cyd"), "content": SAY},
+        ),
+        ("start_combat", "start a combat", {"targets": some_of("ann", "cyd", most=2)}),
+        (
+            "start_combat",
+            "start a combat, surprising ann",
+            {"targets": one_of(["ann"]), "surprised": one_of(["ann"])},
+        ),
+        (
+            "start_combat",
+            "start a combat, surprising cyd",
+            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
+        ),
+    ]
+    assert odds(table, "ben", "mental_attack") == []
+
+
+def after_a_fight() -> T:
+    """Alf has perceived Cyd, then knocked Bob out in a combat that is over; Cyd's "Open if
+    shot" envelope may open; Dan has just started a combat on Eve."""
+    setup = {
+        "start": "20:00",
+        "characters": {
+            "alf": character(
+                "Alf",
+                11,
+                combat=2,
+                stamina=9,
+                skills={"Medicine": 1},
+                items={"knife": {"damage": 5}, "locket": {}},
+            ),
+            "bob": character(
+                "Bob", 12, combat=1, stamina=5, items={"locket": {}, "ring": {}, "pipe": {}}
+            ),
+            "cyd": character(
+                "Cyd",
+                13,
+                contingency_envelopes=[
+                    {"event": "shot", "contents": "x"},
+                    {"event": "stabbed", "contents": "y"},
+                ],
+            ),
+            "dan": character("Dan", 14),
+            "eve": character("Eve", 15),
+        },
+    }
+    table = act(start(setup), "alf", "perceive", [1, 1, 1], target="cyd")
+    table = act(table, "alf", "draw", item="knife")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = resolve(
+        declare(declare(table, "alf", "attack", target="bob"), "bob", "defend"), (6,) * 3
+    )
+    table = act(table, "cyd", "report", event="shot")
+    return act(table, "dan", "start_combat", targets=["eve"])
+
+
+def test_after_a_combat_the_victor_may_wake_slay_search_or_rob_the_knocked_out() -> None:
+    """Taking Damage: "Knocked Out Characters can be awakened with a Medicine roll of 14 or
+    more ... the victor can have his or her way with them (search them, rob them, slit their
+    throats…)". The victor, with Medicine, is offered the roll (with its odds), slaying,
+    searching, and robbing each Item Card whose name they do not already hold; no second
+    Perception Check on the one perceived within 15 minutes; no combat on the Knocked Out or
+    those already fighting, but joining the new combat before its first round."""
+    table = after_a_fight()
+    assert table.state.status("bob").knocked_out
+    others = one_of("bob", "cyd", "dan", "eve")
+    bob = one_of("bob")
+    assert menu(table, "alf") == [
+        ("perceive", "perceive", {"target": one_of("bob", "dan", "eve")}),
+        (
+            "roll",
+            "skill roll against a Target Number",
+            {"skill": one_of("Perception", "Medicine"), "target": {"between": [3, 24]}},
+        ),
+        (
+            "roll",
+            "skill roll against another character",
+            {"skill": one_of("Perception", "Medicine"), "against": others},
+        ),
+        ("report", "", {"event": {"text": "shot"}}),
+        ("encounter", "", {"character": others, "how": HOW}),
+        (
+            "speak",
+            "",
+            {
+                "language": one_of("English"),
+                "listeners": some_of("bob", "cyd", "dan", "eve"),
+                "content": SAY,
+            },
+        ),
+        ("draw", "", {"item": one_of("knife", "locket")}),
+        ("start_combat", "start a combat", {"targets": some_of("cyd", most=1)}),
+        (
+            "start_combat",
+            "start a combat, surprising cyd",
+            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
+        ),
+        ("join", "", {"with": one_of("dan", "eve")}),
+        ("revive", "", {"target": bob}),
+        ("slay", "", {"target": bob}),
+        ("search", "", {"target": bob}),
+        ("rob", "rob bob", {"target": bob, "item": one_of("ring", "pipe")}),
+    ]
+    assert odds(table, "alf", "revive") == [
+        (
+            "alf wakes the Knocked Out",
+            "Taking Damage",
+            "3d6+1 \u2265 14",
+            {"failure": "20/27", "success": "7/27"},
+        )
+    ]
+    # Cyd never fought: nothing to do with Bob. Her "shot" envelope may open, "stabbed" waits.
+    assert menu(table, "cyd")[3:6] == [
+        ("report", "", {"event": one_of("stabbed")}),
+        ("encounter", "", {"character": one_of("alf", "bob", "dan", "eve"), "how": HOW}),
+        ("open", "", {"envelope": one_of("cyd-c1")}),
+    ]
+    assert not {"revive", "slay", "search", "rob"} & {k for k, _, _ in menu(table, "cyd")}
+    table = act(table, "cyd", "open", envelope="cyd-c1")
+    assert "open" not in {k for k, _, _ in menu(table, "cyd")}
+    # the Knocked Out are offered nothing
+    assert menu(table, "bob") == []
+
+
+def party() -> dict[str, Any]:
+    whisper = {"Whisper": {"mental": True}}
+    names = ("ann", "ben", "cyd", "dan", "eve")
+    cast = {n: character(n.title(), 21 + i) for i, n in enumerate(names)}
+    cast["ann"] = character("Ann", 21, abilities=whisper)
+    return {"start": "20:00", "characters": cast}
+
+
+def kinds_offered(table: T, who: str) -> dict[str, list[dict[str, Any]]]:
+    offered: dict[str, list[dict[str, Any]]] = {}
+    for kind, _, params in menu(table, who):
+        offered.setdefault(kind, []).append(params)
+    return offered
+
+
+def test_a_combat_is_started_on_up_to_three_of_those_free_to_fight() -> None:
+    """Starting Combat: "point at the character, or characters, your character is attacking";
+    the offer names up to three at once, of those on their feet and not in a combat (the same
+    for a subtle mental attack's targets)."""
+    table = start(party())
+    offered = kinds_offered(table, "ann")
+    assert offered["start_combat"][0] == {"targets": some_of("ben", "cyd", "dan", "eve", most=3)}
+    table = act(table, "dan", "start_combat", targets=["eve"])
+    offered = kinds_offered(table, "ann")
+    assert offered["start_combat"][0] == {"targets": some_of("ben", "cyd", most=2)}
+    assert [p["targets"] for p in offered["start_combat"][1:]] == [one_of(["ben"]), one_of(["cyd"])]
+    assert offered["mental_attack"] == [
+        {"target": one_of("ben", "cyd"), "ability": one_of("Whisper")}
+    ]
+
+
+def test_only_a_combat_not_yet_begun_and_not_a_surprise_may_be_joined() -> None:
+    """Starting Combat: "anyone in the reasonable vicinity can declare that they are part of the
+    combat, unless ... you have surprised your target(s) ... No-one else may join the combat
+    until it has been resolved"."""
+    table = act(start(party()), "dan", "start_combat", targets=["eve"])
+    assert kinds_offered(table, "ann")["join"] == [{"with": one_of("dan", "eve")}]
+    begun = act(table, "dan", "next_round")
+    assert begun.state.combats[-1].round == 1
+    assert "join" not in kinds_offered(begun, "ann")
+    surprise = act(start(party()), "dan", "start_combat", targets=["eve"], surprised=["eve"])
+    assert "join" not in kinds_offered(surprise, "ann")
