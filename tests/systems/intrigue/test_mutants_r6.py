@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Table
+import pytest
+
+from referee.core import Action, RuleError, Table, Viewer, observe, preview, view
 from referee.systems.intrigue import IntrigueState
 
-from .helpers import act, character, start
-from .test_combat import declare, resolve
+from .helpers import act, character, last, start
+from .test_combat import brawl, declare, resolve
 
 T = Table[IntrigueState]
 
@@ -315,3 +317,98 @@ def test_only_a_combat_not_yet_begun_and_not_a_surprise_may_be_joined() -> None:
     assert "join" not in kinds_offered(begun, "ann")
     surprise = act(start(party()), "dan", "start_combat", targets=["eve"], surprised=["eve"])
     assert "join" not in kinds_offered(surprise, "ann")
+
+
+def test_open_at_nine_oclock_is_a_timer_its_holder_alone_sees_set_and_fire() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": when the evening starts, a timer is set
+    for each envelope opened at a time (and none for "Open if shot" or "Open if you see ...");
+    its holder alone sees it set and is told at that time, by that envelope, that it may open."""
+    setup = {
+        "start": "19:00",
+        "characters": {
+            "countess": character(
+                "The Countess",
+                40,
+                contingency_envelopes=[
+                    {"id": "nine", "at": "21:00", "contents": "The Baron is your son."},
+                    {"id": "shot", "event": "shot", "contents": "Your locket stopped the bullet."},
+                    {"id": "see53", "see": 53, "contents": "He is your husband."},
+                ],
+            ),
+            "baron": character("The Baron", 53),
+        },
+    }
+    table = start(setup)
+    timers = [e for e in table.log.events if e.kind == "timer.set"]
+    assert [e.payload for e in timers] == [{"name": "contingency:nine", "due": 2 * 3600}]
+    assert [e.kind for e in view(table.log, "countess")] == ["timer.set"]
+    assert [e.kind for e in view(table.log, "baron")] == []
+    table = table.advance(2 * 3600)
+    told = [e for e in view(table.log, "countess") if e.kind == "contingency.openable"]
+    assert [dict(e.data) for e in told] == [
+        {"holder": "countess", "envelopes": ["nine"], "why": "time"}
+    ]
+    assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]
+
+
+def two_combats() -> T:
+    """Alf fights Bob (combat-1) and Cat fights Dan (combat-2); everyone has declared."""
+    table = act(start(brawl()), "alf", "start_combat", targets=["bob"])
+    table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
+    table = act(table, "cat", "start_combat", targets=["dan"])
+    return declare(declare(table, "cat", "grab", target="dan"), "dan", "attack", target="cat")
+
+
+def test_every_viewer_sees_the_odds_of_each_running_combats_next_rolls() -> None:
+    """Combat is fought in the open: anyone watching is shown the odds of the rolls the next
+    resolution of each combat makes, under "Combat Actions"."""
+    table = two_combats()
+    shown = observe(table, Viewer("stranger")).to_json()["previews"]
+    assert [(p["label"], p["rule"], p["dice"]) for p in shown] == [
+        ("alf attack bob", "Combat Actions", "3d6+2 > 14"),
+        ("cat grab dan", "Combat Actions", "3d6+3 > 12"),
+    ]
+    assert shown[0]["odds"] == {"failure": "20/27", "success": "7/27"}
+    assert observe(start(brawl()), Viewer("stranger")).to_json()["previews"] == []
+
+
+def test_a_fighter_resolves_and_begins_the_rounds_of_their_own_combat_alone() -> None:
+    """Initiative, Combat Actions: a fighter may resolve the round of the combat they are in
+    (its rolls are made) and begin its next round, but not another combat's."""
+    table = two_combats()
+    table = act(table, "bob", "resolve", [1, 1, 1], combat="combat-1")
+    assert last(table, "attack.rolled")["attackers"] == ["alf"]
+    table = act(table, "bob", "resolve", combat="combat-1")  # Bob's defence: the round ends
+    assert not table.state.combat("combat-1").in_round
+    with pytest.raises(RuleError, match="alf is in combat-1, not combat-2"):
+        act(table, "alf", "next_round", combat="combat-2")
+    table = act(table, "alf", "next_round", combat="combat-1")
+    assert last(table, "combat.round_started") | {"combat": "combat-1", "round": 2} == last(
+        table, "combat.round_started"
+    )
+    assert table.state.combat("combat-1").in_round
+
+
+def test_the_odds_a_fighter_is_shown_before_resolving_are_under_combat_actions() -> None:
+    """Combat Actions: a fighter about to resolve their round is shown the odds of its rolls,
+    under that rule's name."""
+    table = two_combats()
+    resolving = Action("bob", "resolve", {"combat": "combat-1"})
+    (shown,) = preview(table, "bob", resolving)
+    assert (shown.rule, shown.label) == ("Combat Actions", "alf attack bob")
+
+
+def test_the_knocked_out_in_a_combat_still_running_are_not_yet_woken_by_medicine() -> None:
+    """Taking Damage: "Knocked Out Characters can be awakened with a Medicine roll of 14 or
+    more. Otherwise they will recover 5 minutes after the combat ends": while their combat goes
+    on, nobody outside it is offered the Medicine roll; once it ends, they are."""
+    setup = brawl(alf={"items": {"knife": {"damage": 5}}})
+    table = act(start(setup), "alf", "draw", item="knife")
+    table = act(table, "alf", "start_combat", targets=["bob", "dan"])
+    table = declare(table, "alf", "attack", target="bob")
+    table = declare(declare(table, "bob", "defend"), "dan", "defend")
+    table = resolve(table, (6, 6, 6))
+    assert table.state.status("bob").knocked_out and table.state.running
+    assert "revive" not in kinds_offered(table, "cat")
+    table = act(table, "referee", "end_combat")
+    assert kinds_offered(table, "cat")["revive"] == [{"target": one_of("bob")}]
