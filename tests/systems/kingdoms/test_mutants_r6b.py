@@ -1,0 +1,381 @@
+"""Tests that kill the mutants mutmut left alive in round 6, part B of issue 13
+(docs/systems/kingdoms.md, "Mutation testing", "Round 6, part B"): ``scripting.py``'s
+scripted maneuvers and reveal odds, ``dice.py``'s rolls and ``choices.py``'s menus."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from referee.core import RuleError, Table
+from referee.systems.kingdoms import PROCEDURE
+from referee.systems.kingdoms.dice import BurningPool, Shade
+from referee.systems.kingdoms.scripting import check_conflicts_against, no_skill, reveal_odds
+from referee.systems.kingdoms.sheets import Ability
+from referee.systems.kingdoms.state import KingdomsState, SceneRecord, Slip
+
+from .test_mutants import PLAYERS, _kingdom
+from .test_mutants_fold import _act
+
+# ------------------------------------------------------------------------- scripting.py
+
+
+def _rolled(table: Table[Any], faction: str) -> dict[str, Any]:
+    """The ``test.rolled`` payload of ``faction`` at the reveal."""
+    payload: Any = next(
+        e.payload
+        for e in table.log.events
+        if e.kind == "test.rolled" and e.payload["faction"] == faction
+    )
+    return payload
+
+
+def _both_fortify(artha: dict[str, int]) -> Table[Any]:
+    """The elves (with ``artha``) and the orcs each Fortify, pass and reveal; every die 3."""
+    table = Table.start(PROCEDURE, _kingdom({}, artha=artha), players=PLAYERS)
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "write_slip", maneuver="Fortify", skill="Logistics")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    return _act(table, "elves", "reveal", [3] * 40)
+
+
+def test_a_roll_waits_for_artha_after_it_only_while_the_roller_has_fate_or_deeds() -> None:
+    """Artha: Fate and Deeds are spent after the roll. A leader with 1 Deeds (and no Fate), or
+    1 Fate (and no Deeds), may still spend it: the roll is not settled; with neither, it is
+    settled at once."""
+    for artha, settled in (
+        ({"fate": 0, "persona": 0, "deeds": 1}, False),
+        ({"fate": 1, "persona": 0, "deeds": 0}, False),
+        ({"fate": 0, "persona": 1, "deeds": 0}, True),
+    ):
+        table = _both_fortify(artha)
+        assert table.state.rolls["elves"].decided is settled, artha
+
+
+def _three_kingdoms() -> Table[Any]:
+    """Elves, orcs and dwarves, each leader with Inconspicuous to Infiltrate."""
+    setup = _kingdom({}, skills={"Logistics": "B4", "Inconspicuous": "B4"})
+    setup["factions"]["dwarves"] = {
+        "disposition": 9,
+        "leader": {
+            "name": "Durin",
+            "lifepaths": 6,
+            "stats": {"Will": "B4"},
+            "skills": {"Logistics": "B3", "Inconspicuous": "B4"},
+        },
+    }
+    return Table.start(PROCEDURE, setup, players={**PLAYERS, "cy": ["dwarves"]})
+
+
+def _infiltrations(attacker: str) -> Table[Any]:
+    """The orcs Infiltrate the elves and direct no conflict; ``attacker`` Infiltrates the orcs
+    and directs its conflict at them; the third faction Fortifies. All pass; the elves read."""
+    table = _three_kingdoms()
+    table = _act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", targets=["elves"]
+    )
+    table = _act(
+        table,
+        attacker,
+        "write_slip",
+        maneuver="Infiltrate",
+        skill="Inconspicuous",
+        targets=["orcs"],
+    )
+    third = next(f for f in ("elves", "dwarves") if f != attacker)
+    table = _act(table, third, "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, attacker, "scene", kind="conflict", target="orcs")
+    for f in ("elves", "orcs", "dwarves"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    return _act(table, "elves", "reveal", [3] * 60)
+
+
+def test_a_conflict_directed_at_a_faction_fulfils_its_slip_only_from_its_own_target() -> None:
+    """Conflict Scenes (the optional rule): a maneuver that requires a conflict scene is
+    fulfilled if its target directed one at the faction first. The orcs' Infiltrate of the
+    elves, with no conflict of their own: fulfilled when the elves direct one at the orcs;
+    void when the dwarves, whom the orcs do not target, do."""
+    assert _infiltrations("elves").state.void == {}
+    assert _infiltrations("dwarves").state.void == {
+        "orcs": "Infiltrate requires a conflict scene directed at elves; none was"
+    }
+
+
+def _conserve_against_an_infiltrate(conflict: bool) -> Table[Any]:
+    """The elves Conserve; the orcs Infiltrate them (with their conflict scene, or none: then
+    the Infiltrate is void); both pass; the elves read. Every die 3."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Conserve", skill="Logistics")
+    table = _act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", targets=["elves"]
+    )
+    if conflict:
+        table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    for f in ("elves", "orcs"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    return _act(table, "elves", "reveal", [3] * 40)
+
+
+def test_a_conserve_is_rolled_only_against_a_versus_maneuver_that_is_not_void() -> None:
+    """Conserve: "only rolled against a versus maneuver". Against the orcs' Infiltrate (V) the
+    elves' Logistics B4 rolls its 4 dice; against a void Infiltrate, nothing."""
+    met = _rolled(_conserve_against_an_infiltrate(conflict=True), "elves")
+    assert met["dice"] == 4
+    assert met["notes"] == []
+    unmet = _rolled(_conserve_against_an_infiltrate(conflict=False), "elves")
+    assert unmet["dice"] == 0
+    assert unmet["notes"] == ["Conserve is only rolled against a versus maneuver: not rolled"]
+
+
+def _scripted(state: KingdomsState, *slips: Slip) -> KingdomsState:
+    return replace(state, slips={s.faction: s for s in slips})
+
+
+def _pools(**pools: tuple[int, int]) -> dict[str, tuple[BurningPool, int]]:
+    """Each faction's rolled pool (black, closed) as the reveal hands it on: (dice, attack)."""
+    return {f: (BurningPool(dice), attack) for f, (dice, attack) in pools.items()}
+
+
+def test_the_reveal_odds_offer_each_after_the_roll_artha_the_roller_has() -> None:
+    """Artha after the roll: each engagement's odds with no artha, Fate and Deeds, as far as
+    the roller has them. The elves' Assess of the orcs meets their Fortify independently at
+    Ob 2 (4 black dice: 11/16; with Fate 35/48; with Deeds 243/256); the unopposed Fortify
+    of the orcs is at Ob 2, needing 3 for a margin (5/16)."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    state = _scripted(
+        state, Slip("elves", "Assess", "Logistics", ("orcs",)), Slip("orcs", "Fortify", "Logistics")
+    )
+    order, pools = ("elves", "orcs"), _pools(elves=(4, 0), orcs=(4, 0))
+    chances = {
+        "no artha": "11/16",
+        "Fate": "35/48",
+        "Deeds (reroll)": "243/256",
+    }
+    for artha, shown in (
+        ({"fate": 1, "persona": 0, "deeds": 0}, ["no artha", "Fate"]),
+        ({"fate": 0, "persona": 0, "deeds": 1}, ["no artha", "Deeds (reroll)"]),
+        ({"fate": 1, "persona": 0, "deeds": 1}, ["no artha", "Fate", "Deeds (reroll)"]),
+    ):
+        elves = state.factions["elves"]
+        with_artha = replace(
+            state,
+            factions={
+                **state.factions,
+                "elves": replace(elves, leader=replace(elves.leader, artha=artha)),
+            },
+        )
+        assess, fortify = reveal_odds(with_artha, order, {}, pools)
+        assert (assess["attacker"], assess["target"], assess["kind"]) == (
+            "elves",
+            "orcs",
+            "independent",
+        )
+        assert (assess["needed"], assess["obstacle"], assess["dice"]) == (2, 2, 4)
+        assert assess["chance"] == {k: chances[k] for k in shown}
+        assert fortify == {
+            "needed": 3,
+            "attacker": "orcs",
+            "target": None,
+            "kind": "independent",
+            "cell": "-",
+            "dice": 4,
+            "obstacle": 2,
+            "chance": {"no artha": "5/16"},
+        }
+
+
+def _with_second(state: KingdomsState, faction: str, **second: Any) -> KingdomsState:
+    """``faction`` with a 2iC: its leader's sheet changed by ``second``."""
+    f = state.factions[faction]
+    return replace(
+        state, factions={**state.factions, faction: replace(f, second=replace(f.leader, **second))}
+    )
+
+
+def test_a_sap_is_independent_at_the_exponent_the_targets_roller_tests() -> None:
+    """Sap: independent, "test vs. an Ob equal to the target's skill exponent"; Seconds in
+    Command: the 2iC rolls with its own skill, wound and artha. The orcs' 2iC (Observation B3,
+    which the leader lacks; Superficial; 1 Fate) Assesses the elves while the elves Sap the
+    orcs: the Sap is at Ob 3; the orcs' Assess, independent at Ob 2, is at Ob 3 for the 2iC's
+    wound, with Fate offered (the orcs' leader has none)."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    state = _with_second(
+        state,
+        "orcs",
+        name="Ugluk",
+        skills={"Observation": Ability(Shade.BLACK, 3)},
+        artha={"fate": 1, "persona": 0, "deeds": 0},
+        superficial=True,
+    )
+    state = _scripted(
+        state,
+        Slip("elves", "Sap", "Logistics", ("orcs",)),
+        Slip("orcs", "Assess", "Observation", ("elves",), roller="second"),
+    )
+    sap, assess = reveal_odds(state, ("elves", "orcs"), {}, _pools(elves=(4, 0), orcs=(3, 0)))
+    assert (sap["attacker"], sap["kind"], sap["obstacle"], sap["needed"]) == (
+        "elves",
+        "independent",
+        3,
+        3,
+    )
+    assert sap["chance"]["no artha"] == "5/16"
+    assert (assess["attacker"], assess["kind"], assess["obstacle"], assess["needed"]) == (
+        "orcs",
+        "independent",
+        3,
+        3,
+    )
+    assert list(assess["chance"]) == ["no artha", "Fate"]
+
+
+def test_an_infiltrate_is_independent_at_the_targets_base_circles() -> None:
+    """Infiltrate: independent, "vs. an Ob equal to the target's base Circles". The elves
+    (Circles 3) and the orcs (Circles 0) Infiltrate each other: the orcs need 3, the elves 1
+    (at least one success to do anything)."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    state = _scripted(
+        state,
+        Slip("elves", "Infiltrate", "Logistics", ("orcs",)),
+        Slip("orcs", "Infiltrate", "Inconspicuous", ("elves",)),
+    )
+    elves, orcs = reveal_odds(state, ("elves", "orcs"), {}, _pools(elves=(4, 0), orcs=(4, 0)))
+    assert (elves["obstacle"], elves["needed"]) == (0, 1)
+    assert (orcs["obstacle"], orcs["needed"]) == (3, 3)
+
+
+def test_a_harrys_attack_dice_meet_a_fortify_and_an_ensnare_in_the_reveal_odds() -> None:
+    """Harry: its attack dice meet a Fortify or an Ensnare (the matrix's aV). The elves'
+    Harry (2 defence dice, 3 attack) against the orcs' Fortify of 4: 3 dice against 4 (29/128;
+    with the leader's Fate, 637/2048).
+    Against the orcs' Ensnare of 4, the Ensnare's odds are against the 3 attack dice too; an
+    Ensnare meets an Assess (V) with the Assess's own dice."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    pools = _pools(elves=(2, 3), orcs=(4, 0))
+    fortify = _scripted(
+        state, Slip("elves", "Harry", "Logistics", ("orcs",)), Slip("orcs", "Fortify", "Logistics")
+    )
+    (harry,) = reveal_odds(fortify, ("elves", "orcs"), {}, pools)
+    assert (harry["kind"], harry["cell"], harry["dice"], harry["against_dice"]) == (
+        "versus",
+        "aV",
+        3,
+        4,
+    )
+    assert harry["chance"] == {"no artha": "29/128", "Fate": "637/2048"}
+    ensnare = _scripted(
+        state, Slip("elves", "Harry", "Logistics"), Slip("orcs", "Ensnare", "Logistics", ("elves",))
+    )
+    rows = reveal_odds(ensnare, ("elves", "orcs"), {}, pools)
+    assert [(r["attacker"], r["cell"], r["dice"], r["against_dice"]) for r in rows] == [
+        ("elves", "aV", 3, 4),
+        ("orcs", "V", 4, 3),
+    ]
+    assess = _scripted(
+        state,
+        Slip("elves", "Assess", "Logistics", ("orcs",)),
+        Slip("orcs", "Ensnare", "Logistics", ("elves",)),
+    )
+    rows = reveal_odds(assess, ("elves", "orcs"), {}, pools)
+    assert [(r["attacker"], r["cell"], r["dice"], r["against_dice"]) for r in rows] == [
+        ("elves", "V", 2, 4),
+        ("orcs", "V", 4, 2),
+    ]
+
+
+def test_a_maneuvers_roll_notes_each_die_it_gains_and_loses_and_stays_open_ended() -> None:
+    """Infiltrate's advantage, Onslaught's +3D, Sap, wounds: the reveal's roll says each.
+    The elves (Tactics B4 open-ended; +2D advantage on the Infiltrated orcs; Sapped 1; 1 wound
+    die) Onslaught the Assessed orcs: 4 + 2 + 3 − 1 − 1 = 7 open-ended dice."""
+    tactics = {"shade": "B", "exponent": 4, "open_ended": True}
+    setup = _kingdom(
+        {"sapped": 1, "infiltrated": {"orcs": 2}, "assessed": ["orcs"]},
+        skills={"Tactics": tactics},
+        wound_dice=1,
+    )
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(
+        table, "elves", "write_slip", maneuver="Onslaught", skill="Tactics", targets=["orcs"]
+    )
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "elves", "scene", kind="conflict", target="orcs")
+    for f in ("elves", "orcs"):
+        if f not in table.state.passed:
+            table = _act(table, f, "pass")
+    rolled = _rolled(_act(table, "elves", "reveal", [3] * 40), "elves")
+    assert rolled["notes"] == [
+        "+2D advantage from Infiltrating",
+        "+3D Onslaught",
+        "-1D Sapped",
+        "-1D wounds",
+    ]
+    assert rolled["dice"] == 7
+    assert rolled["pool"]["open_ended"] is True
+    assert rolled["pool_roll"]["open_ended"] is True
+
+
+def test_a_grey_skill_rolls_grey_dice_with_its_forks() -> None:
+    """FoRKs: +1D for a FoRKed skill on the maneuver's list; the pool is the tested skill's
+    shade. The elves' Logistics G4 FoRKing Administration B3 for a Fortify: 5 grey dice."""
+    setup = _kingdom({}, skills={"Logistics": "G4", "Administration": "B3"})
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(
+        table,
+        "elves",
+        "write_slip",
+        maneuver="Fortify",
+        skill="Logistics",
+        forks=["Administration"],
+    )
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    rolled = _rolled(_act(table, "elves", "reveal", [3] * 40), "elves")
+    assert (rolled["pool"]["shade"], rolled["pool"]["forks"], rolled["dice"]) == ("G", 1, 5)
+    assert (rolled["pool_roll"]["shade"], rolled["successes"]) == ("G", 5)
+
+
+def test_a_harry_names_at_most_one_target() -> None:
+    """Harry (RULINGS): a Harry names at most one target — two different factions are
+    refused."""
+    table = _three_kingdoms()
+    with pytest.raises(RuleError) as refused:
+        _act(
+            table,
+            "orcs",
+            "write_slip",
+            maneuver="Harry",
+            skill="Logistics",
+            targets=["elves", "dwarves"],
+            defence=2,
+        )
+    assert refused.value.rule == "Harry"
+
+
+def test_a_slip_cannot_script_a_maneuver_forbidding_the_conflict_its_faction_directed() -> None:
+    """Conflict Scenes: "A conflict scene cannot be used with" Assess, Conserve, Fortify. A
+    faction that directed a conflict cannot hold a Fortify slip; one that played only a
+    building scene, or whose rival directed the conflict, can; an Infiltrate may follow
+    its conflict."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    fortify = Slip("elves", "Fortify", "Logistics")
+    directed = replace(state, scenes=(SceneRecord("elves", "conflict", target="orcs"),))
+    with pytest.raises(RuleError) as refused:
+        check_conflicts_against(directed, fortify)
+    assert refused.value.rule == "Fortify"
+    check_conflicts_against(directed, Slip("elves", "Infiltrate", "Logistics", ("orcs",)))
+    built = replace(state, scenes=(SceneRecord("elves", "building", skill="Logistics"),))
+    check_conflicts_against(built, fortify)
+    rival = replace(state, scenes=(SceneRecord("orcs", "conflict", target="elves"),))
+    check_conflicts_against(rival, fortify)
+
+
+def test_a_skill_the_sheet_lacks_counts_as_a_black_exponent_of_nothing() -> None:
+    """Skills: a skill a character lacks has no dice — exponent 0, black, not open-ended."""
+    assert no_skill() == Ability(Shade.BLACK, 0)
+    assert no_skill().open_ended is False
