@@ -1,0 +1,94 @@
+"""Tests that kill the mutants of ``fold.py``'s ``evolve`` (#144, #150–#800) mutmut left alive
+in round 6 of issue 13 (docs/systems/ginlane.md, "Mutation testing", "Round 6"): the fold of a
+Wait's sealed plan and of every later kind of event. Each asserts what a player sees of the
+scene after an event folded as the rules text has it."""
+
+from __future__ import annotations
+
+from referee.core import Table, Viewer
+from referee.core.events import Log
+from referee.core.fairness import sealed_choices
+from referee.systems.ginlane import PROCEDURE
+
+from .test_procedure import BRAVO, FIGHTER, act, duel, events, start
+
+
+def test_a_wait_reveals_only_the_plan_sealed_last_and_it_checks() -> None:
+    """Action: Wait (issue 12): moll waits with a plan and does not act on it; next round she
+    waits again with another. Acting out of turn reveals the plan she sealed last, with its
+    salt, and it checks against its commitment; the old plan is never revealed."""
+    table = act(duel(), "moll", "wait", plan="stab whoever comes through the door")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "wait", plan="cut the rope")
+    table = act(table, "moll", "full_defence")
+    [acted] = events(table, "wait.acted")
+    assert [(u["choice"], u["content"]) for u in acted["unsealed"]] == [
+        ("round 2, turn 0: the plan of moll", "cut the rope")
+    ]
+    assert sealed_choices(table.log.events) == (1, ())
+    assert table.state.plans == ()
+
+
+def test_every_seat_that_folds_its_own_view_sees_the_scene_the_table_shows() -> None:
+    """Everything in a Gin Lane scene is in plain sight but a Wait's plan: jack, who never
+    sees moll's plan nor its salt, folds his view of the log to the scene every seat sees,
+    moll waiting."""
+    table = act(duel(), "moll", "wait", plan="stab whoever comes through the door")
+    for seat in ("jack", "public"):
+        seen = Log.from_json([e.to_json() for e in table.view(Viewer(seat))])
+        folded = Table.replay(PROCEDURE, table.setup, seen).state
+        assert PROCEDURE.state_json(folded) == PROCEDURE.state_json(table.state)
+        assert folded.get("moll").waiting and folded.plans == ()
+
+
+def test_aspects_placed_are_numbered_in_turn_and_removing_one_leaves_the_other() -> None:
+    """Manoeuvres: each Aspect placed in the scene is a new one (its tags and its removal name
+    it by its number). moll's Disarmed on jack is 1, jack's Under Cover 2; jack's removing
+    Disarmed leaves his cover in play."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm")
+    table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty="Fair")
+    table = act(table, "moll", "full_defence")
+    table = act(
+        table,
+        "jack",
+        "manoeuvre",
+        [6, 6],
+        aspect="Disarmed",
+        remove=True,
+        difficulty=7,
+        skill="Agility",
+    )
+    placed = events(table, "aspect.placed")
+    assert [(p["id"], p["name"]) for p in placed] == [(1, "Disarmed"), (2, "Under Cover")]
+    assert [(a.id, a.name) for a in table.state.aspects] == [(2, "Under Cover")]
+
+
+def test_a_free_tag_spends_the_free_tag_of_the_aspect_tagged_only() -> None:
+    """Team Work: the first to use a manoeuvre's Aspect gets its free tag. moll tags her
+    Off-Balance on jack for free; jack's own Under Cover keeps its free tag (every seat sees
+    the count)."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty="Fair")
+    table = act(table, "moll", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Off-Balance"])
+    assert [t["free"] for t in events(table, "aspect.tagged")] == [True]
+    shown = PROCEDURE.state_json(table.state)["aspects"]
+    assert [(a["name"], a["free_tags"]) for a in shown] == [("Off-Balance", 0), ("Under Cover", 1)]
+
+
+def test_a_defence_with_another_skill_stands_beside_the_first() -> None:
+    """Defence: a defence "stands until the defender's next turn". jack parries moll with
+    Weapons (10), then dodges ann with Agility (3): both stand, and every seat sees both."""
+    chars = {
+        "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
+        "ann": {"side": "society", "weapon": "sword", "skills": BRAVO},
+        "jack": {"side": "bravoes", "weapon": "sword", "skills": BRAVO},
+    }
+    table = start({"characters": chars}, 6, 6, 1, 1, 1, 1)
+    table = act(table, "moll", "attack", [3, 3, 4, 4], target="jack")  # 9 vs Weapons 10
+    table = act(table, "ann", "attack", [6, 3, 1, 1], target="jack", defence="Agility")
+    assert [(e["skill"], e["total"]) for e in events(table, "defence.rolled")] == [
+        ("Weapons", 10),
+        ("Agility", 3),
+    ]
+    shown = PROCEDURE.state_json(table.state)["characters"]["jack"]["defences"]
+    assert shown == {"Weapons": 10, "Agility": 3}
