@@ -1,0 +1,381 @@
+"""Tests that kill the mutants of ``choices.py``, ``procedure.py``, ``stress.py`` and
+``events.py`` mutmut left alive in round 6, part B of issue 13 (docs/systems/ginlane.md,
+"Mutation testing"): what a seat may do now ("Fighting", "Grapple", "Hold a thing", "Action:
+Block", "Declarations", "Maintenance", "Magia", "Grenades"), and what the log says of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import Table
+from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.procedure import SceneState
+from referee.systems.ginlane.stress import StressTrack
+
+from .test_procedure import BRAVO, FIGHTER, act, duel, kinds, scene, start
+
+_RELEASE = {"release": {"one_of": [True]}}
+_BLOCKING = {"one_of": ["Weapons", "Brawl", "Strength", "Agility"]}
+_SOCIETY = "Member of the Society for Effectual Redress"
+
+
+def _menu(table: Table[SceneState], who: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """What ``who`` is offered now: each choice's kind, label and parameters' domains."""
+    out = []
+    for choice in table.legal_actions(who):
+        shown = choice.to_json()
+        assert shown["actor"] == who
+        out.append((shown["kind"], shown["label"], shown["params"]))
+    return out
+
+
+def _grapple() -> Table[SceneState]:
+    """moll (society, sword, an adept of Hod with a point in her pool) unbalances jack, who
+    holds the casket, and grapples him tagging Off-Balance; jack has blinded her first, and
+    ann, moll's friend in the hall, blocks the door. Zones: room — hall (clear), hall — yard
+    (a link of cost 2), room — street (a zone of cost 3)."""
+    setup = {
+        "zones": ["room", "hall", "yard", "street"],
+        "links": [["room", "hall"], ["hall", "yard", 2], ["room", "street"]],
+        "costs": {"street": 3},
+        "holdings": {"the casket": "jack"},
+        "characters": {
+            "moll": {
+                "side": "society",
+                "weapon": "sword",
+                "skills": {**FIGHTER, "Occult Philosophy: Hod": 1, "Strength": 2},
+                "aspects": ["Fencing Mistress"],
+                "experience": 13,
+                "pool": 1,
+            },
+            "jack": {
+                "side": "bravoes",
+                "weapon": "sword",
+                "skills": {**BRAVO, "Brawl": 1},
+                "experience": 6,
+            },
+            "ann": {"side": "society", "zone": "hall", "skills": BRAVO},
+        },
+    }
+    table = start(setup, 6, 6, 1, 1, 1, 1)  # moll, jack, ann
+    table = act(table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "manoeuvre", [6, 6, 1, 1], target="moll", named="blind")
+    table = act(table, "ann", "block", [3, 3], action="open the door", skill="Weapons")
+    table = act(table, "moll", "grapple", [3, 3, 3], target="jack", tag="Off-Balance")
+    assert kinds(table)[-2:] == ["grapple.set", "turn.started"]
+    return table
+
+
+def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_action() -> None:
+    """Grapple, "Grapple Options" and "Releasing the Grapple": on her turn moll may keep the
+    grapple (her own Block), let go, or give jack the bum's rush into a zone next to his with a
+    clear way (the hall; not the street, a zone of cost 3); every other Full Action releases
+    the grapple (``release: true``). The rest of her menu is every Full Action the scene
+    allows: an attack and the named manoeuvres on jack, in reach; a manoeuvre on herself;
+    removing the Blinded jack put on her; protecting ann; holding a doorway (each zone next
+    door); a Block of a named action (ann's has lapsed with her next turn: nothing to
+    overcome); holding or seizing the casket; a step (the hall), a sprint of one to four
+    zones, a grenade into any zone in sight; Wait, Full Defence, something else; and, at any
+    time, a Declaration or Maintenance (one point in her pool: Maintenance of 1 point at most)
+    and a ritual on a Sephira's path (she has Occult Philosophy). She has taken no
+    consequence: no recovery is offered."""
+    table = _grapple()
+    table = act(table, "jack", "full_defence")
+    table = act(table, "ann", "full_defence")
+    assert table.state.current == "moll"
+    assert _menu(table, "moll") == [
+        ("attack", "attack with the sword", {"target": {"one_of": ["jack"]}, **_RELEASE}),
+        *[
+            (
+                "manoeuvre",
+                f"{named}: {aspect} on an opponent ({skill})",
+                {"named": {"one_of": [named]}, "target": {"one_of": ["jack"]}, **_RELEASE},
+            )
+            for named, aspect, skill in (
+                ("blind", "Blinded", "Brawl"),
+                ("unbalance", "Off-Balance", "Brawl"),
+                ("disarm", "Disarmed", "Weapons"),
+                ("take aim", "Target", "Firearms"),
+            )
+        ],
+        (
+            "manoeuvre",
+            "a manoeuvre on oneself",
+            {
+                "named": {"one_of": ["take cover", "concentrate"]},
+                "difficulty": {"between": [6, 12]},
+                **_RELEASE,
+            },
+        ),
+        (
+            "manoeuvre",
+            "a manoeuvre to remove an Aspect",
+            {
+                "aspect": {"one_of": ["Blinded"]},
+                "remove": {"one_of": [True]},
+                "skill": {"one_of": ["Agility", "Resolve"]},
+                "difficulty": {"between": [6, 12]},
+                **_RELEASE,
+            },
+        ),
+        ("block", "", {"protect": {"one_of": ["ann"]}, **_RELEASE}),
+        ("block", "", {"doorway": {"one_of": ["hall", "street"]}, **_RELEASE}),
+        (
+            "block",
+            "a Block of a named action",
+            {"action": {"text": "open the door"}, "skill": _BLOCKING, **_RELEASE},
+        ),
+        ("block", "", {"hold": {"one_of": ["the casket"]}, **_RELEASE}),
+        ("seize", "", {"thing": {"one_of": ["the casket"]}, **_RELEASE}),
+        ("grapple", "keep the grapple", {"target": {"one_of": ["jack"]}}),
+        ("release", "let go", {}),
+        ("release", "the bum's rush", {"to": {"one_of": ["hall"]}}),
+        ("move", "", {"to": {"one_of": ["hall"]}, **_RELEASE}),
+        ("sprint", "", {"path": {"one_of": [["hall"], ["street"], ["hall", "yard"]]}, **_RELEASE}),
+        ("throw_grenade", "", {"zone": {"one_of": ["room", "hall", "yard", "street"]}, **_RELEASE}),
+        ("wait", "", {"plan": {"text": "moll strikes whoever comes through the door"}, **_RELEASE}),
+        ("full_defence", "", dict(_RELEASE)),
+        ("something_else", "", {"what": {"text": "moll loads a pistol"}, **_RELEASE}),
+        (
+            "declare",
+            "a Declaration covered by an Aspect, for a point",
+            {
+                "aspect": {"one_of": ["Fencing Mistress", _SOCIETY]},
+                "fact": {"text": "it was always so"},
+            },
+        ),
+        (
+            "maintain",
+            "Maintenance: points paid to run an Aspect",
+            {"aspect": {"one_of": ["Fencing Mistress", _SOCIETY]}, "points": {"between": [1, 1]}},
+        ),
+        (
+            "ritual",
+            "a ritual on a Sephira's path",
+            {
+                "sephira": {
+                    "one_of": [
+                        "Kether",
+                        "Chokmah",
+                        "Binah",
+                        "Chesed",
+                        "Geburah",
+                        "Tiphareth",
+                        "Netzach",
+                        "Hod",
+                        "Yesod",
+                        "Malkuth",
+                    ]
+                },
+                "hours": {"between": [1, 12]},
+                "difficulty": {"between": [6, 12]},
+            },
+        ),
+    ]
+
+
+def test_a_grappled_character_may_neither_move_nor_sprint_but_may_try_anything_else() -> None:
+    """Grapple: the target "can't move (Sprint or move Zones) at all", and must beat the
+    grapple's strength to do anything physical (the rules roll that when he tries): jack's
+    menu has no step and no sprint, and every other Full Action, none of them with a grapple
+    of his own to release. He may overcome ann's Block of a named action (she is on the other
+    side), hold a doorway, hold or seize the casket he holds, grapple moll tagging an Aspect on
+    her (the Blinded he put there, or one of her own), and remove the Off-Balance on him."""
+    table = _grapple()
+    assert table.state.current == "jack"
+    menu = _menu(table, "jack")
+    assert [kind for kind, _, _ in menu] == [
+        "attack",
+        *["manoeuvre"] * 6,
+        "block",
+        "block",
+        "overcome",
+        "block",
+        "seize",
+        "grapple",
+        "throw_grenade",
+        "wait",
+        "full_defence",
+        "something_else",
+        "declare",
+        "maintain",
+    ]
+    assert menu[6] == (
+        "manoeuvre",
+        "a manoeuvre to remove an Aspect",
+        {
+            "aspect": {"one_of": ["Off-Balance"]},
+            "remove": {"one_of": [True]},
+            "skill": {"one_of": ["Agility", "Resolve"]},
+            "difficulty": {"between": [6, 12]},
+        },
+    )
+    assert menu[7:13] == [
+        ("block", "", {"doorway": {"one_of": ["hall", "street"]}}),
+        (
+            "block",
+            "a Block of a named action",
+            {"action": {"text": "open the door"}, "skill": _BLOCKING},
+        ),
+        (
+            "overcome",
+            "the action a Block prevents, against it",
+            {"blocker": {"one_of": ["ann"]}, "skill": _BLOCKING},
+        ),
+        ("block", "", {"hold": {"one_of": ["the casket"]}}),
+        ("seize", "", {"thing": {"one_of": ["the casket"]}}),
+        (
+            "grapple",
+            "grapple moll",
+            {
+                "target": {"one_of": ["moll"]},
+                "tag": {"one_of": ["Blinded", "Fencing Mistress", _SOCIETY]},
+            },
+        ),
+    ]
+    assert menu[-2][2] == {"aspect": {"one_of": [_SOCIETY]}, "fact": {"text": "it was always so"}}
+
+
+def _any_time(table: Table[SceneState], who: str) -> list[tuple[str, str, dict[str, Any]]]:
+    return [c for c in _menu(table, who) if c[0] in {"declare", "maintain", "recover", "ritual"}]
+
+
+def test_a_wounded_character_may_recover_and_anyone_with_a_point_may_declare_at_any_time() -> None:
+    """Declarations, Maintenance and "Consequences" (recovery): at any time, on one's turn or
+    not, a character with an Aspect and at least one point may make a Declaration or pay
+    Maintenance of 1 point up to the whole pool; one who has taken a consequence may spend 1
+    to 60 days recovering; out of turn nothing else is offered. moll's attack gives jack a
+    heavy consequence (his pool: 2 points); moll's pool is 3."""
+    table = act(
+        duel(),
+        "moll",
+        "attack",
+        [3, 3, 1, 1],
+        target="jack",
+        consequences=[{"severity": "heavy", "aspect": "Broken Arm"}],
+    )
+    assert table.state.current == "jack"
+    mine = {"aspect": {"one_of": ["Fencing Mistress", _SOCIETY]}}
+    assert _menu(table, "moll") == [
+        (
+            "declare",
+            "a Declaration covered by an Aspect, for a point",
+            {**mine, "fact": {"text": "it was always so"}},
+        ),
+        (
+            "maintain",
+            "Maintenance: points paid to run an Aspect",
+            {**mine, "points": {"between": [1, 3]}},
+        ),
+    ]
+    assert _any_time(table, "jack") == [
+        (
+            "declare",
+            "a Declaration covered by an Aspect, for a point",
+            {"aspect": {"one_of": [_SOCIETY]}, "fact": {"text": "it was always so"}},
+        ),
+        (
+            "maintain",
+            "Maintenance: points paid to run an Aspect",
+            {"aspect": {"one_of": [_SOCIETY]}, "points": {"between": [1, 2]}},
+        ),
+        ("recover", "days of recovery", {"days": {"between": [1, 60]}}),
+    ]
+    assert _menu(table, "jack")[0][0] == "attack"
+
+
+def test_a_character_with_no_point_in_the_pool_may_neither_declare_nor_maintain() -> None:
+    """Declarations: "a declaration needs 1 point"; Maintenance pays points: with an empty pool
+    moll (Experience 10, all spent on her sheet) is offered neither, on her turn or out of it."""
+    table = duel(moll={"experience": 10})
+    assert table.state.get("moll").pool.points == 0
+    assert _any_time(table, "moll") == []
+    assert _menu(table, "moll")[-1][0] == "something_else"
+
+
+def test_before_initiative_the_referee_rolls_it_and_the_characters_act_only_at_any_time() -> None:
+    """Fighting: before the first turn the referee rolls Initiative; he may also award
+    Experience (1 to 5 points, to one character or more), end the scene, give everyone a
+    night's rest or end the session. A character may only declare or pay Maintenance; someone
+    not in the scene is offered nothing."""
+    table = Table.start(PROCEDURE, {"characters": {"moll": {"pool": 1}, "jack": {"side": "x"}}})
+    assert _menu(table, "referee") == [
+        ("initiative", "roll initiative", {}),
+        (
+            "award",
+            "",
+            {
+                "points": {"between": [1, 5]},
+                "characters": {"some_of": ["moll", "jack"], "least": 1, "most": None},
+            },
+        ),
+        ("end_scene", "the end of the scene", {}),
+        ("rest", "a night's rest for everyone", {}),
+        ("end_session", "the end of the session", {}),
+    ]
+    assert [kind for kind, _, _ in _menu(table, "moll")] == ["declare", "maintain"]
+    assert _menu(table, "jack") == []
+    assert _menu(table, "nobody") == []
+
+
+def test_once_the_fight_is_over_no_one_takes_a_turn_and_the_taken_out_do_nothing() -> None:
+    """Fighting and Taken Out: moll's 5 + 5 + 3 = 13 against jack's 3 + 3 + 2 = 8 deals 5 + 2
+    = 7 stress, past the end of his track: he is Taken Out, and the fight is over. jack is
+    offered nothing (his pool notwithstanding); moll only her any-time actions; the referee no
+    longer rolls initiative."""
+    table = act(duel(), "moll", "attack", [5, 5, 3, 3], target="jack")
+    assert table.state.over and table.state.get("jack").taken_out
+    assert table.state.get("jack").pool.points > 0
+    assert _menu(table, "jack") == []
+    assert [kind for kind, _, _ in _menu(table, "moll")] == ["declare", "maintain"]
+    assert [kind for kind, _, _ in _menu(table, "referee")] == [
+        "award",
+        "end_scene",
+        "rest",
+        "end_session",
+    ]
+
+
+def test_a_stress_track_is_clear_at_first_and_shows_its_length_and_marked_boxes() -> None:
+    """Stress Tracks: a character's tracks start clear, each as long as the sheet says (moll's
+    Health and Composure 6: 5, +1 for Endurance 1 and Resolve 1; Wealth 5); a hit of 2 ticks
+    box 2 and a second of 2 rolls up to box 3; the track's JSON is its length and the boxes
+    marked."""
+    table = duel()
+    moll = table.state.get("moll")
+    assert [(t.name, t.boxes) for t in moll.tracks] == [
+        ("Health", (False,) * 6),
+        ("Composure", (False,) * 6),
+        ("Wealth", (False,) * 5),
+    ]
+    track = StressTrack.empty("Health", 5)
+    assert track.to_json() == {"length": 5, "marked": []}
+    track = track.hit(2)[0].hit(2)[0]
+    assert track.to_json() == {"length": 5, "marked": [2, 3]}
+
+
+def test_a_thrower_whose_grenade_fizzled_is_offered_only_its_fuse_on_their_turn() -> None:
+    """Grenades, the Fizzle: kit's grenade into b fizzles (4 + 4 even, then 1 + 1); on her next
+    turn she must roll its fuse before anything else: her only Full Action is the fuse (her
+    any-time actions stay open)."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}, "pool": 1},
+        bob={"side": "m", "zone": "b"},
+    )
+    table = act(start(setup, 6, 6, 1, 1), "kit", "throw_grenade", [4, 4, 1, 1], zone="b")
+    assert kinds(table)[-2:] == ["grenade.fizzled", "turn.started"]
+    table = act(table, "bob", "full_defence")
+    assert [(kind, label) for kind, label, _ in _menu(table, "kit")] == [
+        ("fuse", "the fizzled grenade's fuse"),
+        ("declare", "a Declaration covered by an Aspect, for a point"),
+        ("maintain", "Maintenance: points paid to run an Aspect"),
+    ]
+
+
+def test_a_waiting_character_is_offered_every_full_action_out_of_turn() -> None:
+    """Action: Wait: moll waits; on jack's turn she may act now, taking his place: she is
+    offered her Full Actions (an attack on jack first), not only her any-time ones."""
+    table = act(duel(), "moll", "wait", plan="strike whoever comes")
+    assert table.state.current == "jack"
+    kinds_offered = [kind for kind, _, _ in _menu(table, "moll")]
+    assert kinds_offered[0] == "attack" and "full_defence" in kinds_offered
