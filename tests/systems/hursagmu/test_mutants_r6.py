@@ -10,8 +10,12 @@ from typing import Any
 
 import pytest
 
-from referee.core import Event, Viewer
+from referee.core import Choice, Event, OneOf, Table, Viewer
 from referee.systems.hursagmu import events as E
+from referee.systems.hursagmu.choices import legal_actions, plans, previews
+from referee.systems.hursagmu.state import Encounter
+
+from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
 
 # -- events.py: every kind of event told in words ------------------------------------------------
 
@@ -360,3 +364,158 @@ def test_a_bad_skill_table_is_refused_when_loaded(
         monkeypatch.undo()
         tables.load_skills.cache_clear()
     assert message in str(refused.value)
+
+
+# -- choices.py: what each seat may do now, and the odds shown before a step ---------------------
+
+ARCHER = dict(
+    FIGHTER,
+    weapon_type="missile weapon",
+)
+
+
+def _kinds(table: Table[Encounter], who: str) -> dict[str, Choice]:
+    return {c.kind: c for c in legal_actions(table.state, who)}
+
+
+def _odds(choice: Choice) -> list[tuple[str, str, str]]:
+    return [(o.label, o.dice, o.rule) for o in choice.odds]
+
+
+def test_the_next_tasks_odds_carry_the_rounds_penalty_under_the_cinematic_option() -> None:
+    """ "act" previews the task's roll: its name, the skill against the challenge, with the
+    round's penalty. Under the cinematic option two defences are one major action: task and
+    defences are two, -2 (counting each defence it would be -4)."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    plan = [
+        {"task": "climb", "skill": "acrobatics", "challenge": 9},
+        {"defend": True},
+        {"defend": True},
+    ]
+    table = play(table, [("bob", "declare", {"actions": plan})])
+    assert _odds(_kinds(table, "bob")["act"]) == [("bob: climb", "2d6 ≥ 9", "Action")]
+
+
+def test_the_next_movements_acrobatics_odds_carry_the_rounds_penalty() -> None:
+    """A movement the Master asks a roll for previews its Acrobatics roll, under the Movement
+    rule, with the round's penalty (attack and cinematic defences: -2)."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    plan = [
+        {"move": "foot", "yards": 10, "challenge": 8},
+        {"attack": "fred"},
+        {"defend": True},
+        {"defend": True},
+    ]
+    table = play(table, [("bob", "declare", {"actions": plan})])
+    assert _odds(_kinds(table, "bob")["act"]) == [("bob's acrobatics", "2d6 ≥ 8", "Movement")]
+
+
+def test_a_ranged_attacks_odds_count_the_range_challenge() -> None:
+    """A missile attack at 25 yards (10 yards an increment) has a range challenge of 2: the
+    undefended roll needs 2, the defended one adds it to the defence."""
+    table = start({"bob": ARCHER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(table, [("bob", "declare", {"actions": [{"attack": "fred", "yards": 25}]})])
+    assert _odds(_kinds(table, "bob")["act"]) == [
+        ("bob's striking against fred's defense", "2d6+7 vs 2d6+10", "Action"),
+        ("bob's striking against fred, undefended", "2d6+7 ≥ 2", "Action"),
+    ]
+
+
+def test_a_step_that_is_no_attack_previews_no_attack_even_naming_a_character() -> None:
+    """A minor action that names a character is not an attack: nothing is rolled."""
+    table = two_fighters()
+    table = play(table, [("bob", "declare", {"actions": [{"minor": "wave", "target": "fred"}]})])
+    assert _odds(_kinds(table, "bob")["act"]) == []
+
+
+def test_an_attacked_character_who_declared_his_defence_declares_nothing_more() -> None:
+    """fred declared a defence: attacked, he defends with it (no new declaration offered)."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("maneuver", 1, 1), "fred": ("maneuver", 6, 6)})
+    table = play(table, [("fred", "declare", {"actions": [{"defend": True}]})])
+    table = play(
+        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
+    )
+    defend = _kinds(table, "fred")["defend"]
+    assert defend.params == {}
+    assert defend.to_json()["params"] == {}
+    assert _odds(defend) == [("bob's striking against fred's defense", "2d6+7 vs 2d6+8", "Action")]
+
+
+def test_an_attacked_character_who_has_not_declared_may_defend_alone_or_defend_and_attack() -> None:
+    """Declaring before his defensive roll, fred is offered the defence alone, or the defence
+    and an attack."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(
+        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
+    )
+    defend = _kinds(table, "fred")["defend"]
+    assert defend.params["actions"] == OneOf(
+        (
+            [{"defend": "defense"}],
+            [{"defend": "defense"}, {"attack": "bob", "skill": "striking"}],
+        )
+    )
+
+
+def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> None:
+    """Attacked with Mahasu while maneuvering, fred must abort his turn to roll Defiance: the
+    preview says so, and the plans offered are of the concentrating kind."""
+    table = start({"bob": SORCERER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
+            ("bob", "act", {}),
+        ],
+        [6, 6],
+    )
+    defend = _kinds(table, "fred")["defend"]
+    assert _odds(defend) == [
+        ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
+    ]
+    assert defend.params["actions"] == OneOf(
+        ([{"defend": "defiance"}], [{"defend": "defiance"}, {"attack": "bob", "skill": "mahasu"}])
+    )
+
+
+def test_on_round_zero_the_initiator_may_attack_and_the_others_only_defend() -> None:
+    """Round zero: the initiator declares anything (an attack among his plans); one who did
+    not open the conflict may only defend."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = play(table, [("bob", "round_zero", {"stance": "maneuver"})])
+    offered = _kinds(table, "bob")["declare"].params["actions"]
+    assert isinstance(offered, OneOf)
+    assert [{"attack": "fred", "skill": "striking"}] in offered.values
+    assert len(offered.values) == 7
+    assert plans(table.state, "fred") == ([{"defend": "defense"}],)
+    assert plans(table.state, "fred", defence="defiance") == ([{"defend": "defiance"}],)
+
+
+def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> None:
+    """Round zero: fred, no initiator, attacked with Mahasu, may declare only Defiance, and
+    sees its odds declared alone."""
+    table = start({"bob": SORCERER, "fred": FIGHTER})
+    table = play(table, [("bob", "round_zero", {"stance": "concentrate"})])
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
+            ("bob", "act", {}),
+        ],
+        [6, 6],
+    )
+    defend = _kinds(table, "fred")["defend"]
+    assert defend.params == {"actions": OneOf(([{"defend": "defiance"}],))}
+    assert _odds(defend) == [
+        ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6", "Action")
+    ]
+    assert [(p.label, p.dice) for p in previews(table.state, "fred", is_referee=False)] == [
+        ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6"),
+        ("bob's mahasu against fred, undefended", "2d6+7 ≥ 0"),
+    ]
