@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, Table
+from referee.core import Between, OneOf, RuleError, SomeOf, Table, Text
 from referee.systems.kingdoms import PROCEDURE
-from referee.systems.kingdoms.dice import BurningPool, Shade
+from referee.systems.kingdoms.choices import choices_for, has_a_move
+from referee.systems.kingdoms.dice import Artha, BurningPool, Shade
 from referee.systems.kingdoms.scripting import check_conflicts_against, no_skill, reveal_odds
 from referee.systems.kingdoms.sheets import Ability
 from referee.systems.kingdoms.state import KingdomsState, SceneRecord, Slip
@@ -22,7 +23,7 @@ from .test_mutants_fold import _act
 # ------------------------------------------------------------------------- scripting.py
 
 
-def _rolled(table: Table[Any], faction: str) -> dict[str, Any]:
+def _rolled(table: Table[Any], faction: str) -> Any:
     """The ``test.rolled`` payload of ``faction`` at the reveal."""
     payload: Any = next(
         e.payload
@@ -379,3 +380,332 @@ def test_a_skill_the_sheet_lacks_counts_as_a_black_exponent_of_nothing() -> None
     """Skills: a skill a character lacks has no dice — exponent 0, black, not open-ended."""
     assert no_skill() == Ability(Shade.BLACK, 0)
     assert no_skill().open_ended is False
+
+
+# ------------------------------------------------------------------------------- dice.py
+
+
+def test_artha_on_a_test_spends_a_point_for_each_use() -> None:
+    """Artha: Persona (+1D each), Deeds before (double) and after (reroll) — one point each
+    use, so both uses cost 2 — and Fate, 1 point. Recorded by each use."""
+    assert Artha().spent() == {"fate": 0, "persona": 0, "deeds": 0}
+    everything = Artha(persona=2, deeds_before=True, fate=True, deeds_after=True)
+    assert everything.spent() == {"fate": 1, "persona": 2, "deeds": 2}
+    assert Artha(deeds_after=True).spent() == {"fate": 0, "persona": 0, "deeds": 1}
+    assert Artha(persona=3, fate=True).to_json() == {
+        "persona": 3,
+        "deeds_before": False,
+        "fate": True,
+        "deeds_after": False,
+    }
+    assert Artha(deeds_before=True, deeds_after=True).to_json() == {
+        "persona": 0,
+        "deeds_before": True,
+        "fate": False,
+        "deeds_after": True,
+    }
+
+
+# ---------------------------------------------------------------------------- choices.py
+
+
+def _menu(state: KingdomsState, actor: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """What ``actor`` may do now: each choice's kind, label and parameter domains."""
+    return [(c.kind, c.label, dict(c.params)) for c in choices_for(state, actor)]
+
+
+def _odds(state: KingdomsState, actor: str) -> list[tuple[str, str, str, dict[str, str]]]:
+    """Every preview offered to ``actor``: label, rule, dice and odds."""
+    return [
+        (p.label, p.rule, p.dice, dict(p.odds)) for c in choices_for(state, actor) for p in c.odds
+    ]
+
+
+ALWAYS = [
+    ("objective", "", {"text": Text("Hold the high throne")}),
+    ("new_session", "", {}),
+]
+
+
+def _slip(maneuver: str, skills: tuple[str, ...], **more: Any) -> tuple[str, str, dict[str, Any]]:
+    return (
+        "write_slip",
+        f"script {maneuver}",
+        {"maneuver": OneOf((maneuver,)), "skill": OneOf(skills), **more},
+    )
+
+
+def test_the_maneuvers_a_faction_may_script_with_their_skills_targets_and_dice() -> None:
+    """Conquest Maneuvers: a maneuver is offered with the leader's skills on its list; Assault,
+    Gambit and Onslaught against an Assessed faction, Sap against an Infiltrated one, Ploy
+    against two when one is Infiltrated; Gambit and Ploy while the disposition exceeds their
+    cost of 3; FoRKs from the other skills on the list; Persona up to 3 and what the leader
+    has; downtime 0–2 for Conserve and Fortify; Harry's defence leaving 2 to each pool. The
+    elves (disposition 4; Logistics B4, Tactics B5, Inconspicuous G3; 2 Persona), having
+    Assessed the orcs and Infiltrated the dwarves."""
+    setup = {
+        "factions": {
+            "elves": {
+                "disposition": 4,
+                "assessed": ["orcs"],
+                "infiltrated": {"dwarves": 1},
+                "leader": {
+                    "name": "Aeluin",
+                    "lifepaths": 7,
+                    "stats": {"Will": "B4"},
+                    "skills": {"Logistics": "B4", "Tactics": "B5", "Inconspicuous": "G3"},
+                    "artha": {"fate": 1, "persona": 2, "deeds": 0},
+                },
+            },
+            "orcs": {"disposition": 12, "leader": {"lifepaths": 10, "skills": {"Tactics": "B4"}}},
+            "dwarves": {"disposition": 9, "leader": {"lifepaths": 6, "skills": {"Tactics": "B3"}}},
+        }
+    }
+    state = PROCEDURE.initial_state(setup)
+    persona = {"persona": Between(0, 2)}
+    both = OneOf(("orcs", "dwarves"))
+    assert _menu(state, "elves") == [
+        *ALWAYS,
+        _slip("Assault", ("Tactics",), target=OneOf(("orcs",)), **persona),
+        _slip(
+            "Assess",
+            ("Logistics", "Inconspicuous"),
+            target=both,
+            forks=SomeOf(("Logistics", "Inconspicuous"), least=0, most=1),
+            **persona,
+        ),
+        _slip("Conserve", ("Logistics",), **persona, downtime=Between(0, 2)),
+        _slip("Ensnare", ("Tactics",), target=both, **persona),
+        _slip("Fortify", ("Logistics",), **persona, downtime=Between(0, 2)),
+        _slip(
+            "Gambit",
+            ("Logistics", "Tactics"),
+            target=OneOf(("orcs",)),
+            forks=SomeOf(("Logistics", "Tactics"), least=0, most=1),
+            **persona,
+        ),
+        _slip("Harry", ("Tactics",), **persona, defence=Between(2, 3)),
+        _slip("Infiltrate", ("Inconspicuous",), target=both, **persona),
+        _slip("Onslaught", ("Tactics",), target=OneOf(("orcs",)), **persona),
+        _slip(
+            "Ploy", ("Tactics",), targets=SomeOf(("orcs", "dwarves"), least=2, most=2), **persona
+        ),
+        _slip("Sap", ("Tactics",), target=OneOf(("dwarves",)), **persona),
+        ("pass", "", {}),
+    ]
+    assert _odds(state, "elves") == [
+        (
+            "elves: Assess with Logistics, if independent",
+            "Assess",
+            "4d6 vs Ob 2",
+            {"failure": "5/16", "success": "11/16"},
+        ),
+        (
+            "elves: Assess with Inconspicuous, if independent",
+            "Assess",
+            "3d6 grey vs Ob 2",
+            {"failure": "7/27", "success": "20/27"},
+        ),
+        (
+            "elves: Fortify with Logistics, if nobody attacks",
+            "Fortify",
+            "4d6 vs Ob 2",
+            {"failure": "5/16", "success": "11/16"},
+        ),
+    ]
+
+
+def _hurt(tactics: str) -> KingdomsState:
+    """The elves at disposition 3, Sapped 1, their leader (Tactics ``tactics``, Logistics
+    B4, Health B3, 5 Persona) with 1 wound die and a Superficial wound."""
+    leader = {
+        "name": "Aeluin",
+        "lifepaths": 7,
+        "stats": {"Will": "B4", "Health": "B3"},
+        "skills": {"Logistics": "B4", "Tactics": tactics},
+        "artha": {"fate": 1, "persona": 5, "deeds": 0},
+        "wound_dice": 1,
+        "superficial": True,
+    }
+    setup = {
+        "factions": {
+            "elves": {"disposition": 3, "sapped": 1, "leader": leader},
+            "orcs": {"disposition": 12, "leader": {"lifepaths": 10, "skills": {"Tactics": "B4"}}},
+        }
+    }
+    return PROCEDURE.initial_state(setup)
+
+
+def test_a_hurt_faction_scripts_fewer_maneuvers_with_fewer_dice_at_a_higher_ob() -> None:
+    """Gambit and Ploy cost 3: not at disposition 3. Persona: at most 3 on a test. Wounds and
+    Sap take dice; a Superficial wound is +1 Ob. Harry needs 4 dice (2 to each pool): Tactics
+    B6 less 2 leaves 4 (defence 2), B5 leaves 3 (no Harry). Wound Recovery: the wounded
+    leader may test Health (B3 against Ob 2 for a light wound)."""
+    persona = {"persona": Between(0, 3)}
+    tail = [
+        ("health_test", "", {"character": OneOf(("leader",))}),
+        ("pass", "", {}),
+    ]
+    menu = [
+        *ALWAYS,
+        _slip("Assess", ("Logistics",), target=OneOf(("orcs",)), **persona),
+        _slip("Conserve", ("Logistics",), **persona, downtime=Between(0, 2)),
+        _slip("Ensnare", ("Tactics",), target=OneOf(("orcs",)), **persona),
+        _slip("Fortify", ("Logistics",), **persona, downtime=Between(0, 2)),
+    ]
+    harry = _slip("Harry", ("Tactics",), **persona, defence=Between(2, 2))
+    assert _menu(_hurt("B6"), "elves") == [*menu, harry, *tail]
+    assert _menu(_hurt("B5"), "elves") == [*menu, *tail]
+    certain = {"failure": "1", "success": "0"}
+    assert _odds(_hurt("B6"), "elves") == [
+        ("elves: Assess with Logistics, if independent", "Assess", "2d6 vs Ob 3", certain),
+        ("elves: Fortify with Logistics, if nobody attacks", "Fortify", "2d6 vs Ob 3", certain),
+        (
+            "Aeluin tests Health",
+            "Wound Recovery",
+            "3d6 vs Ob 2",
+            {"failure": "1/2", "success": "1/2"},
+        ),
+    ]
+
+
+def _two_players() -> Table[Any]:
+    """The elves (two players; Logistics, Inconspicuous B4, Will B4) Infiltrate the orcs
+    (Logistics B4, Tactics B5, no stats), who Harry naming nobody."""
+    setup = {
+        "factions": {
+            "elves": {
+                "disposition": 10,
+                "players": ["ann", "al"],
+                "leader": {
+                    "name": "Aeluin",
+                    "lifepaths": 7,
+                    "stats": {"Will": "B4"},
+                    "skills": {"Logistics": "B4", "Inconspicuous": "B4"},
+                },
+            },
+            "orcs": {
+                "disposition": 12,
+                "leader": {"lifepaths": 10, "skills": {"Logistics": "B4", "Tactics": "B5"}},
+            },
+        }
+    }
+    players = {"ann": ["elves"], "al": ["elves"], "bob": ["orcs"]}
+    table = Table.start(PROCEDURE, setup, players=players)
+    table = _act(
+        table, "elves", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="orcs"
+    )
+    return _act(table, "orcs", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+
+
+def _scenes(state: KingdomsState, actor: str) -> list[tuple[str, str, dict[str, Any]]]:
+    return [c for c in _menu(state, actor) if c[0] == "scene"]
+
+
+def test_the_scenes_a_faction_may_play_once_every_slip_is_sealed() -> None:
+    """Scene Economy: one color, one interstitial (with another faction), three building
+    scenes (a skill or stat of the leader, Ob 1–5) and one conflict scene, at the faction its
+    maneuver targets — a Harry's at a faction that directed one at it; a faction of two
+    players says which plays a roll or a conflict."""
+    table = _two_players()
+    outcome = Text("the players report the conflict's outcome")
+    players = OneOf(("ann", "al"))
+    color = ("scene", "play a color scene", {"kind": OneOf(("color",))})
+
+    def interstitial(other: str) -> tuple[str, str, dict[str, Any]]:
+        kind = OneOf(("interstitial",))
+        return ("scene", "play an interstitial scene", {"kind": kind, "with": OneOf((other,))})
+
+    def building(names: tuple[str, ...], **more: Any) -> tuple[str, str, dict[str, Any]]:
+        domains = {"kind": OneOf(("building",)), "skill": OneOf(names), "ob": Between(1, 5)}
+        return ("scene", "play a building scene", {**domains, **more})
+
+    assert _scenes(table.state, "elves") == [
+        color,
+        interstitial("orcs"),
+        building(("Logistics", "Inconspicuous", "Will"), player=players),
+        (
+            "scene",
+            "play a conflict scene",
+            {
+                "kind": OneOf(("conflict",)),
+                "target": OneOf(("orcs",)),
+                "outcome": outcome,
+                "player": players,
+            },
+        ),
+    ]
+    orcs = [color, interstitial("elves"), building(("Logistics", "Tactics"))]
+    assert _scenes(table.state, "orcs") == orcs
+    attacked = _act(table, "elves", "scene", kind="conflict", target="orcs", player="ann")
+    retaliation = {"kind": OneOf(("conflict",)), "target": OneOf(("elves",)), "outcome": outcome}
+    assert _scenes(attacked.state, "orcs") == [
+        *orcs,
+        ("scene", "play a conflict scene", retaliation),
+    ]
+    assert [c[2]["kind"] for c in _scenes(attacked.state, "elves")] == [
+        OneOf(("color",)),
+        OneOf(("interstitial",)),
+        OneOf(("building",)),
+    ]
+
+
+def _after_the_roll(artha: dict[str, int], slip: dict[str, Any], dice: list[int]) -> Table[Any]:
+    """The elves (Logistics B4, Tactics B5, ``artha``) script ``slip``, the orcs (no artha)
+    Fortify; both pass; the elves read, rolling ``dice``."""
+    leader = {"skills": {"Logistics": "B4", "Tactics": "B5"}, "artha": artha}
+    table = Table.start(PROCEDURE, _kingdom({}, **leader), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", **slip)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "pass")
+    return _act(table, "elves", "reveal", dice)
+
+
+def _spend(
+    fate: bool, deeds: bool, words: str, pool: str | None = None
+) -> tuple[str, str, dict[str, Any]]:
+    domains = {"fate": OneOf((fate,)), "deeds": OneOf((deeds,))}
+    if pool is not None:
+        domains["pool"] = OneOf((pool,))
+    return ("spend_artha", f"spend {words}", domains)
+
+
+def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_change_a_die() -> None:
+    """Artha: Fate opens a closed roll's 6s, Deeds rerolls its failed dice (audit B6: a
+    point that buys nothing is not offered); a Harry spends on its defence or its attack
+    roll. The orcs, with no artha, have settled: only the elves may spend or keep; once they
+    keep, the reader resolves."""
+    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    both = {"fate": 1, "persona": 0, "deeds": 1}
+    keep = ("keep", "", {})
+    no_six = _after_the_roll(both, fortify, [3] * 8)
+    assert _menu(no_six.state, "elves") == [
+        *ALWAYS,
+        _spend(False, True, "Deeds"),
+        _spend(True, True, "Fate and Deeds"),
+        keep,
+    ]
+    assert _menu(no_six.state, "orcs") == ALWAYS
+    assert not has_a_move(no_six.state, "orcs")
+    assert has_a_move(no_six.state, "elves")
+    a_six = _after_the_roll(both, fortify, [6, 3, 3, 3] + [3] * 4)
+    assert _menu(a_six.state, "elves") == [
+        *ALWAYS,
+        _spend(True, False, "Fate"),
+        _spend(False, True, "Deeds"),
+        _spend(True, True, "Fate and Deeds"),
+        keep,
+    ]
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    assert _menu(split.state, "elves") == [
+        *ALWAYS,
+        _spend(True, False, "Fate on the defence roll", pool="defence"),
+        _spend(True, False, "Fate on the attack roll", pool="attack"),
+        keep,
+    ]
+    kept = _act(split, "elves", "keep")
+    assert _menu(kept.state, "elves") == [*ALWAYS, ("resolve", "", {})]
+    assert _menu(kept.state, "orcs") == ALWAYS
