@@ -13,9 +13,10 @@ import pytest
 
 from referee.core import Action, RuleError, Table, Viewer, observe, preview, view
 from referee.systems.intrigue import IntrigueState
+from referee.systems.intrigue.odds import upcoming
 
 from .helpers import act, character, last, start
-from .test_combat import brawl, declare, resolve
+from .test_combat import brawl, declare, fight, resolve
 
 T = Table[IntrigueState]
 
@@ -412,3 +413,19 @@ def test_the_knocked_out_in_a_combat_still_running_are_not_yet_woken_by_medicine
     assert "revive" not in kinds_offered(table, "cat")
     table = act(table, "referee", "end_combat")
     assert kinds_offered(table, "cat")["revive"] == [{"target": one_of("bob")}]
+
+
+def test_one_who_ranks_by_mind_and_holds_is_shown_the_odds_of_a_mental_attack_alone() -> None:
+    """Mixing Mental and Normal Combat, Initiative: Krockin ranks by Mind and holds his action;
+    once it may be taken, the odds of his Energy Bolt are shown, and none for an ordinary
+    Attack, which one ranking by Mind may not make."""
+    table = fight("alf", "kro")
+    table = resolve(declare(declare(table, "alf", "defend"), "kro", "defend"))
+    table = resolve(table)
+    table = act(table, "kro", "use_mind")
+    table = resolve(declare(declare(table, "kro", "hold"), "alf", "defend"))
+    bolt = {"action": "attack", "target": "alf", "ability": "Energy Bolt"}
+    shown = upcoming(table.state, Action("kro", "declare", bolt))
+    assert [words for words, _ in shown] == ["kro Energy Bolt alf: 3d6+0 > 16"]
+    plain = {"action": "attack", "target": "alf"}
+    assert upcoming(table.state, Action("kro", "declare", plain)) == []
