@@ -19,6 +19,7 @@ from referee.systems.kingdoms.state import KingdomsState, SceneRecord, Slip
 
 from .test_mutants import PLAYERS, _kingdom
 from .test_mutants_fold import _act
+from .test_mutants_r5b import _revealed
 
 # ------------------------------------------------------------------------- scripting.py
 
@@ -678,7 +679,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     keep, the reader resolves."""
     fortify = {"maneuver": "Fortify", "skill": "Logistics"}
     both = {"fate": 1, "persona": 0, "deeds": 1}
-    keep = ("keep", "", {})
+    keep: tuple[str, str, dict[str, Any]] = ("keep", "", {})
     no_six = _after_the_roll(both, fortify, [3] * 8)
     assert _menu(no_six.state, "elves") == [
         *ALWAYS,
@@ -709,3 +710,191 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     kept = _act(split, "elves", "keep")
     assert _menu(kept.state, "elves") == [*ALWAYS, ("resolve", "", {})]
     assert _menu(kept.state, "orcs") == ALWAYS
+
+
+def _kinds(state: KingdomsState, actor: str) -> list[tuple[str, dict[str, Any]]]:
+    """``actor``'s choices beyond those open at any time, with their domains."""
+    return [(c.kind, dict(c.params)) for c in choices_for(state, actor)][2:]
+
+
+def test_after_a_defeat_the_defeated_names_its_conqueror_then_joins_and_downtime_waits() -> None:
+    """Consequences: a defeated faction tied between conquerors names one, then its leader
+    joins a faction still standing; its conqueror may buy the lost affiliation once.
+    Downtime: a maintenance test owed is taken in consequences or downtime, and nobody starts
+    the next maneuver while one is owed. The orcs are out; the elves owe a test."""
+    state = _three_kingdoms().state
+    f = state.factions
+    orcs = replace(f["orcs"], out=True, disposition=0)
+    owing = replace(f["elves"], maintenance=(1,))
+    tied = replace(
+        state,
+        phase="consequences",
+        factions={**f, "orcs": orcs, "elves": owing},
+        pending_conquest={"orcs": ("elves", "dwarves")},
+    )
+    assert _kinds(tied, "orcs") == [
+        ("choose_conqueror", {"conqueror": OneOf(("elves", "dwarves"))})
+    ]
+    assert _kinds(tied, "elves") == [("maintenance", {})]
+    assert _kinds(tied, "dwarves") == []
+    assert not has_a_move(tied, "dwarves")
+    conquered = replace(orcs, conqueror="elves", lost_affiliation="Guild", lost_affiliation_dice=2)
+    named = replace(tied, factions={**tied.factions, "orcs": conquered}, pending_conquest={})
+    assert _kinds(named, "orcs") == [("join", {"faction": OneOf(("elves", "dwarves"))})]
+    assert _kinds(named, "elves") == [("maintenance", {}), ("buy_affiliation", {})]
+    joined = replace(conquered, joined="elves")
+    downtime = replace(named, phase="downtime", factions={**named.factions, "orcs": joined})
+    assert _kinds(downtime, "orcs") == []
+    assert _kinds(downtime, "elves") == [("maintenance", {}), ("buy_affiliation", {})]
+    assert _kinds(downtime, "dwarves") == []
+    paid = replace(
+        downtime,
+        factions={
+            **downtime.factions,
+            "elves": replace(owing, maintenance=()),
+            "orcs": replace(joined, affiliation_bought=True),
+        },
+    )
+    for standing in ("elves", "dwarves"):
+        assert _kinds(paid, standing) == [("next_maneuver", {})]
+    assert _kinds(paid, "orcs") == []
+
+
+def test_a_prologue_tests_a_listed_skill_or_else_any_skill_in_its_place() -> None:
+    """Prologues: the leader tests a skill from the prologue list, open-ended, each success
+    adding disposition; a leader with none of them tests another skill in its place. The
+    elves' Logistics G2 (2 grey open-ended dice: 0 successes 1/9, the top bucket 5 or more);
+    the orcs have only Inconspicuous B3."""
+    setup = _kingdom({}, skills={"Inconspicuous": "B4", "Logistics": "G2"})
+    setup["factions"]["orcs"]["leader"]["skills"] = {"Inconspicuous": "B3"}
+    state = PROCEDURE.initial_state({**setup, "prologue": True})
+    assert _kinds(state, "elves") == [("prologue", {"skill": OneOf(("Logistics",))})]
+    assert _odds(state, "elves") == [
+        (
+            "Aeluin tests Logistics for the prologue",
+            "Prologues",
+            "2d6 grey open-ended",
+            {
+                "0": "1/9",
+                "1": "10/27",
+                "2": "10/27",
+                "3": "55/486",
+                "4": "20/729",
+                "5+": "11/1458",
+            },
+        )
+    ]
+    assert _kinds(state, "orcs") == [
+        ("prologue", {"skill": OneOf(("Inconspicuous",)), "substitute": OneOf((True,))})
+    ]
+    assert _odds(state, "orcs")[0][2:] == (
+        "3d6 open-ended",
+        {
+            "0": "1/8",
+            "1": "5/16",
+            "2": "5/16",
+            "3": "145/864",
+            "4": "205/3456",
+            "5": "355/20736",
+            "6+": "119/20736",
+        },
+    )
+    assert choices_for(state, "nobody") == ()
+
+
+def test_a_tied_versus_test_offers_a_tie_breaker_on_a_root_stat_to_each_side() -> None:
+    """Ties (RULINGS): each side of a tied versus test may agree to a tie-breaker on one of
+    its roller's root stats, once against each opponent; the reader resolves once every roll
+    is settled. The elves' and the dwarves' Assaults of 3 both tie the orcs' Fortify of 3;
+    the orcs agreed to break the tie with the elves."""
+    state = _revealed(
+        elves=("Assault", ("orcs",), 3, 0),
+        orcs=("Fortify", (), 3, 0),
+        dwarves=("Assault", ("orcs",), 3, 0),
+    )
+    settled = {f: replace(t, decided=True) for f, t in state.rolls.items()}
+    state = replace(state, phase="rolled", reader="elves", rolls=settled)
+    will = OneOf(("Will",))
+    both = OneOf(("Will", "Perception"))
+    assert _kinds(state, "elves") == [
+        ("tie_break", {"opponent": OneOf(("orcs",)), "root": will}),
+        ("resolve", {}),
+    ]
+    assert _kinds(state, "orcs") == [
+        ("tie_break", {"opponent": OneOf(("dwarves", "elves")), "root": both})
+    ]
+    agreed = replace(state, tie_offers={"orcs": ("elves", "Will")})
+    assert _kinds(agreed, "orcs") == [
+        ("tie_break", {"opponent": OneOf(("dwarves",)), "root": both})
+    ]
+    assert _kinds(agreed, "dwarves") == [
+        ("tie_break", {"opponent": OneOf(("orcs",)), "root": both})
+    ]
+
+
+def test_a_wounded_character_tests_health_once_and_not_in_the_maneuver_it_was_hurt() -> None:
+    """Wound Recovery: a wounded leader or 2iC with a Health stat tests it once a maneuver,
+    not in the maneuver it was wounded. The elves' leader (a light wound, Health B3) has
+    tested; their 2iC Thalion (a Superficial wound, Health B4) tests against Ob 1. The orcs'
+    leader, wounded, has no Health; the dwarves' was wounded this maneuver."""
+    state = _three_kingdoms().state
+    health = {"Health": Ability(Shade.BLACK, 3)}
+    state = _with_second(
+        state, "elves", name="Thalion", superficial=True, stats={"Health": Ability(Shade.BLACK, 4)}
+    )
+    hurt = {
+        f: replace(x, leader=replace(x.leader, wound_dice=1, stats={**x.leader.stats, **health}))
+        for f, x in state.factions.items()
+    }
+    hurt["orcs"] = replace(hurt["orcs"], leader=replace(hurt["orcs"].leader, stats={}))
+    state = replace(
+        state,
+        factions=hurt,
+        health_tested=frozenset({"elves.leader"}),
+        wounded=frozenset({"dwarves.leader"}),
+    )
+    offered = [c for c in choices_for(state, "elves") if c.kind == "health_test"]
+    assert [dict(c.params) for c in offered] == [{"character": OneOf(("second",))}]
+    assert [(p.label, p.rule, p.dice) for p in offered[0].odds] == [
+        ("Thalion tests Health", "Wound Recovery", "4d6 vs Ob 1")
+    ]
+    for other in ("orcs", "dwarves"):
+        assert "health_test" not in [c.kind for c in choices_for(state, other)]
+    fresh = replace(state, health_tested=frozenset(), wounded=frozenset())
+    assert [dict(c.params) for c in choices_for(fresh, "elves") if c.kind == "health_test"] == [
+        {"character": OneOf(("leader",))},
+        {"character": OneOf(("second",))},
+    ]
+    assert "health_test" in [c.kind for c in choices_for(fresh, "dwarves")]
+
+
+def test_the_slips_are_read_once_every_faction_has_sealed_and_passed() -> None:
+    """Maneuver: every acting faction seals a slip, then plays or passes its scenes; the
+    slips are read when nobody is left to play (any standing faction may read); a slip may
+    be rewritten until the first scene. A faction
+    that cannot act scripts nothing and directs no conflict; one out of contention does nothing."""
+    table = _three_kingdoms()
+    f = table.state.factions
+    table = replace(
+        table,
+        state=replace(
+            table.state,
+            factions={
+                **f,
+                "dwarves": replace(f["dwarves"], cannot_act=True),
+                "orcs": replace(f["orcs"], out=True),
+            },
+        ),
+    )
+    assert [k for k, _ in _kinds(table.state, "dwarves")] == ["pass"]
+    assert _kinds(table.state, "orcs") == []
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    assert "scene" in [k for k, _ in _kinds(table.state, "elves")]
+    table = _act(table, "elves", "pass")
+    assert {k for k, _ in _kinds(table.state, "elves")} == {"write_slip"}  # until a scene
+    scenes = [p["kind"] for k, p in _kinds(table.state, "dwarves") if k == "scene"]
+    assert scenes == [OneOf(("color",)), OneOf(("interstitial",)), OneOf(("building",))]
+    table = _act(table, "dwarves", "pass")
+    for standing in ("elves", "dwarves"):
+        offered = [c for c in choices_for(table.state, standing) if c.kind != "write_slip"]
+        assert [c.label for c in offered][2:] == ["read the slips"]
