@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Table
+from referee.core import Table, Viewer
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.procedure import SceneState
 from referee.systems.ginlane.stress import StressTrack
@@ -83,6 +83,16 @@ def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_
     table = act(table, "jack", "full_defence")
     table = act(table, "ann", "full_defence")
     assert table.state.current == "moll"
+    (attack,) = [c for c in table.legal_actions("moll") if c.kind == "attack"]
+    # her Weapons 2d6+3 against jack's Weapons 2 + 2 on Full Defence: the exact odds
+    assert [o.to_json() for o in attack.odds] == [
+        {
+            "label": "moll attacks jack",
+            "rule": "Action: Attack",
+            "dice": "2d6+3 vs 2d6+4",
+            "odds": {"success": "145/432", "match": "35/324", "failure": "721/1296"},
+        }
+    ]
     assert _menu(table, "moll") == [
         ("attack", "attack with the sword", {"target": {"one_of": ["jack"]}, **_RELEASE}),
         *[
@@ -199,6 +209,12 @@ def test_a_grappled_character_may_neither_move_nor_sprint_but_may_try_anything_e
         "something_else",
         "declare",
         "maintain",
+    ]
+    assert [params["target"] for _, _, params in menu[1:5]] == [
+        {"one_of": ["moll"]},  # blind, Brawl: his own zone
+        {"one_of": ["moll"]},  # unbalance, Brawl
+        {"one_of": ["moll"]},  # disarm, Weapons: as far as his sword reaches
+        {"one_of": ["moll", "ann"]},  # take aim: anyone in sight, ann in the hall too
     ]
     assert menu[6] == (
         "manoeuvre",
@@ -379,3 +395,177 @@ def test_a_waiting_character_is_offered_every_full_action_out_of_turn() -> None:
     assert table.state.current == "jack"
     kinds_offered = [kind for kind, _, _ in _menu(table, "moll")]
     assert kinds_offered[0] == "attack" and "full_defence" in kinds_offered
+
+
+def _said(table: Table[SceneState], kind: str) -> list[str]:
+    """What the log says of each event of ``kind``, as the referee reads it."""
+    return [PROCEDURE.describe(e, Viewer("referee")) for e in table.log.events if e.kind == kind]
+
+
+def test_the_log_says_whose_protecting_block_an_attack_tested_and_by_what() -> None:
+    """Action: Block, protect: moll protects ann with 5 + 5 + 3 = 13; jack's 6 + 6 + 2 = 14
+    tests it. The log gives the Block's strength and the attack's total."""
+    table = duel(others={"ann": {"side": "society", "weapon": "sword", "skills": BRAVO}})
+    table = act(table, "moll", "block", [5, 5], protect="ann")
+    table = act(table, "jack", "attack", [6, 6, 1, 1], target="ann")
+    assert _said(table, "block.tested") == ["moll's Block (13) is tested by 14"]
+
+
+def test_the_log_says_who_tried_to_seize_what_against_which_block() -> None:
+    """Hold a thing: moll holds the casket with Strength (−2) 3 + 3 = 4; jack's Agility
+    2 + 2 + 1 = 5 seizes it against her Block of 4. kit seizes a purse nobody holds: no Block
+    is named."""
+    table = act(duel(), "moll", "block", [3, 3], hold="the casket")
+    table = act(table, "jack", "seize", [2, 2], thing="the casket")
+    assert _said(table, "seize.rolled") == [
+        "jack tries to seize the casket against a Block of 4 and succeeds (Minimal, by 1)"
+    ]
+    setup = scene(kit={"side": "s", "zone": "a"}, bob={"side": "m", "zone": "a"})
+    table = act(start(setup, 1, 1, 6, 6), "bob", "full_defence")
+    table = act(table, "kit", "seize", [1, 2], thing="the purse")
+    assert _said(table, "seize.rolled") == [
+        "kit tries to seize the purse and succeeds (Minimal, by 1)"
+    ]
+
+
+def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> None:
+    """Zones, Action: Attack, Manoeuvres, Grapple, Action: Sprint, Grenades: kit, with her fists
+    in zone a at the end of a row of zones a — b — c — d — e — f (and g, linked to nothing),
+    faces far (in b, next door) and near (in a). Her fists reach her own zone: she may attack,
+    blind, unbalance or disarm near only; taking aim reaches anyone in sight (far and near); she
+    may grapple near (in her zone), not far; she may hold the doorway to b and step into it;
+    sprint along one to four zones (b to e); and throw a grenade into any zone in sight: not f,
+    five zones away, nor g, which no way reaches."""
+    setup = {
+        "zones": ["a", "b", "c", "d", "e", "f", "g"],
+        "links": [["b", "a"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"]],
+        "characters": {
+            "kit": {"side": "s", "zone": "a", "skills": {"Agility": 1}},
+            "far": {"side": "m", "zone": "b"},
+            "near": {"side": "m", "zone": "a"},
+        },
+    }
+    table = start(setup, 6, 6, 1, 1, 1, 1)
+    assert table.state.current == "kit"
+    near = {"one_of": ["near"]}
+    assert _menu(table, "kit") == [
+        ("attack", "attack with the fists", {"target": near}),
+        (
+            "manoeuvre",
+            "blind: Blinded on an opponent (Brawl)",
+            {"named": {"one_of": ["blind"]}, "target": near},
+        ),
+        (
+            "manoeuvre",
+            "unbalance: Off-Balance on an opponent (Brawl)",
+            {"named": {"one_of": ["unbalance"]}, "target": near},
+        ),
+        (
+            "manoeuvre",
+            "disarm: Disarmed on an opponent (Weapons)",
+            {"named": {"one_of": ["disarm"]}, "target": near},
+        ),
+        (
+            "manoeuvre",
+            "take aim: Target on an opponent (Firearms)",
+            {"named": {"one_of": ["take aim"]}, "target": {"one_of": ["far", "near"]}},
+        ),
+        (
+            "manoeuvre",
+            "a manoeuvre on oneself",
+            {
+                "named": {"one_of": ["take cover", "concentrate"]},
+                "difficulty": {"between": [6, 12]},
+            },
+        ),
+        ("block", "", {"doorway": {"one_of": ["b"]}}),
+        (
+            "block",
+            "a Block of a named action",
+            {"action": {"text": "open the door"}, "skill": _BLOCKING},
+        ),
+        ("grapple", "grapple near", {"target": near, "tag": {"one_of": [_SOCIETY]}}),
+        ("move", "", {"to": {"one_of": ["b"]}}),
+        (
+            "sprint",
+            "",
+            {"path": {"one_of": [["b"], ["b", "c"], ["b", "c", "d"], ["b", "c", "d", "e"]]}},
+        ),
+        ("throw_grenade", "", {"zone": {"one_of": ["a", "b", "c", "d", "e"]}}),
+        ("wait", "", {"plan": {"text": "kit strikes whoever comes through the door"}}),
+        ("full_defence", "", {}),
+        ("something_else", "", {"what": {"text": "kit loads a pistol"}}),
+    ]
+
+
+def _previews(table: Table[SceneState]) -> list[tuple[str, str, dict[str, str]]]:
+    return [
+        (p.label, p.dice, dict(p.odds)) for p in PROCEDURE.previews(table.state, Viewer("referee"))
+    ]
+
+
+def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing_roll() -> None:
+    """Defence, Action: Block (protect), Range, option b: the odds an attack's choice shows are
+    against the target's best defence the rules allow. kit's cosh (Weapons 2, a small weapon)
+    is parried by brawler's Brawl 3, not only his Agility 2. Then kit attacks dodger, who
+    dodges with Agility: 1 + 1 + 2 = 4 against 3 + 3 + 2 = 8, and his 8 stands until his next
+    turn; guard protects brawler with 4 + 4 + 2 = 10. On lee's turn (a pocket pistol, Firearms
+    2; only Agility defends a shot): against dodger the 8 that stands; against brawler his
+    Agility 2 and the Block's 10 as a floor; against runner, three zones off at the pistol's
+    long range, Agility 1 with the free tag it gives him, re-rolled under option b."""
+    setup = {
+        "zones": ["a", "b", "c", "d"],
+        "links": [["a", "b"], ["b", "c"], ["c", "d"]],
+        "characters": {
+            "kit": {"side": "s", "weapon": "cosh", "skills": BRAVO},
+            "guard": {"side": "m", "skills": BRAVO},
+            "lee": {
+                "side": "s",
+                "weapon": "pocket pistol",
+                "skills": {"Firearms": 2, "Agility": 1, "Alertness": 1},
+            },
+            "dodger": {
+                "side": "m",
+                "skills": {"Agility": 2, "Weapons": 2, "Alertness": 1, "Brawl": 1, "Stealth": 1},
+            },
+            "brawler": {"side": "m", "skills": {**FIGHTER, "Brawl": 3, "Weapons": 1}},
+            "runner": {"side": "m", "zone": "d", "skills": {"Agility": 1}},
+        },
+    }
+    table = start(setup, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, mode="b")
+    assert table.state.order == ("kit", "guard", "lee", "dodger", "brawler", "runner")
+    even = {"success": "575/1296", "match": "73/648", "failure": "575/1296"}
+    assert _previews(table) == [
+        ("kit attacks guard", "2d6+2 vs 2d6+2", even),
+        ("kit attacks dodger", "2d6+2 vs 2d6+2", even),
+        (
+            "kit attacks brawler",
+            "2d6+2 vs 2d6+3",
+            {"success": "145/432", "match": "35/324", "failure": "721/1296"},
+        ),
+    ]
+    table = act(table, "kit", "attack", [1, 1, 3, 3], target="dodger", defence="Agility")
+    assert table.state.get("dodger").defences == (("Agility", 8),)
+    table = act(table, "guard", "block", [4, 4], protect="brawler")
+    assert _previews(table) == [
+        (
+            "lee attacks guard",
+            "2d6+2 vs 2d6+1",
+            {"success": "721/1296", "match": "35/324", "failure": "145/432"},
+        ),
+        (
+            "lee attacks dodger",
+            "2d6+2 > 8",
+            {"success": "7/12", "match": "5/36", "failure": "5/18"},
+        ),
+        (
+            "lee attacks brawler",
+            "2d6+2 vs 2d6+2 (and a Block of 10)",
+            {"success": "295/1296", "match": "10/81", "failure": "841/1296"},
+        ),
+        (
+            "lee attacks runner",
+            "2d6+2 vs 2d6+1",
+            {"success": "8069/23328", "match": "4141/23328", "failure": "1853/3888"},
+        ),
+    ]
