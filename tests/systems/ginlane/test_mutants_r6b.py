@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Table, Viewer
+import pytest
+
+from referee.core import Action, RuleError, Table, Viewer
+from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.procedure import SceneState
 from referee.systems.ginlane.stress import StressTrack
 
-from .test_procedure import BRAVO, FIGHTER, act, duel, kinds, scene, start
+from .test_procedure import BRAVO, FIGHTER, act, duel, events, kinds, scene, start
 
 _RELEASE = {"release": {"one_of": [True]}}
 _BLOCKING = {"one_of": ["Weapons", "Brawl", "Strength", "Agility"]}
@@ -504,15 +507,11 @@ def _previews(table: Table[SceneState]) -> list[tuple[str, str, dict[str, str]]]
     ]
 
 
-def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing_roll() -> None:
-    """Defence, Action: Block (protect), Range, option b: the odds an attack's choice shows are
-    against the target's best defence the rules allow. kit's cosh (Weapons 2, a small weapon)
-    is parried by brawler's Brawl 3, not only his Agility 2. Then kit attacks dodger, who
-    dodges with Agility: 1 + 1 + 2 = 4 against 3 + 3 + 2 = 8, and his 8 stands until his next
-    turn; guard protects brawler with 4 + 4 + 2 = 10. On lee's turn (a pocket pistol, Firearms
-    2; only Agility defends a shot): against dodger the 8 that stands; against brawler his
-    Agility 2 and the Block's 10 as a floor; against runner, three zones off at the pistol's
-    long range, Agility 1 with the free tag it gives him, re-rolled under option b."""
+def _defences(mode: str) -> Table[SceneState]:
+    """kit (a cosh), guard, lee (a pocket pistol), sam (a sword) against dodger, brawler and
+    runner (three zones off), in this order; kit has attacked dodger (Agility 1 + 1 + 2 = 4
+    against 3 + 3 + 2 = 8: his 8 stands till his next turn), and guard protects brawler with
+    4 + 4 + 2 = 10. It is lee's turn."""
     setup = {
         "zones": ["a", "b", "c", "d"],
         "links": [["a", "b"], ["b", "c"], ["c", "d"]],
@@ -524,6 +523,7 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
                 "weapon": "pocket pistol",
                 "skills": {"Firearms": 2, "Agility": 1, "Alertness": 1},
             },
+            "sam": {"side": "s", "weapon": "sword", "skills": BRAVO},
             "dodger": {
                 "side": "m",
                 "skills": {"Agility": 2, "Weapons": 2, "Alertness": 1, "Brawl": 1, "Stealth": 1},
@@ -532,9 +532,10 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
             "runner": {"side": "m", "zone": "d", "skills": {"Agility": 1}},
         },
     }
-    table = start(setup, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, mode="b")
-    assert table.state.order == ("kit", "guard", "lee", "dodger", "brawler", "runner")
+    table = start(setup, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 2, 2, 1, 1, mode=mode)
+    assert table.state.order == ("kit", "guard", "lee", "sam", "dodger", "brawler", "runner")
     even = {"success": "575/1296", "match": "73/648", "failure": "575/1296"}
+    # kit's cosh, a small weapon, is parried by brawler's Brawl 3, not only his Agility 2
     assert _previews(table) == [
         ("kit attacks guard", "2d6+2 vs 2d6+2", even),
         ("kit attacks dodger", "2d6+2 vs 2d6+2", even),
@@ -546,7 +547,18 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
     ]
     table = act(table, "kit", "attack", [1, 1, 3, 3], target="dodger", defence="Agility")
     assert table.state.get("dodger").defences == (("Agility", 8),)
-    table = act(table, "guard", "block", [4, 4], protect="brawler")
+    return act(table, "guard", "block", [4, 4], protect="brawler")
+
+
+def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing_roll() -> None:
+    """Defence, Action: Block (protect), Range, option b: the odds an attack's choice shows are
+    against the target's best defence the rules allow. On lee's turn (a pocket pistol, Firearms
+    2; only Agility defends a shot): against dodger the 8 that stands; against brawler his
+    Agility 2 with the Block's 10 as a floor; against runner, at the pistol's long range,
+    Agility 1 with the free tag it gives him — re-rolled under option b, a third die under
+    option a. On sam's turn (a sword: dodger's Weapons 2 and Agility 2 tie) the defence is
+    the Agility 8 that stands, as an attack with no defence named rolls it."""
+    table = _defences("b")
     assert _previews(table) == [
         (
             "lee attacks guard",
@@ -569,3 +581,60 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
             {"success": "8069/23328", "match": "4141/23328", "failure": "1853/3888"},
         ),
     ]
+    assert _previews(_defences("a"))[-1] == (
+        "lee attacks runner",
+        "2d6+2 vs 3d6kh2+1",
+        {"success": "247/648", "match": "299/2592", "failure": "145/288"},
+    )
+    table = act(table, "lee", "full_defence")
+    assert _previews(table)[1] == (
+        "sam attacks dodger",
+        "2d6+2 > 8",
+        {"success": "7/12", "match": "5/36", "failure": "5/18"},
+    )
+    table = act(table, "sam", "attack", [6, 6], target="dodger")
+    assert [e["roll"]["dice"] for e in events(table, "attack.rolled")][-1] == "2d6+2 > 8"
+
+
+def test_a_sprint_menu_offers_the_forty_shortest_paths_and_none_from_a_lone_zone() -> None:
+    """Action: Sprint: kit stands in s, linked to seven zones that are all linked to each
+    other: 7 paths of one zone and 42 of two. The menu offers the 40 shortest, in order (all
+    seven single zones, then the pairs from h1 on). bob, in a zone linked to nothing, may
+    neither step nor sprint nor hold a doorway; no one is in reach or in sight of him."""
+    hub = ["h1", "h2", "h3", "h4", "h5", "h6", "h7"]
+    links = [["s", h] for h in hub] + [[a, b] for i, a in enumerate(hub) for b in hub[i + 1 :]]
+    setup = {
+        "zones": ["s", *hub, "lone"],
+        "links": links,
+        "characters": {
+            "kit": {"side": "s", "zone": "s", "skills": {"Agility": 1}},
+            "bob": {"side": "m", "zone": "lone"},
+        },
+    }
+    table = start(setup, 6, 6, 1, 1)
+    (sprint,) = [params for kind, _, params in _menu(table, "kit") if kind == "sprint"]
+    pairs = [[a, b] for a in hub for b in hub if a != b]
+    assert sprint["path"]["one_of"] == [[h] for h in hub] + pairs[:33]
+    table = act(table, "kit", "full_defence")
+    assert [kind for kind, _, _ in _menu(table, "bob")] == [
+        "manoeuvre",
+        "block",
+        "throw_grenade",
+        "wait",
+        "full_defence",
+        "something_else",
+    ]
+
+
+def test_the_rules_refuse_an_action_they_do_not_know_and_name_those_they_do() -> None:
+    """Actions: asked to decide an action of no kind it knows (the table refuses it sooner,
+    as a misspelt action), the procedure refuses it by rule and names every action it knows."""
+    table = duel()
+    with pytest.raises(RuleError) as refused:
+        PROCEDURE.decide(table.state, Action("moll", "dance", {}), ScriptedSource([]))
+    assert str(refused.value) == (
+        "Actions: no action 'dance' (known: initiative, attack, manoeuvre, block, grapple, "
+        "release, seize, overcome, move, sprint, wait, full_defence, something_else, "
+        "throw_grenade, fuse, declare, maintain, end_scene, award, rest, end_session, recover, "
+        "check_sheet, ritual)"
+    )
