@@ -519,3 +519,37 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
         ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6"),
         ("bob's mahasu against fred, undefended", "2d6+7 ≥ 0"),
     ]
+
+
+def test_a_character_who_spent_haste_may_still_abort_the_rest_of_his_turn_to_defend() -> None:
+    """fred spent an action on Haste (declared in time) and took his first movement; bob's
+    Mahasu, at Initiative 17, needs the other kind of defence: fred may abort the rest of his
+    turn to roll Defiance ("must abort the rest of his turn if he wants to make a defensive
+    action"). The Haste he spent is not a late Haste: the abort is offered, previewed with the
+    round's penalty (Haste and the defence: -2), and allowed."""
+    table = start({"bob": SORCERER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 6, 6)})
+    plan = [
+        {"haste": True},
+        {"move": "foot", "yards": 5},
+        {"move": "foot", "yards": 5},
+        {"attack": "bob"},
+    ]
+    table = play(table, [("fred", "declare", {"actions": plan}), ("fred", "act", {})])
+    table = play(
+        table,
+        [
+            ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
+            ("bob", "act", {}),
+        ],
+        [6, 6],
+    )
+    defend = _kinds(table, "fred")["defend"]
+    assert _odds(defend) == [
+        ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6-2", "Action")
+    ]
+    table = play(table, [("fred", "defend", {})], [1, 1, 1, 1, 1, 1])
+    kinds = [e.kind for e in table.log]
+    assert E.TURN_ABORTED in kinds
+    assert kinds[-1] != E.TURN_ABORTED
+    assert table.state.pending is None

@@ -214,7 +214,10 @@ def declare_plan(
             "one multi-round action at a time: a second would leave the first (ruling 27)",
         )
     validate_plan(plan, f.stance if check_stance else None)
-    if plan.initiative_bonus > 0 and state.clock is not None and f.initiative is not None:
+    # An aborted turn's steps already taken were declared in time: only a bonus among the
+    # steps still to come can be a late one.
+    fresh = RoundPlan(plan.steps[performed:]).initiative_bonus
+    if fresh > 0 and state.clock is not None and f.initiative is not None:
         hasted = f.initiative + plan.initiative_bonus
         if (f.rank, hasted) > state.clock:
             what = "Haste" if plan.haste else "a minor action's bonus"
