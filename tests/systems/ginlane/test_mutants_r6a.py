@@ -10,6 +10,7 @@ from referee.core.events import Log
 from referee.core.fairness import sealed_choices
 from referee.systems.ginlane import PROCEDURE
 
+from .test_mutants import _thrower
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, start
 
 
@@ -92,3 +93,53 @@ def test_a_defence_with_another_skill_stands_beside_the_first() -> None:
     ]
     shown = PROCEDURE.state_json(table.state)["characters"]["jack"]["defences"]
     assert shown == {"Weapons": 10, "Agility": 3}
+
+
+def test_a_fizzled_grenade_on_target_that_goes_off_hurts_its_target_in_health() -> None:
+    """Grenades: "Health stress On Target, Composure else" — kit's grenade On Target on bob
+    fizzles; when its fuse goes off (3 + 4, odd) bob, still its target, takes Health stress."""
+    table = act(
+        _thrower(),
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 1, 1, 1],
+        zone="b",
+        on_target="bob",
+        tags=["Steady Hand"],
+    )
+    assert [f.on_target for f in table.state.fizzles] == ["bob"]
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [3, 4, 1, 1])
+    assert events(table, "grenade.fuse")[0]["goes_off"] is True
+    assert [(h["character"], h["track"]) for h in events(table, "stress.taken")] == [
+        ("bob", "Health")
+    ]
+
+
+def test_a_character_taken_out_holds_no_block_any_more() -> None:
+    """Taken Out: moll, protecting ann with a Block, is Taken Out by jack; her Block is gone,
+    and no seat sees it any more."""
+    ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
+    table = act(duel(others={"ann": ann}), "moll", "block", [5, 5], protect="ann")
+    assert PROCEDURE.state_json(table.state)["characters"]["moll"]["block"] is not None
+    table = act(table, "jack", "attack", [6, 6, 1, 1], target="moll")
+    assert table.state.get("moll").taken_out
+    assert PROCEDURE.state_json(table.state)["characters"]["moll"]["block"] is None
+
+
+def test_an_extreme_consequence_replaces_the_aspect_it_names_and_no_other() -> None:
+    """Consequences: an extreme consequence "replaces one of the character's Aspects" — jack's
+    Scarred Face replaces Handsome Jack (named in any case); his Quick Temper stays."""
+    table = act(
+        duel(jack={"aspects": ["Handsome Jack", "Quick Temper"]}),
+        "moll",
+        "attack",
+        [6, 6, 1, 1],
+        target="jack",
+        consequences=[
+            {"severity": "extreme", "aspect": "Scarred Face", "replaces": "handsome jack"}
+        ],
+    )
+    assert table.state.get("jack").sheet.aspects == ("Scarred Face", "Quick Temper")
+    shown = PROCEDURE.state_json(table.state)["characters"]["jack"]["aspects"]
+    assert shown == ["Scarred Face", "Quick Temper"]
