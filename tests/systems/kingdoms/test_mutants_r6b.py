@@ -58,8 +58,8 @@ def test_a_roll_waits_for_artha_after_it_only_while_the_roller_has_fate_or_deeds
 
 
 def _three_kingdoms() -> Table[Any]:
-    """Elves, orcs and dwarves, each leader with Inconspicuous to Infiltrate."""
-    setup = _kingdom({}, skills={"Logistics": "B4", "Inconspicuous": "B4"})
+    """Elves (Tactics B5 besides), orcs and dwarves, each leader with Inconspicuous."""
+    setup = _kingdom({}, skills={"Logistics": "B4", "Inconspicuous": "B4", "Tactics": "B5"})
     setup["factions"]["dwarves"] = {
         "disposition": 9,
         "leader": {
@@ -343,20 +343,58 @@ def test_a_grey_skill_rolls_grey_dice_with_its_forks() -> None:
 
 
 def test_a_harry_names_at_most_one_target() -> None:
-    """Harry (RULINGS): a Harry names at most one target — two different factions are
-    refused."""
+    """Harry (RULINGS): a Harry names at most one target — one is accepted, two different
+    factions are refused. The elves Harry with Tactics B5."""
     table = _three_kingdoms()
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    written = _act(table, "elves", "write_slip", targets=["orcs"], **harry)
+    assert written.state.slips["elves"].targets == ("orcs",)
     with pytest.raises(RuleError) as refused:
-        _act(
-            table,
-            "orcs",
-            "write_slip",
-            maneuver="Harry",
-            skill="Logistics",
-            targets=["elves", "dwarves"],
-            defence=2,
-        )
+        _act(table, "elves", "write_slip", targets=["orcs", "dwarves"], **harry)
     assert refused.value.rule == "Harry"
+    assert "at most one target" in str(refused.value)
+
+
+def test_deeds_before_the_roll_doubles_the_dice_harry_splits() -> None:
+    """Artha: Deeds before the roll doubles the exponent — a Harry of Tactics B3 with Deeds
+    rolls 6 dice, 3 to each pool (without Deeds, 3 to defence would leave none to attack)."""
+    leader = {
+        "skills": {"Logistics": "B4", "Tactics": "B3"},
+        "artha": {"fate": 0, "persona": 0, "deeds": 1},
+    }
+    table = Table.start(PROCEDURE, _kingdom({}, **leader), players=PLAYERS)
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 3}
+    written = _act(table, "elves", "write_slip", deeds_before=True, **harry)
+    assert (written.state.slips["elves"].defence, written.state.slips["elves"].deeds_before) == (
+        3,
+        True,
+    )
+    with pytest.raises(RuleError) as split:
+        _act(table, "elves", "write_slip", **harry)
+    assert split.value.rule == "Harry"
+
+
+def test_a_slip_helps_another_faction_or_nobody() -> None:
+    """Conquest Maneuvers (help between factions): a slip may help another faction's
+    maneuver, not its own faction's nor a faction not at the table; a slip that helps nobody
+    records nobody, and the reveal refuses no help."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    for helps in ("elves", "dwarves"):
+        with pytest.raises(RuleError) as refused:
+            _act(table, "elves", "write_slip", helps=helps, **fortify)
+        assert refused.value.rule == "Conquest Maneuvers"
+    assert (
+        _act(table, "elves", "write_slip", helps="orcs", **fortify).state.slips["elves"].helps
+        == "orcs"
+    )
+    revealed: Any = next(
+        e.payload
+        for e in _both_fortify({"fate": 0, "persona": 0, "deeds": 0}).log.events
+        if e.kind == "slips.revealed"
+    )
+    assert revealed["slips"]["elves"]["helps"] is None
+    assert (revealed["help"], revealed["help_refused"]) == ({}, {})
 
 
 def test_a_slip_cannot_script_a_maneuver_forbidding_the_conflict_its_faction_directed() -> None:
