@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from referee.core import Choice, Event, OneOf, Table, Viewer
+from referee.core import Between, Choice, Event, OneOf, Table, Viewer
 from referee.systems.hursagmu import events as E
-from referee.systems.hursagmu.choices import legal_actions, plans, previews
+from referee.systems.hursagmu.choices import actors, legal_actions, plans, previews
 from referee.systems.hursagmu.state import Encounter
 
 from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
@@ -553,3 +553,73 @@ def test_a_character_who_spent_haste_may_still_abort_the_rest_of_his_turn_to_def
     assert E.TURN_ABORTED in kinds
     assert kinds[-1] != E.TURN_ABORTED
     assert table.state.pending is None
+
+
+def test_the_attacked_character_chooses_to_defend_or_take_the_attack() -> None:
+    """The two choices of an attacked character, as the menu words them."""
+    table = two_fighters()
+    table = play(
+        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
+    )
+    assert [(c.actor, c.kind, c.label) for c in legal_actions(table.state, "fred")] == [
+        ("fred", "defend", "defend"),
+        ("fred", "take", "take the attack"),
+    ]
+
+
+def test_on_round_zero_one_who_did_not_open_the_conflict_rolls_no_initiative() -> None:
+    """Round zero comes before Initiative: fred, no initiator, has nothing to roll or declare."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = play(table, [("bob", "round_zero", {"stance": "maneuver"})])
+    assert set(_kinds(table, "fred")) == {"push", "race", "sneak"}
+
+
+def test_a_waiting_character_may_hold_his_action_over_and_then_acts_first() -> None:
+    """ "Waiting": bob waits, and may hold his action over; holding, he is still waiting (one
+    whose move it is); next round he acts first, with no Initiative to roll."""
+    table = play(two_fighters(), [("bob", "wait", {})])
+    hold = _kinds(table, "bob")["hold"]
+    assert (hold.actor, hold.label) == ("bob", "hold the action over")
+    assert "wait" not in _kinds(table, "bob")
+    table = play(table, [("bob", "hold", {})])
+    assert actors(table.state) == ("bob", "fred")
+    table = play(
+        table,
+        [
+            ("fred", "declare", {"actions": [{"minor": "draw"}]}),
+            ("fred", "act", {}),
+            ("referee", "end_round", {}),
+        ],
+    )
+    assert _kinds(table, "bob")["initiative"].label == "acts first (held over)"
+    assert _kinds(table, "fred")["initiative"].label == (
+        "maneuver (Quickness 2d6+4) or concentrate (Command 2d6)"
+    )
+
+
+def test_a_character_with_one_hit_left_may_push_it() -> None:
+    """Pushing Power: any hit of Stamina left may be spent, the last one too."""
+    table = start({"bob": {**FIGHTER, "hits": 1}, "fred": FIGHTER})
+    assert _kinds(table, "bob")["push"].params == {"hits": Between(1, 1)}
+
+
+def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> None:
+    """The other way round: fred concentrates, bob's sword needs Defense; aborting, fred is
+    offered plans of the maneuvering kind (Defense, Striking)."""
+    table = start({"bob": FIGHTER, "fred": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("concentrate", 1, 1)})
+    table = play(
+        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
+    )
+    defend = _kinds(table, "fred")["defend"]
+    assert defend.params == {
+        "actions": OneOf(
+            (
+                [{"defend": "defense"}],
+                [{"defend": "defense"}, {"attack": "bob", "skill": "striking"}],
+            )
+        )
+    }
+    assert _odds(defend) == [
+        ("bob's striking against fred's defense, aborting his turn", "2d6+7 vs 2d6+1", "Action")
+    ]
