@@ -346,7 +346,7 @@ def test_a_harry_names_at_most_one_target() -> None:
     """Harry (RULINGS): a Harry names at most one target — one is accepted, two different
     factions are refused. The elves Harry with Tactics B5."""
     table = _three_kingdoms()
-    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
     written = _act(table, "elves", "write_slip", targets=["orcs"], **harry)
     assert written.state.slips["elves"].targets == ("orcs",)
     with pytest.raises(RuleError) as refused:
@@ -363,7 +363,7 @@ def test_deeds_before_the_roll_doubles_the_dice_harry_splits() -> None:
         "artha": {"fate": 0, "persona": 0, "deeds": 1},
     }
     table = Table.start(PROCEDURE, _kingdom({}, **leader), players=PLAYERS)
-    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 3}
+    harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 3}
     written = _act(table, "elves", "write_slip", deeds_before=True, **harry)
     assert (written.state.slips["elves"].defence, written.state.slips["elves"].deeds_before) == (
         3,
@@ -379,7 +379,7 @@ def test_a_slip_helps_another_faction_or_nobody() -> None:
     maneuver, not its own faction's nor a faction not at the table; a slip that helps nobody
     records nobody, and the reveal refuses no help."""
     table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
-    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    fortify: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics"}
     for helps in ("elves", "dwarves"):
         with pytest.raises(RuleError) as refused:
             _act(table, "elves", "write_slip", helps=helps, **fortify)
@@ -715,7 +715,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     point that buys nothing is not offered); a Harry spends on its defence or its attack
     roll. The orcs, with no artha, have settled: only the elves may spend or keep; once they
     keep, the reader resolves."""
-    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    fortify: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics"}
     both = {"fate": 1, "persona": 0, "deeds": 1}
     keep: tuple[str, str, dict[str, Any]] = ("keep", "", {})
     no_six = _after_the_roll(both, fortify, [3] * 8)
@@ -737,7 +737,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
         keep,
     ]
     fate = {"fate": 1, "persona": 0, "deeds": 0}
-    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
     split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
     assert _menu(split.state, "elves") == [
         *ALWAYS,
@@ -936,3 +936,54 @@ def test_the_slips_are_read_once_every_faction_has_sealed_and_passed() -> None:
     for standing in ("elves", "dwarves"):
         offered = [c for c in choices_for(table.state, standing) if c.kind != "write_slip"]
         assert [c.label for c in offered][2:] == ["read the slips"]
+
+
+def test_a_scene_kind_spent_leaves_the_others_and_a_maneuver_without_conflict_has_none() -> None:
+    """Scene Economy: each kind of scene is counted apart — the color scene played, the
+    interstitial and building scenes are still offered. Conflict Scenes: "A conflict scene
+    cannot be used with" Assess: the elves' Assess of the orcs offers none."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Assess", skill="Logistics", target="orcs")
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    kinds = [p["kind"] for _, p in _kinds(table.state, "elves") if "kind" in p]
+    assert kinds == [OneOf(("color",)), OneOf(("interstitial",)), OneOf(("building",))]
+    colored = _act(table, "elves", "scene", kind="color")
+    kinds = [p["kind"] for _, p in _kinds(colored.state, "elves") if "kind" in p]
+    assert kinds == [OneOf(("interstitial",)), OneOf(("building",))]
+
+
+def test_a_harry_retaliates_only_against_a_faction_that_directed_a_conflict_at_it() -> None:
+    """Harry: its conflict scene goes against "an enemy that targeted" the Harrier with a
+    conflict. The orcs direct theirs at the dwarves: the elves' Harry, naming nobody, has no
+    conflict to play."""
+    table = _three_kingdoms()
+    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    table = _act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="dwarves"
+    )
+    table = _act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "orcs", "scene", kind="conflict", target="dwarves")
+    kinds = [p["kind"] for _, p in _kinds(table.state, "elves") if "kind" in p]
+    assert OneOf(("conflict",)) not in kinds
+
+
+def test_a_leader_without_skills_plays_no_building_scene_but_its_2ics_conflict() -> None:
+    """Seconds in Command: the 2iC rolls the maneuver the leader has no skill for, and its
+    conflict scene is played. The elves' leader has no skill nor stat to roll a building
+    scene; the 2iC's Infiltrate of the orcs still offers the conflict scene."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    elves = state.factions["elves"]
+    second = replace(
+        elves.leader, name="Thalion", skills={"Inconspicuous": Ability(Shade.BLACK, 4)}
+    )
+    elves = replace(elves, leader=replace(elves.leader, skills={}, stats={}), second=second)
+    state = replace(
+        state,
+        factions={**state.factions, "elves": elves},
+        slips={
+            "elves": Slip("elves", "Infiltrate", "Inconspicuous", ("orcs",), roller="second"),
+            "orcs": Slip("orcs", "Fortify", "Logistics"),
+        },
+    )
+    kinds = [p["kind"] for _, p in _kinds(state, "elves") if "kind" in p]
+    assert kinds == [OneOf(("color",)), OneOf(("interstitial",)), OneOf(("conflict",))]
