@@ -143,3 +143,37 @@ def test_an_extreme_consequence_replaces_the_aspect_it_names_and_no_other() -> N
     assert table.state.get("jack").sheet.aspects == ("Scarred Face", "Quick Temper")
     shown = PROCEDURE.state_json(table.state)["characters"]["jack"]["aspects"]
     assert shown == ["Scarred Face", "Quick Temper"]
+
+
+def test_a_consequence_is_an_aspect_numbered_before_the_next_one_placed() -> None:
+    """Consequences: jack's heavy Broken Arm (7 stress, 6 soaked, 1 marked) is an Aspect in
+    play, number 1; his Under Cover, placed next, is number 2, and both stay in play."""
+    table = act(
+        duel(),
+        "moll",
+        "attack",
+        [3, 3, 1, 1],
+        target="jack",
+        consequences=[{"severity": "heavy", "aspect": "Broken Arm"}],
+    )
+    table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty="Fair")
+    assert [p["id"] for p in events(table, "aspect.placed")] == [2]
+    assert [(a.id, a.name) for a in table.state.aspects] == [(1, "Broken Arm"), (2, "Under Cover")]
+
+
+def test_a_consequence_is_free_to_tag_for_the_side_that_inflicted_it_even_unnamed() -> None:
+    """Consequences: the side that inflicted a consequence may tag it once for free — moll's
+    side, given as "" in the setup, as any other: her tag of jack's Broken Arm costs nothing."""
+    table = act(
+        duel(moll={"side": ""}),
+        "moll",
+        "attack",
+        [3, 3, 1, 1],
+        target="jack",
+        consequences=[{"severity": "heavy", "aspect": "Broken Arm"}],
+    )
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Broken Arm"])
+    assert [(t["aspect"], t["free"]) for t in events(table, "aspect.tagged")] == [
+        ("Broken Arm", True)
+    ]
