@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from referee.core import Between, OneOf, RuleError, SomeOf, Table, Text
+from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.choices import choices_for, has_a_move
-from referee.systems.kingdoms.dice import Artha, BurningPool, Shade
+from referee.systems.kingdoms.dice import Artha, BurningPool, Shade, roll_before
 from referee.systems.kingdoms.scripting import check_conflicts_against, no_skill, reveal_odds
 from referee.systems.kingdoms.sheets import Ability
 from referee.systems.kingdoms.state import KingdomsState, SceneRecord, Slip
@@ -449,8 +450,11 @@ def test_artha_on_a_test_spends_a_point_for_each_use() -> None:
 
 
 def _menu(state: KingdomsState, actor: str) -> list[tuple[str, str, dict[str, Any]]]:
-    """What ``actor`` may do now: each choice's kind, label and parameter domains."""
-    return [(c.kind, c.label, dict(c.params)) for c in choices_for(state, actor)]
+    """What ``actor`` may do now: each choice's kind, label and parameter domains (every
+    choice is ``actor``'s own)."""
+    offered = choices_for(state, actor)
+    assert {c.actor for c in offered} <= {actor}
+    return [(c.kind, c.label, dict(c.params)) for c in offered]
 
 
 def _odds(state: KingdomsState, actor: str) -> list[tuple[str, str, str, dict[str, str]]]:
@@ -714,7 +718,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     """Artha: Fate opens a closed roll's 6s, Deeds rerolls its failed dice (audit B6: a
     point that buys nothing is not offered); a Harry spends on its defence or its attack
     roll. The orcs, with no artha, have settled: only the elves may spend or keep; once they
-    keep, the reader resolves."""
+    keep, the reader resolves. Deeds alone is offered without Fate."""
     fortify: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics"}
     both = {"fate": 1, "persona": 0, "deeds": 1}
     keep: tuple[str, str, dict[str, Any]] = ("keep", "", {})
@@ -736,6 +740,8 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
         _spend(True, True, "Fate and Deeds"),
         keep,
     ]
+    deeds = _after_the_roll({"fate": 0, "persona": 0, "deeds": 2}, fortify, [3] * 8)
+    assert _menu(deeds.state, "elves") == [*ALWAYS, _spend(False, True, "Deeds"), keep]
     fate = {"fate": 1, "persona": 0, "deeds": 0}
     harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
     split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
@@ -987,3 +993,27 @@ def test_a_leader_without_skills_plays_no_building_scene_but_its_2ics_conflict()
     )
     kinds = [p["kind"] for _, p in _kinds(state, "elves") if "kind" in p]
     assert kinds == [OneOf(("color",)), OneOf(("interstitial",)), OneOf(("conflict",))]
+
+
+def test_the_artha_a_second_in_command_spends_after_its_roll_is_its_own() -> None:
+    """Seconds in Command, Artha: the character who rolled spends its own Fate. The elves'
+    2iC (1 Fate; the leader has none) rolled 6, 3, 3, 3: Fate is offered."""
+    state = _revealed(elves=("Fortify", (), 1, 0), orcs=("Fortify", (), 1, 0))
+    elves = state.factions["elves"]
+    none = {"fate": 0, "persona": 0, "deeds": 0}
+    elves = replace(
+        elves,
+        leader=replace(elves.leader, artha=none),
+        second=replace(elves.leader, name="Thalion", artha={**none, "fate": 1}),
+    )
+    rolled = roll_before(4, Shade.BLACK, False, ScriptedSource([6, 3, 3, 3])).to_json()
+    test = replace(state.rolls["elves"], roller="second", pool=rolled)
+    state = replace(
+        state,
+        phase="rolled",
+        factions={**state.factions, "elves": elves},
+        rolls={"elves": test},
+    )
+    assert [c.label for c in choices_for(state, "elves") if c.kind == "spend_artha"] == [
+        "spend Fate"
+    ]
