@@ -177,3 +177,19 @@ def test_a_consequence_is_free_to_tag_for_the_side_that_inflicted_it_even_unname
     assert [(t["aspect"], t["free"]) for t in events(table, "aspect.tagged")] == [
         ("Broken Arm", True)
     ]
+
+
+def test_a_weapon_picked_up_is_in_hand_and_not_picked_up_again() -> None:
+    """Disarm: jack picks his sword up as he removes Disarmed. A second Disarmed moll places
+    on him later (free-form, so nothing is dropped) is removed with no weapon to pick up: the
+    log tells of one pick-up only."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm")
+    again = {"aspect": "Disarmed", "remove": True, "difficulty": 7, "skill": "Agility"}
+    table = act(table, "jack", "manoeuvre", [6, 6], **again)
+    table = act(
+        table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", aspect="Disarmed", skill="Weapons"
+    )
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Disarmed", "jack")]
+    table = act(table, "jack", "manoeuvre", [6, 6], **again)
+    assert events(table, "weapon.recovered") == [{"character": "jack", "weapon": "sword"}]
+    assert (table.state.get("jack").weapon, table.state.aspects) == ("sword", ())
