@@ -91,6 +91,17 @@ def _refusal(check: Any, data: Any) -> str:
             "factions.elves.leader.skills.Tactics.exponent: Extra inputs are not permitted",
         ),
         (
+            _setup(
+                {
+                    "skills": {
+                        "Tactics": {"ability": "B5", "open_ended": "yes"},
+                        "Law": {"ability": "B5", "x": 1},
+                    }
+                }
+            ),
+            "factions.elves.leader.skills.Tactics.open_ended: Input should be a valid boolean",
+        ),
+        (
             _setup({"skills": {"Tactics": {"shade": "B", "exponent": 5, "x": 1}}}),
             "factions.elves.leader.skills.Tactics.x: Extra inputs are not permitted",
         ),
@@ -158,6 +169,10 @@ def test_a_good_setup_is_taken() -> None:
         (
             {"factions": {"elves": {**ANSWERS, "population_density": 2}}},
             "factions.elves.population_density: Input should be a valid string",
+        ),
+        (
+            {"factions": {"elves": {**ANSWERS, "mystical_abilities": {"songs": 1}}}},
+            "factions.elves.mystical_abilities: Input should be a valid integer",
         ),
         (
             {"factions": {}},
@@ -298,9 +313,14 @@ def test_a_card_shows_the_odds_it_is_given_and_buckets_the_count_among_them() ->
     assert (card.odds, card.outcome) == ({"0": "1/4", "1+": "3/4"}, "1+")
     card = pool_card(rolled, "x", "y", odds={"1": "1/2", "2": "1/4"})
     assert card.outcome == "2"
-    card = pool_card(rolled, "x", "y", odds={"0": "1/2", "3+": "1/2"})
+    card = pool_card(rolled, "x", "y", odds={"0": "1/2", "12+": "1/2"})
     assert card.outcome == "2"
+    four = _rolled(1, BLACK, True, [6, 6, 6, 4])
+    assert pool_card(four, "x", "y").outcome == "4+"
     assert pool_card(rolled, "x", "y").odds == {"0": "1/4", "1": "1/2", "2": "1/4"}
+    before = _rolled(3, BLACK, False, [6, 4, 1])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([5]))
+    assert pool_card(after, "x", "y").shown == "pool [6, 4, 1], fate [5]"
 
 
 @pytest.mark.parametrize(
@@ -684,6 +704,18 @@ def test_a_faction_is_set_up_with_its_leader_second_players_and_statuses() -> No
     )
 
 
+def test_a_bad_number_on_a_leaders_or_seconds_sheet_names_the_character() -> None:
+    """The refusal says whose sheet: the leader's or the 2iC's name, or the faction's 2iC."""
+    for data, words in (
+        ({"leader": {"name": "Grannir", "resources": -1}}, "Sheets: Grannir's resources"),
+        ({"leader": {}, "second": {"name": "Dorin", "circles": -1}}, "Sheets: Dorin's circles"),
+        ({"leader": {}, "second": {"circles": -1}}, "Sheets: dwarves 2iC's circles"),
+    ):
+        with pytest.raises(RuleError) as error:
+            faction_from("dwarves", {**data, "disposition": 1}, 2, None)
+        assert str(error.value).startswith(words)
+
+
 def test_a_disposition_from_the_builders_answers_counts_the_factions_and_players() -> None:
     """Steps One to Seven: native 3 + one setting 2 + outcast 1 = 6, less 1 for three factions;
     the answers are checked against the text (six players need three factions)."""
@@ -789,6 +821,17 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves={**strict, "leader": {"lifepaths": 8}}, orcs=orcs), True)
     assert str(error.value).startswith("factions.dwarves: Rival Relationships: dwarves needs 2")
+    own = {
+        **strict,
+        "leader": {
+            "name": "Grannir",
+            "lifepaths": 8,
+            "relationships": _rivals(("Barlim", "orcs"), ("Dorin", "dwarves")),
+        },
+    }
+    with pytest.raises(ScenarioError) as error:
+        check_sheets(_state(dwarves=own, orcs=orcs), True)
+    assert str(error.value).startswith("factions.dwarves: Rival Relationships: Grannir needs 2")
     pc = {
         **strict,
         "leader": {
@@ -896,6 +939,8 @@ def test_a_maneuver_without_a_cost_bonus_or_ob_has_none() -> None:
     assert (gambit.cost, gambit.bonus, gambit.independent_ob) == (0, 0, "none")
     with pytest.raises(TableError, match=r"^maneuvers\.yaml: needs the eleven"):
         tables._maneuvers_from([])
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: needs the eleven"):
+        tables._maneuvers_from({"Sap": data["Sap"]})
     data = tables.load_yaml("maneuvers.yaml")
     del data["Sap"]["targets"]
     with pytest.raises(TableError, match=r"^maneuvers\.yaml: Sap: 'targets'"):
