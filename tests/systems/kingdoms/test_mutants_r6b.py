@@ -1017,3 +1017,45 @@ def test_the_artha_a_second_in_command_spends_after_its_roll_is_its_own() -> Non
     assert [c.label for c in choices_for(state, "elves") if c.kind == "spend_artha"] == [
         "spend Fate"
     ]
+
+
+def _scripts(disposition: int, infiltrated: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """The maneuvers the elves (Logistics B4, Tactics B5; the orcs Assessed) may script among
+    three factions, each with its domains."""
+    state = _three_kingdoms().state
+    elves = replace(
+        state.factions["elves"],
+        disposition=disposition,
+        assessed=frozenset({"orcs"}),
+        infiltrated=infiltrated,
+    )
+    state = replace(state, factions={**state.factions, "elves": elves})
+    return {p["maneuver"].values[0]: p for k, _, p in _menu(state, "elves") if k == "write_slip"}
+
+
+def test_gambit_and_ploy_need_more_disposition_than_they_cost_and_ploy_an_infiltration() -> None:
+    """Gambit and Ploy sacrifice 3 disposition: offered at 4, not at 3. Ploy needs one of its
+    two targets Infiltrated, Sap its target: with none, neither; with both others, Ploy
+    targets them and Sap either."""
+    assert "Gambit" in _scripts(4, {})
+    assert "Gambit" not in _scripts(3, {})
+    nothing = _scripts(4, {})
+    assert "Ploy" not in nothing and "Sap" not in nothing
+    both = _scripts(4, {"orcs": 1, "dwarves": 1})
+    assert both["Ploy"]["targets"] == SomeOf(("orcs", "dwarves"), least=2, most=2)
+    assert both["Sap"]["target"] == OneOf(("orcs", "dwarves"))
+
+
+def test_an_open_ended_ability_is_previewed_open_ended() -> None:
+    """Open-ended abilities roll open-ended: the elves' Assess with an open-ended Logistics B4
+    and their Health test with an open-ended Health B3 are previewed so."""
+    open_b4 = {"shade": "B", "exponent": 4, "open_ended": True}
+    open_b3 = {"shade": "B", "exponent": 3, "open_ended": True}
+    setup = _kingdom({}, skills={"Logistics": open_b4}, stats={"Health": open_b3}, wound_dice=1)
+    state = PROCEDURE.initial_state(setup)
+    dice = [(label, shown) for label, _, shown, _ in _odds(state, "elves")]
+    assert dice == [
+        ("elves: Assess with Logistics, if independent", "3d6 open-ended vs Ob 2"),
+        ("elves: Fortify with Logistics, if nobody attacks", "3d6 open-ended vs Ob 2"),
+        ("Aeluin tests Health", "3d6 open-ended vs Ob 2"),
+    ]
