@@ -12,7 +12,7 @@ import pytest
 from referee.core import Action, RuleError, Table, Viewer
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
-from referee.systems.ginlane.procedure import SceneState
+from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import StressTrack
 
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, kinds, scene, start
