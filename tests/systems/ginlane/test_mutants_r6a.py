@@ -193,3 +193,19 @@ def test_a_weapon_picked_up_is_in_hand_and_not_picked_up_again() -> None:
     table = act(table, "jack", "manoeuvre", [6, 6], **again)
     assert events(table, "weapon.recovered") == [{"character": "jack", "weapon": "sword"}]
     assert (table.state.get("jack").weapon, table.state.aspects) == ("sword", ())
+
+
+def test_seizing_one_thing_leaves_who_holds_the_others() -> None:
+    """Hold a thing: moll holds the purse and the casket from the start; jack seizes the
+    casket (no Block holds it: any roll has it). moll still holds the purse."""
+    chars = {
+        "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
+        "jack": {"side": "bravoes", "weapon": "sword", "skills": BRAVO},
+    }
+    holdings = {"the purse": "moll", "the casket": "moll"}
+    table = start({"characters": chars, "holdings": holdings}, 6, 6, 1, 1)
+    table = act(table, "moll", "full_defence")
+    table = act(table, "jack", "seize", [2, 2], thing="the casket")
+    assert events(table, "seized") == [{"character": "jack", "thing": "the casket"}]
+    shown = PROCEDURE.state_json(table.state)["holdings"]
+    assert shown == {"the purse": "moll", "the casket": "jack"}
