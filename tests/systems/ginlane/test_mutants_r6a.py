@@ -209,3 +209,22 @@ def test_seizing_one_thing_leaves_who_holds_the_others() -> None:
     assert events(table, "seized") == [{"character": "jack", "thing": "the casket"}]
     shown = PROCEDURE.state_json(table.state)["holdings"]
     assert shown == {"the purse": "moll", "the casket": "jack"}
+
+
+def test_the_end_of_a_session_clears_wealth_stress_only() -> None:
+    """Stress Recovery: Health stress clears "after a night's rest and a strong coffee"; at
+    the end of a session only Wealth stress clears. jack's 10 against moll's 9 marks her
+    Health; the session ends and the mark stays."""
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [4, 4, 2, 2], target="moll")
+    marked = table.state.get("moll").track("Health").marked
+    assert marked != ()
+    table = act(table, "referee", "end_session")
+    assert events(table, "session.ended")[0] == {
+        "character": "moll",
+        "wealth_cleared": True,
+        "pool": 3,
+    }
+    assert table.state.get("moll").track("Health").marked == marked
+    shown = PROCEDURE.state_json(table.state)["characters"]["moll"]["tracks"]["Health"]
+    assert shown == list(marked)
