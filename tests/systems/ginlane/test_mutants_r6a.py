@@ -9,6 +9,7 @@ from referee.core import Table, Viewer
 from referee.core.events import Log
 from referee.core.fairness import sealed_choices
 from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.scene import state_json
 
 from .test_mutants import _thrower
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, start
@@ -38,7 +39,7 @@ def test_every_seat_that_folds_its_own_view_sees_the_scene_the_table_shows() -> 
     for seat in ("jack", "public"):
         seen = Log.from_json([e.to_json() for e in table.view(Viewer(seat))])
         folded = Table.replay(PROCEDURE, table.setup, seen).state
-        assert PROCEDURE.state_json(folded) == PROCEDURE.state_json(table.state)
+        assert state_json(folded) == state_json(table.state)
         assert folded.get("moll").waiting and folded.plans == ()
 
 
@@ -72,7 +73,7 @@ def test_a_free_tag_spends_the_free_tag_of_the_aspect_tagged_only() -> None:
     table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty="Fair")
     table = act(table, "moll", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Off-Balance"])
     assert [t["free"] for t in events(table, "aspect.tagged")] == [True]
-    shown = PROCEDURE.state_json(table.state)["aspects"]
+    shown = state_json(table.state)["aspects"]
     assert [(a["name"], a["free_tags"]) for a in shown] == [("Off-Balance", 0), ("Under Cover", 1)]
 
 
@@ -91,7 +92,7 @@ def test_a_defence_with_another_skill_stands_beside_the_first() -> None:
         ("Weapons", 10),
         ("Agility", 3),
     ]
-    shown = PROCEDURE.state_json(table.state)["characters"]["jack"]["defences"]
+    shown = state_json(table.state)["characters"]["jack"]["defences"]
     assert shown == {"Weapons": 10, "Agility": 3}
 
 
@@ -121,10 +122,10 @@ def test_a_character_taken_out_holds_no_block_any_more() -> None:
     and no seat sees it any more."""
     ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
     table = act(duel(others={"ann": ann}), "moll", "block", [5, 5], protect="ann")
-    assert PROCEDURE.state_json(table.state)["characters"]["moll"]["block"] is not None
+    assert state_json(table.state)["characters"]["moll"]["block"] is not None
     table = act(table, "jack", "attack", [6, 6, 1, 1], target="moll")
     assert table.state.get("moll").taken_out
-    assert PROCEDURE.state_json(table.state)["characters"]["moll"]["block"] is None
+    assert state_json(table.state)["characters"]["moll"]["block"] is None
 
 
 def test_an_extreme_consequence_replaces_the_aspect_it_names_and_no_other() -> None:
@@ -141,7 +142,7 @@ def test_an_extreme_consequence_replaces_the_aspect_it_names_and_no_other() -> N
         ],
     )
     assert table.state.get("jack").sheet.aspects == ("Scarred Face", "Quick Temper")
-    shown = PROCEDURE.state_json(table.state)["characters"]["jack"]["aspects"]
+    shown = state_json(table.state)["characters"]["jack"]["aspects"]
     assert shown == ["Scarred Face", "Quick Temper"]
 
 
@@ -207,7 +208,7 @@ def test_seizing_one_thing_leaves_who_holds_the_others() -> None:
     table = act(table, "moll", "full_defence")
     table = act(table, "jack", "seize", [2, 2], thing="the casket")
     assert events(table, "seized") == [{"character": "jack", "thing": "the casket"}]
-    shown = PROCEDURE.state_json(table.state)["holdings"]
+    shown = state_json(table.state)["holdings"]
     assert shown == {"the purse": "moll", "the casket": "jack"}
 
 
@@ -226,5 +227,5 @@ def test_the_end_of_a_session_clears_wealth_stress_only() -> None:
         "pool": 3,
     }
     assert table.state.get("moll").track("Health").marked == marked
-    shown = PROCEDURE.state_json(table.state)["characters"]["moll"]["tracks"]["Health"]
+    shown = state_json(table.state)["characters"]["moll"]["tracks"]["Health"]
     assert shown == list(marked)
