@@ -13,7 +13,7 @@ from referee.core import Between, OneOf, RuleError, SomeOf, Table, Text
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.choices import choices_for, has_a_move
-from referee.systems.kingdoms.dice import Artha, BurningPool, Shade, roll_before
+from referee.systems.kingdoms.dice import Artha, BurningPool, Shade, roll_before, spend_after
 from referee.systems.kingdoms.scripting import check_conflicts_against, no_skill, reveal_odds
 from referee.systems.kingdoms.sheets import Ability
 from referee.systems.kingdoms.state import KingdomsState, SceneRecord, Slip
@@ -1059,3 +1059,21 @@ def test_an_open_ended_ability_is_previewed_open_ended() -> None:
         ("elves: Fortify with Logistics, if nobody attacks", "3d6 open-ended vs Ob 2"),
         ("Aeluin tests Health", "3d6 open-ended vs Ob 2"),
     ]
+
+
+def test_fate_on_an_open_ended_roll_keeps_its_dice_and_a_reroll_that_fails_stays_failed() -> None:
+    """Fate on an open-ended test rerolls one failed die (parent-games.md); the roll is the
+    same roll with that die added. Two open-ended black dice roll 6 (then 2) and 1: one
+    success, two failed dice, one 6. Fate rerolls one failed die: a 3, failed again — still
+    one success and two failed dice; the roll is still 2 open-ended dice with its one 6."""
+    rolled = roll_before(2, Shade.BLACK, True, ScriptedSource([6, 1, 2]))
+    fated = spend_after(rolled, Artha(fate=True), ScriptedSource([3]))
+    assert (fated.dice, fated.open_ended, fated.successes) == (2, True, 1)
+    assert (fated.failed, fated.sixes) == (2, 1)
+    assert fated.to_json() == {
+        "dice": 2,
+        "shade": "B",
+        "open_ended": True,
+        "successes": 1,
+        "stages": {"pool": [6, 2, 1], "fate": [3]},
+    }
