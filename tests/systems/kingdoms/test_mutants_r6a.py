@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Action, Event, Table, Viewer, view
+import pytest
+
+from referee.core import Action, Event, RuleError, Table, Viewer, view
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 
 from .test_mutants import PLAYERS, _kingdom
 from .test_mutants_fold import _two_kingdoms
+from .test_procedure import act, all_pass, sealed, setup, start
 
 EVERY_SEAT = Viewer("someone")
 
@@ -153,6 +156,8 @@ def test_a_tie_breaker_rolls_the_rollers_root_stat_open_ended_as_its_sheet_says(
         "Tie-breaker between elves and orcs: elves +2, orcs +2",
     ]
     assert {f: t.successes for f, t in table.state.rolls.items()} == {"elves": 4, "orcs": 4}
+    orcs = _rolled(table, "orcs")
+    assert (orcs["roller"], orcs["character"]) == ("second", "Ugluk")
 
 
 # ------------------------------------------------------------- the end of a maneuver, of all
@@ -266,3 +271,203 @@ def test_an_infiltrate_of_a_faction_that_cannot_act_is_tested_at_its_leaders_cir
     table = _act(table, "elves", "keep")
     table = _act(table, "elves", "resolve")
     assert table.state.factions["elves"].infiltrated == {"orcs": 1}
+
+
+# ------------------------------------------------------------------------------- the reveal
+
+
+def test_the_reveal_waits_for_every_faction_under_maneuver_resolution() -> None:
+    """Maneuver Resolution: the maneuver ends when every faction has spent or passed its
+    scenes; a reveal before is refused under that rule."""
+    table = sealed(start())
+    with pytest.raises(RuleError, match="waiting for") as refused:
+        act(table, "elves", "reveal")
+    assert refused.value.rule == "Maneuver Resolution"
+    table = all_pass(table)
+    table = act(table, "elves", "reveal", [4] * 20)
+    revealed = next(e for e in table.log if e.kind == "slips.revealed")
+    assert (revealed.payload["maneuver_number"], revealed.payload["reader"]) == (1, "elves")
+
+
+def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_act() -> None:
+    """Maneuvers: a Ploy requires a conflict scene at its targets; without one it is void,
+    wherever it sits in the seat order — here after the elves, who cannot act and wrote no
+    slip. The dwarves' help to the void Ploy is refused: there is no maneuver to help."""
+    data = setup()
+    data["factions"]["elves"]["cannot_act"] = True
+    data["factions"]["orcs"]["infiltrated"] = {"elves": 0, "dwarves": 0}
+    table = Table.start(PROCEDURE, data)
+    table = act(
+        table, "orcs", "write_slip", maneuver="Ploy", skill="Tactics", targets=["elves", "dwarves"]
+    )
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", helps="orcs"
+    )
+    table = act(all_pass(table), "elves", "reveal", [4] * 20)
+    revealed = next(e for e in table.log if e.kind == "slips.revealed")
+    why = "Ploy requires a conflict scene directed at elves, dwarves; none was"
+    assert revealed.payload["void"] == {"orcs": why}
+    assert revealed.payload["help_refused"] == {"dwarves": "orcs has no maneuver to help"}
+    assert f"  orcs's maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
+    assert "orcs" in table.state.void and "orcs" not in table.state.rolls
+
+
+def test_a_second_who_has_not_earned_the_roll_voids_the_maneuver_and_says_why() -> None:
+    """Seconds in Command: the 2iC substitutes only after two thirds of the building rolls or
+    initiating the conflict scene; the orcs' leader directed it, so the 2iC's Assault is void,
+    and the reveal says why."""
+    data = setup()
+    data["factions"]["orcs"]["assessed"] = ["elves"]
+    data["factions"]["orcs"]["second"] = {
+        "name": "Ugluk",
+        "lifepaths": 8,
+        "skills": {"Weapon Skill": "B4"},
+    }
+    table = Table.start(PROCEDURE, data)
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Assault",
+        skill="Weapon Skill",
+        target="elves",
+        roller="second",
+    )
+    table = act(sealed(table), "orcs", "scene", kind="conflict", target="elves")
+    table = act(all_pass(table), "elves", "reveal", [4] * 20)
+    revealed = next(e for e in table.log if e.kind == "slips.revealed")
+    assert revealed.payload["void"] == {
+        "orcs": "the 2iC substitutes only after making two thirds of the building rolls or "
+        "initiating the conflict scene"
+    }
+
+
+def test_help_refused_at_the_reveal_says_why() -> None:
+    """Help: factions' leaders help only if they lent each other helping dice in a scene this
+    maneuver, and only with the skill the helped maneuver rolls. The dwarves help the elves'
+    Fortify on Logistics: refused without such a scene; with it, refused because Grannir has
+    no Logistics."""
+    table = act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", helps="elves"
+    )
+    table = sealed(table)
+    unlent = act(all_pass(table), "elves", "reveal", [4] * 20)
+    revealed = next(e for e in unlent.log if e.kind == "slips.revealed")
+    assert revealed.payload["help_refused"] == {
+        "dwarves": "dwarves and elves lent each other no helping dice in a scene this maneuver"
+    }
+    table = act(
+        table, "elves", "scene", [4] * 4, kind="building", skill="Logistics", helpers=["dwarves"]
+    )
+    lent = act(all_pass(table), "elves", "reveal", [4] * 20)
+    revealed = next(e for e in lent.log if e.kind == "slips.revealed")
+    assert revealed.payload["help_refused"] == {
+        "dwarves": "dwarves's leader has no Logistics to help with"
+    }
+
+
+def test_fate_after_the_roll_is_carded_as_the_factions_artha_on_its_roll() -> None:
+    """Artha: Fate after the roll; every seat receives the roll card of the spend, named for
+    the faction and the pool it was spent on."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["artha"] = {"fate": 1, "persona": 0, "deeds": 0}
+    table = sealed(Table.start(PROCEDURE, data))
+    table = act(all_pass(table), "elves", "reveal", [6, 1, 1, 1] + [4] * 9)
+    table = act(table, "elves", "spend_artha", [6, 5], fate=True)
+    spent = table.log.events[-1]
+    assert spent.payload["roll"]["label"] == "elves spends artha on its defence roll"  # type: ignore[index,call-overload]
+    assert spent.payload["successes"] == 3
+
+
+def _rolled(table: Table[Any], faction: str) -> dict[str, Any]:
+    """The payload of ``faction``'s ``test.rolled`` event."""
+    return dict(
+        next(
+            e for e in table.log if e.kind == "test.rolled" and e.payload["faction"] == faction
+        ).payload
+    )
+
+
+def test_a_gambit_sacrifices_its_disposition_at_the_reveal_behind_one_that_cannot_act() -> None:
+    """Gambit: "sacrifice 3 points of disposition" to announce it, at the reveal — whatever
+    sits before it in the seat order (here the elves, who cannot act: the reveal lists them).
+    Every seat reads the sacrifice; the orcs' roll spent no artha before it."""
+    data = setup()
+    data["factions"]["elves"]["cannot_act"] = True
+    data["factions"]["orcs"]["assessed"] = ["dwarves"]
+    table = Table.start(PROCEDURE, data)
+    table = act(
+        table,
+        "orcs",
+        "write_slip",
+        maneuver="Gambit",
+        skill="Tactics",
+        target="dwarves",
+        substitute=True,
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(table, "orcs", "scene", kind="conflict", target="dwarves")
+    table = act(all_pass(table), "elves", "reveal", [4] * 20)
+    revealed = next(e for e in table.log if e.kind == "slips.revealed")
+    assert revealed.payload["cannot_act"] == ["elves"]
+    sacrifice = next(e for e in table.log if e.kind == "effect.applied")
+    assert sacrifice.payload == {
+        "faction": "orcs",
+        "kind": "disposition",
+        "by": "orcs",
+        "amount": -3,
+        "value": 7,
+        "target": None,
+        "text": "orcs sacrifices 3 disposition to announce its Gambit",
+    }
+    assert _said([sacrifice]) == ["orcs sacrifices 3 disposition to announce its Gambit"]
+    assert table.state.factions["orcs"].disposition == 7
+    orcs = _rolled(table, "orcs")
+    assert (orcs["roller"], orcs["character"]) == ("leader", "Gorbash")
+    assert orcs["artha"] == {"persona": 0, "deeds": 0}
+
+
+def test_a_sapped_conserve_not_rolled_is_noted_as_unopposed_not_as_sapped() -> None:
+    """Conserve is "only rolled against a versus maneuver": unopposed, it is not rolled and
+    the roll says so — the Sap on the faction (2, below its exponent) takes its dice, but
+    is not the reason it is not rolled."""
+    data = setup()
+    data["factions"]["orcs"]["leader"]["skills"]["Foraging"] = "B4"
+    data["factions"]["orcs"]["sapped"] = 2
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(table, "orcs", "write_slip", maneuver="Conserve", skill="Foraging")
+    table = act(table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications")
+    table = act(all_pass(table), "elves", "reveal", [4] * 20)
+    orcs = _rolled(table, "orcs")
+    assert (orcs["dice"], orcs["notes"]) == (
+        0,
+        ["-2D Sapped", "Conserve is only rolled against a versus maneuver: not rolled"],
+    )
+
+
+def test_a_faction_sapped_out_of_its_roll_is_noted_as_sapped() -> None:
+    """Sap: a faction Sapped at or above its exponent "may not roll" this maneuver; its roll
+    says so."""
+    data = setup()
+    data["factions"]["dwarves"]["sapped"] = 5
+    table = sealed(Table.start(PROCEDURE, data))
+    table = act(all_pass(table), "elves", "reveal", [4] * 20)
+    dwarves = _rolled(table, "dwarves")
+    assert (dwarves["dice"], dwarves["notes"]) == (0, ["-5D Sapped", "Sapped: may not roll"])
+
+
+def test_a_leader_whose_wounds_take_every_die_rolls_nothing_and_is_not_sapped() -> None:
+    """Wounds: each wound die comes off the pool; a leader with 4 wound dice and Logistics B4
+    rolls nothing — the roll notes the wounds, not a Sap the faction never suffered."""
+    data = setup()
+    data["factions"]["elves"]["leader"]["wound_dice"] = 4
+    table = sealed(Table.start(PROCEDURE, data))
+    table = act(all_pass(table), "elves", "reveal", [4] * 20)
+    elves = _rolled(table, "elves")
+    assert (elves["dice"], elves["notes"], elves["artha"]) == (
+        0,
+        ["-4D wounds"],
+        {"persona": 0, "deeds": 0},
+    )
