@@ -13,7 +13,14 @@ from referee.core import Between, OneOf, RuleError, SomeOf, Table, Text
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.choices import choices_for, has_a_move
-from referee.systems.kingdoms.dice import Artha, BurningPool, Shade, roll_before, spend_after
+from referee.systems.kingdoms.dice import (
+    Artha,
+    BurningPool,
+    Shade,
+    artha_buys_nothing,
+    roll_before,
+    spend_after,
+)
 from referee.systems.kingdoms.scripting import check_conflicts_against, no_skill, reveal_odds
 from referee.systems.kingdoms.sheets import Ability
 from referee.systems.kingdoms.state import KingdomsState, SceneRecord, Slip
@@ -1077,3 +1084,11 @@ def test_fate_on_an_open_ended_roll_keeps_its_dice_and_a_reroll_that_fails_stays
         "successes": 1,
         "stages": {"pool": [6, 2, 1], "fate": [3]},
     }
+
+
+def test_a_pool_of_no_dice_rolls_nothing_and_fate_buys_nothing_on_it() -> None:
+    """A pool of no dice (Sapped to nothing) rolls nothing: no success, no failed die, no 6 —
+    so Fate, which opens a closed roll's 6s, would change no die."""
+    empty = roll_before(0, Shade.BLACK, False, ScriptedSource([]))
+    assert (empty.dice, empty.successes, empty.failed, empty.sixes, empty.faces) == (0, 0, 0, 0, ())
+    assert artha_buys_nothing(empty, fate=True, deeds=False) is not None
