@@ -128,3 +128,25 @@ def test_a_mental_attacks_odds_are_its_attackers_for_the_target_chosen() -> None
     assert preview(table, "krockin", itself) == ()
     unknown = Action("krockin", "mental_attack", {"target": "twelve", "ability": "Fly"})
     assert preview(table, "krockin", unknown) == ()
+
+
+def test_a_skill_with_a_colon_in_its_name_is_named_whole_in_its_odds() -> None:
+    """The odds' label is the roll's words without its dice: a skill named "Lore: Egypt" is
+    shown whole, not cut at its own colon."""
+    setup = {
+        **COUNTESS,
+        "characters": {
+            **COUNTESS["characters"],
+            "twelve": character("Miss Twelve", 12, skills={"Lore: Egypt": 2}),
+        },
+    }
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    shown = preview(
+        table, "referee", Action("twelve", "roll", {"skill": "Lore: Egypt", "target": 12})
+    )
+    assert _odds(shown) == [odds_of(skill_check(2, 12).odds())]
+    assert [p.label for p in shown] == ["twelve Lore: Egypt"]
+    against = preview(
+        table, "referee", Action("twelve", "roll", {"skill": "Lore: Egypt", "against": "fifteen"})
+    )
+    assert [p.label for p in against] == ["twelve Lore: Egypt"]

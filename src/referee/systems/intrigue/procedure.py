@@ -383,8 +383,10 @@ class Intrigue(Procedure[IntrigueState]):
 
 def _who_does_what(words: str) -> str:
     """``scarface attack krockin`` of ``scarface attack krockin: 3d6+2 > 14`` (the preview's
-    dice are the card's own)."""
-    return words.partition(": ")[0]
+    dice are the card's own). The dice follow the last ``": "``: a skill's name may hold one
+    (``ann Lore: Egypt: 3d6+2 ≥ 12``)."""
+    who, colon, _ = words.rpartition(": ")
+    return who if colon else words
 
 
 def _referee_choices(state: IntrigueState) -> tuple[Choice, ...]:
