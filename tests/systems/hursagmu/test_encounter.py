@@ -228,6 +228,18 @@ def test_hold_needs_waiting() -> None:
         table.act(Action("bob", "hold"), None)
 
 
+def test_an_action_held_over_is_held_once() -> None:
+    """Holding over carries one waiting action into the next round: once held, "hold" is no
+    longer offered, and a second is refused (the log holds one ``action.held``)."""
+    table = two_fighters()
+    table = play(table, [("bob", "wait", {}), ("bob", "hold", {})])
+    offered = {c.kind for c in PROCEDURE.legal_actions(table.state, "bob")}
+    assert "hold" not in offered
+    with pytest.raises(RuleError, match="already holds"):
+        table.act(Action("bob", "hold"), None)
+    assert [e.kind for e in table.log].count("action.held") == 1
+
+
 def test_recovery_one_hit_for_the_idle_none_for_the_injured() -> None:
     hurt = {**FIGHTER, "hits": 10}
     table = start({"bob": hurt, "fred": hurt, "ann": {**hurt, "health_ok": False}})

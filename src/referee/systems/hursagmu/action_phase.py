@@ -395,6 +395,8 @@ def decide_hold(state: Encounter, action: Action, dice: DiceSource) -> list[Even
             f"only a waiting character who has not acted may hold "
             f"his action over into the next round ({who})",
         )
+    if f.holding:
+        raise RuleError("Waiting", f"{who} already holds his action over into the next round")
     return [Event(ACTION_HELD, {"character": who, "round": state.round + 1})]
 
 

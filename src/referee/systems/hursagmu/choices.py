@@ -239,7 +239,7 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
             )
         if not f.waiting and actor in on_turn(state):
             choices.append(Choice(actor, "wait", label="wait"))
-    if f.waiting and not f.acted:
+    if f.waiting and not f.acted and not f.holding:
         choices.append(Choice(actor, "hold", label="hold the action over"))
     if f.hits > 0:
         choices.append(Choice(actor, "push", {"hits": Between(1, f.hits)}, label="push power"))
