@@ -638,3 +638,20 @@ def test_the_rules_refuse_an_action_they_do_not_know_and_name_those_they_do() ->
         "throw_grenade, fuse, declare, maintain, end_scene, award, rest, end_session, recover, "
         "check_sheet, ritual)"
     )
+
+
+def test_a_block_must_say_what_it_blocks_and_name_someone_or_somewhere_there() -> None:
+    """Action: Block: a Block protects someone, holds a doorway or a thing, or prevents a named
+    action rolled with a skill the blocker names. Naming none of these, protecting someone who
+    is not in the scene, holding the doorway to a zone no way reaches, or blocking an action
+    with no skill named is refused by rule."""
+    refusals = {
+        "Action: Block: say what to block: protect, doorway, hold or action": {},
+        "Characters: no character 'nobody' in the scene": {"protect": "nobody"},
+        "Zones: no way from 'room' to 'moon'": {"doorway": "moon"},
+        "Action: Block: say which skill blocks 'open the door'": {"action": "open the door"},
+    }
+    for message, params in refusals.items():
+        with pytest.raises(RuleError) as refused:
+            act(duel(), "moll", "block", [3, 3], **params)
+        assert str(refused.value) == message
