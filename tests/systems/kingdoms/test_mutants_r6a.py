@@ -471,3 +471,95 @@ def test_a_leader_whose_wounds_take_every_die_rolls_nothing_and_is_not_sapped() 
         ["-4D wounds"],
         {"persona": 0, "deeds": 0},
     )
+
+
+# ------------------------------------------------------------------------------- the scenes
+
+
+def _sealed_kingdom() -> Table[Any]:
+    """The elves and the orcs of ``_kingdom``, both Fortifying with Logistics."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    for f in ("elves", "orcs"):
+        table = _act(table, f, "write_slip", maneuver="Fortify", skill="Logistics")
+    return table
+
+
+def test_a_building_scene_may_roll_a_stat_open_ended_with_a_helpers_die() -> None:
+    """Building Scenes: one roll of a skill or a stat against the Ob, helpers' dice added (an
+    exponent of 1 lends +1D). Gorbash's Perception G4 open-ended, helped by an exponent 1:
+    5 dice, 6, 1, 1, 1, 1 and the 6 again, a 3 — 2 successes at Grey, Ob 2 passed. Every seat
+    receives the roll card, under the rule."""
+    table = _act(
+        _sealed_kingdom(),
+        "orcs",
+        "scene",
+        [6, 1, 1, 1, 1, 3],
+        kind="building",
+        skill="Perception",
+        ob=2,
+        helpers=["elves"],
+        help_exponents=[1],
+    )
+    data: Any = table.log.events[-1].payload
+    assert (data["skill"], data["ob"], data["dice"], data["successes"], data["passed"]) == (
+        "Perception",
+        2,
+        5,
+        2,
+        True,
+    )
+    assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
+        "Gorbash's building scene: Perception",
+        "Building Scenes",
+        "5d6 grey open-ended vs Ob 2",
+    )
+
+
+def test_scenes_are_refused_under_the_scene_economy() -> None:
+    """Scene Economy: no rolls in color scenes (a skill named is a roll); a helper is another
+    faction; an interstitial scene's partner is a faction; a faction that passed plays no
+    more scenes — each refused under the Scene Economy."""
+    table = _sealed_kingdom()
+    refusals: list[dict[str, Any]] = [
+        {"kind": "color", "skill": "Logistics"},
+        {"kind": "building", "skill": "Logistics", "helpers": ["orcs"]},
+        {"kind": "interstitial", "with": "goblins"},
+    ]
+    for params in refusals:
+        with pytest.raises(RuleError) as refused:
+            _act(table, "orcs", "scene", [4] * 6, **params)
+        assert refused.value.rule == "Scene Economy"
+    passed = _act(table, "orcs", "pass")
+    with pytest.raises(RuleError, match="has passed its scenes") as refused:
+        _act(passed, "orcs", "scene", kind="color")
+    assert refused.value.rule == "Scene Economy"
+
+
+def test_an_interstitial_scene_names_the_faction_it_is_played_with() -> None:
+    """Scene Economy: an interstitial scene, played with another faction, rolls nothing; every
+    seat reads with whom."""
+    scene = Action("orcs", "scene", {"kind": "interstitial", "with": "elves"})
+    table = _sealed_kingdom().act(scene, ScriptedSource([]))
+    event = table.log.events[-1]
+    assert event.payload["with"] == "elves"
+    assert _said([event]) == ["orcs (Gorbash) plays an interstitial scene with elves"]
+
+
+def test_in_a_two_player_faction_the_conflicts_player_makes_no_building_roll() -> None:
+    """Step Seven: in a two-player faction one player makes the building rolls, the other runs
+    the conflict scene. Amy ran the elves' conflict: her building scene is refused; Ann makes
+    two building rolls."""
+    data = setup(players=6)
+    data["factions"]["elves"]["players"] = ["ann", "amy"]
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="orcs")
+    table = sealed(table)
+    table = act(table, "elves", "scene", kind="conflict", target="orcs", player="amy")
+    with pytest.raises(RuleError, match="the other player plays its building scene"):
+        act(table, "elves", "scene", [4] * 5, kind="building", skill="Tactics", player="amy")
+    for _ in range(2):
+        table = act(
+            table, "elves", "scene", [4] * 5, kind="building", skill="Tactics", player="ann"
+        )
+    assert [s.player for s in table.state.scenes] == ["amy", "ann", "ann"]
