@@ -655,3 +655,44 @@ def test_a_block_must_say_what_it_blocks_and_name_someone_or_somewhere_there() -
         with pytest.raises(RuleError) as refused:
             act(duel(), "moll", "block", [3, 3], **params)
         assert str(refused.value) == message
+
+
+def test_a_block_after_a_supplemental_move_with_a_tag_and_a_related_skill() -> None:
+    """Action: Block (hold a thing), with Supplemental actions (a move of one zone, −1), Hold a
+    doorway, Tagging (option a: a third die, the best two kept, one point paid) and "No
+    Relevant Skill" (a related skill rolls at 0, not −2): m holds the doorway to b with
+    1 + 1 + 1 = 3; j (Agility 1, no Strength) dodges past it with 3 + 3 + 1 = 7 as he runs from
+    b into a, and holds the casket there with 6, 1, 6 — 12 + 0 − 1 = 11."""
+    setup = scene(
+        j={
+            "side": "b",
+            "zone": "b",
+            "aspects": ["Nimble"],
+            "experience": 6,
+            "skills": {"Agility": 1},
+        },
+        m={"side": "s", "zone": "a", "skills": {"Weapons": 1}},
+    )
+    table = act(start(setup, 1, 1, 6, 6), "m", "block", [1, 1], doorway="b")
+    table = act(
+        table,
+        "j",
+        "block",
+        [3, 3, 6, 1, 6],
+        hold="the casket",
+        move_to="a",
+        tags=["Nimble"],
+        related=True,
+    )
+    assert table.state.get("j").zone == "a"
+    assert [
+        (e["rolled"]["faces"], e["rolled"]["total"]) for e in events(table, "block.tested")
+    ] == [([3, 3], 7)]
+    held = events(table, "block.set")[-1]
+    assert (held["kind"], held["target"], held["skill"], held["strength"]) == (
+        "hold",
+        "the casket",
+        "Strength",
+        11,
+    )
+    assert events(table, "pool.spent") == [{"character": "j", "points": 1, "for": "tags"}]
