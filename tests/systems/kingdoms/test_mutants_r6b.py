@@ -765,7 +765,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
 
 def _kinds(state: KingdomsState, actor: str) -> list[tuple[str, dict[str, Any]]]:
     """``actor``'s choices beyond those open at any time, with their domains."""
-    return [(c.kind, dict(c.params)) for c in choices_for(state, actor)][2:]
+    return [(kind, params) for kind, _, params in _menu(state, actor)][2:]
 
 
 def test_after_a_defeat_the_defeated_names_its_conqueror_then_joins_and_downtime_waits() -> None:
@@ -947,8 +947,8 @@ def test_the_slips_are_read_once_every_faction_has_sealed_and_passed() -> None:
     assert scenes == [OneOf(("color",)), OneOf(("interstitial",)), OneOf(("building",))]
     table = _act(table, "dwarves", "pass")
     for standing in ("elves", "dwarves"):
-        offered = [c for c in choices_for(table.state, standing) if c.kind != "write_slip"]
-        assert [c.label for c in offered][2:] == ["read the slips"]
+        offered = [c for c in _menu(table.state, standing) if c[0] != "write_slip"]
+        assert offered[2:] == [("reveal", "read the slips", {})]
 
 
 def test_a_scene_kind_spent_leaves_the_others_and_a_maneuver_without_conflict_has_none() -> None:
@@ -1092,3 +1092,40 @@ def test_a_pool_of_no_dice_rolls_nothing_and_fate_buys_nothing_on_it() -> None:
     empty = roll_before(0, Shade.BLACK, False, ScriptedSource([]))
     assert (empty.dice, empty.successes, empty.failed, empty.sixes, empty.faces) == (0, 0, 0, 0, ())
     assert artha_buys_nothing(empty, fate=True, deeds=False) is not None
+
+
+def test_a_maneuver_not_offered_leaves_the_later_ones_offered() -> None:
+    """Conquest Maneuvers: each maneuver is offered on its own terms. The elves (Tactics
+    B3, Inconspicuous B4; disposition 10) have Infiltrated the orcs: a Ploy needs two
+    targets, and Tactics B3 is too few dice for a Harry (4), yet the Infiltrate and the Sap
+    after them are offered."""
+    setup = _kingdom({"infiltrated": {"orcs": 1}}, skills={"Tactics": "B3", "Inconspicuous": "B4"})
+    offered = [
+        p["maneuver"]
+        for k, p in _kinds(PROCEDURE.initial_state(setup), "elves")
+        if k == "write_slip"
+    ]
+    assert offered == [OneOf((m,)) for m in ("Assess", "Ensnare", "Infiltrate", "Sap")]
+
+
+def test_a_wounded_second_tests_health_though_its_leader_is_whole() -> None:
+    """Wound Recovery: the 2iC's wound is tested whether or not the leader is wounded."""
+    state = _with_second(
+        _three_kingdoms().state,
+        "elves",
+        name="Thalion",
+        wound_dice=1,
+        stats={"Health": Ability(Shade.BLACK, 4)},
+    )
+    tests = [p for k, p in _kinds(state, "elves") if k == "health_test"]
+    assert tests == [{"character": OneOf(("second",))}]
+
+
+def test_the_slips_are_not_read_while_a_slip_is_missing() -> None:
+    """Maneuver: the slips are read once every acting faction has sealed one — even if
+    every faction has passed, the orcs' missing slip holds the reveal."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    state = replace(table.state, passed=frozenset({"elves", "orcs"}))
+    for f in ("elves", "orcs"):
+        assert "reveal" not in [k for k, _ in _kinds(state, f)]
