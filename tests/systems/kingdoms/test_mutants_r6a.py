@@ -563,3 +563,85 @@ def test_in_a_two_player_faction_the_conflicts_player_makes_no_building_roll() -
             table, "elves", "scene", [4] * 5, kind="building", skill="Tactics", player="ann"
         )
     assert [s.player for s in table.state.scenes] == ["amy", "ann", "ann"]
+
+
+def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() -> None:
+    """Harry: the dice split between defence and attack, each part rolled on its own and
+    carded under the maneuver's resolution. The dwarves (Infiltrated into the elves: the
+    advantage, +1D, is used against them) Harry the elves with Law B5, 6 dice, 2 to defence:
+    6, 1 and then 4, 4, 1, 1 — 1 success of defence, an attack of 2. The elves' Fortify rolls
+    4, 1, 1, 1."""
+    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
+    table = Table.start(
+        PROCEDURE,
+        {
+            "factions": {
+                "elves": {"disposition": 10, "leader": {**sheet, "skills": {"Logistics": "B4"}}},
+                "dwarves": {
+                    "disposition": 12,
+                    "infiltrated": {"elves": 1},
+                    "leader": {**sheet, "name": "Durin", "skills": {"Law": "B5"}},
+                },
+            }
+        },
+    )
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2, target="elves"
+    )
+    table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 6, 1, 4, 4, 1, 1])
+    elves, dwarves = _rolled(table, "elves"), _rolled(table, "dwarves")
+    assert [(c["label"], c["rule"], c["dice"]) for c in dwarves.pop("rolls")] == [
+        ("dwarves: Harry with Law: defence dice", "Maneuver Resolution", "2d6"),
+        ("dwarves: Harry with Law: attack dice", "Maneuver Resolution", "4d6"),
+    ]
+    assert dwarves == {
+        "faction": "dwarves",
+        "roller": "leader",
+        "character": "Durin",
+        "maneuver": "Harry",
+        "skill": "Law",
+        "exponent": 5,
+        "pool": {
+            "exponent": 5,
+            "shade": "B",
+            "forks": 0,
+            "helping": 0,
+            "bonus": 1,
+            "penalty": 0,
+            "open_ended": False,
+        },
+        "dice": 6,
+        "notes": ["+1D advantage from Infiltrating"],
+        "artha": {"persona": 0, "deeds": 0},
+        "advantage_used": ["elves"],
+        "successes": 1,
+        "attack": 2,
+        "pool_roll": {
+            "dice": 2,
+            "shade": "B",
+            "open_ended": False,
+            "successes": 1,
+            "stages": {"pool": [6, 1]},
+        },
+        "attack_pool_roll": {
+            "dice": 4,
+            "shade": "B",
+            "open_ended": False,
+            "successes": 2,
+            "stages": {"pool": [4, 4, 1, 1]},
+        },
+        "defence_dice": 2,
+        "attack_dice": 4,
+    }
+    card = elves.pop("roll")
+    assert (card["label"], card["rule"], card["dice"]) == (
+        "elves: Fortify with Logistics",
+        "Maneuver Resolution",
+        "4d6",
+    )
+    assert (elves["successes"], elves["advantage_used"], elves["pool_roll"]["dice"]) == (1, [], 4)
+    assert {f: (t.successes, t.attack) for f, t in table.state.rolls.items()} == {
+        "elves": (1, 0),
+        "dwarves": (1, 2),
+    }
