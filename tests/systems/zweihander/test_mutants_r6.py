@@ -4,18 +4,23 @@ lengths, route and journey menu, of `procedure.py`'s state, and of `character.py
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from referee.core import RuleError
-from referee.systems.zweihander import PROCEDURE
+from referee.core import REFEREE, Choice, OneOf, RuleError, ScenarioError, SomeOf
+from referee.systems.zweihander import PROCEDURE, wilderness
+from referee.systems.zweihander.character import Character
+from referee.systems.zweihander.state import ZweihanderState, apply_character_changes
 from referee.systems.zweihander.wilderness import (
     stretch_length_and_days,
     terrain_difficulty,
     threat_level,
 )
 
-from .helpers import table
+from .helpers import act, last, table
 from .test_chase import start
+from .test_wilderness import PARTY, roles
 
 # ------------------------------------------------------------------------------ the route
 
@@ -68,6 +73,43 @@ def test_days_that_do_not_fit_a_stretchs_length_are_refused(
     assert refused.value.reason == f"a {length} Stretch is {span} days of travel, not {days}"
 
 
+# ------------------------------------------------------------------------------ the GM's menu
+
+
+def test_the_gm_may_set_out_with_any_one_or_more_of_the_characters_on_a_route() -> None:
+    """Wilderness travel rules (Stretches): with no journey under way the GM may set out, taking
+    at least one of the characters, on a route divided into Stretches."""
+    t = table(PARTY)
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE,
+            "journey.start",
+            {
+                "travellers": SomeOf(("g", "s", "c"), least=1),
+                "stretches": OneOf(wilderness.EXAMPLE_ROUTE),
+            },
+            label="set out on a journey",
+        )
+    ]
+    assert wilderness.choices(t.state, "g") == []
+
+
+def test_after_the_last_stretch_the_gm_may_only_end_the_journey_or_strike_camp() -> None:
+    """Wilderness travel rules (Stretches): once the last Stretch is over there is no next one;
+    the GM ends the journey (or strikes camp first)."""
+    t = table(PARTY, journey={"travellers": ["g", "s", "c"], "stretches": [{"days": 1}]})
+    t = roles(t, [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])
+    t = act(t, "referee", "journey.end_stretch")
+    assert t.state.journey is not None and t.state.journey.phase == "done"
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE, "journey.end", {"award_fortune": OneOf((False, True))}, label="journey's end"
+        ),
+        Choice(REFEREE, "journey.camp", label="Strike Camp"),
+    ]
+
+
 # ------------------------------------------------------------------------------ procedure.py
 
 
@@ -100,3 +142,210 @@ def test_the_state_shows_a_chases_participants_by_id_and_its_ladder_in_order() -
     assert sorted(chase["participants"]) == ["chaser", "runner"]
     assert chase["participants"]["runner"]["side"] == "escapee"
     assert chase["participants"]["chaser"]["side"] == "pursuer"
+
+
+# ------------------------------------------------------------------------------ character.py
+
+
+def test_a_character_sheet_may_enter_skill_ranks_and_initiative() -> None:
+    """Characters: every number is entered — Skill Ranks (for "Ignore N Skill Ranks") and an
+    Initiative instead of the default [PB] + 3."""
+    c = Character.from_setup("a", {"ranks": {"Stealth": 2}, "initiative": 9})
+    assert (dict(c.ranks), c.initiative) == ({"Stealth": 2}, 9)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("fate_points", -1),
+        ("peril_threshold", 0),
+        ("initiative", "3"),
+        ("initiative", True),
+        ("peril", 6),
+        ("damage", 6),
+        ("damage", -1),
+        ("peril", True),
+        ("damage", "Dead"),
+    ],
+)
+def test_a_sheets_number_or_track_step_out_of_range_is_refused(field: str, value: Any) -> None:
+    """Characters: a number on the sheet is a whole number (a Peril Threshold at least 1, the
+    others at least 0); a step on a Condition Track is 0–5 or its name."""
+    with pytest.raises(ScenarioError) as refused:
+        Character.from_setup("a", {field: value})
+    assert refused.value.path == ("characters", "a", field)
+
+
+FULL_SHEET: dict[str, Any] = {
+    "skills": {"Stealth": 1, "Toughness": 45},
+    "ranks": {"Stealth": 0, "Toughness": 2},
+    "bonuses": {"AB": 4, "BB": 0, "PB": 2, "WB": 3},
+    "initiative": 9,
+    "peril_threshold": 1,
+    "encumbrance_overage": 2,
+    "peril": 1,
+    "damage": 2,
+    "fate_points": 3,
+    "reputation": 5,
+    "order_ranks": 1,
+    "chaos_ranks": 2,
+    "permanent_order_ranks": 3,
+    "permanent_chaos_ranks": 4,
+    "corruption": 6,
+    "disorders": ["Pyromania"],
+    "reward_points": 7,
+    "social_class": "Burgher",
+    "daemon_expert": True,
+}
+
+
+def test_every_number_on_a_character_sheet_is_entered_and_kept() -> None:
+    """Characters: every number is entered, not derived from a sheet — Base Chances (at least
+    1), Skill Ranks and Bonuses (at least 0), Initiative, Peril Threshold (at least 1), the
+    Condition Tracks, Fate, Reputation, Order and Chaos Ranks, Corruption, Disorders, Reward
+    Points, social class."""
+    assert Character.from_setup("a", FULL_SHEET) == Character(
+        id="a",
+        skills={"Stealth": 1, "Toughness": 45},
+        ranks={"Stealth": 0, "Toughness": 2},
+        bonuses={"AB": 4, "BB": 0, "PB": 2, "WB": 3},
+        initiative=9,
+        peril_threshold=1,
+        encumbrance_overage=2,
+        peril=1,
+        damage=2,
+        fate_points=3,
+        reputation=5,
+        order_ranks=1,
+        chaos_ranks=2,
+        permanent_order_ranks=3,
+        permanent_chaos_ranks=4,
+        corruption=6,
+        disorders=("Pyromania",),
+        reward_points=7,
+        social_class="Burgher",
+        daemon_expert=True,
+    )
+
+
+def test_a_blank_sheet_takes_the_rules_defaults() -> None:
+    """Characters: Initiative defaults to [PB] + 3, the Peril Threshold to [WB] + 3, one Fate
+    Point; Reputation is 1 at the start, +1 per Fate Point, +1 per Disorder (house rules,
+    "Reputation points")."""
+    assert Character.from_setup("a", {}) == Character(
+        "a", initiative=3, peril_threshold=3, fate_points=1, reputation=2
+    )
+    c = Character.from_setup(
+        "b",
+        {"bonuses": {"PB": 2, "WB": 4}, "fate_points": 2, "disorders": ["Pyromania", "Hophead"]},
+    )
+    assert (c.initiative, c.peril_threshold, c.fate_points, c.reputation) == (5, 7, 2, 5)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "path"),
+    [
+        ("skills", {"Stealth": 0}, ("skills", "Stealth")),
+        ("skills", ["Stealth"], ("skills",)),
+        ("skills", {"Stealth": "40"}, ("skills", "Stealth")),
+        ("ranks", {"Stealth": True}, ("ranks", "Stealth")),
+        ("ranks", {"Stealth": -1}, ("ranks", "Stealth")),
+        ("ranks", "Stealth", ("ranks",)),
+        ("bonuses", {"AB": -1}, ("bonuses", "AB")),
+        ("bonuses", {"XB": 1}, ("bonuses", "XB")),
+        ("bonuses", 3, ("bonuses",)),
+        ("disorders", "Pyromania", ("disorders",)),
+        ("disorders", [1], ("disorders",)),
+        ("initiative", -1, ("initiative",)),
+        ("peril_threshold", 0, ("peril_threshold",)),
+        ("encumbrance_overage", -1, ("encumbrance_overage",)),
+        ("peril", 9, ("peril",)),
+        ("damage", 9, ("damage",)),
+        ("fate_points", -1, ("fate_points",)),
+        ("reputation", -1, ("reputation",)),
+        ("order_ranks", -1, ("order_ranks",)),
+        ("chaos_ranks", -1, ("chaos_ranks",)),
+        ("permanent_order_ranks", -1, ("permanent_order_ranks",)),
+        ("permanent_chaos_ranks", -1, ("permanent_chaos_ranks",)),
+        ("corruption", -1, ("corruption",)),
+        ("reward_points", -1, ("reward_points",)),
+    ],
+)
+def test_a_bad_field_of_a_sheet_is_refused_where_it_is(
+    field: str, value: Any, path: tuple[str, ...]
+) -> None:
+    """Characters: a bad entry on a character's sheet is refused naming the character, the
+    field and (in a mapping) the entry at fault."""
+    with pytest.raises(ScenarioError) as refused:
+        Character.from_setup("a", {field: value})
+    assert refused.value.path == ("characters", "a", *path)
+
+
+def test_a_track_step_is_read_by_its_name_with_or_without_its_bang() -> None:
+    """Peril and Damage Condition Tracks: a step is entered by number or by name (any case, the
+    "!" optional)."""
+    c = Character.from_setup("a", {"peril": 5, "damage": "slain"})
+    assert (c.peril_condition, c.damage_condition) == ("Incapacitated!", "Slain!")
+    assert Character.from_setup("b", {"peril": "Ignore 3 Skill Ranks"}).peril == 4
+
+
+def test_a_bonus_not_entered_is_0_and_movement_is_agility_bonus_plus_3() -> None:
+    """Movement = [AB] + 3 (parent-games.md); a Bonus not entered is 0; a Bonus is named with or
+    without its brackets."""
+    c = Character.from_setup("a", {"bonuses": {"AB": 4}})
+    assert (c.bonus("[AB]"), c.bonus("AB"), c.bonus("BB")) == (4, 4, 0)
+    assert (c.movement_on_foot, Character("b").movement_on_foot) == (7, 3)
+
+
+def test_ignore_skill_ranks_ignores_only_the_ranks_the_skill_has() -> None:
+    """Peril Condition Track: "Ignore N Skill Ranks" takes 10 per rank ignored from the Base
+    Chance, but no more ranks than the Skill has (none entered: nothing ignored)."""
+    skills = {"Toughness": 50, "Stealth": 50}
+    assert Character("a", skills=skills, peril=2).chance("Toughness") == 50
+    ranked = Character("b", skills=skills, ranks={"Stealth": 2}, peril=4)
+    assert (ranked.chance("Stealth"), ranked.chance("Toughness")) == (30, 50)
+
+
+def test_no_damage_ranks_move_nobody_down_the_damage_track() -> None:
+    """Damage Condition Track: a hit of 0 Damage ranks (or a negative count) moves nobody."""
+    c = Character("a", damage=1)
+    assert (c.suffer_damage(0).damage, c.suffer_damage(-2).damage, c.suffer_damage(2).damage) == (
+        1,
+        1,
+        3,
+    )
+
+
+# ------------------------------------------------------------------------------ state.py
+
+
+def test_an_unknown_character_is_refused_naming_the_known_ones() -> None:
+    """Characters: a character the table does not have is refused, naming those it has."""
+    with pytest.raises(RuleError) as refused:
+        ZweihanderState(characters=(Character("anna"), Character("bert"))).character("cleo")
+    assert refused.value.reason == "no character 'cleo' (known: anna, bert)"
+    with pytest.raises(RuleError) as none:
+        ZweihanderState().character("cleo")
+    assert none.value.reason == "no character 'cleo' (known: none)"
+
+
+def test_a_disorder_gained_is_recorded_as_a_list_and_folded_into_the_sheet() -> None:
+    """Corruption into Order & Chaos: ten ranks of Chaos give a Disorder; the event records the
+    sheet's changes in the sheet's order (the Disorders as a JSON list), and the fold adds the
+    Disorder to the character."""
+    t = table(
+        {"a": {"chaos_ranks": 9, "order_ranks": 4, "permanent_order_ranks": 1, "corruption": 1}}
+    )
+    t = act(t, "referee", "session.end", [1], disorders={"a": "Pyromania"})
+    changes = last(t, "corruption.resolved")["characters"]["a"]
+    assert list(changes) == ["reputation", "order_ranks", "chaos_ranks", "corruption", "disorders"]
+    assert changes["disorders"] == ["Pyromania"]
+    assert t.state.character("a").disorders == ("Pyromania",)
+
+
+def test_a_fold_skips_a_malformed_entry_and_still_folds_the_others() -> None:
+    """The fold of an event's ``characters`` part reads each character's changes on its own."""
+    s = ZweihanderState(characters=(Character("anna"), Character("bert")))
+    after = apply_character_changes(s, {"anna": 3, "bert": {"peril": 2, "disorders": ["X"]}})
+    assert after.character("bert") == Character("bert", peril=2, disorders=("X",))
+    assert after.character("anna") == Character("anna")
