@@ -429,6 +429,7 @@ def test_a_sheet_left_blank_is_a_ten_lifepath_leader_or_an_eight_lifepath_second
 @pytest.mark.parametrize(
     ("field", "value", "words"),
     [
+        ("artha", {"fate": -3}, "Sheets: Grannir's artha.fate is 0 or more, not -3"),
         ("artha", {"persona": -1}, "Sheets: Grannir's artha.persona is 0 or more, not -1"),
         ("artha", {"deeds": -2}, "Sheets: Grannir's artha.deeds is 0 or more, not -2"),
         ("resources", -1, "Sheets: Grannir's resources is 0 or more, not -1"),
