@@ -695,4 +695,16 @@ def test_a_block_after_a_supplemental_move_with_a_tag_and_a_related_skill() -> N
         "Strength",
         11,
     )
+    assert held["rolled"]["faces"] == [6, 1, 6]
+    card = held["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["outcome"], card["value"]) == (
+        "j blocks: hold the casket (Strength)",
+        "Action: Block",
+        "3d6kh2-1",
+        "strength",
+        11,
+    )
+    assert _said(table, "block.set")[-1] == (
+        "j blocks (hold the casket) with Strength: strength 11"
+    )
     assert events(table, "pool.spent") == [{"character": "j", "points": 1, "for": "tags"}]
