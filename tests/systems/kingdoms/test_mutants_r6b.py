@@ -1129,3 +1129,17 @@ def test_the_slips_are_not_read_while_a_slip_is_missing() -> None:
     state = replace(table.state, passed=frozenset({"elves", "orcs"}))
     for f in ("elves", "orcs"):
         assert "reveal" not in [k for k, _ in _kinds(state, f)]
+
+
+def test_a_tie_broken_by_a_second_in_command_is_on_its_own_root_stats() -> None:
+    """Ties, Seconds in Command: the tie-breaker is rolled by the character who rolled the
+    tied test. The orcs' 2iC (Perception alone) rolled their Fortify, tied by the elves'
+    Assault: the orcs' tie-breaker is on Perception."""
+    state = _revealed(elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 3, 0))
+    state = _with_second(state, "orcs", name="Ugluk", stats={"Perception": Ability(Shade.BLACK, 3)})
+    settled = {f: replace(t, decided=True) for f, t in state.rolls.items()}
+    settled["orcs"] = replace(settled["orcs"], roller="second")
+    state = replace(state, phase="rolled", reader="elves", rolls=settled)
+    assert _kinds(state, "orcs") == [
+        ("tie_break", {"opponent": OneOf(("elves",)), "root": OneOf(("Perception",))})
+    ]
