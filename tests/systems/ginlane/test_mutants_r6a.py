@@ -5,7 +5,9 @@ scene after an event folded as the rules text has it."""
 
 from __future__ import annotations
 
-from referee.core import Table, Viewer
+import pytest
+
+from referee.core import ScenarioError, Table, Viewer
 from referee.core.events import Log
 from referee.core.fairness import sealed_choices
 from referee.systems.ginlane import PROCEDURE
@@ -162,22 +164,12 @@ def test_a_consequence_is_an_aspect_numbered_before_the_next_one_placed() -> Non
     assert [(a.id, a.name) for a in table.state.aspects] == [(1, "Broken Arm"), (2, "Under Cover")]
 
 
-def test_a_consequence_is_free_to_tag_for_the_side_that_inflicted_it_even_unnamed() -> None:
-    """Consequences: the side that inflicted a consequence may tag it once for free — moll's
-    side, given as "" in the setup, as any other: her tag of jack's Broken Arm costs nothing."""
-    table = act(
-        duel(moll={"side": ""}),
-        "moll",
-        "attack",
-        [3, 3, 1, 1],
-        target="jack",
-        consequences=[{"severity": "heavy", "aspect": "Broken Arm"}],
-    )
-    table = act(table, "jack", "full_defence")
-    table = act(table, "moll", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Broken Arm"])
-    assert [(t["aspect"], t["free"]) for t in events(table, "aspect.tagged")] == [
-        ("Broken Arm", True)
-    ]
+@pytest.mark.parametrize("side", ["", "  "])
+def test_a_blank_side_is_refused_at_setup(side: str) -> None:
+    """Consequences: a consequence is free to tag for the side that inflicted it, so every
+    character's side is a name: a blank one is refused, naming where."""
+    with pytest.raises(ScenarioError, match=r"characters\.moll\.side: a side is named"):
+        duel(moll={"side": side})
 
 
 def test_a_weapon_picked_up_is_in_hand_and_not_picked_up_again() -> None:

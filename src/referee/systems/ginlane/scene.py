@@ -294,11 +294,14 @@ def _setup_character(cid: str, data: Any, zones: Sequence[str]) -> Combatant:
     points = data.get("pool", full)
     if not isinstance(points, int) or isinstance(points, bool) or points < 0:
         raise ScenarioError("the pool is a whole number of points", ("characters", cid, "pool"))
+    side = str(data.get("side", cid))
+    if not side.strip():
+        raise ScenarioError("a side is named, not blank", ("characters", cid, "side"))
     tracks = tuple(StressTrack.empty(t, sheet.tracks[t]) for t in TRACKS)
     return Combatant(
         id=cid,
         sheet=sheet,
-        side=str(data.get("side", cid)),
+        side=side,
         zone=zone,
         weapon=weapon,
         pool=ExperiencePool(points, full),
