@@ -123,7 +123,7 @@ def test_the_state_names_each_characters_steps_on_the_condition_tracks() -> None
             "cleo": {},
         }
     )
-    chars = PROCEDURE.state_json(t.state)["characters"]
+    chars: Any = PROCEDURE.state_json(t.state)["characters"]
     assert list(chars) == ["anna", "bert", "cleo"]
     assert {cid: (c["peril_condition"], c["damage_condition"]) for cid, c in chars.items()} == {
         "anna": ("Ignore 1 Skill Rank", "Seriously Wounded"),
@@ -137,7 +137,7 @@ def test_the_state_shows_a_chases_participants_by_id_and_its_ladder_in_order() -
     """Chase scene rules (Initiative Ladder): the state shows each participant by id and the
     ladder in its order, Escapees first."""
     t = start()
-    chase = PROCEDURE.state_json(t.state)["chase"]
+    chase: Any = PROCEDURE.state_json(t.state)["chase"]
     assert chase["ladder"] == ["runner", "chaser"]
     assert sorted(chase["participants"]) == ["chaser", "runner"]
     assert chase["participants"]["runner"]["side"] == "escapee"
