@@ -106,6 +106,15 @@ def _refusal(check: Any, data: Any) -> str:
             "factions.elves.leader.skills.Tactics.x: Extra inputs are not permitted",
         ),
         (
+            _setup({"skills": {"Tactics": {"shade": "B", "exponent": 25}}}),
+            "factions.elves.leader.skills.Tactics.exponent: Input should be less than or equal"
+            " to 20",
+        ),
+        (
+            _setup({"stats": {"Will": {"shade": "B"}}}),
+            "factions.elves.leader.stats.Will.exponent: Field required",
+        ),
+        (
             _setup(disposition="ten"),
             "factions.elves.disposition: a disposition: a number or the builder's answers",
         ),

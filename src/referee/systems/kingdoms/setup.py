@@ -168,7 +168,10 @@ def _refusal(errors: list[Any], setup: Any) -> ScenarioError:
     where = loc[:tag]
     value = _at(setup, where)
     if isinstance(value, dict):
-        wanted = "OpenAbility" if "ability" in value else None
+        # an ability's mapping is one of two shapes: refuse it as the shape it has, not as
+        # the other shape's unknown fields
+        ability = len(where) > 1 and where[-2] in ("skills", "stats")
+        wanted = "OpenAbility" if "ability" in value else "AbilityObject" if ability else None
         for error in errors:
             eloc = tuple(error["loc"])
             branch = eloc[tag] if len(eloc) > tag and eloc[:tag] == where else None
