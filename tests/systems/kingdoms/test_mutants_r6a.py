@@ -645,3 +645,43 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
         "elves": (1, 0),
         "dwarves": (1, 2),
     }
+
+
+def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> None:
+    """Harry: its defence dice meet the maneuvers against it, its attack dice the one it
+    targets; the odds at the reveal count the dice each part rolled (the advantage's +1D is
+    in the roll, not added again). The elves Assault the dwarves (no advantage over them) with
+    Tactics B4; the dwarves Harry the elves with 6 dice, 2 to defence: the elves' 4 dice
+    meet those 2, and the Harry's 4 attack dice are tested against the Assault on their own
+    (an independent test: no opposing dice)."""
+    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
+    table = Table.start(
+        PROCEDURE,
+        {
+            "factions": {
+                "elves": {
+                    "disposition": 10,
+                    "assessed": ["dwarves"],
+                    "leader": {**sheet, "skills": {"Tactics": "B4"}},
+                },
+                "dwarves": {
+                    "disposition": 12,
+                    "infiltrated": {"elves": 1},
+                    "leader": {**sheet, "name": "Durin", "skills": {"Law": "B5"}},
+                },
+            }
+        },
+    )
+    table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="dwarves")
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2, target="elves"
+    )
+    table = act(table, "elves", "scene", kind="conflict", target="dwarves")
+    table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 6, 1, 4, 4, 1, 1])
+    revealed = next(e for e in table.log if e.kind == "slips.revealed")
+    rows: Any = revealed.payload["odds"]
+    assert {(r["attacker"], r["target"]): (r["dice"], r.get("against_dice")) for r in rows} == {
+        ("elves", "dwarves"): (4, 2),
+        ("dwarves", "elves"): (4, None),
+    }
+    assert _rolled(table, "elves")["advantage_used"] == []
