@@ -260,23 +260,6 @@ Dist = dict[int, Fraction]
 FlagDist = dict[tuple[int, bool], Fraction]
 
 
-def _cap(dist: Mapping[int, Fraction], cap: int) -> Dist:
-    out: Dist = {}
-    for k, p in dist.items():
-        key = min(k, cap)
-        out[key] = out.get(key, Fraction(0)) + p
-    return out
-
-
-def _convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction], cap: int) -> Dist:
-    out: Dist = {}
-    for i, p in a.items():
-        for j, q in b.items():
-            key = min(i + j, cap)
-            out[key] = out.get(key, Fraction(0)) + p * q
-    return out
-
-
 def _chain(shade: int, cap: int) -> FlagDist:
     """One open-ended die: successes (capped) and whether its last face failed, exactly."""
     six = Fraction(1, 6)
