@@ -11,6 +11,7 @@ import pytest
 from referee.core import Action, Event, RuleError, Table, Viewer, view
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
+from referee.systems.kingdoms.dice import BurningPool, versus_odds
 
 from .test_mutants import PLAYERS, _kingdom
 from .test_mutants_fold import _two_kingdoms
@@ -684,4 +685,6 @@ def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> No
         ("elves", "dwarves"): (4, 2),
         ("dwarves", "elves"): (4, None),
     }
+    assault = next(r for r in rows if r["attacker"] == "elves")
+    assert assault["chance"] == {"no artha": str(versus_odds(BurningPool(4), BurningPool(2)))}
     assert _rolled(table, "elves")["advantage_used"] == []
