@@ -688,3 +688,60 @@ def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> No
     assault = next(r for r in rows if r["attacker"] == "elves")
     assert assault["chance"] == {"no artha": str(versus_odds(BurningPool(4), BurningPool(2)))}
     assert _rolled(table, "elves")["advantage_used"] == []
+
+
+def test_the_reveal_odds_count_a_fork_die_and_a_wound_once() -> None:
+    """FoRKs add dice to the maneuver's roll, wounds take dice off it; the odds at the reveal
+    count the dice rolled, each FoRK and wound once. The elves Assault the dwarves with
+    Tactics B4 and a FoRK of Strategy (5 dice); Durin (1 wound die) Harries them with Law B5,
+    a FoRK of Tactics and the +1D advantage (6 dice), 2 to defence: the Assault's 5 dice meet
+    those 2."""
+    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
+    table = Table.start(
+        PROCEDURE,
+        {
+            "factions": {
+                "elves": {
+                    "disposition": 10,
+                    "assessed": ["dwarves"],
+                    "leader": {**sheet, "skills": {"Tactics": "B4", "Strategy": "B4"}},
+                },
+                "dwarves": {
+                    "disposition": 12,
+                    "infiltrated": {"elves": 1},
+                    "leader": {
+                        **sheet,
+                        "name": "Durin",
+                        "skills": {"Law": "B5", "Tactics": "B4"},
+                        "wound_dice": 1,
+                    },
+                },
+            }
+        },
+    )
+    table = act(
+        table,
+        "elves",
+        "write_slip",
+        maneuver="Assault",
+        skill="Tactics",
+        target="dwarves",
+        forks=["Strategy"],
+    )
+    table = act(
+        table,
+        "dwarves",
+        "write_slip",
+        maneuver="Harry",
+        skill="Law",
+        defence=2,
+        target="elves",
+        forks=["Tactics"],
+    )
+    table = act(table, "elves", "scene", kind="conflict", target="dwarves")
+    table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 1, 6, 1, 4, 4, 1, 1])
+    assert (_rolled(table, "elves")["dice"], _rolled(table, "dwarves")["dice"]) == (5, 6)
+    rows: Any = next(e for e in table.log if e.kind == "slips.revealed").payload["odds"]
+    assault = next(r for r in rows if r["attacker"] == "elves")
+    assert (assault["dice"], assault["against_dice"]) == (5, 2)
+    assert assault["chance"] == {"no artha": str(versus_odds(BurningPool(5), BurningPool(2)))}
