@@ -859,40 +859,6 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
 # ------------------------------------------------------------------------------ tables.py
 
 
-def test_the_setup_tables_are_read_from_their_file() -> None:
-    """ "Territorial Conquest" Steps One to Seven, "Faction Leaders" and "Mandatory
-    Relationships", "Prologues", "Scene Economy" and "Downtime", read afresh from the file."""
-    t = tables._setup_from(tables.load_yaml("setup.yaml"))
-    assert t == tables.setup_tables()
-    assert t.territorial_relation == {"native": 3, "secondary": 2, "foreign": 1, "hostile": 0}
-    assert t.mechanical_aptitude == {
-        "advanced tool users": 3,
-        "simple tool users": 2,
-        "primitive tools": 1,
-        "no tools": 0,
-    }
-    assert t.population_density == {"rural": 0, "villages": 1, "cities": 2}
-    assert t.population_growth == {"slow": 0, "normal": 1, "fast": 2}
-    assert t.political_placement == {
-        "currently in power": 4,
-        "highly-placed": 3,
-        "rival faction": 2,
-        "outcast": 1,
-        "foreign entity": 0,
-    }
-    assert (t.complexity_per_setting, t.complexity_per_setting_or_subsetting) == (2, 1)
-    assert t.mystical_per_type == 1
-    assert t.faction_reduction == {1: 0, 2: 0, 3: 1, 4: 3, 5: 6}
-    assert (t.leader_lifepaths, t.leader_stat_cap, t.leader_skill_cap) == ((5, 10), 7, 6)
-    assert t.starting_artha[5] == {"fate": 3, "persona": 2, "deeds": 1}
-    assert t.starting_artha[10] == {"fate": 0, "persona": 0, "deeds": 0}
-    assert (t.second_lifepaths_fewer, t.second_cap_lower, t.rival_relationships) == (2, 1, 2)
-    assert t.prologue_skills[:3] == ("Accounting", "Administration", "Artillerist")
-    assert t.prologue_skills[-1] == "War Engineer" and len(t.prologue_skills) == 42
-    assert t.scenes == {"color": 1, "interstitial": 1, "building": 3, "conflict": 1}
-    assert t.downtime_months_per_success == 3
-
-
 def test_a_malformed_setup_table_is_refused_when_read() -> None:
     """A missing entry, a gap in the starting artha table or an artha row without one of
     fate, persona and deeds is refused naming setup.yaml."""

@@ -150,9 +150,16 @@ def test_maneuver_conditions() -> None:
     assert {n for n in MANEUVERS if maneuver(n).conflict == "optional"} == {"Harry"}
 
 
-def test_setup_tables() -> None:
-    """Steps One–Seven, the artha table and the scene economy, value by value."""
+@pytest.mark.parametrize("read", ["cached", "afresh"])
+def test_setup_tables(read: str) -> None:
+    """Steps One–Seven, "Faction Leaders" and "Mandatory Relationships", the artha table,
+    "Prologues", "Scene Economy" and "Downtime", value by value: as the rules read them
+    (cached) and read afresh from the file (a cache filled once hides a misreading from every
+    later test)."""
     t = tables.setup_tables()
+    if read == "afresh":
+        t = tables._setup_from(tables.load_yaml("setup.yaml"))
+        assert t == tables.setup_tables()
     assert t.territorial_relation == {"native": 3, "secondary": 2, "foreign": 1, "hostile": 0}
     assert t.mechanical_aptitude == {
         "advanced tool users": 3,
@@ -182,6 +189,12 @@ def test_setup_tables() -> None:
     assert dict(t.scenes) == {"color": 1, "interstitial": 1, "building": 3, "conflict": 1}
     assert len(t.prologue_skills) == 42
     assert "Stentorious Debate" in t.prologue_skills
+    assert t.prologue_skills[:3] == ("Accounting", "Administration", "Artillerist")
+    assert t.prologue_skills[-1] == "War Engineer"
+    assert (t.complexity_per_setting, t.complexity_per_setting_or_subsetting) == (2, 1)
+    assert t.mystical_per_type == 1
+    assert (t.second_lifepaths_fewer, t.second_cap_lower, t.rival_relationships) == (2, 1, 2)
+    assert t.downtime_months_per_success == 3
 
 
 def test_bad_matrix_is_refused() -> None:
