@@ -313,36 +313,6 @@ def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_ac
     assert "orcs" in table.state.void and "orcs" not in table.state.rolls
 
 
-def test_a_second_who_has_not_earned_the_roll_voids_the_maneuver_and_says_why() -> None:
-    """Seconds in Command: the 2iC substitutes only after two thirds of the building rolls or
-    initiating the conflict scene; the orcs' leader directed it, so the 2iC's Assault is void,
-    and the reveal says why."""
-    data = setup()
-    data["factions"]["orcs"]["assessed"] = ["elves"]
-    data["factions"]["orcs"]["second"] = {
-        "name": "Ugluk",
-        "lifepaths": 8,
-        "skills": {"Weapon Skill": "B4"},
-    }
-    table = Table.start(PROCEDURE, data)
-    table = act(
-        table,
-        "orcs",
-        "write_slip",
-        maneuver="Assault",
-        skill="Weapon Skill",
-        target="elves",
-        roller="second",
-    )
-    table = act(sealed(table), "orcs", "scene", kind="conflict", target="elves")
-    table = act(all_pass(table), "elves", "reveal", [4] * 20)
-    revealed = next(e for e in table.log if e.kind == "slips.revealed")
-    assert revealed.payload["void"] == {
-        "orcs": "the 2iC substitutes only after making two thirds of the building rolls or "
-        "initiating the conflict scene"
-    }
-
-
 def test_help_refused_at_the_reveal_says_why() -> None:
     """Help: factions' leaders help only if they lent each other helping dice in a scene this
     maneuver, and only with the skill the helped maneuver rolls. The dwarves help the elves'

@@ -1152,7 +1152,8 @@ def test_a_second_who_is_not_burned_up_does_not_roll() -> None:
 
 def test_a_second_who_initiates_the_conflict_may_roll() -> None:
     """Seconds in Command: the 2iC substitutes after two thirds of the building rolls "and/or
-    initiate that Faction's Conflict scene" (audit U3)."""
+    initiate that Faction's Conflict scene" (audit U3); one who did neither voids the
+    maneuver, and the reveal says why."""
     data = setup()
     data["factions"]["orcs"]["assessed"] = ["elves"]
     data["factions"]["orcs"]["second"] = {
@@ -1174,6 +1175,11 @@ def test_a_second_who_initiates_the_conflict_may_roll() -> None:
     by_leader = act(table, "orcs", "scene", kind="conflict", target="elves")
     voided = _reveal(by_leader, "elves", [4] * 20)
     assert "orcs" in voided.state.void
+    revealed = next(e for e in voided.log if e.kind == "slips.revealed")
+    assert revealed.payload["void"] == {
+        "orcs": "the 2iC substitutes only after making two thirds of the building rolls or "
+        "initiating the conflict scene"
+    }
     by_second = act(table, "orcs", "scene", kind="conflict", target="elves", by="second")
     rolled = _reveal(by_second, "elves", [4] * 20)
     assert "orcs" not in rolled.state.void and "orcs" in rolled.state.rolls
