@@ -462,12 +462,9 @@ def test_an_attacked_character_who_has_not_declared_may_defend_alone_or_defend_a
     )
 
 
-def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> None:
-    """Attacked with Mahasu while maneuvering, fred must abort his turn to roll Defiance: the
-    preview says so, and the plans offered are of the concentrating kind."""
-    table = start({"bob": SORCERER, "fred": FIGHTER})
-    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
-    table = play(
+def _bob_casts_mahasu_at_fred(table: Table[Encounter]) -> Table[Encounter]:
+    """bob, on his Initiative, declares a Mahasu at fred and casts it (dice 6, 6)."""
+    return play(
         table,
         [
             ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
@@ -475,6 +472,14 @@ def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> No
         ],
         [6, 6],
     )
+
+
+def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> None:
+    """Attacked with Mahasu while maneuvering, fred must abort his turn to roll Defiance: the
+    preview says so, and the plans offered are of the concentrating kind."""
+    table = start({"bob": SORCERER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
     assert _odds(defend) == [
         ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
@@ -502,14 +507,7 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
     sees its odds declared alone."""
     table = start({"bob": SORCERER, "fred": FIGHTER})
     table = play(table, [("bob", "round_zero", {"stance": "concentrate"})])
-    table = play(
-        table,
-        [
-            ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
-            ("bob", "act", {}),
-        ],
-        [6, 6],
-    )
+    table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
     assert defend.params == {"actions": OneOf(([{"defend": "defiance"}],))}
     assert _odds(defend) == [
@@ -536,14 +534,7 @@ def test_a_character_who_spent_haste_may_still_abort_the_rest_of_his_turn_to_def
         {"attack": "bob"},
     ]
     table = play(table, [("fred", "declare", {"actions": plan}), ("fred", "act", {})])
-    table = play(
-        table,
-        [
-            ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
-            ("bob", "act", {}),
-        ],
-        [6, 6],
-    )
+    table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
     assert _odds(defend) == [
         ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6-2", "Action")
