@@ -60,8 +60,9 @@ def test_the_reveal_odds_count_a_helpers_dice_once() -> None:
     table = act(all_pass(table), "elves", "reveal", [4] * 40)
     revealed = next(e for e in table.log if e.kind == "slips.revealed")
     assert revealed.payload["help"] == {"elves": {"orcs": 1}, "dwarves": {"goblins": 1}}
-    rolled = {e.payload["faction"]: e.payload for e in table.log if e.kind == "test.rolled"}
+    rolled: Any = {e.payload["faction"]: e.payload for e in table.log if e.kind == "test.rolled"}
     assert (rolled["elves"]["dice"], rolled["dwarves"]["dice"]) == (5, 6)
-    assault = next(r for r in revealed.payload["odds"] if r["attacker"] == "elves")
+    rows: Any = revealed.payload["odds"]
+    assault = next(r for r in rows if r["attacker"] == "elves")
     assert (assault["dice"], assault["against_dice"]) == (5, 2)
     assert assault["chance"] == {"no artha": str(versus_odds(BurningPool(5), BurningPool(2)))}
