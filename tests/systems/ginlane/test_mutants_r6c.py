@@ -18,13 +18,13 @@ def test_brawl_parries_a_small_weapon_but_not_a_sword() -> None:
     when he names it and when he names nothing (his best allowed skill); against a sword blow
     he may not, nor against a Weapons manoeuvre (a manoeuvre is no small weapon's blow), and
     left to himself he dodges with Agility."""
-    brawler = {"jack": {"skills": {"Brawl": 2, "Agility": 1, "Alertness": 1}}}
+    brawler = {"skills": {"Brawl": 2, "Agility": 1, "Alertness": 1}}
     # moll: Weapons 3 + 3 + 3 = 9 against Brawl 2 + 1 + 1 = 4
-    table = act(duel(**brawler), "moll", "attack", [3, 3, 1, 1], target="jack", weapon="cosh")
+    table = act(duel(jack=brawler), "moll", "attack", [3, 3, 1, 1], target="jack", weapon="cosh")
     assert events(table, "defence.rolled")[0]["skill"] == "Brawl"
     assert events(table, "attack.rolled")[0]["defence_skill"] == "Brawl"
     named = act(
-        duel(**brawler),
+        duel(jack=brawler),
         "moll",
         "attack",
         [3, 3, 1, 1],
@@ -34,12 +34,12 @@ def test_brawl_parries_a_small_weapon_but_not_a_sword() -> None:
     )
     assert events(named, "defence.rolled")[0]["total"] == 4
     with pytest.raises(RuleError, match="Brawl can't defend against a Weapons attack"):
-        act(duel(**brawler), "moll", "attack", [3, 3, 1, 1], target="jack", defence="Brawl")
-    sword = act(duel(**brawler), "moll", "attack", [3, 3, 1, 1], target="jack")
+        act(duel(jack=brawler), "moll", "attack", [3, 3, 1, 1], target="jack", defence="Brawl")
+    sword = act(duel(jack=brawler), "moll", "attack", [3, 3, 1, 1], target="jack")
     assert events(sword, "defence.rolled")[0]["skill"] == "Agility"
     with pytest.raises(RuleError, match="Brawl can't defend against a Weapons attack"):
         act(
-            duel(**brawler),
+            duel(jack=brawler),
             "moll",
             "manoeuvre",
             [3, 3, 1, 1],
@@ -79,13 +79,16 @@ def test_an_untrained_attack_of_a_related_skill_rolls_at_zero() -> None:
 def test_an_attack_on_a_standing_defence_rolls_the_attackers_dice_and_says_against_what() -> None:
     """Defence: a defence stands until the defender's next turn. ann's attack on jack, whose
     Weapons 10 stands from moll's attack, rolls only ann's scripted dice (6, 3) against 10,
-    and the log and the attack's card name the standing skill and give the exact odds."""
+    and kit's knife only kit's (2, 5); the log and the attack's card name the standing skill
+    and give the exact odds."""
     chars = {
         "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
         "ann": {"side": "society", "weapon": "sword", "skills": BRAVO},
+        "kit": {"side": "society", "weapon": "knife", "skills": BRAVO},
         "jack": {"side": "bravoes", "weapon": "sword", "skills": BRAVO},
     }
-    table = start({"characters": chars}, 6, 6, 1, 1, 1, 1)
+    table = start({"characters": chars}, 6, 6, 1, 1, 1, 1, 1, 1)
+    assert table.state.order == ("moll", "ann", "kit", "jack")
     table = act(table, "moll", "attack", [3, 3, 4, 4], target="jack")  # 9 vs Weapons 10
     table = act(table, "ann", "attack", [6, 3], target="jack")
     odds = {"success": "5/18", "match": "5/36", "failure": "7/12"}
@@ -125,3 +128,9 @@ def test_an_attack_on_a_standing_defence_rolls_the_attackers_dice_and_says_again
         },
     }
     assert kinds(table)[-3:] == ["defence.stands", "stress.taken", "turn.started"]
+    # kit's knife (2, 5) = 9 against the same standing 10: a failure, no stress
+    table = act(table, "kit", "attack", [2, 5], target="jack")
+    kit = events(table, "attack.rolled")[-1]
+    assert (kit["rolled"]["faces"], kit["total"], kit["defence"]) == ([2, 5], 9, 10)
+    assert kit["roll"]["label"] == "kit attacks jack (Weapons against Weapons)"
+    assert kinds(table)[-3:] == ["attack.rolled", "defence.stands", "turn.started"]
