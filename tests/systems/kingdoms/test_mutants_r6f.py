@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Table
+import pytest
+
+from referee.core import Action, RuleError, Table, Viewer
+from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.dice import BurningPool, versus_odds
 
-from .test_procedure import act, all_pass
+from .test_procedure import act, all_pass, fortify_all, start
 
 
 def _leader(name: str, **skills: str) -> dict[str, Any]:
@@ -66,3 +69,71 @@ def test_the_reveal_odds_count_a_helpers_dice_once() -> None:
     assault = next(r for r in rows if r["attacker"] == "elves")
     assert (assault["dice"], assault["against_dice"]) == (5, 2)
     assert assault["chance"] == {"no artha": str(versus_odds(BurningPool(5), BurningPool(2)))}
+
+
+# ------------------------------------------------------------------------- conflict scenes
+
+
+def test_a_harrys_retaliation_goes_only_at_an_enemy_whose_conflict_targeted_it() -> None:
+    """Harry: the retaliatory conflict goes against an enemy that targeted the Harrying faction
+    with a conflict. The dwarves Harry with no target named; the orcs' Infiltrate directs its
+    conflict at the dwarves: the dwarves may retaliate against the orcs, not against the elves,
+    who directed no conflict at them."""
+    table = act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = act(
+        table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="dwarves"
+    )
+    table = act(table, "dwarves", "write_slip", maneuver="Harry", skill="Law", defence=2)
+    table = act(table, "orcs", "scene", kind="conflict", target="dwarves")
+    with pytest.raises(RuleError) as refused:
+        act(table, "dwarves", "scene", kind="conflict", target="elves")
+    assert refused.value.rule == "Harry"
+    table = act(table, "dwarves", "scene", kind="conflict", target="orcs")
+    assert table.log.events[-1].payload["target"] == "orcs"
+
+
+# ---------------------------------------------------------------------------- spent scenes
+
+
+def test_a_faction_that_plays_its_last_scene_has_spent_its_scenes() -> None:
+    """Spending Scenes: one color, one interstitial, three building scenes and one conflict a
+    maneuver; the sixth scene spends them, and the log says so (not that it passed)."""
+    table = fortify_all(start())
+    table = act(table, "orcs", "scene", kind="color")
+    table = act(table, "orcs", "scene", kind="interstitial")
+    for _ in range(3):
+        table = act(table, "orcs", "scene", [4] * 4, kind="building", skill="Tactics")
+    event = table.log.events[-1]
+    assert event.payload == {"faction": "orcs", "spent": True}
+    assert PROCEDURE.describe(event, Viewer("someone")) == (
+        "orcs has spent its scenes this maneuver"
+    )
+    assert "orcs" in table.state.passed
+
+
+# ------------------------------------------------------------ the chronicle, whose move, decide
+
+
+def test_the_chronicle_begins_with_its_territory_and_factions_as_every_seat_knows_them() -> None:
+    """The chronicle's first record: the territory and each faction's leader and disposition."""
+    table = start()
+    first = table.log.events[0]
+    assert first.payload["territory"] == "the mountain"
+    assert first.payload["factions"]["dwarves"]["leader"] == "Grannir"
+    assert first.payload["factions"]["dwarves"]["disposition"] == 12
+
+
+def test_every_faction_with_a_slip_to_write_has_the_move() -> None:
+    """Maneuver: at its beginning every faction declares its intent; one that has sealed its
+    slip waits for the others."""
+    table = start()
+    assert tuple(PROCEDURE.actors(table.state)) == ("elves", "orcs", "dwarves")
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    assert "orcs" in PROCEDURE.actors(table.state)
+
+
+def test_an_action_the_game_does_not_have_is_refused() -> None:
+    """An action that is not one of the game's is refused with the rule, not a crash."""
+    with pytest.raises(RuleError) as refused:
+        PROCEDURE.decide(start().state, Action("elves", "dance", {}), ScriptedSource([]))
+    assert "no such action" in str(refused.value)
