@@ -119,8 +119,8 @@ def test_the_chronicle_begins_with_its_territory_and_factions_as_every_seat_know
     table = start()
     first = table.log.events[0]
     assert first.payload["territory"] == "the mountain"
-    assert first.payload["factions"]["dwarves"]["leader"] == "Grannir"
-    assert first.payload["factions"]["dwarves"]["disposition"] == 12
+    factions: Any = first.payload["factions"]
+    assert (factions["dwarves"]["leader"], factions["dwarves"]["disposition"]) == ("Grannir", 12)
 
 
 def test_every_faction_with_a_slip_to_write_has_the_move() -> None:
