@@ -143,6 +143,11 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     ),
     (
         E.SCENE_PLAYED,
+        {"faction": "orcs", "character": "Grol", "kind": "interstitial", "with": None},
+        "orcs (Grol) plays an interstitial scene",
+    ),
+    (
+        E.SCENE_PLAYED,
         {"faction": "orcs", "character": "Grol", "kind": "color"},
         "orcs (Grol) plays a color scene",
     ),
@@ -316,6 +321,11 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         },
         "Maneuver 2 resolved in seat order — the narrator is elves (most successes); "
         "dispositions: orcs 4, elves 5",
+    ),
+    (
+        E.MANEUVER_RESOLVED,
+        {"maneuver_number": 5, "narrator": None, "dispositions": {"orcs": 4}, "out": []},
+        "Maneuver 5 resolved in seat order — no faction acted; dispositions: orcs 4",
     ),
     (
         E.CONQUEROR_NAMED,

@@ -461,8 +461,9 @@ def _scene(d: Mapping[str, Any]) -> str:
         hurt = f"; wounds: {', '.join(f'{k} {v}' for k, v in wounds.items())}" if wounds else ""
         outcome = f": {d['outcome']}" if d.get("outcome") else ""
         return f"{who} directs a conflict scene at {d.get('target')}{outcome}{hurt}"
-    if kind == "interstitial" and d.get("with"):
-        return f"{who} plays an interstitial scene with {d['with']}"
+    if kind == "interstitial":
+        partner = f" with {d['with']}" if d.get("with") else ""
+        return f"{who} plays an interstitial scene{partner}"
     return f"{who} plays a {kind} scene"
 
 
@@ -522,9 +523,12 @@ def _tie_rolled(d: Mapping[str, Any]) -> str:
 def _resolved(d: Mapping[str, Any]) -> str:
     dispo = ", ".join(f"{f} {v}" for f, v in (d.get("dispositions") or {}).items())
     out = f"; out: {_names(d['out'])}" if d.get("out") else ""
+    narrator = d.get("narrator")
+    # nobody narrates a maneuver in which no faction acted (every slip void or unable to act)
+    told = f"the narrator is {narrator} (most successes)" if narrator else "no faction acted"
     return (
-        f"Maneuver {d['maneuver_number']} resolved in seat order — the narrator is "
-        f"{d.get('narrator')} (most successes); dispositions: {dispo}{out}"
+        f"Maneuver {d['maneuver_number']} resolved in seat order — {told}; "
+        f"dispositions: {dispo}{out}"
     )
 
 
