@@ -437,3 +437,20 @@ def test_a_sealed_slip_is_told_to_its_writer_and_stays_sealed_for_every_other_se
     assert mine == "orcs rewrites its maneuver slip: Assault with Command against elves"
     assert theirs == "orcs rewrites its maneuver slip (sealed until the reveal)"
     assert "Assault" not in theirs and "Command" not in theirs
+
+
+def test_an_interstitial_scene_between_two_of_one_factions_characters_reads_as_one() -> None:
+    """Scene Economy: "an interstitial ... focuses on interaction between two characters" — they
+    may both be of the faction playing it, so no other faction is named; the log still reads
+    "an interstitial scene", with no partner and no article error."""
+    from referee.systems.kingdoms import PROCEDURE
+
+    from .test_procedure import act, sealed, start
+
+    table = act(sealed(start()), "orcs", "scene", kind="interstitial")
+    event = table.log.events[-1]
+    assert event.kind == E.SCENE_PLAYED and event.payload.get("with") is None
+    leader = table.state.factions["orcs"].leader.name
+    assert PROCEDURE.describe(event, Viewer("elves")) == (
+        f"orcs ({leader}) plays an interstitial scene"
+    )
