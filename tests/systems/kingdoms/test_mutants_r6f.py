@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, RuleError, Table, Viewer
+from referee.core import Action, RuleError, ScenarioError, Table, Viewer
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.dice import BurningPool, versus_odds
 
-from .test_procedure import act, all_pass, fortify_all, start
+from .test_procedure import act, all_pass, fortify_all, setup, start
 
 
 def _leader(name: str, **skills: str) -> dict[str, Any]:
@@ -137,3 +137,99 @@ def test_an_action_the_game_does_not_have_is_refused() -> None:
     with pytest.raises(RuleError) as refused:
         PROCEDURE.decide(start().state, Action("elves", "dance", {}), ScriptedSource([]))
     assert "no such action" in str(refused.value)
+
+
+def test_the_chronicle_opens_with_every_factions_name_leader_disposition_and_sheets() -> None:
+    """The public set-up: each faction's name, leader, disposition and its leader's and 2iC's
+    sheets (the abilities they have, not their ratings); a faction without a 2iC shows one."""
+    data = setup()
+    data["factions"]["dwarves"]["name"] = "the Deep Halls"
+    data["factions"]["dwarves"]["second"] = {
+        "name": "Dorin",
+        "lifepaths": 8,
+        "stats": {"Will": "B3"},
+        "skills": {"Soldiering": "B4"},
+    }
+    factions: Any = Table.start(PROCEDURE, data).log.events[0].payload["factions"]
+    assert factions["dwarves"] == {
+        "name": "the Deep Halls",
+        "leader": "Grannir",
+        "disposition": 12,
+        "sheets": [
+            {"name": "Grannir", "skills": ["Fortifications", "Law"], "stats": ["Health", "Will"]},
+            {"name": "Dorin", "skills": ["Soldiering"], "stats": ["Will"]},
+        ],
+    }
+    assert [s["name"] for s in factions["elves"]["sheets"]] == ["Aeluin"]
+
+
+# ------------------------------------------------------------------------------- set-up
+
+
+def _answers(relation: str) -> dict[str, Any]:
+    """Disposition built from the questionnaire (Steps One to Six)."""
+    return {
+        "territorial_relation": relation,
+        "lifepath_settings": 3,
+        "mechanical_aptitude": "simple tool users",
+        "mystical_abilities": 0,
+        "population_density": "villages",
+        "population_growth": "fast",
+        "political_placement": "rival faction",
+    }
+
+
+def test_a_chronicle_without_a_territory_names_none() -> None:
+    """The territory is the set-up's; none given, none is named."""
+    data = setup()
+    del data["territory"]
+    assert Table.start(PROCEDURE, data).log.events[0].payload["territory"] == ""
+
+
+def test_the_number_of_players_is_the_set_ups_or_one_a_faction() -> None:
+    """Step Seven: six or more players play three two-player factions; without ``players``
+    each faction has a player of its own."""
+    assert Table.start(PROCEDURE, setup()).state.players == 3
+    assert Table.start(PROCEDURE, setup(players=6)).state.players == 6
+    data = setup(players=6)
+    for fid, f in data["factions"].items():
+        f["disposition"] = _answers("native" if fid == "elves" else "hostile")
+    data["factions"]["goblins"] = {**data["factions"]["orcs"], "leader": _leader("Snaga")}
+    with pytest.raises(ScenarioError, match="three two-player factions"):
+        Table.start(PROCEDURE, data)
+
+
+def test_the_disposition_cap_is_the_set_ups_unless_the_prologue_sets_it() -> None:
+    """Prologues: the cap is set when the prologue ends (0 until then); without a prologue it
+    is the set-up's ``cap`` (0 allowed) or the highest disposition."""
+    assert Table.start(PROCEDURE, setup()).state.cap == 12
+    assert Table.start(PROCEDURE, setup(cap=20)).state.cap == 20
+    assert Table.start(PROCEDURE, setup(cap=0)).state.cap == 0
+    assert Table.start(PROCEDURE, setup(prologue=True, cap=20)).state.cap == 0
+
+
+def test_the_maintenance_obstacle_is_the_set_ups_and_may_be_zero() -> None:
+    """Downtime: the maintenance test's Ob is the set-up's ``maintenance_ob`` (1 if none)."""
+    assert Table.start(PROCEDURE, setup()).state.maintenance_ob == 1
+    assert Table.start(PROCEDURE, setup(maintenance_ob=0)).state.maintenance_ob == 0
+    assert Table.start(PROCEDURE, setup(maintenance_ob=3)).state.maintenance_ob == 3
+
+
+# ------------------------------------------------------------------------------- prologue
+
+
+def test_the_prologue_narrates_in_order_of_successes_and_cards_each_roll() -> None:
+    """Prologues: each leader tests a prologue skill (open-ended); the factions narrate in
+    order of successes, most first. Elves 0, orcs 1, dwarves 2: dwarves, orcs, elves. Each
+    roll's card names the leader, the skill and the rule, with the odds of each count."""
+    table = start(prologue=True)
+    table = act(table, "elves", "prologue", [1, 1, 1, 1], skill="Logistics")
+    rolled = table.log.events[-1].payload
+    assert (rolled["skill"], rolled["pool_roll"]["successes"]) == ("Logistics", 0)
+    card = rolled["roll"]
+    assert (card["label"], card["rule"]) == ("Aeluin tests Logistics for the prologue", "Prologues")
+    assert card["odds"] == rolled["odds"]
+    table = act(table, "orcs", "prologue", [4, 1, 1], skill="Strategy", substitute=True)
+    table = act(table, "dwarves", "prologue", [4, 4, 1, 1, 1], skill="Fortifications")
+    ended = table.log.events[-1]
+    assert ended.payload["narration_order"] == ["dwarves", "orcs", "elves"]
