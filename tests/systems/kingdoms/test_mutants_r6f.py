@@ -224,7 +224,7 @@ def test_the_prologue_narrates_in_order_of_successes_and_cards_each_roll() -> No
     roll's card names the leader, the skill and the rule, with the odds of each count."""
     table = start(prologue=True)
     table = act(table, "elves", "prologue", [1, 1, 1, 1], skill="Logistics")
-    rolled = table.log.events[-1].payload
+    rolled: Any = table.log.events[-1].payload
     assert (rolled["skill"], rolled["pool_roll"]["successes"]) == ("Logistics", 0)
     card = rolled["roll"]
     assert (card["label"], card["rule"]) == ("Aeluin tests Logistics for the prologue", "Prologues")
