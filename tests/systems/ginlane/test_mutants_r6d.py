@@ -9,6 +9,7 @@ import pytest
 
 from referee.core import RuleError
 
+from .test_mutants import _grenade_scene, _thrower
 from .test_procedure import BRAVO, act, duel, events, kinds
 
 # ------------------------------------------------------------------ manoeuvre
@@ -186,3 +187,70 @@ def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> Non
     table = act(table, "jack", "full_defence")
     with pytest.raises(RuleError, match="Team Work: 'Marked' is unique to its setter"):
         act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
+
+
+# ------------------------------------------------------------------ grenades: the blast and the fuse
+
+
+def test_a_grenade_dodge_is_carded_and_a_dodge_short_of_the_attack_is_beaten() -> None:
+    """Grenades: bob dodges the attack of 4 + 4 + Firearms 1 = 9 with 3 + 3 + Agility 1 = 7:
+    his roll's card says whose defence it is, against what, under "Grenades", and "beaten"."""
+    table = act(_grenade_scene(), "kit", "throw_grenade", [5, 5, 4, 4, 3, 3], zone="b")
+    (dodge,) = events(table, "defence.rolled")
+    card = dodge["roll"]
+    assert (card["label"], card["rule"], card["outcome"], card["value"]) == (
+        "bob defends against the grenade (Agility against 9)",
+        "Grenades",
+        "beaten",
+        7,
+    )
+
+
+def test_a_grenade_victim_tags_an_aspect_for_the_dodge_and_pays_for_it() -> None:
+    """Grenades and Tagging (option a): bob tags his Nimble for the dodge — three dice, the best
+    two kept (3 + 3 of 3, 3, 2) + Agility 1 = 7 — and pays a point for it."""
+    table = act(
+        _grenade_scene(aspects=["Nimble"], experience=6),
+        "kit",
+        "throw_grenade",
+        [5, 5, 4, 4, 3, 3, 2],
+        zone="b",
+        defences={"bob": {"skill": "Agility", "tags": ["Nimble"]}},
+    )
+    (dodge,) = events(table, "defence.rolled")
+    assert (dodge["roll"]["faces"], dodge["total"]) == ([3, 3, 2], 7)
+    assert [(e["character"], e["aspect"], e["free"]) for e in events(table, "aspect.tagged")] == [
+        ("bob", "Nimble", False)
+    ]
+    assert [(e["character"], e["points"]) for e in events(table, "pool.spent")] == [("bob", 1)]
+
+
+def test_a_fuse_that_goes_off_attacks_with_its_dice_and_keeps_the_grenade_on_target() -> None:
+    """Fizzle: kit's grenade On Target on bob fizzles; on kit's next turn the fuse shows an odd
+    3 + 4 (even or odd, one chance in two each): a normal Firearms attack of 7 + 1 = 8, On
+    Target still — bob (on Full Defence) dodges 2 + 1 + 1 + 2 = 6 and takes 8 − 6 + 2 Health
+    stress. The fuse's roll is recorded with its zone, dice, card and odds."""
+    table = act(
+        _thrower(),
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 1, 1, 1],
+        zone="b",
+        on_target="bob",
+        tags=["Steady Hand"],
+    )
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [3, 4, 2, 1])
+    (fuse,) = events(table, "grenade.fuse")
+    assert (fuse["zone"], fuse["rolled"]["faces"], fuse["rolled"]["total"]) == ("b", [3, 4], 8)
+    card = fuse["roll"]
+    assert (card["label"], card["rule"], card["outcome"], card["odds"]) == (
+        "kit's fizzled grenade in b: the fuse",
+        "Grenades",
+        "goes off",
+        {"goes off": "1/2", "phut": "1/2"},
+    )
+    (dodge,) = events(table, "defence.rolled")
+    assert (dodge["roll"]["faces"], dodge["total"]) == ([2, 1], 6)
+    (hit,) = events(table, "stress.taken")
+    assert (hit["character"], hit["track"], hit["stress"]) == ("bob", "Health", 4)
