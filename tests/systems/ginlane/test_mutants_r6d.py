@@ -189,7 +189,7 @@ def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> Non
         act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
 
 
-# ------------------------------------------------------------------ grenades: the blast and the fuse
+# ------------------------------------------------------------------ grenades: blast and fuse
 
 
 def test_a_grenade_dodge_is_carded_and_a_dodge_short_of_the_attack_is_beaten() -> None:
