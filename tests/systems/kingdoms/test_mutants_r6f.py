@@ -188,8 +188,9 @@ def test_a_chronicle_without_a_territory_names_none() -> None:
 
 def test_the_number_of_players_is_the_set_ups_or_one_a_faction() -> None:
     """Step Seven: six or more players play three two-player factions; without ``players``
-    each faction has a player of its own."""
+    each faction has a player of its own; one player may run them all."""
     assert Table.start(PROCEDURE, setup()).state.players == 3
+    assert Table.start(PROCEDURE, setup(players=1)).state.players == 1
     assert Table.start(PROCEDURE, setup(players=6)).state.players == 6
     data = setup(players=6)
     for fid, f in data["factions"].items():
