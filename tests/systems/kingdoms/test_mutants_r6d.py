@@ -341,7 +341,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
         E.MANEUVER_ENDED,
         {"maneuver_number": 3, "pending_conquest": {"elves": ["orcs", "dwarves"]}},
-        "Maneuver 3 ends; conquerors to choose: elves",
+        "Maneuver 3 ends; a conqueror is still to be chosen for elves",
     ),
     (E.MANEUVER_ENDED, {"maneuver_number": 3, "pending_conquest": {}}, "Maneuver 3 ends"),
     (

@@ -577,7 +577,7 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     MANEUVER_ENDED: lambda d: (
         f"Maneuver {d['maneuver_number']} ends"
         + (
-            f"; conquerors to choose: {_names(d['pending_conquest'])}"
+            f"; a conqueror is still to be chosen for {_names(d['pending_conquest'])}"
             if d.get("pending_conquest")
             else ""
         )
