@@ -301,6 +301,24 @@ def test_the_tables_read_afresh_are_the_texts_tables() -> None:
     assert set(skills.values()) == {"dexterity", "intelligence"}
 
 
+def _refusal_of_table(loader: str, monkeypatch: pytest.MonkeyPatch, data: object) -> str:
+    """The refusal of ``tables.<loader>`` reading ``data`` as its file (its cache cleared before
+    and after, so no other test sees the bad table)."""
+    from referee.core import ScenarioError
+    from referee.systems.hursagmu import tables
+
+    load = getattr(tables, loader)
+    monkeypatch.setattr(tables, "_read", lambda name: data)
+    load.cache_clear()
+    try:
+        with pytest.raises(ScenarioError) as refused:
+            load()
+    finally:
+        monkeypatch.undo()
+        load.cache_clear()
+    return str(refused.value)
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
@@ -324,18 +342,7 @@ def test_a_bad_range_table_is_refused_when_loaded(
 ) -> None:
     """A range table missing, empty, or with a cell that is not a positive whole number of
     yards is refused, naming what is wrong."""
-    from referee.core import ScenarioError
-    from referee.systems.hursagmu import tables
-
-    monkeypatch.setattr(tables, "_read", lambda name: data)
-    tables.load_ranges.cache_clear()
-    try:
-        with pytest.raises(ScenarioError) as refused:
-            tables.load_ranges()
-    finally:
-        monkeypatch.undo()
-        tables.load_ranges.cache_clear()
-    assert message in str(refused.value)
+    assert message in _refusal_of_table("load_ranges", monkeypatch, data)
 
 
 @pytest.mark.parametrize(
@@ -352,18 +359,7 @@ def test_a_bad_skill_table_is_refused_when_loaded(
 ) -> None:
     """The skill table missing, empty, or giving a skill an attribute other than Dexterity or
     Intelligence is refused."""
-    from referee.core import ScenarioError
-    from referee.systems.hursagmu import tables
-
-    monkeypatch.setattr(tables, "_read", lambda name: data)
-    tables.load_skills.cache_clear()
-    try:
-        with pytest.raises(ScenarioError) as refused:
-            tables.load_skills()
-    finally:
-        monkeypatch.undo()
-        tables.load_skills.cache_clear()
-    assert message in str(refused.value)
+    assert message in _refusal_of_table("load_skills", monkeypatch, data)
 
 
 # -- choices.py: what each seat may do now, and the odds shown before a step ---------------------
