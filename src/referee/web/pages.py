@@ -20,6 +20,10 @@ CSP = (
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 )
 
+#: The view library the table page is drawn with (``static/vendor/README.md``): Preact, its
+#: hooks and htm, vendored, no build step.
+VIEW_SCRIPTS = ("vendor/preact.umd.js", "vendor/hooks.umd.js", "vendor/htm.umd.js")
+
 #: Each game's screens (``static/games/``), loaded before the table page's own script.
 GAME_SCRIPTS = (
     "games/base.js",
@@ -102,31 +106,11 @@ JOIN = """
 """
 
 TABLE = """
-<h1 id="title">Table</h1>
-<p id="whoami" class="muted"></p>
-<div class="layout">
-  <section aria-labelledby="act-h" class="panel" id="act-panel">
-    <h2 id="act-h">Your move</h2>
-    <p id="to-move" class="muted"></p>
-    <div id="refused" class="error" role="alert"></div>
-    <div id="console"></div>
-    <div id="choices"></div>
-    <div id="undo-box"></div>
-    <div id="fair-dice"></div>
-    <p id="handouts">Handouts to print (PDF):
-      <a id="handouts-a4" download>A4</a> ·
-      <a id="handouts-letter" download>US Letter</a></p>
-  </section>
-  <section aria-labelledby="log-h" class="panel" id="log-panel">
-    <h2 id="log-h">What has happened</h2>
-    <ol id="log" class="log" aria-live="polite" aria-relevant="additions"></ol>
-  </section>
-  <section aria-labelledby="state-h" class="panel" id="state-panel">
-    <h2 id="state-h">The table</h2>
-    <div id="state"></div>
-  </section>
+<div id="table-app">
+  <h1 id="title">Table</h1>
+  <p class="muted">Loading the table…</p>
+  <noscript><p>The table page needs JavaScript (served by this server, nothing else).</p></noscript>
 </div>
-<p id="conn" class="muted" role="status"></p>
 """
 
 
@@ -187,7 +171,7 @@ def mount(app: FastAPI) -> None:
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table(table_id: str = TableId) -> HTMLResponse:
-        scripts = ("seal.js", *GAME_SCRIPTS, "table.js", "simulate.js")
+        scripts = ("seal.js", *VIEW_SCRIPTS, *GAME_SCRIPTS, "table.js", "simulate.js")
         return _html(page("Table", TABLE, *scripts, data={"table": table_id}))
 
     @app.post("/web/yaml", include_in_schema=False)

@@ -1,436 +1,858 @@
-// The table as this seat sees it. Everything shown comes from the API's observation for this
-// seat (GET /api/tables/{id}, the answers to actions, and the WebSocket's messages).
+// The table as this seat sees it, drawn with Preact + htm (static/vendor/README.md): the page is
+// a function of the observation (GET /api/tables/{id}, the answers to actions, the WebSocket's
+// pushes). Preact patches the DOM, so a push keeps what a person is doing: typed values, open
+// forms, the focus, the caret, the log's scroll. Each choice's form is keyed by its actor, kind
+// and label (never by its place in the list); what a person typed lives in that form's state.
 (function () {
   "use strict";
-  var h = Ref.h;
+  var P = window.preact, H = window.preactHooks;
+  var h = P.h, Fragment = P.Fragment, html = window.htm.bind(h);
+  var useState = H.useState, useRef = H.useRef, useEffect = H.useEffect, useLayoutEffect = H.useLayoutEffect;
   var id = document.body.dataset.table;
   var base = "/api/tables/" + encodeURIComponent(id);
-  ["a4", "letter"].forEach(function (paper) {
-    var link = document.getElementById("handouts-" + paper);
-    if (link) link.href = base + "/handouts?paper=" + paper;
-  });
-  var me = null;
-  var obs = null;           // the last observation, events accumulated
-  var lastNumber = 0;       // the number of the last event shown
-  var socket = null, retry = 500;
-  var logEl = document.getElementById("log");
-  var refused = document.getElementById("refused");
-  var conn = document.getElementById("conn");
+  var root = document.getElementById("table-app");
+  var OMIT = {};   // a field left out of the params (an optional field off, a depends with no case)
+
+  // ------------------------------------------------------------------ the store
+  var S = {
+    me: null, obs: null, refereeGame: true, fatal: null,
+    events: [], epoch: 0, lastNumber: 0, seq: 0,
+    refused: "", conn: "", actAs: null, promptsSeen: null, focusAfter: null
+  };
+  var forms = {};   // choice key -> () => its params as they stand (RefTable.paramsOf)
 
   function start() {
+    draw();
     Ref.api("GET", base + "/seat").then(function (res) {
       if (!res.ok) {
-        document.getElementById("title").textContent = "No seat at this table";
-        refused.textContent = res.status === 401
+        S.fatal = res.status === 401
           ? "This browser has no seat here: open your join link (ask the table's host)."
           : Ref.errorText(res);
+        draw();
         return null;
       }
-      me = res.data;
+      S.me = res.data;
       return Ref.api("GET", "/api/games").then(function (games) {
         (games.ok ? games.data : []).forEach(function (g) {
-          if (g.name === me.system) refereeGame = !!g.has_referee;
+          if (g.name === S.me.system) S.refereeGame = !!g.has_referee;
         });
         return Ref.api("GET", base);
       });
     }).then(function (res) {
       if (!res) return;
-      if (!res.ok) { refused.textContent = Ref.errorText(res); return; }
+      if (!res.ok) { S.fatal = Ref.errorText(res); draw(); return; }
       apply(res.data, true);
       connect();
     });
   }
 
+  var retry = 500;
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var url = scheme + location.host + base + "/live?since=" + obs.version +
-      (obs.tag ? "&tag=" + encodeURIComponent(obs.tag) : "");
-    socket = new WebSocket(url);
-    socket.onopen = function () { retry = 500; conn.textContent = "Live."; document.body.dataset.live = "1"; };
+    var url = scheme + location.host + base + "/live?since=" + S.obs.version +
+      (S.obs.tag ? "&tag=" + encodeURIComponent(S.obs.tag) : "");
+    var socket = new WebSocket(url);
+    socket.onopen = function () { retry = 500; S.conn = "Live."; draw(); document.body.dataset.live = "1"; };
     socket.onmessage = function (m) {
       var data = JSON.parse(m.data);
-      if (data.type === "observation") apply(data, false);
-      if (data.type === "observation") document.body.dataset.seen = String(performance.timeOrigin + performance.now());
+      if (data.type === "observation") {
+        apply(data, false);
+        document.body.dataset.seen = String(performance.timeOrigin + performance.now());
+      }
     };
     socket.onclose = function (ev) {
       document.body.dataset.live = "0";
-      if (ev.code === 4401) { conn.textContent = "This seat's link was revoked: ask for a new one."; return; }
-      conn.textContent = "Reconnecting…";
+      if (ev.code === 4401) { S.conn = "This seat's link was revoked: ask for a new one."; draw(); return; }
+      S.conn = "Reconnecting…";
+      draw();
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
     };
   }
 
-  // ------------------------------------------------------------------ applying observations
+  // An observation in: new events appended (after an undo, ``reset``, the log replaced), the
+  // rest replaced; then the page drawn again (Preact patches only what changed).
   function apply(o, first) {
     var reset = first || o.reset;
-    if (reset) { logEl.textContent = ""; lastNumber = 0; RefSeal.reset(); }
-    var fresh = (o.events || []).filter(function (e) { return e.number == null || e.number > lastNumber; });
-    obs = Object.assign({}, obs || {}, o);
+    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; RefSeal.reset(); }
+    var fresh = (o.events || []).filter(function (e) { return e.number == null || e.number > S.lastNumber; });
+    S.obs = Object.assign({}, S.obs || {}, o);
     fresh.forEach(function (e) {
-      logEl.appendChild(eventItem(e, !first));
-      if (e.number != null) lastNumber = e.number;
+      S.events.push({e: e, isNew: !first, key: S.epoch + ":" + (e.number != null ? e.number : "x" + (++S.seq)),
+        legacy: legacyEvent(e)});
+      if (e.number != null) S.lastNumber = e.number;
     });
-    if (fresh.length) logEl.scrollTop = logEl.scrollHeight;
+    notePrompts(first);
+    draw(fresh.length > 0);
     document.body.dataset.version = String(o.version);
-    renderHeader();
-    renderConsole();
-    renderChoices();
-    renderState();
   }
 
-  function renderHeader() {
-    document.getElementById("title").textContent = me.name || ((me.title || me.system) + " table");
-    document.title = document.getElementById("title").textContent + " · Referee";
-    document.getElementById("whoami").textContent = "You are " +
-      (me.is_referee ? "the referee" : "seat " + me.seat + (me.plays.length ? ", playing " + me.plays.join(", ") : "")) +
-      " · " + (me.title || me.system) + " · version " + obs.version;
-    var moving = obs.to_move || [];
-    document.getElementById("to-move").textContent = moving.length ? "To move: " + moving.join(", ") : "";
-  }
-
-  // ------------------------------------------------------------------ the log
-  // Every roll card of an event this seat may see: in its public part, and in the secret parts
-  // observe kept for this seat (a secret roll shows on the pages of those who may see it).
-  function cardsOf(e) {
-    var out = [];
-    function take(v) {
-      if (v && v.card === "roll") out.push(v);
-      else if (Array.isArray(v)) v.forEach(function (r) { if (r && r.card === "roll") out.push(r); });
+  // A prompt for this seat that was not there before makes the phone vibrate (where allowed).
+  function notePrompts(first) {
+    var now = {}, fresh = false;
+    promptsOf(S.obs).filter(isMine).forEach(function (p) {
+      var k = promptKey(p);
+      now[k] = true;
+      if (!first && S.promptsSeen && !S.promptsSeen[k]) fresh = true;
+    });
+    S.promptsSeen = now;
+    if (fresh && typeof navigator.vibrate === "function") {
+      try { navigator.vibrate(200); } catch (e) { /* not allowed here */ }
     }
-    [e, e.payload || {}].forEach(function (src) { take(src.roll); take(src.rolls); });
-    (e.secrets || []).forEach(function (part) { if (part) take(part.value); });
-    return out;
   }
 
-  function eventItem(e, isNew) {
-    var li = h("li", {className: isNew ? "new" : null, "data-kind": e.kind},
-      h("span", {className: "num", text: "#" + e.number}), h("span", {text: e.text || e.kind}));
-    cardsOf(e).forEach(function (c) { li.appendChild(rollCard(c)); });
-    RefSeal.see(e.payload).forEach(function (v) {
-      var ok = v.verdict === "checked";
-      li.appendChild(h("div", {className: "seal " + (ok ? "ok" : "bad"), "data-verdict": v.verdict,
-        text: ok ? "✓ checked: " + v.choice + " is the choice that was sealed"
-          : v.verdict === "MISMATCH" ? "✗ " + v.choice + " is NOT the choice that was sealed"
-          : "? " + v.choice + ": its sealing is not in this page's log"}));
+  function draw(grew) {
+    var before = document.activeElement;
+    var inApp = before && before !== document.body && root.contains(before);
+    var log = document.getElementById("log");
+    var atEnd = !log || log.scrollHeight - log.scrollTop - log.clientHeight < 8;
+    P.render(h(App, null), root);
+    log = document.getElementById("log");
+    if (log && grew && atEnd) log.scrollTop = log.scrollHeight;   // follow, unless scrolled back
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if (S.focusAfter) {
+      var el = document.getElementById(S.focusAfter) || document.getElementById("act-h");
+      S.focusAfter = null;
+      if (el) el.focus();
+    } else if (inApp && !before.isConnected && lost) {
+      // what had the focus went with a choice that is gone: "Your move", not <body>
+      var heading = document.getElementById("act-h");
+      if (heading) heading.focus();
+    }
+  }
+
+  // ------------------------------------------------------------------ small helpers
+  function words(name) { return String(name).replace(/_/g, " "); }
+  function J(v) { return JSON.stringify(v); }
+  function slug(s) { return String(s).replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "x"; }
+  function hash(s) {
+    var x = 5381;
+    for (var i = 0; i < s.length; i++) x = ((x * 33) ^ s.charCodeAt(i)) >>> 0;
+    return x.toString(36);
+  }
+  // a choice's stable key, and the id its form's elements derive from (sanitised, unique)
+  function labelOf(c) { return c.label || c.kind.replace(/[._]/g, " "); }
+  function keyOf(c) { return c.actor + "|" + c.kind + "|" + labelOf(c); }
+  function idOf(key) { return "c-" + slug(key) + "-" + hash(key); }
+  function game() { return (window.RefGames && S.me && window.RefGames[S.me.system]) || {}; }
+  function isNewContract(g) { return !!(g.Board || g.Console || g.contract === 2); }
+  function hasReferee() { return S.refereeGame; }
+  function promptsOf(o) { return (o && Array.isArray(o.prompts)) ? o.prompts : []; }
+  function isMine(p) { return !!S.me && (S.me.is_referee || (S.me.plays || []).indexOf(p.actor) >= 0); }
+  function promptKey(p) { return [p.actor, (p.kinds || []).join(","), p.cause, p.reason].join("|"); }
+  function answers(p, c) { return c.prompt === true && c.actor === p.actor && (p.kinds || []).indexOf(c.kind) >= 0; }
+  // a DOM element from a vnode (for the old hooks, which take and give elements)
+  function toDom(vnode) {
+    var box = document.createElement("div");
+    P.render(vnode, box);
+    return box.firstChild;
+  }
+
+  // ------------------------------------------------------------------ the page
+  function App() {
+    if (S.fatal) {
+      return h(Fragment, null, h("h1", {id: "title"}, "No seat at this table"),
+        h("div", {id: "refused", className: "error", role: "alert"}, S.fatal));
+    }
+    if (!S.obs) return h(Fragment, null, h("h1", {id: "title"}, "Table"), h("p", {className: "muted"}, "Loading the table…"));
+    var ctx = context(false);
+    return h(Fragment, null,
+      h(Header, null),
+      h(Result, {result: S.obs.result}),
+      h("div", {className: "layout"},
+        h("section", {"aria-labelledby": "act-h", className: "panel", id: "act-panel"},
+          h("h2", {id: "act-h", tabIndex: -1}, "Your move"),
+          h(Prompts, {prompts: promptsOf(S.obs), choices: S.obs.choices || []}),
+          h("p", {id: "to-move", className: "muted"}, (S.obs.to_move || []).length ? "To move: " + S.obs.to_move.join(", ") : ""),
+          h("div", {id: "refused", className: "error", role: "alert", tabIndex: -1}, S.refused),
+          h(ConsoleSlot, {ctx: ctx}),
+          h(Choices, null),
+          h(Undo, null),
+          h("div", {id: "fair-dice"}, h(FairDice, null)),
+          h("p", {id: "handouts"}, "Handouts to print (PDF): ",
+            h("a", {id: "handouts-a4", download: true, href: base + "/handouts?paper=a4"}, "A4"), " · ",
+            h("a", {id: "handouts-letter", download: true, href: base + "/handouts?paper=letter"}, "US Letter"))),
+        h(LogPanel, {count: S.events.length}),
+        h("section", {"aria-labelledby": "state-h", className: "panel", id: "state-panel", tabIndex: 0},
+          h("h2", {id: "state-h"}, "The table"),
+          h(StateSlot, {ctx: ctx}))),
+      h("p", {id: "conn", className: "muted", role: "status"}, S.conn));
+  }
+
+  function Header() {
+    var me = S.me, title = me.name || ((me.title || me.system) + " table");
+    document.title = title + " · Referee";
+    return h(Fragment, null, h("h1", {id: "title"}, title),
+      h("p", {id: "whoami", className: "muted"}, "You are " +
+        (me.is_referee ? "the referee" : "seat " + me.seat + (me.plays.length ? ", playing " + me.plays.join(", ") : "")) +
+        " · " + (me.title || me.system) + " · version " + S.obs.version));
+  }
+
+  // The game's or a conflict's end (obs.result, when the kernel sends it).
+  function Result(props) {
+    var r = props.result;
+    if (!r || typeof r !== "object") return null;
+    var conflict = r.conflict && r.conflict.over ? r.conflict : null;
+    if (!r.over && !conflict) return null;
+    function line(x) {
+      var won = (x.winners || []).length ? "Won: " + x.winners.join(", ") + "." : "Nobody won.";
+      return (x.summary ? x.summary + " " : "") + won;
+    }
+    return html`<section class="result" role="region" aria-labelledby="result-h">
+      <h2 id="result-h">${r.over ? "The game is over" : "The " + (conflict.name || "conflict") + " is over"}</h2>
+      ${r.over ? html`<p>${line(r)}</p>` : null}
+      ${conflict ? html`<p>${r.over ? "The " + (conflict.name || "conflict") + ": " : ""}${line(conflict)}</p>` : null}
+    </section>`;
+  }
+
+  // ------------------------------------------------------------------ prompts
+  // The seat's prompts first, each with the choices that answer it and "Decline" where the rules
+  // give a default; a prompt for another seat is only a line saying whom the table waits for.
+  function Prompts(props) {
+    var list = props.prompts;
+    if (!list.length) return null;
+    return h("div", {className: "prompts"}, list.map(function (p) {
+      var k = promptKey(p), hid = "prompt-" + slug(p.actor) + "-" + hash(k);
+      if (!isMine(p)) {
+        return h("p", {key: k, className: "prompt-other muted"}, "Waiting for " + (p.name || p.actor) + ": " + p.reason);
+      }
+      var mine = props.choices.filter(function (c) { return answers(p, c); });
+      return h("section", {key: k, className: "prompt", role: "region", "aria-labelledby": hid},
+        h("h3", {id: hid}, (p.name || p.actor) + ": " + p.reason),
+        h("p", {className: "muted"}, [p.section ? "Rules: " + p.section + "." : "",
+          p.blocking ? " Nobody else may act until this is answered." : ""].join("")),
+        mine.map(function (c) { return h(Choice, {key: keyOf(c), c: c}); }),
+        p.default ? h("button", {type: "button", className: "ghost decline", id: hid + "-decline",
+          onClick: function () { send(p.default.kind, p.actor, p.default.params || {}, hid + "-decline"); }},
+          "Decline" + (mine.length ? "" : " (" + words(p.default.kind) + ")")) : null);
+    }));
+  }
+
+  // ------------------------------------------------------------------ choices
+  function Choices() {
+    var prompts = promptsOf(S.obs).filter(isMine);
+    var choices = (S.obs.choices || []).filter(function (c) {
+      return !prompts.some(function (p) { return answers(p, c); });   // those are under their prompt
     });
-    if (game().event) { try { game().event(e, li, context()); } catch (err) { /* the plain item stays */ } }
-    return li;
-  }
-
-  function rollCard(c) {
-    var box = h("div", {className: "roll"},
-      h("div", null, h("strong", {text: c.label}), " ", h("span", {className: "muted", text: "(" + c.rule + ")"})),
-      h("div", null, h("span", {className: "dice", text: c.shown || (c.dice + " " + (c.faces || []).join(", "))}),
-        " → ", h("span", {className: "outcome", text: c.outcome}),
-        c.margin != null ? h("span", {className: "muted", text: " (margin " + c.margin + ")"}) : null));
-    if (c.odds) box.appendChild(oddsChart(c.odds, c.outcome, "Odds it had, " + c.dice));
-    return box;
-  }
-
-  function oddsChart(odds, hit, caption) {
-    var list = h("ul", {className: "odds", "aria-label": caption});
-    Object.keys(odds).forEach(function (k) {
-      var p = Ref.fraction(odds[k]);
-      var fill = h("span", {className: "fill"});
-      fill.style.width = Math.max(0, Math.min(100, p * 100)).toFixed(1) + "%";
-      list.appendChild(h("li", {className: k === hit ? "hit" : null},
-        h("span", {text: k}), h("span", {className: "track", "aria-hidden": "true"}, fill),
-        h("span", {className: "pct", title: odds[k], text: Ref.pct(p)})));
-    });
-    return list;
-  }
-
-  // ------------------------------------------------------------------ actions
-  var formCount = 0;
-  function renderChoices() {
-    var box = document.getElementById("choices");
-    var open = {};
-    box.querySelectorAll("details[open]").forEach(function (d) { open[d.dataset.key] = true; });
-    var focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
-    var picked = document.getElementById("act-as") ? document.getElementById("act-as").value : null;
-    box.textContent = "";
-    var choices = obs.choices || [];
-    if (!choices.length) box.appendChild(h("p", {className: "muted", text: "Nothing for you to do right now."}));
     var actors = [];
     choices.forEach(function (c) { if (actors.indexOf(c.actor) < 0) actors.push(c.actor); });
+    var picked = "";
     if (actors.length > 1) {  // a referee acting for many: one actor's choices at a time
-      if (actors.indexOf(picked) < 0 && picked !== "") picked = actors[0];
-      var sel = h("select", {id: "act-as"}, h("option", {value: "", text: "everyone"}),
-        actors.map(function (a) { return h("option", {value: a, text: a}); }));
-      sel.value = picked;
-      sel.addEventListener("change", function () { renderChoices(); document.getElementById("act-as").focus(); });
-      box.appendChild(h("div", {className: "stack"}, h("label", {"for": "act-as", text: "Act as"}), sel));
-    } else {
-      picked = "";
+      picked = S.actAs;
+      if (picked == null || (picked !== "" && actors.indexOf(picked) < 0)) picked = S.actAs = actors[0];
     }
-    choices.forEach(function (c, i) {
-      if (!picked || c.actor === picked) box.appendChild(choiceForm(c, i, open));
+    var shown = choices.filter(function (c) { return !picked || c.actor === picked; });
+    return h("div", {id: "choices"},
+      !(S.obs.choices || []).length ? h("p", {className: "muted"}, "Nothing for you to do right now.") : null,
+      actors.length > 1 ? h("div", {className: "stack"}, h("label", {"for": "act-as"}, "Act as"),
+        h("select", {id: "act-as", value: picked, onChange: function (ev) { S.actAs = ev.target.value; draw(); }},
+          h("option", {value: ""}, "everyone"),
+          actors.map(function (a) { return h("option", {key: a, value: a}, a); }))) : null,
+      shown.map(function (c) { return h(Choice, {key: keyOf(c), c: c}); }));
+  }
+
+  // Domains (docs/web.md): one_of, between, some_of, text, and the structured record, any_of,
+  // steps, depends. A form's draft is a tree of plain nodes, one per field, kept by the Choice.
+  function kindOf(dom) {
+    if (!dom || typeof dom !== "object") return "text";
+    if (Array.isArray(dom.one_of)) return "one_of";
+    if (dom.between || ("low" in dom && "high" in dom)) return "between";
+    if (Array.isArray(dom.some_of)) return "some_of";
+    if (dom.record && typeof dom.record === "object") return "record";
+    if (dom.any_of && typeof dom.any_of === "object") return "any_of";
+    if ("steps" in dom) return "steps";
+    if ("depends" in dom) return "depends";
+    return "text";
+  }
+  function bounds(dom) { return dom.between || [dom.low, dom.high]; }
+  function child(holder, k) { return holder[k] || (holder[k] = {}); }
+  function isOptional(dom, name) { return (dom.optional || []).indexOf(name) >= 0; }
+  function caseOf(dom, value) {
+    var v = J(value);
+    for (var i = 0; i < (dom.cases || []).length; i++) if (J(dom.cases[i][0]) === v) return i;
+    return -1;
+  }
+  // a draft node made whole for its domain (a value the domain no longer holds falls back)
+  function ensure(dom, node) {
+    switch (kindOf(dom)) {
+      case "one_of":
+        var keys = dom.one_of.map(J);
+        if (keys.indexOf(node.v) < 0) node.v = keys.length ? keys[0] : "";
+        break;
+      case "between": if (node.v == null) node.v = String(bounds(dom)[0]); break;
+      case "some_of": if (!node.v) node.v = {}; break;
+      case "record": node.f = node.f || {}; node.on = node.on || {}; break;
+      case "any_of":
+        var labels = Object.keys(dom.any_of);
+        if (labels.indexOf(node.shape) < 0) node.shape = labels[0];
+        node.s = node.s || {};
+        break;
+      case "steps":
+        if (!node.items) { node.items = []; node.n = 0; }
+        while (node.items.length < (dom.least || 0)) node.items.push({id: ++node.n, node: {}});
+        break;
+      case "depends": node.c = node.c || {}; break;
+      default: if (node.v == null) node.v = typeof dom.text === "string" ? dom.text : "";
+    }
+    return node;
+  }
+  // a record's fields read lazily, so a depends field can ask for its sibling's value (in the
+  // same record, else in the records around it up to the choice's params)
+  function scopeOf(dom, node, parent) {
+    var memo = {}, busy = {};
+    var scope = {
+      get: function (name) {
+        if (!Object.prototype.hasOwnProperty.call(dom.record, name)) return parent ? parent.get(name) : OMIT;
+        if (Object.prototype.hasOwnProperty.call(memo, name)) return memo[name];
+        if (busy[name]) return OMIT;
+        busy[name] = true;
+        var fd = dom.record[name], v;
+        if (isOptional(dom, name) && !node.on[name]) v = OMIT;
+        else if (kindOf(fd) === "depends") {
+          var i = caseOf(fd, scope.get(fd.depends));
+          v = i < 0 ? OMIT : valueOf(fd.cases[i][1], child(ensure(fd, child(node.f, name)).c, i), scope);
+        } else v = valueOf(fd, child(node.f, name), scope);
+        memo[name] = v;
+        return v;
+      }
+    };
+    return scope;
+  }
+  // the JSON value a draft node stands for
+  function valueOf(dom, node, scope) {
+    ensure(dom, node);
+    switch (kindOf(dom)) {
+      case "one_of": var i = dom.one_of.map(J).indexOf(node.v); return i < 0 ? null : dom.one_of[i];
+      case "between": return node.v === "" ? null : Number(node.v);
+      case "some_of": return dom.some_of.filter(function (v) { return node.v[J(v)]; });
+      case "record":
+        var sc = scopeOf(dom, node, scope), out = {};
+        Object.keys(dom.record).forEach(function (n) { var v = sc.get(n); if (v !== OMIT) out[n] = v; });
+        return out;
+      case "any_of": return valueOf(dom.any_of[node.shape], child(node.s, node.shape), scope);
+      case "steps": return node.items.map(function (it) { return valueOf(dom.steps, it.node, scope); });
+      case "depends": return OMIT;   // read through its record (scopeOf)
+      default: return node.v;
+    }
+  }
+  // whether a person can take the choice at all (a required field with nothing to choose from
+  // cannot); on a phone such forms are not shown
+  function usable(params) {
+    return Object.keys(params).every(function (n) {
+      var d = params[n];
+      switch (kindOf(d)) {
+        case "one_of": return d.one_of.length > 0;
+        case "some_of": return d.some_of.length >= (d.least || 0);
+        case "between": var b = bounds(d); return b[0] <= b[1];
+        default: return true;
+      }
     });
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    var undo = document.getElementById("undo-box");
-    undo.textContent = "";
-    if (me.is_referee || !hasReferee()) {
-      var b = h("button", {type: "button", className: "ghost", id: "undo", text: "Undo the last action"});
-      b.addEventListener("click", doUndo);
-      if (obs.version > 0) undo.appendChild(b);
+  }
+
+  // One field's editor. o: {id, name, label, scope, changed(), focusLater(id)}
+  function editor(dom, node, o) {
+    ensure(dom, node);
+    var k = kindOf(dom);
+    if (k === "one_of") {
+      return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label),
+        h("select", {id: o.id, name: o.name, value: node.v,
+          onChange: function (ev) { node.v = ev.target.value; o.changed(); }},
+          dom.one_of.map(function (v) { return h("option", {key: J(v), value: J(v)}, Ref.show(v)); })));
     }
-    renderFairDice();
+    if (k === "between") {
+      var b = bounds(dom);
+      return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label + " (" + b[0] + " to " + b[1] + ")"),
+        h("input", {id: o.id, name: o.name, type: "number", min: b[0], max: b[1], required: true, inputmode: "numeric",
+          value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }}));
+    }
+    if (k === "some_of") {
+      return h("fieldset", {id: o.id}, h("legend", null, o.label +
+          (dom.least ? " (at least " + dom.least + ")" : "") + (dom.most ? " (at most " + dom.most + ")" : "")),
+        dom.some_of.map(function (v, j) {
+          var cid = o.id + "-" + j;
+          return h("div", {key: J(v), className: "check"},
+            h("input", {type: "checkbox", id: cid, value: String(j), checked: !!node.v[J(v)],
+              onChange: function (ev) { node.v[J(v)] = ev.target.checked; o.changed(); }}),
+            h("label", {"for": cid}, Ref.show(v)));
+        }));
+    }
+    if (k === "record") {
+      return h("fieldset", {id: o.id, className: "record"}, h("legend", null, o.label), fields(dom, node, o));
+    }
+    if (k === "any_of") {
+      var labels = Object.keys(dom.any_of);
+      return h("fieldset", {id: o.id, className: "any-of"}, h("legend", null, o.label),
+        h("div", {className: "stack"}, h("label", {"for": o.id + "-shape"}, "Which: " + o.label.toLowerCase()),
+          h("select", {id: o.id + "-shape", value: node.shape,
+            onChange: function (ev) { node.shape = ev.target.value; o.changed(); }},
+            labels.map(function (l) { return h("option", {key: l, value: l}, words(l)); }))),
+        h(Fragment, {key: "shape-" + node.shape},
+          editor(dom.any_of[node.shape], child(node.s, node.shape),
+            Object.assign({}, o, {id: o.id + "-" + slug(node.shape), label: words(node.shape)}))));
+    }
+    if (k === "steps") return stepsEditor(dom, node, o);
+    if (k === "depends") return null;   // drawn by its record, which knows the sibling
+    return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label),
+      h("input", {id: o.id, name: o.name, type: "text", maxlength: dom.max_length || 500,
+        value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }}));
+  }
+
+  // A record's fields in their order; an optional one behind a checkbox; a depends field with
+  // the domain of the case its sibling's value picks (none: not shown, not sent).
+  function fields(dom, node, o) {
+    var sc = scopeOf(dom, node, o.scope);
+    return Object.keys(dom.record).map(function (name) {
+      var fd = dom.record[name];
+      var sub = Object.assign({}, o, {id: o.id + "-" + slug(name), name: o.name ? o.name + "." + name : name,
+        label: words(name), scope: sc});
+      function inner() {
+        if (kindOf(fd) === "depends") {
+          var i = caseOf(fd, sc.get(fd.depends));
+          if (i < 0) return null;
+          var dn = ensure(fd, child(node.f, name));
+          return h(Fragment, {key: "case-" + i}, editor(fd.cases[i][1], child(dn.c, i), sub));
+        }
+        return editor(fd, child(node.f, name), sub);
+      }
+      if (isOptional(dom, name)) {
+        return h("div", {key: name, className: "optional"},
+          h("div", {className: "check"},
+            h("input", {type: "checkbox", id: sub.id + "-on", checked: !!node.on[name],
+              onChange: function (ev) { node.on[name] = ev.target.checked; o.changed(); }}),
+            h("label", {"for": sub.id + "-on"}, "Give " + sub.label + " (optional)")),
+          node.on[name] ? inner() : null);
+      }
+      return h(Fragment, {key: name}, inner());
+    });
+  }
+
+  // A list of steps: add, remove, move up, within least..most; each step keeps its draft when
+  // the list is reordered (keyed by the step's own number, not its place).
+  function stepsEditor(dom, node, o) {
+    var least = dom.least || 0, most = dom.most == null ? Infinity : dom.most, items = node.items;
+    var range = most === Infinity ? (least ? " (at least " + least + ")" : "") : " (" + least + " to " + most + ")";
+    return h("fieldset", {id: o.id, className: "steps"}, h("legend", null, o.label + range),
+      h("ol", {className: "step-list"}, items.map(function (it, i) {
+        var sid = o.id + "-s" + it.id;
+        return h("li", {key: it.id, className: "step"},
+          editor(dom.steps, it.node, Object.assign({}, o, {id: sid, name: o.name + "." + i, label: "Step " + (i + 1)})),
+          h("div", {className: "step-tools"},
+            i > 0 ? h("button", {type: "button", className: "ghost", id: sid + "-up", "aria-label": "Move step " + (i + 1) + " up",
+              onClick: function () {
+                items.splice(i - 1, 0, items.splice(i, 1)[0]);
+                o.changed();
+                o.focusLater(i - 1 > 0 ? sid + "-up" : sid);
+              }}, "Move up") : null,
+            items.length > least ? h("button", {type: "button", className: "ghost", id: sid + "-remove",
+              "aria-label": "Remove step " + (i + 1),
+              onClick: function () { items.splice(i, 1); o.changed(); o.focusLater(o.id + "-add"); }}, "Remove") : null));
+      })),
+      items.length < most ? h("button", {type: "button", className: "ghost", id: o.id + "-add",
+        onClick: function () {
+          var it = {id: ++node.n, node: {}};
+          items.push(it);
+          o.changed();
+          o.focusLater(o.id + "-s" + it.id);
+        }}, "Add a step") : null);
+  }
+
+  // One choice: a details/summary with its form. Its draft (what the person typed and picked),
+  // its odds answer and its open state stay as long as the choice is offered.
+  function Choice(props) {
+    var c = props.c, key = keyOf(c), fid = idOf(key), label = labelOf(c);
+    var top = {record: c.params || {}};
+    var draft = useRef({}).current;
+    var bump = useState(0)[1];
+    var odds = useState(null), asked = odds[0], setAsked = odds[1];
+    var say = useState(""), said = say[0], setSaid = say[1];
+    var pending = useRef(null), timer = useRef(null), focusNext = useRef(null), details = useRef(null);
+    var alive = useRef(true);
+    var cRef = useRef(c);
+    cRef.current = c;
+
+    function params() { return valueOf({record: cRef.current.params || {}}, draft, null); }
+    function requestOdds(byPerson) {
+      var cur = cRef.current, ask;
+      try { ask = J({kind: cur.kind, actor: cur.actor, params: params()}); } catch (e) { return; }
+      if (pending.current === ask) return;
+      pending.current = ask;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(function () {   // debounced; the last answer asked for wins
+        Ref.api("POST", base + "/odds", JSON.parse(ask)).then(function (res) {
+          if (!alive.current || pending.current !== ask) return;
+          pending.current = null;
+          if (!res.ok) return;
+          setAsked({odds: res.data.odds});
+          if (byPerson) setSaid(oddsWords(res.data.odds));
+        }, function () { if (pending.current === ask) pending.current = null; });
+      }, 120);
+    }
+    useEffect(function () {
+      forms[key] = params;
+      return function () { alive.current = false; clearTimeout(timer.current); if (forms[key] === params) delete forms[key]; };
+    }, []);
+    useEffect(function () { forms[key] = params; });
+    useEffect(function () {   // a push: the odds of the form as it stands, if it is open
+      if (details.current && details.current.open) requestOdds(false);
+    }, [S.obs.version]);
+    useEffect(function () {
+      if (!focusNext.current) return;
+      var el = document.getElementById(focusNext.current);
+      focusNext.current = null;
+      if (el && !/^(INPUT|SELECT|BUTTON|TEXTAREA)$/.test(el.tagName)) el = el.querySelector("input, select, textarea, button") || el;
+      if (el) el.focus();
+    });
+    var o = {id: fid, name: "", label: label, scope: null,
+      changed: function () { bump(function (n) { return n + 1; }); requestOdds(true); },
+      focusLater: function (x) { focusNext.current = x; }};
+    var shownOdds = asked ? asked.odds : c.odds;
+    var ok = usable(c.params || {});
+    var me = S.me;
+    return h("details", {className: "choice" + (ok ? "" : " unusable"), "data-key": key, id: fid, ref: details,
+        onToggle: function () { if (details.current && details.current.open) requestOdds(false); }},
+      h("summary", null, label + ((me.plays || []).length === 1 && c.actor === me.plays[0] ? "" : " — " + c.actor)),
+      h("form", {"data-kind": c.kind, "data-actor": c.actor, id: fid + "-form", noValidate: false,
+          onSubmit: function (ev) {
+            ev.preventDefault();
+            var p;
+            try { p = params(); } catch (e) { return; }
+            send(c.kind, c.actor, p, fid + "-go");
+          }},
+        fields(top, ensure(top, draft), o),
+        ok ? null : h("p", {className: "muted"}, "Nothing can be chosen for this now."),
+        h(OddsBox, {odds: shownOdds, label: label}),
+        h("p", {className: "sr-only", role: "status"}, said),
+        h("button", {type: "submit", id: fid + "-go"}, label)));
+  }
+
+  function oddsWords(list) {
+    var first = (Array.isArray(list) ? list : list ? [list] : []).filter(function (o) { return o && o.odds; })[0];
+    if (!first) return "";
+    return "Odds now: " + Object.keys(first.odds).map(function (k) { return k + " " + Ref.pct(Ref.fraction(first.odds[k])); }).join(", ");
+  }
+
+  // The odds of the check this action would roll, with the fields as they stand. No aria-live
+  // here: a push redraws it; the Choice announces an answer only after the person changed a field.
+  function OddsBox(props) {
+    var list = (Array.isArray(props.odds) ? props.odds : props.odds ? [props.odds] : []).filter(function (o) { return o && o.odds; });
+    return h("div", {className: "odds-box"}, list.map(function (o, i) {
+      return h("div", {key: i, className: "roll"},
+        h("div", null, h("strong", null, "Odds: " + (o.label || "")), " ", h("span", {className: "muted"}, o.dice || "")),
+        OddsChart(o.odds, null, "Odds of " + (o.label || props.label)));
+    }));
+  }
+
+  function Undo() {
+    var show = (S.me.is_referee || !hasReferee()) && S.obs.version > 0;
+    return h("div", {id: "undo-box"}, show ? h("button", {type: "button", className: "ghost", id: "undo", onClick: doUndo},
+      "Undo the last action") : null);
   }
 
   // Fair dice (docs/fairness.md): mix in a seed of one's own, reveal the seed (the referee, or
   // any seat in a game without one), and check every die against the revealed seed.
-  function renderFairDice() {
-    var box = document.getElementById("fair-dice");
-    if (!box || box.dataset.built) return;
-    box.dataset.built = "1";
-    var out = h("p", {id: "fair-result", role: "status", className: "muted"});
-    var seed = h("input", {id: "seat-seed", type: "text", maxlength: 200, autocomplete: "off"});
-    var mix = h("button", {type: "button", className: "ghost", text: "Mix in my seed"});
-    mix.addEventListener("click", function () {
-      if (!seed.value.trim()) { out.textContent = "Type a seed first: any words or numbers."; return; }
-      send("seed_dice", null, {seed: seed.value.trim()}, mix).then(function (ok) {
-        if (ok) { out.textContent = "Your seed is mixed into every die rolled from now on."; seed.value = ""; }
+  function FairDice() {
+    var st = useState(""), seed = st[0], setSeed = st[1];
+    var ot = useState(""), out = ot[0], setOut = ot[1];
+    function mix() {
+      if (!seed.trim()) { setOut("Type a seed first: any words or numbers."); return; }
+      send("seed_dice", null, {seed: seed.trim()}, "mix-seed").then(function (ok) {
+        if (ok) { setOut("Your seed is mixed into every die rolled from now on."); setSeed(""); }
       });
-    });
-    var check = h("button", {type: "button", className: "ghost", id: "verify", text: "Check every die"});
-    check.addEventListener("click", function () {
+    }
+    function reveal() {
+      send("reveal_dice", null, {}, "reveal-seed").then(function (ok) {
+        if (ok) setOut("The seed is revealed: anyone may now check every die rolled so far.");
+      });
+    }
+    function check() {
       Ref.api("GET", base + "/verify").then(function (res) {
-        if (!res.ok) { out.textContent = Ref.errorText(res); return; }
+        if (!res.ok) { setOut(Ref.errorText(res)); return; }
         var v = res.data;
-        out.textContent = (v.ok ? "✓ " : "✗ ") + v.checked + " actions (" + v.dice + " dice) checked against the revealed seed, " +
+        setOut((v.ok ? "✓ " : "✗ ") + v.checked + " actions (" + v.dice + " dice) checked against the revealed seed, " +
           v.problems.length + " wrong; " + v.sealed + " actions wait for the seed to be revealed; " +
-          v.choices + " sealed choices checked." + (v.problems.length ? " " + v.problems.join(" · ") : "");
+          v.choices + " sealed choices checked." + (v.problems.length ? " " + v.problems.join(" · ") : ""));
       });
-    });
-    var parts = [h("label", {"for": "seat-seed", text: "A dice seed of your own (optional)"}), seed, mix];
-    if (me.is_referee || !hasReferee()) {
-      var reveal = h("button", {type: "button", className: "ghost", id: "reveal-seed", text: "Reveal the dice seed"});
-      reveal.addEventListener("click", function () {
-        send("reveal_dice", null, {}, reveal).then(function (ok) {
-          if (ok) out.textContent = "The seed is revealed: anyone may now check every die rolled so far.";
-        });
-      });
-      parts.push(reveal);
     }
-    parts.push(check, out);
-    box.appendChild(h("details", {className: "fair"}, h("summary", {text: "Fair dice"}),
-      h("div", {className: "stack"}, parts)));
+    return h("details", {className: "fair"}, h("summary", null, "Fair dice"),
+      h("div", {className: "stack"},
+        h("label", {"for": "seat-seed"}, "A dice seed of your own (optional)"),
+        h("input", {id: "seat-seed", type: "text", maxlength: 200, autocomplete: "off", value: seed,
+          onInput: function (ev) { setSeed(ev.target.value); }}),
+        h("button", {type: "button", className: "ghost", id: "mix-seed", onClick: mix}, "Mix in my seed"),
+        S.me.is_referee || !hasReferee()
+          ? h("button", {type: "button", className: "ghost", id: "reveal-seed", onClick: reveal}, "Reveal the dice seed") : null,
+        h("button", {type: "button", className: "ghost", id: "verify", onClick: check}, "Check every die"),
+        h("p", {id: "fair-result", role: "status", className: "muted"}, out)));
   }
 
-  var refereeGame = true;   // whether the game has a referee seat (GET /api/games)
-  function hasReferee() { return refereeGame; }
-
-  function choiceForm(c, i, open) {
-    c = Object.assign({}, c, {label: c.label || c.kind.replace(/[._]/g, " ")});
-    var key = c.actor + "|" + c.kind + "|" + c.label;
-    var prefix = "c" + i + "-";
-    var form = h("form", {"data-kind": c.kind, "data-actor": c.actor});
-    var names = Object.keys(c.params || {});
-    names.forEach(function (name) { form.appendChild(field(prefix + name, name, c.params[name])); });
-    // the odds of the check this action would roll, with the fields as they stand: first
-    // those the choice carries, then the server's answer for the parameters chosen
-    var oddsBox = h("div", {className: "odds-box", "aria-live": "polite"});
-    showOdds(oddsBox, c.odds, c.label);
-    form.appendChild(oddsBox);
-    form.appendChild(h("button", {type: "submit", text: c.label}));
-    form.addEventListener("submit", function (ev) { ev.preventDefault(); act(c, form, prefix); });
-    var refresh = function () { previewOdds(c, prefix, oddsBox); };
-    form.addEventListener("change", refresh);
-    form.addEventListener("input", refresh);
-    var details = h("details", {className: "choice", "data-key": key, open: !!open[key]},
-      h("summary", {text: c.label + (me.plays.length === 1 && c.actor === me.plays[0] ? "" : " — " + c.actor)}), form);
-    details.addEventListener("toggle", function () { if (details.open) refresh(); });
-    if (open[key]) refresh();
-    return details;
-  }
-
-  function showOdds(box, odds, label) {
-    box.textContent = "";
-    (Array.isArray(odds) ? odds : odds ? [odds] : []).forEach(function (o) {
-      if (!o || !o.odds) return;
-      box.appendChild(h("div", {className: "roll"},
-        h("div", null, h("strong", {text: "Odds: " + (o.label || "")}), " ",
-          h("span", {className: "muted", text: o.dice || ""})),
-        oddsChart(o.odds, null, "Odds of " + (o.label || label))));
-    });
-  }
-
-  // POST /odds for the form's parameters, at most one request in flight per form: the last
-  // answer to arrive for the latest parameters wins.
-  var pending = {};
-  function previewOdds(c, prefix, box) {
-    var params = {};
-    try {
-      Object.keys(c.params || {}).forEach(function (n) { params[n] = valueOf(prefix, n, c.params[n]); });
-    } catch (e) { return; }
-    var ask = JSON.stringify({kind: c.kind, actor: c.actor, params: params});
-    if (pending[prefix] === ask) return;
-    pending[prefix] = ask;
-    Ref.api("POST", base + "/odds", JSON.parse(ask)).then(function (res) {
-      if (pending[prefix] !== ask) return;
-      delete pending[prefix];
-      if (res.ok) showOdds(box, res.data.odds, c.label);
-    }, function () { delete pending[prefix]; });
-  }
-
-  function field(fid, name, dom) {
-    var label = name.replace(/_/g, " ");
-    if (dom.one_of) {
-      var sel = h("select", {id: fid, name: name});
-      dom.one_of.forEach(function (v, j) { sel.appendChild(h("option", {value: String(j), text: Ref.show(v)})); });
-      return h("div", {className: "stack"}, h("label", {"for": fid, text: label}), sel);
-    }
-    if (dom.between) {
-      var lo = dom.between[0], hi = dom.between[1];
-      return h("div", {className: "stack"}, h("label", {"for": fid, text: label + " (" + lo + " to " + hi + ")"}),
-        h("input", {id: fid, name: name, type: "number", min: lo, max: hi, value: lo, required: true, inputmode: "numeric"}));
-    }
-    if ("low" in dom && "high" in dom) {
-      return field(fid, name, {between: [dom.low, dom.high]});
-    }
-    if (dom.some_of) {
-      var fs = h("fieldset", {id: fid}, h("legend", {text: label +
-        (dom.least ? " (at least " + dom.least + ")" : "") + (dom.most ? " (at most " + dom.most + ")" : "")}));
-      dom.some_of.forEach(function (v, j) {
-        var cid = fid + "-" + j;
-        fs.appendChild(h("div", {className: "check"}, h("input", {type: "checkbox", id: cid, value: String(j)}),
-          h("label", {"for": cid, text: Ref.show(v)})));
-      });
-      return fs;
-    }
-    return h("div", {className: "stack"}, h("label", {"for": fid, text: label}),
-      h("input", {id: fid, name: name, type: "text", maxlength: dom.max_length || 500,
-        value: typeof dom.text === "string" ? dom.text : null}));
-  }
-
-  function valueOf(prefix, name, dom) {
-    var el = document.getElementById(prefix + name);
-    if (dom.one_of) return dom.one_of[Number(el.value)];
-    if (dom.between || ("low" in dom && "high" in dom)) return Number(el.value);
-    if (dom.some_of) {
-      var out = [];
-      el.querySelectorAll("input:checked").forEach(function (x) { out.push(dom.some_of[Number(x.value)]); });
-      return out;
-    }
-    return el.value;
-  }
-
-  function act(c, form, prefix) {
-    var params = {};
-    Object.keys(c.params || {}).forEach(function (n) { params[n] = valueOf(prefix, n, c.params[n]); });
-    return send(c.kind, c.actor, params, form.querySelector("button[type=submit]"));
-  }
-
+  // ------------------------------------------------------------------ acting
   // Take an action on the version this page shows; the answer (or the refusal) is shown. The
-  // promise says whether it was taken.
-  function send(kind, actor, params, button) {
-    refused.textContent = "";
-    if (button) button.disabled = true;
-    return Ref.api("POST", base + "/actions", {kind: kind, params: params, version: obs.version, actor: actor})
+  // promise says whether it was taken. After it, the focus stays on ``focusId`` (the form's
+  // button) — or, if that is gone, "Your move" — or moves to the refusal.
+  var busy = false;
+  function send(kind, actor, params, focusId) {
+    if (busy && focusId) return Promise.resolve(false);
+    busy = true;
+    S.refused = "";
+    draw();
+    return Ref.api("POST", base + "/actions", {kind: kind, params: params, version: S.obs.version, actor: actor})
       .then(function (res) {
-        if (button) button.disabled = false;
-        if (res.ok) { apply(res.data, false); return true; }
+        busy = false;
+        if (res.ok) { S.focusAfter = focusId || null; apply(res.data, false); return true; }
         if (res.status === 409) {
-          refused.textContent = "The table moved on while you chose: look again, then choose again.";
-          return Ref.api("GET", base).then(function (r) { if (r.ok) apply(r.data, true); return false; });
+          S.refused = "The table moved on while you chose: look again, then choose again.";
+          return Ref.api("GET", base).then(function (r) {
+            S.focusAfter = "refused";
+            if (r.ok) apply(r.data, true); else draw();
+            return false;
+          });
         }
-        refused.textContent = "Refused: " + Ref.errorText(res);
-        refused.setAttribute("tabindex", "-1");
+        S.refused = "Refused: " + Ref.errorText(res);
+        S.focusAfter = "refused";
+        draw();
         return false;
       }, function () {
-        if (button) button.disabled = false;
-        refused.textContent = "Could not reach the server.";
+        busy = false;
+        S.refused = "Could not reach the server.";
+        S.focusAfter = "refused";
+        draw();
         return false;
       });
   }
 
   function doUndo() {
-    refused.textContent = "";
-    Ref.api("POST", base + "/undo", {version: obs.version}).then(function (res) {
-      if (res.ok) apply(res.data, true);
-      else refused.textContent = "Refused: " + Ref.errorText(res);
+    S.refused = "";
+    draw();
+    Ref.api("POST", base + "/undo", {version: S.obs.version}).then(function (res) {
+      if (res.ok) { S.focusAfter = "undo"; apply(res.data, true); return; }
+      S.refused = "Refused: " + Ref.errorText(res);
+      S.focusAfter = "refused";
+      draw();
     });
   }
 
-  // ------------------------------------------------------------------ the visible state
-  function game() { return (window.RefGames && window.RefGames[me.system]) || {}; }
+  // ------------------------------------------------------------------ the log
+  // Folded on a phone ("What has happened (N)", closed), open on a wide screen; each event drawn
+  // once, keyed by its number, so the live list only ever gets additions.
+  function LogPanel(props) {
+    var fold = useRef(null);
+    useLayoutEffect(function () {
+      if (window.matchMedia && window.matchMedia("(min-width: 60rem)").matches) fold.current.open = true;
+    }, []);
+    return h("section", {"aria-labelledby": "log-h", className: "panel", id: "log-panel"},
+      h("details", {className: "log-fold", id: "log-fold", ref: fold},
+        h("summary", null, h("h2", {id: "log-h"}, "What has happened (" + props.count + ")")),
+        h("ol", {id: "log", className: "log", "aria-live": "polite", "aria-relevant": "additions", tabIndex: 0,
+            "aria-label": "What has happened, oldest first"},
+          S.events.map(function (x) { return h(EventItem, {key: x.key, e: x.e, isNew: x.isNew, legacy: x.legacy}); }))));
+  }
 
-  function renderState() {
-    var box = document.getElementById("state");
-    box.textContent = "";
-    var s = obs.state;
-    if (s == null) return;
-    if (game().board) {
-      try { box.appendChild(game().board(s, context())); return; } catch (e) { box.textContent = ""; }
+  // Every roll card of an event this seat may see, each once: in its public part, and in the
+  // secret parts observe kept for this seat (the same card in both is drawn once, the fuller).
+  function sameCard(c) { return J([c.label, c.rule, c.dice, c.faces, c.shown, c.outcome]); }
+  function cardsOf(e) {
+    var out = [], at = {};
+    function one(r) {
+      if (!r || r.card !== "roll") return;
+      var k = sameCard(r);
+      if (at[k] == null) { at[k] = out.length; out.push(r); }
+      else if (!out[at[k]].odds && r.odds) out[at[k]] = r;
     }
-    box.appendChild(generic(s));
+    function take(v) { if (Array.isArray(v)) v.forEach(one); else one(v); }
+    [e, e.payload || {}].forEach(function (src) { take(src.roll); take(src.rolls); });
+    (e.secrets || []).forEach(function (part) { if (part) take(part.value); });
+    return out;
   }
 
-  // A game's own tools over "Your move" (a perception check, a sealed slip, a tagging roll…).
-  function renderConsole() {
-    var box = document.getElementById("console");
-    if (!box || !game().console) return;
-    var keep = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
-    var el = null;
-    try { el = game().console(context()); } catch (e) { el = null; }
-    box.textContent = "";
-    if (el) box.appendChild(el);
-    if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
+  function EventItem(props) { P.Component.call(this, props); }
+  EventItem.prototype = Object.create(P.Component.prototype);
+  EventItem.prototype.constructor = EventItem;
+  EventItem.prototype.shouldComponentUpdate = function () { return false; };   // drawn once
+  // An old hook decorates a log item in place (a compatibility island). It runs as the event
+  // arrives, before the console and board are drawn (they read what it remembers), on a
+  // detached item whose additions EventItem moves into its own; a roll card it draws that the
+  // item already shows is not drawn again.
+  function legacyEvent(e) {
+    var g = game();
+    if (!g.event || isNewContract(g)) return null;
+    var li = document.createElement("li"), drawn = {};
+    cardsOf(e).forEach(function (c) { drawn[sameCard(c)] = true; });
+    var ctx = context(true);
+    ctx.rollCard = function (c) {
+      if (drawn[sameCard(c)]) return document.createDocumentFragment();
+      drawn[sameCard(c)] = true;
+      return toDom(RollCard(c));
+    };
+    try { g.event(e, li, ctx); } catch (err) { /* the plain item stays */ }
+    return li;
+  }
+  EventItem.prototype.componentDidMount = function () {
+    var li = this.li || this.base, from = this.props.legacy;
+    if (!li || !from) return;
+    while (from.firstChild) li.appendChild(from.firstChild);
+    from.classList.forEach(function (c) { li.classList.add(c); });
+  };
+  EventItem.prototype.render = function (props) {
+    var self = this, e = props.e, g = game(), extra = null;
+    if (g.event && isNewContract(g)) {
+      try { extra = g.event(e, context(false)); } catch (err) { extra = null; }
+    }
+    var seals = RefSeal.see(e.payload).map(function (v, i) {
+      var ok = v.verdict === "checked";
+      return h("div", {key: "seal" + i, className: "seal " + (ok ? "ok" : "bad"), "data-verdict": v.verdict},
+        ok ? "✓ checked: " + v.choice + " is the choice that was sealed"
+          : v.verdict === "MISMATCH" ? "✗ " + v.choice + " is NOT the choice that was sealed"
+          : "? " + v.choice + ": its sealing is not in this page's log");
+    });
+    var more = "";
+    if (g.eventClass && isNewContract(g)) {
+      try { more = g.eventClass(e, context(false)) || ""; } catch (err) { more = ""; }
+    }
+    var cls = [props.isNew ? "new" : "", more].join(" ").trim();
+    return h("li", {className: cls || null, "data-kind": e.kind, ref: function (el) { self.li = el; }},
+      h("span", {className: "num"}, "#" + e.number), h("span", null, e.text || e.kind),
+      cardsOf(e).map(function (c, i) { return h(Fragment, {key: "card" + i}, RollCard(c)); }),
+      seals, extra);
+  };
+
+  // The margin only where the card's rule has one: a number (null or absent: none to show).
+  function RollCard(c) {
+    var margin = typeof c.margin === "number" && c.has_margin !== false;
+    return h("div", {className: "roll"},
+      h("div", null, h("strong", null, c.label), " ", h("span", {className: "muted"}, "(" + c.rule + ")")),
+      h("div", null, h("span", {className: "dice"}, c.shown || (c.dice + " " + (c.faces || []).join(", "))),
+        " → ", h("span", {className: "outcome"}, c.outcome),
+        margin ? h("span", {className: "muted"}, " (margin " + c.margin + ")") : null),
+      c.odds ? OddsChart(c.odds, c.outcome, "Odds it had, " + c.dice) : null);
   }
 
-  // What a game's screens may use: the seat's own observation, and the same calls the forms make.
-  function context() {
+  function OddsChart(odds, hit, caption) {
+    return h("ul", {className: "odds", "aria-label": caption}, Object.keys(odds || {}).map(function (k) {
+      var p = Ref.fraction(odds[k]);
+      return h("li", {key: k, className: k === hit ? "hit" : null},
+        h("span", null, k),
+        h("span", {className: "track", "aria-hidden": "true"},
+          h("span", {className: "fill", style: {width: Math.max(0, Math.min(100, p * 100)).toFixed(1) + "%"}})),
+        h("span", {className: "pct", title: odds[k]}, Ref.pct(p)));
+    }));
+  }
+
+  // ------------------------------------------------------------------ the game's screens
+  // An error in a game's Board shows the generic panel instead (until the next observation).
+  function Boundary(props) { P.Component.call(this, props); this.state = {failedAt: null}; }
+  Boundary.prototype = Object.create(P.Component.prototype);
+  Boundary.prototype.constructor = Boundary;
+  Boundary.getDerivedStateFromError = function () { return {failedAt: S.obs ? S.obs.version : -1}; };
+  Boundary.prototype.render = function (props, state) {
+    if (state.failedAt != null && state.failedAt === (S.obs && S.obs.version)) return props.fallback();
+    return props.children;
+  };
+
+  // An old hook's element mounted into a container Preact leaves alone (a compatibility island),
+  // built again for each observation, the focus kept on the element of the same id.
+  function Island(props) {
+    var box = useRef(null), seen = useRef(null);
+    useLayoutEffect(function () {
+      var el = box.current;
+      if (!el || seen.current === S.obs) return;
+      seen.current = S.obs;
+      var keep = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : null;
+      var made = null;
+      try { made = props.build(); } catch (err) { made = props.fallback ? props.fallback() : null; }
+      el.textContent = "";
+      if (made) el.appendChild(made);
+      if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
+    });
+    return h("div", {id: props.id, ref: box});
+  }
+
+  function ConsoleSlot(props) {
+    var g = game();
+    if (g.Console) return h("div", {id: "console"}, h(Boundary, {fallback: function () { return null; }}, h(g.Console, {ctx: props.ctx})));
+    if (g.console && !isNewContract(g)) {
+      return h(Island, {id: "console", build: function () { return g.console(context(true)); }});
+    }
+    return h("div", {id: "console"});
+  }
+
+  function StateSlot(props) {
+    var g = game(), s = S.obs.state;
+    if (s == null) return h("div", {id: "state"});
+    if (g.Board) {
+      return h("div", {id: "state"}, h(Boundary, {fallback: function () { return Generic(s); }},
+        h(g.Board, {state: s, ctx: props.ctx})));
+    }
+    if (g.board && !isNewContract(g)) {
+      return h(Island, {id: "state", build: function () { return g.board(S.obs.state, context(true)); },
+        fallback: function () { return toDom(Generic(S.obs.state)); }});
+    }
+    return h("div", {id: "state"}, Generic(s));
+  }
+
+  // What a game's screens may use (games/base.js): vnodes for the new contract, DOM elements
+  // for the old hooks (``legacy``).
+  function context(legacy) {
+    function dom(f) { return function () { return toDom(f.apply(null, arguments)); }; }
     return {
-      obs: obs, me: me, h: h, generic: generic, flat: flat, oddsChart: oddsChart, rollCard: rollCard,
+      obs: S.obs, me: S.me, h: legacy ? Ref.h : h, html: html, Fragment: Fragment, hooks: H, ui: window.RefUI,
+      generic: legacy ? dom(Generic) : Generic, flat: legacy ? dom(Flat) : Flat,
+      oddsChart: legacy ? dom(OddsChart) : OddsChart, rollCard: legacy ? dom(RollCard) : RollCard,
       act: function (kind, actor, params) { return send(kind, actor, params, null); },
       odds: function (kind, actor, params) {
         return Ref.api("POST", base + "/odds", {kind: kind, actor: actor, params: params || {}})
           .then(function (res) { return res.ok ? res.data.odds : []; });
       },
       choices: function (kind, actor) {
-        return (obs.choices || []).filter(function (c) {
+        return (S.obs.choices || []).filter(function (c) {
           return (!kind || c.kind === kind) && (!actor || c.actor === actor);
         });
       }
     };
   }
 
-  function generic(s) {
-    if (typeof s !== "object" || s === null) return h("p", {text: Ref.show(s)});
-    var wrap = h("div");
-    var kv = h("dl", {className: "kv"});
+  // The visible state as a readable panel, for a game without a Board of its own.
+  function isGroup(v) {
+    return v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length &&
+      Object.keys(v).every(function (x) { return v[x] && typeof v[x] === "object" && !Array.isArray(v[x]); });
+  }
+  function Generic(s) {
+    if (typeof s !== "object" || s === null) return h("p", null, Ref.show(s));
+    var plain = [], groups = [];
     Object.keys(s).forEach(function (k) {
       var v = s[k];
-      if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length &&
-          Object.keys(v).every(function (x) { return v[x] && typeof v[x] === "object" && !Array.isArray(v[x]); })) {
-        wrap.appendChild(h("h3", {text: k.replace(/_/g, " ")}));
-        var grid = h("div", {className: "state-grid"});
-        Object.keys(v).forEach(function (name) {
-          grid.appendChild(h("div", null, h("strong", {text: v[name].name || name}), flat(v[name])));
-        });
-        wrap.appendChild(grid);
+      if (isGroup(v)) {
+        groups.push(h(Fragment, {key: k}, h("h3", null, words(k)),
+          h("div", {className: "state-grid"}, Object.keys(v).map(function (name) {
+            return h("div", {key: name}, h("strong", null, v[name].name || name), Flat(v[name]));
+          }))));
       } else if (v != null && !(Array.isArray(v) && !v.length)) {
-        kv.appendChild(h("dt", {text: k.replace(/_/g, " ")}));
-        kv.appendChild(h("dd", {text: Ref.show(v)}));
+        plain.push(h("dt", {key: k + ":t"}, words(k)), h("dd", {key: k + ":d"}, Ref.show(v)));
       }
     });
-    if (kv.childNodes.length) wrap.insertBefore(kv, wrap.firstChild);
-    return wrap;
+    return h("div", null, plain.length ? h("dl", {className: "kv"}, plain) : null, groups);
   }
-
-  function flat(o) {
-    var kv = h("dl", {className: "kv"});
+  function Flat(o) {
+    var rows = [];
     Object.keys(o).forEach(function (k) {
       var v = o[k];
       if (k === "id" || k === "name" || v == null || (Array.isArray(v) && !v.length) ||
           (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length)) return;
-      kv.appendChild(h("dt", {text: k.replace(/_/g, " ")}));
-      kv.appendChild(h("dd", {text: Ref.show(v)}));
+      rows.push(h("dt", {key: k + ":t"}, words(k)), h("dd", {key: k + ":d"}, Ref.show(v)));
     });
-    return kv;
+    return h("dl", {className: "kv"}, rows);
   }
 
-  window.RefTable = {generic: generic, flat: flat, context: function () { return context(); }};
+  window.RefTable = {
+    // for the old hooks (DOM elements)
+    generic: function (s) { return toDom(Generic(s)); },
+    flat: function (o) { return toDom(Flat(o)); },
+    context: function () { return context(true); },
+    // for tests and tools: draw an observation as if pushed; a choice's key, its form's id and
+    // its params as they stand
+    render: function (o) { apply(Object.assign({version: S.obs ? S.obs.version : 0}, o), false); },
+    keyOf: keyOf,
+    idOf: idOf,
+    paramsOf: function (key) { return forms[key] ? forms[key]() : undefined; }
+  };
   start();
 })();
