@@ -19,7 +19,7 @@
     events: [], epoch: 0, lastNumber: 0, seq: 0,
     refused: "", conn: "", actAs: null, promptsSeen: null, focusAfter: null
   };
-  var forms = {};   // choice key -> () => its params as they stand (RefTable.paramsOf)
+  var forms = {};   // choice key -> {draft, params: () => its params as they stand} (RefTable.paramsOf)
 
   function start() {
     draw();
@@ -487,15 +487,18 @@
         }, function () { if (pending.current === ask) pending.current = null; });
       }, 120);
     }
+    forms[key] = {draft: draft, params: params};   // registered as drawn (RefTable.paramsOf)
     useEffect(function () {
-      forms[key] = params;
-      return function () { alive.current = false; clearTimeout(timer.current); if (forms[key] === params) delete forms[key]; };
+      return function () {
+        alive.current = false;
+        clearTimeout(timer.current);
+        if (forms[key] && forms[key].draft === draft) delete forms[key];
+      };
     }, []);
-    useEffect(function () { forms[key] = params; });
     useEffect(function () {   // a push: the odds of the form as it stands, if it is open
       if (details.current && details.current.open) requestOdds(false);
     }, [S.obs.version]);
-    useEffect(function () {
+    useLayoutEffect(function () {
       if (!focusNext.current) return;
       var el = document.getElementById(focusNext.current);
       focusNext.current = null;
@@ -852,7 +855,7 @@
     render: function (o) { apply(Object.assign({version: S.obs ? S.obs.version : 0}, o), false); },
     keyOf: keyOf,
     idOf: idOf,
-    paramsOf: function (key) { return forms[key] ? forms[key]() : undefined; }
+    paramsOf: function (key) { return forms[key] ? forms[key].params() : undefined; }
   };
   start();
 })();
