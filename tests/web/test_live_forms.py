@@ -128,17 +128,38 @@ def test_a_push_keeps_what_a_player_is_doing(live: Live, browser: Any) -> None:
         fifteen.context.close()
 
 
+#: Every element that scrolls (a wide table, the log, the state panel) but cannot be reached
+#: with the keyboard or has no name; and the number of empty table headers.
+UNREACHABLE = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) continue;
+    const cs = getComputedStyle(el);
+    const x = /(auto|scroll)/.test(cs.overflowX) && el.scrollWidth > el.clientWidth + 1;
+    const y = /(auto|scroll)/.test(cs.overflowY) && el.scrollHeight > el.clientHeight + 1;
+    if (!x && !y) continue;
+    const named = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+    if (el.tabIndex < 0 || !named) bad.push(el.id || el.className || el.tagName);
+  }
+  const empty = [...document.querySelectorAll('th')].filter(th => !th.textContent.trim());
+  return {bad: bad, emptyHeaders: empty.length};
+}"""
+
+
 @pytest.mark.parametrize("game", sorted(DEMOS))
 def test_every_seat_fits_a_phone(game: str, live: Live, browser: Any) -> None:
-    """Every seat of the demo table, at 360 px: nothing wider than the phone; and at 1280 px
-    with the root font at 200%, nothing wider than the window."""
+    """Every seat of the demo table, at 360 px: nothing wider than the phone, every region that
+    scrolls focusable and named, no empty table header; and at 1280 px with the root font at
+    200%, nothing wider than the window."""
     table, tokens = live.demo(game)
     for seat, token in tokens.items():
         page = SeatPage(browser, live, table, seat, token)
         try:
+            assert page.page.evaluate(UNREACHABLE) == {"bad": [], "emptyHeaders": 0}, seat
             page.page.set_viewport_size({"width": 360, "height": 780})
             width = page.page.evaluate("document.documentElement.scrollWidth")
             assert width <= 360, f"{game}: {seat}'s page is {width} px on a phone"
+            assert page.page.evaluate(UNREACHABLE) == {"bad": [], "emptyHeaders": 0}, seat
             page.page.set_viewport_size({"width": 1280, "height": 900})
             page.page.evaluate("document.documentElement.style.fontSize = '200%'")
             width = page.page.evaluate("document.documentElement.scrollWidth")
