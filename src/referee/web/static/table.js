@@ -194,14 +194,15 @@
     if (!r || typeof r !== "object") return null;
     var conflict = r.conflict && r.conflict.over ? r.conflict : null;
     if (!r.over && !conflict) return null;
+    var named = conflict && conflict.name ? conflict.name.charAt(0).toUpperCase() + conflict.name.slice(1) : "The conflict";
     function line(x) {
       var won = (x.winners || []).length ? "Won: " + x.winners.join(", ") + "." : "Nobody won.";
       return (x.summary ? x.summary + " " : "") + won;
     }
     return html`<section class="result" role="region" aria-labelledby="result-h">
-      <h2 id="result-h">${r.over ? "The game is over" : "The " + (conflict.name || "conflict") + " is over"}</h2>
+      <h2 id="result-h">${r.over ? "The game is over" : named + " is over"}</h2>
       ${r.over ? html`<p>${line(r)}</p>` : null}
-      ${conflict ? html`<p>${r.over ? "The " + (conflict.name || "conflict") + ": " : ""}${line(conflict)}</p>` : null}
+      ${conflict ? html`<p>${r.over ? named + ": " : ""}${line(conflict)}</p>` : null}
     </section>`;
   }
 
@@ -382,7 +383,7 @@
     if (k === "any_of") {
       var labels = Object.keys(dom.any_of);
       return h("fieldset", {id: o.id, className: "any-of"}, h("legend", null, o.label),
-        h("div", {className: "stack"}, h("label", {"for": o.id + "-shape"}, "Which: " + o.label.toLowerCase()),
+        h("div", {className: "stack"}, h("label", {"for": o.id + "-shape"}, "Kind of " + o.label.toLowerCase()),
           h("select", {id: o.id + "-shape", value: node.shape,
             onChange: function (ev) { node.shape = ev.target.value; o.changed(); }},
             labels.map(function (l) { return h("option", {key: l, value: l}, words(l)); }))),
@@ -762,6 +763,12 @@
       var keep = document.activeElement && el.contains(document.activeElement) ? document.activeElement.id : null;
       var made = null;
       try { made = props.build(); } catch (err) { made = props.fallback ? props.fallback() : null; }
+      // built anew for each push, its live regions would speak on every push: not here (an old
+      // console's own redraw on a person's change keeps them)
+      if (made && made.querySelectorAll) {
+        if (made.removeAttribute) made.removeAttribute("aria-live");
+        made.querySelectorAll("[aria-live]").forEach(function (x) { x.removeAttribute("aria-live"); });
+      }
       el.textContent = "";
       if (made) el.appendChild(made);
       if (keep && document.getElementById(keep)) document.getElementById(keep).focus();
