@@ -265,7 +265,7 @@ def test_structured_domains_prompts_and_the_result(live: Live, browser: Any) -> 
         page.click(f"#{fid}-steps-add")
         step2 = page.locator(f"#{fid}-steps li.step").nth(1)
         assert page.evaluate("document.activeElement.tagName") in ("SELECT", "INPUT")
-        step2.get_by_label("Which: step 2").select_option(label="move")
+        step2.get_by_label("Kind of step 2").select_option(label="move")
         step2.get_by_label("yards (1 to 10)").fill("4")
         assert params()["steps"][1] == {"kind": "move", "yards": 4}
         step2.get_by_label("Give shout (optional)").check()
@@ -331,7 +331,7 @@ def test_structured_domains_prompts_and_the_result(live: Live, browser: Any) -> 
             }
         )
         banner = page.locator(".result[role='region']").text_content() or ""
-        assert "the fight at the gate is over" in banner and "Won: thief." in banner
+        assert "The fight at the gate is over" in banner and "Won: thief." in banner
         assert not alice.errors, alice.errors
     finally:
         alice.context.close()
@@ -384,3 +384,21 @@ def test_the_log_draws_each_card_once_and_a_margin_only_where_there_is_one(
         assert summary.startswith("What has happened (")
     finally:
         alice.context.close()
+
+
+def test_on_a_phone_the_decisions_come_first_and_the_log_folds(live: Live, browser: Any) -> None:
+    table, tokens = live.demo("zweihander")
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        page.goto(f"{live.base}/join/{table}#{tokens['alice']}")
+        page.wait_for_selector("body[data-live='1']", timeout=TIMEOUT)
+        assert page.get_attribute("#log-fold", "open") is None  # folded, "What has happened (N)"
+        assert (page.text_content("#log-fold > summary") or "").startswith("What has happened (")
+        act = page.locator("#act-panel").bounding_box()
+        log = page.locator("#log-panel").bounding_box()
+        assert act and log and act["y"] < log["y"]
+        page.click("#log-fold > summary")
+        assert page.get_attribute("#log-fold", "open") is not None
+    finally:
+        context.close()
