@@ -36,6 +36,7 @@ from referee.core import (
 )
 from referee.core.loader import load_file
 from referee.dice import RandomSource
+from tests.core import toy_duel  # noqa: F401  (registers the kernel's toy duel)
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
@@ -65,11 +66,22 @@ def setups(name: str) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
-CASES = [(name, stem, data) for name in GAMES for stem, data in setups(name)]
+# the kernel's toy duel: a game that stops to ask its defenders (prompts, structured choices)
+TOYS = [
+    (
+        "kernel_duel",
+        "three-duellists",
+        {
+            "setup": {"duellists": {"ann": {}, "bob": {}, "cat": {"stamina": 3}}},
+            "players": {"ann": ["ann"], "bob": ["bob"], "cat": ["cat"]},
+        },
+    )
+]
+CASES = [(name, stem, data) for name in GAMES for stem, data in setups(name)] + TOYS
 
 
 def test_every_game_has_example_setups() -> None:
-    assert {name for name, _, _ in CASES} == set(GAMES)
+    assert {name for name, _, _ in CASES} == {*GAMES, "kernel_duel"}
 
 
 def new_table(name: str, data: dict[str, Any]) -> Table[Any]:
@@ -93,7 +105,31 @@ def random_play(table: Table[Any], seed: int, steps: int) -> Table[Any]:
             continue  # a refusal with the rule's reason: the table is unchanged
         except SeatError as error:  # a choice offered to a seat it may not take
             raise AssertionError(f"{seat.id} was offered {action}, then refused: {error}") from None
+        check_prompts(table)
     return table
+
+
+def check_prompts(table: Table[Any]) -> None:
+    """While a blocking prompt waits, only its actors move and only their seats (and the
+    referee) are offered anything; a secret prompt reaches no other seat, not even in words."""
+    prompts = table.prompts()
+    if not prompts:
+        return
+    blocking = {p.actor for p in prompts if p.blocking}
+    if blocking:
+        assert set(table.to_move()) == blocking
+    for seat in table.seats:
+        seen = observe(table, seat.id)
+        raw = json.dumps(seen.to_json(), ensure_ascii=False)
+        for prompt in prompts:
+            entitled = (
+                seat.is_referee or not prompt.secret or prompt.actor in seat.viewer.identities
+            )
+            assert (prompt in seen.prompts) is entitled, (seat.id, prompt)
+            if not entitled:
+                assert prompt.reason not in raw, (seat.id, prompt.reason)
+        if blocking and not seat.is_referee:
+            assert all(c.actor in blocking and c.prompt for c in seen.choices), seat.id
 
 
 _WORD = re.compile(r"^[A-Za-z0-9_.:/\-]*$")

@@ -553,9 +553,27 @@ def test_an_observation_in_json_is_what_the_seats_screen_is_built_from() -> None
             }
         ],
         "state": _Watched().visible_state(table.state, table.viewer("alice")),
-        "choices": [{"actor": "scarface", "kind": "shrug", "label": "", "odds": [], "params": {}}],
+        "choices": [
+            {
+                "actor": "scarface",
+                "kind": "shrug",
+                "label": "",
+                "odds": [],
+                "params": {},
+                "prompt": False,
+            }
+        ],
         "to_move": ["scarface", "krockin", "edith"],
         "previews": [OddsPreview.of(_rally(2, 1), "scarface rallies").to_json()],
+        "prompts": [],
+        "result": {
+            "name": "the game",
+            "over": False,
+            "winners": [],
+            "summary": "",
+            "returns": {},
+            "conflict": None,
+        },
     }
     assert rolled.kind == "attack.rolled" and wounded.kind == "wound.taken"
 

@@ -327,6 +327,7 @@ def test_a_choice_in_json_is_what_a_menu_is_built_from() -> None:
             "note": {"text": "hmm"},
         },
         "odds": [{"odds": {"success": "1/2"}}],
+        "prompt": False,
     }
     assert SomeOf(("a",)).to_json() == {"some_of": ["a"], "least": 0, "most": None}
 

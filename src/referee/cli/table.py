@@ -257,6 +257,7 @@ def _print_json(data: Any) -> None:
 
 
 def _domain(domain: dict[str, Any]) -> str:
+    """A domain's JSON in one line: what a seat may write for that parameter."""
     if "one_of" in domain:
         return " | ".join(json.dumps(v, ensure_ascii=False) for v in domain["one_of"])
     if "between" in domain:
@@ -265,6 +266,22 @@ def _domain(domain: dict[str, Any]) -> str:
     if "some_of" in domain:
         values = ", ".join(json.dumps(v, ensure_ascii=False) for v in domain["some_of"])
         return f"a list of [{values}]"
+    if "record" in domain:
+        optional = set(domain.get("optional") or ())
+        fields = ", ".join(
+            f"{name}{'?' if name in optional else ''}: {_domain(d)}"
+            for name, d in domain["record"].items()
+        )
+        return "{" + fields + "}"
+    if "any_of" in domain:
+        return " or ".join(f"({label}) {_domain(d)}" for label, d in domain["any_of"].items())
+    if "steps" in domain:
+        return f"{domain['least']} to {domain['most']} steps, each {_domain(domain['steps'])}"
+    if "depends" in domain:
+        cases = "; ".join(
+            f"if {json.dumps(v, ensure_ascii=False)}: {_domain(d)}" for v, d in domain["cases"]
+        )
+        return f"by {domain['depends']} ({cases})"
     return "text"
 
 
@@ -451,6 +468,13 @@ def register(app: typer.Typer) -> None:
         if as_json:
             _print_json([choice.to_json() for choice in seen.choices])
             return
+        for prompt in seen.prompts:
+            waits = "everyone waits" if prompt.blocking else "others may act meanwhile"
+            typer.echo(f"DECIDE — {prompt.actor}: {prompt.reason}  ({prompt.section}; {waits})")
+            typer.echo(f"    answer with: {', '.join(prompt.kinds)}")
+            if prompt.default is not None:
+                given = json.dumps(prompt.default.params, ensure_ascii=False)
+                typer.echo(f"    if declined: {prompt.default.kind} {given}")
         if not seen.choices:
             waiting = ", ".join(seen.to_move) or "nobody"
             typer.echo(f"Nothing for {seat} to do now (to move: {waiting}).")
@@ -458,7 +482,8 @@ def register(app: typer.Typer) -> None:
             spec = table.spec(choice.kind)
             section = f"  ({spec.section})" if spec is not None else ""
             label = f" — {choice.label}" if choice.label else ""
-            typer.echo(f"{choice.actor}: {choice.kind}{label}{section}")
+            answers = "  [answers a prompt]" if choice.prompt else ""
+            typer.echo(f"{choice.actor}: {choice.kind}{label}{section}{answers}")
             for param, domain in choice.params.items():
                 typer.echo(f"    {param} = {_domain(domain.to_json())}")
             for preview in choice.odds:

@@ -3,6 +3,8 @@
 - :mod:`~referee.core.checks`: one test of the dice as a value, with exact odds and a roll.
 - :mod:`~referee.core.actions`: action kinds as specs (a catalogue per game), choices with domains.
 - :mod:`~referee.core.procedures`: multi-step rules as state machines.
+- :mod:`~referee.core.prompts`: a game stops to ask a seat (:class:`Prompt`); when a game or a
+  conflict is over and who won (:class:`Result`).
 - :mod:`~referee.core.table`: a :class:`Table` in play: seats, actions recorded, records,
   :func:`observe` (the one read path).
 - :mod:`~referee.core.cards`: the roll card every rolled check lands in.
@@ -15,14 +17,18 @@
 
 from referee.core.actions import (
     ActionSpec,
+    AnyOf,
     Between,
     Catalogue,
     Choice,
+    Depends,
     Domain,
     NoParams,
     OneOf,
     Params,
+    Record,
     SomeOf,
+    Steps,
     Text,
     Who,
 )
@@ -82,6 +88,7 @@ from referee.core.events import (
     view,
 )
 from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure
+from referee.core.prompts import Prompt, Result
 from referee.core.registry import System, get_system, register_system, system, systems
 from referee.core.table import ActionRecord, Observation, Seat, Table, observe, preview
 from referee.core.values import Json, JsonObject, to_json
@@ -104,6 +111,7 @@ __all__ = [
     "ActionRecord",
     "ActionSpec",
     "ActorId",
+    "AnyOf",
     "Audience",
     "Between",
     "Catalogue",
@@ -113,6 +121,7 @@ __all__ = [
     "Choice",
     "Clock",
     "Comparison",
+    "Depends",
     "Domain",
     "Event",
     "GameTime",
@@ -130,7 +139,10 @@ __all__ = [
     "PercentileCheck",
     "Pool",
     "Procedure",
+    "Prompt",
+    "Record",
     "RefereeError",
+    "Result",
     "RollCard",
     "RuleError",
     "ScenarioError",
@@ -140,6 +152,7 @@ __all__ = [
     "Side",
     "SomeOf",
     "StaleTableError",
+    "Steps",
     "System",
     "Table",
     "TargetCheck",

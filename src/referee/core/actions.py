@@ -45,14 +45,18 @@ from referee.core.values import Json, JsonObject
 
 __all__ = [
     "ActionSpec",
+    "AnyOf",
     "Between",
     "Catalogue",
     "Choice",
+    "Depends",
     "Domain",
     "NoParams",
     "OneOf",
     "Params",
+    "Record",
     "SomeOf",
+    "Steps",
     "Text",
     "Who",
 ]
@@ -343,7 +347,195 @@ class Text:
         return {"text": self.example}
 
 
-Domain = OneOf | Between | SomeOf | Text
+# ---------------------------------------------------------------- structured domains
+#
+# What a person *builds* rather than picks from a finished list: a record of fields, each with
+# its own domain; one of several shapes; a list of steps; a field whose domain depends on a
+# sibling field. A game describes the parts and their limits; it never enumerates every
+# combination of steps to fit a menu.
+
+
+def _resolved(fields: Mapping[str, Domain], value: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """Each field with its domain given the record's other values (``None``: not offered)."""
+    for name, domain in fields.items():
+        yield name, domain.given(value) if isinstance(domain, Depends) else domain
+
+
+def _fits(
+    fields: Mapping[str, Domain], optional: frozenset[str], value: Any, *, closed: bool
+) -> bool:
+    """True if ``value`` is a record of ``fields`` (``closed``: no other keys)."""
+    if not isinstance(value, dict):
+        return False
+    if closed and not set(value) <= set(fields):
+        return False
+    for name, domain in _resolved(fields, value):
+        if domain is None:  # a dependent field with no case for its sibling's value
+            if name in value:
+                return False
+            continue
+        if name not in value:
+            if name in optional:
+                continue
+            return False
+        if not domain.contains(value[name]):
+            return False
+    return True
+
+
+def _drawn(
+    fields: Mapping[str, Domain], optional: frozenset[str], rng: random.Random
+) -> dict[str, Json]:
+    """A record drawn field by field: independent fields first, then those that depend on them."""
+    out: dict[str, Json] = {}
+    plain = [(n, d) for n, d in fields.items() if not isinstance(d, Depends)]
+    dependent = [(n, d) for n, d in fields.items() if isinstance(d, Depends)]
+    for name, domain in plain:
+        if name in optional and rng.random() < 0.5:
+            continue
+        out[name] = domain.sample(rng)
+    for name, depends in dependent:
+        given = depends.given(out)
+        if given is not None and not (name in optional and rng.random() < 0.5):
+            out[name] = given.sample(rng)
+    return out
+
+
+@dataclass(frozen=True)
+class Record:
+    """An object whose fields each have their own domain (a step of a plan, a defence).
+
+    ``optional`` names the fields that may be left out; the others must be given.
+
+    >>> step = Record({"attack": OneOf(("ogre",)), "skill": OneOf(("axe", "sword"))})
+    >>> step.contains({"attack": "ogre", "skill": "axe"}), step.contains({"attack": "ogre"})
+    (True, False)
+    >>> step.to_json()["record"]["skill"]
+    {'one_of': ['axe', 'sword']}
+    """
+
+    fields: Mapping[str, Domain]
+    optional: frozenset[str] = frozenset()
+
+    def contains(self, value: Any) -> bool:
+        """True for an object with every required field, each in its domain, and no other."""
+        return _fits(self.fields, self.optional, value, closed=True)
+
+    def sample(self, rng: random.Random) -> Json:
+        """A record drawn field by field (an optional field half the time)."""
+        return _drawn(self.fields, self.optional, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"record": {name: domain}, "optional": [...]}``, the fields in their order."""
+        return {
+            "record": {name: d.to_json() for name, d in self.fields.items()},
+            "optional": sorted(self.optional),
+        }
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """One of several shapes, each named for a menu ("attack", "defend", "move").
+
+    >>> shape = AnyOf({"defend": Record({"defend": OneOf(("dodge",))}),
+    ...                "attack": Record({"attack": OneOf(("ogre",))})})
+    >>> shape.contains({"attack": "ogre"}), shape.contains({"attack": "dodge"})
+    (True, False)
+    """
+
+    options: Mapping[str, Domain]
+
+    def contains(self, value: Any) -> bool:
+        """True if ``value`` fits any one of the shapes."""
+        return any(d.contains(value) for d in self.options.values())
+
+    def sample(self, rng: random.Random) -> Json:
+        """A shape drawn uniformly, then a value of it."""
+        domains = list(self.options.values())
+        return domains[rng.randrange(len(domains))].sample(rng)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"any_of": {label: domain}}``."""
+        return {"any_of": {label: d.to_json() for label, d in self.options.items()}}
+
+
+@dataclass(frozen=True)
+class Steps:
+    """A list of ``least`` to ``most`` steps, each in ``step`` (a round's plan of actions).
+
+    >>> plan = Steps(OneOf(("attack", "defend")), least=1, most=2)
+    >>> plan.contains(["attack", "attack"]), plan.contains([]), plan.contains(["a", "b", "c"])
+    (True, False, False)
+    """
+
+    step: Domain
+    least: int = 0
+    most: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.least <= self.most:
+            raise ValueError(f"steps from {self.least} to {self.most}: not a range")
+
+    def contains(self, value: Any) -> bool:
+        """True for a list of an allowed length whose every step is in the step's domain."""
+        return (
+            isinstance(value, list)
+            and self.least <= len(value) <= self.most
+            and all(self.step.contains(v) for v in value)
+        )
+
+    def sample(self, rng: random.Random) -> Json:
+        """A length drawn uniformly, then each step."""
+        return [self.step.sample(rng) for _ in range(rng.randint(self.least, self.most))]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"steps": domain, "least", "most"}``."""
+        return {"steps": self.step.to_json(), "least": self.least, "most": self.most}
+
+
+@dataclass(frozen=True)
+class Depends:
+    """A field whose domain depends on a sibling field's value: the skills of a defence given
+    the kind of defence, the targets in reach given the weapon.
+
+    ``cases`` pairs each value of the sibling ``on`` with the domain it opens; a sibling value
+    with no case leaves the field out.
+
+    >>> skill = Depends("defend", (("dodge", OneOf(("agility",))), ("parry", OneOf(("sword",)))))
+    >>> parry = Record({"defend": OneOf(("dodge", "parry")), "skill": skill})
+    >>> parry.contains({"defend": "parry", "skill": "sword"})
+    True
+    >>> parry.contains({"defend": "dodge", "skill": "sword"})
+    False
+    """
+
+    on: str
+    cases: tuple[tuple[Json, Domain], ...]
+
+    def given(self, siblings: Mapping[str, Any]) -> Domain | None:
+        """The domain for the sibling's value in ``siblings``, or ``None`` if it opens none."""
+        if self.on not in siblings:
+            return None
+        value = siblings[self.on]
+        for case, domain in self.cases:
+            if case == value and type(case) is type(value):
+                return domain
+        return None
+
+    def contains(self, value: Any) -> bool:
+        """True if ``value`` is in the domain of some case (the record checks the right one)."""
+        return any(d.contains(value) for _, d in self.cases)
+
+    def sample(self, rng: random.Random) -> Json:
+        """A value of a case drawn uniformly (a record draws from its sibling's own case)."""
+        return self.cases[rng.randrange(len(self.cases))][1].sample(rng)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"depends": on, "cases": [[value, domain], ...]}``."""
+        return {"depends": self.on, "cases": [[v, d.to_json()] for v, d in self.cases]}
+
+
+Domain = OneOf | Between | SomeOf | Text | Record | AnyOf | Steps | Depends
 """What values a parameter of a :class:`Choice` may take."""
 
 
@@ -365,23 +557,28 @@ class Choice:
     params: Mapping[str, Domain] = field(default_factory=dict)
     odds: tuple[Any, ...] = ()
     label: str = ""
+    prompt: bool = False
+    """True if the choice answers a :class:`~referee.core.prompts.Prompt` to its actor."""
 
     def sample(self, rng: random.Random) -> Any:
-        """A concrete :class:`~referee.core.procedures.Action` with each parameter drawn."""
+        """A concrete :class:`~referee.core.procedures.Action` with each parameter drawn (a
+        parameter whose domain depends on another after the one it depends on)."""
         from referee.core.procedures import Action
 
-        return Action(self.actor, self.kind, {k: d.sample(rng) for k, d in self.params.items()})
+        return Action(self.actor, self.kind, _drawn(self.params, frozenset(), rng))
 
     def allows(self, params: JsonObject) -> bool:
-        """True if every parameter with a domain is given a value inside it."""
-        return all(name in params and d.contains(params[name]) for name, d in self.params.items())
+        """True if every parameter with a domain is given a value inside it (a dependent one
+        in the domain its sibling's value opens, or absent if that opens none)."""
+        return _fits(self.params, frozenset(), params, closed=False)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"actor", "kind", "label", "params": {name: domain}, "odds": [...]}``."""
+        """``{"actor", "kind", "label", "params": {name: domain}, "odds": [...], "prompt"}``."""
         return {
             "actor": self.actor,
             "kind": self.kind,
             "label": self.label,
             "params": {name: d.to_json() for name, d in self.params.items()},
             "odds": [o.to_json() for o in self.odds],
+            "prompt": self.prompt,
         }

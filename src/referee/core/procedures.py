@@ -37,13 +37,16 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from referee.core.actions import Catalogue, Choice
 from referee.core.clock import CLOCK_ADVANCED, TIMER_CANCELLED, TIMER_SET, GameTime
 from referee.core.events import Event, Viewer
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
+
+if TYPE_CHECKING:
+    from referee.core.prompts import Prompt, Result
 
 __all__ = ["KERNEL_KINDS", "Action", "ActorId", "Procedure"]
 
@@ -158,6 +161,30 @@ class Procedure(ABC, Generic[S]):
         Default: :meth:`actors` of the state.
         """
         return tuple(a for a in self.actors(state) if a != "referee")
+
+    def prompts(self, state: S) -> Sequence[Prompt]:
+        """The decisions the rules give someone now, the table waiting for them
+        (:class:`~referee.core.prompts.Prompt`): a defence to choose, a Consequence to take, an
+        envelope to open. The kernel makes whose move it is, the choices offered and the actions
+        accepted follow from them. Default: none.
+        """
+        return ()
+
+    def result(self, state: S) -> Result:
+        """Whether the whole game is over and who won (:class:`~referee.core.prompts.Result`).
+
+        Default: "the game", never over (a game with no end of its own, such as an evening of
+        live action, ends when its players stop).
+        """
+        from referee.core.prompts import Result
+
+        return Result("the game")
+
+    def conflict(self, state: S) -> Result | None:
+        """The current conflict (or the last one, over), whether it is over and who won; ``None``
+        if none has begun. Default: none.
+        """
+        return None
 
     def describe(self, event: Event, viewer: Viewer) -> str:
         """The event in words, as ``viewer`` sees it (``event`` is already redacted for them).

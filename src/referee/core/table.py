@@ -90,6 +90,14 @@ from referee.core.fairness import (
     kernel_dice_events,
 )
 from referee.core.procedures import Action, ActorId, Procedure
+from referee.core.prompts import (
+    Prompt,
+    Result,
+    check_prompts,
+    open_choices,
+    prompts_seen_by,
+    whose_move,
+)
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource, DiceSourceError
 
@@ -442,8 +450,25 @@ class Table(Generic[S]):
         return self.seat(who).viewer
 
     def legal_actions(self, actor: ActorId) -> Sequence[Choice]:
-        """The procedure's choices for ``actor`` now."""
-        return self.procedure.legal_actions(self.state, actor)
+        """The choices open to ``actor`` now: the procedure's, its prompts taken into account
+        (:func:`~referee.core.prompts.open_choices`)."""
+        return open_choices(self.procedure, self.state, actor)
+
+    def prompts(self) -> tuple[Prompt, ...]:
+        """The decisions the table waits for now (the procedure's prompts)."""
+        return tuple(self.procedure.prompts(self.state))
+
+    def to_move(self) -> tuple[ActorId, ...]:
+        """Who may act now (:func:`~referee.core.prompts.whose_move`)."""
+        return whose_move(self.procedure, self.state)
+
+    def result(self) -> Result:
+        """Whether the game is over and who won (the procedure's answer)."""
+        return self.procedure.result(self.state)
+
+    def conflict(self) -> Result | None:
+        """The current or last conflict, whether it is over and who won (the procedure's)."""
+        return self.procedure.conflict(self.state)
 
     def view(self, viewer: Viewer | ViewerId) -> tuple[Event, ...]:
         """The log as ``viewer`` may see it (:func:`~referee.core.events.view`)."""
@@ -497,6 +522,7 @@ class Table(Generic[S]):
         source = _Recording(dice if dice is not None else _NoDice())
         table = self if at is None else self._advance(at, cause=number)
         taken = Action(action.actor, action.kind, params, at=table.now, args=args)
+        check_prompts(table.procedure, table.state, taken)
         events = tuple(table.procedure.decide(table.state, taken, source))
         table = table._record(events, cause=number)
         audience = (
@@ -822,6 +848,9 @@ class Observation:
     to_move: tuple[ActorId, ...]
     previews: tuple[Any, ...]
     seat: Seat | None = None
+    prompts: tuple[Prompt, ...] = ()
+    result: Result | None = None
+    conflict: Result | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: what a seat's screen, a handout or a response is built from."""
@@ -842,6 +871,11 @@ class Observation:
             "choices": [choice.to_json() for choice in self.choices],
             "to_move": list(self.to_move),
             "previews": [p.to_json() for p in self.previews],
+            "prompts": [p.to_json() for p in self.prompts],
+            "result": {
+                **(self.result or Result("the game")).to_json(),
+                "conflict": None if self.conflict is None else self.conflict.to_json(),
+            },
         }
 
 
@@ -915,15 +949,18 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         if seen is not None
     )
     state = table.procedure.visible_state(table.state, viewer)
-    to_move = tuple(table.procedure.actors(table.state))
+    to_move = whose_move(table.procedure, table.state)
     if viewer.is_referee:
         actors: Sequence[ActorId] = tuple(dict.fromkeys((*to_move, REFEREE)))
     else:
         actors = tuple(a for a in to_move if a in viewer.identities)
+    prompts = prompts_seen_by(table.procedure, table.state, viewer)
+    answering = [p.actor for p in prompts if p.actor in viewer.identities or viewer.is_referee]
+    actors = tuple(dict.fromkeys((*(a for a in answering if a in actors), *actors)))
     choices = tuple(
         choice
         for actor in actors
-        for choice in table.procedure.legal_actions(table.state, actor)
+        for choice in open_choices(table.procedure, table.state, actor)
         if _may_choose(table, viewer, choice)
     )
     return Observation(
@@ -941,6 +978,9 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         to_move=to_move,
         previews=tuple(table.procedure.previews(table.state, viewer)),
         seat=seat,
+        prompts=prompts,
+        result=table.procedure.result(table.state),
+        conflict=table.procedure.conflict(table.state),
     )
 
 

@@ -187,6 +187,7 @@ class ChoiceOut(BaseModel):
     label: str
     params: dict[str, Json]
     odds: list[Json]
+    prompt: bool = False
     section: str = ""
     summary: str = ""
     parameters: dict[str, Json] = Field(default_factory=dict)
@@ -213,6 +214,14 @@ class ObservationOut(BaseModel):
     choices: list[dict[str, Json]]
     to_move: list[str]
     previews: list[Json]
+    prompts: list[dict[str, Json]] = Field(
+        default_factory=list,
+        description="the decisions the table waits for that this seat may know of, its own first",
+    )
+    result: dict[str, Json] = Field(
+        default_factory=dict,
+        description="whether the game (and its current conflict) is over, and who won",
+    )
     reset: bool
     tag: str
 
@@ -223,6 +232,7 @@ class ActionsOut(BaseModel):
     table: str
     version: int
     to_move: list[str]
+    prompts: list[dict[str, Json]] = Field(default_factory=list)
     choices: list[ChoiceOut]
 
 

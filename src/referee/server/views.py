@@ -90,6 +90,7 @@ def choices(table: Table[Any], seen: dict[str, Any]) -> dict[str, Any]:
         "table": seen["table"],
         "version": seen["version"],
         "to_move": seen["to_move"],
+        "prompts": seen.get("prompts", []),
         "choices": out,
     }
 

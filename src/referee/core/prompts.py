@@ -1,0 +1,195 @@
+"""Prompts and results: a game stops to ask a seat, and says when it is over and who won.
+
+DESIGN.md, "The table contract".
+
+- **Prompts.** Mid-procedure, the rules often give a decision to someone other than the seat
+  whose turn it is: a defender chooses her defence, a hit character takes a Consequence, a
+  knocked-out character opens an envelope "if shot". A game says so with
+  :meth:`~referee.core.procedures.Procedure.prompts`: each :class:`Prompt` names who decides
+  (``actor``), which action kinds answer (``kinds``), why (``section`` of the text, ``reason`` in
+  words, the ``cause`` event), what is taken if they decline (``default``), and whether the
+  others wait meanwhile (``blocking``). Prompts are read from the state, so replay, undo, export
+  and ``observe`` treat them like the rest of the state. The kernel makes ``to_move``, the
+  choices and :meth:`~referee.core.table.Table.act` follow from them (:func:`open_choices`,
+  :func:`whose_move`, :func:`check_prompts`): no interface needs to know a game for it.
+- **Results.** :meth:`~referee.core.procedures.Procedure.result` says whether the whole game is
+  over and who won, :meth:`~referee.core.procedures.Procedure.conflict` the same of the current
+  (or last) conflict: a :class:`Result` each, in the spirit of OpenSpiel's
+  ``is_terminal``/``returns``. The simulator and the pages read them, never a state key.
+
+>>> from referee.core.procedures import Action
+>>> p = Prompt("moll", ("defend",), "Fighting: Defending", "Jack attacks Moll: defend",
+...            default=Action("moll", "defend", {"skill": "Agility"}))
+>>> p.to_json()["default"]
+{'kind': 'defend', 'params': {'skill': 'Agility'}}
+>>> Result("the fight", over=True, winners=("heroes",)).to_json()["winners"]
+['heroes']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from referee.core.actions import Choice
+from referee.core.errors import RuleError
+from referee.core.events import REFEREE, Viewer
+from referee.core.values import to_json
+
+if TYPE_CHECKING:
+    from referee.core.procedures import Action, ActorId, Procedure
+
+__all__ = [
+    "Prompt",
+    "Result",
+    "check_prompts",
+    "open_choices",
+    "prompts_seen_by",
+    "whose_move",
+]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision the rules give ``actor`` now: the table waits for it.
+
+    - ``actor``: the character, faction or player who decides (the seat playing them, or the
+      referee for anyone).
+    - ``kinds``: the action kinds that answer it (the game offers them as choices).
+    - ``section``: the section of the rules text that gives the decision.
+    - ``reason``: why, in words, for the person deciding ("Jack attacks you: choose a defence").
+    - ``cause``: the number of the event that raised it, where one did.
+    - ``default``: the action taken if they decline, where the text gives one.
+    - ``blocking``: whether everyone else waits for it (``False``: others may act meanwhile).
+    - ``secret``: whether only the actor's seat (and the referee) may know of it.
+    """
+
+    actor: ActorId
+    kinds: tuple[str, ...]
+    section: str
+    reason: str
+    cause: int | None = None
+    default: Action | None = None
+    blocking: bool = True
+    secret: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            raise ValueError(f"a prompt to {self.actor!r} names the action kinds that answer it")
+        if self.default is not None and self.default.kind not in self.kinds:
+            raise ValueError(f"the default {self.default.kind!r} does not answer the prompt")
+
+    def is_seen_by(self, viewer: Viewer) -> bool:
+        """True if ``viewer`` may know of the prompt: everyone, or (a secret one) the actor's
+        seat and the referee."""
+        return not self.secret or viewer.is_referee or self.actor in viewer.identities
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"actor", "kinds", "section", "reason", "cause", "default", "blocking", "secret"}``."""
+        default = self.default
+        return {
+            "actor": self.actor,
+            "kinds": list(self.kinds),
+            "section": self.section,
+            "reason": self.reason,
+            "cause": self.cause,
+            "default": (
+                None
+                if default is None
+                else {"kind": default.kind, "params": to_json(default.params)}
+            ),
+            "blocking": self.blocking,
+            "secret": self.secret,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """Whether a game (or one conflict in it) is over, and who won.
+
+    ``name`` says what is judged ("the chronicle", "the fight at the docks"); ``winners`` are
+    sides, characters or factions in the game's own ids; ``summary`` says it in words.
+    ``returns`` (optional) scores each participant, as OpenSpiel's ``returns``.
+    """
+
+    name: str
+    over: bool = False
+    winners: tuple[str, ...] = ()
+    summary: str = ""
+    returns: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "over", "winners", "summary", "returns": {who: score}}``."""
+        return {
+            "name": self.name,
+            "over": self.over,
+            "winners": list(self.winners),
+            "summary": self.summary,
+            "returns": dict(self.returns),
+        }
+
+
+def _blocking(prompts: Sequence[Prompt]) -> tuple[Prompt, ...]:
+    return tuple(p for p in prompts if p.blocking)
+
+
+def whose_move(procedure: Procedure[Any], state: Any) -> tuple[ActorId, ...]:
+    """Who may act now: the prompted actors alone while a blocking prompt waits; otherwise the
+    procedure's own answer, then anyone with an open prompt."""
+    prompts = procedure.prompts(state)
+    blocking = _blocking(prompts)
+    if blocking:
+        return tuple(dict.fromkeys(p.actor for p in blocking))
+    movers = tuple(procedure.actors(state))
+    return tuple(dict.fromkeys((*movers, *(p.actor for p in prompts))))
+
+
+def open_choices(procedure: Procedure[Any], state: Any, actor: ActorId) -> tuple[Choice, ...]:
+    """The choices open to ``actor`` now, the prompts taken into account.
+
+    While a blocking prompt waits, only its actor has choices, and only those that answer it.
+    Otherwise the choices that answer ``actor``'s prompts come first (marked ``prompt``),
+    then the rest.
+    """
+    prompts = procedure.prompts(state)
+    if not prompts:
+        return tuple(procedure.legal_actions(state, actor))
+    blocking = _blocking(prompts)
+    if blocking and all(p.actor != actor for p in blocking):
+        return ()
+    mine = [p for p in (blocking or prompts) if p.actor == actor]
+    answering = {kind for p in mine for kind in p.kinds}
+    offered = tuple(procedure.legal_actions(state, actor))
+    first = tuple(replace(c, prompt=True) for c in offered if c.kind in answering)
+    if blocking:
+        return first
+    return first + tuple(c for c in offered if c.kind not in answering)
+
+
+def check_prompts(procedure: Procedure[Any], state: Any, action: Action) -> None:
+    """Refuse ``action`` if a blocking prompt waits for someone else, or for this actor to
+    answer it with another kind (:class:`RuleError` naming the prompt's section and reason)."""
+    prompts = procedure.prompts(state)
+    if not prompts:
+        return
+    blocking = _blocking(prompts)
+    if not blocking:
+        return
+    mine = [p for p in blocking if p.actor == action.actor]
+    if not mine:
+        first = blocking[0]
+        waiting = ", ".join(dict.fromkeys(p.actor for p in blocking))
+        raise RuleError(first.section, f"the table waits for {waiting} to decide: {first.reason}")
+    if all(action.kind not in p.kinds for p in mine):
+        kinds = ", ".join(dict.fromkeys(k for p in mine for k in p.kinds))
+        raise RuleError(
+            mine[0].section, f"{action.actor} must first answer: {mine[0].reason} ({kinds})"
+        )
+
+
+def prompts_seen_by(procedure: Procedure[Any], state: Any, viewer: Viewer) -> tuple[Prompt, ...]:
+    """The prompts ``viewer`` may know of: their own first, then the others they may see."""
+    seen = [p for p in procedure.prompts(state) if p.is_seen_by(viewer)]
+    own = [p for p in seen if p.actor in viewer.identities or p.actor == REFEREE]
+    return tuple(own + [p for p in seen if p not in own])

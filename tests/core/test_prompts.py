@@ -1,0 +1,239 @@
+"""Prompts: a game stops mid-procedure and waits for a seat to decide (DESIGN.md, "The table
+contract"); and results: when a game or a conflict is over, and who won.
+
+Played on the kernel's toy duel (``tests/core/toy_duel.py``): an attack asks its target, in a
+secret blocking prompt, to parry or dodge.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from referee.core import (
+    Action,
+    Prompt,
+    Result,
+    RuleError,
+    Table,
+    observe,
+)
+from referee.dice import RandomSource, ScriptedSource
+from tests.core.toy_duel import PROCEDURE
+
+PLAYERS = {"ann": ["ann"], "bob": ["bob"], "cat": ["cat"]}
+SETUP: dict[str, Any] = {"duellists": {"ann": {}, "bob": {}, "cat": {}}}
+REASON = "ann attacks bob with the sabre: parry or dodge"
+
+
+def new_duel() -> Table[Any]:
+    return Table.start(PROCEDURE, SETUP, system="kernel_duel", players=PLAYERS)
+
+
+def attacked() -> Table[Any]:
+    """Ann's plan: attack Bob with the sabre, then guard high."""
+    plan = [{"attack": "bob", "weapon": "sabre"}, {"guard": "high"}]
+    return new_duel().act(Action("ann", "declare", {"plan": plan}), None, seat="ann")
+
+
+def test_an_attack_stops_the_duel_and_asks_its_target() -> None:
+    table = attacked()
+    (prompt,) = table.prompts()
+    assert (prompt.actor, prompt.kinds, prompt.reason) == ("bob", ("defend",), REASON)
+    assert prompt.section == "Duel: defending" and prompt.blocking
+    assert prompt.cause == table.version - 0  # the attack's event raised it
+    assert table.log[prompt.cause - 1].kind == "attack.declared"
+    assert table.to_move() == ("bob",)
+    # only the prompted seat decides, and only what answers the prompt
+    assert [c.kind for c in table.legal_actions("bob")] == ["defend"]
+    assert all(c.prompt for c in table.legal_actions("bob"))
+    assert table.legal_actions("ann") == () and table.legal_actions("cat") == ()
+
+
+def test_while_a_prompt_waits_nobody_else_acts_and_the_table_is_unchanged() -> None:
+    table = attacked()
+    with pytest.raises(RuleError, match="waits for bob to decide: " + REASON):
+        table.act(Action("ann", "concede"), None, seat="ann")
+    with pytest.raises(RuleError, match="Duel: defending"):
+        table.act(Action("cat", "concede"), None, seat="cat")
+    assert table.prompts() and table.version == attacked().version
+
+
+def test_the_prompted_seat_answers_and_the_duel_goes_on() -> None:
+    # ann's sabre 1 + 6 + 6 against bob's agility 1 + 1 + 1: a wound; then it is bob's turn
+    table = attacked().act(
+        Action("bob", "defend", {"defence": "dodge", "skill": "agility"}),
+        ScriptedSource([6, 6, 1, 1]),
+        seat="bob",
+    )
+    assert table.prompts() == ()
+    assert [e.kind for e in table.log][-3:] == ["defence.rolled", "wound.taken", "turn.passed"]
+    assert table.to_move() == ("bob",)
+    assert {c.kind for c in table.legal_actions("bob")} == {"declare", "concede"}
+
+
+def test_declining_takes_the_default_the_text_gives() -> None:
+    table = attacked()
+    (prompt,) = table.prompts()
+    assert prompt.default == Action("bob", "defend", {"defence": "dodge", "skill": "agility"})
+    assert prompt.to_json()["default"] == {
+        "kind": "defend",
+        "params": {"defence": "dodge", "skill": "agility"},
+    }
+    answered = table.act(prompt.default, ScriptedSource([1, 1, 6, 6]), seat="bob")
+    assert answered.prompts() == ()
+
+
+def test_a_prompt_is_part_of_the_record_replay_undo_and_export() -> None:
+    table = attacked()
+    answered = table.act(
+        Action("bob", "defend", {"defence": "parry", "skill": "dagger"}),
+        ScriptedSource([3, 3, 3, 3]),
+        seat="bob",
+    )
+    assert answered.undo().prompts() == table.prompts()
+    record = json.loads(json.dumps(table.to_record()))
+    assert Table.from_record(record, PROCEDURE).prompts() == table.prompts()
+    assert Table.replay(PROCEDURE, SETUP, table.log).state == table.state
+
+
+def test_a_secret_prompt_is_seen_by_its_seat_and_the_referee_only() -> None:
+    table = attacked()
+    for seat, sees in (("bob", True), ("referee", True), ("ann", False), ("cat", False)):
+        seen = observe(table, seat)
+        raw = json.dumps(seen.to_json())
+        assert (REASON in raw) is sees, seat
+        assert [p.actor for p in seen.prompts] == (["bob"] if sees else [])
+    bob = observe(table, "bob").to_json()
+    assert bob["prompts"][0]["kinds"] == ["defend"]
+    assert [c["prompt"] for c in bob["choices"]] == [True]
+    assert observe(table, "ann").to_json()["choices"] == []
+
+
+def test_a_dependent_field_offers_the_skills_of_the_defence_chosen() -> None:
+    (choice,) = attacked().legal_actions("bob")
+    assert choice.allows({"defence": "parry", "skill": "dagger"})
+    assert not choice.allows({"defence": "dodge", "skill": "dagger"})
+    assert choice.to_json()["params"]["skill"] == {
+        "depends": "defence",
+        "cases": [
+            ["parry", {"one_of": ["sabre", "dagger"]}],
+            ["dodge", {"one_of": ["agility"]}],
+        ],
+    }
+    with pytest.raises(RuleError, match="a dodge is not made with dagger"):
+        attacked().act(
+            Action("bob", "defend", {"defence": "dodge", "skill": "dagger"}),
+            ScriptedSource([1, 1, 1, 1]),
+            seat="bob",
+        )
+
+
+def test_a_plan_is_built_step_by_step_not_picked_from_a_menu() -> None:
+    (declare, _) = new_duel().legal_actions("ann")
+    plan = declare.params["plan"]
+    data = plan.to_json()
+    assert (data["least"], data["most"]) == (1, 3)
+    assert set(data["steps"]["any_of"]) == {"attack", "guard", "move"}
+    assert data["steps"]["any_of"]["attack"]["record"]["attack"] == {"one_of": ["bob", "cat"]}
+    assert declare.allows({"plan": [{"move": 2}, {"attack": "cat", "weapon": "dagger"}]})
+    assert not declare.allows({"plan": []})
+    assert not declare.allows({"plan": [{"move": 4}]})
+    assert not declare.allows({"plan": [{"attack": "ann", "weapon": "sabre"}]})
+    assert not declare.allows({"plan": [{"guard": "high", "move": 1}]})
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_every_sampled_plan_is_allowed_and_accepted(seed: int) -> None:
+    table = new_duel()
+    rng = random.Random(seed)
+    for choice in table.legal_actions("ann"):
+        action = choice.sample(rng)
+        assert choice.allows(dict(action.params))
+        table.act(action, RandomSource(seed), seat="ann")  # never refused
+
+
+def test_random_play_answers_every_prompt_and_ends_the_duel() -> None:
+    for seed in range(20):
+        rng, dice = random.Random(seed), RandomSource(seed)
+        table = new_duel()
+        for _ in range(400):
+            if table.result().over:
+                break
+            seats = [s for s in table.seats if observe(table, s.id).choices]
+            seat = rng.choice(seats)
+            waiting = {p.actor for p in table.prompts() if p.blocking}
+            if waiting:  # only a prompted seat has anything to choose
+                assert {s.id for s in seats} <= waiting | {"referee"}
+            choice = rng.choice(observe(table, seat.id).choices)
+            table = table.act(choice.sample(rng), dice, seat=seat.id)
+        result = table.result()
+        standing = {n for n, d in table.state.duellists if d.standing}
+        assert result.over and set(result.winners) <= standing, seed
+        assert table.prompts() == ()  # every prompt was answered
+        assert table.conflict() == result
+
+
+def test_the_result_says_who_won_in_the_observation() -> None:
+    table = new_duel().act(Action("ann", "concede"), None, seat="ann")
+    assert table.result() == Result(
+        "the duel",
+        over=True,
+        winners=("bob", "cat"),
+        summary="bob and cat stands",
+        returns=(("ann", -1), ("bob", 1), ("cat", 1)),
+    )
+    seen = observe(table, "cat").to_json()["result"]
+    assert seen["over"] and seen["winners"] == ["bob", "cat"]
+    assert seen["conflict"]["name"] == "the duel"
+    assert seen["returns"] == {"ann": -1, "bob": 1, "cat": 1}
+    assert observe(table, "cat").choices == ()
+
+
+def test_a_game_without_prompts_or_result_keeps_the_defaults() -> None:
+    from tests.core.toy_procedure import PROCEDURE as TOY
+
+    table = Table.start(TOY, {}, system="kernel_toy")
+    assert table.prompts() == () and table.conflict() is None
+    assert table.result() == Result("the game")
+    data = observe(table, "referee").to_json()
+    assert data["prompts"] == []
+    assert data["result"] == {
+        "name": "the game",
+        "over": False,
+        "winners": [],
+        "summary": "",
+        "returns": {},
+        "conflict": None,
+    }
+
+
+def test_a_prompt_names_what_answers_it() -> None:
+    with pytest.raises(ValueError, match="names the action kinds"):
+        Prompt("bob", (), "s", "r")
+    with pytest.raises(ValueError, match="does not answer"):
+        Prompt("bob", ("defend",), "s", "r", default=Action("bob", "flee"))
+
+
+def test_table_actions_shows_the_prompt_first(tmp_path: Any) -> None:
+    from referee.cli import app
+
+    record = tmp_path / "duel.json"
+    record.write_text(json.dumps(attacked().to_record()), "utf-8")
+    out = CliRunner().invoke(app, ["table", "actions", str(record), "--as", "bob"])
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert lines[0] == f"DECIDE — bob: {REASON}  (Duel: defending; everyone waits)"
+    assert lines[1] == "    answer with: defend"
+    assert lines[2] == '    if declined: defend {"defence": "dodge", "skill": "agility"}'
+    assert "[answers a prompt]" in lines[3]
+    assert "skill = by defence (" in out.output
+    ann = CliRunner().invoke(app, ["table", "actions", str(record), "--as", "ann"])
+    assert REASON not in ann.output and "Nothing for ann to do now (to move: bob)" in ann.output
