@@ -37,7 +37,19 @@ GAME_SCRIPTS = (
 TableId = Path(pattern=r"^[A-Za-z0-9_-]{1,64}$")
 
 
-def page(title: str, body: str, *scripts: str, data: dict[str, str] | None = None) -> str:
+#: Each game's own styles (``static/games/<game>.css``), loaded by the table page after app.css.
+GAME_STYLES = tuple(
+    f"games/{game}.css" for game in ("intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu")
+)
+
+
+def page(
+    title: str,
+    body: str,
+    *scripts: str,
+    data: dict[str, str] | None = None,
+    styles: tuple[str, ...] = (),
+) -> str:
     """A whole page: the shell every page shares, ``body`` inside ``<main>``.
 
     >>> "<title>Home · Referee</title>" in page("Home", "<p>hi</p>", "home.js")
@@ -46,6 +58,7 @@ def page(title: str, body: str, *scripts: str, data: dict[str, str] | None = Non
     attrs = "".join(
         f' data-{html.escape(k)}="{html.escape(v, quote=True)}"' for k, v in (data or {}).items()
     )
+    links = "".join(f'\n<link rel="stylesheet" href="/static/{name}">' for name in styles)
     tags = "\n".join(f'<script src="/static/{name}" defer></script>' for name in scripts)
     return f"""<!doctype html>
 <html lang="en">
@@ -55,7 +68,7 @@ def page(title: str, body: str, *scripts: str, data: dict[str, str] | None = Non
 <meta name="color-scheme" content="light dark">
 <title>{html.escape(title)} · Referee</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/app.css">
+<link rel="stylesheet" href="/static/app.css">{links}
 <script src="/static/theme.js"></script>
 <script src="/static/common.js" defer></script>
 {tags}
@@ -172,7 +185,7 @@ def mount(app: FastAPI) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     def table(table_id: str = TableId) -> HTMLResponse:
         scripts = ("seal.js", *VIEW_SCRIPTS, *GAME_SCRIPTS, "table.js", "simulate.js")
-        return _html(page("Table", TABLE, *scripts, data={"table": table_id}))
+        return _html(page("Table", TABLE, *scripts, data={"table": table_id}, styles=GAME_STYLES))
 
     @app.post("/web/yaml", include_in_schema=False)
     def parse_yaml(text: str = Body(embed=True, max_length=200_000)) -> JSONResponse:
