@@ -84,9 +84,11 @@ var RefSchemaForm = (function () {
     }
     function without(o, k) { var c = Object.assign({}, o); delete c[k]; return c; }
     function isScalar(x) { return SCALARS.indexOf(x.type) >= 0 || !!x.enum; }
-    // anyOf/oneOf: a nullable X is an optional X; scalars and a list of scalars are one text box
-    // of comma-separated values ("list"); a choice of tuples is the longest, its tail optional;
+    // anyOf/oneOf: a nullable X is an optional X; scalars or a list of them are one text box of
+    // comma-separated values ("several"); a choice of tuples is the longest, its tail optional;
     // several scalar types (a number or a name) are a text box read as a number where it is one
+    // ("loose"); otherwise the first scalar, or the first alternative (Kingdoms' disposition: a
+    // number, not the builder's answers)
     function pickOf(s) {
       var all = s.anyOf || s.oneOf || [];
       var alts = all.map(resolve).filter(function (x) { return x.type !== "null"; });
@@ -132,7 +134,6 @@ var RefSchemaForm = (function () {
       out.el.setAttribute("data-kind", kind);   // what the field is: for tests that fill it
       node.el = out.el;
       node.input = out.input || null;
-      node.hint = out.hint || null;
       out.node = node;
       nodes.push(node);
       return out;
@@ -159,7 +160,7 @@ var RefSchemaForm = (function () {
       var lab = h("label", {"for": id, text: label});
       var el = cls === "check" ? h("div", {className: "check sf-field"}, input, lab, hint)
                                : h("div", {className: "stack sf-field"}, lab, hint, input);
-      return {el: el, hint: hint};
+      return el;
     }
     function need(input, required) { if (required) input.setAttribute("aria-required", "true"); }
 
@@ -167,8 +168,8 @@ var RefSchemaForm = (function () {
       var sel = h("select", {id: id});
       if (!required) sel.appendChild(h("option", {value: "", text: "(default" + (s.default != null ? ": " + s.default : "") + ")"}));
       s.enum.forEach(function (v, i) { sel.appendChild(h("option", {value: String(i), text: String(v)})); });
-      var b = box("stack", id, label, sel, about(s.description));
-      return {el: b.el, hint: b.hint, input: sel,
+      var el = box("stack", id, label, sel, about(s.description));
+      return {el: el, input: sel,
         value: function () { return sel.value === "" ? undefined : s.enum[Number(sel.value)]; }};
     }
     function numberField(s, id, label, required) {
@@ -176,8 +177,8 @@ var RefSchemaForm = (function () {
       var input = h("input", {id: id, type: "number", inputmode: whole ? "numeric" : "decimal", step: whole ? 1 : "any",
         min: s.minimum, max: s.maximum, placeholder: s.default != null ? "default " + s.default : null});
       need(input, required);
-      var b = box("stack", id, label + bounds(s), input, about(s.description));
-      var self = {el: b.el, hint: b.hint, input: input,
+      var el = box("stack", id, label + bounds(s), input, about(s.description));
+      var self = {el: el, input: input,
         value: function (problems) {
           if (input.validity.badInput) { problems.push({node: self.node, message: whole ? "Give a whole number." : "Give a number."}); return undefined; }
           if (input.value === "") return undefined;
@@ -192,8 +193,8 @@ var RefSchemaForm = (function () {
     function boolField(s, id, label) {
       var cb = h("input", {type: "checkbox", id: id});
       cb.checked = s.default === true;
-      var b = box("check", id, label, cb, about(s.description));
-      return {el: b.el, hint: b.hint, input: cb,
+      var el = box("check", id, label, cb, about(s.description));
+      return {el: el, input: cb,
         value: function () { return cb.checked === (s.default === true) ? undefined : cb.checked; }};
     }
     function textField(s, id, label, required) {
@@ -201,8 +202,8 @@ var RefSchemaForm = (function () {
       var input = h("input", {id: id, type: "text", maxlength: s.maxLength,
         placeholder: s.default != null && s.default !== "" ? "default " + s.default : null});
       need(input, required);
-      var b = box("stack", id, label, input, about(s.description));
-      return {el: b.el, hint: b.hint, input: input,
+      var el = box("stack", id, label, input, about(s.description));
+      return {el: el, input: input,
         value: function () {
           var v = input.value.trim();
           if (v === "") return undefined;
@@ -217,8 +218,8 @@ var RefSchemaForm = (function () {
       var example = numeric(item) || item.type === "loose" || s.numbers ? "12, 20, 32" : "first, second";
       var hintText = (s.single ? "One, or several separated by commas: " : "Separated by commas: ") + example + "." +
         (s.description ? " " + about(s.description) : "");
-      var b = box("stack", id, label, input, hintText);
-      var self = {el: b.el, hint: b.hint, input: input,
+      var el = box("stack", id, label, input, hintText);
+      var self = {el: el, input: input,
         value: function (problems) {
           var parts = input.value.split(",").map(function (x) { return x.trim(); }).filter(Boolean);
           if (!parts.length) return undefined;
