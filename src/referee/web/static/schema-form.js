@@ -5,10 +5,11 @@
 // one text box of comma-separated values. Optional fields left empty are left out of the value,
 // and an optional object left empty is left out whole (nothing inside it is then required).
 //
-// build(schema, title) → {el, read() → {value, problems}, showError(path, message), clear()}.
-// read() checks what the browser cannot (required fields, names, bounds) and returns each
-// problem at its field; showError puts a message (the server's, in words: plain()) next to the
-// field its path names (setup.characters.kit.zone), or the nearest field above it.
+// build(schema, title) → {el, read() → {value, problems, first}, showError(path, message),
+// clear()}. read() checks what the browser cannot (required fields, names, bounds) and shows each
+// problem at its field (first: the first field marked, for the focus); showError puts a message
+// (the server's, in words: plain()) next to the field its path names (characters.kit.zone), or
+// the nearest field above it, and returns that field's control; null when no field holds it.
 var RefSchemaForm = (function () {
   "use strict";
   var h = Ref.h;
@@ -427,7 +428,7 @@ var RefSchemaForm = (function () {
         if (JSON.stringify(real.slice(0, w.length).map(String)) !== JSON.stringify(w)) return;
         best = n; bestLength = w.length;
       });
-      if (!best) return null;
+      if (!best || !bestLength) return null;   // not at any one field: the caller says it
       return mark(best, plain(message, path)) || best.el;
     }
     // the form's value, and what is wrong with it: each problem shown at its field
