@@ -204,8 +204,11 @@ def _located(error: Exception, prefix: list[str | int]) -> ApiError:
     from referee.core.errors import RefereeError, ScenarioError
 
     if isinstance(error, ScenarioError):
+        # the body's own `players` and `start` are checked before the game sees the setup, so
+        # a path is in the setup (whose game may have a `start` or `players` of its own: the
+        # Intrigue clock, the Kingdoms players) unless it already says so
         where: list[str | int] = [*prefix, "setup", *error.path]
-        if error.path and error.path[0] in ("players", "start", "setup"):
+        if error.path and error.path[0] == "setup":
             where = [*prefix, *error.path]
         return ApiError(422, "setup", str(error), where=where, reason=error.reason)
     if isinstance(error, RefereeError):

@@ -34,7 +34,7 @@
 
   // ------------------------------------------------------------------ the setup form
   var setupBox = document.getElementById("c-setup");
-  var setupForm = null;   // {value(), nodes: [{el, where()}]} of the form drawn now
+  var setupForm = null;   // the form drawn now (RefSchemaForm.build)
   function loadSchema() {
     var name = select.value;
     if (!name || !setupBox) return;
@@ -44,6 +44,7 @@
       if (!res.ok || select.value !== name) return;
       setupBox.textContent = "";
       setupForm = RefSchemaForm.build(res.data.setup_schema || {}, "The setup of " + (res.data.title || name));
+      setupForm.el.setAttribute("data-game", name);
       setupBox.appendChild(setupForm.el);
     });
   }
@@ -63,27 +64,30 @@
     if (setupForm) setupForm.clear();
     if (!text.trim()) { createFromForm(); return; }
     Ref.api("POST", "/web/yaml", {text: text}).then(function (res) {
-      if (!res.ok) { errorBox.textContent = Ref.errorText(res); return null; }
+      if (!res.ok) { errorBox.textContent = refusal(res); return null; }
       var body = {system: res.data.system || select.value, setup: res.data.setup,
                   name: document.getElementById("c-name").value};
       if (res.data.players) body.players = res.data.players;
       return Ref.api("POST", "/api/tables", body);
     }).then(function (res) {
       if (!res) return;
-      if (!res.ok) { errorBox.textContent = Ref.errorText(res); return; }
+      if (!res.ok) { errorBox.textContent = refusal(res); return; }
       showCreated(res.data);
     });
   });
 
   function createFromForm() {
     if (!setupForm) { errorBox.textContent = "Paste or choose a setup file first."; return; }
-    // the browser's own checks (required, bounds) apply to the form only when it is used
-    var bad = Array.prototype.filter.call(form.querySelectorAll("#c-setup input, #c-setup select, #c-name"),
-      function (el) { return !el.checkValidity(); })[0];
-    if (bad) { bad.reportValidity(); bad.focus(); return; }
-    var setup;
-    try { setup = setupForm.value(); } catch (e) { errorBox.textContent = String(e.message || e); return; }
-    var body = {system: select.value, setup: setup, name: document.getElementById("c-name").value};
+    var name = document.getElementById("c-name");
+    if (!name.value.trim()) { errorBox.textContent = "Give the table a name."; name.focus(); return; }
+    var read = setupForm.read();
+    if (read.problems.length) {
+      errorBox.textContent = read.problems.length === 1 ? "One field needs a look: it is marked below."
+        : read.problems.length + " fields need a look: they are marked below.";
+      if (read.first) read.first.focus();
+      return;
+    }
+    var body = {system: select.value, setup: read.value, name: name.value};
     var button = form.querySelector("button[type=submit]");
     button.disabled = true;
     Ref.api("POST", "/api/tables", body).then(function (res) {
@@ -91,12 +95,25 @@
       if (res.ok) { showCreated(res.data); return; }
       var e = res.data && res.data.error;
       var where = (e && e.where) || [];
-      if (where[0] === "body" && where[1] === "setup" && setupForm.showError(where.slice(2), e.message)) {
+      var at = where[0] === "body" && where[1] === "setup" ? setupForm.showError(where.slice(2), e.message) : null;
+      if (at) {
         errorBox.textContent = "The game refused the setup: see the field marked below.";
+        at.focus();
         return;
       }
-      errorBox.textContent = Ref.errorText(res);
+      errorBox.textContent = refusal(res);
     }, function () { button.disabled = false; errorBox.textContent = "Could not reach the server."; });
+  }
+
+  // a refusal of a setup file in words, with where in the file it is
+  function refusal(res) {
+    var e = res.data && res.data.error;
+    if (!e) return Ref.errorText(res);
+    var where = (e.where || []).filter(function (p) { return !/[\[\]]/.test(String(p)); });
+    if (where[0] === "body") where = where.slice(1);
+    var inSetup = where[0] === "setup" ? where.slice(1) : where;
+    var text = RefSchemaForm.plain(e.message, inSetup);
+    return where.length ? text + " (at " + where.join(" › ") + ")" : text;
   }
 
   function showCreated(t) {
