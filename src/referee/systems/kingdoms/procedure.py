@@ -446,7 +446,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         unwon: no winner, every faction -1).
         """
         name = f"the chronicle of {state.territory}" if state.territory else "the chronicle"
-        if state.winner is None and state.phase != "over":
+        if state.phase != "over":  # the phase after chronicle.won or chronicle.ended
             standing = [state.factions[f].name for f in state.standing()]
             return Result(
                 name, summary=f"maneuver {state.maneuver}: {_listed(standing)} still standing"
