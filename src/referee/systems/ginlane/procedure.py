@@ -208,7 +208,7 @@ class GinLane(Procedure[SceneState]):
         winning side, -1 the others. A scene has no end of its own beyond its fights: the
         game is never over (:meth:`result` keeps the kernel's default).
         """
-        if not state.order and not state.over:
+        if not state.order:  # before initiative (``fight.over`` leaves the order be)
             return None
         people = state.combatants
         sides = tuple(dict.fromkeys(c.side for c in people if not c.taken_out))
