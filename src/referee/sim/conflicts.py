@@ -297,6 +297,8 @@ def _zweihander_begin(table: Table[Any], seat: str | None) -> list[Action]:
 
 
 def _zweihander_over(start: Table[Any], table: Table[Any]) -> bool:
+    """The game's conflict is over. (A chase played while a Complex Exchange is under way
+    ends with the exchange as the game's current conflict: not over, so "unfinished".)"""
     return _is_over(table)
 
 
