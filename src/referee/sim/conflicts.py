@@ -2,13 +2,16 @@
 kinds belong to it, when it is over, and what came of it.
 
 Nothing here decides a rule. A conflict names the game's own action kinds (its catalogue's
-words), starts with the game's own actions, and reads the outcome from the game's state JSON
-(``procedure.state_json``, what scenario ``expect: path`` reads) and its events. The games are
-reached through the registry (:func:`referee.core.system`), never imported.
+words) and starts with the game's own actions. Whether it is over and who won, it asks the
+game through the table contract (``procedure.conflict(state)``, a
+:class:`~referee.core.Result`); what it counts besides (rounds, damage, who fell) it reads from
+the game's state JSON (``procedure.state_json``, what scenario ``expect: path`` reads) and its
+events. The games are reached through the registry (:func:`referee.core.system`), never
+imported.
 
 | game | conflict | over when | winner |
 |---|---|---|---|
-| intrigue | a combat to a knock-out ("Combat rules") | the combat ends | the side left standing |
+| intrigue | a combat to a knock-out ("Combat rules") | the combat ends | those left standing |
 | ginlane | a fight ("Fighting") | the fight is over | the side with someone not Taken Out |
 | hursagmu | a melee ("Action") | one side is unconscious | the side still conscious |
 | zweihander | a chase ("Chase scene rules") | the chase ends | escapees (one escaped) or pursuers |
@@ -26,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core import Action, Choice, RefereeError, Table
+from referee.core import Action, Choice, RefereeError, Result, Table
 
 __all__ = ["CONFLICTS", "EXCHANGE", "Conflict", "Outcome", "conflict_of", "why_not_main"]
 
@@ -54,6 +57,27 @@ def _state(table: Table[Any]) -> dict[str, Any]:
         _LAST[0], _LAST[1] = table.state, dict(table.procedure.state_json(table.state))
     state: dict[str, Any] = _LAST[1]
     return state
+
+
+def _result(table: Table[Any]) -> Result | None:
+    """The game's own word on its current (or last) conflict: over or not, who won."""
+    found: Result | None = table.procedure.conflict(table.state)
+    return found
+
+
+def _is_over(table: Table[Any]) -> bool:
+    """The game's conflict is over (or there is none to play)."""
+    result = _result(table)
+    return result is None or result.over
+
+
+def _sole_winner(table: Table[Any]) -> str:
+    """The game's one winner; ``"none"`` if it names none, ``"unfinished"`` if several."""
+    result = _result(table)
+    winners = () if result is None else result.winners
+    if len(winners) == 1:
+        return winners[0]
+    return "none" if not winners else "unfinished"
 
 
 @dataclass(frozen=True)
@@ -110,19 +134,20 @@ def _intrigue_begin(table: Table[Any], seat: str | None) -> list[Action]:
 
 
 def _intrigue_over(start: Table[Any], table: Table[Any]) -> bool:
-    combat = _intrigue_combat(table)
-    return combat is None or bool(combat["ended"])
+    return _is_over(table)
 
 
 def _intrigue_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    """The winners the game names (everyone still standing, not escaped), joined; if none,
+    ``"escaped"`` where someone got away (the game's return of 0: neither won nor fell)."""
     state = _state(table)
     combat = _intrigue_combat(table) or {}
     sheets = state["characters"]
     sides = combat.get("sides", {})
-    escaped = set(combat.get("escaped", []))
-    standing = sorted(c for c in sides if not sheets[c]["knocked_out"] and not sheets[c]["dead"])
-    winner = ",".join(c for c in standing if c not in escaped) or "none"
-    if escaped and not [c for c in standing if c not in escaped]:
+    result = _result(table)
+    winners = () if result is None else result.winners
+    winner = ",".join(sorted(winners)) or "none"
+    if not winners and result is not None and any(r == 0 for _, r in result.returns):
         winner = "escaped"
     # a standing character's damage is wiped when the combat ends: count the events instead
     damage = dict.fromkeys(sides, 0)
@@ -136,7 +161,7 @@ def _intrigue_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
         winner,
         int(combat.get("round", 0)),
         damage,
-        bool(combat.get("ended")),
+        result is not None and result.over,
         {"deaths": deaths, "knocked_out": sum(1 for c in sides if sheets[c]["knocked_out"])},
     )
 
@@ -178,21 +203,21 @@ def _ginlane_begin(table: Table[Any], seat: str | None) -> list[Action]:
 
 
 def _ginlane_over(start: Table[Any], table: Table[Any]) -> bool:
-    return bool(_state(table).get("over"))
+    result = _result(table)
+    return result is not None and result.over  # before initiative, the fight is to come
 
 
 def _ginlane_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
     state = _state(table)
     chars = state["characters"]
-    sides = {c: s.get("side", c) for c, s in chars.items()}
-    left = sorted({sides[c] for c, s in chars.items() if not s.get("taken_out")})
     damage = {c: sum(int(x) for x in s["tracks"].get("Health", [])) for c, s in chars.items()}
     taken = sum(1 for s in chars.values() if s.get("taken_out"))
+    over = _ginlane_over(start, table)
     return Outcome(
-        ",".join(left) if len(left) == 1 else ("none" if not left else "unfinished"),
+        _sole_winner(table) if over else "unfinished",
         int(state.get("round", 0)),
         damage,
-        bool(state.get("over")),
+        over,
         {"taken_out": taken},
     )
 
@@ -226,30 +251,22 @@ def _ginlane_pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None
 # -- Hursagmu: a melee until one side is unconscious ------------------------------------
 
 
-def _hursagmu_sides(state: Mapping[str, Any]) -> dict[str, str]:
-    return {c: str(s.get("side") or c) for c, s in state["characters"].items()}
-
-
 def _hursagmu_over(start: Table[Any], table: Table[Any]) -> bool:
-    state = _state(table)
-    sides = _hursagmu_sides(state)
-    up = {sides[c] for c, s in state["characters"].items() if s.get("conscious")}
-    return len(up) < 2
+    return _is_over(table)
 
 
 def _hursagmu_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
     state = _state(table)
     before = _state(start)["characters"]
-    sides = _hursagmu_sides(state)
-    up = sorted({sides[c] for c, s in state["characters"].items() if s.get("conscious")})
     damage = {
         c: max(0, int(before[c]["hits"]) - int(s["hits"])) for c, s in state["characters"].items()
     }
+    over = _is_over(table)
     return Outcome(
-        up[0] if len(up) == 1 else ("none" if not up else "unfinished"),
+        _sole_winner(table) if over else "unfinished",
         int(state.get("round", 1)) - int(_state(start).get("round", 1)) + 1,
         damage,
-        len(up) < 2,
+        over,
     )
 
 
@@ -280,15 +297,19 @@ def _zweihander_begin(table: Table[Any], seat: str | None) -> list[Action]:
 
 
 def _zweihander_over(start: Table[Any], table: Table[Any]) -> bool:
-    chase = _state(table).get("chase")
-    return chase is None or bool(chase.get("ended"))
+    """The game's conflict is over. (A chase played while a Complex Exchange is under way
+    ends with the exchange as the game's current conflict: not over, so "unfinished".)"""
+    return _is_over(table)
 
 
 def _zweihander_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    """The side the game names as winning (``escapees`` or ``pursuers``); until the chase
+    ends, ``pursuers`` (the simulation reads a winner only once it is over)."""
     state = _state(table)
     chase = state.get("chase") or {}
     people = chase.get("participants", {})
-    escaped = any(p["side"] == "escapee" and p["status"] == "escaped" for p in people.values())
+    result = _result(table)
+    won = result.winners[0] if result is not None and result.over and result.winners else None
     before = _state(start)["characters"]
     damage = {
         c: int(state["characters"][c].get("peril", 0)) - int(before[c].get("peril", 0))
@@ -297,10 +318,10 @@ def _zweihander_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
     # the rounds played: once a Round has ended the counter names the next one, not yet begun
     begun = any(p.get("moved") for p in people.values())
     return Outcome(
-        "escapees" if escaped else "pursuers",
+        won or "pursuers",
         int(chase.get("round", 0)) - (0 if begun else 1),
         damage,
-        bool(chase.get("ended")),
+        result is not None and result.over,
         {"taken_down": sum(1 for p in people.values() if p["status"] == "taken down")},
     )
 
@@ -372,8 +393,7 @@ def _first_of(domain: Any) -> Any:
 
 
 def _exchange_over(start: Table[Any], table: Table[Any]) -> bool:
-    ex = _exchange(table)
-    return ex is None or bool(ex.get("ended"))
+    return _is_over(table)
 
 
 def _exchange_actors(table: Table[Any]) -> Sequence[str]:
@@ -386,8 +406,9 @@ _OUTCOMES = ("critical success", "success", "failure", "critical failure")
 
 
 def _exchange_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
-    """The party's best Tactic Test (critical success … critical failure); the mental Peril
-    each took; the Fortune Points the party gained."""
+    """The party's best Tactic Test (critical success … critical failure), read from the
+    log: the game names no winner of an exchange (it is over when the game says so); the
+    mental Peril each took; the Fortune Points the party gained."""
     seen = []
     for i in range(start.version, table.version):
         event = table.log[i]
@@ -409,18 +430,23 @@ def _exchange_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
 
 
 def _kingdoms_over(start: Table[Any], table: Table[Any]) -> bool:
-    return any(
-        table.log[i].kind in ("maneuver.ended", "chronicle.ended")
-        for i in range(start.version, table.version)
-    )
+    """The game's maneuver is over, and it is not the one already over at ``start`` (a table
+    between maneuvers waits for the next: the simulation plays none of that)."""
+    now = _result(table)
+    if now is None or not now.over:
+        return False
+    then = _result(start)
+    return then is None or not then.over or then.name != now.name
 
 
 def _kingdoms_outcome(start: Table[Any], table: Table[Any]) -> Outcome:
+    """The faction the game names as the maneuver's winner (the most disposition gained),
+    ``"tie"`` if it names several; each faction's change of disposition from ``start``."""
     before = _state(start)["factions"]
     after = _state(table)["factions"]
     change = {f: int(after[f]["disposition"]) - int(before[f]["disposition"]) for f in after}
-    best = max(change.values()) if change else 0
-    top = [f for f, c in change.items() if c == best]
+    result = _result(table)
+    top = () if result is None else result.winners
     return Outcome(
         top[0] if len(top) == 1 else "tie",
         1,

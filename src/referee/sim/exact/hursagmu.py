@@ -493,7 +493,7 @@ class _Solver:
 
     def is_over(self, begin: Table[Any], table: Table[Any]) -> bool:
         """The conflict's own test, remembered by who is conscious: all it reads
-        (``conflicts._hursagmu_over``: the sides of those still conscious)."""
+        (``conflicts._hursagmu_over``, the game's ``conflict``: who is still conscious)."""
         up = tuple(f.conscious for f in table.state.fighters.values())
         if up not in self.over:
             self.over[up] = self.conflict.is_over(begin, table)
@@ -501,7 +501,7 @@ class _Solver:
 
     def winner(self, begin: Table[Any], table: Table[Any]) -> str:
         """The conflict's own winner, remembered by who is conscious: all it reads
-        (``conflicts._hursagmu_outcome``: the side still conscious)."""
+        (``conflicts._hursagmu_outcome``, the game's ``conflict``: the one still conscious)."""
         up = tuple(f.conscious for f in table.state.fighters.values())
         if up not in self.won:
             self.won[up] = self.conflict.outcome(begin, table).winner

@@ -31,7 +31,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.core import Action, ActorId, Choice, Event, OddsPreview, Procedure, RuleError, Viewer
+from referee.core import (
+    Action,
+    ActorId,
+    Choice,
+    Event,
+    OddsPreview,
+    Procedure,
+    Result,
+    RuleError,
+    Viewer,
+)
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
 from referee.systems.ginlane import (
@@ -190,6 +200,27 @@ class GinLane(Procedure[SceneState]):
     def describe(self, event: Event, viewer: Viewer) -> str:
         """The event in words (:func:`referee.systems.ginlane.events.describe`)."""
         return vocabulary.describe(event, viewer)
+
+    def conflict(self, state: SceneState) -> Result | None:
+        """The fight ("Initiative" to "Taken Out"): ``None`` before initiative is rolled;
+        over when no more than one side has anyone not Taken Out (``fight.over``); its winner
+        that side (none if everyone is Taken Out). ``returns``: +1 each character of the
+        winning side, -1 the others. A scene has no end of its own beyond its fights: the
+        game is never over (:meth:`result` keeps the kernel's default).
+        """
+        if not state.order:  # before initiative (``fight.over`` leaves the order be)
+            return None
+        people = state.combatants
+        sides = tuple(dict.fromkeys(c.side for c in people if not c.taken_out))
+        if not state.over:
+            return Result("the fight", summary=f"round {state.round}: {', '.join(sides)} fighting")
+        returns = tuple((c.id, 1 if c.side in sides else -1) for c in people)
+        if not sides:
+            return Result("the fight", True, (), "everyone is Taken Out", returns)
+        left = ", ".join(c.sheet.name for c in people if not c.taken_out)
+        return Result(
+            "the fight", True, sides, f"{', '.join(sides)} won: {left} still standing", returns
+        )
 
 
 PROCEDURE = GinLane()

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.core import Action, ActorId, Choice, Event, Procedure, RuleError, Viewer
+from referee.core import Action, ActorId, Choice, Event, Procedure, Result, RuleError, Viewer
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
 from referee.systems.hursagmu import action_phase, choices, combat, events, recovery, senses
@@ -199,6 +199,21 @@ class EncounterProcedure(Procedure[Encounter]):
     def describe(self, event: Event, viewer: Viewer) -> str:
         """The event in words (:func:`~referee.systems.hursagmu.events.describe`)."""
         return events.describe(event, viewer)
+
+    def conflict(self, state: Encounter) -> Result | None:
+        """The melee ("Conflict"), from the encounter's start: the rules know no sides, so
+        each character fights for himself; over when no more than one is still conscious, who
+        wins it (none if all are down). ``returns``: +1 the winner, -1 the fallen. The
+        encounter rules have no end of their own beyond it: the game is never over
+        (:meth:`result` keeps the kernel's default).
+        """
+        up = tuple(who for who, f in state.fighters.items() if f.conscious)
+        names = [state.fighters[who].sheet.name for who in up]
+        if len(up) > 1:
+            return Result("the melee", summary=f"round {state.round}: {', '.join(names)} still up")
+        returns = tuple((who, 1 if who in up else -1) for who in state.fighters)
+        words = f"{names[0]} is the last one conscious" if up else "nobody is left conscious"
+        return Result("the melee", True, up, f"{words} (round {state.round})", returns)
 
     # -- views -----------------------------------------------------------------------------
 

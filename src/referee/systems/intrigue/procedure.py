@@ -30,7 +30,7 @@ kind                   section                                 module
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from referee.core import (
@@ -45,6 +45,7 @@ from referee.core import (
     OddsPreview,
     OneOf,
     Procedure,
+    Result,
     RuleError,
     SomeOf,
     Text,
@@ -358,6 +359,44 @@ class Intrigue(Procedure[IntrigueState]):
             for words, check in upcoming(state, action)
         )
 
+    # -- the result ----------------------------------------------------------------------
+
+    def conflict(self, state: IntrigueState) -> Result | None:
+        """The last combat begun (``None`` before the first): over when it has ended ("Combat
+        rules"); its winners every participant still on their feet and not escaped when it
+        ended — the side left standing ("the victor", "Taking Damage"; both sides if the
+        referee ends it with both standing). ``returns``: +1 on their feet, 0 escaped
+        ("Escaping Combat"), -1 Knocked Out or dead. Intrigue has no end of its own: the
+        evening never is over (:meth:`result` keeps the kernel's default).
+        """
+        if not state.combats:
+            return None
+        combat = state.combats[-1]
+        people = tuple(dict.fromkeys(combat.participants))
+        escaped = tuple(c for c in people if c in combat.escaped)
+        standing = tuple(c for c in people if c not in combat.escaped and state.status(c).can_act)
+        names = {c: state.character(c).name for c in people}
+        returns = tuple((c, 0 if c in escaped else 1 if c in standing else -1) for c in people)
+        if not combat.ended:
+            return Result(
+                f"the combat {combat.id}",
+                summary=f"round {combat.round}: {_listed(names[c] for c in standing)} fighting",
+                returns=returns,
+            )
+        if standing:
+            words = f"{_listed(names[c] for c in standing)} left standing"
+        elif escaped:
+            words = f"nobody left standing; {_listed(names[c] for c in escaped)} escaped"
+        else:
+            words = "nobody left standing"
+        return Result(
+            f"the combat {combat.id}",
+            True,
+            standing,
+            f"{words} after round {combat.round}",
+            returns,
+        )
+
     # -- fold and views ----------------------------------------------------------------
 
     def evolve(self, state: IntrigueState, event: Event) -> IntrigueState:
@@ -379,6 +418,14 @@ class Intrigue(Procedure[IntrigueState]):
 
 
 # -- the choices -------------------------------------------------------------------------------
+
+
+def _listed(names: Iterable[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``; ``"nobody"`` for none."""
+    named = list(names)
+    if not named:
+        return "nobody"
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def _who_does_what(words: str) -> str:

@@ -45,6 +45,7 @@ from referee.core import (
     NoParams,
     OddsPreview,
     Procedure,
+    Result,
     RollCard,
     RuleError,
     ScenarioError,
@@ -435,6 +436,54 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     def describe(self, event: Event, viewer: Viewer) -> str:
         """``event`` in words as ``viewer`` sees it (:func:`.events.describe`)."""
         return describe(event, viewer)
+
+    # -- the result ------------------------------------------------------------------------
+
+    def result(self, state: KingdomsState) -> Result:
+        """The chronicle: "the last Faction standing has rulership over the territory"
+        ("Structure of Play"). Over when one faction stands (``chronicle.won``: it is the
+        winner, ``returns`` +1, every other faction -1) or none does (``chronicle.ended``,
+        unwon: no winner, every faction -1).
+        """
+        name = f"the chronicle of {state.territory}" if state.territory else "the chronicle"
+        if state.phase != "over":  # the phase after chronicle.won or chronicle.ended
+            standing = [state.factions[f].name for f in state.standing()]
+            return Result(
+                name, summary=f"maneuver {state.maneuver}: {_listed(standing)} still standing"
+            )
+        winners = () if state.winner is None else (state.winner,)
+        returns = tuple((f, 1 if f in winners else -1) for f in state.factions)
+        if state.winner is None:
+            return Result(name, True, (), "nobody is left standing: it ends unwon", returns)
+        winner = state.factions[state.winner].name
+        return Result(name, True, winners, f"{winner} stands alone and wins it", returns)
+
+    def conflict(self, state: KingdomsState) -> Result | None:
+        """The maneuver under way, or the last one ended ("Structure of Play": slips, scenes,
+        the reveal and resolution); ``None`` in the Prologue. Over once resolved (its
+        consequences, downtime, or the chronicle's end follow). Its winners: the factions that
+        gained the most disposition in it (all of them if tied); ``returns``: each faction's
+        change of disposition in it (the slips' sacrifices included).
+        """
+        if state.phase == "prologue":
+            return None
+        before = _dispositions_before(state)
+        change = {
+            f: x.disposition - before.get(f, x.disposition) for f, x in state.factions.items()
+        }
+        best = max(change.values(), default=0)
+        top = tuple(f for f, c in change.items() if c == best)
+        returns = tuple(change.items())
+        name = f"maneuver {state.maneuver}"
+        if state.phase in ("maneuver", "rolled"):
+            doing = "the slips are written" if state.phase == "maneuver" else "the slips are rolled"
+            return Result(name, summary=f"{doing}; not yet resolved", returns=returns)
+        names = [state.factions[f].name for f in top]
+        if len(top) == 1:
+            words = f"{names[0]} gained the most disposition ({best:+d})"
+        else:
+            words = f"{_listed(names)} tie for the most disposition gained ({best:+d})"
+        return Result(name, True, top, words, returns)
 
     # -- decide ----------------------------------------------------------------------------
 
@@ -1213,3 +1262,22 @@ class KingdomsProcedure(Procedure[KingdomsState]):
 
 PROCEDURE = KingdomsProcedure()
 """The procedure scenario files with ``system: kingdoms`` play."""
+
+
+def _dispositions_before(state: KingdomsState) -> Mapping[str, int]:
+    """Each faction's disposition as the maneuver under way (or last ended) began: as the one
+    before it left them (its record in ``history``), else as the chronicle began (after the
+    Prologue)."""
+    for record in reversed(state.history):
+        if record.get("maneuver") != state.maneuver and isinstance(
+            record.get("dispositions"), Mapping
+        ):
+            return {str(f): int(v) for f, v in record["dispositions"].items()}
+    return {f: x.starting_disposition for f, x in state.factions.items()}
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``; ``"nobody"`` for none."""
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

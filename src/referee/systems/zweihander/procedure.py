@@ -46,6 +46,7 @@ from referee.core import (
     Event,
     OddsPreview,
     Procedure,
+    Result,
     RuleError,
     ScenarioError,
     Viewer,
@@ -69,7 +70,12 @@ from referee.systems.zweihander.emit import Emitter
 from referee.systems.zweihander.events import JOURNEY_STARTED
 from referee.systems.zweihander.events import describe as narrate
 from referee.systems.zweihander.stable import check_stable
-from referee.systems.zweihander.state import ZweihanderState, apply_character_changes
+from referee.systems.zweihander.state import (
+    ChaseState,
+    ExchangeState,
+    ZweihanderState,
+    apply_character_changes,
+)
 
 __all__ = ["CATALOGUE", "ZweihanderProcedure"]
 
@@ -206,6 +212,27 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             return social.evolve(state, event)
         return reputation.evolve(overland.evolve(state, event), event)
 
+    # -- the result -------------------------------------------------------------------------
+
+    def conflict(self, state: ZweihanderState) -> Result | None:
+        """The chase or the Complex Exchange under way (a chase first, if both are); else the
+        one that has ended (the chase, if both have: the state keeps no order between them);
+        ``None`` if neither has begun. The house rules have no end of their own: the table is
+        never over (:meth:`result` keeps the kernel's default).
+
+        A chase ("Chase scene rules") is over when it ends; ``"escapees"`` win if one of them
+        escaped, else ``"pursuers"`` (the sides as ``chase.start`` names them); ``returns``:
+        +1 each participant of the winning side, -1 the others. A Complex Exchange ("Social
+        Intrigue") is over when the GM ends it; the text names no winner ("Result is based on
+        Disposition and the Test's result"): its summary gives each participant's result.
+        """
+        chase, exchange = state.chase, state.exchange
+        if chase is not None and (chase.ended is None or exchange is None or exchange.ended):
+            return _chase_result(chase)
+        if exchange is not None:
+            return _exchange_result(exchange)
+        return None
+
     # -- views ------------------------------------------------------------------------------
 
     def describe(self, event: Event, viewer: Viewer) -> str:
@@ -259,3 +286,27 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
                 k: v for k, v in ex.items() if k not in ("favourable", "unfavourable")
             }
         return data
+
+
+def _chase_result(chase: ChaseState) -> Result:
+    if chase.ended is None:
+        left = [p.id for p in chase.participants if p.is_in]
+        return Result("the chase", summary=f"round {chase.round}: {', '.join(left)} still in it")
+    escaped = [p.id for p in chase.participants if p.side == "escapee" and p.status == "escaped"]
+    side = "escapee" if escaped else "pursuer"
+    returns = tuple((p.id, 1 if p.side == side else -1) for p in chase.participants)
+    if escaped:
+        words = f"{', '.join(escaped)} escaped ({chase.ended})"
+    else:
+        words = f"the pursuers won ({chase.ended})"
+    return Result("the chase", True, (f"{side}s",), words, returns)
+
+
+def _exchange_result(exchange: ExchangeState) -> Result:
+    said = "; ".join(f"{who}: {words}" for who, words in exchange.results)
+    untested = [c for c in exchange.participants if c not in exchange.tested]
+    if untested and not exchange.ended:
+        said = "; ".join(filter(None, (said, f"{', '.join(untested)} still to test")))
+    return Result(
+        f"the Complex Exchange with {exchange.npc}", exchange.ended, (), said or "no Tactic tested"
+    )
