@@ -50,6 +50,16 @@
     </li>`;
   }
 
+  // the rest of the state for the generic panel, without what the board shows and empty records
+  function rest(s) {
+    var out = UI.without(s, ["characters", "aspects", "aspect_names", "order", "round", "turn"]);
+    Object.keys(out).forEach(function (k) {
+      var v = out[k];
+      if (v && typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) delete out[k];
+    });
+    return out;
+  }
+
   function Board(props) {
     var s = props.state, ctx = props.ctx;
     var chars = s.characters || {};
@@ -81,7 +91,7 @@
           })}</ul>`
         : html`<p class="muted">None yet: a manoeuvre places one, with a free tag.</p>`}
       ${scene.length ? html`<p class="muted">On the scene: ${scene.map(function (a) { return a.name; }).join(", ")}</p>` : null}
-      ${ctx.generic(UI.without(s, ["characters", "aspects", "aspect_names", "order", "round", "turn"]))}
+      ${ctx.generic(rest(s))}
     </div>`;
   }
 
