@@ -141,7 +141,8 @@
       </div>
       <button type="button" id=${props.id} disabled=${refused}
         onClick=${function () { ctx.act("attack", props.actor, props.params); }}>
-        ${"Attack " + target + (tags.length ? ", tagging " + tags.join(" + ") : ", no tags")}</button>
+        ${"Attack " + target + (props.params.skill ? " with " + props.params.skill : "") +
+          (tags.length ? ", tagging " + tags.join(" + ") : ", no tags")}</button>
     </div>`;
   }
 
