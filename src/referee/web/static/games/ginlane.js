@@ -157,6 +157,8 @@
     var attacks = ctx.choices("attack");
     var c = attacks.filter(function (x) { return x.actor === mine.actor; })[0] || attacks[0];
     var actor = c ? c.actor : null;
+    var actors = [];
+    attacks.forEach(function (x) { if (actors.indexOf(x.actor) < 0) actors.push(x.actor); });
     var targets = c ? c.params.target.one_of : [];
     var target = targets.indexOf(mine.target) >= 0 ? mine.target : targets[0];
     var me = (s.characters || {})[actor] || {};
@@ -196,10 +198,10 @@
     return html`<section class="console gl-tagging" aria-labelledby="gl-tag-h">
       <h3 id="gl-tag-h">Attack — the odds of each tagging choice</h3>
       <div class="gl-pickers">
-        ${attacks.length > 1 && attacks.some(function (x) { return x.actor !== actor; }) ? html`<div class="stack">
+        ${actors.length > 1 ? html`<div class="stack">
           <label for="gl-actor">Who attacks</label>
           <select id="gl-actor" value=${actor} onChange=${function (ev) { set("actor", ev.target.value); }}>
-            ${attacks.map(function (x) { return html`<option key=${x.actor} value=${x.actor}>${x.actor}</option>`; })}
+            ${actors.map(function (x) { return html`<option key=${x} value=${x}>${x}</option>`; })}
           </select></div>` : null}
         <div class="stack">
           <label for="gl-target">${actor} attacks</label>
