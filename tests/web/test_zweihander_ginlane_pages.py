@@ -296,6 +296,47 @@ def test_every_zweihander_seat_page_fits_a_phone(
             page.context.close()
 
 
+def test_the_chase_shows_this_chases_complications_from_the_log(live: Live, browser: Any) -> None:
+    """The Complications are in the log, not the state: the ladder lists those of the events
+    the page received, and an undo (the log replayed without one) takes it away."""
+    table, tokens = _table(live, "zweihander", ZW_SETUP, {"alice": ["anna"], "bob": ["bert"]})
+    _act_api(
+        live,
+        table,
+        tokens["referee"],
+        "referee",
+        "chase.start",
+        escapees={"anna": "on foot"},
+        pursuers={"bert": "on foot"},
+        head_start="escapees",
+        escape_condition=3,
+        takedown="busy tavern",
+    )
+    seat = SeatPage(browser, live, table, "alice", tokens["alice"])
+    try:
+        page = seat.page
+        page.wait_for_selector(".zw-chase:has-text('none yet')", timeout=TIMEOUT)
+        version = seat.version()
+        complication = {
+            "number": version + 1,
+            "kind": "chase.complication",
+            "audience": "everyone",
+            "payload": {"participant": "anna", "complication": True},
+            "text": "anna's Chaos Die: a Complication!",
+        }
+        page.evaluate(
+            "(o) => window.RefTable.render(o)", {"version": version + 1, "events": [complication]}
+        )
+        page.wait_for_selector(".zw-complications li:has-text('a Complication!')", timeout=TIMEOUT)
+        page.evaluate(
+            "(o) => window.RefTable.render(o)", {"version": version, "reset": True, "events": []}
+        )
+        page.wait_for_selector(".zw-chase:has-text('none yet')", timeout=TIMEOUT)
+        assert not seat.errors, seat.errors
+    finally:
+        seat.context.close()
+
+
 #: Gin Lane's ambush, Kit with a long Aspect.
 GIN_LONG: dict[str, Any] = copy.deepcopy(GIN)
 GIN_LONG["characters"]["kit"]["aspects"] = [
