@@ -1,85 +1,109 @@
-// Gin Lane: its screens on the table page (see games/base.js for the hooks).
-//   board:   the zones with who stands where; per character the stress tracks as boxes, the
-//            consequences, the sheet's Aspects; the Aspects in play with their free tags.
-//   console: the tagging roll: pick a target and the Aspects to tag, and see the exact odds of
-//            each tagging choice side by side (none, each Aspect alone, all those ticked), each
-//            asked of the server (POST /odds) — the same check the attack will roll.
+// Gin Lane: its screens on the table page, on the new contract (Preact components,
+// games/base.js):
+//   Board:   the zones with who stands where; per character a card: the stress tracks as boxes
+//            (read out in words), the consequences, the sheet's Aspects, those placed on them;
+//            then the Aspects in play with their free tags.
+//   Console: the tagging roll: a target, the skill to attack with (the weapon's own unless
+//            another is picked), the Aspects to tag, and the exact odds of each tagging choice
+//            side by side (none, each Aspect alone, all those ticked), each asked of the server
+//            (POST /odds) — the same check the attack will roll — each column with its button.
+//            What is picked is the component's own state: a push keeps it, and the focus.
 //   event:   a Wait's plan marked as seen only by the waiting character's seat.
 (function () {
   "use strict";
-  var h = Ref.h, B = window.RefBoard;
-  var without = B.without, boxes = B.boxes;
+  var html = window.htm.bind(window.preact.h);
+  var hooks = window.preactHooks;
+  var useState = hooks.useState, useEffect = hooks.useEffect, useRef = hooks.useRef;
+  var UI = window.RefUI;
 
-  function person(id, c, aspectsOn) {
-    var tracks = h("ul", {className: "gl-tracks"});
-    Object.keys(c.tracks || {}).forEach(function (t) {
-      var length = (c.track_lengths || {})[t] || 0;
-      var used = c.tracks[t] || [];
-      tracks.appendChild(h("li", null, h("span", {className: "gl-track-name", text: t}), " ",
-        h("span", {className: "gl-boxes", "aria-hidden": "true", text: boxes(used, length)}),
-        h("span", {className: "sr-only", text: used.length + " of " + length + " boxes checked" + (used.length ? ": " + used.join(", ") : "")})));
-    });
+  function stars(n) {
+    var out = "";
+    for (var i = 0; i < n; i++) out += "★";
+    return out;
+  }
+
+  function AspectChip(props) {
+    var a = props.a, marks = stars(a.free_tags);
+    return html`<span class="chip" title=${a.free_tags + " free tag(s), set by " + (a.setter || "—")}>${a.name}${marks ? " " : ""}${marks
+      ? html`<span aria-label=${a.free_tags + " free tags"}>${marks}</span>` : null}</span>`;
+  }
+  function chips(list) {
+    return list.map(function (a, i) { return html`<${AspectChip} key=${a.name + "@" + a.on + "#" + i} a=${a} />`; });
+  }
+
+  function Person(props) {
+    var id = props.id, c = props.c, on = props.on;
     var cons = Object.keys(c.consequences || {}).map(function (k) { return k + ": " + c.consequences[k]; });
     var badges = [c.side, c.weapon, c.taken_out ? "taken out" : "", c.waiting ? "waiting" : "",
       c.full_defence ? "full defence" : "", c.block ? "block (" + c.block.kind + ")" : ""].filter(Boolean);
-    return h("li", {className: "gl-person" + (c.taken_out ? " out" : "")},
-      h("div", null, h("strong", {text: id}), " ", badges.map(function (b) { return h("span", {className: "badge", text: b}); }),
-        h("span", {className: "muted", text: " pool " + c.pool})),
-      tracks,
-      cons.length ? h("div", null, h("strong", {text: "Consequences: "}), cons.join("; ")) : null,
-      (c.aspects || []).length ? h("div", null, h("strong", {text: "Aspects: "}), c.aspects.join(", ")) : null,
-      aspectsOn.length ? h("div", null, h("strong", {text: "On them: "}), aspectsOn.map(aspectChip)) : null);
+    return html`<li class=${"gl-person" + (c.taken_out ? " out" : "")}>
+      <div><strong>${id}</strong> ${badges.map(function (b) { return html`<span class="badge" key=${b}>${b}</span>`; })}<span class="muted"> pool ${c.pool}</span></div>
+      <ul class="gl-tracks">
+        ${Object.keys(c.tracks || {}).map(function (t) {
+          var length = (c.track_lengths || {})[t] || 0, used = c.tracks[t] || [];
+          return html`<li key=${t}><span class="gl-track-name">${t}</span> <span class="gl-boxes" aria-hidden="true">${UI.boxes(used, length)}</span><span class="sr-only">${used.length + " of " + length + " boxes checked" + (used.length ? ": " + used.join(", ") : "")}</span></li>`;
+        })}
+      </ul>
+      ${cons.length ? html`<div><strong>Consequences: </strong>${cons.join("; ")}</div>` : null}
+      ${(c.aspects || []).length ? html`<div><strong>Aspects: </strong>${c.aspects.join(", ")}</div>` : null}
+      ${on.length ? html`<div><strong>On them: </strong>${chips(on)}</div>` : null}
+    </li>`;
   }
 
-  function aspectChip(a) {
-    var stars = "";
-    for (var i = 0; i < a.free_tags; i++) stars += "★";
-    return h("span", {className: "chip", title: a.free_tags + " free tag(s), set by " + (a.setter || "—")},
-      a.name + (stars ? " " : ""), stars ? h("span", {"aria-label": a.free_tags + " free tags", text: stars}) : null);
+  // the rest of the state for the generic panel, without what the board shows and empty records
+  function rest(s) {
+    var out = UI.without(s, ["characters", "aspects", "aspect_names", "order", "round", "turn"]);
+    Object.keys(out).forEach(function (k) {
+      var v = out[k];
+      if (v && typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) delete out[k];
+    });
+    return out;
   }
 
-  function board(s) {
+  function Board(props) {
+    var s = props.state, ctx = props.ctx;
     var chars = s.characters || {};
     var placed = s.aspects || [];
     var zones = {};
     Object.keys(chars).forEach(function (id) { (zones[chars[id].zone] = zones[chars[id].zone] || []).push(id); });
-    var wrap = h("div", {className: "gl-board"});
-    wrap.appendChild(h("h3", {text: "Zones" + (s.round ? " — round " + s.round + (s.turn ? ", " + s.turn + "'s turn" : "") : "")}));
-    if ((s.order || []).length) wrap.appendChild(h("p", {className: "muted", text: "Order: " + s.order.join(" → ")}));
-    var grid = h("div", {className: "gl-zones"});
-    Object.keys(zones).sort().forEach(function (z) {
-      var onZone = placed.filter(function (a) { return a.on === z; });
-      grid.appendChild(h("section", {className: "gl-zone", "aria-label": "Zone " + z},
-        h("h4", {text: z}),
-        onZone.length ? h("div", {className: "muted"}, "Aspects here: ", onZone.map(aspectChip)) : null,
-        h("ul", {className: "gl-people"}, zones[z].map(function (id) {
-          return person(id, chars[id], placed.filter(function (a) { return a.on === id; }));
-        }))));
-    });
-    wrap.appendChild(grid);
     var scene = placed.filter(function (a) { return !chars[a.on] && !zones[a.on]; });
-    wrap.appendChild(h("h3", {text: "Aspects in play"}));
-    wrap.appendChild(placed.length
-      ? h("ul", {className: "gl-aspects"}, placed.map(function (a) {
-          return h("li", null, aspectChip(a), " on " + a.on + " — " + a.free_tags + " free tag" + (a.free_tags === 1 ? "" : "s") + (a.setter ? ", set by " + a.setter : ""));
-        }))
-      : h("p", {className: "muted", text: "None yet: a manoeuvre places one, with a free tag."}));
-    if (scene.length) wrap.appendChild(h("p", {className: "muted", text: "On the scene: " + scene.map(function (a) { return a.name; }).join(", ")}));
-    wrap.appendChild(window.RefTable.generic(without(s, ["characters", "aspects", "aspect_names", "order", "round", "turn"])));
-    return wrap;
+    return html`<div class="gl-board">
+      <h3>Zones${s.round ? " — round " + s.round + (s.turn ? ", " + s.turn + "'s turn" : "") : ""}</h3>
+      ${(s.order || []).length ? html`<p class="muted">Order: ${s.order.join(" → ")}</p>` : null}
+      <div class="gl-zones">
+        ${Object.keys(zones).sort().map(function (z) {
+          var here = placed.filter(function (a) { return a.on === z; });
+          return html`<section class="gl-zone" key=${z} aria-label=${"Zone " + z}>
+            <h4>${z}</h4>
+            ${here.length ? html`<div class="muted">Aspects here: ${chips(here)}</div>` : null}
+            <ul class="gl-people">
+              ${zones[z].map(function (id) {
+                return html`<${Person} key=${id} id=${id} c=${chars[id]} on=${placed.filter(function (a) { return a.on === id; })} />`;
+              })}
+            </ul>
+          </section>`;
+        })}
+      </div>
+      <h3>Aspects in play</h3>
+      ${placed.length
+        ? html`<ul class="gl-aspects">${placed.map(function (a, i) {
+            return html`<li key=${i}><${AspectChip} a=${a} />${" on " + a.on + " — " + a.free_tags + " free tag" + (a.free_tags === 1 ? "" : "s") + (a.setter ? ", set by " + a.setter : "")}</li>`;
+          })}</ul>`
+        : html`<p class="muted">None yet: a manoeuvre places one, with a free tag.</p>`}
+      ${scene.length ? html`<p class="muted">On the scene: ${scene.map(function (a) { return a.name; }).join(", ")}</p>` : null}
+      ${ctx.generic(rest(s))}
+    </div>`;
   }
 
   // ---------------------------------------------------------------- the tagging roll
-  var pick = {actor: null, target: null, tags: []};
-  var cache = {};
-
-  function taggable(ctx, actor, target) {
-    var s = ctx.obs.state || {};
-    var me = (s.characters || {})[actor] || {};
+  // The Aspects the attacker may tag: the sheet's, and those placed on the attacker, the
+  // target, the zone or the scene.
+  function taggable(state, actor, target) {
+    var me = (state.characters || {})[actor] || {};
     var out = [];
     (me.aspects || []).forEach(function (a) { out.push({name: a, note: "your Aspect"}); });
     var near = [actor, target, me.zone, "scene"];
-    (s.aspects || []).forEach(function (a) {
+    (state.aspects || []).forEach(function (a) {
       if (near.indexOf(a.on) >= 0 && !out.some(function (x) { return x.name === a.name; })) {
         out.push({name: a.name, note: "on " + a.on + (a.free_tags ? ", " + a.free_tags + " free" : "")});
       }
@@ -87,89 +111,137 @@
     return out;
   }
 
-  function console_(ctx) {
-    var attacks = ctx.choices("attack");
-    if (!attacks.length) return null;
-    var c = attacks.filter(function (x) { return x.actor === pick.actor; })[0] || attacks[0];
-    pick.actor = c.actor;
-    var targets = c.params.target.one_of;
-    if (targets.indexOf(pick.target) < 0) pick.target = targets[0];
-    var aspects = taggable(ctx, pick.actor, pick.target);
-    var names = aspects.map(function (a) { return a.name; });
-    pick.tags = pick.tags.filter(function (t) { return names.indexOf(t) >= 0; });
-
-    var box = h("section", {className: "console gl-tagging", "aria-labelledby": "gl-tag-h"});
-    box.appendChild(h("h3", {id: "gl-tag-h", text: "Attack — the odds of each tagging choice"}));
-    var sel = h("select", {id: "gl-target"}, targets.map(function (t) { return h("option", {value: t, text: t}); }));
-    sel.value = pick.target;
-    sel.addEventListener("change", function () { pick.target = sel.value; rerender(ctx, box); });
-    box.appendChild(h("div", {className: "stack"}, h("label", {"for": "gl-target", text: pick.actor + " attacks"}), sel));
-    var fs = h("fieldset", {id: "gl-tags"}, h("legend", {text: "Aspects to tag (a point each unless free)"}));
-    if (!aspects.length) fs.appendChild(h("p", {className: "muted", text: "No Aspect to tag here."}));
-    aspects.forEach(function (a, i) {
-      var cb = h("input", {type: "checkbox", id: "gl-tag-" + i, value: a.name});
-      cb.checked = pick.tags.indexOf(a.name) >= 0;
-      cb.addEventListener("change", function () {
-        pick.tags = aspects.map(function (x, j) { return document.getElementById("gl-tag-" + j).checked ? x.name : null; }).filter(Boolean);
-        rerender(ctx, box);
-      });
-      fs.appendChild(h("div", {className: "check"}, cb, h("label", {"for": "gl-tag-" + i, text: a.name + " (" + a.note + ")"})));
-    });
-    box.appendChild(fs);
-    var cols = h("div", {className: "gl-columns", id: "gl-columns", "aria-live": "polite"});
-    box.appendChild(cols);
-    fill(ctx, cols, names);
-    return box;
-  }
-
-  function rerender(ctx, box) {
-    var fresh = console_(ctx);
-    var focused = document.activeElement && document.activeElement.id;
-    box.replaceWith(fresh);
-    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-  }
-
   // the tagging choices compared: none, each Aspect alone, and all those ticked
-  function options(names) {
+  function options(names, ticked) {
     var out = [[]];
     names.forEach(function (n) { out.push([n]); });
-    if (pick.tags.length > 1) out.push(pick.tags.slice());
+    if (ticked.length > 1) out.push(ticked.slice());
     return out;
   }
 
-  function fill(ctx, cols, names) {
-    options(names).forEach(function (tags, i) {
-      var params = {target: pick.target};
-      if (tags.length) params.tags = tags;
-      var k = JSON.stringify([ctx.obs.version, pick.actor, params]);
-      var chosen = JSON.stringify(tags) === JSON.stringify(pick.tags);
-      var col = h("div", {className: "gl-column roll" + (chosen ? " chosen" : "")},
-        h("strong", {text: tags.length ? "Tag " + tags.join(" + ") : "No tags"}));
-      var body = h("div", {className: "gl-odds", text: "…"});
-      col.appendChild(body);
-      var go = h("button", {type: "button", id: "gl-go-" + i, text: "Attack " + pick.target + (tags.length ? ", tagging " + tags.join(" + ") : ", no tags")});
-      go.addEventListener("click", function () { ctx.act("attack", pick.actor, params); });
-      col.appendChild(go);
-      cols.appendChild(col);
-      var show = function (list) {
-        body.textContent = "";
-        if (!list || !list.length) { body.appendChild(h("p", {className: "muted", text: "Not allowed (the pool, or the Aspect)."})); go.disabled = true; return; }
-        list.forEach(function (o) {
-          body.appendChild(h("div", {className: "muted", text: o.dice}));
-          body.appendChild(ctx.oddsChart(o.odds, null, "Odds of " + o.label));
-        });
-      };
-      if (cache[k]) { show(cache[k]); return; }
-      ctx.odds("attack", pick.actor, params).then(function (list) { cache[k] = list; show(list); });
+  function paramsOf(target, skill, tags) {
+    var params = {target: target};
+    if (skill) params.skill = skill;
+    if (tags.length) params.tags = tags;
+    return params;
+  }
+
+  // One column: a tagging choice's odds (null while they are first asked) and its button.
+  function Column(props) {
+    var ctx = props.ctx, tags = props.tags, list = props.odds, target = props.target;
+    var refused = list && !list.length;
+    return html`<div class=${"gl-column roll" + (props.chosen ? " chosen" : "")}>
+      <strong>${tags.length ? "Tag " + tags.join(" + ") : "No tags"}</strong>
+      <div class="gl-odds">
+        ${list == null ? "…"
+          : refused ? html`<p class="muted">Not allowed (the skill's reach, the pool, or the Aspect).</p>`
+          : list.map(function (o, i) {
+              return html`<div key=${i}><div class="muted">${o.dice}</div>${ctx.oddsChart(o.odds, null, "Odds of " + o.label)}</div>`;
+            })}
+      </div>
+      <button type="button" id=${props.id} disabled=${refused}
+        onClick=${function () { ctx.act("attack", props.actor, props.params); }}>
+        ${"Attack " + target + (props.params.skill ? " with " + props.params.skill : "") +
+          (tags.length ? ", tagging " + tags.join(" + ") : ", no tags")}</button>
+    </div>`;
+  }
+
+  function Console(props) {
+    var ctx = props.ctx;
+    var picked = useState({actor: null, target: null, skill: "", tags: []});
+    var mine = picked[0], setMine = picked[1];
+    var answers = useState({}), cache = answers[0], setCache = answers[1];
+    var asked = useRef({});
+
+    var s = ctx.obs.state || {};
+    var attacks = ctx.choices("attack");
+    var c = attacks.filter(function (x) { return x.actor === mine.actor; })[0] || attacks[0];
+    var actor = c ? c.actor : null;
+    var actors = [];
+    attacks.forEach(function (x) { if (actors.indexOf(x.actor) < 0) actors.push(x.actor); });
+    var targets = c ? c.params.target.one_of : [];
+    var target = targets.indexOf(mine.target) >= 0 ? mine.target : targets[0];
+    var me = (s.characters || {})[actor] || {};
+    var skills = Object.keys(me.skills || {});
+    var skill = skills.indexOf(mine.skill) >= 0 ? mine.skill : "";
+    var aspects = c ? taggable(s, actor, target) : [];
+    var names = aspects.map(function (a) { return a.name; });
+    var tags = names.filter(function (n) { return mine.tags.indexOf(n) >= 0; });   // in the Aspects' order
+    // each column's odds are kept by what it asks (actor and params): a push shows them until
+    // the answer for the new version comes (no flicker), and each is asked once per version
+    var version = ctx.obs.version;
+    var columns = options(names, tags).map(function (t) {
+      var params = paramsOf(target, skill, t);
+      return {tags: t, params: params, key: JSON.stringify([actor, params])};
     });
-  }
+    var wanted = version + "\n" + columns.map(function (x) { return x.key; }).join("\n");
 
-  function event(e, li) {
-    var plan = B.secret(e, "plan") || (e.payload || {}).plan;
-    if (e.kind === "waiting" && plan) {
-      li.appendChild(h("div", {className: "secret-note", text: "The plan (only this seat and the referee see it): " + plan}));
+    useEffect(function () {
+      columns.forEach(function (x) {
+        if (asked.current[x.key] === version) return;
+        asked.current[x.key] = version;
+        ctx.odds("attack", actor, x.params).then(function (list) {
+          if (asked.current[x.key] !== version) return;   // a later version's answer is coming
+          setCache(function (was) { var next = Object.assign({}, was); next[x.key] = list || []; return next; });
+        });
+      });
+    }, [wanted]);
+
+    if (!c) return null;
+    function set(name, value) {
+      setMine(function (was) { var next = Object.assign({}, was); next[name] = value; return next; });
     }
+    function tick(name, on) {
+      set("tags", names.filter(function (n) { return n === name ? on : tags.indexOf(n) >= 0; }));
+    }
+    var chosenKey = JSON.stringify(tags);
+    return html`<section class="console gl-tagging" aria-labelledby="gl-tag-h">
+      <h3 id="gl-tag-h">Attack — the odds of each tagging choice</h3>
+      <div class="gl-pickers">
+        ${actors.length > 1 ? html`<div class="stack">
+          <label for="gl-actor">Who attacks</label>
+          <select id="gl-actor" value=${actor} onChange=${function (ev) { set("actor", ev.target.value); }}>
+            ${actors.map(function (x) { return html`<option key=${x} value=${x}>${x}</option>`; })}
+          </select></div>` : null}
+        <div class="stack">
+          <label for="gl-target">${actor} attacks</label>
+          <select id="gl-target" value=${target} onChange=${function (ev) { set("target", ev.target.value); }}>
+            ${targets.map(function (t) { return html`<option key=${t} value=${t}>${t}</option>`; })}
+          </select>
+        </div>
+        <div class="stack">
+          <label for="gl-skill">with the skill</label>
+          <select id="gl-skill" value=${skill} onChange=${function (ev) { set("skill", ev.target.value); }}>
+            <option value="">${"the " + (me.weapon || "weapon") + "'s own"}</option>
+            ${skills.map(function (k) { return html`<option key=${k} value=${k}>${k + " (" + me.skills[k] + ")"}</option>`; })}
+          </select>
+        </div>
+      </div>
+      <fieldset id="gl-tags">
+        <legend>Aspects to tag (a point each unless free)</legend>
+        ${aspects.length ? null : html`<p class="muted">No Aspect to tag here.</p>`}
+        ${aspects.map(function (a, i) {
+          return html`<div class="check" key=${a.name}>
+            <input type="checkbox" id=${"gl-tag-" + i} value=${a.name} checked=${tags.indexOf(a.name) >= 0}
+              onChange=${function (ev) { tick(a.name, ev.target.checked); }} />
+            <label for=${"gl-tag-" + i}>${a.name + " (" + a.note + ")"}</label>
+          </div>`;
+        })}
+      </fieldset>
+      <div class="gl-columns" id="gl-columns" aria-live="polite">
+        ${columns.map(function (x, i) {
+          return html`<${Column} key=${JSON.stringify(x.tags)} id=${"gl-go-" + i} ctx=${ctx} actor=${actor} target=${target}
+            tags=${x.tags} params=${x.params} odds=${cache[x.key]} chosen=${JSON.stringify(x.tags) === chosenKey} />`;
+        })}
+      </div>
+    </section>`;
   }
 
-  window.RefGames.ginlane = {board: board, console: console_, event: event};
+  function event(e) {
+    var plan = UI.secret(e, "plan") || (e.payload || {}).plan;
+    if (e.kind !== "waiting" || !plan) return null;
+    return html`<div class="secret-note">The plan (only this seat and the referee see it): ${plan}</div>`;
+  }
+
+  window.RefGames.ginlane = {Board: Board, Console: Console, event: event};
 })();

@@ -1,213 +1,243 @@
-// Zweihänder: its screens on the table page (see games/base.js for the hooks).
-//   board:   the chase ladder (Escape and Pursuit Values, complications), the journey tracker
-//            (days, stretches, terrain, weather, provisions), the social exchange (the GM's
-//            secret Skills only on the GM's own page, because only the GM's observation holds
-//            them), the session-end steps (Corruption, Order and Chaos, madness), the rest.
-//   console: the d100 roller: a Skill, a Difficulty, an Assist Die, and the exact odds of each
-//            outcome, criticals apart, asked of the server (POST /odds) as the fields change.
-//   event:   a critical result marked; an exchange's results read against the Disposition.
+// Zweihänder: its screens on the table page, on the new contract (Preact components,
+// games/base.js):
+//   Board:   the chase ladder (Escape and Pursuit Values, the Complications of this chase), the
+//            journey tracker (days, stretches, terrain, weather, provisions), the social exchange
+//            (the GM's secret Skills only on the GM's own page, because only the GM's observation
+//            holds them), the characters at the session's end (Corruption, Order and Chaos,
+//            madness), the rest.
+//   Console: the d100 roller: a Skill, a Difficulty Rating, an Assist Die, and the exact odds of
+//            each outcome, criticals apart, asked of the server (POST /odds) as the fields change.
+//            What is chosen is the component's own state: a push keeps it, and the focus.
+//   event / eventClass: a critical result marked; the GM's secret Skills under the start of
+//            the exchange (on his page); each Social Tactic read against the Disposition.
 (function () {
   "use strict";
-  var h = Ref.h, B = window.RefBoard;
-  var without = B.without, table = B.table;
+  var html = window.htm.bind(window.preact.h);
+  var hooks = window.preactHooks;
+  var useState = hooks.useState, useEffect = hooks.useEffect, useRef = hooks.useRef;
+  var UI = window.RefUI;
 
-  // Complications seen in the log (chase.complication events), kept as the log is drawn.
-  var seen = {last: 0, complications: []};
+  // The chase's Complications are in the log only (chase.complication events), not in the
+  // state: remembered by event number from every batch of events the page receives, so a
+  // replay after an undo (the numbers again) overwrites them, and the board shows only those
+  // of the current chase up to the observation's version.
+  var log = {complications: {}, starts: {}};
   function remember(e) {
-    if (e.number != null && e.number <= seen.last) seen = {last: 0, complications: []};
-    if (e.number != null) seen.last = e.number;
-    if (e.kind === "chase.complication" && e.payload && e.payload.complication) seen.complications.push(e.text);
+    if (!e || e.number == null) return;
+    var p = e.payload || {};
+    if (e.kind === "chase.complication" && p.complication) log.complications[e.number] = e.text;
+    else delete log.complications[e.number];
+    if (e.kind === "chase.started") log.starts[e.number] = true;
+    else delete log.starts[e.number];
+  }
+  function complicationsUpTo(version) {
+    var since = 0;
+    Object.keys(log.starts).forEach(function (n) { n = Number(n); if (n <= version && n > since) since = n; });
+    return Object.keys(log.complications).map(Number)
+      .filter(function (n) { return n > since && n <= version; })
+      .sort(function (a, b) { return a - b; })
+      .map(function (n) { return {n: n, text: log.complications[n]}; });
   }
 
-  function title(text) { return h("h3", {text: text}); }
-
-  function chaseBoard(c) {
-    var wrap = h("section", {className: "zw-chase", "aria-label": "The chase"});
-    wrap.appendChild(title("The chase — round " + c.round + (c.ended ? " (over: " + c.ended + ")" : "")));
+  function Chase(props) {
+    var c = props.chase, complications = props.complications;
     var parts = c.participants || {};
     var ids = c.ladder || Object.keys(parts);
     var most = 1;
     ids.forEach(function (id) { most = Math.max(most, Number(parts[id].value) || 0); });
-    var ladder = h("ol", {className: "ladder", "aria-label": "The ladder, top rung first"});
-    ids.forEach(function (id) {
-      var x = parts[id];
-      var what = x.side === "escapee" ? "Escape Value" : "Pursuit Value";
-      var bar = h("span", {className: "rung-bar", "aria-hidden": "true"});
-      bar.style.width = Math.max(4, Math.min(100, 100 * (Number(x.value) || 0) / most)).toFixed(0) + "%";
-      var notes = [x.mode, x.status !== "in" ? x.status : "", x.caught ? "caught " + x.caught : "",
-        x.tackled ? "tackled " + x.tackled : ""].filter(Boolean).join(", ");
-      ladder.appendChild(h("li", {className: "rung " + x.side + (c.current === id ? " current" : "") +
-          (x.status !== "in" ? " out" : "")},
-        h("span", {className: "rung-who"}, h("strong", {text: id}), " ",
-          h("span", {className: "badge", text: x.side}), c.current === id ? h("span", {className: "badge now", text: "acting"}) : null),
-        h("span", {className: "rung-value", text: what + " " + x.value}),
-        h("span", {className: "rung-track", "aria-hidden": "true"}, bar),
-        h("span", {className: "muted rung-notes", text: notes + (x.moved ? "" : " · yet to move")})));
-    });
-    wrap.appendChild(ladder);
-    wrap.appendChild(h("p", {className: "muted", text: "Escape rounds: " + c.escape_rounds +
-      " · Takedown Difficulty " + c.takedown_difficulty + " · head start: " + c.head_start}));
-    var comp = h("ul", {className: "zw-complications", "aria-label": "Complications"});
-    seen.complications.forEach(function (t) { comp.appendChild(h("li", {text: t})); });
-    wrap.appendChild(h("div", null, h("strong", {text: "Complications: "}),
-      seen.complications.length ? comp : h("span", {className: "muted", text: "none yet"})));
-    return wrap;
+    return html`<section class="zw-chase" aria-label="The chase">
+      <h3>The chase — round ${c.round}${c.ended ? " (over: " + c.ended + ")" : ""}</h3>
+      <ol class="ladder" aria-label="The ladder, top rung first">
+        ${ids.map(function (id) {
+          var x = parts[id];
+          var what = x.side === "escapee" ? "Escape Value" : "Pursuit Value";
+          var width = Math.max(4, Math.min(100, 100 * (Number(x.value) || 0) / most)).toFixed(0) + "%";
+          var notes = [x.mode, x.status !== "in" ? x.status : "", x.caught ? "caught " + x.caught : "",
+            x.tackled ? "tackled " + x.tackled : ""].filter(Boolean).join(", ");
+          return html`<li key=${id} class=${"rung " + x.side + (c.current === id ? " current" : "") + (x.status !== "in" ? " out" : "")}>
+            <span class="rung-who"><strong>${id}</strong> <span class="badge">${x.side}</span>${c.current === id ? html`<span class="badge now">acting</span>` : null}</span>
+            <span class="rung-value">${what} ${x.value}</span>
+            <span class="rung-track" aria-hidden="true"><span class="rung-bar" style=${{width: width}}></span></span>
+            <span class="muted rung-notes">${notes + (x.moved ? "" : " · yet to move")}</span>
+          </li>`;
+        })}
+      </ol>
+      <p class="muted">Escape rounds: ${c.escape_rounds} · Takedown Difficulty ${c.takedown_difficulty} · head start: ${c.head_start}</p>
+      <div><strong>Complications: </strong>${complications.length
+        ? html`<ul class="zw-complications" aria-label="Complications">${complications.map(function (x) { return html`<li key=${x.n}>${x.text}</li>`; })}</ul>`
+        : html`<span class="muted">none yet</span>`}</div>
+    </section>`;
   }
 
-  function journeyBoard(j) {
-    var wrap = h("section", {className: "zw-journey", "aria-label": "The journey"});
-    wrap.appendChild(title("The journey — day " + j.days + (j.ended ? " (arrived)" : ", " + j.phase)));
+  function Journey(props) {
+    var j = props.journey;
     var rows = (j.stretches || []).map(function (s, i) {
       var here = i === j.index && !j.ended;
       return [(here ? "▶ " : "") + s.name, s.length + ", " + s.days + " days",
         "terrain " + (s.terrain > 0 ? "+" : "") + s.terrain + "%", "threat " + s.threat,
         s.bad_weather ? "bad weather" : "fair", s.conveyed ? "conveyed" : "on foot"];
     });
-    wrap.appendChild(table(["Stretch", "Length", "Terrain", "Threat", "Weather", "How"], rows, "Stretches of the journey"));
-    wrap.appendChild(h("dl", {className: "kv"},
-      h("dt", {text: "travellers"}), h("dd", {text: (j.travellers || []).join(", ")}),
-      h("dt", {text: "provisions"}), h("dd", {text: j.provisions + " (" + j.provisions_per_day + " a day)"}),
-      h("dt", {text: "encounters"}), h("dd", {text: String(j.encounters)}),
-      h("dt", {text: "Toughness Tests left"}), h("dd", {text: String(j.toughness_tests_left)}),
-      j.surprise ? h("dt", {text: "surprise"}) : null, j.surprise ? h("dd", {text: j.surprise}) : null));
-    return wrap;
+    return html`<section class="zw-journey" aria-label="The journey">
+      <h3>The journey — day ${j.days}${j.ended ? " (arrived)" : ", " + j.phase}</h3>
+      ${UI.table(["Stretch", "Length", "Terrain", "Threat", "Weather", "How"], rows, "Stretches of the journey")}
+      <dl class="kv">
+        <dt>travellers</dt><dd>${(j.travellers || []).join(", ")}</dd>
+        <dt>provisions</dt><dd>${j.provisions} (${j.provisions_per_day} a day)</dd>
+        <dt>encounters</dt><dd>${String(j.encounters)}</dd>
+        <dt>Toughness Tests left</dt><dd>${String(j.toughness_tests_left)}</dd>
+        ${j.surprise ? html`<dt>surprise</dt><dd>${j.surprise}</dd>` : null}
+      </dl>
+    </section>`;
   }
 
-  function exchangeBoard(x, ctx) {
-    var wrap = h("section", {className: "zw-exchange", "aria-label": "The social exchange"});
-    wrap.appendChild(title("Social exchange with " + x.npc + (x.ended ? " (ended)" : "")));
+  function Exchange(props) {
+    var x = props.exchange;
     var results = {};
     (x.results || []).forEach(function (r) { results[r[0]] = r[1]; });
-    wrap.appendChild(h("dl", {className: "kv"},
-      h("dt", {text: "disposition"}), h("dd", {text: x.disposition + " (" + x.npc_alignment + "-aligned, " + (x.npc_class || "no class") + ")"}),
-      x.objectives ? h("dt", {text: "objectives"}) : null, x.objectives ? h("dd", {text: x.objectives}) : null,
-      x.stakes ? h("dt", {text: "stakes"}) : null, x.stakes ? h("dd", {text: x.stakes}) : null));
-    wrap.appendChild(table(["Participant", "Social Tactic Test"], (x.participants || []).map(function (p) {
+    var rows = (x.participants || []).map(function (p) {
       return [p, results[p] || ((x.tested || []).indexOf(p) >= 0 ? "tested" : "to test")];
-    }), "Who has made their Social Tactic Test"));
+    });
     // only the GM's observation (and everyone's, once the exchange ends) holds the two Skills
-    if (x.favourable || x.unfavourable) {
-      wrap.appendChild(h("p", {className: "secret-note"}, h("strong", {text: x.ended ? "The GM's Skills: " : "Your secret Skills: "}),
-        "Favourable " + x.favourable + ", Unfavourable " + x.unfavourable));
-    } else if (!x.ended) {
-      wrap.appendChild(h("p", {className: "muted", text: "The GM has chosen a Favourable and an Unfavourable Skill in secret: they are revealed when the exchange ends."}));
-    }
-    return wrap;
+    var skills = x.favourable || x.unfavourable;
+    return html`<section class="zw-exchange" aria-label="The social exchange">
+      <h3>Social exchange with ${x.npc}${x.ended ? " (ended)" : ""}</h3>
+      <dl class="kv">
+        <dt>disposition</dt><dd>${x.disposition} (${x.npc_alignment}-aligned, ${x.npc_class || "no class"})</dd>
+        ${x.objectives ? html`<dt>objectives</dt><dd>${x.objectives}</dd>` : null}
+        ${x.stakes ? html`<dt>stakes</dt><dd>${x.stakes}</dd>` : null}
+      </dl>
+      ${UI.table(["Participant", "Social Tactic Test"], rows, "Who has made their Social Tactic Test")}
+      ${skills ? html`<p class="secret-note"><strong>${x.ended ? "The GM's Skills: " : "Your secret Skills: "}</strong>Favourable ${x.favourable}, Unfavourable ${x.unfavourable}</p>`
+        : x.ended ? null
+        : html`<p class="muted">The GM has chosen a Favourable and an Unfavourable Skill in secret: they are revealed when the exchange ends.</p>`}
+    </section>`;
   }
 
-  function sessionBoard(chars) {
-    var ids = Object.keys(chars);
-    var rows = ids.map(function (id) {
+  function Characters(props) {
+    var chars = props.characters;
+    var rows = Object.keys(chars).map(function (id) {
       var c = chars[id];
       return [id, c.peril_condition, c.damage_condition, c.corruption,
         "Order " + c.order_ranks + " / Chaos " + c.chaos_ranks, (c.disorders || []).join(", ") || null,
         c.reputation, c.fate_points];
     });
-    return h("section", {className: "zw-session", "aria-label": "Characters and the session end"},
-      table(["Character", "Peril", "Damage", "Corruption", "Ranks", "Disorders", "Reputation", "Fate"], rows,
-        "Characters — at the session's end: Corruption, Order and Chaos Ranks, madness"));
+    return html`<section class="zw-session" aria-label="Characters and the session end">
+      ${UI.table(["Character", "Peril", "Damage", "Corruption", "Ranks", "Disorders", "Reputation", "Fate"], rows,
+        "Characters — at the session's end: Corruption, Order and Chaos Ranks, madness")}
+    </section>`;
   }
 
-  function board(s, ctx) {
-    var wrap = h("div", {className: "zw-board"});
-    if (s.chase) wrap.appendChild(chaseBoard(s.chase));
-    if (s.journey) wrap.appendChild(journeyBoard(s.journey));
-    if (s.exchange) wrap.appendChild(exchangeBoard(s.exchange, ctx));
-    wrap.appendChild(sessionBoard(s.characters || {}));
-    wrap.appendChild(h("p", null, h("strong", {text: "Fortune Points: "}), String(s.fortune_points),
-      h("span", {className: "muted", text: " · session " + s.session})));
-    wrap.appendChild(window.RefTable.generic(without(s, ["chase", "journey", "exchange", "characters", "fortune_points", "session"])));
-    return wrap;
+  function Board(props) {
+    var s = props.state, ctx = props.ctx;
+    (ctx.obs.events || []).forEach(remember);
+    return html`<div class="zw-board">
+      ${s.chase ? html`<${Chase} chase=${s.chase} complications=${complicationsUpTo(ctx.obs.version)} />` : null}
+      ${s.journey ? html`<${Journey} journey=${s.journey} />` : null}
+      ${s.exchange ? html`<${Exchange} exchange=${s.exchange} />` : null}
+      <${Characters} characters=${s.characters || {}} />
+      <p><strong>Fortune Points: </strong>${String(s.fortune_points)}<span class="muted"> · session ${s.session}</span></p>
+      ${ctx.generic(UI.without(s, ["chase", "journey", "exchange", "characters", "fortune_points", "session"]))}
+    </div>`;
   }
 
   // ---------------------------------------------------------------- the d100 roller
-  var roller = {actor: null, skill: null, difficulty: null, assist: false};
-  var asked = "";
-  var lastOdds = null;
+  // Who tests, the Skill, the Difficulty Rating and the Assist Die are this component's state:
+  // a push draws the roller again with them as they were (a choice that is no longer offered
+  // falls back to the first one offered, and comes back when it is offered again).
+  function pick(values, wanted, fallback) {
+    return values.indexOf(wanted) >= 0 ? wanted : fallback;
+  }
 
-  function console_(ctx) {
+  function Console(props) {
+    var ctx = props.ctx;
+    var chosen = useState({actor: null, skill: null, difficulty: null, assist: false});
+    var mine = chosen[0], setMine = chosen[1];
+    var odds = useState(null), shown = odds[0], setShown = odds[1];
+    var asked = useRef("");
+
     var tests = ctx.choices("test");
-    if (!tests.length) return null;
     var actors = [];
     tests.forEach(function (c) { if (actors.indexOf(c.actor) < 0) actors.push(c.actor); });
-    if (actors.indexOf(roller.actor) < 0) roller.actor = actors[0];
-    var mine = tests.filter(function (c) { return c.actor === roller.actor; });
-    var skills = mine.map(function (c) { return c.params.skill.one_of[0]; });
-    if (skills.indexOf(roller.skill) < 0) roller.skill = skills[0];
-    var levels = (mine[0].params.difficulty || {}).one_of || ["Standard"];
-    if (levels.indexOf(roller.difficulty) < 0) roller.difficulty = levels.indexOf("Standard") >= 0 ? "Standard" : levels[0];
+    var actor = pick(actors, mine.actor, actors[0] || null);
+    var theirs = tests.filter(function (c) { return c.actor === actor; });
+    var skills = theirs.map(function (c) { return c.params.skill.one_of[0]; });
+    var skill = pick(skills, mine.skill, skills[0]);
+    var levels = theirs.length ? (theirs[0].params.difficulty || {}).one_of || ["Standard"] : [];
+    var difficulty = pick(levels, mine.difficulty, pick(levels, "Standard", levels[0]));
+    var params = {skill: skill, difficulty: difficulty, assist: !!mine.assist};
+    var what = JSON.stringify([actor, params]), key = ctx.obs.version + what;
 
-    version = ctx.obs.version;
-    var box = h("section", {className: "console zw-roller", "aria-labelledby": "zw-roller-h"});
-    box.appendChild(h("h3", {id: "zw-roller-h", text: "d100 roller"}));
-    var form = h("form", {className: "grid-form"});
-    function select(id, label, values, value, key) {
-      var sel = h("select", {id: id}, values.map(function (v) { return h("option", {value: v, text: v}); }));
-      sel.value = value;
-      sel.addEventListener("change", function () { roller[key] = sel.value; refresh(ctx, box); });
-      return h("div", {className: "stack"}, h("label", {"for": id, text: label}), sel);
+    useEffect(function () {
+      if (!actor) return;
+      asked.current = key;
+      ctx.odds("test", actor, params).then(function (list) {
+        if (asked.current === key) setShown({what: what, list: list || []});
+      });
+    }, [key]);
+
+    if (!tests.length) return null;
+    function set(name) {
+      return function (ev) {
+        var value = ev.target.type === "checkbox" ? ev.target.checked : ev.target.value;
+        setMine(function (was) { var next = Object.assign({}, was); next[name] = value; return next; });
+      };
     }
-    if (actors.length > 1) form.appendChild(select("zw-actor", "Who tests", actors, roller.actor, "actor"));
-    form.appendChild(select("zw-skill", "Skill", skills, roller.skill, "skill"));
-    form.appendChild(select("zw-difficulty", "Difficulty Rating", levels, roller.difficulty, "difficulty"));
-    var assist = h("input", {type: "checkbox", id: "zw-assist"});
-    assist.checked = roller.assist;
-    assist.addEventListener("change", function () { roller.assist = assist.checked; refresh(ctx, box); });
-    form.appendChild(h("div", {className: "check"}, assist, h("label", {"for": "zw-assist", text: "Assist Die (d10)"})));
-    var odds = h("div", {id: "zw-odds", className: "odds-box", "aria-live": "polite"});
-    form.appendChild(odds);
-    form.appendChild(h("button", {type: "submit", id: "zw-roll", text: "Roll d100"}));
-    form.addEventListener("submit", function (ev) {
+    function roll(ev) {
       ev.preventDefault();
-      ctx.act("test", roller.actor, params());
-    });
-    box.appendChild(form);
-    if (lastOdds && lastOdds.key === key()) draw(odds, lastOdds.odds, ctx);
-    refresh(ctx, box);
-    return box;
-  }
-
-  function params() { return {skill: roller.skill, difficulty: roller.difficulty, assist: roller.assist}; }
-  var version = -1;
-  function key() { return JSON.stringify([version, roller.actor, params()]); }
-
-  function refresh(ctx, box) {
-    var k = key();
-    if (asked === k && lastOdds && lastOdds.key === k) return;
-    asked = k;
-    ctx.odds("test", roller.actor, params()).then(function (list) {
-      if (asked !== k) return;
-      lastOdds = {key: k, odds: list};
-      var el = box.querySelector("#zw-odds") || document.getElementById("zw-odds");
-      if (el) draw(el, list, ctx);
-    });
-  }
-
-  function draw(el, list, ctx) {
-    el.textContent = "";
-    (list || []).forEach(function (o) {
-      var crit = Ref.fraction(o.odds["critical success"] || 0), fumble = Ref.fraction(o.odds["critical failure"] || 0);
-      el.appendChild(h("div", {className: "roll"},
-        h("div", null, h("strong", {text: o.label}), " ", h("span", {className: "muted", text: o.dice})),
-        ctx.oddsChart(o.odds, null, "Odds of " + o.label),
-        h("p", {className: "muted", text: "Critical success " + Ref.pct(crit) + " · critical failure " + Ref.pct(fumble)})));
-    });
+      ctx.act("test", actor, params);
+    }
+    function select(id, label, values, value, name) {
+      return html`<div class="stack">
+        <label for=${id}>${label}</label>
+        <select id=${id} value=${value} onChange=${set(name)}>
+          ${values.map(function (v) { return html`<option key=${v} value=${v}>${v}</option>`; })}
+        </select>
+      </div>`;
+    }
+    // the odds shown are those of the fields as they stand (a push asks again, and shows the
+    // last answer meanwhile); dimmed while the fields changed and their odds are on the way
+    var fresh = shown && shown.what === what;
+    return html`<section class="console zw-roller" aria-labelledby="zw-roller-h">
+      <h3 id="zw-roller-h">d100 roller</h3>
+      <form class="grid-form" onSubmit=${roll}>
+        ${actors.length > 1 ? select("zw-actor", "Who tests", actors, actor, "actor") : null}
+        ${select("zw-skill", "Skill", skills, skill, "skill")}
+        ${select("zw-difficulty", "Difficulty Rating", levels, difficulty, "difficulty")}
+        <div class="check">
+          <input type="checkbox" id="zw-assist" checked=${params.assist} onChange=${set("assist")} />
+          <label for="zw-assist">Assist Die (d10)</label>
+        </div>
+        <div id="zw-odds" class=${"odds-box" + (shown && !fresh ? " stale" : "")} aria-live="polite" aria-busy=${fresh ? "false" : "true"}>
+          ${shown ? shown.list.map(function (o, i) {
+            var crit = Ref.fraction(o.odds["critical success"] || 0), fumble = Ref.fraction(o.odds["critical failure"] || 0);
+            return html`<div class="roll" key=${i}>
+              <div><strong>${o.label}</strong> <span class="muted">${o.dice}</span></div>
+              ${ctx.oddsChart(o.odds, null, "Odds of " + o.label)}
+              <p class="muted">Critical success ${Ref.pct(crit)} · critical failure ${Ref.pct(fumble)}</p>
+            </div>`;
+          }) : html`<p class="muted">Working out the odds…</p>`}
+        </div>
+        <button type="submit" id="zw-roll">Roll d100</button>
+      </form>
+    </section>`;
   }
 
   // ---------------------------------------------------------------- the log
-  function event(e, li) {
+  function isCritical(e) {
+    var card = (e.payload || {}).roll;
+    return !!(card && /critical/.test(card.outcome || ""));
+  }
+  function eventClass(e) { return isCritical(e) ? "critical" : ""; }
+
+  function event(e) {
     remember(e);
     var p = e.payload || {};
-    var card = p.roll;
-    if (card && /critical/.test(card.outcome || "")) li.classList.add("critical");
-    if (e.kind === "exchange.started" && B.secret(e, "favourable")) {
-      li.appendChild(h("div", {className: "secret-note", text: "Your secret Skills: Favourable " + B.secret(e, "favourable") +
-        ", Unfavourable " + B.secret(e, "unfavourable")}));
-    }
-    if (e.kind === "exchange.tactic_tested" && p.result) {
-      li.appendChild(h("div", {className: "muted", text: "Read as " + p.disposition_read_as + ": " + p.result}));
-    }
+    var favourable = e.kind === "exchange.started" ? UI.secret(e, "favourable") : null;
+    var read = e.kind === "exchange.tactic_tested" && p.result;
+    if (!favourable && !read) return null;
+    return html`${favourable ? html`<div class="secret-note">Your secret Skills: Favourable ${favourable}, Unfavourable ${UI.secret(e, "unfavourable")}</div>` : null}
+      ${read ? html`<div class="muted">Read as ${p.disposition_read_as}: ${p.result}</div>` : null}`;
   }
 
-  window.RefGames.zweihander = {board: board, console: console_, event: event};
+  window.RefGames.zweihander = {Board: Board, Console: Console, event: event, eventClass: eventClass};
 })();
