@@ -174,6 +174,9 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
     elves = _seat(browser, live, table, "ann", tokens["ann"])
     orcs = _seat(browser, live, table, "bob", tokens["bob"])
     try:
+        # the log's card of the Fate spent: the counts that matter, not 60 rows of "<0.1%"
+        card = _rows(elves, "#log li[data-kind='artha.spent']")
+        assert 3 <= len(card) <= 8 and sum("<0.1%" in r for r in card) <= 1, card
         _wait_text(orcs, "#bk-orcs-tie-odds", "if elves agree on Will")
         assert "22.7%" in _text(orcs, "#bk-orcs-tie-odds")  # Will B3 beats B4: 29/128
         _wait_text(elves, "#bk-elves-tie-odds", "if orcs agree on Will")
