@@ -199,7 +199,7 @@
           ${names.map(function (n) { return html`<option key=${n} value=${n}>${n}</option>`; })}
         </select></div>
       ${fields.map(field)}
-      <div class="odds-box" id=${pre + "odds"}>
+      <div class=${"odds-box" + (odds.fresh ? "" : " stale")} id=${pre + "odds"} aria-busy=${odds.fresh ? "false" : "true"}>
         ${odds.list && !odds.list.length && odds.fresh
           ? html`<p class="muted">The rules would refuse this slip as it stands.</p>`
           : html`<${OddsList} ctx=${ctx} list=${odds.list} />`}
