@@ -109,6 +109,14 @@ def test_a_half_written_slip_survives_the_other_factions_move(
         assert page.evaluate("document.activeElement.id") == "bk-elves-downtime"
         assert page.evaluate("document.activeElement.dataset.mark") == "mine"
         _wait_text(elves, "#bk-elves-odds", "5d6 vs Ob 2")
+        # the picture in docs/web.md: the half-written slip on the phone, after the push
+        _wait_text(elves, "#bk-elves-persona-odds", "81.3%")
+        top = page.evaluate("document.getElementById('act-h').getBoundingClientRect().y + scrollY")
+        page.screenshot(
+            path=str(screenshots / "kingdoms-elves-slip-phone-360.png"),
+            full_page=True,
+            clip={"x": 0, "y": max(0, top - 12), "width": 360, "height": 1330},
+        )
         # and the keyboard still types into it: the 1 rubbed out, a 2 typed
         page.keyboard.press("Backspace")
         page.keyboard.type("2")
