@@ -100,7 +100,16 @@ def after_preview(
     """The chance of each number of successes ``test``'s roll ends with if ``faction`` spends
     Fate and/or Deeds on it now (neither: the roll kept), from the faces already showing —
     :func:`~referee.systems.kingdoms.dice.after_distribution`, the steps ``spend_artha``
-    rolls. The highest counts, less likely than 0.1% together, are one row ("N+")."""
+    rolls. The highest counts, less likely than 0.1% together, are one row ("N+").
+
+    >>> rolled = {"dice": 2, "shade": "B", "open_ended": False, "successes": 1,
+    ...           "stages": {"pool": [6, 1]}}
+    >>> test = RolledTest("elves", "leader", "Logistics", 2, 1, pool=rolled)
+    >>> after_preview("elves", test, fate=False, deeds=True).odds
+    {'1 success': '1/2', '2 successes': '1/2'}
+    >>> list(after_preview("elves", test, fate=True, deeds=False).odds)
+    ['1 success', '2 successes', '3 successes', '4 successes', '5+ successes']
+    """
     data = test.attack_pool if pool == "attack" and test.attack_pool is not None else test.pool
     rolled = pool_roll_from(data)
     artha = Artha(fate=fate, deeds_after=deeds)
