@@ -505,7 +505,9 @@ def test_a_tie_breakers_preview_is_the_two_root_stats_the_tie_breaker_rolls() ->
     for step in example["actions"][:7]:  # the tie, after the elves' Fate
         table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
-    assert preview(table, "ann", offer) == ()  # the orcs have not agreed yet
+    # the orcs have not agreed yet: the odds against each root stat they may choose
+    before = preview(table, "ann", offer)
+    assert [p.label.rsplit(" on ", 1)[-1] for p in before] == ["Will", "Perception"]
     theirs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
     table = table.act(theirs, source)
     (shown,) = preview(table, "ann", offer)

@@ -24,6 +24,7 @@ and on what every faction can see.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from referee.core import (
     Between,
@@ -37,8 +38,10 @@ from referee.core import (
 from referee.systems.kingdoms.cards import pool_dice
 from referee.systems.kingdoms.dice import (
     MAX_PERSONA,
+    Artha,
     BurningPool,
     BurningTest,
+    after_distribution,
     artha_buys_nothing,
     success_distribution,
 )
@@ -52,7 +55,11 @@ from referee.systems.kingdoms.sheets import Ability, Character
 from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
 
-__all__ = ["choices_for", "has_a_move", "prologue_preview", "test_preview"]
+__all__ = ["after_preview", "choices_for", "has_a_move", "prologue_preview", "test_preview"]
+
+SHOWN = Fraction(1, 1000)
+"""The rows of an odds chart: the highest counts, each less likely than this together, are
+one row ("N+ successes"), so a chart shows the outcomes that matter (0.1%)."""
 
 ALWAYS = frozenset({"objective", "new_session"})
 """Kinds open at any time, which do not make it a faction's move."""
@@ -80,6 +87,50 @@ def prologue_preview(faction: Faction, skill: str, ability: Ability) -> OddsPrev
         "Prologues",
         pool_dice(ability.exponent, ability.shade, True),
         {(f"{k}+" if k == top else str(k)): str(p) for k, p in chances.items()},
+    )
+
+
+def _successes(n: int, more: bool = False) -> str:
+    return f"{n}{'+' if more else ''} success{'' if n == 1 and not more else 'es'}"
+
+
+def after_preview(
+    faction: str, test: RolledTest, *, fate: bool, deeds: bool, pool: str = "defence"
+) -> OddsPreview:
+    """The chance of each number of successes ``test``'s roll ends with if ``faction`` spends
+    Fate and/or Deeds on it now (neither: the roll kept), from the faces already showing —
+    :func:`~referee.systems.kingdoms.dice.after_distribution`, the steps ``spend_artha``
+    rolls. The highest counts, less likely than 0.1% together, are one row ("N+").
+
+    >>> rolled = {"dice": 2, "shade": "B", "open_ended": False, "successes": 1,
+    ...           "stages": {"pool": [6, 1]}}
+    >>> test = RolledTest("elves", "leader", "Logistics", 2, 1, pool=rolled)
+    >>> after_preview("elves", test, fate=False, deeds=True).odds
+    {'1 success': '1/2', '2 successes': '1/2'}
+    >>> list(after_preview("elves", test, fate=True, deeds=False).odds)
+    ['1 success', '2 successes', '3 successes', '4 successes', '5+ successes']
+    """
+    data = test.attack_pool if pool == "attack" and test.attack_pool is not None else test.pool
+    rolled = pool_roll_from(data)
+    artha = Artha(fate=fate, deeds_after=deeds)
+    dist = after_distribution(rolled, artha)
+    rows = sorted(dist.items())
+    top = len(rows)
+    tail = Fraction(0)
+    while top > 1 and tail + rows[top - 1][1] < SHOWN:
+        tail += rows[top - 1][1]
+        top -= 1
+    odds: dict[str, str] = {}
+    for i, (k, p) in enumerate(rows[:top]):
+        last = i == top - 1 and top < len(rows)
+        odds[_successes(k, last)] = str(p + tail if last else p)
+    on = f" on the {pool} roll" if test.attack_pool is not None else ""
+    words = artha.label() if (fate or deeds) else "no artha: the roll kept"
+    return OddsPreview(
+        f"{faction}: {words}{on}",
+        "Independent and Versus Maneuvers",
+        f"{pool_dice(rolled.dice, rolled.shade, rolled.open_ended)}, {rolled.successes} showing",
+        odds,
     )
 
 

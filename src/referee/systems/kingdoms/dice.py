@@ -66,6 +66,7 @@ __all__ = [
     "BurningVersus",
     "PoolRoll",
     "Shade",
+    "after_distribution",
     "artha_choices",
     "difficulty",
     "fork_dice",
@@ -532,6 +533,52 @@ def spend_after(rolled: PoolRoll, artha: Artha, source: DiceSource) -> PoolRoll:
         successes += more
         failed = failed - 1 + failed_again
     return PoolRoll(rolled.dice, shade, open_ended, successes, stages, failed, rolled.sixes)
+
+
+def after_distribution(rolled: PoolRoll, artha: Artha, cap: int = CAP) -> Dist:
+    """Exact distribution of the successes ``rolled`` ends with once the after-the-roll artha
+    in ``artha`` is spent on it, step by step as :func:`spend_after` rolls it (the faces
+    already showing stay): a closed roll's Fate opens its 6s, then Deeds rerolls every die
+    still failed (open-ended once Fate is spent); an open-ended roll's Deeds rerolls its failed
+    dice, then Fate rerolls one die still failed. Extra successes are counted up to ``cap``.
+
+    >>> from referee.dice import ScriptedSource
+    >>> rolled = roll_before(2, BLACK, False, ScriptedSource([6, 1]))
+    >>> after_distribution(rolled, Artha(deeds_after=True))
+    {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    >>> after_distribution(rolled, Artha())
+    {1: Fraction(1, 1)}
+    """
+    base, shade = rolled.successes, rolled.shade
+    if not artha.fate and not artha.deeds_after:
+        return {base: Fraction(1)}
+    if rolled.open_ended:
+        if artha.deeds_after:
+            more = success_distribution(rolled.failed, shade, True, Artha(fate=artha.fate), cap)
+        else:
+            more = success_distribution(1 if rolled.failed else 0, shade, True, cap=cap)
+    elif not artha.fate:
+        more = success_distribution(rolled.failed, shade, False, cap=cap)
+    elif not artha.deeds_after:
+        more = success_distribution(rolled.sixes, shade, True, cap=cap)
+    else:
+        # Fate: each 6 is an open-ended die (successes, and whether it ended on a failure);
+        # then Deeds rerolls the roll's failed dice and those, open-ended
+        fate: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+        chain = _chain(shade, cap)
+        for _ in range(rolled.sixes):
+            step: dict[tuple[int, int], Fraction] = {}
+            for (k, m), p in fate.items():
+                for (j, failed), q in chain.items():
+                    key = (min(k + j, cap), m + int(failed))
+                    step[key] = step.get(key, Fraction(0)) + p * q
+            fate = step
+        more = {}
+        for (k, m), p in fate.items():
+            for j, q in success_distribution(rolled.failed + m, shade, True, cap=cap).items():
+                count = min(k + j, cap)
+                more[count] = more.get(count, Fraction(0)) + p * q
+    return {base + k: p for k, p in sorted(more.items()) if p}
 
 
 def artha_buys_nothing(rolled: PoolRoll, *, fate: bool, deeds: bool) -> str | None:

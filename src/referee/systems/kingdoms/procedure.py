@@ -70,7 +70,7 @@ from referee.systems.kingdoms.actions import (
     WriteSlip,
 )
 from referee.systems.kingdoms.cards import after_card, pool_card
-from referee.systems.kingdoms.choices import choices_for, has_a_move
+from referee.systems.kingdoms.choices import after_preview, choices_for, has_a_move
 from referee.systems.kingdoms.chronicle import check_sheets, faction_from
 from referee.systems.kingdoms.dice import (
     WOUND_DICE,
@@ -289,24 +289,36 @@ def _slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
 def _tie_break_odds(
     state: KingdomsState, faction: Faction, params: TieBreak
 ) -> tuple[OddsPreview, ...]:
-    """The tie-breaker's odds once the opponent has agreed to it (its root stat chosen)."""
-    theirs = state.tie_offers.get(params.opponent)
-    if theirs is None or theirs[0] != faction.id:
-        return ()
+    """The tie-breaker's odds: this root stat against the root the opponent agreed to — or,
+    before the opponent has agreed (nothing is rolled until both do), against each root stat
+    its roller may choose, one preview each: the very versus test ``tie_break`` rolls."""
     test = state.rolls.get(faction.id)
     other_test = state.rolls.get(params.opponent)
     if test is None or other_test is None:
         return ()
     stat = faction.character(test.roller).stat(params.root)
-    other = state.factions[params.opponent].character(other_test.roller).stat(theirs[1])
-    if stat is None or other is None:
+    if stat is None:
         return ()
-    check = BurningVersus(
-        BurningPool(stat.exponent, stat.shade, open_ended=stat.open_ended),
-        BurningPool(other.exponent, other.shade, open_ended=other.open_ended),
-    )
-    label = f"{faction.id}: tie-breaker on {params.root} against {params.opponent}'s {theirs[1]}"
-    return (OddsPreview.of(check.kernel or check, label, rule="Independent and Versus Maneuvers"),)
+    theirs = state.tie_offers.get(params.opponent)
+    agreed = theirs is not None and theirs[0] == faction.id
+    roller = state.factions[params.opponent].character(other_test.roller)
+    roots = (theirs[1],) if agreed and theirs is not None else tuple(roller.stats)
+    mine = BurningPool(stat.exponent, stat.shade, open_ended=stat.open_ended)
+    out: list[OddsPreview] = []
+    for root in roots:
+        other = roller.stat(root)
+        if other is None:
+            continue
+        check = BurningVersus(
+            mine, BurningPool(other.exponent, other.shade, open_ended=other.open_ended)
+        )
+        label = f"{faction.id}: tie-breaker on {params.root} against {params.opponent}'s {root}"
+        if not agreed:
+            label += f", if {params.opponent} agree on {root}"
+        out.append(
+            OddsPreview.of(check.kernel or check, label, rule="Independent and Versus Maneuvers")
+        )
+    return tuple(out)
 
 
 class KingdomsProcedure(Procedure[KingdomsState]):
@@ -375,8 +387,10 @@ class KingdomsProcedure(Procedure[KingdomsState]):
           versus test's opponent stays sealed until the reveal, so no slip but the faction's
           own is read);
         - ``scene`` (building): this skill or stat against this Ob;
-        - ``tie_break``: this root stat against the root the opponent agreed to (nothing is
-          rolled before both agree, so no odds before);
+        - ``tie_break``: this root stat against the root the opponent agreed to, or, before
+          it has agreed, against each root stat it may choose;
+        - ``spend_artha`` and ``keep``: the successes the roll ends with, from the faces
+          showing (after this Fate and/or Deeds; kept, as it stands);
         - ``prologue``: the chance of each number of successes with this skill.
 
         An action the rules would refuse has none. Other kinds: the odds their choice carries.
@@ -402,6 +416,18 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             return (OddsPreview.of(test.kernel or test, label, rule="Building Scenes"),)
         if kind == "tie_break":
             return _tie_break_odds(state, faction, CATALOGUE[kind].of(action))
+        if kind in ("spend_artha", "keep"):
+            roll = state.rolls.get(faction.id)
+            if roll is None or roll.decided:
+                return ()
+            if kind == "keep":
+                pools = ("defence", "attack") if roll.attack_pool is not None else ("defence",)
+                return tuple(
+                    after_preview(faction.id, roll, fate=False, deeds=False, pool=p) for p in pools
+                )
+            spend = CATALOGUE[kind].of(action)
+            fate, deeds = spend.fate, spend.deeds
+            return (after_preview(faction.id, roll, fate=fate, deeds=deeds, pool=spend.pool),)
         if kind == "prologue":
             skill = CATALOGUE[kind].of(action).skill
             return tuple(

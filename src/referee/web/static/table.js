@@ -730,14 +730,34 @@
       c.odds ? OddsChart(c.odds, c.outcome, "Odds it had, " + c.dice) : null);
   }
 
+  // The outcomes that matter: at either end of a chart, a run of two or more rows each less
+  // likely than 0.1% is one row ("7+", "2 or fewer"), marked if the outcome is among them.
+  function significant(odds, hit) {
+    var keys = Object.keys(odds || {}), p = keys.map(function (k) { return Ref.fraction(odds[k]); });
+    var lo = 0, hi = keys.length, rows = [];
+    while (hi - 1 > lo && p[hi - 1] < 0.001) hi--;
+    while (lo < hi - 1 && p[lo] < 0.001) lo++;
+    function run(a, b, label) {
+      var t = 0, at = false;
+      for (var i = a; i < b; i++) { t += p[i]; at = at || keys[i] === hit; }
+      rows.push({k: label, p: t, text: String(t), hit: at});
+    }
+    var m;
+    if (lo >= 2) { m = /^(\d+)(.*)$/.exec(keys[lo - 1]); run(0, lo, m ? m[1] + " or fewer" + m[2] : keys[lo - 1] + " or less"); } else lo = 0;
+    var tail = keys.length - hi >= 2, end = tail ? hi : keys.length;
+    for (var i = lo; i < end; i++) rows.push({k: keys[i], p: p[i], text: odds[keys[i]], hit: keys[i] === hit});
+    if (tail) { m = /^(\d+)\+?(.*)$/.exec(keys[hi]); run(hi, keys.length, m ? m[1] + "+" + m[2] : keys[hi] + " or more"); }
+    return rows;
+  }
+
   function OddsChart(odds, hit, caption) {
-    return h("ul", {className: "odds", "aria-label": caption}, Object.keys(odds || {}).map(function (k) {
-      var p = Ref.fraction(odds[k]);
-      return h("li", {key: k, className: k === hit ? "hit" : null},
+    return h("ul", {className: "odds", "aria-label": caption}, significant(odds, hit).map(function (r) {
+      var k = r.k, p = r.p;
+      return h("li", {key: k, className: r.hit ? "hit" : null},
         h("span", null, k),
         h("span", {className: "track", "aria-hidden": "true"},
           h("span", {className: "fill", style: {width: Math.max(0, Math.min(100, p * 100)).toFixed(1) + "%"}})),
-        h("span", {className: "pct", title: odds[k]}, Ref.pct(p)));
+        h("span", {className: "pct", title: r.text}, Ref.pct(p)));
     }));
   }
 

@@ -1,0 +1,211 @@
+"""A Burning Kingdoms faction's page on a 360-pixel phone, driven through the page alone: two
+factions, each in its own browser context.
+
+- A faction half-writes its sealed slip (maneuver, Persona, downtime, the focus in a field);
+  the other faction seals its own slip through its own page; the first faction's form still
+  holds every value and the very same focused element, which still takes the keys.
+- Both factions see the odds of what they will roll before they send it: the slip's pool (and
+  each Persona spent, side by side); after the roll, keeping it or spending Fate, side by side;
+  a tied versus test's tie-breaker, offered to both. The charts show the outcomes that matter
+  (no run of rows under 0.1%), and they are the odds the game's ``odds_of`` gives.
+- No page is wider than 360 px, and a faction's own decisions come before its status.
+
+Screenshots: build/screenshots/kingdoms-*-360*.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from referee.cli.demo_tables import DEMOS, EXAMPLES
+from referee.core import Action, Table
+from referee.dice import ScriptedSource
+from referee.systems.kingdoms import PROCEDURE
+from tests.web.conftest import Live
+from tests.web.test_table import TIMEOUT, SeatPage
+
+PHONE = {"width": 360, "height": 780}
+
+
+def _seat(browser: Any, live: Live, table: str, seat: str, token: str) -> SeatPage:
+    joined = SeatPage(browser, live, table, seat, token)
+    joined.page.set_viewport_size(PHONE)
+    return joined
+
+
+def _wait_text(seat: SeatPage, selector: str, text: str) -> None:
+    seat.page.wait_for_function(
+        "([s, t]) => { const el = document.querySelector(s); "
+        "return !!el && el.textContent.includes(t); }",
+        arg=[selector, text],
+        timeout=TIMEOUT,
+    )
+
+
+def _text(seat: SeatPage, selector: str) -> str:
+    return seat.page.text_content(selector) or ""
+
+
+def _fits(seat: SeatPage, name: str, screenshots: Path) -> None:
+    """Not wider than the phone (nothing cut: the page itself never scrolls sideways)."""
+    page = seat.page
+    page.screenshot(path=str(screenshots / f"kingdoms-{name}-360.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{name}: the page is {width} px wide on a 360 px phone"
+
+
+def _rows(seat: SeatPage, selector: str) -> list[str]:
+    """The rows of every odds chart under ``selector``, as their text."""
+    return [t.strip() for t in seat.page.locator(f"{selector} ul.odds > li").all_inner_texts()]
+
+
+def _imported(live: Live, upto: int) -> tuple[str, dict[str, str]]:
+    """The demo's own chronicle (Persona, Fate and a tie-breaker) played with its scripted
+    dice up to its ``upto``-th action, stored as a table: the same rolls on every run."""
+    data = yaml.safe_load((EXAMPLES / DEMOS["kingdoms"]).read_text("utf-8"))
+    source = ScriptedSource(data["dice"]["script"])
+    table = Table.start(PROCEDURE, data["setup"], players=data["players"], system="kingdoms")
+    for step in data["actions"][:upto]:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    created = live.store.import_record(table.to_record(), name="Persona, Fate and a tie")
+    return created.id, dict(created.tokens)
+
+
+def test_a_half_written_slip_survives_the_other_factions_move(
+    live: Live, browser: Any, screenshots: Path
+) -> None:
+    table, tokens = live.demo("kingdoms")
+    elves = _seat(browser, live, table, "ann", tokens["ann"])
+    orcs = _seat(browser, live, table, "bob", tokens["bob"])
+    try:
+        page = elves.page
+        page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
+        # the decisions come first: the slip form above the faction's status
+        assert page.evaluate(
+            "document.getElementById('bk-elves-maneuver').compareDocumentPosition("
+            "document.querySelector('.bk-status')) & Node.DOCUMENT_POSITION_FOLLOWING"
+        )
+        page.select_option("#bk-elves-maneuver", "Fortify")
+        page.fill("#bk-elves-persona", "1")
+        page.fill("#bk-elves-downtime", "1")
+        page.focus("#bk-elves-downtime")
+        page.evaluate("document.activeElement.dataset.mark = 'mine'")
+        _wait_text(elves, "#bk-elves-odds", "5d6 vs Ob 2")
+        before = elves.version()
+        # the orcs script and seal their slip through their own page
+        orcs.page.wait_for_selector("#bk-orcs-maneuver", timeout=TIMEOUT)
+        orcs.page.select_option("#bk-orcs-maneuver", "Infiltrate")
+        orcs.page.select_option("#bk-orcs-target", "elves")
+        orcs.page.click("#bk-orcs-seal")
+        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous → elves")
+        elves.wait_version(before + 1)  # the orcs' sealing, pushed to the elves
+        # the elves' half-written slip is as they left it: values, focus, caret
+        assert page.eval_on_selector("#bk-elves-maneuver", "el => el.value") == "Fortify"
+        assert page.eval_on_selector("#bk-elves-persona", "el => el.value") == "1"
+        assert page.eval_on_selector("#bk-elves-downtime", "el => el.value") == "1"
+        assert page.evaluate("document.activeElement.id") == "bk-elves-downtime"
+        assert page.evaluate("document.activeElement.dataset.mark") == "mine"
+        _wait_text(elves, "#bk-elves-odds", "5d6 vs Ob 2")
+        # the picture in docs/web.md: the half-written slip on the phone, after the push
+        _wait_text(elves, "#bk-elves-persona-odds", "81.3%")
+        top = page.evaluate("document.getElementById('act-h').getBoundingClientRect().y + scrollY")
+        page.screenshot(
+            path=str(screenshots / "kingdoms-elves-slip-phone-360.png"),
+            full_page=True,
+            clip={"x": 0, "y": max(0, top - 12), "width": 360, "height": 1330},
+        )
+        # and the keyboard still types into it: the 1 rubbed out, a 2 typed
+        page.keyboard.press("Backspace")
+        page.keyboard.type("2")
+        assert page.eval_on_selector("#bk-elves-downtime", "el => el.value") == "2"
+        page.click("#bk-elves-seal")
+        _wait_text(elves, "#bk-sealed-elves", "Fortify with Logistics (1 Persona; 2 to downtime)")
+        for seat, name in ((elves, "elves-slip"), (orcs, "orcs-slip")):
+            _fits(seat, name, screenshots)
+            assert not seat.errors, seat.errors
+    finally:
+        elves.context.close()
+        orcs.context.close()
+
+
+def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
+    live: Live, browser: Any, screenshots: Path
+) -> None:
+    # the slips: each faction's own pool, and each Persona spent side by side
+    table, tokens = live.demo("kingdoms")
+    elves = _seat(browser, live, table, "ann", tokens["ann"])
+    orcs = _seat(browser, live, table, "bob", tokens["bob"])
+    try:
+        elves.page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
+        elves.page.select_option("#bk-elves-maneuver", "Fortify")
+        _wait_text(elves, "#bk-elves-persona-odds", "no Persona")
+        _wait_text(elves, "#bk-elves-persona-odds", "81.3%")  # 13/16: 5d6 against Ob 2
+        side = _text(elves, "#bk-elves-persona-odds")
+        assert "1 Persona" in side and "68.8%" in side and "81.3%" in side  # 11/16 and 13/16
+        orcs.page.wait_for_selector("#bk-orcs-maneuver", timeout=TIMEOUT)
+        orcs.page.select_option("#bk-orcs-maneuver", "Infiltrate")
+        _wait_text(orcs, "#bk-orcs-odds", "successes")
+        assert "%" in _text(orcs, "#bk-orcs-odds")
+        _fits(elves, "elves-persona", screenshots)
+    finally:
+        elves.context.close()
+        orcs.context.close()
+
+    # after the roll: the elves rolled 2 successes on 5 dice with a 6, and have Fate left
+    table, tokens = _imported(live, 6)
+    elves = _seat(browser, live, table, "ann", tokens["ann"])
+    try:
+        page = elves.page
+        page.wait_for_selector("#bk-elves-artha", timeout=TIMEOUT)
+        _wait_text(elves, "#bk-elves-artha", "Spend Fate")
+        _wait_text(elves, "#bk-elves-artha", "41.7%")  # 3 successes: the 6 explodes to a 4-6
+        columns = page.locator("#bk-elves-artha > .bk-option").all_inner_texts()
+        assert [c.split("\n")[0] for c in columns] == ["No artha", "Fate"]
+        assert "2 successes" in columns[0] and "100%" in columns[0]
+        rows = _rows(elves, "#bk-elves-artha")
+        assert 3 <= len(rows) <= 8, rows  # the outcomes that matter, not 60 counts
+        assert sum("<0.1%" in r for r in rows) <= 1, rows
+        assert any(r.startswith("6+ successes") for r in rows), rows
+        # the reveal's board fits the phone too, and the decision comes before it
+        page.wait_for_selector("#bk-reveal-h", timeout=TIMEOUT)
+        _fits(elves, "elves-artha", screenshots)
+        assert not elves.errors, elves.errors
+    finally:
+        elves.context.close()
+
+    # a tied versus test (the elves' Fate made it 4 against 4): the tie-breaker is offered to
+    # both, each with its odds before it agrees; the orcs agree first, then the elves
+    table, tokens = _imported(live, 7)
+    elves = _seat(browser, live, table, "ann", tokens["ann"])
+    orcs = _seat(browser, live, table, "bob", tokens["bob"])
+    try:
+        # the log's card of the Fate spent: the counts that matter, not 60 rows of "<0.1%"
+        card = _rows(elves, "#log li[data-kind='artha.spent']")
+        assert 3 <= len(card) <= 8 and sum("<0.1%" in r for r in card) <= 1, card
+        _wait_text(orcs, "#bk-orcs-tie-odds", "if elves agree on Will")
+        assert "22.7%" in _text(orcs, "#bk-orcs-tie-odds")  # Will B3 beats B4: 29/128
+        _wait_text(elves, "#bk-elves-tie-odds", "if orcs agree on Will")
+        mine = _text(elves, "#bk-elves-tie-odds")
+        before = orcs.version()
+        orcs.page.click("#bk-orcs-tie-agree")
+        elves.wait_version(before + 1)
+        _wait_text(elves, "#bk-elves-tie-h", "tie-breaker")
+        _wait_text(elves, "#bk-elves-tie", "orcs agreed to it, on Will")
+        # once the orcs agreed, the elves' odds are against the root they chose, no "if"
+        elves.page.wait_for_function(
+            "() => !document.getElementById('bk-elves-tie-odds').textContent.includes('if orcs')",
+            timeout=TIMEOUT,
+        )
+        after = _text(elves, "#bk-elves-tie-odds")
+        assert "against orcs's Will" in after
+        for pct in ("success", "failure"):
+            assert pct in mine and pct in after
+        for seat, name in ((elves, "elves-tie"), (orcs, "orcs-tie")):
+            _fits(seat, name, screenshots)
+            assert not seat.errors, seat.errors
+    finally:
+        elves.context.close()
+        orcs.context.close()
