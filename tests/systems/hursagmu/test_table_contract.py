@@ -364,8 +364,10 @@ def test_choices_offer_only_what_the_rules_allow() -> None:
     table = table.act(Action("bob", "initiative", {"stance": "concentrate"}), dice)
     table = table.act(Action("fred", "initiative", {"stance": "maneuver"}), dice)
     (declare,) = [c for c in table.legal_actions("bob") if c.kind == "declare"]
-    plans = declare.params["actions"].to_json()["one_of"]
-    skills = {step.get("skill") or step.get("defend") for plan in plans for step in plan}
+    shapes = declare.params["actions"].to_json()["steps"]["any_of"]
+    skills = set(shapes["attack"]["record"]["skill"]["one_of"])
+    skills |= set(shapes["defend"]["record"]["defend"]["one_of"])
+    skills |= set(shapes["task"]["record"]["skill"]["one_of"])
     assert "striking" not in skills and "defense" not in skills  # concentrating: Int skills
     assert {"mahasu", "defiance"} <= skills
     assert [c.kind for c in table.legal_actions("fred")] == ["push", "race", "sneak"]
