@@ -13,7 +13,7 @@ import pytest
 from referee.core import AnyOf, Between, Choice, Event, OneOf, Record, Steps, Table, Viewer
 from referee.systems.hursagmu import events as E
 from referee.systems.hursagmu.choices import actors, legal_actions, previews
-from referee.systems.hursagmu.round_plan import plan_domain
+from referee.systems.hursagmu.round_plan import DEFEND, plan_domain
 from referee.systems.hursagmu.state import Encounter
 
 from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
@@ -453,7 +453,7 @@ def test_an_attacked_character_who_has_not_declared_may_defend_alone_or_defend_a
     defend = _kinds(table, "fred")["defend"]
     offered = defend.params["actions"]
     assert isinstance(offered, Steps) and isinstance(offered.step, AnyOf)
-    assert next(iter(offered.step.options)) == "defend"  # the defence first: the default
+    assert next(iter(offered.step.options)) == DEFEND  # the defence first: the default
     assert offered.contains([{"defend": "defense"}])
     assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
     assert not offered.contains([{"defend": "defiance"}])
@@ -496,7 +496,7 @@ def test_on_round_zero_the_initiator_may_attack_and_the_others_only_defend() -> 
     assert isinstance(offered, Steps) and isinstance(offered.step, AnyOf)
     assert offered.contains([{"attack": "fred", "skill": "striking"}])
     assert len(offered.step.options) == 6
-    only_defence = AnyOf({"defend": Record({"defend": OneOf(("defense",))})})
+    only_defence = AnyOf({DEFEND: Record({"defend": OneOf(("defense",))})})
     assert plan_domain(table.state, "fred").step == only_defence
     assert not plan_domain(table.state, "fred").contains([{"attack": "bob", "skill": "striking"}])
     assert plan_domain(table.state, "fred", defence="defiance").contains([{"defend": "defiance"}])
@@ -509,7 +509,7 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
     table = play(table, [("bob", "round_zero", {"stance": "concentrate"})])
     table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
-    only_defiance = AnyOf({"defend": Record({"defend": OneOf(("defiance",))})})
+    only_defiance = AnyOf({DEFEND: Record({"defend": OneOf(("defiance",))})})
     assert defend.params["actions"].step == only_defiance
     assert _odds(defend) == [
         ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6", "Action")

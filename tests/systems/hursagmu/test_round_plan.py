@@ -20,7 +20,7 @@ from referee.core.cards import OddsPreview
 from referee.core.table import preview
 from referee.dice import RandomSource, ScriptedSource
 from referee.systems.hursagmu.catalogue import MAX_STEPS
-from referee.systems.hursagmu.round_plan import SHAPES, plan_domain
+from referee.systems.hursagmu.round_plan import ATTACK, DEFEND, HASTE, MINOR, SHAPES, plan_domain
 from referee.systems.hursagmu.sheet import SkillRoll
 from referee.systems.hursagmu.state import Encounter
 
@@ -70,7 +70,7 @@ def test_the_plan_is_built_from_six_shapes_of_steps() -> None:
     assert isinstance(offered.step, AnyOf)
     assert tuple(offered.step.options) == SHAPES
     assert (offered.least, offered.most) == (1, MAX_STEPS)
-    attack = offered.step.options["attack"].to_json()["record"]
+    attack = offered.step.options[ATTACK].to_json()["record"]
     assert attack == {"attack": {"one_of": ["ogre"]}, "skill": {"one_of": ["striking"]}}
 
 
@@ -131,8 +131,8 @@ def test_the_plan_forbids_what_the_text_forbids() -> None:
     roar = [{"minor": "roar"}]
     table = play(table, [("ogre", "declare", {"actions": roar}), ("ogre", "act", {})])
     late = plan_domain(table.state, "bob")
-    assert "haste" not in late.step.options  # type: ignore[union-attr]
-    minor = late.step.options["minor action"].to_json()  # type: ignore[union-attr]
+    assert HASTE not in late.step.options  # type: ignore[union-attr]
+    minor = late.step.options[MINOR].to_json()  # type: ignore[union-attr]
     assert minor["record"]["initiative_penalty"] == {"between": [-1, 20]}
     with pytest.raises(RuleError, match="passed Initiative"):
         table.act(
@@ -152,7 +152,7 @@ def test_on_round_zero_one_who_did_not_open_the_conflict_only_defends() -> None:
         [("bob", "declare", {"actions": [{"attack": "ogre"}]}), ("bob", "act", {})],
     )
     offered = _plan(table, "ogre", "defend")
-    assert list(offered.step.options) == ["defend"]  # type: ignore[union-attr]
+    assert list(offered.step.options) == [DEFEND]  # type: ignore[union-attr]
     assert offered.contains([{"defend": "defense"}, {"defend": "defense"}])
     assert not offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
 
@@ -171,7 +171,7 @@ def test_the_skills_follow_the_stance_the_weapon_and_the_sheet() -> None:
     assert knight.contains([{"move": "ride", "yards": 120}])
     assert not knight.contains([{"move": "ride", "yards": 121}])
     assert not knight.contains([{"move": "mount"}])  # he is on his horse already
-    attack = knight.step.options["attack"].to_json()["record"]  # type: ignore[union-attr]
+    attack = knight.step.options[ATTACK].to_json()["record"]  # type: ignore[union-attr]
     assert attack["attack"] == {"one_of": ["marcos", "down"]}
     marcos = plan_domain(table.state, "marcos")
     assert marcos.contains([{"attack": "knight", "skill": "mahasu", "yards": 30}])

@@ -39,8 +39,14 @@ penalty, for the plan as it stands: what the form shows as steps are added.
 >>> state = state.with_fighter("ogre", stance=Stance.MANEUVER, initiative=7)
 >>> from dataclasses import replace
 >>> state = replace(state, phase="action")
->>> sorted(plan_domain(state, "bob").step.options)
-['attack', 'defend', 'haste', 'minor action', 'move', 'task']
+>>> for shape in plan_domain(state, "bob").step.options:
+...     print(shape)
+attack (a major action)
+defend (a major action)
+move (no skill penalty)
+another skill roll (a major action)
+minor action (no skill penalty)
+haste: +2 Initiative (a major action)
 >>> for odds in plan_odds(state, "bob", [{"defend": "defense"}, {"haste": True},
 ...                                      {"attack": "ogre"}]):
 ...     print(odds.label)
@@ -91,9 +97,15 @@ from referee.systems.hursagmu.state import HELD, Encounter, Fighter, Pending
 from referee.systems.hursagmu.tables import SKILL_ATTRIBUTES, SORCERY_TYPES
 
 __all__ = [
+    "ATTACK",
     "CHALLENGE",
+    "DEFEND",
+    "HASTE",
+    "MINOR",
     "MOST_STEPS",
+    "MOVE",
     "SHAPES",
+    "TASK",
     "attack_skills",
     "defence_odds",
     "haste_room",
@@ -110,8 +122,16 @@ CHALLENGE = Between(0, 18)
 """A task's challenge level, as the Master's secret rolls offer it."""
 TASK_ROUNDS = Between(1, 100)
 """How many rounds a multi-round task takes ("Some actions may require more than one round")."""
-SHAPES = ("attack", "defend", "move", "task", "minor action", "haste")
-"""Each shape of a step, by its label in a menu."""
+ATTACK = "attack (a major action)"
+DEFEND = "defend (a major action)"
+MOVE = "move (no skill penalty)"
+TASK = "another skill roll (a major action)"
+MINOR = "minor action (no skill penalty)"
+HASTE = "haste: +2 Initiative (a major action)"
+SHAPES = (ATTACK, DEFEND, MOVE, TASK, MINOR, HASTE)
+"""Each shape of a step, by its label in a menu: what it is and how it counts for the penalty
+("There are two types of actions in combat: major and minor"; "Movement is not considered an
+action for purposes of skill penalties"; Haste "counts toward the total")."""
 BOTH: tuple[Json, ...] = (True, False)
 _WEAPON_SKILL = {"thrown weapon": "throwing", "missile weapon": "missile"}
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -211,7 +231,7 @@ def plan_domain(
     shapes: dict[str, Domain] = {}
     defend = Record({"defend": OneOf((defence or guard,))})
     if defence is not None:
-        shapes["defend"] = defend
+        shapes[DEFEND] = defend
     if state.round != 0 or f.rank == HELD:  # round zero: the others only defend
         if targets:
             skills = attack_skills(f, kind)
@@ -220,12 +240,12 @@ def plan_domain(
             if ranged:
                 attack["yards"] = Depends("skill", ranged)
             optional = frozenset({"yards"}) if ranged else frozenset()
-            shapes["attack"] = Record(attack, optional=optional)
-        shapes.setdefault("defend", defend)
+            shapes[ATTACK] = Record(attack, optional=optional)
+        shapes.setdefault(DEFEND, defend)
         moves = _movements(f)
         if moves is not None:
-            shapes["move"] = moves
-        shapes["task"] = Record(
+            shapes[MOVE] = moves
+        shapes[TASK] = Record(
             {
                 "task": Text("search"),
                 "skill": OneOf(_task_skills(kind)),
@@ -236,13 +256,13 @@ def plan_domain(
             optional=frozenset({"rounds", "engrossing"}),
         )
         room = haste_room(state, f)
-        shapes["minor action"] = Record(
+        shapes[MINOR] = Record(
             {"minor": Text("draw a weapon"), "initiative_penalty": Between(-room, MODIFIER)},
             optional=frozenset({"initiative_penalty"}),
         )
         if room >= HASTE_BONUS:
-            shapes["haste"] = Record({"haste": OneOf((True,))})
-    shapes.setdefault("defend", defend)
+            shapes[HASTE] = Record({"haste": OneOf((True,))})
+    shapes.setdefault(DEFEND, defend)
     return Steps(AnyOf(shapes), least=1, most=MOST_STEPS)
 
 
