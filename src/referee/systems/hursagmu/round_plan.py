@@ -41,12 +41,12 @@ penalty, for the plan as it stands: what the form shows as steps are added.
 >>> state = replace(state, phase="action")
 >>> for shape in plan_domain(state, "bob").step.options:
 ...     print(shape)
-attack (a major action)
-defend (a major action)
-move (no skill penalty)
-another skill roll (a major action)
-minor action (no skill penalty)
-haste: +2 Initiative (a major action)
+attack
+defend
+move
+another skill roll
+minor action
+haste (+2 Initiative)
 >>> for odds in plan_odds(state, "bob", [{"defend": "defense"}, {"haste": True},
 ...                                      {"attack": "ogre"}]):
 ...     print(odds.label)
@@ -122,16 +122,15 @@ CHALLENGE = Between(0, 18)
 """A task's challenge level, as the Master's secret rolls offer it."""
 TASK_ROUNDS = Between(1, 100)
 """How many rounds a multi-round task takes ("Some actions may require more than one round")."""
-ATTACK = "attack (a major action)"
-DEFEND = "defend (a major action)"
-MOVE = "move (no skill penalty)"
-TASK = "another skill roll (a major action)"
-MINOR = "minor action (no skill penalty)"
-HASTE = "haste: +2 Initiative (a major action)"
+ATTACK = "attack"
+DEFEND = "defend"
+MOVE = "move"
+TASK = "another skill roll"
+MINOR = "minor action"
+HASTE = "haste (+2 Initiative)"
 SHAPES = (ATTACK, DEFEND, MOVE, TASK, MINOR, HASTE)
-"""Each shape of a step, by its label in a menu: what it is and how it counts for the penalty
-("There are two types of actions in combat: major and minor"; "Movement is not considered an
-action for purposes of skill penalties"; Haste "counts toward the total")."""
+"""Each shape of a step, by its label in a menu, in the text's words (a task is "any other"
+major action: "picking a lock ... or casting a spell"); what each costs is in the odds shown."""
 BOTH: tuple[Json, ...] = (True, False)
 _WEAPON_SKILL = {"thrown weapon": "throwing", "missile weapon": "missile"}
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
