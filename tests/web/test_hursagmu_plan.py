@@ -5,7 +5,6 @@ as steps are added; sent, the steps are the state every seat sees."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,6 @@ from tests.web.conftest import Live
 from tests.web.test_table import TIMEOUT, SeatPage, _observation
 from tests.web.test_zweihander_ginlane_hursagmu import _act_api, _table
 
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 SETUP = {
     "characters": {
         "hero": {
@@ -88,14 +86,15 @@ def test_a_player_composes_defend_haste_and_attack_on_a_phone(
         assert third.get_by_label("Kind of step 3").input_value() == "attack"
         third.get_by_label("attack", exact=True).select_option(label="ogre")
         shown = _wait_odds(page, form, "step 3")
-        assert shown[-1].startswith(f"Odds: step 3 at Initiative {hero}: attack ogre (striking)")
+        assert shown[-1].startswith(
+            f"Odds: step 3 at Initiative {hero}: attack ogre (striking) against his defense"
+        )
         assert all(label.endswith("−4 for three actions") for label in shown), shown
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"the page is {width} px wide on a 360 px phone"
         form.scroll_into_view_if_needed()
-        shot = screenshots / "hursagmu-plan-360.png"
-        details.screenshot(path=str(shot))
-        shutil.copyfile(shot, DOCS_IMG / "web-hursagmu-plan-360.png")
+        # (docs/img/web-hursagmu-plan-360.png is this picture)
+        details.screenshot(path=str(screenshots / "hursagmu-plan-360.png"))
         # sent: the state holds the declared steps, and the planner shows them
         before = alice.version()
         form.locator("button[type=submit]").click()
