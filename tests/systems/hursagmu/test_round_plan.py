@@ -345,3 +345,25 @@ def test_the_defence_declared_with_a_plan_carries_its_penalty() -> None:
     rolled = play(table, [("bob", "defend", {"actions": DEFEND_HASTE_ATTACK})], [1, 1, 6, 6])
     (card,) = [e.data["roll"] for e in rolled.log if e.kind == "attack.resolved"]
     assert card["dice"] == "2d6+4 vs 2d6+4"
+
+
+def test_aborting_to_defend_previews_the_defence_with_the_new_plans_penalty() -> None:
+    """ "the character must abort the rest of his turn if he wants to make a defensive action":
+    marcos, concentrating, struck at by bob's sword, declares anew of the maneuvering kind; the
+    defence's odds carry that plan's penalty, and so does the plan's attack."""
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
+    table = play(
+        table,
+        [("bob", "declare", {"actions": [{"attack": "marcos"}]}), ("bob", "act", {})],
+    )
+    offered = _plan(table, "marcos", "defend")
+    plan = [{"defend": "defense"}, {"attack": "bob", "skill": "striking"}]
+    assert offered.contains(plan)
+    assert not offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "mahasu"}])
+    asked = Action("marcos", "defend", {"actions": plan})
+    assert [p.label for p in preview(table, "marcos", asked)] == [
+        "bob's striking against marcos's defense, aborting his turn, −2 for two actions",
+        # bob declared no defence: he takes it
+        "step 2 at Initiative 5: attack bob (striking) undefended, −2 for two actions",
+    ]
