@@ -117,7 +117,6 @@ def test_the_plan_forbids_what_the_text_forbids() -> None:
         {"defend": "defiance"},
         {"move": "foot", "yards": 41},
         {"move": "ride", "yards": 20},
-        {"move": "stand"},  # he is not lying prone
         {"task": "ritual", "skill": "seheru", "challenge": 9},
         {"haste": False},
     ):
@@ -170,10 +169,11 @@ def test_the_skills_follow_the_stance_the_weapon_and_the_sheet() -> None:
     assert knight.contains([{"move": "dismount"}, {"move": "foot", "yards": 40}])
     assert knight.contains([{"move": "ride", "yards": 120}])
     assert not knight.contains([{"move": "ride", "yards": 121}])
-    assert not knight.contains([{"move": "mount"}])  # he is on his horse already
+    assert knight.contains([{"move": "prone"}, {"move": "stand"}])  # each in its turn
     attack = knight.step.options[ATTACK].to_json()["record"]  # type: ignore[union-attr]
     assert attack["attack"] == {"one_of": ["marcos", "down"]}
     marcos = plan_domain(table.state, "marcos")
+    assert not marcos.contains([{"move": "ride", "yards": 20}])  # no horse
     assert marcos.contains([{"attack": "knight", "skill": "mahasu", "yards": 30}])
     assert not marcos.contains([{"attack": "knight", "skill": "seheru"}])  # not on his sheet
     assert marcos.contains([{"defend": "defiance"}])

@@ -13,11 +13,12 @@ Haste. :func:`plan_domain` offers it as a :class:`~referee.core.Steps` of the si
   and, for a ranged skill only, the ``yards`` to the target (:class:`~referee.core.Depends` on
   the skill: "Each ranged ability has an increment");
 - **defend**: Defense when maneuvering, Defiance when concentrating;
-- **move**: the movements his posture and horse allow, with ``yards`` (depending on the kind)
-  up to what four movement actions cover ("up to four of these during a single round"): on
-  foot at his rate, riding at his horse's, a leap up to a running jump;
-- **task**: any other skill roll of the stance (or bare Strength or Willpower) against a
-  challenge, optionally over several rounds or engrossing;
+- **move**: every movement his posture may allow at some step (a horse's only with one), with
+  ``yards`` (depending on the kind) up to what four movement actions cover ("up to four of
+  these during a single round"): on foot at his rate, riding at his horse's, a leap up to a
+  running jump;
+- **another skill roll** (a task): a skill of the stance (or bare Strength or Willpower)
+  against a challenge, optionally over several rounds or engrossing;
 - **minor action**: a name, and optionally the Master's Initiative penalty (or bonus);
 - **haste**: +2 Initiative, only while the round has not passed the Initiative it would give.
 
@@ -177,33 +178,24 @@ def haste_room(state: Encounter, f: Fighter) -> int:
     return max(0, min(MODIFIER, reached - f.initiative))
 
 
-def _movements(f: Fighter) -> Record | None:
-    """The movement kinds and their yards: four movement actions' worth at most."""
-    kinds: list[Json] = []
+def _movements(f: Fighter) -> Record:
+    """The movement kinds and their yards: four movement actions' worth at most. Every kind his
+    posture may allow at some step of the round is offered (he may fall prone, then stand up);
+    the horse's only with a horse, and on foot or leaping only if he can move at all."""
+    kinds: list[Json] = [Movement.STAND.value]
     cases: list[tuple[Json, Domain]] = []
     foot = math.floor(MAX_MOVEMENT_ACTIONS * f.rate)
-    if f.prone:
-        kinds.append(Movement.STAND.value)
     if foot >= 1:
-        kinds.append(Movement.FOOT.value)
+        kinds += [Movement.FOOT.value, Movement.LEAP.value]
         cases.append((Movement.FOOT.value, Between(1, foot)))
         leap = math.floor(jump_distance(f.sheet.max_lift, f.sheet.load, running=True))
-        kinds.append(Movement.LEAP.value)
         if leap >= 1:
             cases.append((Movement.LEAP.value, Between(1, leap)))
     if f.sheet.mount:
-        if not f.mounted:
-            kinds.append(Movement.MOUNT.value)
-        kinds += [Movement.RIDE.value, Movement.DISMOUNT.value]
+        kinds += [Movement.MOUNT.value, Movement.RIDE.value, Movement.DISMOUNT.value]
         cases.append((Movement.RIDE.value, Between(1, MAX_MOVEMENT_ACTIONS * f.sheet.mount)))
-    if not f.prone:
-        kinds.append(Movement.PRONE.value)
-    if not kinds:
-        return None
-    fields: dict[str, Domain] = {"move": OneOf(tuple(kinds))}
-    if cases:
-        fields["yards"] = Depends("move", tuple(cases))
-    return Record(fields)
+    kinds.append(Movement.PRONE.value)
+    return Record({"move": OneOf(tuple(kinds)), "yards": Depends("move", tuple(cases))})
 
 
 def plan_domain(
@@ -241,9 +233,7 @@ def plan_domain(
             optional = frozenset({"yards"}) if ranged else frozenset()
             shapes[ATTACK] = Record(attack, optional=optional)
         shapes.setdefault(DEFEND, defend)
-        moves = _movements(f)
-        if moves is not None:
-            shapes[MOVE] = moves
+        shapes[MOVE] = _movements(f)
         shapes[TASK] = Record(
             {
                 "task": Text("search"),
