@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from referee.core import Action, Choice, RefereeError, Table
+from referee.core import Action, AnyOf, Choice, Depends, Record, RefereeError, Steps, Table
 from referee.dice import RandomSource
 from referee.sim.conflicts import Conflict, Outcome, conflict_of
 from referee.sim.stats import Estimate, mean, proportion
@@ -121,7 +121,26 @@ def _made(choice: Choice, action: Action) -> bool:
     )
 
 
+class _Least:
+    """A stand-in random source for a structured domain's ``sample``: the first of everything,
+    as few steps as allowed, no optional field."""
+
+    def randrange(self, n: int) -> int:
+        return 0
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+    def random(self) -> float:
+        return 0.0
+
+    def sample(self, values: list[Any], count: int) -> list[Any]:
+        return values[:count]
+
+
 def _first(domain: Any) -> Any:
+    if isinstance(domain, Record | AnyOf | Steps | Depends):
+        return domain.sample(_Least())  # type: ignore[arg-type]
     values = getattr(domain, "values", None)
     if values is not None and hasattr(domain, "least"):  # SomeOf: as few as allowed, at least 1
         return list(values[: max(1, domain.least)])

@@ -21,14 +21,14 @@ from .test_mutants_encounter import _fred_under_attack
 
 def test_an_attacked_characters_defence_and_taking_the_hit_preview_their_choices_odds() -> None:
     """ "Action": fred, attacked, may defend or take the hit; the form for each shows the odds of
-    that choice (the kernel's default ``odds_of``): the defence declared alone, 7/72, and the
-    hit taken undefended, certain."""
+    that choice (``round_plan.defence_odds`` for the defence with the plan declared): the
+    defence declared alone, 7/72, and the hit taken undefended, certain."""
     table = _fred_under_attack()
     defend = Action("fred", "defend", {"actions": [{"defend": "defense"}]})
     shown = [(p.label, dict(p.odds)) for p in preview(table, "fred", defend)]
     assert shown == [
         (
-            "bob's striking against fred's defense, declared alone",
+            "bob's striking against fred's defense, no penalty for one action",
             {"failure": "65/72", "success": "7/72"},
         )
     ]

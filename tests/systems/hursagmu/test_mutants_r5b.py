@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import ScenarioError
+from referee.core import Action, RuleError, ScenarioError
+from referee.dice import ScriptedSource
 from referee.systems.hursagmu.choices import legal_actions
 from referee.systems.hursagmu.setup import encounter_from_setup
 from referee.systems.hursagmu.sheet import Character, Stance, character_from_json, skill_stance
@@ -93,12 +94,29 @@ def test_a_character_out_of_the_fight_has_no_choices_and_races_only_the_awake() 
 
 def test_an_attacked_character_who_has_not_declared_is_offered_plans_holding_the_defence() -> None:
     """ "Action": fred, attacked before he declared, defends by declaring the round's actions;
-    every plan offered holds the defence against the attack's skill (Defense against
-    Striking)."""
-    choices = {c.kind: c.params for c in legal_actions(_fred_under_attack().state, "fred")}
-    plans = choices["defend"]["actions"].values
-    assert plans
-    assert all({"defend": "defense"} in plan for plan in plans)
+    the plan offered starts with the defence against the attack's skill (Defense against
+    Striking: the form's default), and one without it is refused by the rules."""
+    table = _fred_under_attack()
+    choices = {c.kind: c.params for c in legal_actions(table.state, "fred")}
+    offered = choices["defend"]["actions"]
+    assert offered.sample(_FirstOnly()) == [{"defend": "defense"}]
+    assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
+    assert not offered.contains([{"defend": "defiance"}])
+    with pytest.raises(RuleError, match="include no defense defence"):
+        table.act(Action("fred", "defend", {"actions": [{"attack": "bob"}]}), ScriptedSource([]))
+
+
+class _FirstOnly:
+    """A random source for ``sample`` that takes the first of everything, as few as allowed."""
+
+    def randrange(self, n: int) -> int:
+        return 0
+
+    def randint(self, low: int, high: int) -> int:
+        return low
+
+    def random(self) -> float:
+        return 0.0
 
 
 # -- setup.py: the encounter as the scenario sets it up ------------------------------------------

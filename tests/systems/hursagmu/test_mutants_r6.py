@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from referee.core import Between, Choice, Event, OneOf, Table, Viewer
+from referee.core import AnyOf, Between, Choice, Event, OneOf, Record, Steps, Table, Viewer
 from referee.systems.hursagmu import events as E
-from referee.systems.hursagmu.choices import actors, legal_actions, plans, previews
+from referee.systems.hursagmu.choices import actors, legal_actions, previews
+from referee.systems.hursagmu.round_plan import DEFEND, plan_domain
 from referee.systems.hursagmu.state import Encounter
 
 from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
@@ -450,12 +451,12 @@ def test_an_attacked_character_who_has_not_declared_may_defend_alone_or_defend_a
         table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
     )
     defend = _kinds(table, "fred")["defend"]
-    assert defend.params["actions"] == OneOf(
-        (
-            [{"defend": "defense"}],
-            [{"defend": "defense"}, {"attack": "bob", "skill": "striking"}],
-        )
-    )
+    offered = defend.params["actions"]
+    assert isinstance(offered, Steps) and isinstance(offered.step, AnyOf)
+    assert next(iter(offered.step.options)) == DEFEND  # the defence first: the default
+    assert offered.contains([{"defend": "defense"}])
+    assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
+    assert not offered.contains([{"defend": "defiance"}])
 
 
 def _bob_casts_mahasu_at_fred(table: Table[Encounter]) -> Table[Encounter]:
@@ -480,9 +481,10 @@ def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> No
     assert _odds(defend) == [
         ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
     ]
-    assert defend.params["actions"] == OneOf(
-        ([{"defend": "defiance"}], [{"defend": "defiance"}, {"attack": "bob", "skill": "mahasu"}])
-    )
+    offered = defend.params["actions"]
+    assert offered.contains([{"defend": "defiance"}])
+    assert offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "mahasu"}])
+    assert not offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "striking"}])
 
 
 def test_on_round_zero_the_initiator_may_attack_and_the_others_only_defend() -> None:
@@ -491,11 +493,13 @@ def test_on_round_zero_the_initiator_may_attack_and_the_others_only_defend() -> 
     table = start({"bob": FIGHTER, "fred": FIGHTER})
     table = play(table, [("bob", "round_zero", {"stance": "maneuver"})])
     offered = _kinds(table, "bob")["declare"].params["actions"]
-    assert isinstance(offered, OneOf)
-    assert [{"attack": "fred", "skill": "striking"}] in offered.values
-    assert len(offered.values) == 7
-    assert plans(table.state, "fred") == ([{"defend": "defense"}],)
-    assert plans(table.state, "fred", defence="defiance") == ([{"defend": "defiance"}],)
+    assert isinstance(offered, Steps) and isinstance(offered.step, AnyOf)
+    assert offered.contains([{"attack": "fred", "skill": "striking"}])
+    assert len(offered.step.options) == 6
+    only_defence = AnyOf({DEFEND: Record({"defend": OneOf(("defense",))})})
+    assert plan_domain(table.state, "fred").step == only_defence
+    assert not plan_domain(table.state, "fred").contains([{"attack": "bob", "skill": "striking"}])
+    assert plan_domain(table.state, "fred", defence="defiance").contains([{"defend": "defiance"}])
 
 
 def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> None:
@@ -505,7 +509,8 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
     table = play(table, [("bob", "round_zero", {"stance": "concentrate"})])
     table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
-    assert defend.params == {"actions": OneOf(([{"defend": "defiance"}],))}
+    only_defiance = AnyOf({DEFEND: Record({"defend": OneOf(("defiance",))})})
+    assert defend.params["actions"].step == only_defiance
     assert _odds(defend) == [
         ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6", "Action")
     ]
@@ -599,14 +604,11 @@ def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> 
         table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
     )
     defend = _kinds(table, "fred")["defend"]
-    assert defend.params == {
-        "actions": OneOf(
-            (
-                [{"defend": "defense"}],
-                [{"defend": "defense"}, {"attack": "bob", "skill": "striking"}],
-            )
-        )
-    }
+    offered = defend.params["actions"]
+    assert offered.contains([{"defend": "defense"}])
+    assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
+    assert not offered.contains([{"defend": "defiance"}])
+    assert not offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "mahasu"}])
     assert _odds(defend) == [
         ("bob's striking against fred's defense, aborting his turn", "2d6+7 vs 2d6+1", "Action")
     ]

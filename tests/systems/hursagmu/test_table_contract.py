@@ -36,6 +36,7 @@ from referee.systems.hursagmu import PROCEDURE, SYSTEM
 from referee.systems.hursagmu.catalogue import CATALOGUE
 from referee.systems.hursagmu.encounter import DECIDE, FOLD
 from referee.systems.hursagmu.events import KINDS, describe
+from referee.systems.hursagmu.round_plan import ATTACK, DEFEND, TASK
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "hursagmu"
@@ -364,8 +365,10 @@ def test_choices_offer_only_what_the_rules_allow() -> None:
     table = table.act(Action("bob", "initiative", {"stance": "concentrate"}), dice)
     table = table.act(Action("fred", "initiative", {"stance": "maneuver"}), dice)
     (declare,) = [c for c in table.legal_actions("bob") if c.kind == "declare"]
-    plans = declare.params["actions"].to_json()["one_of"]
-    skills = {step.get("skill") or step.get("defend") for plan in plans for step in plan}
+    shapes = declare.params["actions"].to_json()["steps"]["any_of"]
+    skills = set(shapes[ATTACK]["record"]["skill"]["one_of"])
+    skills |= set(shapes[DEFEND]["record"]["defend"]["one_of"])
+    skills |= set(shapes[TASK]["record"]["skill"]["one_of"])
     assert "striking" not in skills and "defense" not in skills  # concentrating: Int skills
     assert {"mahasu", "defiance"} <= skills
     assert [c.kind for c in table.legal_actions("fred")] == ["push", "race", "sneak"]

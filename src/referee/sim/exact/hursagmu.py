@@ -27,10 +27,11 @@ nobody is hurt comes back to itself, and that loop is divided out, never unrolle
 - the Initiatives, once everyone up has rolled. From then on the rules only compare them:
   who is on turn (``state.on_turn``: the highest (rank, Initiative) of each next step), the
   clock (``action_phase._tick``) and a Haste declared after the clock passed it; and the
-  default policy's plans (``choices.plans``: one attack, at the character's own Initiative, or
-  a defence alone) add no step at another one. So each (rank, Initiative) — everyone's, their
-  declared steps' and the clock's — is replaced by its place in their order, ties kept. Before
-  everyone has rolled the totals are kept: the rolls to come are compared with them.
+  default policy's plans (the first of ``round_plan.plan_domain``: one attack, at his own
+  Initiative, or a defence alone) add no step at another one. So each (rank, Initiative) —
+  everyone's, their declared steps' and the clock's — is replaced by its place in their order,
+  ties kept. Before everyone has rolled the totals are kept: the rolls to come are compared
+  with them.
 
 The sheets and the Master's options are left out: no fold changes them.
 

@@ -15,7 +15,6 @@ no odds previews: their odds would tell a player another character's Perception.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from referee.core import Between, Choice, OddsPreview, OneOf, OpposedCheck, RuleError, SomeOf
 from referee.core.values import Json
@@ -24,10 +23,10 @@ from referee.systems.hursagmu.combat import attack_check, defence_declared, resp
 from referee.systems.hursagmu.initiative import initiative_check
 from referee.systems.hursagmu.movement import race_check, range_challenge
 from referee.systems.hursagmu.recovery import round_done
+from referee.systems.hursagmu.round_plan import plan_domain
 from referee.systems.hursagmu.rounds import DefenceResponse, StepKind, defence_skill
 from referee.systems.hursagmu.sheet import Stance
 from referee.systems.hursagmu.state import (
-    HELD,
     REFEREE_ACTOR,
     Encounter,
     Pending,
@@ -36,7 +35,7 @@ from referee.systems.hursagmu.state import (
     on_turn,
 )
 
-__all__ = ["actors", "legal_actions", "plans", "previews"]
+__all__ = ["actors", "legal_actions", "previews"]
 
 STANCES: tuple[Json, ...] = tuple(s.value for s in Stance)
 SENSES: tuple[Json, ...] = ("vision", "hearing", "smell", "divination")
@@ -59,43 +58,6 @@ def actors(state: Encounter) -> tuple[str, ...]:
     if round_done(state):
         movers.append(REFEREE_ACTOR)
     return tuple(dict.fromkeys(movers))
-
-
-def plans(
-    state: Encounter, who: str, *, defence: str | None = None, stance: Stance | None = None
-) -> tuple[Json, ...]:
-    """A few whole declarations ``who`` may make now, each a list of steps: an attack on each
-    other conscious character, a defence, a minor action, a movement, a task — each with a
-    skill of the stance declared at Initiative. On round zero, a non-initiator only defends;
-    ``defence`` names a defence every plan must hold (declaring before a defensive roll);
-    ``stance`` the kind they are of, when not the one declared at Initiative (aborting)."""
-    f = state.fighters[who]
-    concentrate = (stance or f.stance) is Stance.CONCENTRATE
-    strike = "mahasu" if concentrate else "striking"
-    guard = "defiance" if concentrate else "defense"
-    others = [w for w, g in state.fighters.items() if w != who and g.conscious]
-    steps: list[list[dict[str, Any]]] = [[{"attack": w, "skill": strike}] for w in others]
-    steps += [
-        [{"defend": guard}],
-        [{"defend": guard}, *([{"attack": others[0], "skill": strike}] if others else [])],
-        [{"minor": "draw a weapon"}],
-        [{"move": "foot", "yards": 10}],
-        [
-            {
-                "task": "search",
-                "skill": "observation" if concentrate else "acrobatics",
-                "challenge": 9,
-            }
-        ],
-        [{"haste": True}, *([{"attack": others[0], "skill": strike}] if others else [])],
-    ]
-    if state.round == 0 and f.rank != HELD:
-        steps = [s for s in steps if all("defend" in step for step in s)]
-    if defence is not None:
-        steps = [s for s in steps if any(step.get("defend") == defence for step in s)]
-        if not steps:
-            steps = [[{"defend": defence}]]
-    return tuple(steps)
 
 
 def _next_step_odds(state: Encounter, who: str) -> tuple[OddsPreview, ...]:
@@ -187,10 +149,10 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
         params = {}
         needed = defence_skill(p.skill)
         if f.plan is None and p.response is DefenceResponse.DEFEND:
-            params = {"actions": OneOf(plans(state, actor, defence=needed))}
+            params = {"actions": plan_domain(state, actor, defence=needed)}
         elif p.response is DefenceResponse.ABORT:
             other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
-            params = {"actions": OneOf(plans(state, actor, defence=needed, stance=other))}
+            params = {"actions": plan_domain(state, actor, defence=needed, stance=other)}
         return (
             Choice(actor, "defend", params, odds=defended, label="defend"),
             Choice(actor, "take", odds=taken, label="take the attack"),
@@ -224,7 +186,7 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
                 Choice(
                     actor,
                     "declare",
-                    {"actions": OneOf(plans(state, actor))},
+                    {"actions": plan_domain(state, actor)},
                     label="declare the round's actions",
                 )
             )

@@ -35,8 +35,16 @@ from typing import Any
 from referee.core import Action, ActorId, Choice, Event, Procedure, Result, RuleError, Viewer
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
-from referee.systems.hursagmu import action_phase, choices, combat, events, recovery, senses
-from referee.systems.hursagmu.catalogue import CATALOGUE
+from referee.systems.hursagmu import (
+    action_phase,
+    choices,
+    combat,
+    events,
+    recovery,
+    round_plan,
+    senses,
+)
+from referee.systems.hursagmu.catalogue import CATALOGUE, DECLARE, DEFEND, step_json
 from referee.systems.hursagmu.initiative import (
     decide_initiative,
     decide_round_zero,
@@ -150,13 +158,24 @@ class EncounterProcedure(Procedure[Encounter]):
 
     def odds_of(self, state: Encounter, action: Action, viewer: Viewer) -> Sequence[Any]:
         """The Master's secret rolls with their parameters as given, for him alone
-        (:func:`~referee.systems.hursagmu.senses.odds_of`); other kinds: their choice's odds."""
-        if action.kind in ("perceive", "sneak"):
+        (:func:`~referee.systems.hursagmu.senses.odds_of`); a plan as it stands, each step that
+        rolls with the round's penalty (:func:`~referee.systems.hursagmu.round_plan.plan_odds`,
+        and :func:`~.round_plan.defence_odds` for the defence declared with it); other kinds:
+        their choice's odds."""
+        if action.kind in ("perceive", "sneak", "declare", "defend"):
             try:
                 self._permitted(state, action)
             except RuleError:
                 return ()
+        if action.kind in ("perceive", "sneak"):
             return senses.odds_of(state, action, viewer)
+        if action.kind == "declare":
+            steps = [step_json(s) for s in DECLARE.of(action).actions]
+            return round_plan.plan_odds(state, action.actor, steps)
+        given = DEFEND.of(action).actions if action.kind == "defend" else None
+        if given is not None:
+            steps = [step_json(s) for s in given]
+            return round_plan.defence_odds(state, action.actor, steps)
         return super().odds_of(state, action, viewer)
 
     def decide(self, state: Encounter, action: Action, dice: DiceSource) -> Sequence[Event]:

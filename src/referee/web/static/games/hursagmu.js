@@ -8,6 +8,11 @@
 //            the action over, push power — each the same action the forms below take. How many
 //            hits to push is the component's own state: a push keeps it.
 //   event / eventClass: a secret roll (the thief's sneak, the Master's perception) marked as such.
+// The round's plan (declare; defend with a plan) is the generic structured form of the game's
+// domain (round_plan.plan_domain): a select per step names its shape (attack, defend, move,
+// another skill roll, minor action, haste), and the odds under it — each step's, with the
+// round's penalty — come from POST /odds as the plan stands. Its phone layout is in
+// games/hursagmu.css; the planner below shows a plan once declared.
 (function () {
   "use strict";
   var html = window.htm.bind(window.preact.h);
