@@ -485,8 +485,12 @@ class Steps:
         )
 
     def sample(self, rng: random.Random) -> Json:
-        """A length drawn uniformly, then each step."""
-        return [self.step.sample(rng) for _ in range(rng.randint(self.least, self.most))]
+        """A length from ``least``, each further step half as likely as the one before (a
+        person plans a few steps, rarely the most allowed), then each step."""
+        count = self.least
+        while count < self.most and rng.random() < 0.5:
+            count += 1
+        return [self.step.sample(rng) for _ in range(count)]
 
     def to_json(self) -> dict[str, Any]:
         """``{"steps": domain, "least", "most"}``."""
