@@ -86,7 +86,7 @@ def rest(b: Builder, action: Action, dice: DiceSource) -> None:
             odds=None,
             faces=tuple(rolled.faces),
             outcome="rolled",
-            margin=0,
+            margin=None,
             value=d6,
             shown=rolled.describe(),
         )

@@ -132,7 +132,7 @@ def sprint(b: Builder, action: Action, dice: DiceSource) -> None:
                 odds=None,
                 faces=tuple(rolled.faces),
                 outcome="rolled",
-                margin=0,
+                margin=None,
                 value=points,
                 shown=f"{rolled.describe()} {me.level('Agility'):+d} = {points}",
             ).to_json(),

@@ -96,6 +96,7 @@ def decide_initiative(state: Encounter, action: Action, dice: DiceSource) -> lis
             f"{who}'s Initiative ({stance.initiative_skill})",
             rule="Initiative",
             show_odds=False,
+            has_margin=False,
         )
         payload |= {
             "initiative": result.value,

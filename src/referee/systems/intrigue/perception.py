@@ -84,7 +84,7 @@ def perceive(
         odds=None,
         faces=tuple(faces),
         outcome="rolled",
-        margin=0,
+        margin=None,
         value=total,
         shown=rolled.describe(),
     )
