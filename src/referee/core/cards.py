@@ -124,8 +124,9 @@ class RollCard:
     ``odds`` is ``None`` when the card was built without them (``show_odds=False``).
     ``margin`` is by how much the check was made or missed (total against target, successes
     against obstacle, one side against the other), and ``None`` (JSON ``null``) for a roll with
-    nothing to beat: an initiative total, a damage roll, a table lookup. ``shown`` is the roll die by die (dropped dice struck through), ``value`` the total or the
-    successes, ``opponent`` the other side's value in an opposed check.
+    nothing to beat: an initiative total, a damage roll, a table lookup. ``shown`` is the roll
+    die by die (dropped dice struck through), ``value`` the total or the successes,
+    ``opponent`` the other side's value in an opposed check.
     """
 
     label: str
