@@ -75,7 +75,7 @@ def perceive(
     total, rolled = side.roll(dice)
     faces = [d.face for d in rolled.dice]
     handed = envelopes_handed_over(envelopes, me.number, total)
-    label = f"{me.id} perceives {target.id}"
+    label = f"{me.name} perceives {target.name}"
     # the perceiver's own card: the total told to the holder (no odds: they are the referee's)
     mine = RollCard(
         label=label,
@@ -136,6 +136,7 @@ def perceive(
             ready,
             after=PERCEPTION_COOLDOWN,
             audience=only(me.id),
+            label=f"{me.name} may perceive {target.name} again",
         ),
     ]
 
