@@ -411,7 +411,7 @@ def test_the_log_says_whose_protecting_block_an_attack_tested_and_by_what() -> N
     table = duel(others={"ann": {"side": "society", "weapon": "sword", "skills": BRAVO}})
     table = act(table, "moll", "block", [5, 5], protect="ann")
     table = act(table, "jack", "attack", [6, 6, 1, 1], target="ann")
-    assert _said(table, "block.tested") == ["moll's Block (13) is tested by 14"]
+    assert _said(table, "block.tested") == ["Moll's Block (13) is tested by 14"]
 
 
 def test_the_log_says_who_tried_to_seize_what_against_which_block() -> None:
@@ -421,13 +421,13 @@ def test_the_log_says_who_tried_to_seize_what_against_which_block() -> None:
     table = act(duel(), "moll", "block", [3, 3], hold="the casket")
     table = act(table, "jack", "seize", [2, 2], thing="the casket")
     assert _said(table, "seize.rolled") == [
-        "jack tries to seize the casket against a Block of 4 and succeeds (Minimal, by 1)"
+        "Jack tries to seize the casket against a Block of 4 and succeeds (Minimal, by 1)"
     ]
     setup = scene(kit={"side": "s", "zone": "a"}, bob={"side": "m", "zone": "a"})
     table = act(start(setup, 1, 1, 6, 6), "bob", "full_defence")
     table = act(table, "kit", "seize", [1, 2], thing="the purse")
     assert _said(table, "seize.rolled") == [
-        "kit tries to seize the purse and succeeds (Minimal, by 1)"
+        "Kit tries to seize the purse and succeeds (Minimal, by 1)"
     ]
 
 
@@ -705,6 +705,6 @@ def test_a_block_after_a_supplemental_move_with_a_tag_and_a_related_skill() -> N
         11,
     )
     assert _said(table, "block.set")[-1] == (
-        "j blocks (hold the casket) with Strength: strength 11"
+        "J blocks (hold the casket) with Strength: strength 11"
     )
     assert events(table, "pool.spent") == [{"character": "j", "points": 1, "for": "tags"}]

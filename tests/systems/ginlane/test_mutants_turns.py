@@ -42,8 +42,8 @@ def test_something_else_is_logged_and_makes_a_sitting_duck_until_the_next_turn()
     ]
     said = [describe(e, Viewer("referee")) for e in done.log.events[len(table.log.events) :]]
     assert said[:2] == [
-        "moll does something else: loads her pistol",
-        "the Aspect Sitting Duck is placed on moll by moll",
+        "Moll does something else: loads her pistol",
+        "the Aspect Sitting Duck is placed on moll by Moll",
     ]
     assert [a.name for a in done.state.aspects] == ["Sitting Duck"]
     assert act(done, "jack", "full_defence").state.aspects == ()

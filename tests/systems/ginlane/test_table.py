@@ -305,7 +305,7 @@ def test_a_waits_plan_is_in_no_other_seats_observe(plan: str) -> None:
         raw = json.dumps(observe(table, viewer).to_json(), ensure_ascii=False)
         assert plan not in raw, viewer
     words = [e["text"] for e in observe(table, "jack").to_json()["events"]]
-    assert "moll waits (with a plan of their own)" in words
+    assert "Moll waits (with a plan of their own)" in words
 
 
 def test_no_secret_reaches_a_seat_not_entitled_to_it() -> None:
