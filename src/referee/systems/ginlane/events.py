@@ -759,9 +759,7 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
-_PEOPLE = frozenset(
-    {"character", "blocker", "setter", "winner", "order", "maker"}
-)
+_PEOPLE = frozenset({"character", "blocker", "setter", "winner", "order", "maker"})
 """The fields that name characters: a character has no name but its id, so the log writes the id
 capitalised ("moll" reads "Moll"; zones and Aspects are written as given)."""
 _PEOPLE_BY_KIND: Mapping[str, frozenset[str]] = {
