@@ -31,7 +31,15 @@ from typing import Any
 from referee.core.events import Event, Secret
 from referee.core.values import Json
 
-__all__ = ["NAMES", "name_in", "names_in", "possessive", "title_of", "with_names"]
+__all__ = [
+    "NAMES",
+    "name_in",
+    "names_in",
+    "possessive",
+    "possessive_of",
+    "title_of",
+    "with_names",
+]
 
 NAMES = "names"
 """The payload key of an event's names: id → display name."""
@@ -57,6 +65,15 @@ def title_of(identifier: str) -> str:
     """
     words = identifier.replace("_", " ").replace("-", " ").split()
     return " ".join(w[:1].upper() + w[1:] for w in words)
+
+
+def possessive_of(identifier: str) -> str:
+    """An id as a name (:func:`title_of`) in the possessive: for a game with no names.
+
+    >>> possessive_of("marcos"), possessive_of("bob")
+    ("Marcos'", "Bob's")
+    """
+    return possessive(title_of(identifier))
 
 
 def names_in(data: Mapping[str, Any]) -> dict[str, str]:
