@@ -424,12 +424,12 @@ def describe(event: Event, viewer: Viewer) -> str:
     kind = event.kind
     who = _who(d)
     if kind == ENCOUNTER_BEGAN:
-        names = ", ".join(d.get("characters") or [])  # type: ignore[arg-type]
+        names = ", ".join(d.get("characters") or [])
         return f"The encounter begins: {names}."
     if kind == ROUND_ZERO_BEGAN:
-        surprised = ", ".join(d.get("surprised") or []) or "nobody"  # type: ignore[arg-type]
+        surprised = ", ".join(d.get("surprised") or []) or "nobody"
         return (
-            f"Round zero: {', '.join(d.get('initiators') or [])} open the conflict "  # type: ignore[arg-type]
+            f"Round zero: {', '.join(d.get('initiators') or [])} open the conflict "
             f"({d.get('stance')}); surprised: {surprised}."
         )
     if kind == INITIATIVE_ROLLED:
@@ -445,7 +445,7 @@ def describe(event: Event, viewer: Viewer) -> str:
         from referee.systems.hursagmu.rounds import Step
 
         raw = d.get("steps") or []
-        steps = [Step.from_json(s).describe() for s in raw if isinstance(s, Mapping)]  # type: ignore[union-attr]
+        steps = [Step.from_json(s).describe() for s in raw if isinstance(s, Mapping)]
         return f"{who} declares: {'; '.join(steps)} (skill penalty {d.get('penalty'):+d})."
     if kind == TURN_ABORTED:
         return f"{who} aborts the rest of his turn to defend ({d.get('stance')})."
@@ -492,7 +492,7 @@ def describe(event: Event, viewer: Viewer) -> str:
         return f"{who} recovers a hit ({d.get('hits')})."
     if kind == ROUND_ENDED:
         waiters = d.get("waiting_game") or []
-        game = f" Waiting game: {', '.join(waiters)}." if waiters else ""  # type: ignore[arg-type]
+        game = f" Waiting game: {', '.join(waiters)}." if waiters else ""
         return f"Round {d.get('round')} ends.{game}"
     if kind == RACE_ROLLED:
         leader = d.get("leader")
