@@ -118,18 +118,18 @@ def format_time(time: GameTime, start: str = "00:00") -> str:
 def time_of_day(time: GameTime, start: str = "00:00") -> str:
     """The wall-clock time at game time ``time`` as a person reads it in a log line: ``HH:MM``
     (:func:`format_time`), with "the next day" once the clock has passed midnight since the
-    start, and "N days later" after that.
+    start, and ", N days later" after that.
 
     >>> time_of_day(2 * HOUR, start="19:00"), time_of_day(2 * HOUR, start="23:00")
     ('21:00', '01:00 the next day')
     >>> time_of_day(2 * DAY + HOUR, start="12:00")
-    '13:00 2 days later'
+    '13:00, 2 days later'
     """
     days = (max(0, time) + _clock_seconds(start)) // DAY
     when = format_time(time, start)
     if days == 0:
         return when
-    return f"{when} the next day" if days == 1 else f"{when} {days} days later"
+    return f"{when} the next day" if days == 1 else f"{when}, {days} days later"
 
 
 def describe_timer(
