@@ -121,3 +121,29 @@ def test_a_name_travels_with_the_event_it_is_in_not_the_whole_cast() -> None:
     table = act(start(CAST), "scarface", "draw", item="knife")
     drawn: Event = table.log[-1]
     assert drawn.payload["names"] == {"scarface": "ScarFace"}
+
+
+def test_a_contingency_envelope_shows_the_time_it_opens_and_a_refusal_names_the_characters() -> (
+    None
+):
+    import pytest
+
+    from referee.core import RuleError
+
+    cast = {**CAST, "start": "23:30"}
+    cast["characters"] = {
+        **CAST["characters"],
+        "nurse": character(
+            "Nurse Ratched",
+            40,
+            contingency_envelopes=[{"id": "12", "at": "00:30", "contents": "x"}],
+        ),
+    }
+    table = start(cast)
+    state = table.visible_state("referee")
+    assert state is not None
+    assert state["contingency_envelopes"]["12"]["opens_at"] == "00:30 the next day"
+    table = act(table, "krockin-p1", "perceive", [1, 1, 1], target="scarface")
+    with pytest.raises(RuleError, match="Krockin checked ScarFace less than 15 minutes ago") as e:
+        act(table, "krockin-p1", "perceive", [1, 1, 1], target="scarface")
+    assert "the next check may be made at 23:45" in e.value.reason
