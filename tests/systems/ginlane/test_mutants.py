@@ -294,7 +294,7 @@ def test_the_bums_rush_is_rolled_and_recorded_with_its_tag_draw_and_related_skil
     assert (rush["rolled"]["total"], rush["opposition"]["total"], rush["margin"]) == (10, 7, 3)
     card = rush["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"]) == (
-        "moll rushes jack to hall (Strength against Agility)",
+        "Moll rushes Jack to hall (Strength against Agility)",
         "Releasing the Grapple",
         "3d6kh2-1 vs 2d6+3",
         odds,
@@ -363,7 +363,7 @@ def test_seizing_a_held_thing_is_rolled_and_recorded_with_its_tag_draw_and_relat
     assert (rolled["rolled"]["total"], rolled["margin"]) == (7, 3)
     card = rolled["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"]) == (
-        "jack seizes the casket (Strength)",
+        "Jack seizes the casket (Strength)",
         "Hold a thing",
         "3d6kh2-1 > 4",
         odds,
@@ -405,7 +405,7 @@ def test_a_grapple_is_set_maintained_and_broken_as_recorded() -> None:
     assert first["rolled"]["faces"] == [3, 3, 3, 5]
     card = first["roll"]
     assert (card["label"], card["rule"], card["dice"], card["outcome"], card["value"]) == (
-        "moll grapples jack",
+        "Moll grapples Jack",
         "Grapple",
         "4d6kh2-4",
         "strength",
@@ -529,7 +529,7 @@ def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_th
     }
     card = thrown["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"], card["value"]) == (
-        "kit throws a grenade into b",
+        "Kit throws a grenade into b",
         "Grenades",
         "3d6kh2-1 > 7",
         odds,
@@ -551,7 +551,7 @@ def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_th
     assert (attack["rolled"]["faces"], attack["rolled"]["total"]) == ([3, 2, 1, 1], 6)
     card = attack["roll"]
     assert (card["label"], card["rule"], card["dice"], card["outcome"], card["odds"]) == (
-        "kit's grenade attacks everyone in b (Firearms)",
+        "Kit's grenade attacks everyone in b (Firearms)",
         "Grenades",
         "4d6kh2+1",
         "attack",
@@ -670,7 +670,7 @@ def test_a_block_on_a_named_action_is_tried_after_a_move_past_a_held_doorway() -
     card = named["roll"]
     assert (named["odds"], card["label"], card["rule"], card["dice"], card["odds"]) == (
         odds,
-        "j tries to open the door past m's Block (Agility)",
+        "J tries to open the door past M's Block (Agility)",
         "Action: Block",
         "2d6+0 > 7",
         odds,
@@ -781,7 +781,7 @@ def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> No
     plain = preview(table, "alice", Action("moll", "attack", {"target": "jack"}))
     assert [(p.label, p.rule, p.dice, dict(p.odds)) for p in plain] == [
         (
-            "moll attacks jack (Weapons against Weapons), no Aspect tagged",
+            "Moll attacks Jack (Weapons against Weapons), no Aspect tagged",
             "Action: Attack",
             "2d6+3 vs 2d6+2",
             {"success": "721/1296", "match": "35/324", "failure": "145/432"},
@@ -794,7 +794,7 @@ def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> No
     )
     assert [(p.label, p.dice, dict(p.odds)) for p in tagged] == [
         (
-            "moll attacks jack (Weapons against Weapons), tagging Quick Hands, Stubborn",
+            "Moll attacks Jack (Weapons against Weapons), tagging Quick Hands, Stubborn",
             "4d6kh2+3 vs 2d6+2",
             {"success": "38141/46656", "match": "1643/23328", "failure": "581/5184"},
         )
@@ -804,7 +804,7 @@ def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> No
     )
     assert [(p.label, p.rule, p.dice) for p in unbalance] == [
         (
-            "moll manoeuvres for Off-Balance on jack (Brawl against Weapons of jack), "
+            "Moll manoeuvres for Off-Balance on jack (Brawl against Weapons of jack), "
             "no Aspect tagged",
             "Action: Manoeuvre",
             "2d6+1 vs 2d6+2",
@@ -915,5 +915,5 @@ def test_a_preview_carries_a_supplemental_move_past_a_held_doorway_to_its_check(
     table = act(table, "ann", "full_defence")
     shown = preview(table, "alice", Action("moll", "attack", {"target": "ann", "move_to": "hall"}))
     assert [(p.label, p.dice) for p in shown] == [
-        ("moll attacks ann (Weapons against Weapons), no Aspect tagged", "2d6+2 vs 2d6+3")
+        ("Moll attacks Ann (Weapons against Weapons), no Aspect tagged", "2d6+2 vs 2d6+3")
     ]

@@ -55,7 +55,7 @@ def test_a_get_past_a_doorway_shows_its_card_and_says_who_tried() -> None:
     table = act(table, "jack", "move", [3, 3], to="hall")
     (tested,) = [e for e in table.log.events if e.kind == "block.tested"]
     card = tested.data["roll"]
-    assert (card["label"], card["rule"]) == ("jack gets past moll", "Hold a doorway")
+    assert (card["label"], card["rule"]) == ("Jack gets past Moll", "Hold a doorway")
     assert card["odds"]["success"] == "5/6"
     said = PROCEDURE.describe(tested, Viewer("referee"))
     assert said.startswith("Jack tries to get past Moll's Block (5) and ")
@@ -81,7 +81,7 @@ def test_a_sprint_stopped_at_a_held_doorway_ends_at_the_last_zone_reached() -> N
     )
     card = rolled.data["roll"]
     assert {k: card[k] for k in ("label", "rule", "dice", "outcome", "margin", "value")} == {
-        "label": "kit sprints",
+        "label": "Kit sprints",
         "rule": "Action: Sprint",
         "dice": "|d6 - d6|+1",
         "outcome": "rolled",

@@ -128,8 +128,8 @@ def test_an_aspect_tagged_for_initiative_adds_a_die_and_is_paid_and_carded() -> 
         "moll",
     )
     assert [(c["label"], c["rule"], c["dice"]) for c in rolled["rolls"]] == [
-        ("moll rolls initiative (Alertness)", "Initiative", "3d6kh2+2"),
-        ("jack rolls initiative (Alertness)", "Initiative", "2d6+1"),
+        ("Moll rolls initiative (Alertness)", "Initiative", "3d6kh2+2"),
+        ("Jack rolls initiative (Alertness)", "Initiative", "2d6+1"),
     ]
     assert table.state.get("moll").pool.points == 2
 
