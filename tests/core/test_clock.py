@@ -69,3 +69,49 @@ def test_set_timer_takes_after_or_at() -> None:
     with pytest.raises(ValueError):
         set_timer("x", Event("e"), after=1, at=2)
     assert set_timer("x", Event("e"), at=60).payload == {"name": "x", "due": 60}
+
+
+# -- the clock in words (issue 26) --------------------------------------------------------
+
+
+def test_a_time_of_day_says_when_it_wraps_past_midnight() -> None:
+    from referee.core.clock import time_of_day
+
+    assert time_of_day(2 * 3600, "19:00") == "21:00"
+    assert time_of_day(2 * 3600, "23:30") == "01:30 the next day"
+    assert time_of_day(2 * 86400, "00:00") == "00:00, 2 days later"
+
+
+def test_a_timer_is_told_by_its_label_and_time_never_its_name() -> None:
+    from referee.core.clock import (
+        CLOCK_ADVANCED,
+        TIMER_CANCELLED,
+        TIMER_SET,
+        cancel_timer,
+        describe_timer,
+        set_timer,
+    )
+    from referee.core.events import Event
+
+    timer = set_timer(
+        "perception:scarface:krockin",
+        Event("perception.ready"),
+        after=15 * 60,
+        label="ScarFace may perceive Krockin again",
+    )
+    words = describe_timer(TIMER_SET, timer.payload, "21:00", at=0)
+    assert words == "ScarFace may perceive Krockin again at 21:15."
+    at_twelve = set_timer("contingency:12", Event("x"), at=7200, label="Envelope #12 may be opened")
+    assert describe_timer(TIMER_SET, at_twelve.payload, "19:00") == (
+        "Envelope #12 may be opened at 21:00."
+    )
+    unlabelled = set_timer("wake:krockin", Event("x"), after=300)
+    assert describe_timer(TIMER_SET, unlabelled.payload, "21:00", at=600) == (
+        "Something is due at 21:15."
+    )
+    assert "wake:" not in describe_timer(TIMER_CANCELLED, cancel_timer("wake:krockin").payload)
+    cancelled = cancel_timer("wake:krockin", label="Krockin wakes").payload
+    assert describe_timer(TIMER_CANCELLED, cancelled) == "No longer due: Krockin wakes."
+    assert describe_timer(CLOCK_ADVANCED, {"to": 3600}, "23:30") == (
+        "The clock moves on to 00:30 the next day."
+    )

@@ -419,7 +419,7 @@ def test_hursagmu_round_planner_and_a_secret_sneak(
         assert "Next:" in (bruno.page.text_content("#hg-next") or "")
         # the sleeper hears nothing of a sneak that was not even aimed at him
         _no_secret(
-            pages, live, table, tokens, {"bruno": ("stealth.rolled", "thief's stealth")}, menus
+            pages, live, table, tokens, {"bruno": ("stealth.rolled", "Thief's stealth")}, menus
         )
         _photograph(alice, screenshots, "hursagmu-alice-planner")
         _photograph(referee, screenshots, "hursagmu-referee-planner")

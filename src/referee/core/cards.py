@@ -3,7 +3,8 @@ contract").
 
 A :class:`RollCard` is what an event records of a check: a label ("ScarFace perceives
 Krockin"), the rule's name, the dice as written, the exact odds of each outcome, every face, the
-outcome and the margin. Put its JSON in an event's data under ``"roll"`` (or a list under
+outcome and the margin (``None`` for a roll that has nothing to beat: a damage roll, an
+initiative total, a table lookup). Put its JSON in an event's data under ``"roll"`` (or a list under
 ``"rolls"``); where the odds would tell a viewer something secret (a GM's secret skill), put the
 card in a :class:`~referee.core.events.Secret` part, or build it with ``show_odds=False``.
 
@@ -121,8 +122,11 @@ class RollCard:
     """A rolled check as every game records it: see the module's doc.
 
     ``odds`` is ``None`` when the card was built without them (``show_odds=False``).
-    ``shown`` is the roll die by die (dropped dice struck through), ``value`` the total or the
-    successes, ``opponent`` the other side's value in an opposed check.
+    ``margin`` is by how much the check was made or missed (total against target, successes
+    against obstacle, one side against the other), and ``None`` (JSON ``null``) for a roll with
+    nothing to beat: an initiative total, a damage roll, a table lookup. ``shown`` is the roll
+    die by die (dropped dice struck through), ``value`` the total or the successes,
+    ``opponent`` the other side's value in an opposed check.
     """
 
     label: str
@@ -131,16 +135,31 @@ class RollCard:
     odds: Mapping[str, str] | None
     faces: tuple[int, ...]
     outcome: str
-    margin: int
+    margin: int | None
     value: int
     opponent: int | None = None
     shown: str = field(default="", compare=True)
 
     @classmethod
     def of(
-        cls, check: Any, result: CheckResult, label: str, *, rule: str = "", show_odds: bool = True
+        cls,
+        check: Any,
+        result: CheckResult,
+        label: str,
+        *,
+        rule: str = "",
+        show_odds: bool = True,
+        has_margin: bool = True,
     ) -> RollCard:
-        """The card of ``check`` rolled as ``result``."""
+        """The card of ``check`` rolled as ``result``; ``has_margin=False`` for a check that
+        only counts its total (an initiative roll written as a check against 0): no margin.
+
+        >>> from referee.dice import ScriptedSource
+        >>> check = TargetCheck("2d6", 0)
+        >>> RollCard.of(check, check.roll(ScriptedSource([3, 4])), "Bob's Initiative",
+        ...             has_margin=False).margin is None
+        True
+        """
         return cls(
             label=label,
             rule=rule,
@@ -148,7 +167,7 @@ class RollCard:
             odds=_odds_text(check) if show_odds else None,
             faces=tuple(result.faces),
             outcome=result.outcome.value,
-            margin=result.margin,
+            margin=result.margin if has_margin else None,
             value=result.value,
             opponent=result.opponent_value,
             shown="; ".join(r.describe() for r in result.rolls),
@@ -182,21 +201,24 @@ class RollCard:
             odds=None if odds is None else {str(k): str(v) for k, v in odds.items()},
             faces=tuple(int(f) for f in data.get("faces", ())),
             outcome=str(data["outcome"]),
-            margin=int(data["margin"]),
+            margin=None if data.get("margin") is None else int(data["margin"]),
             value=int(data["value"]),
             opponent=None if data.get("opponent") is None else int(data["opponent"]),
             shown=str(data.get("shown", "")),
         )
 
     def describe(self) -> str:
-        """One line for a person: label, dice, the roll and the outcome.
+        """One line for a person: label, dice, the roll, the outcome and the margin (if any).
 
         >>> RollCard("Krockin strikes", "", "3d6+2 ≥ 12", None, (3, 4, 5), "success", 2, 14,
         ...          shown="3d6 (3, 4, 5) + 2 = 14").describe()
         'Krockin strikes: 3d6+2 ≥ 12: 3d6 (3, 4, 5) + 2 = 14 → success (margin +2)'
+        >>> RollCard("Krockin's damage", "", "1d6", None, (4,), "rolled", None, 4).describe()
+        "Krockin's damage: 1d6: 4 → rolled"
         """
         shown = self.shown or ", ".join(map(str, self.faces)) or "no dice"
-        return f"{self.label}: {self.dice}: {shown} → {self.outcome} (margin {self.margin:+d})"
+        margin = "" if self.margin is None else f" (margin {self.margin:+d})"
+        return f"{self.label}: {self.dice}: {shown} → {self.outcome}{margin}"
 
 
 def event_cards(data: Mapping[str, Any]) -> list[RollCard]:

@@ -18,6 +18,7 @@ cancel timers by returning the events :func:`set_timer` and :func:`cancel_timer`
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
@@ -38,9 +39,11 @@ __all__ = [
     "Timer",
     "cancel_timer",
     "clock_time",
+    "describe_timer",
     "format_time",
     "parse_duration",
     "set_timer",
+    "time_of_day",
 ]
 
 GameTime: TypeAlias = int
@@ -52,9 +55,10 @@ HOUR: GameTime = 3600
 DAY: GameTime = 86400
 
 TIMER_SET = "timer.set"
-"""Kernel event kind: a timer was set (payload: name, and after or due; secret part: event)."""
+"""Kernel event kind: a timer was set (payload: name, after or due, and label if the game gave
+one; secret part: event)."""
 TIMER_CANCELLED = "timer.cancelled"
-"""Kernel event kind: a timer was cancelled (payload: name)."""
+"""Kernel event kind: a timer was cancelled (payload: name, and label if the game gave one)."""
 CLOCK_ADVANCED = "clock.advanced"
 """Kernel event kind: game time moved on (payload: to)."""
 
@@ -111,6 +115,64 @@ def format_time(time: GameTime, start: str = "00:00") -> str:
     return f"{hours:02d}:{minutes:02d}" + (f":{seconds:02d}" if seconds else "")
 
 
+def time_of_day(time: GameTime, start: str = "00:00") -> str:
+    """The wall-clock time at game time ``time`` as a person reads it in a log line: ``HH:MM``
+    (:func:`format_time`), with "the next day" once the clock has passed midnight since the
+    start, and ", N days later" after that.
+
+    >>> time_of_day(2 * HOUR, start="19:00"), time_of_day(2 * HOUR, start="23:00")
+    ('21:00', '01:00 the next day')
+    >>> time_of_day(2 * DAY + HOUR, start="12:00")
+    '13:00, 2 days later'
+    """
+    days = (max(0, time) + _clock_seconds(start)) // DAY
+    when = format_time(time, start)
+    if days == 0:
+        return when
+    return f"{when} the next day" if days == 1 else f"{when}, {days} days later"
+
+
+def describe_timer(
+    kind: str, data: Mapping[str, Json], start: str = "00:00", *, at: GameTime = 0
+) -> str:
+    """A kernel clock event (``timer.set``, ``timer.cancelled``, ``clock.advanced``) in words for
+    a person: the game's own words (the timer's ``label``) and its time of day, never the
+    timer's name (an id such as ``perception:scarface:krockin``).
+
+    ``data`` is the event's data as the viewer sees it, ``start`` the wall clock at the start of
+    play, ``at`` the event's game time (a timer set ``after`` a span is due that long after it).
+    A timer without a label is told without its name.
+
+    >>> describe_timer(TIMER_SET, {"name": "perception:scarface:krockin", "after": 900,
+    ...     "label": "ScarFace may perceive Krockin again"}, "21:00", at=0)
+    'ScarFace may perceive Krockin again at 21:15.'
+    >>> describe_timer(TIMER_SET, {"name": "contingency:12", "due": 7200,
+    ...     "label": "Envelope #12 may be opened"}, "23:00")
+    'Envelope #12 may be opened at 01:00 the next day.'
+    >>> describe_timer(TIMER_SET, {"name": "ko:bob", "after": 300}, "19:00", at=600)
+    'Something is due at 19:15.'
+    >>> describe_timer(TIMER_CANCELLED, {"name": "wake:krockin", "label": "Krockin wakes"})
+    'No longer due: Krockin wakes.'
+    >>> describe_timer(CLOCK_ADVANCED, {"to": 3600}, "20:30")
+    'The clock moves on to 21:30.'
+    """
+    label = data.get("label")
+    words = str(label) if isinstance(label, str) and label else ""
+    if kind == CLOCK_ADVANCED:
+        return f"The clock moves on to {time_of_day(_int(data.get('to')), start)}."
+    if kind == TIMER_CANCELLED:
+        return f"No longer due: {words}." if words else "A timer is cancelled."
+    if kind == TIMER_SET:
+        after = data.get("after")
+        due = at + after if isinstance(after, int) else _int(data.get("due"))
+        return f"{words or 'Something is due'} at {time_of_day(due, start)}."
+    raise ValueError(f"{kind!r} is not a kernel clock event")
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
 @dataclass(frozen=True)
 class Timer:
     """An event to fire when game time reaches ``due``; ``name`` identifies it for cancelling."""
@@ -156,17 +218,24 @@ def set_timer(
     after: GameTime | None = None,
     at: GameTime | None = None,
     audience: Audience = REFEREE_ONLY,
+    label: str | None = None,
 ) -> Event:
     """The kernel event that sets a timer: fire ``event`` ``after`` seconds from now, or ``at``.
 
     Exactly one of ``after`` and ``at`` is given. ``audience`` is who may see that the timer
-    was set (the referee alone by default). The event to fire is a secret part ``event`` of the
-    timer event, seen only by the fired event's own audience (by the referee alone if the fired
-    event has secret parts), so setting a timer never shows its event early to anyone else.
+    was set (the referee alone by default). ``label`` is what the timer means in the game's own
+    words, without the time ("ScarFace may perceive Krockin again"): :func:`describe_timer`
+    tells it with the time of day it is due, where ``name`` is only an id for cancelling.
+    The event to fire is a secret part ``event`` of the timer event, seen only by the fired
+    event's own audience (by the referee alone if the fired event has secret parts), so setting
+    a timer never shows its event early to anyone else.
 
     >>> timer = set_timer("ko:scarface", Event("character.recovered"), after=5 * MINUTE)
     >>> timer.payload, timer.data["event"]["kind"]
     ({'name': 'ko:scarface', 'after': 300}, 'character.recovered')
+    >>> set_timer("ko:scarface", Event("character.recovered"), after=300,
+    ...           label="ScarFace wakes").payload["label"]
+    'ScarFace wakes'
     """
     if (after is None) == (at is None):
         raise ValueError("set_timer takes exactly one of after= and at=")
@@ -175,11 +244,23 @@ def set_timer(
         payload["after"] = after
     else:
         payload["due"] = at
+    if label:
+        payload["label"] = label
     fired_audience = event.audience if not event.secrets else REFEREE_ONLY
     fired = Secret("event", event.to_json(), fired_audience)
     return Event(TIMER_SET, payload, audience=audience, secrets=(fired,))
 
 
-def cancel_timer(name: str, *, audience: Audience = REFEREE_ONLY) -> Event:
-    """The kernel event that cancels the pending timer ``name``."""
-    return Event(TIMER_CANCELLED, {"name": name}, audience=audience)
+def cancel_timer(
+    name: str, *, audience: Audience = REFEREE_ONLY, label: str | None = None
+) -> Event:
+    """The kernel event that cancels the pending timer ``name``; ``label`` what it meant, in
+    the game's words (as :func:`set_timer`'s).
+
+    >>> cancel_timer("wake:krockin", label="Krockin wakes").payload
+    {'name': 'wake:krockin', 'label': 'Krockin wakes'}
+    """
+    payload: dict[str, Json] = {"name": name}
+    if label:
+        payload["label"] = label
+    return Event(TIMER_CANCELLED, payload, audience=audience)

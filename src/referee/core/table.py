@@ -882,17 +882,11 @@ class Observation:
 def narrate(table: Table[Any], event: Event, viewer: Viewer) -> str:
     """An event in words for ``viewer``: the kernel's own kinds (the clock, timers) here, the
     game's through its ``describe``. ``event`` must already be redacted for ``viewer``."""
-    from referee.core.clock import format_time
+    from referee.core.clock import describe_timer
 
     data = event.data
-    if event.kind == CLOCK_ADVANCED:
-        return f"The clock moves on to {format_time(int(data['to']), table.start_time)}."  # type: ignore[arg-type]
-    if event.kind == TIMER_CANCELLED:
-        return f"Timer {data['name']} is cancelled."
-    if event.kind == TIMER_SET:
-        after = data.get("after")
-        due = event.at + after if isinstance(after, int) else int(data["due"])  # type: ignore[arg-type]
-        return f"Timer {data['name']} is set for {format_time(due, table.start_time)}."
+    if event.kind in (CLOCK_ADVANCED, TIMER_CANCELLED, TIMER_SET):
+        return describe_timer(event.kind, data, table.start_time, at=event.at)
     if event.kind == DICE_COMMITTED:
         return (
             f"The dice are sealed: every face of epoch {data['epoch']} comes from a seed whose "

@@ -102,7 +102,7 @@ def test_a_fight_is_played_step_by_step_with_referee_table(tmp_path: Path) -> No
         ["table", "act", str(record), "--as", first, "attack", f"target={other}", "--seed", "1"],
     )
     assert result.exit_code == 0, result.stderr
-    assert f"{first} attacks {other} with Weapons (sword)" in result.stdout
+    assert f"{first.title()} attacks {other.title()} with Weapons (sword)" in result.stdout
     # a misspelt parameter: one line, exit 2, the record unchanged
     before = record.read_text()
     result = main.invoke(

@@ -294,7 +294,7 @@ def test_the_bums_rush_is_rolled_and_recorded_with_its_tag_draw_and_related_skil
     assert (rush["rolled"]["total"], rush["opposition"]["total"], rush["margin"]) == (10, 7, 3)
     card = rush["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"]) == (
-        "moll rushes jack to hall (Strength against Agility)",
+        "Moll rushes Jack to hall (Strength against Agility)",
         "Releasing the Grapple",
         "3d6kh2-1 vs 2d6+3",
         odds,
@@ -363,7 +363,7 @@ def test_seizing_a_held_thing_is_rolled_and_recorded_with_its_tag_draw_and_relat
     assert (rolled["rolled"]["total"], rolled["margin"]) == (7, 3)
     card = rolled["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"]) == (
-        "jack seizes the casket (Strength)",
+        "Jack seizes the casket (Strength)",
         "Hold a thing",
         "3d6kh2-1 > 4",
         odds,
@@ -405,7 +405,7 @@ def test_a_grapple_is_set_maintained_and_broken_as_recorded() -> None:
     assert first["rolled"]["faces"] == [3, 3, 3, 5]
     card = first["roll"]
     assert (card["label"], card["rule"], card["dice"], card["outcome"], card["value"]) == (
-        "moll grapples jack",
+        "Moll grapples Jack",
         "Grapple",
         "4d6kh2-4",
         "strength",
@@ -529,7 +529,7 @@ def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_th
     }
     card = thrown["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"], card["value"]) == (
-        "kit throws a grenade into b",
+        "Kit throws a grenade into b",
         "Grenades",
         "3d6kh2-1 > 7",
         odds,
@@ -551,7 +551,7 @@ def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_th
     assert (attack["rolled"]["faces"], attack["rolled"]["total"]) == ([3, 2, 1, 1], 6)
     card = attack["roll"]
     assert (card["label"], card["rule"], card["dice"], card["outcome"], card["odds"]) == (
-        "kit's grenade attacks everyone in b (Firearms)",
+        "Kit's grenade attacks everyone in b (Firearms)",
         "Grenades",
         "4d6kh2+1",
         "attack",
@@ -670,7 +670,7 @@ def test_a_block_on_a_named_action_is_tried_after_a_move_past_a_held_doorway() -
     card = named["roll"]
     assert (named["odds"], card["label"], card["rule"], card["dice"], card["odds"]) == (
         odds,
-        "j tries to open the door past m's Block (Agility)",
+        "J tries to open the door past M's Block (Agility)",
         "Action: Block",
         "2d6+0 > 7",
         odds,
@@ -781,7 +781,7 @@ def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> No
     plain = preview(table, "alice", Action("moll", "attack", {"target": "jack"}))
     assert [(p.label, p.rule, p.dice, dict(p.odds)) for p in plain] == [
         (
-            "moll attacks jack (Weapons against Weapons), no Aspect tagged",
+            "Moll attacks Jack (Weapons against Weapons), no Aspect tagged",
             "Action: Attack",
             "2d6+3 vs 2d6+2",
             {"success": "721/1296", "match": "35/324", "failure": "145/432"},
@@ -794,7 +794,7 @@ def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> No
     )
     assert [(p.label, p.dice, dict(p.odds)) for p in tagged] == [
         (
-            "moll attacks jack (Weapons against Weapons), tagging Quick Hands, Stubborn",
+            "Moll attacks Jack (Weapons against Weapons), tagging Quick Hands, Stubborn",
             "4d6kh2+3 vs 2d6+2",
             {"success": "38141/46656", "match": "1643/23328", "failure": "581/5184"},
         )
@@ -804,7 +804,7 @@ def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> No
     )
     assert [(p.label, p.rule, p.dice) for p in unbalance] == [
         (
-            "moll manoeuvres for Off-Balance on jack (Brawl against Weapons of jack), "
+            "Moll manoeuvres for Off-Balance on jack (Brawl against Weapons of jack), "
             "no Aspect tagged",
             "Action: Manoeuvre",
             "2d6+1 vs 2d6+2",
@@ -826,48 +826,48 @@ def test_the_log_says_each_outcome_move_consequence_and_sheet_in_words() -> None
     replaces, a recovery, a sheet checked."""
     seize = {"character": "jack", "thing": "the casket", "against": 4}
     assert _said("seize.rolled", **seize, outcome="success", success_level="Solid", margin=3) == (
-        "jack tries to seize the casket against a Block of 4 and succeeds (Solid, by 3)"
+        "Jack tries to seize the casket against a Block of 4 and succeeds (Solid, by 3)"
     )
     assert _said("seize.rolled", **seize, outcome="match", margin=0) == (
-        "jack tries to seize the casket against a Block of 4 and is a Match"
+        "Jack tries to seize the casket against a Block of 4 and is a Match"
     )
     assert _said("seize.rolled", **seize, outcome="failure", margin=-2) == (
-        "jack tries to seize the casket against a Block of 4 and fails (by 2)"
+        "Jack tries to seize the casket against a Block of 4 and fails (by 2)"
     )
     placed = {"name": "Smoke", "setter": "kit"}
     assert _said("aspect.placed", **placed, on="scene", unique_to=None) == (
-        "the Aspect Smoke is placed on the scene by kit"
+        "the Aspect Smoke is placed on the scene by Kit"
     )
     assert _said("aspect.placed", **placed, on="bob", unique_to="kit") == (
-        "the Aspect Smoke is placed on bob by kit, unique to kit"
+        "the Aspect Smoke is placed on bob by Kit, unique to Kit"
     )
     assert _said("moved", character="jack", **{"from": "room", "to": "hall"}) == (
-        "jack moves from room to hall"
+        "Jack moves from room to hall"
     )
     assert _said("moved", character="jack", by="moll", **{"from": "room", "to": "hall"}) == (
-        "jack moves from room to hall, pushed by moll"
+        "Jack moves from room to hall, pushed by Moll"
     )
     assert _said("sprint.rolled", character="kit", points=4, route=["b", "c"]) == (
-        "kit sprints with 4 points of movement: b → c"
+        "Kit sprints with 4 points of movement: b → c"
     )
     assert _said("sprint.rolled", character="kit", points=0, route=[]) == (
-        "kit sprints with 0 points of movement: nowhere"
+        "Kit sprints with 0 points of movement: nowhere"
     )
     consequence = {"character": "jack", "aspect": "Scarred Face", "track": "Health"}
     assert _said(
         "consequence.taken", **consequence, severity="extreme", mitigates=8, replaces="Handsome"
     ) == (
-        "jack takes an extreme consequence, Scarred Face (mitigates 8 Health stress, "
+        "Jack takes an extreme consequence, Scarred Face (mitigates 8 Health stress, "
         "replacing Handsome)"
     )
     assert _said("consequence.taken", **consequence, severity="slight", mitigates=2) == (
-        "jack takes a slight consequence, Scarred Face (mitigates 2 Health stress)"
+        "Jack takes a slight consequence, Scarred Face (mitigates 2 Health stress)"
     )
     assert _said("consequence.recovering", character="jack", days=7, recovered=["Cut", "Bump"]) == (
-        "jack recovers for 7 days: Cut, Bump recovered"
+        "Jack recovers for 7 days: Cut, Bump recovered"
     )
     assert _said("consequence.recovering", character="jack", days=1, recovered=[]) == (
-        "jack recovers for 1 day: nothing yet recovered"
+        "Jack recovers for 1 day: nothing yet recovered"
     )
     assert _said("sheet.checked", name="Moll", valid=True) == "the sheet of Moll is legal"
     assert _said("sheet.checked", name="Moll", valid=False, problems=["a", "b"]) == (
@@ -915,5 +915,5 @@ def test_a_preview_carries_a_supplemental_move_past_a_held_doorway_to_its_check(
     table = act(table, "ann", "full_defence")
     shown = preview(table, "alice", Action("moll", "attack", {"target": "ann", "move_to": "hall"}))
     assert [(p.label, p.dice) for p in shown] == [
-        ("moll attacks ann (Weapons against Weapons), no Aspect tagged", "2d6+2 vs 2d6+3")
+        ("Moll attacks Ann (Weapons against Weapons), no Aspect tagged", "2d6+2 vs 2d6+3")
     ]

@@ -33,8 +33,8 @@ def test_a_declaration_is_recorded_with_its_aspect_its_fact_and_the_point_paid()
     spent = {"character": "moll", "points": 1, "for": "declaration"}
     assert _new(table, declared) == [("declaration.made", made), ("pool.spent", spent)]
     assert [_said(k, d) for k, d in _new(table, declared)] == [
-        "moll declares, by Fencing Mistress: the master owes her",
-        "moll pays 1 from the pool (declaration)",
+        "Moll declares, by Fencing Mistress: the master owes her",
+        "Moll pays 1 from the pool (declaration)",
     ]
     assert declared.state.get("moll").pool.points == 2
 
@@ -46,7 +46,7 @@ def test_maintenance_pays_the_points_asked_and_says_for_which_aspect() -> None:
     kept = act(table, "moll", "maintain", aspect="Fencing Mistress", points=2)
     spent = {"character": "moll", "points": 2, "for": "maintain Fencing Mistress"}
     assert _new(table, kept) == [("pool.spent", spent)]
-    assert _said("pool.spent", spent) == "moll pays 2 from the pool (maintain Fencing Mistress)"
+    assert _said("pool.spent", spent) == "Moll pays 2 from the pool (maintain Fencing Mistress)"
     assert kept.state.get("moll").pool.points == 1
 
 
@@ -79,7 +79,7 @@ def test_a_supplemental_action_a_move_and_a_drawn_weapon_are_each_minus_one() ->
         "turn.started",
     ]
     assert new[0][1] == {"character": "moll", "from": "room", "to": "hall"}
-    assert _said(*new[0]) == "moll moves from room to hall"
+    assert _said(*new[0]) == "Moll moves from room to hall"
     assert new[1][1] == {"character": "moll", "weapon": "pistol"}
     rolled = new[2][1]
     assert (rolled["rolled"]["total"], rolled["margin"], rolled["outcome"]) == (6, 3, "success")

@@ -55,10 +55,10 @@ def test_a_get_past_a_doorway_shows_its_card_and_says_who_tried() -> None:
     table = act(table, "jack", "move", [3, 3], to="hall")
     (tested,) = [e for e in table.log.events if e.kind == "block.tested"]
     card = tested.data["roll"]
-    assert (card["label"], card["rule"]) == ("jack gets past moll", "Hold a doorway")
+    assert (card["label"], card["rule"]) == ("Jack gets past Moll", "Hold a doorway")
     assert card["odds"]["success"] == "5/6"
     said = PROCEDURE.describe(tested, Viewer("referee"))
-    assert said.startswith("jack tries to get past moll's Block (5) and ")
+    assert said.startswith("Jack tries to get past Moll's Block (5) and ")
 
 
 def test_a_sprint_stopped_at_a_held_doorway_ends_at_the_last_zone_reached() -> None:
@@ -81,17 +81,17 @@ def test_a_sprint_stopped_at_a_held_doorway_ends_at_the_last_zone_reached() -> N
     )
     card = rolled.data["roll"]
     assert {k: card[k] for k in ("label", "rule", "dice", "outcome", "margin", "value")} == {
-        "label": "kit sprints",
+        "label": "Kit sprints",
         "rule": "Action: Sprint",
         "dice": "|d6 - d6|+1",
         "outcome": "rolled",
-        "margin": 0,
+        "margin": None,
         "value": 4,
     }
     assert card["shown"].endswith(" +1 = 4")
     (moved,) = [e for e in table.log.events if e.kind == "moved"]
     said = [PROCEDURE.describe(e, Viewer("referee")) for e in (rolled, moved)]
-    assert said == ["kit sprints with 4 points of movement: b → c", "kit moves from a to b"]
+    assert said == ["Kit sprints with 4 points of movement: b → c", "Kit moves from a to b"]
 
 
 def test_a_hit_of_no_stress_ticks_nothing_and_takes_no_one_out() -> None:

@@ -90,7 +90,7 @@ def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_
     # her Weapons 2d6+3 against jack's Weapons 2 + 2 on Full Defence: the exact odds
     assert [o.to_json() for o in attack.odds] == [
         {
-            "label": "moll attacks jack",
+            "label": "Moll attacks Jack",
             "rule": "Action: Attack",
             "dice": "2d6+3 vs 2d6+4",
             "odds": {"success": "145/432", "match": "35/324", "failure": "721/1296"},
@@ -245,7 +245,7 @@ def test_a_grappled_character_may_neither_move_nor_sprint_but_may_try_anything_e
         ("seize", "", {"thing": {"one_of": ["the casket"]}}),
         (
             "grapple",
-            "grapple moll",
+            "grapple Moll",
             {
                 "target": {"one_of": ["moll"]},
                 "tag": {"one_of": ["Blinded", "Fencing Mistress", _SOCIETY]},
@@ -411,7 +411,7 @@ def test_the_log_says_whose_protecting_block_an_attack_tested_and_by_what() -> N
     table = duel(others={"ann": {"side": "society", "weapon": "sword", "skills": BRAVO}})
     table = act(table, "moll", "block", [5, 5], protect="ann")
     table = act(table, "jack", "attack", [6, 6, 1, 1], target="ann")
-    assert _said(table, "block.tested") == ["moll's Block (13) is tested by 14"]
+    assert _said(table, "block.tested") == ["Moll's Block (13) is tested by 14"]
 
 
 def test_the_log_says_who_tried_to_seize_what_against_which_block() -> None:
@@ -421,13 +421,13 @@ def test_the_log_says_who_tried_to_seize_what_against_which_block() -> None:
     table = act(duel(), "moll", "block", [3, 3], hold="the casket")
     table = act(table, "jack", "seize", [2, 2], thing="the casket")
     assert _said(table, "seize.rolled") == [
-        "jack tries to seize the casket against a Block of 4 and succeeds (Minimal, by 1)"
+        "Jack tries to seize the casket against a Block of 4 and succeeds (Minimal, by 1)"
     ]
     setup = scene(kit={"side": "s", "zone": "a"}, bob={"side": "m", "zone": "a"})
     table = act(start(setup, 1, 1, 6, 6), "bob", "full_defence")
     table = act(table, "kit", "seize", [1, 2], thing="the purse")
     assert _said(table, "seize.rolled") == [
-        "kit tries to seize the purse and succeeds (Minimal, by 1)"
+        "Kit tries to seize the purse and succeeds (Minimal, by 1)"
     ]
 
 
@@ -487,7 +487,7 @@ def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> N
             "a Block of a named action",
             {"action": {"text": "open the door"}, "skill": _BLOCKING},
         ),
-        ("grapple", "grapple near", {"target": near, "tag": {"one_of": [_SOCIETY]}}),
+        ("grapple", "grapple Near", {"target": near, "tag": {"one_of": [_SOCIETY]}}),
         ("move", "", {"to": {"one_of": ["b"]}}),
         (
             "sprint",
@@ -537,10 +537,10 @@ def _defences(mode: str) -> Table[SceneState]:
     even = {"success": "575/1296", "match": "73/648", "failure": "575/1296"}
     # kit's cosh, a small weapon, is parried by brawler's Brawl 3, not only his Agility 2
     assert _previews(table) == [
-        ("kit attacks guard", "2d6+2 vs 2d6+2", even),
-        ("kit attacks dodger", "2d6+2 vs 2d6+2", even),
+        ("Kit attacks Guard", "2d6+2 vs 2d6+2", even),
+        ("Kit attacks Dodger", "2d6+2 vs 2d6+2", even),
         (
-            "kit attacks brawler",
+            "Kit attacks Brawler",
             "2d6+2 vs 2d6+3",
             {"success": "145/432", "match": "35/324", "failure": "721/1296"},
         ),
@@ -561,34 +561,34 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
     table = _defences("b")
     assert _previews(table) == [
         (
-            "lee attacks guard",
+            "Lee attacks Guard",
             "2d6+2 vs 2d6+1",
             {"success": "721/1296", "match": "35/324", "failure": "145/432"},
         ),
         (
-            "lee attacks dodger",
+            "Lee attacks Dodger",
             "2d6+2 > 8",
             {"success": "7/12", "match": "5/36", "failure": "5/18"},
         ),
         (
-            "lee attacks brawler",
+            "Lee attacks Brawler",
             "2d6+2 vs 2d6+2 (and a Block of 10)",
             {"success": "295/1296", "match": "10/81", "failure": "841/1296"},
         ),
         (
-            "lee attacks runner",
+            "Lee attacks Runner",
             "2d6+2 vs 2d6+1",
             {"success": "8069/23328", "match": "4141/23328", "failure": "1853/3888"},
         ),
     ]
     assert _previews(_defences("a"))[-1] == (
-        "lee attacks runner",
+        "Lee attacks Runner",
         "2d6+2 vs 3d6kh2+1",
         {"success": "247/648", "match": "299/2592", "failure": "145/288"},
     )
     table = act(table, "lee", "full_defence")
     assert _previews(table)[1] == (
-        "sam attacks dodger",
+        "Sam attacks Dodger",
         "2d6+2 > 8",
         {"success": "7/12", "match": "5/36", "failure": "5/18"},
     )
@@ -698,13 +698,13 @@ def test_a_block_after_a_supplemental_move_with_a_tag_and_a_related_skill() -> N
     assert held["rolled"]["faces"] == [6, 1, 6]
     card = held["roll"]
     assert (card["label"], card["rule"], card["dice"], card["outcome"], card["value"]) == (
-        "j blocks: hold the casket (Strength)",
+        "J blocks: hold the casket (Strength)",
         "Action: Block",
         "3d6kh2-1",
         "strength",
         11,
     )
     assert _said(table, "block.set")[-1] == (
-        "j blocks (hold the casket) with Strength: strength 11"
+        "J blocks (hold the casket) with Strength: strength 11"
     )
     assert events(table, "pool.spent") == [{"character": "j", "points": 1, "for": "tags"}]

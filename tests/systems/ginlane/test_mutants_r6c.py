@@ -115,7 +115,7 @@ def test_an_attack_on_a_standing_defence_rolls_the_attackers_dice_and_says_again
         "odds": odds,
         "roll": {
             "card": "roll",
-            "label": "ann attacks jack (Weapons against Weapons)",
+            "label": "Ann attacks Jack (Weapons against Weapons)",
             "rule": "Action: Attack",
             "dice": "2d6+2 > 10",
             "odds": odds,
@@ -132,5 +132,5 @@ def test_an_attack_on_a_standing_defence_rolls_the_attackers_dice_and_says_again
     table = act(table, "kit", "attack", [2, 5], target="jack")
     kit = events(table, "attack.rolled")[-1]
     assert (kit["rolled"]["faces"], kit["total"], kit["defence"]) == ([2, 5], 9, 10)
-    assert kit["roll"]["label"] == "kit attacks jack (Weapons against Weapons)"
+    assert kit["roll"]["label"] == "Kit attacks Jack (Weapons against Weapons)"
     assert kinds(table)[-3:] == ["attack.rolled", "defence.stands", "turn.started"]

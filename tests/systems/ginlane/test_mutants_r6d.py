@@ -56,7 +56,7 @@ def test_a_manoeuvre_on_a_zone_places_the_aspect_on_the_zone_and_is_recorded() -
         "skill": "Agility",
     }
     assert rolled["roll"]["label"] == (
-        "moll manoeuvres for Smoke-Filled on hall (Agility against a difficulty)"
+        "Moll manoeuvres for Smoke-Filled on hall (Agility against a difficulty)"
     )
     with pytest.raises(RuleError, match="Zones: no zone 'cellar'"):
         act(duel(), "moll", "manoeuvre", [4, 4], aspect="Smoke", zone="cellar", skill="Agility")
@@ -199,7 +199,7 @@ def test_a_grenade_dodge_is_carded_and_a_dodge_short_of_the_attack_is_beaten() -
     (dodge,) = events(table, "defence.rolled")
     card = dodge["roll"]
     assert (card["label"], card["rule"], card["outcome"], card["value"]) == (
-        "bob defends against the grenade (Agility against 9)",
+        "Bob defends against the grenade (Agility against 9)",
         "Grenades",
         "beaten",
         7,
@@ -245,7 +245,7 @@ def test_a_fuse_that_goes_off_attacks_with_its_dice_and_keeps_the_grenade_on_tar
     assert (fuse["zone"], fuse["rolled"]["faces"], fuse["rolled"]["total"]) == ("b", [3, 4], 8)
     card = fuse["roll"]
     assert (card["label"], card["rule"], card["outcome"], card["odds"]) == (
-        "kit's fizzled grenade in b: the fuse",
+        "Kit's fizzled grenade in b: the fuse",
         "Grenades",
         "goes off",
         {"goes off": "1/2", "phut": "1/2"},

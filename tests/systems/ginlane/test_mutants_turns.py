@@ -42,8 +42,8 @@ def test_something_else_is_logged_and_makes_a_sitting_duck_until_the_next_turn()
     ]
     said = [describe(e, Viewer("referee")) for e in done.log.events[len(table.log.events) :]]
     assert said[:2] == [
-        "moll does something else: loads her pistol",
-        "the Aspect Sitting Duck is placed on moll by moll",
+        "Moll does something else: loads her pistol",
+        "the Aspect Sitting Duck is placed on moll by Moll",
     ]
     assert [a.name for a in done.state.aspects] == ["Sitting Duck"]
     assert act(done, "jack", "full_defence").state.aspects == ()
@@ -128,8 +128,8 @@ def test_an_aspect_tagged_for_initiative_adds_a_die_and_is_paid_and_carded() -> 
         "moll",
     )
     assert [(c["label"], c["rule"], c["dice"]) for c in rolled["rolls"]] == [
-        ("moll rolls initiative (Alertness)", "Initiative", "3d6kh2+2"),
-        ("jack rolls initiative (Alertness)", "Initiative", "2d6+1"),
+        ("Moll rolls initiative (Alertness)", "Initiative", "3d6kh2+2"),
+        ("Jack rolls initiative (Alertness)", "Initiative", "2d6+1"),
     ]
     assert table.state.get("moll").pool.points == 2
 

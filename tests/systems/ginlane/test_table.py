@@ -199,7 +199,7 @@ def test_choices_offer_only_what_the_scene_allows() -> None:
     kinds = [c.kind for c in menu]
     attack = next(c for c in menu if c.kind == "attack")
     assert attack.params["target"].to_json() == {"one_of": ["jack"]}  # ann is a friend
-    assert [o.label for o in attack.odds] == ["moll attacks jack"]
+    assert [o.label for o in attack.odds] == ["Moll attacks Jack"]
     # 2d6+3 against jack's best defence, Weapons 2d6+2: the exact chances
     assert attack.odds[0].dice == "2d6+3 vs 2d6+2"
     assert sum(map(eval_fraction, attack.odds[0].odds.values())) == 1
@@ -212,7 +212,7 @@ def test_choices_offer_only_what_the_scene_allows() -> None:
     assert not {c.kind for c in table.legal_actions("jack")} & {"attack", "move", "wait"}
     assert "initiative" not in [c.kind for c in table.legal_actions("referee")]
     assert PROCEDURE.actors(table.state) == ("moll",)
-    assert [p.label for p in PROCEDURE.previews(table.state, STRANGER)] == ["moll attacks jack"]
+    assert [p.label for p in PROCEDURE.previews(table.state, STRANGER)] == ["Moll attacks Jack"]
 
 
 def eval_fraction(text: str) -> float:
@@ -251,7 +251,7 @@ def test_every_rolled_check_carries_one_roll_card() -> None:
     assert card == RollCard.from_json(rolled.data["roll"])
     assert (
         card.rule == "Action: Attack"
-        and card.label == "moll attacks jack (Weapons against Weapons)"
+        and card.label == "Moll attacks Jack (Weapons against Weapons)"
     )
     assert (card.dice, card.faces, card.outcome, card.margin) == (
         "2d6+3 vs 2d6+2",
@@ -263,7 +263,7 @@ def test_every_rolled_check_carries_one_roll_card() -> None:
     assert rolled.data["odds"] == dict(card.odds)  # the same odds, worked out before the dice
     initiative = next(e for e in table.log if e.kind == ev.INITIATIVE_ROLLED)
     assert [c.label for c in event_cards(initiative.data)][:1] == [
-        "moll rolls initiative (Alertness)"
+        "Moll rolls initiative (Alertness)"
     ]
 
 
@@ -305,7 +305,7 @@ def test_a_waits_plan_is_in_no_other_seats_observe(plan: str) -> None:
         raw = json.dumps(observe(table, viewer).to_json(), ensure_ascii=False)
         assert plan not in raw, viewer
     words = [e["text"] for e in observe(table, "jack").to_json()["events"]]
-    assert "moll waits (with a plan of their own)" in words
+    assert "Moll waits (with a plan of their own)" in words
 
 
 def test_no_secret_reaches_a_seat_not_entitled_to_it() -> None:

@@ -123,7 +123,7 @@ def test_standing_of_a_table_record(tmp_path: Path) -> None:
     assert "Round 1, action phase" in out and "20/20" in out and "25/25" in out
     # fred's two major actions: -2 to each skill, the defence two Initiatives after the attack
     assert "-2" in out and "attack@" in out and "defend@" in out
-    assert "fred declares: attack bob (striking); defend (defense)" in out
+    assert "Fred declares: attack bob (striking); defend (defense)" in out
     table_act(record, "bob", "declare", 'actions=[{"attack": "fred"}, {"defend": true}]')
     first = on_turn(read_table(record).state)[0]  # the Initiatives were rolled at random
     other = "fred" if first == "bob" else "bob"
@@ -138,7 +138,7 @@ def test_standing_keeps_a_sneak_from_the_other_seats(tmp_path: Path) -> None:
     table_act(record, "alice", "sneak", "perceiver=guard", "skill=stealth")
     _, as_alice, _ = run("standing", str(record), "--as", "alice")
     _, as_bruno, _ = run("standing", str(record), "--as", "bruno")
-    assert "thief uses stealth on guard" in as_alice
+    assert "Thief uses stealth on Guard" in as_alice
     assert "stealth" not in as_bruno and "guard:" not in as_bruno
 
 

@@ -44,7 +44,7 @@ def test_a_race_round_leader_by_one_behind_and_tied() -> None:
     assert (tied["leader"], tied["yards"]) == (None, 0)
     card = tied["roll"]
     assert isinstance(card, dict)
-    assert (card["label"], card["rule"]) == ("bob races fred (Quickness)", "Movement")
+    assert (card["label"], card["rule"]) == ("Bob races Fred (Quickness)", "Movement")
 
 
 def test_pushing_power_one_hit_and_the_last_one() -> None:
@@ -199,10 +199,10 @@ def test_an_attacked_characters_choices_show_the_odds_the_roll_then_has() -> Non
     (defended,) = shown["defend"]
     (taken,) = shown["take"]
     assert (defended.label, defended.rule) == (
-        "fred's striking against bob's defense, declared alone",
+        "Fred's striking against Bob's defense, declared alone",
         "Action",
     )
-    assert (taken.label, taken.rule) == ("fred's striking against bob, undefended", "Action")
+    assert (taken.label, taken.rule) == ("Fred's striking against Bob, undefended", "Action")
 
     def rolled(after: Any) -> dict[str, str]:
         (resolved,) = [e.data for e in after.log if e.kind == "attack.resolved"]
@@ -228,7 +228,7 @@ def test_a_declared_defence_is_shown_with_the_rounds_penalty_it_has() -> None:
         ],
     )
     (defended,) = {c.kind: c.odds for c in table.legal_actions("bob")}["defend"]
-    assert defended.label == "fred's striking against bob's defense"
+    assert defended.label == "Fred's striking against Bob's defense"
     after = play(table, [("bob", "defend", {})], [1, 1, 6, 6])
     resolved: Any = next(e.data for e in after.log if e.kind == "attack.resolved")
     odds = {"success": "287/432", "failure": "145/432"}

@@ -68,7 +68,7 @@ def test_a_movements_acrobatics_roll_is_recorded_with_its_card_under_the_cinemat
                 "faces": [6, 5],
                 "roll": {
                     "card": "roll",
-                    "label": "bob's acrobatics (foot)",
+                    "label": "Bob's acrobatics (foot)",
                     "rule": "Movement",
                     "dice": "2d6+2 ≥ 12",
                     "odds": {"failure": "5/6", "success": "1/6"},

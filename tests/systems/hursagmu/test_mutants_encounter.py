@@ -36,11 +36,11 @@ def test_a_player_seat_sees_the_odds_of_the_attack_on_the_character_it_plays() -
     assert seat == choices.previews(state, "fred", is_referee=False)
     assert [(p.label, p.dice, dict(p.odds)) for p in seat] == [
         (
-            "bob's striking against fred's defense, declared alone",
+            "Bob's striking against Fred's defense, declared alone",
             "2d6+3 vs 2d6+8",
             {"failure": "65/72", "success": "7/72"},
         ),
-        ("bob's striking against fred, undefended", "2d6+3 ≥ 0", {"success": "1", "failure": "0"}),
+        ("Bob's striking against Fred, undefended", "2d6+3 ≥ 0", {"success": "1", "failure": "0"}),
     ]
 
 

@@ -28,12 +28,12 @@ def test_an_attacked_characters_defence_and_taking_the_hit_preview_their_choices
     shown = [(p.label, dict(p.odds)) for p in preview(table, "fred", defend)]
     assert shown == [
         (
-            "bob's striking against fred's defense, no penalty for one action",
+            "Bob's striking against Fred's defense, no penalty for one action",
             {"failure": "65/72", "success": "7/72"},
         )
     ]
     taken = [(p.label, dict(p.odds)) for p in preview(table, "fred", Action("fred", "take", {}))]
-    assert taken == [("bob's striking against fred, undefended", {"success": "1", "failure": "0"})]
+    assert taken == [("Bob's striking against Fred, undefended", {"success": "1", "failure": "0"})]
 
 
 # -- action_phase.decide_act: whose turn it is, and the movement's roll card ---------------------
@@ -64,7 +64,7 @@ def test_a_movements_acrobatics_roll_card_names_the_character_who_moves() -> Non
     walk = {"actions": [{"move": "foot", "yards": 10, "challenge": 12}]}
     table = play(two_fighters(), [("bob", "declare", walk), ("bob", "act", {})], [1, 1])
     stumble = next(e for e in table.log if e.kind == "character.stumbled")
-    assert stumble.data["roll"]["label"] == "bob's acrobatics (foot)"
+    assert stumble.data["roll"]["label"] == "Bob's acrobatics (foot)"
 
 
 # -- movement.movement_actions: "one for every ten yards or fraction thereof" --------------------

@@ -24,22 +24,22 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
         E.ENCOUNTER_BEGAN,
         {"characters": ["bob", "fred"], "options": {}},
-        "The encounter begins: bob, fred.",
+        "The encounter begins: Bob, Fred.",
     ),
     (
         E.ROUND_ZERO_BEGAN,
         {"initiators": ["bob", "al"], "surprised": ["fred", "sam"], "stance": "maneuver"},
-        "Round zero: bob, al open the conflict (maneuver); surprised: fred, sam.",
+        "Round zero: Bob, Al open the conflict (maneuver); surprised: Fred, Sam.",
     ),
     (
         E.ROUND_ZERO_BEGAN,
         {"initiators": ["bob"], "surprised": [], "stance": "concentrate"},
-        "Round zero: bob open the conflict (concentrate); surprised: nobody.",
+        "Round zero: Bob open the conflict (concentrate); surprised: nobody.",
     ),
     (
         E.INITIATIVE_ROLLED,
         {"character": "bob", "stance": "maneuver", "held": True},
-        "bob acts first, having held his action over (maneuver).",
+        "Bob acts first, having held his action over (maneuver).",
     ),
     (
         E.INITIATIVE_ROLLED,
@@ -50,7 +50,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "initiative": 11,
             "held": False,
         },
-        "bob chooses to concentrate and rolls command: Initiative 11.",
+        "Bob chooses to concentrate and rolls command: Initiative 11.",
     ),
     (E.ACTIONS_BEGAN, {"round": 2}, "Round 2: the Action phase begins."),
     (
@@ -60,27 +60,27 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "steps": [{"attack": "fred", "skill": "striking"}, {"move": "foot", "yards": 10}],
             "penalty": -2,
         },
-        "bob declares: attack fred (striking); move foot 10 yards (skill penalty -2).",
+        "Bob declares: attack fred (striking); move foot 10 yards (skill penalty -2).",
     ),
     (
         E.PLAN_DECLARED,
         {"character": "bob", "steps": [{"defend": "defense"}], "penalty": 0},
-        "bob declares: defend (defense) (skill penalty +0).",
+        "Bob declares: defend (defense) (skill penalty +0).",
     ),
     (
         E.TURN_ABORTED,
         {"character": "fred", "stance": "maneuver"},
-        "fred aborts the rest of his turn to defend (maneuver).",
+        "Fred aborts the rest of his turn to defend (maneuver).",
     ),
     (
         E.CHARACTER_MOVED,
         {"character": "bob", "movement": "foot", "yards": 12, "initiative": 9},
-        "bob moves (foot 12 yards) at Initiative 9.",
+        "Bob moves (foot 12 yards) at Initiative 9.",
     ),
     (
         E.CHARACTER_MOVED,
         {"character": "bob", "movement": "charge", "initiative": 0},
-        "bob moves (charge) at Initiative 0.",
+        "Bob moves (charge) at Initiative 0.",
     ),
     (
         E.CHARACTER_MOVED,
@@ -91,26 +91,26 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "initiative": 7,
             "after_waiting": True,
         },
-        "bob moves (foot) after waiting.",
+        "Bob moves (foot) after waiting.",
     ),
     (
         E.CHARACTER_STUMBLED,
         {"character": "bob", "skill": "acrobatics", "initiative": 5},
-        "bob fails the acrobatics roll and gets nowhere at Initiative 5.",
+        "Bob fails the acrobatics roll and gets nowhere at Initiative 5.",
     ),
-    (E.MINOR_DONE, {"character": "bob", "name": "draw a sword"}, "bob does draw a sword."),
+    (E.MINOR_DONE, {"character": "bob", "name": "draw a sword"}, "Bob does draw a sword."),
     (E.MINOR_DONE, {"initiative": 4}, "someone does a minor action at Initiative 4."),
     (
         E.TASK_CONTINUED,
         {"character": "bob", "task": "search", "round_of_task": 2, "rounds": 3, "initiative": 6},
-        "bob carries on with search (round 2 of 3) at Initiative 6.",
+        "Bob carries on with search (round 2 of 3) at Initiative 6.",
     ),
     (
         E.TASK_ROLLED,
         {"character": "bob", "task": "search", "success": True, "initiative": 6},
-        "bob succeeds at search at Initiative 6.",
+        "Bob succeeds at search at Initiative 6.",
     ),
-    (E.TASK_ROLLED, {"character": "bob", "task": "climb", "success": False}, "bob fails at climb."),
+    (E.TASK_ROLLED, {"character": "bob", "task": "climb", "success": False}, "Bob fails at climb."),
     (
         E.ATTACK_MADE,
         {
@@ -120,7 +120,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "defence": "defend",
             "initiative": 8,
         },
-        "bob attacks fred with striking at Initiative 8: fred may defend.",
+        "Bob attacks Fred with striking at Initiative 8: Fred may defend.",
     ),
     (
         E.ATTACK_MADE,
@@ -131,7 +131,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "defence": "abort",
             "after_waiting": True,
         },
-        "bob attacks fred with striking after waiting: fred may abort his turn to defend.",
+        "Bob attacks Fred with striking after waiting: Fred may abort his turn to defend.",
     ),
     (
         E.ATTACK_MADE,
@@ -142,7 +142,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "defence": "none",
             "reason": "surprised",
         },
-        "bob attacks fred with missile: fred cannot defend (surprised).",
+        "Bob attacks Fred with missile: Fred cannot defend (surprised).",
     ),
     (
         E.ATTACK_RESOLVED,
@@ -153,33 +153,33 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "defence_skill": "defense",
             "hit": True,
         },
-        "bob's attack against defense: hits fred.",
+        "Bob's attack against defense: hits Fred.",
     ),
     (
         E.ATTACK_RESOLVED,
         {"attacker": "bob", "target": "fred", "defended": False, "hit": False},
-        "bob's attack, undefended: misses fred.",
+        "Bob's attack, undefended: misses Fred.",
     ),
     (
         E.DAMAGE_TAKEN,
         {"character": "fred", "damage": 7, "by": "bob", "hits_left": 3},
-        "fred takes 7 damage from bob (3 hits left).",
+        "Fred takes 7 damage from Bob (3 hits left).",
     ),
     (
         E.TASK_FAILED,
         {"character": "bob", "task": "search", "reason": "injured"},
-        "bob's search fails: injured.",
+        "Bob's search fails: injured.",
     ),
     (
         E.CHARACTER_COLLAPSED,
         {"character": "fred", "cause": "injury"},
-        "fred collapses (injury).",
+        "Fred collapses (injury).",
     ),
-    (E.CHARACTER_WAITED, {"character": "fred"}, "fred waits."),
+    (E.CHARACTER_WAITED, {"character": "fred"}, "Fred waits."),
     (
         E.ACTION_HELD,
         {"character": "fred", "round": 3},
-        "fred holds his action over into round 3.",
+        "Fred holds his action over into round 3.",
     ),
     (
         E.POWER_PUSHED,
@@ -191,54 +191,54 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "willpower": 3,
             "exhausted": False,
         },
-        "bob pushes his power: 2 hits of Stamina for Strength 4 and Willpower 3 (8 left).",
+        "Bob pushes his power: 2 hits of Stamina for Strength 4 and Willpower 3 (8 left).",
     ),
     (
         E.CONDITION_SET,
         {"character": "bob", "health_ok": True, "sanity_ok": False},
-        "The Master rules bob OK on Health, not OK on Sanity.",
+        "The Master rules Bob OK on Health, not OK on Sanity.",
     ),
     (
         E.CONDITION_SET,
         {"character": "bob", "health_ok": False, "sanity_ok": True, "asleep": True},
-        "The Master rules bob not OK on Health, OK on Sanity, asleep.",
+        "The Master rules Bob not OK on Health, OK on Sanity, asleep.",
     ),
     (
         E.CONDITION_SET,
         {"character": "bob", "health_ok": True, "sanity_ok": True, "asleep": False},
-        "The Master rules bob OK on Health, OK on Sanity, awake.",
+        "The Master rules Bob OK on Health, OK on Sanity, awake.",
     ),
-    (E.HIT_RECOVERED, {"character": "bob", "hits": 9}, "bob recovers a hit (9)."),
+    (E.HIT_RECOVERED, {"character": "bob", "hits": 9}, "Bob recovers a hit (9)."),
     (
         E.ROUND_ENDED,
         {"round": 2, "waiting_game": ["bob", "fred"]},
-        "Round 2 ends. Waiting game: bob, fred.",
+        "Round 2 ends. Waiting game: Bob, Fred.",
     ),
     (E.ROUND_ENDED, {"round": 3, "waiting_game": []}, "Round 3 ends."),
     (
         E.RACE_ROLLED,
         {"character": "bob", "against": "fred", "leader": "fred", "yards": 3},
-        "bob races fred: fred gains 3 yards.",
+        "Bob races Fred: Fred gains 3 yards.",
     ),
     (
         E.RACE_ROLLED,
         {"character": "bob", "against": "fred", "leader": None, "yards": 0},
-        "bob races fred: neither gains.",
+        "Bob races Fred: neither gains.",
     ),
     (
         E.PERCEPTION_ROLLED,
         {"character": "bob", "skill": "perception", "noticed": True, "challenge": 9},
-        "bob rolls perception in secret against 9: noticed.",
+        "Bob rolls perception in secret against 9: noticed.",
     ),
     (
         E.PERCEPTION_ROLLED,
         {"character": "bob", "skill": "observation", "noticed": False},
-        "bob rolls observation in secret: noticed nothing.",
+        "Bob rolls observation in secret: noticed nothing.",
     ),
     (
         E.STEALTH_ROLLED,
         {"character": "bob", "skill": "stealth", "perceiver": "fred", "noticed": True},
-        "bob uses stealth on fred: noticed.",
+        "Bob uses stealth on Fred: noticed.",
     ),
     (
         E.STEALTH_ROLLED,
@@ -249,12 +249,12 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "noticed": False,
             "reason": "asleep",
         },
-        "bob uses shadowing on fred: unnoticed (asleep).",
+        "Bob uses shadowing on Fred: unnoticed (asleep).",
     ),
     (
         E.SNEAK_NOTICED,
         {"character": "fred", "noticed": "bob", "skill": "perception"},
-        "fred notices bob (perception).",
+        "Fred notices Bob (perception).",
     ),
     ("other.kind", {"a": 1, "b": "x"}, "other.kind: a=1, b='x'"),
     ("other.kind", {}, "other.kind"),
@@ -391,7 +391,7 @@ def test_the_next_tasks_odds_carry_the_rounds_penalty_under_the_cinematic_option
         {"defend": True},
     ]
     table = play(table, [("bob", "declare", {"actions": plan})])
-    assert _odds(_kinds(table, "bob")["act"]) == [("bob: climb", "2d6 ≥ 9", "Action")]
+    assert _odds(_kinds(table, "bob")["act"]) == [("Bob: climb", "2d6 ≥ 9", "Action")]
 
 
 def test_the_next_movements_acrobatics_odds_carry_the_rounds_penalty() -> None:
@@ -406,7 +406,7 @@ def test_the_next_movements_acrobatics_odds_carry_the_rounds_penalty() -> None:
         {"defend": True},
     ]
     table = play(table, [("bob", "declare", {"actions": plan})])
-    assert _odds(_kinds(table, "bob")["act"]) == [("bob's acrobatics", "2d6 ≥ 8", "Movement")]
+    assert _odds(_kinds(table, "bob")["act"]) == [("Bob's acrobatics", "2d6 ≥ 8", "Movement")]
 
 
 def test_a_ranged_attacks_odds_count_the_range_challenge() -> None:
@@ -416,8 +416,8 @@ def test_a_ranged_attacks_odds_count_the_range_challenge() -> None:
     table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
     table = play(table, [("bob", "declare", {"actions": [{"attack": "fred", "yards": 25}]})])
     assert _odds(_kinds(table, "bob")["act"]) == [
-        ("bob's striking against fred's defense", "2d6+7 vs 2d6+10", "Action"),
-        ("bob's striking against fred, undefended", "2d6+7 ≥ 2", "Action"),
+        ("Bob's striking against Fred's defense", "2d6+7 vs 2d6+10", "Action"),
+        ("Bob's striking against Fred, undefended", "2d6+7 ≥ 2", "Action"),
     ]
 
 
@@ -439,7 +439,7 @@ def test_an_attacked_character_who_declared_his_defence_declares_nothing_more() 
     defend = _kinds(table, "fred")["defend"]
     assert defend.params == {}
     assert defend.to_json()["params"] == {}
-    assert _odds(defend) == [("bob's striking against fred's defense", "2d6+7 vs 2d6+8", "Action")]
+    assert _odds(defend) == [("Bob's striking against Fred's defense", "2d6+7 vs 2d6+8", "Action")]
 
 
 def test_an_attacked_character_who_has_not_declared_may_defend_alone_or_defend_and_attack() -> None:
@@ -479,7 +479,7 @@ def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> No
     table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
     assert _odds(defend) == [
-        ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
+        ("Bob's mahasu against Fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
     ]
     offered = defend.params["actions"]
     assert offered.contains([{"defend": "defiance"}])
@@ -512,11 +512,11 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
     only_defiance = AnyOf({DEFEND: Record({"defend": OneOf(("defiance",))})})
     assert defend.params["actions"].step == only_defiance
     assert _odds(defend) == [
-        ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6", "Action")
+        ("Bob's mahasu against Fred's defiance, declared alone", "2d6+7 vs 2d6", "Action")
     ]
     assert [(p.label, p.dice) for p in previews(table.state, "fred", is_referee=False)] == [
-        ("bob's mahasu against fred's defiance, declared alone", "2d6+7 vs 2d6"),
-        ("bob's mahasu against fred, undefended", "2d6+7 ≥ 0"),
+        ("Bob's mahasu against Fred's defiance, declared alone", "2d6+7 vs 2d6"),
+        ("Bob's mahasu against Fred, undefended", "2d6+7 ≥ 0"),
     ]
 
 
@@ -538,7 +538,7 @@ def test_a_character_who_spent_haste_may_still_abort_the_rest_of_his_turn_to_def
     table = _bob_casts_mahasu_at_fred(table)
     defend = _kinds(table, "fred")["defend"]
     assert _odds(defend) == [
-        ("bob's mahasu against fred's defiance, aborting his turn", "2d6+7 vs 2d6-2", "Action")
+        ("Bob's mahasu against Fred's defiance, aborting his turn", "2d6+7 vs 2d6-2", "Action")
     ]
     table = play(table, [("fred", "defend", {})], [1, 1, 1, 1, 1, 1])
     kinds = [e.kind for e in table.log]
@@ -610,5 +610,5 @@ def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> 
     assert not offered.contains([{"defend": "defiance"}])
     assert not offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "mahasu"}])
     assert _odds(defend) == [
-        ("bob's striking against fred's defense, aborting his turn", "2d6+7 vs 2d6+1", "Action")
+        ("Bob's striking against Fred's defense, aborting his turn", "2d6+7 vs 2d6+1", "Action")
     ]

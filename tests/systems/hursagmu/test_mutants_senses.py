@@ -43,7 +43,7 @@ def test_the_masters_observation_roll_is_the_characters_skill_against_the_challe
     perceive = {"character": "guard", "skill": "observation", "challenge": 8}
     assert _odds(t, "referee", "perceive", **perceive) == (
         OddsPreview(
-            "guard's observation (in secret)",
+            "Guard's observation (in secret)",
             RULE,
             "2d6+3 ≥ 8",
             {"failure": "1/6", "success": "5/6"},
@@ -61,7 +61,7 @@ def test_the_masters_observation_roll_is_the_characters_skill_against_the_challe
     }
     card = event.data["roll"]
     assert (card["label"], card["dice"], card["shown"]) == (
-        "guard's observation (in secret)",
+        "Guard's observation (in secret)",
         "2d6+3 ≥ 8",
         "2d6 (3, 1) + 3 = 7",
     )
@@ -80,7 +80,7 @@ def test_the_masters_divination_roll_counts_its_thousand_yard_increments() -> No
         yards=2500,
     )
     assert shown == OddsPreview(
-        "guard's divination (in secret)", RULE, "2d6+1 ≥ 9", {"failure": "7/12", "success": "5/12"}
+        "Guard's divination (in secret)", RULE, "2d6+1 ≥ 9", {"failure": "7/12", "success": "5/12"}
     )
 
 
@@ -98,7 +98,7 @@ def test_a_sneaks_odds_are_labelled_for_the_master_with_its_modifier() -> None:
     against the guard (Intelligence 1, Perception 2); the odds the Master sees name both."""
     (shown,) = _odds(table(), "thief", "sneak", perceiver="guard", skill="stealth", modifier=2)
     assert shown == OddsPreview(
-        "thief's stealth against guard's perception",
+        "Thief's stealth against Guard's perception",
         RULE,
         "2d6+9 vs 2d6+3",
         {"success": "1261/1296", "failure": "35/1296"},
@@ -141,7 +141,7 @@ def test_the_guard_learns_only_that_he_noticed_the_master_sees_the_challenge_and
     ((_, masters),) = _last(t, "referee")
     assert masters["challenge"] == 8
     assert (masters["roll"]["label"], masters["roll"]["rule"], masters["roll"]["value"]) == (
-        "guard's observation (in secret)",
+        "Guard's observation (in secret)",
         RULE,
         14,
     )
@@ -171,7 +171,7 @@ def test_a_shadow_who_is_seen_learns_it_and_the_watcher_learns_who() -> None:
     card = masters["roll"]
     assert (kind, card["label"], card["rule"], card["dice"]) == (
         "stealth.rolled",
-        "thief's shadowing against guard's observation",
+        "Thief's shadowing against Guard's observation",
         RULE,
         "2d6+6 vs 2d6+3",
     )

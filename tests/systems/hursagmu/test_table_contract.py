@@ -304,9 +304,9 @@ def test_the_secret_search_finds_a_leak() -> None:
     """The search above is real: the thief's roll, shown to the guard, is found."""
     table = played(EXAMPLES / "thief-and-sleeper.yaml")
     secrets = _secrets(table)
-    label = "thief's stealth against guard's perception"
+    label = "Thief's stealth against Guard's perception"
     assert label in secrets and secrets[label] == set()
-    assert "sleeper's perception (in secret)" in secrets
+    assert "Sleeper's perception (in secret)" in secrets
     raw = json.dumps(observe(table, "referee").to_json(), ensure_ascii=False)
     assert label in raw  # the referee sees it, so a leak to a player would be found
     for seat in ("alice", "bruno"):
@@ -404,7 +404,7 @@ def test_the_next_attack_shows_its_odds_before_it_is_made() -> None:
     table = table.act(Action("bob", "declare", {"actions": [{"attack": "fred"}]}), None)
     (act,) = [c for c in table.legal_actions("bob") if c.kind == "act"]
     assert [o.label for o in act.odds] == [
-        "bob's striking against fred's defense",
-        "bob's striking against fred, undefended",
+        "Bob's striking against Fred's defense",
+        "Bob's striking against Fred, undefended",
     ]
     assert act.odds[0].dice == "2d6+7 vs 2d6+8"

@@ -35,11 +35,16 @@ def kinds(table: Table[IntrigueState], since: int = 0) -> list[str]:
     return [e.kind for e in table.log.events[since:]]
 
 
+def without_names(data: Mapping[str, Any]) -> dict[str, Any]:
+    """An event's data without the names it carries for its narration (``"names"``)."""
+    return {k: v for k, v in data.items() if k != "names" and not k.endswith("_names")}
+
+
 def last(table: Table[IntrigueState], kind: str) -> dict[str, Any]:
-    """The data of the last event of ``kind`` (as the referee sees it)."""
+    """The data of the last event of ``kind`` (as the referee sees it), without its names."""
     for event in reversed(table.log.events):
         if event.kind == kind:
-            return dict(event.data)
+            return without_names(event.data)
     raise AssertionError(f"no {kind} event")
 
 

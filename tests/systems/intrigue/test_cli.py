@@ -146,7 +146,7 @@ def test_a_skill_roll_with_its_odds(evening: Path) -> None:
         "--as", "referee",
     )  # fmt: skip
     assert code == 0 and out.index("25.9%") < out.index("rolls Medicine")
-    assert "krockin rolls Medicine: 14 against 14: succeeds" in out
+    assert "The Amazing Krockin rolls Medicine: 14 against 14: succeeds" in out
     code, out, _ = run(
         "roll", str(evening), "krockin", "Medicine", "--target", "14", "--dry-run",
         "--as", "krockin",
@@ -167,9 +167,9 @@ def test_a_combat_step_by_step(evening: Path) -> None:
     act("scarface", "declare", "action=attack", "target=krockin")
     act("krockin", "declare", "action=defend")
     code, out, _ = run("combat", e, "--as", "krockin")
-    assert code == 0 and "next roll scarface attack krockin" in out and "25.9%" in out
+    assert code == 0 and "next roll ScarFace attack The Amazing Krockin" in out and "25.9%" in out
     out = act("referee", "resolve")
-    assert "scarface attack krockin" in out
+    assert "ScarFace attack The Amazing Krockin" in out
     code, out, _ = run("status", e, "krockin", "--as", "krockin")
     assert code == 0 and "Stamina" in out
     code, out, _ = run("status", e, "krockin", "--as", "scarface")

@@ -462,7 +462,7 @@ def test_a_group_attack_through_the_procedure() -> None:
     with pytest.raises(RuleError, match="already declared"):
         declare(table, "dan", "defend")
     table = declare(table, "cat", "defend")
-    assert preview(table.state, "combat-1")[0][0] == "alf+dan+eve attack cat: 3d6+3 > 16"
+    assert preview(table.state, "combat-1")[0][0] == "Alf+Dan+Eve attack Cat: 3d6+3 > 16"
     table = resolve(table, (1, 1, 1))
     rolled = last(table, "attack.rolled")
     assert rolled["attackers"] == ["alf", "dan", "eve"] and rolled["modifier"] == 2 + 1
@@ -710,7 +710,7 @@ def test_a_second_grab_on_the_held_lapses() -> None:
     assert last(table, "combat.action_lapsed") == {
         "combat": "combat-1",
         "character": "alf",
-        "reason": "bob is already Held",
+        "reason": "Bob is already Held",
     }
     assert combat(table).holds == (Hold("cat", "bob"),)
 

@@ -22,7 +22,7 @@ from referee.systems.intrigue.events import (
 from referee.systems.intrigue.game import load_game
 from referee.systems.intrigue.state import Hold
 
-from .helpers import act, character, last, start
+from .helpers import act, character, last, start, without_names
 
 
 def cast(**sheets: dict[str, Any]) -> dict[str, Any]:
@@ -43,7 +43,7 @@ ROLLERS = cast(
 def seen(table: Any, who: str, kind: str) -> dict[str, Any] | None:
     """The data of the last event of ``kind`` that ``who`` sees, or None."""
     events = [e for e in view(table.log, Viewer(who)) if e.kind == kind]
-    return dict(events[-1].data) if events else None
+    return without_names(events[-1].data) if events else None
 
 
 def test_a_skill_roll_against_a_target_number_tells_the_roller_only() -> None:
@@ -56,7 +56,11 @@ def test_a_skill_roll_against_a_target_number_tells_the_roller_only() -> None:
     assert (data["total"], data["faces"], data["success"]) == (14, [6, 6, 1], True)
     assert data["value"] == 1
     card = data["roll"]
-    assert (card["label"], card["rule"], card["odds"]) == ("a's Medicine ≥ 14", "Skill Rolls", None)
+    assert (card["label"], card["rule"], card["odds"]) == (
+        "Ann's Medicine ≥ 14",
+        "Skill Rolls",
+        None,
+    )
     assert (card["dice"], card["margin"]) == ("3d6+1 ≥ 14", 0)
     mine = seen(table, "a", "skill.rolled")
     assert mine is not None and mine["value"] == 1 and "odds" not in mine
@@ -101,7 +105,7 @@ def test_an_opposed_roll_shows_each_side_the_others_total_only() -> None:
     assert (data["total"], data["success"], data["faces"][:3]) == (20, True, [6, 6, 6])
     assert data["against_value"] == 5 and data["value"] == 2
     card = data["roll"]
-    assert (card["label"], card["rule"]) == ("a's Stealth vs b's Perception", "Skill Rolls")
+    assert (card["label"], card["rule"]) == ("Ann's Stealth vs Bob's Perception", "Skill Rolls")
     for who in ("a", "b"):
         mine = seen(table, who, "skill.rolled")
         assert mine is not None and mine["against_total"] == 8 and "roll" not in mine
@@ -307,7 +311,7 @@ def test_medicine_of_fourteen_wakes_the_knocked_out_and_tells_them_alone_their_w
     table = act(table, "cat", "revive", [4, 4, 4], target="bob")
     rolled, cancelled, woke = (e.to_json() for e in table.log.events[before:])
     assert rolled["kind"] == "medicine.rolled" and rolled["audience"] == "everyone"
-    assert rolled["payload"] == {
+    assert without_names(rolled["payload"]) == {
         "character": "cat",
         "target": "bob",
         "medicine": 2,
@@ -317,7 +321,7 @@ def test_medicine_of_fourteen_wakes_the_knocked_out_and_tells_them_alone_their_w
         "success": True,
         "roll": {
             "card": "roll",
-            "label": "cat wakes bob",
+            "label": "Cat wakes Bob",
             "rule": "Taking Damage",
             "dice": "3d6+2 ≥ 14",
             "odds": {"failure": "5/8", "success": "3/8"},
@@ -329,11 +333,14 @@ def test_medicine_of_fourteen_wakes_the_knocked_out_and_tells_them_alone_their_w
             "shown": "3d6 (4, 4, 4) + 2 = 14",
         },
     }
-    assert (cancelled["kind"], cancelled["payload"]) == ("timer.cancelled", {"name": "wake:bob"})
+    assert (cancelled["kind"], cancelled["payload"]) == (
+        "timer.cancelled",
+        {"name": "wake:bob", "label": "Bob wakes"},
+    )
     assert (woke["kind"], woke["audience"], woke["payload"]) == (
         "character.woke",
         "everyone",
-        {"character": "bob", "how": "medicine"},
+        {"character": "bob", "how": "medicine", "names": {"bob": "Bob"}},
     )
     assert woke["secrets"] == [
         {"name": "wounds", "value": 2, "audience": ["bob"]},
@@ -342,7 +349,7 @@ def test_medicine_of_fourteen_wakes_the_knocked_out_and_tells_them_alone_their_w
     assert table.state.stamina("bob") == 3 and not table.state.status("bob").knocked_out
     for other in ("cat", "alf", "public"):
         mine = [e for e in view(table.log, Viewer(other)) if e.kind == "character.woke"]
-        assert [dict(e.data) for e in mine] == [{"character": "bob", "how": "medicine"}]
+        assert [without_names(e.data) for e in mine] == [{"character": "bob", "how": "medicine"}]
 
 
 def test_medicine_of_thirteen_leaves_the_knocked_out_to_wake_in_five_minutes() -> None:
@@ -377,13 +384,16 @@ def test_the_victor_slits_the_throat_of_the_knocked_out_and_the_log_names_the_ha
     before = len(table.log.events)
     table = act(table, "alf", "slay", target="bob")
     cancelled, died = (e.to_json() for e in table.log.events[before:])
-    assert (cancelled["kind"], cancelled["payload"]) == ("timer.cancelled", {"name": "wake:bob"})
+    assert (cancelled["kind"], cancelled["payload"]) == (
+        "timer.cancelled",
+        {"name": "wake:bob", "label": "Bob wakes"},
+    )
     assert (died["kind"], died["audience"], died["payload"]) == (
         "character.died",
         "everyone",
-        {"character": "bob", "by": "alf"},
+        {"character": "bob", "by": "alf", "names": {"bob": "Bob", "alf": "Alf"}},
     )
-    assert describe(table.log.events[-1], Viewer("public")) == "bob is dead at alf's hand."
+    assert describe(table.log.events[-1], Viewer("public")) == "Bob is dead at Alf's hand."
     assert table.state.status("bob").dead
 
 
@@ -406,7 +416,7 @@ def test_an_escape_with_nobody_to_beat_is_logged_against_nobody() -> None:
     before = len(table.log.events)
     table = act(table, "bob", "escape")
     escaped = table.log.events[before].to_json()
-    assert (escaped["kind"], escaped["payload"]) == (
+    assert (escaped["kind"], without_names(escaped["payload"])) == (
         "escape.rolled",
         {"combat": "combat-1", "character": "bob", "against": None, "escaped": True},
     )
@@ -796,7 +806,7 @@ def test_the_odds_of_a_grab_and_a_break_free_are_shown_once_all_have_declared() 
     assert _previews(table) == []  # Bob has still to declare
     table = act(table, "bob", "declare", action="defend")
     assert _previews(table) == [
-        ("cat grab bob", "Combat Actions", "3d6+1 > 15", {"failure": "49/54", "success": "5/54"})
+        ("Cat grab Bob", "Combat Actions", "3d6+1 > 15", {"failure": "49/54", "success": "5/54"})
     ]
     table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve")
     assert _previews(table) == []  # between rounds
@@ -804,7 +814,7 @@ def test_the_odds_of_a_grab_and_a_break_free_are_shown_once_all_have_declared() 
     table = act(table, "bob", "declare", action="break_free")
     assert _previews(table) == [
         (
-            "bob breaks free of cat",
+            "Bob breaks free of Cat",
             "Combat Actions",
             "3d6+1 vs 3d6+1",
             {"failure": "4249/7776", "success": "3527/7776"},
@@ -931,7 +941,7 @@ def test_a_mental_attacks_preview_names_the_ability() -> None:
     table, _ = _krockin_in_round_two("attack")
     table = act(table, "kro", "declare", action="attack", target="alf", ability="Energy Bolt")
     table = act(table, "alf", "declare", action="attack", target="kro")
-    assert [label for label, *_ in _previews(table)] == ["kro Energy Bolt alf"]
+    assert [label for label, *_ in _previews(table)] == ["Krockin Energy Bolt Alf"]
 
 
 # -- a game file's Contingency Envelopes (game.py; issue 13, round 4) --------------------------

@@ -15,7 +15,7 @@ from referee.core import Action, RuleError, Table, Viewer, observe, preview, vie
 from referee.systems.intrigue import IntrigueState
 from referee.systems.intrigue.odds import upcoming
 
-from .helpers import act, character, last, start
+from .helpers import act, character, last, start, without_names
 from .test_combat import brawl, declare, fight, resolve
 
 T = Table[IntrigueState]
@@ -341,12 +341,18 @@ def test_open_at_nine_oclock_is_a_timer_its_holder_alone_sees_set_and_fire() -> 
     }
     table = start(setup)
     timers = [e for e in table.log.events if e.kind == "timer.set"]
-    assert [e.payload for e in timers] == [{"name": "contingency:nine", "due": 2 * 3600}]
+    assert [e.payload for e in timers] == [
+        {
+            "name": "contingency:nine",
+            "due": 2 * 3600,
+            "label": "The Countess' envelope nine may be opened",
+        }
+    ]
     assert [e.kind for e in view(table.log, "countess")] == ["timer.set"]
     assert [e.kind for e in view(table.log, "baron")] == []
     table = table.advance(2 * 3600)
     told = [e for e in view(table.log, "countess") if e.kind == "contingency.openable"]
-    assert [dict(e.data) for e in told] == [
+    assert [without_names(e.data) for e in told] == [
         {"holder": "countess", "envelopes": ["nine"], "why": "time"}
     ]
     assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]
@@ -366,8 +372,8 @@ def test_every_viewer_sees_the_odds_of_each_running_combats_next_rolls() -> None
     table = two_combats()
     shown = observe(table, Viewer("stranger")).to_json()["previews"]
     assert [(p["label"], p["rule"], p["dice"]) for p in shown] == [
-        ("alf attack bob", "Combat Actions", "3d6+2 > 14"),
-        ("cat grab dan", "Combat Actions", "3d6+3 > 12"),
+        ("Alf attack Bob", "Combat Actions", "3d6+2 > 14"),
+        ("Cat grab Dan", "Combat Actions", "3d6+3 > 12"),
     ]
     assert shown[0]["odds"] == {"failure": "20/27", "success": "7/27"}
     assert observe(start(brawl()), Viewer("stranger")).to_json()["previews"] == []
@@ -396,7 +402,7 @@ def test_the_odds_a_fighter_is_shown_before_resolving_are_under_combat_actions()
     table = two_combats()
     resolving = Action("bob", "resolve", {"combat": "combat-1"})
     (shown,) = preview(table, "bob", resolving)
-    assert (shown.rule, shown.label) == ("Combat Actions", "alf attack bob")
+    assert (shown.rule, shown.label) == ("Combat Actions", "Alf attack Bob")
 
 
 def test_the_knocked_out_in_a_combat_still_running_are_not_yet_woken_by_medicine() -> None:
@@ -426,6 +432,6 @@ def test_one_who_ranks_by_mind_and_holds_is_shown_the_odds_of_a_mental_attack_al
     table = resolve(declare(declare(table, "kro", "hold"), "alf", "defend"))
     bolt = {"action": "attack", "target": "alf", "ability": "Energy Bolt"}
     shown = upcoming(table.state, Action("kro", "declare", bolt))
-    assert [words for words, _ in shown] == ["kro Energy Bolt alf: 3d6+0 > 16"]
+    assert [words for words, _ in shown] == ["Krockin Energy Bolt Alf: 3d6+0 > 16"]
     plain = {"action": "attack", "target": "alf"}
     assert upcoming(table.state, Action("kro", "declare", plain)) == []

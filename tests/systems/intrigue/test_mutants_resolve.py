@@ -14,7 +14,7 @@ from referee.core import Action, RuleError, Table
 from referee.dice import ScriptedSource
 from referee.systems.intrigue import IntrigueState
 
-from .helpers import act, character, start
+from .helpers import act, character, start, without_names
 
 T = Table[IntrigueState]
 
@@ -60,14 +60,14 @@ def _round(
     while table.state.combats[-1].in_round:
         table = table.act(Action("referee", "resolve", {}), source)
     assert source.remaining == (), f"unused dice {source.remaining}"
-    told = [(e.kind, dict(e.data)) for e in table.log.events[since:] if e.kind in TOLD]
+    told = [(e.kind, without_names(e.data)) for e in table.log.events[since:] if e.kind in TOLD]
     return table, told
 
 
 def _rolled(table: T, kind: str) -> dict[str, Any]:
     for event in reversed(table.log.events):
         if event.kind == kind:
-            return dict(event.data)
+            return without_names(event.data)
     raise AssertionError(f"no {kind} event")
 
 
@@ -106,7 +106,7 @@ def test_a_fighter_grabbed_before_their_turn_loses_their_action() -> None:
             {
                 "combat": C1,
                 "character": "bob",
-                "reason": "bob was grabbed: no further Actions that turn",
+                "reason": "Bob was grabbed: no further Actions that turn",
             },
         ),
     ]
@@ -129,7 +129,7 @@ def test_an_attack_by_or_on_a_fighter_knocked_out_earlier_in_the_round_lapses() 
         ],
         [6, 6, 6],
     )
-    out = "bob is out of the combat"
+    out = "Bob is out of the combat"
     assert told == [
         (
             "damage.taken",
@@ -220,7 +220,7 @@ def test_breaking_free_is_strength_against_strength_and_ends_the_hold() -> None:
     )
     rolled = _rolled(table, "hold.break_free_rolled")
     card = rolled.pop("roll")
-    assert (card["label"], card["rule"]) == ("bob breaks free of alf", "Break Free")
+    assert (card["label"], card["rule"]) == ("Bob breaks free of Alf", "Break Free")
     assert rolled == {
         "combat": C1,
         "character": "bob",

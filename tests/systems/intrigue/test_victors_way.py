@@ -81,7 +81,7 @@ def test_the_victor_searches_and_sees_the_items_and_the_envelopes_outsides() -> 
     ]
     _, words = seen(table, "alf")
     assert words == (
-        "alf searches bob: finds pistol (damage 5), letter, envelope b-all (Give to ALL with a "
+        "Alf searches Bob: finds pistol (damage 5), letter, envelope b-all (Give to ALL with a "
         "Roll of 16 or more), envelope b-shot (Open if shot)."
     )
 
@@ -103,7 +103,7 @@ def test_everyone_else_sees_only_that_a_search_happened(viewer: str) -> None:
     table = act(knocked_out(start(CAST)), "alf", "search", target="bob")
     event, words = seen(table, viewer)
     assert event.kind == CHARACTER_SEARCHED and set(event.redacted) == {"items", "envelopes"}
-    assert words == "alf searches bob."
+    assert words == "Alf searches Bob."
     assert LETTER not in json.dumps(observe(table, Viewer(viewer, frozenset({viewer}))).to_json())
 
 
@@ -125,10 +125,10 @@ def test_the_victor_robs_an_item_card_from_the_knocked_out() -> None:
 def test_what_was_taken_is_the_robbers_and_the_robbeds_alone() -> None:
     """Ruling 26: everyone sees the robbery; the card taken is known to the two characters."""
     table = act(knocked_out(start(CAST)), "alf", "rob", target="bob", item="letter")
-    assert seen(table, "alf")[1] == "alf robs bob of letter."
-    assert seen(table, "bob")[1] == "alf robs bob of letter."
+    assert seen(table, "alf")[1] == "Alf robs Bob of letter."
+    assert seen(table, "bob")[1] == "Alf robs Bob of letter."
     event, words = seen(table, "passer")
-    assert words == "alf robs bob." and event.redacted == ("item",)
+    assert words == "Alf robs Bob." and event.redacted == ("item",)
 
 
 def test_a_drawn_weapon_may_be_robbed_and_the_robber_holds_it_undrawn() -> None:

@@ -515,7 +515,7 @@ def test_a_tie_breakers_preview_is_the_two_root_stats_the_tie_breaker_rolls() ->
     other = BurningPool(3, Shade.WHITE, open_ended=True)
     chance = versus_odds(mine, other)
     assert (shown.label, shown.rule, shown.dice) == (
-        "elves: tie-breaker on Will against orcs's Perception",
+        "elves: tie-breaker on Will against orcs' Perception",
         "Independent and Versus Maneuvers",
         "4d6 grey open-ended vs 3d6 white open-ended",
     )
@@ -642,10 +642,10 @@ def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat
     perception = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
     elves, orcs_ = BurningPool(4), BurningPool(3, Shade.GREY)
     (mine,) = preview(table.act(perception, ScriptedSource([])), "ann", will)
-    assert mine.label == "elves: tie-breaker on Will against orcs's Perception"
+    assert mine.label == "elves: tie-breaker on Will against orcs' Perception"
     assert dict(mine.odds) == odds_of(BurningVersus(elves, orcs_).odds())
     (theirs,) = preview(table.act(will, ScriptedSource([])), "bob", perception)
-    assert theirs.label == "orcs: tie-breaker on Perception against elves's Will"
+    assert theirs.label == "orcs: tie-breaker on Perception against elves' Will"
     assert dict(theirs.odds) == odds_of(BurningVersus(orcs_, elves).odds())
 
 
@@ -675,7 +675,7 @@ def test_downtime_bought_with_two_successes_owes_the_others_two_maintenance_test
         if e.kind == "effect.applied" and e.payload["kind"] == "downtime"
     ]
     assert bought == [
-        "elves's Fortify: 2 successes buy 6 months of downtime (margin against Ob 2, unopposed)"
+        "elves' Fortify: 2 successes buy 6 months of downtime (margin against Ob 2, unopposed)"
     ]
 
 

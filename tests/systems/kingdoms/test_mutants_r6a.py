@@ -309,7 +309,7 @@ def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_ac
     why = "Ploy requires a conflict scene directed at elves, dwarves; none was"
     assert revealed.payload["void"] == {"orcs": why}
     assert revealed.payload["help_refused"] == {"dwarves": "orcs has no maneuver to help"}
-    assert f"  orcs's maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
+    assert f"  orcs' maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
     assert "orcs" in table.state.void and "orcs" not in table.state.rolls
 
 
@@ -334,7 +334,7 @@ def test_help_refused_at_the_reveal_says_why() -> None:
     lent = act(all_pass(table), "elves", "reveal", [4] * 20)
     revealed = next(e for e in lent.log if e.kind == "slips.revealed")
     assert revealed.payload["help_refused"] == {
-        "dwarves": "dwarves's leader has no Logistics to help with"
+        "dwarves": "dwarves' leader has no Logistics to help with"
     }
 
 

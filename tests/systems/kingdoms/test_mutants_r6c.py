@@ -224,7 +224,7 @@ def test_fate_on_a_closed_roll_shows_the_odds_of_its_sixes_exploding() -> None:
         "Independent and Versus Maneuvers",
         "3d6 + Fate",
     )
-    assert (card.faces, card.outcome, card.margin, card.value) == ((6, 4, 1, 5), "3", 3, 3)
+    assert (card.faces, card.outcome, card.margin, card.value) == ((6, 4, 1, 5), "3", None, 3)
     assert card.shown == "pool [6, 4, 1], fate [5]"
 
 
@@ -263,7 +263,7 @@ def test_deeds_after_the_roll_shows_the_odds_of_every_failed_die_rerolled() -> N
         odds={"0": "1/36", "1": "5/18", "2": "25/36"},
         faces=(1, 1, 6, 1),
         outcome="1",
-        margin=1,
+        margin=None,
         value=1,
         shown="pool [1, 1], deeds [6, 1]",
     )
@@ -304,13 +304,13 @@ def test_a_maneuver_tests_card_counts_successes_and_tops_an_open_ended_pool() ->
         },
         faces=(6, 1, 2, 1),
         outcome="1",
-        margin=1,
+        margin=None,
         value=1,
         shown="pool [6, 1, 2, 1]",
     )
     lucky = _rolled(1, BLACK, True, [6, 6, 6, 6, 6, 1])
     card = pool_card(lucky, "elves' Assess", "Maneuver Resolution")
-    assert (card.outcome, card.margin, card.value) == ("4+", 5, 5)
+    assert (card.outcome, card.margin, card.value) == ("4+", None, 5)
     assert card.odds == {"0": "1/2", "1": "5/12", "2": "5/72", "3": "5/432", "4+": "1/432"}
 
 

@@ -62,7 +62,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
         E.OBJECTIVE_SET,
         {"faction": "orcs", "objective": "Burn the forest"},
-        "orcs's Chronicle Objective: Burn the forest",
+        "orcs' Chronicle Objective: Burn the forest",
     ),
     (
         E.SLIP_WRITTEN,
@@ -164,12 +164,12 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
         E.HEALTH_TESTED,
         {"faction": "orcs", "character": "Grol", "ob": 2, "passed": True},
-        "orcs's Grol tests Health against Ob 2 and recovers 1D",
+        "orcs' Grol tests Health against Ob 2 and recovers 1D",
     ),
     (
         E.HEALTH_TESTED,
         {"faction": "orcs", "character": "Grol", "ob": 3, "passed": False},
-        "orcs's Grol tests Health against Ob 3 and does not recover",
+        "orcs' Grol tests Health against Ob 3 and does not recover",
     ),
     (
         E.SLIPS_REVEALED,
@@ -206,7 +206,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         "Slips revealed, read by elves; seat order elves, orcs\n"
         "  orcs: Assault with Command → elves and dwarves\n"
         "  elves: Fortify with Fortifications → -\n"
-        "  dwarves's maneuver is void: its leader cannot act\n"
+        "  dwarves' maneuver is void: its leader cannot act\n"
         "  odds orcs → elves (versus, cell B): orcs: 60%, elves: 30%\n"
         "  odds elves → itself (independent, cell -): pass: 50%",
     ),
@@ -224,9 +224,9 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "amount": -2,
             "value": 3,
             "target": "elves",
-            "text": "orcs's Assault: elves loses 2 disposition (3)",
+            "text": "orcs' Assault: elves loses 2 disposition (3)",
         },
-        "orcs's Assault: elves loses 2 disposition (3)",
+        "orcs' Assault: elves loses 2 disposition (3)",
     ),
     (E.EFFECT_APPLIED, {"faction": "elves"}, ""),
     (
@@ -373,7 +373,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "dice": 1,
             "cash_spent": 2,
         },
-        "orcs spends 2 Cash on Hand on elves's lost affiliation Silver Court (1D)",
+        "orcs spends 2 Cash on Hand on elves' lost affiliation Silver Court (1D)",
     ),
     (
         E.MAINTENANCE_TESTED,

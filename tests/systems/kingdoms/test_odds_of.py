@@ -107,7 +107,7 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
     shown = preview(table, "ann", offer)
     # the elves' Will B4 against the orcs' Will B3: as the tie-breaker's event records it
     assert _by_label(shown) == {
-        "elves: tie-breaker on Will against orcs's Will": {
+        "elves: tie-breaker on Will against orcs' Will": {
             "success": str(versus_odds(BurningPool(4), BurningPool(3))),
             "failure": str(1 - versus_odds(BurningPool(4), BurningPool(3))),
         }

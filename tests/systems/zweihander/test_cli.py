@@ -120,7 +120,7 @@ def test_chase_plays_the_chase_in_a_table_record_to_its_end(tmp_path: Path) -> N
     )
     code, out, err = run("chase", str(record), "--as", "referee", "--seed", "7")
     assert code == 0, err
-    assert "cutpurse rolls" in out and "The chase ends" in out
+    assert "Cutpurse rolls" in out and "The chase ends" in out
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["system"] == "zweihander" and data["version"] == len(data["events"])
     kinds = [a["kind"] for a in data["actions"]]

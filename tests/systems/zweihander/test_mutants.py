@@ -131,17 +131,17 @@ def test_the_gm_previews_an_unfavourable_tactic_with_its_bump() -> None:
     t = exchange("Guile", "Charm")
     gm = preview(t, "referee", Action("anna", "exchange.tactic", {"tactic": "Charm"}))
     assert [(p.label, p.rule) for p in gm] == [
-        ("anna uses Charm (your Unfavourable Skill)", "Complex Exchange")
+        ("Anna uses Charm (your Unfavourable Skill)", "Complex Exchange")
     ]
     assert dict(gm[0].odds) == card_odds(SkillTest(50, 20, unfavourable=True).odds())
     theirs = preview(t, "alice", Action("anna", "exchange.tactic", {"tactic": "Charm"}))
-    assert [(p.label, p.rule) for p in theirs] == [("anna uses Charm", "Complex Exchange")]
+    assert [(p.label, p.rule) for p in theirs] == [("Anna uses Charm", "Complex Exchange")]
     fav = preview(
         exchange("Charm", "Guile"),
         "referee",
         Action("anna", "exchange.tactic", {"tactic": "Charm"}),
     )
-    assert fav[0].label == "anna uses Charm (your Favourable Skill)"
+    assert fav[0].label == "Anna uses Charm (your Favourable Skill)"
 
 
 def test_a_simple_exchange_and_a_skill_test_preview_name_their_rule() -> None:
@@ -150,9 +150,9 @@ def test_a_simple_exchange_and_a_skill_test_preview_name_their_rule() -> None:
     simple = preview(
         t, "alice", Action("anna", "social.simple", {"skill": "Charm", "npc_alignment": "order"})
     )
-    assert [(p.label, p.rule) for p in simple] == [("anna tests Charm", "Simple Exchange")]
+    assert [(p.label, p.rule) for p in simple] == [("Anna tests Charm", "Simple Exchange")]
     chance = preview(t, "alice", Action("anna", "test", {"chance": 40}))
-    assert [(p.label, p.rule) for p in chance] == [("anna tests a chance", "Skill Test")]
+    assert [(p.label, p.rule) for p in chance] == [("Anna tests a chance", "Skill Test")]
 
 
 def test_a_simple_exchange_records_who_tested_which_skill() -> None:
@@ -175,7 +175,7 @@ def test_a_simple_exchange_records_who_tested_which_skill() -> None:
     )
     card = data["roll"]
     assert (card["label"], card["rule"]) == (
-        "anna tests Charm (Simple Exchange)",
+        "Anna tests Charm (Simple Exchange)",
         "Simple Exchange",
     )
 
@@ -325,7 +325,7 @@ def test_the_log_says_whether_a_chase_attack_hits_and_what_it_costs() -> None:
             target_slain=False,
             roll=_card(34),
         )
-        == "watchman attacks cutpurse — d100 34: success; hits: 2 Damage ranks, cutpurse "
+        == "Watchman attacks Cutpurse — d100 34: success; hits: 2 Damage ranks, Cutpurse "
         "loses 3; the attack costs 2 Value."
     )
     assert (
@@ -338,8 +338,8 @@ def test_the_log_says_whether_a_chase_attack_hits_and_what_it_costs() -> None:
             target_slain=True,
             roll=_card(12),
         )
-        == "watchman attacks cutpurse — d100 12: success; hits: 4 Damage ranks, cutpurse "
-        "loses 5; cutpurse is Slain!; the attack costs 2 Value."
+        == "Watchman attacks Cutpurse — d100 12: success; hits: 4 Damage ranks, Cutpurse "
+        "loses 5; Cutpurse is Slain!; the attack costs 2 Value."
     )
     assert (
         _line(
@@ -351,7 +351,7 @@ def test_the_log_says_whether_a_chase_attack_hits_and_what_it_costs() -> None:
             target_slain=False,
             roll=_card(78),
         )
-        == "watchman attacks cutpurse — d100 78: failure; misses; the attack costs 2 Value."
+        == "Watchman attacks Cutpurse — d100 78: failure; misses; the attack costs 2 Value."
     )
 
 
@@ -361,7 +361,7 @@ def test_the_log_says_what_a_failed_fatigue_test_costs() -> None:
     reaches) and may leave them exhausted, out of the chase; a Success costs nothing."""
     assert (
         _line(CHASE_FATIGUE, participant="hound", roll=_card(12))
-        == "hound tests fatigue — d100 12: success."
+        == "Hound tests fatigue — d100 12: success."
     )
     assert (
         _line(
@@ -371,7 +371,7 @@ def test_the_log_says_what_a_failed_fatigue_test_costs() -> None:
             peril=4,
             characters={"hound": {"peril": 2}},
         )
-        == "hound tests fatigue — d100 78: failure; 4 physical Peril → Ignore 1 Skill Rank."
+        == "Hound tests fatigue — d100 78: failure; 4 physical Peril → Ignore 1 Skill Rank."
     )
     assert (
         _line(
@@ -382,7 +382,7 @@ def test_the_log_says_what_a_failed_fatigue_test_costs() -> None:
             characters={"hound": {"peril": 5}},
             exhausted=True,
         )
-        == "hound tests fatigue — d100 78: failure; 9 physical Peril → Incapacitated!; "
+        == "Hound tests fatigue — d100 78: failure; 9 physical Peril → Incapacitated!; "
         "exhausted, out of the chase."
     )
 
@@ -396,7 +396,7 @@ def test_the_log_names_a_peril_step_only_for_whoever_moved_on_the_track() -> Non
             data["characters"] = characters
         assert (
             _line(CHASE_FATIGUE, **data)
-            == "hound tests fatigue — d100 78: failure; 2 physical Peril."
+            == "Hound tests fatigue — d100 78: failure; 2 physical Peril."
         )
     assert (
         _line(
@@ -406,7 +406,7 @@ def test_the_log_names_a_peril_step_only_for_whoever_moved_on_the_track() -> Non
             peril=2,
             characters={"hound": {"peril": 0}, "cora": {"peril": 3}},
         )
-        == "hound tests fatigue — d100 78: failure; 2 physical Peril → Unhindered."
+        == "Hound tests fatigue — d100 78: failure; 2 physical Peril → Unhindered."
     )
 
 
@@ -415,11 +415,11 @@ def test_the_log_says_whether_a_forced_march_incapacitates() -> None:
     Incapacitated!, with no Peril recovery for 24 hours; a passed one holds on."""
     assert (
         _line(FORCED_MARCH, character="anna", incapacitated=True, roll=_card(78))
-        == "anna force-marches — d100 78: failure: Incapacitated!, no recovery for 24 hours."
+        == "Anna force-marches — d100 78: failure: Incapacitated!, no recovery for 24 hours."
     )
     assert (
         _line(FORCED_MARCH, character="anna", incapacitated=False, roll=_card(34))
-        == "anna force-marches — d100 34: success: holds on."
+        == "Anna force-marches — d100 34: success: holds on."
     )
 
 
@@ -431,7 +431,7 @@ def test_the_log_names_a_journeys_travellers_and_stretches_in_order() -> None:
             travellers=["anna", "bert"],
             stretches=[{"name": "the Moor", "days": 2}, {"name": "the Pass"}],
         )
-        == "A journey begins for anna, bert: the Moor, the Pass."
+        == "A journey begins for Anna, Bert: the Moor, the Pass."
     )
 
 
@@ -439,11 +439,11 @@ def test_the_log_says_what_a_simple_exchange_costs() -> None:
     """Simple Exchange: a Critical Failure costs mental Peril; otherwise nothing."""
     assert (
         _line(SIMPLE_EXCHANGE, character="anna", roll=_card(99), mental_peril=5)
-        == "anna tries a Simple Exchange — d100 99: critical failure; 5 mental Peril."
+        == "Anna tries a Simple Exchange — d100 99: critical failure; 5 mental Peril."
     )
     assert (
         _line(SIMPLE_EXCHANGE, character="anna", roll=_card(34))
-        == "anna tries a Simple Exchange — d100 34: success."
+        == "Anna tries a Simple Exchange — d100 34: success."
     )
 
 
@@ -626,9 +626,9 @@ def test_a_madness_test_is_previewed_with_the_odds_its_choice_carries() -> None:
     t = social_table({"anna": {"skills": {"Resolve": 40}}})
     shown = preview(t, "anna", Action("anna", "madness", {"situation": "Fear"}))
     assert [(p.label, p.rule, p.dice) for p in shown] == [
-        ("anna withstands Stress", "Madness", "d100 ≤ 60"),
-        ("anna withstands Fear", "Madness", "d100 ≤ 40"),
-        ("anna withstands Terror", "Madness", "d100 ≤ 20"),
+        ("Anna withstands Stress", "Madness", "d100 ≤ 60"),
+        ("Anna withstands Fear", "Madness", "d100 ≤ 40"),
+        ("Anna withstands Terror", "Madness", "d100 ≤ 20"),
     ]
     assert dict(shown[1].odds) == card_odds(SkillTest(40).odds())
     gm = Action("referee", "corruption", {"character": "anna", "weight": "minor"})
@@ -661,7 +661,7 @@ def test_a_passed_resolve_test_against_madness_costs_nothing() -> None:
         [],
         0,
     )
-    assert data["roll"]["label"] == "anna withstands Fear"
+    assert data["roll"]["label"] == "Anna withstands Fear"
     assert t.state.character("anna").corruption == 0
     passed = withstand(Character("c", skills={"Resolve": 40}), "Terror", ScriptedSource([15]))
     assert (passed.situation, passed.mental_peril, passed.corruption) == ("Terror", 0, 0)
@@ -718,12 +718,12 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
         {"situation": OneOf(("Stress", "Fear", "Terror"))},
     )
     assert [p.label for p in withstand_choice.odds] == [
-        "anna withstands Stress",
-        "anna withstands Fear",
-        "anna withstands Terror",
+        "Anna withstands Stress",
+        "Anna withstands Fear",
+        "Anna withstands Terror",
     ]
     (dora,) = madness_choices(t.state, "dora")
-    assert dora.odds[0].label == "dora withstands Stress"
+    assert dora.odds[0].label == "Dora withstands Stress"
     for nobody in ("bert", "cora", "zed"):
         assert madness_choices(t.state, nobody) == []
     plain = social_table({"anna": {"skills": {"Resolve": 40}}})

@@ -62,7 +62,7 @@ def test_a_chase_action_is_recorded_with_its_test_at_its_difficulty_and_its_card
     assert (data["test"]["difficulty_rating"], data["test"]["total_chance"]) == ("Hard", 30)
     assert data["test"]["outcome"] == "success"
     assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
-        "runner tests Athletics (a chase Action)",
+        "Runner tests Athletics (a chase Action)",
         "Chase scene rules",
         "d100 ≤ 30",
     )
@@ -78,7 +78,7 @@ def test_a_chase_attack_is_recorded_with_its_test_cost_and_what_it_does_to_the_t
     assert data["test"]["skill"] == "Bows"
     assert (data["test"]["difficulty_rating"], data["test"]["total_chance"]) == ("Easy", 70)
     assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
-        "runner attacks chaser",
+        "Runner attacks Chaser",
         "Chase scene rules",
         "d100 ≤ 70",
     )
@@ -145,7 +145,7 @@ def test_the_gm_may_start_a_chase_with_two_able_characters_who_have_its_skills()
                 "escape_condition": OneOf((3, 6, 9)),
                 "takedown": OneOf(DIFFICULTY_NAMES),
             },
-            label=f"start a chase: {escapee} runs",
+            label=f"start a chase: {escapee.title()} runs",
         )
 
     assert chase.choices(t.state, REFEREE) == [
@@ -211,7 +211,7 @@ def test_each_participants_menu_follows_the_ladder_through_a_round() -> None:
         "chase.give_up",
     ]
     assert takedown[1].params["target"] == OneOf(("runner",))
-    assert takedown[2].label == "attempt a Takedown on runner"
+    assert takedown[2].label == "attempt a Takedown on Runner"
     assert chase.choices(t.state, REFEREE) == [
         Choice(REFEREE, "chase.end_round", label="end the Round"),
         GM_GIVE_UP,
@@ -225,13 +225,13 @@ def test_a_takedown_is_previewed_at_the_chases_takedown_difficulty() -> None:
     t = act(t, "chaser", "chase.move", [9])
     [preview] = chase.previews(t.state)
     assert (preview.label, preview.rule, preview.dice) == (
-        "chaser's Takedown (Coordination)",
+        "Chaser's Takedown (Coordination)",
         "Chase scene rules (Takedown)",
         "d100 ≤ 75",
     )
     assert preview.odds["critical success"] == "7/100"
     assert [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"] == [
-        Choice("chaser", "chase.takedown", odds=(preview,), label="attempt a Takedown on runner")
+        Choice("chaser", "chase.takedown", odds=(preview,), label="attempt a Takedown on Runner")
     ]
     assert chase.previews(_incapacitated(t.state, "chaser")) == []
     assert chase.previews(caught().state)[0].dice == "d100 ≤ 45"
@@ -259,7 +259,7 @@ def test_a_mounted_pursuer_who_caught_up_is_offered_a_takedown_naming_the_skills
                 "skill": OneOf(("Coordination", "Drive", "Toughness")),
                 "escapee_skill": OneOf(("Coordination", "Ride", "Toughness")),
             },
-            label="attempt a Takedown on runner (name the skills)",
+            label="attempt a Takedown on Runner (name the skills)",
         )
     ]
     assert [c.kind for c in chase.choices(_incapacitated(t.state, "chaser"), "chaser")] == [
@@ -417,7 +417,7 @@ def test_each_role_check_is_recorded_with_its_role_skill_helpers_card_and_result
         50,
     )
     assert (guide["roll"]["label"], guide["roll"]["rule"], guide["roll"]["dice"]) == (
-        "Guide g tests Navigation",
+        "Guide G tests Navigation",
         "Wilderness travel rules (Roles)",
         "d100 ≤ 50, with an Assist Die",
     )
@@ -432,7 +432,7 @@ def test_each_role_check_is_recorded_with_its_role_skill_helpers_card_and_result
         "character": "s",
         "assisted_by": [],
     }
-    assert survivalist["roll"]["label"] == "Survivalist s tests Survival"
+    assert survivalist["roll"]["label"] == "Survivalist S tests Survival"
     assert (survivalist["outcome"], survivalist["result"]) == (
         "critical failure",
         "as Failure, plus add an extra Toughness Test",
@@ -508,9 +508,9 @@ def test_a_stretchs_toughness_tests_chaos_dice_camp_and_end_are_recorded() -> No
     Stretch's end counts its days and provisions and moves on to the next Stretch."""
     t = roles(journey(threat=1, conveyed=True), [40, 40, 60])  # the Scout fails: Threat 2
     assert [p.label for p in wilderness.previews(t.state)] == [
-        "g tests Toughness",
-        "s tests Toughness",
-        "c tests Toughness",
+        "G tests Toughness",
+        "S tests Toughness",
+        "C tests Toughness",
     ]
     assert {(p.rule, p.dice) for p in wilderness.previews(t.state)} == {
         ("Wilderness travel rules (Toughness Tests)", "d100 ≤ 50, with an Assist Die")
@@ -529,7 +529,8 @@ def test_a_stretchs_toughness_tests_chaos_dice_camp_and_end_are_recorded() -> No
     assert (c["peril"], c["peril_faces"], c["peril_condition"]) == (9, [3, 4], "Imperiled")
     assert toughness["unhindered_at_camp"] == []
     assert [(r["label"], r["rule"]) for r in toughness["rolls"]] == [
-        (f"{who} tests Toughness", "Wilderness travel rules (Toughness Tests)") for who in "gsc"
+        (f"{who.upper()} tests Toughness", "Wilderness travel rules (Toughness Tests)")
+        for who in "gsc"
     ]
     chaos = last(t, "journey.chaos")
     assert {k: v for k, v in chaos.items() if k != "roll"} == {
@@ -616,8 +617,8 @@ def test_the_toughness_previews_leave_out_who_cannot_test() -> None:
     party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
     t = _s_and_c_take_roles(journey(threat=0, party=party), [40, 40])
     assert [p.label for p in wilderness.previews(t.state)] == [
-        "s tests Toughness",
-        "c tests Toughness",
+        "S tests Toughness",
+        "C tests Toughness",
     ]
     hard = roles(journey(terrain="Hard", threat=0), [40, 40, 40])
     assert {p.dice for p in wilderness.previews(hard.state)} == {"d100 ≤ 30"}
@@ -728,15 +729,15 @@ def test_the_log_tells_a_chase_round_as_it_was_played() -> None:
     t = act(t, "chaser", "chase.takedown", [60])
     t = act(t, "referee", "chase.end_round", [6])
     assert _lines(t, "chase.") == [
-        "A chase begins (Escape Condition 3 Rounds). Ladder: runner (escapee, on foot, "
-        "Movement 7, Value 0), chaser (pursuer, on foot, Movement 6, Value 3).",
-        "runner rolls 1 + Movement 7: Value 8.",
-        "runner takes an Action (vaults a cart) — d100 20: success; Value +1 → 9.",
-        "chaser rolls 9 + Movement 6: Value 18.",
-        "chaser catches up with runner: Pursuit Value 18 → 9.",
-        "chaser attempts a Takedown on runner — chaser's Takedown (Coordination): d100 60: "
+        "A chase begins (Escape Condition 3 Rounds). Ladder: Runner (escapee, on foot, "
+        "Movement 7, Value 0), Chaser (pursuer, on foot, Movement 6, Value 3).",
+        "Runner rolls 1 + Movement 7: Value 8.",
+        "Runner takes an Action (vaults a cart) — d100 20: success; Value +1 → 9.",
+        "Chaser rolls 9 + Movement 6: Value 18.",
+        "Chaser catches up with Runner: Pursuit Value 18 → 9.",
+        "Chaser attempts a Takedown on Runner — Chaser's Takedown (Coordination): d100 60: "
         "failure; the Pursuer reduces their Pursuit Value by 1.",
-        "runner's Chaos Die shows [6]: a Complication!",
+        "Runner's Chaos Die shows [6]: a Complication!",
         "End of Round 1.",
     ]
     quiet = act(
@@ -744,10 +745,10 @@ def test_the_log_tells_a_chase_round_as_it_was_played() -> None:
     )
     quiet = act(act(quiet, "chaser", "chase.move", [1]), "referee", "chase.end_round", [3])
     assert _lines(quiet, "chase.")[2:4] == [
-        "runner takes an Action — d100 70: failure; Value +0 → 8.",
-        "chaser rolls 1 + Movement 6: Value 7.",
+        "Runner takes an Action — d100 70: failure; Value +0 → 8.",
+        "Chaser rolls 1 + Movement 6: Value 7.",
     ]
-    assert _lines(quiet, "chase.complication") == ["runner's Chaos Die shows [3]: no Complication"]
+    assert _lines(quiet, "chase.complication") == ["Runner's Chaos Die shows [3]: no Complication"]
 
 
 def test_the_log_tells_a_journey_stretch_by_stretch() -> None:
@@ -771,22 +772,22 @@ def test_the_log_tells_a_journey_stretch_by_stretch() -> None:
     j = act(j, "referee", "journey.end_stretch")
     j = act(j, "referee", "journey.end")
     assert _lines(j, "journey.") == [
-        "Guide (g) — d100 40: success: 1 day of provisions is required per day of travel",
-        "Survivalist (s) — d100 99: critical failure: as Failure, plus add an extra Toughness Test",
+        "Guide (G) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (S) — d100 99: critical failure: as Failure, plus add an extra Toughness Test",
         "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
-        "Toughness Tests: g: success; s: failure, 9 Peril → Imperiled.",
+        "Toughness Tests: G: success; S: failure, 9 Peril → Imperiled.",
         "1 Chaos Dice show [2]: nothing",
-        "Toughness Tests: g: success; s: success.",
+        "Toughness Tests: G: success; S: success.",
         "1 Chaos Dice show [6]: an encounter!",
-        "The party Strikes Camp for 24 hours — g: Unhindered, s: Imperiled.",
+        "The party Strikes Camp for 24 hours — G: Unhindered, S: Imperiled.",
         "one is behind them: 3 days, 6 days of provisions.",
-        "Guide (g) — d100 40: success: 1 day of provisions is required per day of travel",
-        "Survivalist (s) — d100 40: success: if they Strike Camp, they may recover to Unhindered",
+        "Guide (G) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (S) — d100 40: success: if they Strike Camp, they may recover to Unhindered",
         "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
-        "Toughness Tests: g: success; s: success.",
+        "Toughness Tests: G: success; S: success.",
         "1 Chaos Dice show [3]: nothing",
         "two is behind them: 1 day, 2 days of provisions.",
-        "Journey's end: survivors g, s; Fortune Points +0.",
+        "Journey's end: survivors G, S; Fortune Points +0.",
     ]
     safe = act(roles(journey(threat=0), [40, 40, 40]), "referee", "journey.toughness", [20, 20, 20])
     assert _lines(safe, "journey.chaos") == ["No Chaos Dice (No Danger)."]
@@ -799,8 +800,8 @@ def test_the_log_tells_a_journeys_corruption_surprise_and_losses() -> None:
     t = roles(journey(threat=0), [40, 40, 40])
     t = act(t, "referee", "journey.toughness", [20, 99, 10, 10, 10, 20])
     assert _lines(t, "journey.toughness") == [
-        "Toughness Tests: g: success; s: critical failure, 33 Peril → Incapacitated!; "
-        "c: success. s gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+        "Toughness Tests: G: success; S: critical failure, 33 Peril → Incapacitated!; "
+        "C: success. S gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
     ]
     t = act(roles(journey(threat=2), [40, 40, 11]), "referee", "journey.toughness", [20, 20, 20, 6])
     assert _lines(t, "journey.chaos") == [
@@ -824,8 +825,8 @@ def test_the_log_names_every_corruption_gained_and_every_field_of_a_kernel_event
     t = act(t, "referee", "journey.toughness", [99, 10, 10, 10, 99, 10, 10, 10, 20])
     [line] = _lines(t, "journey.toughness")
     assert line.endswith(
-        " g gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
-        " s gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+        " G gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+        " S gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
     )
     assert PROCEDURE.describe(Event("timer.set", {"name": "x", "after": 3}), Viewer("g")) == (
         "timer.set: name='x', after=3"
@@ -899,7 +900,7 @@ def test_a_stable_reward_is_recorded_for_every_member_and_offered_to_the_gm_per_
             REFEREE,
             "stable.reward",
             {"player": OneOf((player,)), "played": OneOf(members), "reward": Between(0, 30)},
-            label=f"Reward Points for {player}'s stable",
+            label=f"Reward Points for {player.title()}'s stable",
         )
         for player, members in (("pat", ("a", "b", "c")), ("sam", ("d",)))
     ]

@@ -46,17 +46,17 @@ LINES: list[tuple[str, dict[str, Any], str]] = [
     (
         ev.TEST_ROLLED,
         {"character": "anna", "skill": "Stealth", "total_chance": 25, "roll": ROLL},
-        "anna tests Stealth at 25% — d100 12: success.",
+        "Anna tests Stealth at 25% — d100 12: success.",
     ),
     (
         ev.TEST_ROLLED,
         {"character": "anna", "skill": None, "total_chance": 37, "roll": ROLL},
-        "anna tests a chance of 37 at 37% — d100 12: success.",
+        "Anna tests a chance of 37 at 37% — d100 12: success.",
     ),
     (
         ev.TEST_ROLLED,
         {"character": "anna", "total_chance": 63, "roll": ROLL},
-        "anna tests a chance of 63 at 63% — d100 12: success.",
+        "Anna tests a chance of 63 at 63% — d100 12: success.",
     ),
     (
         ev.MORALE_CHECKED,
@@ -87,18 +87,18 @@ LINES: list[tuple[str, dict[str, Any], str]] = [
             "favourable": "Charm",
             "unfavourable": "Intimidate",
         },
-        "A Complex Exchange with Vollmer (Unfriendly) begins: anna, bert take part. "
+        "A Complex Exchange with Vollmer (Unfriendly) begins: Anna, Bert take part. "
         "[GM's secret: Favourable Charm, Unfavourable Intimidate]",
     ),
     (
         ev.EXCHANGE_STARTED,
         {"npc": "Vollmer", "disposition": "Neutral", "participants": ["cora"]},
-        "A Complex Exchange with Vollmer (Neutral) begins: cora take part.",
+        "A Complex Exchange with Vollmer (Neutral) begins: Cora take part.",
     ),
     (
         ev.EXCHANGE_TACTIC_TESTED,
         TACTIC,
-        "bert uses Intimidate — d100 60: failure; read as failure at Hostile: Aggressive.",
+        "Bert uses Intimidate — d100 60: failure; read as failure at Hostile: Aggressive.",
     ),
     (
         ev.EXCHANGE_TACTIC_TESTED,
@@ -110,14 +110,14 @@ LINES: list[tuple[str, dict[str, Any], str]] = [
             "fortune_points": 2,
             "bumped_by": "unfavourable",
         },
-        "bert uses Intimidate — d100 60: failure; read as failure at Hostile: Aggressive; "
+        "Bert uses Intimidate — d100 60: failure; read as failure at Hostile: Aggressive; "
         "9 mental Peril → Ignore 1 Skill Rank; a Reputation Point burnt for the Assist Die; "
         "the party gains 2 Fortune Point. [GM's secret: bumped by the unfavourable Skill]",
     ),
     (
         ev.EXCHANGE_TACTIC_TESTED,
         {**TACTIC, "mental_peril": 3, "burned_reputation": False, "fortune_points": 0},
-        "bert uses Intimidate — d100 60: failure; read as failure at Hostile: Aggressive; "
+        "Bert uses Intimidate — d100 60: failure; read as failure at Hostile: Aggressive; "
         "3 mental Peril.",
     ),
     (
@@ -134,27 +134,27 @@ LINES: list[tuple[str, dict[str, Any], str]] = [
             "corruption": 6,
             "mental_peril": 12,
         },
-        "cora withstands Fear — d100 12: success; 12 mental Peril and 6 Corruption.",
+        "Cora withstands Fear — d100 12: success; 12 mental Peril and 6 Corruption.",
     ),
     (
         ev.MADNESS_WITHSTOOD,
         {"character": "cora", "situation": "Terror", "roll": ROLL, "corruption": 0},
-        "cora withstands Terror — d100 12: success.",
+        "Cora withstands Terror — d100 12: success.",
     ),
     (
         ev.CORRUPTION_GAINED,
         {"character": "dave", "points": 5, "weight": "middling", "offence": "Arson"},
-        "dave gains 5 Corruption for a middling offence (Arson).",
+        "Dave gains 5 Corruption for a middling offence (Arson).",
     ),
     (
         ev.CORRUPTION_GAINED,
         {"character": "dave", "points": 3, "weight": "minor"},
-        "dave gains 3 Corruption for a minor offence.",
+        "Dave gains 3 Corruption for a minor offence.",
     ),
     (
         ev.CORRUPTION_RESOLVED,
         {"character": "anna", "corruption": 0, "order_gained": 1, "chaos_gained": 0},
-        "anna: Corruption 0 (no roll) → +1 Order, +0 Chaos.",
+        "Anna: Corruption 0 (no roll) → +1 Order, +0 Chaos.",
     ),
     (
         ev.CORRUPTION_RESOLVED,
@@ -166,7 +166,7 @@ LINES: list[tuple[str, dict[str, Any], str]] = [
             "chaos_gained": 0,
             "fate_point": True,
         },
-        "anna: Corruption 3 (d10 0) → +2 Order, +0 Chaos; ten ranks of Order: a Fate Point, "
+        "Anna: Corruption 3 (d10 0) → +2 Order, +0 Chaos; ten ranks of Order: a Fate Point, "
         "ranks erased.",
     ),
     (
@@ -179,33 +179,33 @@ LINES: list[tuple[str, dict[str, Any], str]] = [
             "chaos_gained": 2,
             "disorder": "Pyromania",
         },
-        "bert: Corruption 14 (d10 4) → +0 Order, +2 Chaos; ten ranks of Chaos: the Disorder "
+        "Bert: Corruption 14 (d10 4) → +0 Order, +2 Chaos; ten ranks of Chaos: the Disorder "
         "Pyromania, ranks erased.",
     ),
     (
         ev.REPUTATION_AWARDED,
         {"character": "anna", "story_arc": 2},
-        "anna earns 2 Reputation for a story arc.",
+        "Anna earns 2 Reputation for a story arc.",
     ),
     (
         ev.REQUISITION_MADE,
         {"character": "anna", "weight": "minor", "cost": 2, "what": "a barber surgeon"},
-        "anna makes a minor requisition for 2 Reputation: a barber surgeon.",
+        "Anna makes a minor requisition for 2 Reputation: a barber surgeon.",
     ),
     (
         ev.REQUISITION_MADE,
         {"character": "anna", "weight": "major", "cost": 4},
-        "anna makes a major requisition for 4 Reputation.",
+        "Anna makes a major requisition for 4 Reputation.",
     ),
     (
         ev.REQUISITION_AVAILABLE,
         {"character": "bert", "weight": "major"},
-        "bert may make a major requisition again.",
+        "Bert may make a major requisition again.",
     ),
     (
         ev.STABLE_REWARDED,
         {"player": "alice", "rewards": {"anna": 3, "hugo": 2}},
-        "alice's stable earns Reward Points: anna +3, hugo +2.",
+        "Alice's stable earns Reward Points: Anna +3, Hugo +2.",
     ),
 ]
 

@@ -160,7 +160,7 @@ def test_a_test_of_a_chance_given_outright_is_labelled_with_that_chance() -> Non
     card says so ("anna tests a chance of 45")."""
     t = act(table(CHARS), "anna", "test", [20], chance=45, difficulty="Hard")
     data = last(t, "test.rolled")
-    assert data["roll"]["label"] == "anna tests a chance of 45"
+    assert data["roll"]["label"] == "Anna tests a chance of 45"
     assert data["roll"]["dice"] == "d100 ≤ 25"
     assert data["outcome"] == "success"
 

@@ -56,7 +56,7 @@ def test_a_forced_march_event_names_the_toughness_test_and_its_roll_card() -> No
     assert marched["test"]["skill"] == "Toughness"
     assert marched["test"]["difficulty_rating"] == "Hard"
     assert (marched["roll"]["label"], marched["roll"]["rule"]) == (
-        "g force-marches",
+        "G force-marches",
         "Forced march",
     )
     assert marched["roll"]["dice"] == "d100 ≤ 25"
@@ -227,7 +227,7 @@ def test_a_failed_fatigue_test_is_recorded_with_its_toughness_test_card_and_peri
     data = last(t, "chase.fatigue")
     assert data["test"]["skill"] == "Toughness"
     assert (data["roll"]["label"], data["roll"]["rule"]) == (
-        "chaser resists fatigue",
+        "Chaser resists fatigue",
         "Chase scene rules (Fatigue)",
     )
     assert (data["peril"], data["peril_faces"], data["exhausted"]) == (22, [10, 10], False)
@@ -293,7 +293,7 @@ def test_a_takedown_records_what_each_outcome_does_and_its_roll_cards(
     data = last(t, "chase.takedown")
     assert data["result"] == result
     labels = [(r["label"], r["rule"]) for r in data["rolls"]]
-    expected = [("chaser's Takedown (Coordination)", "Chase scene rules (Takedown)")]
+    expected = [("Chaser's Takedown (Coordination)", "Chase scene rules (Takedown)")]
     if len(dice) == 2:
         expected.append(("runner resists (Coordination)", "Chase scene rules (Takedown)"))
     assert labels == expected

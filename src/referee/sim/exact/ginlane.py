@@ -168,7 +168,7 @@ def _check_cards(before: Table[Any], after: Table[Any]) -> list[Mapping[str, Any
     cards = []
     for event in _new_events(before, after):
         card = _data(event).get("roll")
-        if isinstance(card, Mapping) and card.get("odds") and "margin" in card:
+        if isinstance(card, Mapping) and card.get("odds") and card.get("margin") is not None:
             cards.append(card)
     return cards
 

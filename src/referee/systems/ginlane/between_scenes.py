@@ -16,6 +16,7 @@ from referee.core import (
     RollCard,
     RuleError,
 )
+from referee.core.naming import possessive_of
 from referee.core.values import to_json
 from referee.dice import DiceSource, roll
 from referee.systems.ginlane import actions as acts
@@ -86,7 +87,7 @@ def rest(b: Builder, action: Action, dice: DiceSource) -> None:
             odds=None,
             faces=tuple(rolled.faces),
             outcome="rolled",
-            margin=0,
+            margin=None,
             value=d6,
             shown=rolled.describe(),
         )
@@ -181,7 +182,7 @@ def ritual(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": check_card(
                 ritual_check,
                 result,
-                f"{me.id}'s ritual on the path of {ritual.sephira}",
+                f"{possessive_of(me.id)} ritual on the path of {ritual.sephira}",
                 rule="How you do magic",
                 odds=odds,
             ),

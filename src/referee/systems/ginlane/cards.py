@@ -97,7 +97,7 @@ def roll_card(
     outcome: str = "rolled",
     odds: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The card of a roll with nothing to beat: its total is what counts (``margin`` 0)."""
+    """The card of a roll with nothing to beat: its total is what counts (no ``margin``)."""
     return RollCard(
         label=label,
         rule=rule,
@@ -105,7 +105,7 @@ def roll_card(
         odds=None if odds is None else {k: str(v) for k, v in odds.items()},
         faces=tuple(rolled.faces),
         outcome=outcome,
-        margin=0,
+        margin=None,
         value=rolled.total,
         shown=rolled.shown,
     ).to_json()

@@ -30,6 +30,7 @@ from referee.core import (
     SomeOf,
     Text,
 )
+from referee.core.naming import title_of
 from referee.core.values import Json
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane.cards import check_preview
@@ -199,7 +200,9 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
                 "attack",
                 {"target": OneOf(tuple(t.id for t, _ in in_reach)), **release},
                 odds=tuple(
-                    check_preview(check, f"{me.id} attacks {t.id}", rule="Action: Attack")
+                    check_preview(
+                        check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack"
+                    )
                     for t, check in in_reach
                 ),
                 label=f"attack with the {me.weapon}",
@@ -307,7 +310,7 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
                         me.id,
                         "grapple",
                         {"target": OneOf((target.id,)), "tag": OneOf(handles)},
-                        label=f"grapple {target.id}",
+                        label=f"grapple {title_of(target.id)}",
                     )
                 )
     if not _grappled(state, me):

@@ -15,9 +15,9 @@ redacted plan is never in its words.
 >>> from referee.core import Event, Viewer
 >>> describe(Event(STRESS_TAKEN, {"character": "jack", "track": "Health", "stress": 2,
 ...                               "box": 2, "taken_out": False}), Viewer("referee"))
-'jack takes 2 Health stress: box 2 is marked'
+'Jack takes 2 Health stress: box 2 is marked'
 >>> describe(Event(WAITING, {"character": "moll"}, redacted=("plan",)), Viewer("jack"))
-'moll waits (with a plan of their own)'
+'Moll waits (with a plan of their own)'
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict
 
 from referee.core import Event, Viewer
+from referee.core.naming import possessive, title_of
 
 __all__ = [
     "ASPECT_PLACED",
@@ -605,10 +606,11 @@ def _manoeuvre(d: Mapping[str, Any]) -> str:
 def _block_tested(d: Mapping[str, Any]) -> str:
     if "outcome" in d:
         return (
-            f"{d.get('character')} tries to get past {d.get('blocker')}'s Block "
+            f"{d.get('character')} tries to get past {possessive(str(d.get('blocker')))} Block "
             f"({d.get('strength')}) and {_outcome(d)}"
         )
-    return f"{d.get('blocker')}'s Block ({d.get('strength')}) is tested by {d.get('total')}"
+    blocker = possessive(str(d.get("blocker")))
+    return f"{blocker} Block ({d.get('strength')}) is tested by {d.get('total')}"
 
 
 def _seize(d: Mapping[str, Any]) -> str:
@@ -657,7 +659,7 @@ def _sheet(d: Mapping[str, Any]) -> str:
 
 NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     INITIATIVE_ROLLED: _initiative,
-    TURN_STARTED: lambda d: f"round {d.get('round')}: {d['character']}'s turn",
+    TURN_STARTED: lambda d: f"round {d.get('round')}: {possessive(d['character'])} turn",
     WAITING: _waiting,
     WAIT_ACTED: lambda d: (
         f"{d['character']} stops waiting and acts now, taking this place"
@@ -680,13 +682,17 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     POOL_AWARDED: lambda d: f"{d['character']} is awarded {d.get('points')} Experience",
     ATTACK_ROLLED: _attack,
     ATTACK_MATCH: lambda d: (
-        f"a Match: {d['character']}'s attack deals only its weapon's bonus ({d.get('stress')})"
+        f"a Match: {possessive(d['character'])} attack deals only its weapon's bonus "
+        f"({d.get('stress')})"
     ),
     DEFENCE_ROLLED: _defence,
     DEFENCE_STANDS: lambda d: (
-        f"{d['character']}'s {d.get('skill')} defence of {d.get('total')} is still on the table"
+        f"{possessive(d['character'])} {d.get('skill')} defence of {d.get('total')} is still on "
+        "the table"
     ),
-    SPIN: lambda d: f"Spin! {d['character']}'s defence leaves {d.get('against')} Over-Extended",
+    SPIN: lambda d: (
+        f"Spin! {possessive(d['character'])} defence leaves {d.get('against')} Over-Extended"
+    ),
     MANOEUVRE_ROLLED: _manoeuvre,
     WEAPON_DROPPED: lambda d: f"{d['character']} is disarmed: the {d.get('weapon')} falls",
     WEAPON_RECOVERED: lambda d: f"{d['character']} picks up the {d.get('weapon')}",
@@ -697,7 +703,8 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     BLOCK_TESTED: _block_tested,
     BLOCK_OVERCOME: lambda d: (
-        f"{d['character']} beats {d.get('blocker')}'s Block and may {d.get('action')}"
+        f"{d['character']} beats {possessive(str(d.get('blocker')))} Block and may "
+        f"{d.get('action')}"
     ),
     SEIZE_ROLLED: _seize,
     SEIZED: lambda d: f"{d['character']} seizes {d.get('thing')}",
@@ -707,10 +714,10 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
         f"{'' if not d.get('maintained') else ' in the grapple'}: strength {d.get('strength')}"
     ),
     GRAPPLE_HELD: lambda d: (
-        f"{d['character']} is held by {d.get('by')}'s grapple "
+        f"{d['character']} is held by {possessive(str(d.get('by')))} grapple "
         f"(strength {d.get('strength')}) and can't do it"
     ),
-    GRAPPLE_BROKEN: lambda d: f"{d['character']} breaks {d.get('by')}'s grapple",
+    GRAPPLE_BROKEN: lambda d: f"{d['character']} breaks {possessive(str(d.get('by')))} grapple",
     GRAPPLE_RELEASED: lambda d: f"{d['character']} releases {d.get('target')}",
     RUSH_ROLLED: lambda d: (
         f"{d['character']} rushes {d.get('target')} towards {d.get('to')} and {_outcome(d)}"
@@ -720,7 +727,7 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     GRENADE_THROWN: lambda d: (
         f"{d['character']} throws a grenade into {d.get('zone')} and {_outcome(d)}"
     ),
-    GRENADE_ASTRAY: lambda d: f"{d['character']}'s grenade goes astray",
+    GRENADE_ASTRAY: lambda d: f"{possessive(d['character'])} grenade goes astray",
     GRENADE_ATTACK: lambda d: (
         f"the grenade in {d.get('zone')} attacks everyone there: {d.get('rolled', {}).get('total')}"
     ),
@@ -742,7 +749,7 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     SHEET_CHECKED: _sheet,
     RITUAL_ROLLED: lambda d: (
-        f"{d['character']}'s ritual on the path of {d.get('sephira')} "
+        f"{possessive(d['character'])} ritual on the path of {d.get('sephira')} "
         f"({d.get('hours')} hours) {_outcome(d)}"
     ),
     CHARM_MADE: lambda d: (
@@ -752,13 +759,48 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
+_PEOPLE = frozenset({"character", "blocker", "setter", "winner", "order", "maker"})
+"""The fields that name characters: a character has no name but its id, so the log writes the id
+capitalised ("moll" reads "Moll"; zones and Aspects are written as given)."""
+_PEOPLE_BY_KIND: Mapping[str, frozenset[str]] = {
+    ATTACK_ROLLED: frozenset({"target"}),
+    GRAPPLE_SET: frozenset({"target"}),
+    GRAPPLE_RELEASED: frozenset({"target"}),
+    RUSH_ROLLED: frozenset({"target"}),
+    SPIN: frozenset({"against"}),
+    TAKEN_OUT: frozenset({"by"}),
+    GRAPPLE_HELD: frozenset({"by"}),
+    GRAPPLE_BROKEN: frozenset({"by"}),
+    MOVED: frozenset({"by"}),
+    ASPECT_PLACED: frozenset({"unique_to"}),
+}
+
+
+def _named(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    people = _PEOPLE | _PEOPLE_BY_KIND.get(kind, frozenset())
+    if kind == BLOCK_SET and data.get("kind") == "protect":  # a Block protecting someone
+        people |= {"target"}
+    out = dict(data)
+    for key in people & out.keys():
+        value = out[key]
+        if isinstance(value, str):
+            out[key] = title_of(value)
+        elif isinstance(value, list):
+            out[key] = [title_of(v) if isinstance(v, str) else v for v in value]
+    return out
+
+
 def describe(event: Event, viewer: Viewer) -> str:
-    """The event in words, as ``viewer`` received it (already redacted for them).
+    """The event in words, as ``viewer`` received it (already redacted for them), each
+    character by their id capitalised.
 
     A kind this vocabulary does not know (the kernel's clock) is given as its kind and data.
+
+    >>> describe(Event(ATTACK_MATCH, {"character": "moll_cutpurse", "stress": 2}), Viewer("x"))
+    "a Match: Moll Cutpurse's attack deals only its weapon's bonus (2)"
     """
     narrate = NARRATION.get(event.kind)
     if narrate is None:
         data = ", ".join(f"{k}={v!r}" for k, v in event.data.items())
         return f"{event.kind}: {data}" if data else event.kind
-    return narrate(event.data)
+    return narrate(_named(event.kind, event.data))

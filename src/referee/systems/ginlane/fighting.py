@@ -16,6 +16,7 @@ from referee.core import (
     CheckOdds,
     RuleError,
 )
+from referee.core.naming import possessive_of, title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -189,7 +190,7 @@ def attack(b: Builder, action: Action, dice: DiceSource) -> None:
                 "roll": check_card(
                     check,
                     result,
-                    f"{me.id} attacks {target.id} ({skill} against {dskill})",
+                    f"{title_of(me.id)} attacks {title_of(target.id)} ({skill} against {dskill})",
                     rule="Action: Attack",
                     odds=odds,
                 ),
@@ -298,7 +299,7 @@ def manoeuvre(b: Builder, action: Action, dice: DiceSource) -> None:
                 "roll": check_card(
                     check,
                     result,
-                    f"{me.id} manoeuvres for {name} on {on} ({skill} against {against})",
+                    f"{title_of(me.id)} manoeuvres for {name} on {on} ({skill} against {against})",
                     rule="Action: Manoeuvre",
                     odds=odds,
                 ),
@@ -384,7 +385,7 @@ def block(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": roll_card(
                 strength,
                 rolled,
-                f"{me.id} blocks: {kind} {target} ({skill})",
+                f"{title_of(me.id)} blocks: {kind} {target} ({skill})",
                 rule="Action: Block",
                 outcome="strength",
             ),
@@ -424,7 +425,8 @@ def overcome(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": check_card(
                 check,
                 result,
-                f"{me.id} tries to {named} past {blocker.id}'s Block ({skill})",
+                f"{title_of(me.id)} tries to {named} past {possessive_of(blocker.id)} Block "
+                f"({skill})",
                 rule="Action: Block",
                 odds=odds,
             ),
@@ -476,7 +478,7 @@ def grapple(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": roll_card(
                 strength,
                 rolled,
-                f"{me.id} grapples {target.id}",
+                f"{title_of(me.id)} grapples {title_of(target.id)}",
                 rule="Grapple",
                 outcome="strength",
             ),
@@ -528,7 +530,8 @@ def release(b: Builder, action: Action, dice: DiceSource) -> None:
                 "roll": check_card(
                     check,
                     result,
-                    f"{me.id} rushes {target.id} to {to} (Strength against {dskill})",
+                    f"{title_of(me.id)} rushes {title_of(target.id)} to {to} "
+                    f"(Strength against {dskill})",
                     rule="Releasing the Grapple",
                     odds=odds,
                 ),
@@ -569,7 +572,11 @@ def seize(b: Builder, action: Action, dice: DiceSource) -> None:
             **result.to_json(),
             "odds": odds_json(odds),
             "roll": check_card(
-                check, result, f"{me.id} seizes {thing} ({skill})", rule="Hold a thing", odds=odds
+                check,
+                result,
+                f"{title_of(me.id)} seizes {thing} ({skill})",
+                rule="Hold a thing",
+                odds=odds,
             ),
         },
     )

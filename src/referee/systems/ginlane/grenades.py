@@ -14,6 +14,7 @@ from referee.core import (
     Action,
     RuleError,
 )
+from referee.core.naming import possessive_of, title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -73,7 +74,7 @@ def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": check_card(
                 throw_check,
                 throw,
-                f"{me.id} throws a grenade into {zone}",
+                f"{title_of(me.id)} throws a grenade into {zone}",
                 rule="Grenades",
                 odds=throw_odds,
             ),
@@ -109,7 +110,7 @@ def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": roll_card(
                 aspec,
                 attack,
-                f"{me.id}'s grenade attacks everyone in {zone} (Firearms)",
+                f"{possessive_of(me.id)} grenade attacks everyone in {zone} (Firearms)",
                 rule="Grenades",
                 outcome="fizzle" if rules.is_fizzle(attack.natural) else "attack",
                 odds={"fizzle": fizzle_odds, "attack": 1 - fizzle_odds},
@@ -156,7 +157,7 @@ def blast(
             card = roll_card(
                 dspec,
                 rolled,
-                f"{victim.id} defends against the grenade ({skill} against {attack})",
+                f"{title_of(victim.id)} defends against the grenade ({skill} against {attack})",
                 rule="Grenades",
                 outcome="held" if total >= attack else "beaten",
             )
@@ -207,7 +208,7 @@ def fuse(b: Builder, action: Action, dice: DiceSource) -> None:
             "roll": roll_card(
                 fuse,
                 rolled,
-                f"{me.id}'s fizzled grenade in {fizzle.zone}: the fuse",
+                f"{possessive_of(me.id)} fizzled grenade in {fizzle.zone}: the fuse",
                 rule="Grenades",
                 outcome="goes off" if rules.fuse_goes_off(rolled.natural) else "phut",
                 odds={"goes off": goes_off, "phut": 1 - goes_off},

@@ -17,6 +17,7 @@ from referee.core import (
     only,
 )
 from referee.core.fairness import seal, unseal
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -115,7 +116,7 @@ def initiative(b: Builder, action: Action, dice: DiceSource) -> None:
                 roll_card(
                     alertness,
                     result,
-                    f"{cid} rolls initiative (Alertness)",
+                    f"{title_of(cid)} rolls initiative (Alertness)",
                     rule="Initiative",
                 )
             )

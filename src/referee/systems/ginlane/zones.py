@@ -12,6 +12,7 @@ from referee.core import (
     RollCard,
     RuleError,
 )
+from referee.core.naming import title_of
 from referee.dice import DiceSource, roll
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -98,7 +99,11 @@ def past_doorway(
                 **result.to_json(),
                 "odds": odds_json(odds),
                 "roll": check_card(
-                    past, result, f"{me.id} gets past {c.id}", rule="Hold a doorway", odds=odds
+                    past,
+                    result,
+                    f"{title_of(me.id)} gets past {title_of(c.id)}",
+                    rule="Hold a doorway",
+                    odds=odds,
                 ),
             },
         )
@@ -126,13 +131,13 @@ def sprint(b: Builder, action: Action, dice: DiceSource) -> None:
             "points": points,
             "route": list(route),
             "roll": RollCard(
-                label=f"{me.id} sprints",
+                label=f"{title_of(me.id)} sprints",
                 rule="Action: Sprint",
                 dice=f"|d6 - d6|{me.level('Agility'):+d}",
                 odds=None,
                 faces=tuple(rolled.faces),
                 outcome="rolled",
-                margin=0,
+                margin=None,
                 value=points,
                 shown=f"{rolled.describe()} {me.level('Agility'):+d} = {points}",
             ).to_json(),

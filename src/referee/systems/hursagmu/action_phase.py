@@ -27,6 +27,8 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Event, RollCard, RuleError
+from referee.core.naming import possessive_of as _own
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import DECLARE, PUSH, step_json
 from referee.systems.hursagmu.events import (
@@ -318,7 +320,7 @@ def _move(
         check = roll.against(step.challenge)
         result = check.roll(dice)
         card = RollCard.of(
-            check, result, f"{who}'s {step.roll_skill} ({step.movement.value})", rule="Movement"
+            check, result, f"{_own(who)} {step.roll_skill} ({step.movement.value})", rule="Movement"
         )
         moved |= {
             "skill": step.roll_skill,
@@ -355,7 +357,7 @@ def _task(
     roll = f.roll_of(step.skill, state.options.defence)
     check = roll.against(step.challenge)
     result = check.roll(dice)
-    card = RollCard.of(check, result, f"{who}: {name} ({step.skill})", rule="Action")
+    card = RollCard.of(check, result, f"{title_of(who)}: {name} ({step.skill})", rule="Action")
     return [
         Event(
             TASK_ROLLED,

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.core import Between, Choice, OddsPreview, OneOf, OpposedCheck, RuleError, SomeOf
+from referee.core.naming import possessive, title_of
+from referee.core.naming import possessive_of as _own
 from referee.core.values import Json
 from referee.systems.hursagmu.action_phase import ranged_ability
 from referee.systems.hursagmu.combat import attack_check, defence_declared, response
@@ -69,10 +71,12 @@ def _next_step_odds(state: Encounter, who: str) -> tuple[OddsPreview, ...]:
     mode = state.options.defence
     if step.kind is StepKind.TASK and step.skill is not None:
         check = f.roll_of(step.skill, mode).against(step.challenge)
-        return (OddsPreview.of(check, f"{who}: {step.name or step.skill}", rule="Action"),)
+        return (
+            OddsPreview.of(check, f"{title_of(who)}: {step.name or step.skill}", rule="Action"),
+        )
     if step.kind is StepKind.MOVE and step.roll_skill is not None:
         check = f.roll_of(step.roll_skill, mode).against(step.challenge)
-        return (OddsPreview.of(check, f"{who}'s {step.roll_skill}", rule="Movement"),)
+        return (OddsPreview.of(check, f"{_own(who)} {step.roll_skill}", rule="Movement"),)
     target = step.target
     if step.kind is StepKind.ATTACK and target is not None and target in state.fighters:
         assert step.skill is not None
@@ -82,7 +86,7 @@ def _next_step_odds(state: Encounter, who: str) -> tuple[OddsPreview, ...]:
             return ()
         answer, _ = response(state, target, step.skill)
         p = Pending(who, target, step.skill, challenge, answer)
-        label = f"{who}'s {step.skill} against {target}"
+        label = f"{_own(who)} {step.skill} against {title_of(target)}"
         odds = [
             OddsPreview.of(
                 attack_check(state, p, defended=False), f"{label}, undefended", rule="Action"
@@ -93,7 +97,7 @@ def _next_step_odds(state: Encounter, who: str) -> tuple[OddsPreview, ...]:
                 0,
                 OddsPreview.of(
                     attack_check(state, p, defended=True),
-                    f"{label}'s {defence_skill(step.skill)}",
+                    f"{possessive(label)} {defence_skill(step.skill)}",
                     rule="Action",
                 ),
             )
@@ -107,7 +111,7 @@ def _pending_odds(
     """The odds of the attack pending on ``who``: defended, and taken undefended."""
     p = state.pending
     assert p is not None
-    label = f"{p.attacker}'s {p.skill} against {who}"
+    label = f"{_own(p.attacker)} {p.skill} against {title_of(who)}"
     taken = (
         OddsPreview.of(
             attack_check(state, p, defended=False), f"{label}, undefended", rule="Action"
@@ -127,7 +131,9 @@ def _pending_odds(
     if p.response is DefenceResponse.ABORT:
         how = f"{needed}, aborting his turn"
     defended = (
-        OddsPreview.of(attack_check(then, p, defended=True), f"{label}'s {how}", rule="Action"),
+        OddsPreview.of(
+            attack_check(then, p, defended=True), f"{possessive(label)} {how}", rule="Action"
+        ),
     )
     return defended, taken
 
@@ -212,7 +218,11 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
                 "race",
                 {"against": OneOf(awake)},
                 odds=tuple(
-                    OddsPreview.of(_race(state, actor, w), f"{actor} races {w}", rule="Movement")
+                    OddsPreview.of(
+                        _race(state, actor, w),
+                        f"{title_of(actor)} races {title_of(w)}",
+                        rule="Movement",
+                    )
                     for w in awake
                 ),
                 label="race",

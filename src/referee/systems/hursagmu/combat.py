@@ -26,6 +26,8 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Event, OpposedCheck, RollCard, RuleError, TargetCheck
+from referee.core.naming import possessive_of as _own
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.hursagmu.action_phase import (
     declare_plan,
@@ -254,10 +256,10 @@ def resolve(state: Encounter, p: Pending, *, defended: bool, dice: DiceSource) -
             "expression": f"{roll.side.expression} vs {theirs.side.expression}"
             + (f"+{p.challenge}" if p.challenge else ""),
         }
-        label = f"{p.attacker}'s {p.skill} against {p.target}'s {needed}"
+        label = f"{_own(p.attacker)} {p.skill} against {_own(p.target)} {needed}"
     else:
         payload |= {"expression": f"{roll.side.expression} vs {p.challenge}"}
-        label = f"{p.attacker}'s {p.skill} against {p.target}, undefended"
+        label = f"{_own(p.attacker)} {p.skill} against {title_of(p.target)}, undefended"
     result = check.roll(dice)
     card = RollCard.of(check, result, label, rule="Action")
     payload |= {

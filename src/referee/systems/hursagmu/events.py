@@ -12,7 +12,7 @@ from its data, and the narration never mentions it.
 >>> secret = Event(PERCEPTION_ROLLED, {"character": "sleeper", "skill": "perception",
 ...                                    "noticed": True})
 >>> describe(secret, Viewer("bruno"))
-'sleeper rolls perception in secret: noticed.'
+'Sleeper rolls perception in secret: noticed.'
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from referee.core import Event, Viewer
+from referee.core.naming import possessive, title_of
 
 __all__ = [
     "ACTIONS_BEGAN",
@@ -344,6 +345,37 @@ class SneakNoticed(TypedDict):
 # ------------------------------------------------------------------------------- narration
 
 
+_PEOPLE = frozenset(
+    {
+        "character",
+        "target",
+        "attacker",
+        "initiators",
+        "surprised",
+        "characters",
+        "against",
+        "perceiver",
+        "noticed",
+        "leader",
+        "waiting_game",
+        "by",
+    }
+)
+"""The fields that name characters: a character's id is its name, written capitalised
+("sleeper" reads "Sleeper")."""
+
+
+def _named(data: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    for key in _PEOPLE & out.keys():
+        value = out[key]
+        if isinstance(value, str):
+            out[key] = title_of(value)
+        elif isinstance(value, list):
+            out[key] = [title_of(v) if isinstance(v, str) else v for v in value]
+    return out
+
+
 def _who(data: Mapping[str, Any]) -> str:
     return str(data.get("character", "someone"))
 
@@ -386,18 +418,18 @@ def describe(event: Event, viewer: Viewer) -> str:
 
     >>> describe(Event(POWER_PUSHED, {"character": "bob", "hits": 2, "hits_left": 8,
     ...     "strength": 4, "willpower": 3, "exhausted": False}), Viewer("x"))
-    'bob pushes his power: 2 hits of Stamina for Strength 4 and Willpower 3 (8 left).'
+    'Bob pushes his power: 2 hits of Stamina for Strength 4 and Willpower 3 (8 left).'
     """
-    d = event.data
+    d = _named(event.data)
     kind = event.kind
     who = _who(d)
     if kind == ENCOUNTER_BEGAN:
-        names = ", ".join(d.get("characters") or [])  # type: ignore[arg-type]
+        names = ", ".join(d.get("characters") or [])
         return f"The encounter begins: {names}."
     if kind == ROUND_ZERO_BEGAN:
-        surprised = ", ".join(d.get("surprised") or []) or "nobody"  # type: ignore[arg-type]
+        surprised = ", ".join(d.get("surprised") or []) or "nobody"
         return (
-            f"Round zero: {', '.join(d.get('initiators') or [])} open the conflict "  # type: ignore[arg-type]
+            f"Round zero: {', '.join(d.get('initiators') or [])} open the conflict "
             f"({d.get('stance')}); surprised: {surprised}."
         )
     if kind == INITIATIVE_ROLLED:
@@ -413,7 +445,7 @@ def describe(event: Event, viewer: Viewer) -> str:
         from referee.systems.hursagmu.rounds import Step
 
         raw = d.get("steps") or []
-        steps = [Step.from_json(s).describe() for s in raw if isinstance(s, Mapping)]  # type: ignore[union-attr]
+        steps = [Step.from_json(s).describe() for s in raw if isinstance(s, Mapping)]
         return f"{who} declares: {'; '.join(steps)} (skill penalty {d.get('penalty'):+d})."
     if kind == TURN_ABORTED:
         return f"{who} aborts the rest of his turn to defend ({d.get('stance')})."
@@ -429,14 +461,14 @@ def describe(event: Event, viewer: Viewer) -> str:
     if kind == ATTACK_RESOLVED:
         verdict = "hits" if d.get("hit") else "misses"
         how = f" against {d.get('defence_skill')}" if d.get("defended") else ", undefended"
-        return f"{d.get('attacker')}'s attack{how}: {verdict} {d.get('target')}."
+        return f"{possessive(str(d.get('attacker')))} attack{how}: {verdict} {d.get('target')}."
     if kind == DAMAGE_TAKEN:
         return (
             f"{who} takes {d.get('damage')} damage from {d.get('by')} "
             f"({d.get('hits_left')} hits left)."
         )
     if kind == TASK_FAILED:
-        return f"{who}'s {d.get('task')} fails: {d.get('reason')}."
+        return f"{possessive(who)} {d.get('task')} fails: {d.get('reason')}."
     if kind == CHARACTER_COLLAPSED:
         return f"{who} collapses ({d.get('cause')})."
     if kind == CHARACTER_WAITED:
@@ -460,7 +492,7 @@ def describe(event: Event, viewer: Viewer) -> str:
         return f"{who} recovers a hit ({d.get('hits')})."
     if kind == ROUND_ENDED:
         waiters = d.get("waiting_game") or []
-        game = f" Waiting game: {', '.join(waiters)}." if waiters else ""  # type: ignore[arg-type]
+        game = f" Waiting game: {', '.join(waiters)}." if waiters else ""
         return f"Round {d.get('round')} ends.{game}"
     if kind == RACE_ROLLED:
         leader = d.get("leader")

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Event, RollCard, RuleError, TargetCheck
+from referee.core.naming import possessive_of as _own
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import INITIATIVE, ROUND_ZERO
 from referee.systems.hursagmu.events import ACTIONS_BEGAN, INITIATIVE_ROLLED, ROUND_ZERO_BEGAN
@@ -93,9 +94,10 @@ def decide_initiative(state: Encounter, action: Action, dice: DiceSource) -> lis
         card = RollCard.of(
             check,
             result,
-            f"{who}'s Initiative ({stance.initiative_skill})",
+            f"{_own(who)} Initiative ({stance.initiative_skill})",
             rule="Initiative",
             show_odds=False,
+            has_margin=False,
         )
         payload |= {
             "initiative": result.value,

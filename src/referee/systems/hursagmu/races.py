@@ -12,6 +12,7 @@ first (the acting side: a tie is nobody's gain, so the tie rule never moves a ya
 from __future__ import annotations
 
 from referee.core import Action, Event, Outcome, RollCard, RuleError
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import RACE
 from referee.systems.hursagmu.events import RACE_ROLLED
@@ -45,7 +46,9 @@ def decide_race(state: Encounter, action: Action, dice: DiceSource) -> list[Even
     result = check.roll(dice)
     gain = race_gain(result)
     leader = who if gain > 0 else other if gain < 0 else None
-    card = RollCard.of(check, result, f"{who} races {other} (Quickness)", rule="Movement")
+    card = RollCard.of(
+        check, result, f"{title_of(who)} races {title_of(other)} (Quickness)", rule="Movement"
+    )
     return [
         Event(
             RACE_ROLLED,

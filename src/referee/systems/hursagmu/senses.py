@@ -33,6 +33,7 @@ from referee.core import (
     Viewer,
     only,
 )
+from referee.core.naming import possessive_of as _own
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import PERCEIVE, SNEAK
 from referee.systems.hursagmu.events import PERCEPTION_ROLLED, SNEAK_NOTICED, STEALTH_ROLLED
@@ -99,7 +100,7 @@ def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[
     check = perceive_check(state, action)
     result = check.roll(dice)
     card = RollCard.of(
-        check, result, f"{who}'s {params.skill} (in secret)", rule="Perception and Observation"
+        check, result, f"{_own(who)} {params.skill} (in secret)", rule="Perception and Observation"
     )
     return [
         Event(
@@ -161,7 +162,7 @@ def decide_sneak(state: Encounter, action: Action, dice: DiceSource) -> list[Eve
     card = RollCard.of(
         check,
         result,
-        f"{who}'s {skill} against {perceiver}'s {against}",
+        f"{_own(who)} {skill} against {_own(perceiver)} {against}",
         rule="Perception and Observation",
     )
     # The roll, its dice and its odds tell the perceiver's Perception (or Observation): the
@@ -202,7 +203,7 @@ def odds_of(state: Encounter, action: Action, viewer: Viewer) -> tuple[OddsPrevi
     try:
         if action.kind == PERCEIVE.kind:
             looking = PERCEIVE.of(action)
-            label = f"{looking.character}'s {looking.skill} (in secret)"
+            label = f"{_own(looking.character)} {looking.skill} (in secret)"
             return (OddsPreview.of(perceive_check(state, action), label, rule=RULE),)
         if action.kind == SNEAK.kind:
             params = SNEAK.of(action)
@@ -211,7 +212,9 @@ def odds_of(state: Encounter, action: Action, viewer: Viewer) -> tuple[OddsPrevi
                 return ()
             check = sneak_check(f.sheet, p.sheet, params.skill, params.modifier, asleep=p.asleep)
             against = AGAINST[params.skill]
-            label = f"{action.actor}'s {params.skill} against {params.perceiver}'s {against}"
+            label = (
+                f"{_own(action.actor)} {params.skill} against {_own(params.perceiver)} {against}"
+            )
             return (OddsPreview.of(check, label, rule=RULE),)
     except RuleError:
         return ()

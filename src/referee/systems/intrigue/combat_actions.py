@@ -9,8 +9,8 @@ simultaneously; a Defensive Action counts for the whole round.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import ActionError, Event, Json, RollCard, TargetCheck
@@ -249,6 +249,8 @@ class PlannedAttack:
     modifier: int
     target_number: int
     damage: int
+    names: Mapping[CharacterId, str] = field(default_factory=dict, compare=False)
+    """The badge names of the characters, by id: what the card's label says."""
 
     @property
     def check(self) -> TargetCheck:
@@ -257,9 +259,12 @@ class PlannedAttack:
 
     @property
     def label(self) -> str:
-        """Who does what to whom: ``scarface+cat attack krockin``."""
+        """Who does what to whom, by name: ``ScarFace+Cat attack Krockin``."""
         what = self.ability.name if self.ability is not None else self.kind
-        return f"{'+'.join(self.attackers)} {what} {self.target}"
+        return f"{'+'.join(map(self._name, self.attackers))} {what} {self._name(self.target)}"
+
+    def _name(self, who: CharacterId) -> str:
+        return self.names.get(who, who)
 
     @property
     def rule(self) -> str:
@@ -272,11 +277,7 @@ class PlannedAttack:
 
     def describe(self) -> str:
         """One line: who rolls what against what."""
-        what = self.ability.name if self.ability is not None else self.kind
-        return (
-            f"{'+'.join(self.attackers)} {what} {self.target}: "
-            f"3d6{self.modifier:+d} > {self.target_number}"
-        )
+        return f"{self.label}: 3d6{self.modifier:+d} > {self.target_number}"
 
 
 def plan_attack(state: IntrigueState, combat: Combat, decl: Declaration) -> PlannedAttack:
@@ -299,7 +300,15 @@ def plan_attack(state: IntrigueState, combat: Combat, decl: Declaration) -> Plan
             modifier = mind
             number = attack_target_number(state.character(target).mind, defensive=dodge)
         return PlannedAttack(
-            (decl.actor,), decl.actor, target, "attack", ability, modifier, number, ability.damage
+            (decl.actor,),
+            decl.actor,
+            target,
+            "attack",
+            ability,
+            modifier,
+            number,
+            ability.damage,
+            names=state.names(),
         )
     attackers = (decl.actor, *(m for m in decl.group if state.is_active(combat, m)))
     stats = [state.effective_combat(combat, m) for m in attackers]
@@ -324,7 +333,15 @@ def plan_attack(state: IntrigueState, combat: Combat, decl: Declaration) -> Plan
         else state.character(leader).strength
     )
     return PlannedAttack(
-        attackers, leader, target, decl.kind, None, best + helpers + surprise, number, damage
+        attackers,
+        leader,
+        target,
+        decl.kind,
+        None,
+        best + helpers + surprise,
+        number,
+        damage,
+        names=state.names(),
     )
 
 
@@ -341,9 +358,9 @@ def _resolve_one(
 ) -> list[Event]:
     who = decl.actor
     if not base.is_active(combat, who):
-        return [_lapse(combat, who, f"{who} is out of the combat")]
+        return [_lapse(combat, who, f"{base.name(who)} is out of the combat")]
     if combat.holder_of(who) is not None and who not in combat.held_at_start:
-        return [_lapse(combat, who, f"{who} was grabbed: no further Actions that turn")]
+        return [_lapse(combat, who, f"{base.name(who)} was grabbed: no further Actions that turn")]
     cid = combat.id
     if decl.kind == "draw":
         return [Event(ITEM_DRAWN, {"combat": cid, "character": who, "item": decl.item})]
@@ -352,9 +369,9 @@ def _resolve_one(
     if decl.kind in ("attack", "grab"):
         assert decl.target is not None
         if not base.is_active(combat, decl.target):
-            return [_lapse(combat, who, f"{decl.target} is out of the combat")]
+            return [_lapse(combat, who, f"{base.name(decl.target)} is out of the combat")]
         if decl.kind == "grab" and running.combat(combat.id).holder_of(decl.target) is not None:
-            return [_lapse(combat, who, f"{decl.target} is already Held")]
+            return [_lapse(combat, who, f"{base.name(decl.target)} is already Held")]
         plan = plan_attack(base, combat, decl)
         result = plan.check.roll(dice)
         events = [
@@ -397,7 +414,7 @@ def _resolve_one(
     if decl.kind in ("squeeze", "throw", "release"):
         held = combat.held_by(who)
         if held is None:
-            return [_lapse(combat, who, f"{who} holds nobody")]
+            return [_lapse(combat, who, f"{base.name(who)} holds nobody")]
         strength = base.character(who).strength
         events = []
         if decl.kind == "squeeze":
@@ -413,7 +430,7 @@ def _resolve_one(
     if decl.kind == "break_free":
         holder = combat.holder_of(who)
         if holder is None:
-            return [_lapse(combat, who, f"{who} is no longer Held")]
+            return [_lapse(combat, who, f"{base.name(who)} is no longer Held")]
         check = break_free_check(base.character(who).strength, base.character(holder).strength)
         result = check.roll(dice)
         events = [
@@ -429,7 +446,10 @@ def _resolve_one(
                     "faces": list(result.faces),
                     "broke_free": result.is_success,
                     "roll": RollCard.of(
-                        check, result, f"{who} breaks free of {holder}", rule="Break Free"
+                        check,
+                        result,
+                        f"{base.name(who)} breaks free of {base.name(holder)}",
+                        rule="Break Free",
                     ).to_json(),
                 },
             )
@@ -539,5 +559,6 @@ def rolls_of(
                 check = break_free_check(
                     state.character(decl.actor).strength, state.character(holder).strength
                 )
-                rolls.append((f"{decl.actor} breaks free of {holder}: 3d6+Str vs 3d6+Str", check))
+                words = f"{state.name(decl.actor)} breaks free of {state.name(holder)}"
+                rolls.append((f"{words}: 3d6+Str vs 3d6+Str", check))
     return rolls

@@ -90,7 +90,8 @@ def aftermath(state: IntrigueState, combat: Combat, reason: str) -> list[Event]:
                 Secret("stamina", stamina - wounds, only(who)),
             ),
         )
-        events.append(set_timer(f"wake:{who}", woke, after=RECOVERY_TIME))
+        name = state.name(who)
+        events.append(set_timer(f"wake:{who}", woke, after=RECOVERY_TIME, label=f"{name} wakes"))
     return events
 
 
@@ -109,7 +110,7 @@ def revive(state: IntrigueState, me: Character, target: Character, dice: DiceSou
         raise RuleError("Combat Actions", f"{me.id} is in a combat")
     check = medicine_check(me.skill(MEDICINE))
     result = check.roll(dice)
-    card = RollCard.of(check, result, f"{me.id} wakes {target.id}", rule=RULE)
+    card = RollCard.of(check, result, f"{me.name} wakes {target.name}", rule=RULE)
     events = [
         Event(
             MEDICINE_ROLLED,
@@ -128,7 +129,7 @@ def revive(state: IntrigueState, me: Character, target: Character, dice: DiceSou
     if result.is_success:
         status = state.status(target.id)
         events += [
-            cancel_timer(f"wake:{target.id}"),
+            cancel_timer(f"wake:{target.id}", label=f"{target.name} wakes"),
             Event(
                 CHARACTER_WOKE,
                 {"character": target.id, "how": "medicine"},
@@ -178,7 +179,7 @@ def slay(state: IntrigueState, me: Character, target: Character) -> list[Event]:
     them, slit their throats…)"."""
     _at_the_victors_mercy(state, me, target)
     return [
-        cancel_timer(f"wake:{target.id}"),
+        cancel_timer(f"wake:{target.id}", label=f"{target.name} wakes"),
         Event(CHARACTER_DIED, {"character": target.id, "by": me.id}),
     ]
 

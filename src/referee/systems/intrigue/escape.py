@@ -56,7 +56,10 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
                     "faces": list(result.faces),
                     "escaped": result.is_success,
                     "roll": RollCard.of(
-                        check, result, f"{who} escapes {strongest}", rule="Escaping Combat"
+                        check,
+                        result,
+                        f"{state.name(who)} escapes {state.name(strongest)}",
+                        rule="Escaping Combat",
                     ).to_json(),
                 },
             )
@@ -64,7 +67,7 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
     after = fold(state, events)
     combat = after.combat(combat.id)
     if len(active_sides(after, combat)) < 2:
-        events += aftermath(after, combat, f"{who} escaped")
+        events += aftermath(after, combat, f"{state.name(who)} escaped")
     return events
 
 

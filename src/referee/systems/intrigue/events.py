@@ -1,31 +1,34 @@
 """The event vocabulary of an evening: every kind, its payload's shape, and its narration.
 
 Every event the game logs has a kind named here, a payload shaped as its ``TypedDict`` says
-(the public part and the secret parts merged, as :attr:`referee.core.Event.data` gives them),
-and one line of narration from :func:`describe`. ``describe`` is given the event already
-redacted for its viewer (:func:`referee.core.view`), so it narrates only what the viewer may
-know: a part that was redacted is simply absent.
+(the public part and the secret parts merged, as :attr:`referee.core.Event.data` gives them)
+with ``names`` beside it (the badge names of the characters it mentions, by id:
+:func:`referee.core.naming.with_names`), and one line of narration from :func:`describe`.
+``describe`` is given the event already redacted for its viewer (:func:`referee.core.view`), so
+it narrates only what the viewer may know: a part that was redacted is simply absent.
 
 >>> from referee.core import Event, Secret, Viewer, only, view, Log
 >>> made = Event(PERCEPTION_MADE, {"perceiver": "fifteen", "target": "countess", "total": 18,
-...     "envelopes": [{"id": "p1", "label": "Give to ALL with a Roll of 16 or more"}]},
+...     "envelopes": [{"id": "p1", "label": "Give to ALL with a Roll of 16 or more"}],
+...     "names": {"fifteen": "Fifteen", "countess": "The Countess"}},
 ...     secrets=(Secret("contents", {"p1": {"contents": "The pearls are paste.",
 ...                                          "directions": ""}}, only("fifteen")),))
 >>> print(describe(made, Viewer("fifteen")))
-fifteen makes a Perception Check on countess: total 18; hands over p1 (Give to ALL with a Roll \
-of 16 or more). p1 reads: The pearls are paste.
+Fifteen makes a Perception Check on The Countess: total 18; hands over p1 (Give to ALL with a \
+Roll of 16 or more). p1 reads: The pearls are paste.
 >>> seen = view(Log().append(made), "countess")[0]
 >>> print(describe(seen, Viewer("countess")))
-fifteen makes a Perception Check on countess: total 18; hands over p1 (Give to ALL with a Roll \
-of 16 or more).
+Fifteen makes a Perception Check on The Countess: total 18; hands over p1 (Give to ALL with a \
+Roll of 16 or more).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from referee.core import Event, Json, Viewer
+from referee.core.naming import name_in, possessive
 
 __all__ = [
     "ATTACK_ROLLED",
@@ -481,16 +484,29 @@ KINDS: Mapping[str, type] = {
 
 
 # -- narration -----------------------------------------------------------------------------
+# A person reads names, not ids: each event carries the badge names of the characters it
+# mentions (``"names"``, :func:`referee.core.naming.with_names`).
 
 
-def _names(value: Json) -> str:
+def _who(d: Mapping[str, Any], ident: Any) -> str:
+    return name_in(d, ident)
+
+
+def _names(d: Mapping[str, Any], value: Json) -> str:
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "nobody"
+        return ", ".join(_who(d, v) for v in value) or "nobody"
+    return _who(d, value)
+
+
+def _combat(value: Any) -> str:
     return str(value)
 
 
 def _perception(d: Mapping[str, Any]) -> str:
-    line = f"{d['perceiver']} makes a Perception Check on {d['target']}: total {d['total']}"
+    line = (
+        f"{_who(d, d['perceiver'])} makes a Perception Check on {_who(d, d['target'])}: "
+        f"total {d['total']}"
+    )
     handed = d.get("envelopes") or []
     if not handed:
         return line + "; no envelope is handed over."
@@ -509,54 +525,60 @@ def _perception(d: Mapping[str, Any]) -> str:
 def _skill(d: Mapping[str, Any]) -> str:
     verdict = "succeeds" if d.get("success") else "fails"
     if "against" in d:
-        against = f" against {d['against']}'s {d.get('against_total')}"
+        against = f" against {possessive(_who(d, d['against']))} {d.get('against_total')}"
     else:
         against = f" against {d.get('target')}"
-    return f"{d['character']} rolls {d['skill']}: {d['total']}{against}: {verdict}."
+    return f"{_who(d, d['character'])} rolls {d['skill']}: {d['total']}{against}: {verdict}."
 
 
 def _conversation(d: Mapping[str, Any]) -> str:
-    line = f"{d['speaker']} speaks in {d['language']} to {_names(d.get('listeners', []))}"
+    line = (
+        f"{_who(d, d['speaker'])} speaks in {d['language']} to {_names(d, d.get('listeners', []))}"
+    )
     if "content" in d:
-        followed = _names(d.get("followed_by", []))
+        followed = _names(d, d.get("followed_by", []))
         return f'{line} (understood by {followed}): "{d["content"]}"'
     return line + "."
 
 
 def _attack(d: Mapping[str, Any]) -> str:
-    who = "+".join(str(a) for a in d["attackers"])
+    who = "+".join(_who(d, a) for a in d["attackers"])
     what = d.get("ability") or d.get("action", "attack")
     verdict = "hit" if d["hit"] else "miss"
-    return f"{who} {what} {d['target']}: {d['total']} against {d['target_number']}: {verdict}."
+    return (
+        f"{who} {what} {_who(d, d['target'])}: {d['total']} against {d['target_number']}: "
+        f"{verdict}."
+    )
 
 
 def _damage(d: Mapping[str, Any]) -> str:
     out = ": KNOCKED OUT" if d["knocked_out"] else ""
     stamina = f", Stamina {d['stamina']}" if "stamina" in d else ""
     so_far = f"{d['total']} this combat{stamina}"
-    return f"{d['character']} takes {d['amount']} damage ({d['by']}; {so_far}){out}."
+    return f"{_who(d, d['character'])} takes {d['amount']} damage ({d['by']}; {so_far}){out}."
 
 
 def _escape(d: Mapping[str, Any]) -> str:
+    who = _who(d, d["character"])
     if d.get("against") is None:
-        return f"{d['character']} escapes: nobody attacked them to beat."
+        return f"{who} escapes: nobody attacked them to beat."
     verdict = "escapes" if d["escaped"] else "fails to escape"
     return (
-        f"{d['character']} {verdict}: {d.get('total')} against {d['against']}'s "
+        f"{who} {verdict}: {d.get('total')} against {possessive(_who(d, d['against']))} "
         f"{d.get('opponent_total')}."
     )
 
 
 def _woke(d: Mapping[str, Any]) -> str:
     how = "with Medicine" if d.get("how") == "medicine" else "after five minutes"
-    line = f"{d['character']} comes round {how}"
+    line = f"{_who(d, d['character'])} comes round {how}"
     if "wounds" in d:
         line += f", with {d['wounds']} wound(s) marked (Stamina {d.get('stamina')})"
     return line + "."
 
 
 def _searched(d: Mapping[str, Any]) -> str:
-    line = f"{d['character']} searches {d['target']}"
+    line = f"{_who(d, d['character'])} searches {_who(d, d['target'])}"
     if "items" not in d and "envelopes" not in d:
         return line + "."
     found = [
@@ -568,54 +590,78 @@ def _searched(d: Mapping[str, Any]) -> str:
 
 
 def _declared(d: Mapping[str, Any]) -> str:
-    line = f"{d['character']} declares {d['action']}"
+    line = f"{_who(d, d['character'])} declares {d['action']}"
     if d.get("target"):
-        line += f" on {d['target']}"
+        line += f" on {_who(d, d['target'])}"
     if d.get("ability"):
         line += f" with {d['ability']}"
     if d.get("item"):
         line += f" ({d['item']})"
     if d.get("group"):
-        line += f", with {_names(d['group'])}"
+        line += f", with {_names(d, d['group'])}"
     return line + f" (initiative {d['rank']})."
 
 
 def _mental(d: Mapping[str, Any]) -> str:
     verdict = "works" if d["hit"] else "fails"
     line = (
-        f"{d['attacker']} uses {d['ability']} on {d['target']}: {d['total']} against "
-        f"{d['target_number']}: {verdict}"
+        f"{_who(d, d['attacker'])} uses {d['ability']} on {_who(d, d['target'])}: {d['total']} "
+        f"against {d['target_number']}: {verdict}"
     )
     return line + (f" — {d['effect']}" if d.get("effect") else "") + "."
 
 
-_SIMPLE: Mapping[str, str] = {
-    PERCEPTION_READY: "{perceiver} may make a Perception Check on {target} again.",
-    CONTINGENCY_OPENABLE: "{holder} may now open: {envelopes} ({why}).",
-    ITEM_DRAWN: "{character} draws {item}.",
-    COMBAT_STARTED: "{starter} shouts Combat at {targets}: {combat} starts.",
-    COMBAT_JOINED: "{character} joins {combat} on side {side}.",
-    COMBAT_ROUND_STARTED: "{combat}: round {round} begins.",
-    COMBAT_MIND_USED: "{character} ranks by Mind this round.",
-    COMBAT_ACTION_TAKEN: "{character} takes their action: {action}.",
-    COMBAT_ACTION_LAPSED: "{character}'s action lapses: {reason}.",
-    COMBAT_PLACE_RESOLVED: "{combat}: {characters} resolved.",
-    COMBAT_ROUND_ENDED: "{combat}: round {round} ends.",
-    COMBAT_ENDED: "{combat} ends ({reason}).",
-    CHARACTER_GRABBED: "{holder} grabs {held}: {held} is Held.",
-    HOLD_ENDS: "{holder} no longer Holds {held} ({how}).",
-    CHARACTER_KNOCKED_OUT: "{character} is Knocked Out.",
-    MENTAL_EFFECT: "{ability} takes effect on {target}: {effect}",
+def _openable(d: Mapping[str, Any]) -> str:
+    envelopes = ", ".join(str(e) for e in d.get("envelopes") or []) or "nothing"
+    return f"{_who(d, d['holder'])} may now open: {envelopes} ({d['why']})."
+
+
+_SIMPLE: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    PERCEPTION_READY: lambda d: (
+        f"{_who(d, d['perceiver'])} may make a Perception Check on {_who(d, d['target'])} again."
+    ),
+    CONTINGENCY_OPENABLE: _openable,
+    ITEM_DRAWN: lambda d: f"{_who(d, d['character'])} draws {d['item']}.",
+    COMBAT_STARTED: lambda d: (
+        f"{_who(d, d['starter'])} shouts Combat at {_names(d, d['targets'])}: "
+        f"{_combat(d['combat'])} starts."
+    ),
+    COMBAT_JOINED: lambda d: (
+        f"{_who(d, d['character'])} joins {_combat(d['combat'])} on side {d['side']}."
+    ),
+    COMBAT_ROUND_STARTED: lambda d: f"{_combat(d['combat'])}: round {d['round']} begins.",
+    COMBAT_MIND_USED: lambda d: f"{_who(d, d['character'])} ranks by Mind this round.",
+    COMBAT_ACTION_TAKEN: lambda d: f"{_who(d, d['character'])} takes their action: {d['action']}.",
+    COMBAT_ACTION_LAPSED: lambda d: (
+        f"{possessive(_who(d, d['character']))} action lapses: {d['reason']}."
+    ),
+    COMBAT_PLACE_RESOLVED: lambda d: (
+        f"{_combat(d['combat'])}: {_names(d, d['characters'])} resolved."
+    ),
+    COMBAT_ROUND_ENDED: lambda d: f"{_combat(d['combat'])}: round {d['round']} ends.",
+    COMBAT_ENDED: lambda d: f"{_combat(d['combat'])} ends ({d['reason']}).",
+    CHARACTER_GRABBED: lambda d: (
+        f"{_who(d, d['holder'])} grabs {_who(d, d['held'])}: {_who(d, d['held'])} is Held."
+    ),
+    HOLD_ENDS: lambda d: (
+        f"{_who(d, d['holder'])} no longer Holds {_who(d, d['held'])} ({d['how']})."
+    ),
+    CHARACTER_KNOCKED_OUT: lambda d: f"{_who(d, d['character'])} is Knocked Out.",
+    MENTAL_EFFECT: lambda d: (
+        f"{d['ability']} takes effect on {_who(d, d['target'])}: {d['effect']}"
+    ),
 }
 
 
 def describe(event: Event, viewer: Viewer) -> str:
-    """One line for ``viewer`` (``event`` already redacted for them): what happened, in words.
+    """One line for ``viewer`` (``event`` already redacted for them): what happened, in words,
+    naming each character by the name on their badge.
 
     >>> from referee.core import Event, Viewer
     >>> describe(Event(DAMAGE_TAKEN, {"character": "scarface", "amount": 5, "total": 7,
-    ...     "stamina": 5, "by": "knife", "knocked_out": True}), Viewer("referee"))
-    'scarface takes 5 damage (knife; 7 this combat, Stamina 5): KNOCKED OUT.'
+    ...     "stamina": 5, "by": "knife", "knocked_out": True,
+    ...     "names": {"scarface": "ScarFace"}}), Viewer("referee"))
+    'ScarFace takes 5 damage (knife; 7 this combat, Stamina 5): KNOCKED OUT.'
     """
     d: dict[str, Any] = dict(event.data)
     kind = event.kind
@@ -639,25 +685,27 @@ def describe(event: Event, viewer: Viewer) -> str:
         return _mental(d)
     if kind == ENVELOPE_OPENED:
         inside = f": {d['contents']}" if "contents" in d else ""
-        return f"{d['holder']} opens {d['envelope']} ({d['label']}){inside}"
+        return f"{_who(d, d['holder'])} opens {d['envelope']} ({d['label']}){inside}"
     if kind == HOLD_BREAK_FREE_ROLLED:
         verdict = "breaks free" if d["broke_free"] else "is still Held"
-        return f"{d['character']} {verdict}: {d['total']} against {d['holder_total']}."
+        who = _who(d, d["character"])
+        return f"{who} {verdict}: {d['total']} against {d['holder_total']}."
     if kind == MEDICINE_ROLLED:
         verdict = "wakes" if d["success"] else "stays out"
-        return f"{d['character']} tends {d['target']}: {d['total']}: {d['target']} {verdict}."
+        target = _who(d, d["target"])
+        return f"{_who(d, d['character'])} tends {target}: {d['total']}: {target} {verdict}."
     if kind == CHARACTER_SEARCHED:
         return _searched(d)
     if kind == ITEM_ROBBED:
         taken = f" of {d['item']}" if "item" in d else ""
-        return f"{d['character']} robs {d['target']}{taken}."
+        return f"{_who(d, d['character'])} robs {_who(d, d['target'])}{taken}."
     if kind == CHARACTER_DIED:
-        by = f" at {d['by']}'s hand" if d.get("by") else ""
-        return f"{d['character']} is dead{by}."
-    template = _SIMPLE.get(kind)
-    if template is not None:
+        by = f" at {possessive(_who(d, d['by']))} hand" if d.get("by") else ""
+        return f"{_who(d, d['character'])} is dead{by}."
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
         try:
-            return template.format(**{k: _names(v) for k, v in d.items()})
+            return simple(d)
         except KeyError:
             pass
     data = ", ".join(f"{k}={v!r}" for k, v in d.items())

@@ -56,7 +56,7 @@ def mental_attack(
         "faces": list(result.faces),
         "hit": result.is_success,
         "roll": RollCard.of(
-            check, result, f"{me.id} {ability.name} {target.id}", rule=RULE
+            check, result, f"{me.name} {ability.name} {target.name}", rule=RULE
         ).to_json(),
     }
     if result.is_success:

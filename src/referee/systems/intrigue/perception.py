@@ -18,10 +18,10 @@ from referee.core import (
     RuleError,
     Secret,
     Total,
-    format_time,
     only,
     set_timer,
 )
+from referee.core.clock import time_of_day
 from referee.dice import DiceSource
 from referee.systems.intrigue.characters import PERCEPTION, Character
 from referee.systems.intrigue.envelopes import ConditionKind, envelopes_handed_over, is_for
@@ -65,8 +65,8 @@ def perceive(
         left = "" if now is None else f" ({format_duration(until - now)} left)"
         raise RuleError(
             PERCEPTION_RULE,
-            f"{me.id} checked {target.id} less than 15 minutes ago: "
-            f"the next check may be made at {format_time(until, state.start)}{left}",
+            f"{me.name} checked {target.name} less than 15 minutes ago: "
+            f"the next check may be made at {time_of_day(until, state.start)}{left}",
         )
     perception = me.skill(PERCEPTION)
     envelopes = state.envelopes_of(target.id)
@@ -75,7 +75,7 @@ def perceive(
     total, rolled = side.roll(dice)
     faces = [d.face for d in rolled.dice]
     handed = envelopes_handed_over(envelopes, me.number, total)
-    label = f"{me.id} perceives {target.id}"
+    label = f"{me.name} perceives {target.name}"
     # the perceiver's own card: the total told to the holder (no odds: they are the referee's)
     mine = RollCard(
         label=label,
@@ -84,7 +84,7 @@ def perceive(
         odds=None,
         faces=tuple(faces),
         outcome="rolled",
-        margin=0,
+        margin=None,
         value=total,
         shown=rolled.describe(),
     )
@@ -136,6 +136,7 @@ def perceive(
             ready,
             after=PERCEPTION_COOLDOWN,
             audience=only(me.id),
+            label=f"{me.name} may perceive {target.name} again",
         ),
     ]
 

@@ -53,6 +53,7 @@ from referee.core import (
     only,
     set_timer,
 )
+from referee.core.naming import possessive, with_names
 from referee.dice import DiceSource
 from referee.systems.intrigue import actions as spec
 from referee.systems.intrigue import combat as fight
@@ -253,9 +254,12 @@ class Intrigue(Procedure[IntrigueState]):
                         told,
                         at=envelope.condition.at,
                         audience=only(envelope.holder),
+                        label=f"{possessive(state.name(envelope.holder))} envelope "
+                        f"{envelope.id} may be opened",
                     )
                 )
-        return events
+        roster = state.names()
+        return [with_names(e, roster) for e in events]
 
     def actors(self, state: IntrigueState) -> Sequence[ActorId]:
         """Who may act now: in a live-action game, every character still on their feet, and
@@ -269,7 +273,12 @@ class Intrigue(Procedure[IntrigueState]):
     # -- decide --------------------------------------------------------------------------
 
     def decide(self, state: IntrigueState, action: Action, dice: DiceSource) -> Sequence[Event]:
-        """The events ``action`` causes, or :class:`RuleError` with the rule that refuses it."""
+        """The events ``action`` causes, or :class:`RuleError` with the rule that refuses it;
+        each carries the names of the characters it mentions, for its narration."""
+        roster = state.names()
+        return [with_names(e, roster) for e in self._decide(state, action, dice)]
+
+    def _decide(self, state: IntrigueState, action: Action, dice: DiceSource) -> Sequence[Event]:
         kind = action.kind
         if action.actor == REFEREE:
             return self._referee(state, action, dice)

@@ -18,6 +18,7 @@ from referee.core import (
     only,
 )
 from referee.core.cards import odds_of
+from referee.core.naming import possessive
 from referee.dice import DiceSource
 from referee.systems.intrigue.actions import Roll, Speak
 from referee.systems.intrigue.characters import Character
@@ -50,7 +51,7 @@ def roll(state: IntrigueState, me: Character, args: Roll, dice: DiceSource) -> l
         raise RuleError(RULE, "against_skill names the skill of the character rolled 'against'")
     payload: dict[str, Json] = {"character": me.id, "skill": name}
     secrets = [Secret("value", value, only(me.id))]
-    label = f"{me.id}'s {name}"
+    label = f"{possessive(me.name)} {name}"
     if args.target is not None:
         check = skill_check(value, args.target)
         result = check.roll(dice)
@@ -78,7 +79,9 @@ def roll(state: IntrigueState, me: Character, args: Roll, dice: DiceSource) -> l
         secrets.append(Secret("against_value", their_value, only(other.id)))
         audience = only(me.id, other.id)
         chance = opposed.odds().success
-        card = RollCard.of(opposed, result, f"{label} vs {other.id}'s {their}", rule=RULE).to_json()
+        card = RollCard.of(
+            opposed, result, f"{label} vs {possessive(other.name)} {their}", rule=RULE
+        ).to_json()
         secrets.append(Secret("roll", card, REFEREE_ONLY))
     # each tells the other their total; skill values and the odds stay private
     secrets.append(Secret("chance", str(chance), REFEREE_ONLY))

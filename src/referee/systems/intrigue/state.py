@@ -222,6 +222,14 @@ class IntrigueState:
                 return character
         raise RuleError("Character Badges", f"no character {ref!r} (give an id or a number)")
 
+    def names(self) -> dict[CharacterId, str]:
+        """Each character's name from their badge, by id: what the log says ("ScarFace")."""
+        return {c.id: c.name for c in self.characters}
+
+    def name(self, ref: str) -> str:
+        """The badge name of the character whose id or number is ``ref`` (``ref`` if none)."""
+        return self.character(ref).name if self.has_character(ref) else ref
+
     def has_character(self, ref: str) -> bool:
         """True if ``ref`` is a character's id or number."""
         return any(ref in (c.id, c.number) for c in self.characters)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Json, format_time
+from referee.core import Json
+from referee.core.clock import time_of_day
 from referee.systems.intrigue.characters import ENGLISH, Character
 from referee.systems.intrigue.rounds import pending_declarers
 from referee.systems.intrigue.state import IntrigueState
@@ -32,7 +33,7 @@ def _character_json(state: IntrigueState, c: Character) -> dict[str, Json]:
         "damage": status.damage,
         "knocked_out": status.knocked_out,
         "wake_due": status.wake_due,
-        "wakes_at": None if status.wake_due is None else format_time(status.wake_due, state.start),
+        "wakes_at": None if status.wake_due is None else time_of_day(status.wake_due, state.start),
         "pending_wounds": status.pending_wounds,
         "dead": status.dead,
         "drawn": status.drawn,
@@ -77,6 +78,10 @@ def game_json(state: IntrigueState, identities: frozenset[str] | None) -> dict[s
             entry: dict[str, Any] = {
                 "holder": e.holder,
                 "label": e.condition.label,
+                # the time of day it may be opened, as the evening's clock reads it
+                "opens_at": None
+                if e.condition.at is None
+                else time_of_day(e.condition.at, state.start),
                 "openable": e.id in state.openable,
                 "opened": e.id in state.opened,
             }
@@ -84,7 +89,7 @@ def game_json(state: IntrigueState, identities: frozenset[str] | None) -> dict[s
                 entry["contents"] = e.contents
             contingency[e.id] = entry
     cooldowns = [
-        {"perceiver": a, "target": b, "until": format_time(until, state.start), "due": until}
+        {"perceiver": a, "target": b, "until": time_of_day(until, state.start), "due": until}
         for a, b, until in state.cooldowns
         if everything or a in mine
     ]

@@ -77,7 +77,7 @@ def pool_card(
         odds=dict(shown),
         faces=rolled.faces,
         outcome=_bucket(rolled.successes, shown),
-        margin=rolled.successes,
+        margin=None,
         value=rolled.successes,
         shown=", ".join(f"{stage} {list(faces)}" for stage, faces in rolled.stages.items()),
     )
@@ -106,7 +106,7 @@ def after_card(before: PoolRoll, after: PoolRoll, artha: Artha, label: str) -> R
         odds=odds,
         faces=after.faces,
         outcome=str(after.successes),
-        margin=after.successes,
+        margin=None,
         value=after.successes,
         shown=", ".join(f"{stage} {list(faces)}" for stage, faces in after.stages.items()),
     )

@@ -55,6 +55,7 @@ from referee.core import (
     to_json,
 )
 from referee.core.fairness import seal, unseal
+from referee.core.naming import possessive, with_names
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import (
@@ -153,6 +154,18 @@ RESOLUTION = "Maneuver Resolution"
 
 
 # ---------------------------------------------------------------------------------- procedure
+
+
+def names_of(state: KingdomsState) -> dict[str, str]:
+    """Each faction's name from the set-up, by id, where it has one of its own ("the Elves"):
+    what the log says (an event carries the names of the factions it mentions)."""
+    return {fid: f.name for fid, f in state.factions.items() if f.name != fid}
+
+
+def _name(state: KingdomsState, fid: str) -> str:
+    """The faction ``fid`` by its name from the set-up (its id where it has none)."""
+    faction = state.factions.get(fid)
+    return faction.name if faction is not None else fid
 
 
 def opening(state: KingdomsState) -> dict[str, Any]:
@@ -265,7 +278,7 @@ def _slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
     pool, _, _, _ = pool_for(state, slip, {})
     n = dice_rolled(state, slip, pool)
     rolled = replace(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0)
-    label = f"{slip.faction}: {slip.maneuver} with {slip.skill}"
+    label = f"{_name(state, slip.faction)}: {slip.maneuver} with {slip.skill}"
     info = maneuver(slip.maneuver)
     if slip.maneuver == "Harry":
         defence = min(slip.defence, n)
@@ -312,9 +325,12 @@ def _tie_break_odds(
         check = BurningVersus(
             mine, BurningPool(other.exponent, other.shade, open_ended=other.open_ended)
         )
-        label = f"{faction.id}: tie-breaker on {params.root} against {params.opponent}'s {root}"
+        label = (
+            f"{_name(state, faction.id)}: tie-breaker on {params.root} against "
+            f"{possessive(_name(state, params.opponent))} {root}"
+        )
         if not agreed:
-            label += f", if {params.opponent} agree on {root}"
+            label += f", if {_name(state, params.opponent)} agree on {root}"
         out.append(
             OddsPreview.of(check.kernel or check, label, rule="Independent and Versus Maneuvers")
         )
@@ -457,7 +473,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
     def initial_events(self, state: KingdomsState) -> Sequence[Event]:
         """The chronicle begins: the territory and each faction's leader, sheet and
         disposition, as every player at the table knows them."""
-        return (Event(CHRONICLE_BEGAN, opening(state)),)
+        return (with_names(Event(CHRONICLE_BEGAN, opening(state)), names_of(state)),)
 
     def describe(self, event: Event, viewer: Viewer) -> str:
         """``event`` in words as ``viewer`` sees it (:func:`.events.describe`)."""
@@ -524,7 +540,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         faction = faction_of(state, action.actor)
         args = CATALOGUE[action.kind].of(action)
         events: Sequence[Event] = handler(state, faction, args, dice)
-        return events
+        roster = names_of(state)
+        return [with_names(e, roster) for e in events] if roster else events
 
     # prologue
 
@@ -865,16 +882,18 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 continue
             helped = state.slips.get(slip.helps)
             if helped is None or slip.helps in void:
-                help_refused[fid] = f"{slip.helps} has no maneuver to help"
+                help_refused[fid] = f"{_name(state, slip.helps)} has no maneuver to help"
             elif not lent_help(state, fid, slip.helps):
                 help_refused[fid] = (
-                    f"{fid} and {slip.helps} lent each other no helping dice in "
-                    "a scene this maneuver"
+                    f"{_name(state, fid)} and {_name(state, slip.helps)} lent each other no "
+                    "helping dice in a scene this maneuver"
                 )
             else:
                 ability = state.factions[fid].leader.skill(helped.skill)
                 if ability is None:
-                    help_refused[fid] = f"{fid}'s leader has no {helped.skill} to help with"
+                    help_refused[fid] = (
+                        f"{possessive(_name(state, fid))} leader has no {helped.skill} to help with"
+                    )
                 else:
                     help_given.setdefault(slip.helps, {})[fid] = help_dice(ability.exponent)
         events: list[Event] = [
@@ -918,8 +937,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                             "amount": -cost,
                             "value": value,
                             "target": None,
-                            "text": f"{fid} sacrifices {cost} disposition to announce "
-                            f"its {slip.maneuver}",
+                            "text": f"{_name(state, fid)} sacrifices {cost} disposition to "
+                            f"announce its {slip.maneuver}",
                         },
                     )
                 )
@@ -960,7 +979,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 defence = min(slip.defence, n)
                 first = roll_before(defence, pool.shade, pool.open_ended, dice)
                 second = roll_before(n - defence, pool.shade, pool.open_ended, dice)
-                label = f"{fid}: Harry with {slip.skill}"
+                label = f"{_name(state, fid)}: Harry with {slip.skill}"
                 payload.update(
                     {
                         "successes": first.successes,
@@ -981,7 +1000,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                 )
             else:
                 first = roll_before(n, pool.shade, pool.open_ended, dice)
-                card = pool_card(first, f"{fid}: {slip.maneuver} with {slip.skill}", RESOLUTION)
+                words = f"{_name(state, fid)}: {slip.maneuver} with {slip.skill}"
+                card = pool_card(first, words, RESOLUTION)
                 payload.update(
                     {
                         "successes": first.successes,
@@ -1023,7 +1043,8 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         artha = Artha(fate=fate, deeds_after=deeds)
         after = spend_after(base, artha, dice)
         key = "attack" if which == "attack" else "successes"
-        card = after_card(base, after, artha, f"{faction.id} spends artha on its {which} roll")
+        words = f"{_name(state, faction.id)} spends artha on its {which} roll"
+        card = after_card(base, after, artha, words)
         return [
             Event(
                 ARTHA_SPENT,
@@ -1089,10 +1110,14 @@ class KingdomsProcedure(Procedure[KingdomsState]):
                         "pools": tied_pools(state, faction.id, opponent),
                         "rolls": [
                             pool_card(
-                                mine_roll, f"{faction.id}: tie-breaker on {root}", rule
+                                mine_roll,
+                                f"{_name(state, faction.id)}: tie-breaker on {root}",
+                                rule,
                             ).to_json(),
                             pool_card(
-                                their_roll, f"{opponent}: tie-breaker on {theirs[1]}", rule
+                                their_roll,
+                                f"{_name(state, opponent)}: tie-breaker on {theirs[1]}",
+                                rule,
                             ).to_json(),
                         ],
                         "pool_rolls": {
@@ -1119,6 +1144,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             disposition={f: x.disposition for f, x in state.factions.items()},
             cap=state.cap,
             circles={f: x.leader.circles for f, x in state.factions.items()},
+            names=names_of(state),
         )
         result = resolve(entries, board)
         events = [Event(MANEUVER_RESOLVED, {"maneuver_number": state.maneuver, **result.to_json()})]

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.naming import possessive
 from referee.systems.kingdoms.tables import maneuver, matrix, setup_tables
 
 __all__ = [
@@ -79,6 +80,16 @@ class Board:
     disposition: Mapping[str, int]
     cap: int
     circles: Mapping[str, int] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Each faction's name from the set-up, where it has one: what an effect's words say."""
+
+    def name(self, faction: str) -> str:
+        """``faction``'s name ("the Elves"), or its id where it has none."""
+        return self.names.get(faction, faction)
+
+    def own(self, faction: str) -> str:
+        """``faction``'s name as a possessive: "the Elves'", "orcs'", "Mordor's"."""
+        return possessive(self.name(faction))
 
 
 @dataclass(frozen=True)
@@ -351,7 +362,12 @@ class _Ledger:
         if after == 0 and faction not in self.out:
             self.out.append(faction)
             self.effects.append(
-                Effect(faction, "out", by, f"{faction} is reduced to 0 and out of contention")
+                Effect(
+                    faction,
+                    "out",
+                    by,
+                    f"{self.board.name(faction)} is reduced to 0 and out of contention",
+                )
             )
 
     def note(self, effect: Effect) -> None:
@@ -369,7 +385,7 @@ def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
                 entry.faction,
                 "downtime",
                 entry.faction,
-                f"{entry.faction}'s {entry.maneuver}: {to_downtime} successes buy "
+                f"{ledger.board.own(entry.faction)} {entry.maneuver}: {to_downtime} successes buy "
                 f"{to_downtime * months} months of downtime ({why})",
                 amount=to_downtime * months,
             )
@@ -380,7 +396,7 @@ def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
             entry.faction,
             rest,
             entry.faction,
-            f"{entry.faction}'s {entry.maneuver} adds {rest} disposition ({why})",
+            f"{ledger.board.own(entry.faction)} {entry.maneuver} adds {rest} disposition ({why})",
         )
 
 
@@ -393,6 +409,11 @@ class _Round:
     against: Mapping[str, list[Engagement]]
     sapped: dict[str, int] = field(default_factory=dict)
     cannot_act: list[str] = field(default_factory=list)
+
+    @property
+    def board(self) -> Board:
+        """The board: its names for the effects' words."""
+        return self.ledger.board
 
     @property
     def months(self) -> int:
@@ -410,8 +431,8 @@ def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 e.target,
                 -e.net,
                 entry.faction,
-                f"{entry.faction}'s {entry.maneuver} {takes} {e.net} disposition from "
-                f"{e.target} ({how})",
+                f"{game.board.own(entry.faction)} {entry.maneuver} {takes} {e.net} "
+                f"disposition from {game.board.name(e.target)} ({how})",
                 attack=e.successes,
             )
 
@@ -433,7 +454,7 @@ def assess(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                     entry.faction,
                     "assessed",
                     entry.faction,
-                    f"{entry.faction} has Assessed {e.target}",
+                    f"{game.board.name(entry.faction)} has Assessed {game.board.name(e.target)}",
                     target=e.target,
                 )
             )
@@ -461,15 +482,16 @@ def ensnare(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 e.target,
                 -e.defence if e.defence else 0,
                 entry.faction,
-                f"{entry.faction}'s Ensnare turns {e.target}'s {e.defence} successes against it",
+                f"{game.board.own(entry.faction)} Ensnare turns {game.board.own(e.target)} "
+                f"{e.defence} successes against it",
                 attack=e.successes,
             )
             game.ledger.change(
                 entry.faction,
                 -e.margin,
                 entry.faction,
-                f"{entry.faction} sacrifices {e.margin} disposition (the margin) to spring its "
-                "Ensnare",
+                f"{game.board.name(entry.faction)} sacrifices {e.margin} disposition (the "
+                "margin) to spring its Ensnare",
             )
 
 
@@ -512,8 +534,8 @@ def infiltrate(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                     entry.faction,
                     "infiltrated",
                     entry.faction,
-                    f"{entry.faction} has Infiltrated {e.target}: +{e.margin}D to its next "
-                    "maneuver against them",
+                    f"{game.board.name(entry.faction)} has Infiltrated "
+                    f"{game.board.name(e.target)}: +{e.margin}D to its next maneuver against them",
                     amount=e.margin,
                     target=e.target,
                 )
@@ -539,7 +561,8 @@ def onslaught_hesitates(game: _Round, entry: Entry) -> None:
                     entry.faction,
                     "cannot_act",
                     entry.faction,
-                    f"{entry.faction}'s Onslaught did not wipe out {target}: it hesitates "
+                    f"{game.board.own(entry.faction)} Onslaught did not wipe out "
+                    f"{game.board.name(target)}: it hesitates "
                     "and cannot act next maneuver",
                 )
             )
@@ -556,7 +579,8 @@ def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 e.target,
                 -e.margin,
                 entry.faction,
-                f"{entry.faction}'s Ploy beats {e.target} by {e.margin}",
+                f"{game.board.own(entry.faction)} Ploy beats {game.board.name(e.target)} by "
+                f"{e.margin}",
                 attack=e.successes,
             )
     if not hit:
@@ -566,7 +590,8 @@ def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 entry.faction,
                 "cannot_act",
                 entry.faction,
-                f"{entry.faction}'s Ploy damaged neither target: it cannot act next maneuver",
+                f"{game.board.own(entry.faction)} Ploy damaged neither target: it cannot act next "
+                "maneuver",
             )
         )
 
@@ -587,7 +612,8 @@ def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 e.target,
                 "sapped",
                 faction,
-                f"{faction}'s Sap takes {dice}D from {e.target}'s next maneuver",
+                f"{game.board.own(faction)} Sap takes {dice}D from {game.board.own(e.target)} next "
+                "maneuver",
                 amount=dice,
             )
         )
@@ -598,7 +624,8 @@ def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 e.target,
                 -extra,
                 faction,
-                f"{faction}'s Sap reduces {e.target}'s skill ({skill}) below 0: {extra} damage",
+                f"{game.board.own(faction)} Sap reduces {game.board.own(e.target)} skill ({skill}) "
+                f"below 0: {extra} damage",
                 attack=e.successes,
             )
         game.ledger.note(
@@ -606,7 +633,7 @@ def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 faction,
                 "downtime",
                 faction,
-                f"{faction}'s Sap earns one free maintenance cycle",
+                f"{game.board.own(faction)} Sap earns one free maintenance cycle",
                 amount=game.months,
             )
         )
@@ -615,7 +642,8 @@ def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
                 e.target,
                 "maintenance",
                 faction,
-                f"{e.target} must make a Resources maintenance test at +{e.margin} Ob",
+                f"{game.board.name(e.target)} must make a Resources maintenance test at "
+                f"+{e.margin} Ob",
                 amount=e.margin,
                 value=1,
             )
@@ -658,8 +686,9 @@ def _downtime_for_others(game: _Round, entry: Entry, order: Sequence[str]) -> No
                     other,
                     "maintenance",
                     entry.faction,
-                    f"{entry.faction} bought {cycles} maintenance cycles of downtime: "
-                    f"{other} must make {cycles} Resources maintenance tests",
+                    f"{game.board.name(entry.faction)} bought {cycles} maintenance cycles of "
+                    f"downtime: {game.board.name(other)} must make {cycles} Resources "
+                    "maintenance tests",
                     amount=0,
                     value=cycles,
                 )

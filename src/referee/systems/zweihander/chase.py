@@ -46,6 +46,7 @@ from referee.core import (
     Table,
     Who,
 )
+from referee.core.naming import possessive, title_of
 from referee.dice import DiceSource, roll
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.emit import (
@@ -520,7 +521,9 @@ def _action(out: Emitter, actor: str, p: ChaseAction, dice: DiceSource) -> None:
             "participant": actor,
             "description": p.description,
             "test": test_json(test, result, skill),
-            "roll": test_card(test, result, f"{actor} tests {skill} (a chase Action)", SECTION),
+            "roll": test_card(
+                test, result, f"{title_of(actor)} tests {skill} (a chase Action)", SECTION
+            ),
             "change": change,
             "value": who.value + change,
         },
@@ -550,7 +553,9 @@ def _attack(out: Emitter, actor: str, p: ChaseAttack, dice: DiceSource) -> None:
             "participant": actor,
             "target": target.id,
             "test": test_json(test, result, skill),
-            "roll": test_card(test, result, f"{actor} attacks {target.id}", SECTION),
+            "roll": test_card(
+                test, result, f"{title_of(actor)} attacks {title_of(target.id)}", SECTION
+            ),
             "cost": cost,
             "value": who.value - cost,
             "hit": hit,
@@ -614,7 +619,14 @@ def _takedown(out: Emitter, actor: str, p: Takedown, dice: DiceSource) -> None:
         "escapee": escapee.id,
         "test": test_json(test, result, p.skill),
     }
-    rolls = [test_card(test, result, f"{actor}'s Takedown ({p.skill})", f"{SECTION} (Takedown)")]
+    rolls = [
+        test_card(
+            test,
+            result,
+            f"{possessive(title_of(actor))} Takedown ({p.skill})",
+            f"{SECTION} (Takedown)",
+        )
+    ]
     if result.outcome is Outcome.CRITICAL_FAILURE:
         payload.update(value=who.value - 3, result="the Pursuer reduces their Pursuit Value by 3")
     elif result.outcome is Outcome.FAILURE:
@@ -666,7 +678,10 @@ def _end_round(out: Emitter, dice: DiceSource) -> None:
                 "odds": str(chaos.odds()),
                 "complication": rolled.triggered,
                 "roll": chaos_card(
-                    chaos, rolled, f"{rear.id}'s Complication", f"{SECTION} (Complications)"
+                    chaos,
+                    rolled,
+                    f"{possessive(title_of(rear.id))} Complication",
+                    f"{SECTION} (Complications)",
                 ),
             },
         )
@@ -681,7 +696,9 @@ def _end_round(out: Emitter, dice: DiceSource) -> None:
         payload: dict[str, Any] = {
             "participant": x.id,
             "test": test_json(test, result, "Toughness"),
-            "roll": test_card(test, result, f"{x.id} resists fatigue", f"{SECTION} (Fatigue)"),
+            "roll": test_card(
+                test, result, f"{title_of(x.id)} resists fatigue", f"{SECTION} (Fatigue)"
+            ),
         }
         after = c
         if not result.is_success:
@@ -856,7 +873,7 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
                         "escape_condition": OneOf(ESCAPE_CONDITIONS),
                         "takedown": OneOf(DIFFICULTY_NAMES),
                     },
-                    label=f"start a chase: {escapee} runs",
+                    label=f"start a chase: {title_of(escapee)} runs",
                 )
                 for escapee in able
             ]
@@ -918,7 +935,7 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
                         "skill": OneOf(tuple(sorted(c.skills))),
                         "escapee_skill": OneOf(tuple(sorted(escapee.skills))),
                     },
-                    label=f"attempt a Takedown on {me.caught} (name the skills)",
+                    label=f"attempt a Takedown on {title_of(str(me.caught))} (name the skills)",
                 )
             )
         elif "Coordination" in c.skills and "Coordination" in escapee.skills:
@@ -927,7 +944,7 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
                     actor,
                     CHASE_TAKEDOWN_SPEC.kind,
                     odds=(_takedown_preview(state, chase, actor),),
-                    label=f"attempt a Takedown on {me.caught}",
+                    label=f"attempt a Takedown on {title_of(str(me.caught))}",
                 )
             )
     out.append(
@@ -938,7 +955,9 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
 
 def _takedown_preview(state: ZweihanderState, chase: ChaseState, actor: str) -> OddsPreview:
     test = SkillTest(state.character(actor).chance("Coordination"), chase.takedown_difficulty)
-    return test_preview(test, f"{actor}'s Takedown (Coordination)", f"{SECTION} (Takedown)")
+    return test_preview(
+        test, f"{possessive(title_of(actor))} Takedown (Coordination)", f"{SECTION} (Takedown)"
+    )
 
 
 def previews(state: ZweihanderState) -> list[OddsPreview]:

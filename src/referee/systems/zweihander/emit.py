@@ -105,7 +105,7 @@ def chaos_card(chaos: ChaosDice, rolled: ChaosResult, label: str, rule: str) -> 
         odds={"triggered": str(p), "not triggered": str(1 - p)},
         faces=rolled.faces,
         outcome="triggered" if rolled.triggered else "not triggered",
-        margin=rolled.sixes,
+        margin=None,
         value=rolled.sixes,
         shown=", ".join(map(str, rolled.faces)) or "no dice",
     )

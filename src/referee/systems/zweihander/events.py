@@ -12,7 +12,7 @@ and the narration never mentions it.
 'End of Round 2.'
 >>> describe(Event(EXCHANGE_STARTED, {"npc": "Vollmer", "disposition": "Unfriendly",
 ...     "participants": ["anna"]}, redacted=("favourable", "unfavourable")), Viewer("alice"))
-'A Complex Exchange with Vollmer (Unfriendly) begins: anna take part.'
+'A Complex Exchange with Vollmer (Unfriendly) begins: Anna take part.'
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from referee.core import Event, RollCard, Viewer
+from referee.core.naming import possessive, title_of
 from referee.systems.zweihander.character import PERIL_TRACK
 
 __all__ = [
@@ -596,7 +597,8 @@ def _morale(data: Mapping[str, Any]) -> str:
 
 def _chase_started(data: Mapping[str, Any]) -> str:
     people = ", ".join(
-        f"{p['id']} ({p['side']}, {p['mode']}, Movement {p['movement']}, Value {p['value']})"
+        f"{title_of(str(p['id']))} ({p['side']}, {p['mode']}, Movement {p['movement']}, "
+        f"Value {p['value']})"
         for p in data["participants"]
     )
     return f"A chase begins (Escape Condition {data['escape_condition']} Rounds). Ladder: {people}."
@@ -646,7 +648,42 @@ def _takedown(data: Mapping[str, Any]) -> str:
 
 def _complication(data: Mapping[str, Any]) -> str:
     hit = "a Complication!" if data["complication"] else "no Complication"
-    return f"{data['participant']}'s Chaos Die shows {data['faces']}: {hit}"
+    return f"{possessive(data['participant'])} Chaos Die shows {data['faces']}: {hit}"
+
+
+_PEOPLE = frozenset(
+    {
+        "character",
+        "participant",
+        "target",
+        "escapee",
+        "travellers",
+        "participants",
+        "survivors",
+        "player",
+    }
+)
+"""The fields that name characters (or players): a character has no name but its id, so the
+log writes the id capitalised ("anna" reads "Anna")."""
+
+
+def _named(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` with each character's id capitalised for the words (the ids themselves kept
+    under ``"_ids"`` for what reads the state's changes by id)."""
+    out = dict(data)
+    for key in _PEOPLE & out.keys():
+        value = out[key]
+        if isinstance(value, str):
+            out[key] = title_of(value)
+        elif isinstance(value, list):
+            out[key] = [title_of(v) if isinstance(v, str) else v for v in value]
+    out["_ids"] = data
+    return out
+
+
+def _id(data: Mapping[str, Any], key: str) -> str:
+    ids = data.get("_ids", data)
+    return str(ids[key])
 
 
 def _condition(data: Mapping[str, Any], who: str) -> str:
@@ -658,7 +695,7 @@ def _condition(data: Mapping[str, Any], who: str) -> str:
 
 def _fatigue(data: Mapping[str, Any]) -> str:
     peril = (
-        f"; {data['peril']} physical Peril{_condition(data, data['participant'])}"
+        f"; {data['peril']} physical Peril{_condition(data, _id(data, 'participant'))}"
         if "peril" in data
         else ""
     )
@@ -681,7 +718,7 @@ def _journey_toughness(data: Mapping[str, Any]) -> str:
     parts = []
     for t in data["tests"]:
         peril = f", {t['peril']} Peril → {t['peril_condition']}" if "peril" in t else ""
-        parts.append(f"{t['character']}: {t['test']['outcome']}{peril}")
+        parts.append(f"{title_of(str(t['character']))}: {t['test']['outcome']}{peril}")
     return "Toughness Tests: " + ("; ".join(parts) or "nobody can test") + "."
 
 
@@ -694,7 +731,7 @@ def _journey_chaos(data: Mapping[str, Any]) -> str:
 
 
 def _camp(data: Mapping[str, Any]) -> str:
-    parts = ", ".join(f"{c}: {s}" for c, s in data["recovered"].items())
+    parts = ", ".join(f"{title_of(str(c))}: {s}" for c, s in data["recovered"].items())
     return f"The party Strikes Camp for {data['hours']} hours — {parts}."
 
 
@@ -740,7 +777,7 @@ def _exchange_started(data: Mapping[str, Any]) -> str:
 
 def _tactic(data: Mapping[str, Any]) -> str:
     peril = (
-        f"; {data['mental_peril']} mental Peril{_condition(data, data['character'])}"
+        f"; {data['mental_peril']} mental Peril{_condition(data, _id(data, 'character'))}"
         if "mental_peril" in data
         else ""
     )
@@ -811,8 +848,8 @@ def _requisition_available(data: Mapping[str, Any]) -> str:
 
 
 def _stable(data: Mapping[str, Any]) -> str:
-    parts = ", ".join(f"{c} +{r}" for c, r in data["rewards"].items())
-    return f"{data['player']}'s stable earns Reward Points: {parts}."
+    parts = ", ".join(f"{title_of(str(c))} +{r}" for c, r in data["rewards"].items())
+    return f"{possessive(data['player'])} stable earns Reward Points: {parts}."
 
 
 _NARRATORS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
@@ -853,7 +890,8 @@ _NARRATORS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
 
 
 def describe(event: Event, viewer: Viewer) -> str:
-    """The event in words, as ``viewer`` sees it (``event`` is already redacted for them).
+    """The event in words, as ``viewer`` sees it (``event`` is already redacted for them),
+    each character by their id capitalised.
 
     Kinds not of this game (the kernel's clock and timers) are told by kind and data.
     """
@@ -862,11 +900,11 @@ def describe(event: Event, viewer: Viewer) -> str:
         data = ", ".join(f"{k}={v!r}" for k, v in event.data.items())
         return f"{event.kind}: {data}" if data else event.kind
     try:
-        text = narrate(event.data)
+        text = narrate(_named(event.data))
         offences = event.data.get("offences")
         if isinstance(offences, list):
             text += "".join(
-                f" {o['character']} gains {o['points']} Corruption ({o['offence']})."
+                f" {title_of(str(o['character']))} gains {o['points']} Corruption ({o['offence']})."
                 for o in offences
             )
         return text

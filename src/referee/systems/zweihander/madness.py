@@ -38,6 +38,7 @@ from referee.core import (
     RuleError,
     Who,
 )
+from referee.core.naming import possessive, title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
@@ -290,7 +291,9 @@ def decide_madness(out: Emitter, action: Action, dice: DiceSource) -> None:
             "character": c.id,
             "situation": r.situation,
             "test": test_json(test, r.test, "Resolve"),
-            "roll": test_card(test, r.test, f"{c.id} withstands {r.situation}", "Madness"),
+            "roll": test_card(
+                test, r.test, f"{title_of(c.id)} withstands {r.situation}", "Madness"
+            ),
             "mental_peril": r.mental_peril,
             "peril_faces": list(r.peril_faces),
             "corruption": r.corruption,
@@ -358,7 +361,7 @@ def _corruption_card(end: SessionEnd, who: str) -> dict[str, Any] | None:
     remainder = end.corruption % CORRUPTION_PER_CHAOS_RANK
     chaos = end.corruption_die <= remainder
     return RollCard(
-        label=f"{who}'s Corruption remainder {remainder}",
+        label=f"{possessive(title_of(who))} Corruption remainder {remainder}",
         rule="Corruption into Order & Chaos",
         dice=f"d10 ≤ {remainder}",
         odds={
@@ -444,7 +447,9 @@ def choices(state: Any, actor: str) -> list[Choice]:
             {"situation": OneOf(names)},
             odds=tuple(
                 test_preview(
-                    withstand_test(c.chance("Resolve"), n), f"{actor} withstands {n}", "Madness"
+                    withstand_test(c.chance("Resolve"), n),
+                    f"{title_of(actor)} withstands {n}",
+                    "Madness",
                 )
                 for n in names
             ),

@@ -37,6 +37,7 @@ from referee.core import (
     Who,
     set_timer,
 )
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
 from referee.systems.zweihander.character import INCAPACITATED
@@ -254,7 +255,7 @@ def decide_forced_march(out: Emitter, action: Action, dice: DiceSource) -> None:
             {
                 "character": cid,
                 "test": test_json(test, result, "Toughness"),
-                "roll": test_card(test, result, f"{cid} force-marches", "Forced march"),
+                "roll": test_card(test, result, f"{title_of(cid)} force-marches", "Forced march"),
                 "incapacitated": not result.is_success,
                 "extra_miles": overland_rules()["forced_march"],
             },
@@ -266,6 +267,7 @@ def decide_forced_march(out: Emitter, action: Action, dice: DiceSource) -> None:
                     f"forced-march:{cid}",
                     Event(RECOVERY_ALLOWED, {"character": cid}),
                     after=hours * HOUR,
+                    label=f"{title_of(cid)} may recover from Peril again",
                 )
             )
 

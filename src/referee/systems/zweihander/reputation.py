@@ -36,6 +36,7 @@ from referee.core import (
     Who,
     set_timer,
 )
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
 from referee.systems.zweihander.emit import Emitter
@@ -191,6 +192,7 @@ def decide_requisition(out: Emitter, action: Action, dice: DiceSource) -> None:
             f"requisition:{key}",
             Event(REQUISITION_AVAILABLE, {"character": c.id, "weight": p.weight}),
             after=THRESHOLDS[row.threshold],
+            label=f"{title_of(c.id)} may make a {p.weight} requisition again",
         )
     )
 

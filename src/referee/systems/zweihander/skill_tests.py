@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from referee.core import Action, ActionSpec, Choice, OddsPreview, OneOf, Params, RuleError, Who
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
 from referee.systems.zweihander.events import TEST_ROLLED
@@ -79,7 +80,7 @@ def decide_test(out: Emitter, action: Action, dice: DiceSource) -> None:
     test = skill_test(out.state, action)
     chance = test.base_chance
     result = test.roll(dice)
-    label = f"{action.actor} tests {p.skill or 'a chance of ' + str(chance)}"
+    label = f"{title_of(action.actor)} tests {p.skill or 'a chance of ' + str(chance)}"
     payload: dict[str, Any] = {
         "character": action.actor,
         **test_json(test, result, p.skill),
@@ -104,7 +105,9 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
                 "difficulty": OneOf(DIFFICULTY_NAMES),
                 "assist": OneOf((False, True)),
             },
-            odds=(test_preview(SkillTest(c.chance(skill)), f"{actor} tests {skill}", RULE),),
+            odds=(
+                test_preview(SkillTest(c.chance(skill)), f"{title_of(actor)} tests {skill}", RULE),
+            ),
             label=f"test {skill} (odds at Standard)",
         )
         for skill in sorted(c.skills)
@@ -127,4 +130,4 @@ def odds_of(state: ZweihanderState, action: Action) -> tuple[OddsPreview, ...]:
     except RuleError:
         return ()
     p = TEST.of(action)
-    return (test_preview(test, f"{action.actor} tests {p.skill or 'a chance'}", RULE),)
+    return (test_preview(test, f"{title_of(action.actor)} tests {p.skill or 'a chance'}", RULE),)

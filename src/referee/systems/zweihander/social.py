@@ -46,6 +46,7 @@ from referee.core import (
     Viewer,
     Who,
 )
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
@@ -271,7 +272,7 @@ def decide_simple(out: Emitter, action: Action, dice: DiceSource) -> None:
         "character": c.id,
         "test": test_json(test, result, p.skill),
         "roll": test_card(
-            test, result, f"{c.id} tests {p.skill} (Simple Exchange)", "Simple Exchange"
+            test, result, f"{title_of(c.id)} tests {p.skill} (Simple Exchange)", "Simple Exchange"
         ),
     }
     after = c
@@ -355,7 +356,7 @@ def decide_exchange_tactic(out: Emitter, action: Action, dice: DiceSource) -> No
         "tactic": chosen,
         "test": test_json(test, result, chosen),
         # the card is the roll as rolled: its odds and outcome know nothing of the GM's Skills
-        "roll": test_card(test, result, f"{who} uses {chosen}", "Complex Exchange"),
+        "roll": test_card(test, result, f"{title_of(who)} uses {chosen}", "Complex Exchange"),
         "outcome": outcome.value,
         "disposition_read_as": read_as,
         "result": words,
@@ -408,11 +409,11 @@ def odds_of(state: ZweihanderState, action: Action, viewer: Viewer) -> tuple[Odd
             p = SIMPLE.of(action)
             c = state.character(action.actor)
             test = SkillTest(c.chance(p.skill), _difficulty(c, p.npc_alignment, p.npc_class))
-            return (test_preview(test, f"{c.id} tests {p.skill}", "Simple Exchange"),)
+            return (test_preview(test, f"{title_of(c.id)} tests {p.skill}", "Simple Exchange"),)
         if action.kind == EXCHANGE_TACTIC.kind:
             test = tactic_test(state, action)
             chosen = tactic(EXCHANGE_TACTIC.of(action).tactic)
-            label = f"{action.actor} uses {chosen}"
+            label = f"{title_of(action.actor)} uses {chosen}"
             ex = state.exchange
             if viewer.is_referee and ex is not None:
                 bumped = replace(

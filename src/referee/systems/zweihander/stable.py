@@ -28,6 +28,7 @@ from referee.core import (
     RuleError,
     Who,
 )
+from referee.core.naming import possessive, title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.emit import Emitter
 from referee.systems.zweihander.events import STABLE_REWARDED
@@ -112,7 +113,7 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
             actor,
             STABLE_REWARD.kind,
             {"player": OneOf((player,)), "played": OneOf(members), "reward": Between(0, 30)},
-            label=f"Reward Points for {player}'s stable",
+            label=f"Reward Points for {possessive(title_of(player))} stable",
         )
         for player, members in sorted(state.stables.items())
         if members

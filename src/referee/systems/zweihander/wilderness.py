@@ -44,6 +44,7 @@ from referee.core import (
     Table,
     Who,
 )
+from referee.core.naming import title_of
 from referee.core.values import Json
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
@@ -512,7 +513,10 @@ def _roles(out: Emitter, p: Roles, dice: DiceSource) -> None:
             outcome = result.outcome
             payload["test"] = test_json(test, result, table.skill)
             payload["roll"] = test_card(
-                test, result, f"{table.role} {who} tests {table.skill}", f"{SECTION} (Roles)"
+                test,
+                result,
+                f"{table.role} {title_of(who)} tests {table.skill}",
+                f"{SECTION} (Roles)",
             )
         payload["outcome"] = outcome.value
         payload["result"] = table.results[outcome.value]
@@ -579,7 +583,9 @@ def _toughness(out: Emitter, dice: DiceSource) -> None:
             "result": words[result.outcome.value],
         }
         rolls.append(
-            test_card(test, result, f"{t} tests Toughness", f"{SECTION} (Toughness Tests)")
+            test_card(
+                test, result, f"{title_of(t)} tests Toughness", f"{SECTION} (Toughness Tests)"
+            )
         )
         if not result.is_success:
             peril, faces = roll_peril(words[f"{result.outcome.value} peril"], dice)
@@ -827,7 +833,9 @@ def previews(state: ZweihanderState) -> list[OddsPreview]:
         if c.is_slain or c.is_incapacitated or "Toughness" not in c.skills:
             continue
         test = SkillTest(c.chance("Toughness"), j.terrain, assist=j.stretch.conveyed)
-        out.append(test_preview(test, f"{t} tests Toughness", f"{SECTION} (Toughness Tests)"))
+        out.append(
+            test_preview(test, f"{title_of(t)} tests Toughness", f"{SECTION} (Toughness Tests)")
+        )
     return out
 
 

@@ -1,0 +1,154 @@
+"""Names in the log: a person reads "ScarFace" and "the Elves'", never ``scarface`` or
+``elves's`` (issue 26; DESIGN.md, "Event vocabulary": one ``describe(event, viewer)`` per game).
+
+A game's ``describe`` is given the event alone, so the display names of the characters or
+factions an event mentions travel with it: :func:`with_names` adds ``"names"`` (id → name) to
+the payload for the ids the payload mentions, and for an id that only a secret part mentions, a
+secret part ``"<part>_names"`` beside it with that part's audience, so that a name never tells
+a viewer more than the part they may see. :func:`name_in` reads a name back from the event's
+data as a viewer received it; a game with no names of its own shows its ids capitalised
+(:func:`title_of`). :func:`possessive` writes "the Elves'" and "Artha's".
+
+>>> from referee.core.events import Event, Secret, only
+>>> roster = {"orcs": "the Orcs", "elves": "the Elves"}
+>>> slip = with_names(Event("slip.written", {"faction": "orcs"},
+...     secrets=(Secret("slip", {"targets": ["elves"]}, only("orcs")),)), roster)
+>>> slip.payload["names"], slip.secrets[1].name, slip.secrets[1].value
+({'orcs': 'the Orcs'}, 'slip_names', {'elves': 'the Elves'})
+>>> data = slip.seen_by("orcs").data
+>>> possessive(name_in(data, "orcs")), name_in(data, "elves")
+("the Orcs'", 'the Elves')
+>>> name_in(slip.seen_by("dwarves").data, "elves")
+'elves'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from referee.core.events import Event, Secret
+from referee.core.values import Json
+
+__all__ = [
+    "NAMES",
+    "name_in",
+    "names_in",
+    "possessive",
+    "possessive_of",
+    "title_of",
+    "with_names",
+]
+
+NAMES = "names"
+"""The payload key of an event's names: id → display name."""
+
+_SUFFIX = "_names"
+
+
+def possessive(name: str) -> str:
+    """``name``'s possessive: "Artha's", "ScarFace's", and "the Elves'" for a name ending in s.
+
+    >>> possessive("Artha"), possessive("the Elves"), possessive("ScarFace")
+    ("Artha's", "the Elves'", "ScarFace's")
+    """
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+def title_of(identifier: str) -> str:
+    """An id as a name, for a game whose characters have no name but their id: each word
+    capitalised (``_`` and ``-`` read as spaces), capitals already there kept.
+
+    >>> title_of("moll_cutpurse"), title_of("bob"), title_of("ScarFace"), title_of("")
+    ('Moll Cutpurse', 'Bob', 'ScarFace', '')
+    """
+    words = identifier.replace("_", " ").replace("-", " ").split()
+    return " ".join(w[:1].upper() + w[1:] for w in words)
+
+
+def possessive_of(identifier: str) -> str:
+    """An id as a name (:func:`title_of`) in the possessive: for a game with no names.
+
+    >>> possessive_of("marcos"), possessive_of("bob")
+    ("Marcos'", "Bob's")
+    """
+    return possessive(title_of(identifier))
+
+
+def names_in(data: Mapping[str, Any]) -> dict[str, str]:
+    """Every name an event's data carries (its payload's and each visible secret part's)."""
+    found: dict[str, str] = {}
+    for key, value in data.items():
+        if (key == NAMES or key.endswith(_SUFFIX)) and isinstance(value, Mapping):
+            found.update({str(k): str(v) for k, v in value.items()})
+    return found
+
+
+def name_in(data: Mapping[str, Any], ident: Any, default: Callable[[str], str] = str) -> str:
+    """The name of ``ident`` as the event's ``data`` gives it, or ``default(ident)`` (the id as
+    given unless the game says otherwise)."""
+    key = str(ident)
+    names = data.get(NAMES)
+    if isinstance(names, Mapping) and key in names:
+        return str(names[key])
+    return names_in(data).get(key) or default(key)
+
+
+def _mentions(value: Json, roster: Mapping[str, str], found: dict[str, str]) -> None:
+    if isinstance(value, str):
+        if value in roster:
+            found[value] = roster[value]
+    elif isinstance(value, Mapping):
+        for key, inner in value.items():
+            if key in roster:
+                found[key] = roster[key]
+            _mentions(inner, roster, found)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            _mentions(inner, roster, found)
+
+
+def _named(ids: Iterable[tuple[str, Json]], roster: Mapping[str, str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for key, value in ids:
+        if key == NAMES or key.endswith(_SUFFIX):
+            continue
+        _mentions(value, roster, found)
+    return found
+
+
+def with_names(event: Event, roster: Mapping[str, str]) -> Event:
+    """``event`` with the names (from ``roster``, id → name) of the ids it mentions: see the
+    module's doc. A timer's event to fire (``timer.set``'s secret part ``event``) is named
+    too. An event that mentions nobody is returned as it is."""
+    if not roster:
+        return event
+    payload_names = _named(event.payload.items(), roster)
+    secrets: list[Secret] = []
+    changed = False
+    for secret in event.secrets:
+        if secret.name.endswith(_SUFFIX):
+            secrets.append(secret)
+            continue
+        value = secret.value
+        if secret.name == "event" and isinstance(value, Mapping) and "kind" in value:
+            value = with_names(Event.from_json(value), roster).to_json()
+            changed = changed or value != secret.value
+            secrets.append(replace(secret, value=value))
+            continue
+        secrets.append(secret)
+        more = {
+            k: v
+            for k, v in _named([(secret.name, value)], roster).items()
+            if k not in payload_names
+        }
+        if more and f"{secret.name}{_SUFFIX}" not in event.payload:
+            secrets.append(Secret(f"{secret.name}{_SUFFIX}", dict(more), secret.audience))
+            changed = True
+    if not payload_names and not changed:
+        return event
+    payload = dict(event.payload)
+    if payload_names:
+        payload[NAMES] = dict(payload_names)
+    return replace(event, payload=payload, secrets=tuple(secrets))
