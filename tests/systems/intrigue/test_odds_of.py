@@ -70,9 +70,17 @@ def test_a_perception_checks_odds_are_each_envelopes_own_check_for_the_referee()
     assert preview(table, "referee", Action("twelve", "perceive", {"target": "fifteen"})) == ()
 
 
-def test_a_perception_checks_odds_are_the_referees_alone() -> None:
+def test_a_perception_checks_odds_per_envelope_are_the_referees_alone() -> None:
+    """A player is shown the chance their own total (3d6 + their own Perception) reaches each
+    number: the same whoever the target, so it tells nothing of the envelopes they carry."""
     table = _table()
-    assert preview(table, "ann", Action("twelve", "perceive", {"target": "countess"})) == ()
+    (shown,) = preview(table, "ann", Action("twelve", "perceive", {"target": "countess"}))
+    assert shown.dice == "3d6 + 3" and "to-all" not in shown.label
+    assert dict(shown.odds) == {
+        f"{n} or more": str(skill_check(3, n).odds().success) for n in (12, 14, 16, 18, 20)
+    }
+    (empty,) = preview(table, "ann", Action("twelve", "perceive", {"target": "fifteen"}))
+    assert dict(empty.odds) == dict(shown.odds)  # Mr Fifteen carries no envelope: the same
 
 
 def test_a_refused_perception_check_has_no_odds() -> None:
@@ -101,9 +109,14 @@ def test_a_skill_rolls_odds_follow_its_target_number_and_opponent() -> None:
         odds_of(opposed_skill_check(3, 1).odds())
     ]
     assert roll(skill="Perception", target=12) != roll(skill="Perception", target=15)
-    # the player rolling is not given them: they are the referee's (ruling)
+    # the player rolling against a Target Number is given the exact odds: every number is hers
     mine = Action("twelve", "roll", {"skill": "Perception", "target": 12})
-    assert preview(table, "ann", mine) == ()
+    assert _odds(preview(table, "ann", mine)) == [odds_of(skill_check(3, 12).odds())]
+    # against another character, whose skill is not hers to know: her own total's chances
+    versus = Action("twelve", "roll", {"skill": "Perception", "against": "fifteen"})
+    (own,) = preview(table, "ann", versus)
+    assert own.dice == "3d6 + 3" and dict(own.odds)["14 or more"] == "1/2"
+    assert odds_of(opposed_skill_check(3, 1).odds())["success"] not in dict(own.odds).values()
     # a Target Number outside what the choices allow (3 to 24) is not a roll the form offers
     assert (
         preview(table, "referee", Action("twelve", "roll", {"skill": "Perception", "target": 40}))

@@ -16,7 +16,8 @@ shown and the rule applied cannot disagree. ``upcoming`` never rolls and never c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from referee.core import Action, ActionError, Check, RuleError
@@ -34,7 +35,12 @@ from referee.systems.intrigue.rules import (
 )
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["upcoming"]
+__all__ = ["LADDER", "own_roll", "upcoming"]
+
+#: The totals a player is shown the chance of reaching when the number to beat is not theirs to
+#: know (an envelope's Target Number, another character's skill): the Target Numbers the text's
+#: own examples use (14, 16) and those around them.
+LADDER = (12, 14, 16, 18, 20)
 
 
 def _ref(state: IntrigueState, value: Any) -> str | None:
@@ -136,6 +142,52 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         against, check = plan
         return [(f"{me.id} escapes {against}: 3d6+Combat > 3d6+Combat", check)]
     return []
+
+
+def own_roll(
+    state: IntrigueState, action: Action, knows: Callable[[str], bool]
+) -> tuple[str, str, dict[str, Fraction]] | None:
+    """What a player may know of the roll ``action`` makes, when the odds :func:`upcoming`
+    gives would tell them another character's secret: the chance that their own total (3d6 +
+    their own skill, numbers on their own sheet) reaches each total of :data:`LADDER`.
+
+    ``knows(character)`` says whether the viewer may see that character's sheet. ``None`` when
+    nothing is hidden from them (the exact odds are theirs), or when the action is not a
+    Perception Check or a skill roll against another character. Returns ``(words, dice,
+    chance by "N or more")``, each chance the success of the rule's own :func:`skill_check`;
+    the dice are written out in words' spacing (``3d6 + 3``), as the player's own sum.
+
+    >>> from referee.systems.intrigue.game import load_game
+    >>> state = load_game({"characters": {
+    ...     "ann": {"number": 15, "skills": {"Perception": 3}},
+    ...     "bea": {"number": 40}}})
+    >>> words, dice, chance = own_roll(
+    ...     state, Action("ann", "perceive", {"target": "bea"}), lambda c: c == "ann")
+    >>> dice, str(chance["16 or more"]), str(chance["14 or more"])
+    ('3d6 + 3', '7/27', '1/2')
+    """
+    if not state.has_character(action.actor):
+        return None
+    me = state.character(action.actor)
+    params = action.params
+    if action.kind == "perceive":
+        target = _ref(state, params.get("target"))
+        if target is None:
+            return None
+        value = me.skill(PERCEPTION)
+        words = f"{me.id}'s Perception total (the envelopes' Target Numbers are {target}'s)"
+    elif action.kind == "roll" and params.get("target") is None:
+        name = params.get("skill") or params.get("ability")
+        other = _ref(state, params.get("against"))
+        if name is None or other is None or knows(other):
+            return None
+        ability = me.ability(str(name)) if params.get("ability") else None
+        value = (ability.value or 0) if ability is not None else me.skill(str(name))
+        words = f"{me.id}'s {name} total (the skill of {other} is theirs)"
+    else:
+        return None
+    chance = {f"{n} or more": skill_check(value, n).odds().success for n in LADDER}
+    return words, f"3d6 {'+' if value >= 0 else '−'} {abs(value)}", chance
 
 
 def _held_action(
