@@ -163,3 +163,25 @@ def test_a_skill_with_a_colon_in_its_name_is_named_whole_in_its_odds() -> None:
         table, "referee", Action("twelve", "roll", {"skill": "Lore: Egypt", "against": "fifteen"})
     )
     assert [p.label for p in against] == ["twelve Lore: Egypt"]
+
+
+def test_an_attack_being_declared_shows_the_odds_of_the_roll_it_will_make() -> None:
+    """Combat Actions: declaring an Attack, a fighter is shown the roll it will make when the
+    round resolves (3d6 + Combat > the target's Combat + 10), with the words saying that a
+    target still to declare may yet take a Defensive Action; a declaration rolling nothing
+    (a Defensive Action) has none."""
+    setup = {
+        "start": "19:00",
+        "characters": {
+            "alf": character("Alf", 11, combat=2),
+            "bob": character("Bob", 12, combat=1),
+        },
+    }
+    table = Table.start(PROCEDURE, setup, players={"ann": ["alf"], "bea": ["bob"]})
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "referee", "next_round", combat="combat-1")
+    attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
+    (shown,) = preview(table, "ann", attack)
+    assert dict(shown.odds) == odds_of(attack_check(2, 11).odds())
+    assert shown.dice == "3d6+2 > 11" and "if bob takes no Defensive Action" in shown.label
+    assert preview(table, "ann", Action("alf", "declare", {"action": "defend"})) == ()

@@ -131,7 +131,7 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         value = me.skill(MEDICINE)
         return [(f"{me.id} wakes {target}: 3d6{value:+d} ≥ 14", medicine_check(value))]
     if kind == "declare":
-        return _held_action(state, me.id, params)
+        return _held_action(state, me.id, params) or _declared_attack(state, me.id, params)
     if kind == "escape":
         combat = state.combat_of(me.id)
         if combat is None:
@@ -188,6 +188,50 @@ def own_roll(
         return None
     chance = {f"{n} or more": skill_check(value, n).odds().success for n in LADDER}
     return words, f"3d6 {'+' if value >= 0 else '−'} {abs(value)}", chance
+
+
+def _declared_attack(
+    state: IntrigueState, who: str, params: Mapping[str, Any]
+) -> list[tuple[str, Check]]:
+    """An Attack or a Grab being declared: the roll it will make when the round resolves, as
+    the declarations stand now ("The Attacker rolls 3d6 and adds their Combat Stat. If the
+    total is greater than the Target's Combat Stat + 10, the attack succeeds"). A target who
+    has still to declare may yet take a Defensive Action (+3): the words say so."""
+    from referee.core import EVERYONE, Event
+    from referee.systems.intrigue.events import COMBAT_DECLARED
+    from referee.systems.intrigue.evolve import fold
+
+    combat = state.combat_of(who)
+    if combat is None or not combat.in_round or combat.declaration(who) is not None:
+        return []
+    try:
+        args = DECLARE.parse(params)
+        if args.action not in ("attack", "grab"):
+            return []
+        payload = fight.validate(state, combat, who, args)
+    except (ActionError, RuleError):
+        return []
+    rank = fight.initiative_rank(state, combat, who)
+    declared = Event(
+        COMBAT_DECLARED,
+        {"combat": combat.id, "character": who, "rank": rank, **payload},
+        audience=EVERYONE,
+    )
+    taken = fold(state, [declared]).combat(combat.id)
+    decl = taken.declaration(who)
+    if decl is None:
+        return []
+    after = fold(state, [declared])
+    rolls = fight.rolls_of(after, taken, [decl])
+    target = decl.target
+    if target is not None and combat.declaration(target) is None:
+        unless = f" (if {target} takes no Defensive Action)"
+        rolls = [
+            (f"{who_what}{unless}: {dice}" if colon else words + unless, check)
+            for words, check in rolls
+            for who_what, colon, dice in [words.rpartition(": ")]
+        ]
+    return rolls
 
 
 def _held_action(
