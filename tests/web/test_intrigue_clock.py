@@ -187,6 +187,14 @@ def test_her_perception_cooldown_ends_on_her_page_with_the_odds_of_her_roll(
         odds = form.locator(".odds-box").text_content() or ""
         assert "3d6 + 3" in odds and "16 or more" in odds and "25.9%" in odds, odds
         assert "to-all" not in odds  # which envelopes the Countess carries is not hers to know
+        # her skill rolls: against a Target Number, exactly; against another, her own total
+        fixed = _choice(twelve, "twelve|roll|skill roll against a Target Number")
+        fixed.locator("input[name='target']").fill("14")
+        _wait_text(twelve, f"#{fixed.get_attribute('id')} .odds-box", "3d6+3 ≥ 14")
+        assert "50%" in (fixed.locator(".odds-box").text_content() or "")
+        versus = _choice(twelve, "twelve|roll|skill roll against another character")
+        _wait_text(twelve, f"#{versus.get_attribute('id')} .odds-box", "3d6 + 3")
+        form = _choice(twelve, "twelve|perceive|perceive")
         _send(twelve, form)
         _wait_text(twelve, "#ic-cooldowns", "at 19:15")
         assert "countess" not in _options(_choice(twelve, "twelve|perceive|perceive"), "target")
@@ -218,6 +226,9 @@ def test_a_knocked_out_characters_waking_is_announced_on_his_page(
         attack = _choice(referee, "brute|declare|attack")
         attack.locator("select[name='target']").select_option('"krockin"')
         _send(referee, attack)
+        # his own attack's odds, before he declares it (Scarface's Combat 15 + 10 to beat)
+        _choice(krockin, "krockin|declare|attack")
+        _wait_text(krockin, "details.choice[data-key='krockin|declare|attack'] .odds-box", "> 25")
         _send(krockin, _choice(krockin, "krockin|declare|defend"))
         _send(referee, _choice(referee, "referee|resolve|resolve"))
         _wait_text(krockin, "#console", "Knocked out: wakes at 19:05")
