@@ -234,6 +234,13 @@ def test_a_knocked_out_characters_waking_is_announced_on_his_page(
         _wait_text(krockin, "#console", "Knocked out: wakes at 19:05")
         _wait_text(referee, "#ic-coming", "at 19:05")
         assert "#33 The Amazing Krockin wakes" in (referee.page.text_content("#ic-coming") or "")
+        # the combat tracker and the envelopes table scroll in their wrappers on a phone
+        referee.page.set_viewport_size({"width": 360, "height": 780})
+        width = referee.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the referee's page is {width} px wide on a 360 px phone"
+        wrappers = referee.page.locator("#console .scroll-x[tabindex='0'][aria-label]")
+        assert wrappers.count() >= 2  # the combat, the contingency envelopes
+        referee.page.set_viewport_size({"width": 1280, "height": 900})
         referee.page.click("#ic-plus-5")
         _wait_text(krockin, "#ic-news", "#33 The Amazing Krockin wakes")
         _wait_text(referee, "#ic-news", "#33 The Amazing Krockin wakes")
