@@ -146,6 +146,21 @@ def test_the_referee_moves_the_clock_by_minutes_and_to_a_time(
         page.locator(".ic-clock-part").screenshot(path=str(screenshots / "intrigue-clock-1280.png"))
         console = page.locator(".intrigue-console")
         console.screenshot(path=str(DOCS_IMG / "web-intrigue-clock-1280.png"))
+        # at 21:00 the Countess's player is told she may open it; the referee sees it due now
+        countess = _phone(SeatPage(browser, live, table, "cid", tokens["cid"]))
+        try:
+            _wait_text(countess, "#console", "sealed until 21:00")
+            page.click("#ic-plus-15")
+            _wait_clock(referee, "20:45")
+            page.click("#ic-plus-15")
+            _wait_text(countess, "#ic-news", "Envelope nine (Open at 21:00) may be opened now")
+            _wait_text(referee, "#ic-due", "Envelope nine (Open at 21:00) of #40 The Countess")
+            assert "Envelope nine" not in (player.page.text_content("#console") or "")
+            width = countess.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, f"her page is {width} px wide on a 360 px phone"
+            assert not countess.errors, countess.errors
+        finally:
+            countess.context.close()
     finally:
         referee.context.close()
         player.context.close()
