@@ -155,14 +155,15 @@
       if (target === now.current) { setSaid("It is " + at + " already."); return; }
       advance(target, "The clock moved on to " + clock(obs, target) + ".");
     }
-    // following the wall clock: one advance per game minute, as real minutes pass
+    // following the wall clock: one advance per game minute, as real minutes pass (a minute
+    // whose advance was refused — another seat acted in the same instant — is tried again)
     useEffect(function () {
       if (!following) return undefined;
-      var mark = Date.now();
+      var mark = Date.now(), owed = 0;
       var timer = setInterval(function () {
-        if (Date.now() - mark < 60000 || busy.current) return;
-        mark += 60000;
-        advance(now.current + 60, null);
+        while (Date.now() - mark >= 60000) { mark += 60000; owed++; }
+        if (!owed || busy.current) return;
+        advance(now.current + 60, null).then(function (ok) { if (ok) owed--; });
       }, 1000);
       return function () { clearInterval(timer); };
     }, [following]);
