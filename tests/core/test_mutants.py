@@ -128,12 +128,13 @@ def test_a_preview_is_refused_to_a_seat_that_may_not_take_the_action() -> None:
 
 def test_a_preview_is_the_odds_its_viewer_may_see() -> None:
     """One read path, ``preview``: the odds "as ``who`` may see them" — a Perception Check's
-    odds are the referee's alone in Intrigue (they tell which envelopes a character carries);
-    an onlooker with no seat is shown what the game shows everyone."""
+    odds per envelope are the referee's alone in Intrigue (they tell which envelopes a
+    character carries; the player is shown her own total's chances); an onlooker with no seat
+    is shown what the game shows everyone."""
     table = Table.start(INTRIGUE, COUNTESS, players={"ann": ["twelve"]})
     perceive = Action("twelve", "perceive", {"target": "countess"})
     assert preview(table, "referee", perceive)
-    assert preview(table, "ann", perceive) == ()
+    assert preview(table, "ann", perceive) != preview(table, "referee", perceive)
     toy = new_table()
     attack = Action("scarface", "attack", {"target": "krockin"})
     (shown,) = preview(toy, Viewer("onlooker"), attack)

@@ -13,6 +13,7 @@ bytes are searched, as UTF-8 and with ``\\uXXXX`` escapes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -32,9 +33,14 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+FRACTION = re.compile(r"\d+/\d+")
+"""A probability alone (``"20/27"``) is no secret: any seat's own odds may hold the same number.
+It is still searched for inside its object (``{"failure":"20/27",...}``)."""
+
+
 def _fragments(value: Any) -> Iterator[str]:
     if isinstance(value, str):
-        if len(value) >= MIN_LENGTH:
+        if len(value) >= MIN_LENGTH and not FRACTION.fullmatch(value):
             yield compact(value)[1:-1]
         return
     if isinstance(value, dict):

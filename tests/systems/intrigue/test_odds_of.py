@@ -70,9 +70,17 @@ def test_a_perception_checks_odds_are_each_envelopes_own_check_for_the_referee()
     assert preview(table, "referee", Action("twelve", "perceive", {"target": "fifteen"})) == ()
 
 
-def test_a_perception_checks_odds_are_the_referees_alone() -> None:
+def test_a_perception_checks_odds_per_envelope_are_the_referees_alone() -> None:
+    """A player is shown the chance their own total (3d6 + their own Perception) reaches each
+    number: the same whoever the target, so it tells nothing of the envelopes they carry."""
     table = _table()
-    assert preview(table, "ann", Action("twelve", "perceive", {"target": "countess"})) == ()
+    (shown,) = preview(table, "ann", Action("twelve", "perceive", {"target": "countess"}))
+    assert shown.dice == "3d6 + 3" and "to-all" not in shown.label
+    assert dict(shown.odds) == {
+        f"{n} or more": str(skill_check(3, n).odds().success) for n in (12, 14, 16, 18, 20)
+    }
+    (empty,) = preview(table, "ann", Action("twelve", "perceive", {"target": "fifteen"}))
+    assert dict(empty.odds) == dict(shown.odds)  # Mr Fifteen carries no envelope: the same
 
 
 def test_a_refused_perception_check_has_no_odds() -> None:
@@ -101,9 +109,14 @@ def test_a_skill_rolls_odds_follow_its_target_number_and_opponent() -> None:
         odds_of(opposed_skill_check(3, 1).odds())
     ]
     assert roll(skill="Perception", target=12) != roll(skill="Perception", target=15)
-    # the player rolling is not given them: they are the referee's (ruling)
+    # the player rolling against a Target Number is given the exact odds: every number is hers
     mine = Action("twelve", "roll", {"skill": "Perception", "target": 12})
-    assert preview(table, "ann", mine) == ()
+    assert _odds(preview(table, "ann", mine)) == [odds_of(skill_check(3, 12).odds())]
+    # against another character, whose skill is not hers to know: her own total's chances
+    versus = Action("twelve", "roll", {"skill": "Perception", "against": "fifteen"})
+    (own,) = preview(table, "ann", versus)
+    assert own.dice == "3d6 + 3" and dict(own.odds)["14 or more"] == "1/2"
+    assert odds_of(opposed_skill_check(3, 1).odds())["success"] not in dict(own.odds).values()
     # a Target Number outside what the choices allow (3 to 24) is not a roll the form offers
     assert (
         preview(table, "referee", Action("twelve", "roll", {"skill": "Perception", "target": 40}))
@@ -150,3 +163,25 @@ def test_a_skill_with_a_colon_in_its_name_is_named_whole_in_its_odds() -> None:
         table, "referee", Action("twelve", "roll", {"skill": "Lore: Egypt", "against": "fifteen"})
     )
     assert [p.label for p in against] == ["twelve Lore: Egypt"]
+
+
+def test_an_attack_being_declared_shows_the_odds_of_the_roll_it_will_make() -> None:
+    """Combat Actions: declaring an Attack, a fighter is shown the roll it will make when the
+    round resolves (3d6 + Combat > the target's Combat + 10), with the words saying that a
+    target still to declare may yet take a Defensive Action; a declaration rolling nothing
+    (a Defensive Action) has none."""
+    setup = {
+        "start": "19:00",
+        "characters": {
+            "alf": character("Alf", 11, combat=2),
+            "bob": character("Bob", 12, combat=1),
+        },
+    }
+    table = Table.start(PROCEDURE, setup, players={"ann": ["alf"], "bea": ["bob"]})
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "referee", "next_round", combat="combat-1")
+    attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
+    (shown,) = preview(table, "ann", attack)
+    assert dict(shown.odds) == odds_of(attack_check(2, 11).odds())
+    assert shown.dice == "3d6+2 > 11" and "if bob takes no Defensive Action" in shown.label
+    assert preview(table, "ann", Action("alf", "declare", {"action": "defend"})) == ()

@@ -16,7 +16,8 @@ shown and the rule applied cannot disagree. ``upcoming`` never rolls and never c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from referee.core import Action, ActionError, Check, RuleError
@@ -34,7 +35,12 @@ from referee.systems.intrigue.rules import (
 )
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["upcoming"]
+__all__ = ["LADDER", "own_roll", "upcoming"]
+
+#: The totals a player is shown the chance of reaching when the number to beat is not theirs to
+#: know (an envelope's Target Number, another character's skill): the Target Numbers the text's
+#: own examples use (14, 16) and those around them.
+LADDER = (12, 14, 16, 18, 20)
 
 
 def _ref(state: IntrigueState, value: Any) -> str | None:
@@ -125,7 +131,7 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         value = me.skill(MEDICINE)
         return [(f"{me.id} wakes {target}: 3d6{value:+d} ≥ 14", medicine_check(value))]
     if kind == "declare":
-        return _held_action(state, me.id, params)
+        return _held_action(state, me.id, params) or _declared_attack(state, me.id, params)
     if kind == "escape":
         combat = state.combat_of(me.id)
         if combat is None:
@@ -136,6 +142,96 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         against, check = plan
         return [(f"{me.id} escapes {against}: 3d6+Combat > 3d6+Combat", check)]
     return []
+
+
+def own_roll(
+    state: IntrigueState, action: Action, knows: Callable[[str], bool]
+) -> tuple[str, str, dict[str, Fraction]] | None:
+    """What a player may know of the roll ``action`` makes, when the odds :func:`upcoming`
+    gives would tell them another character's secret: the chance that their own total (3d6 +
+    their own skill, numbers on their own sheet) reaches each total of :data:`LADDER`.
+
+    ``knows(character)`` says whether the viewer may see that character's sheet. ``None`` when
+    nothing is hidden from them (the exact odds are theirs), or when the action is not a
+    Perception Check or a skill roll against another character. Returns ``(words, dice,
+    chance by "N or more")``, each chance the success of the rule's own :func:`skill_check`;
+    the dice are written out in words' spacing (``3d6 + 3``), as the player's own sum.
+
+    >>> from referee.systems.intrigue.game import load_game
+    >>> state = load_game({"characters": {
+    ...     "ann": {"number": 15, "skills": {"Perception": 3}},
+    ...     "bea": {"number": 40}}})
+    >>> words, dice, chance = own_roll(
+    ...     state, Action("ann", "perceive", {"target": "bea"}), lambda c: c == "ann")
+    >>> dice, str(chance["16 or more"]), str(chance["14 or more"])
+    ('3d6 + 3', '7/27', '1/2')
+    """
+    if not state.has_character(action.actor):
+        return None
+    me = state.character(action.actor)
+    params = action.params
+    if action.kind == "perceive":
+        target = _ref(state, params.get("target"))
+        if target is None:
+            return None
+        value = me.skill(PERCEPTION)
+        words = f"{me.id}'s Perception total (the envelopes' Target Numbers are {target}'s)"
+    elif action.kind == "roll" and params.get("target") is None:
+        name = params.get("skill") or params.get("ability")
+        other = _ref(state, params.get("against"))
+        if name is None or other is None or knows(other):
+            return None
+        ability = me.ability(str(name)) if params.get("ability") else None
+        value = (ability.value or 0) if ability is not None else me.skill(str(name))
+        words = f"{me.id}'s {name} total (the skill of {other} is theirs)"
+    else:
+        return None
+    chance = {f"{n} or more": skill_check(value, n).odds().success for n in LADDER}
+    return words, f"3d6 {'+' if value >= 0 else '−'} {abs(value)}", chance
+
+
+def _declared_attack(
+    state: IntrigueState, who: str, params: Mapping[str, Any]
+) -> list[tuple[str, Check]]:
+    """An Attack or a Grab being declared: the roll it will make when the round resolves, as
+    the declarations stand now ("The Attacker rolls 3d6 and adds their Combat Stat. If the
+    total is greater than the Target's Combat Stat + 10, the attack succeeds"). A target who
+    has still to declare may yet take a Defensive Action (+3): the words say so."""
+    from referee.core import EVERYONE, Event
+    from referee.systems.intrigue.events import COMBAT_DECLARED
+    from referee.systems.intrigue.evolve import fold
+
+    combat = state.combat_of(who)
+    if combat is None or not combat.in_round or combat.declaration(who) is not None:
+        return []
+    try:
+        args = DECLARE.parse(params)
+        if args.action not in ("attack", "grab"):
+            return []
+        payload = fight.validate(state, combat, who, args)
+    except (ActionError, RuleError):
+        return []
+    rank = fight.initiative_rank(state, combat, who)
+    declared = Event(
+        COMBAT_DECLARED,
+        {"combat": combat.id, "character": who, "rank": rank, **payload},
+        audience=EVERYONE,
+    )
+    taken = fold(state, [declared]).combat(combat.id)
+    decl = taken.declaration(who)
+    if decl is None:
+        return []
+    after = fold(state, [declared])
+    rolls = fight.rolls_of(after, taken, [decl])
+    target = decl.target
+    if target is not None and combat.declaration(target) is None:
+        unless = f" (if {target} takes no Defensive Action)"
+        rolls = [
+            (f"{who_what}{unless}: {dice}" if colon else words + unless, check)
+            for words, check in rolls
+            for who_what, colon, dice in [words.rpartition(": ")]
+        ]
+    return rolls
 
 
 def _held_action(

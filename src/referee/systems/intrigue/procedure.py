@@ -65,7 +65,7 @@ from referee.systems.intrigue.events import CONTINGENCY_OPENABLE, ITEM_DRAWN, de
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import load_game
 from referee.systems.intrigue.mental import mental_attack
-from referee.systems.intrigue.odds import upcoming
+from referee.systems.intrigue.odds import own_roll, upcoming
 from referee.systems.intrigue.perception import format_duration
 from referee.systems.intrigue.rules import (
     ESCAPE_DEFENSIVE_ACTIONS,
@@ -350,12 +350,14 @@ class Intrigue(Procedure[IntrigueState]):
         character, a mental attack on this target...
 
         Only for an action open to its actor now (a target off cooldown, a declaration in
-        turn): the rules would refuse anything else, and it has no odds. A Perception Check's
-        and a skill roll's odds are the referee's alone (ruling): they tell which envelopes a
-        character carries and others' skill values, so a player is given none.
+        turn): the rules would refuse anything else, and it has no odds. A player is given the
+        exact odds of their own roll where every number in it is theirs to know (a skill roll
+        against a Target Number they chose, one against a character they play). A Perception
+        Check's odds per envelope tell which envelopes a character carries, and an opposed
+        roll's the other character's skill: those are the referee's alone, and the player is
+        shown instead the chance their own total reaches each number
+        (:func:`~referee.systems.intrigue.odds.own_roll`).
         """
-        if action.kind in REFEREES_ODDS and not viewer.is_referee:
-            return ()
         params = dict(action.params)
         if not any(
             c.kind == action.kind and c.allows(params)
@@ -363,6 +365,11 @@ class Intrigue(Procedure[IntrigueState]):
         ):
             return ()
         rule = {**REFEREES_ODDS, **OTHER_ODDS}.get(action.kind, "Combat Actions")
+        if action.kind in REFEREES_ODDS and not viewer.is_referee:
+            mine = own_roll(state, action, lambda who: who in viewer.identities)
+            if mine is not None:
+                words, dice, chance = mine
+                return (OddsPreview(words, rule, dice, {k: str(p) for k, p in chance.items()}),)
         return tuple(
             OddsPreview.of(check, _who_does_what(words), rule=rule)
             for words, check in upcoming(state, action)
