@@ -21,93 +21,6 @@ from tests.web.conftest import Live
 from tests.web.test_home_form import fill
 from tests.web.test_table import PREFER, TIMEOUT, SeatPage
 
-#: What fails now in files another change is rewriting (the table page: static/table.js,
-#: common.js, games/*, and app.css, the header's included). Remove these lists, and the cases
-#: will pass or name what is left, once that rewrite is merged.
-REWRITE_XFAIL = pytest.mark.xfail(strict=False, reason="table page rewrite in progress")
-#: Table pages: (game, seat, width, theme); on 2026-11-29 every one. At 200% text each is too wide
-#: (at 1280 px the two-column layout's panels, at 360 px the header's theme button and the
-#: consoles' odds boxes and forms); and axe's scrollable-region-focusable: the log (#log) once
-#: it scrolls, after an action (Intrigue, every seat; Gin Lane), Hursagmu's #state-panel and
-#: Zweihander's table at 360 px, before and after.
-TABLE_PAGE_REWRITE_XFAILS: list[tuple[str, str, int, str]] = [
-    ("ginlane", "referee", 360, "light"),
-    ("ginlane", "referee", 360, "dark"),
-    ("ginlane", "referee", 1280, "light"),
-    ("ginlane", "referee", 1280, "dark"),
-    ("ginlane", "alice", 360, "light"),
-    ("ginlane", "alice", 360, "dark"),
-    ("ginlane", "alice", 1280, "light"),
-    ("ginlane", "alice", 1280, "dark"),
-    ("ginlane", "bob", 360, "light"),
-    ("ginlane", "bob", 360, "dark"),
-    ("ginlane", "bob", 1280, "light"),
-    ("ginlane", "bob", 1280, "dark"),
-    ("ginlane", "sal", 360, "light"),
-    ("ginlane", "sal", 360, "dark"),
-    ("ginlane", "sal", 1280, "light"),
-    ("ginlane", "sal", 1280, "dark"),
-    ("hursagmu", "referee", 360, "light"),
-    ("hursagmu", "referee", 360, "dark"),
-    ("hursagmu", "referee", 1280, "light"),
-    ("hursagmu", "referee", 1280, "dark"),
-    ("hursagmu", "alice", 360, "light"),
-    ("hursagmu", "alice", 360, "dark"),
-    ("hursagmu", "alice", 1280, "light"),
-    ("hursagmu", "alice", 1280, "dark"),
-    ("hursagmu", "bruno", 360, "light"),
-    ("hursagmu", "bruno", 360, "dark"),
-    ("hursagmu", "bruno", 1280, "light"),
-    ("hursagmu", "bruno", 1280, "dark"),
-    ("hursagmu", "guard", 360, "light"),
-    ("hursagmu", "guard", 360, "dark"),
-    ("hursagmu", "guard", 1280, "light"),
-    ("hursagmu", "guard", 1280, "dark"),
-    ("intrigue", "referee", 360, "light"),
-    ("intrigue", "referee", 360, "dark"),
-    ("intrigue", "referee", 1280, "light"),
-    ("intrigue", "referee", 1280, "dark"),
-    ("intrigue", "ann", 360, "light"),
-    ("intrigue", "ann", 360, "dark"),
-    ("intrigue", "ann", 1280, "light"),
-    ("intrigue", "ann", 1280, "dark"),
-    ("intrigue", "fifteen", 360, "light"),
-    ("intrigue", "fifteen", 360, "dark"),
-    ("intrigue", "fifteen", 1280, "light"),
-    ("intrigue", "fifteen", 1280, "dark"),
-    ("intrigue", "twelve", 360, "light"),
-    ("intrigue", "twelve", 360, "dark"),
-    ("intrigue", "twelve", 1280, "light"),
-    ("intrigue", "twelve", 1280, "dark"),
-    ("intrigue", "twenty", 360, "light"),
-    ("intrigue", "twenty", 360, "dark"),
-    ("intrigue", "twenty", 1280, "light"),
-    ("intrigue", "twenty", 1280, "dark"),
-    ("kingdoms", "ann", 360, "light"),
-    ("kingdoms", "ann", 360, "dark"),
-    ("kingdoms", "ann", 1280, "light"),
-    ("kingdoms", "ann", 1280, "dark"),
-    ("kingdoms", "bob", 360, "light"),
-    ("kingdoms", "bob", 360, "dark"),
-    ("kingdoms", "bob", 1280, "light"),
-    ("kingdoms", "bob", 1280, "dark"),
-    ("zweihander", "referee", 360, "light"),
-    ("zweihander", "referee", 360, "dark"),
-    ("zweihander", "referee", 1280, "light"),
-    ("zweihander", "referee", 1280, "dark"),
-    ("zweihander", "alice", 360, "light"),
-    ("zweihander", "alice", 360, "dark"),
-    ("zweihander", "alice", 1280, "light"),
-    ("zweihander", "alice", 1280, "dark"),
-    ("zweihander", "bob", 360, "light"),
-    ("zweihander", "bob", 360, "dark"),
-    ("zweihander", "bob", 1280, "light"),
-    ("zweihander", "bob", 1280, "dark"),
-]
-#: Home at 200% text: ("home", width). The header (`.bar` in app.css) does not wrap, so at
-#: 360 px its theme button runs past the window (Home's own form fits).
-HOME_REWRITE_XFAILS: list[tuple[str, int]] = [("home", 360)]
-
 WIDTHS = (360, 1280)
 THEMES = ("light", "dark")
 
@@ -125,8 +38,6 @@ def _cases() -> list[Any]:
         for seat in _seats(game):
             for width in WIDTHS:
                 for theme in THEMES:
-                    failing = (game, seat, width, theme) in TABLE_PAGE_REWRITE_XFAILS
-                    marks = [REWRITE_XFAIL] if failing else []
                     cases.append(
                         pytest.param(
                             game,
@@ -134,7 +45,6 @@ def _cases() -> list[Any]:
                             width,
                             theme,
                             id=f"{game}-{seat}-{width}-{theme}",
-                            marks=marks,
                         )
                     )
     return cases
@@ -212,13 +122,7 @@ def test_home(live: Live, browser: Any, width: int, theme: str) -> None:
         context.close()
 
 
-@pytest.mark.parametrize(
-    "width",
-    [
-        pytest.param(width, marks=[REWRITE_XFAIL] if ("home", width) in HOME_REWRITE_XFAILS else [])
-        for width in WIDTHS
-    ],
-)
+@pytest.mark.parametrize("width", WIDTHS)
 def test_home_at_200_percent_text(live: Live, browser: Any, width: int) -> None:
     """Home with the root font at 200%: its form, a refusal at a field and a table made are
     no wider than the window."""
