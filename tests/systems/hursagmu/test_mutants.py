@@ -11,7 +11,7 @@ import pytest
 
 from referee.core import RuleError
 from referee.systems.hursagmu.movement import jump_distance
-from referee.systems.hursagmu.rounds import Step, defence_skill, push_power
+from referee.systems.hursagmu.rounds import Step, push_power
 from referee.systems.hursagmu.sheet import Stance
 from referee.systems.hursagmu.state import HELD, on_turn
 
@@ -73,9 +73,6 @@ def test_the_master_rules_health_and_sanity_and_keeps_what_he_does_not_say() -> 
     assert now == (True, True)
     table, now = rule(table, sanity_ok=False)
     assert now == (True, False)
-
-
-# -- Round Zero, the declared steps' defaults, a long jump (issue 13, round 2) ------------------
 
 
 def test_round_zero_happens_once_and_round_one_rolls_initiative() -> None:
@@ -168,95 +165,6 @@ def test_a_long_jump_with_no_load_is_maximum_lift_over_fifty() -> None:
     assert jump_distance(5, running=True) == Fraction(1, 5)
 
 
-def _fred_attacks_cy() -> Any:
-    """bob, fred and cy, fighters; fred acts first and attacks cy, whose answer is pending."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER, "cy": FIGHTER})
-    table = initiative(
-        table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1), "cy": ("maneuver", 1, 2)}
-    )
-    return play(table, [("fred", "declare", {"actions": [{"attack": "cy"}]}), ("fred", "act", {})])
-
-
-def test_only_the_target_of_the_attack_defends_against_it() -> None:
-    """Action: "If a character is attacked" he may defend — he, not another: fred's attack on
-    cy waits for cy, and bob may not defend in his place."""
-    table = _fred_attacks_cy()
-    assert table.state.pending is not None and table.state.pending.target == "cy"
-    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
-        play(table, [("bob", "defend", {})], [1, 1])
-
-
-def test_an_attacked_characters_choices_show_the_odds_the_roll_then_has() -> None:
-    """Action ("declare all of his actions for the round and then make his defensive skill
-    roll"): bob, attacked before declaring, is shown the odds of defending with the defence
-    declared alone and of taking the blow undefended — the very odds each roll then records."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER})
-    table = initiative(table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1)})
-    table = play(
-        table, [("fred", "declare", {"actions": [{"attack": "bob"}]}), ("fred", "act", {})]
-    )
-    shown = {c.kind: c.odds for c in table.legal_actions("bob")}
-    (defended,) = shown["defend"]
-    (taken,) = shown["take"]
-    assert (defended.label, defended.rule) == (
-        "Fred's striking against Bob's defense, declared alone",
-        "Action",
-    )
-    assert (taken.label, taken.rule) == ("Fred's striking against Bob, undefended", "Action")
-
-    def rolled(after: Any) -> dict[str, str]:
-        (resolved,) = [e.data for e in after.log if e.kind == "attack.resolved"]
-        return dict(resolved["roll"]["odds"])
-
-    defending = play(table, [("bob", "defend", {"actions": [{"defend": True}]})], [1, 1, 6, 6])
-    assert dict(defended.odds) == rolled(defending) != dict(taken.odds)
-    assert dict(taken.odds) == rolled(play(table, [("bob", "take", {})], [3] * 10))
-
-
-def test_a_declared_defence_is_shown_with_the_rounds_penalty_it_has() -> None:
-    """Action: bob has declared a defence and an attack (two major actions) before fred's
-    blow: the odds shown for his defence are those of his plan as declared, not of a defence
-    declared alone — the odds the roll then records."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER})
-    table = initiative(table, {"fred": ("maneuver", 6, 6), "bob": ("maneuver", 1, 1)})
-    table = play(
-        table,
-        [
-            ("bob", "declare", {"actions": [{"defend": True}, {"attack": "fred"}]}),
-            ("fred", "declare", {"actions": [{"attack": "bob"}]}),
-            ("fred", "act", {}),
-        ],
-    )
-    (defended,) = {c.kind: c.odds for c in table.legal_actions("bob")}["defend"]
-    assert defended.label == "Fred's striking against Bob's defense"
-    after = play(table, [("bob", "defend", {})], [1, 1, 6, 6])
-    resolved: Any = next(e.data for e in after.log if e.kind == "attack.resolved")
-    odds = {"success": "287/432", "failure": "145/432"}
-    assert dict(defended.odds) == dict(resolved["roll"]["odds"]) == odds
-
-
-# -- a defence built in code; combat, Initiative and the round's steps (issue 13, round 3) ------
-
-
-def test_a_defence_built_in_code_is_a_defense_against_physical_attacks() -> None:
-    """Action: a defensive action is a Defense roll against a physical attack (Defiance
-    against sorcery): ``Step.defend()`` with no skill named is the scenario file's
-    ``{defend: true}``, the defence a blow of striking needs."""
-    assert Step.defend() == Step.from_json({"defend": True}) == Step.defend("defense")
-    assert Step.defend().skill == defence_skill("striking") == "defense"
-
-
-def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
-    """Action: the character attacked "may choose to make a defensive action" or take the
-    blow — he, not another: bob may not take fred's attack on cy for him, and cy may."""
-    table = _fred_attacks_cy()
-    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
-        play(table, [("bob", "take", {})], [6, 6, 1, 1])
-    taken = play(table, [("cy", "take", {})], [6, 6, 1, 1])
-    (resolved,) = [e.data for e in taken.log if e.kind == "attack.resolved"]
-    assert (resolved["target"], resolved["defended"], resolved["hit"]) == ("cy", False, True)
-
-
 def test_one_point_of_damage_is_an_injury_and_costs_the_rounds_recovery() -> None:
     """Recovery: "If a character is injured during the round (takes even 1 point of damage),
     the character gets no recovery." A bare-handed weakling's blow (weapon 0, Strength 0,
@@ -286,30 +194,6 @@ def test_one_point_of_damage_is_an_injury_and_costs_the_rounds_recovery() -> Non
     assert (table.state.fighters["fred"].hits, table.state.fighters["ann"].hits) == (9, 11)
 
 
-def test_a_cinematic_defence_counts_once_in_the_rolls_a_seat_is_shown() -> None:
-    """Action, the cinematic option: "the use of a defensive skill is only one major action per
-    round, regardless of how many attacks are evaded". bob declares an attack and two defences,
-    fred three defences and an attack: a penalty of -2 each (two major actions), not -4 and -6
-    — in the roll made and in the roll the log shows: Striking 2+5-2 + 4+4 = 13 against Defense
-    2+6-2 + 3+3 = 12, bob by 1 (the attacker wins ties)."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
-    defend = {"defend": True}
-    table = play(
-        table,
-        [
-            ("fred", "declare", {"actions": [defend, defend, defend, {"attack": "bob"}]}),
-            ("bob", "declare", {"actions": [{"attack": "fred"}, defend, defend]}),
-            ("bob", "act", {}),
-            ("fred", "defend", {}),
-        ],
-        [4, 4, 3, 3, 1, 1],
-    )
-    (resolved,) = [e.data for e in table.log if e.kind == "attack.resolved"]
-    assert resolved["expression"] == "2d6+5 vs 2d6+6"
-    assert (resolved["value"], resolved["margin"], resolved["hit"]) == (13, 1, True)
-
-
 def test_charge_momentum_is_not_added_to_sorcery() -> None:
     """Movement, the optional charge rule: momentum is added to "the damage of an attack" from
     "any enemy melee weapon" — a melee weapon's Striking, not sorcery: marcos runs 20 yards
@@ -329,56 +213,6 @@ def test_charge_momentum_is_not_added_to_sorcery() -> None:
     )
     (dealt,) = [e.data for e in table.log if e.kind == "damage.taken"]
     assert (dealt["momentum"], dealt["damage"]) == (0, 2)
-
-
-def _ritual_struck(strength: int) -> Any:
-    """marcos in the first round of a three-round ritual, struck by bob's bare hands (weapon 0,
-    Strength ``strength``, a 1 on the 1d6 damage roll)."""
-    ritual = {"task": "ritual", "skill": "mahasu", "challenge": 8, "rounds": 3}
-    bob = {**FIGHTER, "strength": strength, "weapon": 0}
-    table = start({"marcos": SORCERER, "bob": bob}, damage_roll="1d6")
-    table = initiative(table, {"marcos": ("concentrate", 6, 6), "bob": ("maneuver", 1, 1)})
-    return play(
-        table,
-        [
-            ("marcos", "declare", {"actions": [ritual]}),
-            ("marcos", "act", {}),
-            ("bob", "declare", {"actions": [{"attack": "marcos"}]}),
-            ("bob", "act", {}),
-        ],
-        [6, 6, 1],
-    )
-
-
-def test_a_multi_round_action_fails_at_one_point_of_damage_not_at_none() -> None:
-    """Action: "Some actions may require more than one round to complete. If the character is
-    even slightly injured during this time, the action fails and must be attempted again." A
-    blow of 1 is an injury: the ritual fails; a blow that does nothing (Strength -1 + 1 = 0)
-    is none: the ritual goes on, one round done."""
-    hurt = _ritual_struck(0)
-    (dealt,) = [e.data for e in hurt.log if e.kind == "damage.taken"]
-    assert dealt["damage"] == 1
-    # he cannot defend: "A character cannot use both Dex and Int skills during the same round"
-    (made,) = [e.data for e in hurt.log if e.kind == "attack.made"]
-    assert made["defence"] == "none"
-    assert made["reason"] == (
-        "already used an Intelligence skill this round: cannot use both Dex and Int skills "
-        "during the same round"
-    )
-    failed = [e.data for e in hurt.log if e.kind == "task.failed"]
-    assert failed == [
-        {"character": "marcos", "task": "ritual", "reason": "injured during a multi-round action"}
-    ]
-    assert (hurt.state.fighters["marcos"].task, hurt.state.fighters["marcos"].task_rounds) == (
-        None,
-        0,
-    )
-    grazed = _ritual_struck(-1)
-    (dealt,) = [e.data for e in grazed.log if e.kind == "damage.taken"]
-    assert dealt["damage"] == 0
-    assert not [e for e in grazed.log if e.kind == "task.failed"]
-    marcos = grazed.state.fighters["marcos"]
-    assert (marcos.task, marcos.task_rounds, marcos.injured) == ("ritual", 1, False)
 
 
 def test_a_character_collapses_once_when_his_hits_reach_zero() -> None:
@@ -430,63 +264,3 @@ def test_a_defended_ranged_attack_records_odds_with_the_range_challenge_on_the_d
     resolved = next(e for e in table.log if e.kind == "attack.resolved")
     assert resolved.data["expression"] == "2d6+7 vs 2d6+8+2"
     assert resolved.data["odds"] == str(Fraction(hits, 36 * 36))
-
-
-def _sorcery_at_a_ritual(**options: Any) -> dict[str, Any]:
-    """marcos busy with a three-round ritual that does not engross him, then attacked by zed's
-    sorcery: the attack's ``attack.made`` payload."""
-    ritual = {"task": "ritual", "skill": "mahasu", "challenge": 8, "rounds": 3}
-    table = start({"marcos": SORCERER, "zed": SORCERER}, **options)
-    table = initiative(table, {"marcos": ("concentrate", 6, 6), "zed": ("concentrate", 1, 1)})
-    table = play(
-        table,
-        [
-            ("marcos", "declare", {"actions": [ritual]}),
-            ("marcos", "act", {}),
-            ("zed", "declare", {"actions": [{"attack": "marcos", "skill": "mahasu"}]}),
-            ("zed", "act", {}),
-        ],
-        [6, 6, 1, 1, 1, 1],
-    )
-    (made,) = [e.data for e in table.log if e.kind == "attack.made"]
-    return dict(made)
-
-
-def test_a_multi_round_action_that_does_not_engross_still_needs_a_declared_defence() -> None:
-    """Action: only an engrossing action allows "no defensive actions at all"; a caster busy
-    with a ritual that does not engross him is refused a defence only because he declared
-    none ("declare all of his actions for the round"), under each defence option."""
-    each = _sorcery_at_a_ritual()
-    assert (each["defence"], each["reason"]) == ("none", "no declared defence left")
-    cinematic = _sorcery_at_a_ritual(defence="cinematic")
-    assert (cinematic["defence"], cinematic["reason"]) == ("none", "no defence declared")
-
-
-def test_a_maneuvering_fighter_who_struck_cannot_defy_sorcery() -> None:
-    """Action: "A character cannot use both Dex and Int skills during the same round": bob,
-    maneuvering, has struck with a Dexterity skill, so zed's sorcery (defied with an
-    Intelligence skill) finds him without a defence, and the reason names the Dexterity."""
-    table = start({"bob": FIGHTER, "zed": SORCERER, "fred": FIGHTER})
-    table = initiative(
-        table,
-        {"bob": ("maneuver", 6, 6), "zed": ("concentrate", 3, 3), "fred": ("maneuver", 1, 1)},
-    )
-    table = play(
-        table,
-        [
-            ("bob", "declare", {"actions": [{"attack": "fred"}]}),
-            ("bob", "act", {}),
-            ("fred", "take", {}),
-            ("zed", "declare", {"actions": [{"attack": "bob", "skill": "mahasu"}]}),
-            ("zed", "act", {}),
-        ],
-        [6, 6, 1, 1, 1, 1, 1, 1, 1, 1],
-    )
-    made = [e.data for e in table.log if e.kind == "attack.made" and e.data["target"] == "bob"]
-    assert [(m["defence"], m.get("reason")) for m in made] == [
-        (
-            "none",
-            "already used a Dexterity skill this round: cannot use both Dex and Int skills "
-            "during the same round",
-        )
-    ]

@@ -6,39 +6,22 @@ of the mover's posture, a turn aborted, and the Dex/Int skills used in a round.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
 from referee.core import Action, RuleError, Table
 from referee.systems.hursagmu.action_phase import (
     fold_moved,
-    fold_plan_declared,
     fold_step_taken,
-    fold_turn_aborted,
     posture_after,
     step_base,
-    used_a_skill,
 )
-from referee.systems.hursagmu.rounds import DefenceMode, Step
-from referee.systems.hursagmu.sheet import Character, Stance
+from referee.systems.hursagmu.rounds import Step
+from referee.systems.hursagmu.sheet import Character
 from referee.systems.hursagmu.state import Encounter, Fighter
 
+from .helpers import _cinematic_round, _moved, _with
 from .test_encounter import FIGHTER, initiative, play, start, two_fighters
-
-
-def _with(state: Encounter, who: str, **changes: Any) -> Encounter:
-    return replace(state, fighters={**state.fighters, who: replace(state.fighters[who], **changes)})
-
-
-def _cinematic_round(actions: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
-    table = play(table, [("bob", "declare", {"actions": actions}), ("bob", "act", {})], [6, 5])
-    return [(e.kind, dict(e.data)) for e in table.log[-1:]]
-
-
-# -- "Movement": the Master's Acrobatics or Riding roll ----------------------------------------
 
 
 def test_a_movements_acrobatics_roll_is_recorded_with_its_card_under_the_cinematic_option() -> None:
@@ -82,34 +65,6 @@ def test_a_movements_acrobatics_roll_is_recorded_with_its_card_under_the_cinemat
             },
         )
     ]
-
-
-def test_a_tasks_roll_counts_two_defences_as_one_action_under_the_cinematic_option() -> None:
-    """ "Action": a task and two defences under the cinematic option are two major actions, −2
-    (not three, −4): Quickness is 2d6 + Dex 2 + 2 − 2."""
-    events = _cinematic_round(
-        [
-            {"task": "vault", "skill": "quickness", "challenge": 9},
-            {"defend": True},
-            {"defend": True},
-        ]
-    )
-    assert [(kind, data["expression"], data["odds"]) for kind, data in events] == [
-        ("task.rolled", "2d6+2", "7/12")
-    ]
-
-
-# -- what a movement leaves of his posture ----------------------------------------------------
-
-
-def _moved(movement: str, **extra: Any) -> dict[str, Any]:
-    return {
-        "character": "bob",
-        "step": 0,
-        "initiative": 16,
-        "movement": movement,
-        "yards": 0,
-    } | extra
 
 
 def test_a_stumble_getting_up_leaves_him_prone() -> None:
@@ -159,44 +114,6 @@ def test_a_waiting_character_who_moves_is_no_longer_waiting() -> None:
     assert fold_moved(state, _moved("foot", yards=10)).fighters["bob"].waiting is False
 
 
-# -- "Action": a turn aborted for a defence of the other kind -----------------------------------
-
-
-def test_an_aborted_turn_drops_the_plan_takes_the_defences_stance_and_ends_waiting() -> None:
-    """ "Action": defending with the other kind of skill aborts the rest of the turn; the stance
-    becomes the defence's; the steps already taken stay counted."""
-    state = _with(
-        two_fighters().state,
-        "bob",
-        plan=(Step.move("foot", 10), Step.attack("fred")),
-        next_step=1,
-        waiting=True,
-    )
-    bob = fold_turn_aborted(state, {"character": "bob", "stance": "concentrate"}).fighters["bob"]
-    assert (bob.plan, bob.stance, bob.next_step, bob.waiting) == (
-        None,
-        Stance.CONCENTRATE,
-        1,
-        False,
-    )
-
-
-# -- "Action": "A character cannot use both Dex and Int skills during the same round" -----------
-
-
-def test_a_movements_acrobatics_roll_is_a_dexterity_skill_used() -> None:
-    """A movement already made with the Master's Acrobatics roll used a Dexterity skill; one
-    without a roll used none."""
-    state = two_fighters().state
-    rolled = replace(state.fighters["bob"], plan=(Step.move("foot", 10, challenge=9),), next_step=1)
-    assert used_a_skill(rolled) is True
-    plain = replace(state.fighters["bob"], plan=(Step.move("foot", 10),), next_step=1)
-    assert used_a_skill(plain) is False
-
-
-# -- "Movement": what his posture allows -------------------------------------------------------
-
-
 def test_a_movement_his_posture_does_not_allow_is_refused_saying_why() -> None:
     """ "Movement": one falls prone only standing on the ground, mounts only off his horse and
     standing, and moves on foot or leaps only standing up."""
@@ -228,19 +145,6 @@ def test_a_prone_character_cannot_walk_after_an_attack_either() -> None:
         posture_after(fred, [Step.attack("bob"), Step.move("foot", 5)])
 
 
-# -- the step's Initiative, waiting, and the round's clock ---------------------------------------
-
-
-def test_a_step_happens_at_its_initiative_under_the_cinematic_option() -> None:
-    """ "Action", cinematic option: a second defence is the same action as the first, so the
-    attack after two defences comes 2 (not 4) after bob's Initiative 16."""
-    state = two_fighters().state
-    state = replace(state, options=replace(state.options, defence=DefenceMode.CINEMATIC))
-    state = _with(state, "bob", plan=(Step.defend(), Step.defend(), Step.attack("fred")))
-    bob = state.fighters["bob"]
-    assert step_base(state, "bob", bob, 2) == {"character": "bob", "step": 2, "initiative": 14}
-
-
 def test_a_waiting_characters_step_is_marked_as_taken_after_waiting() -> None:
     """ "A waiting character may take his action at any time, even within the action of another
     character"."""
@@ -268,19 +172,6 @@ def test_a_waiting_characters_step_leaves_the_rounds_clock_and_ends_his_waiting(
     )
 
 
-def test_a_multi_round_action_not_declared_again_is_abandoned() -> None:
-    """ "Action": a multi-round action not carried on this round is lost: no task, no rounds
-    done, not engrossing."""
-    state = _with(two_fighters().state, "bob", task="binding", task_rounds=1, task_engrossing=True)
-    steps = [Step.move("foot", 10).to_json()]
-    bob = fold_plan_declared(state, {"character": "bob", "steps": steps}).fighters["bob"]
-    assert (bob.task, bob.task_rounds, bob.task_engrossing) == (None, 0, False)
-    assert bob.plan == (Step.move("foot", 10),)
-
-
-# -- declaring: Haste and multi-round actions ---------------------------------------------------
-
-
 def _ann_has_acted_at_16() -> Table[Encounter]:
     table = start({"ann": FIGHTER, "bob": FIGHTER})
     table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 4, 4)})  # 16, 12
@@ -304,53 +195,6 @@ def test_haste_up_to_the_rounds_current_initiative_is_allowed() -> None:
     haste = [{"haste": True}, {"haste": True}, {"attack": "ann"}]
     table = _ann_has_acted_at_16().act(Action("bob", "declare", {"actions": haste}), None)
     assert table.log[-1].data["initiatives"] == [None, None, 16]
-
-
-def test_two_multi_round_actions_in_one_round_are_refused() -> None:
-    """Ruling 27: one multi-round action at a time."""
-    priest = {"intelligence": 3, "stamina": 12, "skills": {"command": 2, "seheru": 4}}
-    table = play(
-        start({"priest": priest}), [("priest", "initiative", {"stance": "concentrate"})], [3, 3]
-    )
-    tasks = [
-        {"task": "binding", "skill": "seheru", "challenge": 9, "rounds": 2},
-        {"task": "warding", "skill": "seheru", "challenge": 9, "rounds": 2},
-    ]
-    with pytest.raises(RuleError, match="one multi-round action at a time"):
-        table.act(Action("priest", "declare", {"actions": tasks}), None)
-
-
-def test_a_minor_actions_bonus_past_the_rounds_initiative_is_refused_naming_it() -> None:
-    """ "Initiative" (ruling 25): a minor action's bonus of 1 raises bob's round to 13 — also a
-    bonus, so past the round (at 12) it is refused; the refusal names the minor action's bonus,
-    not Haste."""
-    table = start({"ann": FIGHTER, "bob": FIGHTER})
-    table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 4, 4)})  # 16, 12
-    table = play(table, [("ann", "declare", {"actions": [{"minor": "draw"}]}), ("ann", "act", {})])
-    # The round's clock at bob's own Initiative 12, as when he is the next to act.
-    table = replace(table, state=replace(table.state, clock=(0, 12)))
-    dart = [{"minor": "dart", "initiative_penalty": -1}, {"attack": "ann"}]
-    with pytest.raises(RuleError) as refused:
-        table.act(Action("bob", "declare", {"actions": dart}), None)
-    assert str(refused.value) == (
-        "Initiative: the round has passed Initiative 13; a minor action's bonus must be declared "
-        "before it comes (the last action was at 12)"
-    )
-
-
-def test_a_declaration_under_the_cinematic_option_counts_its_defences_once() -> None:
-    """ "Action", cinematic option: bob's two declared defences are one major action, so his
-    declared round has no skill penalty and his Defense stays 6."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
-    steps = [{"move": "foot", "yards": 10}, {"defend": True}, {"defend": True}]
-    table = table.act(Action("bob", "declare", {"actions": steps}), None)
-    declared = dict(table.log[-1].data)
-    assert (declared["penalty"], declared["skills"], declared["initiatives"]) == (
-        0,
-        {"defense": 6},
-        [16, 14, 14],
-    )
 
 
 def test_a_loaded_characters_declared_leap_and_walk_follow_his_encumbrance() -> None:

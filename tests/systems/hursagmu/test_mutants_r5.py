@@ -7,55 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, RuleError, Table
-from referee.core.table import preview
+from referee.core import Action, RuleError
 from referee.systems.hursagmu.movement import movement_actions, movement_rate, range_increment
 from referee.systems.hursagmu.recovery import fold_round_ended
-from referee.systems.hursagmu.state import Encounter, on_turn
 
-from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
-from .test_mutants_encounter import _fred_under_attack
-
-# -- encounter.odds_of: a choice's odds, for kinds other than the Master's secret rolls ---------
-
-
-def test_an_attacked_characters_defence_and_taking_the_hit_preview_their_choices_odds() -> None:
-    """ "Action": fred, attacked, may defend or take the hit; the form for each shows the odds of
-    that choice (``round_plan.defence_odds`` for the defence with the plan declared): the
-    defence declared alone, 7/72, and the hit taken undefended, certain."""
-    table = _fred_under_attack()
-    defend = Action("fred", "defend", {"actions": [{"defend": "defense"}]})
-    shown = [(p.label, dict(p.odds)) for p in preview(table, "fred", defend)]
-    assert shown == [
-        (
-            "Bob's striking against Fred's defense, no penalty for one action",
-            {"failure": "65/72", "success": "7/72"},
-        )
-    ]
-    taken = [(p.label, dict(p.odds)) for p in preview(table, "fred", Action("fred", "take", {}))]
-    assert taken == [("Bob's striking against Fred, undefended", {"success": "1", "failure": "0"})]
-
-
-# -- action_phase.decide_act: whose turn it is, and the movement's roll card ---------------------
-
-
-def test_acting_out_of_turn_is_refused_naming_who_is_on_turn() -> None:
-    """ "characters carry out their actions in the order of their Initiative rolls": one who
-    acts out of turn is told who is on turn — one, two at the same Initiative, or nobody once
-    every declared action is taken."""
-    table = initiative(
-        start({"bob": FIGHTER, "fred": FIGHTER, "ann": FIGHTER}),
-        {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 6, 6), "ann": ("maneuver", 1, 1)},
-    )
-    with pytest.raises(RuleError, match=r"it is not ann's turn \(on turn: bob, fred\)$"):
-        table.act(Action("ann", "act"), None)
-    draw = {"actions": [{"minor": "draw"}]}
-    table = play(two_fighters(), [("bob", "declare", draw)])
-    with pytest.raises(RuleError, match=r"it is not fred's turn \(on turn: bob\)$"):
-        table.act(Action("fred", "act"), None)
-    table = play(table, [("bob", "act", {}), ("fred", "declare", draw), ("fred", "act", {})])
-    with pytest.raises(RuleError, match=r"it is not bob's turn \(on turn: nobody\)$"):
-        table.act(Action("bob", "act"), None)
+from .test_encounter import FIGHTER, initiative, play, start, two_fighters
 
 
 def test_a_movements_acrobatics_roll_card_names_the_character_who_moves() -> None:
@@ -65,9 +21,6 @@ def test_a_movements_acrobatics_roll_card_names_the_character_who_moves() -> Non
     table = play(two_fighters(), [("bob", "declare", walk), ("bob", "act", {})], [1, 1])
     stumble = next(e for e in table.log if e.kind == "character.stumbled")
     assert stumble.data["roll"]["label"] == "Bob's acrobatics (foot)"
-
-
-# -- movement.movement_actions: "one for every ten yards or fraction thereof" --------------------
 
 
 def test_a_walk_needs_a_distance_and_one_yard_is_one_movement_action() -> None:
@@ -102,63 +55,6 @@ def test_an_unknown_range_increment_is_refused_naming_the_known_ones() -> None:
         RuleError, match=r"known: thrown weapon, missile weapon, Talamu, .*, divination\)"
     ):
         range_increment("catapult")
-
-
-# -- combat.defence_declared: the aborted turn's declaration -------------------------------------
-
-
-def _bob_prone_when_the_blast_comes() -> Table[Encounter]:
-    """bob maneuvers: he has walked 40 yards and dropped prone (no skill rolled) when marcos's
-    Mahasu comes at Initiative 7; he must abort to defy it."""
-    bob = {**FIGHTER, "intelligence": 1, "skills": {**FIGHTER["skills"], "defiance": 2}}
-    table = start({"bob": bob, "marcos": SORCERER})
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
-    walk_and_drop = [{"move": "foot", "yards": 40}, {"move": "prone"}]
-    mahasu = [{"attack": "bob", "skill": "mahasu"}]
-    steps = [
-        ("bob", "declare", {"actions": walk_and_drop}),
-        ("bob", "act", {}),
-        ("bob", "act", {}),
-        ("marcos", "declare", {"actions": mahasu}),
-        ("marcos", "act", {}),
-    ]
-    return play(table, steps, [])
-
-
-def test_an_aborted_turn_keeps_the_movements_taken_and_checks_only_the_rest() -> None:
-    """ "Movement": one moves on foot "only standing"; bob walked before he dropped prone, and
-    the aborted turn keeps both: his new declaration is checked from where he lies now, not
-    from the start of the round (which would refuse the walk of a prone man)."""
-    table = play(_bob_prone_when_the_blast_comes(), [("bob", "defend", {})], [1, 1, 6, 6])
-    bob = table.state.fighters["bob"]
-    assert bob.plan is not None and [s.to_json() for s in bob.plan] == [
-        {"kind": "move", "movement": "foot", "yards": 40},
-        {"kind": "move", "movement": "prone"},
-        {"kind": "defend", "skill": "defiance"},
-    ]
-    assert bob.prone
-    assert [e.data["defence_skill"] for e in table.log if e.kind == "attack.resolved"] == [
-        "defiance"
-    ]
-
-
-def test_an_aborted_turns_declaration_must_hold_a_defence_not_a_task_of_its_skill() -> None:
-    """ "Action": to defy the blast he aborts and declares anew; a task rolled with Defiance is
-    not a Defiance defence."""
-    focus = [{"task": "focus", "skill": "defiance", "challenge": 5}]
-    with pytest.raises(RuleError, match="bob's declared actions include no defiance defence"):
-        play(_bob_prone_when_the_blast_comes(), [("bob", "defend", {"actions": focus})], [])
-
-
-def test_a_defence_declared_before_the_roll_must_be_a_defence_not_a_task_of_its_skill() -> None:
-    """ "Action": fred, attacked before he declared, declares all of his actions then; a task
-    rolled with Defense is not a defence, and the declaration is refused."""
-    parry = [{"task": "parry", "skill": "defense", "challenge": 5}]
-    with pytest.raises(RuleError, match="fred's declared actions include no defense defence"):
-        play(_fred_under_attack(), [("fred", "defend", {"actions": parry})], [])
-
-
-# -- recovery.fold_round_ended: what carries into the next round ---------------------------------
 
 
 def test_the_next_round_keeps_the_masters_conditions_and_each_characters_posture() -> None:
@@ -199,17 +95,6 @@ def test_haste_is_judged_against_the_new_rounds_initiatives_not_the_last_rounds(
     assert table.log[-1].data["initiatives"] == [None, 8]
 
 
-def test_the_round_cannot_end_before_it_begins_naming_who_has_not_rolled_initiative() -> None:
-    """ "Initiative": the round begins once everyone has rolled; the Master who ends it sooner
-    is told who is still to roll (fred), not who has rolled (bob)."""
-    table = initiative(start({"bob": FIGHTER, "fred": FIGHTER}), {"bob": ("maneuver", 6, 6)})
-    with pytest.raises(RuleError, match=r"Initiative still to roll for fred$"):
-        table.act(Action("referee", "end_round"), None)
-
-
-# -- state.py: the fighter's rolls and the encounter's characters --------------------------------
-
-
 @pytest.mark.parametrize(
     ("attribute", "expression"), [("strength", "2d6+4"), ("willpower", "2d6+2")]
 )
@@ -233,12 +118,6 @@ def test_pushed_power_does_not_add_to_a_skill_roll() -> None:
     assert rolled.data["expression"] == "2d6+7"
 
 
-def test_a_character_not_in_the_encounter_is_refused_naming_those_who_are() -> None:
-    """An attack on someone the encounter does not hold is refused, naming its characters."""
-    with pytest.raises(RuleError, match=r"no character 'zed' \(known: bob, fred\)"):
-        play(two_fighters(), [("bob", "declare", {"actions": [{"attack": "zed"}]})])
-
-
 def test_a_maximum_lift_of_one_is_a_positive_lift() -> None:
     """Encumbrance: any positive maximum lift moves; unloaded, 10 yards an action."""
     assert movement_rate(1, 0) == 10
@@ -258,17 +137,6 @@ def test_a_loaded_characters_walk_counts_his_encumbered_movement_actions_when_ta
     table = play(table, [("bob", "declare", walk), ("bob", "act", {})])
     moved = next(e for e in table.log if e.kind == "character.moved")
     assert moved.data["movement_actions"] == 2
-
-
-def test_turn_order_follows_the_cinematic_options_initiatives() -> None:
-    """ "Action", cinematic option: bob's two declared defences are one action, so his second
-    attack comes at 12, before fred's 11 (each defence counted, it would come at 10, after)."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 3, 4)})
-    plan = [{"attack": "fred"}, {"defend": True}, {"defend": True}, {"attack": "fred"}]
-    steps = [("bob", "declare", {"actions": plan}), ("bob", "act", {}), ("fred", "take", {})]
-    table = play(table, steps, [1] * 6)
-    assert on_turn(table.state) == ("bob",)
 
 
 def test_a_character_who_holds_his_action_over_does_not_act_this_round() -> None:

@@ -7,16 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, RuleError, ScenarioError
-from referee.dice import ScriptedSource
-from referee.systems.hursagmu.choices import legal_actions
+from referee.core import ScenarioError
 from referee.systems.hursagmu.setup import encounter_from_setup
 from referee.systems.hursagmu.sheet import Character, Stance, character_from_json, skill_stance
 
 from .test_encounter import FIGHTER, start
-from .test_mutants_encounter import _fred_under_attack
-
-# -- sheet.py: a bare attribute roll, and the sheet as read from a scenario ----------------------
 
 
 @pytest.mark.parametrize(
@@ -77,49 +72,6 @@ def test_a_bad_sheet_is_refused_naming_the_field(data: dict[str, object], field:
     with pytest.raises(ScenarioError) as error:
         character_from_json("bob", data, ("characters", "bob"))
     assert str(error.value).startswith(f"characters.bob.{field}:")
-
-
-# -- choices.py: the choices open to a character ------------------------------------------------
-
-
-def test_a_character_out_of_the_fight_has_no_choices_and_races_only_the_awake() -> None:
-    """A character with no hits left is out (no choices); one may race only those awake and
-    sneak past anyone else, never himself."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER, "ann": {**FIGHTER, "hits": 0}})
-    assert legal_actions(table.state, "ann") == ()
-    offered = {c.kind: c.params for c in legal_actions(table.state, "bob")}
-    assert offered["race"]["against"].values == ("fred",)
-    assert offered["sneak"]["perceiver"].values == ("fred", "ann")
-
-
-def test_an_attacked_character_who_has_not_declared_is_offered_plans_holding_the_defence() -> None:
-    """ "Action": fred, attacked before he declared, defends by declaring the round's actions;
-    the plan offered starts with the defence against the attack's skill (Defense against
-    Striking: the form's default), and one without it is refused by the rules."""
-    table = _fred_under_attack()
-    choices = {c.kind: c.params for c in legal_actions(table.state, "fred")}
-    offered = choices["defend"]["actions"]
-    assert offered.sample(_FirstOnly()) == [{"defend": "defense"}]
-    assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
-    assert not offered.contains([{"defend": "defiance"}])
-    with pytest.raises(RuleError, match="include no defense defence"):
-        table.act(Action("fred", "defend", {"actions": [{"attack": "bob"}]}), ScriptedSource([]))
-
-
-class _FirstOnly:
-    """A random source for ``sample`` that takes the first of everything, as few as allowed."""
-
-    def randrange(self, n: int) -> int:
-        return 0
-
-    def randint(self, low: int, high: int) -> int:
-        return low
-
-    def random(self) -> float:
-        return 0.0
-
-
-# -- setup.py: the encounter as the scenario sets it up ------------------------------------------
 
 
 def test_the_setup_gives_charge_momentum_and_each_characters_posture_hits_and_horse() -> None:

@@ -10,15 +10,13 @@ from typing import Any
 
 import pytest
 
-from referee.core import AnyOf, Between, Choice, Event, OneOf, Record, Steps, Table, Viewer
+from referee.core import AnyOf, Between, Event, OneOf, Record, Steps, Viewer
 from referee.systems.hursagmu import events as E
-from referee.systems.hursagmu.choices import actors, legal_actions, previews
+from referee.systems.hursagmu.choices import actors, previews
 from referee.systems.hursagmu.round_plan import DEFEND, plan_domain
-from referee.systems.hursagmu.state import Encounter
 
+from .helpers import _bob_casts_mahasu_at_fred, _kinds, _odds
 from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
-
-# -- events.py: every kind of event told in words ------------------------------------------------
 
 NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
@@ -278,9 +276,6 @@ def test_every_kind_an_encounter_logs_has_its_own_words() -> None:
     assert set(E.KINDS) <= told
 
 
-# -- tables.py: the range and skill tables, read and checked when loaded ----------------------
-
-
 def test_the_tables_read_afresh_are_the_texts_tables() -> None:
     """Loading the data files again gives the same tables, every cell a positive number of
     yards (a range increment of 1 yard, smell's, is one) and every skill Dex or Int."""
@@ -363,35 +358,10 @@ def test_a_bad_skill_table_is_refused_when_loaded(
     assert message in _refusal_of_table("load_skills", monkeypatch, data)
 
 
-# -- choices.py: what each seat may do now, and the odds shown before a step ---------------------
-
 ARCHER = dict(
     FIGHTER,
     weapon_type="missile weapon",
 )
-
-
-def _kinds(table: Table[Encounter], who: str) -> dict[str, Choice]:
-    return {c.kind: c for c in legal_actions(table.state, who)}
-
-
-def _odds(choice: Choice) -> list[tuple[str, str, str]]:
-    return [(o.label, o.dice, o.rule) for o in choice.odds]
-
-
-def test_the_next_tasks_odds_carry_the_rounds_penalty_under_the_cinematic_option() -> None:
-    """ "act" previews the task's roll: its name, the skill against the challenge, with the
-    round's penalty. Under the cinematic option two defences are one major action: task and
-    defences are two, -2 (counting each defence it would be -4)."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER}, defence="cinematic")
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
-    plan = [
-        {"task": "climb", "skill": "acrobatics", "challenge": 9},
-        {"defend": True},
-        {"defend": True},
-    ]
-    table = play(table, [("bob", "declare", {"actions": plan})])
-    assert _odds(_kinds(table, "bob")["act"]) == [("Bob: climb", "2d6 ≥ 9", "Action")]
 
 
 def test_the_next_movements_acrobatics_odds_carry_the_rounds_penalty() -> None:
@@ -419,72 +389,6 @@ def test_a_ranged_attacks_odds_count_the_range_challenge() -> None:
         ("Bob's striking against Fred's defense", "2d6+7 vs 2d6+10", "Action"),
         ("Bob's striking against Fred, undefended", "2d6+7 ≥ 2", "Action"),
     ]
-
-
-def test_a_step_that_is_no_attack_previews_no_attack_even_naming_a_character() -> None:
-    """A minor action that names a character is not an attack: nothing is rolled."""
-    table = two_fighters()
-    table = play(table, [("bob", "declare", {"actions": [{"minor": "wave", "target": "fred"}]})])
-    assert _odds(_kinds(table, "bob")["act"]) == []
-
-
-def test_an_attacked_character_who_declared_his_defence_declares_nothing_more() -> None:
-    """fred declared a defence: attacked, he defends with it (no new declaration offered)."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER})
-    table = initiative(table, {"bob": ("maneuver", 1, 1), "fred": ("maneuver", 6, 6)})
-    table = play(table, [("fred", "declare", {"actions": [{"defend": True}]})])
-    table = play(
-        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
-    )
-    defend = _kinds(table, "fred")["defend"]
-    assert defend.params == {}
-    assert defend.to_json()["params"] == {}
-    assert _odds(defend) == [("Bob's striking against Fred's defense", "2d6+7 vs 2d6+8", "Action")]
-
-
-def test_an_attacked_character_who_has_not_declared_may_defend_alone_or_defend_and_attack() -> None:
-    """Declaring before his defensive roll, fred is offered the defence alone, or the defence
-    and an attack."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER})
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
-    table = play(
-        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
-    )
-    defend = _kinds(table, "fred")["defend"]
-    offered = defend.params["actions"]
-    assert isinstance(offered, Steps) and isinstance(offered.step, AnyOf)
-    assert next(iter(offered.step.options)) == DEFEND  # the defence first: the default
-    assert offered.contains([{"defend": "defense"}])
-    assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
-    assert not offered.contains([{"defend": "defiance"}])
-
-
-def _bob_casts_mahasu_at_fred(table: Table[Encounter]) -> Table[Encounter]:
-    """bob, on his Initiative, declares a Mahasu at fred and casts it (dice 6, 6)."""
-    return play(
-        table,
-        [
-            ("bob", "declare", {"actions": [{"attack": "fred", "skill": "mahasu"}]}),
-            ("bob", "act", {}),
-        ],
-        [6, 6],
-    )
-
-
-def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> None:
-    """Attacked with Mahasu while maneuvering, fred must abort his turn to roll Defiance: the
-    preview says so, and the plans offered are of the concentrating kind."""
-    table = start({"bob": SORCERER, "fred": FIGHTER})
-    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
-    table = _bob_casts_mahasu_at_fred(table)
-    defend = _kinds(table, "fred")["defend"]
-    assert _odds(defend) == [
-        ("Bob's mahasu against Fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
-    ]
-    offered = defend.params["actions"]
-    assert offered.contains([{"defend": "defiance"}])
-    assert offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "mahasu"}])
-    assert not offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "striking"}])
 
 
 def test_on_round_zero_the_initiator_may_attack_and_the_others_only_defend() -> None:
@@ -547,18 +451,6 @@ def test_a_character_who_spent_haste_may_still_abort_the_rest_of_his_turn_to_def
     assert table.state.pending is None
 
 
-def test_the_attacked_character_chooses_to_defend_or_take_the_attack() -> None:
-    """The two choices of an attacked character, as the menu words them."""
-    table = two_fighters()
-    table = play(
-        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
-    )
-    assert [(c.actor, c.kind, c.label) for c in legal_actions(table.state, "fred")] == [
-        ("fred", "defend", "defend"),
-        ("fred", "take", "take the attack"),
-    ]
-
-
 def test_on_round_zero_one_who_did_not_open_the_conflict_rolls_no_initiative() -> None:
     """Round zero comes before Initiative: fred, no initiator, has nothing to roll or declare."""
     table = start({"bob": FIGHTER, "fred": FIGHTER})
@@ -593,22 +485,3 @@ def test_a_character_with_one_hit_left_may_push_it() -> None:
     """Pushing Power: any hit of Stamina left may be spent, the last one too."""
     table = start({"bob": {**FIGHTER, "hits": 1}, "fred": FIGHTER})
     assert _kinds(table, "bob")["push"].params == {"hits": Between(1, 1)}
-
-
-def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> None:
-    """The other way round: fred concentrates, bob's sword needs Defense; aborting, fred is
-    offered plans of the maneuvering kind (Defense, Striking)."""
-    table = start({"bob": FIGHTER, "fred": SORCERER})
-    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("concentrate", 1, 1)})
-    table = play(
-        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
-    )
-    defend = _kinds(table, "fred")["defend"]
-    offered = defend.params["actions"]
-    assert offered.contains([{"defend": "defense"}])
-    assert offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "striking"}])
-    assert not offered.contains([{"defend": "defiance"}])
-    assert not offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "mahasu"}])
-    assert _odds(defend) == [
-        ("Bob's striking against Fred's defense, aborting his turn", "2d6+7 vs 2d6+1", "Action")
-    ]

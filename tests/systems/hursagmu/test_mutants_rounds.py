@@ -5,16 +5,12 @@ an outcome of the rules text, or what a seat is shown, with scripted dice.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from referee.core import Action, RuleError
-from referee.dice import ScriptedSource
-from referee.systems.hursagmu import PROCEDURE
-from referee.systems.hursagmu.initiative import decide_initiative
+from referee.core import RuleError
 from referee.systems.hursagmu.rounds import (
     DefenceMode,
     RoundPlan,
@@ -22,63 +18,11 @@ from referee.systems.hursagmu.rounds import (
     Step,
     plan_from_json,
     schedule,
-    skill_penalty,
-    validate_plan,
 )
-from referee.systems.hursagmu.sheet import Stance
-from referee.systems.hursagmu.state import HELD, WAITED, Encounter
+from referee.systems.hursagmu.state import HELD, WAITED
 
-from .test_encounter import FIGHTER, SORCERER, initiative, play, start
-
-# -- Initiative (hursagmu-encounters.txt, "Initiative", "Waiting") ---------------------------------
-
-
-def _initiative_events(
-    state: Encounter, who: str, stance: str, faces: list[int], **params: Any
-) -> list[tuple[str, dict[str, Any]]]:
-    action = Action(who, "initiative", {"stance": stance, **params})
-    return [(e.kind, dict(e.data)) for e in decide_initiative(state, action, ScriptedSource(faces))]
-
-
-def _with(state: Encounter, who: str, **changes: Any) -> Encounter:
-    return replace(state, fighters={**state.fighters, who: replace(state.fighters[who], **changes)})
-
-
-def test_an_initiative_roll_records_its_stance_skill_total_and_a_card_without_odds() -> None:
-    """ "Initiative": marcos concentrates and rolls Command (2d6 + Intelligence 3 + Command 2,
-    here −1 from the Master): 2 and 5 make Initiative 11. "These skill checks do not count as
-    actions" and have no success or failure: the card shows the total, no odds. bob has not
-    rolled, so the Action phase does not begin yet."""
-    state = start({"bob": FIGHTER, "marcos": SORCERER}).state
-    events = _initiative_events(state, "marcos", "concentrate", [2, 5], modifier=-1)
-    assert events == [
-        (
-            "initiative.rolled",
-            {
-                "character": "marcos",
-                "stance": "concentrate",
-                "skill": "command",
-                "initiative": 11,
-                "rank": 0,
-                "modifier": -1,
-                "faces": [2, 5],
-                "expression": "2d6+4",
-                "roll": {
-                    "card": "roll",
-                    "label": "Marcos' Initiative (command)",
-                    "rule": "Initiative",
-                    "dice": "2d6+4 ≥ 0",
-                    "odds": None,
-                    "faces": [2, 5],
-                    "outcome": "success",
-                    "margin": None,
-                    "value": 11,
-                    "opponent": None,
-                    "shown": "2d6 (2, 5) + 4 = 11",
-                },
-            },
-        )
-    ]
+from .helpers import _initiative_events, _with
+from .test_encounter import FIGHTER, SORCERER, start
 
 
 def test_a_held_action_acts_first_without_a_roll_and_the_last_roll_begins_the_action_phase() -> (
@@ -117,9 +61,6 @@ def test_a_waiting_game_player_ranks_over_those_who_acted() -> None:
     assert began == ("actions.began", {"round": 1})
 
 
-# -- The round's steps ("Action", "Movement", "Haste") ---------------------------------------------
-
-
 def test_a_ranged_attack_built_in_code_keeps_its_distance_and_range_table_entry() -> None:
     """ "Missile Weapons": a ranged attack's yards and range table entry are the attack's; the
     same step in a scenario file reads the same."""
@@ -156,26 +97,6 @@ def test_a_step_written_in_full_names_no_second_kind() -> None:
         Step.from_json({"kind": "attack", "target": "fred", "minor": "draw sword"})
 
 
-def test_the_cinematic_option_counts_no_defence_when_none_is_declared() -> None:
-    """ "Action", the cinematic option: defences are one major action a round — and none when
-    the round has no defence: two attacks are −2, as under the default."""
-    two = (Step.attack("fred"), Step.attack("fred"))
-    assert skill_penalty(RoundPlan(two, mode=DefenceMode.CINEMATIC)) == -2
-    assert skill_penalty(RoundPlan(two[:1], mode=DefenceMode.CINEMATIC)) == 0
-
-
-def test_the_first_defence_after_an_attack_is_two_initiative_later_under_the_cinematic_option() -> (
-    None
-):
-    """ "each action after the first happens at an Initiative two lower than the previous
-    action"; under the cinematic option only a second defence is the same action as the first."""
-    plan = RoundPlan(
-        (Step.attack("fred"), Step.defend(), Step.defend(), Step.attack("fred")),
-        mode=DefenceMode.CINEMATIC,
-    )
-    assert [s.initiative for s in schedule(plan, 12)] == [12, 10, 10, 8]
-
-
 def test_a_schedule_pairs_each_step_with_its_initiative_and_movement_actions() -> None:
     """Haste takes no place in the order (+2 to the round); 16 yards on foot is two movement
     actions, −4 to what follows ("Movement", "Haste")."""
@@ -185,15 +106,6 @@ def test_a_schedule_pairs_each_step_with_its_initiative_and_movement_actions() -
         ScheduledStep(move, 12, 2),
         ScheduledStep(strike, 8),
     )
-
-
-def test_a_plan_of_the_other_kind_is_refused_naming_the_stance_declared() -> None:
-    """ "A character cannot use both Dex and Int skills during the same round": the refusal
-    says which stance the character declared."""
-    with pytest.raises(RuleError, match="a character who maneuvers cannot use the Intelligence"):
-        validate_plan(RoundPlan((Step.task("mahasu"),)), Stance.MANEUVER)
-    with pytest.raises(RuleError, match="a character who concentrates cannot use the Dexterity"):
-        validate_plan(RoundPlan((Step.attack("fred"),)), Stance.CONCENTRATE)
 
 
 def test_a_plan_read_from_json_keeps_the_characters_rates_and_the_masters_option() -> None:
@@ -261,28 +173,3 @@ def test_an_unknown_movement_is_refused_naming_the_movements() -> None:
         RuleError, match="no movement 'swim' \\(known: stand, foot, mount, dismount, ride, leap"
     ):
         Step.from_json({"move": "swim"})
-
-
-def test_a_multi_round_action_rolled_in_its_last_round_is_over() -> None:
-    """ "Some actions may require more than one round to complete": marcos's two-round ritual
-    carries on through round 1 (one round done) and is rolled in round 2; then no action is
-    under way (no task, no rounds done)."""
-    ritual = {"task": "ritual", "skill": "mahasu", "challenge": 8, "rounds": 2}
-    table = initiative(start({"marcos": SORCERER}), {"marcos": ("concentrate", 3, 3)})
-    table = play(
-        table,
-        [
-            ("marcos", "declare", {"actions": [ritual]}),
-            ("marcos", "act", {}),
-            ("referee", "end_round", {}),
-        ],
-    )
-    marcos = PROCEDURE.state_json(table.state)["characters"]["marcos"]
-    assert (marcos["task"], marcos["task_rounds"]) == ("ritual", 1)
-    table = initiative(table, {"marcos": ("concentrate", 3, 3)})
-    table = play(
-        table, [("marcos", "declare", {"actions": [ritual]}), ("marcos", "act", {})], [6, 6]
-    )
-    assert table.log[-1].kind == "task.rolled"
-    marcos = PROCEDURE.state_json(table.state)["characters"]["marcos"]
-    assert (marcos["task"], marcos["task_rounds"]) == (None, 0)
