@@ -9,19 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from referee.core import Action, RuleError, Table
-from referee.systems.hursagmu.action_phase import (
-    fold_moved,
-    fold_step_taken,
-    posture_after,
-    step_base,
-)
+from referee.core import Action, RuleError
+from referee.systems.hursagmu.action_phase import fold_moved, posture_after
 from referee.systems.hursagmu.rounds import Step
 from referee.systems.hursagmu.sheet import Character
-from referee.systems.hursagmu.state import Encounter, Fighter
+from referee.systems.hursagmu.state import Fighter
 
 from .helpers import _cinematic_round, _moved, _with
-from .test_encounter import FIGHTER, initiative, play, start, two_fighters
+from .test_encounter import FIGHTER, initiative, start, two_fighters
 
 
 def test_a_movements_acrobatics_roll_is_recorded_with_its_card_under_the_cinematic_option() -> None:
@@ -107,13 +102,6 @@ def test_a_movement_is_an_action_but_falling_prone_is_free() -> None:
     assert fold_moved(already, _moved("prone")).fighters["bob"].acted is True
 
 
-def test_a_waiting_character_who_moves_is_no_longer_waiting() -> None:
-    """ "Waiting": a waiting character acts inside another's action; once he has moved he is no
-    longer waiting."""
-    state = _with(two_fighters().state, "bob", waiting=True)
-    assert fold_moved(state, _moved("foot", yards=10)).fighters["bob"].waiting is False
-
-
 def test_a_movement_his_posture_does_not_allow_is_refused_saying_why() -> None:
     """ "Movement": one falls prone only standing on the ground, mounts only off his horse and
     standing, and moves on foot or leaps only standing up."""
@@ -143,58 +131,6 @@ def test_a_prone_character_cannot_walk_after_an_attack_either() -> None:
     fred = Fighter(Character("fred"), 10, prone=True)
     with pytest.raises(RuleError, match="stands up before moving on foot"):
         posture_after(fred, [Step.attack("bob"), Step.move("foot", 5)])
-
-
-def test_a_waiting_characters_step_is_marked_as_taken_after_waiting() -> None:
-    """ "A waiting character may take his action at any time, even within the action of another
-    character"."""
-    state = _with(two_fighters().state, "bob", plan=(Step.attack("fred"),), waiting=True)
-    bob = state.fighters["bob"]
-    assert step_base(state, "bob", bob, 0) == {
-        "character": "bob",
-        "step": 0,
-        "initiative": 16,
-        "after_waiting": True,
-    }
-
-
-def test_a_waiting_characters_step_leaves_the_rounds_clock_and_ends_his_waiting() -> None:
-    """ "Waiting": his step happens now, inside another's action, so the round's clock stays
-    where it is; once he has acted he is no longer waiting."""
-    state = replace(_with(two_fighters().state, "bob", waiting=True), clock=(0, 10))
-    after = fold_step_taken(state, {"character": "bob", "step": 0, "initiative": 5})
-    assert after.clock == (0, 10)
-    assert (after.fighters["bob"].waiting, after.fighters["bob"].next_step) == (False, 1)
-    not_waiting = _with(state, "bob", waiting=False)
-    assert fold_step_taken(not_waiting, {"character": "bob", "step": 0, "initiative": 5}).clock == (
-        0,
-        5,
-    )
-
-
-def _ann_has_acted_at_16() -> Table[Encounter]:
-    table = start({"ann": FIGHTER, "bob": FIGHTER})
-    table = initiative(table, {"ann": ("maneuver", 6, 6), "bob": ("maneuver", 4, 4)})  # 16, 12
-    return play(table, [("ann", "declare", {"actions": [{"minor": "draw"}]}), ("ann", "act", {})])
-
-
-def test_haste_past_the_rounds_initiative_is_refused_naming_haste() -> None:
-    """ "Haste" (ruling 25): bob's three Haste actions would put him at 18, which the round has
-    passed (ann acted at 16)."""
-    haste = [{"haste": True}, {"haste": True}, {"haste": True}, {"attack": "ann"}]
-    with pytest.raises(RuleError) as refused:
-        _ann_has_acted_at_16().act(Action("bob", "declare", {"actions": haste}), None)
-    assert str(refused.value) == (
-        "Haste: the round has passed Initiative 18; Haste must be declared before it comes "
-        "(the last action was at 16)"
-    )
-
-
-def test_haste_up_to_the_rounds_current_initiative_is_allowed() -> None:
-    """ "Haste": two Haste actions put bob at 16, where the round is now: not passed."""
-    haste = [{"haste": True}, {"haste": True}, {"attack": "ann"}]
-    table = _ann_has_acted_at_16().act(Action("bob", "declare", {"actions": haste}), None)
-    assert table.log[-1].data["initiatives"] == [None, None, 16]
 
 
 def test_a_loaded_characters_declared_leap_and_walk_follow_his_encumbrance() -> None:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, RuleError
+from referee.core import RuleError
 from referee.systems.hursagmu.movement import movement_actions, movement_rate, range_increment
-from referee.systems.hursagmu.recovery import fold_round_ended
 
 from .test_encounter import FIGHTER, initiative, play, start, two_fighters
 
@@ -57,67 +56,6 @@ def test_an_unknown_range_increment_is_refused_naming_the_known_ones() -> None:
         range_increment("catapult")
 
 
-def test_the_next_round_keeps_the_masters_conditions_and_each_characters_posture() -> None:
-    """ "Perception and Observation": the Master's ruling of Health or Sanity stands until he
-    says otherwise; a sleeper sleeps on and a rider stays on his horse when the round ends."""
-    state = two_fighters().state
-    state = state.with_fighter("bob", health_ok=False, asleep=True, mounted=True)
-    state = state.with_fighter("fred", sanity_ok=False)
-    after = fold_round_ended(state, {"waiting_game": []})
-    bob, fred = after.fighters["bob"], after.fighters["fred"]
-    assert (bob.health_ok, bob.sanity_ok, bob.asleep, bob.mounted) == (False, True, True, True)
-    assert (fred.health_ok, fred.sanity_ok, fred.asleep, fred.mounted) == (
-        True,
-        False,
-        False,
-        False,
-    )
-
-
-def test_haste_is_judged_against_the_new_rounds_initiatives_not_the_last_rounds() -> None:
-    """ "Haste" must come before the round passes its Initiative; a new round has passed none:
-    fred acted at 6 last round, and bob, at 6 this round, hastes to 8 before anyone acts."""
-    table = two_fighters()
-    draw = {"actions": [{"minor": "draw"}]}
-    table = play(
-        table,
-        [
-            ("bob", "declare", draw),
-            ("bob", "act", {}),
-            ("fred", "declare", draw),
-            ("fred", "act", {}),
-            ("referee", "end_round", {}),
-        ],
-    )
-    table = initiative(table, {"bob": ("maneuver", 1, 1), "fred": ("maneuver", 1, 2)})
-    haste = {"actions": [{"haste": True}, {"attack": "fred"}]}
-    table = table.act(Action("bob", "declare", haste), None)
-    assert table.log[-1].data["initiatives"] == [None, 8]
-
-
-@pytest.mark.parametrize(
-    ("attribute", "expression"), [("strength", "2d6+4"), ("willpower", "2d6+2")]
-)
-def test_pushed_power_adds_to_strength_and_willpower_rolls(attribute: str, expression: str) -> None:
-    """ "Pushing Power": each hit of Stamina spent gives +1 Strength and Willpower this round;
-    bob (Strength 2, Willpower 0) pushes 2 hits and rolls a task of the attribute."""
-    task = {"actions": [{"task": "strain", "skill": attribute, "challenge": 5}]}
-    steps = [("bob", "push", {"hits": 2}), ("bob", "declare", task), ("bob", "act", {})]
-    table = play(two_fighters(), steps, [3, 3])
-    rolled = next(e for e in table.log if e.kind == "task.rolled")
-    assert rolled.data["expression"] == expression
-
-
-def test_pushed_power_does_not_add_to_a_skill_roll() -> None:
-    """ "Pushing Power" raises Strength and Willpower, not Striking: 2d6 + Dexterity 2 +
-    Striking 5 whatever he pushed."""
-    task = {"actions": [{"task": "feint", "skill": "striking", "challenge": 5}]}
-    steps = [("bob", "push", {"hits": 2}), ("bob", "declare", task), ("bob", "act", {})]
-    table = play(two_fighters(), steps, [3, 3])
-    rolled = next(e for e in table.log if e.kind == "task.rolled")
-    assert rolled.data["expression"] == "2d6+7"
-
-
 def test_a_maximum_lift_of_one_is_a_positive_lift() -> None:
     """Encumbrance: any positive maximum lift moves; unloaded, 10 yards an action."""
     assert movement_rate(1, 0) == 10
@@ -137,16 +75,3 @@ def test_a_loaded_characters_walk_counts_his_encumbered_movement_actions_when_ta
     table = play(table, [("bob", "declare", walk), ("bob", "act", {})])
     moved = next(e for e in table.log if e.kind == "character.moved")
     assert moved.data["movement_actions"] == 2
-
-
-def test_a_character_who_holds_his_action_over_does_not_act_this_round() -> None:
-    """ "Waiting": a waiting character may hold his action over into the next round; bob, who
-    has, cannot take a step this round, even one declared afterwards."""
-    steps = [
-        ("bob", "wait", {}),
-        ("bob", "hold", {}),
-        ("bob", "declare", {"actions": [{"minor": "draw"}]}),
-    ]
-    table = play(two_fighters(), steps)
-    with pytest.raises(RuleError, match=r"it is not bob's turn \(on turn: fred\)"):
-        table.act(Action("bob", "act"), None)

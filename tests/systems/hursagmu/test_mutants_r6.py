@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 
-from referee.core import AnyOf, Between, Event, OneOf, Record, Steps, Viewer
+from referee.core import Event, Viewer
 from referee.systems.hursagmu import events as E
-from referee.systems.hursagmu.choices import actors, previews
-from referee.systems.hursagmu.round_plan import DEFEND, plan_domain
 
-from .helpers import _bob_casts_mahasu_at_fred, _kinds, _odds
-from .test_encounter import FIGHTER, SORCERER, initiative, play, start, two_fighters
+from .helpers import _kinds, _odds
+from .test_encounter import FIGHTER, initiative, play, start
 
 NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
@@ -389,99 +387,3 @@ def test_a_ranged_attacks_odds_count_the_range_challenge() -> None:
         ("Bob's striking against Fred's defense", "2d6+7 vs 2d6+10", "Action"),
         ("Bob's striking against Fred, undefended", "2d6+7 ≥ 2", "Action"),
     ]
-
-
-def test_on_round_zero_the_initiator_may_attack_and_the_others_only_defend() -> None:
-    """Round zero: the initiator declares anything (an attack among his plans); one who did
-    not open the conflict may only defend."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER})
-    table = play(table, [("bob", "round_zero", {"stance": "maneuver"})])
-    offered = _kinds(table, "bob")["declare"].params["actions"]
-    assert isinstance(offered, Steps) and isinstance(offered.step, AnyOf)
-    assert offered.contains([{"attack": "fred", "skill": "striking"}])
-    assert len(offered.step.options) == 6
-    only_defence = AnyOf({DEFEND: Record({"defend": OneOf(("defense",))})})
-    assert plan_domain(table.state, "fred").step == only_defence
-    assert not plan_domain(table.state, "fred").contains([{"attack": "bob", "skill": "striking"}])
-    assert plan_domain(table.state, "fred", defence="defiance").contains([{"defend": "defiance"}])
-
-
-def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> None:
-    """Round zero: fred, no initiator, attacked with Mahasu, may declare only Defiance, and
-    sees its odds declared alone."""
-    table = start({"bob": SORCERER, "fred": FIGHTER})
-    table = play(table, [("bob", "round_zero", {"stance": "concentrate"})])
-    table = _bob_casts_mahasu_at_fred(table)
-    defend = _kinds(table, "fred")["defend"]
-    only_defiance = AnyOf({DEFEND: Record({"defend": OneOf(("defiance",))})})
-    assert defend.params["actions"].step == only_defiance
-    assert _odds(defend) == [
-        ("Bob's mahasu against Fred's defiance, declared alone", "2d6+7 vs 2d6", "Action")
-    ]
-    assert [(p.label, p.dice) for p in previews(table.state, "fred", is_referee=False)] == [
-        ("Bob's mahasu against Fred's defiance, declared alone", "2d6+7 vs 2d6"),
-        ("Bob's mahasu against Fred, undefended", "2d6+7 ≥ 0"),
-    ]
-
-
-def test_a_character_who_spent_haste_may_still_abort_the_rest_of_his_turn_to_defend() -> None:
-    """fred spent an action on Haste (declared in time) and took his first movement; bob's
-    Mahasu, at Initiative 17, needs the other kind of defence: fred may abort the rest of his
-    turn to roll Defiance ("must abort the rest of his turn if he wants to make a defensive
-    action"). The Haste he spent is not a late Haste: the abort is offered, previewed with the
-    round's penalty (Haste and the defence: -2), and allowed."""
-    table = start({"bob": SORCERER, "fred": FIGHTER})
-    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 6, 6)})
-    plan = [
-        {"haste": True},
-        {"move": "foot", "yards": 5},
-        {"move": "foot", "yards": 5},
-        {"attack": "bob"},
-    ]
-    table = play(table, [("fred", "declare", {"actions": plan}), ("fred", "act", {})])
-    table = _bob_casts_mahasu_at_fred(table)
-    defend = _kinds(table, "fred")["defend"]
-    assert _odds(defend) == [
-        ("Bob's mahasu against Fred's defiance, aborting his turn", "2d6+7 vs 2d6-2", "Action")
-    ]
-    table = play(table, [("fred", "defend", {})], [1, 1, 1, 1, 1, 1])
-    kinds = [e.kind for e in table.log]
-    assert E.TURN_ABORTED in kinds
-    assert kinds[-1] != E.TURN_ABORTED
-    assert table.state.pending is None
-
-
-def test_on_round_zero_one_who_did_not_open_the_conflict_rolls_no_initiative() -> None:
-    """Round zero comes before Initiative: fred, no initiator, has nothing to roll or declare."""
-    table = start({"bob": FIGHTER, "fred": FIGHTER})
-    table = play(table, [("bob", "round_zero", {"stance": "maneuver"})])
-    assert set(_kinds(table, "fred")) == {"push", "race", "sneak"}
-
-
-def test_a_waiting_character_may_hold_his_action_over_and_then_acts_first() -> None:
-    """ "Waiting": bob waits, and may hold his action over; holding, he is still waiting (one
-    whose move it is); next round he acts first, with no Initiative to roll."""
-    table = play(two_fighters(), [("bob", "wait", {})])
-    hold = _kinds(table, "bob")["hold"]
-    assert (hold.actor, hold.label) == ("bob", "hold the action over")
-    assert "wait" not in _kinds(table, "bob")
-    table = play(table, [("bob", "hold", {})])
-    assert actors(table.state) == ("bob", "fred")
-    table = play(
-        table,
-        [
-            ("fred", "declare", {"actions": [{"minor": "draw"}]}),
-            ("fred", "act", {}),
-            ("referee", "end_round", {}),
-        ],
-    )
-    assert _kinds(table, "bob")["initiative"].label == "acts first (held over)"
-    assert _kinds(table, "fred")["initiative"].label == (
-        "maneuver (Quickness 2d6+4) or concentrate (Command 2d6)"
-    )
-
-
-def test_a_character_with_one_hit_left_may_push_it() -> None:
-    """Pushing Power: any hit of Stamina left may be spent, the last one too."""
-    table = start({"bob": {**FIGHTER, "hits": 1}, "fred": FIGHTER})
-    assert _kinds(table, "bob")["push"].params == {"hits": Between(1, 1)}

@@ -19,46 +19,6 @@ from referee.systems.hursagmu.rounds import (
     plan_from_json,
     schedule,
 )
-from referee.systems.hursagmu.state import HELD, WAITED
-
-from .helpers import _initiative_events, _with
-from .test_encounter import FIGHTER, SORCERER, start
-
-
-def test_a_held_action_acts_first_without_a_roll_and_the_last_roll_begins_the_action_phase() -> (
-    None
-):
-    """ "Waiting": a character who held his action over into this round acts first (rank
-    ``HELD``, Initiative 0, ``held``), rolling no dice; his is the last Initiative wanted, so
-    the Action phase of round 1 begins."""
-    state = _with(start({"bob": FIGHTER, "marcos": SORCERER}).state, "bob", held_over=True)
-    state = _with(state, "marcos", initiative=7)
-    events = _initiative_events(state, "bob", "maneuver", [])
-    assert events == [
-        (
-            "initiative.rolled",
-            {
-                "character": "bob",
-                "stance": "maneuver",
-                "skill": "quickness",
-                "initiative": 0,
-                "rank": HELD,
-                "held": True,
-            },
-        ),
-        ("actions.began", {"round": 1}),
-    ]
-
-
-def test_a_waiting_game_player_ranks_over_those_who_acted() -> None:
-    """ "Waiting": the players of last round's waiting game keep "the initiative over
-    characters who acted": bob rolls Quickness (2d6 + Dexterity 2 + Quickness 2) at rank
-    ``WAITED``."""
-    state = _with(start({"bob": FIGHTER}).state, "bob", waited_game=True)
-    (rolled, began) = _initiative_events(state, "bob", "maneuver", [3, 4])
-    assert rolled[1]["initiative"] == 11
-    assert rolled[1]["rank"] == WAITED
-    assert began == ("actions.began", {"round": 1})
 
 
 def test_a_ranged_attack_built_in_code_keeps_its_distance_and_range_table_entry() -> None:
