@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +14,7 @@ from referee.systems.hursagmu.rounds import (
     DefenceMode,
     DefenceResponse,
     RoundPlan,
+    ScheduledStep,
     Step,
     StepKind,
     can_recover,
@@ -322,3 +326,125 @@ def test_skill_names_ignore_case() -> None:
     # lower case so a declared "Defense" is the defence a striking attack needs.
     assert Step.from_json({"defend": "Defense"}) == Step.defend("defense")
     assert Step.from_json({"attack": "x", "skill": "Striking"}) == Step.attack("x")
+
+
+# -- the declared steps, built in code or read from a scenario file --------------------------------
+
+
+def test_steps_built_in_code_mean_what_a_scenario_files_steps_mean() -> None:
+    """Action and Movement: a task with no challenge named is against 0, takes one round and
+    is not engrossing; a move has no slope and no roll unless the Master says so; a minor
+    action costs no Initiative unless the Master penalises it — built with ``Step.task``,
+    ``Step.move``, ``Step.minor`` as when read from a scenario file."""
+    assert Step.task("strength") == Step.from_json({"kind": "task", "skill": "strength"})
+    assert Step.task("strength").describe() == "strength (strength vs 0)"
+    door = {"task": "hold the door", "skill": "strength", "challenge": 9}
+    assert Step.task("strength", 9, name="hold the door", engrossing=True, rounds=3) == (
+        Step.from_json({**door, "engrossing": True, "rounds": 3})
+    )
+    assert Step.move("foot", 16) == Step.from_json({"move": "foot", "yards": 16})
+    assert Step.move("foot") == Step.from_json({"move": "foot"})
+    assert Step.minor() == Step.from_json({"kind": "minor"})
+    assert Step.minor().describe() == "minor action"
+    assert Step.move("foot", 16, challenge=9, slope=-2) == Step.from_json(
+        {"move": "foot", "yards": 16, "challenge": 9, "slope": -2}
+    )
+    assert Step.minor("draw", 2) == Step.from_json({"minor": "draw", "initiative_penalty": 2})
+
+
+def test_a_ranged_attack_built_in_code_keeps_its_distance_and_range_table_entry() -> None:
+    """ "Missile Weapons": a ranged attack's yards and range table entry are the attack's; the
+    same step in a scenario file reads the same."""
+    step = Step.attack("fred", "missile", yards=30, ability="missile weapon")
+    assert (step.yards, step.ability) == (30, "missile weapon")
+    data = {"attack": "fred", "skill": "missile", "yards": 30, "ability": "missile weapon"}
+    assert Step.from_json(data) == step
+
+
+def test_each_step_reads_in_the_log_as_what_was_declared() -> None:
+    """The words a ``plan.declared`` log line gives each step: a distance only where there is
+    one, the roll a movement needs (Acrobatics on foot, Riding on horseback), a minor action's
+    name where it has one."""
+    assert Step.attack("fred").describe() == "attack fred (striking)"
+    assert Step.attack("fred", yards=30).describe() == "attack fred (striking) at 30 yards"
+    assert Step.defend("defiance").describe() == "defend (defiance)"
+    assert Step.task("strength", 9).describe() == "strength (strength vs 9)"
+    assert Step.task("strength", 9, name="hold the door").describe() == (
+        "hold the door (strength vs 9)"
+    )
+    assert Step.move("stand").describe() == "move stand"
+    assert Step.move("foot", 16).describe() == "move foot 16 yards"
+    assert Step.move("foot", 16, challenge=9).describe() == "move foot 16 yards (acrobatics vs 9)"
+    assert Step.move("ride", 40, challenge=7).describe() == "move ride 40 yards (riding vs 7)"
+    assert Step.minor("draw sword").describe() == "minor: draw sword"
+    assert Step.minor().describe() == "minor action"
+    assert Step.haste().describe() == "haste"
+
+
+def test_a_step_written_in_full_names_no_second_kind() -> None:
+    """A step written in full (``kind: attack``) takes no short form besides: ``attack: fred``
+    there is an unknown field, not a second way to say the same."""
+    with pytest.raises(RuleError, match=r"unknown fields \['minor'\] in a attack step"):
+        Step.from_json({"kind": "attack", "target": "fred", "minor": "draw sword"})
+
+
+def test_declared_actions_are_a_list_of_steps() -> None:
+    """The declared actions are a list: one step written alone, or a word, is refused."""
+    with pytest.raises(RuleError, match="a list of steps"):
+        plan_from_json({"attack": "fred"})  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="a list of steps"):
+        plan_from_json("attack")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"minor": "draw sword", "initiative_penalty": "2"},
+        {"task": "the ritual", "skill": "mahasu", "rounds": True},
+        {"task": "hold the door", "skill": "strength", "challenge": "9"},
+        {"move": "foot", "yards": 10, "slope": 1.5},
+    ],
+)
+def test_a_steps_numbers_are_whole_numbers(raw: dict[str, Any]) -> None:
+    """A step's Initiative penalty, rounds, challenge level and slope are whole numbers: a
+    word, a fraction or a yes/no is refused, naming the field."""
+    (key,) = set(raw) & {"initiative_penalty", "rounds", "challenge", "slope"}
+    with pytest.raises(RuleError, match=f"{key} is a whole number, not {raw[key]!r}"):
+        Step.from_json(raw)
+
+
+def test_a_step_of_no_known_kind_is_refused_naming_the_kinds() -> None:
+    """What a step may be is listed when a step is none of them."""
+    with pytest.raises(
+        RuleError, match="a step is one of attack, defend, task, move, minor, haste: "
+    ):
+        Step.from_json({"dance": True})
+
+
+def test_a_plan_read_from_json_keeps_the_characters_rates_and_the_masters_option() -> None:
+    """A declaration read from JSON is the plan of that character: his yards per movement
+    action (10 unencumbered), his mount's, his maximum lift and load, the defence option."""
+    steps = [{"move": "foot", "yards": 16}]
+    assert plan_from_json(steps) == RoundPlan((Step.move("foot", 16),))
+    assert plan_from_json(steps) == RoundPlan((Step.move("foot", 16),), 10, 0, DefenceMode.EACH)
+    full = plan_from_json(
+        steps, rate=Fraction(15, 2), mount=30, mode=DefenceMode.CINEMATIC, max_lift=200, load=40
+    )
+    assert (full.rate, full.mount, full.mode, full.max_lift, full.load) == (
+        Fraction(15, 2),
+        30,
+        DefenceMode.CINEMATIC,
+        200,
+        40,
+    )
+
+
+def test_a_schedule_pairs_each_step_with_its_initiative_and_movement_actions() -> None:
+    """Haste takes no place in the order (+2 to the round); 16 yards on foot is two movement
+    actions, −4 to what follows ("Movement", "Haste")."""
+    haste, move, strike = Step.haste(), Step.move("foot", 16), Step.attack("fred")
+    assert schedule(RoundPlan((haste, move, strike)), 10) == (
+        ScheduledStep(haste, None),
+        ScheduledStep(move, 12, 2),
+        ScheduledStep(strike, 8),
+    )

@@ -37,6 +37,9 @@ from referee.systems.hursagmu.catalogue import CATALOGUE
 from referee.systems.hursagmu.encounter import DECIDE, FOLD
 from referee.systems.hursagmu.events import KINDS, describe
 from referee.systems.hursagmu.round_plan import ATTACK, DEFEND, TASK
+from referee.systems.hursagmu.setup import encounter_from_setup
+
+from .test_encounter import start
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "hursagmu"
@@ -408,3 +411,40 @@ def test_the_next_attack_shows_its_odds_before_it_is_made() -> None:
         "Bob's striking against Fred, undefended",
     ]
     assert act.odds[0].dice == "2d6+7 vs 2d6+8"
+
+
+# -- the encounter as the scenario sets it up ------------------------------------------------------
+
+
+def test_the_setup_gives_charge_momentum_and_each_characters_posture_hits_and_horse() -> None:
+    """The Master's optional charge momentum ("Movement", off by default); each character as his
+    sheet starts him: lying prone, on his horse or not, awake with even 1 hit left."""
+    assert start({"bob": FIGHTER}, defence="cinematic").state.options.charge_momentum is False
+    state = start(
+        {
+            "bob": {**FIGHTER, "prone": True, "hits": 1},
+            "fred": {**FIGHTER, "mount": 30},
+            "ann": {**FIGHTER, "mount": 30, "mounted": False},
+        },
+        charge_momentum=True,
+    ).state
+    assert state.options.charge_momentum is True
+    bob, fred, ann = (state.fighters[w] for w in ("bob", "fred", "ann"))
+    assert (bob.sheet.name, bob.prone, bob.conscious, bob.mounted) == ("bob", True, True, False)
+    assert (fred.prone, fred.mounted, ann.mounted) == (False, True, False)
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"characters": {"bob": FIGHTER}, "options": {"luck": 1}},
+        {"characters": {"bob": FIGHTER}, "luck": 1},
+        {"characters": {}},
+        {"characters": {"": FIGHTER}},
+    ],
+)
+def test_a_setup_with_an_unknown_field_or_no_characters_is_refused(
+    setup: dict[str, object],
+) -> None:
+    with pytest.raises(ScenarioError):
+        encounter_from_setup(setup)

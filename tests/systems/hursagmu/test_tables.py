@@ -98,3 +98,88 @@ def test_bad_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         monkeypatch.undo()
         tables.load_ranges.cache_clear()
+
+
+# -- the range and skill tables, read and checked when loaded --------------------------------------
+
+
+def test_the_tables_read_afresh_are_the_texts_tables() -> None:
+    """Loading the data files again gives the same tables, every cell a positive number of
+    yards (a range increment of 1 yard, smell's, is one) and every skill Dex or Int."""
+    from referee.systems.hursagmu import tables
+
+    tables.load_ranges.cache_clear()
+    tables.load_skills.cache_clear()
+    try:
+        attack, sorcery, senses = tables.load_ranges()
+        skills = tables.load_skills()
+    finally:
+        tables.load_ranges.cache_clear()
+        tables.load_skills.cache_clear()
+    assert dict(attack) == dict(tables.ATTACK_TYPES) == {"thrown weapon": 2, "missile weapon": 10}
+    assert dict(sorcery) == dict(tables.SORCERY_TYPES)
+    assert dict(senses) == dict(tables.SENSES)
+    assert senses["smell"] == 1
+    assert dict(skills) == dict(tables.SKILL_ATTRIBUTES)
+    assert set(skills.values()) == {"dexterity", "intelligence"}
+
+
+def _refusal_of_table(loader: str, monkeypatch: pytest.MonkeyPatch, data: object) -> str:
+    """The refusal of ``tables.<loader>`` reading ``data`` as its file (its cache cleared before
+    and after, so no other test sees the bad table)."""
+    from referee.core import ScenarioError
+    from referee.systems.hursagmu import tables
+
+    load = getattr(tables, loader)
+    monkeypatch.setattr(tables, "_read", lambda name: data)
+    load.cache_clear()
+    try:
+        with pytest.raises(ScenarioError) as refused:
+            load()
+    finally:
+        monkeypatch.undo()
+        load.cache_clear()
+    return str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "missing table 'attack_types'"),
+        ({}, "missing table 'attack_types'"),
+        ({"attack_types": {}}, "missing table 'attack_types'"),
+        ({"attack_types": ["bow"]}, "missing table 'attack_types'"),
+        ({"attack_types": {"bow": True}}, "whole number of yards"),
+        ({"attack_types": {"bow": "10"}}, "whole number of yards"),
+        ({"attack_types": {"bow": 2.5}}, "whole number of yards"),
+        ({"attack_types": {3: 10}}, "whole number of yards"),
+        ({"attack_types": {"bow": -1}}, "range increment -1 is not positive"),
+        (
+            {"attack_types": {"bow": 1}, "sorcery_types": {"Talamu": 1}},
+            "missing table 'senses'",
+        ),
+    ],
+)
+def test_a_bad_range_table_is_refused_when_loaded(
+    monkeypatch: pytest.MonkeyPatch, data: object, message: str
+) -> None:
+    """A range table missing, empty, or with a cell that is not a positive whole number of
+    yards is refused, naming what is wrong."""
+    assert message in _refusal_of_table("load_ranges", monkeypatch, data)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "missing table 'skills'"),
+        ({}, "missing table 'skills'"),
+        ({"skills": {}}, "missing table 'skills'"),
+        ({"skills": {"striking": "strength"}}, "skill 'striking' rolls with 'strength'"),
+    ],
+)
+def test_a_bad_skill_table_is_refused_when_loaded(
+    monkeypatch: pytest.MonkeyPatch, data: object, message: str
+) -> None:
+    """The skill table missing, empty, or giving a skill an attribute other than Dexterity or
+    Intelligence is refused."""
+    assert message in _refusal_of_table("load_skills", monkeypatch, data)
