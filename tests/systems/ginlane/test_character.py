@@ -1,5 +1,7 @@
 """Characters, the skill pyramid, Experience and the pool, tracks and languages (Gin Lane,
-"Characters", "Experience Points", "The Skill Pyramid", "Stress Tracks", "Languages")."""
+"Characters", "Experience Points", "Getting Experience", "The Free Experience Pool",
+"Experience Pool Refresh", "The Skill Pyramid", "The Skills List", "Stress Tracks",
+"Languages"), and the sheet as a file reads and writes it."""
 
 from __future__ import annotations
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import (
-    ScenarioError,
-)
+from referee.core import ScenarioError
 from referee.systems.ginlane.scene import state_json
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 

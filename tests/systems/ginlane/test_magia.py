@@ -7,10 +7,7 @@ import pytest
 from referee.core import RuleError, Table
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
-from referee.systems.ginlane.character import (
-    SOCIETY,
-    Character,
-)
+from referee.systems.ginlane.character import SOCIETY, Character
 from referee.systems.ginlane.magia import (
     Ritual,
     can_practise,

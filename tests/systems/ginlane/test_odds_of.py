@@ -1,6 +1,6 @@
 """The odds of a Gin Lane attack or manoeuvre with its parameters as given (``odds_of``,
 through ``preview``): the check the rule rolls, one set of odds per tagging choice, none for
-what the rules refuse."""
+what the rules refuse; and the roll card and preview that show those odds in words."""
 
 from __future__ import annotations
 
@@ -8,10 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from referee.core import (
-    Action,
-    Table,
-)
+from referee.core import Action, Table
 from referee.core.table import preview
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import SYSTEM

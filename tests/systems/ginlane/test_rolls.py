@@ -1,6 +1,7 @@
 """The core roll (Gin Lane, "Dice", "Difficulty & Target Number", "Success Levels", "No
-Relevant Skill", "Skill Interaction") and tagging options a and b (RULINGS.md): exact odds
-against brute-force enumeration over the faces."""
+Relevant Skill", "Skill Interaction", "Resolving attacks") and tagging options a and b
+(RULINGS.md): exact odds against brute-force enumeration over the faces. More of tagging is in
+``test_tagging.py``."""
 
 from __future__ import annotations
 
@@ -12,13 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import (
-    CheckResult,
-    Outcome,
-    RuleError,
-    TargetCheck,
-    TieRule,
-)
+from referee.core import CheckResult, Outcome, RuleError, TargetCheck, TieRule
 from referee.dice import ScriptedSource
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,

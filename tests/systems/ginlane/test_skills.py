@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import ActionError, RuleError
-from referee.systems.ginlane.tables import (
-    skill,
-)
+from referee.systems.ginlane.tables import skill
 
 from .helpers import _new
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, scene, start

@@ -1,5 +1,6 @@
-"""Stress tracks, roll-up, Taken Out and consequences (Gin Lane, "Stress Tracks",
-"Consequences"; RULINGS.md)."""
+"""Stress tracks, roll-up, Taken Out and consequences (Gin Lane, "Stress Tracks", "Taken Out",
+"Stress Recovery", "Consequences"; RULINGS.md). More of "Consequences" is in
+``test_consequences.py``."""
 
 from __future__ import annotations
 
@@ -7,16 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.core import (
-    RuleError,
-)
+from referee.core import RuleError
 from referee.systems.ginlane.scene import state_json
-from referee.systems.ginlane.stress import (
-    Consequences,
-    StressTrack,
-    TakenConsequence,
-    mitigation,
-)
+from referee.systems.ginlane.stress import Consequences, StressTrack, TakenConsequence, mitigation
 
 from .helpers import _hit_of_13, _new
 from .test_procedure import act, duel, events

@@ -1,4 +1,5 @@
-"""The data files against the rules text, cell by cell (Gin Lane's printed tables)."""
+"""The data files against the rules text, cell by cell (Gin Lane's printed tables), and the
+refusal of a name or a row the tables do not hold."""
 
 from __future__ import annotations
 
@@ -8,13 +9,7 @@ import pytest
 
 from referee.core import RuleError, ScenarioError
 from referee.systems.ginlane import tables
-from referee.systems.ginlane.tables import (
-    _need,
-    consequence,
-    difficulty_number,
-    manoeuvre,
-    weapon,
-)
+from referee.systems.ginlane.tables import _need, consequence, difficulty_number, manoeuvre, weapon
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT.parent / "shared" / "rules" / "gin-lane.txt"

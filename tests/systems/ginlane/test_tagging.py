@@ -8,10 +8,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from referee.core import (
-    Outcome,
-    Total,
-)
+from referee.core import Outcome, Total
 from referee.dice import ScriptedSource
 from referee.systems.ginlane.rolls import (
     GinLaneRoll,
