@@ -1,5 +1,7 @@
 """Characters, the skill pyramid, Experience and the pool, tracks and languages (Gin Lane,
-"Characters", "Experience Points", "The Skill Pyramid", "Stress Tracks", "Languages")."""
+"Characters", "Experience Points", "Getting Experience", "The Free Experience Pool",
+"Experience Pool Refresh", "The Skill Pyramid", "The Skills List", "Stress Tracks",
+"Languages"), and the sheet as a file reads and writes it."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ from referee.systems.ginlane.character import (
     skill_cost,
     stress_track_length,
 )
+
+from .helpers import _hit_of_13, _new
+from .test_procedure import act, duel
 
 
 def test_the_texts_three_valid_pyramids_cost_ten() -> None:
@@ -161,3 +166,115 @@ def test_only_player_characters_are_members_of_the_society() -> None:
     )
     with pytest.raises(RuleError, match="npc is true or false"):
         Character.from_json("bravo", {"npc": "yes"})
+
+
+def test_experience_awarded_to_one_character_goes_to_that_pool_only() -> None:
+    """Getting Experience: the referee awards points to the characters named; named none, to
+    everyone at the table."""
+    table = duel()
+    one = act(table, "referee", "award", points=2, characters=["moll"])
+    assert _new(table, one) == [("pool.awarded", {"character": "moll", "points": 2})]
+    assert (one.state.get("moll").pool.points, one.state.get("jack").pool.points) == (5, 2)
+    everyone = act(table, "referee", "award", points=2)
+    assert [d["character"] for _, d in _new(table, everyone)] == ["moll", "jack"]
+
+
+def test_the_end_of_a_session_refills_only_the_pools_of_those_named() -> None:
+    """Experience Pool Refresh: "Characters usually start a session with a full experience
+    pool" — a session ended for jack alone refills jack's pool, not moll's."""
+    table = act(duel(), "moll", "declare", aspect="Fencing Mistress", fact="x")
+    ended = act(table, "referee", "end_session", characters=["jack"])
+    assert _new(table, ended) == [
+        ("scene.ended", {"lapsed": []}),
+        ("session.ended", {"character": "jack", "wealth_cleared": True, "pool": 2}),
+    ]
+    assert ended.state.get("moll").pool.points == 2
+
+
+def test_a_rest_after_the_scene_ends_no_scene_again_and_keeps_the_consequences() -> None:
+    """Experience Pool Refresh: "a night's rest" comes after the scene — once the scene has
+    ended, a rest only rests: jack's consequence (no Aspect of the scene) does not end it again,
+    and it stays on him."""
+    table = _hit_of_13({"severity": "slight", "aspect": "Winded"})
+    ended = act(table, "referee", "end_scene")
+    rested = act(ended, "referee", "rest", [1, 1])
+    assert [k for k, _ in _new(ended, rested)] == ["rested", "rested"]
+    assert [(a.name, a.on) for a in rested.state.aspects] == [("Winded", "jack")]
+
+
+def test_a_sheet_as_json_carries_its_fields_and_what_they_give() -> None:
+    """Characters: the sheet written out (``referee ginlane sheet --json``) — its Aspects,
+    possessions, skills and experience, and what they give: points spent and left, the extra
+    Aspects earned (one per 4 spent), the tracks (5, +1 per odd level of Endurance, Resolve,
+    Assets) and the languages allowed."""
+    sheet = Character.build(
+        "Moll",
+        aspects=["Fencing Mistress"],
+        possessions=["House in Soho"],
+        skills={"Weapons": 3, "Endurance": 2, "Resolve": 2, "Scholarship": 1, "Languages": 1},
+        experience=12,
+        languages=["French"],
+    )
+    assert sheet.to_json() == {
+        "name": "Moll",
+        "aspects": ["Fencing Mistress"],
+        "free_aspects": [SOCIETY],
+        "possessions": ["House in Soho"],
+        "skills": {"Weapons": 3, "Endurance": 2, "Resolve": 2, "Scholarship": 1, "Languages": 1},
+        "experience": 12,
+        "spent": 9,
+        "unspent": 3,
+        "extra_aspects": 2,
+        "tracks": {"Health": 6, "Composure": 6, "Wealth": 5},
+        "language_allowance": 2,
+        "languages": ["French"],
+    }
+
+
+def test_a_sheet_read_from_a_file_refuses_experience_or_names_of_the_wrong_kind() -> None:
+    """Characters, Experience Points: a sheet's experience is a whole number (not a word, not
+    a flag), and its Aspects are a list of names (not nothing, not a flag)."""
+    for data, refusal in (
+        ({"experience": "x"}, "experience is a whole number, not 'x'"),
+        ({"experience": True}, "experience is a whole number, not True"),
+        ({"aspects": [None]}, r"aspects is a list of names, not \[None\]"),
+        ({"aspects": [True]}, r"aspects is a list of names, not \[True\]"),
+    ):
+        with pytest.raises(RuleError, match=refusal):
+            Character.from_json("Moll", data)
+
+
+def test_a_skill_listed_twice_in_any_case_is_a_problem_of_the_sheet() -> None:
+    """The Skills List: a sheet lists each skill once — Weapons and weapons are one skill
+    listed twice, and the sheet says so."""
+    sheet = Character.build("Moll", skills={"Weapons": 1, "weapons": 1, "Brawl": 1})
+    assert check_sheet(sheet) == [("Skills", "skill 'weapons' is listed 2 times")]
+
+
+def test_a_skill_not_on_the_list_is_a_problem_and_the_others_still_give_languages() -> None:
+    """Languages (choice:): one per level of Languages, one per odd level of a knowledge skill
+    — a skill not on the list before them is reported, and does not stop them counting."""
+    sheet = Character.build(
+        "Moll", skills={"Juggling": 1, "Languages": 2, "Lore": 1}, languages=["French"] * 3
+    )
+    assert sheet.language_allowance == 3
+    assert check_sheet(sheet) == [("The Skills List", "'Juggling' is not on the v3 skills list")]
+
+
+def test_the_pyramids_problems_are_named_from_the_top_down() -> None:
+    """The Skill Pyramid: "For each skill above +1, you must have one more skill at the lower
+    level" — two +3s over one +2 over one +1 break it twice, and the sheet names the top
+    problem first (the one a refusal names)."""
+    assert pyramid_problems([3, 3, 2, 1]) == [
+        "2 skills at +3 need at least 3 at +2, but there are 1",
+        "1 skill at +2 need at least 2 at +1, but there are 1",
+    ]
+
+
+def test_a_tag_costs_one_point_and_paying_nothing_leaves_the_pool() -> None:
+    """The Free Experience Pool: a tag costs a point (the default payment); a payment of
+    nothing is no payment and leaves the pool as it was."""
+    pool = ExperiencePool(3, 3)
+    assert pool.spend().points == 2
+    assert pool.spend(0).points == 3
+    assert ExperiencePool(0, 3).spend(0).points == 0

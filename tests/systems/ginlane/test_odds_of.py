@@ -1,6 +1,6 @@
 """The odds of a Gin Lane attack or manoeuvre with its parameters as given (``odds_of``,
 through ``preview``): the check the rule rolls, one set of odds per tagging choice, none for
-what the rules refuse."""
+what the rules refuse; and the roll card and preview that show those odds in words."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from referee.core import Action, Table
 from referee.core.table import preview
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import SYSTEM
+from referee.systems.ginlane.cards import check_card, odds_json
 from referee.systems.ginlane.cards import odds_json as card_odds
 from referee.systems.ginlane.choices import attack_check
-from referee.systems.ginlane.rolls import OpposedRoll
+from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
 
 SETUP = {
     "zones": ["room", "hall"],
@@ -112,3 +113,61 @@ def test_the_odds_are_worked_out_without_touching_the_table() -> None:
     version = t.version
     odds(t, target="jack", tags=["Quick Hands"])
     assert t.version == version and t.state == fight().state
+
+
+def test_an_attack_and_a_manoeuvre_preview_their_check_and_tags_in_words() -> None:
+    """The odds shown before a roll (issue 11's previews): the check the rule rolls, its label
+    naming the Aspects tagged (or none), the rule, the dice as written and the exact odds."""
+    table = fight()
+    plain = preview(table, "alice", Action("moll", "attack", {"target": "jack"}))
+    assert [(p.label, p.rule, p.dice, dict(p.odds)) for p in plain] == [
+        (
+            "Moll attacks Jack (Weapons against Weapons), no Aspect tagged",
+            "Action: Attack",
+            "2d6+3 vs 2d6+2",
+            {"success": "721/1296", "match": "35/324", "failure": "145/432"},
+        )
+    ]
+    tagged = preview(
+        table,
+        "alice",
+        Action("moll", "attack", {"target": "jack", "tags": ["Quick Hands", "Stubborn"]}),
+    )
+    assert [(p.label, p.dice, dict(p.odds)) for p in tagged] == [
+        (
+            "Moll attacks Jack (Weapons against Weapons), tagging Quick Hands, Stubborn",
+            "4d6kh2+3 vs 2d6+2",
+            {"success": "38141/46656", "match": "1643/23328", "failure": "581/5184"},
+        )
+    ]
+    unbalance = preview(
+        table, "alice", Action("moll", "manoeuvre", {"target": "jack", "named": "unbalance"})
+    )
+    assert [(p.label, p.rule, p.dice) for p in unbalance] == [
+        (
+            "Moll manoeuvres for Off-Balance on jack (Brawl against Weapons of jack), "
+            "no Aspect tagged",
+            "Action: Manoeuvre",
+            "2d6+1 vs 2d6+2",
+        )
+    ]
+    assert preview(table, "alice", Action("moll", "full_defence", {})) == ()
+
+
+def test_the_card_of_an_attack_on_one_behind_a_block_shows_the_block_and_its_odds() -> None:
+    """One roll card: the dice as written, with the protecting Block's floor ("Protect"), and
+    the exact odds of the roll worked out when none are given."""
+    check = OpposedRoll(GinLaneRoll(3, tags=1), GinLaneRoll(2), floor=9)
+    card = check_card(
+        check, check.roll(ScriptedSource([6, 5, 1, 3, 3])), "jack cuts at moll", rule="Attack"
+    )
+    assert card["dice"] == "3d6kh2+3 vs 2d6+2 (and a Block of 9)"
+    assert card["odds"] == odds_json(check.odds())
+    assert (card["value"], card["opponent"], card["margin"]) == (14, 8, 5)
+
+
+def test_odds_with_no_match_possible_show_a_match_of_nothing() -> None:
+    """A check with no Match among its outcomes (the kernel's check behind a difficulty, "to
+    beat") shows a Match's odds as 0."""
+    odds = DifficultyCheck(GinLaneRoll(skill=1), difficulty=7).kernel_check().odds()
+    assert odds_json(odds) == {"success": "7/12", "match": "0", "failure": "5/12"}

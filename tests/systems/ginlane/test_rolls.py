@@ -1,6 +1,7 @@
 """The core roll (Gin Lane, "Dice", "Difficulty & Target Number", "Success Levels", "No
-Relevant Skill", "Skill Interaction") and tagging options a and b (RULINGS.md): exact odds
-against brute-force enumeration over the faces."""
+Relevant Skill", "Skill Interaction", "Resolving attacks") and tagging options a and b
+(RULINGS.md): exact odds against brute-force enumeration over the faces. More of tagging is in
+``test_tagging.py``."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import Outcome, RuleError
+from referee.core import CheckResult, Outcome, RuleError, TargetCheck, TieRule
 from referee.dice import ScriptedSource
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
     OpposedRoll,
+    Resolution,
     TagMode,
     effective_skill,
     limited_skill,
@@ -239,3 +241,51 @@ def test_roll_to_a_known_number() -> None:
     assert spec.roll_to(ScriptedSource([6, 1, 2]), 9, beat=False).total == 9  # keeps the 6
     assert spec.roll_to(ScriptedSource([5, 4]), 9, beat=False).tags_used == 0
     assert GinLaneRoll(1, tags=1).roll_to(ScriptedSource([1, 2, 6]), 9, beat=False).total == 9
+
+
+def test_the_kernel_check_behind_an_opposed_roll_keeps_a_tie_a_match() -> None:
+    """Resolving attacks (RULINGS: a Match): the kernel's check behind an opposed roll of option
+    a leaves a tie a Match, with the same odds as the roll itself."""
+    opposed = OpposedRoll(GinLaneRoll(1), GinLaneRoll(1))
+    kernel = opposed.kernel_check()
+    assert kernel.ties is TieRule.TIE
+    assert kernel.odds().outcomes == opposed.odds().outcomes
+    assert opposed.odds().outcomes[Outcome.TIE] == Fraction(73, 648)
+
+
+def test_the_kernel_check_behind_a_difficulty_is_to_beat_it() -> None:
+    """Difficulty & Target Number: the roll must beat the difficulty (``>``); the kernel's
+    check says so, and its odds of a success are the Gin Lane check's."""
+    check = DifficultyCheck(GinLaneRoll(skill=1, tags=1), 7)
+    kernel = check.kernel_check()
+    assert kernel == TargetCheck("3d6kh2", 7, 1, ">")
+    assert kernel.odds().outcomes[Outcome.SUCCESS] == check.odds().outcomes[Outcome.SUCCESS]
+
+
+def test_a_rolled_difficulty_check_carries_its_difficulty_and_the_kernels_result() -> None:
+    """A rolled check (``Resolution``): 3 + 4 + 2 = 9 against 7 succeeds by 2; it keeps the
+    difficulty (for the event) and the kernel's result of the same roll."""
+    result = DifficultyCheck(GinLaneRoll(skill=2), 7).roll(ScriptedSource([3, 4]))
+    assert isinstance(result, Resolution)
+    assert (result.outcome, result.margin, result.opponent, result.difficulty) == (
+        Outcome.SUCCESS,
+        2,
+        None,
+        7,
+    )
+    assert result.check == CheckResult(Outcome.SUCCESS, 9, 2, faces=(3, 4))
+    assert result.to_json() == {
+        "outcome": "success",
+        "margin": 2,
+        "success_level": "Fair",
+        "difficulty": 7,
+        "rolled": {
+            "dice": [4, 3],
+            "natural": 7,
+            "total": 9,
+            "faces": [3, 4],
+            "tags_used": 0,
+            "tags_paid": 0,
+            "shown": "2d6 (3, 4) = 7 +2 = 9",
+        },
+    }

@@ -1,4 +1,5 @@
-"""The data files against the rules text, cell by cell (Gin Lane's printed tables)."""
+"""The data files against the rules text, cell by cell (Gin Lane's printed tables), and the
+refusal of a name or a row the tables do not hold."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.core import RuleError
+from referee.core import RuleError, ScenarioError
 from referee.systems.ginlane import tables
+from referee.systems.ginlane.tables import _need, consequence, difficulty_number, manoeuvre, weapon
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT.parent / "shared" / "rules" / "gin-lane.txt"
@@ -172,3 +174,43 @@ def test_every_skill_and_speciality_line_is_in_the_text() -> None:
     )
     for name in (d[1] for d in LADDER[:-1]):
         assert f": {name} difficulty" in text or f"{name} difficult" in text
+
+
+def test_a_difficulty_is_a_ladder_name_or_a_number_written_as_text() -> None:
+    """Difficulty & Target Number: a difficulty is a name of the ladder or a number, also a
+    number written as text (a negative one too); anything else is refused, naming the ladder."""
+    assert [difficulty_number(t) for t in ("Fair", " 10 ", "-1", 4)] == [8, 10, -1, 4]
+    ladder = "Negligible, Low, Fair, Great, Exceeding, Superb, Heroic"
+    for text in ("X5", "Dire"):
+        with pytest.raises(RuleError, match=rf"no difficulty '{text}' \({ladder}\)"):
+            difficulty_number(text)
+
+
+def test_an_unknown_severity_manoeuvre_or_weapon_is_refused_naming_the_known_ones() -> None:
+    """Consequences, "Some Manoeuvres", "Weapons Notes": a name not in the table is refused,
+    and the refusal lists the table's names."""
+    with pytest.raises(
+        RuleError, match=r"no consequence 'dire' \(slight, moderate, heavy, extreme\)"
+    ):
+        consequence("dire")
+    with pytest.raises(
+        RuleError,
+        match=r"no manoeuvre 'lunge' \(blind, unbalance, take cover, disarm, take aim, "
+        r"concentrate\)",
+    ):
+        manoeuvre("lunge")
+    with pytest.raises(
+        RuleError, match=r"no weapon 'lance' \(fists, knife, cosh, .*, swivel gun\)"
+    ):
+        weapon("lance")
+
+
+def test_a_table_row_missing_a_field_or_of_the_wrong_type_is_refused() -> None:
+    """The tables are checked as they load: a row without the field, or with a value of the
+    wrong type (a flag for a number), is refused naming the file."""
+    assert _need({"bonus": 2}, "bonus", int, "weapons.yaml") == 2
+    assert _need({"small": True}, "small", bool, "weapons.yaml") is True
+    for row, kind in (({}, int), ("bonus", int), ({"bonus": "2"}, int), ({"bonus": True}, int)):
+        with pytest.raises(ScenarioError, match="bonus") as refused:
+            _need(row, "bonus", kind, "weapons.yaml")
+        assert refused.value.path == ("weapons.yaml",)

@@ -1,17 +1,14 @@
-"""Tests that kill the mutants of ``rolls.py``'s opposed rolls and option b's re-roll policy
-that round 4 of issue 13 did not reach (docs/systems/ginlane.md, "Mutation testing", "Round 4,
-second wave"): ``OpposedRoll.roll`` and ``_odds``, ``_opponent_final``, ``_Rolling``,
-``_reroll_to`` and ``reroll_policy``. Each asserts an outcome of the rules text ("Rolling the
-Dice", "Opposed rolls", "Success Levels", "Protect someone") or of the Rulings' tagging option b
-(the actor rolls, the opposition re-rolls to reach the actor's first total, the actor re-rolls
-to beat the opposition's final total; only the tags used are paid)."""
+"""Tagging an Aspect (Gin Lane, "Rolling the Dice", "Tagging"; RULINGS.md's tagging options
+a and b): the extra die, the re-roll policy of option b on either side of an opposed roll, with and
+without a protecting Block, checked against every script of faces.
+"""
 
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
 
-from referee.core import Outcome
+from referee.core import Outcome, Total
 from referee.dice import ScriptedSource
 from referee.systems.ginlane.rolls import (
     GinLaneRoll,
@@ -21,9 +18,13 @@ from referee.systems.ginlane.rolls import (
     reroll_policy,
 )
 
+from .helpers import _new
+from .test_procedure import act, duel
 from .test_rolls import expectimax
 
 FACES = range(1, 7)
+
+
 B = TagMode.REROLL
 
 
@@ -38,6 +39,44 @@ def rolled_margins(check: OpposedRoll, length: int) -> dict[int, Fraction]:
 
 def as_tuple(r: RollResult) -> tuple[object, ...]:
     return (r.kept, r.total, r.faces, r.tags_used, r.tags_paid, r.shown)
+
+
+def test_option_b_rolls_to_beat_a_total_or_only_to_reach_it() -> None:
+    """Tagging, option b (re-roll while short): to beat 7, a 3 + 4 is short and the tag
+    re-rolls the 3 (a 6: 10); only to reach 7 (a defence that must not be beaten), 3 + 4
+    already holds and the tag is kept."""
+    spec = GinLaneRoll(0, tags=1, mode=TagMode.REROLL)
+    beat = spec.roll_to(ScriptedSource([3, 4, 6]), 7, beat=True)
+    assert (beat.faces, beat.total, beat.tags_used) == ((3, 4, 6), 10, 1)
+    reach = spec.roll_to(ScriptedSource([3, 4, 6]), 7, beat=False)
+    assert (reach.faces, reach.total, reach.tags_used) == ((3, 4), 7, 0)
+
+
+def test_an_aspect_on_the_targets_sheet_is_tagged_for_a_point_and_the_next_tag_counts_too() -> None:
+    """Aspects, "Rolling the Dice": a relevant Aspect — the target's own (jack is Drunk) as well
+    as one's own — is tagged for a point of the Experience Pool, each adding a die (option a:
+    4d6, the best two kept); tagging the target's Aspect first does not stop the next tag."""
+    table = duel(jack={"aspects": ["Drunk"]})
+    done = act(
+        table,
+        "moll",
+        "attack",
+        [6, 5, 1, 1, 2, 2],
+        target="jack",
+        tags=["Drunk", "Fencing Mistress"],
+    )
+    new = _new(table, done)
+    assert new[:3] == [
+        ("aspect.tagged", {"character": "moll", "aspect": "Drunk", "free": False, "id": None}),
+        (
+            "aspect.tagged",
+            {"character": "moll", "aspect": "Fencing Mistress", "free": False, "id": None},
+        ),
+        ("pool.spent", {"character": "moll", "points": 2, "for": "tags"}),
+    ]
+    rolled = new[3][1]["rolled"]
+    assert (rolled["faces"], rolled["total"], rolled["tags_paid"]) == ([6, 5, 1, 1], 14, 2)
+    assert done.state.get("moll").pool.points == 1
 
 
 def test_an_actor_rerolling_against_an_extra_die_defence_rerolls_only_to_beat_it() -> None:
@@ -230,3 +269,77 @@ def test_every_tag_may_be_spent_while_the_roll_still_falls_short() -> None:
         (1, 1, 1, 2, 6, 6),
     )
     assert (result.outcome, result.margin) == (Outcome.SUCCESS, 6)
+
+
+def test_a_protecting_block_that_the_attack_only_matches_spares_the_defence_its_tags() -> None:
+    """Protect someone: the attack must exceed the block too. Attack 2 + 3 + 3 = 8 against a
+    block of 8: the block already holds (a Match at best), so the defence on option b keeps its
+    1, 1 and uses no tag; the margin is 8 − 8 = 0, a Match."""
+    defence = GinLaneRoll(skill=1, tags=2, mode=TagMode.REROLL)
+    check = OpposedRoll(GinLaneRoll(skill=2), defence, floor=8)
+    result = check.roll(ScriptedSource([3, 3, 1, 1, 6, 6, 6, 6]))
+    assert result.opponent is not None
+    assert as_tuple(result.opponent) == ((1, 1), 3, (1, 1), 0, 0, "2d6 (1, 1) +1 = 3")
+    assert (result.outcome, result.margin) == (Outcome.TIE, 0)
+
+
+def test_an_actor_who_cannot_beat_the_number_rerolls_for_a_match() -> None:
+    """Option b: the actor re-rolls to beat, and failing that to Match. 6 + 1 cannot beat 12
+    with one re-roll, but a 6 for the 1 Matches it: the tag re-rolls the 1."""
+    assert reroll_policy((6, 1), 1, need=12) == (1,)
+    assert reroll_policy((1, 6), 1, need=12) == (0,)
+
+
+def test_a_defence_that_may_only_reach_the_attack_rerolls_what_may_beat_it_too() -> None:
+    """Option b: a defence re-rolls to reach the attack's total, and failing that to beat it
+    (Rulings). Against 5 the defence's 1 + 3 re-rolls its 1 (a 2+ reaches 5: 5 in 6) or both
+    dice (5 or more: 30 in 36, the same); both dice also beat 5 more often (26 in 36 against
+    4 in 6), so the tag re-rolls both."""
+    assert reroll_policy((1, 3), 1, need=5, strict=False) == (0, 1)
+    assert reroll_policy((3, 1), 1, need=5, strict=False) == (0, 1)
+
+
+def test_a_defence_that_already_reaches_the_attack_keeps_its_dice() -> None:
+    """Option b: the opposition re-rolls only to reach the actor's first total (a Match is not
+    a success for the actor). Attack 3 + 3 = 6; the defence's 2 + 4 = 6 already reaches it, so
+    it keeps its dice and uses no tag: a Match."""
+    check = OpposedRoll(GinLaneRoll(skill=0), GinLaneRoll(skill=0, tags=1, mode=B))
+    result = check.roll(ScriptedSource([3, 3, 2, 4, 6, 6]))
+    assert result.opponent is not None
+    assert as_tuple(result.opponent) == ((2, 4), 6, (2, 4), 0, 0, "2d6 (2, 4) +0 = 6")
+    assert (result.outcome, result.margin) == (Outcome.TIE, 0)
+
+
+def test_each_tagging_option_is_named_by_its_letter_or_its_words() -> None:
+    """RULINGS.md, Gin Lane: tagging option a (an extra die) or b (a re-roll), as a scene file
+    or the command line names it, in any case."""
+    for words in ("a", "extra", "extra_die", "extra-die", " Extra-Die ", "EXTRA_DIE"):
+        assert TagMode.parse(words) is TagMode.EXTRA_DIE, words
+    for words in ("b", "reroll", "re-roll", "Re-Roll", "REROLL"):
+        assert TagMode.parse(words) is TagMode.REROLL, words
+
+
+def test_option_b_with_no_number_to_beat_rerolls_each_die_of_three_or_less() -> None:
+    """Option b with no number to beat (a Block's strength, initiative; Rulings): each tag
+    re-rolls the dice showing 3 or less — a 3 is re-rolled, a 4 is kept; when no die is that
+    low, the tags left are not used."""
+    spec = GinLaneRoll(skill=1, tags=2, mode=TagMode.REROLL, free_tags=1)
+    threes = spec.roll(ScriptedSource([3, 4, 5, 1]))
+    assert (threes.kept, threes.total, threes.faces) == ((5, 4), 10, (3, 4, 5))
+    assert (threes.tags_used, threes.tags_paid) == (1, 0)
+    fours = spec.roll(ScriptedSource([4, 5]))
+    assert (fours.kept, fours.total, fours.tags_used, fours.tags_paid) == ((4, 5), 10, 0, 0)
+    twice = spec.roll(ScriptedSource([2, 6, 1, 6]))
+    assert (twice.kept, twice.total, twice.tags_used, twice.tags_paid) == ((6, 6), 13, 2, 1)
+
+
+def test_the_distribution_of_a_roll_with_no_number_to_beat_follows_its_tagging_option() -> None:
+    """Option a keeps the best two of 2 + tags dice; option b re-rolls what shows 3 or less."""
+    extra = GinLaneRoll(skill=1, tags=1)
+    assert extra.distribution() == Total("3d6kh2", 1).distribution()
+    reroll = GinLaneRoll(skill=1, tags=1, mode=TagMode.REROLL)
+    dist = reroll.distribution()
+    assert sum(dist.values()) == 1
+    assert dist != extra.distribution()
+    # a natural 3 (+1 = 4): both dice first at 3 or less (9 in 36), both re-rolled to 1 and 2
+    assert dist[4] == Fraction(9, 36) * Fraction(2, 36)

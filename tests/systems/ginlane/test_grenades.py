@@ -1,0 +1,312 @@
+"""Grenades (Gin Lane, "Grenades", "Fizzle"): the throw against 7, the dodge, the blast, the
+consequence chosen, and a fizzled fuse rolled on the thrower's turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import Table
+from referee.systems.ginlane.scene import SceneState
+
+from .helpers import _menu, _thrower
+from .test_procedure import act, events, kinds, scene, start
+
+
+def _grenade_scene(mode: str = "a", **bob: Any) -> Table[SceneState]:
+    """kit (Agility 1, Firearms 1) in zone a, bob (Agility 1) in zone b; kit acts first."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "b", "skills": {"Agility": 1}, **bob},
+    )
+    return start(setup, 6, 6, 1, 1, mode=mode)
+
+
+def test_a_grenade_is_dodged_with_full_defence_only_by_those_on_it() -> None:
+    """Grenades and Action: Full defence ("+2 on defensive rolls against attack or
+    manoeuvre"): against a grenade thrown 5+5+1 = 11 and attacking 4+4+1 = 9, bob's dodge of
+    3+3 with Agility 1 is 7 — 9 with Full Defence."""
+    table = _grenade_scene()
+    plain = act(table, "kit", "throw_grenade", [5, 5, 4, 4, 3, 3], zone="b")
+    (dodge,) = events(plain, "defence.rolled")
+    assert (dodge["total"], dodge["full_defence"]) == (7, False)
+    table = act(table, "kit", "full_defence")
+    table = act(table, "bob", "full_defence")
+    braced = act(table, "kit", "throw_grenade", [5, 5, 4, 4, 3, 3], zone="b")
+    (dodge,) = events(braced, "defence.rolled")
+    assert (dodge["total"], dodge["full_defence"]) == (9, True)
+
+
+def test_a_grenade_defence_that_matches_the_attack_spends_no_tag() -> None:
+    """Grenades, Tagging (option b, Rulings): a defence need only not be beaten; bob's dodge
+    of 4+4+1 = 9 matches the attack of 9 and holds — the tag he offered is not used, and the
+    Match costs him the grenade's damage bonus only (Composure, not On Target)."""
+    table = _grenade_scene("b", aspects=["Nimble"], experience=6)
+    table = act(
+        table,
+        "kit",
+        "throw_grenade",
+        [5, 5, 4, 4, 4, 4, 6],
+        zone="b",
+        defences={"bob": {"skill": "Agility", "tags": ["Nimble"]}},
+    )
+    (dodge,) = events(table, "defence.rolled")
+    assert dodge["total"] == 9 and dodge["roll"]["outcome"] == "held"
+    assert not events(table, "pool.spent") and not events(table, "aspect.tagged")
+    (hit,) = events(table, "stress.taken")
+    assert (hit["character"], hit["track"], hit["stress"]) == ("bob", "Composure", 2)
+
+
+def test_a_grenade_victims_chosen_consequence_is_taken() -> None:
+    """Grenades and Consequences: a victim of the blast names a consequence against the hit
+    (thrown 6+6+1, attacking 6+5+1 = 12 against a dodge of 1+1+1 = 3: 9 + 2 stress)."""
+    table = act(
+        _grenade_scene(),
+        "kit",
+        "throw_grenade",
+        [6, 6, 6, 5, 1, 1],
+        zone="b",
+        consequences={"bob": [{"severity": "moderate", "aspect": "Shell-Shocked"}]},
+    )
+    (taken,) = table.state.get("bob").consequences.taken
+    assert (taken.severity, taken.aspect) == ("moderate", "Shell-Shocked")
+
+
+def test_the_fuse_card_says_phut_on_even_and_goes_off_on_odd() -> None:
+    """Fizzle: "An EVEN dice result is a 'phut' - the fuse goes out. An Odd roll is adjudicated
+    as a normal Firearms attack": the fuse's roll card says which, in the text's words."""
+    table = _grenade_scene()
+    table = act(table, "kit", "throw_grenade", [4, 4, 1, 1], zone="b")  # natural 2: a Fizzle
+    table = act(table, "bob", "full_defence")
+    phut = act(table, "kit", "fuse", [3, 3])
+    (fuse,) = events(phut, "grenade.fuse")
+    assert (fuse["goes_off"], fuse["roll"]["outcome"]) == (False, "phut")
+    bang = act(table, "kit", "fuse", [3, 4, 1, 1])
+    (fuse,) = events(bang, "grenade.fuse")
+    assert (fuse["goes_off"], fuse["roll"]["outcome"]) == (True, "goes off")
+    assert events(bang, "defence.rolled")
+
+
+def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_throw() -> None:
+    """Grenades: "Agility roll vs difficulty 7", harder through a door (``harder: 1``), with a
+    weapon drawn (−1) and a paid tag: 6, 5, 1 keeps 11, − 1 − 1 + Agility 1 = 10, an excess of
+    3: On Target on bob, free for kit's side; the one Firearms attack tags it (free) and Steady
+    Hand (paid): 3, 2, 1, 1 keeps 5 + 1 = 6, which bob's dodge of 4 + 1 + 1 matches — On
+    Target's Health, the grenade's bonus of 2 only."""
+    table = act(
+        _thrower(),
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 3, 2, 1, 1, 4, 1],
+        zone="b",
+        on_target="bob",
+        draw="knife",
+        tags=["Steady Hand"],
+        harder=1,
+        attack_tags=["Steady Hand"],
+    )
+    assert events(table, "weapon.drawn") == [{"character": "kit", "weapon": "knife"}]
+    assert [(e["character"], e["aspect"], e["free"]) for e in events(table, "aspect.tagged")] == [
+        ("kit", "Steady Hand", False),
+        ("kit", "On Target", True),
+        ("kit", "Steady Hand", False),
+    ]
+    assert [e["points"] for e in events(table, "pool.spent")] == [1, 1]
+    (thrown,) = events(table, "grenade.thrown")
+    odds = {"success": "113/216", "match": "17/108", "failure": "23/72"}
+    assert {k: thrown[k] for k in ("character", "zone", "distance", "margin", "odds")} == {
+        "character": "kit",
+        "zone": "b",
+        "distance": 1,
+        "margin": 3,
+        "odds": odds,
+    }
+    card = thrown["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["odds"], card["value"]) == (
+        "Kit throws a grenade into b",
+        "Grenades",
+        "3d6kh2-1 > 7",
+        odds,
+        10,
+    )
+    (placed,) = events(table, "aspect.placed")
+    assert (placed["name"], placed["on"], placed["setter"], placed["free_side"]) == (
+        "On Target",
+        "bob",
+        "kit",
+        "s",
+    )
+    (attack,) = events(table, "grenade.attack")
+    assert (attack["character"], attack["zone"], attack["odds"]) == (
+        "kit",
+        "b",
+        {"fizzle": "5/1296"},
+    )
+    assert (attack["rolled"]["faces"], attack["rolled"]["total"]) == ([3, 2, 1, 1], 6)
+    card = attack["roll"]
+    assert (card["label"], card["rule"], card["dice"], card["outcome"], card["odds"]) == (
+        "Kit's grenade attacks everyone in b (Firearms)",
+        "Grenades",
+        "4d6kh2+1",
+        "attack",
+        {"fizzle": "5/1296", "attack": "1291/1296"},
+    )
+    (hit,) = events(table, "stress.taken")
+    assert (hit["character"], hit["track"], hit["stress"]) == ("bob", "Health", 2)
+
+
+def test_a_grenade_that_matches_seven_arrives_and_a_fizzle_keeps_its_target() -> None:
+    """Grenades (RULINGS: "a Match arrives") and Fizzle ("A natural Attack roll of 2 or 3"): a
+    throw of 3 + 3 + 1 = 7 arrives and fizzles on 1, 1 with no target; one On Target (6, 5, 1 + 1
+    = 12) fizzles keeping bob as its target, its card saying "fizzle"."""
+    table = _thrower()
+    matched = act(table, "kit", "throw_grenade", [3, 3, 1, 1], zone="b")
+    assert not events(matched, "grenade.astray")
+    assert events(matched, "grenade.fizzled") == [
+        {"character": "kit", "zone": "b", "on_target": None}
+    ]
+    aimed = act(
+        table,
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 1, 1, 1],
+        zone="b",
+        on_target="bob",
+        tags=["Steady Hand"],
+    )
+    assert events(aimed, "grenade.fizzled") == [
+        {"character": "kit", "zone": "b", "on_target": "bob"}
+    ]
+    (attack,) = events(aimed, "grenade.attack")
+    assert (attack["roll"]["outcome"], attack["roll"]["odds"]) == (
+        "fizzle",
+        {"fizzle": "1/54", "attack": "53/54"},
+    )
+    astray = act(table, "kit", "throw_grenade", [3, 2], zone="b")
+    assert events(astray, "grenade.astray") == [{"character": "kit", "zone": "b"}]
+
+
+def test_a_grenade_thrown_with_a_related_skill_rolls_at_nothing() -> None:
+    """No Relevant Skill: a related skill rolls at 0, not −2 — bob, with no Agility, throws 3 +
+    4 + 0 = 7 and the grenade arrives (a Match, RULINGS); unrelated (−2) it would go astray."""
+    setup = scene(
+        kit={"side": "s", "zone": "b", "skills": {"Agility": 1}},
+        bob={"side": "m", "zone": "a"},
+    )
+    table = start(setup, 1, 1, 6, 6)  # bob first
+    related = act(table, "bob", "throw_grenade", [3, 4, 4, 4, 1, 1], zone="b", related=True)
+    (thrown,) = events(related, "grenade.thrown")
+    assert (thrown["rolled"]["total"], thrown["outcome"]) == (7, "match")
+    assert not events(related, "grenade.astray")
+    plain = act(table, "bob", "throw_grenade", [3, 4], zone="b")
+    assert events(plain, "grenade.astray") == [{"character": "bob", "zone": "b"}]
+
+
+def test_a_fizzled_grenade_lies_no_longer_than_its_scene() -> None:
+    """Grenades: kit's grenade fizzles in zone b; at the end of the scene it is gone."""
+    fizzled = act(_thrower(), "kit", "throw_grenade", [3, 3, 1, 1], zone="b")
+    assert fizzled.state.fizzles != ()
+    assert act(fizzled, "referee", "end_scene").state.fizzles == ()
+
+
+def test_a_fizzled_grenade_on_target_that_goes_off_hurts_its_target_in_health() -> None:
+    """Grenades: "Health stress On Target, Composure else" — kit's grenade On Target on bob
+    fizzles; when its fuse goes off (3 + 4, odd) bob, still its target, takes Health stress."""
+    table = act(
+        _thrower(),
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 1, 1, 1],
+        zone="b",
+        on_target="bob",
+        tags=["Steady Hand"],
+    )
+    assert [f.on_target for f in table.state.fizzles] == ["bob"]
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [3, 4, 1, 1])
+    assert events(table, "grenade.fuse")[0]["goes_off"] is True
+    assert [(h["character"], h["track"]) for h in events(table, "stress.taken")] == [
+        ("bob", "Health")
+    ]
+
+
+def test_a_thrower_whose_grenade_fizzled_is_offered_only_its_fuse_on_their_turn() -> None:
+    """Grenades, the Fizzle: kit's grenade into b fizzles (4 + 4 even, then 1 + 1); on her next
+    turn she must roll its fuse before anything else: her only Full Action is the fuse (her
+    any-time actions stay open)."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}, "pool": 1},
+        bob={"side": "m", "zone": "b"},
+    )
+    table = act(start(setup, 6, 6, 1, 1), "kit", "throw_grenade", [4, 4, 1, 1], zone="b")
+    assert kinds(table)[-2:] == ["grenade.fizzled", "turn.started"]
+    table = act(table, "bob", "full_defence")
+    assert [(kind, label) for kind, label, _ in _menu(table, "kit")] == [
+        ("fuse", "the fizzled grenade's fuse"),
+        ("declare", "a Declaration covered by an Aspect, for a point"),
+        ("maintain", "Maintenance: points paid to run an Aspect"),
+    ]
+
+
+def test_a_grenade_dodge_is_carded_and_a_dodge_short_of_the_attack_is_beaten() -> None:
+    """Grenades: bob dodges the attack of 4 + 4 + Firearms 1 = 9 with 3 + 3 + Agility 1 = 7:
+    his roll's card says whose defence it is, against what, under "Grenades", and "beaten"."""
+    table = act(_grenade_scene(), "kit", "throw_grenade", [5, 5, 4, 4, 3, 3], zone="b")
+    (dodge,) = events(table, "defence.rolled")
+    card = dodge["roll"]
+    assert (card["label"], card["rule"], card["outcome"], card["value"]) == (
+        "Bob defends against the grenade (Agility against 9)",
+        "Grenades",
+        "beaten",
+        7,
+    )
+
+
+def test_a_grenade_victim_tags_an_aspect_for_the_dodge_and_pays_for_it() -> None:
+    """Grenades and Tagging (option a): bob tags his Nimble for the dodge — three dice, the best
+    two kept (3 + 3 of 3, 3, 2) + Agility 1 = 7 — and pays a point for it."""
+    table = act(
+        _grenade_scene(aspects=["Nimble"], experience=6),
+        "kit",
+        "throw_grenade",
+        [5, 5, 4, 4, 3, 3, 2],
+        zone="b",
+        defences={"bob": {"skill": "Agility", "tags": ["Nimble"]}},
+    )
+    (dodge,) = events(table, "defence.rolled")
+    assert (dodge["roll"]["faces"], dodge["total"]) == ([3, 3, 2], 7)
+    assert [(e["character"], e["aspect"], e["free"]) for e in events(table, "aspect.tagged")] == [
+        ("bob", "Nimble", False)
+    ]
+    assert [(e["character"], e["points"]) for e in events(table, "pool.spent")] == [("bob", 1)]
+
+
+def test_a_fuse_that_goes_off_attacks_with_its_dice_and_keeps_the_grenade_on_target() -> None:
+    """Fizzle: kit's grenade On Target on bob fizzles; on kit's next turn the fuse shows an odd
+    3 + 4 (even or odd, one chance in two each): a normal Firearms attack of 7 + 1 = 8, On
+    Target still — bob (on Full Defence) dodges 2 + 1 + 1 + 2 = 6 and takes 8 − 6 + 2 Health
+    stress. The fuse's roll is recorded with its zone, dice, card and odds."""
+    table = act(
+        _thrower(),
+        "kit",
+        "throw_grenade",
+        [6, 5, 1, 1, 1, 1],
+        zone="b",
+        on_target="bob",
+        tags=["Steady Hand"],
+    )
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [3, 4, 2, 1])
+    (fuse,) = events(table, "grenade.fuse")
+    assert (fuse["zone"], fuse["rolled"]["faces"], fuse["rolled"]["total"]) == ("b", [3, 4], 8)
+    card = fuse["roll"]
+    assert (card["label"], card["rule"], card["outcome"], card["odds"]) == (
+        "Kit's fizzled grenade in b: the fuse",
+        "Grenades",
+        "goes off",
+        {"goes off": "1/2", "phut": "1/2"},
+    )
+    (dodge,) = events(table, "defence.rolled")
+    assert (dodge["roll"]["faces"], dodge["total"]) == ([2, 1], 6)
+    (hit,) = events(table, "stress.taken")
+    assert (hit["character"], hit["track"], hit["stress"]) == ("bob", "Health", 4)

@@ -1,0 +1,233 @@
+"""Manoeuvres (Gin Lane, "Manoeuvres", "Action: Manoeuvre", "Some Manoeuvres", "Disarm", "Take Aim",
+"Team Work"): an Aspect set on someone, somewhere or oneself, tagged, removed and lapsing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.core import RuleError
+from referee.systems.ginlane.scene import state_json
+
+from .test_procedure import BRAVO, act, duel, events, kinds, scene, start
+
+
+def test_a_manoeuvres_aspect_lapses_at_the_end_of_the_scene() -> None:
+    """Manoeuvres: the Aspect lasts "for the rest of the scene" (Rulings: "Manoeuvre Aspects are
+    temporary, lasting no longer than the scene") — unlike a consequence, it is gone when the
+    scene ends."""
+    table = act(duel(), "moll", "manoeuvre", [4, 3], aspect="Ready", scene=True, skill="Agility")
+    assert [a.name for a in table.state.aspects] == ["Ready"]
+    assert table.state.aspects[0].consequence is False
+    ended = act(table, "referee", "end_scene")
+    assert ended.state.aspects == ()
+
+
+def test_an_aim_lapses_out_of_sight_and_the_aspects_placed_after_it_stay() -> None:
+    """Take Aim ("if the target doesn't do something to break the aim which might be as simple
+    as walking out of sight"): kit aims at bob four zones off, bob does something else (a
+    takes cover (an Aspect on himself), kit steps back to five zones: the aim lapses, the cover
+    placed after it stays as it was."""
+    setup = scene(
+        kit={"side": "s", "zone": "b", "weapon": "pistol", "skills": {"Firearms": 1}},
+        bob={"side": "m", "zone": "f"},
+    )
+    setup["links"] = [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"]]
+    table = start(setup, 6, 6, 1, 1)
+    table = act(
+        table,
+        "kit",
+        "manoeuvre",
+        [6, 6],
+        target="bob",
+        named="take aim",
+        difficulty=7,
+        skill="Firearms",
+    )
+    table = act(table, "bob", "manoeuvre", [6, 6], named="take cover", difficulty=7)
+    aim, cover = table.state.aspects
+    assert (aim.name, aim.unique_to, cover.on) == ("Target", "kit", "bob")
+    stepped = act(table, "kit", "move", [], to="a")
+    assert stepped.state.aspects == (cover,)
+
+
+def test_aspects_placed_are_numbered_in_turn_and_removing_one_leaves_the_other() -> None:
+    """Manoeuvres: each Aspect placed in the scene is a new one (its tags and its removal name
+    it by its number). moll's Disarmed on jack is 1, jack's Under Cover 2; jack's removing
+    Disarmed leaves his cover in play."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm")
+    table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty="Fair")
+    table = act(table, "moll", "full_defence")
+    table = act(
+        table,
+        "jack",
+        "manoeuvre",
+        [6, 6],
+        aspect="Disarmed",
+        remove=True,
+        difficulty=7,
+        skill="Agility",
+    )
+    placed = events(table, "aspect.placed")
+    assert [(p["id"], p["name"]) for p in placed] == [(1, "Disarmed"), (2, "Under Cover")]
+    assert [(a.id, a.name) for a in table.state.aspects] == [(2, "Under Cover")]
+
+
+def test_a_free_tag_spends_the_free_tag_of_the_aspect_tagged_only() -> None:
+    """Team Work: the first to use a manoeuvre's Aspect gets its free tag. moll tags her
+    Off-Balance on jack for free; jack's own Under Cover keeps its free tag (every seat sees
+    the count)."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="unbalance")
+    table = act(table, "jack", "manoeuvre", [6, 6], named="take cover", difficulty="Fair")
+    table = act(table, "moll", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Off-Balance"])
+    assert [t["free"] for t in events(table, "aspect.tagged")] == [True]
+    shown = state_json(table.state)["aspects"]
+    assert [(a["name"], a["free_tags"]) for a in shown] == [("Off-Balance", 0), ("Under Cover", 1)]
+
+
+def test_a_weapon_picked_up_is_in_hand_and_not_picked_up_again() -> None:
+    """Disarm: jack picks his sword up as he removes Disarmed. A second Disarmed moll places
+    on him later (free-form, so nothing is dropped) is removed with no weapon to pick up: the
+    log tells of one pick-up only."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm")
+    again = {"aspect": "Disarmed", "remove": True, "difficulty": 7, "skill": "Agility"}
+    table = act(table, "jack", "manoeuvre", [6, 6], **again)
+    table = act(
+        table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", aspect="Disarmed", skill="Weapons"
+    )
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Disarmed", "jack")]
+    table = act(table, "jack", "manoeuvre", [6, 6], **again)
+    assert events(table, "weapon.recovered") == [{"character": "jack", "weapon": "sword"}]
+    assert (table.state.get("jack").weapon, table.state.aspects) == ("sword", ())
+
+
+def test_a_manoeuvre_needs_an_aspect_or_a_named_manoeuvre() -> None:
+    """Action: Manoeuvre: "the player describes the Aspect" — a manoeuvre naming no Aspect
+    and no named manoeuvre is refused, not rolled."""
+    with pytest.raises(RuleError, match="needs an 'aspect' or a 'named' manoeuvre"):
+        act(duel(), "moll", "manoeuvre", [6, 6], skill="Agility", difficulty=7)
+
+
+def test_a_manoeuvre_on_oneself_goes_on_oneself_whatever_target_is_named() -> None:
+    """Some Manoeuvres: Take Cover is on oneself — naming jack as the target does not put
+    Under Cover on him (Agility 2 + 4 + 4 = 10 beats Fair 7)."""
+    table = act(
+        duel(), "moll", "manoeuvre", [4, 4], named="take cover", target="jack", difficulty=7
+    )
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Under Cover", "moll")]
+    (rolled,) = events(table, "manoeuvre.rolled")
+    assert rolled["on"] == "moll"
+
+
+def test_a_manoeuvre_on_a_zone_places_the_aspect_on_the_zone_and_is_recorded() -> None:
+    """Aspects on zones ("Manoeuvres"): moll fills the hall with smoke against a difficulty
+    (Agility 2 + 4 + 4 = 10 beats 7); the roll is recorded with who, what, where and which
+    skill, its card saying it was against a difficulty. A zone the scene lacks is refused."""
+    table = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [4, 4],
+        aspect="Smoke-Filled",
+        zone="hall",
+        skill="Agility",
+        difficulty=7,
+    )
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Smoke-Filled", "hall")]
+    (rolled,) = events(table, "manoeuvre.rolled")
+    assert {k: rolled[k] for k in ("character", "aspect", "on", "skill")} == {
+        "character": "moll",
+        "aspect": "Smoke-Filled",
+        "on": "hall",
+        "skill": "Agility",
+    }
+    assert rolled["roll"]["label"] == (
+        "Moll manoeuvres for Smoke-Filled on hall (Agility against a difficulty)"
+    )
+    with pytest.raises(RuleError, match="Zones: no zone 'cellar'"):
+        act(duel(), "moll", "manoeuvre", [4, 4], aspect="Smoke", zone="cellar", skill="Agility")
+
+
+def test_a_manoeuvre_tags_an_aspect_and_pays_for_it() -> None:
+    """Tagging: moll tags her own Fencing Mistress for a manoeuvre (a point from her pool);
+    the tag and the point are recorded as hers."""
+    table = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [6, 6, 1, 1, 1],
+        target="jack",
+        named="disarm",
+        tags=["Fencing Mistress"],
+    )
+    assert [(e["character"], e["aspect"], e["free"]) for e in events(table, "aspect.tagged")] == [
+        ("moll", "Fencing Mistress", False)
+    ]
+    assert [(e["character"], e["points"]) for e in events(table, "pool.spent")] == [("moll", 1)]
+
+
+def test_removing_an_aspect_takes_that_one_only_and_only_disarmed_gives_the_weapon_back() -> None:
+    """Manoeuvres ("remove"): jack, disarmed and blinded by moll, straightens his wig: Blinded
+    goes, Disarmed stays, and he does not pick up his sword by it."""
+    table = act(duel(), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm")
+    table = act(table, "jack", "full_defence")
+    table = act(table, "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="blind")
+    table = act(
+        table,
+        "jack",
+        "manoeuvre",
+        [6, 6],
+        aspect="Blinded",
+        remove=True,
+        difficulty=7,
+        skill="Agility",
+    )
+    removed = events(table, "aspect.removed")
+    assert [(e["name"], e["on"]) for e in removed] == [("Blinded", "jack")]
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Disarmed", "jack")]
+    assert not events(table, "weapon.recovered")
+    assert table.state.get("jack").weapon == "fists"
+
+
+def test_only_the_disarmed_picks_up_his_weapon_by_removing_disarmed() -> None:
+    """Disarm: ann, jack's friend, removes the Disarmed moll put on jack: the Aspect goes,
+    but nobody picks up a weapon by it (ann dropped none)."""
+    ann = {"side": "bravoes", "weapon": "sword", "skills": BRAVO, "experience": 5}
+    table = act(
+        duel(others={"ann": ann}), "moll", "manoeuvre", [6, 6, 1, 1], target="jack", named="disarm"
+    )
+    table = act(table, "jack", "full_defence")
+    table = act(
+        table,
+        "ann",
+        "manoeuvre",
+        [6, 6],
+        aspect="Disarmed",
+        remove=True,
+        target="jack",
+        difficulty=7,
+        skill="Agility",
+    )
+    assert [(e["name"], e["on"]) for e in events(table, "aspect.removed")] == [("Disarmed", "jack")]
+    assert "weapon.recovered" not in kinds(table)
+    assert table.state.get("ann").weapon == "sword"
+
+
+def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> None:
+    """Team Work: a manoeuvre may set an Aspect unique to its setter (``unique: true``), as
+    Take Aim does: moll's ally ann may not tag the Marked moll put on jack."""
+    ann = {"side": "society", "skills": BRAVO, "experience": 5}
+    table = act(
+        duel(others={"ann": ann}),
+        "moll",
+        "manoeuvre",
+        [6, 6],
+        aspect="Marked",
+        target="jack",
+        difficulty=7,
+        skill="Weapons",
+        unique=True,
+    )
+    table = act(table, "jack", "full_defence")
+    with pytest.raises(RuleError, match="Team Work: 'Marked' is unique to its setter"):
+        act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
