@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import BLACK, GREY, WHITE, Pool, RuleError
+from referee.core import BLACK, GREY, WHITE, ObstacleCheck, Outcome, Pool, RuleError
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms.dice import (
     Artha,
@@ -27,6 +27,7 @@ from referee.systems.kingdoms.dice import (
     success_distribution,
     versus_odds,
 )
+from referee.systems.kingdoms.procedure import successes_preview
 
 SHADES = (BLACK, GREY, WHITE)
 ALL_ARTHA_AFTER = [Artha(fate=f, deeds_after=d) for f in (False, True) for d in (False, True)]
@@ -286,3 +287,116 @@ def test_burning_versus_is_the_kernel_opposed_check() -> None:
     assert sum(fated.odds().margins.values()) == 1
     result = versus.roll(ScriptedSource([4, 4, 1, 3, 3]))
     assert (result.value, result.opponent_value, result.is_success) == (2, 2, False)
+
+
+def test_the_attacker_who_beats_the_defenders_successes_wins_by_the_difference() -> None:
+    """Versus: "each side's successes are the other's Ob": 4,4,1 (2 successes, Black) beat
+    3,1 (1 success, Grey), margin 1."""
+    versus = BurningVersus(BurningPool(3), BurningPool(2, Shade.GREY))
+    result = versus.roll(ScriptedSource([4, 4, 1, 3, 1]))
+    assert (result.outcome, result.value, result.opponent_value) == (Outcome.SUCCESS, 2, 1)
+    assert (result.margin, result.faces) == (1, (4, 4, 1, 3, 1))
+
+
+def test_open_ended_pools_explode_in_a_versus_roll() -> None:
+    """Open-ended: a 6 rolls another die. 6 then 4 is 2 successes; 6 then 1 is 1."""
+    pool = BurningPool(1, open_ended=True)
+    source = ScriptedSource([6, 4, 6, 1])
+    result = BurningVersus(pool, pool).roll(source)
+    assert source.remaining == ()
+    assert (result.value, result.opponent_value, result.is_success) == (2, 1, True)
+
+
+def test_fractions_are_exact() -> None:
+    """Odds are Fractions, never floats (STYLE: probabilities are Fractions)."""
+    odds = BurningVersus(BurningPool(1), BurningPool(1), Artha(fate=True)).odds()
+    assert all(isinstance(p, Fraction) for p in odds.outcomes.values())
+
+
+def test_a_versus_pools_preview_counts_successes_open_ended_to_a_top_bucket() -> None:
+    """Dice (a versus test's odds before the opponent is known): 2D black succeed on 4–6 —
+    0, 1, 2 successes at 1/4, 1/2, 1/4. Open-ended, a 6 is rolled again: 1 success is one die
+    failing and the other a 4 or 5, or a 6 whose re-roll fails (2·½·⅓ + 2·½·⅙·½ = 5/12), and the
+    last bucket, three above the dice, is "5+"."""
+    plain = successes_preview(BurningPool(exponent=2), "jack's pool", "Versus")
+    assert (plain.label, plain.rule, plain.dice) == ("jack's pool", "Versus", "2d6 B")
+    assert dict(plain.odds) == {"0 successes": "1/4", "1 success": "1/2", "2 successes": "1/4"}
+    wild = successes_preview(BurningPool(exponent=2, open_ended=True), "jack's pool", "Versus")
+    assert wild.dice == "2d6 B open-ended"
+    odds = {k: Fraction(v) for k, v in wild.odds.items()}
+    assert list(odds) == [
+        "0 successes",
+        "1 success",
+        "2 successes",
+        "3 successes",
+        "4 successes",
+        "5+ successes",
+    ]
+    assert (odds["0 successes"], odds["1 success"], sum(odds.values())) == (
+        Fraction(1, 4),
+        Fraction(5, 12),
+        1,
+    )
+
+
+def test_routine_is_ob_at_most_dice_less_one_two_or_three_by_the_pools_size() -> None:
+    """parent-games.md: "Routine if Ob ≤ dice − k (k = 1 for 1–3 dice, 2 for 4–6, 3 for 7+);
+    Difficult otherwise": each band at its edges."""
+    assert [difficulty(3, ob) for ob in (2, 3)] == ["routine", "difficult"]
+    assert [difficulty(4, ob) for ob in (2, 3)] == ["routine", "difficult"]
+    assert [difficulty(6, ob) for ob in (4, 5)] == ["routine", "difficult"]
+    assert [difficulty(7, ob) for ob in (4, 5)] == ["routine", "difficult"]
+
+
+def test_an_obstacle_of_nothing_is_passed_and_ob_1_is_not_certain() -> None:
+    """Pass when successes ≥ Ob: Ob 0 is always passed, open-ended or not; Ob 1 on one black
+    die is passed on 4–6, half the time."""
+    assert obstacle_odds(BurningPool(3, open_ended=True), Artha(), 0) == 1
+    assert obstacle_odds(BurningPool(3), Artha(), 0) == 1
+    assert obstacle_odds(BurningPool(1), Artha(), 1) == Fraction(1, 2)
+
+
+def test_an_open_ended_die_can_pass_ob_2_alone() -> None:
+    """Open-ended: a 6 adds another die. One black open-ended die passes Ob 2 on a 6 then 4–6:
+    1/6 × 1/2; a closed die never can."""
+    assert obstacle_odds(BurningPool(1, open_ended=True), Artha(), 2) == Fraction(1, 12)
+    assert obstacle_odds(BurningPool(1), Artha(), 2) == 0
+
+
+def test_a_test_without_artha_after_the_roll_has_the_kernel_checks_odds_open_ended_too() -> None:
+    """Without Fate or Deeds after the roll an independent test is the kernel's ObstacleCheck,
+    odds included, for an open-ended pool as for a closed one."""
+    for ob in (0, 1, 3):
+        test = BurningTest(BurningPool(2, open_ended=True), ob)
+        assert test.odds() == ObstacleCheck(2, ob, BLACK, True).odds()
+
+
+def test_a_test_rolls_open_ended_and_counts_its_margin_against_the_ob() -> None:
+    """Pass when successes ≥ Ob; margin = successes − Ob; a 6 on an open-ended pool adds a die."""
+    won = BurningTest(BurningPool(1, open_ended=True), 2).roll(ScriptedSource([6, 4]))
+    assert (won.outcome, won.value, won.margin, won.faces) == (Outcome.SUCCESS, 2, 0, (6, 4))
+    lost = BurningTest(BurningPool(2), 2).roll(ScriptedSource([4, 1]))
+    assert (lost.outcome, lost.value, lost.margin, lost.faces) == (Outcome.FAILURE, 1, -1, (4, 1))
+
+
+def test_a_rolled_pool_is_recorded_with_every_part_of_its_dice() -> None:
+    """The test's record keeps what went into the pool: exponent, shade letter, FoRKs, help,
+    bonus, penalty, open-endedness."""
+    pool = BurningPool(5, Shade.GREY, forks=1, helping=2, bonus=3, penalty=4, open_ended=True)
+    assert pool.to_json() == {
+        "exponent": 5,
+        "shade": "G",
+        "forks": 1,
+        "helping": 2,
+        "bonus": 3,
+        "penalty": 4,
+        "open_ended": True,
+    }
+
+
+def test_versus_odds_count_the_attackers_successes_up_to_the_cap() -> None:
+    """Open-ended counts are capped at ``cap``; equal capped counts go to the defender. At cap 1
+    one open-ended die beats one closed die only when that one fails: 1/2 × 1/2."""
+    attacker, defender = BurningPool(1, open_ended=True), BurningPool(1)
+    assert versus_odds(attacker, defender, cap=1) == Fraction(1, 4)
+    assert versus_odds(attacker, defender) == Fraction(1, 4) + Fraction(1, 24)

@@ -8,13 +8,16 @@ and that nothing sealed is read: a slip's odds are its own faction's pool alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
-from referee.core import Action, OddsPreview, Table, observe, preview
+from referee.core import Action, OddsPreview, RuleError, Table, observe, preview
 from referee.core.cards import odds_of
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
@@ -23,12 +26,16 @@ from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
     BurningTest,
+    BurningVersus,
+    Shade,
     after_distribution,
     roll_before,
     spend_after,
     success_distribution,
     versus_odds,
 )
+
+from .helpers import PLAYERS, _kingdom, _odds
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "kingdoms"
 EXAMPLE = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
@@ -236,3 +243,275 @@ def test_a_building_scenes_odds_follow_its_skill_and_ob() -> None:
     assert [dict(p.odds) for p in ob3] == [odds_of(BurningTest(BurningPool(4), 3).odds())]
     assert building(skill="Will", ob=1)[0].odds == odds_of(BurningTest(BurningPool(4), 1).odds())
     assert building(skill="Sorcery", ob=1) == ()  # no such skill or stat
+
+
+def _counts(odds: Mapping[str, str]) -> list[tuple[int, Fraction]]:
+    """A preview's or a roll card's odds as (successes, chance): "3+ successes" and "3+" are 3."""
+    return [(int(k.split()[0].rstrip("+")), Fraction(p)) for k, p in odds.items()]
+
+
+def _revealed(table: Table[Any], slip: dict[str, Any]) -> Table[Any]:
+    """The elves seal ``slip``, the orcs a Fortify; both pass; the elves read the slips. Every
+    die shows 3 (no 6 rolls again)."""
+    source = ScriptedSource([3] * 60)
+    table = table.act(Action("elves", "write_slip", slip), source)
+    table = table.act(
+        Action("orcs", "write_slip", {"maneuver": "Fortify", "skill": "Logistics"}), source
+    )
+    for f in ("elves", "orcs"):
+        table = table.act(Action(f, "pass", {}), source)
+    return table.act(Action("elves", "reveal", {}), source)
+
+
+def _check_against_the_roll(
+    table: Table[Any], slip: dict[str, Any]
+) -> tuple[tuple[OddsPreview, ...], Table[Any]]:
+    """The previews of ``slip``, and each "successes" preview checked against the roll card the
+    reveal then makes of the same dice (label, rule, dice, the chance of each count)."""
+    shown = preview(table, "ann", Action("elves", "write_slip", slip))
+    after = _revealed(table, slip)
+    rolled: Any = next(
+        e.payload
+        for e in after.log.events
+        if e.kind == "test.rolled" and e.payload["faction"] == "elves"
+    )
+    cards = rolled["rolls"] if "rolls" in rolled else [rolled["roll"]]
+    counts = [p for p in shown if p.rule == "Maneuver Resolution"]
+    assert [p.label for p in counts] == [c["label"] for c in cards]
+    assert [_counts(p.odds) for p in counts] == [_counts(c["odds"]) for c in cards]
+    for p, c in zip(counts, cards, strict=True):
+        assert p.dice.split()[0] == c["dice"].split()[0]  # "4d6"
+        assert ("open-ended" in p.dice) == ("open-ended" in c["dice"])
+    return shown, after
+
+
+def test_a_slips_preview_counts_the_dice_the_reveal_rolls() -> None:
+    """Conquest Maneuvers; Sap ("-1D"); Infiltrate ("+D advantage"); wounds; Persona (+1D
+    before the roll). Observation G3, +1 Persona, +2D of advantage on the Infiltrated orcs,
+    -1D Sapped, -1D of wounds: 4 grey dice, the very dice the reveal rolls; an Assess is
+    independent against a Fortify: Ob 2, +1 for the Superficial wound = Ob 3, the chance the
+    reveal records (4 grey dice, 3 or more successes: 4·(2/3)³(1/3) + (2/3)⁴ = 16/27)."""
+    setup = _kingdom(
+        {"sapped": 1, "infiltrated": {"orcs": 2}},
+        skills={"Logistics": "B4", "Observation": "G3"},
+        wound_dice=1,
+        superficial=True,
+    )
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    slip = {"maneuver": "Assess", "skill": "Observation", "target": "orcs", "persona": 1}
+    shown, after = _check_against_the_roll(table, slip)
+    independent, counts = shown
+    assert (independent.label, independent.rule, independent.dice) == (
+        "elves: Assess with Observation, if independent",
+        "Assess",
+        "4d6 grey vs Ob 3",
+    )
+    assert dict(independent.odds) == {"failure": "11/27", "success": "16/27"}
+    assert (counts.label, counts.dice) == ("elves: Assess with Observation", "4d6 G")
+    revealed: Any = next(e for e in after.log.events if e.kind == "slips.revealed").payload
+    row = next(r for r in revealed["odds"] if r["attacker"] == "elves")
+    assert (row["kind"], row["needed"], row["chance"]["no artha"]) == ("independent", 3, "16/27")
+
+
+def test_a_fortify_preview_with_a_fork_by_an_unwounded_leader() -> None:
+    """Fortify: "In an independent test when no other side is attacking, test vs. ob 2"
+    (no wound: Ob 2); FoRKs: Administration B3 adds 1D — Logistics B4 + 1 = 5 dice."""
+    setup = _kingdom({}, skills={"Logistics": "B4", "Administration": "B3"})
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    slip = {"maneuver": "Fortify", "skill": "Logistics", "forks": ["Administration"]}
+    shown, _ = _check_against_the_roll(table, slip)
+    assert [p.label for p in shown] == [
+        "elves: Fortify with Logistics, if nobody attacks",
+        "elves: Fortify with Logistics",
+    ]
+    assert shown[0].dice == "5d6 vs Ob 2"
+    assert dict(shown[0].odds) == odds_of(BurningTest(BurningPool(5), 2).odds())
+    assert Fraction(shown[0].odds["success"]) == Fraction(26, 32)  # 1 - (1 + 5) / 32
+
+
+def test_a_building_scene_by_the_second_in_command_previews_the_2ics_own_test() -> None:
+    """Building Scenes; Seconds in Command: a scene played by the 2iC rolls the 2iC's skill
+    (Logistics G3, 1 wound die: 2 grey dice) against its Ob, +1 for the 2iC's own Superficial
+    wound (Ob 1 + 1 = 2): (2/3)² = 4/9 — the odds of the roll card the scene then makes."""
+    second = {
+        "name": "Thalion",
+        "lifepaths": 5,
+        "stats": {"Will": "B3"},
+        "skills": {"Logistics": "G3"},
+        "superficial": True,
+        "wound_dice": 1,
+    }
+    table = Table.start(PROCEDURE, _kingdom({"second": second}), players=PLAYERS)
+    for f in ("elves", "orcs"):
+        slip = {"maneuver": "Fortify", "skill": "Logistics"}
+        table = table.act(Action(f, "write_slip", slip), ScriptedSource([]))
+    scene = Action("elves", "scene", {"kind": "building", "by": "second", "skill": "Logistics"})
+    (shown,) = preview(table, "ann", scene)
+    assert (shown.label, shown.rule, shown.dice) == (
+        "Thalion's building scene: Logistics",
+        "Building Scenes",
+        "2d6 grey vs Ob 2",
+    )
+    assert dict(shown.odds) == {"failure": "5/9", "success": "4/9"}
+    card: Any = table.act(scene, ScriptedSource([3, 3])).log.events[-1].payload["roll"]
+    assert (card["label"], card["dice"], card["odds"]) == (shown.label, shown.dice, shown.odds)
+    # the leader's own scene: Logistics B4, unwounded, Ob 1
+    (mine,) = preview(table, "ann", replace(scene, params={**scene.params, "by": "leader"}))
+    assert (mine.label, mine.dice) == ("Aeluin's building scene: Logistics", "4d6 vs Ob 1")
+    # anyone else (no such character) has no test to preview
+    assert preview(table, "ann", replace(scene, params={**scene.params, "by": "Gorbash"})) == ()
+
+
+def test_a_harrys_preview_splits_the_dice_as_the_reveal_rolls_them() -> None:
+    """Harry: "divide the Harry dice" into defence and attack — Tactics B5 open-ended and an
+    Onslaught-free slip: 2 to defence, 3 to attack, each pool open-ended, as the two roll cards
+    of the reveal; no independent obstacle."""
+    setup = _kingdom(
+        {}, skills={"Logistics": "B4", "Tactics": {"shade": "B", "exponent": 5, "open_ended": True}}
+    )
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    slip = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    shown, _ = _check_against_the_roll(table, slip)
+    assert [(p.label, p.dice) for p in shown] == [
+        ("elves: Harry with Tactics: defence dice", "2d6 B open-ended"),
+        ("elves: Harry with Tactics: attack dice", "3d6 B open-ended"),
+    ]
+    assert _counts(shown[0].odds)[0] == (0, Fraction(1, 4))
+    assert _counts(shown[1].odds)[0] == (0, Fraction(1, 8))
+
+
+def test_a_tie_breakers_preview_is_the_two_root_stats_the_tie_breaker_rolls() -> None:
+    """Independent and Versus Maneuvers: a tied versus test is broken on root stats both sides
+    agree to. The elves' Will G4 open-ended against the orcs' Perception W3 open-ended: the
+    preview's chance is the one the tie-breaker then records, the versus odds of
+    those two pools (each side's exponent, shade and open-endedness), to the kernel's
+    precision."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    setup = example["setup"]
+    setup["factions"]["elves"]["leader"]["stats"]["Will"] = {
+        "shade": "G",
+        "exponent": 4,
+        "open_ended": True,
+    }
+    setup["factions"]["orcs"]["leader"]["stats"]["Perception"] = {
+        "shade": "W",
+        "exponent": 3,
+        "open_ended": True,
+    }
+    table = Table.start(PROCEDURE, setup, players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in example["actions"][:7]:  # the tie, after the elves' Fate
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
+    # the orcs have not agreed yet: the odds against each root stat they may choose
+    before = preview(table, "ann", offer)
+    assert [p.label.rsplit(" on ", 1)[-1] for p in before] == ["Will", "Perception"]
+    theirs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
+    table = table.act(theirs, source)
+    (shown,) = preview(table, "ann", offer)
+    mine = BurningPool(4, Shade.GREY, open_ended=True)
+    other = BurningPool(3, Shade.WHITE, open_ended=True)
+    chance = versus_odds(mine, other)
+    assert (shown.label, shown.rule, shown.dice) == (
+        "elves: tie-breaker on Will against orcs' Perception",
+        "Independent and Versus Maneuvers",
+        "4d6 grey open-ended vs 3d6 white open-ended",
+    )
+    assert dict(shown.odds) == odds_of(BurningVersus(mine, other).odds())
+    # the tie-breaker records versus_odds (60 successes counted); the preview is the kernel's
+    # own opposed check, which cuts explosion chains below 10⁻¹² (docs, "Exact odds of
+    # open-ended pools"): the two agree to that precision
+    assert abs(Fraction(shown.odds["success"]) - chance) < Fraction(1, 10**12)
+    rolled = table.act(offer, ScriptedSource([3] * 7))
+    recorded: Any = [e.payload for e in rolled.log.events if e.kind == "tie_break.rolled"][-1]
+    assert recorded["odds"]["elves"] == str(chance)
+
+
+def test_a_prologue_preview_is_the_chosen_skills_roll_alone() -> None:
+    """Prologues: the leader tests one skill from the list, open-ended. The preview for
+    Logistics G3 is that test alone (not Tactics B5's), and its dice and odds are those the
+    prologue's roll then records — grey dice written as grey."""
+    setup = _kingdom({}, skills={"Logistics": "G3", "Tactics": "B5", "Law": "B2"})
+    table = Table.start(PROCEDURE, {**setup, "prologue": True}, players=PLAYERS)
+    for skill, dice in (("Logistics", "3d6 grey open-ended"), ("Tactics", "5d6 open-ended")):
+        action = Action("elves", "prologue", {"skill": skill})
+        (shown,) = preview(table, "ann", action)
+        assert (shown.label, shown.rule, shown.dice) == (
+            f"Aeluin tests {skill} for the prologue",
+            "Prologues",
+            dice,
+        )
+        rolled: Any = table.act(action, ScriptedSource([3] * 5)).log.events[-1].payload
+        assert dict(shown.odds) == rolled["odds"]
+        assert (shown.dice, shown.odds) == (rolled["roll"]["dice"], rolled["roll"]["odds"])
+    assert preview(table, "ann", Action("elves", "prologue", {"skill": "Oratory"})) == ()
+
+
+def test_a_building_scene_the_rules_refuse_has_no_odds() -> None:
+    """Scene Economy: a faction that has passed plays no more scenes this maneuver, so a
+    building scene it could otherwise roll (Logistics B4, Ob 1) shows no odds — though
+    another kind of action is open to it."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    for f in ("elves", "orcs"):
+        slip = {"maneuver": "Fortify", "skill": "Logistics"}
+        table = table.act(Action(f, "write_slip", slip), ScriptedSource([]))
+    scene = Action("elves", "scene", {"kind": "building", "skill": "Logistics", "ob": 1})
+    assert len(preview(table, "ann", scene)) == 1
+    passed = table.act(Action("elves", "pass", {}), ScriptedSource([]))
+    passed = passed.act(Action("orcs", "pass", {}), ScriptedSource([]))
+    with pytest.raises(RuleError, match="passed its scenes"):
+        passed.act(scene, ScriptedSource([4] * 4))
+    # the elves may read the slips now (a choice with no parameters), but not play a scene
+    kinds = [c.kind for c in PROCEDURE.legal_actions(passed.state, "elves")]
+    assert "reveal" in kinds and "scene" not in kinds
+    assert preview(passed, "ann", scene) == ()
+
+
+def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat() -> None:
+    """Seconds in Command; Independent and Versus Maneuvers: the orcs' 2iC rolled their
+    Infiltrate (a skill the leader lacks, after initiating the conflict scene), so their side
+    of the tie-breaker is the 2iC's root stat (Perception G3), which the leader does not have:
+    each side's preview is its own root against the other's."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    setup = example["setup"]
+    orcs = setup["factions"]["orcs"]
+    orcs["second"] = {
+        "name": "Ugluk",
+        "lifepaths": 8,
+        "stats": {"Perception": "G3"},
+        "skills": {"Inconspicuous": "B5"},
+    }
+    del orcs["leader"]["skills"]["Inconspicuous"]
+    orcs["leader"]["skills"]["Tactics"] = "B3"
+    actions = example["actions"][:7]
+    actions[1]["params"]["roller"] = "second"
+    actions[2]["params"]["by"] = "second"
+    table = Table.start(PROCEDURE, setup, players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in actions:  # the tie, after the elves' Fate
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    assert table.state.rolls["orcs"].roller == "second"
+    will = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
+    perception = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
+    elves, orcs_ = BurningPool(4), BurningPool(3, Shade.GREY)
+    (mine,) = preview(table.act(perception, ScriptedSource([])), "ann", will)
+    assert mine.label == "elves: tie-breaker on Will against orcs' Perception"
+    assert dict(mine.odds) == odds_of(BurningVersus(elves, orcs_).odds())
+    (theirs,) = preview(table.act(will, ScriptedSource([])), "bob", perception)
+    assert theirs.label == "orcs: tie-breaker on Perception against elves' Will"
+    assert dict(theirs.odds) == odds_of(BurningVersus(orcs_, elves).odds())
+
+
+def test_an_open_ended_ability_is_previewed_open_ended() -> None:
+    """Open-ended abilities roll open-ended: the elves' Assess with an open-ended Logistics B4
+    and their Health test with an open-ended Health B3 are previewed so."""
+    open_b4 = {"shade": "B", "exponent": 4, "open_ended": True}
+    open_b3 = {"shade": "B", "exponent": 3, "open_ended": True}
+    setup = _kingdom({}, skills={"Logistics": open_b4}, stats={"Health": open_b3}, wound_dice=1)
+    state = PROCEDURE.initial_state(setup)
+    dice = [(label, shown) for label, _, shown, _ in _odds(state, "elves")]
+    assert dice == [
+        ("elves: Assess with Logistics, if independent", "3d6 open-ended vs Ob 2"),
+        ("elves: Fortify with Logistics, if nobody attacks", "3d6 open-ended vs Ob 2"),
+        ("Aeluin tests Health", "3d6 open-ended vs Ob 2"),
+    ]

@@ -5,8 +5,17 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.systems.kingdoms.resolution import Board, Entry, directed_targets, resolve
+from referee.systems.kingdoms.resolution import (
+    Board,
+    Effect,
+    Engagement,
+    Entry,
+    directed_targets,
+    resolve,
+)
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, matrix
+
+from .helpers import small_board
 
 ORDER = ("a", "b", "c", "d")
 
@@ -443,3 +452,140 @@ def test_harry_attack_dice_meet_an_ensnare() -> None:
     result = resolve(entries, board)
     assert result.dispositions["dwarves"] == 10
     assert result.dispositions["orcs"] == 9  # the Harry's attack margin of 1
+
+
+def test_a_faction_out_of_contention_takes_no_more_damage_from_later_attacks() -> None:
+    """Assault: net successes come off the target's disposition, and a faction reduced to 0 is
+    out of contention: b's Assault after a's has put c out changes nothing, and a alone is
+    recorded as c's attacker (the conquest is decided among those who damaged it)."""
+    assaults = {"a": Entry("a", "Assault", ("c",), 3), "b": Entry("b", "Assault", ("c",), 2)}
+    result = resolve(assaults, small_board(c=1))
+    assert (result.out, result.attackers, result.dispositions["c"]) == (
+        ("c",),
+        {"c": {"a": 3}},
+        0,
+    )
+    assert [(e.faction, e.kind, e.by, e.amount) for e in result.effects] == [
+        ("c", "disposition", "a", -1),
+        ("c", "out", "a", 0),
+    ]
+
+
+def test_net_successes_taken_say_whose_dice_took_them_and_how() -> None:
+    """Net successes come off the target's disposition (Assault, Harry): versus, the margin;
+    independent, every success; a Harry's are its attack dice's ("your attack margin of
+    success"). a Harries b's Fortify (attack dice versus, 3 against 1: margin 2); c Assaults d,
+    who Assesses (independent: all 3). Each effect says which dice took how much, and how."""
+    r = resolve(
+        {
+            "a": Entry("a", "Harry", ("b",), 1, attack=3),
+            "b": Entry("b", "Fortify", (), 1),
+            "c": Entry("c", "Assault", ("d",), 3),
+            "d": Entry("d", "Assess", ("c",), 0),
+        },
+        board(),
+    )
+    assert r.effects == (
+        Effect(
+            "b",
+            "disposition",
+            "a",
+            "a's Harry attack dice take 2 disposition from b (margin)",
+            -2,
+            8,
+        ),
+        Effect(
+            "d", "disposition", "c", "c's Assault takes 3 disposition from d (successes)", -3, 7
+        ),
+    )
+
+
+def test_factions_out_of_contention_each_with_its_conqueror_or_none() -> None:
+    """Ensnare's sacrifice and an Assault in one maneuver, seat a unable to act: b springs its
+    Ensnare on c (5 against 3: c loses its 3, b sacrifices the margin 2 and, at 2, is out with
+    no attacker); c's Assault takes d's last 3 (independent against an Assess): d is out, c its
+    conqueror ("Consequences"). Each faction out is an effect by whoever put it there."""
+    r = resolve(
+        {
+            "b": Entry("b", "Ensnare", ("c",), 5),
+            "c": Entry("c", "Assault", ("d",), 3),
+            "d": Entry("d", "Assess", ("a",), 0),
+        },
+        board(b=2, d=3),
+    )
+    assert [e for e in r.effects if e.kind == "out"] == [
+        Effect("b", "out", "b", "b is reduced to 0 and out of contention"),
+        Effect("d", "out", "c", "d is reduced to 0 and out of contention"),
+    ]
+    assert r.dispositions == {"a": 10, "b": 0, "c": 7, "d": 0}
+    assert (r.out, r.conquerors) == (("b", "d"), {"b": (), "d": ("c",)})
+
+
+def test_a_gain_past_the_cap_says_it_is_held_there() -> None:
+    """A disposition "can never be increased beyond the highest starting disposition of all
+    the factions": a, at the cap of 12, Fortifies unopposed with a margin of 1; it stays at 12
+    and the effect says why."""
+    r = resolve({"a": Entry("a", "Fortify", (), 3)}, board(a=12))
+    assert r.effects == (
+        Effect(
+            "a",
+            "disposition",
+            "a",
+            "a's Fortify adds 1 disposition (margin against Ob 2, unopposed) (held at the cap of "
+            "12, the highest starting disposition)",
+            0,
+            12,
+        ),
+    )
+
+
+def test_a_maneuver_in_which_nobody_acts_has_no_narrator() -> None:
+    """Every faction unable to act: nothing happens, and nobody narrates."""
+    r = resolve({}, board())
+    assert (r.effects, r.narrator, r.dispositions["a"]) == ((), None, 10)
+
+
+def test_every_engagement_against_a_faction_that_cannot_act_is_independent() -> None:
+    """RULINGS: a faction that "cannot act" scripts no maneuver; "attacks against it are
+    independent". b cannot act. a's Infiltrate meets it at its own independent Ob, b's base
+    Circles (4); c's Ploy meets it with no exponent to overcome (Ob 0) and still meets its
+    second target d (versus d's Assault: d's 2 successes); d's Assault on a is independent
+    (the matrix's I). Every engagement, with the matrix cell read ("-": none)."""
+    r = resolve(
+        {
+            "a": Entry("a", "Infiltrate", ("b",), 5),
+            "c": Entry("c", "Ploy", ("b", "d"), 3),
+            "d": Entry("d", "Assault", ("a",), 2, exponent=2),
+        },
+        board(),
+    )
+    assert r.engagements == (
+        Engagement("a", "b", "Infiltrate", "-", "independent", 5, obstacle=4),
+        Engagement("c", "b", "Ploy", "-", "independent", 3, obstacle=0),
+        Engagement("c", "d", "Ploy", "V", "versus", 3, defence=2),
+        Engagement("d", "a", "Assault", "I", "independent", 2, obstacle=0),
+    )
+    assert r.dispositions == {"a": 8, "b": 7, "c": 10, "d": 9}
+
+
+def test_a_resolution_lists_the_faction_out_its_conqueror_and_its_attackers() -> None:
+    """Conquest: a's Assault (independent against b's Assess) takes b's last 4: b is out, a its
+    conqueror; the resolution's ``out``, ``conquerors`` and ``attackers`` say so; c's Sap (3,
+    independent against d's Assess) takes 3 dice off d's next maneuver, in ``sapped``."""
+    r = resolve(
+        {
+            "a": Entry("a", "Assault", ("b",), 4),
+            "b": Entry("b", "Assess", ("c",), 1),
+            "c": Entry("c", "Sap", ("d",), 3),
+            "d": Entry("d", "Assess", ("a",), 0),
+        },
+        board(b=4),
+    )
+    got = r.to_json()
+    assert (got["out"], got["conquerors"], got["attackers"]) == (
+        ["b"],
+        {"b": ["a"]},
+        {"b": {"a": 4}},
+    )
+    assert got["sapped"] == {"d": 3}
+    assert got["cannot_act"] == []

@@ -8,12 +8,24 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from referee.core import Action, Viewer, observe
+from referee.core import Action, Event, OneOf, Secret, Table, Viewer, observe, only, view
 from referee.core.fairness import ZERO_SALT, sealed_choices, verify
 from referee.core.loader import load_file
 from referee.dice import RandomSource
 from referee.dice.fairness import check_choice
-from referee.systems.kingdoms import SYSTEM
+from referee.systems.kingdoms import PROCEDURE, SYSTEM
+from referee.systems.kingdoms import events as E
+from referee.systems.kingdoms.state import Slip
+
+from .helpers import (
+    EVERY_SEAT,
+    PLAYERS,
+    _act,
+    _kinds,
+    _kingdom,
+    _menu,
+    _three_kingdoms_with_inconspicuous,
+)
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples/kingdoms/artha-and-the-tie-breaker.yaml"
 
@@ -113,3 +125,121 @@ def test_artha_that_could_change_no_die_is_neither_offered_nor_taken() -> None:
     table = revealed([6, 4, 1, 1, 1])  # the example's roll: a 6, which Fate opens
     ways = {c.label for c in table.legal_actions("elves") if c.kind == "spend_artha"}
     assert "spend Fate" in ways
+
+
+def test_every_seat_sees_for_which_maneuver_a_slip_was_sealed() -> None:
+    """Maneuver: the slips are declared privately; every seat sees that a faction sealed its
+    slip for this maneuver (the commitment names it), not what the slip says."""
+    table = Table.start(PROCEDURE, {**_kingdom({}), "maneuver": 2}, players=PLAYERS)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    seen = view(table.log, EVERY_SEAT)[-1]
+    assert (seen.data["faction"], seen.data["maneuver_number"]) == ("orcs", 2)
+    assert "slip" in seen.redacted
+
+
+def test_the_slips_are_read_once_every_faction_has_sealed_and_passed() -> None:
+    """Maneuver: every acting faction seals a slip, then plays or passes its scenes; the
+    slips are read when nobody is left to play (any standing faction may read); a slip may
+    be rewritten until the first scene. A faction
+    that cannot act scripts nothing and directs no conflict; one out of contention does nothing."""
+    table = _three_kingdoms_with_inconspicuous()
+    f = table.state.factions
+    table = replace(
+        table,
+        state=replace(
+            table.state,
+            factions={
+                **f,
+                "dwarves": replace(f["dwarves"], cannot_act=True),
+                "orcs": replace(f["orcs"], out=True),
+            },
+        ),
+    )
+    assert [k for k, _ in _kinds(table.state, "dwarves")] == ["pass"]
+    assert _kinds(table.state, "orcs") == []
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    assert "scene" in [k for k, _ in _kinds(table.state, "elves")]
+    table = _act(table, "elves", "pass")
+    assert {k for k, _ in _kinds(table.state, "elves")} == {"write_slip"}  # until a scene
+    scenes = [p["kind"] for k, p in _kinds(table.state, "dwarves") if k == "scene"]
+    assert scenes == [OneOf(("color",)), OneOf(("interstitial",)), OneOf(("building",))]
+    table = _act(table, "dwarves", "pass")
+    for standing in ("elves", "dwarves"):
+        offered = [c for c in _menu(table.state, standing) if c[0] != "write_slip"]
+        assert offered[2:] == [("reveal", "read the slips", {})]
+
+
+def test_the_slips_are_not_read_while_a_slip_is_missing() -> None:
+    """Maneuver: the slips are read once every acting faction has sealed one — even if
+    every faction has passed, the orcs' missing slip holds the reveal."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    state = replace(table.state, passed=frozenset({"elves", "orcs"}))
+    for f in ("elves", "orcs"):
+        assert "reveal" not in [k for k, _ in _kinds(state, f)]
+
+
+def test_a_slip_is_recorded_with_every_field_and_read_back_the_same() -> None:
+    """A sealed slip ("your faction name, the attempted maneuver and your intended target")
+    with everything the procedure needs: it survives the record as it was written."""
+    slip = Slip(
+        faction="elves",
+        maneuver="Ploy",
+        skill="Strategy",
+        targets=("orcs", "dwarves"),
+        roller="second",
+        forks=("Tactics", "Law"),
+        persona=2,
+        deeds_before=True,
+        defence=3,
+        helps="dwarves",
+        downtime=1,
+        substitute=True,
+    )
+    record = slip.to_json()
+    assert record == {
+        "faction": "elves",
+        "maneuver": "Ploy",
+        "skill": "Strategy",
+        "targets": ["orcs", "dwarves"],
+        "roller": "second",
+        "forks": ["Tactics", "Law"],
+        "persona": 2,
+        "deeds_before": True,
+        "defence": 3,
+        "helps": "dwarves",
+        "downtime": 1,
+        "substitute": True,
+    }
+    assert Slip.from_json(record) == slip
+
+
+def test_a_slip_without_its_options_is_the_leaders_plain_test() -> None:
+    """Only faction, maneuver and skill are needed: the leader rolls, no artha, no help."""
+    slip = Slip.from_json({"faction": "elves", "maneuver": "Fortify", "skill": "Logistics"})
+    assert slip == Slip("elves", "Fortify", "Logistics")
+    assert slip.to_json()["helps"] is None
+    assert (slip.roller, slip.helps, slip.persona, slip.deeds_before) == ("leader", None, 0, False)
+
+
+def test_a_sealed_slip_is_told_to_its_writer_and_stays_sealed_for_every_other_seat() -> None:
+    """ "Maneuver slips" are secret until the reveal: the writer reads its own maneuver, every
+    other seat only that a slip was sealed (or rewritten)."""
+    slip = Event(
+        E.SLIP_WRITTEN,
+        {"faction": "orcs", "maneuver_number": 1, "rewritten": True},
+        secrets=(
+            Secret(
+                "slip",
+                {"maneuver": "Assault", "skill": "Command", "targets": ["elves"]},
+                only("orcs"),
+            ),
+        ),
+    )
+    seen_by_writer, seen_by_other = slip.seen_by(Viewer("orcs")), slip.seen_by(Viewer("elves"))
+    assert seen_by_writer is not None and seen_by_other is not None
+    mine = E.describe(seen_by_writer, Viewer("orcs"))
+    theirs = E.describe(seen_by_other, Viewer("elves"))
+    assert mine == "orcs rewrites its maneuver slip: Assault with Command against elves"
+    assert theirs == "orcs rewrites its maneuver slip (sealed until the reveal)"
+    assert "Assault" not in theirs and "Command" not in theirs

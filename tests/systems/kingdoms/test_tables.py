@@ -215,3 +215,101 @@ def test_bad_maneuvers_are_refused() -> None:
     data["Sap"]["requires"] = "bribed"
     with pytest.raises(TableError, match=r"Sap\.requires"):
         tables._maneuvers_from(data)
+
+
+def test_a_malformed_setup_table_is_refused_when_read() -> None:
+    """A missing entry, a gap in the starting artha table or an artha row without one of
+    fate, persona and deeds is refused naming setup.yaml."""
+    good = tables.load_yaml("setup.yaml")
+    missing = {k: v for k, v in good.items() if k != "scenes"}
+    with pytest.raises(TableError, match=r"^setup\.yaml: KeyError\('scenes'\)"):
+        tables._setup_from(missing)
+    gap = {**good, "starting_artha": {k: v for k, v in good["starting_artha"].items() if k != 7}}
+    with pytest.raises(TableError, match=r"^setup\.yaml: starting_artha needs every lifepath"):
+        tables._setup_from(gap)
+    row = {**good, "starting_artha": {**good["starting_artha"], 7: {"fate": 2, "persona": 1}}}
+    with pytest.raises(TableError, match=r"^setup\.yaml: starting_artha\.7: needs fate"):
+        tables._setup_from(row)
+    with pytest.raises(TableError, match=r"^setup\.yaml: "):
+        tables._setup_from(None)
+
+
+def test_the_maneuvers_are_read_from_their_file_with_their_costs_bonuses_and_obs() -> None:
+    """ "Conquest Maneuvers": Gambit and Ploy cost 3 disposition, Onslaught grants 3 dice,
+    Assess and Fortify are Ob 2 independent, Infiltrate the target's Circles, Ploy and Sap
+    the target's exponent; read afresh from the file, the same as the game uses."""
+    fresh = tables._maneuvers_from(tables.load_yaml("maneuvers.yaml"))
+    assert list(fresh) == list(MANEUVERS)
+    assert all(fresh[n] == maneuver(n) for n in MANEUVERS)
+    summary = {
+        n: (i.name, i.targets, i.conflict, i.offensive, i.requires, i.cost, i.bonus)
+        for n, i in fresh.items()
+    }
+    assert summary["Gambit"] == ("Gambit", 1, "required", True, "assessed", 3, 0)
+    assert summary["Ploy"] == ("Ploy", 2, "required", True, "infiltrated", 3, 0)
+    assert summary["Onslaught"] == ("Onslaught", 1, "required", True, "assessed", 0, 3)
+    assert summary["Harry"] == ("Harry", 0, "optional", False, None, 0, 0)
+    assert summary["Conserve"] == ("Conserve", 0, "forbidden", False, None, 0, 0)
+    obs = {n: i.independent_ob for n, i in fresh.items() if i.independent_ob != "none"}
+    assert obs == {
+        "Assess": 2,
+        "Fortify": 2,
+        "Infiltrate": "circles",
+        "Ploy": "exponent",
+        "Sap": "exponent",
+    }
+    assert fresh["Assault"].skills[0] == "Artillerist"
+    assert fresh["Assault"].has_skill("siege engineer")
+    assert not fresh["Assault"].has_skill("Logistics")
+
+
+def test_a_maneuver_without_a_cost_bonus_or_ob_has_none() -> None:
+    """An entry that states no cost, bonus or independent Ob costs nothing, grants nothing and
+    takes all successes; a malformed entry is refused naming maneuvers.yaml."""
+    data = tables.load_yaml("maneuvers.yaml")
+    for key in ("cost", "bonus", "independent_ob"):
+        data["Gambit"].pop(key, None)
+    gambit = tables._maneuvers_from(data)["Gambit"]
+    assert (gambit.cost, gambit.bonus, gambit.independent_ob) == (0, 0, "none")
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: needs the eleven"):
+        tables._maneuvers_from([])
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: needs the eleven"):
+        tables._maneuvers_from({"Sap": data["Sap"]})
+    data = tables.load_yaml("maneuvers.yaml")
+    del data["Sap"]["targets"]
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: Sap: 'targets'"):
+        tables._maneuvers_from(data)
+    data = tables.load_yaml("maneuvers.yaml")
+    data["Sap"]["conflict"] = "sometimes"
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: Sap\.conflict"):
+        tables._maneuvers_from(data)
+    data = tables.load_yaml("maneuvers.yaml")
+    data["Sap"]["independent_ob"] = "half"
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: Sap\.independent_ob"):
+        tables._maneuvers_from(data)
+    data = tables.load_yaml("maneuvers.yaml")
+    data["Sap"]["skills"] = []
+    with pytest.raises(TableError, match=r"^maneuvers\.yaml: Sap\.skills: empty"):
+        tables._maneuvers_from(data)
+
+
+def test_the_matrix_is_read_from_its_file_and_a_malformed_one_is_refused() -> None:
+    """The matrix read afresh is the game's; columns and rows are the eleven maneuvers in order,
+    each row eleven cells, only Harry's row splits (dV, aV); refused naming matrix.yaml."""
+    data = tables.load_yaml("matrix.yaml")
+    assert tables._matrix_from(data) == matrix()
+    assert matrix().is_versus("Sap", "Harry") and not matrix().is_versus("Sap", "Assault")
+    assert matrix().is_versus("Harry", "Ensnare")  # aV
+    for bad, words in (
+        ([], "columns must be"),
+        ({**data, "columns": list(reversed(MANEUVERS))}, "columns must be"),
+        ({"rows": data["rows"]}, "columns must be"),
+        ({**data, "rows": list(data["rows"])}, "rows must be"),
+        ({**data, "rows": {k: data["rows"][k] for k in reversed(MANEUVERS)}}, "rows must be"),
+        ({**data, "rows": {**data["rows"], "Sap": data["rows"]["Sap"][:10]}}, "rows.Sap: needs 11"),
+        ({**data, "rows": {**data["rows"], "Sap": "IIIIIIIIIII"}}, "rows.Sap: needs 11"),
+        ({**data, "rows": {**data["rows"], "Sap": ["aV"] * 11}}, "rows.Sap.Assault: only Harry"),
+    ):
+        with pytest.raises(TableError) as error:
+            tables._matrix_from(bad)
+        assert str(error.value).startswith(f"matrix.yaml: {words}")

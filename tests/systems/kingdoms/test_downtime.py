@@ -1,0 +1,118 @@
+"""Downtime ("Downtime"): the free resource maintenance cycles a Conserve or Fortify buys, the
+maintenance tests the others owe (a Sapped faction's at +margin Ob), and the healing it brings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from referee.core import Action, Table
+from referee.dice import ScriptedSource
+from referee.systems.kingdoms import PROCEDURE
+
+from .helpers import PLAYERS, _kingdom
+from .test_procedure import setup
+
+
+def test_downtime_bought_with_two_successes_owes_the_others_two_maintenance_tests() -> None:
+    """Downtime: "In a succesful Conserve or Fortify, the winner gets one 3-month resource
+    maintenance cycle for free per success allocated to downtime and the rest of the players
+    are required to make resource maintenance checks": the elves' unopposed Fortify rolls 4
+    successes against Ob 2 and puts both spare successes into downtime (6 months); the orcs
+    owe two maintenance tests, the elves none."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    none = ScriptedSource([])
+    mine: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics", "downtime": 2}
+    table = table.act(Action("elves", "write_slip", mine), none)
+    theirs = {"maneuver": "Fortify", "skill": "Logistics"}
+    table = table.act(Action("orcs", "write_slip", theirs), none)
+    for f in ("elves", "orcs"):
+        table = table.act(Action(f, "pass", {}), none)
+    table = table.act(Action("elves", "reveal", {}), ScriptedSource([4] * 4 + [1] * 4))
+    table = table.act(Action("elves", "keep", {}), none)  # the leader's Fate is not spent
+    table = table.act(Action("elves", "resolve", {}), none)
+    elves, orcs = table.state.factions["elves"], table.state.factions["orcs"]
+    assert (elves.downtime_months, elves.maintenance) == (6, ())
+    assert orcs.maintenance == (0, 0)
+    bought: Any = [
+        e.payload["text"]
+        for e in table.log.events
+        if e.kind == "effect.applied" and e.payload["kind"] == "downtime"
+    ]
+    assert bought == [
+        "elves' Fortify: 2 successes buy 6 months of downtime (margin against Ob 2, unopposed)"
+    ]
+
+
+def test_each_maintenance_test_pays_one_cycle_and_downtime_heals_both_characters() -> None:
+    """Downtime: "the winner gets one 3-month resource maintenance cycle for free per success
+    allocated to downtime and the rest of the players are required to make resource
+    maintenance checks" — one test per cycle, each test paying one; earning downtime heals the
+    faction's wounds fully, the leader's and the 2iC's, Superficial wounds too. The dwarves'
+    Fortify (Fortifications B6, −1D for a wound die: 5 successes against Ob 2 + 1 for the
+    Superficial wound) puts 2 successes into downtime: the elves and the orcs owe 2 tests each."""
+    from .test_procedure import _reveal, act, setup
+
+    data = setup()
+    grannir = data["factions"]["dwarves"]["leader"]
+    grannir["skills"]["Fortifications"] = "B6"
+    grannir.update(wound_dice=1, superficial=True)
+    data["factions"]["dwarves"]["second"] = {
+        "name": "Balin",
+        "lifepaths": 8,
+        "stats": {"Will": "B3"},
+        "skills": {"Law": "B3"},
+        "wound_dice": 1,
+        "superficial": True,
+    }
+    table = Table.start(PROCEDURE, data)
+    table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = act(table, "orcs", "write_slip", **infiltrate)
+    table = act(
+        table, "dwarves", "write_slip", maneuver="Fortify", skill="Fortifications", downtime=2
+    )
+    table = act(table, "orcs", "scene", kind="conflict", target="elves")
+    table = act(_reveal(table, "elves", [1] * 8 + [4] * 5), "elves", "resolve")
+    assert table.state.factions["dwarves"].downtime_months == 6
+    for f in ("elves", "orcs"):
+        assert table.state.factions[f].maintenance == (0, 0)
+    table = act(table, "elves", "maintenance", [4, 4, 4])
+    assert table.state.factions["elves"].maintenance == (0,)
+    for f in ("elves", "orcs", "orcs"):
+        table = act(table, f, "maintenance", [4, 4, 4])
+    assert [table.state.factions[f].maintenance for f in ("elves", "orcs")] == [(), ()]
+    table = act(table, "orcs", "next_maneuver")
+    dwarves = table.state.factions["dwarves"]
+    assert dwarves.second is not None
+    assert [(c.wound_dice, c.superficial) for c in (dwarves.leader, dwarves.second)] == [
+        (0, False),
+        (0, False),
+    ]
+
+
+def test_a_sapped_faction_owes_maintenance_at_the_margin_over_the_ob_even_in_consequences() -> None:
+    """Sap; Downtime: the Sapped target owes a Resources maintenance test at +margin Ob, and
+    may take it while a defeated faction's consequences are pending. The elves (Resources B3)
+    owe one at +2: Ob 3, rolled 4, 4, 1 — 2 successes, failed."""
+    state = Table.start(PROCEDURE, _kingdom({}, resources=3), players=PLAYERS).state
+    elves = replace(state.factions["elves"], maintenance=(2,))
+    state = replace(state, phase="consequences", factions={**state.factions, "elves": elves})
+    (tested,) = PROCEDURE.decide(
+        state, Action("elves", "maintenance", {}), ScriptedSource([4, 4, 1])
+    )
+    assert {k: tested.payload[k] for k in ("ob", "extra_ob", "dice", "successes", "passed")} == {
+        "ob": 3,
+        "extra_ob": 2,
+        "dice": 3,
+        "successes": 2,
+        "passed": False,
+    }
+
+
+def test_the_maintenance_obstacle_is_the_set_ups_and_may_be_zero() -> None:
+    """Downtime: the maintenance test's Ob is the set-up's ``maintenance_ob`` (1 if none)."""
+    assert Table.start(PROCEDURE, setup()).state.maintenance_ob == 1
+    assert Table.start(PROCEDURE, setup(maintenance_ob=0)).state.maintenance_ob == 0
+    assert Table.start(PROCEDURE, setup(maintenance_ob=3)).state.maintenance_ob == 3

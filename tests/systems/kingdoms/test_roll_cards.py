@@ -1,0 +1,182 @@
+"""The roll cards a player reads (parent-games.md, "Burning Wheel"; "Maneuver Resolution"): the
+odds of a maneuver test's successes, of Fate and Deeds after the roll, and a pool written as a
+person writes it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.core import RollCard
+from referee.dice import ScriptedSource
+from referee.systems.kingdoms.cards import (
+    after_card,
+    count_odds,
+    pool_card,
+    pool_dice,
+    shade_letter,
+)
+from referee.systems.kingdoms.dice import Artha, PoolRoll, Shade, roll_before, spend_after
+
+BLACK, GREY, WHITE = Shade.BLACK, Shade.GREY, Shade.WHITE
+
+
+def _rolled(dice: int, shade: int, open_ended: bool, faces: list[int]) -> PoolRoll:
+    return roll_before(dice, shade, open_ended, ScriptedSource(faces))
+
+
+def test_fate_on_a_closed_roll_shows_the_odds_of_its_sixes_exploding() -> None:
+    """Fate after a closed roll makes its 6s open-ended: 3 black dice showing 6, 4, 1 have 2
+    successes; the one 6 rerolled open-ended adds none 1/2 (1-3), one 5/12 (4, 5, or a 6 then
+    a miss), two 5/72 … The card names the pool and the artha, every face and the final count."""
+    before = _rolled(3, BLACK, False, [6, 4, 1])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([5]))
+    card = after_card(before, after, Artha(fate=True), "elves' Fate")
+    assert card.odds is not None
+    assert list(card.odds.items())[:4] == [
+        ("2", "1/2"),
+        ("3", "5/12"),
+        ("4", "5/72"),
+        ("5", "5/432"),
+    ]
+    assert (card.label, card.rule, card.dice) == (
+        "elves' Fate",
+        "Independent and Versus Maneuvers",
+        "3d6 + Fate",
+    )
+    assert (card.faces, card.outcome, card.margin, card.value) == ((6, 4, 1, 5), "3", None, 3)
+    assert card.shown == "pool [6, 4, 1], fate [5]"
+
+
+def test_fate_on_an_open_ended_roll_rerolls_one_failed_die_open_ended() -> None:
+    """Fate after an open-ended roll rerolls one failed die, open-ended: 3 grey dice showing
+    6, 1, 2 and the 6's 1 have 1 success; the rerolled die adds none 1/3 (1-2), one 5/9 …"""
+    before = _rolled(3, GREY, True, [6, 2, 1, 1])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([3]))
+    card = after_card(before, after, Artha(fate=True), "orcs' Fate")
+    assert card.odds is not None
+    assert list(card.odds.items())[:3] == [("1", "1/3"), ("2", "5/9"), ("3", "5/54")]
+    assert card.dice == "3d6 grey open-ended + Fate"
+    assert (card.outcome, card.shown) == ("2", "pool [6, 1, 2, 1], fate [3]")
+
+
+def test_fate_on_an_open_ended_roll_without_a_failed_die_can_change_nothing() -> None:
+    """Nothing failed: the count stands, certain."""
+    before = _rolled(2, BLACK, True, [4, 5])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([]))
+    card = after_card(before, after, Artha(fate=True), "elves' Fate")
+    assert card.odds == {"2": "1"}
+    assert (card.outcome, card.shown) == ("2", "pool [4, 5]")
+
+
+def test_deeds_after_the_roll_shows_the_odds_of_every_failed_die_rerolled() -> None:
+    """Deeds after the roll rerolls every failed die, open-ended if the pool is: 2 white dice
+    both failed reroll closed (none 1/36, one 5/18, two 25/36); 3 grey open-ended dice with 3
+    failed reroll open-ended (none 1/27, the top beyond three dice)."""
+    before = _rolled(2, WHITE, False, [1, 1])
+    after = spend_after(before, Artha(deeds_after=True), ScriptedSource([6, 1]))
+    card = after_card(before, after, Artha(deeds_after=True), "dwarves' Deeds")
+    assert card == RollCard(
+        label="dwarves' Deeds",
+        rule="Independent and Versus Maneuvers",
+        dice="2d6 white + Deeds (reroll)",
+        odds={"0": "1/36", "1": "5/18", "2": "25/36"},
+        faces=(1, 1, 6, 1),
+        outcome="1",
+        margin=None,
+        value=1,
+        shown="pool [1, 1], deeds [6, 1]",
+    )
+    before = _rolled(3, GREY, True, [6, 2, 1, 1])
+    after = spend_after(before, Artha(deeds_after=True), ScriptedSource([3, 6, 2, 2]))
+    card = after_card(before, after, Artha(deeds_after=True), "orcs' Deeds")
+    assert card.odds is not None
+    assert list(card.odds.items())[:3] == [("1", "1/27"), ("2", "5/27"), ("3", "55/162")]
+    assert "5" in card.odds
+
+
+def test_fate_and_deeds_together_show_no_odds() -> None:
+    """Both after one roll: the card gives the faces and the count, not the odds."""
+    before = _rolled(3, BLACK, False, [6, 4, 1])
+    artha = Artha(fate=True, deeds_after=True)
+    after = spend_after(before, artha, ScriptedSource([5, 1, 1, 1]))
+    card = after_card(before, after, artha, "elves' artha")
+    assert card.odds is None
+    assert (card.dice, card.outcome) == ("3d6 + Fate + Deeds (reroll)", "3")
+
+
+def test_a_maneuver_tests_card_counts_successes_and_tops_an_open_ended_pool() -> None:
+    """A maneuver test is rolled before its obstacle is known: its card gives the chance of each
+    number of successes; an open-ended pool's list stops three past its dice, "or more"."""
+    card = pool_card(_rolled(3, GREY, True, [6, 2, 1, 1]), "orcs' Assault", "Maneuver Resolution")
+    assert card == RollCard(
+        label="orcs' Assault",
+        rule="Maneuver Resolution",
+        dice="3d6 grey open-ended",
+        odds={
+            "0": "1/27",
+            "1": "5/27",
+            "2": "55/162",
+            "3": "815/2916",
+            "4": "655/5832",
+            "5": "1205/34992",
+            "6+": "421/34992",
+        },
+        faces=(6, 1, 2, 1),
+        outcome="1",
+        margin=None,
+        value=1,
+        shown="pool [6, 1, 2, 1]",
+    )
+    lucky = _rolled(1, BLACK, True, [6, 6, 6, 6, 6, 1])
+    card = pool_card(lucky, "elves' Assess", "Maneuver Resolution")
+    assert (card.outcome, card.margin, card.value) == ("4+", None, 5)
+    assert card.odds == {"0": "1/2", "1": "5/12", "2": "5/72", "3": "5/432", "4+": "1/432"}
+
+
+def test_a_card_shows_the_odds_it_is_given_and_buckets_the_count_among_them() -> None:
+    """Odds given (a tie-breaker's, a pool's own) are shown as given; a count past the top
+    bucket is that bucket, one listed is itself."""
+    rolled = _rolled(2, BLACK, False, [6, 5])
+    card = pool_card(rolled, "x", "y", odds={"0": "1/4", "1+": "3/4"})
+    assert (card.odds, card.outcome) == ({"0": "1/4", "1+": "3/4"}, "1+")
+    card = pool_card(rolled, "x", "y", odds={"1": "1/2", "2": "1/4"})
+    assert card.outcome == "2"
+    card = pool_card(rolled, "x", "y", odds={"0": "1/2", "12+": "1/2"})
+    assert card.outcome == "2"
+    four = _rolled(1, BLACK, True, [6, 6, 6, 4])
+    assert pool_card(four, "x", "y").outcome == "4+"
+    assert pool_card(rolled, "x", "y").odds == {"0": "1/4", "1": "1/2", "2": "1/4"}
+    before = _rolled(3, BLACK, False, [6, 4, 1])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([5]))
+    assert pool_card(after, "x", "y").shown == "pool [6, 4, 1], fate [5]"
+
+
+@pytest.mark.parametrize(
+    ("dice", "shade", "open_ended", "text"),
+    [
+        (5, BLACK, False, "5d6"),
+        (4, GREY, True, "4d6 grey open-ended"),
+        (2, WHITE, False, "2d6 white"),
+        (3, 5, False, "3d6 shade 5"),
+    ],
+)
+def test_a_pool_is_written_as_a_person_writes_it(
+    dice: int, shade: int, open_ended: bool, text: str
+) -> None:
+    """Black is the plain d6; grey and white are named; open-ended is said."""
+    assert pool_dice(dice, shade, open_ended) == text
+
+
+def test_the_odds_of_no_dice_are_no_successes_certain() -> None:
+    """A pool of no dice has 0 successes, certain; 2 black open-ended dice count to 5 or more."""
+    assert count_odds(0, BLACK, False) == {"0": "1"}
+    assert count_odds(2, BLACK, True) == {
+        "0": "1/4",
+        "1": "5/12",
+        "2": "35/144",
+        "3": "5/72",
+        "4": "85/5184",
+        "5+": "23/5184",
+    }
+    assert shade_letter(GREY) == "G"
