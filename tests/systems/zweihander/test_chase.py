@@ -9,9 +9,10 @@ import pytest
 from referee.core import ActionError, RuleError
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.chase import ladder, movement, takedown_difficulty
+from referee.systems.zweihander.events import CHASE_FATIGUE
 from referee.systems.zweihander.tables import movement_modes
 
-from .helpers import act, last, table
+from .helpers import _card, _line, act, last, table
 
 RUNNER = {
     "bonuses": {"AB": 4, "BB": 3, "PB": 2},
@@ -445,3 +446,35 @@ def test_a_chase_needs_the_base_chances_its_tests_will_ask_for() -> None:
         start(chars={"runner": RUNNER, "chaser": tireless}, escape_condition=3)
     sturdy = {**tireless, "bonuses": {**CHASER["bonuses"], "BB": 3}}
     assert start(chars={"runner": RUNNER, "chaser": sturdy}, escape_condition=3).state.chase
+
+
+def test_the_log_says_what_a_failed_fatigue_test_costs() -> None:
+    """Chases, fatigue: past the Brawn Bonus in Rounds a participant tests Toughness; a
+    Failure costs physical Peril (the line names the step of the Peril Condition Track it
+    reaches) and may leave them exhausted, out of the chase; a Success costs nothing."""
+    assert (
+        _line(CHASE_FATIGUE, participant="hound", roll=_card(12))
+        == "Hound tests fatigue — d100 12: success."
+    )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=4,
+            characters={"hound": {"peril": 2}},
+        )
+        == "Hound tests fatigue — d100 78: failure; 4 physical Peril → Ignore 1 Skill Rank."
+    )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=9,
+            characters={"hound": {"peril": 5}},
+            exhausted=True,
+        )
+        == "Hound tests fatigue — d100 78: failure; 9 physical Peril → Incapacitated!; "
+        "exhausted, out of the chase."
+    )

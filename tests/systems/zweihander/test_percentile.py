@@ -4,6 +4,7 @@ exact odds checked against brute-force enumeration of every face."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -15,9 +16,11 @@ from referee.dice import ScriptedSource
 from referee.systems.zweihander.percentile import (
     ChaosDice,
     SkillTest,
+    _difficulty_words,
     assisted_face,
     base_chance,
     bump,
+    canonical,
     difficulty,
     difficulty_name,
     digits,
@@ -199,3 +202,51 @@ def test_chaos_dice_roll() -> None:
     assert rolled.faces == (2, 6, 6) and rolled.triggered and rolled.sixes == 2
     assert not ChaosDice(2).roll(ScriptedSource([5, 5])).triggered
     assert ChaosDice(0).roll(ScriptedSource([])).faces == ()
+
+
+@pytest.mark.parametrize(
+    "test",
+    [SkillTest(45), SkillTest(50, difficulty=-20), SkillTest(60, assist=True)],
+    ids=["plain", "hard", "assisted"],
+)
+def test_a_skill_tests_margins_are_the_margins_its_rolls_make(test: SkillTest) -> None:
+    """Skill Tests: the margin shown before the roll is Total Chance − the face kept (after an
+    Assist Die, when one helps): the odds of each margin are those of rolling every d100 face
+    (and every d10) through the test's own roll, counted one by one."""
+    faces = [[d100, d10] for d100 in range(1, 101) for d10 in range(1, 11)]
+    if not test.assist:
+        faces = [[d100] for d100 in range(1, 101)]
+    margins = Counter(test.roll(ScriptedSource(f)).margin for f in faces)
+    counted = {m: Fraction(n, len(faces)) for m, n in sorted(margins.items())}
+    assert test.odds().margins == counted
+
+
+def test_a_difficulty_rating_is_read_by_name_or_modifier_as_a_referee_writes_it() -> None:
+    """Difficulty Rating: a rating is named ("hard", any case and spacing) or given as its
+    modifier, with or without "%" and "+/-" (the ladder's own "+/-0%"); anything else is
+    refused naming the ladder."""
+    for written, modifier in [("-20%", -20), ("+/-0%", 0), ("+/-0", 0), (" hard ", -20)]:
+        assert difficulty(written) == modifier
+    assert [_difficulty_words(w) for w in ("-20%", "+/-0%", " hard ", "+10%", "x")] == [
+        -20,
+        0,
+        "Hard",
+        10,
+        "x",
+    ]
+    for not_a_rating in (False, True):
+        with pytest.raises(RuleError, match="Difficulty Rating"):
+            difficulty(not_a_rating)
+    with pytest.raises(RuleError) as refused:
+        difficulty("x")
+    assert str(refused.value) == (
+        "Difficulty Rating: 'x' is not one of Trivial, Easy, Routine, Standard, Challenging, "
+        "Hard, Arduous"
+    )
+    read = canonical(("Hard Going", "Fear"))
+    assert (read("hard   going"), read(" fear"), read("Anger"), read(3)) == (
+        "Hard Going",
+        "Fear",
+        "Anger",
+        3,
+    )

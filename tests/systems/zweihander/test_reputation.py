@@ -95,3 +95,12 @@ def test_a_characters_reputation_at_setup_counts_fate_points_and_disorders(
     """Audit W3: "1 point at the start, +1 for each Fate Point, +1 for each Disorder"."""
     t = table({"anna": sheet})
     assert t.state.character("anna").reputation == reputation
+
+
+def test_a_requisition_waits_from_the_last_one_not_from_the_start() -> None:
+    """Reputation, Requisition: a minor requisition once a day, counted from the last one (on
+    day 5, the next on day 6, not before)."""
+    last = 5 * DAY
+    assert not can_requisition("minor", last=last, now=last + DAY - 1)
+    assert can_requisition("minor", last=last, now=last + DAY)
+    assert not can_requisition("middling", last=last, now=last + 7 * DAY - 1)

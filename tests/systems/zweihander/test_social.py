@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from referee.core import Action, Outcome, RuleError, Viewer, view
 from referee.dice import ScriptedSource
+from referee.systems.zweihander.events import SIMPLE_EXCHANGE
 from referee.systems.zweihander.social import (
     DISPOSITIONS,
     TACTICS,
@@ -23,7 +24,7 @@ from referee.systems.zweihander.social import (
 )
 from referee.systems.zweihander.tables import social_table
 
-from .helpers import act, last, table
+from .helpers import _card, _line, act, last, table
 
 
 def test_rank_standing() -> None:
@@ -245,3 +246,40 @@ def test_every_tactic_test_hides_the_same_parts_bumped_or_not() -> None:
         assert tested[0].redacted == ("bumped_by",)
     assert last(plain, "exchange.tactic_tested")["bumped_by"] is None
     assert last(bumped, "exchange.tactic_tested")["bumped_by"] == "favourable"
+
+
+def test_a_simple_exchange_records_who_tested_which_skill() -> None:
+    """Simple Exchange: one Test of the Skill; its event names the character and the Skill, and
+    its roll card the rule."""
+    t = act(
+        table(CHARS),
+        "anna",
+        "social.simple",
+        [40],
+        skill="Charm",
+        npc_alignment="order",
+        npc_class="burgher",
+    )
+    data = last(t, "social.simple_exchange")
+    assert (data["character"], data["test"]["skill"], data["test"]["outcome"]) == (
+        "anna",
+        "Charm",
+        "success",
+    )
+    card = data["roll"]
+    assert (card["label"], card["rule"]) == (
+        "Anna tests Charm (Simple Exchange)",
+        "Simple Exchange",
+    )
+
+
+def test_the_log_says_what_a_simple_exchange_costs() -> None:
+    """Simple Exchange: a Critical Failure costs mental Peril; otherwise nothing."""
+    assert (
+        _line(SIMPLE_EXCHANGE, character="anna", roll=_card(99), mental_peril=5)
+        == "Anna tries a Simple Exchange — d100 99: critical failure; 5 mental Peril."
+    )
+    assert (
+        _line(SIMPLE_EXCHANGE, character="anna", roll=_card(34))
+        == "Anna tries a Simple Exchange — d100 34: success."
+    )

@@ -6,15 +6,23 @@ from typing import Any
 
 import pytest
 
-from referee.core import ActionError, RuleError, ScenarioError
+from referee.core import Action, ActionError, RuleError, ScenarioError
+from referee.dice import RandomSource
+from referee.systems.zweihander.events import (
+    JOURNEY_CAMP,
+    JOURNEY_ENDED,
+    JOURNEY_ROLE_CHECK,
+    JOURNEY_STRETCH_ENDED,
+)
 from referee.systems.zweihander.wilderness import (
     step_threat,
     terrain_difficulty,
     threat_level,
     toughness_tests,
+    travel_on,
 )
 
-from .helpers import act, last, table
+from .helpers import _journey, act, last, table
 
 PARTY = {
     "g": {"bonuses": {"WB": 3}, "skills": {"Navigation": 50, "Toughness": 50}},
@@ -350,3 +358,39 @@ def test_fortune_points_are_for_the_surviving_characters_only() -> None:
     t = act(journey(party=slain), "referee", "journey.end", award_fortune=True)
     assert t.state.fortune_points == 2
     assert last(t, "journey.ended")["survivors"] == ["g", "s"]
+
+
+def test_a_journey_travelled_on_by_default_makes_no_camp_and_awards_no_fortune() -> None:
+    """Wilderness travel: Strike Camp and the Fortune Points at journey's end are the GM's to
+    give; travelled on by default, each Stretch gets its Roles and Toughness Tests, no camp, and
+    the journey ends with no Fortune awarded — the same journey, with the same dice, each time."""
+    done = travel_on(_journey(), RandomSource(3))
+    kinds = [e.kind for e in done.log.events]
+    assert kinds.count(JOURNEY_STRETCH_ENDED) == 2 and JOURNEY_CAMP not in kinds
+    roles = {e.data["role"]: e.data["character"] for e in done.log if e.kind == JOURNEY_ROLE_CHECK}
+    assert roles == {"Guide": "anna", "Survivalist": "bert", "Scout": "cora"}  # each by Skill
+    assert kinds[-1] == JOURNEY_ENDED and done.log.events[-1].data["fortune_points"] == 0
+    assert travel_on(_journey(), RandomSource(3)).log.events == done.log.events
+    with pytest.raises(RuleError, match="no journey is under way"):
+        travel_on(done, RandomSource(3))
+
+
+def test_a_journey_past_its_first_stretch_is_travelled_on_to_its_end() -> None:
+    """Wilderness travel: a journey whose first Stretch the GM has played by hand is travelled
+    on from its second — one more Stretch, then journey's end."""
+    dice = RandomSource(3)
+    t = _journey().act(
+        Action(
+            "referee", "journey.roles", {"guide": "anna", "survivalist": "bert", "scout": "cora"}
+        ),
+        dice,
+    )
+    while (j := t.state.journey) is not None and j.toughness_tests_left > 0:
+        t = t.act(Action("referee", "journey.toughness"), dice)
+    t = t.act(Action("referee", "journey.end_stretch"), dice)
+    assert t.state.journey is not None and t.state.journey.index == 1
+    done = travel_on(t, dice)
+    ended = [e.data["stretch"] for e in done.log if e.kind == JOURNEY_STRETCH_ENDED]
+    assert ended == ["the old forest road", "the Grey Peaks"]
+    assert done.log.events[-1].kind == JOURNEY_ENDED
+    assert done.state.journey is not None and done.state.journey.ended
