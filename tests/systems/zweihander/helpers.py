@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from referee.core import Action, Event, Table, Viewer
+from referee.core import REFEREE, Action, Event, Table, Viewer
 from referee.dice import RandomSource, ScriptedSource
 from referee.systems.zweihander import PROCEDURE, SYSTEM, emit
+from referee.systems.zweihander.character import INCAPACITATED
 from referee.systems.zweihander.events import describe
 from referee.systems.zweihander.percentile import SkillTest
 from referee.systems.zweihander.state import ZweihanderState
@@ -64,3 +66,16 @@ def _card(face: int, chance: int = 50) -> dict[str, Any]:
 
 def _line(kind: str, **data: Any) -> str:
     return describe(Event(kind, data), Viewer("referee"))
+
+
+def _incapacitated(state: ZweihanderState, who: str) -> ZweihanderState:
+    return state.with_character(replace(state.character(who), peril=INCAPACITATED))
+
+
+def _s_and_c_take_roles(t: Table[ZweihanderState], dice: list[int]) -> Table[ZweihanderState]:
+    """The Role Checks with g unable to take part: s the Survivalist, c the Scout."""
+    return act(t, "referee", "journey.roles", dice, survivalist="s", scout="c")
+
+
+def _lines(t: Table[ZweihanderState], prefix: str) -> list[str]:
+    return [describe(e, Viewer(REFEREE)) for e in t.log.events if e.kind.startswith(prefix)]

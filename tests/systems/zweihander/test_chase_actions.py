@@ -4,9 +4,14 @@ Critical Success, 6 on a Critical Failure) and its Damage (3 Value per rank of D
 
 from __future__ import annotations
 
+import pytest
+
+from referee.core import Between, OneOf, RuleError
+from referee.systems.zweihander import chase
 from referee.systems.zweihander.events import CHASE_ATTACKED
 
-from .helpers import _card, _line
+from .helpers import _card, _line, act, last
+from .test_chase import CHASER, TWO_RUNNERS, start
 
 
 def test_the_log_says_whether_a_chase_attack_hits_and_what_it_costs() -> None:
@@ -51,3 +56,108 @@ def test_the_log_says_whether_a_chase_attack_hits_and_what_it_costs() -> None:
         )
         == "Watchman attacks Cutpurse — d100 78: failure; misses; the attack costs 2 Value."
     )
+
+
+def test_a_chase_action_is_recorded_with_its_test_at_its_difficulty_and_its_card() -> None:
+    """Chase scene rules (Actions): the described Action's Skill Test at the Difficulty the GM
+    sets, its roll card, and the Value it changes."""
+    t = act(start(), "runner", "chase.move", [4])  # 11
+    t = act(
+        t,
+        "runner",
+        "chase.action",
+        [20],
+        skill="Athletics",
+        gain=2,
+        difficulty="Hard",
+        description="vaults a cart",
+    )
+    data = last(t, "chase.action_taken")
+    assert data["description"] == "vaults a cart"
+    assert data["test"]["skill"] == "Athletics"
+    assert (data["test"]["difficulty_rating"], data["test"]["total_chance"]) == ("Hard", 30)
+    assert data["test"]["outcome"] == "success"
+    assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
+        "Runner tests Athletics (a chase Action)",
+        "Chase scene rules",
+        "d100 ≤ 30",
+    )
+    assert (data["change"], data["value"]) == (2, 13)
+
+
+def test_a_chase_attack_is_recorded_with_its_test_cost_and_what_it_does_to_the_target() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): the attack's Skill Test at its Difficulty
+    and roll card; a hit costs the victim 3 per rank of Damage, a miss costs them nothing."""
+    t = act(start(head_start="pursuers"), "runner", "chase.move", [9])  # runner 16, chaser 3
+    hit = act(t, "runner", "chase.attack", [60], target="chaser", skill="Bows", difficulty="Easy")
+    data = last(hit, "chase.attacked")
+    assert data["test"]["skill"] == "Bows"
+    assert (data["test"]["difficulty_rating"], data["test"]["total_chance"]) == ("Easy", 70)
+    assert (data["roll"]["label"], data["roll"]["rule"], data["roll"]["dice"]) == (
+        "Runner attacks Chaser",
+        "Chase scene rules",
+        "d100 ≤ 70",
+    )
+    assert (data["cost"], data["value"], data["hit"]) == (3, 13, True)
+    ranks = act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows", damage_ranks=2)
+    data = last(ranks, "chase.attacked")
+    assert (data["damage_ranks"], data["target_loss"], data["target_value"]) == (2, 6, -3)
+    miss = act(t, "runner", "chase.attack", [70], target="chaser", skill="Bows", damage_ranks=2)
+    data = last(miss, "chase.attacked")
+    assert (data["hit"], data["damage_ranks"], data["target_loss"]) == (False, 0, 0)
+    assert data["target_value"] == 3
+
+
+def test_an_attack_is_only_on_an_opponent() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): an Escapee attacks a Pursuer, not another
+    Escapee."""
+    t = start(escapees={"runner": "on foot", "second": "on foot"}, chars=TWO_RUNNERS)
+    t = act(t, "runner", "chase.move", [9])
+    with pytest.raises(RuleError, match="second is not an opponent"):
+        act(t, "runner", "chase.attack", [20], target="second", skill="Bows")
+
+
+def test_only_the_one_who_moved_last_may_act_not_one_who_moved_earlier() -> None:
+    """Chase scene rules (Actions): an Action is taken right after one's own move; once the next
+    on the ladder has moved, the first may no longer act or attack."""
+    t = act(start(), "runner", "chase.move", [9])  # 16
+    t = act(t, "chaser", "chase.move", [1])  # 7: nobody caught
+    for kind, extra in (("chase.action", {}), ("chase.attack", {"target": "chaser"})):
+        with pytest.raises(RuleError, match="right after their own move") as refused:
+            act(t, "runner", kind, [20], skill="Bows", **extra)
+        assert refused.value.rule == kind
+
+
+def test_an_action_or_attack_once_the_chase_has_ended_is_refused_under_its_own_name() -> None:
+    t = act(start(), "referee", "chase.give_up", side="pursuers")
+    for kind, extra in (("chase.action", {}), ("chase.attack", {"target": "chaser"})):
+        with pytest.raises(RuleError, match="the chase has ended") as refused:
+            act(t, "runner", kind, [20], skill="Bows", **extra)
+        assert refused.value.rule == kind
+
+
+def test_an_attack_is_offered_on_the_opponents_still_in_the_chase() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): the targets offered are the other side's
+    participants still in the chase (not one taken down); one out of the chase, or at the table
+    but not in it, is offered nothing."""
+    chars = {**TWO_RUNNERS, "guard": CHASER, "bystander": CHASER}
+    t = start(
+        escapees={"runner": "on foot", "second": "on foot"},
+        pursuers={"chaser": "on foot", "guard": "on foot"},
+        chars=chars,
+        dice=[9, 1],
+    )
+    t = act(t, "runner", "chase.move", [9])  # 16
+    t = act(t, "second", "chase.move", [1])  # 7
+    t = act(t, "chaser", "chase.move", [9])  # caught up with second
+    t = act(t, "chaser", "chase.takedown", [20, 60])  # second and chaser are taken down
+    t = act(t, "guard", "chase.move", [1])  # 7: nobody caught
+    [attack] = [c for c in chase.choices(t.state, "guard") if c.kind == "chase.attack"]
+    assert attack.params == {
+        "target": OneOf(("runner",)),
+        "skill": OneOf(("Bows", "Coordination", "Toughness")),
+        "damage_ranks": Between(0, 5),
+    }
+    assert attack.label == "a Ranged or Magick Attack"
+    assert chase.choices(t.state, "second") == []
+    assert chase.choices(t.state, "bystander") == []

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from referee.core import Event, Viewer
 from referee.core.clock import TIMER_SET, describe_timer
+from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander import events as ev
 from referee.systems.zweihander.events import describe
 
-from .helpers import act, table
+from .helpers import _lines, act, table
+from .test_wilderness import journey, roles
 
 
 def _said(event_kind: str, data: dict[str, object]) -> str:
@@ -51,3 +53,16 @@ def test_a_requisition_timer_is_told_in_words() -> None:
     words = describe_timer(timer.kind, timer.data, "09:00", at=timer.at)
     assert words.startswith("Anna may make a minor requisition again at ")
     assert "requisition:" not in words
+
+
+def test_the_log_names_every_corruption_gained_and_every_field_of_a_kernel_event() -> None:
+    t = roles(journey(threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [99, 10, 10, 10, 99, 10, 10, 10, 20])
+    [line] = _lines(t, "journey.toughness")
+    assert line.endswith(
+        " G gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+        " S gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+    )
+    assert PROCEDURE.describe(Event("timer.set", {"name": "x", "after": 3}), Viewer("g")) == (
+        "timer.set: name='x', after=3"
+    )

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from referee.core import Between, RuleError, ScenarioError, SomeOf
+from referee.core import REFEREE, Between, Choice, OneOf, RuleError, ScenarioError, SomeOf
 from referee.dice import ScriptedSource
-from referee.systems.zweihander import emit
+from referee.systems.zweihander import emit, stable
 from referee.systems.zweihander.character import Character, peril_steps
 from referee.systems.zweihander.morale import choices as morale_choices
 from referee.systems.zweihander.morale import morale_check, morale_difficulty
@@ -257,3 +257,44 @@ def test_only_the_gm_calls_a_morale_check() -> None:
     }
     assert not [c for c in t.legal_actions("anna") if c.kind == "morale"]
     assert morale_choices(t.state, "anna") == []
+
+
+def test_a_secondary_character_earns_half_the_reward_rounded_up_even_of_nothing() -> None:
+    """Character stable: each secondary character earns half the played one's Reward Points,
+    rounded up (6 → 3, 7 → 4); a reward of 0 gives 0; a negative reward is refused."""
+    assert [secondary_reward(r) for r in (0, 1, 6, 7)] == [0, 1, 3, 4]
+    with pytest.raises(RuleError, match="cannot be negative"):
+        secondary_reward(-1)
+
+
+def test_a_stable_reward_is_recorded_for_every_member_and_offered_to_the_gm_per_player() -> None:
+    """Character stable: the GM rewards a player's stable (one choice per player with
+    characters, the played one among them); the event names the player and each reward."""
+    t = table({"a": {}, "b": {}, "c": {}, "d": {}}, stables={"pat": ["a", "b", "c"], "sam": ["d"]})
+    assert stable.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE,
+            "stable.reward",
+            {"player": OneOf((player,)), "played": OneOf(members), "reward": Between(0, 30)},
+            label=f"Reward Points for {player.title()}'s stable",
+        )
+        for player, members in (("pat", ("a", "b", "c")), ("sam", ("d",)))
+    ]
+    assert stable.choices(t.state, "a") == []
+    t = act(t, "referee", "stable.reward", player="pat", played="b", reward=6)
+    assert last(t, "stable.rewarded") == {
+        "player": "pat",
+        "rewards": {"a": 3, "b": 6, "c": 3},
+        "characters": {
+            "a": {"reward_points": 3},
+            "b": {"reward_points": 6},
+            "c": {"reward_points": 3},
+        },
+    }
+
+
+def test_charging_or_running_in_fog_mist_or_smoke_may_need_a_coordination_test() -> None:
+    """Narrative considerations (Fog, mist & smoke), a condition named alone or among others."""
+    assert needs_coordination_test("charge", "fog") is True
+    assert needs_coordination_test("charge", ["rain", "smoke"]) is True
+    assert needs_coordination_test("walk", "fog") is False

@@ -505,3 +505,25 @@ def test_the_gms_default_play_at_a_table_without_seats_is_taken_by_no_seat() -> 
     played = play_out(chase, RandomSource(5))
     assert played.state.chase is not None and played.state.chase.ended is not None
     assert {a.seat for a in played.actions} == {None}
+
+
+@pytest.mark.parametrize(
+    ("sheet", "reason"),
+    [
+        ({"wits": 3}, "Extra inputs are not permitted"),
+        ({"bonuses": {"XB": 3}}, "not a Bonus (CB, BB, AB, PB, IB, WB, FB)"),
+    ],
+)
+def test_a_bad_setup_field_is_refused_with_a_plain_reason(
+    sheet: dict[str, Any], reason: str
+) -> None:
+    """A setup's refusal reads as the rule it breaks: an unknown field, a Bonus that is none."""
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": sheet})
+    assert refused.value.reason == reason
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": {}}, fortune_points=-1)
+    assert (refused.value.reason, refused.value.path) == (
+        "Input should be greater than or equal to 0",
+        ("fortune_points",),
+    )

@@ -4,13 +4,19 @@ Escapee's test, and the GM's default play of the Takedowns."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from referee.core import REFEREE, Choice, OneOf, Viewer
 from referee.dice import RandomSource
+from referee.systems.zweihander import PROCEDURE, chase, wilderness
 from referee.systems.zweihander.chase import play_out
 from referee.systems.zweihander.events import CHASE_CAUGHT_UP, CHASE_ENDED, CHASE_TAKEDOWN
 
-from .helpers import _chase
+from .helpers import _chase, _incapacitated, act, table
+from .test_chase import CHASER, RUNNER, caught, start
+from .test_wilderness import journey, roles
 
 
 @pytest.mark.parametrize("seed", [1, 5, 9, 12])
@@ -31,3 +37,70 @@ def test_a_chase_played_out_ends_and_every_pursuer_who_catches_up_attempts_a_tak
         assert takedown.data["participant"] == who
     assert kinds.count(CHASE_TAKEDOWN) == len(caught)
     assert kinds[-1] == CHASE_ENDED
+
+
+def test_a_takedown_is_previewed_at_the_chases_takedown_difficulty() -> None:
+    """Chase scene rules (Takedown): the caught-up Pursuer's Coordination Test at the chase's
+    Condition ("cornered", +30: 45 + 30 = 75), shown to everyone before it is rolled."""
+    t = act(start(takedown="cornered"), "runner", "chase.move", [1])
+    t = act(t, "chaser", "chase.move", [9])
+    [preview] = chase.previews(t.state)
+    assert (preview.label, preview.rule, preview.dice) == (
+        "Chaser's Takedown (Coordination)",
+        "Chase scene rules (Takedown)",
+        "d100 ≤ 75",
+    )
+    assert preview.odds["critical success"] == "7/100"
+    assert [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"] == [
+        Choice("chaser", "chase.takedown", odds=(preview,), label="attempt a Takedown on Runner")
+    ]
+    assert chase.previews(_incapacitated(t.state, "chaser")) == []
+    assert chase.previews(caught().state)[0].dice == "d100 ≤ 45"
+    assert chase.previews(table({"runner": RUNNER}).state) == []
+
+
+def test_a_mounted_pursuer_who_caught_up_is_offered_a_takedown_naming_the_skills() -> None:
+    """Audit M1, ruling R3 (b): mounted or in a vehicle, the GM names the skill of the Takedown
+    and of the Escapee's test (Ride, Drive …), from the Skills each has entered; an
+    Incapacitated! Pursuer attempts none."""
+    rider = {**RUNNER, "skills": {"Coordination": 50, "Toughness": 50, "Ride": 70}}
+    hunter = {**CHASER, "skills": {"Coordination": 45, "Toughness": 45, "Drive": 20}}
+    t = start(
+        escapees={"runner": "palfrey horse"},
+        pursuers={"chaser": "stagecoach or wagon"},
+        chars={"runner": rider, "chaser": hunter},
+    )
+    t = act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [9])
+    takedown = [c for c in chase.choices(t.state, "chaser") if c.kind == "chase.takedown"]
+    assert takedown == [
+        Choice(
+            "chaser",
+            "chase.takedown",
+            {
+                "skill": OneOf(("Coordination", "Drive", "Toughness")),
+                "escapee_skill": OneOf(("Coordination", "Ride", "Toughness")),
+            },
+            label="attempt a Takedown on Runner (name the skills)",
+        )
+    ]
+    assert [c.kind for c in chase.choices(_incapacitated(t.state, "chaser"), "chaser")] == [
+        "chase.give_up"
+    ]
+
+
+def test_the_gm_previews_the_journeys_toughness_tests_and_everyone_a_chases_takedowns() -> None:
+    """The checks about to be rolled: a caught-up Pursuer's Takedown for everyone, the next
+    Toughness Tests of a journey for the GM only."""
+    hunt = act(start(), "runner", "chase.move", [1])
+    hunt = act(hunt, "chaser", "chase.move", [9])
+    trek = roles(journey(threat=0), [40, 40, 40])
+    both = replace(
+        hunt.state,
+        journey=trek.state.journey,
+        characters=trek.state.characters + hunt.state.characters,
+    )
+    takedown = chase.previews(both)
+    toughness = wilderness.previews(both)
+    assert len(takedown) == 1 and len(toughness) == 3
+    assert PROCEDURE.previews(both, Viewer(REFEREE)) == (*takedown, *toughness)
+    assert PROCEDURE.previews(both, Viewer("runner")) == tuple(takedown)

@@ -6,13 +6,22 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, ActionError, RuleError, ScenarioError
+from referee.core import (
+    REFEREE,
+    Action,
+    ActionError,
+    Event,
+    RuleError,
+    ScenarioError,
+    Viewer,
+)
 from referee.dice import RandomSource
 from referee.systems.zweihander.events import (
     JOURNEY_CAMP,
     JOURNEY_ENDED,
     JOURNEY_ROLE_CHECK,
     JOURNEY_STRETCH_ENDED,
+    describe,
 )
 from referee.systems.zweihander.wilderness import (
     step_threat,
@@ -22,7 +31,7 @@ from referee.systems.zweihander.wilderness import (
     travel_on,
 )
 
-from .helpers import _journey, act, last, table
+from .helpers import _journey, _lines, act, last, table
 
 PARTY = {
     "g": {"bonuses": {"WB": 3}, "skills": {"Navigation": 50, "Toughness": 50}},
@@ -394,3 +403,79 @@ def test_a_journey_past_its_first_stretch_is_travelled_on_to_its_end() -> None:
     assert ended == ["the old forest road", "the Grey Peaks"]
     assert done.log.events[-1].kind == JOURNEY_ENDED
     assert done.state.journey is not None and done.state.journey.ended
+
+
+def test_a_scouts_failure_at_the_highest_threat_level_stays_there() -> None:
+    """Threat Level: Highly Dangerous (3 Chaos Dice) is the top of the ladder."""
+    assert step_threat(3, 1) == 3
+    t = roles(journey(threat=3), [40, 40, 60])
+    assert t.state.journey is not None and t.state.journey.threat == 3
+
+
+def test_the_log_tells_a_journey_stretch_by_stretch() -> None:
+    """What a person reads of a journey: each Role Check (an unfilled Role an automatic
+    Failure), the Toughness Tests and their Peril, the Chaos Dice, the camp, each Stretch's days
+    and provisions, journey's end."""
+    j = act(
+        journey(threat=0, travellers=["g", "s"]),
+        "referee",
+        "journey.roles",
+        [40, 99],
+        guide="g",
+        survivalist="s",
+    )
+    j = act(j, "referee", "journey.toughness", [20, 95, 3, 4, 2])
+    j = act(j, "referee", "journey.toughness", [20, 20, 6])
+    j = act(j, "referee", "journey.camp")
+    j = act(j, "referee", "journey.end_stretch")
+    j = act(j, "referee", "journey.roles", [40, 40], guide="g", survivalist="s")
+    j = act(j, "referee", "journey.toughness", [20, 20, 3])
+    j = act(j, "referee", "journey.end_stretch")
+    j = act(j, "referee", "journey.end")
+    assert _lines(j, "journey.") == [
+        "Guide (G) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (S) — d100 99: critical failure: as Failure, plus add an extra Toughness Test",
+        "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
+        "Toughness Tests: G: success; S: failure, 9 Peril → Imperiled.",
+        "1 Chaos Dice show [2]: nothing",
+        "Toughness Tests: G: success; S: success.",
+        "1 Chaos Dice show [6]: an encounter!",
+        "The party Strikes Camp for 24 hours — G: Unhindered, S: Imperiled.",
+        "one is behind them: 3 days, 6 days of provisions.",
+        "Guide (G) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (S) — d100 40: success: if they Strike Camp, they may recover to Unhindered",
+        "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
+        "Toughness Tests: G: success; S: success.",
+        "1 Chaos Dice show [3]: nothing",
+        "two is behind them: 1 day, 2 days of provisions.",
+        "Journey's end: survivors G, S; Fortune Points +0.",
+    ]
+    safe = act(roles(journey(threat=0), [40, 40, 40]), "referee", "journey.toughness", [20, 20, 20])
+    assert _lines(safe, "journey.chaos") == ["No Chaos Dice (No Danger)."]
+
+
+def test_the_log_tells_a_journeys_corruption_surprise_and_losses() -> None:
+    """The log also says who gains Corruption by becoming Incapacitated!, who gets the Surprise
+    Turn, when nobody can test Toughness, and a journey that nobody survived; the kernel's own
+    events are told by kind and data."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 99, 10, 10, 10, 20])
+    assert _lines(t, "journey.toughness") == [
+        "Toughness Tests: G: success; S: critical failure, 33 Peril → Incapacitated!; "
+        "C: success. S gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+    ]
+    t = act(roles(journey(threat=2), [40, 40, 11]), "referee", "journey.toughness", [20, 20, 20, 6])
+    assert _lines(t, "journey.chaos") == [
+        "1 Chaos Dice show [6]: an encounter! (party get the Surprise Turn)"
+    ]
+    down = {who: {**PARTY[who], "peril": "Incapacitated!"} for who in PARTY}
+    t = act(journey(threat=0, party=down), "referee", "journey.roles")
+    t = act(t, "referee", "journey.toughness", [2])
+    assert _lines(t, "journey.toughness") == ["Toughness Tests: nobody can test."]
+    slain = {who: {**PARTY[who], "damage": "Slain!"} for who in PARTY}
+    t = act(journey(party=slain), "referee", "journey.end")
+    assert _lines(t, "journey.ended") == ["Journey's end: survivors none; Fortune Points +0."]
+    assert describe(Event("timer.cancelled", {"name": "x"}), Viewer(REFEREE)) == (
+        "timer.cancelled: name='x'"
+    )
+    assert describe(Event("timer.fired", {}), Viewer(REFEREE)) == "timer.fired"
