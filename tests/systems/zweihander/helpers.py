@@ -79,3 +79,8 @@ def _s_and_c_take_roles(t: Table[ZweihanderState], dice: list[int]) -> Table[Zwe
 
 def _lines(t: Table[ZweihanderState], prefix: str) -> list[str]:
     return [describe(e, Viewer(REFEREE)) for e in t.log.events if e.kind.startswith(prefix)]
+
+
+def _ladder(t: Any) -> dict[str, Any]:
+    """The chase's participants as the table's state shows them."""
+    return PROCEDURE.state_json(t.state)["chase"]["participants"]

@@ -10,7 +10,7 @@ from referee.core import Between, OneOf, RuleError
 from referee.systems.zweihander import chase
 from referee.systems.zweihander.events import CHASE_ATTACKED
 
-from .helpers import _card, _line, act, last
+from .helpers import _card, _ladder, _line, act, last
 from .test_chase import CHASER, TWO_RUNNERS, start
 
 
@@ -161,3 +161,29 @@ def test_an_attack_is_offered_on_the_opponents_still_in_the_chase() -> None:
     assert attack.label == "a Ranged or Magick Attack"
     assert chase.choices(t.state, "second") == []
     assert chase.choices(t.state, "bystander") == []
+
+
+def test_a_participant_takes_one_action_after_their_move_and_its_value_stands() -> None:
+    """Chase scene rules (Actions): after their move a participant may take one Action (the
+    state shows they have not acted yet); the Action's new Value stands, and a second Action
+    in the same turn is refused."""
+    t = act(start(), "runner", "chase.move", [4])  # 11
+    assert (_ladder(t)["runner"]["value"], _ladder(t)["runner"]["acted"]) == (11, False)
+    t = act(t, "runner", "chase.action", [20], skill="Athletics", gain=2)
+    assert (_ladder(t)["runner"]["value"], _ladder(t)["runner"]["acted"]) == (13, True)
+    with pytest.raises(RuleError, match="already taken an Action"):
+        act(t, "runner", "chase.action", [20], skill="Athletics")
+    with pytest.raises(RuleError, match="already taken an Action"):
+        act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows")
+
+
+def test_an_attack_that_does_not_slay_leaves_its_target_in_the_chase() -> None:
+    """Chase scene rules (Ranged and Magick Attacks): a miss, or a hit that does not slay, costs
+    the target Value but leaves them in the chase; the attacker has acted."""
+    t = act(start(head_start="pursuers"), "runner", "chase.move", [9])  # runner 16, chaser 3
+    for dice in ([70], [20]):
+        shot = act(t, "runner", "chase.attack", dice, target="chaser", skill="Bows")
+        assert _ladder(shot)["chaser"]["status"] == "in"
+        assert _ladder(shot)["runner"]["acted"] is True
+    hit = act(t, "runner", "chase.attack", [20], target="chaser", skill="Bows", damage_ranks=2)
+    assert (_ladder(hit)["chaser"]["value"], _ladder(hit)["runner"]["value"]) == (-3, 13)

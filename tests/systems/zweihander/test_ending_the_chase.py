@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Action
+import pytest
+
+from referee.core import Action, RuleError
 from referee.dice import RandomSource
 from referee.systems.zweihander import SYSTEM
 from referee.systems.zweihander.chase import play_out
 from referee.systems.zweihander.events import CHASE_ENDED, CHASE_ROUND_ENDED, CHASE_TAKEDOWN
 
-from .helpers import _chase
+from .helpers import _chase, _ladder, act, table
+from .test_chase import CHASER, RUNNER, play_round, start
 
 
 def test_a_chase_played_out_stops_at_its_escape_condition() -> None:
@@ -47,3 +50,27 @@ def test_a_chase_of_failed_takedowns_is_played_out_to_its_escape_condition() -> 
     assert len(done.actions) - len(t.actions) == 9 * (5 + 4 + 1)
     assert done.state.chase is not None
     assert done.state.chase.ended == "the Escape Condition is met (9 Rounds have passed)"
+
+
+def test_at_the_escape_condition_the_escapees_still_in_escape_and_the_pursuers_do_not() -> None:
+    """Chase scene rules (Escape Condition): once its Rounds have passed, every Escapee still in
+    the chase has escaped; a Pursuer is not an escapee and stays as they were."""
+    sturdy = {**CHASER, "bonuses": {"AB": 3, "BB": 5, "PB": 4}}
+    t = start(escape_condition=3, chars={"runner": RUNNER, "chaser": sturdy})
+    for _ in range(3):
+        t = play_round(t, [9, 1], [1])
+    assert {who: x["status"] for who, x in _ladder(t).items()} == {
+        "runner": "escaped",
+        "chaser": "in",
+    }
+
+
+def test_giving_up_with_no_chase_under_way_or_after_it_ended_is_refused_under_its_own_name() -> (
+    None
+):
+    """Chase scene rules: a side gives up a chase under way; the refusal names chase.give_up."""
+    gave_up = act(start(), "referee", "chase.give_up", side="pursuers")
+    for t, why in ((table({"runner": RUNNER}), "no chase"), (gave_up, "has ended")):
+        with pytest.raises(RuleError, match=why) as refused:
+            act(t, "referee", "chase.give_up", side="escapees")
+        assert refused.value.rule == "chase.give_up"

@@ -9,7 +9,7 @@ from referee.core import REFEREE, Between, Choice, OneOf, RuleError, SomeOf
 from referee.systems.zweihander import PROCEDURE, chase
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 
-from .helpers import _incapacitated, _lines, act, last, table
+from .helpers import _incapacitated, _ladder, _lines, act, last, table
 from .test_chase import CHASER, RUNNER, start
 
 
@@ -254,3 +254,30 @@ def test_whose_move_it_is_follows_the_chase_ladder_and_otherwise_every_living_ch
     assert PROCEDURE.actors(t.state) == (REFEREE, "chaser")
     t = act(t, "referee", "chase.give_up", side="escapees")
     assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "chaser")
+
+
+def test_the_end_of_a_round_clears_every_turn_for_the_next_round() -> None:
+    """Chase scene rules: at the end of a Round nobody has moved or acted, no Pursuer still holds
+    the Escapee they caught up with or tackled, and nobody's turn is running; in the next Round
+    each moves and may take an Action again."""
+    t = start(head_start="pursuers")
+    t = act(t, "runner", "chase.move", [1])
+    t = act(t, "runner", "chase.action", [20], skill="Athletics")
+    t = act(t, "chaser", "chase.move", [9])  # catches up with the runner
+    t = act(t, "chaser", "chase.takedown", [60])  # fails: the runner stays in
+    assert (_ladder(t)["chaser"]["caught"], _ladder(t)["chaser"]["tackled"]) == (None, "runner")
+    t = act(t, "referee", "chase.end_round", [6])
+    state = PROCEDURE.state_json(t.state)["chase"]
+    assert (state["round"], state["current"]) == (2, None)
+    for who in ("runner", "chaser"):
+        turn = {k: state["participants"][who][k] for k in ("moved", "acted", "caught", "tackled")}
+        assert turn == {"moved": False, "acted": False, "caught": None, "tackled": None}
+    t = act(t, "runner", "chase.move", [1])
+    t = act(t, "runner", "chase.action", [20], skill="Athletics")
+    assert _ladder(t)["runner"]["acted"] is True
+    held = act(
+        act(start(head_start="pursuers"), "runner", "chase.move", [1]), "chaser", "chase.move", [9]
+    )
+    assert _ladder(held)["chaser"]["caught"] == "runner"  # no Takedown tried this Round
+    held = act(held, "referee", "chase.end_round", [6])
+    assert _ladder(held)["chaser"]["caught"] is None
