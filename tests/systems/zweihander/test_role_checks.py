@@ -173,3 +173,62 @@ def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_j
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", "journey.roles", guide="g")
     assert refused.value.rule == "journey.roles"
+
+
+def test_a_stretchs_provisions_are_for_the_days_and_the_living_travellers() -> None:
+    """Wilderness travel rules (Guide): provisions per day of travel (1, or 2 when the Guide
+    fails) for every traveller still alive."""
+    slain = {**PARTY, "c": {**PARTY["c"], "damage": "Slain!"}}
+    t = act(
+        journey(days=4, threat=0, party=slain),
+        "referee",
+        "journey.roles",
+        [60, 40],
+        guide="g",
+        survivalist="s",
+    )
+    t = act(t, "referee", "journey.toughness", [20, 20, 1])  # Threat 1 (no Scout): a Chaos Die
+    t = act(t, "referee", "journey.end_stretch")
+    assert last(t, "journey.stretch_ended") == {
+        "stretch": "one",
+        "days": 4,
+        "provisions_per_day": 2,
+        "provisions": 4 * 2 * 2,
+    }
+    j = t.state.journey
+    assert j is not None and (j.provisions, j.days, j.index) == (16, 4, 1)
+    assert t.state.travel_hours == 4 * 24
+
+
+def test_role_checks_are_made_once_at_the_beginning_of_a_stretch_by_travellers() -> None:
+    """Wilderness travel rules (Roles): the Role Checks open a Stretch, by the travelling
+    characters, and every fit traveller takes a Role or assists."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    with pytest.raises(RuleError) as refused:
+        act(t, "referee", "journey.roles", guide="g")
+    assert (refused.value.rule, refused.value.reason) == (
+        "journey.roles",
+        "Role Checks are made at the beginning of a Stretch",
+    )
+    with pytest.raises(RuleError) as stranger:
+        act(journey(travellers=["g", "s"]), "referee", "journey.roles", guide="g", scout="c")
+    assert (stranger.value.rule, stranger.value.reason) == (
+        "journey.roles",
+        "'c' is not travelling",
+    )
+    with pytest.raises(RuleError) as idle:
+        act(journey(), "referee", "journey.roles", guide="g")
+    assert (idle.value.rule, idle.value.reason) == (
+        "journey.roles (Roles)",
+        "each character must take a Role or assist another: s, c",
+    )
+
+
+def test_a_survivalists_critical_success_saves_one_toughness_test_of_a_medium_stretch() -> None:
+    """Wilderness travel rules (Survivalist): "Critical Success: as Success, plus ignore 1
+    Toughness Test" — a Medium Stretch's two become one."""
+    t = roles(journey(length="medium"), [40, 11, 40])
+    assert last(t, "journey.role_check")["threat"] == 0
+    survivalist = [e.data for e in t.log.events if e.kind == "journey.role_check"][1]
+    assert (survivalist["outcome"], survivalist["toughness_tests"]) == ("critical success", 1)
+    assert t.state.journey is not None and t.state.journey.toughness_tests_left == 1

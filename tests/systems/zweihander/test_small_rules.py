@@ -298,3 +298,17 @@ def test_charging_or_running_in_fog_mist_or_smoke_may_need_a_coordination_test()
     assert needs_coordination_test("charge", "fog") is True
     assert needs_coordination_test("charge", ["rain", "smoke"]) is True
     assert needs_coordination_test("walk", "fog") is False
+
+
+@pytest.mark.parametrize(
+    ("stable", "reason"),
+    [(["a", "z"], "no character 'z'"), (["a", "a"], "a stable is up to 3 different characters")],
+)
+def test_a_stable_of_strangers_or_one_naming_a_character_twice_is_refused(
+    stable: list[str], reason: str
+) -> None:
+    """Character stable: up to three different characters of the table, per player."""
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": {}}, stables={"pat": stable})
+    assert refused.value.path == ("stables", "pat")
+    assert reason in refused.value.reason

@@ -77,3 +77,16 @@ def test_travel_releases_every_wait_it_passes_at_once() -> None:
     cancelled = [e.data["name"] for e in t.log.events if e.kind == "timer.cancelled"]
     assert cancelled == ["forced-march:g", "forced-march:s"]
     assert t.state.no_recovery == () and t.state.waits == ()
+
+
+def test_a_critical_success_at_toughness_is_for_the_camp_of_its_own_stretch_only() -> None:
+    """Audit U4: a Toughness Test's Critical Success recovers to Unhindered "if they Strike
+    Camp" — at the end of that Stretch, not of the next."""
+    weary = {**PARTY, "c": {**PARTY["c"], "peril": "Ignore 2 Skill Ranks"}}
+    t = roles(journey(threat=0, party=weary), [40, 60, 40])  # the Survivalist fails
+    t = act(t, "referee", "journey.toughness", [20, 20, 11])  # c: a Critical Success
+    t = act(t, "referee", "journey.end_stretch")
+    t = roles(t, [40, 60, 40])  # the second Stretch: the Survivalist fails again
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])
+    t = act(t, "referee", "journey.camp")
+    assert last(t, "journey.camp")["recovered"]["c"] == "Imperiled"

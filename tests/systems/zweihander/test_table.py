@@ -48,6 +48,7 @@ from referee.systems.zweihander.tables import (
 from referee.systems.zweihander.wilderness import travel_on
 
 from .helpers import CLI_FILES, _chase, _journey, act, table
+from .test_wilderness import journey
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "zweihander").glob("*.yaml"))
 GOLDEN = Path(__file__).parent / "golden" / "observe"
@@ -527,3 +528,31 @@ def test_a_bad_setup_field_is_refused_with_a_plain_reason(
         "Input should be greater than or equal to 0",
         ("fortune_points",),
     )
+
+
+def test_the_setup_seats_its_characters_fortune_points_stables_and_journey() -> None:
+    """The table's setup: each character (a blank sheet for one given nothing), the party's
+    Fortune Points (none unless given), each player's stable, and a journey only if one is set."""
+    t = table({"a": None, "b": {}}, stables={"pat": ["a", "b"]})
+    assert [c.id for c in t.state.characters] == ["a", "b"]
+    assert t.state.character("a").reputation == t.state.character("b").reputation
+    assert t.state.fortune_points == 0
+    assert t.state.stables == {"pat": ("a", "b")}
+    assert t.state.journey is None
+    assert table({"a": {}}, fortune_points=3, journey=None).state.fortune_points == 3
+    assert PROCEDURE.initial_state({}).characters == ()
+    j = journey().state.journey
+    assert j is not None and j.travellers == ("g", "s", "c") and j.stretch.name == "one"
+
+
+def test_only_the_gm_takes_the_gms_actions_and_only_a_seated_character_acts() -> None:
+    """The table: the GM's actions (a journey's steps) are refused to a player; an action by
+    someone who is no character at the table is refused."""
+    with pytest.raises(RuleError) as player:
+        act(journey(), "g", "journey.camp")
+    assert (player.value.rule, player.value.reason) == (
+        "journey.camp",
+        "only the referee (the GM) takes this action, not 'g'",
+    )
+    with pytest.raises(RuleError, match="no character 'z'"):
+        PROCEDURE.decide(journey().state, Action("z", "chase.move", {}), None)

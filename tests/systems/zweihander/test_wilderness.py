@@ -24,6 +24,8 @@ from referee.systems.zweihander.events import (
     describe,
 )
 from referee.systems.zweihander.wilderness import (
+    Stretch,
+    parse_stretch,
     step_threat,
     terrain_difficulty,
     threat_level,
@@ -479,3 +481,29 @@ def test_the_log_tells_a_journeys_corruption_surprise_and_losses() -> None:
         "timer.cancelled: name='x'"
     )
     assert describe(Event("timer.fired", {}), Viewer(REFEREE)) == "timer.fired"
+
+
+def test_bad_weather_makes_the_terrain_a_step_harder_and_a_conveyed_party_is_kept() -> None:
+    """Wilderness travel rules (Terrain): bad weather makes the terrain's Difficulty one step
+    harder; the Stretch keeps whether the party is conveyed."""
+    s = parse_stretch(
+        {
+            "name": "the pass",
+            "length": "medium",
+            "terrain": "Standard",
+            "threat": 2,
+            "days": 9,
+            "bad_weather": True,
+            "conveyed": True,
+        },
+        0,
+    )
+    assert s == Stretch("the pass", "medium", -10, 2, 9, True, True)
+
+
+def test_chaos_dice_with_no_six_bring_no_encounter() -> None:
+    """Wilderness travel rules (Threat Level): only a 6 on the Chaos Dice is an encounter."""
+    t = roles(journey(threat=1), [40, 40, 60])  # the Scout fails: Threat 2, two Chaos Dice
+    t = act(t, "referee", "journey.toughness", [20, 20, 20, 1, 2])
+    assert last(t, "journey.chaos")["encounter"] is False
+    assert t.state.journey is not None and t.state.journey.encounters == 0
