@@ -3,6 +3,8 @@ by 1D10 + Initiative), each Round's moves (1D10 + Movement) in ladder order, who
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from referee.core import REFEREE, Between, Choice, OneOf, RuleError, SomeOf
@@ -281,3 +283,14 @@ def test_the_end_of_a_round_clears_every_turn_for_the_next_round() -> None:
     assert _ladder(held)["chaser"]["caught"] == "runner"  # no Takedown tried this Round
     held = act(held, "referee", "chase.end_round", [6])
     assert _ladder(held)["chaser"]["caught"] is None
+
+
+def test_the_state_shows_a_chases_participants_by_id_and_its_ladder_in_order() -> None:
+    """Chase scene rules (Initiative Ladder): the state shows each participant by id and the
+    ladder in its order, Escapees first."""
+    t = start()
+    chase: Any = PROCEDURE.state_json(t.state)["chase"]
+    assert chase["ladder"] == ["runner", "chaser"]
+    assert sorted(chase["participants"]) == ["chaser", "runner"]
+    assert chase["participants"]["runner"]["side"] == "escapee"
+    assert chase["participants"]["chaser"]["side"] == "pursuer"

@@ -318,3 +318,17 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
         ("referee", {}),
     ]
     assert madness_choices(social_table({}).state, "referee") == []
+
+
+def test_a_disorder_gained_is_recorded_as_a_list_and_folded_into_the_sheet() -> None:
+    """Corruption into Order & Chaos: ten ranks of Chaos give a Disorder; the event records the
+    sheet's changes in the sheet's order (the Disorders as a JSON list), and the fold adds the
+    Disorder to the character."""
+    t = table(
+        {"a": {"chaos_ranks": 9, "order_ranks": 4, "permanent_order_ranks": 1, "corruption": 1}}
+    )
+    t = act(t, "referee", "session.end", [1], disorders={"a": "Pyromania"})
+    changes = last(t, "corruption.resolved")["characters"]["a"]
+    assert list(changes) == ["reputation", "order_ranks", "chaos_ranks", "corruption", "disorders"]
+    assert changes["disorders"] == ["Pyromania"]
+    assert t.state.character("a").disorders == ("Pyromania",)

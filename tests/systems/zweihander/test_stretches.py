@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, ScenarioError
+from referee.core import REFEREE, Choice, OneOf, RuleError, ScenarioError, SomeOf
+from referee.systems.zweihander import wilderness
 from referee.systems.zweihander.events import JOURNEY_STARTED
-from referee.systems.zweihander.wilderness import Stretch, parse_stretch
+from referee.systems.zweihander.wilderness import Stretch, parse_stretch, stretch_length_and_days
 
 from .helpers import _line, act, last, table
 from .test_wilderness import PARTY, journey, roles
@@ -162,4 +163,62 @@ def test_each_stretch_ends_into_the_next_and_the_last_ends_the_journey() -> None
         (1, "roles", "two", 20, 1, None),
         (2, "roles", "three", 0, 0, None),
         (2, "done", "three", 0, 0, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("days", "length"),
+    [(1, "short"), (7, "short"), (8, "medium"), (20, "medium"), (21, "long"), (60, "long")],
+)
+def test_a_stretchs_length_follows_its_days_of_travel(days: int, length: str) -> None:
+    """Wilderness travel rules (Stretches): a Short Stretch is a day to a week's travel, a
+    Medium one a week or two (up to the Long's three weeks), a Long one three weeks or more."""
+    assert stretch_length_and_days(None, days) == (length, days)
+
+
+@pytest.mark.parametrize(
+    ("length", "days", "span"),
+    [("short", 8, "1 to 7"), ("medium", 6, "7 to 20"), ("long", 20, "21 or more")],
+)
+def test_days_that_do_not_fit_a_stretchs_length_are_refused(
+    length: str, days: int, span: str
+) -> None:
+    """Wilderness travel rules (Stretches): the days of travel must fit the Stretch's length;
+    the refusal gives the length's span (a Long Stretch has no upper bound)."""
+    with pytest.raises(RuleError) as refused:
+        stretch_length_and_days(length, days)
+    assert refused.value.reason == f"a {length} Stretch is {span} days of travel, not {days}"
+
+
+def test_the_gm_may_set_out_with_any_one_or_more_of_the_characters_on_a_route() -> None:
+    """Wilderness travel rules (Stretches): with no journey under way the GM may set out, taking
+    at least one of the characters, on a route divided into Stretches."""
+    t = table(PARTY)
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE,
+            "journey.start",
+            {
+                "travellers": SomeOf(("g", "s", "c"), least=1),
+                "stretches": OneOf(wilderness.EXAMPLE_ROUTE),
+            },
+            label="set out on a journey",
+        )
+    ]
+    assert wilderness.choices(t.state, "g") == []
+
+
+def test_after_the_last_stretch_the_gm_may_only_end_the_journey_or_strike_camp() -> None:
+    """Wilderness travel rules (Stretches): once the last Stretch is over there is no next one;
+    the GM ends the journey (or strikes camp first)."""
+    t = table(PARTY, journey={"travellers": ["g", "s", "c"], "stretches": [{"days": 1}]})
+    t = roles(t, [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 20, 20])
+    t = act(t, "referee", "journey.end_stretch")
+    assert t.state.journey is not None and t.state.journey.phase == "done"
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE, "journey.end", {"award_fortune": OneOf((False, True))}, label="journey's end"
+        ),
+        Choice(REFEREE, "journey.camp", label="Strike Camp"),
     ]

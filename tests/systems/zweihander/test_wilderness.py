@@ -507,3 +507,27 @@ def test_chaos_dice_with_no_six_bring_no_encounter() -> None:
     t = act(t, "referee", "journey.toughness", [20, 20, 20, 1, 2])
     assert last(t, "journey.chaos")["encounter"] is False
     assert t.state.journey is not None and t.state.journey.encounters == 0
+
+
+def test_an_unknown_terrain_is_refused_naming_the_terrains_the_text_lists() -> None:
+    """Wilderness travel rules (Terrain): a terrain is one the text lists or a Difficulty
+    Rating; the refusal lists the text's terrains, one after the other."""
+    with pytest.raises(RuleError) as refused:
+        terrain_difficulty("lava")
+    reason = refused.value.reason
+    assert "rough seas and oceans, river rapids, blighted areas" in reason
+    assert "paved roads, gravelled paths, signed and patrolled roadways" in reason
+    assert "XX" not in reason
+
+
+def test_there_are_four_threat_levels_and_no_fifth() -> None:
+    """Wilderness travel rules (Threat Level): No Danger, Mildly, Moderately and Highly
+    Dangerous — 0 to 3 Chaos Dice; a fifth level is refused, naming the four."""
+    assert [threat_level(n) for n in range(4)] == [0, 1, 2, 3]
+    for bad in (4, -1):
+        with pytest.raises(RuleError) as refused:
+            threat_level(bad)
+        assert refused.value.reason == (
+            f"{bad} is not a Threat Level (No Danger, Mildly Dangerous, Moderately Dangerous, "
+            "Highly Dangerous, or 0-3)"
+        )
