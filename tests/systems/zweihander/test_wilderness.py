@@ -15,7 +15,8 @@ from referee.core import (
     ScenarioError,
     Viewer,
 )
-from referee.dice import RandomSource
+from referee.dice import RandomSource, ScriptedSource
+from referee.systems.zweihander import emit
 from referee.systems.zweihander.events import (
     JOURNEY_CAMP,
     JOURNEY_ENDED,
@@ -23,6 +24,7 @@ from referee.systems.zweihander.events import (
     JOURNEY_STRETCH_ENDED,
     describe,
 )
+from referee.systems.zweihander.percentile import ChaosDice
 from referee.systems.zweihander.wilderness import (
     Stretch,
     parse_stretch,
@@ -531,3 +533,14 @@ def test_there_are_four_threat_levels_and_no_fifth() -> None:
             f"{bad} is not a Threat Level (No Danger, Mildly Dangerous, Moderately Dangerous, "
             "Highly Dangerous, or 0-3)"
         )
+
+
+def test_no_chaos_dice_show_no_dice() -> None:
+    """Threat Level "No Danger" rolls 0 Chaos Dice: the card shows "no dice", never
+    triggered."""
+    none = ChaosDice(0)
+    card = emit.chaos_card(none, none.roll(ScriptedSource([])), "Chaos Dice", "Threat Level")
+    assert (card["shown"], card["outcome"], card["faces"]) == ("no dice", "not triggered", [])
+    two = ChaosDice(2)
+    card = emit.chaos_card(two, two.roll(ScriptedSource([6, 2])), "Chaos Dice", "Threat Level")
+    assert card["shown"] == "6, 2"
