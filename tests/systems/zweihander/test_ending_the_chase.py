@@ -13,7 +13,7 @@ from referee.systems.zweihander import SYSTEM
 from referee.systems.zweihander.chase import play_out
 from referee.systems.zweihander.events import CHASE_ENDED, CHASE_ROUND_ENDED, CHASE_TAKEDOWN
 
-from .helpers import _chase, _ladder, act, table
+from .helpers import _chase, _ladder, act, last, table
 from .test_chase import CHASER, RUNNER, play_round, start
 
 
@@ -74,3 +74,31 @@ def test_giving_up_with_no_chase_under_way_or_after_it_ended_is_refused_under_it
         with pytest.raises(RuleError, match=why) as refused:
             act(t, "referee", "chase.give_up", side="escapees")
         assert refused.value.rule == "chase.give_up"
+
+
+@pytest.mark.parametrize("kind", ["chase.takedown", "chase.end_round"])
+def test_a_chase_step_with_no_chase_under_way_is_refused_under_its_own_name(kind: str) -> None:
+    """Chase scene rules: a Takedown or a Round's end needs a chase under way; the refusal names
+    the step that was refused."""
+    params = {"condition": None} if kind == "chase.takedown" else {}
+    with pytest.raises(RuleError, match=rf"^{kind}: no chase is under way"):
+        act(
+            table({"runner": RUNNER, "chaser": CHASER}),
+            "referee" if kind.endswith("round") else "chaser",
+            kind,
+            **params,
+        )
+
+
+def test_the_end_of_a_chase_is_recorded_with_its_reason_and_round() -> None:
+    """Chase scene rules (ending a chase): one side gives up, here in the first Round."""
+    t = act(start(), "referee", "chase.give_up", side="pursuers")
+    assert last(t, "chase.ended") == {"reason": "the pursuers give up", "round": 1}
+
+
+def test_a_chase_whose_escapees_are_all_slain_ends_so_not_as_taken_down() -> None:
+    """Chase scene rules (ending a chase): escapees out because Slain! are not "taken down"."""
+    t = act(start(), "runner", "chase.move", [9])
+    t = act(t, "chaser", "chase.move", [1])
+    t = act(t, "chaser", "chase.attack", [20], target="runner", skill="Bows", damage_ranks=5)
+    assert last(t, "chase.ended") == {"reason": "all escapees are Slain!", "round": 1}

@@ -294,3 +294,25 @@ def test_the_state_shows_a_chases_participants_by_id_and_its_ladder_in_order() -
     assert sorted(chase["participants"]) == ["chaser", "runner"]
     assert chase["participants"]["runner"]["side"] == "escapee"
     assert chase["participants"]["chaser"]["side"] == "pursuer"
+
+
+def test_a_move_records_its_d10_movement_and_gain_and_refuses_a_move_out_of_turn() -> None:
+    """Chase scene rules (Pursuit/Escape Value): 1D10 + Movement on one's turn of the Initiative
+    Ladder; out of turn the refusal names whose turn it is, or that the Round must end; with no
+    chase under way the move is refused as a move."""
+    t = act(start(), "runner", "chase.move", [4])
+    assert last(t, "chase.moved") == {
+        "participant": "runner",
+        "d10": 4,
+        "movement": 7,
+        "gained": 11,
+        "value": 11,
+        "round": 1,
+    }
+    with pytest.raises(RuleError, match=r"it is chaser's turn, not runner's"):
+        act(t, "runner", "chase.move", [4])
+    t = act(t, "chaser", "chase.move", [1])
+    with pytest.raises(RuleError, match=r"it is nobody \(end the round\)'s turn, not runner's"):
+        act(t, "runner", "chase.move", [4])
+    with pytest.raises(RuleError, match=r"^chase\.move: no chase is under way"):
+        act(table({"runner": RUNNER}), "runner", "chase.move", [4])

@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from referee.core import REFEREE, Choice, OneOf, Viewer
+from referee.core import REFEREE, Choice, OneOf, RuleError, Viewer
 from referee.dice import RandomSource
 from referee.systems.zweihander import PROCEDURE, chase, wilderness
-from referee.systems.zweihander.chase import play_out
+from referee.systems.zweihander.chase import play_out, takedown_difficulty
 from referee.systems.zweihander.events import CHASE_CAUGHT_UP, CHASE_ENDED, CHASE_TAKEDOWN
 
-from .helpers import _chase, _incapacitated, act, table
-from .test_chase import CHASER, RUNNER, caught, start
+from .helpers import _chase, _incapacitated, act, last, table
+from .test_chase import CHASER, RUNNER, _a_runner_chased_by_two, caught, start
 from .test_wilderness import journey, roles
 
 
@@ -104,3 +104,74 @@ def test_the_gm_previews_the_journeys_toughness_tests_and_everyone_a_chases_take
     assert len(takedown) == 1 and len(toughness) == 3
     assert PROCEDURE.previews(both, Viewer(REFEREE)) == (*takedown, *toughness)
     assert PROCEDURE.previews(both, Viewer("runner")) == tuple(takedown)
+
+
+@pytest.mark.parametrize(
+    ("dice", "result"),
+    [
+        ([99], "the Pursuer reduces their Pursuit Value by 3"),
+        ([60], "the Pursuer reduces their Pursuit Value by 1"),
+        ([33], "both the Pursuer and the Escapee are taken out of the chase"),
+        ([20, 30], "the Escapee passes their Coordination Test and stays in the chase"),
+        ([20, 60], "the Escapee fails: both are taken out of the chase"),
+    ],
+    ids=["critical-failure", "failure", "critical-success", "escapee-passes", "escapee-fails"],
+)
+def test_a_takedown_records_what_each_outcome_does_and_its_roll_cards(
+    dice: list[int], result: str
+) -> None:
+    """Chase scene rules (Takedown): the Pursuer's Coordination Test and, on a Success, the
+    Escapee's; each outcome's consequence is recorded in words, each test as a roll card."""
+    t = act(caught(), "chaser", "chase.takedown", dice)
+    data = last(t, "chase.takedown")
+    assert data["result"] == result
+    labels = [(r["label"], r["rule"]) for r in data["rolls"]]
+    expected = [("Chaser's Takedown (Coordination)", "Chase scene rules (Takedown)")]
+    if len(dice) == 2:
+        expected.append(("runner resists (Coordination)", "Chase scene rules (Takedown)"))
+    assert labels == expected
+
+
+def test_a_pursuer_reaching_exactly_the_escape_value_catches_up() -> None:
+    """Chase scene rules (Catching up): a Pursuit Value equal to the Escape Value catches up."""
+    t = act(start(), "runner", "chase.move", [1])  # 1 + 7 = 8
+    t = act(t, "chaser", "chase.move", [2])  # 2 + 6 = 8
+    assert last(t, "chase.caught_up") == {
+        "participant": "chaser",
+        "escapee": "runner",
+        "was": 8,
+        "value": 8,
+    }
+
+
+def test_a_pursuer_out_of_the_chase_does_not_stop_the_next_one_catching_up() -> None:
+    """Chase scene rules (Catching up): every Pursuer still in is checked, whoever is out."""
+    t = _a_runner_chased_by_two()
+    for end in ([1], [1, 99, 10, 10, 10]):  # round 2: chaser exhausted
+        for who in ("runner", "chaser", "hound"):
+            t = act(t, who, "chase.move", [1])
+        t = act(t, "referee", "chase.end_round", end)
+    t = act(t, "runner", "chase.move", [1])  # 24
+    t = act(t, "hound", "chase.move", [10])  # 14 + 16 = 30
+    assert last(t, "chase.caught_up") == {
+        "participant": "hound",
+        "escapee": "runner",
+        "was": 30,
+        "value": 24,
+    }
+
+
+def test_a_takedown_difficulty_is_a_rating_a_modifier_or_one_condition_of_the_table() -> None:
+    """Chase scene rules (Takedown's Coordination Test): the table's Difficulty Ratings by name,
+    a modifier as text or number, or words of exactly one Condition; words of two Conditions are
+    refused naming both."""
+    assert takedown_difficulty("Easy") == 20
+    assert takedown_difficulty("+20") == 20
+    assert takedown_difficulty(-20) == -20
+    with pytest.raises(
+        RuleError,
+        match=r"^Takedown \(Coordination Test difficulty\): 'busy' is in several conditions "
+        r"\(Challenging: Capture an Escapee inside a busy tavern; Arduous: Capture an Escapee "
+        r"in the middle of a busy thoroughfare within a large crowd of people\); say which$",
+    ):
+        takedown_difficulty("busy")

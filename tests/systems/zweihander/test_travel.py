@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import HOUR, Action, RuleError, ScenarioError
+from referee.core import HOUR, Action, Choice, RuleError, ScenarioError, SomeOf
 from referee.dice import ScriptedSource
+from referee.systems.zweihander import overland
 from referee.systems.zweihander.events import FORCED_MARCH
-from referee.systems.zweihander.overland import Route, miles_per_day, transport_row
+from referee.systems.zweihander.overland import Leg, Route, miles_per_day, transport_row
 
 from .helpers import _card, _line, act, last, table
 
@@ -130,3 +131,105 @@ def test_the_log_says_whether_a_forced_march_incapacitates() -> None:
         _line(FORCED_MARCH, character="anna", incapacitated=False, roll=_card(34))
         == "Anna force-marches — d100 34: success: holds on."
     )
+
+
+def test_a_route_from_a_file_keeps_every_field_each_leg_names() -> None:
+    """Overland exploration / Distance: a leg's transport, route, Forced march, current and bad
+    weather, as the file writes them (the defaults apply only to what a leg leaves out)."""
+    route = Route.from_data(
+        {
+            "legs": [
+                {
+                    "distance": 50,
+                    "transport": "horse",
+                    "route": "path",
+                    "forced_march": True,
+                    "bad_weather": True,
+                },
+                {"distance": 60, "transport": "river barge", "route": "river", "current": -5},
+            ]
+        }
+    )
+    assert route.legs == (
+        Leg(50, "horse", "path", True, 0, True),
+        Leg(60, "river barge", "river", False, -5, False),
+    )
+    assert [leg.miles_per_day for leg in route.legs] == [
+        overland.miles_per_day("horse", "path", forced_march=True, bad_weather=True),
+        overland.miles_per_day("river barge", "river", current=-5),
+    ]
+    assert route.distance == 110
+
+
+def test_a_forced_march_event_names_the_toughness_test_and_its_roll_card() -> None:
+    """Overland exploration / Forced march: each marcher's Hard (-20%) Toughness Test, shown as
+    "<who> force-marches" under the rule "Forced march"; a failure sets the 24-hour timer named
+    for the marcher."""
+    t = table({"g": {"skills": {"Toughness": 45}}})
+    t = act(t, "referee", "travel.forced_march", [80], characters=["g"])
+    marched = last(t, "travel.forced_march")
+    assert marched["test"]["skill"] == "Toughness"
+    assert marched["test"]["difficulty_rating"] == "Hard"
+    assert (marched["roll"]["label"], marched["roll"]["rule"]) == (
+        "G force-marches",
+        "Forced march",
+    )
+    assert marched["roll"]["dice"] == "d100 ≤ 25"
+    assert marched["incapacitated"] is True
+    timer = last(t, "timer.set")
+    assert (timer["name"], timer["after"]) == ("forced-march:g", 24 * 3600)
+    assert timer["event"]["kind"] == "travel.recovery_allowed"
+    assert timer["event"]["payload"] == {"character": "g"}
+    assert t.state.waits == (("forced-march:g", 24),)
+    assert t.state.no_recovery == ("g",)
+
+
+def test_a_marcher_who_passes_keeps_recovering_and_waits_for_nothing() -> None:
+    """Forced march: only a failed Toughness Test stops recovery for 24 hours."""
+    t = table({"g": {"skills": {"Toughness": 45}}})
+    t = act(t, "referee", "travel.forced_march", [20], characters=["g"])
+    assert last(t, "travel.forced_march")["incapacitated"] is False
+    assert (t.state.no_recovery, t.state.waits) == ((), ())
+
+
+def test_recovery_allowed_again_clears_the_marchers_wait() -> None:
+    """Forced march: once the 24 hours are over, the marcher recovers and nothing is waited."""
+    t = table({"g": {"skills": {"Toughness": 45}}})
+    t = act(t, "referee", "travel.forced_march", [80], characters=["g"])
+    later = t.act(
+        Action("referee", "reputation.award", {"character": "g", "story_arc": 1}),
+        ScriptedSource([]),
+        at=24 * 3600,
+    )
+    assert (later.state.no_recovery, later.state.waits) == ((), ())
+
+
+def test_the_gm_calls_a_forced_march_for_those_able_to_test_toughness() -> None:
+    """Forced march: a Toughness Test each; who lacks Toughness, or is Incapacitated!, is not
+    offered; a player is never offered it, nor is the GM with nobody able."""
+    t = table(
+        {
+            "g": {"skills": {"Toughness": 45}},
+            "s": {"skills": {"Toughness": 40}},
+            "n": {"skills": {"Survival": 50}},
+        }
+    )
+    assert overland.choices(t.state, "referee") == [
+        Choice(
+            "referee",
+            "travel.forced_march",
+            {"characters": SomeOf(("g", "s"), least=1)},
+            label="a forced march",
+        )
+    ]
+    assert overland.choices(t.state, "g") == []
+    t = act(t, "referee", "travel.forced_march", [80], characters=["s"])
+    assert overland.choices(t.state, "referee") == [
+        Choice(
+            "referee",
+            "travel.forced_march",
+            {"characters": SomeOf(("g",), least=1)},
+            label="a forced march",
+        )
+    ]
+    assert overland.choices(table({"n": {"skills": {"Survival": 50}}}).state, "referee") == []
