@@ -1,4 +1,5 @@
-"""Shared helpers: a table of the house rules played with scripted dice."""
+"""Shared helpers: a table of the house rules played with scripted dice, the setups of
+``examples/zweihander/cli/``, a roll card and a log line as the referee reads them."""
 
 from __future__ import annotations
 

@@ -24,7 +24,6 @@ from referee.systems.zweihander.madness import (
 from referee.systems.zweihander.percentile import SkillTest
 
 from .helpers import act, last, table
-from .helpers import table as social_table
 
 
 @pytest.mark.parametrize(
@@ -209,7 +208,7 @@ def test_a_madness_test_is_previewed_with_the_odds_its_choice_carries() -> None:
     """Withstanding madness: Stress +20%, Fear no modifier, Terror −20% on the Resolve Test; an
     action that is neither a Skill Test nor a social Test is previewed with the odds of the
     character's choice (all three situations), and a choice without odds has none."""
-    t = social_table({"anna": {"skills": {"Resolve": 40}}})
+    t = table({"anna": {"skills": {"Resolve": 40}}})
     shown = preview(t, "anna", Action("anna", "madness", {"situation": "Fear"}))
     assert [(p.label, p.rule, p.dice) for p in shown] == [
         ("Anna withstands Stress", "Madness", "d100 ≤ 60"),
@@ -235,7 +234,7 @@ def test_a_passed_resolve_test_against_madness_costs_nothing() -> None:
     """Withstanding madness: only a failed Resolve Test brings the mental Peril and the
     Corruption; passed against Fear (40%, a 34), the event names the situation and records no
     Peril and no Corruption, and the character is unchanged."""
-    t = social_table({"anna": {"skills": {"Resolve": 40}}})
+    t = table({"anna": {"skills": {"Resolve": 40}}})
     t = act(t, "anna", "madness", [34], situation="fear")
     data = last(t, "madness.withstood")
     assert (data["situation"], data["mental_peril"], data["peril_faces"], data["corruption"]) == (
@@ -254,7 +253,7 @@ def test_a_listed_offence_with_a_range_gives_any_points_of_it_and_names_it_when_
     """Corruption, the offence lists: "Channeling power (1-3)" gives 1, 2 or 3 points as the GM
     says; points outside it are refused, the refusal naming the printed range ("1-3") or the
     printed points ("6") of an offence with one value."""
-    t = social_table({"a": {}})
+    t = table({"a": {}})
     for points in (1, 2):
         done = act(
             t, "referee", "corruption", character="a", offence="Channeling power", points=points
@@ -271,7 +270,7 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
     character, by weight) and ends the session (for every character, or, when one follows a
     daemon — whose rules are not in the text — for the others); a character with Resolve who is
     not Incapacitated! withstands Stress, Fear or Terror; nobody else has that choice."""
-    t = social_table(
+    t = table(
         {
             "anna": {"skills": {"Resolve": 40}},
             "bert": {"skills": {"Resolve": 40}, "peril": 5},
@@ -309,7 +308,7 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
     assert dora.odds[0].label == "Dora withstands Stress"
     for nobody in ("bert", "cora", "zed"):
         assert madness_choices(t.state, nobody) == []
-    plain = social_table({"anna": {"skills": {"Resolve": 40}}})
+    plain = table({"anna": {"skills": {"Resolve": 40}}})
     assert [(c.actor, c.params) for c in madness_choices(plain.state, "referee")] == [
         (
             "referee",
@@ -317,7 +316,7 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
         ),
         ("referee", {}),
     ]
-    assert madness_choices(social_table({}).state, "referee") == []
+    assert madness_choices(table({}).state, "referee") == []
 
 
 def test_a_disorder_gained_is_recorded_as_a_list_and_folded_into_the_sheet() -> None:

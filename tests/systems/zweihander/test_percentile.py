@@ -1,5 +1,5 @@
 """The percentile core: Total Chance, the Difficulty ladder, criticals, Assist Die, Chaos Dice —
-exact odds checked against brute-force enumeration of every face."""
+exact odds checked against brute-force enumeration of every face; a Test's roll card and margins."""
 
 from __future__ import annotations
 

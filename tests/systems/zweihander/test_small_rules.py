@@ -24,7 +24,6 @@ from referee.systems.zweihander.percentile import SkillTest
 from referee.systems.zweihander.stable import secondary_reward, stable_rewards
 
 from .helpers import act, last, table
-from .helpers import table as social_table
 from .test_social import CHARS
 
 
@@ -167,7 +166,7 @@ def test_a_failed_morale_check_rescued_by_the_leader_is_one_event_with_both_test
     Slain! 0, outnumbered 3:1 −10%: −10); on a Failure the leader tests Leadership (Standard),
     and a Success keeps the foes fighting. One event records both tests and both cards."""
     t = act(
-        social_table({}),
+        table({}),
         "referee",
         "morale",
         [60, 20],
@@ -201,7 +200,7 @@ def test_a_failed_morale_check_rescued_by_the_leader_is_one_event_with_both_test
 def test_a_failed_morale_check_without_a_leader_gives_up() -> None:
     """Morale checks: a Failure with no leader to test Leadership — the foes give up on their
     next turn; one Resolve Test, one card, no Leadership."""
-    t = act(social_table({}), "referee", "morale", [60], resolve=50)
+    t = act(table({}), "referee", "morale", [60], resolve=50)
     data = last(t, "morale.checked")
     test = SkillTest(50)
     assert "leadership" not in data
@@ -217,7 +216,7 @@ def test_a_failed_morale_check_without_a_leader_gives_up() -> None:
 def test_a_leader_with_no_leadership_still_tests_and_fails() -> None:
     """Morale checks: a leader with Leadership 0 tests at the least chance a Test has (1%) and
     cannot rescue the foes from a 20; the event keeps the Base Chance as given (0)."""
-    t = act(social_table({}), "referee", "morale", [60, 20], resolve=50, leader_leadership=0)
+    t = act(table({}), "referee", "morale", [60, 20], resolve=50, leader_leadership=0)
     data = last(t, "morale.checked")
     assert (data["leadership"]["base_chance"], data["leadership"]["total_chance"]) == (0, 1)
     assert (data["leadership"]["outcome"], data["gives_up"]) == ("failure", True)
@@ -226,7 +225,7 @@ def test_a_leader_with_no_leadership_still_tests_and_fails() -> None:
 
 def test_a_morale_check_critical_failure_flees_and_no_leader_tests() -> None:
     """Morale checks: a Critical Failure — the foes flee; no Leadership Test rescues it."""
-    t = act(social_table({}), "referee", "morale", [99], resolve=50, leader_leadership=90)
+    t = act(table({}), "referee", "morale", [99], resolve=50, leader_leadership=90)
     data = last(t, "morale.checked")
     assert "leadership" not in data and len(data["rolls"]) == 1
     assert (data["flees"], data["gives_up"], data["inspired"]) == (True, False, False)
@@ -236,7 +235,7 @@ def test_a_morale_check_critical_failure_flees_and_no_leader_tests() -> None:
 def test_only_the_gm_calls_a_morale_check() -> None:
     """Morale checks are the GM's to call, at any time: the referee's menu offers a Resolve of
     1–99 and up to two of the table's conditions; a character has no such choice."""
-    t = social_table(CHARS)
+    t = table(CHARS)
     (choice,) = [c for c in t.legal_actions("referee") if c.kind == "morale"]
     assert choice.label == "call a morale check" and choice.odds == ()
     assert choice.params == {

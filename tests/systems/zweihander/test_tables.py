@@ -1,5 +1,6 @@
 """Every table in the house rules, checked cell by cell: against a transcription of the text made
-for this test, and (where the text's layout allows) against the rules text itself."""
+for this test, and (where the text's layout allows) against the rules text itself; a malformed
+data file is refused naming the file and the field."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Overland travel in play: the forced march's Toughness Test and its 24 hours without recovery."""
+"""Overland exploration: the Distance table's rows and a route file's legs, Waterways, and the
+Forced march in play (its Toughness Test and its 24 hours without recovery)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Wilderness travel rules: Stretches, terrain, Threat Level, Roles, Toughness, Chaos, camp."""
+"""Wilderness travel rules: Stretches, terrain, Threat Level, Roles, Toughness, Chaos, camp; the
+GM's default play of a journey and its log. (Stretches, Role Checks, Toughness Tests and Strike
+Camp each have a file of their own too.)"""
 
 from __future__ import annotations
 
