@@ -6,12 +6,14 @@ from typing import Any
 
 import pytest
 
-from referee.core import ActionError, RuleError
+from referee.core import ActionError, RuleError, Table
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.chase import ladder, movement, takedown_difficulty
+from referee.systems.zweihander.events import CHASE_FATIGUE
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import movement_modes
 
-from .helpers import act, last, table
+from .helpers import _card, _line, act, last, table
 
 RUNNER = {
     "bonuses": {"AB": 4, "BB": 3, "PB": 2},
@@ -445,3 +447,92 @@ def test_a_chase_needs_the_base_chances_its_tests_will_ask_for() -> None:
         start(chars={"runner": RUNNER, "chaser": tireless}, escape_condition=3)
     sturdy = {**tireless, "bonuses": {**CHASER["bonuses"], "BB": 3}}
     assert start(chars={"runner": RUNNER, "chaser": sturdy}, escape_condition=3).state.chase
+
+
+def test_the_log_says_what_a_failed_fatigue_test_costs() -> None:
+    """Chases, fatigue: past the Brawn Bonus in Rounds a participant tests Toughness; a
+    Failure costs physical Peril (the line names the step of the Peril Condition Track it
+    reaches) and may leave them exhausted, out of the chase; a Success costs nothing."""
+    assert (
+        _line(CHASE_FATIGUE, participant="hound", roll=_card(12))
+        == "Hound tests fatigue — d100 12: success."
+    )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=4,
+            characters={"hound": {"peril": 2}},
+        )
+        == "Hound tests fatigue — d100 78: failure; 4 physical Peril → Ignore 1 Skill Rank."
+    )
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=9,
+            characters={"hound": {"peril": 5}},
+            exhausted=True,
+        )
+        == "Hound tests fatigue — d100 78: failure; 9 physical Peril → Incapacitated!; "
+        "exhausted, out of the chase."
+    )
+
+
+def test_a_failed_fatigue_test_is_recorded_with_its_toughness_test_card_and_peril_dice() -> None:
+    """Chase scene rules (Fatigue): past the [BB] in Rounds, a Toughness Test; a Failure rolls
+    2D10 + 2 physical Peril, and the event keeps the dice; each Round's end is recorded with its
+    number."""
+    t = start(escape_condition=6)
+    t = play_round(t, [9, 1], [1])
+    assert last(t, "chase.round_ended") == {"round": 1}
+    t = play_round(t, [9, 1], [1, 60, 10, 10])
+    data = last(t, "chase.fatigue")
+    assert data["test"]["skill"] == "Toughness"
+    assert (data["roll"]["label"], data["roll"]["rule"]) == (
+        "Chaser resists fatigue",
+        "Chase scene rules (Fatigue)",
+    )
+    assert (data["peril"], data["peril_faces"], data["exhausted"]) == (22, [10, 10], False)
+    assert last(t, "chase.round_ended") == {"round": 2}
+
+
+def _a_runner_chased_by_two() -> Table[ZweihanderState]:
+    """A chase on foot: the runner (escape condition 6) ahead of the chaser and a hound (a
+    chaser with more Agility), pursuers in that order on the Ladder."""
+    hound = {**CHASER, "bonuses": {"AB": 3, "BB": 2, "PB": 4}}
+    t = table({"runner": RUNNER, "chaser": CHASER, "hound": hound})
+    return act(
+        t,
+        "referee",
+        "chase.start",
+        [9, 1],
+        escapees={"runner": "on foot"},
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        escape_condition=6,
+    )
+
+
+def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests() -> None:
+    """Chase scene rules (Fatigue): only those still in the chase test Toughness; an exhausted
+    Pursuer earlier on the Ladder does not spare the next one its test."""
+    t = _a_runner_chased_by_two()
+    for who in ("runner", "chaser", "hound"):
+        t = act(t, who, "chase.move", [9 if who == "runner" else 1])
+    t = act(t, "referee", "chase.end_round", [1])
+    for who in ("runner", "chaser", "hound"):
+        t = act(t, who, "chase.move", [9 if who == "runner" else 1])
+    t = act(t, "referee", "chase.end_round", [1, 99, 10, 10, 10])  # chaser: exhausted
+    assert t.state.chase is not None
+    assert [p.id for p in t.state.chase.participants] == ["runner", "chaser", "hound"]
+    assert t.state.chase.participant("chaser").status == "exhausted"
+    for who in ("runner", "hound"):
+        t = act(t, who, "chase.move", [9 if who == "runner" else 1])
+    t = act(t, "referee", "chase.end_round", [1, 20])  # round 3: hound ([BB] 2) tests
+    assert last(t, "chase.fatigue")["participant"] == "hound"
+    assert [e.data["participant"] for e in t.log.events if e.kind == "chase.fatigue"] == [
+        "chaser",
+        "hound",
+    ]

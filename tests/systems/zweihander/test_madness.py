@@ -8,9 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.core import ActionError, RuleError
+from referee.core import Action, ActionError, OneOf, RuleError
+from referee.core.cards import odds_of as card_odds
+from referee.core.table import preview
 from referee.dice import ScriptedSource
 from referee.systems.zweihander.character import Character
+from referee.systems.zweihander.madness import choices as madness_choices
 from referee.systems.zweihander.madness import (
     disorder_kind,
     end_of_session,
@@ -18,6 +21,7 @@ from referee.systems.zweihander.madness import (
     withstand,
     withstand_test,
 )
+from referee.systems.zweihander.percentile import SkillTest
 
 from .helpers import act, last, table
 
@@ -198,3 +202,132 @@ def test_a_listed_offence_of_another_weight_or_other_points_is_refused() -> None
     assert ok.state.character("a").corruption == 3
     bled = act(t, "referee", "corruption", character="a", offence="Bleeding", points=2)
     assert bled.state.character("a").corruption == 2  # 1 per turn, two turns
+
+
+def test_a_madness_test_is_previewed_with_the_odds_its_choice_carries() -> None:
+    """Withstanding madness: Stress +20%, Fear no modifier, Terror −20% on the Resolve Test; an
+    action that is neither a Skill Test nor a social Test is previewed with the odds of the
+    character's choice (all three situations), and a choice without odds has none."""
+    t = table({"anna": {"skills": {"Resolve": 40}}})
+    shown = preview(t, "anna", Action("anna", "madness", {"situation": "Fear"}))
+    assert [(p.label, p.rule, p.dice) for p in shown] == [
+        ("Anna withstands Stress", "Madness", "d100 ≤ 60"),
+        ("Anna withstands Fear", "Madness", "d100 ≤ 40"),
+        ("Anna withstands Terror", "Madness", "d100 ≤ 20"),
+    ]
+    assert dict(shown[1].odds) == card_odds(SkillTest(40).odds())
+    gm = Action("referee", "corruption", {"character": "anna", "weight": "minor"})
+    assert preview(t, "referee", gm) == ()
+
+
+def test_an_offence_gives_any_points_of_its_range_both_ends_included() -> None:
+    """Corruption: "Minor offenses (1-3 points)", "Middling offenses (4-6 points)", "Major
+    offenses (7-9 points)" — the least and the most of each range are given as asked."""
+    assert [offence(w, p) for w, p in (("minor", 1), ("middling", 4), ("major", 7))] == [1, 4, 7]
+    assert [offence(w, p) for w, p in (("minor", 3), ("middling", 6), ("major", 9))] == [3, 6, 9]
+    for weight, points in (("middling", 3), ("major", 6), ("minor", 4)):
+        with pytest.raises(RuleError, match="offences give"):
+            offence(weight, points)
+
+
+def test_a_passed_resolve_test_against_madness_costs_nothing() -> None:
+    """Withstanding madness: only a failed Resolve Test brings the mental Peril and the
+    Corruption; passed against Fear (40%, a 34), the event names the situation and records no
+    Peril and no Corruption, and the character is unchanged."""
+    t = table({"anna": {"skills": {"Resolve": 40}}})
+    t = act(t, "anna", "madness", [34], situation="fear")
+    data = last(t, "madness.withstood")
+    assert (data["situation"], data["mental_peril"], data["peril_faces"], data["corruption"]) == (
+        "Fear",
+        0,
+        [],
+        0,
+    )
+    assert data["roll"]["label"] == "Anna withstands Fear"
+    assert t.state.character("anna").corruption == 0
+    passed = withstand(Character("c", skills={"Resolve": 40}), "Terror", ScriptedSource([15]))
+    assert (passed.situation, passed.mental_peril, passed.corruption) == ("Terror", 0, 0)
+
+
+def test_a_listed_offence_with_a_range_gives_any_points_of_it_and_names_it_when_refused() -> None:
+    """Corruption, the offence lists: "Channeling power (1-3)" gives 1, 2 or 3 points as the GM
+    says; points outside it are refused, the refusal naming the printed range ("1-3") or the
+    printed points ("6") of an offence with one value."""
+    t = table({"a": {}})
+    for points in (1, 2):
+        done = act(
+            t, "referee", "corruption", character="a", offence="Channeling power", points=points
+        )
+        assert done.state.character("a").corruption == points
+    with pytest.raises(RuleError, match=r"Channeling power gives 1-3 points, not 4$"):
+        act(t, "referee", "corruption", character="a", offence="Channeling power", points=4)
+    with pytest.raises(RuleError, match=r"Suffer a Serious Injury gives 6 points, not 5$"):
+        act(t, "referee", "corruption", character="a", offence="Suffer a Serious Injury", points=5)
+
+
+def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands_madness() -> None:
+    """Corruption and Madness at the table: the GM gives Corruption for an offence (to any
+    character, by weight) and ends the session (for every character, or, when one follows a
+    daemon — whose rules are not in the text — for the others); a character with Resolve who is
+    not Incapacitated! withstands Stress, Fear or Terror; nobody else has that choice."""
+    t = table(
+        {
+            "anna": {"skills": {"Resolve": 40}},
+            "bert": {"skills": {"Resolve": 40}, "peril": 5},
+            "cora": {},
+            "dora": {"daemon_expert": True, "skills": {"Resolve": 30}},
+        }
+    )
+    corruption, end = madness_choices(t.state, "referee")
+    assert (corruption.kind, corruption.label, corruption.params) == (
+        "corruption",
+        "Corruption for an offence",
+        {
+            "character": OneOf(("anna", "bert", "cora", "dora")),
+            "weight": OneOf(("minor", "middling", "major")),
+        },
+    )
+    assert (corruption.actor, end.actor) == ("referee", "referee")
+    assert (end.kind, end.label, end.params) == (
+        "session.end",
+        "end the session: resolve Corruption",
+        {"characters": OneOf((["anna", "bert", "cora"],))},
+    )
+    (withstand_choice,) = madness_choices(t.state, "anna")
+    assert (withstand_choice.kind, withstand_choice.label, withstand_choice.params) == (
+        "madness",
+        "withstand madness",
+        {"situation": OneOf(("Stress", "Fear", "Terror"))},
+    )
+    assert [p.label for p in withstand_choice.odds] == [
+        "Anna withstands Stress",
+        "Anna withstands Fear",
+        "Anna withstands Terror",
+    ]
+    (dora,) = madness_choices(t.state, "dora")
+    assert dora.odds[0].label == "Dora withstands Stress"
+    for nobody in ("bert", "cora", "zed"):
+        assert madness_choices(t.state, nobody) == []
+    plain = table({"anna": {"skills": {"Resolve": 40}}})
+    assert [(c.actor, c.params) for c in madness_choices(plain.state, "referee")] == [
+        (
+            "referee",
+            {"character": OneOf(("anna",)), "weight": OneOf(("minor", "middling", "major"))},
+        ),
+        ("referee", {}),
+    ]
+    assert madness_choices(table({}).state, "referee") == []
+
+
+def test_a_disorder_gained_is_recorded_as_a_list_and_folded_into_the_sheet() -> None:
+    """Corruption into Order & Chaos: ten ranks of Chaos give a Disorder; the event records the
+    sheet's changes in the sheet's order (the Disorders as a JSON list), and the fold adds the
+    Disorder to the character."""
+    t = table(
+        {"a": {"chaos_ranks": 9, "order_ranks": 4, "permanent_order_ranks": 1, "corruption": 1}}
+    )
+    t = act(t, "referee", "session.end", [1], disorders={"a": "Pyromania"})
+    changes = last(t, "corruption.resolved")["characters"]["a"]
+    assert list(changes) == ["reputation", "order_ranks", "chaos_ranks", "corruption", "disorders"]
+    assert changes["disorders"] == ["Pyromania"]
+    assert t.state.character("a").disorders == ("Pyromania",)

@@ -150,3 +150,33 @@ def test_a_simple_exchange_follows_the_npcs_alignment() -> None:
     )
     assert order == card_odds(SkillTest(50, 20).odds())
     assert order != chaos
+
+
+def test_the_gm_previews_an_unfavourable_tactic_with_its_bump() -> None:
+    """Social Tactics: the GM's Unfavourable Skill turns the Test's failures critical; the GM's
+    preview shows the odds as they will be read and names the bump; a player's does not."""
+    t = exchange("Guile", "Charm")
+    gm = preview(t, "referee", Action("anna", "exchange.tactic", {"tactic": "Charm"}))
+    assert [(p.label, p.rule) for p in gm] == [
+        ("Anna uses Charm (your Unfavourable Skill)", "Complex Exchange")
+    ]
+    assert dict(gm[0].odds) == card_odds(SkillTest(50, 20, unfavourable=True).odds())
+    theirs = preview(t, "alice", Action("anna", "exchange.tactic", {"tactic": "Charm"}))
+    assert [(p.label, p.rule) for p in theirs] == [("Anna uses Charm", "Complex Exchange")]
+    fav = preview(
+        exchange("Charm", "Guile"),
+        "referee",
+        Action("anna", "exchange.tactic", {"tactic": "Charm"}),
+    )
+    assert fav[0].label == "Anna uses Charm (your Favourable Skill)"
+
+
+def test_a_simple_exchange_and_a_skill_test_preview_name_their_rule() -> None:
+    """Simple Exchange and Skill Tests: the preview names the roller, the Skill and the rule."""
+    t = table()
+    simple = preview(
+        t, "alice", Action("anna", "social.simple", {"skill": "Charm", "npc_alignment": "order"})
+    )
+    assert [(p.label, p.rule) for p in simple] == [("Anna tests Charm", "Simple Exchange")]
+    chance = preview(t, "alice", Action("anna", "test", {"chance": 40}))
+    assert [(p.label, p.rule) for p in chance] == [("Anna tests a chance", "Skill Test")]

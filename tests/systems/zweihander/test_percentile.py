@@ -1,9 +1,10 @@
 """The percentile core: Total Chance, the Difficulty ladder, criticals, Assist Die, Chaos Dice —
-exact odds checked against brute-force enumeration of every face."""
+exact odds checked against brute-force enumeration of every face; a Test's roll card and margins."""
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -12,12 +13,15 @@ from hypothesis import strategies as st
 
 from referee.core import Outcome, RuleError
 from referee.dice import ScriptedSource
+from referee.systems.zweihander import emit, percentile
 from referee.systems.zweihander.percentile import (
     ChaosDice,
     SkillTest,
+    _difficulty_words,
     assisted_face,
     base_chance,
     bump,
+    canonical,
     difficulty,
     difficulty_name,
     digits,
@@ -25,6 +29,9 @@ from referee.systems.zweihander.percentile import (
     step_difficulty,
     total_chance,
 )
+
+from .helpers import act, last, table
+from .test_social import CHARS
 
 RANK = {"critical failure": 0, "failure": 1, "success": 2, "critical success": 3}
 
@@ -199,3 +206,136 @@ def test_chaos_dice_roll() -> None:
     assert rolled.faces == (2, 6, 6) and rolled.triggered and rolled.sixes == 2
     assert not ChaosDice(2).roll(ScriptedSource([5, 5])).triggered
     assert ChaosDice(0).roll(ScriptedSource([])).faces == ()
+
+
+@pytest.mark.parametrize(
+    "test",
+    [SkillTest(45), SkillTest(50, difficulty=-20), SkillTest(60, assist=True)],
+    ids=["plain", "hard", "assisted"],
+)
+def test_a_skill_tests_margins_are_the_margins_its_rolls_make(test: SkillTest) -> None:
+    """Skill Tests: the margin shown before the roll is Total Chance − the face kept (after an
+    Assist Die, when one helps): the odds of each margin are those of rolling every d100 face
+    (and every d10) through the test's own roll, counted one by one."""
+    faces = [[d100, d10] for d100 in range(1, 101) for d10 in range(1, 11)]
+    if not test.assist:
+        faces = [[d100] for d100 in range(1, 101)]
+    margins = Counter(test.roll(ScriptedSource(f)).margin for f in faces)
+    counted = {m: Fraction(n, len(faces)) for m, n in sorted(margins.items())}
+    assert test.odds().margins == counted
+
+
+def test_a_difficulty_rating_is_read_by_name_or_modifier_as_a_referee_writes_it() -> None:
+    """Difficulty Rating: a rating is named ("hard", any case and spacing) or given as its
+    modifier, with or without "%" and "+/-" (the ladder's own "+/-0%"); anything else is
+    refused naming the ladder."""
+    for written, modifier in [("-20%", -20), ("+/-0%", 0), ("+/-0", 0), (" hard ", -20)]:
+        assert difficulty(written) == modifier
+    assert [_difficulty_words(w) for w in ("-20%", "+/-0%", " hard ", "+10%", "x")] == [
+        -20,
+        0,
+        "Hard",
+        10,
+        "x",
+    ]
+    for not_a_rating in (False, True):
+        with pytest.raises(RuleError, match="Difficulty Rating"):
+            difficulty(not_a_rating)
+    with pytest.raises(RuleError) as refused:
+        difficulty("x")
+    assert str(refused.value) == (
+        "Difficulty Rating: 'x' is not one of Trivial, Easy, Routine, Standard, Challenging, "
+        "Hard, Arduous"
+    )
+    read = canonical(("Hard Going", "Fear"))
+    assert (read("hard   going"), read(" fear"), read("Anger"), read(3)) == (
+        "Hard Going",
+        "Fear",
+        "Anger",
+        3,
+    )
+
+
+def test_total_chance_without_a_difficulty_is_the_base_chance() -> None:
+    """parent-games.md: Total Chance = Base Chance + Difficulty Rating; none given is Standard
+    (+0)."""
+    assert total_chance(45) == 45
+    assert total_chance(1) == 1
+    assert total_chance(99) == 99
+
+
+def test_a_tests_odds_and_its_roll_card_read_best_outcome_first() -> None:
+    """A roll card lists the outcomes best first: critical success, success, failure,
+    critical failure."""
+    # the odds are memoised, and other test modules fill the memo when they are imported
+    percentile._test_odds.cache_clear()
+    assert list(SkillTest(50).odds().outcomes) == [
+        Outcome.CRITICAL_SUCCESS,
+        Outcome.SUCCESS,
+        Outcome.FAILURE,
+        Outcome.CRITICAL_FAILURE,
+    ]
+    card = emit.test_card(SkillTest(50), SkillTest(50).roll(ScriptedSource([50])), "x", "r")
+    assert list(card["odds"]) == ["critical success", "success", "failure", "critical failure"]
+
+
+def test_a_rolled_test_reports_its_d100_and_its_assist_die() -> None:
+    """A Skill Test rolls d100; with an Assist Die, a d10 after it (parent-games.md)."""
+    result = SkillTest(40, assist=True).roll(ScriptedSource([57, 3]))
+    assert result.value == 37
+    assert [r.describe() for r in result.rolls] == ["1d100 (57) = 57", "1d10 (3) = 3"]
+    assert result.describe() == "1d100 (57) = 57; 1d10 (3) = 3 → success (margin +3)"
+    plain = SkillTest(40).roll(ScriptedSource([57]))
+    assert plain.describe() == "1d100 (57) = 57 → failure (margin -17)"
+
+
+class _Recording:
+    """A dice source that records the die asked for and rolls its highest face."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        self.asked.append(sides)
+        return sides
+
+
+def test_a_chaos_die_is_a_d6() -> None:
+    """parent-games.md, "Chaos Die": a d6 that triggers on a 6."""
+    source = _Recording()
+    rolled = ChaosDice(2).roll(source)
+    assert source.asked == [6, 6]
+    assert rolled.faces == (6, 6)
+    assert rolled.sixes == 2
+
+
+def test_a_skill_test_as_json_names_its_chances_and_assist_die() -> None:
+    """A Skill Test as JSON: Base Chance, Difficulty Rating, the Total Chance they make
+    (clamped to 1–99) and whether an Assist Die helps."""
+    assert SkillTest(45, -20, assist=True).to_json() == {
+        "base_chance": 45,
+        "difficulty": -20,
+        "total_chance": 25,
+        "assist": True,
+    }
+    assert SkillTest(90, 30).to_json() == {
+        "base_chance": 90,
+        "difficulty": 30,
+        "total_chance": 99,
+        "assist": False,
+    }
+
+
+def test_a_test_of_a_chance_given_outright_is_labelled_with_that_chance() -> None:
+    """Skill Test: with no Skill named, the chance given outright is the Base Chance; the roll
+    card says so ("anna tests a chance of 45")."""
+    t = act(table(CHARS), "anna", "test", [20], chance=45, difficulty="Hard")
+    data = last(t, "test.rolled")
+    assert data["roll"]["label"] == "Anna tests a chance of 45"
+    assert data["roll"]["dice"] == "d100 ≤ 25"
+    assert data["outcome"] == "success"
+
+
+def test_a_probability_reads_as_a_percentage() -> None:
+    assert emit.percent(Fraction(1, 4)) == "25.0%"
+    assert emit.percent(Fraction(377, 500)) == "75.4%"

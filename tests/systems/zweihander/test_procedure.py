@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from referee.core import REFEREE, Action, ActionError, Log, Table
 from referee.dice import RandomSource
 from referee.systems.zweihander import PROCEDURE
+from referee.systems.zweihander.character import Character
+from referee.systems.zweihander.state import ZweihanderState, apply_character_changes
 
 SETUP: dict[str, Any] = {
     "characters": {
@@ -162,3 +164,11 @@ def test_fortune_points_must_be_a_whole_number() -> None:
             assert error.path == ("fortune_points",)
         else:
             raise AssertionError(f"fortune_points {bad!r} must be refused")
+
+
+def test_a_fold_skips_a_malformed_entry_and_still_folds_the_others() -> None:
+    """The fold of an event's ``characters`` part reads each character's changes on its own."""
+    s = ZweihanderState(characters=(Character("anna"), Character("bert")))
+    after = apply_character_changes(s, {"anna": 3, "bert": {"peril": 2, "disorders": ["X"]}})
+    assert after.character("bert") == Character("bert", peril=2, disorders=("X",))
+    assert after.character("anna") == Character("anna")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import DAY, Action, ActionError, RuleError
+from referee.core import DAY, Action, ActionError, Between, Choice, OneOf, RuleError
 from referee.dice import ScriptedSource
+from referee.systems.zweihander import reputation
 from referee.systems.zweihander.reputation import (
     can_requisition,
     requisition,
@@ -14,7 +15,7 @@ from referee.systems.zweihander.reputation import (
     story_arc_reward,
 )
 
-from .helpers import act, table
+from .helpers import act, last, table
 
 
 def test_reputation_points() -> None:
@@ -95,3 +96,88 @@ def test_a_characters_reputation_at_setup_counts_fate_points_and_disorders(
     """Audit W3: "1 point at the start, +1 for each Fate Point, +1 for each Disorder"."""
     t = table({"anna": sheet})
     assert t.state.character("anna").reputation == reputation
+
+
+def test_a_requisition_waits_from_the_last_one_not_from_the_start() -> None:
+    """Reputation, Requisition: a minor requisition once a day, counted from the last one (on
+    day 5, the next on day 6, not before)."""
+    last = 5 * DAY
+    assert not can_requisition("minor", last=last, now=last + DAY - 1)
+    assert can_requisition("minor", last=last, now=last + DAY)
+    assert not can_requisition("middling", last=last, now=last + 7 * DAY - 1)
+
+
+def test_a_story_arc_award_is_recorded_with_its_character_and_points() -> None:
+    """Reputation points: +1 to +3 for a story arc."""
+    t = act(
+        table({"anna": {"reputation": 1}}),
+        "referee",
+        "reputation.award",
+        character="anna",
+        story_arc=2,
+    )
+    assert last(t, "reputation.awarded") == {
+        "character": "anna",
+        "story_arc": 2,
+        "characters": {"anna": {"reputation": 3}},
+    }
+
+
+def test_a_requisition_may_spend_the_last_reputation_point() -> None:
+    """Requisitions: a character with exactly the cost may make it (and has none left)."""
+    t = act(
+        table({"anna": {"reputation": 7}}), "anna", "requisition", weight="major", what="a pardon"
+    )
+    assert t.state.character("anna").reputation == 0
+    made = last(t, "requisition.made")
+    assert {k: made[k] for k in ("character", "weight", "cost", "what")} == {
+        "character": "anna",
+        "weight": "major",
+        "cost": 7,
+        "what": "a pardon",
+    }
+
+
+def test_a_requisition_waits_a_whole_number_of_hours_and_is_released_when_available() -> None:
+    """Requisitions: a middling one once a week (168 hours of game time); when the week is over,
+    nothing is pending or waited."""
+    t = act(table({"anna": {"reputation": 10}}), "anna", "requisition", weight="middling")
+    assert t.state.waits == (("requisition:anna:middling", 168),)
+    assert isinstance(t.state.waits[0][1], int)
+    assert t.state.requisitions_pending == ("anna:middling",)
+    later = t.act(
+        Action("anna", "requisition", {"weight": "minor"}), ScriptedSource([]), at=7 * 86400
+    )
+    assert later.state.waits == (("requisition:anna:minor", 24),)
+    assert later.state.requisitions_pending == ("anna:minor",)
+
+
+def test_the_gm_awards_story_arcs_to_any_character_and_a_character_asks_what_they_can_afford() -> (
+    None
+):
+    """Reputation points / Requisitions: the GM gives +1 to +3 to a character; a character is
+    offered each weight they can afford (its least cost) and have not made within its
+    threshold."""
+    t = table({"anna": {"reputation": 4}, "bert": {"reputation": 0}})
+    assert reputation.choices(t.state, "referee") == [
+        Choice(
+            "referee",
+            "reputation.award",
+            {"character": OneOf(("anna", "bert")), "story_arc": Between(1, 3)},
+            label="Reputation for a story arc",
+        )
+    ]
+    assert reputation.choices(t.state, "anna") == [
+        Choice(
+            "anna", "requisition", {"weight": OneOf(("minor", "middling"))}, label="a requisition"
+        )
+    ]
+    assert reputation.choices(t.state, "bert") == []
+    assert reputation.choices(t.state, "nobody") == []
+    rich = act(table({"anna": {"reputation": 10}}), "anna", "requisition", weight="minor")
+    assert reputation.choices(rich.state, "anna") == [
+        Choice(
+            "anna", "requisition", {"weight": OneOf(("middling", "major"))}, label="a requisition"
+        )
+    ]
+    assert reputation.choices(table({}).state, "referee") == []

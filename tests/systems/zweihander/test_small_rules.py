@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from referee.core import RuleError, ScenarioError
+from referee.core import REFEREE, Between, Choice, OneOf, RuleError, ScenarioError, SomeOf
 from referee.dice import ScriptedSource
+from referee.systems.zweihander import emit, stable
 from referee.systems.zweihander.character import Character, peril_steps
+from referee.systems.zweihander.morale import choices as morale_choices
 from referee.systems.zweihander.morale import morale_check, morale_difficulty
 from referee.systems.zweihander.narrative import needs_coordination_test, piecemeal_encumbrance
 from referee.systems.zweihander.overland import (
@@ -16,9 +20,11 @@ from referee.systems.zweihander.overland import (
     miles_per_day,
     needs_pilot_test,
 )
+from referee.systems.zweihander.percentile import SkillTest
 from referee.systems.zweihander.stable import secondary_reward, stable_rewards
 
 from .helpers import act, last, table
+from .test_social import CHARS
 
 
 @pytest.mark.parametrize(
@@ -149,3 +155,159 @@ def test_character_setup_errors_name_the_field() -> None:
     with pytest.raises(ScenarioError, match=r"characters\.a\.wits"):
         table({"a": {"wits": 3}})
     assert Character.from_setup("a", {"bonuses": {"PB": 4, "WB": 2}}).initiative == 7
+
+
+def _morale_card(test: SkillTest, face: int, label: str) -> dict[str, Any]:
+    return emit.test_card(test, test.roll(ScriptedSource([face])), label, "Morale checks")
+
+
+def test_a_failed_morale_check_rescued_by_the_leader_is_one_event_with_both_tests() -> None:
+    """Morale checks: the Resolve Test at the hardest condition's Difficulty Rating (one ally
+    Slain! 0, outnumbered 3:1 −10%: −10); on a Failure the leader tests Leadership (Standard),
+    and a Success keeps the foes fighting. One event records both tests and both cards."""
+    t = act(
+        table({}),
+        "referee",
+        "morale",
+        [60, 20],
+        resolve=50,
+        conditions=["ally_slain", "outnumbered_3_to_1"],
+        leader_leadership=40,
+        foes="the bandits",
+    )
+    resolve, leader = SkillTest(50, -10), SkillTest(40)
+    assert last(t, "morale.checked") == {
+        "foes": "the bandits",
+        "conditions": ["ally_slain", "outnumbered_3_to_1"],
+        "test": emit.test_json(resolve, resolve.roll(ScriptedSource([60])), "Resolve"),
+        "leadership": emit.test_json(leader, leader.roll(ScriptedSource([20])), "Leadership"),
+        "result": "the foes give up on their next turn, unless a leader successfully pass a "
+        "Leadership Test",
+        "gives_up": False,
+        "flees": False,
+        "inspired": False,
+        "rolls": [
+            _morale_card(resolve, 60, "the bandits test Resolve"),
+            _morale_card(leader, 20, "their leader tests Leadership"),
+        ],
+    }
+    data = last(t, "morale.checked")
+    assert (data["test"]["total_chance"], data["test"]["difficulty_rating"]) == (40, "Challenging")
+    assert (data["leadership"]["total_chance"], data["leadership"]["outcome"]) == (40, "success")
+    assert t.log.events[-1].audience.everyone
+
+
+def test_a_failed_morale_check_without_a_leader_gives_up() -> None:
+    """Morale checks: a Failure with no leader to test Leadership — the foes give up on their
+    next turn; one Resolve Test, one card, no Leadership."""
+    t = act(table({}), "referee", "morale", [60], resolve=50)
+    data = last(t, "morale.checked")
+    test = SkillTest(50)
+    assert "leadership" not in data
+    assert (data["foes"], data["conditions"], data["gives_up"], data["flees"]) == (
+        "the foes",
+        [],
+        True,
+        False,
+    )
+    assert data["rolls"] == [_morale_card(test, 60, "the foes test Resolve")]
+
+
+def test_a_leader_with_no_leadership_still_tests_and_fails() -> None:
+    """Morale checks: a leader with Leadership 0 tests at the least chance a Test has (1%) and
+    cannot rescue the foes from a 20; the event keeps the Base Chance as given (0)."""
+    t = act(table({}), "referee", "morale", [60, 20], resolve=50, leader_leadership=0)
+    data = last(t, "morale.checked")
+    assert (data["leadership"]["base_chance"], data["leadership"]["total_chance"]) == (0, 1)
+    assert (data["leadership"]["outcome"], data["gives_up"]) == ("failure", True)
+    assert data["rolls"][1]["dice"] == "d100 ≤ 1"
+
+
+def test_a_morale_check_critical_failure_flees_and_no_leader_tests() -> None:
+    """Morale checks: a Critical Failure — the foes flee; no Leadership Test rescues it."""
+    t = act(table({}), "referee", "morale", [99], resolve=50, leader_leadership=90)
+    data = last(t, "morale.checked")
+    assert "leadership" not in data and len(data["rolls"]) == 1
+    assert (data["flees"], data["gives_up"], data["inspired"]) == (True, False, False)
+    assert data["result"].startswith("the foes flee")
+
+
+def test_only_the_gm_calls_a_morale_check() -> None:
+    """Morale checks are the GM's to call, at any time: the referee's menu offers a Resolve of
+    1–99 and up to two of the table's conditions; a character has no such choice."""
+    t = table(CHARS)
+    (choice,) = [c for c in t.legal_actions("referee") if c.kind == "morale"]
+    assert choice.label == "call a morale check" and choice.odds == ()
+    assert choice.params == {
+        "resolve": Between(1, 99),
+        "conditions": SomeOf(
+            (
+                "ally_moderate_injury",
+                "ally_serious_injury",
+                "ally_grievous_injury",
+                "ally_slain",
+                "outnumbered_3_to_1",
+                "outnumbered_6_to_1",
+                "leader_slain",
+            ),
+            least=0,
+            most=2,
+        ),
+    }
+    assert not [c for c in t.legal_actions("anna") if c.kind == "morale"]
+    assert morale_choices(t.state, "anna") == []
+
+
+def test_a_secondary_character_earns_half_the_reward_rounded_up_even_of_nothing() -> None:
+    """Character stable: each secondary character earns half the played one's Reward Points,
+    rounded up (6 → 3, 7 → 4); a reward of 0 gives 0; a negative reward is refused."""
+    assert [secondary_reward(r) for r in (0, 1, 6, 7)] == [0, 1, 3, 4]
+    with pytest.raises(RuleError, match="cannot be negative"):
+        secondary_reward(-1)
+
+
+def test_a_stable_reward_is_recorded_for_every_member_and_offered_to_the_gm_per_player() -> None:
+    """Character stable: the GM rewards a player's stable (one choice per player with
+    characters, the played one among them); the event names the player and each reward."""
+    t = table({"a": {}, "b": {}, "c": {}, "d": {}}, stables={"pat": ["a", "b", "c"], "sam": ["d"]})
+    assert stable.choices(t.state, REFEREE) == [
+        Choice(
+            REFEREE,
+            "stable.reward",
+            {"player": OneOf((player,)), "played": OneOf(members), "reward": Between(0, 30)},
+            label=f"Reward Points for {player.title()}'s stable",
+        )
+        for player, members in (("pat", ("a", "b", "c")), ("sam", ("d",)))
+    ]
+    assert stable.choices(t.state, "a") == []
+    t = act(t, "referee", "stable.reward", player="pat", played="b", reward=6)
+    assert last(t, "stable.rewarded") == {
+        "player": "pat",
+        "rewards": {"a": 3, "b": 6, "c": 3},
+        "characters": {
+            "a": {"reward_points": 3},
+            "b": {"reward_points": 6},
+            "c": {"reward_points": 3},
+        },
+    }
+
+
+def test_charging_or_running_in_fog_mist_or_smoke_may_need_a_coordination_test() -> None:
+    """Narrative considerations (Fog, mist & smoke), a condition named alone or among others."""
+    assert needs_coordination_test("charge", "fog") is True
+    assert needs_coordination_test("charge", ["rain", "smoke"]) is True
+    assert needs_coordination_test("walk", "fog") is False
+
+
+@pytest.mark.parametrize(
+    ("stable", "reason"),
+    [(["a", "z"], "no character 'z'"), (["a", "a"], "a stable is up to 3 different characters")],
+)
+def test_a_stable_of_strangers_or_one_naming_a_character_twice_is_refused(
+    stable: list[str], reason: str
+) -> None:
+    """Character stable: up to three different characters of the table, per player."""
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": {}}, stables={"pat": stable})
+    assert refused.value.path == ("stables", "pat")
+    assert reason in refused.value.reason

@@ -10,8 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import Action, Outcome, RuleError, Viewer, view
+from referee.core import Action, Choice, OddsPreview, OneOf, Outcome, RuleError, Viewer, view
 from referee.dice import ScriptedSource
+from referee.systems.zweihander import social
+from referee.systems.zweihander.events import SIMPLE_EXCHANGE
+from referee.systems.zweihander.percentile import SkillTest
 from referee.systems.zweihander.social import (
     DISPOSITIONS,
     TACTICS,
@@ -21,9 +24,10 @@ from referee.systems.zweihander.social import (
     tactic,
     tactic_outcome,
 )
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import social_table
 
-from .helpers import act, last, table
+from .helpers import _card, _line, act, last, table
 
 
 def test_rank_standing() -> None:
@@ -245,3 +249,156 @@ def test_every_tactic_test_hides_the_same_parts_bumped_or_not() -> None:
         assert tested[0].redacted == ("bumped_by",)
     assert last(plain, "exchange.tactic_tested")["bumped_by"] is None
     assert last(bumped, "exchange.tactic_tested")["bumped_by"] == "favourable"
+
+
+def test_a_simple_exchange_records_who_tested_which_skill() -> None:
+    """Simple Exchange: one Test of the Skill; its event names the character and the Skill, and
+    its roll card the rule."""
+    t = act(
+        table(CHARS),
+        "anna",
+        "social.simple",
+        [40],
+        skill="Charm",
+        npc_alignment="order",
+        npc_class="burgher",
+    )
+    data = last(t, "social.simple_exchange")
+    assert (data["character"], data["test"]["skill"], data["test"]["outcome"]) == (
+        "anna",
+        "Charm",
+        "success",
+    )
+    card = data["roll"]
+    assert (card["label"], card["rule"]) == (
+        "Anna tests Charm (Simple Exchange)",
+        "Simple Exchange",
+    )
+
+
+def test_the_log_says_what_a_simple_exchange_costs() -> None:
+    """Simple Exchange: a Critical Failure costs mental Peril; otherwise nothing."""
+    assert (
+        _line(SIMPLE_EXCHANGE, character="anna", roll=_card(99), mental_peril=5)
+        == "Anna tries a Simple Exchange — d100 99: critical failure; 5 mental Peril."
+    )
+    assert (
+        _line(SIMPLE_EXCHANGE, character="anna", roll=_card(34))
+        == "Anna tries a Simple Exchange — d100 34: success."
+    )
+
+
+def test_an_unfavourable_skill_turns_a_failure_critical_in_the_tests_own_reading() -> None:
+    """Social Intrigue, Complex Exchange: the Unfavourable Skill turns Failures into Critical
+    Failures; a Success stays a Success."""
+    test = SkillTest(40, unfavourable=True)
+    assert test.outcome_of(57) is Outcome.CRITICAL_FAILURE
+    assert test.outcome_of(23) is Outcome.SUCCESS
+    assert test.roll(ScriptedSource([57])).outcome is Outcome.CRITICAL_FAILURE
+    assert test.odds().outcomes[Outcome.FAILURE] == 0
+
+
+def test_one_complex_exchange_at_a_time_and_a_new_one_once_it_has_ended() -> None:
+    """Social Intrigue, Complex Exchange: the GM starts one exchange; another can begin only
+    after it ends; an exchange ends once."""
+    baron = {
+        "npc": "Baron",
+        "disposition": "Polite",
+        "npc_alignment": "chaos",
+        "participants": ["anna"],
+        "favourable": "Guile",
+        "unfavourable": "Charm",
+    }
+    t = exchange()
+    with pytest.raises(RuleError, match="already under way"):
+        act(t, "referee", "exchange.start", **baron)
+    t = act(t, "referee", "exchange.end")
+    with pytest.raises(RuleError, match="no Complex Exchange"):
+        act(t, "referee", "exchange.end")
+    t = act(t, "referee", "exchange.start", **baron)
+    assert t.state.exchange is not None
+    assert (t.state.exchange.npc, t.state.exchange.ended) == ("Baron", False)
+    with pytest.raises(RuleError, match="no Complex Exchange"):
+        act(table(CHARS), "referee", "exchange.end")
+
+
+def test_a_simple_exchange_during_a_complex_one_does_not_end_it() -> None:
+    """A Simple Exchange is its own Test: the Complex Exchange under way goes on, and its
+    participants still make their Social Tactic Tests."""
+    t = act(
+        exchange(),
+        "anna",
+        "social.simple",
+        [40],
+        skill="Guile",
+        npc_alignment="order",
+        npc_class="noble",
+    )
+    assert t.state.exchange is not None and not t.state.exchange.ended
+    t = act(t, "bert", "exchange.tactic", [30], tactic="Rumour")
+    assert last(t, "exchange.tactic_tested")["result"] == "Familiar"
+
+
+def test_a_players_view_of_an_exchange_leaves_the_gms_skills_unknown() -> None:
+    """Complex Exchange: the Favourable and Unfavourable Skills are the GM's secret; folded
+    from a player's view of the log the exchange names neither, folded from the GM's it names
+    both."""
+    t = exchange()
+    (started,) = [e for e in view(t.log, "anna") if e.kind == "exchange.started"]
+    ex = social.evolve(ZweihanderState(), started).exchange
+    assert ex is not None
+    assert (ex.favourable, ex.unfavourable) == (None, None)
+    (full,) = [e for e in view(t.log, "referee") if e.kind == "exchange.started"]
+    ex = social.evolve(ZweihanderState(), full).exchange
+    assert ex is not None
+    assert (ex.favourable, ex.unfavourable) == ("Charm", "Intimidate")
+
+
+def test_a_participants_menu_offers_each_tactic_with_its_odds_and_reputation_to_burn() -> None:
+    """Complex Exchange: each participant who has not tested picks a Social Tactic they have a
+    Base Chance for, at the exchange's Difficulty (an Order NPC, Order higher, same class: Easy,
+    +20), and may burn a Reputation Point for an Assist Die only with one to burn; the GM's
+    menu ends the exchange."""
+    t = exchange()
+    anna, bert = CHARS["anna"]["skills"], CHARS["bert"]["skills"]
+    assert (anna["Charm"], bert["Intimidate"], bert["Rumor"]) == (50, 50, 40)
+    assert social.choices(t.state, "anna")[0] == Choice(
+        "anna",
+        "exchange.tactic",
+        {"tactic": OneOf(("Charm", "Guile")), "burn_reputation": OneOf((False, True))},
+        odds=tuple(
+            OddsPreview(
+                f"anna uses {tactic}",
+                "Complex Exchange",
+                "d100 ≤ 70",
+                {
+                    "critical success": "7/100",
+                    "success": "63/100",
+                    "failure": "13/50",
+                    "critical failure": "1/25",
+                },
+            )
+            for tactic in ("Charm", "Guile")
+        ),
+        label="make your Social Tactic Test",
+    )
+    bert_menu = social.choices(t.state, "bert")[0]
+    assert bert_menu.params["burn_reputation"] == OneOf((False,))  # no Reputation Point
+    assert [(o.label, o.dice) for o in bert_menu.odds] == [
+        ("bert uses Intimidate", "d100 ≤ 50"),  # Order NPC, ranks equal, other class: Standard
+        ("bert uses Rumour", "d100 ≤ 40"),
+    ]
+    assert social.choices(t.state, "referee") == [
+        Choice("referee", "exchange.end", label="end the Complex Exchange")
+    ]
+
+
+def test_an_npcs_alignment_may_be_written_order_aligned() -> None:
+    """Simple Exchange: "Order-aligned" or "Chaos-Aligned" reads as the Alignment."""
+    for written, expected in (("Order-aligned", 10), ("Chaos-Aligned", -20), ("chaos", -20)):
+        assert (
+            social.simple_exchange_difficulty(
+                written, pc_order_ranks=3, pc_chaos_ranks=0, same_class=False
+            )
+            == expected
+        )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +34,10 @@ from referee.dice import RandomSource, ScriptedSource
 from referee.systems.zweihander import PROCEDURE, SYSTEM, morale, social
 from referee.systems.zweihander import chase as chase_rules
 from referee.systems.zweihander import events as vocabulary
+from referee.systems.zweihander.chase import play_out
+from referee.systems.zweihander.events import JOURNEY_CAMP
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import (
     difficulty_ladder,
     morale_conditions,
@@ -41,8 +45,10 @@ from referee.systems.zweihander.tables import (
     social_table,
     withstanding_table,
 )
+from referee.systems.zweihander.wilderness import travel_on
 
-from .helpers import act, table
+from .helpers import CLI_FILES, _chase, _journey, act, table
+from .test_wilderness import journey
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "zweihander").glob("*.yaml"))
 GOLDEN = Path(__file__).parent / "golden" / "observe"
@@ -428,3 +434,125 @@ def test_a_players_state_holds_no_name_of_the_referees_timers() -> None:
     t = t.act(Action("anna", "requisition", {"weight": "minor"}), ScriptedSource([]), seat="alice")
     assert observe(t, REFEREE).to_json()["state"]["waits"] == [["requisition:anna:minor", 24]]
     assert "requisition:anna:minor" not in json.dumps(observe(t, "alice").to_json())
+
+
+def test_a_journey_travelled_on_at_a_seated_table_is_the_referees_doing() -> None:
+    """The table record: at a table with seats, every step of the GM's default play is taken
+    from the referee's seat and recorded as his."""
+    setup = yaml.safe_load((CLI_FILES / "route.yaml").read_text(encoding="utf-8"))
+    table = SYSTEM.new_table(setup, players={"pat": ["anna"]})
+    done = travel_on(table, RandomSource(3), camp=True)
+    taken = list(done.actions)[len(table.actions) :]
+    assert taken and {(a.seat, a.actor) for a in taken} == {("referee", "referee")}
+    assert [e.kind for e in done.log.events].count(JOURNEY_CAMP) == 2
+
+
+def _faces(table: Table[ZweihanderState]) -> set[int]:
+    found: set[int] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("faces", "peril_faces") and isinstance(item, list):
+                    found.update(int(f) for f in item)
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for event in table.log.events:
+        walk(dict(event.data))
+    return found
+
+
+def test_the_gms_default_play_rolls_the_dice_it_is_given() -> None:
+    """The table record: a chase played out and a journey travelled on roll the dice they are
+    handed, every step of the way (here every die shows 5)."""
+    fives = ScriptedSource([5] * 2000)
+    journey = travel_on(_journey(), fives, camp=True)
+    assert _faces(journey) == {5}
+    chase = play_out(_chase(1), ScriptedSource([5] * 2000))
+    assert _faces(chase) <= {5} | _faces(_chase(1))
+
+
+def test_a_chase_played_out_at_a_seated_table_is_the_referees_doing() -> None:
+    """The table record: the GM's default play of a chase is taken from the referee's seat
+    when the table has seats; with no chase under way there is nothing to play out."""
+    setup = yaml.safe_load((CLI_FILES / "chase.yaml").read_text(encoding="utf-8"))
+    table = SYSTEM.new_table(setup, players={"pat": ["cutpurse"]})
+    with pytest.raises(RuleError, match="no chase is under way"):
+        play_out(table, RandomSource(1))
+    start = {"escapees": ["cutpurse"], "pursuers": ["watchman", "hound"]}
+    table = table.act(Action("referee", "chase.start", start), RandomSource(5), seat="referee")
+    done = play_out(table, RandomSource(5))
+    taken = list(done.actions)[len(table.actions) :]
+    assert taken and {a.seat for a in taken} == {"referee"}
+    assert {a.kind for a in taken} >= {"chase.move", "chase.end_round"}
+
+
+def test_the_gms_default_play_at_a_table_without_seats_is_taken_by_no_seat() -> None:
+    """The table record: a table played through the library may have no seats at all; the GM's
+    default play of a journey and of a chase then takes its steps from no seat (there is no
+    referee's seat to take them from) and records them so."""
+    setup = yaml.safe_load((CLI_FILES / "route.yaml").read_text(encoding="utf-8"))
+    journey = Table.start(SYSTEM.procedure, setup, seats=())
+    done = travel_on(journey, RandomSource(3))
+    assert done.actions and {(a.seat, a.actor) for a in done.actions} == {(None, "referee")}
+    setup = yaml.safe_load((CLI_FILES / "chase.yaml").read_text(encoding="utf-8"))
+    chase = Table.start(SYSTEM.procedure, setup, seats=())
+    start = {"escapees": ["cutpurse"], "pursuers": ["watchman", "hound"]}
+    chase = chase.act(Action("referee", "chase.start", start), RandomSource(5))
+    played = play_out(chase, RandomSource(5))
+    assert played.state.chase is not None and played.state.chase.ended is not None
+    assert {a.seat for a in played.actions} == {None}
+
+
+@pytest.mark.parametrize(
+    ("sheet", "reason"),
+    [
+        ({"wits": 3}, "Extra inputs are not permitted"),
+        ({"bonuses": {"XB": 3}}, "not a Bonus (CB, BB, AB, PB, IB, WB, FB)"),
+    ],
+)
+def test_a_bad_setup_field_is_refused_with_a_plain_reason(
+    sheet: dict[str, Any], reason: str
+) -> None:
+    """A setup's refusal reads as the rule it breaks: an unknown field, a Bonus that is none."""
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": sheet})
+    assert refused.value.reason == reason
+    with pytest.raises(ScenarioError) as refused:
+        table({"a": {}}, fortune_points=-1)
+    assert (refused.value.reason, refused.value.path) == (
+        "Input should be greater than or equal to 0",
+        ("fortune_points",),
+    )
+
+
+def test_the_setup_seats_its_characters_fortune_points_stables_and_journey() -> None:
+    """The table's setup: each character (a blank sheet for one given nothing), the party's
+    Fortune Points (none unless given), each player's stable, and a journey only if one is set."""
+    t = table({"a": None, "b": {}}, stables={"pat": ["a", "b"]})
+    assert [c.id for c in t.state.characters] == ["a", "b"]
+    assert t.state.character("a").reputation == t.state.character("b").reputation
+    assert t.state.fortune_points == 0
+    assert t.state.stables == {"pat": ("a", "b")}
+    assert t.state.journey is None
+    assert table({"a": {}}, fortune_points=3, journey=None).state.fortune_points == 3
+    assert PROCEDURE.initial_state({}).characters == ()
+    j = journey().state.journey
+    assert j is not None and j.travellers == ("g", "s", "c") and j.stretch.name == "one"
+
+
+def test_only_the_gm_takes_the_gms_actions_and_only_a_seated_character_acts() -> None:
+    """The table: the GM's actions (a journey's steps) are refused to a player; an action by
+    someone who is no character at the table is refused."""
+    with pytest.raises(RuleError) as player:
+        act(journey(), "g", "journey.camp")
+    assert (player.value.rule, player.value.reason) == (
+        "journey.camp",
+        "only the referee (the GM) takes this action, not 'g'",
+    )
+    with pytest.raises(RuleError, match="no character 'z'"):
+        PROCEDURE.decide(journey().state, Action("z", "chase.move", {}), None)

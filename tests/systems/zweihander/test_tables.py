@@ -1,5 +1,6 @@
 """Every table in the house rules, checked cell by cell: against a transcription of the text made
-for this test, and (where the text's layout allows) against the rules text itself."""
+for this test, and (where the text's layout allows) against the rules text itself; a malformed
+data file is refused naming the file and the field."""
 
 from __future__ import annotations
 
@@ -411,3 +412,46 @@ def test_requisition_thresholds_and_minor_cost_against_the_text(text: str) -> No
     for w in tables.offence_weights().values():
         low, high = w.points
         assert f"{w.weight.title()} offenses ({low}-{high} points)" in flat
+
+
+def test_a_table_cell_range_is_low_then_high_and_may_be_one_value() -> None:
+    """The data files' ranges (a requisition's cost, an offence's Corruption points) are
+    [low, high] with low ≤ high; anything else names the field."""
+    assert tables._range([1, 3], "w") == (1, 3)
+    assert tables._range([2, 2], "w") == (2, 2)
+    for bad in ((1, 3), [1], [1, 2, 3], [1, "3"], ["1", 3], [3, 1], None):
+        with pytest.raises(tables.TableError, match=r"w: expected \[low, high\]"):
+            tables._range(bad, "w")
+
+
+def test_a_table_list_of_texts_has_only_non_empty_texts() -> None:
+    assert tables._strings(["Stress", "Fear"], "w") == ("Stress", "Fear")
+    for bad in ("Stress", ["Stress", ""], ["Stress", 3], None):
+        with pytest.raises(tables.TableError, match="w: expected a list of texts"):
+            tables._strings(bad, "w")
+
+
+def test_a_table_field_of_the_wrong_type_is_refused_a_flag_is_no_number() -> None:
+    """A data file's field must have its type: ``true`` is no modifier, but a flag may be a
+    flag."""
+    assert tables._get({"forced": True}, "forced", "w", bool) is True
+    assert tables._get({"modifier": -20}, "modifier", "w", int) == -20
+    with pytest.raises(tables.TableError, match=r"w\.modifier: expected"):
+        tables._get({"modifier": True}, "modifier", "w", int)
+    with pytest.raises(tables.TableError, match="w: missing 'modifier'"):
+        tables._get({}, "modifier", "w", int)
+
+
+def test_a_tables_rows_are_read_from_its_file_and_named_by_file_list_and_index(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A malformed data file raises TableError naming the file and the field."""
+    rows = list(tables._rows("difficulty", "ratings"))
+    assert [where for where, _ in rows][:2] == [
+        "difficulty.yaml.ratings.0",
+        "difficulty.yaml.ratings.1",
+    ]
+    assert rows[0][1] == {"name": "Trivial", "modifier": 30}
+    monkeypatch.setattr(tables, "load", lambda name: {"other": []})
+    with pytest.raises(tables.TableError, match=r"^difficulty\.yaml: missing 'ratings'$"):
+        list(tables._rows("difficulty", "ratings"))

@@ -1,4 +1,6 @@
-"""Wilderness travel rules: Stretches, terrain, Threat Level, Roles, Toughness, Chaos, camp."""
+"""Wilderness travel rules: Stretches, terrain, Threat Level, Roles, Toughness, Chaos, camp; the
+GM's default play of a journey and its log. (Stretches, Role Checks, Toughness Tests and Strike
+Camp each have a file of their own too.)"""
 
 from __future__ import annotations
 
@@ -6,15 +8,36 @@ from typing import Any
 
 import pytest
 
-from referee.core import ActionError, RuleError, ScenarioError
+from referee.core import (
+    REFEREE,
+    Action,
+    ActionError,
+    Event,
+    RuleError,
+    ScenarioError,
+    Viewer,
+)
+from referee.dice import RandomSource, ScriptedSource
+from referee.systems.zweihander import emit
+from referee.systems.zweihander.events import (
+    JOURNEY_CAMP,
+    JOURNEY_ENDED,
+    JOURNEY_ROLE_CHECK,
+    JOURNEY_STRETCH_ENDED,
+    describe,
+)
+from referee.systems.zweihander.percentile import ChaosDice
 from referee.systems.zweihander.wilderness import (
+    Stretch,
+    parse_stretch,
     step_threat,
     terrain_difficulty,
     threat_level,
     toughness_tests,
+    travel_on,
 )
 
-from .helpers import act, last, table
+from .helpers import _journey, _lines, act, last, table
 
 PARTY = {
     "g": {"bonuses": {"WB": 3}, "skills": {"Navigation": 50, "Toughness": 50}},
@@ -350,3 +373,176 @@ def test_fortune_points_are_for_the_surviving_characters_only() -> None:
     t = act(journey(party=slain), "referee", "journey.end", award_fortune=True)
     assert t.state.fortune_points == 2
     assert last(t, "journey.ended")["survivors"] == ["g", "s"]
+
+
+def test_a_journey_travelled_on_by_default_makes_no_camp_and_awards_no_fortune() -> None:
+    """Wilderness travel: Strike Camp and the Fortune Points at journey's end are the GM's to
+    give; travelled on by default, each Stretch gets its Roles and Toughness Tests, no camp, and
+    the journey ends with no Fortune awarded — the same journey, with the same dice, each time."""
+    done = travel_on(_journey(), RandomSource(3))
+    kinds = [e.kind for e in done.log.events]
+    assert kinds.count(JOURNEY_STRETCH_ENDED) == 2 and JOURNEY_CAMP not in kinds
+    roles = {e.data["role"]: e.data["character"] for e in done.log if e.kind == JOURNEY_ROLE_CHECK}
+    assert roles == {"Guide": "anna", "Survivalist": "bert", "Scout": "cora"}  # each by Skill
+    assert kinds[-1] == JOURNEY_ENDED and done.log.events[-1].data["fortune_points"] == 0
+    assert travel_on(_journey(), RandomSource(3)).log.events == done.log.events
+    with pytest.raises(RuleError, match="no journey is under way"):
+        travel_on(done, RandomSource(3))
+
+
+def test_a_journey_past_its_first_stretch_is_travelled_on_to_its_end() -> None:
+    """Wilderness travel: a journey whose first Stretch the GM has played by hand is travelled
+    on from its second — one more Stretch, then journey's end."""
+    dice = RandomSource(3)
+    t = _journey().act(
+        Action(
+            "referee", "journey.roles", {"guide": "anna", "survivalist": "bert", "scout": "cora"}
+        ),
+        dice,
+    )
+    while (j := t.state.journey) is not None and j.toughness_tests_left > 0:
+        t = t.act(Action("referee", "journey.toughness"), dice)
+    t = t.act(Action("referee", "journey.end_stretch"), dice)
+    assert t.state.journey is not None and t.state.journey.index == 1
+    done = travel_on(t, dice)
+    ended = [e.data["stretch"] for e in done.log if e.kind == JOURNEY_STRETCH_ENDED]
+    assert ended == ["the old forest road", "the Grey Peaks"]
+    assert done.log.events[-1].kind == JOURNEY_ENDED
+    assert done.state.journey is not None and done.state.journey.ended
+
+
+def test_a_scouts_failure_at_the_highest_threat_level_stays_there() -> None:
+    """Threat Level: Highly Dangerous (3 Chaos Dice) is the top of the ladder."""
+    assert step_threat(3, 1) == 3
+    t = roles(journey(threat=3), [40, 40, 60])
+    assert t.state.journey is not None and t.state.journey.threat == 3
+
+
+def test_the_log_tells_a_journey_stretch_by_stretch() -> None:
+    """What a person reads of a journey: each Role Check (an unfilled Role an automatic
+    Failure), the Toughness Tests and their Peril, the Chaos Dice, the camp, each Stretch's days
+    and provisions, journey's end."""
+    j = act(
+        journey(threat=0, travellers=["g", "s"]),
+        "referee",
+        "journey.roles",
+        [40, 99],
+        guide="g",
+        survivalist="s",
+    )
+    j = act(j, "referee", "journey.toughness", [20, 95, 3, 4, 2])
+    j = act(j, "referee", "journey.toughness", [20, 20, 6])
+    j = act(j, "referee", "journey.camp")
+    j = act(j, "referee", "journey.end_stretch")
+    j = act(j, "referee", "journey.roles", [40, 40], guide="g", survivalist="s")
+    j = act(j, "referee", "journey.toughness", [20, 20, 3])
+    j = act(j, "referee", "journey.end_stretch")
+    j = act(j, "referee", "journey.end")
+    assert _lines(j, "journey.") == [
+        "Guide (G) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (S) — d100 99: critical failure: as Failure, plus add an extra Toughness Test",
+        "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
+        "Toughness Tests: G: success; S: failure, 9 Peril → Imperiled.",
+        "1 Chaos Dice show [2]: nothing",
+        "Toughness Tests: G: success; S: success.",
+        "1 Chaos Dice show [6]: an encounter!",
+        "The party Strikes Camp for 24 hours — G: Unhindered, S: Imperiled.",
+        "one is behind them: 3 days, 6 days of provisions.",
+        "Guide (G) — d100 40: success: 1 day of provisions is required per day of travel",
+        "Survivalist (S) — d100 40: success: if they Strike Camp, they may recover to Unhindered",
+        "Scout (nobody (an automatic Failure)) — unfilled: increase Threat Level by 1 step",
+        "Toughness Tests: G: success; S: success.",
+        "1 Chaos Dice show [3]: nothing",
+        "two is behind them: 1 day, 2 days of provisions.",
+        "Journey's end: survivors G, S; Fortune Points +0.",
+    ]
+    safe = act(roles(journey(threat=0), [40, 40, 40]), "referee", "journey.toughness", [20, 20, 20])
+    assert _lines(safe, "journey.chaos") == ["No Chaos Dice (No Danger)."]
+
+
+def test_the_log_tells_a_journeys_corruption_surprise_and_losses() -> None:
+    """The log also says who gains Corruption by becoming Incapacitated!, who gets the Surprise
+    Turn, when nobody can test Toughness, and a journey that nobody survived; the kernel's own
+    events are told by kind and data."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    t = act(t, "referee", "journey.toughness", [20, 99, 10, 10, 10, 20])
+    assert _lines(t, "journey.toughness") == [
+        "Toughness Tests: G: success; S: critical failure, 33 Peril → Incapacitated!; "
+        "C: success. S gains 6 Corruption (Becoming Incapacitated! on the Peril Condition Track)."
+    ]
+    t = act(roles(journey(threat=2), [40, 40, 11]), "referee", "journey.toughness", [20, 20, 20, 6])
+    assert _lines(t, "journey.chaos") == [
+        "1 Chaos Dice show [6]: an encounter! (party get the Surprise Turn)"
+    ]
+    down = {who: {**PARTY[who], "peril": "Incapacitated!"} for who in PARTY}
+    t = act(journey(threat=0, party=down), "referee", "journey.roles")
+    t = act(t, "referee", "journey.toughness", [2])
+    assert _lines(t, "journey.toughness") == ["Toughness Tests: nobody can test."]
+    slain = {who: {**PARTY[who], "damage": "Slain!"} for who in PARTY}
+    t = act(journey(party=slain), "referee", "journey.end")
+    assert _lines(t, "journey.ended") == ["Journey's end: survivors none; Fortune Points +0."]
+    assert describe(Event("timer.cancelled", {"name": "x"}), Viewer(REFEREE)) == (
+        "timer.cancelled: name='x'"
+    )
+    assert describe(Event("timer.fired", {}), Viewer(REFEREE)) == "timer.fired"
+
+
+def test_bad_weather_makes_the_terrain_a_step_harder_and_a_conveyed_party_is_kept() -> None:
+    """Wilderness travel rules (Terrain): bad weather makes the terrain's Difficulty one step
+    harder; the Stretch keeps whether the party is conveyed."""
+    s = parse_stretch(
+        {
+            "name": "the pass",
+            "length": "medium",
+            "terrain": "Standard",
+            "threat": 2,
+            "days": 9,
+            "bad_weather": True,
+            "conveyed": True,
+        },
+        0,
+    )
+    assert s == Stretch("the pass", "medium", -10, 2, 9, True, True)
+
+
+def test_chaos_dice_with_no_six_bring_no_encounter() -> None:
+    """Wilderness travel rules (Threat Level): only a 6 on the Chaos Dice is an encounter."""
+    t = roles(journey(threat=1), [40, 40, 60])  # the Scout fails: Threat 2, two Chaos Dice
+    t = act(t, "referee", "journey.toughness", [20, 20, 20, 1, 2])
+    assert last(t, "journey.chaos")["encounter"] is False
+    assert t.state.journey is not None and t.state.journey.encounters == 0
+
+
+def test_an_unknown_terrain_is_refused_naming_the_terrains_the_text_lists() -> None:
+    """Wilderness travel rules (Terrain): a terrain is one the text lists or a Difficulty
+    Rating; the refusal lists the text's terrains, one after the other."""
+    with pytest.raises(RuleError) as refused:
+        terrain_difficulty("lava")
+    reason = refused.value.reason
+    assert "rough seas and oceans, river rapids, blighted areas" in reason
+    assert "paved roads, gravelled paths, signed and patrolled roadways" in reason
+    assert "XX" not in reason
+
+
+def test_there_are_four_threat_levels_and_no_fifth() -> None:
+    """Wilderness travel rules (Threat Level): No Danger, Mildly, Moderately and Highly
+    Dangerous — 0 to 3 Chaos Dice; a fifth level is refused, naming the four."""
+    assert [threat_level(n) for n in range(4)] == [0, 1, 2, 3]
+    for bad in (4, -1):
+        with pytest.raises(RuleError) as refused:
+            threat_level(bad)
+        assert refused.value.reason == (
+            f"{bad} is not a Threat Level (No Danger, Mildly Dangerous, Moderately Dangerous, "
+            "Highly Dangerous, or 0-3)"
+        )
+
+
+def test_no_chaos_dice_show_no_dice() -> None:
+    """Threat Level "No Danger" rolls 0 Chaos Dice: the card shows "no dice", never
+    triggered."""
+    none = ChaosDice(0)
+    card = emit.chaos_card(none, none.roll(ScriptedSource([])), "Chaos Dice", "Threat Level")
+    assert (card["shown"], card["outcome"], card["faces"]) == ("no dice", "not triggered", [])
+    two = ChaosDice(2)
+    card = emit.chaos_card(two, two.roll(ScriptedSource([6, 2])), "Chaos Dice", "Threat Level")
+    assert card["shown"] == "6, 2"

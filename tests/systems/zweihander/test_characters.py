@@ -1,6 +1,5 @@
-"""Mutation testing, round 6: the survivors of `wilderness.py`'s terrain, Threat Level, Stretch
-lengths, route and journey menu, of `procedure.py`'s state, and of `character.py` and
-`state.py` — each test names the rule it pins."""
+"""Characters (parent-games.md, "Zweihänder"; house rules, "Reputation points"): every number on
+the sheet entered and checked, the Peril and Damage Condition Tracks, Ignore N Skill Ranks."""
 
 from __future__ import annotations
 
@@ -8,109 +7,36 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Choice, OneOf, RuleError, ScenarioError, SomeOf
-from referee.systems.zweihander import PROCEDURE, wilderness
+from referee.core import RuleError, ScenarioError
+from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander.character import Character
-from referee.systems.zweihander.state import ZweihanderState, apply_character_changes
-from referee.systems.zweihander.wilderness import (
-    stretch_length_and_days,
-    terrain_difficulty,
-    threat_level,
-)
+from referee.systems.zweihander.events import CHASE_FATIGUE
+from referee.systems.zweihander.state import ZweihanderState
 
-from .helpers import act, last, table
-from .test_chase import start
-from .test_wilderness import PARTY, roles
-
-# ------------------------------------------------------------------------------ the route
+from .helpers import _card, _line, table
 
 
-def test_an_unknown_terrain_is_refused_naming_the_terrains_the_text_lists() -> None:
-    """Wilderness travel rules (Terrain): a terrain is one the text lists or a Difficulty
-    Rating; the refusal lists the text's terrains, one after the other."""
-    with pytest.raises(RuleError) as refused:
-        terrain_difficulty("lava")
-    reason = refused.value.reason
-    assert "rough seas and oceans, river rapids, blighted areas" in reason
-    assert "paved roads, gravelled paths, signed and patrolled roadways" in reason
-    assert "XX" not in reason
-
-
-def test_there_are_four_threat_levels_and_no_fifth() -> None:
-    """Wilderness travel rules (Threat Level): No Danger, Mildly, Moderately and Highly
-    Dangerous — 0 to 3 Chaos Dice; a fifth level is refused, naming the four."""
-    assert [threat_level(n) for n in range(4)] == [0, 1, 2, 3]
-    for bad in (4, -1):
-        with pytest.raises(RuleError) as refused:
-            threat_level(bad)
-        assert refused.value.reason == (
-            f"{bad} is not a Threat Level (No Danger, Mildly Dangerous, Moderately Dangerous, "
-            "Highly Dangerous, or 0-3)"
+def test_the_log_names_a_peril_step_only_for_whoever_moved_on_the_track() -> None:
+    """The Peril Condition Track: the step is named when the event moved that character on it;
+    another character's change, or no change at all, names none."""
+    for characters in ({"cora": {"peril": 3}}, {"hound": {"damage": 1}}, None):
+        data: dict[str, Any] = {"participant": "hound", "roll": _card(78), "peril": 2}
+        if characters is not None:
+            data["characters"] = characters
+        assert (
+            _line(CHASE_FATIGUE, **data)
+            == "Hound tests fatigue — d100 78: failure; 2 physical Peril."
         )
-
-
-@pytest.mark.parametrize(
-    ("days", "length"),
-    [(1, "short"), (7, "short"), (8, "medium"), (20, "medium"), (21, "long"), (60, "long")],
-)
-def test_a_stretchs_length_follows_its_days_of_travel(days: int, length: str) -> None:
-    """Wilderness travel rules (Stretches): a Short Stretch is a day to a week's travel, a
-    Medium one a week or two (up to the Long's three weeks), a Long one three weeks or more."""
-    assert stretch_length_and_days(None, days) == (length, days)
-
-
-@pytest.mark.parametrize(
-    ("length", "days", "span"),
-    [("short", 8, "1 to 7"), ("medium", 6, "7 to 20"), ("long", 20, "21 or more")],
-)
-def test_days_that_do_not_fit_a_stretchs_length_are_refused(
-    length: str, days: int, span: str
-) -> None:
-    """Wilderness travel rules (Stretches): the days of travel must fit the Stretch's length;
-    the refusal gives the length's span (a Long Stretch has no upper bound)."""
-    with pytest.raises(RuleError) as refused:
-        stretch_length_and_days(length, days)
-    assert refused.value.reason == f"a {length} Stretch is {span} days of travel, not {days}"
-
-
-# ------------------------------------------------------------------------------ the GM's menu
-
-
-def test_the_gm_may_set_out_with_any_one_or_more_of_the_characters_on_a_route() -> None:
-    """Wilderness travel rules (Stretches): with no journey under way the GM may set out, taking
-    at least one of the characters, on a route divided into Stretches."""
-    t = table(PARTY)
-    assert wilderness.choices(t.state, REFEREE) == [
-        Choice(
-            REFEREE,
-            "journey.start",
-            {
-                "travellers": SomeOf(("g", "s", "c"), least=1),
-                "stretches": OneOf(wilderness.EXAMPLE_ROUTE),
-            },
-            label="set out on a journey",
+    assert (
+        _line(
+            CHASE_FATIGUE,
+            participant="hound",
+            roll=_card(78),
+            peril=2,
+            characters={"hound": {"peril": 0}, "cora": {"peril": 3}},
         )
-    ]
-    assert wilderness.choices(t.state, "g") == []
-
-
-def test_after_the_last_stretch_the_gm_may_only_end_the_journey_or_strike_camp() -> None:
-    """Wilderness travel rules (Stretches): once the last Stretch is over there is no next one;
-    the GM ends the journey (or strikes camp first)."""
-    t = table(PARTY, journey={"travellers": ["g", "s", "c"], "stretches": [{"days": 1}]})
-    t = roles(t, [40, 40, 40])
-    t = act(t, "referee", "journey.toughness", [20, 20, 20])
-    t = act(t, "referee", "journey.end_stretch")
-    assert t.state.journey is not None and t.state.journey.phase == "done"
-    assert wilderness.choices(t.state, REFEREE) == [
-        Choice(
-            REFEREE, "journey.end", {"award_fortune": OneOf((False, True))}, label="journey's end"
-        ),
-        Choice(REFEREE, "journey.camp", label="Strike Camp"),
-    ]
-
-
-# ------------------------------------------------------------------------------ procedure.py
+        == "Hound tests fatigue — d100 78: failure; 2 physical Peril → Unhindered."
+    )
 
 
 def test_the_state_names_each_characters_steps_on_the_condition_tracks() -> None:
@@ -131,20 +57,6 @@ def test_the_state_names_each_characters_steps_on_the_condition_tracks() -> None
         "cleo": ("Unhindered", "Unharmed"),
     }
     assert PROCEDURE.characters(t.state) == ("anna", "bert", "cleo")
-
-
-def test_the_state_shows_a_chases_participants_by_id_and_its_ladder_in_order() -> None:
-    """Chase scene rules (Initiative Ladder): the state shows each participant by id and the
-    ladder in its order, Escapees first."""
-    t = start()
-    chase: Any = PROCEDURE.state_json(t.state)["chase"]
-    assert chase["ladder"] == ["runner", "chaser"]
-    assert sorted(chase["participants"]) == ["chaser", "runner"]
-    assert chase["participants"]["runner"]["side"] == "escapee"
-    assert chase["participants"]["chaser"]["side"] == "pursuer"
-
-
-# ------------------------------------------------------------------------------ character.py
 
 
 def test_a_character_sheet_may_enter_skill_ranks_and_initiative() -> None:
@@ -316,9 +228,6 @@ def test_no_damage_ranks_move_nobody_down_the_damage_track() -> None:
     )
 
 
-# ------------------------------------------------------------------------------ state.py
-
-
 def test_an_unknown_character_is_refused_naming_the_known_ones() -> None:
     """Characters: a character the table does not have is refused, naming those it has."""
     with pytest.raises(RuleError) as refused:
@@ -327,25 +236,3 @@ def test_an_unknown_character_is_refused_naming_the_known_ones() -> None:
     with pytest.raises(RuleError) as none:
         ZweihanderState().character("cleo")
     assert none.value.reason == "no character 'cleo' (known: none)"
-
-
-def test_a_disorder_gained_is_recorded_as_a_list_and_folded_into_the_sheet() -> None:
-    """Corruption into Order & Chaos: ten ranks of Chaos give a Disorder; the event records the
-    sheet's changes in the sheet's order (the Disorders as a JSON list), and the fold adds the
-    Disorder to the character."""
-    t = table(
-        {"a": {"chaos_ranks": 9, "order_ranks": 4, "permanent_order_ranks": 1, "corruption": 1}}
-    )
-    t = act(t, "referee", "session.end", [1], disorders={"a": "Pyromania"})
-    changes = last(t, "corruption.resolved")["characters"]["a"]
-    assert list(changes) == ["reputation", "order_ranks", "chaos_ranks", "corruption", "disorders"]
-    assert changes["disorders"] == ["Pyromania"]
-    assert t.state.character("a").disorders == ("Pyromania",)
-
-
-def test_a_fold_skips_a_malformed_entry_and_still_folds_the_others() -> None:
-    """The fold of an event's ``characters`` part reads each character's changes on its own."""
-    s = ZweihanderState(characters=(Character("anna"), Character("bert")))
-    after = apply_character_changes(s, {"anna": 3, "bert": {"peril": 2, "disorders": ["X"]}})
-    assert after.character("bert") == Character("bert", peril=2, disorders=("X",))
-    assert after.character("anna") == Character("anna")

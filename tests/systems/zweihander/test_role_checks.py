@@ -1,0 +1,234 @@
+"""Wilderness travel rules, Roles: Guide (Navigation), Survivalist (Survival) and Scout (Stealth),
+the Role Checks at the beginning of each Stretch in that order, assisting, and every result."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.core import REFEREE, Choice, OneOf, RuleError
+from referee.systems.zweihander import wilderness
+
+from .helpers import act, last, table
+from .test_wilderness import PARTY, journey, roles
+
+
+def test_each_role_check_is_recorded_with_its_role_skill_helpers_card_and_result() -> None:
+    """Wilderness travel rules (Roles): the Guide tests Navigation (the others assisting: an
+    Assist Die), the Survivalist Survival, the Scout Stealth, each at the terrain's Difficulty
+    under its roll card, with the text's result; a Role nobody takes is a Failure."""
+    t = act(
+        journey(threat=1),
+        "referee",
+        "journey.roles",
+        [40, 5, 99],
+        guide="g",
+        survivalist="s",
+        assists={"guide": ["c"]},
+    )
+    guide, survivalist, scout = (
+        dict(e.data) for e in t.log.events if e.kind == "journey.role_check"
+    )
+    assert {k: guide[k] for k in ("role", "skill", "character", "assisted_by")} == {
+        "role": "Guide",
+        "skill": "Navigation",
+        "character": "g",
+        "assisted_by": ["c"],
+    }
+    assert (guide["test"]["skill"], guide["test"]["assist"], guide["test"]["total_chance"]) == (
+        "Navigation",
+        True,
+        50,
+    )
+    assert (guide["roll"]["label"], guide["roll"]["rule"], guide["roll"]["dice"]) == (
+        "Guide G tests Navigation",
+        "Wilderness travel rules (Roles)",
+        "d100 ≤ 50, with an Assist Die",
+    )
+    assert (guide["outcome"], guide["result"]) == (
+        "success",
+        "1 day of provisions is required per day of travel",
+    )
+    assert (guide["provisions_per_day"], guide["terrain"]) == (1, 0)
+    assert {k: survivalist[k] for k in ("role", "skill", "character", "assisted_by")} == {
+        "role": "Survivalist",
+        "skill": "Survival",
+        "character": "s",
+        "assisted_by": [],
+    }
+    assert survivalist["roll"]["label"] == "Survivalist S tests Survival"
+    assert (survivalist["outcome"], survivalist["result"]) == (
+        "critical failure",
+        "as Failure, plus add an extra Toughness Test",
+    )
+    assert (survivalist["camp_recovery"], survivalist["toughness_tests"]) == ("Imperiled", 2)
+    assert scout == {
+        "role": "Scout",
+        "skill": "Stealth",
+        "character": None,
+        "assisted_by": [],
+        "unfilled": True,
+        "outcome": "failure",
+        "result": "increase Threat Level by 1 step",
+        "threat": 2,
+        "surprise": None,
+    }
+
+
+def _roles_choice(label: str, **params: object) -> Choice:
+    return Choice(
+        REFEREE,
+        "journey.roles",
+        {name: OneOf((value,)) for name, value in params.items()},
+        label=f"assign the Roles: {label}",
+    )
+
+
+def test_the_gms_journey_menu_follows_the_stretch_and_players_have_none() -> None:
+    """Wilderness travel rules: at a Stretch's beginning the GM assigns the Roles (each to a
+    traveller with its Skill, or nobody, the others assisting the Guide; most Roles filled
+    first); then the Toughness Tests; then the Stretch's end or journey's end; Strike Camp once
+    the party has travelled; after journey's end, a new journey."""
+    t = journey(threat=1, conveyed=True)
+    assert wilderness.choices(t.state, REFEREE) == [
+        _roles_choice("guide g, survivalist s, scout c", guide="g", survivalist="s", scout="c"),
+        _roles_choice(
+            "guide g, survivalist s, scout nobody",
+            guide="g",
+            survivalist="s",
+            assists={"guide": ["c"]},
+        ),
+        _roles_choice(
+            "guide g, survivalist nobody, scout c", guide="g", scout="c", assists={"guide": ["s"]}
+        ),
+        _roles_choice(
+            "guide g, survivalist nobody, scout nobody", guide="g", assists={"guide": ["s", "c"]}
+        ),
+    ]
+    assert wilderness.choices(t.state, "g") == []
+    camp = Choice(REFEREE, "journey.camp", label="Strike Camp")
+    t = roles(t, [40, 40, 60])  # the Scout fails: Threat 2
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(REFEREE, "journey.toughness", label="the Toughness Tests"),
+        camp,
+    ]
+    t = act(t, "referee", "journey.toughness", [20, 5, 60, 5, 95, 9, 3, 4, 6, 2])
+    assert wilderness.choices(t.state, REFEREE) == [
+        Choice(REFEREE, "journey.end_stretch", label="end the Stretch"),
+        Choice(
+            REFEREE, "journey.end", {"award_fortune": OneOf((False, True))}, label="journey's end"
+        ),
+        camp,
+    ]
+    t = act(t, "referee", "journey.end", award_fortune=True)
+    assert [c.kind for c in wilderness.choices(t.state, REFEREE)] == ["journey.start"]
+    assert wilderness.choices(table({}).state, REFEREE) == []
+
+
+def test_an_incapacitated_traveller_is_offered_no_role() -> None:
+    """Wilderness travel rules (Roles): the Roles go to fit travellers; an Incapacitated! one
+    neither takes one nor assists."""
+    party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
+    t = journey(threat=0, party=party)
+    offered = wilderness.choices(t.state, REFEREE)
+    assert offered[0] == _roles_choice(
+        "guide nobody, survivalist s, scout c", survivalist="s", scout="c"
+    )
+    for choice in offered:
+        params = {k: v.values[0] for k, v in choice.params.items() if isinstance(v, OneOf)}
+        helpers = params.pop("assists", {"guide": []})
+        assert "g" not in [*params.values(), *helpers["guide"]]
+
+
+def test_with_no_guide_every_fit_traveller_must_take_a_role() -> None:
+    """Wilderness travel rules (Roles): with nobody to be the Guide, nobody is left to assist,
+    so each fit traveller takes the Role their Skills allow (g may scout, only s is left the
+    Survivalist's)."""
+    t = table(
+        {"g": {"skills": {"Survival": 40, "Stealth": 40}}, "s": {"skills": {"Survival": 40}}},
+        journey={"travellers": ["g", "s"], "stretches": [{"days": 1}]},
+    )
+    assert wilderness.choices(t.state, REFEREE) == [
+        _roles_choice("guide nobody, survivalist s, scout g", survivalist="s", scout="g")
+    ]
+
+
+@pytest.mark.parametrize(("face", "surprise"), [(6, "party"), (2, None)])
+def test_the_scouts_surprise_comes_with_an_encounter_only(face: int, surprise: str | None) -> None:
+    """Wilderness travel rules (Scout, Threat Level): the Scout's Critical Success lowers the
+    Threat Level one step and the party surprises an encounter — if the Chaos Dice bring one."""
+    t = roles(journey(threat=2), [40, 40, 11])  # Threat 1: one Chaos Die
+    t = act(t, "referee", "journey.toughness", [20, 20, 20, face])
+    chaos = last(t, "journey.chaos")
+    assert (chaos["encounter"], chaos["surprise"]) == (face == 6, surprise)
+
+
+def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_journey() -> None:
+    """Wilderness travel rules (Roles): one Role per character, none for the Slain!; no Role
+    Checks with no journey under way."""
+    slain = {**PARTY, "c": {**PARTY["c"], "damage": "Slain!"}}
+    with pytest.raises(RuleError, match="c is Slain! and cannot help"):
+        act(journey(party=slain), "referee", "journey.roles", guide="g", scout="c")
+    with pytest.raises(RuleError, match=r"g already has a Role \(guide\)"):
+        act(journey(), "referee", "journey.roles", guide="g", survivalist="g")
+    with pytest.raises(RuleError, match="no journey is under way") as refused:
+        act(table(PARTY), "referee", "journey.roles", guide="g")
+    assert refused.value.rule == "journey.roles"
+
+
+def test_a_stretchs_provisions_are_for_the_days_and_the_living_travellers() -> None:
+    """Wilderness travel rules (Guide): provisions per day of travel (1, or 2 when the Guide
+    fails) for every traveller still alive."""
+    slain = {**PARTY, "c": {**PARTY["c"], "damage": "Slain!"}}
+    t = act(
+        journey(days=4, threat=0, party=slain),
+        "referee",
+        "journey.roles",
+        [60, 40],
+        guide="g",
+        survivalist="s",
+    )
+    t = act(t, "referee", "journey.toughness", [20, 20, 1])  # Threat 1 (no Scout): a Chaos Die
+    t = act(t, "referee", "journey.end_stretch")
+    assert last(t, "journey.stretch_ended") == {
+        "stretch": "one",
+        "days": 4,
+        "provisions_per_day": 2,
+        "provisions": 4 * 2 * 2,
+    }
+    j = t.state.journey
+    assert j is not None and (j.provisions, j.days, j.index) == (16, 4, 1)
+    assert t.state.travel_hours == 4 * 24
+
+
+def test_role_checks_are_made_once_at_the_beginning_of_a_stretch_by_travellers() -> None:
+    """Wilderness travel rules (Roles): the Role Checks open a Stretch, by the travelling
+    characters, and every fit traveller takes a Role or assists."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    with pytest.raises(RuleError) as refused:
+        act(t, "referee", "journey.roles", guide="g")
+    assert (refused.value.rule, refused.value.reason) == (
+        "journey.roles",
+        "Role Checks are made at the beginning of a Stretch",
+    )
+    with pytest.raises(RuleError) as stranger:
+        act(journey(travellers=["g", "s"]), "referee", "journey.roles", guide="g", scout="c")
+    assert (stranger.value.rule, stranger.value.reason) == (
+        "journey.roles",
+        "'c' is not travelling",
+    )
+    with pytest.raises(RuleError) as idle:
+        act(journey(), "referee", "journey.roles", guide="g")
+    assert (idle.value.rule, idle.value.reason) == (
+        "journey.roles (Roles)",
+        "each character must take a Role or assist another: s, c",
+    )
+
+
+def test_a_survivalists_critical_success_saves_one_toughness_test_of_a_medium_stretch() -> None:
+    """Wilderness travel rules (Survivalist): "Critical Success: as Success, plus ignore 1
+    Toughness Test" — a Medium Stretch's two become one."""
+    t = roles(journey(length="medium"), [40, 11, 40])
+    assert last(t, "journey.role_check")["threat"] == 0
+    survivalist = [e.data for e in t.log.events if e.kind == "journey.role_check"][1]
+    assert (survivalist["outcome"], survivalist["toughness_tests"]) == ("critical success", 1)
+    assert t.state.journey is not None and t.state.journey.toughness_tests_left == 1
