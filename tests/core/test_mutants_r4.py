@@ -220,8 +220,8 @@ def test_the_kernels_own_events_are_narrated_in_words() -> None:
     )
     timer = next(e for e in perceived.view(REFEREE) if e.kind == "timer.set" and e.at == 600)
     referee = perceived.viewer(REFEREE)
-    assert narrate(perceived, timer, referee) == "Timer cooldown:scarface:krockin is set for 19:25."
-    assert narrate(table, cancel_timer("alarm"), referee) == "Timer alarm is cancelled."
+    assert narrate(perceived, timer, referee) == "Something is due at 19:25."
+    assert narrate(table, cancel_timer("alarm"), referee) == "A timer is cancelled."
 
     seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
     fair = Table.start(

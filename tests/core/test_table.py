@@ -289,7 +289,7 @@ def test_observe_is_everything_one_seat_may_know() -> None:
     referee = observe(table, REFEREE)
     assert {c.actor for c in referee.choices} == {"scarface", "krockin", "edith"}
     text = [t for t in referee.narration]
-    assert text[0] == "Timer alarm is set for 21:00."
+    assert text[0] == "Something is due at 21:00."
 
 
 def test_a_viewer_must_be_a_seat_of_the_table() -> None:

@@ -488,7 +488,7 @@ class Steps:
         """A length from ``least``, each further step half as likely as the one before (a
         person plans a few steps, rarely the most allowed), then each step."""
         count = self.least
-        while count < self.most and rng.random() < 0.5:
+        while count < self.most and rng.random() >= 0.5:
             count += 1
         return [self.step.sample(rng) for _ in range(count)]
 

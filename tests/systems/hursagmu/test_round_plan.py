@@ -284,12 +284,12 @@ def test_the_odds_follow_the_plan_as_steps_are_added() -> None:
     labels = [[p.label for p in _odds(table, DEFEND_HASTE_ATTACK[:n])] for n in (1, 2, 3)]
     assert labels == [
         [
-            "step 1 at Initiative 16: ogre's striking against bob's defense, "
+            "step 1 at Initiative 16: Ogre's striking against Bob's defense, "
             "no penalty for one action"
         ],
-        ["step 1 at Initiative 18: ogre's striking against bob's defense, −2 for two actions"],
+        ["step 1 at Initiative 18: Ogre's striking against Bob's defense, −2 for two actions"],
         [
-            "step 1 at Initiative 18: ogre's striking against bob's defense, −4 for three actions",
+            "step 1 at Initiative 18: Ogre's striking against Bob's defense, −4 for three actions",
             "step 3 at Initiative 16: attack ogre (striking) against his defense, "
             "−4 for three actions",
         ],
@@ -312,7 +312,7 @@ def test_each_steps_odds_are_those_of_the_check_the_rule_rolls() -> None:
     (card,) = [e.data["roll"] for e in table.log if e.kind == "attack.resolved"]
     attack = next(p for p in shown if "attack ogre" in p.label)
     assert (card["dice"], card["odds"]) == (attack.dice, dict(attack.odds))
-    defence = next(p for p in shown if "against bob's defense" in p.label)
+    defence = next(p for p in shown if "against Bob's defense" in p.label)
     ogre, bob = SkillRoll(1, 3), SkillRoll(2, 6, -4)
     assert dict(defence.odds) == OddsPreview.of(ogre.versus(bob), "").odds
     assert isinstance(ogre.versus(bob), OpposedCheck)
@@ -332,10 +332,10 @@ def test_the_defence_declared_with_a_plan_carries_its_penalty() -> None:
         return [(p.label, p.dice) for p in preview(table, "bob", asked)]
 
     assert shown([{"defend": "defense"}]) == [
-        ("ogre's striking against bob's defense, no penalty for one action", "2d6+4 vs 2d6+8")
+        ("Ogre's striking against Bob's defense, no penalty for one action", "2d6+4 vs 2d6+8")
     ]
     assert shown(DEFEND_HASTE_ATTACK) == [
-        ("ogre's striking against bob's defense, −4 for three actions", "2d6+4 vs 2d6+4"),
+        ("Ogre's striking against Bob's defense, −4 for three actions", "2d6+4 vs 2d6+4"),
         (  # the ogre declared no defence: he takes it
             "step 3 at Initiative 6: attack ogre (striking) undefended, −4 for three actions",
             "2d6+3 ≥ 0",
@@ -363,7 +363,7 @@ def test_aborting_to_defend_previews_the_defence_with_the_new_plans_penalty() ->
     assert not offered.contains([{"defend": "defense"}, {"attack": "bob", "skill": "mahasu"}])
     asked = Action("marcos", "defend", {"actions": plan})
     assert [p.label for p in preview(table, "marcos", asked)] == [
-        "bob's striking against marcos's defense, aborting his turn, −2 for two actions",
+        "Bob's striking against Marcos' defense, aborting his turn, −2 for two actions",
         # bob declared no defence: he takes it
         "step 2 at Initiative 5: attack bob (striking) undefended, −2 for two actions",
     ]

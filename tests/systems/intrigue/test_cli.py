@@ -348,14 +348,15 @@ def test_a_timed_event_reaches_its_holder_when_the_clock_passes_it(tmp_path: Pat
 
 
 def test_a_name_is_printed_as_written_not_as_markup_or_emoji(tmp_path: Path) -> None:
-    """Audit F4: "Ödön [red]" keeps its brackets; "perception:a:b" is no emoji."""
+    """Audit F4: "Ödön [red]" keeps its brackets; a name ":smile:" is no emoji."""
     game = tmp_path / "g.yaml"
     game.write_text(
         'characters:\n  a: {number: 11, name: "Ödön [red]"}\n'
-        "  b: {number: 12, perception_envelopes: [{to: ALL, target: 3, contents: x}]}\n"
+        '  b: {number: 12, name: ":smile:", perception_envelopes: [{to: ALL, target: 3, '
+        "contents: x}]}\n"
     )
     assert "Ödön [red]" in run("check", str(game))[1]
     record = tmp_path / "t.json"
     assert table_run("new", "intrigue", str(game), "--out", str(record))[0] == 0
     code, out, _ = run("perceive", str(record), "a", "b", "--as", "referee", "--dice", "3,3,3")
-    assert code == 0 and "perception:a:b" in out
+    assert code == 0 and "Ödön [red] may perceive :smile: again at 00:15." in out

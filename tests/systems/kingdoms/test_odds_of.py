@@ -130,7 +130,7 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
         first = first.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     orcs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Will"})
     assert _by_label(preview(first, "bob", orcs)) == {
-        "orcs: tie-breaker on Will against elves's Will, if elves agree on Will": {
+        "orcs: tie-breaker on Will against elves' Will, if elves agree on Will": {
             "success": str(versus_odds(BurningPool(3), BurningPool(4))),
             "failure": str(1 - versus_odds(BurningPool(3), BurningPool(4))),
         }

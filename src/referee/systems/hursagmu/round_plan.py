@@ -51,7 +51,7 @@ haste (+2 Initiative)
 >>> for odds in plan_odds(state, "bob", [{"defend": "defense"}, {"haste": True},
 ...                                      {"attack": "ogre"}]):
 ...     print(odds.label)
-step 1 at Initiative 11: ogre's striking against bob's defense, −4 for three actions
+step 1 at Initiative 11: Ogre's striking against Bob's defense, −4 for three actions
 step 3 at Initiative 9: attack ogre (striking) against his defense, −4 for three actions
 """
 
@@ -73,6 +73,7 @@ from referee.core import (
     Steps,
     Text,
 )
+from referee.core.naming import possessive_of as _own
 from referee.core.values import Json
 from referee.systems.hursagmu.action_phase import declare_plan, fold_plan_declared, ranged_ability
 from referee.systems.hursagmu.catalogue import MAX_STEPS, MAX_YARDS, MODIFIER
@@ -316,7 +317,7 @@ def defence_odds(
         return ()
     plan = then.fighters[who].round_plan(state.options.defence)
     assert plan is not None
-    label = f"{p.attacker}'s {p.skill} against {who}'s {defence_skill(p.skill)}"
+    label = f"{_own(p.attacker)} {p.skill} against {_own(who)} {defence_skill(p.skill)}"
     if p.response is DefenceResponse.ABORT:
         label += ", aborting his turn"
     defended = OddsPreview.of(
@@ -372,7 +373,7 @@ def steps_odds(
                 out.append(
                     OddsPreview.of(
                         attack_check(after, pending, defended=True),
-                        f"{where}: {other}'s {skill} against {who}'s {step.skill}, {cost}",
+                        f"{where}: {_own(other)} {skill} against {_own(who)} {step.skill}, {cost}",
                         rule="Action",
                     )
                 )
