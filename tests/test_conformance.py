@@ -34,6 +34,7 @@ from referee.core import (
     system,
     systems,
 )
+from referee.core.clock import TIMER_SET
 from referee.core.loader import load_file
 from referee.dice import RandomSource
 from tests.core import toy_duel  # noqa: F401  (registers the kernel's toy duel)
@@ -161,7 +162,16 @@ def hidden_from(table: Table[Any], viewer: Viewer) -> set[str]:
     entitled: set[str] = {event.kind for event in table.log} | {o.value for o in Outcome}
     for event in table.log:
         sees_event = event.audience.everyone or bool(event.audience.viewers & seat_identities)
-        (entitled if sees_event else hidden).update(_leaves(event.payload))
+        payload = dict(event.payload)
+        if event.kind == TIMER_SET and "label" in payload:
+            # a timer's label says what its event will mean when it fires: the words are no
+            # secret from a seat that will see that event (its narration says them then)
+            fired = next((s for s in event.secrets if s.name == "event"), None)
+            if fired is not None and (
+                fired.audience.everyone or bool(fired.audience.viewers & seat_identities)
+            ):
+                entitled.update(_leaves(payload.pop("label")))
+        (entitled if sees_event else hidden).update(_leaves(payload))
         for secret in event.secrets:
             sees_part = secret.audience.everyone or bool(secret.audience.viewers & seat_identities)
             (entitled if sees_event and sees_part else hidden).update(_leaves(secret.value))
