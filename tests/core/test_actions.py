@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from referee.core import (
+    REFEREE,
     Action,
     ActionError,
     ActionSpec,
@@ -21,12 +22,14 @@ from referee.core import (
     OneOf,
     Params,
     SomeOf,
+    Table,
     Text,
     Who,
 )
 from referee.core import actions as actions_module
 
-from .test_mutants_r4 import _Shade
+from .helpers import _Judged, _Shade, _Unlisted
+from .test_table import PLAYERS, SETUP
 from .toy_procedure import NOTE, RALLY, Rally
 
 # -- an action's parameters (actions.py) ---------------------------------------------------------
@@ -181,6 +184,17 @@ def test_an_action_already_parsed_by_the_table_is_not_parsed_again() -> None:
     assert RALLY.of(Action("krockin", "rally", {"dice": 1})) == Rally(dice=1)
     assert RALLY.of(Action("krockin", "rally", {"dice": 1}, args="not parsed")) == Rally(dice=1)
     assert RALLY.of(SimpleNamespace(params={"dice": 5})) == Rally(dice=5)
+
+
+def test_the_game_decides_on_the_checked_parameters_of_a_kind_it_has_a_spec_for() -> None:
+    """Actions (docs/kernel.md, "Action specs"): the game decides on the parameters as its
+    spec's model checked them; in a game without a catalogue it is handed none."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    judged = table.act(Action("scarface", "judge", {}), None, seat=REFEREE)
+    assert judged.log[-1].data == {"by": "scarface", "args": "_Nothing"}
+    bare = Table.start(_Unlisted(), SETUP, system="kernel_toy", players=PLAYERS)
+    shrugged = bare.act(Action("scarface", "shrug", {}), None, seat="alice")
+    assert shrugged.log[-1].data == {"by": "scarface", "args": None}
 
 
 # -- the catalogue: one spec per kind ------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Game time and timers."""
+"""Clock (docs/kernel.md, "Clock"): game time and wall-clock times, who moves the clock and how
+the move is recorded, and timers."""
 
 from __future__ import annotations
 
@@ -7,15 +8,25 @@ import pytest
 from referee.core import (
     HOUR,
     MINUTE,
+    REFEREE,
+    Action,
+    ActionError,
     Clock,
     Event,
     RuleError,
+    SeatError,
+    Table,
     Timer,
     clock_time,
     format_time,
     parse_duration,
     set_timer,
 )
+from referee.core.clock import cancel_timer
+
+from .helpers import _Hushed
+from .test_table import PLAYERS, SETUP
+from .toy_procedure import PROCEDURE
 
 
 @pytest.mark.parametrize(
@@ -87,7 +98,6 @@ def test_a_timer_is_told_by_its_label_and_time_never_its_name() -> None:
         CLOCK_ADVANCED,
         TIMER_CANCELLED,
         TIMER_SET,
-        cancel_timer,
         describe_timer,
         set_timer,
     )
@@ -115,3 +125,77 @@ def test_a_timer_is_told_by_its_label_and_time_never_its_name() -> None:
     assert describe_timer(CLOCK_ADVANCED, {"to": 3600}, "23:30") == (
         "The clock moves on to 00:30 the next day."
     )
+
+
+# -- who moves the clock, and how it is recorded -------------------------------------------------
+
+
+def test_the_referee_moves_the_clock_by_an_advance_action_recorded_as_theirs() -> None:
+    """Game time (docs/kernel.md, "The clock"): an *advance* action moves the clock to its
+    ``to``, or to the ``at`` it is taken at when it names none; it is recorded as an action of
+    the seat that took it."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    moved = table.act(Action(REFEREE, "advance", {"to": 60}), None, seat=REFEREE)
+    assert moved.now == 60
+    [record] = moved.actions
+    assert (record.kind, record.seat, record.params, record.at) == (
+        "advance",
+        REFEREE,
+        {"to": 60},
+        60,
+    )
+    by_at = table.act(Action(REFEREE, "advance", {}), None, at=90)
+    assert by_at.now == 90
+    assert by_at.actions[-1].params == {"to": 90}
+
+
+def test_an_advance_needs_a_time_in_seconds_and_only_the_referee_takes_it() -> None:
+    """An *advance* without a time, with a time that is not a number of seconds (a flag, a
+    text, a list of parameters), or taken by a player's seat in a game with a referee, is
+    refused; the table is unchanged."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    for params in ({}, {"to": True}, {"to": "60"}, [60]):
+        with pytest.raises(ActionError, match="a game time in seconds is needed"):
+            table.act(Action(REFEREE, "advance", params), None)  # type: ignore[arg-type]
+    with pytest.raises(SeatError, match="only the referee moves the game clock, not seat 'alice'"):
+        table.act(Action("scarface", "advance", {"to": 60}), None, seat="alice")
+    assert table.now == 0 and len(table.actions) == 0
+
+
+# -- timers at the table -------------------------------------------------------------------------
+
+
+def test_a_cancelled_timer_never_fires_and_its_cancelling_is_logged() -> None:
+    """Timers (docs/kernel.md, "The clock"): a timer cancelled before it is due does not fire
+    when the clock passes its time; the cancelling is an event of the log like any other."""
+    table = Table.start(_Hushed(), SETUP, system="kernel_toy", players=PLAYERS)
+    assert [t.name for t in table.clock.timers] == ["alarm"]
+    hushed = table.act(Action("scarface", "hush", {}), None)
+    assert hushed.version == table.version + 1
+    assert hushed.log[-1].kind == "timer.cancelled"
+    assert hushed.clock.timers == ()
+    later = hushed.advance(3 * 3600)
+    assert [e.kind for e in later.log][hushed.version :] == ["clock.advanced"]
+    assert not later.state.alarm_rang
+
+
+def test_a_timer_due_at_the_very_time_the_clock_reaches_fires_once() -> None:
+    """Timers: moving the clock to exactly a timer's time fires it, and it is gone: moving the
+    clock on does not fire it again."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.advance(2 * 3600).advance(3 * 3600)
+    assert [e.kind for e in table.log].count("alarm.rang") == 1
+    assert table.clock.timers == ()
+
+
+def test_a_log_replayed_up_to_a_timer_that_fired_is_at_that_timers_time() -> None:
+    """Timers: an event a timer fires happens at the timer's time, so a log replayed up to it
+    (before the clock's own move that follows it) stands at that time."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    table = table.advance(3 * 3600)
+    kinds = [e.kind for e in table.log]
+    assert kinds[-2:] == ["alarm.rang", "clock.advanced"]
+    cut = Table.replay(PROCEDURE, SETUP, table.log.without_last(1))
+    assert cut.now == 2 * 3600
+    assert cut.state.alarm_rang
+    assert Table.replay(PROCEDURE, SETUP, table.log).now == 3 * 3600

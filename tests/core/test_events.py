@@ -1,4 +1,5 @@
-"""Events, the log and visibility: JSON round trip; no secret reaches a viewer not allowed it."""
+"""Events, the log and visibility (docs/kernel.md, "Events and the log", "Visibility"): JSON round
+trip; no secret reaches a viewer not allowed it; events told in words."""
 
 from __future__ import annotations
 
@@ -13,14 +14,25 @@ from referee.core import (
     PUBLIC,
     REFEREE,
     REFEREE_ONLY,
+    Action,
     Audience,
     Event,
     Log,
     Secret,
+    Table,
     Viewer,
+    observe,
     only,
     view,
 )
+from referee.core.clock import cancel_timer
+from referee.core.fairness import DiceSeeds, reveal_params
+from referee.core.table import narrate
+from referee.dice import ScriptedSource
+from referee.dice.fairness import commitment
+
+from .test_table import SETUP
+from .toy_procedure import PROCEDURE
 
 PEOPLE = ["alice", "bob", "scarface", "krockin", "elves"]
 PLAYERS = {"alice": frozenset({"scarface"}), "bob": frozenset({"krockin", "elves"})}
@@ -124,3 +136,53 @@ def test_audience_json() -> None:
     assert Audience.from_json(["b", "a"]).to_json() == ["a", "b"]
     with pytest.raises(ValueError):
         Audience.from_json(3)
+
+
+# -- events told in words ------------------------------------------------------------------------
+
+
+def test_the_kernels_own_events_are_narrated_in_words() -> None:
+    """Events and the log (docs/kernel.md): the kernel narrates its own kinds — a timer set
+    (due at the time it was set plus its delay, on the wall clock), a timer cancelled, the dice
+    sealed (the first 16 digits of the commitment), a seat's own seed, a seed revealed."""
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, start="19:00"
+    ).advance(600)
+    perceived = table.act(
+        Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([6, 6, 6])
+    )
+    timer = next(e for e in perceived.view(REFEREE) if e.kind == "timer.set" and e.at == 600)
+    referee = perceived.viewer(REFEREE)
+    assert narrate(perceived, timer, referee) == "Timer cooldown:scarface:krockin is set for 19:25."
+    assert narrate(table, cancel_timer("alarm"), referee) == "Timer alarm is cancelled."
+
+    seeds = DiceSeeds("t-1", (bytes([1]) * 32,))
+    fair = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, dice=seeds
+    )
+    fair = fair.act(Action("alice", "seed_dice", {"seed": "lucky"}), None, seat="alice")
+    params, after = reveal_params(seeds)
+    fair = fair.act(Action(REFEREE, "reveal_dice", params), None, seat=REFEREE)
+    said = observe(fair, "alice").narration
+    assert (
+        "The dice are sealed: every face of epoch 0 comes from a seed whose SHA-256 is "
+        f"{commitment(bytes([1]) * 32)[:16]}…"
+    ) in said
+    assert "alice mixes a seed of their own into the dice." in said
+    assert (
+        "The dice seed of epoch 0 is revealed: every face rolled with it can now be checked "
+        "('referee verify')."
+    ) in said
+    assert (
+        "The dice are sealed: every face of epoch 1 comes from a seed whose SHA-256 is "
+        f"{commitment(after.current)[:16]}…"
+    ) == said[-1]
+
+
+def test_an_event_a_game_does_not_narrate_is_told_by_its_kind_and_data() -> None:
+    """Events and the log: a game narrates each kind of its vocabulary; one it does not is told
+    as its kind and its data, or its kind alone when it has none."""
+    viewer = Viewer(REFEREE)
+    said = PROCEDURE.describe(Event("alarm.rang", {"says": "nine o'clock", "loud": 2}), viewer)
+    assert said == 'alarm.rang: says="nine o\'clock", loud=2'
+    assert PROCEDURE.describe(Event("alarm.rang"), viewer) == "alarm.rang"

@@ -14,7 +14,7 @@ from referee.core import REFEREE, Action, Event, ScenarioError, SeatError, Table
 from referee.core.table import RECORD_FORMAT, seats_from
 from referee.dice import RandomSource, ScriptedSource
 
-from .test_mutants_r4 import _NoReferee, _Planned
+from .helpers import _NoReferee, _Planned
 from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE
 

@@ -1,5 +1,6 @@
-"""The table contract: parameters parsed before the rules, seats, stale versions, records that
-replay exactly and refuse tampering, undo, and ``observe`` as the one read path."""
+"""The table contract: a new table and its first events, parameters parsed before the rules,
+seats, stale versions, records that replay exactly and refuse tampering, undo, and ``observe`` as
+the one read path."""
 
 from __future__ import annotations
 
@@ -25,12 +26,14 @@ from referee.core import (
     SeatError,
     StaleTableError,
     Table,
+    Viewer,
     observe,
     preview,
 )
 from referee.core.table import Seat
 from referee.dice import RandomSource, ScriptedSource
 
+from .helpers import _Judged
 from .toy_procedure import MANEUVERS, PROCEDURE, ToyState
 
 SETUP: dict[str, Any] = {
@@ -350,3 +353,41 @@ def test_preview_gives_the_odds_of_an_action_with_its_parameters_as_given() -> N
     # an action the rules would refuse has no odds, and nothing is ever rolled or recorded
     assert preview(table, "alice", Action("scarface", "note", {"text": "x"})) == ()
     assert table.version == 1 and not table.actions
+
+
+# -- seats ---------------------------------------------------------------------------------------
+
+
+def test_a_seat_acts_for_what_it_plays_and_as_itself_the_referee_for_anyone() -> None:
+    """Seats (docs/kernel.md): a seat acts for the characters it plays and as itself; the
+    referee's seat acts for anyone."""
+    alice = Seat("alice", ("scarface",))
+    assert alice.may_play("scarface") and alice.may_play("alice")
+    assert not alice.may_play("krockin")
+    assert Seat(REFEREE).may_play("krockin")
+
+
+def test_a_player_may_not_take_what_only_the_referee_takes_even_for_their_own_character() -> None:
+    """Who may act (docs/kernel.md, "Seats"): a kind only the referee takes is refused to a
+    player's seat, even for the character that seat plays."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    with pytest.raises(SeatError, match=r"only the referee may take 'judge' \(Toy: judging\)"):
+        table.act(Action("scarface", "judge", {}), None, seat="alice")
+
+
+def test_a_seat_is_found_by_its_id_and_an_unknown_one_refused_naming_the_seats_there_are() -> None:
+    """Seats (docs/kernel.md): a seat is looked up by its own id; an id the table has no seat
+    for is refused with the seats it has, in order, or "none" at a table without seats."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    assert table.seat("bob") == Seat("bob", ("krockin",))
+    with pytest.raises(SeatError, match=r"no seat 'zed' \(seats: referee, alice, bob, edith\)$"):
+        table.seat("zed")
+    seatless = Table.start(PROCEDURE, SETUP, seats=())
+    with pytest.raises(SeatError, match=r"no seat 'zed' \(seats: none\)$"):
+        seatless.seat("zed")
+
+
+def test_a_table_without_seats_reads_any_id_as_that_viewer() -> None:
+    """A table played through the library has no seats: any id is a bare viewer of that id."""
+    seatless = Table.start(PROCEDURE, SETUP, seats=())
+    assert seatless.viewer("alice") == Viewer("alice")
