@@ -27,10 +27,11 @@ from referee.core import (
     Who,
 )
 from referee.core import actions as actions_module
+from referee.dice import ScriptedSource
 
 from .helpers import _Judged, _Shade, _Unlisted
-from .test_table import PLAYERS, SETUP
-from .toy_procedure import NOTE, RALLY, Rally
+from .test_table import PLAYERS, SETUP, new_table
+from .toy_procedure import NOTE, PROCEDURE, RALLY, Rally
 
 # -- an action's parameters (actions.py) ---------------------------------------------------------
 
@@ -240,6 +241,13 @@ def test_a_catalogue_has_one_spec_per_kind_and_names_the_kinds_it_has() -> None:
     assert info.value.reason == "no such action (actions: none)"
 
 
+def test_the_table_has_a_spec_for_each_kind_its_game_lists_and_none_for_a_clock_move() -> None:
+    table = new_table()
+    spec = table.spec("attack")
+    assert spec is not None and spec.kind == "attack"
+    assert table.spec("advance") is None
+
+
 # -- choices and their domains -------------------------------------------------------------------
 
 
@@ -307,3 +315,13 @@ def test_a_choice_in_json_is_what_a_menu_is_built_from() -> None:
         "prompt": False,
     }
     assert SomeOf(("a",)).to_json() == {"some_of": ["a"], "least": 0, "most": None}
+
+
+def test_the_choices_of_an_actor_are_the_games_for_the_table_now() -> None:
+    table = new_table().act(
+        Action("scarface", "perceive", {"target": "krockin"}), ScriptedSource([6, 6, 6])
+    )
+    choices = table.legal_actions("scarface")
+    assert choices == PROCEDURE.legal_actions(table.state, "scarface")
+    assert choices != PROCEDURE.legal_actions(new_table().state, "scarface")
+    assert table.legal_actions("krockin") == PROCEDURE.legal_actions(table.state, "krockin")

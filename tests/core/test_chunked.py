@@ -138,3 +138,14 @@ def test_a_chain_read_page_by_page_holds_the_stored_records_then_the_new_ones() 
     assert list(chain) == [*range(CHUNK), -1, -2]
     assert list(chain.append(-3))[-3:] == [-1, -2, -3]
     assert list(Chain.paged(0, fetch)) == []
+
+
+def test_a_chain_of_records_holds_what_it_was_made_of_and_never_what_it_dropped() -> None:
+    from referee.core.table import Chain
+
+    chain = Chain(["a", "b", "c"])
+    assert list(chain) == ["a", "b", "c"]
+    shorter = chain.without_last()
+    assert list(shorter) == ["a", "b"] and len(shorter) == 2
+    with pytest.raises(IndexError):
+        shorter[2]

@@ -9,6 +9,7 @@ from referee.core import (
     HOUR,
     MINUTE,
     REFEREE,
+    REFEREE_ONLY,
     Action,
     ActionError,
     Clock,
@@ -24,8 +25,8 @@ from referee.core import (
 )
 from referee.core.clock import cancel_timer
 
-from .helpers import _Hushed
-from .test_table import PLAYERS, SETUP
+from .helpers import _Hushed, _NoReferee
+from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE
 
 
@@ -127,6 +128,37 @@ def test_a_timer_is_told_by_its_label_and_time_never_its_name() -> None:
     )
 
 
+# -- wall-clock times ----------------------------------------------------------------------------
+
+
+def test_a_time_of_day_runs_from_00_00_to_23_59_59() -> None:
+    """A scenario's wall-clock times (docs/kernel.md, "Clock"): hours 0 to 23, minutes and
+    seconds 0 to 59, each counted."""
+    from referee.core.clock import clock_time
+
+    assert clock_time("23:59:59") == 23 * 3600 + 59 * 60 + 59
+    assert clock_time("12:59") == 12 * 3600 + 59 * 60
+    assert clock_time("00:00:59") == 59
+    assert clock_time("21:00:30", start="21:00") == 30
+    for bad in ("24:00", "25:00", "99:59"):
+        with pytest.raises(ValueError, match="is not a time of day"):
+            clock_time(bad)
+
+
+def test_play_starts_at_midnight_unless_told() -> None:
+    from referee.core.clock import clock_time, format_time
+
+    assert clock_time("01:00") == 3600
+    assert format_time(3600) == "01:00"
+
+
+def test_a_wall_clock_time_shows_its_seconds_only_when_there_are_some() -> None:
+    from referee.core.clock import format_time
+
+    assert format_time(7230, start="19:00") == "21:00:30"
+    assert format_time(7200, start="19:00") == "21:00"
+
+
 # -- who moves the clock, and how it is recorded -------------------------------------------------
 
 
@@ -162,7 +194,67 @@ def test_an_advance_needs_a_time_in_seconds_and_only_the_referee_takes_it() -> N
     assert table.now == 0 and len(table.actions) == 0
 
 
+def test_a_clock_move_is_recorded_as_the_referees_action_asked_for_the_time_it_moves_to() -> None:
+    """Moving the clock is an action of the referee's seat: its record asks for and is taken at
+    the time it moves to, rolls no dice, and names the events it made — the timers it passed
+    (each at its own due time) and the clock's move, all caused by it."""
+    table = new_table().advance(3 * 3600, seat=REFEREE)
+    assert table.actions[-1].to_json() == {
+        "number": 1,
+        "seat": REFEREE,
+        "actor": REFEREE,
+        "kind": "advance",
+        "params": {"to": 10800},
+        "at": 10800,
+        "asked_at": 10800,
+        "dice": [],
+        "events": [2, 3],
+        "audience": "everyone",
+    }
+    rang, moved = table.log[1], table.log[2]
+    assert (rang.kind, rang.at, rang.cause, rang.payload) == (
+        "alarm.rang",
+        7200,
+        1,
+        {"says": "nine o'clock"},
+    )
+    assert (moved.kind, moved.at, moved.cause, moved.payload) == (
+        "clock.advanced",
+        10800,
+        1,
+        {"to": 10800},
+    )
+    assert moved.audience.everyone
+    assert table.now == 10800
+    assert table.advance(10800, seat=REFEREE) is table
+
+
+def test_in_a_game_without_a_referee_any_seat_moves_the_clock() -> None:
+    """Only the referee's seat moves the clock in a game that has a referee; in one without,
+    any seat does, and the move is recorded as that seat's."""
+    table = Table.start(_NoReferee(), SETUP, players=PLAYERS)
+    with pytest.raises(SeatError, match="no seat 'zed'"):
+        table.advance(60, seat="zed")
+    moved = table.advance(60, seat="alice")
+    assert (moved.now, moved.actions[-1].seat, moved.actions[-1].actor) == (60, "alice", "alice")
+    with pytest.raises(SeatError, match="only the referee moves the game clock"):
+        new_table().advance(60, seat="alice")
+
+
 # -- timers at the table -------------------------------------------------------------------------
+
+
+def test_a_timer_whose_event_has_secrets_shows_that_event_to_the_referee_alone() -> None:
+    """Setting a timer never shows its event early: an event with secret parts is kept for the
+    referee alone until it fires; one without keeps its own audience."""
+    from referee.core import EVERYONE, Secret, only
+    from referee.core.clock import set_timer
+
+    secret = Event("slip.opened", {"by": "elves"}, secrets=(Secret("maneuver", "feint"),))
+    assert set_timer("open", secret, after=60).secrets[0].audience == REFEREE_ONLY
+    public = Event("alarm.rang", audience=only("elves"))
+    assert set_timer("alarm", public, at=60).secrets[0].audience == only("elves")
+    assert set_timer("alarm", Event("alarm.rang"), at=60).secrets[0].audience == EVERYONE
 
 
 def test_a_cancelled_timer_never_fires_and_its_cancelling_is_logged() -> None:

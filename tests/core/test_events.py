@@ -138,6 +138,194 @@ def test_audience_json() -> None:
         Audience.from_json(3)
 
 
+# -- an event in JSON ----------------------------------------------------------------------------
+
+
+def _slip() -> Event:
+    from referee.core import Secret, only
+
+    return Event(
+        "slip.written",
+        {"faction": "elves"},
+        audience=only("elves", "orcs"),
+        secrets=(Secret("maneuver", "Assault", only("elves")),),
+        number=2,
+        at=60,
+        cause=1,
+        redacted=("earlier",),
+    )
+
+
+def test_an_event_in_json_is_its_number_time_cause_kind_audience_payload_secrets_redactions() -> (
+    None
+):
+    assert _slip().to_json() == {
+        "number": 2,
+        "at": 60,
+        "cause": 1,
+        "kind": "slip.written",
+        "audience": ["elves", "orcs"],
+        "payload": {"faction": "elves"},
+        "secrets": [{"name": "maneuver", "value": "Assault", "audience": ["elves"]}],
+        "redacted": ["earlier"],
+    }
+    assert Event.from_json(_slip().to_json()) == _slip()
+
+
+def test_an_event_read_from_json_takes_its_defaults_for_what_it_leaves_out() -> None:
+    """An event is everyone's, with no payload, secrets or redactions, number 0 at time 0 and
+    caused by no action, unless its JSON says otherwise."""
+    event = Event.from_json({"kind": "note.made"})
+    assert event == Event("note.made")
+    assert (event.payload, event.secrets, event.number, event.at, event.cause) == ({}, (), 0, 0, 0)
+    assert event.audience.everyone and event.redacted == ()
+    seen = Event.from_json({"kind": "slip.written", "redacted": ["maneuver"], "number": 3})
+    assert (seen.redacted, seen.number) == (("maneuver",), 3)
+
+
+def test_secret_parts_may_not_share_a_name_with_each_other_or_the_payload() -> None:
+    from referee.core import Secret
+
+    with pytest.raises(ValueError, match=r"clash with the payload: \{'faction'\}"):
+        Event("slip", {"faction": "elves"}, secrets=(Secret("faction", "orcs"),))
+    with pytest.raises(ValueError, match=r"clash with the payload: \{'m'\}"):
+        Event("slip", secrets=(Secret("m", 1), Secret("m", 2)))
+    assert Event("slip", {"a": 1}, secrets=(Secret("b", 2), Secret("c", 3))).data == {
+        "a": 1,
+        "b": 2,
+        "c": 3,
+    }
+
+
+# -- visibility ----------------------------------------------------------------------------------
+
+
+def test_an_audience_is_everyone_or_its_viewers_and_always_the_referee() -> None:
+    """Visibility (docs/kernel.md, "Visibility"): the referee is in every audience; a player
+    sees what is shown to them or to a character they play; anything else is not an
+    audience."""
+    from referee.core import EVERYONE, REFEREE_ONLY, Audience, Viewer, only
+
+    alice = Viewer("alice", frozenset({"scarface"}))
+    assert only("scarface").includes(alice) and only("alice").includes(alice)
+    assert not only("krockin").includes(alice) and not REFEREE_ONLY.includes("alice")
+    assert REFEREE_ONLY.includes(REFEREE) and EVERYONE.includes("anyone")
+    assert (EVERYONE.to_json(), REFEREE_ONLY.to_json(), only("b", "a").to_json()) == (
+        "everyone",
+        [],
+        ["a", "b"],
+    )
+    assert Audience.from_json("everyone") == EVERYONE
+    assert Audience.from_json(["b", "a"]) == only("a", "b")
+    assert Audience.from_json(("a",)) == only("a")
+    for bad in ("nobody", [1], None):
+        with pytest.raises(ValueError, match="an audience is 'everyone' or a list"):
+            Audience.from_json(bad)
+
+
+def test_a_viewer_sees_an_event_without_the_secret_parts_they_may_not_see_named_as_redacted() -> (
+    None
+):
+    from referee.core import Log, Viewer, view
+
+    slip = _slip()
+    assert slip.seen_by("elves") is slip
+    assert slip.seen_by(REFEREE) is slip
+    seen = slip.seen_by(Viewer("bob", frozenset({"orcs"})))
+    assert seen is not None
+    assert (seen.data, seen.redacted) == ({"faction": "elves"}, ("earlier", "maneuver"))
+    assert slip.seen_by("dwarves") is None
+    log = Log().append(slip, Event("public.note"))
+    assert [e.kind for e in view(log, "dwarves")] == ["public.note"]
+    assert [e.data for e in view(log, "elves")] == [
+        {"faction": "elves", "maneuver": "Assault"},
+        {},
+    ]
+
+
+def test_a_viewer_is_told_only_the_names_of_the_secret_parts_hidden_from_them() -> None:
+    from referee.core import Secret, only
+
+    event = Event(
+        "slips.written",
+        secrets=(Secret("elves", "feint", only("elves")), Secret("orcs", "hold", only("orcs"))),
+    )
+    seen = event.seen_by("orcs")
+    assert seen is not None
+    assert (seen.data, seen.redacted) == ({"orcs": "hold"}, ("elves",))
+
+
+# -- the log -------------------------------------------------------------------------------------
+
+
+def test_a_log_numbers_each_event_after_the_last_and_reads_those_since_a_number() -> None:
+    from referee.core import Log
+
+    log = Log([Event("a", number=1)]).append(Event("b"), Event("c"))
+    assert [(e.number, e.kind) for e in log] == [(1, "a"), (2, "b"), (3, "c")]
+    stamped = log.append_stamped(Event("d"), at=90, cause=4)
+    assert (stamped[-1].number, stamped[-1].at, stamped[-1].cause, len(stamped)) == (4, 90, 4, 4)
+    assert [e.kind for e in stamped.since(2)] == ["c", "d"]
+    assert [e.kind for e in stamped.since(-3)] == ["a", "b", "c", "d"]
+    assert Log.from_json(stamped.to_json()) == stamped
+    assert Event("e").stamped(number=7, at=5) == Event("e", number=7, at=5)
+
+
+def test_a_log_is_read_by_index_and_by_slice() -> None:
+    from referee.core import Log
+
+    log = Log().append(*(Event(k) for k in "abcde"))
+    assert [e.kind for e in log[1:3]] == ["b", "c"]
+    assert [e.kind for e in log[::2]] == ["a", "c", "e"]
+    assert [e.kind for e in log[-2:]] == ["d", "e"]
+    assert log[-1].kind == "e"
+    with pytest.raises(IndexError):
+        log[5]
+
+
+def test_a_log_equals_only_a_log_of_the_same_events_and_hashes_and_reads_as_them() -> None:
+    from referee.core import Log
+
+    log = Log().append(Event("a"))
+    assert log == Log().append(Event("a"))
+    assert log != "a log"
+    assert log != Log().append(Event("b"))
+    assert hash(Log()) == hash(())
+    assert repr(log) == f"Log({list(log)!r})"
+
+
+def test_a_log_without_its_last_events_keeps_the_rest_and_none_when_all_are_removed() -> None:
+    from referee.core import Log
+
+    log = Log().append(Event("a"), Event("b"), Event("c"))
+    assert [e.kind for e in log.without_last()] == ["a", "b"]
+    assert log.without_last(0) == log
+    assert len(log.without_last(5)) == 0
+    with pytest.raises(ValueError, match="cannot remove -1 events"):
+        log.without_last(-1)
+
+
+def test_a_log_without_its_last_events_never_reads_the_ones_it_dropped() -> None:
+    from referee.core import Log
+
+    log = Log().append(Event("a"), Event("b"), Event("c")).without_last(1)
+    with pytest.raises(IndexError):
+        log[2]
+
+
+def test_a_paged_log_reads_its_stored_events_then_the_new_ones() -> None:
+    """How a store hands over a table of any age: the stored events fetched when read, then
+    the events added since."""
+    from referee.core import Log
+    from referee.core.chunked import CHUNK
+
+    stored = [Event("old", number=n + 1) for n in range(CHUNK)]
+    log = Log.paged(CHUNK, lambda start, stop: stored[start:stop], [Event("new", number=CHUNK + 1)])
+    assert len(log) == CHUNK + 1
+    assert (log[0], log[CHUNK - 1].kind, log[CHUNK].kind) == (stored[0], "old", "new")
+    assert [e.kind for e in log.since(CHUNK - 1)] == ["old", "new"]
+
+
 # -- events told in words ------------------------------------------------------------------------
 
 

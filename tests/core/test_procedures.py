@@ -276,3 +276,21 @@ def test_the_state_is_the_fold_of_every_event_the_fair_dice_ones_too() -> None:
     assert [e.kind for e in counted.log] == ["dice.committed"]
     assert counted.state == 1
     assert counted.ledger != Table.start(_Counter(), {"start": 0}).ledger
+
+
+# -- a refusal -----------------------------------------------------------------------------------
+
+
+def test_a_refusal_carries_its_rule_reason_kind_and_path() -> None:
+    """A refused action names the rule and the reason apart (a scenario matches on them), and a
+    malformed one its kind and the dotted path to the bad parameter."""
+    from referee.core import ActionError, RuleError
+
+    rule = RuleError("Perception cooldown", "checked 5 minutes ago")
+    assert (rule.rule, rule.reason) == ("Perception cooldown", "checked 5 minutes ago")
+    bad = ActionError("perceive", ("target", 0), "not a character")
+    assert (bad.kind, bad.path, bad.reason) == ("perceive", ("target", 0), "not a character")
+    assert str(bad) == "perceive.target.0: not a character"
+    assert str(ScenarioError("expected an integer", ("dice", "seed"))) == (
+        "dice.seed: expected an integer"
+    )

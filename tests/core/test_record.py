@@ -4,16 +4,43 @@ that does not (its start, its dice, its events, its version), and undo."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from referee.core import REFEREE, Action, ScenarioError, SeatError, Table, only
+from referee.core.table import RECORD_FORMAT
 from referee.dice import ScriptedSource
 
 from .helpers import _NoReferee
-from .test_table import PLAYERS, SETUP
+from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE
 
 # -- an action's record --------------------------------------------------------------------------
+
+
+def test_an_action_record_in_json_is_the_whole_record_dice_included() -> None:
+    """The table record (docs/kernel.md, "The table record"): each action is written whole —
+    its number, seat, actor, kind, parameters, time taken and asked, every die as (sides,
+    face), the events it made and who may see it."""
+    table = new_table().act(
+        Action("scarface", "attack", {"target": "krockin"}),
+        ScriptedSource([6, 5, 1, 2]),
+        seat="alice",
+        at=300,
+    )
+    assert table.actions[0].to_json() == {
+        "number": 1,
+        "seat": "alice",
+        "actor": "scarface",
+        "kind": "attack",
+        "params": {"target": "krockin"},
+        "at": 300,
+        "asked_at": 300,
+        "dice": [[6, 6], [6, 5], [6, 1], [6, 2]],
+        "events": [2, 4],
+        "audience": "everyone",
+    }
 
 
 def test_an_action_record_read_from_json_takes_its_defaults_for_what_it_leaves_out() -> None:
@@ -57,6 +84,27 @@ def test_a_secret_action_is_recorded_for_its_actor_and_the_seat_that_took_it() -
 # -- a table's record, replayed ------------------------------------------------------------------
 
 
+def test_a_table_record_is_its_format_system_setup_seats_start_version_actions_and_events() -> None:
+    """The table record holds the whole table, every secret included."""
+    table = new_table().act(Action("krockin", "note", {"text": "hm"}), None)
+    record = table.to_record()
+    assert record == {
+        "format": RECORD_FORMAT,
+        "system": "kernel_toy",
+        "setup": SETUP,
+        "seats": [
+            {"id": REFEREE, "plays": []},
+            {"id": "alice", "plays": ["scarface"]},
+            {"id": "bob", "plays": ["krockin"]},
+            {"id": "edith", "plays": ["edith"]},
+        ],
+        "start": "19:00",
+        "version": 2,
+        "actions": [table.actions[0].to_json()],
+        "events": table.log.to_json(),
+    }
+
+
 def test_a_replayed_table_keeps_the_setup_it_was_replayed_from() -> None:
     """``Table.replay`` folds a log from a setup: the table it gives is of that setup, at the
     state the log leads to."""
@@ -91,6 +139,86 @@ def test_a_record_whose_first_events_are_not_the_games_start_is_refused_naming_t
     with pytest.raises(
         ScenarioError,
         match=r"^events\.0: event 1 \(timer\.set\) is not what the start of play produces",
+    ):
+        Table.from_record(record, PROCEDURE)
+
+
+def test_a_record_that_holds_fewer_dice_than_its_action_rolls_is_refused_as_a_record() -> None:
+    """A record replays each action with its recorded dice: one that needs a die the record
+    does not hold is refused, naming the action."""
+    table = new_table().act(
+        Action("scarface", "attack", {"target": "krockin"}), ScriptedSource([6, 5, 1, 2])
+    )
+    record = table.to_record()
+    record["actions"][0]["dice"].pop()
+    with pytest.raises(ScenarioError, match=r"^actions\.0: .*the record holds no more dice"):
+        Table.from_record(record, PROCEDURE)
+
+
+def _played() -> Table:  # type: ignore[type-arg]
+    """Three actions from three seats: alice's attack asked for five minutes on, bob's note,
+    the referee's clock move past the alarm."""
+    return (
+        new_table()
+        .act(
+            Action("scarface", "attack", {"target": "krockin"}),
+            ScriptedSource([6, 5, 1, 2]),
+            seat="alice",
+            at=300,
+        )
+        .act(Action("krockin", "note", {"text": "hm"}), None, seat="bob")
+        .advance(3 * 3600, seat=REFEREE)
+    )
+
+
+def test_a_record_of_actions_from_several_seats_at_several_times_replays_to_the_same_table() -> (
+    None
+):
+    table = _played()
+    record = table.to_record()
+    loaded = Table.from_record(record, PROCEDURE)
+    assert loaded == table
+    assert loaded.to_record() == record
+    del record["version"]
+    assert Table.from_record(record, PROCEDURE) == table
+
+
+def test_a_record_whose_action_is_written_otherwise_than_it_replays_is_refused() -> None:
+    """Each action must replay to the very record written: one that claims its attack was the
+    referee's secret (an audience the game did not give it) is not the record of this
+    table."""
+    record = _played().to_record()
+    record["actions"][0]["audience"] = []
+    with pytest.raises(ScenarioError, match=r"^actions\.0: action 1 \(attack\) is recorded"):
+        Table.from_record(record, PROCEDURE)
+
+
+def test_a_record_that_says_another_version_than_it_holds_is_refused() -> None:
+    record = _played().to_record()
+    record["version"] += 1
+    with pytest.raises(ScenarioError, match=r"^version: the record says version \d+, but"):
+        Table.from_record(record, PROCEDURE)
+
+
+@pytest.mark.parametrize(
+    ("number", "cause"),
+    [
+        (2, "action 1 (attack)"),
+        (4, "action 1 (attack)"),
+        (6, "action 3 (advance)"),
+        (7, "action 3 (advance)"),
+    ],
+)
+def test_a_record_is_refused_at_any_event_its_action_did_not_produce(
+    number: int, cause: str
+) -> None:
+    """Every event an action makes is checked against the record, its first and its last:
+    one altered is named, with the action that produces something else."""
+    record = _played().to_record()
+    record["events"][number - 1]["audience"] = ["nobody"]
+    with pytest.raises(
+        ScenarioError,
+        match=rf"^events\.{number - 1}: event {number} \(.*\) is not what {re.escape(cause)} ",
     ):
         Table.from_record(record, PROCEDURE)
 
