@@ -47,6 +47,24 @@ def _rally(dice: int, obstacle: int) -> ObstacleCheck:
     return ObstacleCheck(dice, obstacle, shade=GREY, open_ended=True)
 
 
+HOUR = 3600
+
+
+class _AfterDark(Toy):
+    """The toy game with an empty catalogue (the table parses nothing: a procedure reads the
+    parameters as given), where a rally an hour or more into play faces an obstacle one
+    higher — odds that read the time of the action."""
+
+    catalogue = Catalogue()
+
+    def odds_of(self, state: ToyState, action: Action, viewer: Viewer) -> Sequence[OddsPreview]:
+        if action.kind == "rally":
+            rally = RALLY.parse(action.params)
+            dark = action.at is not None and action.at >= HOUR
+            return (OddsPreview.of(_rally(rally.dice, rally.obstacle + dark), "a rally"),)
+        return super().odds_of(state, action, viewer)
+
+
 class _Nothing(Params):
     pass
 

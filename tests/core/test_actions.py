@@ -251,6 +251,40 @@ def test_the_table_has_a_spec_for_each_kind_its_game_lists_and_none_for_a_clock_
 # -- choices and their domains -------------------------------------------------------------------
 
 
+def test_a_choices_domains_hold_only_what_the_rules_allow() -> None:
+    """Actions as values (docs/kernel.md, "the catalogue"): a domain holds only what the rules
+    allow now — ``Between`` whole numbers from low to high inclusive (not a flag, not text),
+    ``SomeOf`` distinct values of the domain from ``least`` to ``most`` of them (at most all
+    of them unless told), ``OneOf`` its values, ``Text`` any text."""
+    between = Between(1, 3)
+    assert [between.contains(v) for v in (0, 1, 2, 3, 4)] == [False, True, True, True, False]
+    assert not between.contains(True) and not between.contains("2") and not between.contains(2.0)
+    some = SomeOf(("a", "b", "c"), least=1, most=2)
+    assert some.contains(["a"]) and some.contains(["c", "a"])
+    assert not some.contains([]) and not some.contains(["a", "b", "c"])
+    assert not some.contains(["a", "a"]) and not some.contains(["a", "d"])
+    assert not some.contains(("a",)) and not some.contains("a")
+    every = SomeOf(("a", "b", "c"))
+    assert every.contains([]) and every.contains(["a", "b", "c"])
+    assert not every.contains(["a", "b", "c", "d"])
+    assert OneOf(("north", "south")).contains("north")
+    assert not OneOf(("north", "south")).contains("east")
+    assert Text("hmm").contains("") and not Text("hmm").contains(3)
+
+
+def test_a_choice_allows_an_action_only_with_every_parameter_in_its_domain() -> None:
+    """Actions as values: ``Choice.allows`` — every parameter with a domain is given, and
+    given a value inside it; others are free."""
+    choice = Choice("scarface", "rally", {"dice": Between(1, 3), "mode": OneOf(("grey",))})
+    assert choice.allows({"dice": 2, "mode": "grey"})
+    assert choice.allows({"dice": 3, "mode": "grey", "note": "anything"})
+    assert not choice.allows({"dice": 4, "mode": "grey"})
+    assert not choice.allows({"dice": 2, "mode": "white"})
+    assert not choice.allows({"dice": 2})
+    assert not choice.allows({"mode": "grey"})
+    assert Choice("scarface", "rally").allows({})
+
+
 def test_a_random_player_draws_every_value_of_a_domain_and_nothing_outside_it() -> None:
     """Actions as values: a random player's draw of each domain — one of the values, every one
     of them in time; a whole number from low to high inclusive; distinct values from

@@ -6,7 +6,7 @@ nothing to beat."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.core.cards import OddsPreview, RollCard, dice_of, event_cards, odds_of
 from referee.core.checks import (
@@ -205,3 +205,15 @@ def test_an_events_roll_cards_are_its_roll_and_each_of_its_rolls() -> None:
     assert event_cards({"roll": {**one.to_json(), "card": "odds"}}) == []
     assert event_cards({"roll": [one.to_json()], "rolls": two.to_json()}) == []
     assert event_cards({}) == []
+
+
+def test_a_roll_cards_line_shows_the_roll_its_outcome_and_margin() -> None:
+    """One roll card (docs/kernel.md, "One event vocabulary, one roll card"): a card's one
+    line is its label, its dice, the roll as shown (else its faces, else "no dice"), its
+    outcome and its signed margin."""
+    card = RollCard("Krockin strikes", "", "3d6", None, (3, 4, 5), "failure", -3, 12)
+    assert card.describe() == "Krockin strikes: 3d6: 3, 4, 5 → failure (margin -3)"
+    shown = replace(card, shown="3d6 (3, 4, 5) = 12", margin=0, outcome="tie")
+    assert shown.describe() == "Krockin strikes: 3d6: 3d6 (3, 4, 5) = 12 → tie (margin +0)"
+    none = replace(card, faces=(), margin=2, outcome="success")
+    assert none.describe() == "Krockin strikes: 3d6: no dice → success (margin +2)"

@@ -20,6 +20,7 @@ from referee.core import (
     Timer,
     clock_time,
     format_time,
+    observe,
     parse_duration,
     set_timer,
 )
@@ -99,6 +100,7 @@ def test_a_timer_is_told_by_its_label_and_time_never_its_name() -> None:
         CLOCK_ADVANCED,
         TIMER_CANCELLED,
         TIMER_SET,
+        cancel_timer,
         describe_timer,
         set_timer,
     )
@@ -159,7 +161,28 @@ def test_a_wall_clock_time_shows_its_seconds_only_when_there_are_some() -> None:
     assert format_time(7200, start="19:00") == "21:00"
 
 
+def test_the_clocks_move_is_narrated_on_the_tables_own_wall_clock() -> None:
+    """Clock (docs/kernel.md): game time is seconds since the start of play, shown on the
+    table's wall clock — fifteen minutes into an evening that starts at 19:00 is 19:15."""
+    table = Table.start(
+        PROCEDURE, SETUP, system="kernel_toy", players={"alice": ["scarface"]}, start="19:00"
+    ).advance(15 * 60)
+    seen = observe(table, "alice", since=table.version - 1)
+    assert seen.narration == ("The clock moves on to 19:15.",)
+
+
 # -- who moves the clock, and how it is recorded -------------------------------------------------
+
+
+def test_the_referee_seat_moves_the_clock_and_the_record_names_it() -> None:
+    """Only the referee's seat moves the game clock in a game that has one — and it does; the
+    action record names the seat, the actor and the events the move made."""
+    table = new_table()
+    moved = table.advance(table.now + 60, seat=REFEREE)
+    assert moved.now == table.now + 60
+    record = moved.actions[-1]
+    assert (record.seat, record.actor) == (REFEREE, REFEREE)
+    assert record.events == (table.version + 1, moved.version)
 
 
 def test_the_referee_moves_the_clock_by_an_advance_action_recorded_as_theirs() -> None:
@@ -244,10 +267,15 @@ def test_in_a_game_without_a_referee_any_seat_moves_the_clock() -> None:
 # -- timers at the table -------------------------------------------------------------------------
 
 
+def test_a_cancelled_timer_is_the_referees_by_default() -> None:
+    """A timer is the referee's business unless its audience is given."""
+    assert cancel_timer("alarm").audience == REFEREE_ONLY
+
+
 def test_a_timer_whose_event_has_secrets_shows_that_event_to_the_referee_alone() -> None:
     """Setting a timer never shows its event early: an event with secret parts is kept for the
     referee alone until it fires; one without keeps its own audience."""
-    from referee.core import EVERYONE, Secret, only
+    from referee.core import EVERYONE, REFEREE_ONLY, Secret, only
     from referee.core.clock import set_timer
 
     secret = Event("slip.opened", {"by": "elves"}, secrets=(Secret("maneuver", "feint"),))

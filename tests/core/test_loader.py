@@ -255,3 +255,18 @@ def test_a_yaml_refusal_names_the_line_and_column_of_the_problem() -> None:
     with pytest.raises(ScenarioError) as info:
         parse_text("a: [")
     assert str(info.value) == "<text>: line 2, column 1: did not find expected node content"
+
+
+def test_a_refused_yaml_value_is_named_by_its_line_and_column() -> None:
+    """The one file reader (docs/kernel.md, "Files: one loader with limits"): a hostile value
+    is refused in one line naming the file and where the value starts, counted from 1 — here
+    line 3, column 8, and a recursive alias where it starts; JSON's reader names no place."""
+    with pytest.raises(ScenarioError) as info:
+        parse_text("a: 1\nb:\n  c:   " + "9" * 40, "f.yaml")
+    assert str(info.value) == "f.yaml: line 3, column 8: an integer of 40 digits (at most 30)"
+    with pytest.raises(ScenarioError) as info:
+        parse_text("a: 1\nb: &x [1, *x]", "f.yaml")
+    assert str(info.value) == "f.yaml: line 2, column 4: an alias refers to itself"
+    with pytest.raises(ScenarioError) as info:
+        parse_text('{"n": ' + "9" * 40 + "}", "r.json")
+    assert str(info.value) == "r.json: an integer of 40 digits (at most 30)"

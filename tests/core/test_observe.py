@@ -4,21 +4,78 @@ what it may choose, and the odds of an action as that seat may see them."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from referee.core import (
     REFEREE,
     Action,
     OddsPreview,
+    SeatError,
     Table,
     Viewer,
     observe,
+    preview,
 )
 from referee.dice import ScriptedSource
+from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
-from .helpers import _rally, _Watched
-from .test_table import PLAYERS, SETUP
+from .helpers import HOUR, _AfterDark, _rally, _Watched
+from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE, ToyState
 
 # -- the odds of an action: preview --------------------------------------------------------------
+
+
+COUNTESS: dict[str, Any] = {
+    "start": "19:00",
+    "characters": {
+        "countess": {
+            "name": "The Countess",
+            "number": 40,
+            "perception_envelopes": [{"id": "to-all", "to": "ALL", "target": 16, "contents": "x"}],
+        },
+        "twelve": {"name": "Miss Twelve", "number": 12, "skills": {"Perception": 3}},
+    },
+}
+
+
+def test_a_preview_is_refused_to_a_seat_that_may_not_take_the_action() -> None:
+    """One read path ("A seat that may not take it learns nothing of its odds"): a player's
+    seat may not preview an action only the referee takes, even for the character it plays."""
+    table = Table.start(INTRIGUE, COUNTESS, players={"ann": ["twelve"]})
+    with pytest.raises(SeatError, match="only the referee may take 'admit'"):
+        preview(
+            table, "ann", Action("twelve", "admit", {"character": "twelve", "with": "countess"})
+        )
+
+
+def test_a_preview_is_the_odds_its_viewer_may_see() -> None:
+    """One read path, ``preview``: the odds "as ``who`` may see them" — a Perception Check's
+    odds per envelope are the referee's alone in Intrigue (they tell which envelopes a
+    character carries; the player is shown her own total's chances); an onlooker with no seat
+    is shown what the game shows everyone."""
+    table = Table.start(INTRIGUE, COUNTESS, players={"ann": ["twelve"]})
+    perceive = Action("twelve", "perceive", {"target": "countess"})
+    assert preview(table, "referee", perceive)
+    assert preview(table, "ann", perceive) != preview(table, "referee", perceive)
+    toy = new_table()
+    attack = Action("scarface", "attack", {"target": "krockin"})
+    (shown,) = preview(toy, Viewer("onlooker"), attack)
+    assert shown == preview(toy, REFEREE, attack)[0] and shown.label == "scarface attacks krockin"
+
+
+def test_a_preview_is_of_the_action_as_given_and_at_the_tables_time() -> None:
+    """One read path, ``preview``: the odds of the action "would roll now" — in a game with no
+    catalogue its parameters as given, and the table's time now (after dark, Ob 3 for Ob 2)."""
+    table = Table.start(_AfterDark(), SETUP, system="kernel_toy", players={"ann": ["scarface"]})
+    rally = Action("scarface", "rally", {"dice": 2, "obstacle": 2})
+    assert preview(table, "ann", rally) == (OddsPreview.of(_rally(2, 2), "a rally"),)
+    dark = table.advance(HOUR)
+    (shown,) = preview(dark, "ann", rally)
+    assert shown == OddsPreview.of(_rally(2, 3), "a rally")
+    assert shown.odds != OddsPreview.of(_rally(2, 2), "a rally").odds
 
 
 def test_the_default_odds_of_an_action_are_those_of_its_own_choice_for_those_parameters() -> None:

@@ -16,19 +16,36 @@ from referee.core.loader import load_file
 from referee.core.scenario import (
     MISSING,
     ActionStep,
+    ExpectationResult,
+    Scenario,
+    _contains,
     load_scenario,
     parse_scenario,
     resolve_path,
     run_scenario,
+    scenario_schema,
 )
 from referee.core.values import to_json
 from referee.dice import RandomSource
 
-from .test_mutants import TOY_SCENARIO
+from .helpers import HOUR, _AfterDark
 from .test_table import SETUP
 from .toy_procedure import PROCEDURE
 
 # -- a scenario's fields: dice, start, steps -----------------------------------------------------
+
+
+TOY_SCENARIO = Path(__file__).parent / "scenarios" / "toy.yaml"
+
+
+def test_the_scenario_schema_is_a_json_schema_of_its_draft() -> None:
+    """Scenario files: ``referee schema`` is the scenario model's JSON Schema, declared as
+    draft 2020-12 and titled for editors."""
+    schema = scenario_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["title"] == "Referee scenario"
+    rest = {k: v for k, v in schema.items() if k not in ("$schema", "title")}
+    assert rest == {k: v for k, v in Scenario.model_json_schema().items() if k != "title"}
 
 
 def _scenario_error(data: Any) -> tuple[str, tuple[str | int, ...]]:
@@ -185,6 +202,79 @@ def test_a_setup_the_game_cannot_read_is_refused_under_setup() -> None:
     assert info.value.reason.startswith("the game could not set up: ValueError(")
 
 
+def test_a_scenario_is_played_with_the_procedure_it_is_given() -> None:
+    """Scenario files: ``run_scenario(scenario, procedure)`` plays the given procedure, not the
+    registry's game of that name (a test's variant of a game)."""
+    after_dark = _AfterDark()
+    run = run_scenario(_toy_scenario({"at": HOUR}), after_dark)
+    assert run.table.procedure is after_dark
+    assert run_scenario(_toy_scenario({"at": HOUR})).table.procedure is not after_dark
+
+
+# -- a step that must be refused -----------------------------------------------------------------
+
+
+def _toy_scenario(*steps: dict[str, Any]) -> Scenario:
+    return parse_scenario(
+        {"system": "kernel_toy", "setup": SETUP, "dice": {"script": [6] * 12}, "actions": steps}
+    )
+
+
+def test_a_step_that_must_be_refused_is_refused_by_that_rule() -> None:
+    """Scenario files: ``refused: RULE`` — the step must be refused by the rule whose name (or
+    reason) contains it, any case; then nothing changes and the run goes on. Refused by
+    another rule, or allowed, the scenario is wrong: the error names the step's ``refused``
+    field (``actions.<i>.refused``) once, not wrapped again as ``actions.<i>: step <i>: …``."""
+    perceive = {"actor": "scarface", "action": "perceive", "params": {"target": "krockin"}}
+    run = run_scenario(
+        _toy_scenario(
+            perceive, {**perceive, "refused": "PERCEPTION"}, {**perceive, "refused": "cooldown"}
+        )
+    )
+    assert [a.kind for a in run.table.actions] == ["perceive"]
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario(perceive, {**perceive, "refused": "toy: attack"}))
+    assert info.value.path == ("actions", 1, "refused")
+    assert str(info.value) == (
+        "actions.1.refused: step 1 (scarface: perceive) was refused by another rule: "
+        "Toy: perception cooldown: scarface perceived krockin less than 15 minutes ago"
+    )
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario({**perceive, "refused": "cooldown"}))
+    assert info.value.path == ("actions", 0, "refused")
+    assert str(info.value) == (
+        "actions.0.refused: step 0 (scarface: perceive) was allowed, but should be refused by "
+        "'cooldown'"
+    )
+
+
+def test_a_step_that_must_be_refused_is_tried_at_its_own_time_and_matched_on_its_reason() -> None:
+    """Scenario files: a ``refused:`` step with ``at:`` is tried at that time — fifteen minutes
+    on, the perception's cooldown is over, so the step is allowed and the scenario is wrong;
+    ``refused:`` matches the refusal's reason too, in any case ("less than 15 minutes")."""
+    perceive = {"actor": "scarface", "action": "perceive", "params": {"target": "krockin"}}
+    later = {**perceive, "at": "+15m", "refused": "cooldown"}
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario(perceive, later))
+    assert str(info.value) == (
+        "actions.1.refused: step 1 (scarface: perceive) was allowed, but should be refused by "
+        "'cooldown'"
+    )
+    run = run_scenario(_toy_scenario(perceive, {**perceive, "refused": "less than 15 MINUTES"}))
+    assert [a.kind for a in run.table.actions] == ["perceive"]
+
+
+def test_a_clock_step_the_rules_refuse_is_named_by_its_number_alone() -> None:
+    """Scenario files: a step that only moves the clock, refused (back in time), is named
+    ``step <i>`` with no actor or action: it has none."""
+    with pytest.raises(ScenarioError) as info:
+        run_scenario(_toy_scenario({"at": 600}, {"at": 60}))
+    assert info.value.path == ("actions", 1)
+    assert str(info.value) == (
+        "actions.1: step 1 refused: Clock: game time cannot go back from 600s to 60s"
+    )
+
+
 # -- expectations --------------------------------------------------------------------------------
 
 
@@ -263,6 +353,23 @@ def test_a_path_leads_into_objects_by_name_and_lists_by_index_or_nowhere() -> No
         assert resolve_path(state, nowhere) is MISSING, nowhere
 
 
+def test_a_contains_expectation_asks_what_the_value_holds() -> None:
+    """Scenario files (docs/kernel.md): ``contains:`` asks that a list, text or object contain
+    the value — text holds text (not a number), an object holds a key or every pair of a
+    smaller object, a list holds an item; a number holds nothing."""
+    assert _contains("Krockin is a Guild spy", "Guild")
+    assert not _contains("Krockin is a Guild spy", "guild")
+    assert not _contains("Krockin 7", 7)
+    assert _contains({"wounds": 0, "skill": 1}, {"wounds": 0})
+    assert not _contains({"wounds": 0, "skill": 1}, {"wounds": 1})
+    assert not _contains({"wounds": 0}, {"wounds": 0, "skill": 1})
+    assert _contains({"wounds": 0}, "wounds")
+    assert not _contains({"wounds": 0}, "skill")
+    assert _contains([1, 2], 2) and _contains((1,), 1)
+    assert not _contains([1, 2], 3)
+    assert not _contains(5, 5)
+
+
 def _toy_run(*expect: dict[str, Any]) -> list[tuple[int, bool, Any]]:
     data = load_file(TOY_SCENARIO)
     run = run_scenario(parse_scenario({**data, "expect": list(expect)}))
@@ -332,6 +439,38 @@ def test_a_run_passes_when_every_expectation_holds_and_names_those_that_failed()
 
 
 # -- what each viewer may see of a run -----------------------------------------------------------
+
+
+def test_a_scenario_run_shows_each_viewer_what_they_may_see() -> None:
+    """Scenario files and visibility: a run's log as the referee sees it is all of it; a
+    player sees as their characters too (alice plays scarface: krockin's envelope is hers to
+    see, krockin's slip is not), and krockin sees neither scarface's envelope nor slip."""
+    run = run_scenario(load_scenario(TOY_SCENARIO))
+    everything = run.events()
+    assert len(everything) == len(run.table.log) == 19
+    assert not any(e.redacted for e in everything)
+    alice = run.events("alice")
+    assert len(alice) == 16
+    assert [(e.number, e.redacted) for e in alice if e.redacted] == [(8, ("maneuver",))]
+    krockin = run.events("krockin")
+    assert len(krockin) == 13
+    assert [(e.number, e.redacted) for e in krockin if e.redacted] == [
+        (2, ("envelope",)),
+        (7, ("maneuver",)),
+    ]
+
+
+def test_an_expectations_words_and_value_are_the_referees_alone() -> None:
+    """Scenario files: an expectation's words may quote a secret, so another viewer learns
+    only whether it held; the referee reads its words and the actual value."""
+    result = ExpectationResult(1, "revealed equals {'scarface': 'feint'}", False, {"a": 1})
+    assert result.to_json() == {
+        "expect": 1,
+        "description": "revealed equals {'scarface': 'feint'}",
+        "passed": False,
+        "actual": {"a": 1},
+    }
+    assert result.to_json(with_actual=False) == {"expect": 1, "passed": False}
 
 
 def test_a_scenario_run_in_json_is_what_its_viewer_may_see() -> None:
