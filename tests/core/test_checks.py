@@ -393,3 +393,113 @@ def test_odds_of_a_check_already_seen_are_not_worked_out_again() -> None:
     again.margins.clear()  # type: ignore[attr-defined]
     assert check.odds() == first and check.odds().margins
     assert _odds_of.cache_info().maxsize is not None  # bounded
+
+
+# ------------------------------------------------------------------ in JSON, and in one line
+
+
+def test_a_checks_odds_in_json_are_fractions_written_n_over_d() -> None:
+    """What a preview shows (docs/kernel.md, "Checks"): each outcome's and each margin's exact
+    probability as ``"n/d"``, and for a pool the distribution of its successes."""
+    from referee.core import ObstacleCheck, TargetCheck
+
+    assert TargetCheck("1d6", 4).odds().to_json() == {
+        "outcomes": {"failure": "1/2", "success": "1/2"},
+        "margins": {"-3": "1/6", "-2": "1/6", "-1": "1/6", "0": "1/6", "1": "1/6", "2": "1/6"},
+        "successes": None,
+    }
+    assert ObstacleCheck(1, 1).odds().to_json() == {
+        "outcomes": {"failure": "1/2", "success": "1/2"},
+        "margins": {"-1": "1/2", "0": "1/2"},
+        "successes": {"0": "1/2", "1": "1/2"},
+    }
+
+
+def test_a_rolled_checks_json_names_the_opponents_value_only_in_an_opposed_check() -> None:
+    from referee.core import OpposedCheck, TargetCheck, Total
+
+    target = TargetCheck("1d6", 4).roll(ScriptedSource([5]))
+    assert target.to_json() == {"outcome": "success", "value": 5, "margin": 1, "faces": [5]}
+    opposed = OpposedCheck(Total("1d6"), Total("1d6", 1)).roll(ScriptedSource([2, 4]))
+    assert opposed.to_json() == {
+        "outcome": "failure",
+        "value": 2,
+        "margin": -3,
+        "faces": [2, 4],
+        "opponent_value": 5,
+    }
+
+
+def test_a_total_is_written_with_the_sign_of_its_modifier() -> None:
+    from referee.core import Total
+
+    assert [Total("2d6", m).expression for m in (-2, 0, 3)] == ["2d6-2", "2d6", "2d6+3"]
+
+
+def test_an_opposed_checks_outcomes_are_listed_as_the_margins_reach_them() -> None:
+    """The odds list an opposed check's outcomes in the order the lowest margins reach them,
+    then those that cannot happen; a tie stands only under ``TieRule.TIE``."""
+    from referee.core import OpposedCheck, Pool, TieRule, Total
+
+    even = OpposedCheck(Total("1d6"), Total("1d6"), TieRule.TIE).odds()
+    assert [o.value for o in even.outcomes] == ["tie", "failure", "success"]
+    assert (even.tie, even.success, even.failure) == (
+        Fraction(1, 6),
+        Fraction(5, 12),
+        Fraction(5, 12),
+    )
+    ahead = OpposedCheck(Total("1d6", 3), Total("1d6"), TieRule.TIE).odds()
+    assert [o.value for o in ahead.outcomes] == ["success", "tie", "failure"]
+    behind = OpposedCheck(Total("1d6"), Total("1d6", 3), TieRule.OPPONENT_WINS).odds()
+    assert [o.value for o in behind.outcomes] == ["failure", "success"]
+    alone = OpposedCheck(Pool(2, shade=4), Pool(0), TieRule.TIE).odds()
+    assert [o.value for o in alone.outcomes] == ["tie", "success", "failure"]
+    assert alone.successes == {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+
+
+def test_an_opposed_check_that_cannot_tie_lists_the_tie_last() -> None:
+    """An actor whose every value beats every opponent's: success is the only outcome that can
+    happen, then failure and the tie that cannot, in their usual order."""
+    from referee.core import OpposedCheck, TieRule, Total
+
+    odds = OpposedCheck(Total("1d6", 10), Total("1d6"), TieRule.TIE).odds()
+    assert [o.value for o in odds.outcomes] == ["success", "failure", "tie"]
+    assert odds.success == 1
+
+
+def test_a_pool_of_one_die_is_rolled_in_an_opposed_check() -> None:
+    from referee.core import OpposedCheck, Pool, TieRule
+
+    odds = OpposedCheck(Pool(1, shade=4), Pool(0), TieRule.TIE).odds()
+    assert odds.margins == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+
+
+def test_a_percentile_checks_odds_count_criticals_as_successes_and_failures() -> None:
+    from referee.core import PercentileCheck
+
+    odds = PercentileCheck(50).odds()
+    assert (odds.success, odds.failure) == (Fraction(1, 2), Fraction(1, 2))
+    assert (odds.critical_success, odds.critical_failure, odds.tie) == (
+        Fraction(1, 20),
+        Fraction(3, 50),
+        0,
+    )
+
+
+def test_a_rolled_checks_line_shows_every_roll_behind_it() -> None:
+    """A roll card's line (docs/kernel.md, "Checks"): the rolls behind a result, the actor's
+    then the opponent's; an empty pool rolls nothing and says so, a pool of one die rolls it."""
+    from referee.core import ObstacleCheck, OpposedCheck, PercentileCheck, Total
+
+    percentile = PercentileCheck(50).roll(ScriptedSource([33]))
+    assert percentile.describe() == "1d100 (33) = 33 → critical success (margin +17)"
+    opposed = OpposedCheck(Total("1d6"), Total("1d6", 1)).roll(ScriptedSource([2, 4]))
+    assert opposed.describe() == "1d6 (2) = 2; 1d6 (4) + 1 = 5 → failure (margin -3)"
+    one = ObstacleCheck(1, 1).roll(ScriptedSource([6]))
+    assert (one.value, one.faces, one.describe()) == (
+        1,
+        (6,),
+        "1d6>=4 (6*) = 1 → success (margin +0)",
+    )
+    empty = ObstacleCheck(0, 1).roll(ScriptedSource([]))
+    assert (empty.value, empty.rolls, empty.describe()) == (0, (), "no dice → failure (margin -1)")

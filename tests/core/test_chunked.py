@@ -3,11 +3,13 @@ what was appended to it, however versions branch (issue 11: a branch copies at m
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.core import Event, Log
 from referee.core.chunked import CHUNK, Chunks
+from referee.core.table import Chain
 
 # each step: append ``count`` items to version number ``base`` (modulo the versions so far)
 STEPS = st.lists(st.tuples(st.integers(0, 50), st.integers(1, 3 * CHUNK)), max_size=12)
@@ -39,3 +41,111 @@ def test_a_branch_copies_at_most_a_chunk() -> None:
     assert [e.kind for e in branch][-2:] == ["e", "branch"]
     assert head._items._chunks[0] is branch._items._chunks[0]  # full chunks are shared
     assert len(branch.since(10 * CHUNK)) == 8
+
+
+# -- paged storage (Chunks) ----------------------------------------------------------------------
+
+
+def test_a_paged_storage_fetches_each_chunk_once_and_only_when_read() -> None:
+    """Storage (chunked.py): a table loaded from a snapshot holds its old log as pages fetched
+    on demand — each chunk the first time one of its items is read, and never again."""
+    calls: list[tuple[int, int]] = []
+
+    def fetch(start: int, stop: int) -> list[int]:
+        calls.append((start, stop))
+        return list(range(start, stop))
+
+    store = Chunks.paged(3 * CHUNK, fetch, then=["new"])
+    assert (store.unread(), calls) == (3, [])
+    assert store.get(3 * CHUNK) == "new"
+    assert store.get(CHUNK + 1) == CHUNK + 1
+    assert (store.unread(), calls) == (2, [(CHUNK, 2 * CHUNK)])
+    assert store.get(CHUNK + 2) == CHUNK + 2
+    assert calls == [(CHUNK, 2 * CHUNK)]
+    assert list(store.iterate(3 * CHUNK + 1)) == [*range(3 * CHUNK), "new"]
+    assert store.unread() == 0
+    assert calls == [(CHUNK, 2 * CHUNK), (0, CHUNK), (2 * CHUNK, 3 * CHUNK)]
+
+
+def test_a_storage_made_from_items_reads_each_item_at_its_place() -> None:
+    """Storage: a storage made from more than a chunk of items holds each at its own index;
+    appending to the newest version extends it in place, to an older one branches."""
+    items = list(range(2 * CHUNK + 5))
+    store = Chunks(items)
+    assert [store.get(i) for i in (0, CHUNK - 1, CHUNK, 2 * CHUNK + 4)] == [
+        0,
+        CHUNK - 1,
+        CHUNK,
+        2 * CHUNK + 4,
+    ]
+    assert store.slice(0, len(items)) == items
+    grown = store.append(len(items), "a", "b")
+    assert grown is store
+    assert grown.append(len(items) + 2, "c") is store
+    branch = store.append(len(items), "x")
+    assert branch is not store
+    assert branch.slice(len(items) - 1, len(items) + 1) == [2 * CHUNK + 4, "x"]
+    assert store.slice(len(items), len(items) + 3) == ["a", "b", "c"]
+
+
+def test_a_paged_storage_holds_whole_chunks_and_each_page_is_a_whole_chunk() -> None:
+    """Storage: the paged part is whole chunks; a fetch that gives a short chunk is refused."""
+    with pytest.raises(ValueError, match="whole chunks"):
+        Chunks.paged(CHUNK + 1, lambda start, stop: [])
+    assert Chunks.paged(0, lambda start, stop: [], then=[1, 2]).slice(0, 2) == [1, 2]
+    short = Chunks.paged(CHUNK, lambda start, stop: list(range(start, stop - 1)))
+    with pytest.raises(ValueError, match=f"fetched {CHUNK - 1} items from 0"):
+        short.get(0)
+
+
+# -- a table's chain of records (Chain) ----------------------------------------------------------
+
+
+def test_two_chains_are_equal_only_when_they_hold_the_same_records() -> None:
+    """A table's action records (``Chain``): equal when their items are, whatever their
+    storage; one action is taken back unless told otherwise."""
+    assert Chain([1, 2]) == Chain([1, 2])
+    assert Chain([1, 2]) != Chain([1, 3])
+    assert Chain([1, 2, 3]).without_last() == Chain([1, 2])
+    assert Chain([1, 2, 3]).without_last(2) == Chain([1])
+
+
+def test_a_chain_hashes_and_reads_as_the_tuple_of_its_items() -> None:
+    """A chain of records is a value: equal chains hash alike, and its repr lists its items."""
+    assert hash(Chain([1, 2])) == hash((1, 2))
+    assert hash(Chain([1, 2, 3]).without_last()) == hash(Chain([1, 2]))
+    assert repr(Chain([1, 2])) == "Chain([1, 2])"
+    assert repr(Chain(["a"]).append("b")) == "Chain(['a', 'b'])"
+
+
+def test_a_chain_read_page_by_page_holds_the_stored_records_then_the_new_ones() -> None:
+    """``Chain.paged`` (the store's lazy read of a table's records): ``count`` records fetched
+    when first looked at, then ``then``."""
+    fetched: list[tuple[int, int]] = []
+
+    def fetch(start: int, stop: int) -> list[int]:
+        fetched.append((start, stop))
+        return list(range(start, stop))
+
+    chain = Chain.paged(CHUNK, fetch, then=[-1, -2])
+    assert type(chain) is Chain
+    assert len(chain) == CHUNK + 2
+    assert fetched == []
+    assert chain[CHUNK + 1] == -2
+    assert fetched == []
+    assert chain[3] == 3
+    assert fetched == [(0, CHUNK)]
+    assert list(chain) == [*range(CHUNK), -1, -2]
+    assert list(chain.append(-3))[-3:] == [-1, -2, -3]
+    assert list(Chain.paged(0, fetch)) == []
+
+
+def test_a_chain_of_records_holds_what_it_was_made_of_and_never_what_it_dropped() -> None:
+    from referee.core.table import Chain
+
+    chain = Chain(["a", "b", "c"])
+    assert list(chain) == ["a", "b", "c"]
+    shorter = chain.without_last()
+    assert list(shorter) == ["a", "b"] and len(shorter) == 2
+    with pytest.raises(IndexError):
+        shorter[2]

@@ -1,9 +1,11 @@
-"""Procedures and tables: replay gives the same state, undo is a shorter replay, rules refuse."""
+"""Procedures and tables (docs/kernel.md, "Procedures"): replay gives the same state, undo is a
+shorter replay, rules refuse; what a procedure gives by default."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,19 +14,24 @@ from hypothesis import strategies as st
 
 from referee.core import (
     MINUTE,
+    REFEREE,
     Action,
     ActionError,
+    ActorId,
     Event,
     Log,
     RuleError,
     ScenarioError,
     Table,
+    Viewer,
     get_system,
     register_system,
     systems,
 )
+from referee.core.fairness import DiceSeeds
 from referee.dice import DiceSourceError, RandomSource, ScriptedSource
 
+from .helpers import _Count, _Counter, _Shade
 from .toy_procedure import PROCEDURE, ToyState
 
 SETUP: dict[str, Any] = {
@@ -217,3 +224,73 @@ def test_decide_reads_the_game_time_from_the_action() -> None:
     assert seen == [90, 90]
     assert Action("a", "b", at=5) == Action("a", "b")
     assert Action("a", "b", at=5).to_json()["at"] == 5
+
+
+# -- what a procedure gives by default -----------------------------------------------------------
+
+
+def test_an_action_in_json_is_its_actor_kind_and_parameters_and_its_time_when_set() -> None:
+    """Procedures (docs/kernel.md): an action is ``{"actor", "kind", "params"}``, with ``"at"``
+    once the table has set its time."""
+    perceive = Action("scarface", "perceive", {"target": "krockin"})
+    assert perceive.to_json() == {
+        "actor": "scarface",
+        "kind": "perceive",
+        "params": {"target": "krockin"},
+    }
+    timed = Action("scarface", "rally", {"shade": _Shade.GREY}, at=600)
+    assert timed.to_json() == {
+        "actor": "scarface",
+        "kind": "rally",
+        "params": {"shade": "grey"},
+        "at": 600,
+    }
+
+
+def test_by_default_the_state_is_exported_whole_and_shown_to_the_referee_alone() -> None:
+    """Procedures (``state_json``, ``visible_state`` by default): the state as JSON — an
+    object as it is, anything else under ``"state"`` — for the referee; nothing for a
+    player."""
+    counter = _Counter()
+    assert counter.state_json(3) == {"state": 3}
+    assert counter.state_json(_Count(3)) == {"value": 3}
+    assert counter.visible_state(_Count(3), Viewer(REFEREE)) == {"value": 3}
+    assert counter.visible_state(_Count(3), Viewer("alice", frozenset({"ann"}))) is None
+
+
+def test_the_referee_is_no_character_a_player_may_play() -> None:
+    """Procedures (``characters``, by default): the actors of the state, but never the
+    referee — a seat each for the others."""
+
+    class _Refereed(_Counter):
+        def actors(self, state: Any) -> Sequence[ActorId]:
+            return ("ann", REFEREE, "bob")
+
+    assert tuple(_Refereed().characters(0)) == ("ann", "bob")
+
+
+def test_the_state_is_the_fold_of_every_event_the_fair_dice_ones_too() -> None:
+    """The table (docs/kernel.md): the state is the fold of the whole log from the initial
+    state; the fair-dice events are folded into the game's state as well as the dice ledger."""
+    counted = Table.start(_Counter(), {"start": 0}, dice=DiceSeeds("t-1", (bytes([1]) * 32,)))
+    assert [e.kind for e in counted.log] == ["dice.committed"]
+    assert counted.state == 1
+    assert counted.ledger != Table.start(_Counter(), {"start": 0}).ledger
+
+
+# -- a refusal -----------------------------------------------------------------------------------
+
+
+def test_a_refusal_carries_its_rule_reason_kind_and_path() -> None:
+    """A refused action names the rule and the reason apart (a scenario matches on them), and a
+    malformed one its kind and the dotted path to the bad parameter."""
+    from referee.core import ActionError, RuleError
+
+    rule = RuleError("Perception cooldown", "checked 5 minutes ago")
+    assert (rule.rule, rule.reason) == ("Perception cooldown", "checked 5 minutes ago")
+    bad = ActionError("perceive", ("target", 0), "not a character")
+    assert (bad.kind, bad.path, bad.reason) == ("perceive", ("target", 0), "not a character")
+    assert str(bad) == "perceive.target.0: not a character"
+    assert str(ScenarioError("expected an integer", ("dice", "seed"))) == (
+        "dice.seed: expected an integer"
+    )

@@ -1,5 +1,6 @@
-"""The table contract: parameters parsed before the rules, seats, stale versions, records that
-replay exactly and refuse tampering, undo, and ``observe`` as the one read path."""
+"""The table contract: a new table and its first events, parameters parsed before the rules,
+seats, stale versions, records that replay exactly and refuse tampering, undo, and ``observe`` as
+the one read path."""
 
 from __future__ import annotations
 
@@ -25,12 +26,14 @@ from referee.core import (
     SeatError,
     StaleTableError,
     Table,
+    Viewer,
     observe,
     preview,
 )
-from referee.core.table import Seat
+from referee.core.table import Seat, seats_from
 from referee.dice import RandomSource, ScriptedSource
 
+from .helpers import _Judged, _NoReferee
 from .toy_procedure import MANEUVERS, PROCEDURE, ToyState
 
 SETUP: dict[str, Any] = {
@@ -350,3 +353,128 @@ def test_preview_gives_the_odds_of_an_action_with_its_parameters_as_given() -> N
     # an action the rules would refuse has no odds, and nothing is ever rolled or recorded
     assert preview(table, "alice", Action("scarface", "note", {"text": "x"})) == ()
     assert table.version == 1 and not table.actions
+
+
+# -- a new table ---------------------------------------------------------------------------------
+
+
+def test_a_table_started_with_no_more_said_is_of_no_system_at_midnight_with_a_seat_each() -> None:
+    """``Table.start`` with only a game and a setup: no system name, play starting at 00:00,
+    the referee's seat and one seat per character, and the game's first events logged at time
+    0, caused by no action."""
+    table = Table.start(PROCEDURE, SETUP)
+    assert (table.system, table.start_time, table.setup) == ("", "00:00", SETUP)
+    assert [(s.id, s.plays) for s in table.seats] == [
+        (REFEREE, ()),
+        ("scarface", ("scarface",)),
+        ("krockin", ("krockin",)),
+        ("edith", ("edith",)),
+    ]
+    assert [(e.number, e.kind, e.at, e.cause) for e in table.log] == [(1, "timer.set", 0, 0)]
+    assert table.clock.timers[0].due == 7200
+
+
+def test_a_table_started_with_seats_given_has_exactly_those_seats() -> None:
+    from referee.core.table import Seat
+
+    seats = (Seat(REFEREE), Seat("carol", ("scarface", "krockin")))
+    table = Table.start(PROCEDURE, SETUP, seats=seats, players=PLAYERS)
+    assert table.seats == seats
+
+
+def test_a_table_logs_its_preamble_first_unless_it_has_dice_seeds_to_commit() -> None:
+    """A record's dice commitment is replayed as the table's preamble, before the game's own
+    first events; a table given dice seeds logs their commitment there instead."""
+    from referee.core.fairness import DiceSeeds
+
+    replayed, seeds = DiceSeeds.new("replayed"), DiceSeeds.new("fresh")
+    preamble = (replayed.commitment_event(),)
+    table = Table.start(PROCEDURE, SETUP, preamble=preamble)
+    assert [(e.kind, e.payload, e.cause) for e in table.log] == [
+        ("dice.committed", preamble[0].payload, 0),
+        ("timer.set", {"name": "alarm", "due": 7200}, 0),
+    ]
+    fair = Table.start(PROCEDURE, SETUP, dice=seeds, preamble=preamble)
+    assert [(e.kind, e.payload) for e in fair.log] == [
+        ("dice.committed", seeds.commitment_event().payload),
+        ("timer.set", {"name": "alarm", "due": 7200}),
+    ]
+
+
+class _RollCalled(type(PROCEDURE)):  # type: ignore[misc]
+    """The toy game whose first event calls the roll of the characters its setup lists."""
+
+    def initial_events(self, state):  # type: ignore[no-untyped-def]
+        names = [name for name, _ in state.characters]
+        return (Event("roll.called", {"characters": names}), *super().initial_events(state))
+
+
+def test_a_table_starts_with_the_first_events_the_game_makes_of_its_setup() -> None:
+    table = Table.start(_RollCalled(), SETUP)
+    assert table.log[0].payload == {"characters": ["scarface", "krockin", "edith"]}
+
+
+# -- seats ---------------------------------------------------------------------------------------
+
+
+def test_seats_are_the_referees_then_each_players_then_one_per_character_no_one_plays() -> None:
+    """A player whose id is a character's name plays that character: it gets no second seat.
+    A game without a referee has no referee's seat."""
+    state = PROCEDURE.initial_state(SETUP)
+    seats = seats_from(PROCEDURE, state, {"edith": ["scarface"]})
+    assert [(s.id, s.plays) for s in seats] == [
+        (REFEREE, ()),
+        ("edith", ("scarface",)),
+        ("krockin", ("krockin",)),
+    ]
+    assert [s.id for s in seats_from(_NoReferee(), state)] == ["scarface", "krockin", "edith"]
+
+
+def test_a_seat_acts_for_what_it_plays_and_as_itself_the_referee_for_anyone() -> None:
+    """Seats (docs/kernel.md): a seat acts for the characters it plays and as itself; the
+    referee's seat acts for anyone."""
+    alice = Seat("alice", ("scarface",))
+    assert alice.may_play("scarface") and alice.may_play("alice")
+    assert not alice.may_play("krockin")
+    assert Seat(REFEREE).may_play("krockin")
+
+
+def test_a_player_may_not_take_what_only_the_referee_takes_even_for_their_own_character() -> None:
+    """Who may act (docs/kernel.md, "Seats"): a kind only the referee takes is refused to a
+    player's seat, even for the character that seat plays."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    with pytest.raises(SeatError, match=r"only the referee may take 'judge' \(Toy: judging\)"):
+        table.act(Action("scarface", "judge", {}), None, seat="alice")
+
+
+def test_a_seat_is_found_by_its_id_and_an_unknown_one_refused_naming_the_seats_there_are() -> None:
+    """Seats (docs/kernel.md): a seat is looked up by its own id; an id the table has no seat
+    for is refused with the seats it has, in order, or "none" at a table without seats."""
+    table = Table.start(PROCEDURE, SETUP, system="kernel_toy", players=PLAYERS)
+    assert table.seat("bob") == Seat("bob", ("krockin",))
+    with pytest.raises(SeatError, match=r"no seat 'zed' \(seats: referee, alice, bob, edith\)$"):
+        table.seat("zed")
+    seatless = Table.start(PROCEDURE, SETUP, seats=())
+    with pytest.raises(SeatError, match=r"no seat 'zed' \(seats: none\)$"):
+        seatless.seat("zed")
+
+
+def test_a_table_without_seats_reads_any_id_as_that_viewer() -> None:
+    """A table played through the library has no seats: any id is a bare viewer of that id."""
+    seatless = Table.start(PROCEDURE, SETUP, seats=())
+    assert seatless.viewer("alice") == Viewer("alice")
+
+
+# -- a stale table -------------------------------------------------------------------------------
+
+
+def test_acting_on_a_stale_table_names_the_version_read_and_the_version_now() -> None:
+    from referee.core import StaleTableError
+
+    table = new_table().act(Action("krockin", "note", {"text": "hm"}), None)
+    with pytest.raises(StaleTableError) as refused:
+        table.act(Action("krockin", "note", {"text": "hm"}), None, expect_version=1)
+    assert (refused.value.expected, refused.value.current) == (1, 2)
+    assert str(refused.value) == (
+        "stale table: you read version 1, but the table is at version 2 (someone else acted first)"
+    )
