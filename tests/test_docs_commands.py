@@ -14,8 +14,7 @@ Skipped, and why:
 
 Only ```sh blocks are read. Transcripts (```console, or a bare ``` block of ``$ referee …``
 lines with their output, some showing a refusal on purpose) and the bare blocks that still
-hold placeholders (``referee intrigue check GAME``, ``referee kingdoms disposition
-factions.yaml``, ``docs/store.md``'s ``setup.yaml`` and table ids) are not run here.
+hold placeholders (``docs/store.md``'s ``setup.yaml`` and table ids) are not run here.
 """
 
 from __future__ import annotations
@@ -80,6 +79,7 @@ def test_the_pages_show_commands() -> None:
     shown = {page.name: len(commands(page)) for page in PAGES}
     assert shown["README.md"] >= 10 and shown["kernel.md"] >= 5 and shown["simulate.md"] >= 7
     assert shown["ginlane.md"] >= 7 and shown["zweihander.md"] >= 13
+    assert shown["intrigue.md"] >= 9 and shown["kingdoms.md"] >= 7
 
 
 @pytest.mark.parametrize("page", _params())
