@@ -8,19 +8,17 @@ from typing import Any
 
 import pytest
 
-from referee.core import MINUTE, Action, Event, RuleError, ScenarioError, Viewer, preview, view
+from referee.core import MINUTE, Event, RuleError, ScenarioError, Viewer, view
 from referee.systems.intrigue.damage import victors
 from referee.systems.intrigue.envelopes import ConditionKind, encounter_meets
 from referee.systems.intrigue.events import (
     CHARACTER_SEARCHED,
     CHARACTER_WOKE,
-    ESCAPE_ROLLED,
     MENTAL_ATTACKED,
     SKILL_ROLLED,
     describe,
 )
 from referee.systems.intrigue.game import load_game
-from referee.systems.intrigue.state import Hold
 
 from .helpers import act, character, last, start, without_names
 
@@ -150,23 +148,6 @@ def test_the_log_says_whether_a_skill_roll_succeeds_and_against_what() -> None:
     )
 
 
-def test_the_log_says_whether_an_escape_succeeds() -> None:
-    """Escaping Combat: with nobody attacking the escaper, the escape needs no roll; else the
-    escaper's total against the attacker's, and the verdict."""
-    assert (
-        _line(ESCAPE_ROLLED, character="a", against=None)
-        == "a escapes: nobody attacked them to beat."
-    )
-    assert (
-        _line(ESCAPE_ROLLED, character="a", against="b", escaped=False, total=6, opponent_total=9)
-        == "a fails to escape: 6 against b's 9."
-    )
-    assert (
-        _line(ESCAPE_ROLLED, character="a", against="b", escaped=True, total=10, opponent_total=9)
-        == "a escapes: 10 against b's 9."
-    )
-
-
 def test_the_log_says_how_a_knocked_out_character_came_round() -> None:
     """Taking Damage: a character comes round after five minutes, or sooner with Medicine."""
     assert _line(CHARACTER_WOKE, character="a", how="medicine") == "a comes round with Medicine."
@@ -215,20 +196,6 @@ def test_the_log_says_whether_a_mental_attack_works() -> None:
         _line(MENTAL_ATTACKED, **base, total=9, hit=False)
         == "a uses Read Mind on b: 9 against 12: fails."
     )
-
-
-def test_a_combat_rounds_odds_are_shown_under_combat_actions() -> None:
-    """Combat Actions: the referee's preview of a round's resolution names the section that
-    rolls it."""
-    fighters = cast(
-        alf=character("Alf", 11, combat=2, strength=2, stamina=6),
-        cat=character("Cat", 13, combat=3, strength=1, stamina=6),
-    )
-    table = act(start(fighters), "alf", "start_combat", targets=["cat"])
-    table = act(table, "alf", "declare", action="attack", target="cat")
-    table = act(table, "cat", "declare", action="defend")
-    shown = preview(table, "referee", Action("referee", "resolve", {"combat": "combat-1"}))
-    assert shown and {p.rule for p in shown} == {"Combat Actions"}
 
 
 # -- Mental Combat outside a combat, Escaping Combat, Taking Damage (issue 13, round 3) ---------
@@ -408,39 +375,6 @@ def _round(table: Any, alf: str, bob: str, dice: list[int]) -> Any:
     return act(table, "referee", "resolve")
 
 
-def test_an_escape_with_nobody_to_beat_is_logged_against_nobody() -> None:
-    """Escaping Combat, ruling: nobody attacked Bob in his two Defensive Actions, so he escapes
-    with no roll; the event says whom he beat: nobody (``against`` is ``None``)."""
-    table = act(start(_fighters()), "alf", "start_combat", targets=["bob"])
-    table = _round(_round(table, "defend", "defend", []), "defend", "defend", [])
-    before = len(table.log.events)
-    table = act(table, "bob", "escape")
-    escaped = table.log.events[before].to_json()
-    assert (escaped["kind"], without_names(escaped["payload"])) == (
-        "escape.rolled",
-        {"combat": "combat-1", "character": "bob", "against": None, "escaped": True},
-    )
-
-
-def test_an_attack_in_the_round_before_the_escape_roll_still_counts() -> None:
-    """Escaping Combat, ruling: the escape roll is against the strongest who attacked the
-    escaper "in those two rounds" — Alf attacked Bob in round 1 and missed, then defended in
-    round 2: at the end of round 2 Bob must still beat Alf (Combat 1 + 3d6 against Combat 2 +
-    3d6)."""
-    table = act(start(_fighters()), "alf", "start_combat", targets=["bob"])
-    table = _round(table, "attack", "defend", [1, 1, 1])
-    table = _round(table, "defend", "defend", [])
-    assert table.state.combats[-1].streak("bob") == 2
-    table = act(table, "bob", "escape", [3, 3, 3, 3, 3, 2])
-    data = last(table, "escape.rolled")
-    assert (data["against"], data["total"], data["opponent_total"], data["escaped"]) == (
-        "alf",
-        10,
-        10,
-        False,
-    )
-
-
 def _armed(**more: dict[str, Any]) -> dict[str, Any]:
     """Four fighters, each with a weapon of 7 (over half of anyone's Stamina)."""
     sheets = {
@@ -586,31 +520,6 @@ def test_a_robbed_card_passes_to_the_robber_alone() -> None:
     assert held == {"alf": ["cannon", "gun"], "bob": [], "cat": ["axe"], "dan": [], "eve": []}
 
 
-def test_a_release_ends_that_hold_only() -> None:
-    """Squeeze, Throw or Release: a released character "is considered to have been released at
-    the start of the next turn"; another hold in the same combat goes on. Cat grabs Bob and Alf
-    grabs Dan; then Cat releases Bob while Alf squeezes Dan: at the next round only Bob is
-    free."""
-    table = act(start(_armed()), "cat", "start_combat", targets=["bob"])
-    table = act(table, "alf", "join", **{"with": "cat"})
-    table = act(table, "dan", "join", **{"with": "bob"})
-    table = act(table, "cat", "declare", action="grab", target="bob")
-    table = act(table, "alf", "declare", action="grab", target="dan")
-    table = act(table, "bob", "declare", action="defend")
-    table = act(table, "dan", "declare", action="defend")
-    table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve", [6, 6, 6])
-    table = act(table, "referee", "resolve")
-    for who, action in (("alf", "squeeze"), ("cat", "release"), ("bob", "scream")):
-        table = act(table, who, "declare", action=action)
-    table = act(table, "dan", "declare", action="scream")
-    while table.state.combats[-1].in_round:
-        table = act(table, "referee", "resolve")
-    assert table.state.combats[-1].holds == (Hold("cat", "bob", ending=True), Hold("alf", "dan"))
-    table = act(table, "referee", "next_round")
-    combat = table.state.combats[-1]
-    assert (combat.holder_of("bob"), combat.holder_of("dan")) == (None, "alf")
-
-
 def _bob_held_and_felled(*, alf_grabs_dan: bool) -> Any:
     """Cat, Alf and Eve against Bob and Dan. Round 1: Cat grabs Bob (and Alf grabs Dan, or
     defends); Eve's club (7) then knocks the Held Bob out."""
@@ -633,39 +542,6 @@ def _bob_held_and_felled(*, alf_grabs_dan: bool) -> Any:
     return table
 
 
-def test_a_held_character_knocked_out_is_released_at_the_next_turn() -> None:
-    """Grabbing / Taking Damage (the module's reading): a Knocked Out character holds nobody and
-    is held by nobody — Cat's hold on Bob ends, released at the start of the next turn like a
-    Release; Alf's hold on Dan goes on."""
-    alone = _bob_held_and_felled(alf_grabs_dan=False)
-    assert alone.state.combats[-1].holds == (Hold("cat", "bob", ending=True),)
-    assert act(alone, "referee", "next_round").state.combats[-1].holds == ()
-    both = _bob_held_and_felled(alf_grabs_dan=True)
-    assert both.state.combats[-1].holds == (Hold("cat", "bob", ending=True), Hold("alf", "dan"))
-    after = act(both, "referee", "next_round").state.combats[-1]
-    assert after.holds == (Hold("alf", "dan"),)
-
-
-def test_a_combat_the_referee_ends_mid_round_is_over_with_nobody_held_or_pending() -> None:
-    """Combat rules: the referee ends a combat in the middle of a round (Cat had declared a
-    Squeeze of the Bob she holds): everyone's view shows it over, out of its round, with no
-    hold left and nobody still to declare."""
-    table = act(start(_armed()), "cat", "start_combat", targets=["bob"])
-    table = act(table, "cat", "declare", action="grab", target="bob")
-    table = act(table, "bob", "declare", action="defend")
-    table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve")
-    table = act(table, "cat", "declare", action="squeeze")
-    table = act(table, "referee", "end_combat", combat="combat-1", reason="stopped")
-    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
-    assert (shown["ended"], shown["in_round"], shown["holds"], shown["pending"]) == (
-        True,
-        False,
-        {},
-        [],
-    )
-    assert table.state.combats[-1].holder_of("bob") is None
-
-
 def _standoff() -> Any:
     """Alf and Cat against Bob and Dan; nobody attacks for two rounds: Bob and Dan each have
     two unhit Defensive Actions."""
@@ -679,29 +555,6 @@ def _standoff() -> Any:
     return table
 
 
-def test_two_may_escape_at_the_end_of_one_round() -> None:
-    """Escaping Combat: each escape roll is "made at the end of the second consecutive turn":
-    Bob and Dan both escape at the end of round 2 (nobody attacked them: no roll), and the
-    combat ends with their side gone."""
-    table = act(_standoff(), "bob", "escape")
-    table = act(table, "dan", "escape")
-    combat = table.state.combats[-1]
-    assert combat.escaped == frozenset({"bob", "dan"}) and combat.ended
-
-
-def test_a_failed_escape_resets_the_escapers_streak_only() -> None:
-    """Escaping Combat (ruling: a failed escape needs two more Defensive Actions): Bob fails
-    against Alf; Dan's two unhit Defensive Actions still count."""
-    table = act(start(_armed()), "alf", "start_combat", targets=["bob"])
-    table = act(table, "dan", "join", **{"with": "bob"})
-    table = _round3(table, "attack", [1, 1, 1])
-    table = _round3(table, "defend", [])
-    table = act(table, "bob", "escape", [1, 1, 1, 6, 6, 6])
-    assert last(table, "escape.rolled")["escaped"] is False
-    combat = table.state.combats[-1]
-    assert (combat.streak("bob"), combat.streak("dan")) == (0, 2)
-
-
 def _round3(table: Any, alf: str, dice: list[int]) -> Any:
     """Alf attacks Bob (or defends); Bob and Dan defend; the referee resolves the round."""
     if alf == "attack":
@@ -713,18 +566,6 @@ def _round3(table: Any, alf: str, dice: list[int]) -> Any:
     while table.state.combats[-1].in_round:
         table = act(table, "referee", "resolve")
     return table
-
-
-def test_an_escaper_keeps_their_drawn_weapon_and_sheet() -> None:
-    """Escaping Combat: an escaper leaves the combat with its damage gone ("Taking Damage"
-    counts a combat's damage) but keeps the rest of their sheet: Bob's drawn gun."""
-    table = act(start(_armed()), "bob", "draw", item="gun")
-    table = act(table, "alf", "start_combat", targets=["bob"])
-    table = act(table, "dan", "join", **{"with": "bob"})
-    table = _round3(_round3(table, "defend", []), "defend", [])
-    table = act(table, "bob", "escape")
-    status = table.state.status("bob")
-    assert (status.drawn, status.damage, status.knocked_out) == ("gun", 0, False)
 
 
 def test_at_the_end_of_a_combat_the_standing_shed_its_damage_and_the_fallen_wait_to_wake() -> None:
@@ -754,23 +595,6 @@ def test_at_the_end_of_a_combat_the_standing_shed_its_damage_and_the_fallen_wait
     assert sheet["dan"]["pending_wounds"] == 1
 
 
-def test_a_seat_sees_a_group_members_part_and_the_round_over() -> None:
-    """Groups / Combat rules: Dan helps Alf's Attack on Cat; every seat sees Dan's part named
-    with its target, and, once the round is resolved, that it is over."""
-    table = act(start(_armed()), "alf", "start_combat", targets=["cat"])
-    table = act(table, "dan", "join", **{"with": "alf"})
-    table = act(table, "alf", "declare", action="attack", target="cat", group=["dan"])
-    table = act(table, "cat", "declare", action="defend")
-    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
-    assert shown["declarations"]["dan"] == {"action": "group", "target": "cat", "resolved": False}
-    assert shown["in_round"] is True
-    table = act(table, "referee", "resolve", [1, 1, 1])
-    while table.state.combats[-1].in_round:
-        table = act(table, "referee", "resolve")
-    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
-    assert shown["in_round"] is False and shown["pending"] == []
-
-
 def _holding(alf: str) -> Any:
     """Alf against Bob and Dan, round 1: Alf (the starter) declares ``alf``, Bob holds his
     action, Dan (Combat 1, Bob's rank) attacks Alf."""
@@ -781,74 +605,9 @@ def _holding(alf: str) -> Any:
     return act(table, "dan", "declare", action="attack", target="alf")
 
 
-def test_a_held_action_may_be_taken_alongside_a_tie_and_before_another_holder() -> None:
-    """Initiative: "Ties act simultaneously. A character can choose to 'hold' their action until
-    a later time" — later, never earlier. Bob, who holds, may act as soon as nobody ranked above
-    him is still to act: Dan's tie does not keep him waiting, nor does Alf's own held action."""
-    table = act(_holding("defend"), "referee", "resolve")  # Alf's Defensive Action
-    table = act(table, "bob", "declare", [6, 6, 6], action="attack", target="alf")
-    assert last(table, "attack.rolled")["attackers"] == ["bob"]
-    table = act(_holding("hold"), "bob", "declare", [6, 6, 6], action="attack", target="alf")
-    assert last(table, "attack.rolled")["attackers"] == ["bob"]
-
-
 def _previews(table: Any) -> list[tuple[str, str, str, dict[str, str]]]:
     shown = table.procedure.previews(table.state, Viewer("public"))
     return [(p.label, p.rule, p.dice, dict(p.odds)) for p in shown]
-
-
-def test_the_odds_of_a_grab_and_a_break_free_are_shown_once_all_have_declared() -> None:
-    """Combat Actions (combat is fought in the open): the next resolution's rolls are previewed
-    to every seat only once everyone has declared — a Grab (+11, on the defending Bob) and a
-    Break Free (3d6 + Strength each side); a Squeeze rolls nothing."""
-    table = act(start(_armed()), "cat", "start_combat", targets=["bob"])
-    table = act(table, "cat", "declare", action="grab", target="bob")
-    assert _previews(table) == []  # Bob has still to declare
-    table = act(table, "bob", "declare", action="defend")
-    assert _previews(table) == [
-        ("Cat grab Bob", "Combat Actions", "3d6+1 > 15", {"failure": "49/54", "success": "5/54"})
-    ]
-    table = act(act(table, "referee", "resolve", [6, 6, 6]), "referee", "resolve")
-    assert _previews(table) == []  # between rounds
-    table = act(table, "cat", "declare", action="squeeze")
-    table = act(table, "bob", "declare", action="break_free")
-    assert _previews(table) == [
-        (
-            "Bob breaks free of Cat",
-            "Combat Actions",
-            "3d6+1 vs 3d6+1",
-            {"failure": "4249/7776", "success": "3527/7776"},
-        )
-    ]
-
-
-def test_after_an_escape_the_others_streaks_still_count_and_the_log_names_the_round() -> None:
-    """Escaping Combat: "two consecutive Defensive Actions" are counted for everyone still in
-    the combat, the escaped Bob (earlier among the fighters) aside: Dan's third unhit
-    Defensive Action makes three. The log names the round that ended."""
-    table = act(_standoff(), "bob", "escape")
-    for who in ("alf", "cat", "dan"):
-        table = act(table, who, "declare", action="defend")
-    while table.state.combats[-1].in_round:
-        table = act(table, "referee", "resolve")
-    assert table.state.combats[-1].streak("dan") == 3
-    ended = table.log.events[-1]
-    assert ended.kind == "combat.round_ended"
-    assert describe(ended, Viewer("public")) == "combat-1: round 3 ends."
-
-
-def test_no_roll_is_previewed_for_a_fighter_knocked_out_before_their_turn() -> None:
-    """Taking Damage / Combat Actions: Alf's cannon knocks Bob out before Bob's Attack on Alf
-    is reached; that Attack lapses, so the next resolution previews no roll for it."""
-    table = act(act(start(_armed()), "alf", "draw", item="cannon"), "bob", "draw", item="gun")
-    table = act(table, "alf", "start_combat", targets=["bob"])
-    table = act(table, "dan", "join", **{"with": "bob"})
-    table = act(table, "alf", "declare", action="attack", target="bob")
-    table = act(table, "bob", "declare", action="attack", target="alf")
-    table = act(table, "dan", "declare", action="defend")
-    table = act(table, "referee", "resolve", [6, 6, 6])
-    assert table.state.status("bob").knocked_out and table.state.combats[-1].in_round
-    assert _previews(table) == []
 
 
 def test_a_sheet_lists_english_only_for_those_who_speak_it() -> None:
@@ -858,15 +617,6 @@ def test_a_sheet_lists_english_only_for_those_who_speak_it() -> None:
     sheet = table.visible_state("eve")["characters"]["eve"]  # type: ignore[index]
     assert sheet["languages"] == ["French"]
     assert table.visible_state("dan")["characters"]["dan"]["languages"] == ["English"]  # type: ignore[index]
-
-
-def test_every_seat_sees_who_has_still_to_declare() -> None:
-    """Combat rules, Initiative (combat is fought in the open): once Alf has declared, every
-    seat sees that Cat is still to declare."""
-    table = act(start(_armed()), "alf", "start_combat", targets=["cat"])
-    table = act(table, "alf", "declare", action="defend")
-    shown = table.visible_state("public")["combats"]["combat-1"]  # type: ignore[index]
-    assert (shown["in_round"], shown["pending"]) == (True, ["cat"])
 
 
 def _krockin_in_round_two(alf: str, *, use_mind: bool = True) -> Any:

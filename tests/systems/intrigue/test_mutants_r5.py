@@ -12,7 +12,6 @@ from referee.core import (
     MINUTE,
     REFEREE_ONLY,
     Action,
-    ActionError,
     Event,
     RuleError,
     ScenarioError,
@@ -24,9 +23,8 @@ from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
 from referee.systems.intrigue.odds import upcoming
 from referee.systems.intrigue.perception import perceive
-from referee.systems.intrigue.rounds import pending_declarers
 
-from .helpers import act, character, last, start, without_names
+from .helpers import act, character, start, without_names
 from .test_combat import (
     T,
     brawl,
@@ -38,22 +36,10 @@ from .test_combat import (
     two_dodges,
 )
 from .test_envelopes import TO_ALL, TO_SOME, evening
-from .test_mutants import _armed, _line, _round3
-from .test_mutants_resolve import _cast, _round
+from .test_mutants import _line
+from .test_mutants_resolve import _round
 
 # -- declaring a Combat Action (combat_actions.validate, declare) ---------------------------
-
-
-def test_a_combat_action_takes_only_its_own_parameters() -> None:
-    """Combat Actions: a Defensive Action names nobody; an Attack names a target, an ability or
-    a group, never an item. The refusal says what the action takes."""
-    table = fight("alf", "bob")
-    with pytest.raises(ActionError, match=r"defend takes no target \(it takes: nothing else\)"):
-        declare(table, "alf", "defend", target="bob")
-    with pytest.raises(
-        ActionError, match=r"attack takes no item \(it takes: ability, group, target\)"
-    ):
-        declare(table, "alf", "attack", target="bob", item="cosh")
 
 
 def _krockin_uses_mind(**changes: Any) -> T:
@@ -96,108 +82,7 @@ def _cat_holds_bob() -> T:
     return table
 
 
-def test_the_held_may_be_attacked_but_not_grabbed_again() -> None:
-    """Grabbing: a Held character may be hit by others ("other characters may attack the Held
-    character"), but cannot be grabbed a second time."""
-    table = _cat_holds_bob()
-    with pytest.raises(RuleError, match="bob is already Held"):
-        declare(table, "alf", "grab", target="bob")
-    table = declare(table, "alf", "attack", target="bob")
-    assert last(table, "combat.declared")["target"] == "bob"
-
-
-def test_a_holder_may_not_join_a_group() -> None:
-    """Multiple Attackers: a character Holding another Squeezes, Throws or Releases; they may not
-    lend a hand to a group's Attack."""
-    with pytest.raises(RuleError, match="cat is Holding or Held"):
-        declare(_cat_holds_bob(), "alf", "attack", target="bob", group=["cat"])
-
-
-def test_only_the_holder_throws_or_releases_and_each_declaration_names_the_other() -> None:
-    """Squeeze, Throw, Release and Break Free are the holder's and the held's: another fighter
-    may not Throw or Release; the holder's declaration names the held, the held's Break Free
-    names the holder."""
-    table = _cat_holds_bob()
-    for kind in ("throw", "release", "squeeze"):
-        with pytest.raises(RuleError, match="alf did not start the turn Holding a character"):
-            declare(table, "alf", kind)
-    for kind in ("throw", "release", "squeeze"):
-        assert last(declare(table, "cat", kind), "combat.declared")["target"] == "bob"
-    table = declare(declare(table, "cat", "squeeze"), "alf", "defend")
-    table = declare(table, "bob", "break_free")
-    assert last(table, "combat.declared")["target"] == "cat"
-
-
-def test_a_group_member_is_another_fighter_named_once() -> None:
-    """Multiple Attackers: the leader is not one of their own helpers."""
-    table = act(fight("alf", "bob"), "cat", "join", **{"with": "alf"})
-    with pytest.raises(RuleError, match="each member once"):
-        declare(table, "alf", "attack", target="bob", group=["alf"])
-    with pytest.raises(RuleError, match="each member once"):
-        declare(table, "alf", "attack", target="bob", group=["cat", "cat"])
-
-
-def test_a_group_of_four_attacks_together() -> None:
-    """Multiple Attackers: "up to 4 characters" may attack one target together."""
-    table = fight("alf", "bob")
-    for who in ("cat", "dan", "eve"):
-        table = act(table, who, "join", **{"with": "alf"})
-    table = declare(table, "alf", "attack", target="bob", group=["cat", "dan", "eve"])
-    assert last(table, "combat.declared")["group"] == ["cat", "dan", "eve"]
-
-
-def test_a_fighter_who_has_declared_may_not_join_a_later_group() -> None:
-    """Multiple Attackers: a helper gives their own action to the group; one who has already
-    declared theirs this round cannot join another's."""
-    table = act(fight("alf", "bob"), "cat", "join", **{"with": "alf"})
-    table, _ = _round(
-        table,
-        [
-            ("alf", {"action": "defend"}),
-            ("cat", {"action": "defend"}),
-            ("bob", {"action": "defend"}),
-        ],
-    )
-    table = declare(table, "cat", "defend")  # Combat 3 declares before Alf's 2
-    with pytest.raises(RuleError, match="cat cannot join alf's action now"):
-        declare(table, "alf", "attack", target="bob", group=["cat"])
-
-
-def test_a_held_action_is_declared_once_and_keeps_its_place() -> None:
-    """Initiative: "A character can choose to hold their action until a later time": they may
-    not hold it again; the action they then take (here drawing their cosh) is their own and is
-    declared at the rank they held."""
-    table = resolve(declare(declare(fight("alf", "bob"), "alf", "hold"), "bob", "defend"))
-    with pytest.raises(RuleError, match="alf is already holding their action"):
-        declare(table, "alf", "hold")
-    table = declare(table, "alf", "draw", item="cosh")
-    assert last(table, "item.drawn") == {"combat": "combat-1", "character": "alf", "item": "cosh"}
-    declared = [
-        (e.data["character"], e.data["action"], e.data["rank"])
-        for e in table.log
-        if e.kind == "combat.declared"
-    ]
-    assert declared[-1][:2] == ("alf", "draw") and declared[-1][2] == declared[0][2]
-
-
 # -- the fold (evolve.py) -------------------------------------------------------------------
-
-
-def test_after_a_failed_escape_two_more_unhit_defences_earn_another_try() -> None:
-    """Escaping Combat (ruling: a failed escape needs two more Defensive Actions): one try a
-    round; Bob fails against Alf, defends two more rounds unhit, and may try again (nobody
-    attacked him in those rounds: nobody to beat)."""
-    table = act(start(_armed()), "alf", "start_combat", targets=["bob"])
-    table = act(table, "dan", "join", **{"with": "bob"})
-    table = _round3(_round3(table, "attack", [1, 1, 1]), "defend", [])
-    table = act(table, "bob", "escape", [1, 1, 1, 6, 6, 6])
-    assert last(table, "escape.rolled")["escaped"] is False
-    assert "escape" not in {c.kind for c in table.legal_actions("bob")}
-    table = _round3(_round3(table, "defend", []), "defend", [])
-    offers = [c for c in table.legal_actions("bob") if c.kind == "escape"]
-    assert [(c.actor, c.odds) for c in offers] == [("bob", ())]  # nobody to beat: no roll
-    table = act(table, "bob", "escape")
-    assert last(table, "escape.rolled")["escaped"] is True
 
 
 def test_drawing_a_weapon_keeps_the_damage_already_taken() -> None:
@@ -555,33 +440,6 @@ def test_the_holder_is_told_why_an_envelope_may_open_and_opens_it_alone() -> Non
 # -- joining and initiative (combat.py, rounds.py) ------------------------------------------
 
 
-def test_the_knocked_out_and_those_already_fighting_may_not_join_a_new_combat() -> None:
-    """Starting Combat: the referee may not admit Bob, knocked out, to Cat's fight with Dan, nor
-    may Cat attack him; Alf, in a fight of his own, may neither join another nor start one."""
-    table = act(knock_out_bob(), "cat", "start_combat", targets=["dan"])
-    with pytest.raises(RuleError, match="bob is out of action"):
-        act(table, "referee", "admit", character="bob", **{"with": "dan"})
-    with pytest.raises(RuleError, match="bob is out of action"):
-        act(knock_out_bob(), "cat", "start_combat", targets=["bob"])
-    table = act(fight("alf", "bob"), "cat", "start_combat", targets=["dan"])
-    with pytest.raises(RuleError, match="alf is already in a combat"):
-        act(table, "alf", "join", **{"with": "cat"})
-    with pytest.raises(RuleError, match="alf is already in a combat"):
-        act(table, "alf", "start_combat", targets=["eve"])
-
-
-def test_after_round_one_the_higher_combat_stat_declares_first() -> None:
-    """Initiative: "the character with the highest Combat Stat goes first": Bob started the
-    fight, but in round 2 Cat (Combat 3) declares before him (Combat 1), and a refusal names
-    the rule."""
-    table = declare(declare(fight("bob", "cat"), "bob", "defend"), "cat", "defend")
-    table = act(resolve(resolve(table)), "referee", "next_round")
-    assert pending_declarers(table.state, combat(table)) == ("cat", "bob")
-    with pytest.raises(RuleError) as error:
-        declare(table, "bob", "defend")
-    assert error.value.rule == "Combat rules: Initiative"
-
-
 def test_only_a_mental_ability_usable_in_combat_lets_a_fighter_rank_by_mind() -> None:
     """Mixing Mental and Normal Combat: Krockin, whose only mental ability (Sleep) "cannot be
     used during normal combat", may not rank by Mind."""
@@ -589,17 +447,6 @@ def test_only_a_mental_ability_usable_in_combat_lets_a_fighter_rank_by_mind() ->
     table = fight("alf", "kro", kro={"abilities": {"Sleep": sleep}})
     assert "use_mind" not in {c.kind for c in table.legal_actions("kro")}
     with pytest.raises(RuleError, match="kro has no mental ability usable in combat"):
-        act(table, "kro", "use_mind")
-
-
-def test_a_held_fighter_may_not_rank_by_mind() -> None:
-    """Grabbing: a Held character may only Break Free or Scream; they cannot turn to a mental
-    ability the next round."""
-    table = declare(declare(fight("cat", "kro"), "cat", "grab", target="kro"), "kro", "defend")
-    table = resolve(resolve(table, (6, 6, 6)))
-    assert combat(table).holder_of("kro") == "cat"
-    assert "use_mind" not in {c.kind for c in table.legal_actions("kro")}
-    with pytest.raises(RuleError, match="kro is Holding or Held"):
         act(table, "kro", "use_mind")
 
 
@@ -641,50 +488,6 @@ _SCREAM = _d("scream", bonus=(0, 3))
 _NEXT = ("next_round", "", {"combat": ("combat-1",)})
 _RESOLVE = ("resolve", "", {"combat": ("combat-1",)})
 _ARMS = _d("draw", item=("cosh", "pistol"))
-
-
-def test_each_fighter_is_offered_the_combat_actions_open_to_them_in_their_turn() -> None:
-    """Initiative and Combat Actions: Alf (first in round 1) may Defend, Scream, hold, Attack
-    or Grab Bob, or draw; Bob waits until Alf has declared; once all have, the round may be
-    resolved, and Alf's held action is offered again, without holding a second time."""
-    table = act(fight("alf", "bob"), "referee", "next_round")
-    alf_full = [
-        _d("defend"),
-        _SCREAM,
-        _d("hold"),
-        _d("attack", target=("bob",)),
-        _d("grab", target=("bob",)),
-        _ARMS,
-    ]
-    assert (_menu(table, "alf"), _menu(table, "bob")) == (alf_full, [])
-    table = declare(table, "alf", "hold")
-    assert _menu(table, "alf") == []
-    assert _menu(table, "bob") == [
-        _d("defend"),
-        _SCREAM,
-        _d("hold"),
-        _d("attack", target=("alf",)),
-        _d("grab", target=("alf",)),
-    ]
-    table = resolve(declare(table, "bob", "defend"))
-    assert _menu(table, "alf") == [*alf_full[:2], *alf_full[3:], _RESOLVE]
-    assert _menu(table, "bob") == [_RESOLVE]
-
-
-def test_the_holder_and_the_held_are_offered_only_their_own_actions() -> None:
-    """Grabbing: Cat, Holding Bob, may Squeeze, Throw or Release; Alf may not Grab the Held
-    Bob; Bob, Held and ranked last, may then only Break Free or Scream. Between rounds the
-    first to declare may begin the next round by declaring."""
-    table = _cat_holds_bob()
-    cat = [_d("squeeze"), _d("throw"), _d("release")]
-    alf = [_d("defend"), _SCREAM, _d("hold"), _d("attack", target=("bob",)), _ARMS]
-    assert _menu(table, "cat") == [_NEXT, *cat]
-    assert _menu(table, "alf") == [_NEXT, *alf]
-    assert _menu(table, "bob") == [_NEXT]
-    table = act(table, "referee", "next_round")
-    assert (_menu(table, "cat"), _menu(table, "alf"), _menu(table, "bob")) == (cat, alf, [])
-    table = declare(declare(table, "cat", "squeeze"), "alf", "defend")
-    assert _menu(table, "bob") == [_d("break_free"), _SCREAM]
 
 
 def test_ranking_by_mind_is_offered_before_the_rounds_first_declaration() -> None:
@@ -734,58 +537,7 @@ def _referee_menu(table: T) -> list[tuple[Any, ...]]:
     ]
 
 
-def test_the_referee_resolves_a_round_once_all_have_declared_and_may_admit_the_able() -> None:
-    """The referee resolves a round once everyone has declared, seeing its odds; may end a
-    running combat; and may admit into it ("unless a referee rules otherwise") anyone able who
-    is in no combat: not those fighting, nor the Knocked Out."""
-    c1 = {"combat": ("combat-1",)}
-    admit = (
-        "referee",
-        "admit",
-        "",
-        {"character": ("cat", "dan", "eve", "kro"), "with": ("alf", "bob")},
-        [],
-    )
-    table = act(fight("alf", "bob"), "referee", "next_round")
-    assert _referee_menu(table) == [("referee", "end_combat", "", c1, []), admit]
-    table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
-    assert _referee_menu(table) == [
-        ("referee", "resolve", "resolve", c1, [("Alf attack Bob", "Combat Actions")]),
-        ("referee", "end_combat", "", c1, []),
-        admit,
-    ]
-    table = act(knock_out_bob(), "cat", "start_combat", targets=["dan"])
-    c2 = {"combat": ("combat-2",)}
-    assert _referee_menu(table) == [
-        ("referee", "next_round", "", c2, []),
-        ("referee", "end_combat", "", c2, []),
-        ("referee", "admit", "", {"character": ("alf", "eve", "kro"), "with": ("cat", "dan")}, []),
-    ]
-
-
 # -- the log's words (events.describe) -------------------------------------------------------
-
-
-def test_the_log_says_who_attacked_whom_with_what_and_whether_it_hit() -> None:
-    """Attacking, Multiple Attackers, Mental Combat: the attack line names every attacker, the
-    action or the mental ability, the total against the Target Number, and hit or miss."""
-    attack = {"target": "bob", "total": 14, "target_number": 12}
-    assert (
-        _line("attack.rolled", attackers=["alf", "dan"], action="attack", hit=True, **attack)
-        == "alf+dan attack bob: 14 against 12: hit."
-    )
-    assert (
-        _line("attack.rolled", attackers=["cat"], action="grab", hit=False, **attack)
-        == "cat grab bob: 14 against 12: miss."
-    )
-    assert (
-        _line("attack.rolled", attackers=["kro"], ability="Befuddle", hit=True, **attack)
-        == "kro Befuddle bob: 14 against 12: hit."
-    )
-    assert (
-        _line("attack.rolled", attackers=["kro"], hit=False, **attack)
-        == "kro attack bob: 14 against 12: miss."
-    )
 
 
 def test_the_log_says_the_damage_taken_the_combats_total_and_a_knock_out() -> None:
@@ -799,32 +551,6 @@ def test_the_log_says_the_damage_taken_the_combats_total_and_a_knock_out() -> No
     assert (
         _line("damage.taken", knocked_out=False, **hit)
         == "bob takes 4 damage (alf's cosh; 6 this combat)."
-    )
-
-
-def test_the_log_says_what_each_fighter_declared() -> None:
-    """Combat Actions: a declaration's line names the action, its target, ability, item and
-    group, and the initiative it acts at."""
-    assert (
-        _line(
-            "combat.declared", character="alf", action="attack", target="bob", group=["dan"], rank=2
-        )
-        == "alf declares attack on bob, with dan (initiative 2)."
-    )
-    assert (
-        _line(
-            "combat.declared",
-            character="kro",
-            action="attack",
-            target="alf",
-            ability="Befuddle",
-            rank=3,
-        )
-        == "kro declares attack on alf with Befuddle (initiative 3)."
-    )
-    assert (
-        _line("combat.declared", character="alf", action="draw", item="cosh", rank=2)
-        == "alf declares draw (cosh) (initiative 2)."
     )
 
 
@@ -871,42 +597,6 @@ def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
     )
 
 
-def test_a_held_action_is_offered_once_those_ranked_above_have_acted() -> None:
-    """Initiative: "hold their action until a later time": Alf (Combat 2) holds; while Cat
-    (Combat 3) has still to act he may only see the round resolved; once her place is resolved
-    he may take his action, before Bob (Combat 1)."""
-    table = act(fight("cat", "bob"), "alf", "join", **{"with": "cat"})
-    table = declare(declare(declare(table, "cat", "defend"), "alf", "hold"), "bob", "defend")
-    assert _menu(table, "alf") == [_RESOLVE]
-    assert _menu(resolve(table), "alf") == [
-        _d("defend"),
-        _SCREAM,
-        _d("attack", target=("bob",)),
-        _d("grab", target=("bob",)),
-        _ARMS,
-        _RESOLVE,
-    ]
-
-
-def test_the_referee_has_no_combat_to_run_before_one_starts() -> None:
-    """Starting Combat: with no combat under way the referee may not resolve, end or admit."""
-    assert list(start(brawl()).legal_actions("referee")) == []
-
-
-def test_escape_is_offered_after_two_unhit_defences_with_the_odds_of_beating_the_attacker() -> None:
-    """Escaping Combat: after one unhit Defensive Action Bob may not escape; after two he is
-    offered it, with the odds of his 3d6 + Combat beating Alf's."""
-    table = declare(declare(fight("alf", "bob"), "alf", "attack", target="bob"), "bob", "defend")
-    table = resolve(resolve(table, (1, 1, 1)))
-    assert "escape" not in {c.kind for c in table.legal_actions("bob")}
-    table = two_dodges()
-    assert _menu(table, "bob") == [_NEXT, ("escape", "", {})]
-    (offer,) = [c for c in table.legal_actions("bob") if c.kind == "escape"]
-    ((label, dice, odds),) = [(o.label, o.dice, o.odds) for o in offer.odds]
-    assert (label, dice) == ("bob escapes alf", "3d6+1 vs 3d6+2")
-    assert odds == {"failure": "9905/15552", "success": "5647/15552"}
-
-
 def test_the_knocked_out_are_not_among_those_who_may_act() -> None:
     """Taking Damage: a Knocked Out character takes no action until they wake."""
     actors = PROCEDURE.actors(knock_out_bob().state)
@@ -914,43 +604,6 @@ def test_the_knocked_out_are_not_among_those_who_may_act() -> None:
 
 
 # -- the odds shown before an action (odds.py) -----------------------------------------------
-
-
-def test_a_held_action_shows_its_roll_only_when_it_may_be_taken() -> None:
-    """Initiative: a held action "until a later time" resolves at once when taken, so its roll
-    is previewed then — not while Cat, ranked above, has still to act; an ordinary declaration,
-    a second one, or one by a character in no combat rolls nothing."""
-    attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
-    table = act(act(fight("cat", "bob"), "alf", "join", **{"with": "cat"}), "referee", "next_round")
-    assert upcoming(table.state, Action("bob", "declare", {"action": "defend"})) == []
-    table = declare(declare(table, "cat", "defend"), "alf", "hold")
-    assert upcoming(table.state, attack) == []  # Bob has still to declare
-    table = declare(table, "bob", "defend")
-    assert upcoming(table.state, attack) == []
-    table = resolve(table)
-    assert [
-        (words, check.target, check.modifier) for words, check in upcoming(table.state, attack)
-    ] == [("Alf attack Bob: 3d6+2 > 14", 14, 2)]
-    assert upcoming(table.state, Action("dan", "declare", {"action": "defend"})) == []
-    table = act(fight("alf", "bob"), "referee", "next_round")
-    table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
-    assert upcoming(table.state, attack) == []
-
-
-def test_the_rounds_odds_are_previewed_for_its_own_combat() -> None:
-    """Combat Actions: the round's rolls are previewed before it is resolved — for the referee
-    when one combat runs or the combat is named (not when two run and none is named), and for
-    a fighter, their own combat."""
-    table = declare(declare(fight("alf", "bob"), "alf", "attack", target="bob"), "bob", "defend")
-    two = act(table, "cat", "start_combat", targets=["dan"])
-    roll = ["Alf attack Bob: 3d6+2 > 14"]
-    for state, action, words in (
-        (table.state, Action("referee", "resolve", {}), roll),
-        (two.state, Action("referee", "resolve", {}), []),
-        (two.state, Action("referee", "resolve", {"combat": "combat-1"}), roll),
-        (two.state, Action("alf", "resolve", {}), roll),
-    ):
-        assert [w for w, _ in upcoming(state, action)] == words
 
 
 def test_a_special_abilitys_roll_adds_its_value_or_nothing() -> None:
@@ -1010,11 +663,3 @@ def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
         "kro Befuddle alf: 3d6+3 > 11"
     ]
     assert words(brawl_, "kro", "mental_attack", target="alf", ability="Nope") == []
-
-
-def test_the_referee_may_admit_nobody_when_everyone_is_fighting() -> None:
-    """Starting Combat: "unless a referee rules otherwise" — but with all four in the fight
-    there is nobody left to admit."""
-    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
-    table = act(act(table, "cat", "join", **{"with": "alf"}), "dan", "join", **{"with": "bob"})
-    assert [c.kind for c in table.legal_actions("referee")] == ["next_round", "end_combat"]

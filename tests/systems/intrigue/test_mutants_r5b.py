@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import RuleError, ScenarioError
+from referee.core import ScenarioError
 from referee.systems.intrigue import load_game
 from referee.systems.intrigue.envelopes import ConditionKind
 from referee.systems.intrigue.events import (
@@ -37,8 +37,7 @@ from referee.systems.intrigue.events import (
     PERCEPTION_READY,
 )
 
-from .helpers import act, character, last
-from .test_combat import declare, fight
+from .helpers import character
 from .test_mutants import _line
 
 # -- round 5, second wave: a sheet's Special Abilities and Contingency Envelopes (game.py) ---
@@ -313,23 +312,3 @@ def test_the_log_says_a_search_finds_a_weapon_doing_no_damage_and_envelopes_with
 
 
 # -- round 5, second wave: a character's own actions (procedure.decide, _draw, _own_combat) ---
-
-
-def test_in_combat_drawing_a_weapon_is_the_fighters_combat_action() -> None:
-    """Draw a Weapon or Item: outside combat a character draws at once; in a combat, drawing is
-    their declared Combat Action, not a free action."""
-    with pytest.raises(RuleError, match="in combat, Draw a Weapon or Item is your Action"):
-        act(fight("alf", "bob"), "alf", "draw", item="cosh")
-
-
-def test_a_fighter_resolves_only_the_combat_they_are_in() -> None:
-    """Combat rules: a fighter may move their own combat on; one not fighting, or naming
-    another combat, is refused."""
-    table = act(fight("alf", "bob"), "cat", "start_combat", targets=["dan"])
-    table = declare(declare(table, "alf", "defend"), "bob", "defend")
-    with pytest.raises(RuleError, match="alf is in combat-1, not combat-2"):
-        act(table, "alf", "resolve", combat="combat-2")
-    table = act(table, "alf", "resolve", combat="combat-1")
-    assert last(table, "combat.place_resolved")["characters"] == ["alf"]
-    with pytest.raises(RuleError, match="eve is not in a combat"):
-        act(table, "eve", "resolve")

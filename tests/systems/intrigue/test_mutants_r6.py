@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from referee.core import Action, RuleError, Table, Viewer, observe, preview, view
+from referee.core import Action, Table, view
 from referee.systems.intrigue import IntrigueState
 from referee.systems.intrigue.odds import upcoming
 
-from .helpers import act, character, last, start, without_names
+from .helpers import act, character, start, without_names
 from .test_combat import brawl, declare, fight, resolve
 
 T = Table[IntrigueState]
@@ -291,35 +289,6 @@ def kinds_offered(table: T, who: str) -> dict[str, list[dict[str, Any]]]:
     return offered
 
 
-def test_a_combat_is_started_on_up_to_three_of_those_free_to_fight() -> None:
-    """Starting Combat: "point at the character, or characters, your character is attacking";
-    the offer names up to three at once, of those on their feet and not in a combat (the same
-    for a subtle mental attack's targets)."""
-    table = start(party())
-    offered = kinds_offered(table, "ann")
-    assert offered["start_combat"][0] == {"targets": some_of("ben", "cyd", "dan", "eve", most=3)}
-    table = act(table, "dan", "start_combat", targets=["eve"])
-    offered = kinds_offered(table, "ann")
-    assert offered["start_combat"][0] == {"targets": some_of("ben", "cyd", most=2)}
-    assert [p["targets"] for p in offered["start_combat"][1:]] == [one_of(["ben"]), one_of(["cyd"])]
-    assert offered["mental_attack"] == [
-        {"target": one_of("ben", "cyd"), "ability": one_of("Whisper")}
-    ]
-
-
-def test_only_a_combat_not_yet_begun_and_not_a_surprise_may_be_joined() -> None:
-    """Starting Combat: "anyone in the reasonable vicinity can declare that they are part of the
-    combat, unless ... you have surprised your target(s) ... No-one else may join the combat
-    until it has been resolved"."""
-    table = act(start(party()), "dan", "start_combat", targets=["eve"])
-    assert kinds_offered(table, "ann")["join"] == [{"with": one_of("dan", "eve")}]
-    begun = act(table, "dan", "next_round")
-    assert begun.state.combats[-1].round == 1
-    assert "join" not in kinds_offered(begun, "ann")
-    surprise = act(start(party()), "dan", "start_combat", targets=["eve"], surprised=["eve"])
-    assert "join" not in kinds_offered(surprise, "ann")
-
-
 def test_open_at_nine_oclock_is_a_timer_its_holder_alone_sees_set_and_fire() -> None:
     """Contingency Envelopes, "Open at nine o'clock": when the evening starts, a timer is set
     for each envelope opened at a time (and none for "Open if shot" or "Open if you see ...");
@@ -364,45 +333,6 @@ def two_combats() -> T:
     table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
     table = act(table, "cat", "start_combat", targets=["dan"])
     return declare(declare(table, "cat", "grab", target="dan"), "dan", "attack", target="cat")
-
-
-def test_every_viewer_sees_the_odds_of_each_running_combats_next_rolls() -> None:
-    """Combat is fought in the open: anyone watching is shown the odds of the rolls the next
-    resolution of each combat makes, under "Combat Actions"."""
-    table = two_combats()
-    shown = observe(table, Viewer("stranger")).to_json()["previews"]
-    assert [(p["label"], p["rule"], p["dice"]) for p in shown] == [
-        ("Alf attack Bob", "Combat Actions", "3d6+2 > 14"),
-        ("Cat grab Dan", "Combat Actions", "3d6+3 > 12"),
-    ]
-    assert shown[0]["odds"] == {"failure": "20/27", "success": "7/27"}
-    assert observe(start(brawl()), Viewer("stranger")).to_json()["previews"] == []
-
-
-def test_a_fighter_resolves_and_begins_the_rounds_of_their_own_combat_alone() -> None:
-    """Initiative, Combat Actions: a fighter may resolve the round of the combat they are in
-    (its rolls are made) and begin its next round, but not another combat's."""
-    table = two_combats()
-    table = act(table, "bob", "resolve", [1, 1, 1], combat="combat-1")
-    assert last(table, "attack.rolled")["attackers"] == ["alf"]
-    table = act(table, "bob", "resolve", combat="combat-1")  # Bob's defence: the round ends
-    assert not table.state.combat("combat-1").in_round
-    with pytest.raises(RuleError, match="alf is in combat-1, not combat-2"):
-        act(table, "alf", "next_round", combat="combat-2")
-    table = act(table, "alf", "next_round", combat="combat-1")
-    assert last(table, "combat.round_started") | {"combat": "combat-1", "round": 2} == last(
-        table, "combat.round_started"
-    )
-    assert table.state.combat("combat-1").in_round
-
-
-def test_the_odds_a_fighter_is_shown_before_resolving_are_under_combat_actions() -> None:
-    """Combat Actions: a fighter about to resolve their round is shown the odds of its rolls,
-    under that rule's name."""
-    table = two_combats()
-    resolving = Action("bob", "resolve", {"combat": "combat-1"})
-    (shown,) = preview(table, "bob", resolving)
-    assert (shown.rule, shown.label) == ("Combat Actions", "Alf attack Bob")
 
 
 def test_the_knocked_out_in_a_combat_still_running_are_not_yet_woken_by_medicine() -> None:

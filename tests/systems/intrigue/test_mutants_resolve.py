@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
-from referee.core import Action, RuleError, Table
+from referee.core import Action, Table
 from referee.dice import ScriptedSource
 from referee.systems.intrigue import IntrigueState
 
@@ -74,44 +72,6 @@ def _rolled(table: T, kind: str) -> dict[str, Any]:
 C1 = "combat-1"
 
 
-def test_a_drawn_weapon_and_a_scream_are_actions_taken_not_lapses() -> None:
-    """Combat Actions: "Draw a Weapon or Item" and "Scream in Terror" are Actions taken in their
-    place; neither lapses."""
-    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
-    _, told = _round(
-        table, [("alf", {"action": "draw", "item": "cannon"}), ("bob", {"action": "scream"})]
-    )
-    assert told == [
-        ("item.drawn", {"combat": C1, "character": "alf", "item": "cannon"}),
-        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
-    ]
-
-
-def test_a_fighter_grabbed_before_their_turn_loses_their_action() -> None:
-    """Grabbing: a character grabbed before their turn "can take no further Actions that turn":
-    Bob's attack lapses, and the log says why."""
-    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
-    _, told = _round(
-        table,
-        [
-            ("alf", {"action": "grab", "target": "bob"}),
-            ("bob", {"action": "attack", "target": "alf"}),
-        ],
-        [6, 6, 6],
-    )
-    assert told == [
-        ("character.grabbed", {"combat": C1, "holder": "alf", "held": "bob"}),
-        (
-            "combat.action_lapsed",
-            {
-                "combat": C1,
-                "character": "bob",
-                "reason": "Bob was grabbed: no further Actions that turn",
-            },
-        ),
-    ]
-
-
 def test_an_attack_by_or_on_a_fighter_knocked_out_earlier_in_the_round_lapses() -> None:
     """Taking Damage: Alf's cannon (7) knocks Bob (Stamina 5) out at the first place; Cat's
     attack on Bob and Bob's own attack then lapse, each with its reason; Dan still defends."""
@@ -158,83 +118,6 @@ def _alf_holds_bob(**changes: dict[str, Any]) -> T:
     )
     assert table.state.combats[-1].holder_of("bob") == "alf"
     return table
-
-
-def test_a_squeeze_hurts_the_held_and_a_throw_hurts_them_and_ends_the_hold() -> None:
-    """Squeeze, Throw or Release: a Squeeze does damage by the holder's Strength (Alf's 2: 1) and
-    the hold goes on; a Throw does the holder's Strength in damage (2) and ends the hold. The
-    log names the hand: "squeeze", "throw"."""
-    table, squeezed = _round(
-        _alf_holds_bob(), [("alf", {"action": "squeeze"}), ("bob", {"action": "scream"})]
-    )
-    assert squeezed == [
-        (
-            "damage.taken",
-            {
-                "character": "bob",
-                "amount": 1,
-                "total": 1,
-                "by": "squeeze",
-                "knocked_out": False,
-                "stamina": 5,
-            },
-        ),
-        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
-    ]
-    _, thrown = _round(table, [("alf", {"action": "throw"}), ("bob", {"action": "scream"})])
-    assert thrown == [
-        (
-            "damage.taken",
-            {
-                "character": "bob",
-                "amount": 2,
-                "total": 3,
-                "by": "throw",
-                "knocked_out": False,
-                "stamina": 5,
-            },
-        ),
-        ("hold.ends", {"combat": C1, "holder": "alf", "held": "bob", "how": "thrown"}),
-        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
-    ]
-
-
-def test_a_release_ends_the_hold_with_no_damage() -> None:
-    """Squeeze, Throw or Release: a Release does no damage; the hold ends "released"."""
-    _, told = _round(
-        _alf_holds_bob(), [("alf", {"action": "release"}), ("bob", {"action": "scream"})]
-    )
-    assert told == [
-        ("hold.ends", {"combat": C1, "holder": "alf", "held": "bob", "how": "released"}),
-        ("combat.action_taken", {"combat": C1, "character": "bob", "action": "scream"}),
-    ]
-
-
-def test_breaking_free_is_strength_against_strength_and_ends_the_hold() -> None:
-    """Breaking Free: "an opposed roll of 3d6 plus Strength" — Bob's 6+6+6 + Strength 3 = 21
-    against Alf's 1+1+1 + 2 = 5: the hold ends "broke free"."""
-    table, told = _round(
-        _alf_holds_bob(),
-        [("alf", {"action": "squeeze"}), ("bob", {"action": "break_free"})],
-        [6, 6, 6, 1, 1, 1],
-    )
-    rolled = _rolled(table, "hold.break_free_rolled")
-    card = rolled.pop("roll")
-    assert (card["label"], card["rule"]) == ("Bob breaks free of Alf", "Break Free")
-    assert rolled == {
-        "combat": C1,
-        "character": "bob",
-        "holder": "alf",
-        "total": 21,
-        "holder_total": 5,
-        "chance": "4249/7776",
-        "faces": [6, 6, 6, 1, 1, 1],
-        "broke_free": True,
-    }
-    assert told[-1] == (
-        "hold.ends",
-        {"combat": C1, "holder": "alf", "held": "bob", "how": "broke free"},
-    )
 
 
 def _krockin(ability: str) -> T:
@@ -303,23 +186,3 @@ def test_a_damaging_mental_attacks_harm_is_logged_by_the_ability() -> None:
 
 
 # -- resolve and _after_place (issue 13, round 4, second wave) ---------------------------------
-
-
-def test_nothing_is_resolved_until_everyone_has_declared() -> None:
-    """Initiative: every character declares before the round is resolved — the referee may not
-    resolve while Bob has still to declare."""
-    table = act(start(_cast()), "alf", "start_combat", targets=["bob"])
-    table = act(table, "alf", "declare", action="defend")
-    with pytest.raises(RuleError, match="bob must declare first"):
-        act(table, "referee", "resolve")
-
-
-def test_a_combat_ends_when_one_side_is_out_and_the_log_says_so() -> None:
-    """Combat rules: with Bob, the only one on his side, knocked out by Alf's cannon, the combat
-    is over, "one side is out"."""
-    table = act(start(_cast()), "alf", "draw", item="cannon")
-    table = act(table, "alf", "start_combat", targets=["bob"])
-    table = act(table, "alf", "declare", action="attack", target="bob")
-    table = act(table, "bob", "declare", action="defend")
-    table = act(table, "referee", "resolve", [6, 6, 6])
-    assert _rolled(table, "combat.ended") == {"combat": C1, "reason": "one side is out"}
