@@ -18,7 +18,7 @@ from referee.core import (
     only,
 )
 from referee.dice import ScriptedSource
-from referee.systems.intrigue import PROCEDURE, load_game
+from referee.systems.intrigue import load_game
 from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.game import unworn_numbers
 from referee.systems.intrigue.odds import upcoming
@@ -48,24 +48,6 @@ def _krockin_uses_mind(**changes: Any) -> T:
     return act(resolve(resolve(table)), "kro", "use_mind")
 
 
-def test_a_fighter_who_ranks_by_mind_may_still_hold_their_action() -> None:
-    """Mixing Mental and Normal Combat: one who ranks by Mind uses a mental ability, or holds
-    their action ("A character can choose to hold their action")."""
-    table = declare(_krockin_uses_mind(), "kro", "hold")
-    assert combat(table).declaration("kro").kind == "hold"
-
-
-def test_only_a_mental_ability_on_the_sheet_makes_a_mental_attack() -> None:
-    """Mental Combat: an Attack may name a mental ability the attacker has; an ability that is
-    not mental, or one not on the sheet, is refused by that rule."""
-    kro = brawl()["characters"]["kro"]
-    abilities = {**kro["abilities"], "Fast Talk": {"value": 2}}
-    table = fight("kro", "alf", kro={"abilities": abilities})
-    for name in ("Fast Talk", "Fireball"):
-        with pytest.raises(RuleError, match=f"kro has no mental ability '{name}'"):
-            declare(table, "kro", "attack", target="alf", ability=name)
-
-
 def _cat_holds_bob() -> T:
     """Cat grabs Bob in round 1 with Alf on her side; Alf defends and Bob's attack lapses."""
     table = act(fight("cat", "bob"), "alf", "join", **{"with": "cat"})
@@ -83,18 +65,6 @@ def _cat_holds_bob() -> T:
 
 
 # -- the fold (evolve.py) -------------------------------------------------------------------
-
-
-def test_drawing_a_weapon_keeps_the_damage_already_taken() -> None:
-    """Taking Damage counts over the whole combat: Bob's fist (3) hits Alf in round 1; Alf
-    draws his cosh in round 2 and still carries those 3."""
-    table = declare(declare(fight("alf", "bob"), "alf", "defend"), "bob", "attack", target="alf")
-    table = resolve(resolve(table), (6, 6, 6))
-    assert table.state.status("alf").damage == 3
-    table = declare(declare(table, "alf", "draw", item="cosh"), "bob", "defend")
-    table = resolve(resolve(table))
-    assert table.state.status("alf").drawn == "cosh"
-    assert table.state.status("alf").damage == 3
 
 
 def test_a_perception_check_folded_at_another_time_starts_its_cooldown_then() -> None:
@@ -440,16 +410,6 @@ def test_the_holder_is_told_why_an_envelope_may_open_and_opens_it_alone() -> Non
 # -- joining and initiative (combat.py, rounds.py) ------------------------------------------
 
 
-def test_only_a_mental_ability_usable_in_combat_lets_a_fighter_rank_by_mind() -> None:
-    """Mixing Mental and Normal Combat: Krockin, whose only mental ability (Sleep) "cannot be
-    used during normal combat", may not rank by Mind."""
-    sleep = brawl()["characters"]["kro"]["abilities"]["Sleep"]
-    table = fight("alf", "kro", kro={"abilities": {"Sleep": sleep}})
-    assert "use_mind" not in {c.kind for c in table.legal_actions("kro")}
-    with pytest.raises(RuleError, match="kro has no mental ability usable in combat"):
-        act(table, "kro", "use_mind")
-
-
 def test_a_refused_second_check_names_the_time_it_may_be_made() -> None:
     """Perception Checks: "once every 15 minutes": a second check on the Countess is refused,
     naming when the next may be made; asked with no clock, the refusal names only that time."""
@@ -490,40 +450,6 @@ _RESOLVE = ("resolve", "", {"combat": ("combat-1",)})
 _ARMS = _d("draw", item=("cosh", "pistol"))
 
 
-def test_ranking_by_mind_is_offered_before_the_rounds_first_declaration() -> None:
-    """Mixing Mental and Normal Combat: Krockin may rank by Mind until the round's first
-    declaration; then he may use a mental ability usable in combat, or hold, and declares
-    before Alf (Mind 3 against Combat 2)."""
-    table = declare(declare(fight("alf", "kro"), "alf", "defend"), "kro", "defend")
-    table = resolve(resolve(table))
-    alf = [
-        _d("defend"),
-        _SCREAM,
-        _d("hold"),
-        _d("attack", target=("kro",)),
-        _d("grab", target=("kro",)),
-        _ARMS,
-    ]
-    assert _menu(table, "kro") == [_NEXT, ("use_mind", "", {})]
-    assert _menu(table, "alf") == [_NEXT, *alf]
-    in_round = act(table, "referee", "next_round")
-    assert _menu(in_round, "kro") == [("use_mind", "", {})]
-    assert _menu(in_round, "alf") == alf
-    assert _menu(declare(in_round, "alf", "defend"), "kro") == [
-        _d("defend"),
-        _SCREAM,
-        _d("hold"),
-        _d("attack", target=("alf",)),
-        _d("grab", target=("alf",)),
-    ]
-    by_mind = act(table, "kro", "use_mind")
-    assert _menu(by_mind, "alf") == []
-    assert _menu(by_mind, "kro") == [
-        _d("attack", "mental attack", target=("alf",), ability=("Energy Bolt", "Befuddle")),
-        _d("hold"),
-    ]
-
-
 def _referee_menu(table: T) -> list[tuple[Any, ...]]:
     return [
         (
@@ -538,20 +464,6 @@ def _referee_menu(table: T) -> list[tuple[Any, ...]]:
 
 
 # -- the log's words (events.describe) -------------------------------------------------------
-
-
-def test_the_log_says_the_damage_taken_the_combats_total_and_a_knock_out() -> None:
-    """Taking Damage: the line gives the damage, by what, the combat's total (and the Stamina,
-    for those who may read it) and says when it knocks the character out."""
-    hit = {"character": "bob", "amount": 4, "by": "alf's cosh", "total": 6}
-    assert (
-        _line("damage.taken", knocked_out=True, stamina=5, **hit)
-        == "bob takes 4 damage (alf's cosh; 6 this combat, Stamina 5): KNOCKED OUT."
-    )
-    assert (
-        _line("damage.taken", knocked_out=False, **hit)
-        == "bob takes 4 damage (alf's cosh; 6 this combat)."
-    )
 
 
 def test_the_log_says_which_envelopes_a_perception_check_hands_over_and_what_they_say() -> None:
@@ -575,53 +487,7 @@ def test_the_log_says_which_envelopes_a_perception_check_hands_over_and_what_the
     )
 
 
-def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
-    """Languages: the line names the speaker, the language, the listeners and, with what was
-    said, those who followed it."""
-    said = {"speaker": "a", "language": "French"}
-    assert (
-        _line(
-            "conversation.held", listeners=["b", "c"], content="Bonjour", followed_by=["b"], **said
-        )
-        == 'a speaks in French to b, c (understood by b): "Bonjour"'
-    )
-    assert (
-        _line("conversation.held", listeners=["b"], content="Oui", followed_by=[], **said)
-        == 'a speaks in French to b (understood by nobody): "Oui"'
-    )
-    assert _line("conversation.held", listeners=[], **said) == "a speaks in French to nobody."
-    assert _line("conversation.held", **said) == "a speaks in French to nobody."
-    assert (
-        _line("conversation.held", listeners=["b"], content="Oui", **said)
-        == 'a speaks in French to b (understood by nobody): "Oui"'
-    )
-
-
-def test_the_knocked_out_are_not_among_those_who_may_act() -> None:
-    """Taking Damage: a Knocked Out character takes no action until they wake."""
-    actors = PROCEDURE.actors(knock_out_bob().state)
-    assert "bob" not in actors and {"alf", "cat", "referee"} <= set(actors)
-
-
 # -- the odds shown before an action (odds.py) -----------------------------------------------
-
-
-def test_a_special_abilitys_roll_adds_its_value_or_nothing() -> None:
-    """Skill Rolls: "some special abilities do not have a skill value, so you simply roll 3d6";
-    one with a value adds it."""
-    kro = brawl()["characters"]["kro"]
-    abilities = {**kro["abilities"], "Fast Talk": {"value": 2}, "Luck": {}}
-    state = start(brawl(kro={"abilities": abilities, "skills": {"Luck": 1}})).state
-    rolls = [
-        (words, check.modifier)
-        for param, name in (("ability", "Fast Talk"), ("ability", "Luck"), ("skill", "Luck"))
-        for words, check in upcoming(state, Action("kro", "roll", {param: name, "target": 10}))
-    ]
-    assert rolls == [
-        ("kro Fast Talk: 3d6+2 ≥ 10", 2),
-        ("kro Luck: 3d6+0 ≥ 10", 0),
-        ("kro Luck: 3d6+1 ≥ 10", 1),  # the skill of that name, not the ability
-    ]
 
 
 def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:

@@ -16,7 +16,6 @@ from referee.systems.intrigue.events import (
     CHARACTER_DIED,
     CHARACTER_GRABBED,
     CHARACTER_KNOCKED_OUT,
-    CHARACTER_SEARCHED,
     COMBAT_ACTION_LAPSED,
     COMBAT_ACTION_TAKEN,
     COMBAT_ENDED,
@@ -290,25 +289,6 @@ def test_the_log_says_in_words_what_each_event_of_the_evening_was(
     a robbery, a death, a combat's steps) is told in words; one with data the words do not
     fit is told by its fields."""
     assert _line(kind, **data) == line
-
-
-def test_the_log_says_a_search_finds_a_weapon_doing_no_damage_and_envelopes_with_items() -> None:
-    """Searching a character: an item card of damage 0 is still a weapon; envelopes found are
-    listed after the items; an empty list of envelopes finds nothing."""
-    assert (
-        _line(
-            CHARACTER_SEARCHED,
-            character="a",
-            target="b",
-            items=[{"name": "cosh", "damage": 0}],
-            envelopes=[{"id": "b-p1", "label": "for ALL"}],
-        )
-        == "a searches b: finds cosh (damage 0), envelope b-p1 (for ALL)."
-    )
-    assert (
-        _line(CHARACTER_SEARCHED, character="a", target="b", envelopes=[])
-        == "a searches b: finds nothing."
-    )
 
 
 # -- round 5, second wave: a character's own actions (procedure.decide, _draw, _own_combat) ---

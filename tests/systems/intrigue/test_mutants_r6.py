@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Action, Table, view
+from referee.core import Table, view
 from referee.systems.intrigue import IntrigueState
-from referee.systems.intrigue.odds import upcoming
 
 from .helpers import act, character, start, without_names
-from .test_combat import brawl, declare, fight, resolve
+from .test_combat import brawl, declare, resolve
 
 T = Table[IntrigueState]
 
@@ -206,74 +205,6 @@ def after_a_fight() -> T:
     return act(table, "dan", "start_combat", targets=["eve"])
 
 
-def test_after_a_combat_the_victor_may_wake_slay_search_or_rob_the_knocked_out() -> None:
-    """Taking Damage: "Knocked Out Characters can be awakened with a Medicine roll of 14 or
-    more ... the victor can have his or her way with them (search them, rob them, slit their
-    throats…)". The victor, with Medicine, is offered the roll (with its odds), slaying,
-    searching, and robbing each Item Card whose name they do not already hold; no second
-    Perception Check on the one perceived within 15 minutes; no combat on the Knocked Out or
-    those already fighting, but joining the new combat before its first round."""
-    table = after_a_fight()
-    assert table.state.status("bob").knocked_out
-    others = one_of("bob", "cyd", "dan", "eve")
-    bob = one_of("bob")
-    assert menu(table, "alf") == [
-        ("perceive", "perceive", {"target": one_of("bob", "dan", "eve")}),
-        (
-            "roll",
-            "skill roll against a Target Number",
-            {"skill": one_of("Perception", "Medicine"), "target": {"between": [3, 24]}},
-        ),
-        (
-            "roll",
-            "skill roll against another character",
-            {"skill": one_of("Perception", "Medicine"), "against": others},
-        ),
-        ("report", "", {"event": {"text": "shot"}}),
-        ("encounter", "", {"character": others, "how": HOW}),
-        (
-            "speak",
-            "",
-            {
-                "language": one_of("English"),
-                "listeners": some_of("bob", "cyd", "dan", "eve"),
-                "content": SAY,
-            },
-        ),
-        ("draw", "", {"item": one_of("knife", "locket")}),
-        ("start_combat", "start a combat", {"targets": some_of("cyd", most=1)}),
-        (
-            "start_combat",
-            "start a combat, surprising cyd",
-            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
-        ),
-        ("join", "", {"with": one_of("dan", "eve")}),
-        ("revive", "", {"target": bob}),
-        ("slay", "", {"target": bob}),
-        ("search", "", {"target": bob}),
-        ("rob", "rob bob", {"target": bob, "item": one_of("ring", "pipe")}),
-    ]
-    assert odds(table, "alf", "revive") == [
-        (
-            "alf wakes the Knocked Out",
-            "Taking Damage",
-            "3d6+1 \u2265 14",
-            {"failure": "20/27", "success": "7/27"},
-        )
-    ]
-    # Cyd never fought: nothing to do with Bob. Her "shot" envelope may open, "stabbed" waits.
-    assert menu(table, "cyd")[3:6] == [
-        ("report", "", {"event": one_of("stabbed")}),
-        ("encounter", "", {"character": one_of("alf", "bob", "dan", "eve"), "how": HOW}),
-        ("open", "", {"envelope": one_of("cyd-c1")}),
-    ]
-    assert not {"revive", "slay", "search", "rob"} & {k for k, _, _ in menu(table, "cyd")}
-    table = act(table, "cyd", "open", envelope="cyd-c1")
-    assert "open" not in {k for k, _, _ in menu(table, "cyd")}
-    # the Knocked Out are offered nothing
-    assert menu(table, "bob") == []
-
-
 def party() -> dict[str, Any]:
     whisper = {"Whisper": {"mental": True}}
     names = ("ann", "ben", "cyd", "dan", "eve")
@@ -333,35 +264,3 @@ def two_combats() -> T:
     table = declare(declare(table, "alf", "attack", target="bob"), "bob", "defend")
     table = act(table, "cat", "start_combat", targets=["dan"])
     return declare(declare(table, "cat", "grab", target="dan"), "dan", "attack", target="cat")
-
-
-def test_the_knocked_out_in_a_combat_still_running_are_not_yet_woken_by_medicine() -> None:
-    """Taking Damage: "Knocked Out Characters can be awakened with a Medicine roll of 14 or
-    more. Otherwise they will recover 5 minutes after the combat ends": while their combat goes
-    on, nobody outside it is offered the Medicine roll; once it ends, they are."""
-    setup = brawl(alf={"items": {"knife": {"damage": 5}}})
-    table = act(start(setup), "alf", "draw", item="knife")
-    table = act(table, "alf", "start_combat", targets=["bob", "dan"])
-    table = declare(table, "alf", "attack", target="bob")
-    table = declare(declare(table, "bob", "defend"), "dan", "defend")
-    table = resolve(table, (6, 6, 6))
-    assert table.state.status("bob").knocked_out and table.state.running
-    assert "revive" not in kinds_offered(table, "cat")
-    table = act(table, "referee", "end_combat")
-    assert kinds_offered(table, "cat")["revive"] == [{"target": one_of("bob")}]
-
-
-def test_one_who_ranks_by_mind_and_holds_is_shown_the_odds_of_a_mental_attack_alone() -> None:
-    """Mixing Mental and Normal Combat, Initiative: Krockin ranks by Mind and holds his action;
-    once it may be taken, the odds of his Energy Bolt are shown, and none for an ordinary
-    Attack, which one ranking by Mind may not make."""
-    table = fight("alf", "kro")
-    table = resolve(declare(declare(table, "alf", "defend"), "kro", "defend"))
-    table = resolve(table)
-    table = act(table, "kro", "use_mind")
-    table = resolve(declare(declare(table, "kro", "hold"), "alf", "defend"))
-    bolt = {"action": "attack", "target": "alf", "ability": "Energy Bolt"}
-    shown = upcoming(table.state, Action("kro", "declare", bolt))
-    assert [words for words, _ in shown] == ["Krockin Energy Bolt Alf: 3d6+0 > 16"]
-    plain = {"action": "attack", "target": "alf"}
-    assert upcoming(table.state, Action("kro", "declare", plain)) == []

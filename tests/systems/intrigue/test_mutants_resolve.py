@@ -72,43 +72,6 @@ def _rolled(table: T, kind: str) -> dict[str, Any]:
 C1 = "combat-1"
 
 
-def test_an_attack_by_or_on_a_fighter_knocked_out_earlier_in_the_round_lapses() -> None:
-    """Taking Damage: Alf's cannon (7) knocks Bob (Stamina 5) out at the first place; Cat's
-    attack on Bob and Bob's own attack then lapse, each with its reason; Dan still defends."""
-    table = act(start(_cast()), "alf", "draw", item="cannon")
-    table = act(table, "alf", "start_combat", targets=["bob"])
-    table = act(table, "cat", "join", **{"with": "alf"})
-    table = act(table, "dan", "join", **{"with": "bob"})
-    _, told = _round(
-        table,
-        [
-            ("alf", {"action": "attack", "target": "bob"}),
-            ("cat", {"action": "attack", "target": "bob"}),
-            ("bob", {"action": "attack", "target": "cat"}),
-            ("dan", {"action": "defend"}),
-        ],
-        [6, 6, 6],
-    )
-    out = "Bob is out of the combat"
-    assert told == [
-        (
-            "damage.taken",
-            {
-                "character": "bob",
-                "amount": 7,
-                "total": 7,
-                "by": "cannon",
-                "knocked_out": True,
-                "stamina": 5,
-            },
-        ),
-        ("character.knocked_out", {"character": "bob"}),
-        ("combat.action_lapsed", {"combat": C1, "character": "cat", "reason": out}),
-        ("combat.action_lapsed", {"combat": C1, "character": "bob", "reason": out}),
-        ("combat.action_taken", {"combat": C1, "character": "dan", "action": "defend"}),
-    ]
-
-
 def _alf_holds_bob(**changes: dict[str, Any]) -> T:
     table = act(start(_cast(**changes)), "alf", "start_combat", targets=["bob"])
     table, _ = _round(
@@ -147,42 +110,6 @@ def _krockin(ability: str) -> T:
     )
     assert _rolled(table, "attack.rolled")["hit"] is True
     return told
-
-
-def test_a_mental_attack_with_no_damage_logs_its_effect_and_no_damage() -> None:
-    """Mental Combat: "others can have more subtle effects when an Attack is successful" —
-    Krockin's Befuddle hits Alf: its effect is logged, and no damage (not even 0)."""
-    told = _krockin("Befuddle")
-    assert told == [
-        (
-            "mental.effect",
-            {
-                "combat": C1,
-                "attacker": "kro",
-                "target": "alf",
-                "ability": "Befuddle",
-                "effect": "Dazed: drop what you hold.",
-            },
-        ),
-        ("combat.action_taken", {"combat": C1, "character": "alf", "action": "defend"}),
-    ]
-
-
-def test_a_damaging_mental_attacks_harm_is_logged_by_the_ability() -> None:
-    """Mental Combat: "Some Mental Combat skills cause damage as normal" — Krockin's Energy Bolt
-    does its 3 and the log names the ability, not his hand."""
-    told = _krockin("Energy Bolt")
-    assert told[0] == (
-        "damage.taken",
-        {
-            "character": "alf",
-            "amount": 3,
-            "total": 3,
-            "by": "Energy Bolt",
-            "knocked_out": False,
-            "stamina": 6,
-        },
-    )
 
 
 # -- resolve and _after_place (issue 13, round 4, second wave) ---------------------------------
