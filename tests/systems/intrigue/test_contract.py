@@ -34,7 +34,7 @@ from referee.systems.intrigue import PROCEDURE, SYSTEM, IntrigueState, load_game
 from referee.systems.intrigue import events as vocabulary
 from referee.systems.intrigue.actions import CATALOGUE
 
-from .helpers import act, character, start
+from .helpers import HOW, SAY, act, character, menu, odds, one_of, some_of, start
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples" / "intrigue"
@@ -455,3 +455,122 @@ def test_the_stranger_sees_no_private_event() -> None:
     seen = observe(table, Viewer("stranger")).to_json()
     assert [e["kind"] for e in seen["events"]] == ["conversation.held"]
     assert seen["choices"] == [] and not re.search("7-3-1", json.dumps(seen))
+
+
+def soiree() -> dict[str, Any]:
+    return {
+        "start": "20:00",
+        "characters": {
+            "ann": character(
+                "Ann",
+                21,
+                mind=3,
+                skills={"Lockpicking": 3, "Medicine": 2, "Perception": 1},
+                languages=["French", "Latin"],
+                items={"knife": {"damage": 2}, "locket": {"damage": 0}},
+                abilities={
+                    "Whisper": {"mental": True},
+                    "Stare": {"mental": True, "target": 12},
+                    "Bolt": {"mental": True, "obvious": True, "damage": 2},
+                    "Sting": {"mental": True, "damage": 1},
+                    "Luck": {},
+                },
+                contingency_envelopes=[
+                    {"event": "shot", "contents": "a"},
+                    {"event": "kissed", "contents": "b"},
+                    {"event": "shot", "contents": "c", "id": "again"},
+                    {"at": "21:00", "contents": "d"},
+                    {"meet": 22, "contents": "e"},
+                ],
+            ),
+            "ben": character("Ben", 22, mind=2, speaks_english=False, languages=["French"]),
+            "cyd": character("Cyd", 23, mind=4),
+        },
+    }
+
+
+def test_in_the_evening_a_character_is_offered_every_action_open_to_them() -> None:
+    """Perception Envelopes, Skill Rolls, Contingency Envelopes, Languages, Starting Combat,
+    Mental Combat: each character is offered a Perception Check on each other character, a roll
+    of Perception or a skill on the sheet against a Target Number or another character, the
+    happenings their "Open if" envelopes wait for, meeting another, the languages they speak to
+    one or more listeners, drawing each Item Card, a combat on up to three characters (or one
+    surprised), and each subtle mental ability (neither obvious nor doing damage) on each
+    other, with its odds."""
+    table = start(soiree())
+    others = one_of("ben", "cyd")
+    skills = one_of("Perception", "Lockpicking", "Medicine")
+    assert menu(table, "ann") == [
+        ("perceive", "perceive", {"target": others}),
+        (
+            "roll",
+            "skill roll against a Target Number",
+            {"skill": skills, "target": {"between": [3, 24]}},
+        ),
+        ("roll", "skill roll against another character", {"skill": skills, "against": others}),
+        ("report", "", {"event": one_of("shot", "kissed")}),
+        ("encounter", "", {"character": others, "how": HOW}),
+        (
+            "speak",
+            "",
+            {
+                "language": one_of("English", "French", "Latin"),
+                "listeners": some_of("ben", "cyd"),
+                "content": SAY,
+            },
+        ),
+        ("draw", "", {"item": one_of("knife", "locket")}),
+        ("start_combat", "start a combat", {"targets": some_of("ben", "cyd", most=2)}),
+        (
+            "start_combat",
+            "start a combat, surprising ben",
+            {"targets": one_of(["ben"]), "surprised": one_of(["ben"])},
+        ),
+        (
+            "start_combat",
+            "start a combat, surprising cyd",
+            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
+        ),
+        ("mental_attack", "", {"target": others, "ability": one_of("Whisper", "Stare")}),
+    ]
+    # Mind 3 against 10 + the target's Mind 2 or 4, or Stare's own Target Number 12
+    assert odds(table, "ann", "mental_attack") == [
+        ("ann Whisper ben", "Mental Combat", "3d6+3 > 12", {"failure": "3/8", "success": "5/8"}),
+        ("ann Whisper cyd", "Mental Combat", "3d6+3 > 14", {"failure": "5/8", "success": "3/8"}),
+        ("ann Stare ben", "Mental Combat", "3d6+3 > 12", {"failure": "3/8", "success": "5/8"}),
+        ("ann Stare cyd", "Mental Combat", "3d6+3 > 12", {"failure": "3/8", "success": "5/8"}),
+    ]
+    # Ben speaks French but no English, and carries nothing: any happening may be reported
+    others = one_of("ann", "cyd")
+    assert menu(table, "ben") == [
+        ("perceive", "perceive", {"target": others}),
+        (
+            "roll",
+            "skill roll against a Target Number",
+            {"skill": one_of("Perception"), "target": {"between": [3, 24]}},
+        ),
+        (
+            "roll",
+            "skill roll against another character",
+            {"skill": one_of("Perception"), "against": others},
+        ),
+        ("report", "", {"event": {"text": "shot"}}),
+        ("encounter", "", {"character": others, "how": HOW}),
+        (
+            "speak",
+            "",
+            {"language": one_of("French"), "listeners": some_of("ann", "cyd"), "content": SAY},
+        ),
+        ("start_combat", "start a combat", {"targets": some_of("ann", "cyd", most=2)}),
+        (
+            "start_combat",
+            "start a combat, surprising ann",
+            {"targets": one_of(["ann"]), "surprised": one_of(["ann"])},
+        ),
+        (
+            "start_combat",
+            "start a combat, surprising cyd",
+            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
+        ),
+    ]
+    assert odds(table, "ben", "mental_attack") == []

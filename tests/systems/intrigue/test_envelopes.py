@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from referee.core import MINUTE, RuleError, Viewer, view
+from referee.core import MINUTE, RuleError, ScenarioError, Viewer, only, view
+from referee.systems.intrigue import load_game
 from referee.systems.intrigue.envelopes import (
     ALL,
     Condition,
@@ -17,7 +18,7 @@ from referee.systems.intrigue.envelopes import (
     envelopes_handed_over,
 )
 
-from .helpers import act, character, kinds, last, start
+from .helpers import _countess, act, character, kinds, last, start, without_names
 
 TO_ALL = {"id": "to-all", "to": "ALL", "target": 16, "contents": "Her pearls are paste."}
 TO_SOME = {
@@ -241,3 +242,162 @@ def test_the_report_is_the_holders_secret() -> None:
 def test_a_character_does_not_meet_themselves() -> None:
     with pytest.raises(RuleError, match="themselves"):
         act(start(evening()), "baron", "encounter", character="53", how="see")
+
+
+def test_only_an_encounter_opens_an_envelope_that_names_one() -> None:
+    """Contingency Envelopes: "Open at nine o'clock" and "Open if shot" are opened by the time
+    and by the event, never by seeing, meeting or talking to someone; and an encounter is
+    met only by a report of seeing, meeting or talking (ruling: talking is also meeting and
+    seeing)."""
+    encounters = (ConditionKind.SEE, ConditionKind.MEET, ConditionKind.TALK)
+    for other in (ConditionKind.AT, ConditionKind.EVENT):
+        for how in encounters:
+            assert encounter_meets(other, how) is False
+            assert encounter_meets(how, other) is False
+        assert encounter_meets(other, other) is False
+    assert encounter_meets(ConditionKind.MEET, ConditionKind.TALK) is True
+
+
+def test_an_envelope_opened_at_a_game_time_in_seconds_from_the_start() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": the time may be a clock time or seconds
+    from the evening's start — 0 is the start itself, 3600 is 21:00 of an evening begun at
+    20:00."""
+    state = load_game(
+        _countess({"at": 0, "contents": "now"}, {"id": "late", "at": 3600, "contents": "later"})
+    )
+    first, late = state.contingency_envelopes
+    assert (first.id, first.condition.at, first.condition.clock) == ("countess-c1", 0, "20:00")
+    assert (late.id, late.condition.at, late.condition.clock) == ("late", 3600, "21:00")
+
+
+def test_the_holder_is_told_why_an_envelope_may_open_and_opens_it_alone() -> None:
+    """Contingency Envelopes: seeing the Baron (53) or being shot makes the Countess's envelopes
+    openable, and she is told why; opening one is her own business."""
+    table = act(start(evening()), "countess", "encounter", character="baron", how="see")
+    table = act(table, "countess", "report", event="shot")
+    told = [
+        (e.audience, without_names(e.payload))
+        for e in table.log
+        if e.kind == "contingency.openable"
+    ]
+    assert told == [
+        (only("countess"), {"holder": "countess", "envelopes": ["see53"], "why": "see 53"}),
+        (only("countess"), {"holder": "countess", "envelopes": ["shot"], "why": "event: shot"}),
+    ]
+    table = act(table, "countess", "open", envelope="shot")
+    opened = table.log.events[-1]
+    assert (opened.kind, opened.audience) == ("envelope.opened", only("countess"))
+    assert without_names(opened.payload) == {
+        "holder": "countess",
+        "envelope": "shot",
+        "label": "Open if shot",
+    }
+
+
+def test_a_contingency_envelope_opens_on_its_one_condition_as_written() -> None:
+    """Contingency Envelopes: "Open at nine o'clock" (a clock time, or seconds of game time
+    from the start), "Open if shot", "Open if you see / meet / talk to character 53"; each
+    envelope has exactly one condition. Envelopes with no id are numbered from 1."""
+    state = load_game(
+        {
+            "start": "19:00",
+            "characters": {
+                "a": character(
+                    "A",
+                    15,
+                    contingency_envelopes=[
+                        {"at": "21:00", "contents": "p"},
+                        {"at": 0, "contents": "q", "id": "zero"},
+                        {"at": 90, "contents": "r"},
+                        {"event": "shot", "contents": "s"},
+                        {"meet": 53, "contents": "t"},
+                    ],
+                )
+            },
+        }
+    )
+    nine, zero, later, shot, meet = state.contingency_envelopes
+    assert [e.id for e in state.contingency_envelopes] == ["a-c1", "zero", "a-c3", "a-c4", "a-c5"]
+    assert {e.holder for e in state.contingency_envelopes} == {"a"}
+    assert [e.contents for e in state.contingency_envelopes] == ["p", "q", "r", "s", "t"]
+    assert (nine.condition.kind, nine.condition.at, nine.condition.clock) == (
+        ConditionKind.AT,
+        2 * 3600,
+        "21:00",
+    )
+    assert (zero.condition.at, zero.condition.clock) == (0, "19:00")
+    assert later.condition.at == 90
+    assert (shot.condition.kind, shot.condition.event) == (ConditionKind.EVENT, "shot")
+    assert (meet.condition.kind, meet.condition.character) == (ConditionKind.MEET, "53")
+
+
+@pytest.mark.parametrize(
+    ("envelope", "path", "words"),
+    [
+        ("x", (0,), "an envelope is a mapping, not str"),
+        ({"at": 60, "see": 53, "contents": "x"}, (0,), "give exactly one condition: at, event"),
+        ({"contents": "x"}, (0,), "give exactly one condition: at, event, see, meet, talk"),
+        ({"at": True, "contents": "x"}, (0, "at"), "True"),
+        ({"at": -1, "contents": "x"}, (0, "at"), "at least 0, not -1"),
+        ({"talk": 7, "contents": "x"}, (0, "talk"), "a character number has two digits, not 7"),
+        ({"at": 60}, (0, "contents"), "contents is text, not None"),
+        ({"event": 5, "contents": "x"}, (0, "event"), "event is text, not 5"),
+        ({"at": 60, "contents": "x", "id": 5}, (0, "id"), "id is text, not 5"),
+        ({"at": 60, "contents": "x", "colour": 1}, (0, "colour"), "unknown field 'colour'"),
+    ],
+)
+def test_a_contingency_envelope_not_as_written_is_refused_at_its_field(
+    envelope: Any, path: tuple[object, ...], words: str
+) -> None:
+    """Contingency Envelopes: one condition each, a game time of at least 0 (a true/false is no
+    time), a two-digit Character Number; the refusal names the envelope's field."""
+    with pytest.raises(ScenarioError) as error:
+        load_game({"characters": {"a": character("A", 15, contingency_envelopes=[envelope])}})
+    assert error.value.path == ("characters", "a", "contingency_envelopes", *path)
+    assert words in str(error.value)
+
+
+def test_contingency_envelopes_are_a_list() -> None:
+    """Contingency Envelopes: a sheet's envelopes are a list, each a mapping."""
+    with pytest.raises(ScenarioError) as error:
+        load_game({"characters": {"a": character("A", 15, contingency_envelopes={"at": 60})}})
+    assert error.value.path == ("characters", "a", "contingency_envelopes")
+    assert str(error.value).endswith("contingency_envelopes is a list")
+
+
+def test_open_at_nine_oclock_is_a_timer_its_holder_alone_sees_set_and_fire() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": when the evening starts, a timer is set
+    for each envelope opened at a time (and none for "Open if shot" or "Open if you see ...");
+    its holder alone sees it set and is told at that time, by that envelope, that it may open."""
+    setup = {
+        "start": "19:00",
+        "characters": {
+            "countess": character(
+                "The Countess",
+                40,
+                contingency_envelopes=[
+                    {"id": "nine", "at": "21:00", "contents": "The Baron is your son."},
+                    {"id": "shot", "event": "shot", "contents": "Your locket stopped the bullet."},
+                    {"id": "see53", "see": 53, "contents": "He is your husband."},
+                ],
+            ),
+            "baron": character("The Baron", 53),
+        },
+    }
+    table = start(setup)
+    timers = [e for e in table.log.events if e.kind == "timer.set"]
+    assert [e.payload for e in timers] == [
+        {
+            "name": "contingency:nine",
+            "due": 2 * 3600,
+            "label": "The Countess' envelope nine may be opened",
+        }
+    ]
+    assert [e.kind for e in view(table.log, "countess")] == ["timer.set"]
+    assert [e.kind for e in view(table.log, "baron")] == []
+    table = table.advance(2 * 3600)
+    told = [e for e in view(table.log, "countess") if e.kind == "contingency.openable"]
+    assert [without_names(e.data) for e in told] == [
+        {"holder": "countess", "envelopes": ["nine"], "why": "time"}
+    ]
+    assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from referee.core import RuleError, view
+from referee.systems.intrigue.events import MENTAL_ATTACKED
 
-from .helpers import act, character, last, start
+from .helpers import _armed, _line, act, cast, character, last, start
 
 
 def salon() -> dict[str, Any]:
@@ -164,3 +165,78 @@ def test_a_skill_not_on_the_sheet_rolls_at_zero() -> None:
     can't do it" — it is rolled with a skill value of 0."""
     table = act(start(salon()), "maid", "roll", [5, 5, 5], skill="Lockpicking", target=15)
     assert last(table, "skill.rolled")["value"] == 0 and last(table, "skill.rolled")["success"]
+
+
+def _minds() -> dict[str, Any]:
+    read_mind = {"mental": True, "effect": "She answers one question."}
+    return cast(
+        krockin=character("Krockin", 33, mind=3, abilities={"Read Mind": read_mind}),
+        maid=character("The Maid", 51, mind=1, abilities={"Read Mind": read_mind}),
+        butler=character("The Butler", 50),
+        lady=character("Lady Rich", 21, mind=2),
+    )
+
+
+def test_an_unnoticed_mental_attack_is_refused_if_either_side_is_in_a_combat() -> None:
+    """Mental Combat: "no need to declare combat ... Simply take the target character to one
+    side" — out of a combat only; in one, it is a Combat Action ("Mixing Mental and Normal
+    Combat"). Krockin fights the Butler: he may not attack the Lady unnoticed, nor the Maid
+    him; the Maid may still attack the Lady (Mind 1 + 4+4+4 = 13, over her Mind 2 + 10)."""
+    table = act(start(_minds()), "krockin", "start_combat", targets=["butler"])
+    with pytest.raises(RuleError, match="in a combat, declare it as a Combat Action"):
+        act(table, "krockin", "mental_attack", target="lady", ability="Read Mind")
+    with pytest.raises(RuleError, match="in a combat, declare it as a Combat Action"):
+        act(table, "maid", "mental_attack", target="krockin", ability="Read Mind")
+    after = act(table, "maid", "mental_attack", [4, 4, 4], target="lady", ability="Read Mind")
+    data = last(after, "mental.attacked")
+    assert (data["attacker"], data["target"], data["total"], data["hit"]) == (
+        "maid",
+        "lady",
+        13,
+        True,
+    )
+
+
+def test_a_sheet_lists_english_only_for_those_who_speak_it() -> None:
+    """Languages: "Every player in the game speaks English, unless they are told otherwise" —
+    Eve, told otherwise, sees French alone on her sheet."""
+    table = start(_armed(eve={"speaks_english": False, "languages": ["French"]}))
+    sheet = table.visible_state("eve")["characters"]["eve"]  # type: ignore[index]
+    assert sheet["languages"] == ["French"]
+    assert table.visible_state("dan")["characters"]["dan"]["languages"] == ["English"]  # type: ignore[index]
+
+
+def test_the_log_says_who_spoke_in_which_language_and_who_understood() -> None:
+    """Languages: the line names the speaker, the language, the listeners and, with what was
+    said, those who followed it."""
+    said = {"speaker": "a", "language": "French"}
+    assert (
+        _line(
+            "conversation.held", listeners=["b", "c"], content="Bonjour", followed_by=["b"], **said
+        )
+        == 'a speaks in French to b, c (understood by b): "Bonjour"'
+    )
+    assert (
+        _line("conversation.held", listeners=["b"], content="Oui", followed_by=[], **said)
+        == 'a speaks in French to b (understood by nobody): "Oui"'
+    )
+    assert _line("conversation.held", listeners=[], **said) == "a speaks in French to nobody."
+    assert _line("conversation.held", **said) == "a speaks in French to nobody."
+    assert (
+        _line("conversation.held", listeners=["b"], content="Oui", **said)
+        == 'a speaks in French to b (understood by nobody): "Oui"'
+    )
+
+
+def test_the_log_says_whether_a_mental_attack_works() -> None:
+    """Mental Combat: the attacker's total against the Target Number, the verdict, and the
+    effect only when there is one."""
+    base = {"attacker": "a", "ability": "Read Mind", "target": "b", "target_number": 12}
+    assert (
+        _line(MENTAL_ATTACKED, **base, total=14, hit=True, effect="reads a secret")
+        == "a uses Read Mind on b: 14 against 12: works — reads a secret."
+    )
+    assert (
+        _line(MENTAL_ATTACKED, **base, total=9, hit=False)
+        == "a uses Read Mind on b: 9 against 12: fails."
+    )

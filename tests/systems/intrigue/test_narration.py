@@ -5,11 +5,36 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from referee.core import Event, Table, Viewer, observe, view
 from referee.core.clock import TIMER_CANCELLED, TIMER_SET, describe_timer
 from referee.systems.intrigue import PROCEDURE, IntrigueState
+from referee.systems.intrigue.events import (
+    CHARACTER_DIED,
+    CHARACTER_GRABBED,
+    CHARACTER_KNOCKED_OUT,
+    COMBAT_ACTION_LAPSED,
+    COMBAT_ACTION_TAKEN,
+    COMBAT_ENDED,
+    COMBAT_JOINED,
+    COMBAT_MIND_USED,
+    COMBAT_PLACE_RESOLVED,
+    COMBAT_ROUND_ENDED,
+    COMBAT_ROUND_STARTED,
+    COMBAT_STARTED,
+    CONTINGENCY_OPENABLE,
+    ENVELOPE_OPENED,
+    HOLD_BREAK_FREE_ROLLED,
+    HOLD_ENDS,
+    ITEM_DRAWN,
+    ITEM_ROBBED,
+    MEDICINE_ROLLED,
+    MENTAL_EFFECT,
+    PERCEPTION_READY,
+)
 
-from .helpers import act, character, start
+from .helpers import _line, act, character, start
 
 T = Table[IntrigueState]
 
@@ -147,3 +172,112 @@ def test_a_contingency_envelope_shows_the_time_it_opens_and_a_refusal_names_the_
     with pytest.raises(RuleError, match="Krockin checked ScarFace less than 15 minutes ago") as e:
         act(table, "krockin-p1", "perceive", [1, 1, 1], target="scarface")
     assert "the next check may be made at 23:45" in e.value.reason
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "line"),
+    [
+        (
+            ENVELOPE_OPENED,
+            {"holder": "a", "envelope": "a-c1", "label": "at 21:00", "contents": "run"},
+            "a opens a-c1 (at 21:00): run",
+        ),
+        (
+            ENVELOPE_OPENED,
+            {"holder": "a", "envelope": "a-c1", "label": "at 21:00"},
+            "a opens a-c1 (at 21:00)",
+        ),
+        (
+            HOLD_BREAK_FREE_ROLLED,
+            {"character": "b", "broke_free": True, "total": 12, "holder_total": 9},
+            "b breaks free: 12 against 9.",
+        ),
+        (
+            HOLD_BREAK_FREE_ROLLED,
+            {"character": "b", "broke_free": False, "total": 8, "holder_total": 9},
+            "b is still Held: 8 against 9.",
+        ),
+        (
+            MEDICINE_ROLLED,
+            {"character": "a", "target": "b", "total": 13, "success": True},
+            "a tends b: 13: b wakes.",
+        ),
+        (
+            MEDICINE_ROLLED,
+            {"character": "a", "target": "b", "total": 7, "success": False},
+            "a tends b: 7: b stays out.",
+        ),
+        (ITEM_ROBBED, {"character": "a", "target": "b", "item": "ring"}, "a robs b of ring."),
+        (ITEM_ROBBED, {"character": "a", "target": "b"}, "a robs b."),
+        (CHARACTER_DIED, {"character": "b", "by": "a"}, "b is dead at a's hand."),
+        (CHARACTER_DIED, {"character": "b", "by": None}, "b is dead."),
+        (CHARACTER_DIED, {"character": "b"}, "b is dead."),
+        (
+            PERCEPTION_READY,
+            {"perceiver": "a", "target": "b"},
+            "a may make a Perception Check on b again.",
+        ),
+        (
+            CONTINGENCY_OPENABLE,
+            {"holder": "a", "envelopes": ["a-c1", "a-c2"], "why": "it is 21:00"},
+            "a may now open: a-c1, a-c2 (it is 21:00).",
+        ),
+        (ITEM_DRAWN, {"character": "a", "item": "knife"}, "a draws knife."),
+        (
+            COMBAT_STARTED,
+            {"starter": "a", "targets": ["b", "c"], "combat": "combat-1"},
+            "a shouts Combat at b, c: combat-1 starts.",
+        ),
+        (
+            COMBAT_STARTED,
+            {"starter": "a", "targets": [], "combat": "combat-1"},
+            "a shouts Combat at nobody: combat-1 starts.",
+        ),
+        (
+            COMBAT_JOINED,
+            {"character": "c", "combat": "combat-1", "side": 2},
+            "c joins combat-1 on side 2.",
+        ),
+        (COMBAT_ROUND_STARTED, {"combat": "combat-1", "round": 2}, "combat-1: round 2 begins."),
+        (COMBAT_MIND_USED, {"character": "k"}, "k ranks by Mind this round."),
+        (
+            COMBAT_ACTION_TAKEN,
+            {"character": "a", "action": "attack"},
+            "a takes their action: attack.",
+        ),
+        (
+            COMBAT_ACTION_LAPSED,
+            {"character": "a", "reason": "knocked out"},
+            "a's action lapses: knocked out.",
+        ),
+        (
+            COMBAT_PLACE_RESOLVED,
+            {"combat": "combat-1", "characters": ["a", "b"]},
+            "combat-1: a, b resolved.",
+        ),
+        (COMBAT_ROUND_ENDED, {"combat": "combat-1", "round": 3}, "combat-1: round 3 ends."),
+        (COMBAT_ENDED, {"combat": "combat-1", "reason": "one side"}, "combat-1 ends (one side)."),
+        (CHARACTER_GRABBED, {"holder": "a", "held": "b"}, "a grabs b: b is Held."),
+        (
+            HOLD_ENDS,
+            {"holder": "a", "held": "b", "how": "released"},
+            "a no longer Holds b (released).",
+        ),
+        (CHARACTER_KNOCKED_OUT, {"character": "b"}, "b is Knocked Out."),
+        (
+            MENTAL_EFFECT,
+            {"ability": "Glare", "target": "b", "effect": "sleeps"},
+            "Glare takes effect on b: sleeps",
+        ),
+        (ITEM_DRAWN, {"character": "a"}, "item.drawn: character='a'"),
+        ("house.rule", {"n": 1, "who": "a"}, "house.rule: n=1, who='a'"),
+        ("house.rule", {}, "house.rule"),
+    ],
+)
+def test_the_log_says_in_words_what_each_event_of_the_evening_was(
+    kind: str, data: dict[str, Any], line: str
+) -> None:
+    """The log: each event of the evening (an envelope opened, a Hold broken or not, Medicine,
+    a robbery, a death, a combat's steps) is told in words; one with data the words do not
+    fit is told by its fields."""
+    assert _line(kind, **data) == line

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from referee.core import Action
 from referee.systems.intrigue.odds import upcoming
 
 from .helpers import act, character, last, start
+from .test_combat import brawl, knock_out_bob, two_dodges
+from .test_envelopes import evening
 
 SETUP = {
     "characters": {
@@ -85,3 +88,44 @@ def test_a_held_action_shows_its_odds_before_it_is_rolled() -> None:
     assert (
         upcoming(fresh.state, Action("cat", "declare", {"action": "attack", "target": "bob"})) == []
     )
+
+
+def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
+    """Each roll previewed before it is made: an escape against the strongest attacker, a
+    Medicine roll to wake (14 or more), an opposed Skill Roll against the other's named skill,
+    a mental attack against its set number or Mind + 10, and only the envelopes meant for the
+    perceiver."""
+
+    def words(state: Any, actor: str, kind: str, **params: Any) -> list[str]:
+        return [w for w, _ in upcoming(state, Action(actor, kind, params))]
+
+    assert words(two_dodges().state, "bob", "escape") == [
+        "bob escapes alf: 3d6+Combat > 3d6+Combat"
+    ]
+    assert words(knock_out_bob().state, "cat", "revive", target="bob") == [
+        "cat wakes bob: 3d6+2 ≥ 14"
+    ]
+    evening_ = start(evening()).state
+    assert words(evening_, "fifteen", "roll", skill="Perception", against="twelve") == [
+        "fifteen Perception: 3d6+3 ≥ twelve's 3d6+3"
+    ]
+    assert words(
+        evening_, "fifteen", "roll", skill="Perception", against="twelve", against_skill="Medicine"
+    ) == ["fifteen Perception: 3d6+3 ≥ twelve's 3d6+0"]
+    assert words(evening_, "fifteen", "perceive", target="countess") == [
+        "fifteen is given to-all (Give to ALL with a Roll of 16 or more): 3d6+3 ≥ 16"
+    ]
+    assert words(evening_, "twelve", "perceive", target="countess") == [
+        "twelve is given to-all (Give to ALL with a Roll of 16 or more): 3d6+3 ≥ 16",
+        "twelve is given to-some (Give to Character 12, 20, 32, if they Roll 14 or more):"
+        " 3d6+3 ≥ 14",
+    ]
+    assert words(evening_, "fifteen", "resolve") == []  # in no combat
+    brawl_ = start(brawl()).state
+    assert words(brawl_, "kro", "mental_attack", target="alf", ability="Energy Bolt") == [
+        "kro Energy Bolt alf: 3d6+3 > 16"
+    ]
+    assert words(brawl_, "kro", "mental_attack", target="alf", ability="Befuddle") == [
+        "kro Befuddle alf: 3d6+3 > 11"
+    ]
+    assert words(brawl_, "kro", "mental_attack", target="alf", ability="Nope") == []

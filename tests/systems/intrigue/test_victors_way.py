@@ -15,9 +15,26 @@ import pytest
 
 from referee.core import Event, RuleError, Table, Viewer, observe
 from referee.systems.intrigue import PROCEDURE, IntrigueState
-from referee.systems.intrigue.events import CHARACTER_SEARCHED, ITEM_ROBBED
+from referee.systems.intrigue.damage import victors
+from referee.systems.intrigue.events import CHARACTER_SEARCHED, ITEM_ROBBED, describe
 
-from .helpers import act, character, last, start
+from .helpers import (
+    HOW,
+    SAY,
+    _armed,
+    _bob_out_with_two_wounds,
+    _line,
+    _two_against_one,
+    act,
+    character,
+    last,
+    menu,
+    odds,
+    one_of,
+    some_of,
+    start,
+)
+from .test_combat import declare, resolve
 
 T = Table[IntrigueState]
 
@@ -216,3 +233,240 @@ def test_a_victor_who_wants_the_envelopes_contents_makes_a_perception_check() ->
     table = act(knocked_out(start(CAST)), "alf", "perceive", [6, 6, 6], target="bob")
     assert PERCEIVED in json.dumps([e.to_json() for e in table.view("alf")])
     assert PERCEIVED not in json.dumps([e.to_json() for e in table.view("passer")])
+
+
+def test_the_log_says_what_a_search_finds() -> None:
+    """Searching a character: what the searcher finds, items and envelopes, or nothing."""
+    assert _line(CHARACTER_SEARCHED, character="a", target="b") == "a searches b."
+    assert (
+        _line(CHARACTER_SEARCHED, character="a", target="b", items=[])
+        == "a searches b: finds nothing."
+    )
+    assert (
+        _line(
+            CHARACTER_SEARCHED,
+            character="a",
+            target="b",
+            envelopes=[{"id": "p1", "label": "a letter"}],
+        )
+        == "a searches b: finds envelope p1 (a letter)."
+    )
+    assert (
+        _line(
+            CHARACTER_SEARCHED,
+            character="a",
+            target="b",
+            items=[{"name": "knife", "damage": 2}, {"name": "ring"}],
+        )
+        == "a searches b: finds knife (damage 2), ring."
+    )
+
+
+def test_the_victor_slits_the_throat_of_the_knocked_out_and_the_log_names_the_hand() -> None:
+    """Taking Damage: "the victor can have his or her way with them (... slit their
+    throats...)": Bob dies at Alf's hand, the five-minute timer is cancelled, and everyone
+    reads who did it."""
+    table = _bob_out_with_two_wounds()
+    before = len(table.log.events)
+    table = act(table, "alf", "slay", target="bob")
+    cancelled, died = (e.to_json() for e in table.log.events[before:])
+    assert (cancelled["kind"], cancelled["payload"]) == (
+        "timer.cancelled",
+        {"name": "wake:bob", "label": "Bob wakes"},
+    )
+    assert (died["kind"], died["audience"], died["payload"]) == (
+        "character.died",
+        "everyone",
+        {"character": "bob", "by": "alf", "names": {"bob": "Bob", "alf": "Alf"}},
+    )
+    assert describe(table.log.events[-1], Viewer("public")) == "Bob is dead at Alf's hand."
+    assert table.state.status("bob").dead
+
+
+def _one_blow(table: Any, attacker: str, weapon: str, target: str) -> Any:
+    """``attacker`` draws ``weapon``, starts a combat with ``target`` and knocks them out in
+    round one (6+6+6 hits; 7 damage is over half of any Stamina here)."""
+    table = act(table, attacker, "draw", item=weapon)
+    table = act(table, attacker, "start_combat", targets=[target])
+    table = act(table, attacker, "declare", action="attack", target=target)
+    table = act(table, target, "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.status(target).knocked_out and table.state.combats[-1].ended
+    return table
+
+
+def test_the_victor_is_of_the_fallens_own_combat_not_a_later_one() -> None:
+    """Taking Damage, "the victor can have his or her way with them" (audit R2, reading (a)):
+    Alf knocks Bob out; then Cat knocks Dan out in a combat of their own. Alf is Bob's victor,
+    not Cat: Cat may not search Bob, Alf may."""
+    table = _one_blow(start(_armed()), "alf", "cannon", "bob")
+    table = _one_blow(table, "cat", "axe", "dan")
+    assert victors(table.state, "bob") == ("alf",)
+    assert victors(table.state, "dan") == ("cat",)
+    with pytest.raises(RuleError, match="only the victor has their way with bob, and cat is not"):
+        act(table, "cat", "search", target="bob")
+    assert last(act(table, "alf", "search", target="bob"), "character.searched")["target"] == "bob"
+
+
+def test_a_victor_in_a_new_combat_may_not_have_their_way_meanwhile() -> None:
+    """Taking Damage: the victor has their way "in the meantime" — not while fighting again:
+    Alf, who knocked Bob out, starts a combat with Eve and may not search Bob during it."""
+    table = _one_blow(start(_armed()), "alf", "cannon", "bob")
+    table = act(table, "alf", "start_combat", targets=["eve"])
+    with pytest.raises(RuleError, match=r"^Combat Actions: alf is in a combat$"):
+        act(table, "alf", "search", target="bob")
+
+
+def test_only_the_knocked_out_are_at_the_victors_mercy_and_the_refusal_says_so() -> None:
+    """Taking Damage: the victor has their way with those Knocked Out after the combat; Bob on
+    his feet cannot be searched."""
+    with pytest.raises(
+        RuleError,
+        match=r"^Taking Damage: bob is not Knocked Out after a combat "
+        r"\(only the Knocked Out are at the victor's mercy\)$",
+    ):
+        act(start(_armed()), "alf", "search", target="bob")
+
+
+def test_a_fallen_ally_is_no_victor() -> None:
+    """Taking Damage (audit R2, reading (a)): the victors are those of the other side still on
+    their feet at the end. Dan fell on Alf's side before Alf felled Bob: only Alf is Bob's
+    victor, and Dan (whose foe Bob fell too) has none."""
+    table = _two_against_one()
+    assert victors(table.state, "bob") == ("alf",)
+    assert victors(table.state, "dan") == ()
+
+
+def test_a_robbed_card_passes_to_the_robber_alone() -> None:
+    """Taking Damage: the victor may "rob them": Bob's gun passes to Alf; Cat, who looked on,
+    gains nothing."""
+    table = _one_blow(start(_armed()), "alf", "cannon", "bob")
+    table = act(table, "alf", "rob", target="bob", item="gun")
+    held = {c.id: [i.name for i in c.items] for c in table.state.characters}
+    assert held == {"alf": ["cannon", "gun"], "bob": [], "cat": ["axe"], "dan": [], "eve": []}
+
+
+def test_the_log_says_a_search_finds_a_weapon_doing_no_damage_and_envelopes_with_items() -> None:
+    """Searching a character: an item card of damage 0 is still a weapon; envelopes found are
+    listed after the items; an empty list of envelopes finds nothing."""
+    assert (
+        _line(
+            CHARACTER_SEARCHED,
+            character="a",
+            target="b",
+            items=[{"name": "cosh", "damage": 0}],
+            envelopes=[{"id": "b-p1", "label": "for ALL"}],
+        )
+        == "a searches b: finds cosh (damage 0), envelope b-p1 (for ALL)."
+    )
+    assert (
+        _line(CHARACTER_SEARCHED, character="a", target="b", envelopes=[])
+        == "a searches b: finds nothing."
+    )
+
+
+def after_a_fight() -> T:
+    """Alf has perceived Cyd, then knocked Bob out in a combat that is over; Cyd's "Open if
+    shot" envelope may open; Dan has just started a combat on Eve."""
+    setup = {
+        "start": "20:00",
+        "characters": {
+            "alf": character(
+                "Alf",
+                11,
+                combat=2,
+                stamina=9,
+                skills={"Medicine": 1},
+                items={"knife": {"damage": 5}, "locket": {}},
+            ),
+            "bob": character(
+                "Bob", 12, combat=1, stamina=5, items={"locket": {}, "ring": {}, "pipe": {}}
+            ),
+            "cyd": character(
+                "Cyd",
+                13,
+                contingency_envelopes=[
+                    {"event": "shot", "contents": "x"},
+                    {"event": "stabbed", "contents": "y"},
+                ],
+            ),
+            "dan": character("Dan", 14),
+            "eve": character("Eve", 15),
+        },
+    }
+    table = act(start(setup), "alf", "perceive", [1, 1, 1], target="cyd")
+    table = act(table, "alf", "draw", item="knife")
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = resolve(
+        declare(declare(table, "alf", "attack", target="bob"), "bob", "defend"), (6,) * 3
+    )
+    table = act(table, "cyd", "report", event="shot")
+    return act(table, "dan", "start_combat", targets=["eve"])
+
+
+def test_after_a_combat_the_victor_may_wake_slay_search_or_rob_the_knocked_out() -> None:
+    """Taking Damage: "Knocked Out Characters can be awakened with a Medicine roll of 14 or
+    more ... the victor can have his or her way with them (search them, rob them, slit their
+    throats…)". The victor, with Medicine, is offered the roll (with its odds), slaying,
+    searching, and robbing each Item Card whose name they do not already hold; no second
+    Perception Check on the one perceived within 15 minutes; no combat on the Knocked Out or
+    those already fighting, but joining the new combat before its first round."""
+    table = after_a_fight()
+    assert table.state.status("bob").knocked_out
+    others = one_of("bob", "cyd", "dan", "eve")
+    bob = one_of("bob")
+    assert menu(table, "alf") == [
+        ("perceive", "perceive", {"target": one_of("bob", "dan", "eve")}),
+        (
+            "roll",
+            "skill roll against a Target Number",
+            {"skill": one_of("Perception", "Medicine"), "target": {"between": [3, 24]}},
+        ),
+        (
+            "roll",
+            "skill roll against another character",
+            {"skill": one_of("Perception", "Medicine"), "against": others},
+        ),
+        ("report", "", {"event": {"text": "shot"}}),
+        ("encounter", "", {"character": others, "how": HOW}),
+        (
+            "speak",
+            "",
+            {
+                "language": one_of("English"),
+                "listeners": some_of("bob", "cyd", "dan", "eve"),
+                "content": SAY,
+            },
+        ),
+        ("draw", "", {"item": one_of("knife", "locket")}),
+        ("start_combat", "start a combat", {"targets": some_of("cyd", most=1)}),
+        (
+            "start_combat",
+            "start a combat, surprising cyd",
+            {"targets": one_of(["cyd"]), "surprised": one_of(["cyd"])},
+        ),
+        ("join", "", {"with": one_of("dan", "eve")}),
+        ("revive", "", {"target": bob}),
+        ("slay", "", {"target": bob}),
+        ("search", "", {"target": bob}),
+        ("rob", "rob bob", {"target": bob, "item": one_of("ring", "pipe")}),
+    ]
+    assert odds(table, "alf", "revive") == [
+        (
+            "alf wakes the Knocked Out",
+            "Taking Damage",
+            "3d6+1 \u2265 14",
+            {"failure": "20/27", "success": "7/27"},
+        )
+    ]
+    # Cyd never fought: nothing to do with Bob. Her "shot" envelope may open, "stabbed" waits.
+    assert menu(table, "cyd")[3:6] == [
+        ("report", "", {"event": one_of("stabbed")}),
+        ("encounter", "", {"character": one_of("alf", "bob", "dan", "eve"), "how": HOW}),
+        ("open", "", {"envelope": one_of("cyd-c1")}),
+    ]
+    assert not {"revive", "slay", "search", "rob"} & {k for k, _, _ in menu(table, "cyd")}
+    table = act(table, "cyd", "open", envelope="cyd-c1")
+    assert "open" not in {k for k, _, _ in menu(table, "cyd")}
+    # the Knocked Out are offered nothing
+    assert menu(table, "bob") == []

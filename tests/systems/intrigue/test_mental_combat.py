@@ -1,0 +1,256 @@
+"""Mental Combat in a fight (rules text, "Mental Combat", "Mixing Mental and Normal Combat"):
+ranking by Mind, mental attacks and their Target Numbers, effects and damage, and their odds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.core import Action, RuleError
+from referee.systems.intrigue.odds import upcoming
+
+from .helpers import (
+    _ARMS,
+    _NEXT,
+    _SCREAM,
+    C1,
+    T,
+    _cast,
+    _d,
+    _menu,
+    _previews,
+    _rolled,
+    _round,
+    act,
+    cast,
+    character,
+    last,
+    start,
+)
+from .test_combat import brawl, combat, declare, fight, resolve
+
+
+def _krockin_in_round_two(alf: str, *, use_mind: bool = True) -> Any:
+    """Alf against Krockin (Mind 3); round 1 both defend; in round 2 Krockin uses his mind and
+    Alf then declares ``alf`` (a Defensive Action or an Attack on Krockin)."""
+    bolt = {"mental": True, "obvious": True, "target": 16, "damage": 3}
+    blast = {"mental": True, "obvious": True, "damage": 2}
+    fighters = cast(
+        alf=character("Alf", 11, combat=2, stamina=6),
+        kro=character(
+            "Krockin",
+            33,
+            combat=1,
+            mind=3,
+            stamina=6,
+            abilities={"Energy Bolt": bolt, "Mind Blast": blast},
+        ),
+    )
+    table = act(start(fighters), "alf", "start_combat", targets=["kro"])
+    table = act(act(table, "alf", "declare", action="defend"), "kro", "declare", action="defend")
+    table = act(act(table, "referee", "resolve"), "referee", "resolve")
+    return (act(table, "kro", "use_mind") if use_mind else table), alf
+
+
+def _bolt(ability: str, alf: str) -> dict[str, Any]:
+    table, alf_does = _krockin_in_round_two(alf)
+    table = act(table, "kro", "declare", action="attack", target="alf", ability=ability)
+    if alf_does == "attack":
+        table = act(table, "alf", "declare", action="attack", target="kro")
+    else:
+        table = act(table, "alf", "declare", action=alf_does)
+    table = act(table, "referee", "resolve", [1, 1, 1])
+    return last(table, "attack.rolled")
+
+
+def test_a_mental_attack_in_combat_rolls_mind_against_its_number_less_three_if_dodged() -> None:
+    """Mental Combat / Mixing Mental and Normal Combat: Krockin's Energy Bolt (a set Target
+    Number of 16) adds his Mind 3, less three only when Alf dodges a bolt that does physical
+    damage ("adding his Mind Stat and subtracting three for ScarFace's dodge"); a damaging
+    ability with no set number is against Alf's Mind + 10, + 3 when dodged. Each is logged as
+    an Attack."""
+    undodged = _bolt("Energy Bolt", "attack")
+    assert (undodged["action"], undodged["modifier"], undodged["target_number"]) == (
+        "attack",
+        3,
+        16,
+    )
+    blasted = _bolt("Mind Blast", "defend")
+    assert (blasted["action"], blasted["modifier"], blasted["target_number"]) == (
+        "attack",
+        3,
+        1 + 10 + 3,
+    )
+
+
+def test_a_mind_user_may_still_strike_with_a_fist() -> None:
+    """Attacking: Krockin, who has mental abilities, does not use his mind in round 2 and
+    attacks Alf with no ability named — an ordinary Attack, his Combat 1 against Alf's
+    Combat 2 + 10 + 3 for the dodge."""
+    table, _ = _krockin_in_round_two("defend", use_mind=False)
+    table = act(table, "alf", "declare", action="defend")
+    table = act(table, "kro", "declare", action="attack", target="alf")
+    table = act(table, "referee", "resolve")
+    table = act(table, "referee", "resolve", [1, 1, 1])
+    data = last(table, "attack.rolled")
+    assert (data["ability"], data["modifier"], data["target_number"]) == (None, 1, 15)
+
+
+def test_a_mental_attacks_preview_names_the_ability() -> None:
+    """Mental Combat (combat is fought in the open): the preview of Krockin's Energy Bolt names
+    the ability, not a bare Attack."""
+    table, _ = _krockin_in_round_two("attack")
+    table = act(table, "kro", "declare", action="attack", target="alf", ability="Energy Bolt")
+    table = act(table, "alf", "declare", action="attack", target="kro")
+    assert [label for label, *_ in _previews(table)] == ["Krockin Energy Bolt Alf"]
+
+
+def _krockin(ability: str) -> T:
+    """Alf against Krockin (Mind 3); round 1 both defend; in round 2 Krockin uses his mind and
+    ``ability`` on Alf, who defends, and hits (6+6+6)."""
+    abilities = {
+        "Energy Bolt": {"mental": True, "obvious": True, "target": 16, "damage": 3},
+        "Befuddle": {"mental": True, "obvious": True, "effect": "Dazed: drop what you hold."},
+    }
+    kro = character("Krockin", 33, combat=1, mind=3, stamina=6, abilities=abilities)
+    table = act(
+        start({"start": "20:00", "characters": {**_cast()["characters"], "kro": kro}}),
+        "alf",
+        "start_combat",
+        targets=["kro"],
+    )
+    table, _ = _round(table, [("alf", {"action": "defend"}), ("kro", {"action": "defend"})])
+    table = act(table, "referee", "next_round")
+    table = act(table, "kro", "use_mind")
+    table, told = _round(
+        table,
+        [
+            ("kro", {"action": "attack", "target": "alf", "ability": ability}),
+            ("alf", {"action": "defend"}),
+        ],
+        [6, 6, 6],
+    )
+    assert _rolled(table, "attack.rolled")["hit"] is True
+    return told
+
+
+def test_a_mental_attack_with_no_damage_logs_its_effect_and_no_damage() -> None:
+    """Mental Combat: "others can have more subtle effects when an Attack is successful" —
+    Krockin's Befuddle hits Alf: its effect is logged, and no damage (not even 0)."""
+    told = _krockin("Befuddle")
+    assert told == [
+        (
+            "mental.effect",
+            {
+                "combat": C1,
+                "attacker": "kro",
+                "target": "alf",
+                "ability": "Befuddle",
+                "effect": "Dazed: drop what you hold.",
+            },
+        ),
+        ("combat.action_taken", {"combat": C1, "character": "alf", "action": "defend"}),
+    ]
+
+
+def test_a_damaging_mental_attacks_harm_is_logged_by_the_ability() -> None:
+    """Mental Combat: "Some Mental Combat skills cause damage as normal" — Krockin's Energy Bolt
+    does its 3 and the log names the ability, not his hand."""
+    told = _krockin("Energy Bolt")
+    assert told[0] == (
+        "damage.taken",
+        {
+            "character": "alf",
+            "amount": 3,
+            "total": 3,
+            "by": "Energy Bolt",
+            "knocked_out": False,
+            "stamina": 6,
+        },
+    )
+
+
+def _krockin_uses_mind(**changes: Any) -> T:
+    """Alf and Krockin each defend in round 1; Krockin ranks by Mind in round 2."""
+    table = declare(declare(fight("alf", "kro", **changes), "alf", "defend"), "kro", "defend")
+    return act(resolve(resolve(table)), "kro", "use_mind")
+
+
+def test_a_fighter_who_ranks_by_mind_may_still_hold_their_action() -> None:
+    """Mixing Mental and Normal Combat: one who ranks by Mind uses a mental ability, or holds
+    their action ("A character can choose to hold their action")."""
+    table = declare(_krockin_uses_mind(), "kro", "hold")
+    assert combat(table).declaration("kro").kind == "hold"
+
+
+def test_only_a_mental_ability_on_the_sheet_makes_a_mental_attack() -> None:
+    """Mental Combat: an Attack may name a mental ability the attacker has; an ability that is
+    not mental, or one not on the sheet, is refused by that rule."""
+    kro = brawl()["characters"]["kro"]
+    abilities = {**kro["abilities"], "Fast Talk": {"value": 2}}
+    table = fight("kro", "alf", kro={"abilities": abilities})
+    for name in ("Fast Talk", "Fireball"):
+        with pytest.raises(RuleError, match=f"kro has no mental ability '{name}'"):
+            declare(table, "kro", "attack", target="alf", ability=name)
+
+
+def test_only_a_mental_ability_usable_in_combat_lets_a_fighter_rank_by_mind() -> None:
+    """Mixing Mental and Normal Combat: Krockin, whose only mental ability (Sleep) "cannot be
+    used during normal combat", may not rank by Mind."""
+    sleep = brawl()["characters"]["kro"]["abilities"]["Sleep"]
+    table = fight("alf", "kro", kro={"abilities": {"Sleep": sleep}})
+    assert "use_mind" not in {c.kind for c in table.legal_actions("kro")}
+    with pytest.raises(RuleError, match="kro has no mental ability usable in combat"):
+        act(table, "kro", "use_mind")
+
+
+def test_ranking_by_mind_is_offered_before_the_rounds_first_declaration() -> None:
+    """Mixing Mental and Normal Combat: Krockin may rank by Mind until the round's first
+    declaration; then he may use a mental ability usable in combat, or hold, and declares
+    before Alf (Mind 3 against Combat 2)."""
+    table = declare(declare(fight("alf", "kro"), "alf", "defend"), "kro", "defend")
+    table = resolve(resolve(table))
+    alf = [
+        _d("defend"),
+        _SCREAM,
+        _d("hold"),
+        _d("attack", target=("kro",)),
+        _d("grab", target=("kro",)),
+        _ARMS,
+    ]
+    assert _menu(table, "kro") == [_NEXT, ("use_mind", "", {})]
+    assert _menu(table, "alf") == [_NEXT, *alf]
+    in_round = act(table, "referee", "next_round")
+    assert _menu(in_round, "kro") == [("use_mind", "", {})]
+    assert _menu(in_round, "alf") == alf
+    assert _menu(declare(in_round, "alf", "defend"), "kro") == [
+        _d("defend"),
+        _SCREAM,
+        _d("hold"),
+        _d("attack", target=("alf",)),
+        _d("grab", target=("alf",)),
+    ]
+    by_mind = act(table, "kro", "use_mind")
+    assert _menu(by_mind, "alf") == []
+    assert _menu(by_mind, "kro") == [
+        _d("attack", "mental attack", target=("alf",), ability=("Energy Bolt", "Befuddle")),
+        _d("hold"),
+    ]
+
+
+def test_one_who_ranks_by_mind_and_holds_is_shown_the_odds_of_a_mental_attack_alone() -> None:
+    """Mixing Mental and Normal Combat, Initiative: Krockin ranks by Mind and holds his action;
+    once it may be taken, the odds of his Energy Bolt are shown, and none for an ordinary
+    Attack, which one ranking by Mind may not make."""
+    table = fight("alf", "kro")
+    table = resolve(declare(declare(table, "alf", "defend"), "kro", "defend"))
+    table = resolve(table)
+    table = act(table, "kro", "use_mind")
+    table = resolve(declare(declare(table, "kro", "hold"), "alf", "defend"))
+    bolt = {"action": "attack", "target": "alf", "ability": "Energy Bolt"}
+    shown = upcoming(table.state, Action("kro", "declare", bolt))
+    assert [words for words, _ in shown] == ["Krockin Energy Bolt Alf: 3d6+0 > 16"]
+    plain = {"action": "attack", "target": "alf"}
+    assert upcoming(table.state, Action("kro", "declare", plain)) == []
