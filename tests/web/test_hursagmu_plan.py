@@ -70,14 +70,14 @@ def test_a_player_composes_defend_haste_and_attack_on_a_phone(
         shown = _wait_odds(page, form, "no penalty for one action")
         assert shown == [
             "Odds: step 1 at Initiative "
-            f"{hero}: ogre's striking against hero's defense, no penalty for one action"
+            f"{hero}: Ogre's striking against Hero's defense, no penalty for one action"
         ]
         # step 2: Haste
         form.get_by_role("button", name="Add a step").click()
         steps.nth(1).get_by_label("Kind of step 2").select_option(label="haste (+2 Initiative)")
         shown = _wait_odds(page, form, "−2 for two actions")
         assert shown == [
-            f"Odds: step 1 at Initiative {hero + 2}: ogre's striking against hero's defense, "
+            f"Odds: step 1 at Initiative {hero + 2}: Ogre's striking against Hero's defense, "
             "−2 for two actions"
         ]
         # step 3: attack the ogre (the attack shape is the new step's first)

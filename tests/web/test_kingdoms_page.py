@@ -200,7 +200,7 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
             timeout=TIMEOUT,
         )
         after = _text(elves, "#bk-elves-tie-odds")
-        assert "against orcs's Will" in after
+        assert "against orcs' Will" in after
         for pct in ("success", "failure"):
             assert pct in mine and pct in after
         for seat, name in ((elves, "elves-tie"), (orcs, "orcs-tie")):
