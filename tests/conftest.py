@@ -21,6 +21,21 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 settings.register_profile("local", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "local")
 
+#: The variables that make golden tests write their files again (each game's test says which).
+GOLDEN_VARIABLES = ("REFEREE_UPDATE_GOLDEN", "REGENERATE_GOLDEN")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Golden files are written again in one process only: under pytest-xdist one worker could
+    read a golden file (some tests read another test's) while another is rewriting it."""
+    regenerating = [name for name in GOLDEN_VARIABLES if os.environ.get(name)]
+    workers = getattr(config.option, "numprocesses", None)
+    if regenerating and workers and not hasattr(config, "workerinput"):
+        raise pytest.UsageError(
+            f"{regenerating[0]} rewrites golden files: run it in one process (-n 0), "
+            f"not -n {workers}"
+        )
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None]:

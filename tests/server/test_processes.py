@@ -15,8 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+#: Real server processes, seconds each to start: `make check` leaves them to `make test`.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).parents[2]
 HOST = "127.0.0.1"  # loopback only
