@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench clean postgres chromium
+.PHONY: install run test check lint bench clean postgres chromium pdftools
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,9 +26,17 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict
 	$(BIN)/lint-imports
 
-test: lint postgres chromium
+test: lint postgres chromium pdftools
+	$(BIN)/pytest -n auto
+
+# The quick loop while working: the same lint, then every test but those marked slow (browsers,
+# killed writers, whole catalogues, big hypothesis runs), on every core. `make test` runs all.
+check: lint postgres pdftools
+	$(BIN)/pytest -n auto -m "not slow"
+
+# The handouts' tests read their PDFs with poppler's pdftoppm, in DejaVu Sans.
+pdftools:
 	@command -v pdftoppm >/dev/null && test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || { apt-get update -qq >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils fonts-dejavu-core >/dev/null 2>&1; } || { echo "handouts need poppler-utils and fonts-dejavu-core: sudo apt-get install -y poppler-utils fonts-dejavu-core"; exit 1; }
-	$(BIN)/pytest
 
 # The web table's tests drive Debian's Chromium (never a downloaded browser): install it if it
 # is missing, or fail with one line saying how.

@@ -218,7 +218,7 @@ def main() -> None:
     # opposed pools and memoised checks)
     from dice_checks import bench_checks
     from dice_fairness import bench_fairness
-    from dice_limits import bench_limits
+    from dice_limits import bench_hostile, bench_limits
 
     print(f"# referee.dice benchmark (python {sys.version.split()[0]}, median of repeats)\n")
     bench_rolls()
@@ -227,6 +227,7 @@ def main() -> None:
     bench_checks()
     bench_fairness()
     bench_limits()
+    bench_hostile()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 """Where each limit of referee.dice sits: CPU time of odds and rolls over a grid of sizes
-(issue 12). Run by `make bench` (through bench/dice.py), or alone: python bench/dice_limits.py.
+(issue 12), and of the hostile expressions ``tests/dice/test_hostile.py`` counts the work of
+(the tests never time them). Run by `make bench` (through bench/dice.py), or alone:
+python bench/dice_limits.py.
 
 Each cell is one call, timed in CPU seconds of this thread, with the odds cache cleared: the
 time it takes to answer, or to refuse (and which limit refused it). The promise is an answer or
@@ -11,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from referee.dice import NotationError, RandomSource, parse, roll
 from referee.dice.budget import ODDS_SECONDS, ROLL_SECONDS
@@ -99,5 +102,34 @@ def bench_limits() -> None:
     print()
 
 
+def bench_hostile() -> None:
+    """The expressions that once ran for minutes (the hostile tests' ``MEASURED``): each roll
+    and each odds call against its promise, the slowest shown."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.dice.test_hostile import MEASURED
+
+    print(
+        f"## Hostile expressions (CPU ms; promises {ODDS_SECONDS * 1e3:.0f} and "
+        f"{ROLL_SECONDS * 1e3:.0f} ms)"
+    )
+    print("| expression | odds | roll | over the promise |")
+    print("|---|---:|---:|---|")
+    over = 0
+    for expression in MEASURED:
+        _odds_of.cache_clear()
+        odds_s, _ = timed(lambda e=expression: odds(e))  # type: ignore[misc]
+        roll_s, _ = timed(lambda e=expression: roll(e, RandomSource(1)))  # type: ignore[misc]
+        late = [
+            n
+            for n, t, p in (("odds", odds_s, ODDS_SECONDS), ("roll", roll_s, ROLL_SECONDS))
+            if t > p
+        ]
+        over += bool(late)
+        shown = expression if len(expression) < 30 else expression[:27] + "..."
+        print(f"| `{shown}` | {odds_s * 1e3:.0f} | {roll_s * 1e3:.1f} | {', '.join(late)} |")
+    print(f"\n{over} of {len(MEASURED)} over a promise on this machine.\n")
+
+
 if __name__ == "__main__":
     bench_limits()
+    bench_hostile()

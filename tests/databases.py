@@ -1,7 +1,14 @@
 """The databases the store's and the server's tests run on: SQLite, and PostgreSQL at
 ``REFEREE_TEST_POSTGRES_URL`` (by default the local server's ``test`` database), where each test
 gets a database of its own, made from that URL and dropped afterwards, so runs never collide.
-An unreachable PostgreSQL fails the tests with one line saying how to start it: never a skip."""
+An unreachable PostgreSQL fails the tests with one line saying how to start it: never a skip.
+
+Under pytest-xdist too: a database's name carries the worker (``PYTEST_XDIST_WORKER``, ``gw0``…;
+``main`` without xdist), its process and a random part, so no two tests, workers or runs on
+one server (other checkouts' runs share it) ever make, use or drop the same database; no test
+touches the ``test`` database's own tables or schema. At the end of its session a worker drops
+whatever its own process left (a test killed before its clean-up): never another's.
+"""
 
 from __future__ import annotations
 
@@ -46,9 +53,20 @@ def reachable_postgres() -> str:
     return admin_url()
 
 
+def own_prefix() -> str:
+    """The start of the name of every database this process makes: the xdist worker and the
+    process id.
+
+    >>> own_prefix().startswith("referee_test_")
+    True
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    return f"referee_test_{''.join(c for c in worker if c.isalnum())}_{os.getpid()}_"
+
+
 def fresh_postgres(admin: str) -> tuple[str, str]:
     """A new empty database on the test server: ``(url, name)``."""
-    name = f"referee_test_{os.getpid()}_{secrets.token_hex(4)}"
+    name = own_prefix() + secrets.token_hex(4)
     engine = create_engine(admin, isolation_level="AUTOCOMMIT")
     with engine.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
@@ -62,6 +80,35 @@ def drop_postgres(admin: str, name: str) -> None:
     with engine.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     engine.dispose()
+
+
+def drop_leftovers(admin: str) -> list[str]:
+    """Drop the databases this process made and did not drop (a test stopped before its
+    clean-up); the names dropped. Another process's databases are never touched."""
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            pattern = own_prefix().replace("_", r"\_") + "%"
+            names = [
+                str(row[0])
+                for row in conn.execute(
+                    text("SELECT datname FROM pg_database WHERE datname LIKE :pattern"),
+                    {"pattern": pattern},
+                )
+            ]
+            for name in names:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        engine.dispose()
+    return names
+
+
+def postgres_server() -> Iterator[str]:
+    """The ``postgres_admin`` fixture: the server the tests make their databases on (a failure
+    if out of reach); this process's leftovers dropped at the end of the session."""
+    admin = reachable_postgres()
+    yield admin
+    drop_leftovers(admin)
 
 
 def database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:

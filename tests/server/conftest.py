@@ -19,16 +19,17 @@ from fastapi.testclient import TestClient
 import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy)
 from referee.server import Settings, create_app
 from referee.store import Store, open_store
-from tests.databases import BACKENDS, database, reachable_postgres
+from tests.databases import BACKENDS, database, postgres_server
 
 #: Limits high enough that a test's own requests never meet them (the limits have their tests).
 TEST_SETTINGS = Settings(rate=10_000, burst=10_000, anonymous_rate=10_000, anonymous_burst=10_000)
 
 
 @pytest.fixture(scope="session")
-def postgres_admin() -> str:
-    """The PostgreSQL server the tests make their databases on (fails if out of reach)."""
-    return reachable_postgres()
+def postgres_admin() -> Iterator[str]:
+    """The PostgreSQL server the tests make their databases on (fails if out of reach); what
+    this worker left there is dropped at the end of its session."""
+    yield from postgres_server()
 
 
 @pytest.fixture(params=BACKENDS)

@@ -30,6 +30,9 @@ from tests.server.conftest import TEST_SETTINGS, Seated
 
 EXAMPLES = 25
 
+#: Thousands of generated requests: `make check` leaves them to `make test`.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def seated_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Seated]]:

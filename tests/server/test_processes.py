@@ -15,8 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+#: Real server processes, seconds each to start: `make check` leaves them to `make test`.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).parents[2]
 HOST = "127.0.0.1"  # loopback only
@@ -35,8 +39,28 @@ def command(*args: str) -> list[str]:
 
 
 @contextmanager
-def serving(url: str, *, workers: int = 1) -> Iterator[str]:
-    """``referee serve`` on a free loopback port, with the kernel toy registered; its base URL."""
+def serving(url: str, *, workers: int = 1, **settings: str) -> Iterator[str]:
+    """``referee serve`` on a free loopback port, with the kernel toy registered; its base URL.
+    ``settings``: more ``REFEREE_SERVER_<NAME>`` variables, by name.
+
+    A port is free when chosen, but another process (another xdist worker) may take it before
+    the server binds it: a server that could not bind is started again on another port."""
+    for attempt in range(3):
+        try:
+            with _serving(url, workers, settings) as base:
+                yield base
+                return
+        except PortTaken:
+            if attempt == 2:
+                raise
+
+
+class PortTaken(AssertionError):
+    """The chosen port was taken by the time ``referee serve`` bound it."""
+
+
+@contextmanager
+def _serving(url: str, workers: int, settings: dict[str, str]) -> Iterator[str]:
     port = free_port()
     env = {
         **os.environ,
@@ -46,6 +70,7 @@ def serving(url: str, *, workers: int = 1) -> Iterator[str]:
         "REFEREE_SERVER_BURST": "1000",
         "REFEREE_SERVER_ANONYMOUS_RATE": "1000",
         "REFEREE_SERVER_ANONYMOUS_BURST": "1000",
+        **{f"REFEREE_SERVER_{name.upper()}": value for name, value in settings.items()},
     }
     args = ["serve", "--host", HOST, "--port", str(port), "--database", url]
     args += ["--workers", str(workers), "--log-level", "warning"]
@@ -60,7 +85,11 @@ def serving(url: str, *, workers: int = 1) -> Iterator[str]:
             except httpx.HTTPError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
+                if process.poll() is None:
+                    process.kill()
                 error = process.stderr.read().decode() if process.stderr else ""
+                if "address already in use" in error.lower():
+                    raise PortTaken(f"port {port} was taken: {error[-500:]}")
                 raise AssertionError(f"referee serve did not start: {error[-2000:]}")
             time.sleep(0.1)
         yield base
@@ -84,29 +113,37 @@ def message(ws: ClientConnection, timeout: float) -> dict[str, Any]:
     return dict(json.loads(ws.recv(timeout=timeout)))
 
 
-def test_an_action_through_one_process_is_pushed_by_another_within_a_second(
+#: How long to wait for a message before giving up: a deadline, not a verdict on speed (under
+#: load a push may take seconds; what it came through is what the tests check).
+PATIENCE = 30.0
+
+
+def test_an_action_through_one_process_is_pushed_by_another_through_postgresql(
     postgres_url: str,
 ) -> None:
-    with serving(postgres_url) as one, serving(postgres_url) as two:
+    """Two processes on one PostgreSQL database: what one does, the other pushes. Neither polls
+    (``poll_seconds`` 0), so a push can only come from PostgreSQL's notification."""
+    with (
+        serving(postgres_url, poll_seconds="0") as one,
+        serving(postgres_url, poll_seconds="0") as two,
+    ):
         created = httpx.post(
             f"{one}/api/tables", json={"system": "kernel_toy", "setup": {}, "name": "two"}
         ).json()
         table_id = created["id"]
         tokens = {s["id"]: s["token"] for s in created["seats"]}
         with live(two, table_id, tokens["krockin"]) as krockin:
-            first = message(krockin, 5)
+            first = message(krockin, PATIENCE)
             v = created["version"]
             assert first["version"] == v and first["viewer"] == "krockin"
             for version in (v, v + 1, v + 2):
-                started = time.monotonic()
                 acted = httpx.post(
                     f"{one}/api/tables/{table_id}/actions",
                     headers={"Authorization": f"Bearer {tokens['scarface']}"},
                     json={"kind": "rally", "version": version},
                 )
                 assert acted.status_code == 200, acted.text
-                pushed = message(krockin, 1.0)
-                assert time.monotonic() - started < 1.0
+                pushed = message(krockin, PATIENCE)
                 assert pushed["version"] == version + 1 and pushed["since"] == version
                 assert [e["kind"] for e in pushed["events"]] == ["rally.rolled"]
                 # and the other process reads the table as it is now, not as it last read it
@@ -121,7 +158,7 @@ def test_an_action_through_one_process_is_pushed_by_another_within_a_second(
                 headers={"Authorization": f"Bearer {tokens['referee']}"},
             )
             assert undone.status_code == 200
-            reset = message(krockin, 1.0)
+            reset = message(krockin, PATIENCE)
             assert reset["reset"] and reset["version"] == v + 2 and reset["since"] == 0
             # a revocation through the first closes the seat's socket on the second
             revoked = httpx.delete(
@@ -130,7 +167,7 @@ def test_an_action_through_one_process_is_pushed_by_another_within_a_second(
             )
             assert revoked.status_code == 204
             try:
-                message(krockin, 2.0)
+                message(krockin, PATIENCE)
                 raise AssertionError("the revoked seat's socket stayed open")
             except ConnectionClosed as closed:
                 assert closed.rcvd is not None and closed.rcvd.code == 4401
@@ -160,7 +197,7 @@ def test_sqlite_is_served_by_one_process_and_sees_the_command_line_act(sqlite_ur
         tokens = {s["id"]: s["token"] for s in created["seats"]}
         with live(base, created["id"], tokens["scarface"]) as scarface:
             v = created["version"]
-            assert message(scarface, 5)["version"] == v
+            assert message(scarface, PATIENCE)["version"] == v
             # another program (the command line) acts on the same file: polled, then pushed
             store = open_store(sqlite_url)
             try:
@@ -169,4 +206,4 @@ def test_sqlite_is_served_by_one_process_and_sees_the_command_line_act(sqlite_ur
                 )
             finally:
                 store.close()
-            assert message(scarface, 3.0)["version"] == v + 1
+            assert message(scarface, PATIENCE)["version"] == v + 1

@@ -353,6 +353,7 @@ def _play(scenario: Scenario) -> Iterator[Table[Any]]:
     yield table
 
 
+@pytest.mark.slow  # every worked example of every game, through every route
 @pytest.mark.parametrize(
     "example", [f"{game}/{name}" for game, names in SCENARIOS.items() for name in names]
 )

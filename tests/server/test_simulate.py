@@ -101,6 +101,7 @@ def test_no_seat_is_401(sqlite_server: Server) -> None:
     assert got.status_code == 401 and got.json()["error"]["code"] == "unauthorized"
 
 
+@pytest.mark.slow  # a whole-encounter simulation of each demo table
 @pytest.mark.parametrize("game", ["intrigue", "zweihander", "ginlane", "hursagmu"])
 def test_every_demo_table_with_the_button_is_answered(sqlite_server: Server, game: str) -> None:
     """The demo tables (``referee play``): the referee is answered for each, never a 422 — the

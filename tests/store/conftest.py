@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy)
-from tests.databases import BACKENDS, database, reachable_postgres
+from tests.databases import BACKENDS, database, postgres_server
 
 
 @pytest.fixture(autouse=True)
@@ -22,9 +22,10 @@ def _no_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
 
 
 @pytest.fixture(scope="session")
-def postgres_admin() -> str:
-    """The PostgreSQL server the tests make their databases on (fails if out of reach)."""
-    return reachable_postgres()
+def postgres_admin() -> Iterator[str]:
+    """The PostgreSQL server the tests make their databases on (fails if out of reach); what
+    this worker left there is dropped at the end of its session."""
+    yield from postgres_server()
 
 
 @pytest.fixture(params=BACKENDS)

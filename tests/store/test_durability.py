@@ -19,12 +19,16 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
 from referee.core import Table
 from referee.core.registry import system
 from referee.store import Store, open_store
 from tests.store.workers import WRITER_APPLICATION
+
+#: Processes killed and racing, seconds each: `make check` leaves them to `make test`.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

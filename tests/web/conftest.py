@@ -2,6 +2,9 @@
 loopback port, and Debian's Chromium driven by Playwright.
 
 No test here is ever skipped: a missing Chromium is a failure that says how to install it.
+Every test that drives the browser is marked ``slow``: ``make check`` leaves them to ``make test``.
+Under pytest-xdist each worker has its own server, store and browser (session fixtures are per
+worker), on a port the system chose.
 """
 
 from __future__ import annotations
@@ -42,10 +45,29 @@ class Live:
         return created.id, dict(created.tokens)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test that drives Chromium ``slow`` (seconds each: ``make check`` skips them)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 def _free_port() -> int:
+    """A loopback port nothing listens on now (``bench/web.py``'s server)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def _listening() -> socket.socket:
+    """A loopback socket on a port the system chose, already bound and listening: handed to
+    the server as it is, so no other process (another xdist worker) can take the port between
+    choosing it and serving on it."""
+    bound = socket.socket()
+    bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    bound.bind(("127.0.0.1", 0))
+    bound.listen(128)
+    return bound
 
 
 @pytest.fixture(scope="session")
@@ -54,19 +76,21 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     store = open_store(f"sqlite:///{path}")
     settings = Settings(rate=0, anonymous_rate=0, poll_seconds=0.2)
     app = create_app(store, settings, mount=mount)
-    port = _free_port()
+    bound = _listening()
+    port = int(bound.getsockname()[1])
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
     )
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 60  # when to give up waiting, not a verdict on speed
     while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
     yield Live(f"http://127.0.0.1:{port}", store)
     server.should_exit = True
     thread.join(10)
+    bound.close()
     store.close()
 
 
