@@ -38,6 +38,7 @@ __all__ = [
     "possessive",
     "possessive_of",
     "title_of",
+    "titled",
     "with_names",
 ]
 
@@ -74,6 +75,24 @@ def possessive_of(identifier: str) -> str:
     ("Marcos'", "Bob's")
     """
     return possessive(title_of(identifier))
+
+
+def titled(data: Mapping[str, Any], keys: Iterable[str]) -> dict[str, Any]:
+    """``data`` with the ids under ``keys`` (a string, or a list of them) written as names
+    (:func:`title_of`): for a game whose characters have no name but their id.
+
+    >>> titled({"attacker": "moll_cutpurse", "targets": ["jack", 3], "zone": "alley"},
+    ...        ["attacker", "targets"])
+    {'attacker': 'Moll Cutpurse', 'targets': ['Jack', 3], 'zone': 'alley'}
+    """
+    out = dict(data)
+    for key in set(keys) & out.keys():
+        value = out[key]
+        if isinstance(value, str):
+            out[key] = title_of(value)
+        elif isinstance(value, list):
+            out[key] = [title_of(v) if isinstance(v, str) else v for v in value]
+    return out
 
 
 def names_in(data: Mapping[str, Any]) -> dict[str, str]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict
 
 from referee.core import Event, Viewer
-from referee.core.naming import possessive, title_of
+from referee.core.naming import possessive, titled
 
 __all__ = [
     "ASPECT_PLACED",
@@ -780,14 +780,7 @@ def _named(kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
     people = _PEOPLE | _PEOPLE_BY_KIND.get(kind, frozenset())
     if kind == BLOCK_SET and data.get("kind") == "protect":  # a Block protecting someone
         people |= {"target"}
-    out = dict(data)
-    for key in people & out.keys():
-        value = out[key]
-        if isinstance(value, str):
-            out[key] = title_of(value)
-        elif isinstance(value, list):
-            out[key] = [title_of(v) if isinstance(v, str) else v for v in value]
-    return out
+    return titled(data, people)
 
 
 def describe(event: Event, viewer: Viewer) -> str:

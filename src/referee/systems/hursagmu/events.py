@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from referee.core import Event, Viewer
-from referee.core.naming import possessive, title_of
+from referee.core.naming import possessive, titled
 
 __all__ = [
     "ACTIONS_BEGAN",
@@ -366,14 +366,7 @@ _PEOPLE = frozenset(
 
 
 def _named(data: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(data)
-    for key in _PEOPLE & out.keys():
-        value = out[key]
-        if isinstance(value, str):
-            out[key] = title_of(value)
-        elif isinstance(value, list):
-            out[key] = [title_of(v) if isinstance(v, str) else v for v in value]
-    return out
+    return titled(data, _PEOPLE)
 
 
 def _who(data: Mapping[str, Any]) -> str:

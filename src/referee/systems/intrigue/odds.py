@@ -190,6 +190,39 @@ def own_roll(
     return words, f"3d6 {'+' if value >= 0 else '−'} {abs(value)}", chance
 
 
+def _as_declared(
+    state: IntrigueState,
+    combat: Any,
+    who: str,
+    params: Mapping[str, Any],
+    is_wanted: Callable[[str], bool],
+) -> tuple[IntrigueState, Any, Any] | None:
+    """The state after ``who`` declares ``params`` in ``combat`` (a declaration of a kind
+    ``is_wanted`` and the rules accept), with the combat and the declaration: what the odds of a
+    declaration are read from. ``None`` for one the rules would refuse."""
+    from referee.core import EVERYONE, Event
+    from referee.systems.intrigue.events import COMBAT_DECLARED
+    from referee.systems.intrigue.evolve import fold
+
+    try:
+        args = DECLARE.parse(params)
+        if not is_wanted(args.action):
+            return None
+        payload = fight.validate(state, combat, who, args)
+    except (ActionError, RuleError):
+        return None
+    rank = fight.initiative_rank(state, combat, who)
+    declared = Event(
+        COMBAT_DECLARED,
+        {"combat": combat.id, "character": who, "rank": rank, **payload},
+        audience=EVERYONE,
+    )
+    after = fold(state, [declared])
+    taken = after.combat(combat.id)
+    decl = taken.declaration(who)
+    return None if decl is None else (after, taken, decl)
+
+
 def _declared_attack(
     state: IntrigueState, who: str, params: Mapping[str, Any]
 ) -> list[tuple[str, Check]]:
@@ -197,31 +230,13 @@ def _declared_attack(
     the declarations stand now ("The Attacker rolls 3d6 and adds their Combat Stat. If the
     total is greater than the Target's Combat Stat + 10, the attack succeeds"). A target who
     has still to declare may yet take a Defensive Action (+3): the words say so."""
-    from referee.core import EVERYONE, Event
-    from referee.systems.intrigue.events import COMBAT_DECLARED
-    from referee.systems.intrigue.evolve import fold
-
     combat = state.combat_of(who)
     if combat is None or not combat.in_round or combat.declaration(who) is not None:
         return []
-    try:
-        args = DECLARE.parse(params)
-        if args.action not in ("attack", "grab"):
-            return []
-        payload = fight.validate(state, combat, who, args)
-    except (ActionError, RuleError):
+    found = _as_declared(state, combat, who, params, lambda kind: kind in ("attack", "grab"))
+    if found is None:
         return []
-    rank = fight.initiative_rank(state, combat, who)
-    declared = Event(
-        COMBAT_DECLARED,
-        {"combat": combat.id, "character": who, "rank": rank, **payload},
-        audience=EVERYONE,
-    )
-    taken = fold(state, [declared]).combat(combat.id)
-    decl = taken.declaration(who)
-    if decl is None:
-        return []
-    after = fold(state, [declared])
+    after, taken, decl = found
     rolls = fight.rolls_of(after, taken, [decl])
     target = decl.target
     if target is not None and combat.declaration(target) is None:
@@ -240,10 +255,6 @@ def _held_action(
     """A held action taken during the round resolves at once ("A character can choose to
     'hold' their action until a later time"): its roll, if any. An ordinary declaration rolls
     nothing."""
-    from referee.core import EVERYONE, Event
-    from referee.systems.intrigue.events import COMBAT_DECLARED
-    from referee.systems.intrigue.evolve import fold
-
     combat = state.combat_of(who)
     if combat is None or not combat.in_round:
         return []
@@ -252,22 +263,8 @@ def _held_action(
         return []
     if fight.pending_declarers(state, combat) or ranked_above(combat, mine):
         return []
-    try:
-        args = DECLARE.parse(params)
-        if args.action == "hold":
-            return []
-        payload = fight.validate(state, combat, who, args)
-    except (ActionError, RuleError):
+    found = _as_declared(state, combat, who, params, lambda kind: kind != "hold")
+    if found is None:
         return []
-    rank = fight.initiative_rank(state, combat, who)
-    declared = Event(
-        COMBAT_DECLARED,
-        {"combat": combat.id, "character": who, "rank": rank, **payload},
-        audience=EVERYONE,
-    )
-    after = fold(state, [declared])
-    taken = after.combat(combat.id)
-    decl = taken.declaration(who)
-    if decl is None:
-        return []
+    after, taken, decl = found
     return list(fight.rolls_of(after, taken, [decl]))
