@@ -66,7 +66,7 @@ class _AfterDark(Toy):
 
 
 class _Nothing(Params):
-    pass
+    """An action that takes no parameters (its model has no field on purpose)."""
 
 
 JUDGE = ActionSpec("judge", _Nothing, section="Toy: judging", who=Who.REFEREE)
