@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from referee.core.actions import Catalogue, Choice
-from referee.core.clock import CLOCK_ADVANCED, TIMER_CANCELLED, TIMER_SET, GameTime
+from referee.core.clock import GameTime
+from referee.core.decide import KERNEL_KINDS, Builder, Handlers
 from referee.core.events import Event, Viewer
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
@@ -54,9 +55,6 @@ S = TypeVar("S")
 
 ActorId: TypeAlias = str
 """Who acts: a character's, a faction's or a player's id, or ``"referee"``."""
-
-KERNEL_KINDS = frozenset({TIMER_SET, TIMER_CANCELLED, CLOCK_ADVANCED})
-"""Event kinds the table folds into its clock; they never reach a procedure's ``evolve``."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +96,10 @@ class Procedure(ABC, Generic[S]):
 
     catalogue: Catalogue = Catalogue()
     has_referee: bool = True
+    handlers: Handlers | None = None
+    """The handler of each action kind (:mod:`referee.core.decide`): set it, and ``decide`` and
+    ``apply`` need not be written; the table then keeps the state the handler's builder folded
+    (each event folded once)."""
 
     @abstractmethod
     def initial_state(self, setup: Mapping[str, Any]) -> S:
@@ -123,14 +125,27 @@ class Procedure(ABC, Generic[S]):
         :meth:`decide` is still the authority on any action.
         """
 
-    @abstractmethod
     def decide(self, state: S, action: Action, dice: DiceSource) -> Sequence[Event]:
         """The events ``action`` causes; raise ``RuleError(rule, reason)`` if it is illegal.
 
         Take every die from ``dice`` and put the faces (e.g. ``CheckResult.to_json()``) into
         the events. Return events with ``number`` and ``at`` left at 0: the table stamps them.
         Timer events (:func:`~referee.core.clock.set_timer`) may be among them.
+
+        Default: the events of :attr:`handlers`' handler for ``action.kind``.
         """
+        return tuple(self.build(state, action, dice).events)
+
+    def build(self, state: S, action: Action, dice: DiceSource) -> Builder[S]:
+        """The builder of ``action``'s events from :attr:`handlers` (state folded as they were
+        made). A procedure without handlers builds from its own ``decide`` and ``evolve``."""
+        if self.handlers is not None:
+            return self.handlers.build(state, action, dice, self.evolve)
+        if type(self).decide is Procedure.decide:
+            raise NotImplementedError(f"{type(self).__name__} has neither handlers nor decide")
+        builder = Builder(state, self.evolve, action.at)
+        builder.extend(self.decide(state, action, dice))
+        return builder
 
     @abstractmethod
     def evolve(self, state: S, event: Event) -> S:
@@ -140,16 +155,14 @@ class Procedure(ABC, Generic[S]):
         """
 
     def apply(self, state: S, action: Action, dice: DiceSource) -> tuple[S, tuple[Event, ...]]:
-        """``decide`` then fold ``evolve``: the new state and the events (unstamped).
+        """Decide ``action`` and fold its events once: the new state and the events (unstamped
+        but for their time).
 
         Kernel (timer) events are returned but do not reach ``evolve``. Use a :class:`Table` to
         keep the clock and the log.
         """
-        events = tuple(self.decide(state, action, dice))
-        for event in events:
-            if event.kind not in KERNEL_KINDS:
-                state = self.evolve(state, event)
-        return state, events
+        builder = self.build(state, action, dice)
+        return builder.state, tuple(builder.events)
 
     def actors(self, state: S) -> Sequence[ActorId]:
         """Whose move it is in ``state``: who may act now. Default: nobody listed."""

@@ -523,8 +523,8 @@ class Table(Generic[S]):
         table = self if at is None else self._advance(at, cause=number)
         taken = Action(action.actor, action.kind, params, at=table.now, args=args)
         check_prompts(table.procedure, table.state, taken)
-        events = tuple(table.procedure.decide(table.state, taken, source))
-        table = table._record(events, cause=number)
+        state, events = table.procedure.apply(table.state, taken, source)
+        table = table._record(events, cause=number, state=state)
         audience = (
             EVERYONE
             if spec is None or spec.record == "everyone"
@@ -659,14 +659,23 @@ class Table(Generic[S]):
 
     # -- the fold ---------------------------------------------------------------------------
 
-    def _record(self, events: Iterable[Event], cause: int, at: GameTime | None = None) -> Table[S]:
+    def _record(
+        self,
+        events: Iterable[Event],
+        cause: int,
+        at: GameTime | None = None,
+        state: S | None = None,
+    ) -> Table[S]:
+        """The table with ``events`` stamped into the log and folded; ``state`` is the game's
+        state after them when the procedure has folded them already (:meth:`Procedure.apply`),
+        so they are folded once: only into the clock and the dice ledger here."""
         table = self
         for event in events:
             log = table.log.append_stamped(
                 event, at=table.clock.now if at is None else at, cause=cause
             )
-            table = table._fold(log[-1], log=log)
-        return table
+            table = table._fold(log[-1], log=log, folded=state is not None)
+        return table if state is None else table._with(state=state)
 
     def _with(self, **changes: Any) -> Table[S]:
         """This table with some fields changed: a plain copy (``dataclasses.replace`` would run
@@ -676,9 +685,9 @@ class Table(Generic[S]):
         copy.__dict__.update(changes)
         return copy
 
-    def _fold(self, event: Event, **more: Any) -> Table[S]:
+    def _fold(self, event: Event, *, folded: bool = False, **more: Any) -> Table[S]:
         """This table with ``event`` folded in (and ``more`` fields changed: the log, as an
-        event is recorded, in the same copy)."""
+        event is recorded, in the same copy); ``folded`` if the game's state has it already."""
         clock = self.clock
         if event.kind == TIMER_SET:
             payload = event.data
@@ -693,7 +702,7 @@ class Table(Generic[S]):
             to = int(event.payload["to"])  # type: ignore[arg-type]
             pending = tuple(t for t in clock.timers if t.due > to)
             return self._with(clock=Clock(now=max(to, clock.now), timers=pending), **more)
-        state = self.procedure.evolve(self.state, event)
+        state = self.state if folded else self.procedure.evolve(self.state, event)
         if event.at > clock.now:
             clock = replace(clock, now=event.at)
         if event.kind in DICE_EVENTS:
