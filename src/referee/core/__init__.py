@@ -87,6 +87,7 @@ from referee.core.events import (
     only,
     view,
 )
+from referee.core.decide import Builder, Handler, Handlers
 from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure
 from referee.core.prompts import Prompt, Result
 from referee.core.registry import System, get_system, register_system, system, systems
@@ -114,6 +115,7 @@ __all__ = [
     "AnyOf",
     "Audience",
     "Between",
+    "Builder",
     "Catalogue",
     "Check",
     "CheckOdds",
@@ -125,6 +127,8 @@ __all__ = [
     "Domain",
     "Event",
     "GameTime",
+    "Handler",
+    "Handlers",
     "Json",
     "JsonObject",
     "Log",
