@@ -65,6 +65,7 @@ from referee.core.clock import (
     parse_duration,
     set_timer,
 )
+from referee.core.decide import Builder, Handler, Handlers
 from referee.core.errors import (
     ActionError,
     RefereeError,
@@ -87,7 +88,6 @@ from referee.core.events import (
     only,
     view,
 )
-from referee.core.decide import Builder, Handler, Handlers
 from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure
 from referee.core.prompts import Prompt, Result
 from referee.core.registry import System, get_system, register_system, system, systems
