@@ -6,10 +6,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: install run test check lint bench clean postgres chromium pdftools
 
-$(STAMP): pyproject.toml requirements.lock
+$(STAMP): pyproject.toml requirements.lock examples/toy-game/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -c requirements.lock -e '.[dev]'
+	# the example of a sixth game, a package of its own found through its entry point
+	# (docs/new-game.md): installed as a plug-in would be
+	$(BIN)/python -m pip install -q --no-deps -e examples/toy-game
 	# compile the package's bytecode now (an editable install does not, and where
 	# PYTHONDONTWRITEBYTECODE is set nothing else would): a command starts faster
 	$(BIN)/python -m compileall -q src
@@ -21,8 +24,8 @@ run: $(STAMP)
 	$(BIN)/referee play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	$(BIN)/mypy --strict
 	$(BIN)/lint-imports
 

@@ -37,17 +37,18 @@ from referee.core import (
 from referee.core.clock import TIMER_SET
 from referee.core.loader import load_file
 from referee.dice import RandomSource
-from tests.core import toy_duel  # noqa: F401  (registers the kernel's toy duel)
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
 GAMES = ("intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu")
+PLUG_INS = {"toy": EXAMPLES / "toy-game"}
+"""Games installed as packages of their own (``docs/new-game.md``), with their example folders."""
 STEPS = 60 if os.environ.get("CI") else 25
 RUNS = 30 if os.environ.get("CI") else 6
 
 
 def test_every_game_is_registered_by_entry_point() -> None:
-    assert set(GAMES) <= set(systems())
+    assert {*GAMES, *PLUG_INS} <= set(systems())
     for name in GAMES:
         game = system(name)
         assert game.name == name and game.title and game.rules
@@ -60,29 +61,18 @@ def test_every_game_is_registered_by_entry_point() -> None:
 def setups(name: str) -> list[tuple[str, dict[str, Any]]]:
     """The setups (and players) of a game's example scenarios."""
     found = []
-    for file in sorted((EXAMPLES / name).glob("*.yaml")):
+    for file in sorted(PLUG_INS.get(name, EXAMPLES / name).glob("*.yaml")):
         data = load_file(file)
         if isinstance(data, dict) and data.get("system") == name and "setup" in data:
             found.append((file.stem, data))
     return found
 
 
-# the kernel's toy duel: a game that stops to ask its defenders (prompts, structured choices)
-TOYS = [
-    (
-        "kernel_duel",
-        "three-duellists",
-        {
-            "setup": {"duellists": {"ann": {}, "bob": {}, "cat": {"stamina": 3}}},
-            "players": {"ann": ["ann"], "bob": ["bob"], "cat": ["cat"]},
-        },
-    )
-]
-CASES = [(name, stem, data) for name in GAMES for stem, data in setups(name)] + TOYS
+CASES = [(name, stem, data) for name in (*GAMES, *PLUG_INS) for stem, data in setups(name)]
 
 
 def test_every_game_has_example_setups() -> None:
-    assert {name for name, _, _ in CASES} == {*GAMES, "kernel_duel"}
+    assert {name for name, _, _ in CASES} == {*GAMES, *PLUG_INS}
 
 
 def new_table(name: str, data: dict[str, Any]) -> Table[Any]:
