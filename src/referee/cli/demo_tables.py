@@ -22,16 +22,23 @@ import typer
 
 __all__ = ["DEMOS", "demo_tables", "register"]
 
-#: The demo of each game: a scenario file under ``examples/`` (its setup and players).
-DEMOS: dict[str, str] = {
-    "intrigue": "intrigue/perception-envelopes.yaml",
-    "kingdoms": "kingdoms/artha-and-the-tie-breaker.yaml",
-    "zweihander": "zweihander/complex-exchange.yaml",
-    "ginlane": "ginlane/ambush.yaml",
-    "hursagmu": "hursagmu/thief-and-sleeper.yaml",
-}
-
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+DEMO_LIST = EXAMPLES / "demo-tables.yaml"
+"""Which scenario file seats each game's demo table: data, not code, so a game added needs no
+change here."""
+
+
+def _demos() -> dict[str, str]:
+    from referee.core.loader import load_file
+
+    listed = load_file(DEMO_LIST)
+    if not isinstance(listed, dict) or not all(isinstance(v, str) for v in listed.values()):
+        raise ValueError(f"{DEMO_LIST}: a mapping of game names to scenario files")
+    return {str(game): str(file) for game, file in listed.items()}
+
+
+DEMOS: dict[str, str] = _demos()
+"""The demo of each game: a scenario file under ``examples/`` (its setup and players)."""
 
 
 def _tokens_file() -> Path:
