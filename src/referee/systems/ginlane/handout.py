@@ -19,7 +19,7 @@ __all__ = ["handout_data"]
 
 
 def handout_data() -> dict[str, Any]:
-    """"Consequences" (severity, stress mitigated, how long it lasts); the "Stress Tracks" and
+    """ "Consequences" (severity, stress mitigated, how long it lasts); the "Stress Tracks" and
     the boxes each starts with; "No Relevant Skill"'s effective skill."""
     return {
         "consequences": [
