@@ -1,7 +1,8 @@
 """The registry of games: listed without importing them, loaded by name when asked.
 
 Each game is a :class:`System`: its name (what ``system:`` says), title, rules text, procedure,
-setup model and, through the procedure, its action catalogue. Installed games are found through
+setup model, what its handouts print from its own tables (:meth:`System.load_handout_data`)
+and, through the procedure, its action catalogue. Installed games are found through
 the ``referee.systems`` entry points (``pyproject.toml``), so :func:`systems` lists them without
 importing any; :func:`system` imports the one asked for. A test or a plug-in may also
 :func:`register_system` a procedure by name. ``system:`` only ever names a registered game: no
@@ -20,8 +21,9 @@ referee.core.errors.ScenarioError: system: no game system 'os.path' (known: ...)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -44,6 +46,9 @@ class System:
 
     ``rules`` is the file name of its rules text; ``setup_model`` the pydantic model its setup
     is checked with (unknown keys refused with their path) before ``initial_state`` reads it.
+    ``handout_data`` is what a seat's handout prints from the game's own catalogue and tables
+    (its maneuvers, its condition tracks …): a mapping, or ``"module:function"`` naming a
+    function of no arguments that returns one, imported only when a handout is printed.
     """
 
     name: str
@@ -52,11 +57,28 @@ class System:
     rules: str = ""
     setup_model: type[BaseModel] | None = None
     summary: str = ""
+    handout_data: str | Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def catalogue(self) -> Catalogue:
         """The game's action kinds."""
         return self.procedure.catalogue
+
+    def load_handout_data(self) -> Mapping[str, Any]:
+        """The game's printed tables and lists for its handouts (``{}`` when it gives none).
+
+        >>> system("kingdoms").load_handout_data()["maneuvers"][:2]
+        ('Assault', 'Assess')
+        """
+        if not isinstance(self.handout_data, str):
+            return self.handout_data
+        module, _, function = self.handout_data.partition(":")
+        data = getattr(import_module(module), function)()
+        if not isinstance(data, Mapping):
+            raise TypeError(
+                f"handout data {self.handout_data!r} of system {self.name!r} is not a mapping"
+            )
+        return data
 
     def setup_schema(self) -> dict[str, Any]:
         """The JSON Schema of a setup (``{}`` when the game gives no model)."""

@@ -2,7 +2,9 @@
 consequences (Gin Lane, "The Skill Pyramid", "Stress Tracks", "Consequences").
 
 The pyramid is printed as the text builds it: one slot at the top level and one more at each
-level below. Skills the seat may see fill their slots; the rest are left to write in.
+level below. Skills the seat may see fill their slots; the rest are left to write in. The
+consequences, the stress tracks and their boxes, and "No Relevant Skill" are the game's own
+(``handout_data``), never copied here.
 """
 
 from __future__ import annotations
@@ -10,20 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.handouts.common import own_ids, title_of
+from referee.core.registry import System, system
+from referee.handouts.common import is_referee, own_ids, title_of
 from referee.handouts.pdf import MARGIN, Document
 
-__all__ = ["CONSEQUENCES", "character_sheets", "render"]
+__all__ = ["character_sheets", "render"]
 
 RULES = "Gin Lane"
-
-#: Gin Lane, "Consequences": severity, stress mitigated, how long it lasts.
-CONSEQUENCES = (
-    ("Slight", 2, "a day"),
-    ("Moderate", 4, "a week"),
-    ("Heavy", 6, "a month"),
-    ("Extreme", 8, "permanent: replaces a character Aspect"),
-)
+#: The system this layout is for (:func:`character_sheets` reads its tables when not given them).
+SYSTEM = "ginlane"
+#: The pyramid's printed levels: +TOP down to +1, slots to write in above what a sheet holds.
 TOP = 4
 
 
@@ -60,96 +58,116 @@ def _track(doc: Document, x: float, y: float, name: str, length: int, ticked: li
         doc.centred_at(bx + 3.5, y + 10.5, str(i + 1), 6.5)
 
 
+def _aspects(doc: Document, y: float, char: Mapping[str, Any]) -> float:
+    """The character's Aspects, and lines for three at least."""
+    doc.heading(MARGIN, y + 4, "Aspects", 12)
+    y += 9
+    aspects = [
+        str(a.get("name", a)) if isinstance(a, Mapping) else str(a) for a in char.get("aspects", [])
+    ]
+    for i in range(max(3, len(aspects))):
+        written = aspects[i] if i < len(aspects) else ""
+        doc.field(MARGIN, y, doc.width - 2 * MARGIN, f"Aspect {i + 1}", written)
+        y += 9
+    return y
+
+
+def _stress_tracks(
+    doc: Document, y: float, char: Mapping[str, Any], tables: Mapping[str, Any]
+) -> float:
+    """Each stress track, its boxes numbered and the ticked ones shaded."""
+    doc.heading(MARGIN, y + 4, "Stress Tracks", 12)
+    y += 9
+    lengths: Mapping[str, int] = char.get("track_lengths") or tables["stress_tracks"]
+    tracks: Mapping[str, list[Any]] = char.get("tracks", {})
+    for track, length in lengths.items():
+        _track(doc, MARGIN, y, track, int(length), list(tracks.get(track, [])))
+        y += 14
+    doc.text_at(
+        MARGIN,
+        y,
+        "Hit for N stress? Tick off the Nth box; if it is used, the "
+        "damage rolls up to the next free box.",
+        7,
+        "I",
+    )
+    return y + 5
+
+
+def _consequences(
+    doc: Document, y: float, char: Mapping[str, Any], tables: Mapping[str, Any]
+) -> None:
+    """The consequences, what each mitigates and lasts, and the Aspect taken in each."""
+    doc.heading(MARGIN, y + 4, "Consequences", 12)
+    y += 9
+    taken: Mapping[str, Any] = char.get("consequences", {})
+    rows = []
+    for row in tables["consequences"]:
+        severity = str(row["severity"]).title()
+        value = taken.get(severity) or taken.get(severity.lower()) or ""
+        text = str(value.get("aspect", value)) if isinstance(value, Mapping) else str(value)
+        rows.append([severity, str(row["mitigates"]), str(row["lasts"]), text])
+    doc.grid(
+        MARGIN,
+        y,
+        [26, 20, 54, doc.width - 2 * MARGIN - 100],
+        ["Consequence", "Mitigates", "Lasts", "Aspect taken"],
+        rows,
+        8,
+    )
+
+
+def _sheet(doc: Document, cid: str, char: Mapping[str, Any], tables: Mapping[str, Any]) -> None:
+    """One character's page (a blank one when ``cid`` is empty)."""
+    doc.add_page()
+    doc.footer_note(f"{RULES} · Character Sheet")
+    doc.text_at(MARGIN, MARGIN + 5, f"{RULES.upper()} · CHARACTER SHEET", 7, "B")
+    name = str(char.get("name") or (title_of(cid) if cid else ""))
+    doc.text_at(MARGIN, MARGIN + 15, name or "Name:", 22 if name else 12, "B")
+    if char.get("side"):
+        doc.right_at(doc.width - MARGIN, MARGIN + 15, f"Side: {char['side']}", 9)
+    y = _aspects(doc, MARGIN + 24, char) + 3
+    doc.heading(MARGIN, y + 4, "Skills — the Skill Pyramid", 12)
+    y += 9
+    y = _pyramid(doc, y, dict(char.get("skills", {})))
+    doc.text_at(
+        MARGIN,
+        y + 1,
+        "You must have more lower level skills than higher level "
+        f"skills. No relevant skill: roll at {tables['no_relevant_skill']}.",
+        7,
+        "I",
+    )
+    y = _stress_tracks(doc, y + 6, char, tables)
+    _consequences(doc, y, char, tables)
+
+
 def character_sheets(
-    observation: Mapping[str, Any], paper: str, *, also_blank: bool = False
+    observation: Mapping[str, Any],
+    paper: str,
+    *,
+    also_blank: bool = False,
+    tables: Mapping[str, Any] | None = None,
 ) -> bytes:
-    """One page per character this seat plays (the referee: every character)."""
-    state: Mapping[str, Any] = observation["state"]
-    chars: Mapping[str, Mapping[str, Any]] = state.get("characters", {})
+    """One page per character this seat plays (the referee: every character); ``tables`` the
+    game's handout data (read from the registry when not given)."""
+    if tables is None:
+        tables = system(SYSTEM).load_handout_data()
+    chars: Mapping[str, Mapping[str, Any]] = observation["state"].get("characters", {})
     doc = Document(paper, title="Gin Lane character sheets")
-    ids = own_ids(observation, chars)
-    pages: list[tuple[str, Mapping[str, Any]]] = [(i, chars[i]) for i in ids]
+    pages: list[tuple[str, Mapping[str, Any]]] = [
+        (i, chars[i]) for i in own_ids(observation, chars)
+    ]
     if also_blank or not pages:
         pages.append(("", {}))
-    right = doc.width - MARGIN
     for cid, char in pages:
-        doc.add_page()
-        doc.footer_note(f"{RULES} · Character Sheet")
-        doc.text_at(MARGIN, MARGIN + 5, f"{RULES.upper()} · CHARACTER SHEET", 7, "B")
-        name = str(char.get("name") or (title_of(cid) if cid else ""))
-        doc.text_at(MARGIN, MARGIN + 15, name or "Name:", 22 if name else 12, "B")
-        if char.get("side"):
-            doc.right_at(right, MARGIN + 15, f"Side: {char['side']}", 9)
-        y = MARGIN + 24
-        doc.heading(MARGIN, y + 4, "Aspects", 12)
-        y += 9
-        aspects = [
-            str(a.get("name", a)) if isinstance(a, Mapping) else str(a)
-            for a in char.get("aspects", [])
-        ]
-        for i in range(max(3, len(aspects))):
-            doc.field(
-                MARGIN, y, right - MARGIN, f"Aspect {i + 1}", aspects[i] if i < len(aspects) else ""
-            )
-            y += 9
-        y += 3
-        doc.heading(MARGIN, y + 4, "Skills — the Skill Pyramid", 12)
-        y += 9
-        y = _pyramid(doc, y, dict(char.get("skills", {})))
-        doc.text_at(
-            MARGIN,
-            y + 1,
-            "You must have more lower level skills than higher level "
-            "skills. No relevant skill: roll at -2.",
-            7,
-            "I",
-        )
-        y += 6
-        doc.heading(MARGIN, y + 4, "Stress Tracks", 12)
-        y += 9
-        lengths: Mapping[str, int] = char.get("track_lengths") or {
-            "Health": 5,
-            "Composure": 5,
-            "Wealth": 5,
-        }
-        tracks: Mapping[str, list[Any]] = char.get("tracks", {})
-        for track, length in lengths.items():
-            _track(doc, MARGIN, y, track, int(length), list(tracks.get(track, [])))
-            y += 14
-        doc.text_at(
-            MARGIN,
-            y,
-            "Hit for N stress? Tick off the Nth box; if it is used, the "
-            "damage rolls up to the next free box.",
-            7,
-            "I",
-        )
-        y += 5
-        doc.heading(MARGIN, y + 4, "Consequences", 12)
-        y += 9
-        taken: Mapping[str, Any] = char.get("consequences", {})
-        rows = []
-        for severity, mitigates, lasts in CONSEQUENCES:
-            value = taken.get(severity) or taken.get(severity.lower()) or ""
-            text = str(value.get("aspect", value)) if isinstance(value, Mapping) else str(value)
-            rows.append([severity, str(mitigates), lasts, text])
-        doc.grid(
-            MARGIN,
-            y,
-            [26, 20, 54, right - MARGIN - 100],
-            ["Consequence", "Mitigates", "Lasts", "Aspect taken"],
-            rows,
-            8,
-        )
+        _sheet(doc, cid, char, tables)
     return doc.to_bytes()
 
 
-def render(observation: Mapping[str, Any], paper: str) -> dict[str, bytes]:
+def render(observation: Mapping[str, Any], game: System, paper: str) -> dict[str, bytes]:
     """The seat's sheets (the referee's include a blank sheet)."""
-    from referee.handouts.common import is_referee
-
-    return {
-        "character-sheets.pdf": character_sheets(
-            observation, paper, also_blank=is_referee(observation)
-        )
-    }
+    sheets = character_sheets(
+        observation, paper, also_blank=is_referee(observation), tables=game.load_handout_data()
+    )
+    return {"character-sheets.pdf": sheets}

@@ -1,7 +1,8 @@
 """Hursagmu: a round-planner sheet per character (Hursagmu's encounter rules: "Each round of
 conflict has three distinct phases: Initiative, Action, and Recovery"; each major action after
 the first costs a cumulative -2 to skills and comes two Initiative lower; Dex or Int skills,
-not both, in a round).
+not both, in a round). The penalty and the Initiative step of each further action, and a
+round's length, are the game's own (``handout_data``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.core.registry import System
 from referee.handouts.common import own_ids, title_of
 from referee.handouts.pdf import MARGIN, Document
 
@@ -18,8 +20,11 @@ RULES = "Hursagmu"
 ROUNDS = 12
 
 
-def round_planner(observation: Mapping[str, Any], paper: str) -> bytes:
+def round_planner(
+    observation: Mapping[str, Any], paper: str, *, tables: Mapping[str, Any]
+) -> bytes:
     """One round-planner page per character this seat plays (the referee: every one)."""
+    penalty, step = int(tables["action_penalty"]), int(tables["action_step"])
     state = observation["state"]
     chars: Mapping[str, Mapping[str, Any]] = state.get("characters", {})
     doc = Document(paper, title="Hursagmu round planner")
@@ -28,7 +33,9 @@ def round_planner(observation: Mapping[str, Any], paper: str) -> bytes:
     for cid in ids:
         char = chars.get(cid, {})
         doc.add_page()
-        doc.footer_note(f"{RULES} · Round Planner · a round is about six seconds")
+        doc.footer_note(
+            f"{RULES} · Round Planner · a round is about {tables['round_seconds']} seconds"
+        )
         doc.text_at(MARGIN, MARGIN + 5, f"{RULES.upper()} · ROUND PLANNER", 7, "B")
         doc.text_at(MARGIN, MARGIN + 15, title_of(cid) if cid else "Character:", 20, "B")
         stats = f"Hits {char.get('hits', '')} · Stamina {char.get('stamina', '')}"
@@ -43,7 +50,7 @@ def round_planner(observation: Mapping[str, Any], paper: str) -> bytes:
             MARGIN,
             y + 2,
             "Phases: Initiative → Action → Recovery. Each major action "
-            "after the first: -2 to every skill this round, 2 lower on Initiative.",
+            f"after the first: {penalty} to every skill this round, {step} lower on Initiative.",
             7.5,
             "I",
         )
@@ -53,8 +60,8 @@ def round_planner(observation: Mapping[str, Any], paper: str) -> bytes:
             "Initiative",
             "Dex / Int",
             "1st action (Init)",
-            "2nd (Init -2, -2)",
-            "3rd (Init -4, -4)",
+            f"2nd (Init -{step}, {penalty})",
+            f"3rd (Init -{2 * step}, {2 * penalty})",
             "Hits",
             "Recovery",
         ]
@@ -72,6 +79,6 @@ def round_planner(observation: Mapping[str, Any], paper: str) -> bytes:
     return doc.to_bytes()
 
 
-def render(observation: Mapping[str, Any], paper: str) -> dict[str, bytes]:
+def render(observation: Mapping[str, Any], game: System, paper: str) -> dict[str, bytes]:
     """The seat's round planners."""
-    return {"round-planner.pdf": round_planner(observation, paper)}
+    return {"round-planner.pdf": round_planner(observation, paper, tables=game.load_handout_data())}

@@ -13,7 +13,8 @@ characters' badges and sheets.
   contents. Cards sit several to a page within crop marks (the cutting guide); the folds are
   dashed.
 - **Character sheets** ("Skills", "Languages", "Other Skills and Special Abilities",
-  "Stamina Stat"): one page per character.
+  "Stamina Stat"): one page per character. The dice of a skill roll and the skill every
+  character has (Perception) are the game's own (``handout_data``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.core.events import REFEREE
+from referee.core.registry import System
 from referee.handouts.pdf import MARGIN, Document
 
 __all__ = [
@@ -250,113 +252,127 @@ def contingency_envelopes(state: Mapping[str, Any], paper: str) -> bytes:
     )
 
 
-def character_sheets(state: Mapping[str, Any], paper: str, *, only: set[str] | None) -> bytes:
+def _stats(doc: Document, char: Mapping[str, Any]) -> float:
+    """The Character Number, name, Stats, Stamina and Wounds; returns the y below."""
+    right = doc.width - MARGIN
+    doc.set_fill_color(20)
+    doc.rect(right - 26, MARGIN, 26, 18, style="F")
+    doc.set_text_color(255)
+    doc.centred_at(right - 13, MARGIN + 13, _number(char.get("number", "")), 24, "B")
+    doc.set_text_color(0)
+    doc.text_at(MARGIN, MARGIN + 5, f"{RULES.upper()} · CHARACTER SHEET", 7, "B")
+    doc.text_at(MARGIN, MARGIN + 15, str(char.get("name", "")), 22, "B")
+    stats = [
+        ("Combat", char.get("combat")),
+        ("Strength", char.get("strength")),
+        ("Stamina Stat", char.get("stamina_stat")),
+        ("Mind", char.get("mind")),
+    ]
+    y = (
+        doc.grid(
+            MARGIN,
+            MARGIN + 28,
+            [45, 20] * 2,
+            ["Stat", "Value"] * 2,
+            [
+                [stats[0][0], str(stats[0][1]), stats[1][0], str(stats[1][1])],
+                [stats[2][0], str(stats[2][1]), stats[3][0], str(stats[3][1])],
+            ],
+        )
+        + 8
+    )
+    doc.text_at(MARGIN, y, "Stamina", 11, "B")
+    doc.text_at(MARGIN + 30, y, f"{char.get('stamina')} of {char.get('stamina_stat')}", 10)
+    y += 6
+    doc.text_at(MARGIN, y + 3.5, "Wounds", 11, "B")
+    doc.boxes(MARGIN + 30, y, int(char.get("wounds", 0)), 5, int(char.get("wounds_marked", 0)))
+    doc.text_at(
+        MARGIN + 30,
+        y + 10,
+        "Mark off one Wound per point of damage over "
+        "the Stamina Stat; when all are marked, the character is dead.",
+        7,
+        "I",
+    )
+    return y + 20
+
+
+def _listed(doc: Document, y: float, title: str, items: Sequence[Any]) -> float:
+    """A titled list, one bullet an item (a dash when there is none); returns the y below."""
+    doc.text_at(MARGIN, y, title, 11, "B")
+    y += 2
+    for item in items or ["—"]:
+        y += 5.5
+        doc.text_at(MARGIN + 4, y, f"• {item}", 10)
+    return y
+
+
+def _sheet(doc: Document, char: Mapping[str, Any], tables: Mapping[str, Any]) -> None:
+    """One character's page: Stats, skills, languages, abilities, items and lines for notes."""
+    doc.add_page()
+    doc.footer_note(f"{RULES} · Character Sheet")
+    y = _stats(doc, char)
+    skills = dict(char.get("skills", {}))
+    skills.setdefault(str(tables["perception"]), 0)
+    rows = [[name, str(value)] for name, value in sorted(skills.items())]
+    doc.text_at(MARGIN, y, "Skills", 11, "B")
+    y = doc.grid(MARGIN, y + 3, [60, 25], ["Skill", "Value"], rows) + 3
+    doc.text_at(
+        MARGIN,
+        y + 3,
+        f"Roll {tables['dice']} and add the skill value: equal to or greater "
+        "than the Target Number succeeds.",
+        7,
+        "I",
+    )
+    y += 12
+    doc.text_at(MARGIN, y, "Languages", 11, "B")
+    doc.text_at(MARGIN + 30, y, ", ".join(char.get("languages", [])) or "—", 10)
+    y = _listed(doc, y + 9, "Special Abilities", list(char.get("abilities", []))) + 9
+    y = _listed(doc, y, "Items", list(char.get("items", []))) + 10
+    doc.text_at(MARGIN, y, "Notes", 11, "B")
+    doc.set_line_width(0.15)
+    line = y + 8
+    while line < doc.height - 14:
+        doc.line(MARGIN, line, doc.width - MARGIN, line)
+        line += 8
+
+
+def character_sheets(
+    state: Mapping[str, Any],
+    paper: str,
+    *,
+    only: set[str] | None,
+    tables: Mapping[str, Any],
+) -> bytes:
     """A character sheet per character whose full sheet the seat may see."""
     doc = Document(paper, title="Character Sheets")
     chars = [
-        (cid, c)
+        c
         for cid, c in _characters(state).items()
         if "stamina_stat" in c and (only is None or cid in only)
     ]
-    right = doc.width - MARGIN
-    for _cid, char in chars:
-        doc.add_page()
-        doc.footer_note(f"{RULES} · Character Sheet")
-        doc.set_fill_color(20)
-        doc.rect(right - 26, MARGIN, 26, 18, style="F")
-        doc.set_text_color(255)
-        doc.centred_at(right - 13, MARGIN + 13, _number(char.get("number", "")), 24, "B")
-        doc.set_text_color(0)
-        doc.text_at(MARGIN, MARGIN + 5, f"{RULES.upper()} · CHARACTER SHEET", 7, "B")
-        doc.text_at(MARGIN, MARGIN + 15, str(char.get("name", "")), 22, "B")
-        y = MARGIN + 28
-        stats = [
-            ("Combat", char.get("combat")),
-            ("Strength", char.get("strength")),
-            ("Stamina Stat", char.get("stamina_stat")),
-            ("Mind", char.get("mind")),
-        ]
-        y = (
-            doc.grid(
-                MARGIN,
-                y,
-                [45, 20] * 2,
-                ["Stat", "Value"] * 2,
-                [
-                    [stats[0][0], str(stats[0][1]), stats[1][0], str(stats[1][1])],
-                    [stats[2][0], str(stats[2][1]), stats[3][0], str(stats[3][1])],
-                ],
-            )
-            + 8
-        )
-        doc.text_at(MARGIN, y, "Stamina", 11, "B")
-        doc.text_at(MARGIN + 30, y, f"{char.get('stamina')} of {char.get('stamina_stat')}", 10)
-        y += 6
-        doc.text_at(MARGIN, y + 3.5, "Wounds", 11, "B")
-        doc.boxes(MARGIN + 30, y, int(char.get("wounds", 0)), 5, int(char.get("wounds_marked", 0)))
-        doc.text_at(
-            MARGIN + 30,
-            y + 10,
-            "Mark off one Wound per point of damage over "
-            "the Stamina Stat; when all are marked, the character is dead.",
-            7,
-            "I",
-        )
-        y += 20
-        skills = dict(char.get("skills", {}))
-        skills.setdefault("Perception", 0)
-        rows = [[name, str(value)] for name, value in sorted(skills.items())]
-        doc.text_at(MARGIN, y, "Skills", 11, "B")
-        y = doc.grid(MARGIN, y + 3, [60, 25], ["Skill", "Value"], rows) + 3
-        doc.text_at(
-            MARGIN,
-            y + 3,
-            "Roll 3d6 and add the skill value: equal to or greater "
-            "than the Target Number succeeds.",
-            7,
-            "I",
-        )
-        y += 12
-        doc.text_at(MARGIN, y, "Languages", 11, "B")
-        doc.text_at(MARGIN + 30, y, ", ".join(char.get("languages", [])) or "—", 10)
-        y += 9
-        doc.text_at(MARGIN, y, "Special Abilities", 11, "B")
-        abilities = list(char.get("abilities", []))
-        y += 2
-        for ability in abilities or ["—"]:
-            y += 5.5
-            doc.text_at(MARGIN + 4, y, f"• {ability}", 10)
-        y += 9
-        doc.text_at(MARGIN, y, "Items", 11, "B")
-        y += 2
-        for item in list(char.get("items", [])) or ["—"]:
-            y += 5.5
-            doc.text_at(MARGIN + 4, y, f"• {item}", 10)
-        y += 10
-        doc.text_at(MARGIN, y, "Notes", 11, "B")
-        doc.set_line_width(0.15)
-        line = y + 8
-        while line < doc.height - 14:
-            doc.line(MARGIN, line, right, line)
-            line += 8
+    for char in chars:
+        _sheet(doc, char, tables)
     if not chars:
         doc.add_page()
         doc.text_at(MARGIN, 30, "No character sheets for this seat.", 11)
     return doc.to_bytes()
 
 
-def render(observation: Mapping[str, Any], paper: str) -> dict[str, bytes]:
+def render(observation: Mapping[str, Any], game: System, paper: str) -> dict[str, bytes]:
     """The seat's handouts: the referee gets everything, a player their badges and sheets."""
     state: Mapping[str, Any] = observation["state"]
+    tables = game.load_handout_data()
     if observation["viewer"] == REFEREE:
         return {
             "badges.pdf": badges(state, paper),
             "perception-envelopes.pdf": perception_envelopes(state, paper),
             "contingency-envelopes.pdf": contingency_envelopes(state, paper),
-            "character-sheets.pdf": character_sheets(state, paper, only=None),
+            "character-sheets.pdf": character_sheets(state, paper, only=None, tables=tables),
         }
     own = {cid for cid, c in _characters(state).items() if "stamina_stat" in c}
     return {
         "badges.pdf": badges(state, paper, only=own),
-        "character-sheets.pdf": character_sheets(state, paper, only=own),
+        "character-sheets.pdf": character_sheets(state, paper, only=own, tables=tables),
     }

@@ -4,36 +4,24 @@
   with their artha (fate, persona, deeds), its rival factions ("Rival Relationships").
 - **Maneuver slips** ("Pick your Maneuvers privately, marking your faction name, the attempted
   maneuver and your intended target when applicable on a slip of paper"): blank, eight to a
-  page with a cutting guide, the eleven maneuvers to tick.
+  page with a cutting guide, the eleven maneuvers to tick (the game's own list:
+  ``handout_data["maneuvers"]``).
 - **Chronicle summary**: the territory, each faction's disposition, and the chronicle so far
   as this seat may read it (the events it sees, narrated).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.core.registry import System
 from referee.handouts.common import own_ids, title_of
 from referee.handouts.pdf import MARGIN, Document
 
-__all__ = ["MANEUVERS", "chronicle_summary", "faction_sheets", "maneuver_slips", "render"]
+__all__ = ["chronicle_summary", "faction_sheets", "maneuver_slips", "render"]
 
 RULES = "Burning Kingdoms"
-#: Burning Kingdoms, "Maneuvering in the Chronicle": "There are eleven maneuvers".
-MANEUVERS = (
-    "Assault",
-    "Assess",
-    "Conserve",
-    "Ensnare",
-    "Fortify",
-    "Gambit",
-    "Harry",
-    "Infiltrate",
-    "Onslaught",
-    "Ploy",
-    "Sap",
-)
 
 
 def _name(faction: Mapping[str, Any], fid: str) -> str:
@@ -134,8 +122,8 @@ def faction_sheets(observation: Mapping[str, Any], paper: str) -> bytes:
     return doc.to_bytes()
 
 
-def maneuver_slips(paper: str, *, faction: str = "") -> bytes:
-    """Blank maneuver slips, eight to a page with a cutting guide."""
+def maneuver_slips(paper: str, *, maneuvers: Sequence[str], faction: str = "") -> bytes:
+    """Blank maneuver slips, eight to a page with a cutting guide, ``maneuvers`` to tick."""
     doc = Document(paper, title="Burning Kingdoms maneuver slips")
     doc.add_page()
     doc.footer_note(
@@ -155,7 +143,7 @@ def maneuver_slips(paper: str, *, faction: str = "") -> bytes:
         doc.right_at(x + w - 3, y + 5, "Maneuver no. ____", 7)
         doc.field(x + 3, y + 8, w - 6, "Faction", faction)
         doc.text_at(x + 3, y + 20, "Maneuver (tick one)", 7, "B")
-        for j, name in enumerate(MANEUVERS):
+        for j, name in enumerate(maneuvers):
             cx = x + 3 + (j % 3) * 28
             cy = y + 23 + (j // 3) * 5.5
             doc.rect(cx, cy, 3, 3)
@@ -216,13 +204,14 @@ def chronicle_summary(observation: Mapping[str, Any], paper: str) -> bytes:
     return doc.to_bytes()
 
 
-def render(observation: Mapping[str, Any], paper: str) -> dict[str, bytes]:
+def render(observation: Mapping[str, Any], game: System, paper: str) -> dict[str, bytes]:
     """The seat's faction sheets, blank maneuver slips, and the chronicle summary."""
+    maneuvers = game.load_handout_data()["maneuvers"]
     factions: Mapping[str, Mapping[str, Any]] = observation["state"].get("factions", {})
     own = own_ids(observation, factions)
     name = _name(factions[own[0]], own[0]) if len(own) == 1 else ""
     return {
         "faction-sheets.pdf": faction_sheets(observation, paper),
-        "maneuver-slips.pdf": maneuver_slips(paper, faction=name),
+        "maneuver-slips.pdf": maneuver_slips(paper, maneuvers=maneuvers, faction=name),
         "chronicle-summary.pdf": chronicle_summary(observation, paper),
     }

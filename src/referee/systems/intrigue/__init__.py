@@ -74,5 +74,6 @@ SYSTEM = System(
         "A live-action evening on an airship, with a referee: badges and Perception Envelopes, "
         "Contingency Envelopes, skill rolls, languages, and combat to the knock-out."
     ),
+    handout_data="referee.systems.intrigue.handout:handout_data",
 )
 """The game as the registry lists it (entry point ``referee.systems``: intrigue)."""

@@ -30,5 +30,6 @@ SYSTEM = System(
         "maneuver slip, plays scenes, and the slips are revealed, rolled and resolved in seat "
         "order until one faction stands."
     ),
+    handout_data="referee.systems.kingdoms.handout:handout_data",
 )
 """The game as the registry lists it (entry point ``referee.systems``: kingdoms)."""
