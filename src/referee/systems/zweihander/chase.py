@@ -351,13 +351,13 @@ def play_out(table: Table[ZweihanderState], dice: DiceSource) -> Table[Zweihande
     order and takes no Action, a Pursuer who catches up attempts a Takedown, the GM ends each
     Round. Every step is taken from the referee's seat (when the table has seats) and recorded.
 
-    >>> from referee.core import Action
+    >>> from referee.core import REFEREE, Action
     >>> from referee.dice import RandomSource
     >>> from referee.systems.zweihander import SYSTEM
     >>> sheet = {"bonuses": {"AB": 3}, "skills": {"Coordination": 40, "Toughness": 40}}
     >>> t = SYSTEM.new_table({"characters": {"a": sheet, "b": sheet}})
-    >>> t = t.act(Action("referee", "chase.start", {"escapees": ["a"], "pursuers": ["b"]}),
-    ...           RandomSource(1), seat="referee")
+    >>> t = t.act(Action(REFEREE, "chase.start", {"escapees": ["a"], "pursuers": ["b"]}),
+    ...           RandomSource(1), seat=REFEREE)
     >>> play_out(t, RandomSource(1)).state.chase.ended is not None
     True
     """
