@@ -22,6 +22,10 @@ kinds                       section of the text                           module
 ``stable.reward``           Character stable                              :mod:`.stable`
 ==========================  ============================================  ======================
 
+The two long sections are split by part of the text, :mod:`.chase` gathering
+:mod:`.chase_ladder`, :mod:`.chase_round`, :mod:`.takedown` and :mod:`.chase_scene`, and
+:mod:`.wilderness` gathering :mod:`.stretches`, :mod:`.roles` and :mod:`.strike_camp`.
+
 The procedure here only gathers them: the catalogue, the handlers (:data:`HANDLERS`, decided
 through the kernel's :class:`~referee.core.decide.Builder`: each event folded once, as it is
 emitted), the fold of character changes, and the views.
@@ -81,7 +85,7 @@ from referee.systems.zweihander.state import (
     apply_character_changes,
 )
 
-__all__ = ["CATALOGUE", "ZweihanderProcedure"]
+__all__ = ["CATALOGUE", "HANDLERS", "ZweihanderProcedure"]
 
 HANDLERS = Handlers(
     {
