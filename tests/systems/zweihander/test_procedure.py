@@ -5,13 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import REFEREE, Action, ActionError, Log, Table
+from referee.core import REFEREE, Action, ActionError, Log, RuleError, Table
 from referee.dice import RandomSource
 from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander.character import Character
+from referee.systems.zweihander.procedure import CATALOGUE
 from referee.systems.zweihander.state import ZweihanderState, apply_character_changes
 
 SETUP: dict[str, Any] = {
@@ -172,3 +174,18 @@ def test_a_fold_skips_a_malformed_entry_and_still_folds_the_others() -> None:
     after = apply_character_changes(s, {"anna": 3, "bert": {"peril": 2, "disorders": ["X"]}})
     assert after.character("bert") == Character("bert", peril=2, disorders=("X",))
     assert after.character("anna") == Character("anna")
+
+
+def test_a_fold_refuses_a_field_no_character_has() -> None:
+    """Issue 27: a field of a character's changes that no character has is refused, named,
+    rather than dropped on replay."""
+    s = ZweihanderState(characters=(Character("anna"),))
+    with pytest.raises(RuleError, match="'sanity'"):
+        apply_character_changes(s, {"anna": {"peril": 1, "sanity": 3}})
+
+
+def test_every_action_kind_has_its_handler_and_nothing_else() -> None:
+    """Issue 27: one handler per kind of the catalogue, decided through the kernel."""
+    assert PROCEDURE.handlers is not None
+    PROCEDURE.handlers.check(CATALOGUE)
+    assert "decide" not in type(PROCEDURE).__dict__

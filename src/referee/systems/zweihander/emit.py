@@ -1,22 +1,19 @@
-"""Building a step's events while folding them, so later rules in the step see earlier effects.
+"""What the events of every section carry: roll cards, rolled tests, and character changes.
 
-A rule such as "when Pursuit Value ≥ Escape Value, immediately lower it" needs the state after
-the move that caused it; :class:`Emitter` keeps the state folded as events are emitted.
-
->>> from referee.systems.zweihander.state import ZweihanderState
->>> e = Emitter(ZweihanderState(fortune_points=1), lambda s, ev: s)
->>> e.emit("party.noted", {"why": "example"}).kind
-'party.noted'
+Events are built and folded by the kernel's :class:`~referee.core.decide.Builder` (each handler
+emits into it, the state folded as it goes); what is the game's own is the payload:
+:func:`character_payload` puts the changed fields of characters in it (and the Corruption for
+Becoming Incapacitated!), the ``test_*`` and ``chaos_card`` functions the dice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from referee.core import EVERYONE, Audience, CheckResult, Event, OddsPreview, RollCard, Secret
+from referee.core import CheckResult, OddsPreview, RollCard
 from referee.core.cards import odds_of
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.percentile import ChaosDice, ChaosResult, SkillTest, difficulty_name
@@ -25,8 +22,8 @@ from referee.systems.zweihander.state import ZweihanderState, character_changes
 __all__ = [
     "INCAPACITATED_CORRUPTION",
     "INCAPACITATED_OFFENCE",
-    "Emitter",
     "chaos_card",
+    "character_payload",
     "odds_json",
     "test_card",
     "test_dice",
@@ -149,52 +146,43 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-class Emitter:
-    """Events of one step, with the state folded after each."""
+def character_payload(
+    state: ZweihanderState, payload: Mapping[str, Any], characters: Iterable[Character]
+) -> dict[str, Any]:
+    """An event's payload with the changes to ``characters`` (their new versions) under
+    ``"characters"`` (:func:`~.state.character_changes`, what the fold reads), ``state`` being
+    the state before the event.
 
-    def __init__(
-        self,
-        state: ZweihanderState,
-        evolve: Callable[[ZweihanderState, Event], ZweihanderState],
-    ) -> None:
-        self.state = state
-        self._evolve = evolve
-        self.events: list[Event] = []
+    A character the event makes Incapacitated! also gains its Corruption, the offence listed
+    under ``"offences"``: "Becoming Incapacitated! on the Peril Condition Track (6)" (house
+    rules, "Corruption"), whatever the step that brought it about.
 
-    def emit(
-        self,
-        kind: str,
-        payload: Mapping[str, Any] | None = None,
-        *,
-        characters: Iterable[Character] = (),
-        secrets: tuple[Secret, ...] = (),
-        audience: Audience = EVERYONE,
-    ) -> Event:
-        """Emit an event; ``characters`` are the new versions of characters it changes."""
-        data = dict(payload or {})
-        changes = {}
-        offences = []
-        for after in characters:
-            before = self.state.character(after.id)
-            if after.is_incapacitated and not before.is_incapacitated:
-                # "Becoming Incapacitated! on the Peril Condition Track (6)" (house rules,
-                # "Corruption"), whatever the step that brought it about
-                after = replace(after, corruption=after.corruption + INCAPACITATED_CORRUPTION)
-                offences.append(
-                    {
-                        "character": after.id,
-                        "offence": INCAPACITATED_OFFENCE,
-                        "points": INCAPACITATED_CORRUPTION,
-                    }
-                )
-            diff = character_changes(before, after)
-            if diff:
-                changes[after.id] = diff
-        if offences:
-            data["offences"] = offences
-        if changes:
-            data["characters"] = changes
-        event = Event(kind, data, audience=audience, secrets=secrets)
-        self.events.append(event)
-        self.state = self._evolve(self.state, event)
-        return event
+    >>> from referee.systems.zweihander.character import INCAPACITATED
+    >>> from referee.systems.zweihander.state import ZweihanderState
+    >>> s = ZweihanderState(characters=(Character("anna"),))
+    >>> data = character_payload(s, {"why": "a fall"}, [Character("anna", peril=INCAPACITATED)])
+    >>> data["characters"], [o["points"] for o in data["offences"]]
+    ({'anna': {'peril': 5, 'corruption': 6}}, [6])
+    """
+    data = dict(payload)
+    changes = {}
+    offences = []
+    for after in characters:
+        before = state.character(after.id)
+        if after.is_incapacitated and not before.is_incapacitated:
+            after = replace(after, corruption=after.corruption + INCAPACITATED_CORRUPTION)
+            offences.append(
+                {
+                    "character": after.id,
+                    "offence": INCAPACITATED_OFFENCE,
+                    "points": INCAPACITATED_CORRUPTION,
+                }
+            )
+        diff = character_changes(before, after)
+        if diff:
+            changes[after.id] = diff
+    if offences:
+        data["offences"] = offences
+    if changes:
+        data["characters"] = changes
+    return data

@@ -30,6 +30,7 @@ from referee.core import (
     REFEREE,
     Action,
     ActionSpec,
+    Builder,
     CheckResult,
     Choice,
     OneOf,
@@ -41,13 +42,19 @@ from referee.core import (
 from referee.core.naming import possessive, title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
-from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
+from referee.systems.zweihander.emit import (
+    character_payload,
+    test_card,
+    test_json,
+    test_preview,
+)
 from referee.systems.zweihander.events import (
     CORRUPTION_GAINED,
     CORRUPTION_RESOLVED,
     MADNESS_WITHSTOOD,
 )
 from referee.systems.zweihander.percentile import SkillTest, canonical, roll_peril
+from referee.systems.zweihander.state import ZweihanderState
 from referee.systems.zweihander.tables import (
     Offence as OffenceEntry,
 )
@@ -279,27 +286,22 @@ def end_of_session(
 # ------------------------------------------------------------------------------ at the table
 
 
-def decide_madness(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_madness(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``madness``: withstand it (one event, the test's card)."""
-    c = out.state.character(action.actor)
+    c = b.state.character(action.actor)
     p = MADNESS.of(action)
     r = withstand(c, p.situation, dice)
     test = withstand_test(c.chance("Resolve"), p.situation)
-    out.emit(
-        MADNESS_WITHSTOOD,
-        {
-            "character": c.id,
-            "situation": r.situation,
-            "test": test_json(test, r.test, "Resolve"),
-            "roll": test_card(
-                test, r.test, f"{title_of(c.id)} withstands {r.situation}", "Madness"
-            ),
-            "mental_peril": r.mental_peril,
-            "peril_faces": list(r.peril_faces),
-            "corruption": r.corruption,
-        },
-        characters=[r.character],
-    )
+    payload = {
+        "character": c.id,
+        "situation": r.situation,
+        "test": test_json(test, r.test, "Resolve"),
+        "roll": test_card(test, r.test, f"{title_of(c.id)} withstands {r.situation}", "Madness"),
+        "mental_peril": r.mental_peril,
+        "peril_faces": list(r.peril_faces),
+        "corruption": r.corruption,
+    }
+    b.emit(MADNESS_WITHSTOOD, character_payload(b.state, payload, [r.character]))
 
 
 def listed_offence(name: str) -> tuple[str, OffenceEntry] | None:
@@ -343,16 +345,14 @@ def offence_points(name: str, weight: str | None, points: int | None) -> tuple[s
     return own, points
 
 
-def decide_corruption(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_corruption(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``corruption``: the offence's weight and points."""
     p = CORRUPTION.of(action)
-    c = out.state.character(p.character)
+    c = b.state.character(p.character)
     weight, pts = offence_points(p.offence, p.weight, p.points)
-    out.emit(
-        CORRUPTION_GAINED,
-        {"character": c.id, "offence": p.offence, "weight": weight, "points": pts},
-        characters=[replace(c, corruption=c.corruption + pts)],
-    )
+    payload = {"character": c.id, "offence": p.offence, "weight": weight, "points": pts}
+    after = replace(c, corruption=c.corruption + pts)
+    b.emit(CORRUPTION_GAINED, character_payload(b.state, payload, [after]))
 
 
 def _corruption_card(end: SessionEnd, who: str) -> dict[str, Any] | None:
@@ -376,12 +376,12 @@ def _corruption_card(end: SessionEnd, who: str) -> dict[str, Any] | None:
     ).to_json()
 
 
-def decide_session_end(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_session_end(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``session.end``: every character's (or the named ones') Corruption resolved."""
     p = SESSION_END.of(action)
     for cid in (*p.disorders, *p.characters):
-        out.state.character(cid)  # refuses a character nobody plays
-    for c in out.state.characters:
+        b.state.character(cid)  # refuses a character nobody plays
+    for c in b.state.characters:
         if c.daemon_expert and (not p.characters or c.id in p.characters):
             # the text names the rules and gives none: refuse rather than apply the list
             raise RuleError(
@@ -390,7 +390,7 @@ def decide_session_end(out: Emitter, action: Action, dice: DiceSource) -> None:
                 "rules are different and not in the text (it names only 'Aspects & Alignment'): "
                 "resolve theirs by hand and name the others in 'characters'",
             )
-    for c in out.state.characters:
+    for c in b.state.characters:
         if p.characters and c.id not in p.characters:
             continue
         end = end_of_session(c, dice, p.disorders.get(c.id))
@@ -406,7 +406,7 @@ def decide_session_end(out: Emitter, action: Action, dice: DiceSource) -> None:
         card = _corruption_card(end, c.id)
         if card is not None:
             payload["roll"] = card
-        out.emit(CORRUPTION_RESOLVED, payload, characters=[end.character])
+        b.emit(CORRUPTION_RESOLVED, character_payload(b.state, payload, [end.character]))
 
 
 def _session_end_choice(state: Any, actor: str) -> Choice:

@@ -25,6 +25,7 @@ from referee.core import (
     Action,
     ActionSpec,
     Between,
+    Builder,
     CheckResult,
     Choice,
     Outcome,
@@ -34,7 +35,7 @@ from referee.core import (
     Who,
 )
 from referee.dice import DiceSource
-from referee.systems.zweihander.emit import Emitter, test_card, test_json
+from referee.systems.zweihander.emit import test_card, test_json
 from referee.systems.zweihander.events import MORALE_CHECKED
 from referee.systems.zweihander.percentile import SkillTest
 from referee.systems.zweihander.state import ZweihanderState
@@ -146,7 +147,7 @@ def morale_check(
     )
 
 
-def decide_morale(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_morale(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``morale``: the Resolve Test (and the leader's Leadership Test) in one event."""
     p = MORALE.of(action)
     conditions = list(p.conditions)
@@ -169,7 +170,7 @@ def decide_morale(out: Emitter, action: Action, dice: DiceSource) -> None:
             test_card(leader, result.leadership, "their leader tests Leadership", "Morale checks")
         )
     payload["rolls"] = rolls
-    out.emit(MORALE_CHECKED, payload)
+    b.emit(MORALE_CHECKED, payload)
 
 
 def choices(state: ZweihanderState, actor: str) -> list[Choice]:

@@ -28,6 +28,7 @@ from referee.core import (
     REFEREE,
     Action,
     ActionSpec,
+    Builder,
     Choice,
     Event,
     Params,
@@ -41,7 +42,7 @@ from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
 from referee.systems.zweihander.character import INCAPACITATED
-from referee.systems.zweihander.emit import Emitter, test_card, test_json
+from referee.systems.zweihander.emit import character_payload, test_card, test_json
 from referee.systems.zweihander.events import FORCED_MARCH, RECOVERY_ALLOWED
 from referee.systems.zweihander.percentile import SkillTest, difficulty
 from referee.systems.zweihander.state import ZweihanderState
@@ -241,28 +242,25 @@ FORCED_MARCH_SPEC = ActionSpec(
 )
 
 
-def decide_forced_march(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_forced_march(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``travel.forced_march``: each marcher's test; a failure sets a 24-hour timer."""
     who = FORCED_MARCH_SPEC.of(action).characters
     hours = overland_rules()["forced_march_recovery_hours"]
     for cid in who:
-        c = out.state.character(cid)
+        c = b.state.character(cid)
         test = forced_march_test(c.chance("Toughness"))
         result = test.roll(dice)
         after = c if result.is_success else replace(c, peril=INCAPACITATED)
-        out.emit(
-            FORCED_MARCH,
-            {
-                "character": cid,
-                "test": test_json(test, result, "Toughness"),
-                "roll": test_card(test, result, f"{title_of(cid)} force-marches", "Forced march"),
-                "incapacitated": not result.is_success,
-                "extra_miles": overland_rules()["forced_march"],
-            },
-            characters=[after],
-        )
+        payload = {
+            "character": cid,
+            "test": test_json(test, result, "Toughness"),
+            "roll": test_card(test, result, f"{title_of(cid)} force-marches", "Forced march"),
+            "incapacitated": not result.is_success,
+            "extra_miles": overland_rules()["forced_march"],
+        }
+        b.emit(FORCED_MARCH, character_payload(b.state, payload, [after]))
         if not result.is_success:
-            out.events.append(
+            b.add(
                 set_timer(
                     f"forced-march:{cid}",
                     Event(RECOVERY_ALLOWED, {"character": cid}),

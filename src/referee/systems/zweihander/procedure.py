@@ -22,7 +22,13 @@ kinds                       section of the text                           module
 ``stable.reward``           Character stable                              :mod:`.stable`
 ==========================  ============================================  ======================
 
-The procedure here only dispatches: the catalogue, the fold of character changes, and the views.
+The two long sections are split by part of the text, :mod:`.chase` gathering
+:mod:`.chase_ladder`, :mod:`.chase_round`, :mod:`.takedown` and :mod:`.chase_scene`, and
+:mod:`.wilderness` gathering :mod:`.stretches`, :mod:`.roles` and :mod:`.strike_camp`.
+
+The procedure here only gathers them: the catalogue, the handlers (:data:`HANDLERS`, decided
+through the kernel's :class:`~referee.core.decide.Builder`: each event folded once, as it is
+emitted), the fold of character changes, and the views.
 
 >>> from referee.core import Table, Action
 >>> t = Table.start(ZweihanderProcedure(), {"characters": {"anna": {"skills": {"Charm": 50}}}})
@@ -41,15 +47,18 @@ from referee.core import (
     Action,
     ActionSpec,
     ActorId,
+    Builder,
     Catalogue,
     Choice,
     Event,
+    Handlers,
     OddsPreview,
     Procedure,
     Result,
     RuleError,
     ScenarioError,
     Viewer,
+    Who,
 )
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
@@ -66,7 +75,6 @@ from referee.systems.zweihander import (
 from referee.systems.zweihander import setup as setup_model
 from referee.systems.zweihander import stable as stable_rules
 from referee.systems.zweihander.character import DAMAGE_TRACK, PERIL_TRACK, Character
-from referee.systems.zweihander.emit import Emitter
 from referee.systems.zweihander.events import JOURNEY_STARTED
 from referee.systems.zweihander.events import describe as narrate
 from referee.systems.zweihander.stable import check_stable
@@ -77,26 +85,29 @@ from referee.systems.zweihander.state import (
     apply_character_changes,
 )
 
-__all__ = ["CATALOGUE", "ZweihanderProcedure"]
+__all__ = ["CATALOGUE", "HANDLERS", "ZweihanderProcedure"]
 
-Step = Callable[[Emitter, Action, DiceSource], None]
-
-_STEPS: Mapping[str, Step] = {
-    skill_tests.TEST.kind: skill_tests.decide_test,
-    morale.MORALE.kind: morale.decide_morale,
-    social.SIMPLE.kind: social.decide_simple,
-    social.EXCHANGE_START.kind: social.decide_exchange_start,
-    social.EXCHANGE_TACTIC.kind: social.decide_exchange_tactic,
-    social.EXCHANGE_END.kind: social.decide_exchange_end,
-    madness.MADNESS.kind: madness.decide_madness,
-    madness.CORRUPTION.kind: madness.decide_corruption,
-    madness.SESSION_END.kind: madness.decide_session_end,
-    reputation.REPUTATION_AWARD.kind: reputation.decide_reputation,
-    reputation.REQUISITION.kind: reputation.decide_requisition,
-    stable_rules.STABLE_REWARD.kind: stable_rules.decide_stable,
-    overland.FORCED_MARCH_SPEC.kind: overland.decide_forced_march,
-}
-"""The step of each action kind outside chases and journeys."""
+HANDLERS = Handlers(
+    {
+        skill_tests.TEST.kind: skill_tests.decide_test,
+        morale.MORALE.kind: morale.decide_morale,
+        **chase_rules.HANDLERS,
+        **wilderness.HANDLERS,
+        overland.FORCED_MARCH_SPEC.kind: overland.decide_forced_march,
+        social.SIMPLE.kind: social.decide_simple,
+        social.EXCHANGE_START.kind: social.decide_exchange_start,
+        social.EXCHANGE_TACTIC.kind: social.decide_exchange_tactic,
+        social.EXCHANGE_END.kind: social.decide_exchange_end,
+        madness.MADNESS.kind: madness.decide_madness,
+        madness.CORRUPTION.kind: madness.decide_corruption,
+        madness.SESSION_END.kind: madness.decide_session_end,
+        reputation.REPUTATION_AWARD.kind: reputation.decide_reputation,
+        reputation.REQUISITION.kind: reputation.decide_requisition,
+        stable_rules.STABLE_REWARD.kind: stable_rules.decide_stable,
+    },
+    rule="Zweihänder house rules (actions)",
+)
+"""The handler of each action kind, in the module of its section of the text."""
 
 SPECS: tuple[ActionSpec[Any], ...] = (
     skill_tests.TEST,
@@ -129,6 +140,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
     """The house rules as one state machine: tests, morale, chases, journeys, intrigue, madness."""
 
     catalogue = CATALOGUE
+    handlers = HANDLERS
     has_referee = True
 
     # -- setup ------------------------------------------------------------------------------
@@ -179,22 +191,19 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             return ()
         return tuple(choice for choices in _CHOICES for choice in choices(state, actor))
 
-    def decide(self, state: ZweihanderState, action: Action, dice: DiceSource) -> Sequence[Event]:
-        """The events of ``action``; :class:`RuleError` when the rules refuse it."""
+    def build(
+        self, state: ZweihanderState, action: Action, dice: DiceSource
+    ) -> Builder[ZweihanderState]:
+        """Decide ``action`` through :data:`HANDLERS`, once the actor may take it: an action
+        for the GM only from the referee, any other from someone at the table."""
         spec = CATALOGUE.spec(action.kind)
-        if spec.who.value == "referee" and action.actor != REFEREE:
+        if spec.who is Who.REFEREE and action.actor != REFEREE:
             raise RuleError(
                 action.kind, f"only the referee (the GM) takes this action, not {action.actor!r}"
             )
         if action.actor != REFEREE:
             state.character(action.actor)  # refuses an actor who is nobody at the table
-        if action.kind.startswith("chase."):
-            return chase_rules.decide(state, action, dice, self.evolve)
-        if action.kind.startswith("journey."):
-            return wilderness.decide(state, action, dice, self.evolve)
-        out = Emitter(state, self.evolve)
-        _STEPS[action.kind](out, action, dice)
-        return out.events
+        return super().build(state, action, dice)
 
     # -- the fold ---------------------------------------------------------------------------
 

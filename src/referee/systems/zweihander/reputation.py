@@ -27,6 +27,7 @@ from referee.core import (
     Action,
     ActionSpec,
     Between,
+    Builder,
     Choice,
     Event,
     GameTime,
@@ -39,7 +40,7 @@ from referee.core import (
 from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
-from referee.systems.zweihander.emit import Emitter
+from referee.systems.zweihander.emit import character_payload
 from referee.systems.zweihander.events import (
     REPUTATION_AWARDED,
     REQUISITION_AVAILABLE,
@@ -156,38 +157,34 @@ SPECS = (REPUTATION_AWARD, REQUISITION)
 """The actions of Reputation."""
 
 
-def decide_reputation(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_reputation(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``reputation.award``."""
     p = REPUTATION_AWARD.of(action)
-    c = out.state.character(p.character)
+    c = b.state.character(p.character)
     pts = story_arc_reward(p.story_arc)
-    out.emit(
-        REPUTATION_AWARDED,
-        {"character": c.id, "story_arc": pts},
-        characters=[replace(c, reputation=c.reputation + pts)],
-    )
+    after = replace(c, reputation=c.reputation + pts)
+    payload = {"character": c.id, "story_arc": pts}
+    b.emit(REPUTATION_AWARDED, character_payload(b.state, payload, [after]))
 
 
-def decide_requisition(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_requisition(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``requisition``: Reputation spent, and a timer for when this weight is allowed again."""
     p = REQUISITION.of(action)
-    c = out.state.character(action.actor)
+    c = b.state.character(action.actor)
     row = requisition(p.weight)
     cost = requisition_cost(p.weight, p.cost)
     key = f"{c.id}:{p.weight}"
-    if key in out.state.requisitions_pending:
+    if key in b.state.requisitions_pending:
         raise RuleError(
             "Requisitions (threshold)",
             f"{c.id} may make a {p.weight} requisition once a {row.threshold}",
         )
     if c.reputation < cost:
         raise RuleError("Requisitions", f"{c.id} has {c.reputation} Reputation, needs {cost}")
-    out.emit(
-        REQUISITION_MADE,
-        {"character": c.id, "weight": p.weight, "cost": cost, "what": p.what},
-        characters=[replace(c, reputation=c.reputation - cost)],
-    )
-    out.events.append(
+    after = replace(c, reputation=c.reputation - cost)
+    payload = {"character": c.id, "weight": p.weight, "cost": cost, "what": p.what}
+    b.emit(REQUISITION_MADE, character_payload(b.state, payload, [after]))
+    b.add(
         set_timer(
             f"requisition:{key}",
             Event(REQUISITION_AVAILABLE, {"character": c.id, "weight": p.weight}),

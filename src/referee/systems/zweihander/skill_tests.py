@@ -19,10 +19,20 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from referee.core import Action, ActionSpec, Choice, OddsPreview, OneOf, Params, RuleError, Who
+from referee.core import (
+    Action,
+    ActionSpec,
+    Builder,
+    Choice,
+    OddsPreview,
+    OneOf,
+    Params,
+    RuleError,
+    Who,
+)
 from referee.core.naming import title_of
 from referee.dice import DiceSource
-from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
+from referee.systems.zweihander.emit import test_card, test_json, test_preview
 from referee.systems.zweihander.events import TEST_ROLLED
 from referee.systems.zweihander.percentile import (
     DIFFICULTY_NAMES,
@@ -74,10 +84,10 @@ def skill_test(state: ZweihanderState, action: Action) -> SkillTest:
     return SkillTest(chance, difficulty(p.difficulty), assist=p.assist)
 
 
-def decide_test(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_test(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``test``: roll it; one event with the test, its odds and its roll card."""
     p = TEST.of(action)
-    test = skill_test(out.state, action)
+    test = skill_test(b.state, action)
     chance = test.base_chance
     result = test.roll(dice)
     label = f"{title_of(action.actor)} tests {p.skill or 'a chance of ' + str(chance)}"
@@ -86,7 +96,7 @@ def decide_test(out: Emitter, action: Action, dice: DiceSource) -> None:
         **test_json(test, result, p.skill),
         "roll": test_card(test, result, label, RULE),
     }
-    out.emit(TEST_ROLLED, payload)
+    b.emit(TEST_ROLLED, payload)
 
 
 def choices(state: ZweihanderState, actor: str) -> list[Choice]:

@@ -32,6 +32,7 @@ from referee.core import (
     REFEREE_ONLY,
     Action,
     ActionSpec,
+    Builder,
     Choice,
     Event,
     NoParams,
@@ -49,7 +50,12 @@ from referee.core import (
 from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
-from referee.systems.zweihander.emit import Emitter, test_card, test_json, test_preview
+from referee.systems.zweihander.emit import (
+    character_payload,
+    test_card,
+    test_json,
+    test_preview,
+)
 from referee.systems.zweihander.events import (
     EXCHANGE_ENDED,
     EXCHANGE_STARTED,
@@ -262,10 +268,10 @@ def _tactic_skill(c: Character, chosen: str) -> str:
     return "Rumor" if chosen == "Rumour" and "Rumor" in c.skills else chosen
 
 
-def decide_simple(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_simple(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``social.simple``: one Test; a Critical Failure imposes mental Peril."""
     p = SIMPLE.of(action)
-    c = out.state.character(action.actor)
+    c = b.state.character(action.actor)
     test = SkillTest(c.chance(p.skill), _difficulty(c, p.npc_alignment, p.npc_class))
     result = test.roll(dice)
     payload: dict[str, Any] = {
@@ -280,21 +286,21 @@ def decide_simple(out: Emitter, action: Action, dice: DiceSource) -> None:
         peril, faces = roll_peril(str(social_table()["critical_failure_peril"]), dice)
         after = c.suffer_peril(peril)
         payload.update(mental_peril=peril, peril_faces=list(faces))
-    out.emit(SIMPLE_EXCHANGE, payload, characters=[after])
+    b.emit(SIMPLE_EXCHANGE, character_payload(b.state, payload, [after]))
 
 
-def decide_exchange_start(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_exchange_start(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``exchange.start``: the GM's Favourable and Unfavourable Skills are secret parts."""
     p = EXCHANGE_START.of(action)
-    if out.state.exchange is not None and not out.state.exchange.ended:
+    if b.state.exchange is not None and not b.state.exchange.ended:
         raise RuleError("exchange.start", "a Complex Exchange is already under way")
     for who in p.participants:
-        out.state.character(who)
+        b.state.character(who)
     if len(set(p.participants)) != len(p.participants):
         raise RuleError("exchange.start", f"a participant is named twice: {p.participants}")
     if p.favourable == p.unfavourable:
         raise RuleError("exchange.start", "the Favourable and Unfavourable Skills differ")
-    out.emit(
+    b.emit(
         EXCHANGE_STARTED,
         {
             "npc": p.npc,
@@ -333,15 +339,15 @@ def tactic_test(state: ZweihanderState, action: Action) -> SkillTest:
     return SkillTest(chance, dr, assist=p.burn_reputation)
 
 
-def decide_exchange_tactic(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_exchange_tactic(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``exchange.tactic``: the Test, bumped by the GM's Skills; the bump is a secret part."""
-    test = tactic_test(out.state, action)  # refuses what the rules refuse
-    ex = out.state.exchange
+    test = tactic_test(b.state, action)  # refuses what the rules refuse
+    ex = b.state.exchange
     assert ex is not None
     who = action.actor
     p = EXCHANGE_TACTIC.of(action)
     chosen = tactic(p.tactic)
-    c = out.state.character(who)
+    c = b.state.character(who)
     burn = p.burn_reputation
     result = test.roll(dice)
     outcome = bump(
@@ -376,15 +382,15 @@ def decide_exchange_tactic(out: Emitter, action: Action, dice: DiceSource) -> No
     if outcome is not result.outcome:
         bumped_by = "favourable" if outcome.is_success else "unfavourable"
     secrets = (Secret("bumped_by", bumped_by, REFEREE_ONLY),)
-    out.emit(EXCHANGE_TACTIC_TESTED, payload, characters=[after], secrets=secrets)
+    b.emit(EXCHANGE_TACTIC_TESTED, character_payload(b.state, payload, [after]), secrets=secrets)
 
 
-def decide_exchange_end(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_exchange_end(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``exchange.end``: the GM's Skills are revealed to everyone."""
-    ex = out.state.exchange
+    ex = b.state.exchange
     if ex is None or ex.ended:
         raise RuleError("exchange.end", "no Complex Exchange is under way")
-    out.emit(
+    b.emit(
         EXCHANGE_ENDED,
         {
             "npc": ex.npc,

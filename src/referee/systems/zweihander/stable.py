@@ -22,6 +22,7 @@ from referee.core import (
     Action,
     ActionSpec,
     Between,
+    Builder,
     Choice,
     OneOf,
     Params,
@@ -30,7 +31,7 @@ from referee.core import (
 )
 from referee.core.naming import possessive, title_of
 from referee.dice import DiceSource
-from referee.systems.zweihander.emit import Emitter
+from referee.systems.zweihander.emit import character_payload
 from referee.systems.zweihander.events import STABLE_REWARDED
 from referee.systems.zweihander.state import ZweihanderState
 
@@ -91,17 +92,18 @@ STABLE_REWARD = ActionSpec(
 )
 
 
-def decide_stable(out: Emitter, action: Action, dice: DiceSource) -> None:
+def decide_stable(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     """``stable.reward``: every member's Reward Points in one event."""
     p = STABLE_REWARD.of(action)
-    if p.player not in out.state.stables:
+    if p.player not in b.state.stables:
         raise RuleError("Character stable", f"no stable for player {p.player!r}")
-    rewards = stable_rewards(out.state.stables[p.player], p.played, p.reward)
+    rewards = stable_rewards(b.state.stables[p.player], p.played, p.reward)
     changed = [
-        replace(out.state.character(m), reward_points=out.state.character(m).reward_points + r)
+        replace(b.state.character(m), reward_points=b.state.character(m).reward_points + r)
         for m, r in rewards.items()
     ]
-    out.emit(STABLE_REWARDED, {"player": p.player, "rewards": rewards}, characters=changed)
+    payload = {"player": p.player, "rewards": rewards}
+    b.emit(STABLE_REWARDED, character_payload(b.state, payload, changed))
 
 
 def choices(state: ZweihanderState, actor: str) -> list[Choice]:

@@ -204,17 +204,34 @@ class ZweihanderState:
 
 
 def apply_character_changes(state: ZweihanderState, changes: Any) -> ZweihanderState:
-    """Fold an event's ``"characters"`` part: ``{id: {field: new value}}``."""
+    """Fold an event's ``"characters"`` part: ``{id: {field: new value}}``.
+
+    A field a character does not have is refused, naming it (a log written by another version
+    of the rules, or by hand): folding on without it would give a state the log never said.
+
+    >>> from referee.systems.zweihander.character import Character
+    >>> s = ZweihanderState(characters=(Character("anna"),))
+    >>> apply_character_changes(s, {"anna": {"sanity": 3}})
+    Traceback (most recent call last):
+    ...
+    referee.core.errors.RuleError: Characters: an event changes anna's 'sanity', which is no \
+field of a character (fields: ...)
+    """
     if not isinstance(changes, Mapping):
         return state
     for cid, fields_ in changes.items():
         if not isinstance(fields_, Mapping):
             continue
         c = state.character(str(cid))
+        unknown = sorted(str(k) for k in fields_ if k not in _FIELDS)
+        if unknown:
+            raise RuleError(
+                "Characters",
+                f"an event changes {cid}'s {', '.join(map(repr, unknown))}, which is no field "
+                f"of a character (fields: {', '.join(sorted(_FIELDS))})",
+            )
         updates: dict[str, Any] = {
-            k: tuple(v) if isinstance(v, list | tuple) else v
-            for k, v in fields_.items()
-            if k in _FIELDS
+            k: tuple(v) if isinstance(v, list | tuple) else v for k, v in fields_.items()
         }
         state = state.with_character(replace(c, **updates))
     return state
