@@ -8,8 +8,8 @@ successes: its odds are the chance of each number of successes, its outcome the 
 (the top bucket of an open-ended pool is "that many or more").
 
 >>> from referee.dice import ScriptedSource
->>> from referee.systems.kingdoms.dice import roll_before, BLACK
->>> rolled = roll_before(2, BLACK, False, ScriptedSource([4, 1]))
+>>> from referee.systems.kingdoms.dice import roll_before, Shade
+>>> rolled = roll_before(2, Shade.BLACK, False, ScriptedSource([4, 1]))
 >>> card = pool_card(rolled, "elves' Fortify", "Maneuver Resolution")
 >>> card.dice, card.outcome, card.odds, card.faces
 ('2d6', '1', {'0': '1/4', '1': '1/2', '2': '1/4'}, (4, 1))
