@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.core import (
+    BLACK,
     CheckOdds,
     CheckResult,
     ObstacleCheck,
@@ -71,6 +72,7 @@ from referee.systems.kingdoms.pools import (
 )
 
 __all__ = [
+    "BLACK",
     "CAP",
     "MAX_DEEDS",
     "MAX_FATE",
