@@ -14,9 +14,16 @@ from referee.systems.kingdoms.actions import KEEP, SPEND_ARTHA
 from referee.systems.kingdoms.cards import after_card
 from referee.systems.kingdoms.dice import Artha, artha_buys_nothing, spend_after
 from referee.systems.kingdoms.events import ARTHA_SPENT, ROLL_KEPT
-from referee.systems.kingdoms.scripting import pool_roll_from, refuse, require_phase
+from referee.systems.kingdoms.scripting import pool_roll_from
 from referee.systems.kingdoms.state import KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, faction_name, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    faction_name,
+    refuse,
+    require_phase,
+    tell,
+)
 
 __all__ = ["FOLDS", "keep", "spend_artha"]
 

@@ -13,9 +13,8 @@ from referee.core import Action, Builder, Event
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import BUY_AFFILIATION, CHOOSE_CONQUEROR, JOIN
 from referee.systems.kingdoms.events import AFFILIATION_BOUGHT, CONQUEROR_NAMED, LEADER_JOINED
-from referee.systems.kingdoms.scripting import refuse, require_phase
 from referee.systems.kingdoms.state import Faction, KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, tell
+from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
 
 __all__ = ["FOLDS", "buy_affiliation", "choose_conqueror", "join"]
 

@@ -12,9 +12,8 @@ from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import MAINTENANCE, NEXT_MANEUVER
 from referee.systems.kingdoms.dice import BurningPool, BurningTest, difficulty
 from referee.systems.kingdoms.events import MAINTENANCE_TESTED, MANEUVER_STARTED
-from referee.systems.kingdoms.scripting import refuse, require_phase
 from referee.systems.kingdoms.state import KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, tell
+from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
 
 __all__ = ["FOLDS", "maintenance", "next_maneuver"]
 

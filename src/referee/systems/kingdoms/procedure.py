@@ -63,13 +63,12 @@ from referee.systems.kingdoms.downtime import maintenance, next_maneuver
 from referee.systems.kingdoms.events import CHRONICLE_BEGAN, describe
 from referee.systems.kingdoms.fold import fold
 from referee.systems.kingdoms.prologue import objective, prologue
-from referee.systems.kingdoms.reveal import resolve_slips, reveal
+from referee.systems.kingdoms.reveal import resolve_slips, reveal, slip_odds
 from referee.systems.kingdoms.scenes import building_test, pass_scenes, scene
-from referee.systems.kingdoms.scripting import refuse
 from referee.systems.kingdoms.setup import check_setup
-from referee.systems.kingdoms.slips import slip_choice, slip_odds, slip_to_write, write_slip
+from referee.systems.kingdoms.slips import slip_choice, slip_to_write, write_slip
 from referee.systems.kingdoms.state import Faction, KingdomsState
-from referee.systems.kingdoms.structure import names_of, new_session
+from referee.systems.kingdoms.structure import names_of, new_session, refuse
 from referee.systems.kingdoms.tie_breaker import tie_break, tie_break_odds
 from referee.systems.kingdoms.wound_recovery import health_test
 

@@ -14,9 +14,8 @@ from referee.systems.kingdoms.actions import OBJECTIVE, PROLOGUE
 from referee.systems.kingdoms.cards import pool_card
 from referee.systems.kingdoms.dice import roll_before, success_distribution
 from referee.systems.kingdoms.events import OBJECTIVE_SET, PROLOGUE_ENDED, PROLOGUE_ROLLED
-from referee.systems.kingdoms.scripting import refuse, require_phase
 from referee.systems.kingdoms.state import KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, tell
+from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
 from referee.systems.kingdoms.tables import setup_tables
 
 __all__ = ["FOLDS", "objective", "prologue"]

@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.core import Action, Builder, Event
+from referee.core import Action, Builder, Event, OddsPreview
 from referee.core.fairness import unseal
 from referee.core.naming import possessive
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import RESOLVE, REVEAL
-from referee.systems.kingdoms.cards import pool_card
-from referee.systems.kingdoms.dice import BurningPool, help_dice, roll_before
+from referee.systems.kingdoms.cards import pool_card, successes_preview
+from referee.systems.kingdoms.dice import BurningPool, BurningTest, help_dice, roll_before
 from referee.systems.kingdoms.events import (
     CHRONICLE_ENDED,
     CHRONICLE_WON,
@@ -31,27 +31,31 @@ from referee.systems.kingdoms.events import (
     TEST_ROLLED,
 )
 from referee.systems.kingdoms.resolution import Board, resolve
+from referee.systems.kingdoms.scenes import conflict_fulfilled, lent_help, second_may_roll
 from referee.systems.kingdoms.scripting import (
     can_spend_after,
-    conflict_fulfilled,
     dice_rolled,
     entries_of,
-    lent_help,
     order_from,
     pool_for,
-    refuse,
-    require_phase,
     reveal_odds,
-    second_may_roll,
     versus_targets,
 )
 from referee.systems.kingdoms.sheets import Character
 from referee.systems.kingdoms.slips import slip_choice
 from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest, Slip
-from referee.systems.kingdoms.structure import Fold, acting_faction, faction_name, names_of, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    faction_name,
+    names_of,
+    refuse,
+    require_phase,
+    tell,
+)
 from referee.systems.kingdoms.tables import maneuver
 
-__all__ = ["FOLDS", "apply_effect", "resolve_slips", "reveal"]
+__all__ = ["FOLDS", "apply_effect", "resolve_slips", "reveal", "slip_odds"]
 
 RESOLUTION = "Maneuver Resolution"
 
@@ -266,6 +270,32 @@ def _roll(state: KingdomsState, fid: str, test: ManeuverTest, dice: DiceSource) 
         }
     )
     return payload
+
+
+def slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
+    """The odds of ``slip``'s maneuver test as the reveal rolls it (before any help)."""
+    pool, _, _, _ = pool_for(state, slip, {})
+    n = dice_rolled(state, slip, pool)
+    rolled = replace(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0)
+    label = f"{faction_name(state, slip.faction)}: {slip.maneuver} with {slip.skill}"
+    info = maneuver(slip.maneuver)
+    if slip.maneuver == "Harry":
+        defence = min(slip.defence, n)
+        return (
+            successes_preview(
+                replace(rolled, exponent=defence), f"{label}: defence dice", RESOLUTION
+            ),
+            successes_preview(
+                replace(rolled, exponent=n - defence), f"{label}: attack dice", RESOLUTION
+            ),
+        )
+    out = [successes_preview(rolled, label, RESOLUTION)]
+    if isinstance(info.independent_ob, int):
+        who = state.factions[slip.faction].character(slip.roller)
+        test = BurningTest(rolled, info.independent_ob + (1 if who.superficial else 0))
+        when = "if nobody attacks" if slip.maneuver == "Fortify" else "if independent"
+        out.insert(0, OddsPreview.of(test.kernel or test, f"{label}, {when}", rule=slip.maneuver))
+    return tuple(out)
 
 
 # -------------------------------------------------------------------------- resolving the slips

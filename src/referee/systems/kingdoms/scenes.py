@@ -2,9 +2,9 @@
 "Spending Scenes"): who may play a scene, a building scene's one roll, a conflict scene's
 reported outcome and wounds, and passing the scenes left.
 
-A maneuver's scenes come after every slip is sealed and before the reveal; the conditions the
-reveal reads from them (a required conflict, the 2iC's substitution, help lent between
-factions) are in :mod:`.scripting`.
+A maneuver's scenes come after every slip is sealed and before the reveal, which reads
+conditions from them: a required conflict scene played, the 2iC's substitution earned, help
+lent between factions.
 """
 
 from __future__ import annotations
@@ -18,15 +18,60 @@ from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import PASS, SCENE, Scene
 from referee.systems.kingdoms.dice import WOUND_DICE, BurningPool, BurningTest, help_dice
 from referee.systems.kingdoms.events import SCENE_PLAYED, SCENES_PASSED
-from referee.systems.kingdoms.scripting import refuse, require_phase, scenes_of
 from referee.systems.kingdoms.sheets import Character
-from referee.systems.kingdoms.state import Faction, KingdomsState, SceneRecord
-from referee.systems.kingdoms.structure import Fold, acting_faction, tell
+from referee.systems.kingdoms.state import Faction, KingdomsState, SceneRecord, Slip
+from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
 from referee.systems.kingdoms.tables import maneuver, setup_tables
 
-__all__ = ["FOLDS", "building_test", "pass_scenes", "scene"]
+__all__ = [
+    "FOLDS",
+    "building_test",
+    "conflict_fulfilled",
+    "lent_help",
+    "pass_scenes",
+    "scene",
+    "scenes_of",
+    "second_may_roll",
+]
 
 RULE = "Scene Economy"
+
+
+def scenes_of(state: KingdomsState, fid: str, kind: str | None = None) -> list[SceneRecord]:
+    """The scenes ``fid`` played this maneuver (of ``kind``)."""
+    return [s for s in state.scenes if s.faction == fid and (kind is None or s.kind == kind)]
+
+
+def lent_help(state: KingdomsState, a: str, b: str) -> bool:
+    """ "Those Faction's Leaders lent each other helping dice in a scene during the Maneuver"."""
+    return any(
+        (s.faction == a and b in s.helpers) or (s.faction == b and a in s.helpers)
+        for s in state.scenes
+    )
+
+
+def conflict_fulfilled(state: KingdomsState, slip: Slip) -> bool:
+    """The slip's required conflict scene was directed at its target (or, by the optional rule, the
+    target directed one at it first).
+    """
+    targets = set(slip.targets)
+    own = any(s.target in targets for s in scenes_of(state, slip.faction, "conflict"))
+    if own:
+        return True
+    if state.attacked_first_fulfils:
+        return any(
+            s.kind == "conflict" and s.faction in targets and s.target == slip.faction
+            for s in state.scenes
+        )
+    return False
+
+
+def second_may_roll(state: KingdomsState, fid: str) -> bool:
+    """The 2iC made two thirds of the faction's building rolls, or initiated its conflict."""
+    builds = scenes_of(state, fid, "building")
+    by_second = sum(1 for s in builds if s.by == "second")
+    conflict = any(s.by == "second" for s in scenes_of(state, fid, "conflict"))
+    return conflict or (bool(builds) and 3 * by_second >= 2 * len(builds))
 
 
 def building_test(who: Character, params: Scene) -> BurningTest:

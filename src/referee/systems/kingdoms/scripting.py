@@ -1,9 +1,10 @@
-"""Scripting a maneuver and building its tests ("Maneuvering in the Chronicle", "Scene Economy",
-"Conquest Maneuvers", "Maneuver Resolution").
+"""The maneuver tests ("Conquest Maneuvers", "Maneuver Resolution"): the seat order from the
+reader, each faction's pool and the dice it rolls, the rolled tests as resolution's entries,
+the versus tests tied, and the odds of every engagement shown before the dice.
 
-Slip validation (prerequisites, skills, FoRKs, targets, Harry's split), the scene conditions the
-reveal checks (required conflicts, the 2iC's substitution, help between factions), each
-faction's pool, and the odds of every engagement shown before the dice."""
+The slip's rules are :mod:`.slips`', the scene conditions the reveal reads :mod:`.scenes`',
+the refusals :mod:`.structure`'s; they are named here too, where they were first written.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +13,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from referee.core import (
-    ActorId,
-    RuleError,
-)
-from referee.systems.kingdoms.actions import WriteSlip
 from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
@@ -31,13 +27,16 @@ from referee.systems.kingdoms.resolution import (
     Entry,
     engagements,
 )
-from referee.systems.kingdoms.sheets import Character
-from referee.systems.kingdoms.state import (
-    Faction,
-    KingdomsState,
-    SceneRecord,
-    Slip,
+from referee.systems.kingdoms.scenes import (
+    conflict_fulfilled,
+    lent_help,
+    scenes_of,
+    second_may_roll,
 )
+from referee.systems.kingdoms.sheets import Character
+from referee.systems.kingdoms.slips import base_dice, check_conflicts_against, no_skill, slip_from
+from referee.systems.kingdoms.state import KingdomsState, Slip
+from referee.systems.kingdoms.structure import faction_of, refuse, require_phase
 from referee.systems.kingdoms.tables import maneuver
 
 __all__ = [
@@ -65,219 +64,14 @@ __all__ = [
 ]
 
 
-# ---------------------------------------------------------------------------------- helpers
-
-
-def refuse(rule: str, reason: str) -> RuleError:
-    """A :class:`RuleError` naming the rule."""
-    return RuleError(rule, reason)
-
-
-def faction_of(state: KingdomsState, actor: ActorId) -> Faction:
-    """The faction ``actor`` plays, or a refusal."""
-    if actor not in state.factions:
-        raise refuse("Factions", f"{actor!r} is not a faction at this table")
-    return state.factions[actor]
-
-
-def require_phase(state: KingdomsState, *phases: str) -> None:
-    """Refuse an action out of its phase."""
-    if state.phase not in phases:
-        raise refuse("Structure of Play", f"not now: the chronicle is in its {state.phase} phase")
+# ---------------------------------------------------------------------------------- seat order
 
 
 def order_from(state: KingdomsState, reader: str) -> tuple[str, ...]:
     """Seat order clockwise from ``reader``, factions out of contention left out."""
     seats = state.seats
-    i = seats.index(reader)
-    return tuple(f for f in seats[i:] + seats[:i] if not state.factions[f].out)
-
-
-def scenes_of(state: KingdomsState, fid: str, kind: str | None = None) -> list[SceneRecord]:
-    """The scenes ``fid`` played this maneuver (of ``kind``)."""
-    return [s for s in state.scenes if s.faction == fid and (kind is None or s.kind == kind)]
-
-
-def lent_help(state: KingdomsState, a: str, b: str) -> bool:
-    """ "Those Faction's Leaders lent each other helping dice in a scene during the Maneuver"."""
-    return any(
-        (s.faction == a and b in s.helpers) or (s.faction == b and a in s.helpers)
-        for s in state.scenes
-    )
-
-
-def conflict_fulfilled(state: KingdomsState, slip: Slip) -> bool:
-    """The slip's required conflict scene was directed at its target (or, by the optional rule, the
-    target directed one at it first).
-    """
-    targets = set(slip.targets)
-    own = any(s.target in targets for s in scenes_of(state, slip.faction, "conflict"))
-    if own:
-        return True
-    if state.attacked_first_fulfils:
-        return any(
-            s.kind == "conflict" and s.faction in targets and s.target == slip.faction
-            for s in state.scenes
-        )
-    return False
-
-
-def second_may_roll(state: KingdomsState, fid: str) -> bool:
-    """The 2iC made two thirds of the faction's building rolls, or initiated its conflict."""
-    builds = scenes_of(state, fid, "building")
-    by_second = sum(1 for s in builds if s.by == "second")
-    conflict = any(s.by == "second" for s in scenes_of(state, fid, "conflict"))
-    return conflict or (bool(builds) and 3 * by_second >= 2 * len(builds))
-
-
-def slip_from(state: KingdomsState, faction: Faction, params: WriteSlip) -> Slip:
-    """A validated slip from ``write_slip`` parameters; refuses what the rules forbid."""
-    name = params.maneuver
-    info = maneuver(name)
-    targets = params.named_targets
-    wanted = info.targets
-    if name == "Harry":
-        if len(targets) > 1:
-            raise refuse(name, "a Harry names at most one target")
-    elif len(targets) != wanted:
-        raise refuse(
-            name, f"the slip names {wanted} target{'s' if wanted != 1 else ''}, not {len(targets)}"
-        )
-    for t in targets:
-        if t not in state.factions or t == faction.id:
-            raise refuse(name, f"{t!r} is not an opposing faction")
-        if state.factions[t].out:
-            raise refuse(name, f"{t} is out of contention")
-    if len(set(targets)) != len(targets):
-        raise refuse(name, "the two targets of a Ploy are two different factions")
-    if info.requires == "assessed" and targets[0] not in faction.assessed:
-        raise refuse(
-            name, f"{faction.id} must first successfully Assess {targets[0]} in a previous maneuver"
-        )
-    if info.requires == "infiltrated":
-        if name == "Ploy" and not any(t in faction.infiltrated for t in targets):
-            raise refuse(
-                name,
-                f"{faction.id} must first successfully Infiltrate one of "
-                f"{' and '.join(targets)} in a previous maneuver",
-            )
-        if name == "Sap" and targets[0] not in faction.infiltrated:
-            raise refuse(
-                name,
-                f"{faction.id} must first successfully Infiltrate {targets[0]} "
-                "in a previous maneuver",
-            )
-    if info.cost and faction.disposition <= info.cost:
-        raise refuse(
-            name,
-            f"{faction.id} has {faction.disposition} disposition and cannot "
-            f"sacrifice {info.cost} without wiping itself out",
-        )
-    roller = params.roller
-    skill = params.skill
-    substitute = params.substitute
-    if not substitute and not info.has_skill(skill):
-        raise refuse(name, f"{skill!r} is not one of {name}'s skills ({', '.join(info.skills)})")
-    character = faction.character(roller)
-    ability = character.skill(skill)
-    if ability is None:
-        # Beginner's Luck is the parent game's, not in the text: "Seconds in Command" lets
-        # the 2iC roll a skill the leader lacks instead (issue 13)
-        raise refuse(
-            name,
-            f"{character.name} has no {skill!r} skill (Beginner's Luck is not in the text; "
-            "under Seconds in Command a 2iC who has the skill may roll instead)",
-        )
-    if roller == "second":
-        second = faction.second
-        assert second is not None
-        if not second.burned_up:
-            raise refuse("Seconds in Command", "a 2iC benefits the leader only if burned up")
-        if faction.leader.skill(skill) is not None:
-            raise refuse(
-                "Seconds in Command",
-                f"the 2iC substitutes only for a skill the leader lacks; {faction.leader.name} "
-                f"has {skill}",
-            )
-    forks = tuple(params.forks)
-    for fork in forks:
-        if not info.has_skill(fork) or fork.casefold() == skill.casefold():
-            raise refuse(
-                "Conquest Maneuvers",
-                f"FoRKs come only from other skills in {name}'s list, not {fork!r}",
-            )
-        if character.skill(fork) is None:
-            raise refuse("Conquest Maneuvers", f"{character.name} has no {fork!r} to FoRK")
-    persona = params.persona
-    deeds_before = params.deeds_before
-    Artha(persona=persona, deeds_before=deeds_before)  # the per-test limits
-    character.spend({"persona": persona, "deeds": int(deeds_before)})
-    defence = params.defence
-    if name == "Harry":
-        dice = base_dice(faction, character, ability.exponent, forks, persona, deeds_before)
-        if defence < 2 or dice - defence < 2:
-            raise refuse(
-                "Harry",
-                f"divide the Harry dice with at least 2 in each pool: {dice} dice, "
-                f"{defence} to defence",
-            )
-    downtime = params.downtime
-    if downtime < 0:
-        raise refuse("Downtime", f"successes put into downtime are 0 or more, not {downtime}")
-    helps = params.helps
-    if helps is not None and (helps not in state.factions or helps == faction.id):
-        raise refuse("Conquest Maneuvers", f"{helps!r} is not another faction to help")
-    slip = Slip(
-        faction=faction.id,
-        maneuver=name,
-        skill=skill,
-        targets=targets,
-        roller=roller,
-        forks=forks,
-        persona=persona,
-        deeds_before=deeds_before,
-        defence=defence,
-        helps=None if helps is None else str(helps),
-        downtime=downtime,
-        substitute=substitute,
-    )
-    check_conflicts_against(state, slip)
-    return slip
-
-
-def check_conflicts_against(state: KingdomsState, slip: Slip) -> None:
-    """A slip cannot contradict a conflict scene the faction already directed."""
-    conflicts = scenes_of(state, slip.faction, "conflict")
-    if not conflicts:
-        return
-    info = maneuver(slip.maneuver)
-    if info.conflict == "forbidden":
-        raise refuse(
-            slip.maneuver,
-            f"a conflict scene cannot be used with {slip.maneuver}, and "
-            f"{slip.faction} has directed one",
-        )
-
-
-def base_dice(
-    faction: Faction,
-    who: Character,
-    exponent: int,
-    forks: Sequence[str],
-    persona: int,
-    deeds_before: bool,
-) -> int:
-    """The dice a slip rolls before help and bonuses (for Harry's split)."""
-    fork = sum(fork_dice((who.skill(f) or no_skill()).exponent) for f in forks)
-    pool = BurningPool(exponent, forks=fork, penalty=who.wound_dice + faction.sapped)
-    return pool.dice_with(Artha(persona=persona, deeds_before=deeds_before))
-
-
-def no_skill() -> Any:
-    """An exponent-0 ability, for a skill the sheet lacks."""
-    from referee.systems.kingdoms.sheets import Ability
-
-    return Ability(Shade.BLACK, 0)
+    at = seats.index(reader)
+    return tuple(f for f in seats[at:] + seats[:at] if not state.factions[f].out)
 
 
 # ---------------------------------------------------------------------------------- the pool

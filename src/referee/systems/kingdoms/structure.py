@@ -13,12 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, TypeAlias
 
-from referee.core import Action, Builder, Event, Secret
+from referee.core import Action, ActorId, Builder, Event, RuleError, Secret
 from referee.core.naming import with_names
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import NEW_SESSION
 from referee.systems.kingdoms.events import SESSION_STARTED
-from referee.systems.kingdoms.scripting import faction_of
 from referee.systems.kingdoms.state import Faction, KingdomsState
 
 __all__ = [
@@ -26,13 +25,34 @@ __all__ = [
     "Fold",
     "acting_faction",
     "faction_name",
+    "faction_of",
     "names_of",
     "new_session",
+    "refuse",
+    "require_phase",
     "tell",
 ]
 
 Fold: TypeAlias = Callable[[KingdomsState, Event], KingdomsState]
 """How one kind of event changes the chronicle: never rolls, never refuses."""
+
+
+def refuse(rule: str, reason: str) -> RuleError:
+    """A :class:`RuleError` naming the rule."""
+    return RuleError(rule, reason)
+
+
+def faction_of(state: KingdomsState, actor: ActorId) -> Faction:
+    """The faction ``actor`` plays, or a refusal."""
+    if actor not in state.factions:
+        raise refuse("Factions", f"{actor!r} is not a faction at this table")
+    return state.factions[actor]
+
+
+def require_phase(state: KingdomsState, *phases: str) -> None:
+    """Refuse an action out of its phase."""
+    if state.phase not in phases:
+        raise refuse("Structure of Play", f"not now: the chronicle is in its {state.phase} phase")
 
 
 def names_of(state: KingdomsState) -> dict[str, str]:

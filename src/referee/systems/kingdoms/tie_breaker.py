@@ -14,10 +14,17 @@ from referee.systems.kingdoms.actions import TIE_BREAK, TieBreak
 from referee.systems.kingdoms.cards import pool_card
 from referee.systems.kingdoms.dice import BurningPool, BurningVersus, roll_before, versus_odds
 from referee.systems.kingdoms.events import TIE_BREAK_OFFERED, TIE_BREAK_ROLLED
-from referee.systems.kingdoms.scripting import refuse, require_phase, tied_pools, ties_of
+from referee.systems.kingdoms.scripting import tied_pools, ties_of
 from referee.systems.kingdoms.sheets import Ability
 from referee.systems.kingdoms.state import Faction, KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, faction_name, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    faction_name,
+    refuse,
+    require_phase,
+    tell,
+)
 
 __all__ = ["FOLDS", "tie_break", "tie_break_odds"]
 

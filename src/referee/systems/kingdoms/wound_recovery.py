@@ -13,9 +13,8 @@ from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import HEALTH_TEST
 from referee.systems.kingdoms.dice import BurningPool, BurningTest
 from referee.systems.kingdoms.events import HEALTH_TESTED
-from referee.systems.kingdoms.scripting import refuse, require_phase
 from referee.systems.kingdoms.state import KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, tell
+from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
 
 __all__ = ["FOLDS", "health_test"]
 
