@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from referee.systems.kingdoms.dice import (
@@ -24,6 +23,7 @@ from referee.systems.kingdoms.dice import (
 )
 from referee.systems.kingdoms.resolution import (
     Board,
+    Engagement,
     Entry,
     engagements,
 )
@@ -37,7 +37,7 @@ from referee.systems.kingdoms.sheets import Character
 from referee.systems.kingdoms.slips import base_dice, check_conflicts_against, no_skill, slip_from
 from referee.systems.kingdoms.state import KingdomsState, Slip
 from referee.systems.kingdoms.structure import faction_of, refuse, require_phase
-from referee.systems.kingdoms.tables import maneuver
+from referee.systems.kingdoms.tables import maneuver, matrix
 
 __all__ = [
     "base_dice",
@@ -206,11 +206,8 @@ def tied_pools(state: KingdomsState, a: str, b: str) -> dict[str, str]:
         mine = "attack" if e.role == "harry" else "successes"
         defender = entries[e.target]
         theirs = "successes"
-        if defender.maneuver == "Harry":
-            from referee.systems.kingdoms.tables import matrix
-
-            if matrix().cell("Harry", e.maneuver) == "aV":
-                theirs = "attack"
+        if defender.maneuver == "Harry" and matrix().cell("Harry", e.maneuver) == "aV":
+            theirs = "attack"
         return {e.attacker: mine, e.target: theirs}
     return {a: "successes", b: "successes"}
 
@@ -221,81 +218,98 @@ def reveal_odds(
     void: Mapping[str, str],
     pools: Mapping[str, tuple[BurningPool, int]],
 ) -> list[dict[str, Any]]:
-    """Each engagement's chance of success before the roll, with each after-the-roll artha."""
-    entries = {
-        f: Entry(
-            f,
-            state.slips[f].maneuver,
-            state.slips[f].targets,
-            exponent=(
-                state.factions[f].character(state.slips[f].roller).skill(state.slips[f].skill)
-                or no_skill()
-            ).exponent,
-            ob_penalty=1 if state.factions[f].character(state.slips[f].roller).superficial else 0,
-        )
-        for f in order
-        if f in state.slips and f not in void
-    }
+    """Each engagement's chance of success before the roll, with each after-the-roll artha;
+    and an unopposed Fortify's chance of adding disposition.
+
+    ``pools``: each faction's dice as rolled (a Harry's defence dice) and a Harry's attack
+    dice."""
+    entries = _entries_before_the_roll(state, order, void)
     board = Board(
         order=tuple(order),
         disposition={f: x.disposition for f, x in state.factions.items()},
         cap=state.cap,
         circles={f: x.leader.circles for f, x in state.factions.items()},
     )
-    out: list[dict[str, Any]] = []
-    for e in engagements(entries, board):
-        mine, attack_dice = pools[e.attacker]
-        attacker = replace(mine, exponent=attack_dice) if e.role == "harry" else mine
-        who = state.factions[e.attacker].character(state.slips[e.attacker].roller)
-        choices = [Artha()]
-        if who.artha.get("fate", 0):
-            choices.append(Artha(fate=True))
-        if who.artha.get("deeds", 0):
-            choices.append(Artha(deeds_after=True))
-        row: dict[str, Any] = {
-            "needed": e.needed if e.kind == "independent" else None,
-            "attacker": e.attacker,
-            "target": e.target,
-            "kind": e.kind,
-            "cell": e.cell,
-            "dice": attacker.exponent,
-        }
-        chances: dict[str, str] = {}
-        for artha in choices:
-            if e.kind == "versus":
-                defender_pool, defender_attack = pools[e.target]
-                target_entry = entries[e.target]
-                if target_entry.maneuver == "Harry" and e.cell != "-":
-                    from referee.systems.kingdoms.tables import matrix
-
-                    if matrix().cell("Harry", e.maneuver) == "aV":
-                        defender_pool = replace(defender_pool, exponent=defender_attack)
-                p: Fraction = versus_odds(attacker, defender_pool, artha)
-                row["against_dice"] = defender_pool.exponent
-            else:
-                p = obstacle_odds(attacker, artha, e.needed)
-                row["obstacle"] = e.obstacle
-            chances[artha.label()] = str(p)
-        row["chance"] = chances
-        out.append(row)
-    versus_targets = {e.target for e in engagements(entries, board) if e.kind == "versus"}
+    found = engagements(entries, board)
+    out = [_engagement_odds(state, e, entries, pools) for e in found]
+    opposed = {e.target for e in found if e.kind == "versus"}
     for fid, entry in entries.items():
-        if entry.maneuver == "Fortify" and fid not in versus_targets:
-            pool, _ = pools[fid]
-            # unopposed Fortify: its independent Ob (2; +1 for a Superficial wound), and a
-            # margin (one success more) to add disposition
-            stated = maneuver("Fortify").independent_ob
-            ob = (stated if isinstance(stated, int) else 0) + entry.ob_penalty
-            out.append(
-                {
-                    "needed": ob + 1,
-                    "attacker": fid,
-                    "target": None,
-                    "kind": "independent",
-                    "cell": "-",
-                    "dice": pool.exponent,
-                    "obstacle": ob,
-                    "chance": {Artha().label(): str(obstacle_odds(pool, Artha(), ob + 1))},
-                }
-            )
+        if entry.maneuver == "Fortify" and fid not in opposed:
+            out.append(_unopposed_fortify_odds(entry, pools[fid][0]))
     return out
+
+
+def _entries_before_the_roll(
+    state: KingdomsState, order: Sequence[str], void: Mapping[str, str]
+) -> dict[str, Entry]:
+    """The revealed maneuvers not void, as resolution entries before any success is rolled:
+    the skill's exponent (a Ploy's Ob) and a Superficial wound's +1 Ob."""
+    entries: dict[str, Entry] = {}
+    for fid in order:
+        slip = state.slips.get(fid)
+        if slip is None or fid in void:
+            continue
+        who = state.factions[fid].character(slip.roller)
+        exponent = (who.skill(slip.skill) or no_skill()).exponent
+        penalty = 1 if who.superficial else 0
+        entries[fid] = Entry(
+            fid, slip.maneuver, slip.targets, exponent=exponent, ob_penalty=penalty
+        )
+    return entries
+
+
+def _engagement_odds(
+    state: KingdomsState,
+    engagement: Engagement,
+    entries: Mapping[str, Entry],
+    pools: Mapping[str, tuple[BurningPool, int]],
+) -> dict[str, Any]:
+    """One engagement's chance of success with no artha, and with each after-the-roll artha
+    the attacker's roller has (Fate, Deeds): against the target's dice that meet it (a
+    Harry's attack dice where the matrix says aV), or against the Ob."""
+    e = engagement
+    mine, attack_dice = pools[e.attacker]
+    attacker = replace(mine, exponent=attack_dice) if e.role == "harry" else mine
+    who = state.factions[e.attacker].character(state.slips[e.attacker].roller)
+    choices = [Artha()]
+    if who.artha.get("fate", 0):
+        choices.append(Artha(fate=True))
+    if who.artha.get("deeds", 0):
+        choices.append(Artha(deeds_after=True))
+    row: dict[str, Any] = {
+        "needed": e.needed if e.kind == "independent" else None,
+        "attacker": e.attacker,
+        "target": e.target,
+        "kind": e.kind,
+        "cell": e.cell,
+        "dice": attacker.exponent,
+    }
+    if e.kind == "versus":
+        defender, defender_attack = pools[e.target]
+        harried = entries[e.target].maneuver == "Harry" and e.cell != "-"
+        if harried and matrix().cell("Harry", e.maneuver) == "aV":  # its attack dice meet it
+            defender = replace(defender, exponent=defender_attack)
+        row["against_dice"] = defender.exponent
+        chances = {a.label(): str(versus_odds(attacker, defender, a)) for a in choices}
+    else:
+        row["obstacle"] = e.obstacle
+        chances = {a.label(): str(obstacle_odds(attacker, a, e.needed)) for a in choices}
+    row["chance"] = chances
+    return row
+
+
+def _unopposed_fortify_odds(entry: Entry, pool: BurningPool) -> dict[str, Any]:
+    """An unopposed Fortify: its independent Ob (2; +1 for a Superficial wound), and a margin
+    (one success more) to add disposition."""
+    stated = maneuver("Fortify").independent_ob
+    ob = (stated if isinstance(stated, int) else 0) + entry.ob_penalty
+    return {
+        "needed": ob + 1,
+        "attacker": entry.faction,
+        "target": None,
+        "kind": "independent",
+        "cell": "-",
+        "dice": pool.exponent,
+        "obstacle": ob,
+        "chance": {Artha().label(): str(obstacle_odds(pool, Artha(), ob + 1))},
+    }
