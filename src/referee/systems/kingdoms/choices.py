@@ -118,9 +118,9 @@ def after_preview(
         tail += rows[top - 1][1]
         top -= 1
     odds: dict[str, str] = {}
-    for i, (k, p) in enumerate(rows[:top]):
-        last = i == top - 1 and top < len(rows)
-        odds[_successes(k, last)] = str(p + tail if last else p)
+    for row, (count, chance) in enumerate(rows[:top]):
+        last = row == top - 1 and top < len(rows)
+        odds[_successes(count, last)] = str(chance + tail if last else chance)
     on = f" on the {pool} roll" if test.attack_pool is not None else ""
     words = artha.label() if (fate or deeds) else "no artha: the roll kept"
     return OddsPreview(

@@ -114,7 +114,7 @@ class Resolution:
         }
 
 
-class _Ledger:
+class Ledger:
     """Dispositions as effects apply: the floor 0, the cap, who is out, who damaged whom."""
 
     def __init__(self, board: Board) -> None:
@@ -155,7 +155,7 @@ class _Ledger:
         self.effects.append(effect)
 
 
-def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
+def _split(ledger: Ledger, entry: Entry, spare: int, why: str) -> None:
     """Spare successes of a Conserve or Fortify: downtime first (as the slip says), then
     disposition."""
     months = setup_tables().downtime_months_per_success
@@ -182,11 +182,11 @@ def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
 
 
 @dataclass
-class _Round:
+class Resolving:
     """What the maneuvers of one resolution share as their effects apply in seat order."""
 
     entries: Mapping[str, Entry]
-    ledger: _Ledger
+    ledger: Ledger
     against: Mapping[str, list[Engagement]]
     sapped: dict[str, int] = field(default_factory=dict)
     cannot_act: list[str] = field(default_factory=list)
@@ -202,7 +202,7 @@ class _Round:
         return setup_tables().downtime_months_per_success
 
 
-def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def _take_net(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """Net successes are subtracted from each target's disposition."""
     for e in mine:
         if e.net:
@@ -218,14 +218,14 @@ def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def assault(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def assault(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Assault": "Whether independent or versus, net successes are subtracted directly from
     the targets disposition."
     """
     _take_net(game, entry, mine)
 
 
-def assess(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def assess(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Assess": a success against the target marks it Assessed (Assault, Gambit and
     Onslaught need it, from the next maneuver on)."""
     for e in mine:
@@ -241,7 +241,7 @@ def assess(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def conserve(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def conserve(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Conserve": "Successes from a Conserve subtract from all versus actions. If the
     successes from a conserve reduce all opposing actions to zero, the action is stopped. Extra
     successes can be allocated to increasing your disposition or generating downtime."
@@ -253,7 +253,7 @@ def conserve(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             _split(game.ledger, entry, spare, "successes beyond every opposing action")
 
 
-def ensnare(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def ensnare(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Ensnare": "In a successful versus test, the enemy's successes hurt their disposition
     and the ensnaring side must sacrifice disposition equal to the margin of success."
     """
@@ -276,7 +276,7 @@ def ensnare(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def fortify(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def fortify(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Fortify": versus, the disposition increases by the smallest margin over every
     attacker; "In an independent test when no other side is attacking, test vs. ob 2" (the Ob
     is the maneuver's ``independent_ob`` in data/maneuvers.yaml)."""
@@ -292,19 +292,19 @@ def fortify(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
         _split(game.ledger, entry, margin, "smallest margin over its attackers")
 
 
-def gambit(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def gambit(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Gambit": "Successes from the gambit are subtracted directly from opponent's
     disposition" (its cost was sacrificed at the reveal)."""
     _take_net(game, entry, mine)
 
 
-def harry(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def harry(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Harry": "your attack margin of success reduces the disposition of all attacking
     enemies" (the defence dice only defend)."""
     _take_net(game, entry, mine)
 
 
-def infiltrate(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def infiltrate(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Infiltrate": "Whether independent or Versus, you gain an advantage to your next
     maneuver against that opponent equal to your margin of success."
     """
@@ -323,14 +323,14 @@ def infiltrate(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def onslaught(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def onslaught(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Onslaught": "Successes are deducted from the target's disposition" (its +3D is the
     maneuver's ``bonus``; the hesitation is :func:`onslaught_hesitates`, once every maneuver
     has applied)."""
     _take_net(game, entry, mine)
 
 
-def onslaught_hesitates(game: _Round, entry: Entry) -> None:
+def onslaught_hesitates(game: Resolving, entry: Entry) -> None:
     """ "If an Onslaught fails to completely deplete the targets disposition, the side
     performing the onslaught hesitates for the next maneuver and cannot act."
     """
@@ -349,7 +349,7 @@ def onslaught_hesitates(game: _Round, entry: Entry) -> None:
             )
 
 
-def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def ploy(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Ploy": "Any target you beat loses a number of disposition points equal to your margin
     of success"; damaging neither, the Ployer's faction cannot act next maneuver."""
     hit = False
@@ -377,7 +377,7 @@ def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
         )
 
 
-def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def sap(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Sap": "The margin of success is subtracted from the target's next maneuver" (RULINGS:
     against an independent maneuver, every success); reducing the skill below 0 costs the
     extra successes in disposition; the Sapper gets one increment of downtime and the target
@@ -431,7 +431,7 @@ def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
         )
 
 
-MANEUVER_EFFECTS: Mapping[str, Callable[[_Round, Entry, Sequence[Engagement]], None]] = {
+MANEUVER_EFFECTS: Mapping[str, Callable[[Resolving, Entry, Sequence[Engagement]], None]] = {
     "Assault": assault,
     "Assess": assess,
     "Conserve": conserve,
@@ -447,7 +447,7 @@ MANEUVER_EFFECTS: Mapping[str, Callable[[_Round, Entry, Sequence[Engagement]], N
 """Each maneuver's "Effect/Description", by its name in the text."""
 
 
-def _downtime_for_others(game: _Round, entry: Entry, order: Sequence[str]) -> None:
+def _downtime_for_others(game: Resolving, entry: Entry, order: Sequence[str]) -> None:
     """ "In a succesful Conserve or Fortify, the winner gets one 3-month resource maintenance
     cycle for free per success allocated to downtime and the rest of the players are required
     to make resource maintenance checks" ("Downtime")."""
@@ -480,12 +480,12 @@ def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
     """Apply every maneuver in seat order (:data:`MANEUVER_EFFECTS`) and report the
     consequences ("Maneuver Resolution", "Consequences")."""
     found = engagements(entries, board)
-    ledger = _Ledger(board)
+    ledger = Ledger(board)
     against: dict[str, list[Engagement]] = {}
     for e in found:
         if e.kind == "versus" and e.role != "ensnare":
             against.setdefault(e.target, []).append(e)
-    game = _Round(entries, ledger, against)
+    game = Resolving(entries, ledger, against)
     for faction in board.order:
         entry = entries.get(faction)
         if entry is None:
