@@ -1,6 +1,6 @@
 """The chronicle's structure at the table ("Structure of Play": campaign, chronicle, session,
-maneuver, scene, conflict): how an action names its faction, how its events name the factions
-they mention, and the new session.
+maneuver, scene, conflict): a refusal names its rule, an action its faction and the phase it
+belongs to, an event the factions it mentions; and the new session.
 
 Every handler of the game (:data:`referee.core.decide.Handler`) reads its faction with
 :func:`acting_faction` and emits with :func:`tell`, so every event carries the names of the
