@@ -8,8 +8,8 @@ successes: its odds are the chance of each number of successes, its outcome the 
 (the top bucket of an open-ended pool is "that many or more").
 
 >>> from referee.dice import ScriptedSource
->>> from referee.systems.kingdoms.dice import roll_before, BLACK
->>> rolled = roll_before(2, BLACK, False, ScriptedSource([4, 1]))
+>>> from referee.systems.kingdoms.dice import roll_before, Shade
+>>> rolled = roll_before(2, Shade.BLACK, False, ScriptedSource([4, 1]))
 >>> card = pool_card(rolled, "elves' Fortify", "Maneuver Resolution")
 >>> card.dice, card.outcome, card.odds, card.faces
 ('2d6', '1', {'0': '1/4', '1': '1/2', '2': '1/4'}, (4, 1))
@@ -21,15 +21,16 @@ import functools
 from collections.abc import Mapping
 from fractions import Fraction
 
-from referee.core import RollCard
+from referee.core import OddsPreview, RollCard
 from referee.systems.kingdoms.dice import (
     Artha,
+    BurningPool,
     PoolRoll,
     Shade,
     success_distribution,
 )
 
-__all__ = ["after_card", "count_odds", "pool_card", "pool_dice"]
+__all__ = ["after_card", "count_odds", "pool_card", "pool_dice", "successes_preview"]
 
 OPEN_HEADROOM = 3
 """An open-ended pool's odds list counts up to dice + 3, the last bucket "or more"."""
@@ -115,3 +116,20 @@ def after_card(before: PoolRoll, after: PoolRoll, artha: Artha, label: str) -> R
 def shade_letter(shade: int) -> str:
     """``B``, ``G`` or ``W``."""
     return Shade(shade).letter
+
+
+def successes_preview(pool: BurningPool, label: str, rule: str) -> OddsPreview:
+    """The chance of each number of successes ``pool`` rolls (open-ended: the top bucket is
+    that many or more): a test whose obstacle is not known yet (a versus test's opponent)."""
+    top = pool.dice + 3 if pool.open_ended else pool.dice
+    chances = success_distribution(pool.dice, pool.shade, pool.open_ended, cap=max(top, 0))
+    plus = "+" if pool.open_ended else ""
+    return OddsPreview(
+        label,
+        rule,
+        f"{pool.dice}d6 {pool.shade.letter}{' open-ended' if pool.open_ended else ''}",
+        {
+            f"{k}{plus if k == top else ''} success{'' if k == 1 else 'es'}": str(p)
+            for k, p in chances.items()
+        },
+    )

@@ -45,13 +45,10 @@ from referee.systems.kingdoms.dice import (
     artha_buys_nothing,
     success_distribution,
 )
-from referee.systems.kingdoms.scripting import (
-    base_dice,
-    pool_roll_from,
-    scenes_of,
-    ties_of,
-)
+from referee.systems.kingdoms.scenes import scenes_of
+from referee.systems.kingdoms.scripting import pool_roll_from, ties_of
 from referee.systems.kingdoms.sheets import Ability, Character
+from referee.systems.kingdoms.slips import base_dice
 from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
 
@@ -121,9 +118,9 @@ def after_preview(
         tail += rows[top - 1][1]
         top -= 1
     odds: dict[str, str] = {}
-    for i, (k, p) in enumerate(rows[:top]):
-        last = i == top - 1 and top < len(rows)
-        odds[_successes(k, last)] = str(p + tail if last else p)
+    for row, (count, chance) in enumerate(rows[:top]):
+        last = row == top - 1 and top < len(rows)
+        odds[_successes(count, last)] = str(chance + tail if last else chance)
     on = f" on the {pool} roll" if test.attack_pool is not None else ""
     words = artha.label() if (fate or deeds) else "no artha: the roll kept"
     return OddsPreview(
@@ -204,7 +201,7 @@ def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
 
 
 def _none() -> Ability:
-    from referee.systems.kingdoms.scripting import no_skill
+    from referee.systems.kingdoms.slips import no_skill
 
     ability: Ability = no_skill()
     return ability

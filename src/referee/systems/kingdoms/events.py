@@ -1,9 +1,9 @@
 """The event vocabulary of a Burning Kingdoms table: every kind, its payload, its narration.
 
 Each kind is a constant here and nowhere else is its string written. Each payload's shape is a
-``TypedDict`` (what :mod:`.fold` reads). :func:`describe` tells an event in words as a viewer
-sees it: the event it is given is already redacted for that viewer (a sealed slip's content is
-gone until the reveal), and it never narrates a redacted part.
+``TypedDict`` in :mod:`.payloads` (what the folds read). :func:`describe` tells an event in
+words as a viewer sees it: the event it is given is already redacted for that viewer (a sealed
+slip's content is gone until the reveal), and it never narrates a redacted part.
 
 Every rolled test carries a roll card (:class:`~referee.core.RollCard`) under ``"roll"`` (a
 Harry's two pools and a tie-breaker's two sides under ``"rolls"``), which interfaces show
@@ -23,7 +23,7 @@ by stage, stays under ``"pool_roll"`` for the after-the-roll artha.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any
 
 from referee.core import Event, Viewer
 from referee.core.naming import name_in, possessive
@@ -110,306 +110,36 @@ MANEUVER_STARTED = "maneuver.started"
 """The next maneuver begins (statuses of the last one take hold; downtime heals)."""
 
 
-class ChronicleBegan(TypedDict):
-    """:data:`CHRONICLE_BEGAN`."""
-
-    territory: str
-    factions: dict[str, dict[str, Any]]
-
-
-class PrologueRolled(TypedDict):
-    """:data:`PROLOGUE_ROLLED`."""
-
-    faction: str
-    skill: str
-    odds: dict[str, str]
-    successes: int
-    roll: dict[str, Any]
-    pool_roll: dict[str, Any]
-
-
-class PrologueEnded(TypedDict):
-    """:data:`PROLOGUE_ENDED`."""
-
-    narration_order: list[str]
-    cap: int
-
-
-class SessionStarted(TypedDict):
-    """:data:`SESSION_STARTED`."""
-
-    session: int
-    maneuver_number: int
-
-
-class ObjectiveSet(TypedDict):
-    """:data:`OBJECTIVE_SET`."""
-
-    faction: str
-    objective: str
-
-
-class SlipWritten(TypedDict, total=False):
-    """:data:`SLIP_WRITTEN`; ``slip`` is a secret part seen by the writer alone."""
-
-    faction: str
-    maneuver_number: int
-    rewritten: bool
-    slip: dict[str, Any]
-
-
-ScenePlayed = TypedDict(
-    "ScenePlayed",
+KINDS = frozenset(
     {
-        "player": "str | None",
-        "faction": str,
-        "kind": str,
-        "by": str,
-        "character": str,
-        "helpers": list[str],
-        "with": "str | None",
-        "skill": str,
-        "ob": int,
-        "dice": int,
-        "odds": str,
-        "successes": int,
-        "passed": bool,
-        "roll": dict[str, Any],
-        "target": str,
-        "outcome": str,
-        "wounds": dict[str, str],
-    },
-    total=False,
+        CHRONICLE_BEGAN,
+        PROLOGUE_ROLLED,
+        PROLOGUE_ENDED,
+        SESSION_STARTED,
+        OBJECTIVE_SET,
+        SLIP_WRITTEN,
+        SCENE_PLAYED,
+        SCENES_PASSED,
+        HEALTH_TESTED,
+        SLIPS_REVEALED,
+        EFFECT_APPLIED,
+        TEST_ROLLED,
+        ARTHA_SPENT,
+        ROLL_KEPT,
+        TIE_BREAK_OFFERED,
+        TIE_BREAK_ROLLED,
+        MANEUVER_RESOLVED,
+        CONQUEROR_NAMED,
+        CHRONICLE_WON,
+        CHRONICLE_ENDED,
+        MANEUVER_ENDED,
+        LEADER_JOINED,
+        AFFILIATION_BOUGHT,
+        MAINTENANCE_TESTED,
+        MANEUVER_STARTED,
+    }
 )
-""":data:`SCENE_PLAYED`: building scenes add the roll, conflicts the outcome and wounds."""
-
-
-class ScenesPassed(TypedDict):
-    """:data:`SCENES_PASSED`; ``spent``: every scene used, not a pass."""
-
-    faction: str
-    spent: bool
-
-
-class HealthTested(TypedDict):
-    """:data:`HEALTH_TESTED`."""
-
-    faction: str
-    character: str
-    ob: int
-    odds: str
-    successes: int
-    passed: bool
-    wound_dice: int
-    superficial: bool
-    roll: dict[str, Any]
-
-
-class SlipsRevealed(TypedDict, total=False):
-    """:data:`SLIPS_REVEALED`."""
-
-    maneuver_number: int
-    reader: str
-    order: list[str]
-    slips: dict[str, dict[str, Any]]
-    cannot_act: list[str]
-    void: dict[str, str]
-    help: dict[str, dict[str, int]]
-    help_refused: dict[str, str]
-    odds: list[dict[str, Any]]
-
-
-class EffectApplied(TypedDict):
-    """:data:`EFFECT_APPLIED` (:class:`~.resolution.Effect`)."""
-
-    faction: str
-    kind: str
-    by: str
-    amount: int
-    value: int | None
-    target: str | None
-    text: str
-
-
-class TestRolled(TypedDict, total=False):
-    """:data:`TEST_ROLLED`; a Harry adds ``attack``, ``attack_pool_roll``, the dice split and
-    its two cards under ``rolls``."""
-
-    faction: str
-    roller: str
-    character: str
-    maneuver: str
-    skill: str
-    exponent: int
-    pool: dict[str, Any]
-    dice: int
-    notes: list[str]
-    artha: dict[str, int]
-    advantage_used: list[str]
-    successes: int
-    roll: dict[str, Any]
-    rolls: list[dict[str, Any]]
-    pool_roll: dict[str, Any]
-    attack: int
-    attack_pool_roll: dict[str, Any]
-    defence_dice: int
-    attack_dice: int
-
-
-class ArthaSpent(TypedDict, total=False):
-    """:data:`ARTHA_SPENT`; ``successes`` (or a Harry's ``attack``) after the artha."""
-
-    faction: str
-    fate: bool
-    deeds: bool
-    pool: str
-    successes: int
-    attack: int
-    roll: dict[str, Any]
-    pool_roll: dict[str, Any]
-
-
-class RollKept(TypedDict):
-    """:data:`ROLL_KEPT`."""
-
-    faction: str
-
-
-class TieBreakOffered(TypedDict):
-    """:data:`TIE_BREAK_OFFERED`."""
-
-    faction: str
-    opponent: str
-    root: str
-
-
-class TieBreakRolled(TypedDict):
-    """:data:`TIE_BREAK_ROLLED`."""
-
-    factions: list[str]
-    odds: dict[str, str]
-    extra: dict[str, int]
-    pools: dict[str, str]
-    rolls: list[dict[str, Any]]
-    pool_rolls: dict[str, dict[str, Any]]
-
-
-class ManeuverResolved(TypedDict):
-    """:data:`MANEUVER_RESOLVED` (:class:`~.resolution.Resolution`)."""
-
-    maneuver_number: int
-    engagements: list[dict[str, Any]]
-    effects: list[dict[str, Any]]
-    dispositions: dict[str, int]
-    out: list[str]
-    conquerors: dict[str, list[str]]
-    narrator: str | None
-    sapped: dict[str, int]
-    cannot_act: list[str]
-    attackers: dict[str, dict[str, int]]
-
-
-class ConquerorNamed(TypedDict):
-    """:data:`CONQUEROR_NAMED`."""
-
-    defeated: str
-    conqueror: str
-    why: str
-
-
-class ChronicleWon(TypedDict):
-    """:data:`CHRONICLE_WON`."""
-
-    faction: str
-
-
-class ChronicleEnded(TypedDict):
-    """:data:`CHRONICLE_ENDED`."""
-
-    winner: None
-
-
-class ManeuverEnded(TypedDict):
-    """:data:`MANEUVER_ENDED`."""
-
-    maneuver_number: int
-    pending_conquest: dict[str, list[str]]
-
-
-class LeaderJoined(TypedDict, total=False):
-    """:data:`LEADER_JOINED`; joining another than the conqueror adds what is lost."""
-
-    defeated: str
-    leader: str
-    faction: str
-    conqueror: str | None
-    resources_lost: int
-    affiliation_lost: str | None
-    affiliation_dice: int
-    cash_on_hand_to: str
-
-
-AffiliationBought = TypedDict(
-    "AffiliationBought",
-    {"faction": str, "from": str, "affiliation": str, "dice": int, "cash_spent": int},
-)
-""":data:`AFFILIATION_BOUGHT` (``from`` is the defeated faction)."""
-
-
-class MaintenanceTested(TypedDict):
-    """:data:`MAINTENANCE_TESTED`."""
-
-    faction: str
-    ob: int
-    extra_ob: int
-    dice: int
-    odds: str
-    successes: int
-    passed: bool
-    difficulty: str
-    tax: int
-    resources: int
-    roll: dict[str, Any]
-
-
-class ManeuverStarted(TypedDict):
-    """:data:`MANEUVER_STARTED`."""
-
-    maneuver_number: int
-    healed: list[str]
-
-
-PAYLOADS: Mapping[str, type] = {
-    CHRONICLE_BEGAN: ChronicleBegan,
-    PROLOGUE_ROLLED: PrologueRolled,
-    PROLOGUE_ENDED: PrologueEnded,
-    SESSION_STARTED: SessionStarted,
-    OBJECTIVE_SET: ObjectiveSet,
-    SLIP_WRITTEN: SlipWritten,
-    SCENE_PLAYED: ScenePlayed,
-    SCENES_PASSED: ScenesPassed,
-    HEALTH_TESTED: HealthTested,
-    SLIPS_REVEALED: SlipsRevealed,
-    EFFECT_APPLIED: EffectApplied,
-    TEST_ROLLED: TestRolled,
-    ARTHA_SPENT: ArthaSpent,
-    ROLL_KEPT: RollKept,
-    TIE_BREAK_OFFERED: TieBreakOffered,
-    TIE_BREAK_ROLLED: TieBreakRolled,
-    MANEUVER_RESOLVED: ManeuverResolved,
-    CONQUEROR_NAMED: ConquerorNamed,
-    CHRONICLE_WON: ChronicleWon,
-    CHRONICLE_ENDED: ChronicleEnded,
-    MANEUVER_ENDED: ManeuverEnded,
-    LEADER_JOINED: LeaderJoined,
-    AFFILIATION_BOUGHT: AffiliationBought,
-    MAINTENANCE_TESTED: MaintenanceTested,
-    MANEUVER_STARTED: ManeuverStarted,
-}
-"""Each kind's payload shape."""
-
-KINDS = frozenset(PAYLOADS)
-"""Every event kind of the game."""
+"""Every event kind of the game (:data:`.payloads.PAYLOADS` gives each its payload's shape)."""
 
 
 # ------------------------------------------------------------------------------- narration
@@ -419,19 +149,19 @@ def _successes(count: Any) -> str:
     return f"{count} success" if count == 1 else f"{count} successes"
 
 
-def _f(d: Mapping[str, Any], fid: Any) -> str:
+def _faction(d: Mapping[str, Any], fid: Any) -> str:
     """A faction (or anyone the event names) by its name from the set-up, else its id."""
     return name_in(d, fid)
 
 
 def _names(d: Mapping[str, Any], items: Any) -> str:
-    return ", ".join(_f(d, i) for i in items) if items else "nobody"
+    return ", ".join(_faction(d, item) for item in items) if items else "nobody"
 
 
 def _began(d: Mapping[str, Any]) -> str:
     factions = d.get("factions") or {}
     parts = [
-        f"{_f(d, fid)} (led by {f.get('leader')}, disposition {f.get('disposition')})"
+        f"{_faction(d, fid)} (led by {f.get('leader')}, disposition {f.get('disposition')})"
         for fid, f in factions.items()
     ]
     return f"The chronicle of {d.get('territory') or 'the territory'} begins: {'; '.join(parts)}"
@@ -439,8 +169,8 @@ def _began(d: Mapping[str, Any]) -> str:
 
 def _prologue(d: Mapping[str, Any]) -> str:
     return (
-        f"{_f(d, d['faction'])} tests {d['skill']} for its prologue: {_successes(d['successes'])} "
-        f"added to disposition"
+        f"{_faction(d, d['faction'])} tests {d['skill']} for its prologue: "
+        f"{_successes(d['successes'])} added to disposition"
     )
 
 
@@ -448,15 +178,15 @@ def _slip(d: Mapping[str, Any]) -> str:
     again = "rewrites" if d.get("rewritten") else "seals"
     slip = d.get("slip")
     if not isinstance(slip, Mapping):
-        return f"{_f(d, d['faction'])} {again} its maneuver slip (sealed until the reveal)"
+        return f"{_faction(d, d['faction'])} {again} its maneuver slip (sealed until the reveal)"
     targets = slip.get("targets") or []
-    against = f" against {' and '.join(_f(d, t) for t in targets)}" if targets else ""
+    against = f" against {' and '.join(_faction(d, t) for t in targets)}" if targets else ""
     what = f"{slip['maneuver']} with {slip['skill']}{against}"
-    return f"{_f(d, d['faction'])} {again} its maneuver slip: {what}"
+    return f"{_faction(d, d['faction'])} {again} its maneuver slip: {what}"
 
 
 def _scene(d: Mapping[str, Any]) -> str:
-    who = f"{_f(d, d['faction'])} ({d.get('character')})"
+    who = f"{_faction(d, d['faction'])} ({d.get('character')})"
     kind = d.get("kind")
     if kind == "building":
         verdict = "passes" if d.get("passed") else "fails"
@@ -465,42 +195,46 @@ def _scene(d: Mapping[str, Any]) -> str:
     if kind == "conflict":
         wounds = d.get("wounds") or {}
         hurt = (
-            f"; wounds: {', '.join(f'{_f(d, k)} {v}' for k, v in wounds.items())}" if wounds else ""
+            f"; wounds: {', '.join(f'{_faction(d, k)} {v}' for k, v in wounds.items())}"
+            if wounds
+            else ""
         )
         outcome = f": {d['outcome']}" if d.get("outcome") else ""
-        return f"{who} directs a conflict scene at {_f(d, d.get('target'))}{outcome}{hurt}"
+        return f"{who} directs a conflict scene at {_faction(d, d.get('target'))}{outcome}{hurt}"
     if kind == "interstitial":
-        partner = f" with {_f(d, d['with'])}" if d.get("with") else ""
+        partner = f" with {_faction(d, d['with'])}" if d.get("with") else ""
         return f"{who} plays an interstitial scene{partner}"
     return f"{who} plays a {kind} scene"
 
 
 def _passed(d: Mapping[str, Any]) -> str:
     if d.get("spent"):
-        return f"{_f(d, d['faction'])} has spent its scenes this maneuver"
-    return f"{_f(d, d['faction'])} passes its remaining scenes"
+        return f"{_faction(d, d['faction'])} has spent its scenes this maneuver"
+    return f"{_faction(d, d['faction'])} passes its remaining scenes"
 
 
 def _health(d: Mapping[str, Any]) -> str:
     verdict = "recovers 1D" if d.get("passed") else "does not recover"
-    who = f"{possessive(_f(d, d['faction']))} {d['character']}"
+    who = f"{possessive(_faction(d, d['faction']))} {d['character']}"
     return f"{who} tests Health against Ob {d['ob']} and {verdict}"
 
 
 def _revealed(d: Mapping[str, Any]) -> str:
     slips = d.get("slips") or {}
-    reader, order = _f(d, d.get("reader")), _names(d, d.get("order"))
+    reader, order = _faction(d, d.get("reader")), _names(d, d.get("order"))
     lines = [f"Slips revealed, read by {reader}; seat order {order}"]
     for fid, slip in slips.items():
-        targets = " and ".join(_f(d, t) for t in slip.get("targets") or []) or "-"
-        lines.append(f"  {_f(d, fid)}: {slip.get('maneuver')} with {slip.get('skill')} → {targets}")
+        targets = " and ".join(_faction(d, t) for t in slip.get("targets") or []) or "-"
+        lines.append(
+            f"  {_faction(d, fid)}: {slip.get('maneuver')} with {slip.get('skill')} → {targets}"
+        )
     for fid, why in (d.get("void") or {}).items():
-        lines.append(f"  {possessive(_f(d, fid))} maneuver is void: {why}")
+        lines.append(f"  {possessive(_faction(d, fid))} maneuver is void: {why}")
     for row in d.get("odds") or []:
         chances = ", ".join(f"{k}: {v}" for k, v in (row.get("chance") or {}).items())
         lines.append(
-            f"  odds {_f(d, row.get('attacker'))} → "
-            f"{_f(d, row['target']) if row.get('target') else 'itself'} "
+            f"  odds {_faction(d, row.get('attacker'))} → "
+            f"{_faction(d, row['target']) if row.get('target') else 'itself'} "
             f"({row.get('kind')}, cell {row.get('cell')}): {chances}"
         )
     return "\n".join(lines)
@@ -510,7 +244,7 @@ def _test(d: Mapping[str, Any]) -> str:
     extra = f", attack {d['attack']}" if d.get("attack_pool_roll") else ""
     notes = f" ({'; '.join(str(n) for n in d['notes'])})" if d.get("notes") else ""
     return (
-        f"{_f(d, d['faction'])}: {d['maneuver']} with {d['skill']}, {d['dice']}D{notes}: "
+        f"{_faction(d, d['faction'])}: {d['maneuver']} with {d['skill']}, {d['dice']}D{notes}: "
         f"{_successes(d['successes'])}{extra}"
     )
 
@@ -518,25 +252,29 @@ def _test(d: Mapping[str, Any]) -> str:
 def _artha(d: Mapping[str, Any]) -> str:
     spent = " and ".join(n for n, on in (("Fate", d.get("fate")), ("Deeds", d.get("deeds"))) if on)
     count = d.get("attack") if d.get("pool") == "attack" else d.get("successes")
-    return f"{_f(d, d['faction'])} spends {spent} after the roll: {_successes(count)}"
+    return f"{_faction(d, d['faction'])} spends {spent} after the roll: {_successes(count)}"
 
 
 def _tie_offered(d: Mapping[str, Any]) -> str:
-    faction, opponent = _f(d, d["faction"]), _f(d, d["opponent"])
+    faction, opponent = _faction(d, d["faction"]), _faction(d, d["opponent"])
     return f"{faction} agrees to break the tie with {opponent} on {d['root']}"
 
 
 def _tie_rolled(d: Mapping[str, Any]) -> str:
-    extra = ", ".join(f"{_f(d, f)} +{n}" for f, n in (d.get("extra") or {}).items())
-    return f"Tie-breaker between {' and '.join(_f(d, f) for f in d['factions'])}: {extra}"
+    extra = ", ".join(f"{_faction(d, f)} +{n}" for f, n in (d.get("extra") or {}).items())
+    return f"Tie-breaker between {' and '.join(_faction(d, f) for f in d['factions'])}: {extra}"
 
 
 def _resolved(d: Mapping[str, Any]) -> str:
-    dispo = ", ".join(f"{_f(d, f)} {v}" for f, v in (d.get("dispositions") or {}).items())
+    dispo = ", ".join(f"{_faction(d, f)} {v}" for f, v in (d.get("dispositions") or {}).items())
     out = f"; out: {_names(d, d['out'])}" if d.get("out") else ""
     narrator = d.get("narrator")
     # nobody narrates a maneuver in which no faction acted (every slip void or unable to act)
-    told = f"the narrator is {_f(d, narrator)} (most successes)" if narrator else "no faction acted"
+    told = (
+        f"the narrator is {_faction(d, narrator)} (most successes)"
+        if narrator
+        else "no faction acted"
+    )
     return (
         f"Maneuver {d['maneuver_number']} resolved in seat order — {told}; "
         f"dispositions: {dispo}{out}"
@@ -544,7 +282,8 @@ def _resolved(d: Mapping[str, Any]) -> str:
 
 
 def _joined(d: Mapping[str, Any]) -> str:
-    text = f"{d['leader']} of the defeated {_f(d, d['defeated'])} joins {_f(d, d['faction'])}"
+    defeated, joined = _faction(d, d["defeated"]), _faction(d, d["faction"])
+    text = f"{d['leader']} of the defeated {defeated} joins {joined}"
     if d.get("resources_lost") is not None:
         text += (
             f", losing {d['resources_lost']} Resources (Cash on Hand to {d['cash_on_hand_to']}) "
@@ -556,7 +295,7 @@ def _joined(d: Mapping[str, Any]) -> str:
 def _maintenance(d: Mapping[str, Any]) -> str:
     verdict = "passes" if d.get("passed") else f"fails: taxed {d.get('tax')}"
     return (
-        f"{_f(d, d['faction'])} makes a Resources maintenance test against Ob {d['ob']} and "
+        f"{_faction(d, d['faction'])} makes a Resources maintenance test against Ob {d['ob']} and "
         f"{verdict}; "
         f"Resources {d['resources']}"
     )
@@ -572,7 +311,7 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     SESSION_STARTED: lambda d: f"Session {d['session']} begins (maneuver {d['maneuver_number']})",
     OBJECTIVE_SET: lambda d: (
-        f"{possessive(_f(d, d['faction']))} Chronicle Objective: {d['objective']}"
+        f"{possessive(_faction(d, d['faction']))} Chronicle Objective: {d['objective']}"
     ),
     SLIP_WRITTEN: _slip,
     SCENE_PLAYED: _scene,
@@ -582,14 +321,14 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     EFFECT_APPLIED: lambda d: str(d.get("text", "")),
     TEST_ROLLED: _test,
     ARTHA_SPENT: _artha,
-    ROLL_KEPT: lambda d: f"{_f(d, d['faction'])} keeps its roll",
+    ROLL_KEPT: lambda d: f"{_faction(d, d['faction'])} keeps its roll",
     TIE_BREAK_OFFERED: _tie_offered,
     TIE_BREAK_ROLLED: _tie_rolled,
     MANEUVER_RESOLVED: _resolved,
     CONQUEROR_NAMED: lambda d: (
-        f"{_f(d, d['conqueror'])} conquers {_f(d, d['defeated'])} ({d['why']})"
+        f"{_faction(d, d['conqueror'])} conquers {_faction(d, d['defeated'])} ({d['why']})"
     ),
-    CHRONICLE_WON: lambda d: f"{_f(d, d['faction'])} stands alone and wins the chronicle",
+    CHRONICLE_WON: lambda d: f"{_faction(d, d['faction'])} stands alone and wins the chronicle",
     CHRONICLE_ENDED: lambda d: "Nobody is left standing: the chronicle ends unwon",
     MANEUVER_ENDED: lambda d: (
         f"Maneuver {d['maneuver_number']} ends"
@@ -601,8 +340,8 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     LEADER_JOINED: _joined,
     AFFILIATION_BOUGHT: lambda d: (
-        f"{_f(d, d['faction'])} spends {d['cash_spent']} Cash on Hand on "
-        f"{possessive(_f(d, d['from']))} lost "
+        f"{_faction(d, d['faction'])} spends {d['cash_spent']} Cash on Hand on "
+        f"{possessive(_faction(d, d['from']))} lost "
         f"affiliation {d['affiliation']} ({d['dice']}D)"
     ),
     MAINTENANCE_TESTED: _maintenance,

@@ -30,8 +30,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core.naming import possessive
-from referee.systems.kingdoms.tables import maneuver, matrix, setup_tables
+from referee.systems.kingdoms.engagements import (
+    Board,
+    Engagement,
+    Entry,
+    directed_targets,
+    engagements,
+)
+from referee.systems.kingdoms.tables import maneuver, setup_tables
 
 __all__ = [
     "MANEUVER_EFFECTS",
@@ -44,122 +50,6 @@ __all__ = [
     "engagements",
     "resolve",
 ]
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A revealed, rolled maneuver.
-
-    ``successes`` is the maneuver test's (for Harry: its defence dice's); ``attack`` Harry's
-    attack dice's successes; ``exponent`` the skill exponent tested (a Sap's or a Ploy's Ob
-    when independent); ``downtime`` how many spare successes a Conserve or Fortify puts into
-    downtime (the rest raise disposition).
-    """
-
-    faction: str
-    maneuver: str
-    targets: tuple[str, ...] = ()
-    successes: int = 0
-    attack: int = 0
-    exponent: int = 0
-    downtime: int = 0
-    ob_penalty: int = 0
-
-    @property
-    def total(self) -> int:
-        """All successes rolled for the maneuver (Harry: both pools)."""
-        return self.successes + (self.attack if self.maneuver == "Harry" else 0)
-
-
-@dataclass(frozen=True)
-class Board:
-    """The table as resolution needs it: seat order from the reader, dispositions, the cap
-    (highest starting disposition after the Prologue) and each faction's base Circles."""
-
-    order: tuple[str, ...]
-    disposition: Mapping[str, int]
-    cap: int
-    circles: Mapping[str, int] = field(default_factory=dict)
-    names: Mapping[str, str] = field(default_factory=dict)
-    """Each faction's name from the set-up, where it has one: what an effect's words say."""
-
-    def name(self, faction: str) -> str:
-        """``faction``'s name ("the Elves"), or its id where it has none."""
-        return self.names.get(faction, faction)
-
-    def own(self, faction: str) -> str:
-        """``faction``'s name as a possessive: "the Elves'", "orcs'", "Mordor's"."""
-        return possessive(self.name(faction))
-
-
-@dataclass(frozen=True)
-class Engagement:
-    """One maneuver meeting one target.
-
-    ``kind`` is ``"versus"`` (``defence`` is the Ob; strictly more to win) or
-    ``"independent"`` (``obstacle``; successes ≥ Ob to pass; 0 when every success counts).
-    ``cell`` is the matrix cell read; ``role`` is ``"attack"`` or, for an Ensnare against its
-    declared target, ``"ensnare"``, for Harry's attack dice ``"harry"``.
-    """
-
-    attacker: str
-    target: str
-    maneuver: str
-    cell: str
-    kind: str
-    successes: int
-    defence: int | None = None
-    obstacle: int | None = None
-    role: str = "attack"
-
-    @property
-    def margin(self) -> int:
-        """Margin of success: successes minus the Ob or the defence."""
-        against = self.defence if self.kind == "versus" else self.obstacle
-        return self.successes - (against or 0)
-
-    @property
-    def is_strict(self) -> bool:
-        """A Ploy must "overcome" the opponent's exponent: strictly more, even independent."""
-        return self.maneuver == "Ploy"
-
-    @property
-    def needed(self) -> int:
-        """Successes needed to succeed and do something (at least 1 where every success
-        counts)."""
-        if self.kind == "versus":
-            return (self.defence or 0) + 1
-        return max(1, (self.obstacle or 0) + (1 if self.is_strict else 0))
-
-    @property
-    def is_success(self) -> bool:
-        """Versus: more than the defence; independent: at least the Ob (a Ploy: more), and
-        never with no successes at all (Ob 0: a faction that cannot act, no Circles)."""
-        if self.kind == "versus":
-            return self.successes > (self.defence or 0)
-        return self.successes >= self.needed
-
-    @property
-    def net(self) -> int:
-        """Net successes (RULINGS.md): the margin if positive, else nothing."""
-        return max(0, self.margin) if self.is_success else 0
-
-    def to_json(self) -> dict[str, Any]:
-        """Every field, and the margin, success and net successes."""
-        return {
-            "attacker": self.attacker,
-            "target": self.target,
-            "maneuver": self.maneuver,
-            "cell": self.cell,
-            "kind": self.kind,
-            "role": self.role,
-            "successes": self.successes,
-            "defence": self.defence,
-            "obstacle": self.obstacle,
-            "margin": self.margin,
-            "success": self.is_success,
-            "net": self.net,
-        }
 
 
 @dataclass(frozen=True)
@@ -224,116 +114,7 @@ class Resolution:
         }
 
 
-def directed_targets(entries: Mapping[str, Entry]) -> dict[str, tuple[str, ...]]:
-    """Whom each faction's maneuver is directed at ("Multiple Opponents").
-
-    Offensive maneuvers and Ensnare: the targets on the slip. Harry: its named target, if any,
-    and every faction whose maneuver was directed at the Harrier ("all attacking enemies").
-
-    >>> directed_targets({"a": Entry("a", "Assault", ("b",)), "b": Entry("b", "Harry")})
-    {'a': ('b',), 'b': ('a',)}
-    """
-    plain = {f: e.targets for f, e in entries.items()}
-    out: dict[str, tuple[str, ...]] = {}
-    for faction, entry in entries.items():
-        if entry.maneuver != "Harry":
-            out[faction] = entry.targets
-            continue
-        found = list(entry.targets)
-        for other, targets in plain.items():
-            if other != faction and faction in targets and other not in found:
-                found.append(other)
-        out[faction] = tuple(found)
-    return out
-
-
-def _independent_ob(entry: Entry, target: str, board: Board, entries: Mapping[str, Entry]) -> int:
-    stated = maneuver(entry.maneuver).independent_ob != "none"
-    return (entry.ob_penalty if stated else 0) + _base_ob(entry, target, board, entries)
-
-
-def _base_ob(entry: Entry, target: str, board: Board, entries: Mapping[str, Entry]) -> int:
-    ob = maneuver(entry.maneuver).independent_ob
-    if isinstance(ob, int):
-        return ob
-    if ob == "circles":
-        return board.circles.get(target, 0)
-    if ob == "exponent":
-        other = entries.get(target)
-        return other.exponent if other is not None else 0
-    return 0
-
-
-def _defence(defender: Entry, attacker_maneuver: str) -> int:
-    """The defender's successes that meet ``attacker_maneuver`` (Harry splits its dice)."""
-    if defender.maneuver != "Harry":
-        return defender.successes
-    cell = matrix().cell("Harry", attacker_maneuver)
-    return defender.attack if cell == "aV" else defender.successes
-
-
-def engagements(entries: Mapping[str, Entry], board: Board) -> tuple[Engagement, ...]:
-    """Every engagement of the maneuver, in seat order of the acting faction."""
-    targets = directed_targets(entries)
-    out: list[Engagement] = []
-    for faction in board.order:
-        entry = entries.get(faction)
-        if entry is None:
-            continue
-        is_harry = entry.maneuver == "Harry"
-        role = "harry" if is_harry else "ensnare" if entry.maneuver == "Ensnare" else "attack"
-        mine = entry.attack if is_harry else entry.successes
-        for target in targets[faction]:
-            other = entries.get(target)
-            if other is None:
-                # RULINGS: a faction that cannot act is met independently, every success counting
-                ob = _independent_ob(entry, target, board, entries)
-                out.append(
-                    Engagement(
-                        faction,
-                        target,
-                        entry.maneuver,
-                        "-",
-                        "independent",
-                        mine,
-                        obstacle=ob,
-                        role=role,
-                    )
-                )
-                continue
-            cell = matrix().cell(entry.maneuver, other.maneuver)
-            versus = cell in ("V", "aV")
-            if versus:
-                out.append(
-                    Engagement(
-                        faction,
-                        target,
-                        entry.maneuver,
-                        cell,
-                        "versus",
-                        mine,
-                        defence=_defence(other, entry.maneuver),
-                        role=role,
-                    )
-                )
-            else:
-                ob = 0 if is_harry else _independent_ob(entry, target, board, entries)
-                out.append(
-                    Engagement(
-                        faction,
-                        target,
-                        entry.maneuver,
-                        cell,
-                        "independent",
-                        mine,
-                        obstacle=ob,
-                        role=role,
-                    )
-                )
-    return tuple(out)
-
-
-class _Ledger:
+class Ledger:
     """Dispositions as effects apply: the floor 0, the cap, who is out, who damaged whom."""
 
     def __init__(self, board: Board) -> None:
@@ -374,7 +155,7 @@ class _Ledger:
         self.effects.append(effect)
 
 
-def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
+def _split(ledger: Ledger, entry: Entry, spare: int, why: str) -> None:
     """Spare successes of a Conserve or Fortify: downtime first (as the slip says), then
     disposition."""
     months = setup_tables().downtime_months_per_success
@@ -401,11 +182,11 @@ def _split(ledger: _Ledger, entry: Entry, spare: int, why: str) -> None:
 
 
 @dataclass
-class _Round:
+class Resolving:
     """What the maneuvers of one resolution share as their effects apply in seat order."""
 
     entries: Mapping[str, Entry]
-    ledger: _Ledger
+    ledger: Ledger
     against: Mapping[str, list[Engagement]]
     sapped: dict[str, int] = field(default_factory=dict)
     cannot_act: list[str] = field(default_factory=list)
@@ -421,7 +202,7 @@ class _Round:
         return setup_tables().downtime_months_per_success
 
 
-def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def _take_net(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """Net successes are subtracted from each target's disposition."""
     for e in mine:
         if e.net:
@@ -437,14 +218,14 @@ def _take_net(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def assault(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def assault(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Assault": "Whether independent or versus, net successes are subtracted directly from
     the targets disposition."
     """
     _take_net(game, entry, mine)
 
 
-def assess(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def assess(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Assess": a success against the target marks it Assessed (Assault, Gambit and
     Onslaught need it, from the next maneuver on)."""
     for e in mine:
@@ -460,7 +241,7 @@ def assess(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def conserve(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def conserve(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Conserve": "Successes from a Conserve subtract from all versus actions. If the
     successes from a conserve reduce all opposing actions to zero, the action is stopped. Extra
     successes can be allocated to increasing your disposition or generating downtime."
@@ -472,7 +253,7 @@ def conserve(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             _split(game.ledger, entry, spare, "successes beyond every opposing action")
 
 
-def ensnare(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def ensnare(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Ensnare": "In a successful versus test, the enemy's successes hurt their disposition
     and the ensnaring side must sacrifice disposition equal to the margin of success."
     """
@@ -495,7 +276,7 @@ def ensnare(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def fortify(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def fortify(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Fortify": versus, the disposition increases by the smallest margin over every
     attacker; "In an independent test when no other side is attacking, test vs. ob 2" (the Ob
     is the maneuver's ``independent_ob`` in data/maneuvers.yaml)."""
@@ -511,19 +292,19 @@ def fortify(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
         _split(game.ledger, entry, margin, "smallest margin over its attackers")
 
 
-def gambit(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def gambit(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Gambit": "Successes from the gambit are subtracted directly from opponent's
     disposition" (its cost was sacrificed at the reveal)."""
     _take_net(game, entry, mine)
 
 
-def harry(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def harry(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Harry": "your attack margin of success reduces the disposition of all attacking
     enemies" (the defence dice only defend)."""
     _take_net(game, entry, mine)
 
 
-def infiltrate(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def infiltrate(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Infiltrate": "Whether independent or Versus, you gain an advantage to your next
     maneuver against that opponent equal to your margin of success."
     """
@@ -542,14 +323,14 @@ def infiltrate(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
             )
 
 
-def onslaught(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def onslaught(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Onslaught": "Successes are deducted from the target's disposition" (its +3D is the
     maneuver's ``bonus``; the hesitation is :func:`onslaught_hesitates`, once every maneuver
     has applied)."""
     _take_net(game, entry, mine)
 
 
-def onslaught_hesitates(game: _Round, entry: Entry) -> None:
+def onslaught_hesitates(game: Resolving, entry: Entry) -> None:
     """ "If an Onslaught fails to completely deplete the targets disposition, the side
     performing the onslaught hesitates for the next maneuver and cannot act."
     """
@@ -568,7 +349,7 @@ def onslaught_hesitates(game: _Round, entry: Entry) -> None:
             )
 
 
-def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def ploy(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Ploy": "Any target you beat loses a number of disposition points equal to your margin
     of success"; damaging neither, the Ployer's faction cannot act next maneuver."""
     hit = False
@@ -596,7 +377,7 @@ def ploy(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
         )
 
 
-def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
+def sap(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
     """ "Sap": "The margin of success is subtracted from the target's next maneuver" (RULINGS:
     against an independent maneuver, every success); reducing the skill below 0 costs the
     extra successes in disposition; the Sapper gets one increment of downtime and the target
@@ -650,7 +431,7 @@ def sap(game: _Round, entry: Entry, mine: Sequence[Engagement]) -> None:
         )
 
 
-MANEUVER_EFFECTS: Mapping[str, Callable[[_Round, Entry, Sequence[Engagement]], None]] = {
+MANEUVER_EFFECTS: Mapping[str, Callable[[Resolving, Entry, Sequence[Engagement]], None]] = {
     "Assault": assault,
     "Assess": assess,
     "Conserve": conserve,
@@ -666,7 +447,7 @@ MANEUVER_EFFECTS: Mapping[str, Callable[[_Round, Entry, Sequence[Engagement]], N
 """Each maneuver's "Effect/Description", by its name in the text."""
 
 
-def _downtime_for_others(game: _Round, entry: Entry, order: Sequence[str]) -> None:
+def _downtime_for_others(game: Resolving, entry: Entry, order: Sequence[str]) -> None:
     """ "In a succesful Conserve or Fortify, the winner gets one 3-month resource maintenance
     cycle for free per success allocated to downtime and the rest of the players are required
     to make resource maintenance checks" ("Downtime")."""
@@ -699,12 +480,12 @@ def resolve(entries: Mapping[str, Entry], board: Board) -> Resolution:
     """Apply every maneuver in seat order (:data:`MANEUVER_EFFECTS`) and report the
     consequences ("Maneuver Resolution", "Consequences")."""
     found = engagements(entries, board)
-    ledger = _Ledger(board)
+    ledger = Ledger(board)
     against: dict[str, list[Engagement]] = {}
     for e in found:
         if e.kind == "versus" and e.role != "ensnare":
             against.setdefault(e.target, []).append(e)
-    game = _Round(entries, ledger, against)
+    game = Resolving(entries, ledger, against)
     for faction in board.order:
         entry = entries.get(faction)
         if entry is None:

@@ -34,11 +34,13 @@ __all__ = [
 ]
 
 
-class _Model(BaseModel):
+class _StrictModel(BaseModel):
+    """A set-up part: no field the model does not know, and immutable."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class AbilityObject(_Model):
+class AbilityObject(_StrictModel):
     """An ability written out: ``{shade: G, exponent: 5, open_ended: true}``."""
 
     shade: str = "B"
@@ -46,7 +48,7 @@ class AbilityObject(_Model):
     open_ended: StrictBool = False
 
 
-class OpenAbility(_Model):
+class OpenAbility(_StrictModel):
     """An ability as a table record shows an open-ended one: ``{ability: B5, open_ended: true}``."""
 
     ability: str
@@ -57,7 +59,7 @@ Ability = str | AbilityObject | OpenAbility
 """``"B6"``, or an ability written out."""
 
 
-class Relationship(_Model):
+class Relationship(_StrictModel):
     """A relationship ("Mandatory Relationships", "Rival Relationships")."""
 
     name: str
@@ -65,7 +67,7 @@ class Relationship(_Model):
     inimical: StrictBool = True
 
 
-class Artha(_Model):
+class Artha(_StrictModel):
     """Fate, Persona and Deeds points."""
 
     fate: StrictInt = Field(default=0, ge=0, le=99)
@@ -73,7 +75,7 @@ class Artha(_Model):
     deeds: StrictInt = Field(default=0, ge=0, le=99)
 
 
-class SheetSetup(_Model):
+class SheetSetup(_StrictModel):
     """A Faction Leader's or a Second in Command's sheet ("Faction Leaders")."""
 
     name: str | None = None
@@ -91,7 +93,7 @@ class SheetSetup(_Model):
     burned_up: StrictBool = True
 
 
-class DispositionAnswersModel(_Model):
+class DispositionAnswersModel(_StrictModel):
     """The answers of "Territorial Conquest", Steps One to Seven."""
 
     territorial_relation: str
@@ -104,7 +106,7 @@ class DispositionAnswersModel(_Model):
     political_placement: str
 
 
-class FactionSetup(_Model):
+class FactionSetup(_StrictModel):
     """A faction in seat order: its leader (and 2iC), disposition (a number or the builder's
     answers), players, objective and statuses earned in earlier maneuvers."""
 
@@ -120,7 +122,7 @@ class FactionSetup(_Model):
     cannot_act: StrictBool = False
 
 
-class KingdomsSetup(_Model):
+class KingdomsSetup(_StrictModel):
     """A chronicle's set-up: the territory, the factions in seat order (clockwise) and the
     table's options.
 
@@ -184,7 +186,7 @@ def _refusal(errors: list[Any], setup: Any) -> ScenarioError:
     return ScenarioError(str(first["msg"]), where)
 
 
-class DispositionFile(_Model):
+class DispositionFile(_StrictModel):
     """A file of the disposition builder's answers: ``factions: {id: answers}``, ``players``."""
 
     factions: dict[str, DispositionAnswersModel] = Field(min_length=1, max_length=50)

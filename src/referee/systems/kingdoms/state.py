@@ -10,7 +10,7 @@ after any maneuver and pick up next week by replaying the log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.systems.kingdoms.sheets import Character
@@ -207,3 +207,8 @@ class KingdomsState:
     def acting(self) -> tuple[str, ...]:
         """Factions that script a maneuver this maneuver (standing and able to act)."""
         return tuple(f for f, x in self.factions.items() if not x.out and not x.cannot_act)
+
+    def with_faction(self, fid: str, **changes: Any) -> KingdomsState:
+        """This state with faction ``fid``'s fields changed (its seat kept)."""
+        faction = replace(self.factions[fid], **changes)
+        return replace(self, factions={**self.factions, fid: faction})

@@ -1,0 +1,110 @@
+"""Artha after the roll: each faction keeps its maneuver test as rolled or spends Fate and/or
+Deeds on it (parent-games.md: Fate opens the 6s, or rerolls one failed die of an open-ended
+roll; Deeds rerolls every failed die) before the slips are resolved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from referee.core import Action, Builder, Event
+from referee.dice import DiceSource
+from referee.systems.kingdoms.actions import KEEP, SPEND_ARTHA
+from referee.systems.kingdoms.cards import after_card
+from referee.systems.kingdoms.dice import Artha, artha_buys_nothing, spend_after
+from referee.systems.kingdoms.events import ARTHA_SPENT, ROLL_KEPT
+from referee.systems.kingdoms.scripting import pool_roll_from
+from referee.systems.kingdoms.state import KingdomsState
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    faction_name,
+    refuse,
+    require_phase,
+    tell,
+)
+
+__all__ = ["FOLDS", "keep", "spend_artha"]
+
+
+def spend_artha(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
+    """``spend_artha``: Fate and/or Deeds on the roll (a Harry's defence or attack pool); a
+    point that would change no die is refused rather than taken (audit B6)."""
+    faction = acting_faction(b, action)
+    params = SPEND_ARTHA.of(action)
+    state = b.state
+    require_phase(state, "rolled")
+    test = state.rolls.get(faction.id)
+    if test is None:
+        raise refuse("Artha", f"{faction.id} rolled no maneuver test")
+    if test.decided:
+        raise refuse("Artha", f"{faction.id} has settled its roll")
+    fate, deeds = params.fate, params.deeds
+    if not fate and not deeds:
+        raise refuse("Artha", "spend fate, deeds or both (or keep the roll)")
+    who = state.factions[faction.id].character(test.roller)
+    who.spend({"fate": int(fate), "deeds": int(deeds)})
+    which = params.pool
+    source = test.attack_pool if which == "attack" else test.pool
+    if source is None:
+        raise refuse("Artha", "only a Harry has an attack pool")
+    base = pool_roll_from(source)
+    wasted = artha_buys_nothing(base, fate=bool(fate), deeds=bool(deeds))
+    if wasted is not None:
+        raise refuse("Artha", wasted)
+    artha = Artha(fate=fate, deeds_after=deeds)
+    after = spend_after(base, artha, dice)
+    words = f"{faction_name(state, faction.id)} spends artha on its {which} roll"
+    card = after_card(base, after, artha, words)
+    payload = {
+        "faction": faction.id,
+        "fate": fate,
+        "deeds": deeds,
+        "pool": which,
+        "attack" if which == "attack" else "successes": after.successes,
+        "roll": card.to_json(),
+        "pool_roll": after.to_json(),
+    }
+    tell(b, ARTHA_SPENT, payload)
+
+
+def keep(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
+    """``keep``: the faction keeps its roll as it stands."""
+    faction = acting_faction(b, action)
+    KEEP.of(action)
+    require_phase(b.state, "rolled")
+    test = b.state.rolls.get(faction.id)
+    if test is None or test.decided:
+        raise refuse("Artha", f"{faction.id} has no roll waiting")
+    tell(b, ROLL_KEPT, {"faction": faction.id})
+
+
+# ------------------------------------------------------------------------------------ folds
+
+
+def artha_spent(state: KingdomsState, event: Event) -> KingdomsState:
+    """:data:`ARTHA_SPENT`: the points spent, and the roll as it ends (settled: after-the-roll
+    artha settles the whole test)."""
+    data: dict[str, Any] = dict(event.data)
+    fid = str(data["faction"])
+    test = state.rolls[fid]
+    spent = {"fate": int(bool(data["fate"])), "deeds": int(bool(data["deeds"]))}
+    who = state.factions[fid].character(test.roller).spend(spent)
+    state = state.with_faction(fid, **{test.roller: who})
+    if data["pool"] == "attack":
+        test = replace(test, attack=int(data["attack"]), attack_pool=dict(data["pool_roll"]))
+    else:
+        test = replace(test, successes=int(data["successes"]), pool=dict(data["pool_roll"]))
+    test = replace(test, decided=True)
+    return replace(state, rolls={**state.rolls, fid: test})
+
+
+def roll_kept(state: KingdomsState, event: Event) -> KingdomsState:
+    """:data:`ROLL_KEPT`: the roll is settled as it stands."""
+    fid = str(event.data["faction"])
+    return replace(state, rolls={**state.rolls, fid: replace(state.rolls[fid], decided=True)})
+
+
+FOLDS: Mapping[str, Fold] = {ARTHA_SPENT: artha_spent, ROLL_KEPT: roll_kept}
+"""This section's folds, by event kind."""

@@ -1,0 +1,106 @@
+"""The chronicle's structure at the table ("Structure of Play": campaign, chronicle, session,
+maneuver, scene, conflict): a refusal names its rule, an action its faction and the phase it
+belongs to, an event the factions it mentions; and the new session.
+
+Every handler of the game (:data:`referee.core.decide.Handler`) reads its faction with
+:func:`acting_faction` and emits with :func:`tell`, so every event carries the names of the
+factions it mentions, as the log says them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, TypeAlias
+
+from referee.core import Action, ActorId, Builder, Event, RuleError, Secret
+from referee.core.naming import with_names
+from referee.dice import DiceSource
+from referee.systems.kingdoms.actions import NEW_SESSION
+from referee.systems.kingdoms.events import SESSION_STARTED
+from referee.systems.kingdoms.state import Faction, KingdomsState
+
+__all__ = [
+    "FOLDS",
+    "Fold",
+    "acting_faction",
+    "faction_name",
+    "faction_of",
+    "names_of",
+    "new_session",
+    "refuse",
+    "require_phase",
+    "tell",
+]
+
+Fold: TypeAlias = Callable[[KingdomsState, Event], KingdomsState]
+"""How one kind of event changes the chronicle: never rolls, never refuses."""
+
+
+def refuse(rule: str, reason: str) -> RuleError:
+    """A :class:`RuleError` naming the rule."""
+    return RuleError(rule, reason)
+
+
+def faction_of(state: KingdomsState, actor: ActorId) -> Faction:
+    """The faction ``actor`` plays, or a refusal."""
+    if actor not in state.factions:
+        raise refuse("Factions", f"{actor!r} is not a faction at this table")
+    return state.factions[actor]
+
+
+def require_phase(state: KingdomsState, *phases: str) -> None:
+    """Refuse an action out of its phase."""
+    if state.phase not in phases:
+        raise refuse("Structure of Play", f"not now: the chronicle is in its {state.phase} phase")
+
+
+def names_of(state: KingdomsState) -> dict[str, str]:
+    """Each faction's name from the set-up, by id, where it has one of its own ("the Elves"):
+    what the log says (an event carries the names of the factions it mentions)."""
+    return {fid: f.name for fid, f in state.factions.items() if f.name != fid}
+
+
+def faction_name(state: KingdomsState, fid: str) -> str:
+    """The faction ``fid`` by its name from the set-up (its id where it has none)."""
+    faction = state.factions.get(fid)
+    return faction.name if faction is not None else fid
+
+
+def acting_faction(b: Builder[KingdomsState], action: Action) -> Faction:
+    """The faction ``action``'s actor plays, or the refusal ("Factions")."""
+    return faction_of(b.state, action.actor)
+
+
+def tell(
+    b: Builder[KingdomsState],
+    kind: str,
+    payload: Mapping[str, Any],
+    *,
+    secrets: tuple[Secret, ...] = (),
+) -> Event:
+    """Emit the event ``kind`` into ``b`` (folded at once), with the names of the factions it
+    mentions."""
+    event = Event(kind, dict(payload), secrets=secrets)
+    return b.add(with_names(event, names_of(b.state)))
+
+
+# -------------------------------------------------------------------------------- sessions
+
+
+def new_session(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
+    """``new_session``: a new day of play; the record keeps sessions."""
+    acting_faction(b, action)
+    NEW_SESSION.of(action)
+    state = b.state
+    tell(b, SESSION_STARTED, {"session": state.session + 1, "maneuver_number": state.maneuver})
+
+
+def session_started(state: KingdomsState, event: Event) -> KingdomsState:
+    """:data:`SESSION_STARTED`: the session number."""
+    data: dict[str, Any] = dict(event.data)
+    return replace(state, session=int(data["session"]))
+
+
+FOLDS: Mapping[str, Fold] = {SESSION_STARTED: session_started}
+"""This section's folds, by event kind."""
