@@ -1,9 +1,9 @@
 """A game with no layout of its own prints the generic handout: its sheets as ``observe`` shows
 them and a card of the actions its catalogue offers, with no change to ``referee.handouts``.
 
-Played on the kernel's toy duel (``tests/core/toy_duel.py``), registered as ``kernel_duel``, and
-on a sealed variant whose duellists each carry a note only they and the referee may read: the
-secret search of ``test_secrets.py`` holds for it.
+Played on the example game installed as a package of its own (``examples/toy-game``, the game
+``toy``: ``docs/new-game.md``), and on a sealed variant whose duellists each carry a note only
+they and the referee may read: the secret search of ``test_secrets.py`` holds for it.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, Table, Viewer, observe, register_system
+from referee.core import Action, Table, Viewer, observe, register_system, system
 from referee.handouts import layout, render_handouts
-from tests.core.toy_duel import PROCEDURE, Duel, DuelState
+from referee_toy.duel import Duel, DuelState
 from tests.handouts.pdftext import all_text, pages_text, render_pngs
 from tests.handouts.test_secrets import secrets_kept_off_players_handouts
 
@@ -43,15 +43,14 @@ class SealedDuel(Duel):
 register_system("kernel_sealed_duel", SealedDuel())
 
 
-def _duel(system: str = "kernel_duel") -> Table[Any]:
-    procedure = PROCEDURE if system == "kernel_duel" else SealedDuel()
-    table = Table.start(procedure, SETUP, system=system, players=PLAYERS)
+def _duel(name: str = "toy") -> Table[Any]:
+    table = system(name).new_table(SETUP, players=PLAYERS)
     plan = [{"attack": "bob", "weapon": "sabre"}]
     return table.act(Action("ann", "declare", {"plan": plan}), None, seat="ann")
 
 
 def test_a_game_without_a_layout_gets_the_generic_one() -> None:
-    assert layout("kernel_duel").__module__ == "referee.handouts.generic"
+    assert layout("toy").__module__ == "referee.handouts.generic"
     assert layout("pdf").__module__ == "referee.handouts.generic"  # a module, not a layout
     assert layout("ginlane").__module__ == "referee.handouts.ginlane"
 
@@ -72,7 +71,13 @@ def test_a_player_prints_their_own_sheet_as_observe_shows_it() -> None:
     sheets = pages_text(render_handouts(table, "ann")["sheets.pdf"])
     assert len(sheets) == 1
     text = " ".join(sheets[0].split())
-    for words in ["KERNEL_DUEL · DUELLISTS", "Ann", "Wounds", "Stamina 3"]:
+    for words in [
+        "A DUEL (THE EXAMPLE GAME) · DUELLISTS",
+        "Ann",
+        "Wounds",
+        "Stamina 3",
+        "Standing yes",
+    ]:
         assert words in text, words
     assert "Bob" not in text
     everyone = pages_text(render_handouts(table, "referee")["sheets.pdf"])
@@ -83,7 +88,7 @@ def test_the_action_card_is_the_catalogue() -> None:
     table = _duel()
     card = all_text(render_handouts(table, "bob")["actions.pdf"])
     for words in [
-        "kernel_duel: actions",
+        "A duel (the example game): actions",
         "declare",
         "Duel: your turn",
         "defend",

@@ -28,9 +28,12 @@ REFEREE_ONLY = "referee"
 
 
 def _words(value: Any) -> str:
-    """A field's value in words: a mapping as ``key value`` pairs, a list joined by commas."""
+    """A field's value in words: a mapping as ``key value`` pairs, a list joined by commas, a
+    flag as yes or no."""
     if value is None or value == "" or value == [] or value == {}:
         return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, Mapping):
         return " · ".join(f"{key} {_words(item)}" for key, item in value.items())
     if isinstance(value, list | tuple):
