@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import (
+    PUBLIC,
     ActionError,
     Outcome,
     RuleError,
@@ -173,7 +174,10 @@ def hidden_from(table: Table[Any], viewer: Viewer) -> set[str]:
 
 def check_secrets(table: Table[Any]) -> None:
     vocabulary = json.dumps(system(table.system).catalogue.to_json(), ensure_ascii=False)
-    public = json.dumps([e.to_json() for e in table.view("public")], ensure_ascii=False)
+    # what anyone at the table may read: the public log, and the state as the game shows it to
+    # the public (Intrigue's badges: every character's name and number, worn in plain sight)
+    shown = table.procedure.visible_state(table.state, Viewer(PUBLIC))
+    public = json.dumps([[e.to_json() for e in table.view(PUBLIC)], shown], ensure_ascii=False)
     for seat in table.seats:
         if seat.is_referee:
             continue

@@ -8,8 +8,7 @@ earlier one did ("when Pursuit Value reaches Escape Value, immediately…"), and
 the builder's state: **each event is folded once**, while it is decided, and again only when a
 log is replayed.
 
->>> from dataclasses import dataclass
->>> from referee.core.actions import ActionSpec, Catalogue, NoParams
+>>> from referee.core.procedures import Action
 >>> def add(b: Builder[int], action, dice) -> None:
 ...     b.emit("added", {"by": action.actor})
 ...     if b.state >= 3:  # a later rule of the same step sees the count after the first
