@@ -2,7 +2,7 @@
 
 Gin Lane, "Aspects", "Rolling the Dice", "Team Work", "3. Actions" (supplemental), "Declarations",
 "Maintenance".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
@@ -12,13 +12,13 @@ from collections.abc import Sequence
 
 from referee.core import (
     Action,
+    Builder,
     RuleError,
 )
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.rolls import (
     GinLaneRoll,
     RollResult,
@@ -104,7 +104,7 @@ def roll_spec(
     )
 
 
-def pay(b: Builder, who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
+def pay(b: Builder[SceneState], who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
     """Record the tags a roll used: free tags spent, Experience Pool points paid."""
     for tag in tags[: rolled.tags_used]:
         b.emit(
@@ -116,7 +116,7 @@ def pay(b: Builder, who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
 
 
 def modifier(
-    b: Builder,
+    b: Builder[SceneState],
     who: Combatant,
     params: acts.Roll,
     dice: DiceSource,
@@ -141,7 +141,7 @@ def modifier(
 
 
 def place(
-    b: Builder,
+    b: Builder[SceneState],
     name: str,
     *,
     on: str,
@@ -167,7 +167,7 @@ def place(
     )
 
 
-def declare(b: Builder, action: Action, dice: DiceSource) -> None:
+def declare(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Declarations: a small fact covered by an Aspect, for an Experience Point."""
     me = b.state.get(action.actor)
     params = acts.DECLARE.of(action)
@@ -179,7 +179,7 @@ def declare(b: Builder, action: Action, dice: DiceSource) -> None:
     b.emit(ev.POOL_SPENT, {"character": me.id, "points": 1, "for": "declaration"})
 
 
-def maintain(b: Builder, action: Action, dice: DiceSource) -> None:
+def maintain(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Maintenance: an Aspect standing for tedious upkeep costs Experience Points to run."""
     me = b.state.get(action.actor)
     params = acts.MAINTAIN.of(action)

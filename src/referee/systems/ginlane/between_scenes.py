@@ -2,7 +2,7 @@
 
 Gin Lane, "Getting Experience", "Experience Pool Refresh", "Stress Recovery", "Consequences",
 "Characters", "How you do magic".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.core import (
+    REFEREE,
     Action,
+    Builder,
     RollCard,
     RuleError,
 )
@@ -24,38 +26,38 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import pay, resolve_tags
 from referee.systems.ginlane.cards import check_card, odds_json
 from referee.systems.ginlane.character import Character, check_sheet
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.magia import Ritual, interruption_risk
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    SceneState,
 )
 from referee.systems.ginlane.tables import difficulty_number
 
 
-def concerned(b: Builder, action: Action, names: Sequence[str]) -> list[Combatant]:
+def concerned(b: Builder[SceneState], action: Action, names: Sequence[str]) -> list[Combatant]:
     """The characters named, else everyone (the referee) or the actor (a player)."""
     if names:
         return [b.state.get(n) for n in names]
-    if action.actor == "referee":
+    if action.actor == REFEREE:
         return list(b.state.combatants)
     return [b.state.get(action.actor)]
 
 
-def end_scene(b: Builder, action: Action, dice: DiceSource) -> None:
+def end_scene(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """The end of a scene ("Action: Manoeuvre": "Manoeuvre Aspects are temporary, lasting no
     longer than the scene"): its Aspects lapse (consequences stay), turns and Blocks end."""
     lapsed = sorted({a.name for a in b.state.aspects if not a.consequence})
     b.emit(ev.SCENE_ENDED, {"lapsed": lapsed})
 
 
-def _scene_over(b: Builder) -> None:
+def _scene_over(b: Builder[SceneState]) -> None:
     """A night's rest or a session's end comes after the scene: end it first if need be."""
     state = b.state
     if state.order or any(not a.consequence for a in state.aspects) or state.fizzles:
-        end_scene(b, Action("referee", "end_scene"), _NO_DICE)
+        end_scene(b, Action(REFEREE, "end_scene"), _NO_DICE)
 
 
 class _NoDice:
@@ -66,7 +68,7 @@ class _NoDice:
 _NO_DICE = _NoDice()
 
 
-def award(b: Builder, action: Action, dice: DiceSource) -> None:
+def award(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Experience awarded in play goes to the pool."""
     params = acts.AWARD.of(action)
     points = params.points
@@ -74,7 +76,7 @@ def award(b: Builder, action: Action, dice: DiceSource) -> None:
         b.emit(ev.POOL_AWARDED, {"character": c.id, "points": points})
 
 
-def rest(b: Builder, action: Action, dice: DiceSource) -> None:
+def rest(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """A night's rest and a strong coffee: Health and Composure clear; the pool +1d6."""
     _scene_over(b)
     for c in concerned(b, action, acts.REST.of(action).characters):
@@ -102,7 +104,7 @@ def rest(b: Builder, action: Action, dice: DiceSource) -> None:
         )
 
 
-def end_session(b: Builder, action: Action, dice: DiceSource) -> None:
+def end_session(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Wealth stress clears at the end of a session without Wealth stress or consequences."""
     _scene_over(b)
     params = acts.END_SESSION.of(action)
@@ -117,7 +119,7 @@ def end_session(b: Builder, action: Action, dice: DiceSource) -> None:
         )
 
 
-def recover(b: Builder, action: Action, dice: DiceSource) -> None:
+def recover(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Consequences recover only with their circumstances (rest, treatment) for their time."""
     me = b.state.get(action.actor)
     params = acts.RECOVER.of(action)
@@ -135,7 +137,7 @@ def recover(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def sheet(b: Builder, action: Action, dice: DiceSource) -> None:
+def sheet(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """A character sheet checked: the pyramid, Experience, Aspects, tracks, languages."""
     p = acts.CHECK_SHEET.of(action)
     name = p.name
@@ -156,7 +158,7 @@ def sheet(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def ritual(b: Builder, action: Action, dice: DiceSource) -> None:
+def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Magia: a ritual of hours on a Sephira's path makes a charm; interruptions threaten."""
     p = acts.RITUAL.of(action)
     me = b.state.get(action.actor)

@@ -2,7 +2,7 @@
 
 Gin Lane, "Stress Tracks", "Taken Out", "Consequences". The tracks themselves are
 :mod:`referee.systems.ginlane.stress`.
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.core import (
+    Builder,
     RuleError,
 )
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.scene import (
     Combatant,
+    SceneState,
 )
 from referee.systems.ginlane.stress import (
     TakenConsequence,
@@ -26,7 +27,7 @@ from referee.systems.ginlane.tables import consequence as consequence_row
 
 
 def take_stress(
-    b: Builder,
+    b: Builder[SceneState],
     attacker: Combatant,
     target: Combatant,
     stress: int,

@@ -2,7 +2,7 @@
 
 Gin Lane, "Action: Attack", "Resolving attacks", "Spin", "Action: Manoeuvre", "Action: Block",
 "Grapple", "Defence".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from referee.core import (
     Action,
+    Builder,
     CheckOdds,
     RuleError,
 )
@@ -24,7 +25,6 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.consequences import take_stress
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -36,6 +36,7 @@ from referee.systems.ginlane.scene import (
     SCENE,
     SPIN_ASPECT,
     Combatant,
+    SceneState,
 )
 from referee.systems.ginlane.tables import difficulty_number
 from referee.systems.ginlane.tables import manoeuvre as named_manoeuvre
@@ -44,7 +45,7 @@ from referee.systems.ginlane.tables import weapon as weapon_entry
 from referee.systems.ginlane.zones import grappler_of, step
 
 
-def held(b: Builder, me: Combatant, skill: str, total: int, breaking: str) -> bool:
+def held(b: Builder[SceneState], me: Combatant, skill: str, total: int, breaking: str) -> bool:
     """Grapple: a grappled character must beat the grapple strength to do anything
     physical; beating it with an action against the grappler breaks the grapple."""
     grappler = grappler_of(b.state, me.id)
@@ -67,7 +68,7 @@ Announce = Callable[[DifficultyCheck | OpposedRoll, Resolution, str, CheckOdds],
 
 
 def defend(
-    b: Builder,
+    b: Builder[SceneState],
     attacker: Combatant,
     target: Combatant,
     spec: GinLaneRoll,
@@ -129,7 +130,7 @@ def defend(
     return result, skill
 
 
-def attack(b: Builder, action: Action, dice: DiceSource) -> None:
+def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Attack: 2d6 + a combat skill against the target's defence."""
     p = acts.ATTACK.of(action)
     me = b.state.get(action.actor)
@@ -229,7 +230,7 @@ def attack(b: Builder, action: Action, dice: DiceSource) -> None:
     take_stress(b, me, target, stress, track, p.consequences)
 
 
-def spin(b: Builder, defender: Combatant, *, against: Combatant) -> None:
+def spin(b: Builder[SceneState], defender: Combatant, *, against: Combatant) -> None:
     """Success Levels: a defence that beats the roll by 4 or more gets spin — a free tag for the
     defender's side on the roller, until the roller's next turn."""
     place(
@@ -243,7 +244,7 @@ def spin(b: Builder, defender: Combatant, *, against: Combatant) -> None:
     b.emit(ev.SPIN, {"character": defender.id, "against": against.id})
 
 
-def manoeuvre(b: Builder, action: Action, dice: DiceSource) -> None:
+def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Manoeuvre: set (or remove) an Aspect, against a defence or a difficulty."""
     p = acts.MANOEUVRE.of(action)
     me = b.state.get(action.actor)
@@ -347,7 +348,7 @@ def manoeuvre(b: Builder, action: Action, dice: DiceSource) -> None:
         b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})
 
 
-def block(b: Builder, action: Action, dice: DiceSource) -> None:
+def block(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Block: the roll is the Block's strength until the blocker's next turn."""
     p = acts.BLOCK.of(action)
     me = b.state.get(action.actor)
@@ -393,7 +394,7 @@ def block(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def overcome(b: Builder, action: Action, dice: DiceSource) -> None:
+def overcome(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Block: the Block's strength "must be beaten in an appropriate skill roll by
     anyone wanting to succeed in the named action"."""
     p = acts.OVERCOME.of(action)
@@ -436,7 +437,7 @@ def overcome(b: Builder, action: Action, dice: DiceSource) -> None:
         b.emit(ev.BLOCK_OVERCOME, {"character": me.id, "blocker": blocker.id, "action": named})
 
 
-def grapple(b: Builder, action: Action, dice: DiceSource) -> None:
+def grapple(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Grapple: Strength, tagging an Aspect on the target; maintained turn by turn."""
     p = acts.GRAPPLE.of(action)
     me = b.state.get(action.actor)
@@ -486,14 +487,14 @@ def grapple(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def let_go(b: Builder, me: Combatant) -> None:
+def let_go(b: Builder[SceneState], me: Combatant) -> None:
     """Releasing the Grapple: "you can release a grapple at will"."""
     if me.block is None or me.block.kind != "grapple":
         raise RuleError("Releasing the Grapple", f"{me.id} is not grappling anyone")
     b.emit(ev.GRAPPLE_RELEASED, {"character": me.id, "target": me.block.target})
 
 
-def release(b: Builder, action: Action, dice: DiceSource) -> None:
+def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Releasing the Grapple; with ``to``, the bum's rush: move the opponent a zone, a
     Strength roll against the opponent's defence ("The opponent gets a defence in these
     cases as the grapple is off now")."""
@@ -543,7 +544,7 @@ def release(b: Builder, action: Action, dice: DiceSource) -> None:
         b.emit(ev.MOVED, {"character": target.id, "from": target.zone, "to": to, "by": me.id})
 
 
-def seize(b: Builder, action: Action, dice: DiceSource) -> None:
+def seize(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Hold a thing: seizing it needs an appropriate roll beating the Block."""
     p = acts.SEIZE.of(action)
     me = b.state.get(action.actor)

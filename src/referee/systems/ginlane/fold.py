@@ -1,10 +1,7 @@
-"""The fold: the scene after each event (never rolls, never refuses), and the builder that
-makes an action's events and folds them as it goes.
-"""
+"""The fold: the scene after each event (never rolls, never refuses)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -12,7 +9,6 @@ from referee.core import (
     Event,
 )
 from referee.core.fairness import SALT
-from referee.core.values import to_json
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.magia import Charm
@@ -25,19 +21,6 @@ from referee.systems.ginlane.scene import (
 from referee.systems.ginlane.stress import (
     TakenConsequence,
 )
-
-
-class Builder:
-    """Events for one action, folded into a running state as they are made."""
-
-    def __init__(self, state: SceneState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, kind: str, payload: Mapping[str, Any], **kw: Any) -> None:
-        event = Event(kind, to_json(dict(payload)), **kw)
-        self.events.append(event)
-        self.state = evolve(self.state, event)
 
 
 def _aims_kept(state: SceneState) -> SceneState:

@@ -1,7 +1,7 @@
 """Grenades: the throw, the one attack on everyone in the zone, and the Fizzle.
 
 Gin Lane, "Grenades" (and "Fizzle").
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.core import (
     Action,
+    Builder,
     RuleError,
 )
 from referee.core.naming import possessive_of, title_of
@@ -23,7 +24,6 @@ from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, 
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.consequences import take_stress
 from referee.systems.ginlane.fighting import held
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -31,6 +31,7 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     ON_TARGET,
     Combatant,
+    SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
 
@@ -43,7 +44,7 @@ def fizzle_chance(spec: GinLaneRoll) -> Fraction:
     )
 
 
-def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
+def throw_grenade(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Grenades: Agility against 7 (range penalties), On Target at 3+, one Firearms attack."""
     p = acts.THROW_GRENADE.of(action)
     me = b.state.get(action.actor)
@@ -124,7 +125,7 @@ def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
 
 
 def blast(
-    b: Builder,
+    b: Builder[SceneState],
     thrower: Combatant,
     zone: str,
     attack: int,
@@ -182,7 +183,7 @@ def blast(
         )
 
 
-def fuse(b: Builder, action: Action, dice: DiceSource) -> None:
+def fuse(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Fizzle: on the thrower's next turn, roll again: EVEN 'phut', ODD a normal attack."""
     p = acts.FUSE.of(action)
     me = b.state.get(action.actor)

@@ -2,16 +2,19 @@
 
 Gin Lane, "Fighting", "Initiative", "Action: Wait", "Action: Full defence", "Action: Something Else
 ?".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from referee.core import (
     Action,
+    Builder,
+    Handler,
     RuleError,
     Secret,
     only,
@@ -24,13 +27,13 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import roll_card
 from referee.systems.ginlane.fighting import let_go
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.scene import (
     SITTING_DUCK,
+    SceneState,
 )
 
 
-def start_of_action(b: Builder, action: Action) -> None:
+def start_of_action(b: Builder[SceneState], action: Action) -> None:
     """Before a Full Action: the fight goes on, it is the actor's turn (or they Wait), no
     fizzled fuse is pending, and a grappler keeps the grapple or lets go."""
     state = b.state
@@ -68,7 +71,7 @@ def start_of_action(b: Builder, action: Action) -> None:
             let_go(b, me)
 
 
-def end_turn(b: Builder) -> None:
+def end_turn(b: Builder[SceneState]) -> None:
     """After a Full Action: the fight is over when one side stands, else the next turn."""
     state = b.state
     if state.over or not state.order:
@@ -87,7 +90,21 @@ def end_turn(b: Builder) -> None:
     b.emit(ev.TURN_STARTED, {"character": state.order[index], "turn": index, "round": rnd})
 
 
-def initiative(b: Builder, action: Action, dice: DiceSource) -> None:
+@dataclass(frozen=True)
+class FullAction:
+    """A Full Action ("3. Actions"): taken on one's turn (or out of it, by one Waiting), and
+    the turn passes after it: :func:`start_of_action`, the rule, :func:`end_turn`."""
+
+    rule: Handler
+    """The rule of the action itself (``(b, action, dice) -> None``)."""
+
+    def __call__(self, b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+        start_of_action(b, action)
+        self.rule(b, action, dice)
+        end_turn(b)
+
+
+def initiative(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Initiative: 2d6 + Alertness; the winner goes first, then around the table."""
     if b.state.order:
         raise RuleError("Initiative", "initiative has been rolled")
@@ -133,7 +150,7 @@ def initiative(b: Builder, action: Action, dice: DiceSource) -> None:
     b.emit(ev.TURN_STARTED, {"character": winner, "turn": 0, "round": 1})
 
 
-def wait(b: Builder, action: Action, dice: DiceSource) -> None:
+def wait(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Wait: forgo the turn to react later; what for is the waiter's secret."""
     me = b.state.get(action.actor)
     plan = acts.WAIT.of(action).plan
@@ -151,12 +168,12 @@ def wait(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def full_defence(b: Builder, action: Action, dice: DiceSource) -> None:
+def full_defence(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Full defence: +2 on defensive rolls until the next turn."""
     b.emit(ev.FULL_DEFENCE, {"character": action.actor})
 
 
-def something_else(b: Builder, action: Action, dice: DiceSource) -> None:
+def something_else(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Something Else: the distraction is a free-taggable Sitting Duck."""
     me = b.state.get(action.actor)
     b.emit(ev.SOMETHING_ELSE, {"character": me.id, "what": acts.SOMETHING_ELSE.of(action).what})

@@ -1,7 +1,7 @@
 """Zones and movement: a move, a Sprint, a held doorway, and a grapple that stops both.
 
 Gin Lane, "Zones", "Action: Sprint", "Difficult terrain", "Hold a doorway".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
+Each function takes a :class:`~referee.core.Builder` (the events so far,
 folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.core import (
     Action,
+    Builder,
     RollCard,
     RuleError,
 )
@@ -18,7 +19,6 @@ from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.cards import check_card, odds_json
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -56,7 +56,7 @@ def grappler_of(state: SceneState, cid: str) -> Combatant | None:
     return None
 
 
-def move(b: Builder, action: Action, dice: DiceSource) -> None:
+def move(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Moving between two adjacent zones with a clear way."""
     me = b.state.get(action.actor)
     params = acts.MOVE.of(action)
@@ -69,7 +69,7 @@ def move(b: Builder, action: Action, dice: DiceSource) -> None:
 
 
 def past_doorway(
-    b: Builder,
+    b: Builder[SceneState],
     me: Combatant,
     here: str,
     to: str,
@@ -112,7 +112,7 @@ def past_doorway(
     return True
 
 
-def sprint(b: Builder, action: Action, dice: DiceSource) -> None:
+def sprint(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Sprint: |d6 − d6| + Agility zones of movement, at most 4 zones."""
     me = b.state.get(action.actor)
     check_can_move(b.state, me)
