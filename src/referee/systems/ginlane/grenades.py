@@ -23,7 +23,7 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.consequences import take_stress
-from referee.systems.ginlane.fighting import held
+from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,

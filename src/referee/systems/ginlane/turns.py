@@ -26,7 +26,7 @@ from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import roll_card
-from referee.systems.ginlane.fighting import let_go
+from referee.systems.ginlane.grapple import let_go
 from referee.systems.ginlane.scene import (
     SITTING_DUCK,
     SceneState,

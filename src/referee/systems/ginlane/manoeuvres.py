@@ -1,0 +1,142 @@
+"""Manoeuvres: an Aspect set (or removed) against a defence or a difficulty; Disarm.
+
+Gin Lane, "Action: Manoeuvre", "Manoeuvres", "Disarm".
+Each function takes a :class:`~referee.core.Builder` (the events so far,
+folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+"""
+
+from __future__ import annotations
+
+from referee.core import (
+    Action,
+    Builder,
+    CheckOdds,
+    RuleError,
+)
+from referee.core.naming import title_of
+from referee.dice import DiceSource
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
+from referee.systems.ginlane.cards import check_card, odds_json
+from referee.systems.ginlane.defence import defend, spin
+from referee.systems.ginlane.grapple import held
+from referee.systems.ginlane.rolls import (
+    DifficultyCheck,
+    OpposedRoll,
+    Resolution,
+)
+from referee.systems.ginlane.scene import (
+    DEFAULT_DIFFICULTY,
+    SCENE,
+    SceneState,
+)
+from referee.systems.ginlane.tables import difficulty_number
+from referee.systems.ginlane.tables import manoeuvre as named_manoeuvre
+from referee.systems.ginlane.tables import skill as skill_entry
+from referee.systems.ginlane.tables import weapon as weapon_entry
+
+
+def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+    """Action: Manoeuvre: set (or remove) an Aspect, against a defence or a difficulty."""
+    p = acts.MANOEUVRE.of(action)
+    me = b.state.get(action.actor)
+    named = named_manoeuvre(p.named) if p.named else None
+    name = p.aspect or (named.aspect if named else "")
+    if not name:
+        raise RuleError("Action: Manoeuvre", "needs an 'aspect' or a 'named' manoeuvre")
+    if not (p.skill or named):
+        raise RuleError("Action: Manoeuvre", "say which skill: 'skill' (or a 'named' one)")
+    skill = skill_entry(p.skill or (named.skill if named else "")).name
+    if named is not None and named.on == "self":
+        on = me.id
+    elif p.target:
+        on = p.target
+        b.state.get(on)
+    elif p.zone:
+        on = p.zone
+        if on not in b.state.zones:
+            raise RuleError("Zones", f"no zone {on!r}")
+    elif p.scene:
+        on = SCENE
+    else:
+        on = me.id
+    mod = modifier(b, me, p, dice)
+    me = b.state.get(me.id)
+    tags = resolve_tags(b.state, me, p.tags, [on])
+    spec = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
+    opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
+    if opponent is not None:
+        far = b.state.distance(me.zone, b.state.get(opponent).zone)
+        if far >= rules.OUT_OF_SIGHT:
+            raise RuleError("Zones", f"{opponent} is {far} zones away: out of sight")
+        reach = rules.manoeuvre_reach(skill, weapon_entry(me.weapon))
+        if far > reach:
+            raise RuleError(
+                "Zones", f"{opponent} is {far} zones away: a {skill} manoeuvre reaches {reach}"
+            )
+
+    def announce(
+        check: DifficultyCheck | OpposedRoll, result: Resolution, dskill: str, odds: CheckOdds
+    ) -> None:
+        pay(b, me.id, tags, result.actor)
+        against = f"{dskill} of {opponent}" if isinstance(check, OpposedRoll) else "a difficulty"
+        b.emit(
+            ev.MANOEUVRE_ROLLED,
+            {
+                "character": me.id,
+                "aspect": name,
+                "on": on,
+                "skill": skill,
+                **result.to_json(),
+                "odds": odds_json(odds),
+                "roll": check_card(
+                    check,
+                    result,
+                    f"{title_of(me.id)} manoeuvres for {name} on {on} ({skill} against {against})",
+                    rule="Action: Manoeuvre",
+                    odds=odds,
+                ),
+            },
+        )
+
+    if opponent is not None and p.difficulty is None:
+        target = b.state.get(opponent)
+        result, _ = defend(b, me, target, spec, skill, p.defence, dice=dice, announce=announce)
+    else:
+        given = p.difficulty if p.difficulty is not None else DEFAULT_DIFFICULTY
+        difficulty = difficulty_number(given)
+        fixed = DifficultyCheck(spec, difficulty)
+        odds = fixed.odds()
+        result = fixed.roll(dice)
+        announce(fixed, result, skill, odds)
+    if held(b, me, skill, result.total, breaking=on):
+        return
+    if opponent is not None and p.difficulty is None:
+        # Success Levels: "-4 [...] defence gets spin" — against a manoeuvre as against an
+        # attack (Rulings)
+        defender = b.state.get(opponent)
+        if rules.is_spin(result.total, result.total - result.margin):
+            spin(b, defender, against=me)
+    if not result.is_success:
+        return
+    if p.remove:
+        found = [a for a in b.state.aspects if a.name.lower() == name.lower() and a.on == on]
+        if not found:
+            raise RuleError("Manoeuvres", f"no Aspect {name!r} on {on} to remove")
+        b.emit(ev.ASPECT_REMOVED, {"id": found[0].id, "name": found[0].name, "on": on})
+        if found[0].name == "Disarmed" and on == me.id and me.dropped:
+            b.emit(ev.WEAPON_RECOVERED, {"character": me.id, "weapon": me.dropped})
+        return
+    unique = p.unique if p.unique is not None else bool(named and named.unique)
+    place(
+        b,
+        name,
+        on=on,
+        setter=me.id,
+        free_side=me.side,
+        unique_to=me.id if unique else None,
+    )
+    if named is not None and named.name == "disarm" and opponent is not None:
+        b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})
