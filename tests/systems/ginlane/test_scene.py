@@ -13,6 +13,8 @@ from referee.core.events import Log
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.actions import CATALOGUE, TURN_ACTIONS
+from referee.systems.ginlane.events import KINDS
+from referee.systems.ginlane.fold import FOLDS, SECTIONS
 from referee.systems.ginlane.scene import state_json
 from referee.systems.ginlane.turns import FullAction
 
@@ -88,3 +90,11 @@ def test_every_action_of_the_catalogue_has_one_rule_and_the_full_actions_pass_th
     handlers.check(CATALOGUE)
     full = {kind for kind, rule in handlers.items() if isinstance(rule, FullAction)}
     assert full == TURN_ACTIONS
+
+
+def test_each_event_kind_is_folded_by_one_section_and_is_a_kind_of_the_vocabulary() -> None:
+    """The fold: every kind a section folds is one of the vocabulary's, and no two sections
+    fold the same kind (the later would hide the earlier)."""
+    folded = [kind for folds in SECTIONS.values() for kind in folds]
+    assert len(folded) == len(set(folded)) == len(FOLDS)
+    assert set(FOLDS) <= KINDS

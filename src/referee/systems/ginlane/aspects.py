@@ -8,7 +8,9 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from referee.core import (
     Action,
@@ -28,6 +30,8 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     SCENE,
     Combatant,
+    SceneAspect,
+    SceneFold,
     SceneState,
     Tag,
 )
@@ -188,3 +192,65 @@ def maintain(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         raise RuleError("Maintenance", f"{me.id} has no Aspect {aspect!r}")
     me.pool.spend(points, why="maintenance")
     b.emit(ev.POOL_SPENT, {"character": me.id, "points": points, "for": f"maintain {aspect}"})
+
+
+# -- the fold: the scene after each event of Aspects, the pool and supplemental actions
+
+
+def after_aspect_placed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """An Aspect placed in play, with its free tag for the setter's side."""
+    aspect = SceneAspect(
+        id=int(d["id"]),
+        name=str(d["name"]),
+        on=str(d["on"]),
+        setter=str(d["setter"]),
+        free_side=str(d["free_side"]),
+        unique_to=d.get("unique_to"),
+        until_turn_of=d.get("until_turn_of"),
+        consequence=bool(d.get("consequence", False)),
+    )
+    return replace(state, aspects=(*state.aspects, aspect), next_aspect=aspect.id + 1)
+
+
+def after_aspect_tagged(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A free tag used is gone; a tag paid for costs the pool (:data:`~.events.POOL_SPENT`)."""
+    aid = d.get("id")
+    if d.get("free") and isinstance(aid, int):
+        aspects = tuple(
+            replace(a, free_tags=a.free_tags - 1) if a.id == aid else a for a in state.aspects
+        )
+        return replace(state, aspects=aspects)
+    return state
+
+
+def after_aspect_removed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Manoeuvres: an Aspect removed."""
+    return replace(state, aspects=tuple(a for a in state.aspects if a.id != d["id"]))
+
+
+def after_pool_spent(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The Free Experience Pool: points spent on tags, Declarations or Maintenance."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, pool=me.pool.spend(int(d["points"]))))
+
+
+def after_declaration_made(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Declarations: the fact stands in the scene."""
+    made = (str(d["character"]), str(d["fact"]))
+    return replace(state, declarations=(*state.declarations, made))
+
+
+def after_weapon_drawn(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A supplemental action: a weapon drawn is the one in hand."""
+    return state.put(replace(state.get(str(d["character"])), weapon=str(d["weapon"])))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.ASPECT_PLACED: after_aspect_placed,
+    ev.ASPECT_TAGGED: after_aspect_tagged,
+    ev.ASPECT_REMOVED: after_aspect_removed,
+    ev.POOL_SPENT: after_pool_spent,
+    ev.DECLARATION_MADE: after_declaration_made,
+    ev.WEAPON_DRAWN: after_weapon_drawn,
+}
+"""The scene after each event of this section."""

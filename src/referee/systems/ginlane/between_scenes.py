@@ -8,8 +8,9 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from referee.core import (
     REFEREE,
@@ -26,12 +27,13 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import pay, resolve_tags
 from referee.systems.ginlane.cards import check_card, odds_json
 from referee.systems.ginlane.character import Character, check_sheet
-from referee.systems.ginlane.magia import Ritual, interruption_risk
+from referee.systems.ginlane.magia import Charm, Ritual, interruption_risk
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import difficulty_number
@@ -192,3 +194,79 @@ def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if charm is not None:
         b.emit(ev.CHARM_MADE, to_json(charm))
+
+
+# -- the fold: the scene after each event between scenes
+
+
+def after_scene_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The end of a scene: "Manoeuvre Aspects are temporary, lasting no longer than the
+    scene" (consequences stay); turns, Blocks, defences and fizzled fuses end."""
+    calm = tuple(
+        replace(c, block=None, full_defence=False, defences=(), waiting=False)
+        for c in state.combatants
+    )
+    return replace(
+        state,
+        combatants=calm,
+        aspects=tuple(a for a in state.aspects if a.consequence),
+        order=(),
+        turn=0,
+        round=0,
+        over=False,
+        fizzles=(),
+    )
+
+
+def after_pool_awarded(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Getting Experience: points awarded in play go to the pool."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, pool=me.pool.award(int(d["points"]))))
+
+
+def after_rested(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Stress Recovery: a night's rest clears every track but Wealth; the pool refreshes."""
+    me = state.get(str(d["character"]))
+    tracks = tuple(t if t.name == "Wealth" else t.cleared() for t in me.tracks)
+    return state.put(replace(me, tracks=tracks, pool=me.pool.refresh(int(d["d6"]))))
+
+
+def after_session_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The end of a session: Wealth clears if untouched; the pool as the session leaves it."""
+    me = state.get(str(d["character"]))
+    tracks = me.tracks
+    if d.get("wealth_cleared"):
+        tracks = tuple(t.cleared() if t.name == "Wealth" else t for t in tracks)
+    pool = me.pool
+    if isinstance(d.get("pool"), int):
+        pool = replace(pool, points=int(d["pool"]))
+    return state.put(replace(me, tracks=tracks, wealth_hit=False, pool=pool))
+
+
+def after_consequence_recovering(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Consequences: days of recovery; a consequence recovered is no longer an Aspect."""
+    me = state.get(str(d["character"]))
+    named = d.get("aspect")
+    cons = me.consequences.recover(int(d["days"]), aspect=str(named) if named else None)
+    gone = {str(x).lower() for x in d.get("recovered", [])}
+    aspects = tuple(
+        a for a in state.aspects if not (a.consequence and a.on == me.id and a.name.lower() in gone)
+    )
+    return replace(state.put(replace(me, consequences=cons)), aspects=aspects)
+
+
+def after_charm_made(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Magia: charms "hold that effect for a period until it is needed"."""
+    charm = Charm(str(d["sephira"]), str(d["effect"]), str(d["maker"]), int(d["strength"]))
+    return replace(state, charms=(*state.charms, charm))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.SCENE_ENDED: after_scene_ended,
+    ev.POOL_AWARDED: after_pool_awarded,
+    ev.RESTED: after_rested,
+    ev.SESSION_ENDED: after_session_ended,
+    ev.CONSEQUENCE_RECOVERING: after_consequence_recovering,
+    ev.CHARM_MADE: after_charm_made,
+}
+"""The scene after each event of this section."""

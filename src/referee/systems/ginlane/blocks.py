@@ -7,6 +7,10 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 from referee.core import (
     Action,
     Builder,
@@ -23,6 +27,8 @@ from referee.systems.ginlane.rolls import (
     DifficultyCheck,
 )
 from referee.systems.ginlane.scene import (
+    Block,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
@@ -156,3 +162,23 @@ def seize(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if result.is_success:
         b.emit(ev.SEIZED, {"character": me.id, "thing": thing})
+
+
+# -- the fold: the scene after a Block set and a thing seized
+
+
+def after_block_set(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Block: the roll is the Block's strength until the blocker's next turn."""
+    me = state.get(str(d["character"]))
+    block = Block(str(d["kind"]), int(d["strength"]), str(d["target"]))
+    return state.put(replace(me, block=block))
+
+
+def after_seized(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Hold a thing: the thing is in the seizer's hands."""
+    holdings = tuple(h for h in state.holdings if h[0] != d["thing"])
+    return replace(state, holdings=(*holdings, (str(d["thing"]), str(d["character"]))))
+
+
+FOLDS: Mapping[str, SceneFold] = {ev.BLOCK_SET: after_block_set, ev.SEIZED: after_seized}
+"""The scene after each event of this section."""

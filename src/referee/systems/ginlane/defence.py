@@ -7,8 +7,9 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from referee.core import (
     Builder,
@@ -29,6 +30,7 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     SPIN_ASPECT,
     Combatant,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
@@ -112,3 +114,20 @@ def spin(b: Builder[SceneState], defender: Combatant, *, against: Combatant) -> 
         until_turn_of=against.id,
     )
     b.emit(ev.SPIN, {"character": defender.id, "against": against.id})
+
+
+# -- the fold: the scene after a defence rolled
+
+
+def after_defence_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Defence: the roll stands, in its skill, against everything until the next turn."""
+    me = state.get(str(d["character"]))
+    defences = (
+        *tuple(x for x in me.defences if x[0] != d["skill"]),
+        (str(d["skill"]), int(d["total"])),
+    )
+    return state.put(replace(me, defences=defences))
+
+
+FOLDS: Mapping[str, SceneFold] = {ev.DEFENCE_ROLLED: after_defence_rolled}
+"""The scene after each event of this section."""

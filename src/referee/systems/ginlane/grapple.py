@@ -7,6 +7,10 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 from referee.core import (
     Action,
     Builder,
@@ -27,7 +31,9 @@ from referee.systems.ginlane.rolls import (
     Resolution,
 )
 from referee.systems.ginlane.scene import (
+    Block,
     Combatant,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.zones import grappler_of, step
@@ -156,3 +162,31 @@ def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     result, _ = defend(b, me, target, spec, "Strength", p.defence, dice=dice, announce=announce)
     if result.is_success:
         b.emit(ev.MOVED, {"character": target.id, "from": target.zone, "to": to, "by": me.id})
+
+
+# -- the fold: the scene after a grapple set, released or broken
+
+
+def after_grapple_set(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Grapple: the roll is the grapple's strength, maintained turn by turn."""
+    me = state.get(str(d["character"]))
+    grapple = Block("grapple", int(d["strength"]), str(d["target"]))
+    return state.put(replace(me, block=grapple))
+
+
+def after_grapple_released(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Releasing the Grapple: the grappler lets go."""
+    return state.put(replace(state.get(str(d["character"])), block=None))
+
+
+def after_grapple_broken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Grapple: beaten by the one grappled, the grappler holds on no more."""
+    return state.put(replace(state.get(str(d["by"])), block=None))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.GRAPPLE_SET: after_grapple_set,
+    ev.GRAPPLE_RELEASED: after_grapple_released,
+    ev.GRAPPLE_BROKEN: after_grapple_broken,
+}
+"""The scene after each event of this section."""

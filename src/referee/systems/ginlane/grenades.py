@@ -7,6 +7,8 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -31,6 +33,8 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     ON_TARGET,
     Combatant,
+    Fizzle,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
@@ -219,3 +223,26 @@ def fuse(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     if not rules.fuse_goes_off(rolled.natural):
         return
     blast(b, me, fizzle.zone, rolled.total, fizzle.on_target, p, dice)
+
+
+# -- the fold: the scene after a Fizzle and its fuse
+
+
+def after_grenade_fizzled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Fizzle: the grenade lies in the zone, its fuse for the thrower's next turn."""
+    on = d.get("on_target")
+    fizzle = Fizzle(str(d["character"]), str(d["zone"]), str(on) if on else None)
+    return replace(state, fizzles=(*state.fizzles, fizzle))
+
+
+def after_grenade_fuse(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Fizzle: the fuse rolled, the fizzled grenade is done with, phut or bang."""
+    fizzles = tuple(f for f in state.fizzles if f.thrower != d["character"])
+    return replace(state, fizzles=fizzles)
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.GRENADE_FIZZLED: after_grenade_fizzled,
+    ev.GRENADE_FUSE: after_grenade_fuse,
+}
+"""The scene after each event of this section."""

@@ -7,6 +7,10 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 from referee.core import (
     Action,
     Builder,
@@ -30,6 +34,7 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     DEFAULT_DIFFICULTY,
     SCENE,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import difficulty_number
@@ -140,3 +145,25 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if named is not None and named.name == "disarm" and opponent is not None:
         b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})
+
+
+# -- the fold: the scene after a Disarm and a weapon recovered
+
+
+def after_weapon_dropped(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Disarm: the weapon is on the floor; fists are what is in hand."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, weapon="fists", dropped=str(d["weapon"])))
+
+
+def after_weapon_recovered(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Disarm removed: the dropped weapon is back in hand."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, weapon=str(d["weapon"]), dropped=None))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.WEAPON_DROPPED: after_weapon_dropped,
+    ev.WEAPON_RECOVERED: after_weapon_recovered,
+}
+"""The scene after each event of this section."""

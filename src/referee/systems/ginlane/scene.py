@@ -6,7 +6,7 @@ Gin Lane, "Fighting", "Zones", "Aspects". A scene's setup (:class:`Setup`) is re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
@@ -204,6 +204,12 @@ class SceneState:
             if a.id == aid:
                 return a
         raise RuleError("Aspects", f"no Aspect number {aid}")
+
+
+SceneFold = Callable[[SceneState, Mapping[str, Any]], SceneState]
+"""How one kind of event changes the scene: the state and the event's payload in, the state
+after it out (never rolls, never refuses). Each section's module holds the folds of its events
+in ``FOLDS``; :mod:`~referee.systems.ginlane.fold` gathers them."""
 
 
 # ---------------------------------------------------------------------------------- setup

@@ -8,7 +8,8 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.core import (
@@ -19,7 +20,7 @@ from referee.core import (
     Secret,
     only,
 )
-from referee.core.fairness import seal, unseal
+from referee.core.fairness import SALT, seal, unseal
 from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
@@ -29,6 +30,7 @@ from referee.systems.ginlane.cards import roll_card
 from referee.systems.ginlane.grapple import let_go
 from referee.systems.ginlane.scene import (
     SITTING_DUCK,
+    SceneFold,
     SceneState,
 )
 
@@ -178,3 +180,63 @@ def something_else(b: Builder[SceneState], action: Action, dice: DiceSource) -> 
     me = b.state.get(action.actor)
     b.emit(ev.SOMETHING_ELSE, {"character": me.id, "what": acts.SOMETHING_ELSE.of(action).what})
     place(b, SITTING_DUCK, on=me.id, setter=me.id, free_side="!" + me.side, until_turn_of=me.id)
+
+
+# -- the fold: the scene after each event of "Initiative" and the turns
+
+
+def after_initiative_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Initiative: the order of turns, the winner first, then around the table."""
+    return replace(state, order=tuple(d["order"]))
+
+
+def after_turn_started(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A turn starts: the character's Full defence, defences rolled, Wait and Block (but a
+    grapple, maintained turn by turn) end, and Aspects lasting "until your next turn" lapse."""
+    cid = str(d["character"])
+    me = state.get(cid)
+    me = replace(me, full_defence=False, defences=(), waiting=False)
+    if me.block is not None and me.block.kind != "grapple":
+        me = replace(me, block=None)
+    aspects = tuple(a for a in state.aspects if a.until_turn_of != cid)
+    return replace(state.put(me), turn=int(d["turn"]), round=int(d["round"]), aspects=aspects)
+
+
+def after_wait_acted(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Wait: the waiter acts, and takes this place in the order from now on."""
+    me = replace(state.get(str(d["character"])), waiting=False)
+    plans = tuple(p for p in state.plans if p[0] != me.id)
+    return replace(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]), plans=plans)
+
+
+def after_waiting(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Wait: the character waits; a sealed plan is kept with its salt until acted on."""
+    cid = str(d["character"])
+    waiting = state.put(replace(state.get(cid), waiting=True))
+    sealed = d.get("sealed")
+    if isinstance(sealed, dict) and isinstance(d.get(SALT), str):
+        plan = (cid, str(sealed["choice"]), str(d.get("plan", "")), str(d[SALT]))
+        plans = (*(p for p in state.plans if p[0] != cid), plan)
+        return replace(waiting, plans=plans)
+    return waiting
+
+
+def after_full_defence(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Full defence: +2 on defensive rolls until the next turn."""
+    return state.put(replace(state.get(str(d["character"])), full_defence=True))
+
+
+def after_fight_over(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Taken Out: no more than one side stands; the fight is over."""
+    return replace(state, over=True)
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.INITIATIVE_ROLLED: after_initiative_rolled,
+    ev.TURN_STARTED: after_turn_started,
+    ev.WAIT_ACTED: after_wait_acted,
+    ev.WAITING: after_waiting,
+    ev.FULL_DEFENCE: after_full_defence,
+    ev.FIGHT_OVER: after_fight_over,
+}
+"""The scene after each event of this section."""

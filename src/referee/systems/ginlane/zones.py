@@ -7,6 +7,10 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 from referee.core import (
     Action,
     Builder,
@@ -25,6 +29,7 @@ from referee.systems.ginlane.rolls import (
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
@@ -150,3 +155,33 @@ def sprint(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         here = there
     if here != me.zone:
         b.emit(ev.MOVED, {"character": me.id, "from": me.zone, "to": here})
+
+
+# -- the fold: the scene after a move
+
+
+def aims_kept(state: SceneState) -> SceneState:
+    """Take Aim: "This can be kept up for as long as the aimer finds practical if the target
+    doesn't do something to break the aim which might be as simple as walking out of sight":
+    an Aspect unique to its setter (the Target) on a character lapses when either walks out of
+    the other's sight."""
+    ids = {c.id: c for c in state.combatants}
+    kept = []
+    for a in state.aspects:
+        if a.unique_to in ids and a.on in ids:
+            aimer, target = ids[a.unique_to], ids[a.on]
+            far = rules.zone_distance([(x, y) for x, y, _ in state.links], aimer.zone, target.zone)
+            if far is None or far >= rules.OUT_OF_SIGHT:
+                continue
+        kept.append(a)
+    return state if len(kept) == len(state.aspects) else replace(state, aspects=tuple(kept))
+
+
+def after_moved(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Zones: the character is in the zone moved to; an aim out of sight lapses."""
+    moved = state.put(replace(state.get(str(d["character"])), zone=str(d["to"])))
+    return aims_kept(moved)
+
+
+FOLDS: Mapping[str, SceneFold] = {ev.MOVED: after_moved}
+"""The scene after each event of this section."""
