@@ -179,42 +179,39 @@ def _any_time(state: SceneState, me: Combatant) -> list[Choice]:
     return out
 
 
-def _turn(state: SceneState, me: Combatant) -> list[Choice]:
-    if any(f.thrower == me.id for f in state.fizzles):
-        if state.current == me.id:
-            return [Choice(me.id, "fuse", label="the fizzled grenade's fuse")]
-        return []
-    grappling = me.block is not None and me.block.kind == "grapple"
-    release: dict[str, OneOf] = {"release": OneOf((True,))} if grappling else {}
-    out: list[Choice] = []
-    opponents = _opponents(state, me)
+Release = dict[str, OneOf]
+"""``{"release": True}`` offered with every Full Action of a grappler ("Releasing the Grapple":
+"release a grapple at will and perform a normal action"), else nothing."""
+
+
+def _attack(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Attack: the opponents in the weapon's reach, each with the exact odds."""
     in_reach: list[tuple[Combatant, DifficultyCheck | OpposedRoll]] = []
-    for target in opponents:
+    for target in _opponents(state, me):
         check = attack_check(state, me, target)
         if check is not None:
             in_reach.append((target, check))
-    if in_reach:
-        out.append(
-            Choice(
-                me.id,
-                "attack",
-                {"target": OneOf(tuple(t.id for t, _ in in_reach)), **release},
-                odds=tuple(
-                    check_preview(
-                        check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack"
-                    )
-                    for t, check in in_reach
-                ),
-                label=f"attack with the {me.weapon}",
-            )
-        )
-    on_self = tuple(m.name for m in manoeuvres() if m.on == "self")
+    if not in_reach:
+        return []
+    odds = tuple(
+        check_preview(check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack")
+        for t, check in in_reach
+    )
+    targets = OneOf(tuple(t.id for t, _ in in_reach))
+    label = f"attack with the {me.weapon}"
+    return [Choice(me.id, "attack", {"target": targets, **release}, odds=odds, label=label)]
+
+
+def _manoeuvre(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Manoeuvre: the named manoeuvres on an opponent in their reach, one on oneself,
+    and the removal of an Aspect on oneself."""
+    out: list[Choice] = []
     in_hand = weapon_entry(me.weapon)
     for named in (m for m in manoeuvres() if m.on != "self"):
         reach = rules.manoeuvre_reach(named.skill, in_hand)
         within = tuple(
             t.id
-            for t in opponents
+            for t in _opponents(state, me)
             if (d := _distance(state, me.zone, t.zone)) is not None and d <= reach
         )
         if within:
@@ -226,6 +223,7 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
                     label=f"{named.name}: {named.aspect} on an opponent ({named.skill})",
                 )
             )
+    on_self = tuple(m.name for m in manoeuvres() if m.on == "self")
     out.append(
         Choice(
             me.id,
@@ -236,37 +234,31 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
     )
     mine = tuple(a.name for a in state.aspects if a.on == me.id)
     if mine:
-        out.append(
-            Choice(
-                me.id,
-                "manoeuvre",
-                {
-                    "aspect": OneOf(mine),
-                    "remove": OneOf((True,)),
-                    "skill": OneOf(("Agility", "Resolve")),
-                    "difficulty": Between(6, 12),
-                    **release,
-                },
-                label="a manoeuvre to remove an Aspect",
-            )
-        )
+        removal = {
+            "aspect": OneOf(mine),
+            "remove": OneOf((True,)),
+            "skill": OneOf(("Agility", "Resolve")),
+            "difficulty": Between(6, 12),
+            **release,
+        }
+        out.append(Choice(me.id, "manoeuvre", removal, label="a manoeuvre to remove an Aspect"))
+    return out
+
+
+def _block(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Block (protect an ally, hold a doorway, prevent a named action), beating a Block
+    of a named action, and "Hold a thing" (a Block on a thing, seizing it)."""
+    out: list[Choice] = []
     allies = tuple(c.id for c in state.combatants if c.side == me.side and c.id != me.id)
     if allies:
         out.append(Choice(me.id, "block", {"protect": OneOf(allies), **release}))
-    steps = _clear_steps(state, me.zone)
     doors = tuple(
         sorted({b if a == me.zone else a for a, b, _ in state.links if me.zone in (a, b)})
     )
     if doors:
         out.append(Choice(me.id, "block", {"doorway": OneOf(doors), **release}))
-    out.append(
-        Choice(
-            me.id,
-            "block",
-            {"action": Text("open the door"), "skill": OneOf(BLOCKING), **release},
-            label="a Block of a named action",
-        )
-    )
+    named_action = {"action": Text("open the door"), "skill": OneOf(BLOCKING), **release}
+    out.append(Choice(me.id, "block", named_action, label="a Block of a named action"))
     blockers = tuple(
         c.id
         for c in state.combatants
@@ -285,7 +277,14 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
     if things:
         out.append(Choice(me.id, "block", {"hold": OneOf(things), **release}))
         out.append(Choice(me.id, "seize", {"thing": OneOf(things), **release}))
-    if grappling and me.block is not None:
+    return out
+
+
+def _grapple(state: SceneState, me: Combatant) -> list[Choice]:
+    """Grapple: a grappler keeps the grapple, lets go, or gives the bum's rush; anyone else
+    may grapple an opponent in the zone, tagging an Aspect to lay hands on them."""
+    out: list[Choice] = []
+    if me.block is not None and me.block.kind == "grapple":
         held = state.get(me.block.target)
         out.append(
             Choice(me.id, "grapple", {"target": OneOf((held.id,))}, label="keep the grapple")
@@ -294,26 +293,30 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
         rush = _clear_steps(state, held.zone)
         if rush:
             out.append(Choice(me.id, "release", {"to": OneOf(rush)}, label="the bum's rush"))
-    else:
-        for target in opponents:
-            if target.zone != me.zone:
-                continue
-            handles = tuple(
-                dict.fromkeys(
-                    [a.name for a in state.aspects if a.on == target.id]
-                    + list(target.sheet.all_aspects)
+        return out
+    for target in _opponents(state, me):
+        if target.zone != me.zone:
+            continue
+        on_target = [a.name for a in state.aspects if a.on == target.id]
+        handles = tuple(dict.fromkeys(on_target + list(target.sheet.all_aspects)))
+        if handles:
+            out.append(
+                Choice(
+                    me.id,
+                    "grapple",
+                    {"target": OneOf((target.id,)), "tag": OneOf(handles)},
+                    label=f"grapple {title_of(target.id)}",
                 )
             )
-            if handles:
-                out.append(
-                    Choice(
-                        me.id,
-                        "grapple",
-                        {"target": OneOf((target.id,)), "tag": OneOf(handles)},
-                        label=f"grapple {title_of(target.id)}",
-                    )
-                )
+    return out
+
+
+def _movement(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Zones: a move next door with a clear way and "Action: Sprint" (none for the grappled:
+    they "can't move (Sprint or move Zones) at all"); "Grenades": a zone in sight."""
+    out: list[Choice] = []
     if not _grappled(state, me):
+        steps = _clear_steps(state, me.zone)
         if steps:
             out.append(Choice(me.id, "move", {"to": OneOf(steps), **release}))
         paths = sprint_paths(state, me.zone)
@@ -328,7 +331,24 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
     )
     if zones:
         out.append(Choice(me.id, "throw_grenade", {"zone": OneOf(zones), **release}))
-    out += [
+    return out
+
+
+def _turn(state: SceneState, me: Combatant) -> list[Choice]:
+    """The Full Actions open on ``me``'s turn ("3. Actions"), section by section; only the
+    fuse while a fizzled grenade of theirs lies waiting ("Fizzle")."""
+    if any(f.thrower == me.id for f in state.fizzles):
+        if state.current == me.id:
+            return [Choice(me.id, "fuse", label="the fizzled grenade's fuse")]
+        return []
+    grappling = me.block is not None and me.block.kind == "grapple"
+    release: Release = {"release": OneOf((True,))} if grappling else {}
+    return [
+        *_attack(state, me, release),
+        *_manoeuvre(state, me, release),
+        *_block(state, me, release),
+        *_grapple(state, me),
+        *_movement(state, me, release),
         Choice(
             me.id,
             "wait",
@@ -337,7 +357,6 @@ def _turn(state: SceneState, me: Combatant) -> list[Choice]:
         Choice(me.id, "full_defence", dict(release)),
         Choice(me.id, "something_else", {"what": Text(f"{me.id} loads a pistol"), **release}),
     ]
-    return out
 
 
 def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
