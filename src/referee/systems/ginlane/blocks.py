@@ -28,10 +28,27 @@ from referee.systems.ginlane.rolls import (
 )
 from referee.systems.ginlane.scene import (
     Block,
+    Combatant,
     SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
+
+
+def protector_of(state: SceneState, cid: str) -> Combatant | None:
+    """Action: Block: who protects ``cid`` (a Block of kind "protect", not Taken Out), if
+    anyone: an attack on them must beat the Block's strength as well as their defence."""
+    return next(
+        (
+            c
+            for c in state.combatants
+            if c.block is not None
+            and c.block.kind == "protect"
+            and c.block.target == cid
+            and not c.taken_out
+        ),
+        None,
+    )
 
 
 def block(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:

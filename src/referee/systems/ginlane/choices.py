@@ -33,6 +33,7 @@ from referee.core import (
 from referee.core.naming import title_of
 from referee.core.values import Json
 from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane.blocks import protector_of
 from referee.systems.ginlane.cards import check_preview
 from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
 from referee.systems.ginlane.scene import Combatant, SceneState
@@ -80,17 +81,7 @@ def attack_check(
     if distance is None or distance > weapon.range:
         return None
     attack = GinLaneRoll(me.level(weapon.skill), mode=state.mode)
-    protector = next(
-        (
-            c
-            for c in state.combatants
-            if c.block is not None
-            and c.block.kind == "protect"
-            and c.block.target == target.id
-            and not c.taken_out
-        ),
-        None,
-    )
+    protector = protector_of(state, target.id)
     floor = protector.block.strength if protector and protector.block else None
     allowed = rules.defence_skills(weapon.skill, small_weapon=weapon.small, track="Health")
     skill = max(allowed, key=lambda s: (target.level(s), s == "Agility"))

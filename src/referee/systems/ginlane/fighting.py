@@ -20,6 +20,7 @@ from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_spec
+from referee.systems.ginlane.blocks import protector_of
 from referee.systems.ginlane.cards import check_card, odds_json
 from referee.systems.ginlane.consequences import take_stress
 from referee.systems.ginlane.defence import defend, spin
@@ -30,10 +31,28 @@ from referee.systems.ginlane.rolls import (
     Resolution,
 )
 from referee.systems.ginlane.scene import (
+    Combatant,
     SceneState,
 )
+from referee.systems.ginlane.tables import Weapon
 from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
+
+
+def at_range(distance: int, target: Combatant, weapon: Weapon, skill: str) -> tuple[int, bool]:
+    """Range: the damage bonus of the weapon at ``distance`` zones, and whether that is long
+    range (a free tag for the defence); :class:`RuleError` out of reach."""
+    if skill in rules.SOCIAL_ATTACKS:
+        # words: no weapon, reach as far as a raised voice carries (Rulings)
+        if distance > rules.SOCIAL_REACH:
+            raise RuleError("Zones", f"{target.id} is {distance} zones away, out of earshot")
+        return 0, False
+    if skill != weapon.skill:
+        # a weapon used with another skill (a pistol as a club) is improvised (Rulings)
+        if distance > 0:
+            raise RuleError("Range", f"a {weapon.name} used with {skill} reaches 0 zones")
+        return rules.IMPROVISED_BONUS, False
+    return rules.damage_bonus(weapon, distance), rules.is_long_range(weapon, distance)
 
 
 def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
@@ -47,34 +66,11 @@ def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     me = b.state.get(me.id)  # a weapon drawn as a supplemental action is the one in hand
     weapon = weapon_entry(p.weapon or me.weapon)
     skill = skill_entry(p.skill or weapon.skill).name
-    distance = b.state.distance(me.zone, target.zone)
-    if skill in rules.SOCIAL_ATTACKS:
-        # words: no weapon, reach as far as a raised voice carries (Rulings)
-        if distance > rules.SOCIAL_REACH:
-            raise RuleError("Zones", f"{target.id} is {distance} zones away, out of earshot")
-        bonus, long_range = 0, False
-    elif skill != weapon.skill:
-        # a weapon used with another skill (a pistol as a club) is improvised (Rulings)
-        if distance > 0:
-            raise RuleError("Range", f"a {weapon.name} used with {skill} reaches 0 zones")
-        bonus, long_range = rules.IMPROVISED_BONUS, False
-    else:
-        bonus = rules.damage_bonus(weapon, distance)
-        long_range = rules.is_long_range(weapon, distance)
+    bonus, long_range = at_range(b.state.distance(me.zone, target.zone), target, weapon, skill)
     track = p.track or ("Composure" if skill in rules.SOCIAL_ATTACKS else "Health")
     tags = resolve_tags(b.state, me, p.tags, [target.id])
     spec = roll_spec(b.state, me, skill, tags, mod, p)
-    protector = next(
-        (
-            c
-            for c in b.state.combatants
-            if c.block is not None
-            and c.block.kind == "protect"
-            and c.block.target == target.id
-            and not c.taken_out
-        ),
-        None,
-    )
+    protector = protector_of(b.state, target.id)
 
     def announce(
         check: DifficultyCheck | OpposedRoll, result: Resolution, dskill: str, odds: CheckOdds

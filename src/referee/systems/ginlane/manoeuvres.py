@@ -34,13 +34,58 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     DEFAULT_DIFFICULTY,
     SCENE,
+    Combatant,
     SceneFold,
     SceneState,
 )
+from referee.systems.ginlane.tables import Manoeuvre as NamedManoeuvre
 from referee.systems.ginlane.tables import difficulty_number
 from referee.systems.ginlane.tables import manoeuvre as named_manoeuvre
 from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
+
+
+def aspect_on(
+    state: SceneState, me: Combatant, p: acts.Manoeuvre, named: NamedManoeuvre | None
+) -> str:
+    """What a manoeuvre's Aspect goes on: oneself for a named manoeuvre on "self", else the
+    character, the zone or the scene named, else oneself."""
+    if named is not None and named.on == "self":
+        return me.id
+    if p.target:
+        state.get(p.target)
+        return p.target
+    if p.zone:
+        if p.zone not in state.zones:
+            raise RuleError("Zones", f"no zone {p.zone!r}")
+        return p.zone
+    if p.scene:
+        return SCENE
+    return me.id
+
+
+def check_reach(state: SceneState, me: Combatant, opponent: Combatant, skill: str) -> None:
+    """Zones: a manoeuvre on an opponent needs them in sight and in the reach of its skill
+    (and, for Weapons, of the weapon in hand)."""
+    far = state.distance(me.zone, opponent.zone)
+    if far >= rules.OUT_OF_SIGHT:
+        raise RuleError("Zones", f"{opponent.id} is {far} zones away: out of sight")
+    reach = rules.manoeuvre_reach(skill, weapon_entry(me.weapon))
+    if far > reach:
+        raise RuleError(
+            "Zones", f"{opponent.id} is {far} zones away: a {skill} manoeuvre reaches {reach}"
+        )
+
+
+def remove_aspect(b: Builder[SceneState], me: Combatant, name: str, on: str) -> None:
+    """Manoeuvres: an Aspect removed; "Disarmed" removed from oneself puts the dropped weapon
+    back in hand."""
+    found = [a for a in b.state.aspects if a.name.lower() == name.lower() and a.on == on]
+    if not found:
+        raise RuleError("Manoeuvres", f"no Aspect {name!r} on {on} to remove")
+    b.emit(ev.ASPECT_REMOVED, {"id": found[0].id, "name": found[0].name, "on": on})
+    if found[0].name == "Disarmed" and on == me.id and me.dropped:
+        b.emit(ev.WEAPON_RECOVERED, {"character": me.id, "weapon": me.dropped})
 
 
 def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
@@ -54,33 +99,14 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     if not (p.skill or named):
         raise RuleError("Action: Manoeuvre", "say which skill: 'skill' (or a 'named' one)")
     skill = skill_entry(p.skill or (named.skill if named else "")).name
-    if named is not None and named.on == "self":
-        on = me.id
-    elif p.target:
-        on = p.target
-        b.state.get(on)
-    elif p.zone:
-        on = p.zone
-        if on not in b.state.zones:
-            raise RuleError("Zones", f"no zone {on!r}")
-    elif p.scene:
-        on = SCENE
-    else:
-        on = me.id
+    on = aspect_on(b.state, me, p, named)
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
     tags = resolve_tags(b.state, me, p.tags, [on])
     spec = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
     opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
     if opponent is not None:
-        far = b.state.distance(me.zone, b.state.get(opponent).zone)
-        if far >= rules.OUT_OF_SIGHT:
-            raise RuleError("Zones", f"{opponent} is {far} zones away: out of sight")
-        reach = rules.manoeuvre_reach(skill, weapon_entry(me.weapon))
-        if far > reach:
-            raise RuleError(
-                "Zones", f"{opponent} is {far} zones away: a {skill} manoeuvre reaches {reach}"
-            )
+        check_reach(b.state, me, b.state.get(opponent), skill)
 
     def announce(
         check: DifficultyCheck | OpposedRoll, result: Resolution, dskill: str, odds: CheckOdds
@@ -127,12 +153,7 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     if not result.is_success:
         return
     if p.remove:
-        found = [a for a in b.state.aspects if a.name.lower() == name.lower() and a.on == on]
-        if not found:
-            raise RuleError("Manoeuvres", f"no Aspect {name!r} on {on} to remove")
-        b.emit(ev.ASPECT_REMOVED, {"id": found[0].id, "name": found[0].name, "on": on})
-        if found[0].name == "Disarmed" and on == me.id and me.dropped:
-            b.emit(ev.WEAPON_RECOVERED, {"character": me.id, "weapon": me.dropped})
+        remove_aspect(b, me, name, on)
         return
     unique = p.unique if p.unique is not None else bool(named and named.unique)
     place(
