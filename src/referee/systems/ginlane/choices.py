@@ -24,6 +24,7 @@ from referee.core import (
     ActorId,
     Between,
     Choice,
+    Domain,
     OddsPreview,
     OneOf,
     RuleError,
@@ -225,7 +226,7 @@ def _manoeuvre(state: SceneState, me: Combatant, release: Release) -> list[Choic
     )
     mine = tuple(a.name for a in state.aspects if a.on == me.id)
     if mine:
-        removal = {
+        removal: dict[str, Domain] = {
             "aspect": OneOf(mine),
             "remove": OneOf((True,)),
             "skill": OneOf(("Agility", "Resolve")),
@@ -248,7 +249,11 @@ def _block(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
     )
     if doors:
         out.append(Choice(me.id, "block", {"doorway": OneOf(doors), **release}))
-    named_action = {"action": Text("open the door"), "skill": OneOf(BLOCKING), **release}
+    named_action: dict[str, Domain] = {
+        "action": Text("open the door"),
+        "skill": OneOf(BLOCKING),
+        **release,
+    }
     out.append(Choice(me.id, "block", named_action, label="a Block of a named action"))
     blockers = tuple(
         c.id

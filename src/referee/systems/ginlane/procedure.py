@@ -10,18 +10,21 @@ it is emitted), folds the events (:mod:`~referee.systems.ginlane.fold`) and narr
 - :mod:`~referee.systems.ginlane.turns`: "Initiative", turns, "Action: Wait", "Action: Full
   defence", "Action: Something Else ?";
 - :mod:`~referee.systems.ginlane.zones`: "Zones", moving, "Action: Sprint", "Hold a doorway";
-- :mod:`~referee.systems.ginlane.fighting`: "Action: Attack", "Defence", "Action: Manoeuvre",
-  "Action: Block", "Grapple", "Hold a thing";
+- :mod:`~referee.systems.ginlane.fighting`: "Action: Attack", "Resolving attacks", "Range";
+- :mod:`~referee.systems.ginlane.defence`: "Defence" and spin;
+- :mod:`~referee.systems.ginlane.manoeuvres`: "Action: Manoeuvre", "Disarm";
+- :mod:`~referee.systems.ginlane.blocks`: "Action: Block", "Hold a thing";
+- :mod:`~referee.systems.ginlane.grapple`: "Grapple", "Releasing the Grapple";
 - :mod:`~referee.systems.ginlane.grenades`: "Grenades" and the Fizzle;
 - :mod:`~referee.systems.ginlane.consequences`: "Stress Tracks", "Taken Out", "Consequences";
 - :mod:`~referee.systems.ginlane.aspects`: tagging, "Declarations", "Maintenance";
 - :mod:`~referee.systems.ginlane.between_scenes`: Experience, rest, recovery, sheets, magic.
 
->>> from referee.core import Action, Table
+>>> from referee.core import REFEREE, Action, Table
 >>> from referee.dice import ScriptedSource
 >>> setup = {"characters": {"moll": {"skills": {"Alertness": 1}},
 ...                         "jack": {"side": "bravoes"}}}
->>> table = Table.start(PROCEDURE, setup).act(Action("referee", "initiative"),
+>>> table = Table.start(PROCEDURE, setup).act(Action(REFEREE, "initiative"),
 ...                                            ScriptedSource([6, 6, 1, 1]))
 >>> table.state.current, [c.kind for c in table.legal_actions("moll")][:3]
 ('moll', ['attack', 'manoeuvre', 'manoeuvre'])
