@@ -14,9 +14,14 @@ from typing import Any
 
 from referee.core import (
     Action,
+    Between,
     Builder,
+    Choice,
+    OneOf,
     RuleError,
+    Text,
 )
+from referee.core.values import Json
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -192,6 +197,31 @@ def maintain(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         raise RuleError("Maintenance", f"{me.id} has no Aspect {aspect!r}")
     me.pool.spend(points, why="maintenance")
     b.emit(ev.POOL_SPENT, {"character": me.id, "points": points, "for": f"maintain {aspect}"})
+
+
+# -- the choices
+
+
+def aspect_choices(me: Combatant) -> list[Choice]:
+    """Declarations and Maintenance, at any time, on the Aspects the character bears with the
+    points in their pool."""
+    aspects: tuple[Json, ...] = tuple(me.sheet.all_aspects)
+    if not aspects or me.pool.points < 1:
+        return []
+    return [
+        Choice(
+            me.id,
+            "declare",
+            {"aspect": OneOf(aspects), "fact": Text("it was always so")},
+            label="a Declaration covered by an Aspect, for a point",
+        ),
+        Choice(
+            me.id,
+            "maintain",
+            {"aspect": OneOf(aspects), "points": Between(1, me.pool.points)},
+            label="Maintenance: points paid to run an Aspect",
+        ),
+    ]
 
 
 # -- the fold: the scene after each event of Aspects, the pool and supplemental actions

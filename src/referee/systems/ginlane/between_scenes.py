@@ -15,7 +15,10 @@ from typing import Any
 from referee.core import (
     REFEREE,
     Action,
+    Between,
     Builder,
+    Choice,
+    OneOf,
     RollCard,
     RuleError,
 )
@@ -36,7 +39,7 @@ from referee.systems.ginlane.scene import (
     SceneFold,
     SceneState,
 )
-from referee.systems.ginlane.tables import difficulty_number
+from referee.systems.ginlane.tables import difficulty_number, sephirot
 
 
 def concerned(b: Builder[SceneState], action: Action, names: Sequence[str]) -> list[Combatant]:
@@ -194,6 +197,28 @@ def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if charm is not None:
         b.emit(ev.CHARM_MADE, to_json(charm))
+
+
+# -- the choices
+
+
+def recovery_and_ritual_choices(me: Combatant) -> list[Choice]:
+    """At any time: days of recovery from consequences taken ("Consequences"), a ritual for a
+    Philosopher ("How you do magic")."""
+    out: list[Choice] = []
+    if me.consequences.taken:
+        out.append(Choice(me.id, "recover", {"days": Between(1, 60)}, label="days of recovery"))
+    if any(s.startswith("Occult Philosophy") for s, _ in me.sheet.skills):
+        paths = tuple(s.name for s in sephirot())
+        out.append(
+            Choice(
+                me.id,
+                "ritual",
+                {"sephira": OneOf(paths), "hours": Between(1, 12), "difficulty": Between(6, 12)},
+                label="a ritual on a Sephira's path",
+            )
+        )
+    return out
 
 
 # -- the fold: the scene after each event between scenes

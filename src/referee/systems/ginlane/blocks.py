@@ -14,9 +14,14 @@ from typing import Any
 from referee.core import (
     Action,
     Builder,
+    Choice,
+    Domain,
+    OneOf,
     RuleError,
+    Text,
 )
 from referee.core.naming import possessive_of, title_of
+from referee.core.values import Json
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -29,6 +34,7 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     Block,
     Combatant,
+    Release,
     SceneFold,
     SceneState,
 )
@@ -179,6 +185,53 @@ def seize(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if result.is_success:
         b.emit(ev.SEIZED, {"character": me.id, "thing": thing})
+
+
+# -- the choices
+
+
+BLOCKING: tuple[Json, ...] = ("Weapons", "Brawl", "Strength", "Agility")
+"""Skills offered for a Block of a named action, and for beating one (the referee may name
+another)."""
+
+
+def block_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Block (protect an ally, hold a doorway, prevent a named action), beating a Block
+    of a named action, and "Hold a thing" (a Block on a thing, seizing it)."""
+    out: list[Choice] = []
+    allies = tuple(c.id for c in state.combatants if c.side == me.side and c.id != me.id)
+    if allies:
+        out.append(Choice(me.id, "block", {"protect": OneOf(allies), **release}))
+    doors = tuple(
+        sorted({b if a == me.zone else a for a, b, _ in state.links if me.zone in (a, b)})
+    )
+    if doors:
+        out.append(Choice(me.id, "block", {"doorway": OneOf(doors), **release}))
+    named_action: dict[str, Domain] = {
+        "action": Text("open the door"),
+        "skill": OneOf(BLOCKING),
+        **release,
+    }
+    out.append(Choice(me.id, "block", named_action, label="a Block of a named action"))
+    blockers = tuple(
+        c.id
+        for c in state.combatants
+        if c.block is not None and c.block.kind == "action" and c.id != me.id and not c.taken_out
+    )
+    if blockers:
+        out.append(
+            Choice(
+                me.id,
+                "overcome",
+                {"blocker": OneOf(blockers), "skill": OneOf(BLOCKING), **release},
+                label="the action a Block prevents, against it",
+            )
+        )
+    things = tuple(sorted({thing for thing, _ in state.holdings}))
+    if things:
+        out.append(Choice(me.id, "block", {"hold": OneOf(things), **release}))
+        out.append(Choice(me.id, "seize", {"thing": OneOf(things), **release}))
+    return out
 
 
 # -- the fold: the scene after a Block set and a thing seized

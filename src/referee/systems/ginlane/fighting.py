@@ -8,10 +8,14 @@ folded), the action and the dice; it emits events or raises :class:`~referee.cor
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.core import (
     Action,
     Builder,
     CheckOdds,
+    Choice,
+    OneOf,
     RuleError,
 )
 from referee.core.naming import title_of
@@ -21,22 +25,26 @@ from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_spec
 from referee.systems.ginlane.blocks import protector_of
-from referee.systems.ginlane.cards import check_card, odds_json
+from referee.systems.ginlane.cards import check_card, check_preview, odds_json
 from referee.systems.ginlane.consequences import take_stress
 from referee.systems.ginlane.defence import defend, spin
 from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
+    GinLaneRoll,
     OpposedRoll,
     Resolution,
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    Release,
     SceneState,
+    opponents_of,
 )
 from referee.systems.ginlane.tables import Weapon
 from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.systems.ginlane.zones import zones_between
 
 
 def at_range(distance: int, target: Combatant, weapon: Weapon, skill: str) -> tuple[int, bool]:
@@ -130,3 +138,48 @@ def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     if rules.is_spin(attack, against):
         spin(b, target, against=me)
     take_stress(b, me, target, stress, track, p.consequences)
+
+
+# -- the choices
+
+
+def attack_check(
+    state: SceneState, me: Combatant, target: Combatant
+) -> DifficultyCheck | OpposedRoll | None:
+    """The check of an attack with the weapon in hand against ``target``'s best defence
+    (no tags), or ``None`` if the target is out of the weapon's reach."""
+    weapon = weapon_entry(me.weapon)
+    distance = zones_between(state, me.zone, target.zone)
+    if distance is None or distance > weapon.range:
+        return None
+    attack = GinLaneRoll(me.level(weapon.skill), mode=state.mode)
+    protector = protector_of(state, target.id)
+    floor = protector.block.strength if protector and protector.block else None
+    allowed = rules.defence_skills(weapon.skill, small_weapon=weapon.small, track="Health")
+    skill = max(allowed, key=lambda s: (target.level(s), s == "Agility"))
+    standing = target.standing(skill)
+    if standing is not None:
+        return DifficultyCheck(attack, max(standing, floor or standing))
+    bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
+    defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
+    if rules.is_long_range(weapon, distance):
+        defence = replace(defence, tags=1, free_tags=1)
+    return OpposedRoll(attack, defence, floor)
+
+
+def attack_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Attack: the opponents in the weapon's reach, each with the exact odds."""
+    in_reach: list[tuple[Combatant, DifficultyCheck | OpposedRoll]] = []
+    for target in opponents_of(state, me):
+        check = attack_check(state, me, target)
+        if check is not None:
+            in_reach.append((target, check))
+    if not in_reach:
+        return []
+    odds = tuple(
+        check_preview(check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack")
+        for t, check in in_reach
+    )
+    targets = OneOf(tuple(t.id for t, _ in in_reach))
+    label = f"attack with the {me.weapon}"
+    return [Choice(me.id, "attack", {"target": targets, **release}, odds=odds, label=label)]

@@ -15,6 +15,8 @@ from referee.core import (
     Action,
     Builder,
     CheckOdds,
+    Choice,
+    OneOf,
     RuleError,
 )
 from referee.core.naming import title_of
@@ -35,8 +37,9 @@ from referee.systems.ginlane.scene import (
     Combatant,
     SceneFold,
     SceneState,
+    opponents_of,
 )
-from referee.systems.ginlane.zones import grappler_of, step
+from referee.systems.ginlane.zones import clear_steps, grappler_of, step
 
 
 def held(b: Builder[SceneState], me: Combatant, skill: str, total: int, breaking: str) -> bool:
@@ -162,6 +165,40 @@ def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     result, _ = defend(b, me, target, spec, "Strength", p.defence, dice=dice, announce=announce)
     if result.is_success:
         b.emit(ev.MOVED, {"character": target.id, "from": target.zone, "to": to, "by": me.id})
+
+
+# -- the choices
+
+
+def grapple_choices(state: SceneState, me: Combatant) -> list[Choice]:
+    """Grapple: a grappler keeps the grapple, lets go, or gives the bum's rush; anyone else
+    may grapple an opponent in the zone, tagging an Aspect to lay hands on them."""
+    out: list[Choice] = []
+    if me.block is not None and me.block.kind == "grapple":
+        held = state.get(me.block.target)
+        out.append(
+            Choice(me.id, "grapple", {"target": OneOf((held.id,))}, label="keep the grapple")
+        )
+        out.append(Choice(me.id, "release", label="let go"))
+        rush = clear_steps(state, held.zone)
+        if rush:
+            out.append(Choice(me.id, "release", {"to": OneOf(rush)}, label="the bum's rush"))
+        return out
+    for target in opponents_of(state, me):
+        if target.zone != me.zone:
+            continue
+        on_target = [a.name for a in state.aspects if a.on == target.id]
+        handles = tuple(dict.fromkeys(on_target + list(target.sheet.all_aspects)))
+        if handles:
+            out.append(
+                Choice(
+                    me.id,
+                    "grapple",
+                    {"target": OneOf((target.id,)), "tag": OneOf(handles)},
+                    label=f"grapple {title_of(target.id)}",
+                )
+            )
+    return out
 
 
 # -- the fold: the scene after a grapple set, released or broken

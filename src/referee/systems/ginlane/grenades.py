@@ -15,6 +15,8 @@ from typing import Any
 from referee.core import (
     Action,
     Builder,
+    Choice,
+    OneOf,
     RuleError,
 )
 from referee.core.naming import possessive_of, title_of
@@ -34,10 +36,12 @@ from referee.systems.ginlane.scene import (
     ON_TARGET,
     Combatant,
     Fizzle,
+    Release,
     SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
+from referee.systems.ginlane.zones import zones_between
 
 
 def fizzle_chance(spec: GinLaneRoll) -> Fraction:
@@ -223,6 +227,21 @@ def fuse(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     if not rules.fuse_goes_off(rolled.natural):
         return
     blast(b, me, fizzle.zone, rolled.total, fizzle.on_target, p, dice)
+
+
+# -- the choices
+
+
+def throw_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Grenades: a throw into any zone in sight."""
+    zones = tuple(
+        z
+        for z in state.zones
+        if (d := zones_between(state, me.zone, z)) is not None and d < rules.OUT_OF_SIGHT
+    )
+    if not zones:
+        return []
+    return [Choice(me.id, "throw_grenade", {"zone": OneOf(zones), **release})]
 
 
 # -- the fold: the scene after a Fizzle and its fuse

@@ -13,8 +13,12 @@ from typing import Any
 
 from referee.core import (
     Action,
+    Between,
     Builder,
     CheckOdds,
+    Choice,
+    Domain,
+    OneOf,
     RuleError,
 )
 from referee.core.naming import title_of
@@ -35,14 +39,17 @@ from referee.systems.ginlane.scene import (
     DEFAULT_DIFFICULTY,
     SCENE,
     Combatant,
+    Release,
     SceneFold,
     SceneState,
+    opponents_of,
 )
 from referee.systems.ginlane.tables import Manoeuvre as NamedManoeuvre
-from referee.systems.ginlane.tables import difficulty_number
+from referee.systems.ginlane.tables import difficulty_number, manoeuvres
 from referee.systems.ginlane.tables import manoeuvre as named_manoeuvre
 from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.systems.ginlane.zones import zones_between
 
 
 def aspect_on(
@@ -166,6 +173,52 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if named is not None and named.name == "disarm" and opponent is not None:
         b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})
+
+
+# -- the choices
+
+
+def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Manoeuvre: the named manoeuvres on an opponent in their reach, one on oneself,
+    and the removal of an Aspect on oneself."""
+    out: list[Choice] = []
+    in_hand = weapon_entry(me.weapon)
+    for named in (m for m in manoeuvres() if m.on != "self"):
+        reach = rules.manoeuvre_reach(named.skill, in_hand)
+        within = tuple(
+            t.id
+            for t in opponents_of(state, me)
+            if (d := zones_between(state, me.zone, t.zone)) is not None and d <= reach
+        )
+        if within:
+            out.append(
+                Choice(
+                    me.id,
+                    "manoeuvre",
+                    {"named": OneOf((named.name,)), "target": OneOf(within), **release},
+                    label=f"{named.name}: {named.aspect} on an opponent ({named.skill})",
+                )
+            )
+    on_self = tuple(m.name for m in manoeuvres() if m.on == "self")
+    out.append(
+        Choice(
+            me.id,
+            "manoeuvre",
+            {"named": OneOf(on_self), "difficulty": Between(6, 12), **release},
+            label="a manoeuvre on oneself",
+        )
+    )
+    mine = tuple(a.name for a in state.aspects if a.on == me.id)
+    if mine:
+        removal: dict[str, Domain] = {
+            "aspect": OneOf(mine),
+            "remove": OneOf((True,)),
+            "skill": OneOf(("Agility", "Resolve")),
+            "difficulty": Between(6, 12),
+            **release,
+        }
+        out.append(Choice(me.id, "manoeuvre", removal, label="a manoeuvre to remove an Aspect"))
+    return out
 
 
 # -- the fold: the scene after a Disarm and a weapon recovered

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from referee.core import (
+    OneOf,
     RuleError,
     ScenarioError,
 )
@@ -204,6 +205,16 @@ class SceneState:
             if a.id == aid:
                 return a
         raise RuleError("Aspects", f"no Aspect number {aid}")
+
+
+def opponents_of(state: SceneState, me: Combatant) -> list[Combatant]:
+    """The characters of the other sides still in the fight."""
+    return [c for c in state.combatants if c.side != me.side and not c.taken_out]
+
+
+Release = dict[str, OneOf]
+"""``{"release": True}`` offered with every Full Action of a grappler ("Releasing the Grapple":
+"release a grapple at will and perform a normal action"), else nothing."""
 
 
 SceneFold = Callable[[SceneState, Mapping[str, Any]], SceneState]

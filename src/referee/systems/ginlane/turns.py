@@ -15,9 +15,11 @@ from typing import Any
 from referee.core import (
     Action,
     Builder,
+    Choice,
     Handler,
     RuleError,
     Secret,
+    Text,
     only,
 )
 from referee.core.fairness import SALT, seal, unseal
@@ -30,6 +32,8 @@ from referee.systems.ginlane.cards import roll_card
 from referee.systems.ginlane.grapple import let_go
 from referee.systems.ginlane.scene import (
     SITTING_DUCK,
+    Combatant,
+    Release,
     SceneFold,
     SceneState,
 )
@@ -180,6 +184,22 @@ def something_else(b: Builder[SceneState], action: Action, dice: DiceSource) -> 
     me = b.state.get(action.actor)
     b.emit(ev.SOMETHING_ELSE, {"character": me.id, "what": acts.SOMETHING_ELSE.of(action).what})
     place(b, SITTING_DUCK, on=me.id, setter=me.id, free_side="!" + me.side, until_turn_of=me.id)
+
+
+# -- the choices
+
+
+def turn_choices(me: Combatant, release: Release) -> list[Choice]:
+    """ "Action: Wait", "Action: Full defence", "Action: Something Else ?": open on every turn."""
+    return [
+        Choice(
+            me.id,
+            "wait",
+            {"plan": Text(f"{me.id} strikes whoever comes through the door"), **release},
+        ),
+        Choice(me.id, "full_defence", dict(release)),
+        Choice(me.id, "something_else", {"what": Text(f"{me.id} loads a pistol"), **release}),
+    ]
 
 
 # -- the fold: the scene after each event of "Initiative" and the turns

@@ -14,6 +14,8 @@ from typing import Any
 from referee.core import (
     Action,
     Builder,
+    Choice,
+    OneOf,
     RollCard,
     RuleError,
 )
@@ -29,6 +31,7 @@ from referee.systems.ginlane.rolls import (
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    Release,
     SceneFold,
     SceneState,
 )
@@ -155,6 +158,72 @@ def sprint(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         here = there
     if here != me.zone:
         b.emit(ev.MOVED, {"character": me.id, "from": me.zone, "to": here})
+
+
+# -- the choices
+
+
+MOST_PATHS = 40
+"""At most this many sprint paths are offered (the shortest first)."""
+
+
+def zones_between(state: SceneState, here: str, there: str) -> int | None:
+    """Zones between two zones, or ``None`` if there is no way."""
+    try:
+        return state.distance(here, there)
+    except RuleError:
+        return None
+
+
+def sprint_paths(state: SceneState, start: str) -> tuple[tuple[str, ...], ...]:
+    """Every path of one to four adjacent zones from ``start`` without going back."""
+    neighbours: dict[str, list[str]] = {}
+    for a, b, _ in state.links:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    paths: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(rules.SPRINT_MAX_ZONES):
+        grown: list[tuple[str, ...]] = []
+        for path in frontier:
+            here = path[-1] if path else start
+            for there in sorted(neighbours.get(here, [])):
+                if there != start and there not in path:
+                    grown.append((*path, there))
+        paths.extend(grown)
+        frontier = grown
+        if len(paths) >= MOST_PATHS:
+            break
+    return tuple(paths[:MOST_PATHS])
+
+
+def clear_steps(state: SceneState, here: str) -> tuple[str, ...]:
+    """The zones next to ``here`` with a clear way (moving costs 1)."""
+    costs = dict(state.zone_costs)
+    out = []
+    for a, b, cost in state.links:
+        if here in (a, b):
+            there = b if a == here else a
+            if cost == 1 and costs.get(there, 1) == 1:
+                out.append(there)
+    return tuple(sorted(set(out)))
+
+
+def movement_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Zones: a move next door with a clear way, and "Action: Sprint" (none for the grappled:
+    they "can't move (Sprint or move Zones) at all")."""
+    if grappler_of(state, me.id) is not None:
+        return []
+    out: list[Choice] = []
+    steps = clear_steps(state, me.zone)
+    if steps:
+        out.append(Choice(me.id, "move", {"to": OneOf(steps), **release}))
+    paths = sprint_paths(state, me.zone)
+    if paths:
+        out.append(
+            Choice(me.id, "sprint", {"path": OneOf(tuple(list(p) for p in paths)), **release})
+        )
+    return out
 
 
 # -- the fold: the scene after a move
