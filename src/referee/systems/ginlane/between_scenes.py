@@ -62,15 +62,14 @@ def _scene_over(b: Builder[SceneState]) -> None:
     """A night's rest or a session's end comes after the scene: end it first if need be."""
     state = b.state
     if state.order or any(not a.consequence for a in state.aspects) or state.fizzles:
-        end_scene(b, Action(REFEREE, "end_scene"), _NO_DICE)
+        end_scene(b, Action(REFEREE, "end_scene"), NoDice())
 
 
-class _NoDice:
+class NoDice:
+    """The dice of a step that rolls none (the end of a scene): any roll is refused."""
+
     def roll(self, sides: int) -> int:
         raise RuleError("Dice", "the end of a scene rolls no dice")
-
-
-_NO_DICE = _NoDice()
 
 
 def award(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
