@@ -2,8 +2,9 @@
 
 Gin Lane, "Getting Experience", "Experience Pool Refresh", "Stress Recovery", "Consequences",
 "Characters", "How you do magic".
-Each function takes a :class:`~referee.core.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations

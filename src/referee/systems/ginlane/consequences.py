@@ -2,8 +2,9 @@
 
 Gin Lane, "Stress Tracks", "Taken Out", "Consequences". The tracks themselves are
 :mod:`referee.systems.ginlane.stress`.
-Each function takes a :class:`~referee.core.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's folds
+(``after_*``, in ``FOLDS``) change the scene by event.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Defence: the roll (or the standing defence) against an attack or a manoeuvre, and spin.
 
 Gin Lane, "Defence", "Success Levels" (spin), "Action: Full defence" (its bonus).
-Each function takes a :class:`~referee.core.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's folds
+(``after_*``, in ``FOLDS``) change the scene by event.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 
 Gin Lane, "Action: Attack", "Resolving attacks", "Range" (defence and spin:
 :mod:`~referee.systems.ginlane.defence`; manoeuvres, blocks and grapples have their own modules).
-Each function takes a :class:`~referee.core.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene.
 """
 
 from __future__ import annotations

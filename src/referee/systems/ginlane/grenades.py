@@ -1,8 +1,9 @@
 """Grenades: the throw, the one attack on everyone in the zone, and the Fizzle.
 
 Gin Lane, "Grenades" (and "Fizzle").
-Each function takes a :class:`~referee.core.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations

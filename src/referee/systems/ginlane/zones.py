@@ -1,8 +1,9 @@
 """Zones and movement: a move, a Sprint, a held doorway, and a grapple that stops both.
 
 Gin Lane, "Zones", "Action: Sprint", "Difficult terrain", "Hold a doorway".
-Each function takes a :class:`~referee.core.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations
