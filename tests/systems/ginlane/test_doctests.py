@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "referee.systems.ginlane.tables",
     "referee.systems.ginlane.rolls",
+    "referee.systems.ginlane.rerolls",
     "referee.systems.ginlane.character",
     "referee.systems.ginlane.stress",
     "referee.systems.ginlane.conflict",

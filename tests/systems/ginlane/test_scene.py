@@ -12,7 +12,11 @@ from referee.core import Action, RuleError, ScenarioError, Table, Viewer
 from referee.core.events import Log
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.actions import CATALOGUE, TURN_ACTIONS
+from referee.systems.ginlane.events import KINDS
+from referee.systems.ginlane.fold import FOLDS, SECTIONS
 from referee.systems.ginlane.scene import state_json
+from referee.systems.ginlane.turns import FullAction
 
 from .helpers import _setup, _thrower
 from .test_procedure import act, duel
@@ -71,8 +75,26 @@ def test_the_rules_refuse_an_action_they_do_not_know_and_name_those_they_do() ->
     with pytest.raises(RuleError) as refused:
         PROCEDURE.decide(table.state, Action("moll", "dance", {}), ScriptedSource([]))
     assert str(refused.value) == (
-        "Actions: no action 'dance' (known: initiative, attack, manoeuvre, block, grapple, "
+        "Actions: no action 'dance' (actions: initiative, attack, manoeuvre, block, grapple, "
         "release, seize, overcome, move, sprint, wait, full_defence, something_else, "
         "throw_grenade, fuse, declare, maintain, end_scene, award, rest, end_session, recover, "
         "check_sheet, ritual)"
     )
+
+
+def test_every_action_of_the_catalogue_has_one_rule_and_the_full_actions_pass_the_turn() -> None:
+    """Actions: the kernel's handlers hold one rule per kind of the catalogue, nothing else;
+    the Full Actions ("3. Actions") are the ones taken on a turn that passes after them."""
+    handlers = PROCEDURE.handlers
+    assert handlers is not None
+    handlers.check(CATALOGUE)
+    full = {kind for kind, rule in handlers.items() if isinstance(rule, FullAction)}
+    assert full == TURN_ACTIONS
+
+
+def test_each_event_kind_is_folded_by_one_section_and_is_a_kind_of_the_vocabulary() -> None:
+    """The fold: every kind a section folds is one of the vocabulary's, and no two sections
+    fold the same kind (the later would hide the earlier)."""
+    folded = [kind for folds in SECTIONS.values() for kind in folds]
+    assert len(folded) == len(set(folded)) == len(FOLDS)
+    assert set(FOLDS) <= KINDS

@@ -2,23 +2,31 @@
 
 Gin Lane, "Aspects", "Rolling the Dice", "Team Work", "3. Actions" (supplemental), "Declarations",
 "Maintenance".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from referee.core import (
     Action,
+    Between,
+    Builder,
+    Choice,
+    OneOf,
     RuleError,
+    Text,
 )
+from referee.core.values import Json
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.rolls import (
     GinLaneRoll,
     RollResult,
@@ -28,6 +36,8 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     SCENE,
     Combatant,
+    SceneAspect,
+    SceneFold,
     SceneState,
     Tag,
 )
@@ -104,7 +114,7 @@ def roll_spec(
     )
 
 
-def pay(b: Builder, who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
+def pay(b: Builder[SceneState], who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
     """Record the tags a roll used: free tags spent, Experience Pool points paid."""
     for tag in tags[: rolled.tags_used]:
         b.emit(
@@ -116,7 +126,7 @@ def pay(b: Builder, who: str, tags: Sequence[Tag], rolled: RollResult) -> None:
 
 
 def modifier(
-    b: Builder,
+    b: Builder[SceneState],
     who: Combatant,
     params: acts.Roll,
     dice: DiceSource,
@@ -141,7 +151,7 @@ def modifier(
 
 
 def place(
-    b: Builder,
+    b: Builder[SceneState],
     name: str,
     *,
     on: str,
@@ -167,7 +177,7 @@ def place(
     )
 
 
-def declare(b: Builder, action: Action, dice: DiceSource) -> None:
+def declare(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Declarations: a small fact covered by an Aspect, for an Experience Point."""
     me = b.state.get(action.actor)
     params = acts.DECLARE.of(action)
@@ -179,7 +189,7 @@ def declare(b: Builder, action: Action, dice: DiceSource) -> None:
     b.emit(ev.POOL_SPENT, {"character": me.id, "points": 1, "for": "declaration"})
 
 
-def maintain(b: Builder, action: Action, dice: DiceSource) -> None:
+def maintain(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Maintenance: an Aspect standing for tedious upkeep costs Experience Points to run."""
     me = b.state.get(action.actor)
     params = acts.MAINTAIN.of(action)
@@ -188,3 +198,90 @@ def maintain(b: Builder, action: Action, dice: DiceSource) -> None:
         raise RuleError("Maintenance", f"{me.id} has no Aspect {aspect!r}")
     me.pool.spend(points, why="maintenance")
     b.emit(ev.POOL_SPENT, {"character": me.id, "points": points, "for": f"maintain {aspect}"})
+
+
+# -- the choices
+
+
+def aspect_choices(me: Combatant) -> list[Choice]:
+    """Declarations and Maintenance, at any time, on the Aspects the character bears with the
+    points in their pool."""
+    aspects: tuple[Json, ...] = tuple(me.sheet.all_aspects)
+    if not aspects or me.pool.points < 1:
+        return []
+    return [
+        Choice(
+            me.id,
+            "declare",
+            {"aspect": OneOf(aspects), "fact": Text("it was always so")},
+            label="a Declaration covered by an Aspect, for a point",
+        ),
+        Choice(
+            me.id,
+            "maintain",
+            {"aspect": OneOf(aspects), "points": Between(1, me.pool.points)},
+            label="Maintenance: points paid to run an Aspect",
+        ),
+    ]
+
+
+# -- the fold: the scene after each event of Aspects, the pool and supplemental actions
+
+
+def after_aspect_placed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """An Aspect placed in play, with its free tag for the setter's side."""
+    aspect = SceneAspect(
+        id=int(d["id"]),
+        name=str(d["name"]),
+        on=str(d["on"]),
+        setter=str(d["setter"]),
+        free_side=str(d["free_side"]),
+        unique_to=d.get("unique_to"),
+        until_turn_of=d.get("until_turn_of"),
+        consequence=bool(d.get("consequence", False)),
+    )
+    return replace(state, aspects=(*state.aspects, aspect), next_aspect=aspect.id + 1)
+
+
+def after_aspect_tagged(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A free tag used is gone; a tag paid for costs the pool (:data:`~.events.POOL_SPENT`)."""
+    aid = d.get("id")
+    if d.get("free") and isinstance(aid, int):
+        aspects = tuple(
+            replace(a, free_tags=a.free_tags - 1) if a.id == aid else a for a in state.aspects
+        )
+        return replace(state, aspects=aspects)
+    return state
+
+
+def after_aspect_removed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Manoeuvres: an Aspect removed."""
+    return replace(state, aspects=tuple(a for a in state.aspects if a.id != d["id"]))
+
+
+def after_pool_spent(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The Free Experience Pool: points spent on tags, Declarations or Maintenance."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, pool=me.pool.spend(int(d["points"]))))
+
+
+def after_declaration_made(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Declarations: the fact stands in the scene."""
+    made = (str(d["character"]), str(d["fact"]))
+    return replace(state, declarations=(*state.declarations, made))
+
+
+def after_weapon_drawn(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A supplemental action: a weapon drawn is the one in hand."""
+    return state.put(replace(state.get(str(d["character"])), weapon=str(d["weapon"])))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.ASPECT_PLACED: after_aspect_placed,
+    ev.ASPECT_TAGGED: after_aspect_tagged,
+    ev.ASPECT_REMOVED: after_aspect_removed,
+    ev.POOL_SPENT: after_pool_spent,
+    ev.DECLARATION_MADE: after_declaration_made,
+    ev.WEAPON_DRAWN: after_weapon_drawn,
+}
+"""The scene after each event of this section."""

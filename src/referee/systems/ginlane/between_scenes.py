@@ -2,17 +2,24 @@
 
 Gin Lane, "Getting Experience", "Experience Pool Refresh", "Stress Recovery", "Consequences",
 "Characters", "How you do magic".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from referee.core import (
+    REFEREE,
     Action,
+    Between,
+    Builder,
+    Choice,
+    OneOf,
     RollCard,
     RuleError,
 )
@@ -24,49 +31,49 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import pay, resolve_tags
 from referee.systems.ginlane.cards import check_card, odds_json
 from referee.systems.ginlane.character import Character, check_sheet
-from referee.systems.ginlane.fold import Builder
-from referee.systems.ginlane.magia import Ritual, interruption_risk
+from referee.systems.ginlane.magia import Charm, Ritual, interruption_risk
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    SceneFold,
+    SceneState,
 )
-from referee.systems.ginlane.tables import difficulty_number
+from referee.systems.ginlane.tables import difficulty_number, sephirot
 
 
-def concerned(b: Builder, action: Action, names: Sequence[str]) -> list[Combatant]:
+def concerned(b: Builder[SceneState], action: Action, names: Sequence[str]) -> list[Combatant]:
     """The characters named, else everyone (the referee) or the actor (a player)."""
     if names:
         return [b.state.get(n) for n in names]
-    if action.actor == "referee":
+    if action.actor == REFEREE:
         return list(b.state.combatants)
     return [b.state.get(action.actor)]
 
 
-def end_scene(b: Builder, action: Action, dice: DiceSource) -> None:
+def end_scene(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """The end of a scene ("Action: Manoeuvre": "Manoeuvre Aspects are temporary, lasting no
     longer than the scene"): its Aspects lapse (consequences stay), turns and Blocks end."""
     lapsed = sorted({a.name for a in b.state.aspects if not a.consequence})
     b.emit(ev.SCENE_ENDED, {"lapsed": lapsed})
 
 
-def _scene_over(b: Builder) -> None:
+def _scene_over(b: Builder[SceneState]) -> None:
     """A night's rest or a session's end comes after the scene: end it first if need be."""
     state = b.state
     if state.order or any(not a.consequence for a in state.aspects) or state.fizzles:
-        end_scene(b, Action("referee", "end_scene"), _NO_DICE)
+        end_scene(b, Action(REFEREE, "end_scene"), NoDice())
 
 
-class _NoDice:
+class NoDice:
+    """The dice of a step that rolls none (the end of a scene): any roll is refused."""
+
     def roll(self, sides: int) -> int:
         raise RuleError("Dice", "the end of a scene rolls no dice")
 
 
-_NO_DICE = _NoDice()
-
-
-def award(b: Builder, action: Action, dice: DiceSource) -> None:
+def award(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Experience awarded in play goes to the pool."""
     params = acts.AWARD.of(action)
     points = params.points
@@ -74,7 +81,7 @@ def award(b: Builder, action: Action, dice: DiceSource) -> None:
         b.emit(ev.POOL_AWARDED, {"character": c.id, "points": points})
 
 
-def rest(b: Builder, action: Action, dice: DiceSource) -> None:
+def rest(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """A night's rest and a strong coffee: Health and Composure clear; the pool +1d6."""
     _scene_over(b)
     for c in concerned(b, action, acts.REST.of(action).characters):
@@ -102,7 +109,7 @@ def rest(b: Builder, action: Action, dice: DiceSource) -> None:
         )
 
 
-def end_session(b: Builder, action: Action, dice: DiceSource) -> None:
+def end_session(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Wealth stress clears at the end of a session without Wealth stress or consequences."""
     _scene_over(b)
     params = acts.END_SESSION.of(action)
@@ -117,7 +124,7 @@ def end_session(b: Builder, action: Action, dice: DiceSource) -> None:
         )
 
 
-def recover(b: Builder, action: Action, dice: DiceSource) -> None:
+def recover(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Consequences recover only with their circumstances (rest, treatment) for their time."""
     me = b.state.get(action.actor)
     params = acts.RECOVER.of(action)
@@ -135,7 +142,7 @@ def recover(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def sheet(b: Builder, action: Action, dice: DiceSource) -> None:
+def sheet(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """A character sheet checked: the pyramid, Experience, Aspects, tracks, languages."""
     p = acts.CHECK_SHEET.of(action)
     name = p.name
@@ -156,7 +163,7 @@ def sheet(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def ritual(b: Builder, action: Action, dice: DiceSource) -> None:
+def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Magia: a ritual of hours on a Sephira's path makes a charm; interruptions threaten."""
     p = acts.RITUAL.of(action)
     me = b.state.get(action.actor)
@@ -190,3 +197,101 @@ def ritual(b: Builder, action: Action, dice: DiceSource) -> None:
     )
     if charm is not None:
         b.emit(ev.CHARM_MADE, to_json(charm))
+
+
+# -- the choices
+
+
+def recovery_and_ritual_choices(me: Combatant) -> list[Choice]:
+    """At any time: days of recovery from consequences taken ("Consequences"), a ritual for a
+    Philosopher ("How you do magic")."""
+    out: list[Choice] = []
+    if me.consequences.taken:
+        out.append(Choice(me.id, "recover", {"days": Between(1, 60)}, label="days of recovery"))
+    if any(s.startswith("Occult Philosophy") for s, _ in me.sheet.skills):
+        paths = tuple(s.name for s in sephirot())
+        out.append(
+            Choice(
+                me.id,
+                "ritual",
+                {"sephira": OneOf(paths), "hours": Between(1, 12), "difficulty": Between(6, 12)},
+                label="a ritual on a Sephira's path",
+            )
+        )
+    return out
+
+
+# -- the fold: the scene after each event between scenes
+
+
+def after_scene_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The end of a scene: "Manoeuvre Aspects are temporary, lasting no longer than the
+    scene" (consequences stay); turns, Blocks, defences and fizzled fuses end."""
+    calm = tuple(
+        replace(c, block=None, full_defence=False, defences=(), waiting=False)
+        for c in state.combatants
+    )
+    return replace(
+        state,
+        combatants=calm,
+        aspects=tuple(a for a in state.aspects if a.consequence),
+        order=(),
+        turn=0,
+        round=0,
+        over=False,
+        fizzles=(),
+    )
+
+
+def after_pool_awarded(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Getting Experience: points awarded in play go to the pool."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, pool=me.pool.award(int(d["points"]))))
+
+
+def after_rested(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Stress Recovery: a night's rest clears every track but Wealth; the pool refreshes."""
+    me = state.get(str(d["character"]))
+    tracks = tuple(t if t.name == "Wealth" else t.cleared() for t in me.tracks)
+    return state.put(replace(me, tracks=tracks, pool=me.pool.refresh(int(d["d6"]))))
+
+
+def after_session_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The end of a session: Wealth clears if untouched; the pool as the session leaves it."""
+    me = state.get(str(d["character"]))
+    tracks = me.tracks
+    if d.get("wealth_cleared"):
+        tracks = tuple(t.cleared() if t.name == "Wealth" else t for t in tracks)
+    pool = me.pool
+    if isinstance(d.get("pool"), int):
+        pool = replace(pool, points=int(d["pool"]))
+    return state.put(replace(me, tracks=tracks, wealth_hit=False, pool=pool))
+
+
+def after_consequence_recovering(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Consequences: days of recovery; a consequence recovered is no longer an Aspect."""
+    me = state.get(str(d["character"]))
+    named = d.get("aspect")
+    cons = me.consequences.recover(int(d["days"]), aspect=str(named) if named else None)
+    gone = {str(x).lower() for x in d.get("recovered", [])}
+    aspects = tuple(
+        a for a in state.aspects if not (a.consequence and a.on == me.id and a.name.lower() in gone)
+    )
+    return replace(state.put(replace(me, consequences=cons)), aspects=aspects)
+
+
+def after_charm_made(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Magia: charms "hold that effect for a period until it is needed"."""
+    charm = Charm(str(d["sephira"]), str(d["effect"]), str(d["maker"]), int(d["strength"]))
+    return replace(state, charms=(*state.charms, charm))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.SCENE_ENDED: after_scene_ended,
+    ev.POOL_AWARDED: after_pool_awarded,
+    ev.RESTED: after_rested,
+    ev.SESSION_ENDED: after_session_ended,
+    ev.CONSEQUENCE_RECOVERING: after_consequence_recovering,
+    ev.CHARM_MADE: after_charm_made,
+}
+"""The scene after each event of this section."""

@@ -5,8 +5,10 @@ whose turn it is (and anyone Waiting) takes one Full Action; at any time a chara
 Declaration, pay Maintenance or recover, and the referee awards Experience and ends sessions.
 Each :class:`~referee.core.Choice` offers only values the scene allows: attack targets in the
 weapon's reach, zones next door with a clear way, sprint paths of at most four zones, Aspects
-the character bears. An attack's choice carries the exact odds against each target's best
-defence (everything in a Gin Lane scene is in plain sight, so every seat may see them).
+the character bears (each section's module offers its own: ``fighting.attack_choices``,
+``zones.movement_choices``, ...). An attack's choice carries the exact odds against each
+target's best defence (everything in a Gin Lane scene is in plain sight, so every seat may see
+them).
 
 >>> from referee.systems.ginlane.scene import setup_scene
 >>> state = setup_scene({"zones": ["room", "hall"], "links": [["room", "hall"]],
@@ -17,36 +19,19 @@ defence (everything in a Gin Lane scene is in plain sight, so every seat may see
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from referee.core import (
-    REFEREE,
-    ActorId,
-    Between,
-    Choice,
-    OddsPreview,
-    OneOf,
-    RuleError,
-    SomeOf,
-    Text,
-)
-from referee.core.naming import title_of
-from referee.core.values import Json
-from referee.systems.ginlane import conflict as rules
-from referee.systems.ginlane.cards import check_preview
-from referee.systems.ginlane.rolls import DifficultyCheck, GinLaneRoll, OpposedRoll
-from referee.systems.ginlane.scene import Combatant, SceneState
-from referee.systems.ginlane.tables import manoeuvres, sephirot
-from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.core import REFEREE, ActorId, Between, Choice, OddsPreview, OneOf, SomeOf
+from referee.systems.ginlane.aspects import aspect_choices
+from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices
+from referee.systems.ginlane.blocks import block_choices
+from referee.systems.ginlane.fighting import attack_check, attack_choices
+from referee.systems.ginlane.grapple import grapple_choices
+from referee.systems.ginlane.grenades import throw_choices
+from referee.systems.ginlane.manoeuvres import manoeuvre_choices
+from referee.systems.ginlane.scene import Combatant, Release, SceneState
+from referee.systems.ginlane.turns import turn_choices
+from referee.systems.ginlane.zones import movement_choices, sprint_paths
 
 __all__ = ["actors", "attack_check", "legal_actions", "previews", "sprint_paths"]
-
-BLOCKING: tuple[Json, ...] = ("Weapons", "Brawl", "Strength", "Agility")
-"""Skills offered for a Block of a named action, and for beating one (the referee may name
-another)."""
-
-MOST_PATHS = 40
-"""At most this many sprint paths are offered (the shortest first)."""
 
 
 def actors(state: SceneState) -> tuple[ActorId, ...]:
@@ -59,285 +44,24 @@ def actors(state: SceneState) -> tuple[ActorId, ...]:
     return (str(current), *waiting)
 
 
-def _opponents(state: SceneState, me: Combatant) -> list[Combatant]:
-    return [c for c in state.combatants if c.side != me.side and not c.taken_out]
-
-
-def _distance(state: SceneState, a: str, b: str) -> int | None:
-    try:
-        return state.distance(a, b)
-    except RuleError:
-        return None
-
-
-def attack_check(
-    state: SceneState, me: Combatant, target: Combatant
-) -> DifficultyCheck | OpposedRoll | None:
-    """The check of an attack with the weapon in hand against ``target``'s best defence
-    (no tags), or ``None`` if the target is out of the weapon's reach."""
-    weapon = weapon_entry(me.weapon)
-    distance = _distance(state, me.zone, target.zone)
-    if distance is None or distance > weapon.range:
-        return None
-    attack = GinLaneRoll(me.level(weapon.skill), mode=state.mode)
-    protector = next(
-        (
-            c
-            for c in state.combatants
-            if c.block is not None
-            and c.block.kind == "protect"
-            and c.block.target == target.id
-            and not c.taken_out
-        ),
-        None,
-    )
-    floor = protector.block.strength if protector and protector.block else None
-    allowed = rules.defence_skills(weapon.skill, small_weapon=weapon.small, track="Health")
-    skill = max(allowed, key=lambda s: (target.level(s), s == "Agility"))
-    standing = target.standing(skill)
-    if standing is not None:
-        return DifficultyCheck(attack, max(standing, floor or standing))
-    bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
-    defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
-    if rules.is_long_range(weapon, distance):
-        defence = replace(defence, tags=1, free_tags=1)
-    return OpposedRoll(attack, defence, floor)
-
-
-def sprint_paths(state: SceneState, start: str) -> tuple[tuple[str, ...], ...]:
-    """Every path of one to four adjacent zones from ``start`` without going back."""
-    neighbours: dict[str, list[str]] = {}
-    for a, b, _ in state.links:
-        neighbours.setdefault(a, []).append(b)
-        neighbours.setdefault(b, []).append(a)
-    paths: list[tuple[str, ...]] = []
-    frontier: list[tuple[str, ...]] = [()]
-    for _ in range(rules.SPRINT_MAX_ZONES):
-        grown: list[tuple[str, ...]] = []
-        for path in frontier:
-            here = path[-1] if path else start
-            for there in sorted(neighbours.get(here, [])):
-                if there != start and there not in path:
-                    grown.append((*path, there))
-        paths.extend(grown)
-        frontier = grown
-        if len(paths) >= MOST_PATHS:
-            break
-    return tuple(paths[:MOST_PATHS])
-
-
-def _clear_steps(state: SceneState, here: str) -> tuple[str, ...]:
-    costs = dict(state.zone_costs)
-    out = []
-    for a, b, cost in state.links:
-        if here in (a, b):
-            there = b if a == here else a
-            if cost == 1 and costs.get(there, 1) == 1:
-                out.append(there)
-    return tuple(sorted(set(out)))
-
-
-def _grappled(state: SceneState, me: Combatant) -> bool:
-    return any(
-        c.block is not None and c.block.kind == "grapple" and c.block.target == me.id
-        for c in state.combatants
-    )
-
-
-def _any_time(state: SceneState, me: Combatant) -> list[Choice]:
-    out: list[Choice] = []
-    aspects: tuple[Json, ...] = tuple(me.sheet.all_aspects)
-    if aspects and me.pool.points >= 1:
-        out.append(
-            Choice(
-                me.id,
-                "declare",
-                {"aspect": OneOf(aspects), "fact": Text("it was always so")},
-                label="a Declaration covered by an Aspect, for a point",
-            )
-        )
-        out.append(
-            Choice(
-                me.id,
-                "maintain",
-                {"aspect": OneOf(aspects), "points": Between(1, me.pool.points)},
-                label="Maintenance: points paid to run an Aspect",
-            )
-        )
-    if me.consequences.taken:
-        out.append(Choice(me.id, "recover", {"days": Between(1, 60)}, label="days of recovery"))
-    if any(s.startswith("Occult Philosophy") for s, _ in me.sheet.skills):
-        paths = tuple(s.name for s in sephirot())
-        out.append(
-            Choice(
-                me.id,
-                "ritual",
-                {"sephira": OneOf(paths), "hours": Between(1, 12), "difficulty": Between(6, 12)},
-                label="a ritual on a Sephira's path",
-            )
-        )
-    return out
-
-
-def _turn(state: SceneState, me: Combatant) -> list[Choice]:
+def _full_actions(state: SceneState, me: Combatant) -> list[Choice]:
+    """The Full Actions open on ``me``'s turn ("3. Actions"), each from the module of its
+    section; only the fuse while a fizzled grenade of theirs lies waiting ("Fizzle")."""
     if any(f.thrower == me.id for f in state.fizzles):
         if state.current == me.id:
             return [Choice(me.id, "fuse", label="the fizzled grenade's fuse")]
         return []
     grappling = me.block is not None and me.block.kind == "grapple"
-    release: dict[str, OneOf] = {"release": OneOf((True,))} if grappling else {}
-    out: list[Choice] = []
-    opponents = _opponents(state, me)
-    in_reach: list[tuple[Combatant, DifficultyCheck | OpposedRoll]] = []
-    for target in opponents:
-        check = attack_check(state, me, target)
-        if check is not None:
-            in_reach.append((target, check))
-    if in_reach:
-        out.append(
-            Choice(
-                me.id,
-                "attack",
-                {"target": OneOf(tuple(t.id for t, _ in in_reach)), **release},
-                odds=tuple(
-                    check_preview(
-                        check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack"
-                    )
-                    for t, check in in_reach
-                ),
-                label=f"attack with the {me.weapon}",
-            )
-        )
-    on_self = tuple(m.name for m in manoeuvres() if m.on == "self")
-    in_hand = weapon_entry(me.weapon)
-    for named in (m for m in manoeuvres() if m.on != "self"):
-        reach = rules.manoeuvre_reach(named.skill, in_hand)
-        within = tuple(
-            t.id
-            for t in opponents
-            if (d := _distance(state, me.zone, t.zone)) is not None and d <= reach
-        )
-        if within:
-            out.append(
-                Choice(
-                    me.id,
-                    "manoeuvre",
-                    {"named": OneOf((named.name,)), "target": OneOf(within), **release},
-                    label=f"{named.name}: {named.aspect} on an opponent ({named.skill})",
-                )
-            )
-    out.append(
-        Choice(
-            me.id,
-            "manoeuvre",
-            {"named": OneOf(on_self), "difficulty": Between(6, 12), **release},
-            label="a manoeuvre on oneself",
-        )
-    )
-    mine = tuple(a.name for a in state.aspects if a.on == me.id)
-    if mine:
-        out.append(
-            Choice(
-                me.id,
-                "manoeuvre",
-                {
-                    "aspect": OneOf(mine),
-                    "remove": OneOf((True,)),
-                    "skill": OneOf(("Agility", "Resolve")),
-                    "difficulty": Between(6, 12),
-                    **release,
-                },
-                label="a manoeuvre to remove an Aspect",
-            )
-        )
-    allies = tuple(c.id for c in state.combatants if c.side == me.side and c.id != me.id)
-    if allies:
-        out.append(Choice(me.id, "block", {"protect": OneOf(allies), **release}))
-    steps = _clear_steps(state, me.zone)
-    doors = tuple(
-        sorted({b if a == me.zone else a for a, b, _ in state.links if me.zone in (a, b)})
-    )
-    if doors:
-        out.append(Choice(me.id, "block", {"doorway": OneOf(doors), **release}))
-    out.append(
-        Choice(
-            me.id,
-            "block",
-            {"action": Text("open the door"), "skill": OneOf(BLOCKING), **release},
-            label="a Block of a named action",
-        )
-    )
-    blockers = tuple(
-        c.id
-        for c in state.combatants
-        if c.block is not None and c.block.kind == "action" and c.id != me.id and not c.taken_out
-    )
-    if blockers:
-        out.append(
-            Choice(
-                me.id,
-                "overcome",
-                {"blocker": OneOf(blockers), "skill": OneOf(BLOCKING), **release},
-                label="the action a Block prevents, against it",
-            )
-        )
-    things = tuple(sorted({thing for thing, _ in state.holdings}))
-    if things:
-        out.append(Choice(me.id, "block", {"hold": OneOf(things), **release}))
-        out.append(Choice(me.id, "seize", {"thing": OneOf(things), **release}))
-    if grappling and me.block is not None:
-        held = state.get(me.block.target)
-        out.append(
-            Choice(me.id, "grapple", {"target": OneOf((held.id,))}, label="keep the grapple")
-        )
-        out.append(Choice(me.id, "release", label="let go"))
-        rush = _clear_steps(state, held.zone)
-        if rush:
-            out.append(Choice(me.id, "release", {"to": OneOf(rush)}, label="the bum's rush"))
-    else:
-        for target in opponents:
-            if target.zone != me.zone:
-                continue
-            handles = tuple(
-                dict.fromkeys(
-                    [a.name for a in state.aspects if a.on == target.id]
-                    + list(target.sheet.all_aspects)
-                )
-            )
-            if handles:
-                out.append(
-                    Choice(
-                        me.id,
-                        "grapple",
-                        {"target": OneOf((target.id,)), "tag": OneOf(handles)},
-                        label=f"grapple {title_of(target.id)}",
-                    )
-                )
-    if not _grappled(state, me):
-        if steps:
-            out.append(Choice(me.id, "move", {"to": OneOf(steps), **release}))
-        paths = sprint_paths(state, me.zone)
-        if paths:
-            out.append(
-                Choice(me.id, "sprint", {"path": OneOf(tuple(list(p) for p in paths)), **release})
-            )
-    zones = tuple(
-        z
-        for z in state.zones
-        if (d := _distance(state, me.zone, z)) is not None and d < rules.OUT_OF_SIGHT
-    )
-    if zones:
-        out.append(Choice(me.id, "throw_grenade", {"zone": OneOf(zones), **release}))
-    out += [
-        Choice(
-            me.id,
-            "wait",
-            {"plan": Text(f"{me.id} strikes whoever comes through the door"), **release},
-        ),
-        Choice(me.id, "full_defence", dict(release)),
-        Choice(me.id, "something_else", {"what": Text(f"{me.id} loads a pistol"), **release}),
+    release: Release = {"release": OneOf((True,))} if grappling else {}
+    return [
+        *attack_choices(state, me, release),
+        *manoeuvre_choices(state, me, release),
+        *block_choices(state, me, release),
+        *grapple_choices(state, me),
+        *movement_choices(state, me, release),
+        *throw_choices(state, me, release),
+        *turn_choices(me, release),
     ]
-    return out
 
 
 def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
@@ -361,9 +85,9 @@ def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
     me = state.get(actor)
     if me.taken_out:
         return ()
-    out = _any_time(state, me)
+    out = aspect_choices(me) + recovery_and_ritual_choices(me)
     if state.order and not state.over and (actor == state.current or me.waiting):
-        out = _turn(state, me) + out
+        out = _full_actions(state, me) + out
     return tuple(out)
 
 
@@ -373,5 +97,8 @@ def previews(state: SceneState) -> tuple[OddsPreview, ...]:
         return ()
     me = state.get(state.current)
     return tuple(
-        odds for choice in _turn(state, me) if choice.kind == "attack" for odds in choice.odds
+        odds
+        for choice in _full_actions(state, me)
+        if choice.kind == "attack"
+        for odds in choice.odds
     )

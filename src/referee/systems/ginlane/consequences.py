@@ -2,22 +2,28 @@
 
 Gin Lane, "Stress Tracks", "Taken Out", "Consequences". The tracks themselves are
 :mod:`referee.systems.ginlane.stress`.
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's folds
+(``after_*``, in ``FOLDS``) change the scene by event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from referee.core import (
+    Builder,
     RuleError,
 )
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.scene import (
     Combatant,
+    SceneAspect,
+    SceneFold,
+    SceneState,
 )
 from referee.systems.ginlane.stress import (
     TakenConsequence,
@@ -26,7 +32,7 @@ from referee.systems.ginlane.tables import consequence as consequence_row
 
 
 def take_stress(
-    b: Builder,
+    b: Builder[SceneState],
     attacker: Combatant,
     target: Combatant,
     stress: int,
@@ -76,3 +82,67 @@ def take_stress(
     )
     if hit.taken_out:
         b.emit(ev.TAKEN_OUT, {"character": target.id, "by": attacker.id})
+
+
+# -- the fold: the scene after stress, Taken Out and consequences
+
+
+def after_stress_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Stress Tracks: the box marked (none if the hit takes the character out)."""
+    me = state.get(str(d["character"]))
+    if d.get("taken_out"):
+        return state.put(replace(me, wealth_hit=me.wealth_hit or d["track"] == "Wealth"))
+    track = me.track(str(d["track"]))
+    box = int(d["box"])
+    marked = replace(track, boxes=tuple(t or i == box - 1 for i, t in enumerate(track.boxes)))
+    tracks = tuple(marked if t.name == track.name else t for t in me.tracks)
+    me = replace(me, tracks=tracks, wealth_hit=me.wealth_hit or track.name == "Wealth")
+    return state.put(me)
+
+
+def after_taken_out(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Taken Out: out of the fight, and letting go of whatever the character held."""
+    return state.put(replace(state.get(str(d["character"])), taken_out=True, block=None))
+
+
+def after_consequence_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Consequences: the slot taken (an Aspect it replaces renamed on the sheet), and the
+    consequence an Aspect in the scene, its free tag for the side that inflicted it."""
+    me = state.get(str(d["character"]))
+    taken = TakenConsequence(
+        severity=str(d["severity"]),
+        aspect=str(d["aspect"]),
+        track=str(d["track"]),
+        inflicted_by=str(d["inflicted_by"]),
+        replaces=d.get("replaces"),
+    )
+    sheet = me.sheet
+    if taken.replaces:
+        replaced = str(taken.replaces).lower()
+        renamed = tuple(taken.aspect if a.lower() == replaced else a for a in sheet.aspects)
+        sheet = replace(sheet, aspects=renamed)
+    me = replace(
+        me,
+        sheet=sheet,
+        consequences=me.consequences.take(taken),
+        wealth_hit=me.wealth_hit or taken.track == "Wealth",
+    )
+    aspect = SceneAspect(
+        id=state.next_aspect,
+        name=taken.aspect,
+        on=me.id,
+        setter=me.id,
+        free_side=taken.inflicted_by or "",
+        consequence=True,
+    )
+    return replace(
+        state.put(me), aspects=(*state.aspects, aspect), next_aspect=state.next_aspect + 1
+    )
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.STRESS_TAKEN: after_stress_taken,
+    ev.TAKEN_OUT: after_taken_out,
+    ev.CONSEQUENCE_TAKEN: after_consequence_taken,
+}
+"""The scene after each event of this section."""

@@ -1,7 +1,8 @@
 """Gin Lane's event vocabulary: every kind of event, the shape of its payload, its narration.
 
 Every event a Gin Lane table logs has one of the kinds below (a named constant), a payload of
-the :class:`typing.TypedDict` shape named after it, and one sentence from :func:`describe`. A
+the :class:`typing.TypedDict` shape named after it (:mod:`~referee.systems.ginlane.payloads`,
+by kind in :data:`PAYLOADS`), and one sentence from :func:`describe`. A
 rolled check carries its roll card under ``"roll"`` (initiative: a list under ``"rolls"``),
 which an interface shows beside the words (the narration does not repeat the dice);
 ``"rolled"`` keeps the roll as Gin Lane reads it (the two dice that count, tags used and paid)
@@ -23,10 +24,11 @@ redacted plan is never in its words.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import Any
 
 from referee.core import Event, Viewer
 from referee.core.naming import possessive, titled
+from referee.systems.ginlane import payloads as shape
 
 __all__ = [
     "ASPECT_PLACED",
@@ -142,407 +144,56 @@ RITUAL_ROLLED = "ritual.rolled"
 CHARM_MADE = "charm.made"
 
 
-# ------------------------------------------------------------------------------- payloads
-
-Card = dict[str, Any]
-"""A roll card's JSON (:meth:`referee.core.RollCard.to_json`)."""
-Rolled = dict[str, Any]
-"""A roll as Gin Lane reads it: ``dice`` (the two that count), ``natural``, ``total``,
-``faces``, ``tags_used``, ``tags_paid``, ``shown``."""
-
-
-class Resolved(TypedDict, total=False):
-    """A check resolved: ``outcome`` (success, match, failure), ``margin``, the success level,
-    the actor's roll, the ``difficulty`` or the ``opposition``'s roll."""
-
-    outcome: str
-    margin: int
-    success_level: str
-    rolled: Rolled
-    difficulty: int
-    opposition: Rolled
-    odds: dict[str, str]
-    roll: Card
-
-
-class InitiativeRolled(TypedDict):
-    totals: dict[str, list[int]]
-    order: list[str]
-    winner: str
-    rolls: list[Card]
-
-
-class TurnStarted(TypedDict):
-    character: str
-    turn: int
-    round: int
-
-
-class Waiting(TypedDict, total=False):
-    character: str
-    plan: str  # a Secret part: the waiter's alone
-    sealed: dict[str, str]
-    salt: str
-
-
-class WaitActed(TypedDict):
-    character: str
-    order: list[str]
-    turn: int
-    #: the Wait's plan, sealed when it waited, now published with its salt (issue 12)
-    unsealed: NotRequired[list[dict[str, Any]]]
-
-
-class Character(TypedDict):
-    """Payload of :data:`FULL_DEFENCE`, :data:`TAKEN_OUT` (and ``by``), :data:`SPIN`..."""
-
-    character: str
-
-
-class SomethingElse(TypedDict):
-    character: str
-    what: str
-
-
-class FightOver(TypedDict):
-    standing: list[str]
-
-
-class SceneEnded(TypedDict):
-    """The scene is over: its manoeuvre Aspects lapse, turns and Blocks end."""
-
-    lapsed: list[str]
-
-
-class AspectPlaced(TypedDict):
-    id: int
-    name: str
-    on: str
-    setter: str
-    free_side: str
-    until_turn_of: str | None
-    unique_to: str | None
-    consequence: bool
-
-
-class AspectRemoved(TypedDict):
-    id: int
-    name: str
-    on: str
-
-
-class AspectTagged(TypedDict):
-    character: str
-    aspect: str
-    free: bool
-    id: int | None
-
-
-class DeclarationMade(TypedDict):
-    character: str
-    aspect: str
-    fact: str
-
-
-class PoolSpent(TypedDict):
-    character: str
-    points: int
-    # "for": what the points paid for (tags, a declaration, maintenance)
-
-
-class PoolAwarded(TypedDict):
-    character: str
-    points: int
-
-
-class AttackRolled(TypedDict):
-    character: str
-    target: str
-    skill: str
-    weapon: str
-    total: int
-    defence: int
-    defence_skill: str
-    rolled: Rolled
-    long_range: bool
-    bonus: int
-    odds: dict[str, str]
-    roll: Card
-
-
-class AttackMatch(TypedDict):
-    character: str
-    target: str
-    stress: int
-
-
-class DefenceRolled(TypedDict, total=False):
-    character: str
-    skill: str
-    total: int
-    rolled: Rolled
-    full_defence: bool
-    roll: Card
-
-
-class DefenceStands(TypedDict):
-    character: str
-    skill: str
-    total: int
-
-
-class Spin(TypedDict):
-    character: str
-    against: str
-
-
-class ManoeuvreRolled(Resolved, total=False):
-    character: str
-    aspect: str
-    on: str
-    skill: str
-
-
-class Weapon(TypedDict):
-    character: str
-    weapon: str
-
-
-class BlockSet(TypedDict):
-    character: str
-    kind: str
-    target: str
-    strength: int
-    skill: str
-    rolled: Rolled
-    roll: Card
-
-
-class BlockTested(Resolved, total=False):
-    blocker: str
-    strength: int
-    character: str
-    total: int
-    action: str
-
-
-class BlockOvercome(TypedDict):
-    character: str
-    blocker: str
-    action: str
-
-
-class SeizeRolled(Resolved, total=False):
-    character: str
-    thing: str
-    against: int | None
-
-
-class Seized(TypedDict):
-    character: str
-    thing: str
-
-
-class GrappleSet(TypedDict):
-    character: str
-    target: str
-    strength: int
-    maintained: bool
-    supplemental: bool | str | None
-    rolled: Rolled
-    roll: Card
-
-
-class GrappleHeld(TypedDict):
-    character: str
-    by: str
-    strength: int
-
-
-class GrappleBroken(TypedDict):
-    character: str
-    by: str
-    total: int
-
-
-class GrappleReleased(TypedDict):
-    character: str
-    target: str
-
-
-class RushRolled(Resolved, total=False):
-    character: str
-    target: str
-    to: str
-    defence_skill: str
-
-
-class Moved(TypedDict, total=False):
-    character: str
-    to: str
-    by: str
-    # "from": the zone left
-
-
-class SprintRolled(TypedDict):
-    character: str
-    dice: list[int]
-    points: int
-    route: list[str]
-    roll: Card
-
-
-class GrenadeThrown(Resolved, total=False):
-    character: str
-    zone: str
-    distance: int
-
-
-class GrenadeAstray(TypedDict):
-    character: str
-    zone: str
-
-
-class GrenadeAttack(TypedDict):
-    character: str
-    zone: str
-    rolled: Rolled
-    odds: dict[str, str]
-    roll: Card
-
-
-class GrenadeFizzled(TypedDict):
-    character: str
-    zone: str
-    on_target: str | None
-
-
-class GrenadeFuse(TypedDict):
-    character: str
-    zone: str
-    rolled: Rolled
-    goes_off: bool
-    odds: dict[str, str]
-    roll: Card
-
-
-class StressTaken(TypedDict):
-    character: str
-    track: str
-    stress: int
-    box: int | None
-    taken_out: bool
-
-
-class TakenOut(TypedDict):
-    character: str
-    by: str
-
-
-class ConsequenceTaken(TypedDict):
-    character: str
-    severity: str
-    aspect: str
-    track: str
-    mitigates: int
-    inflicted_by: str
-    replaces: str | None
-
-
-class ConsequenceRecovering(TypedDict):
-    character: str
-    days: int
-    aspect: str | None
-    recovered: list[str]
-
-
-class Rested(TypedDict):
-    character: str
-    d6: int
-    pool: int
-    roll: Card
-
-
-class SessionEnded(TypedDict):
-    character: str
-    wealth_cleared: bool
-
-
-class SheetChecked(TypedDict):
-    name: str
-    valid: bool
-    problems: list[str]
-    spent: int
-    unspent: int
-    extra_aspects: int
-    tracks: dict[str, int]
-    language_allowance: int
-
-
-class RitualRolled(Resolved, total=False):
-    character: str
-    sephira: str
-    hours: int
-    interruption: str
-
-
-class CharmMade(TypedDict):
-    sephira: str
-    effect: str
-    maker: str
-    strength: int
-
-
 PAYLOADS: Mapping[str, type] = {
-    INITIATIVE_ROLLED: InitiativeRolled,
-    TURN_STARTED: TurnStarted,
-    WAITING: Waiting,
-    WAIT_ACTED: WaitActed,
-    FULL_DEFENCE: Character,
-    SOMETHING_ELSE: SomethingElse,
-    FIGHT_OVER: FightOver,
-    SCENE_ENDED: SceneEnded,
-    ASPECT_PLACED: AspectPlaced,
-    ASPECT_REMOVED: AspectRemoved,
-    ASPECT_TAGGED: AspectTagged,
-    DECLARATION_MADE: DeclarationMade,
-    POOL_SPENT: PoolSpent,
-    POOL_AWARDED: PoolAwarded,
-    ATTACK_ROLLED: AttackRolled,
-    ATTACK_MATCH: AttackMatch,
-    DEFENCE_ROLLED: DefenceRolled,
-    DEFENCE_STANDS: DefenceStands,
-    SPIN: Spin,
-    MANOEUVRE_ROLLED: ManoeuvreRolled,
-    WEAPON_DROPPED: Weapon,
-    WEAPON_RECOVERED: Weapon,
-    WEAPON_DRAWN: Weapon,
-    BLOCK_SET: BlockSet,
-    BLOCK_TESTED: BlockTested,
-    BLOCK_OVERCOME: BlockOvercome,
-    SEIZE_ROLLED: SeizeRolled,
-    SEIZED: Seized,
-    GRAPPLE_SET: GrappleSet,
-    GRAPPLE_HELD: GrappleHeld,
-    GRAPPLE_BROKEN: GrappleBroken,
-    GRAPPLE_RELEASED: GrappleReleased,
-    RUSH_ROLLED: RushRolled,
-    MOVED: Moved,
-    SPRINT_ROLLED: SprintRolled,
-    GRENADE_THROWN: GrenadeThrown,
-    GRENADE_ASTRAY: GrenadeAstray,
-    GRENADE_ATTACK: GrenadeAttack,
-    GRENADE_FIZZLED: GrenadeFizzled,
-    GRENADE_FUSE: GrenadeFuse,
-    STRESS_TAKEN: StressTaken,
-    TAKEN_OUT: TakenOut,
-    CONSEQUENCE_TAKEN: ConsequenceTaken,
-    CONSEQUENCE_RECOVERING: ConsequenceRecovering,
-    RESTED: Rested,
-    SESSION_ENDED: SessionEnded,
-    SHEET_CHECKED: SheetChecked,
-    RITUAL_ROLLED: RitualRolled,
-    CHARM_MADE: CharmMade,
+    INITIATIVE_ROLLED: shape.InitiativeRolled,
+    TURN_STARTED: shape.TurnStarted,
+    WAITING: shape.Waiting,
+    WAIT_ACTED: shape.WaitActed,
+    FULL_DEFENCE: shape.Character,
+    SOMETHING_ELSE: shape.SomethingElse,
+    FIGHT_OVER: shape.FightOver,
+    SCENE_ENDED: shape.SceneEnded,
+    ASPECT_PLACED: shape.AspectPlaced,
+    ASPECT_REMOVED: shape.AspectRemoved,
+    ASPECT_TAGGED: shape.AspectTagged,
+    DECLARATION_MADE: shape.DeclarationMade,
+    POOL_SPENT: shape.PoolSpent,
+    POOL_AWARDED: shape.PoolAwarded,
+    ATTACK_ROLLED: shape.AttackRolled,
+    ATTACK_MATCH: shape.AttackMatch,
+    DEFENCE_ROLLED: shape.DefenceRolled,
+    DEFENCE_STANDS: shape.DefenceStands,
+    SPIN: shape.Spin,
+    MANOEUVRE_ROLLED: shape.ManoeuvreRolled,
+    WEAPON_DROPPED: shape.Weapon,
+    WEAPON_RECOVERED: shape.Weapon,
+    WEAPON_DRAWN: shape.Weapon,
+    BLOCK_SET: shape.BlockSet,
+    BLOCK_TESTED: shape.BlockTested,
+    BLOCK_OVERCOME: shape.BlockOvercome,
+    SEIZE_ROLLED: shape.SeizeRolled,
+    SEIZED: shape.Seized,
+    GRAPPLE_SET: shape.GrappleSet,
+    GRAPPLE_HELD: shape.GrappleHeld,
+    GRAPPLE_BROKEN: shape.GrappleBroken,
+    GRAPPLE_RELEASED: shape.GrappleReleased,
+    RUSH_ROLLED: shape.RushRolled,
+    MOVED: shape.Moved,
+    SPRINT_ROLLED: shape.SprintRolled,
+    GRENADE_THROWN: shape.GrenadeThrown,
+    GRENADE_ASTRAY: shape.GrenadeAstray,
+    GRENADE_ATTACK: shape.GrenadeAttack,
+    GRENADE_FIZZLED: shape.GrenadeFizzled,
+    GRENADE_FUSE: shape.GrenadeFuse,
+    STRESS_TAKEN: shape.StressTaken,
+    TAKEN_OUT: shape.TakenOut,
+    CONSEQUENCE_TAKEN: shape.ConsequenceTaken,
+    CONSEQUENCE_RECOVERING: shape.ConsequenceRecovering,
+    RESTED: shape.Rested,
+    SESSION_ENDED: shape.SessionEnded,
+    SHEET_CHECKED: shape.SheetChecked,
+    RITUAL_ROLLED: shape.RitualRolled,
+    CHARM_MADE: shape.CharmMade,
 }
 """The payload shape of each kind."""
 

@@ -1,17 +1,23 @@
 """Grenades: the throw, the one attack on everyone in the zone, and the Fizzle.
 
 Gin Lane, "Grenades" (and "Fizzle").
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from referee.core import (
     Action,
+    Builder,
+    Choice,
+    OneOf,
     RuleError,
 )
 from referee.core.naming import possessive_of, title_of
@@ -22,8 +28,7 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.consequences import take_stress
-from referee.systems.ginlane.fighting import held
-from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -31,8 +36,13 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     ON_TARGET,
     Combatant,
+    Fizzle,
+    Release,
+    SceneFold,
+    SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
+from referee.systems.ginlane.zones import zones_between
 
 
 def fizzle_chance(spec: GinLaneRoll) -> Fraction:
@@ -43,7 +53,7 @@ def fizzle_chance(spec: GinLaneRoll) -> Fraction:
     )
 
 
-def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
+def throw_grenade(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Grenades: Agility against 7 (range penalties), On Target at 3+, one Firearms attack."""
     p = acts.THROW_GRENADE.of(action)
     me = b.state.get(action.actor)
@@ -124,7 +134,7 @@ def throw_grenade(b: Builder, action: Action, dice: DiceSource) -> None:
 
 
 def blast(
-    b: Builder,
+    b: Builder[SceneState],
     thrower: Combatant,
     zone: str,
     attack: int,
@@ -182,7 +192,7 @@ def blast(
         )
 
 
-def fuse(b: Builder, action: Action, dice: DiceSource) -> None:
+def fuse(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Fizzle: on the thrower's next turn, roll again: EVEN 'phut', ODD a normal attack."""
     p = acts.FUSE.of(action)
     me = b.state.get(action.actor)
@@ -218,3 +228,41 @@ def fuse(b: Builder, action: Action, dice: DiceSource) -> None:
     if not rules.fuse_goes_off(rolled.natural):
         return
     blast(b, me, fizzle.zone, rolled.total, fizzle.on_target, p, dice)
+
+
+# -- the choices
+
+
+def throw_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Grenades: a throw into any zone in sight."""
+    zones = tuple(
+        z
+        for z in state.zones
+        if (d := zones_between(state, me.zone, z)) is not None and d < rules.OUT_OF_SIGHT
+    )
+    if not zones:
+        return []
+    return [Choice(me.id, "throw_grenade", {"zone": OneOf(zones), **release})]
+
+
+# -- the fold: the scene after a Fizzle and its fuse
+
+
+def after_grenade_fizzled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Fizzle: the grenade lies in the zone, its fuse for the thrower's next turn."""
+    on = d.get("on_target")
+    fizzle = Fizzle(str(d["character"]), str(d["zone"]), str(on) if on else None)
+    return replace(state, fizzles=(*state.fizzles, fizzle))
+
+
+def after_grenade_fuse(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Fizzle: the fuse rolled, the fizzled grenade is done with, phut or bang."""
+    fizzles = tuple(f for f in state.fizzles if f.thrower != d["character"])
+    return replace(state, fizzles=fizzles)
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.GRENADE_FIZZLED: after_grenade_fizzled,
+    ev.GRENADE_FUSE: after_grenade_fuse,
+}
+"""The scene after each event of this section."""

@@ -1,26 +1,30 @@
 """A Gin Lane scene in play: the :class:`GinLane` procedure (``system: ginlane``).
 
 The procedure is thin: it reads the setup (:mod:`~referee.systems.ginlane.scene`), offers the
-choices open now (:mod:`~referee.systems.ginlane.choices`), dispatches each action kind of its
-catalogue (:mod:`~referee.systems.ginlane.actions`) to the module of the text's section that
-rules it, folds the events (:mod:`~referee.systems.ginlane.fold`) and narrates them
+choices open now (:mod:`~referee.systems.ginlane.choices`), names for each action kind of its
+catalogue (:mod:`~referee.systems.ginlane.actions`) the rule that decides it, in the module of
+the text's section (the kernel's :class:`~referee.core.Handlers`: each event is folded once, as
+it is emitted), folds the events (:mod:`~referee.systems.ginlane.fold`) and narrates them
 (:mod:`~referee.systems.ginlane.events`):
 
 - :mod:`~referee.systems.ginlane.turns`: "Initiative", turns, "Action: Wait", "Action: Full
   defence", "Action: Something Else ?";
 - :mod:`~referee.systems.ginlane.zones`: "Zones", moving, "Action: Sprint", "Hold a doorway";
-- :mod:`~referee.systems.ginlane.fighting`: "Action: Attack", "Defence", "Action: Manoeuvre",
-  "Action: Block", "Grapple", "Hold a thing";
+- :mod:`~referee.systems.ginlane.fighting`: "Action: Attack", "Resolving attacks", "Range";
+- :mod:`~referee.systems.ginlane.defence`: "Defence" and spin;
+- :mod:`~referee.systems.ginlane.manoeuvres`: "Action: Manoeuvre", "Disarm";
+- :mod:`~referee.systems.ginlane.blocks`: "Action: Block", "Hold a thing";
+- :mod:`~referee.systems.ginlane.grapple`: "Grapple", "Releasing the Grapple";
 - :mod:`~referee.systems.ginlane.grenades`: "Grenades" and the Fizzle;
 - :mod:`~referee.systems.ginlane.consequences`: "Stress Tracks", "Taken Out", "Consequences";
 - :mod:`~referee.systems.ginlane.aspects`: tagging, "Declarations", "Maintenance";
 - :mod:`~referee.systems.ginlane.between_scenes`: Experience, rest, recovery, sheets, magic.
 
->>> from referee.core import Action, Table
+>>> from referee.core import REFEREE, Action, Table
 >>> from referee.dice import ScriptedSource
 >>> setup = {"characters": {"moll": {"skills": {"Alertness": 1}},
 ...                         "jack": {"side": "bravoes"}}}
->>> table = Table.start(PROCEDURE, setup).act(Action("referee", "initiative"),
+>>> table = Table.start(PROCEDURE, setup).act(Action(REFEREE, "initiative"),
 ...                                            ScriptedSource([6, 6, 1, 1]))
 >>> table.state.current, [c.kind for c in table.legal_actions("moll")][:3]
 ('moll', ['attack', 'manoeuvre', 'manoeuvre'])
@@ -28,7 +32,7 @@ rules it, folds the events (:mod:`~referee.systems.ginlane.fold`) and narrates t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.core import (
@@ -36,6 +40,7 @@ from referee.core import (
     ActorId,
     Choice,
     Event,
+    Handlers,
     OddsPreview,
     Procedure,
     Result,
@@ -43,53 +48,25 @@ from referee.core import (
     Viewer,
 )
 from referee.core.values import JsonObject
-from referee.dice import DiceSource
 from referee.systems.ginlane import (
     aspects,
     between_scenes,
+    blocks,
     choices,
     fighting,
+    grapple,
     grenades,
+    manoeuvres,
     turns,
     zones,
 )
 from referee.systems.ginlane import events as vocabulary
-from referee.systems.ginlane.actions import CATALOGUE, TURN_ACTIONS
-from referee.systems.ginlane.fold import Builder, evolve
+from referee.systems.ginlane.actions import CATALOGUE
+from referee.systems.ginlane.fold import evolve
 from referee.systems.ginlane.scene import SceneState, setup_scene, state_json
+from referee.systems.ginlane.turns import FullAction
 
-__all__ = ["HANDLERS", "PROCEDURE", "ROLLED", "GinLane", "Probe"]
-
-Handler = Callable[[Builder, Action, DiceSource], None]
-
-HANDLERS: Mapping[str, Handler] = {
-    "initiative": turns.initiative,
-    "attack": fighting.attack,
-    "manoeuvre": fighting.manoeuvre,
-    "block": fighting.block,
-    "grapple": fighting.grapple,
-    "release": fighting.release,
-    "seize": fighting.seize,
-    "overcome": fighting.overcome,
-    "move": zones.move,
-    "sprint": zones.sprint,
-    "wait": turns.wait,
-    "full_defence": turns.full_defence,
-    "something_else": turns.something_else,
-    "throw_grenade": grenades.throw_grenade,
-    "fuse": grenades.fuse,
-    "declare": aspects.declare,
-    "maintain": aspects.maintain,
-    "end_scene": between_scenes.end_scene,
-    "award": between_scenes.award,
-    "rest": between_scenes.rest,
-    "end_session": between_scenes.end_session,
-    "recover": between_scenes.recover,
-    "check_sheet": between_scenes.sheet,
-    "ritual": between_scenes.ritual,
-}
-"""Each action kind of the catalogue, and the rule that decides it."""
-
+__all__ = ["PROCEDURE", "ROLLED", "GinLane", "Probe"]
 
 ROLLED: Mapping[str, str] = {
     "attack": vocabulary.ATTACK_ROLLED,
@@ -118,6 +95,39 @@ class GinLane(Procedure[SceneState]):
     """Gin Lane in play: a fight (or any scene) turn by turn, and recovery between scenes."""
 
     catalogue = CATALOGUE
+    handlers = Handlers(
+        {
+            "initiative": turns.initiative,
+            "attack": FullAction(fighting.attack),
+            "manoeuvre": FullAction(manoeuvres.manoeuvre),
+            "block": FullAction(blocks.block),
+            "grapple": FullAction(grapple.grapple),
+            "release": FullAction(grapple.release),
+            "seize": FullAction(blocks.seize),
+            "overcome": FullAction(blocks.overcome),
+            "move": FullAction(zones.move),
+            "sprint": FullAction(zones.sprint),
+            "wait": FullAction(turns.wait),
+            "full_defence": FullAction(turns.full_defence),
+            "something_else": FullAction(turns.something_else),
+            "throw_grenade": FullAction(grenades.throw_grenade),
+            "fuse": grenades.fuse,
+            "declare": aspects.declare,
+            "maintain": aspects.maintain,
+            "end_scene": between_scenes.end_scene,
+            "award": between_scenes.award,
+            "rest": between_scenes.rest,
+            "end_session": between_scenes.end_session,
+            "recover": between_scenes.recover,
+            "check_sheet": between_scenes.sheet,
+            "ritual": between_scenes.ritual,
+        },
+        rule="Actions",
+    )
+    """Each action kind of the catalogue and the rule that decides it, in the module of its
+    section; a Full Action (:data:`~referee.systems.ginlane.actions.TURN_ACTIONS`) is taken on
+    the actor's turn, which passes after it (:class:`~referee.systems.ginlane.turns.FullAction`).
+    """
 
     def initial_state(self, setup: Mapping[str, Any]) -> SceneState:
         """The scene from a setup (:class:`~referee.systems.ginlane.scene.Setup`)."""
@@ -181,21 +191,6 @@ class GinLane(Procedure[SceneState]):
         )
         odds = {str(k): str(v) for k, v in shown.items()}
         return (OddsPreview(label, str(card["rule"]), str(card["dice"]), odds),)
-
-    def decide(self, state: SceneState, action: Action, dice: DiceSource) -> Sequence[Event]:
-        """The events of an action, or :class:`RuleError` naming the rule that refuses it."""
-        handler = HANDLERS.get(action.kind)
-        if handler is None:
-            known = ", ".join(HANDLERS)
-            raise RuleError("Actions", f"no action {action.kind!r} (known: {known})")
-        b = Builder(state)
-        if action.kind in TURN_ACTIONS:
-            turns.start_of_action(b, action)
-            handler(b, action, dice)
-            turns.end_turn(b)
-        else:
-            handler(b, action, dice)
-        return tuple(b.events)
 
     def describe(self, event: Event, viewer: Viewer) -> str:
         """The event in words (:func:`referee.systems.ginlane.events.describe`)."""

@@ -34,7 +34,7 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any
 
 from referee.core import (
     CheckOdds,
@@ -47,6 +47,7 @@ from referee.core import (
     Total,
 )
 from referee.dice import DiceSource, roll
+from referee.systems.ginlane.rerolls import FACES, final_sums, reroll_policy, untargeted_reroll
 from referee.systems.ginlane.tables import success_level
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "limited_skill",
     "outcome_of",
     "reroll_policy",
+    "untargeted_reroll",
 ]
 
 NO_RELEVANT_SKILL = -2
@@ -75,7 +77,6 @@ MAX_TAGS = 12
 """The engine's bound on tags for one roll (the text sets none but the Aspects and the pool)."""
 
 SIXTH = Fraction(1, 6)
-FACES = range(1, 7)
 
 
 class TagMode(enum.Enum):
@@ -194,7 +195,7 @@ class GinLaneRoll:
             return self.side.distribution()
         dist: dict[int, Fraction] = {}
         for a, b in itertools.product(FACES, FACES):
-            for s, p in _untargeted(a, b, self.tags).items():
+            for s, p in untargeted_reroll((a, b), self.tags).items():
                 dist[s + self.bonus] = dist.get(s + self.bonus, Fraction(0)) + p / 36
         return dict(sorted(dist.items()))
 
@@ -311,97 +312,6 @@ def source_face(source: DiceSource) -> int:
     return int(roll("1d6", source).total)
 
 
-# ------------------------------------------------------------------ option b: the policy
-
-_OPTIONS: tuple[tuple[int, ...], ...] = ((0,), (1,), (0, 1))
-
-
-def _value(total: int, need: int, strict: bool) -> tuple[int, int]:
-    """How good a final dice sum is: (reaches the goal, reaches the fallback)."""
-    if strict:  # beat ``need``; a Match is the fallback
-        return (int(total > need), int(total >= need))
-    return (int(total >= need), int(total > need))  # not be beaten; beating is the fallback
-
-
-_Plan: TypeAlias = tuple[
-    tuple[int, ...] | None, tuple[Fraction, Fraction], tuple[tuple[int, Fraction], ...]
-]
-
-
-@functools.cache
-def _plan(a: int, b: int, tags: int, need: int, strict: bool) -> _Plan:
-    """The best move from dice (a, b) with ``tags`` left: (re-roll which or None, value, dist)."""
-    here = _value(a + b, need, strict)
-    stop: _Plan = (None, (Fraction(here[0]), Fraction(here[1])), ((a + b, Fraction(1)),))
-    if tags == 0 or here[0] == 1:
-        return stop
-    best: _Plan = stop
-    for which in _OPTIONS:
-        value = [Fraction(0), Fraction(0)]
-        dist: dict[int, Fraction] = {}
-        outcomes = itertools.product(FACES, repeat=len(which))
-        weight = Fraction(1, 6 ** len(which))
-        for new in outcomes:
-            dice = [a, b]
-            for i, face in zip(which, new, strict=True):
-                dice[i] = face
-            _, v, d = _plan(dice[0], dice[1], tags - 1, need, strict)
-            value[0] += weight * v[0]
-            value[1] += weight * v[1]
-            for s, p in d:
-                dist[s] = dist.get(s, Fraction(0)) + weight * p
-        if (value[0], value[1]) > best[1]:
-            best = (which, (value[0], value[1]), tuple(sorted(dist.items())))
-    return best
-
-
-def reroll_policy(
-    dice: tuple[int, int], tags: int, need: int, *, strict: bool = True
-) -> tuple[int, ...] | None:
-    """Option b: which dice to re-roll (indices), or ``None`` to stop.
-
-    The dice must sum to more than ``need`` (``strict``: to beat a difficulty or an opposed
-    total) or to at least ``need`` (not ``strict``: a defence that must not be beaten). The
-    choice maximises the chance of reaching that, then of the fallback (a Match for an actor,
-    beating the attack for a defence). A roll that already reaches the goal stops.
-
-    >>> reroll_policy((6, 1), 1, need=9)   # keep the 6, re-roll the 1
-    (1,)
-    >>> reroll_policy((5, 5), 2, need=9) is None
-    True
-    """
-    return _plan(dice[0], dice[1], tags, need, strict)[0]
-
-
-def _final(dice: tuple[int, int], tags: int, need: int, strict: bool) -> dict[int, Fraction]:
-    return dict(_plan(dice[0], dice[1], tags, need, strict)[2])
-
-
-@functools.cache
-def _untargeted(a: int, b: int, tags: int) -> dict[int, Fraction]:
-    low = tuple(i for i, f in enumerate((a, b)) if f <= 3)
-    if tags == 0 or not low:
-        return {a + b: Fraction(1)}
-    dist: dict[int, Fraction] = {}
-    weight = Fraction(1, 6 ** len(low))
-    for new in itertools.product(FACES, repeat=len(low)):
-        dice = [a, b]
-        for i, face in zip(low, new, strict=True):
-            dice[i] = face
-        for s, p in _untargeted(dice[0], dice[1], tags - 1).items():
-            dist[s] = dist.get(s, Fraction(0)) + weight * p
-    return dist
-
-
-def untargeted_reroll(dice: tuple[int, int], tags: int) -> dict[int, Fraction]:
-    """Option b with no number to beat: each tag re-rolls every die showing 3 or less (Rulings).
-
-    >>> untargeted_reroll((6, 5), 3)
-    {11: Fraction(1, 1)}
-    """
-    return dict(sorted(_untargeted(dice[0], dice[1], tags).items()))
-
-
 def _reroll_to(state: _Rolling, tags: int, need: int, strict: bool) -> None:
     for left in range(tags, 0, -1):
         which = reroll_policy((state.kept[0], state.kept[1]), left, need, strict=strict)
@@ -491,7 +401,7 @@ class DifficultyCheck:
         need = self.difficulty - spec.bonus
         margins: dict[int, Fraction] = {}
         for a, b in itertools.product(FACES, FACES):
-            for s, p in _final((a, b), spec.tags, need, True).items():
+            for s, p in final_sums((a, b), spec.tags, need, True).items():
                 m = s - need
                 margins[m] = margins.get(m, Fraction(0)) + p / 36
         return _odds_from(margins)
@@ -557,32 +467,32 @@ class OpposedRoll:
         margins: dict[int, Fraction] = {}
         if a.mode is TagMode.EXTRA_DIE:
             for mine, p_a in a.side.distribution().items():
-                for theirs, p_t in self._opponent_final(mine).items():
+                for theirs, p_t in self._opponentfinal_sums(mine).items():
                     m = mine - self._against(theirs)
                     margins[m] = margins.get(m, Fraction(0)) + p_a * p_t
             return _odds_from(margins)
         for first in itertools.product(FACES, FACES):
             a0 = first[0] + first[1] + a.bonus
-            for theirs, p_t in self._opponent_final(a0).items():
+            for theirs, p_t in self._opponentfinal_sums(a0).items():
                 need = self._against(theirs) - a.bonus
-                for s, p_a in self._actor_final(first, need).items():
+                for s, p_a in self._actorfinal_sums(first, need).items():
                     m = s - need
                     margins[m] = margins.get(m, Fraction(0)) + p_t * p_a / 36
         return _odds_from(margins)
 
-    def _opponent_final(self, actor_first: int) -> dict[int, Fraction]:
+    def _opponentfinal_sums(self, actor_first: int) -> dict[int, Fraction]:
         o = self.opponent
         out: dict[int, Fraction] = {}
         if o.mode is TagMode.EXTRA_DIE:
             return o.side.distribution()
         need = self._opponent_need(actor_first)
         for d in itertools.product(FACES, FACES):
-            for s, p in _final(d, o.tags, need, False).items():
+            for s, p in final_sums(d, o.tags, need, False).items():
                 out[s + o.bonus] = out.get(s + o.bonus, Fraction(0)) + p / 36
         return out
 
-    def _actor_final(self, first: tuple[int, int], need: int) -> dict[int, Fraction]:
-        return _final(first, self.actor.tags, need, True)
+    def _actorfinal_sums(self, first: tuple[int, int], need: int) -> dict[int, Fraction]:
+        return final_sums(first, self.actor.tags, need, True)
 
     def roll(self, source: DiceSource) -> Resolution:
         """Roll the actor, then the opposition (each re-rolling under option b as ruled)."""

@@ -6,13 +6,14 @@ Gin Lane, "Fighting", "Zones", "Aspects". A scene's setup (:class:`Setup`) is re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from referee.core import (
+    OneOf,
     RuleError,
     ScenarioError,
 )
@@ -204,6 +205,22 @@ class SceneState:
             if a.id == aid:
                 return a
         raise RuleError("Aspects", f"no Aspect number {aid}")
+
+
+def opponents_of(state: SceneState, me: Combatant) -> list[Combatant]:
+    """The characters of the other sides still in the fight."""
+    return [c for c in state.combatants if c.side != me.side and not c.taken_out]
+
+
+Release = dict[str, OneOf]
+"""``{"release": True}`` offered with every Full Action of a grappler ("Releasing the Grapple":
+"release a grapple at will and perform a normal action"), else nothing."""
+
+
+SceneFold = Callable[[SceneState, Mapping[str, Any]], SceneState]
+"""How one kind of event changes the scene: the state and the event's payload in, the state
+after it out (never rolls, never refuses). Each section's module holds the folds of its events
+in ``FOLDS``; :mod:`~referee.systems.ginlane.fold` gathers them."""
 
 
 # ---------------------------------------------------------------------------------- setup

@@ -2,35 +2,45 @@
 
 Gin Lane, "Fighting", "Initiative", "Action: Wait", "Action: Full defence", "Action: Something Else
 ?".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.core import (
     Action,
+    Builder,
+    Choice,
+    Handler,
     RuleError,
     Secret,
+    Text,
     only,
 )
-from referee.core.fairness import seal, unseal
+from referee.core.fairness import SALT, seal, unseal
 from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import roll_card
-from referee.systems.ginlane.fighting import let_go
-from referee.systems.ginlane.fold import Builder
+from referee.systems.ginlane.grapple import let_go
 from referee.systems.ginlane.scene import (
     SITTING_DUCK,
+    Combatant,
+    Release,
+    SceneFold,
+    SceneState,
 )
 
 
-def start_of_action(b: Builder, action: Action) -> None:
+def start_of_action(b: Builder[SceneState], action: Action) -> None:
     """Before a Full Action: the fight goes on, it is the actor's turn (or they Wait), no
     fizzled fuse is pending, and a grappler keeps the grapple or lets go."""
     state = b.state
@@ -68,7 +78,7 @@ def start_of_action(b: Builder, action: Action) -> None:
             let_go(b, me)
 
 
-def end_turn(b: Builder) -> None:
+def end_turn(b: Builder[SceneState]) -> None:
     """After a Full Action: the fight is over when one side stands, else the next turn."""
     state = b.state
     if state.over or not state.order:
@@ -87,7 +97,21 @@ def end_turn(b: Builder) -> None:
     b.emit(ev.TURN_STARTED, {"character": state.order[index], "turn": index, "round": rnd})
 
 
-def initiative(b: Builder, action: Action, dice: DiceSource) -> None:
+@dataclass(frozen=True)
+class FullAction:
+    """A Full Action ("3. Actions"): taken on one's turn (or out of it, by one Waiting), and
+    the turn passes after it: :func:`start_of_action`, the rule, :func:`end_turn`."""
+
+    rule: Handler
+    """The rule of the action itself (``(b, action, dice) -> None``)."""
+
+    def __call__(self, b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+        start_of_action(b, action)
+        self.rule(b, action, dice)
+        end_turn(b)
+
+
+def initiative(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Initiative: 2d6 + Alertness; the winner goes first, then around the table."""
     if b.state.order:
         raise RuleError("Initiative", "initiative has been rolled")
@@ -133,7 +157,7 @@ def initiative(b: Builder, action: Action, dice: DiceSource) -> None:
     b.emit(ev.TURN_STARTED, {"character": winner, "turn": 0, "round": 1})
 
 
-def wait(b: Builder, action: Action, dice: DiceSource) -> None:
+def wait(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Wait: forgo the turn to react later; what for is the waiter's secret."""
     me = b.state.get(action.actor)
     plan = acts.WAIT.of(action).plan
@@ -151,13 +175,89 @@ def wait(b: Builder, action: Action, dice: DiceSource) -> None:
     )
 
 
-def full_defence(b: Builder, action: Action, dice: DiceSource) -> None:
+def full_defence(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Full defence: +2 on defensive rolls until the next turn."""
     b.emit(ev.FULL_DEFENCE, {"character": action.actor})
 
 
-def something_else(b: Builder, action: Action, dice: DiceSource) -> None:
+def something_else(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Something Else: the distraction is a free-taggable Sitting Duck."""
     me = b.state.get(action.actor)
     b.emit(ev.SOMETHING_ELSE, {"character": me.id, "what": acts.SOMETHING_ELSE.of(action).what})
     place(b, SITTING_DUCK, on=me.id, setter=me.id, free_side="!" + me.side, until_turn_of=me.id)
+
+
+# -- the choices
+
+
+def turn_choices(me: Combatant, release: Release) -> list[Choice]:
+    """ "Action: Wait", "Action: Full defence", "Action: Something Else ?": open on every turn."""
+    return [
+        Choice(
+            me.id,
+            "wait",
+            {"plan": Text(f"{me.id} strikes whoever comes through the door"), **release},
+        ),
+        Choice(me.id, "full_defence", dict(release)),
+        Choice(me.id, "something_else", {"what": Text(f"{me.id} loads a pistol"), **release}),
+    ]
+
+
+# -- the fold: the scene after each event of "Initiative" and the turns
+
+
+def after_initiative_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Initiative: the order of turns, the winner first, then around the table."""
+    return replace(state, order=tuple(d["order"]))
+
+
+def after_turn_started(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A turn starts: the character's Full defence, defences rolled, Wait and Block (but a
+    grapple, maintained turn by turn) end, and Aspects lasting "until your next turn" lapse."""
+    cid = str(d["character"])
+    me = state.get(cid)
+    me = replace(me, full_defence=False, defences=(), waiting=False)
+    if me.block is not None and me.block.kind != "grapple":
+        me = replace(me, block=None)
+    aspects = tuple(a for a in state.aspects if a.until_turn_of != cid)
+    return replace(state.put(me), turn=int(d["turn"]), round=int(d["round"]), aspects=aspects)
+
+
+def after_wait_acted(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Wait: the waiter acts, and takes this place in the order from now on."""
+    me = replace(state.get(str(d["character"])), waiting=False)
+    plans = tuple(p for p in state.plans if p[0] != me.id)
+    return replace(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]), plans=plans)
+
+
+def after_waiting(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Wait: the character waits; a sealed plan is kept with its salt until acted on."""
+    cid = str(d["character"])
+    waiting = state.put(replace(state.get(cid), waiting=True))
+    sealed = d.get("sealed")
+    if isinstance(sealed, dict) and isinstance(d.get(SALT), str):
+        plan = (cid, str(sealed["choice"]), str(d.get("plan", "")), str(d[SALT]))
+        plans = (*(p for p in state.plans if p[0] != cid), plan)
+        return replace(waiting, plans=plans)
+    return waiting
+
+
+def after_full_defence(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Action: Full defence: +2 on defensive rolls until the next turn."""
+    return state.put(replace(state.get(str(d["character"])), full_defence=True))
+
+
+def after_fight_over(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Taken Out: no more than one side stands; the fight is over."""
+    return replace(state, over=True)
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.INITIATIVE_ROLLED: after_initiative_rolled,
+    ev.TURN_STARTED: after_turn_started,
+    ev.WAIT_ACTED: after_wait_acted,
+    ev.WAITING: after_waiting,
+    ev.FULL_DEFENCE: after_full_defence,
+    ev.FIGHT_OVER: after_fight_over,
+}
+"""The scene after each event of this section."""

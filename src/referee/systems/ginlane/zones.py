@@ -1,14 +1,22 @@
 """Zones and movement: a move, a Sprint, a held doorway, and a grapple that stops both.
 
 Gin Lane, "Zones", "Action: Sprint", "Difficult terrain", "Hold a doorway".
-Each function takes a :class:`~referee.systems.ginlane.fold.Builder` (the events so far,
-folded), the action and the dice; it emits events or raises :class:`~referee.core.RuleError`.
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 from referee.core import (
     Action,
+    Builder,
+    Choice,
+    OneOf,
     RollCard,
     RuleError,
 )
@@ -18,13 +26,14 @@ from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.cards import check_card, odds_json
-from referee.systems.ginlane.fold import Builder
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    Release,
+    SceneFold,
     SceneState,
 )
 from referee.systems.ginlane.tables import skill as skill_entry
@@ -56,7 +65,7 @@ def grappler_of(state: SceneState, cid: str) -> Combatant | None:
     return None
 
 
-def move(b: Builder, action: Action, dice: DiceSource) -> None:
+def move(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Moving between two adjacent zones with a clear way."""
     me = b.state.get(action.actor)
     params = acts.MOVE.of(action)
@@ -69,7 +78,7 @@ def move(b: Builder, action: Action, dice: DiceSource) -> None:
 
 
 def past_doorway(
-    b: Builder,
+    b: Builder[SceneState],
     me: Combatant,
     here: str,
     to: str,
@@ -112,7 +121,7 @@ def past_doorway(
     return True
 
 
-def sprint(b: Builder, action: Action, dice: DiceSource) -> None:
+def sprint(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Sprint: |d6 − d6| + Agility zones of movement, at most 4 zones."""
     me = b.state.get(action.actor)
     check_can_move(b.state, me)
@@ -150,3 +159,99 @@ def sprint(b: Builder, action: Action, dice: DiceSource) -> None:
         here = there
     if here != me.zone:
         b.emit(ev.MOVED, {"character": me.id, "from": me.zone, "to": here})
+
+
+# -- the choices
+
+
+MOST_PATHS = 40
+"""At most this many sprint paths are offered (the shortest first)."""
+
+
+def zones_between(state: SceneState, here: str, there: str) -> int | None:
+    """Zones between two zones, or ``None`` if there is no way."""
+    try:
+        return state.distance(here, there)
+    except RuleError:
+        return None
+
+
+def sprint_paths(state: SceneState, start: str) -> tuple[tuple[str, ...], ...]:
+    """Every path of one to four adjacent zones from ``start`` without going back."""
+    neighbours: dict[str, list[str]] = {}
+    for a, b, _ in state.links:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    paths: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(rules.SPRINT_MAX_ZONES):
+        grown: list[tuple[str, ...]] = []
+        for path in frontier:
+            here = path[-1] if path else start
+            for there in sorted(neighbours.get(here, [])):
+                if there != start and there not in path:
+                    grown.append((*path, there))
+        paths.extend(grown)
+        frontier = grown
+        if len(paths) >= MOST_PATHS:
+            break
+    return tuple(paths[:MOST_PATHS])
+
+
+def clear_steps(state: SceneState, here: str) -> tuple[str, ...]:
+    """The zones next to ``here`` with a clear way (moving costs 1)."""
+    costs = dict(state.zone_costs)
+    out = []
+    for a, b, cost in state.links:
+        if here in (a, b):
+            there = b if a == here else a
+            if cost == 1 and costs.get(there, 1) == 1:
+                out.append(there)
+    return tuple(sorted(set(out)))
+
+
+def movement_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Zones: a move next door with a clear way, and "Action: Sprint" (none for the grappled:
+    they "can't move (Sprint or move Zones) at all")."""
+    if grappler_of(state, me.id) is not None:
+        return []
+    out: list[Choice] = []
+    steps = clear_steps(state, me.zone)
+    if steps:
+        out.append(Choice(me.id, "move", {"to": OneOf(steps), **release}))
+    paths = sprint_paths(state, me.zone)
+    if paths:
+        out.append(
+            Choice(me.id, "sprint", {"path": OneOf(tuple(list(p) for p in paths)), **release})
+        )
+    return out
+
+
+# -- the fold: the scene after a move
+
+
+def aims_kept(state: SceneState) -> SceneState:
+    """Take Aim: "This can be kept up for as long as the aimer finds practical if the target
+    doesn't do something to break the aim which might be as simple as walking out of sight":
+    an Aspect unique to its setter (the Target) on a character lapses when either walks out of
+    the other's sight."""
+    ids = {c.id: c for c in state.combatants}
+    kept = []
+    for a in state.aspects:
+        if a.unique_to in ids and a.on in ids:
+            aimer, target = ids[a.unique_to], ids[a.on]
+            far = rules.zone_distance([(x, y) for x, y, _ in state.links], aimer.zone, target.zone)
+            if far is None or far >= rules.OUT_OF_SIGHT:
+                continue
+        kept.append(a)
+    return state if len(kept) == len(state.aspects) else replace(state, aspects=tuple(kept))
+
+
+def after_moved(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Zones: the character is in the zone moved to; an aim out of sight lapses."""
+    moved = state.put(replace(state.get(str(d["character"])), zone=str(d["to"])))
+    return aims_kept(moved)
+
+
+FOLDS: Mapping[str, SceneFold] = {ev.MOVED: after_moved}
+"""The scene after each event of this section."""

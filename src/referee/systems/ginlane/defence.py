@@ -1,0 +1,134 @@
+"""Defence: the roll (or the standing defence) against an attack or a manoeuvre, and spin.
+
+Gin Lane, "Defence", "Success Levels" (spin), "Action: Full defence" (its bonus).
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's folds
+(``after_*``, in ``FOLDS``) change the scene by event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from referee.core import (
+    Builder,
+    CheckOdds,
+    RuleError,
+)
+from referee.dice import DiceSource
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.aspects import pay, place, resolve_tags, roll_spec
+from referee.systems.ginlane.rolls import (
+    DifficultyCheck,
+    GinLaneRoll,
+    OpposedRoll,
+    Resolution,
+)
+from referee.systems.ginlane.scene import (
+    SPIN_ASPECT,
+    Combatant,
+    SceneFold,
+    SceneState,
+)
+from referee.systems.ginlane.tables import skill as skill_entry
+
+Announce = Callable[[DifficultyCheck | OpposedRoll, Resolution, str, CheckOdds], None]
+"""Records the attacker's roll (its check, result, the defence skill and the exact odds)."""
+
+
+def defend(
+    b: Builder[SceneState],
+    attacker: Combatant,
+    target: Combatant,
+    spec: GinLaneRoll,
+    attack_skill: str,
+    defence: acts.Defence | None,
+    *,
+    small: bool = False,
+    extra_free: int = 0,
+    floor: int | None = None,
+    track: str | None = None,
+    dice: DiceSource,
+    announce: Announce,
+) -> tuple[Resolution, str]:
+    """Roll (or reuse) the target's defence against an attack or manoeuvre ("Defence").
+
+    ``announce`` records the attacker's roll, with its exact odds worked out before the
+    dice were rolled, ahead of the defence's events.
+    """
+    skill = None if defence is None else defence.skill
+    if skill is None:
+        allowed = rules.defence_skills(attack_skill, small_weapon=small, track=track)
+        skill = max(allowed, key=lambda s: (target.level(s), s == "Agility"))
+    skill = skill_entry(str(skill)).name
+    if not rules.can_defend(skill, attack_skill, small_weapon=small, track=track):
+        raise RuleError("Defence", f"{skill} can't defend against a {attack_skill} attack")
+    standing = target.standing(skill)
+    if standing is not None:
+        standing_check = DifficultyCheck(spec, max(standing, floor or standing))
+        odds = standing_check.odds()
+        result = standing_check.roll(dice)
+        announce(standing_check, result, skill, odds)
+        b.emit(
+            ev.DEFENCE_STANDS,
+            {"character": target.id, "skill": skill, "total": standing},
+        )
+        return result, skill
+    dtags = () if defence is None else defence.tags
+    tags = resolve_tags(b.state, target, dtags, [attacker.id])
+    bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
+    dspec = roll_spec(b.state, target, skill, tags, bonus)
+    if extra_free:
+        dspec = replace(dspec, tags=dspec.tags + extra_free, free_tags=dspec.free_tags + extra_free)
+    opposed = OpposedRoll(spec, dspec, floor)
+    odds = opposed.odds()
+    result = opposed.roll(dice)
+    assert result.opponent is not None
+    announce(opposed, result, skill, odds)
+    pay(b, target.id, tags, result.opponent)
+    b.emit(
+        ev.DEFENCE_ROLLED,
+        {
+            "character": target.id,
+            "skill": skill,
+            "total": result.opponent.total,
+            "rolled": result.opponent.to_json(),
+            "full_defence": target.full_defence,
+        },
+    )
+    return result, skill
+
+
+def spin(b: Builder[SceneState], defender: Combatant, *, against: Combatant) -> None:
+    """Success Levels: a defence that beats the roll by 4 or more gets spin — a free tag for the
+    defender's side on the roller, until the roller's next turn."""
+    place(
+        b,
+        SPIN_ASPECT,
+        on=against.id,
+        setter=defender.id,
+        free_side=defender.side,
+        until_turn_of=against.id,
+    )
+    b.emit(ev.SPIN, {"character": defender.id, "against": against.id})
+
+
+# -- the fold: the scene after a defence rolled
+
+
+def after_defence_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Defence: the roll stands, in its skill, against everything until the next turn."""
+    me = state.get(str(d["character"]))
+    defences = (
+        *tuple(x for x in me.defences if x[0] != d["skill"]),
+        (str(d["skill"]), int(d["total"])),
+    )
+    return state.put(replace(me, defences=defences))
+
+
+FOLDS: Mapping[str, SceneFold] = {ev.DEFENCE_ROLLED: after_defence_rolled}
+"""The scene after each event of this section."""

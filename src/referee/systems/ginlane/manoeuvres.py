@@ -1,0 +1,244 @@
+"""Manoeuvres: an Aspect set (or removed) against a defence or a difficulty; Disarm.
+
+Gin Lane, "Action: Manoeuvre", "Manoeuvres", "Disarm".
+Each rule takes a :class:`~referee.core.Builder` (the events so far, folded), the action and
+the dice; it emits events or raises :class:`~referee.core.RuleError`. The section's choices
+(``*_choices``) read the scene; its folds (``after_*``, in ``FOLDS``) change it by event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from referee.core import (
+    Action,
+    Between,
+    Builder,
+    CheckOdds,
+    Choice,
+    Domain,
+    OneOf,
+    RuleError,
+)
+from referee.core.naming import title_of
+from referee.dice import DiceSource
+from referee.systems.ginlane import actions as acts
+from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane import events as ev
+from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
+from referee.systems.ginlane.cards import check_card, odds_json
+from referee.systems.ginlane.defence import defend, spin
+from referee.systems.ginlane.grapple import held
+from referee.systems.ginlane.rolls import (
+    DifficultyCheck,
+    OpposedRoll,
+    Resolution,
+)
+from referee.systems.ginlane.scene import (
+    DEFAULT_DIFFICULTY,
+    SCENE,
+    Combatant,
+    Release,
+    SceneFold,
+    SceneState,
+    opponents_of,
+)
+from referee.systems.ginlane.tables import Manoeuvre as NamedManoeuvre
+from referee.systems.ginlane.tables import difficulty_number, manoeuvres
+from referee.systems.ginlane.tables import manoeuvre as named_manoeuvre
+from referee.systems.ginlane.tables import skill as skill_entry
+from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.systems.ginlane.zones import zones_between
+
+
+def aspect_on(
+    state: SceneState, me: Combatant, p: acts.Manoeuvre, named: NamedManoeuvre | None
+) -> str:
+    """What a manoeuvre's Aspect goes on: oneself for a named manoeuvre on "self", else the
+    character, the zone or the scene named, else oneself."""
+    if named is not None and named.on == "self":
+        return me.id
+    if p.target:
+        state.get(p.target)
+        return p.target
+    if p.zone:
+        if p.zone not in state.zones:
+            raise RuleError("Zones", f"no zone {p.zone!r}")
+        return p.zone
+    if p.scene:
+        return SCENE
+    return me.id
+
+
+def check_reach(state: SceneState, me: Combatant, opponent: Combatant, skill: str) -> None:
+    """Zones: a manoeuvre on an opponent needs them in sight and in the reach of its skill
+    (and, for Weapons, of the weapon in hand)."""
+    far = state.distance(me.zone, opponent.zone)
+    if far >= rules.OUT_OF_SIGHT:
+        raise RuleError("Zones", f"{opponent.id} is {far} zones away: out of sight")
+    reach = rules.manoeuvre_reach(skill, weapon_entry(me.weapon))
+    if far > reach:
+        raise RuleError(
+            "Zones", f"{opponent.id} is {far} zones away: a {skill} manoeuvre reaches {reach}"
+        )
+
+
+def remove_aspect(b: Builder[SceneState], me: Combatant, name: str, on: str) -> None:
+    """Manoeuvres: an Aspect removed; "Disarmed" removed from oneself puts the dropped weapon
+    back in hand."""
+    found = [a for a in b.state.aspects if a.name.lower() == name.lower() and a.on == on]
+    if not found:
+        raise RuleError("Manoeuvres", f"no Aspect {name!r} on {on} to remove")
+    b.emit(ev.ASPECT_REMOVED, {"id": found[0].id, "name": found[0].name, "on": on})
+    if found[0].name == "Disarmed" and on == me.id and me.dropped:
+        b.emit(ev.WEAPON_RECOVERED, {"character": me.id, "weapon": me.dropped})
+
+
+def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+    """Action: Manoeuvre: set (or remove) an Aspect, against a defence or a difficulty."""
+    p = acts.MANOEUVRE.of(action)
+    me = b.state.get(action.actor)
+    named = named_manoeuvre(p.named) if p.named else None
+    name = p.aspect or (named.aspect if named else "")
+    if not name:
+        raise RuleError("Action: Manoeuvre", "needs an 'aspect' or a 'named' manoeuvre")
+    if not (p.skill or named):
+        raise RuleError("Action: Manoeuvre", "say which skill: 'skill' (or a 'named' one)")
+    skill = skill_entry(p.skill or (named.skill if named else "")).name
+    on = aspect_on(b.state, me, p, named)
+    mod = modifier(b, me, p, dice)
+    me = b.state.get(me.id)
+    tags = resolve_tags(b.state, me, p.tags, [on])
+    spec = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
+    opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
+    if opponent is not None:
+        check_reach(b.state, me, b.state.get(opponent), skill)
+
+    def announce(
+        check: DifficultyCheck | OpposedRoll, result: Resolution, dskill: str, odds: CheckOdds
+    ) -> None:
+        pay(b, me.id, tags, result.actor)
+        against = f"{dskill} of {opponent}" if isinstance(check, OpposedRoll) else "a difficulty"
+        b.emit(
+            ev.MANOEUVRE_ROLLED,
+            {
+                "character": me.id,
+                "aspect": name,
+                "on": on,
+                "skill": skill,
+                **result.to_json(),
+                "odds": odds_json(odds),
+                "roll": check_card(
+                    check,
+                    result,
+                    f"{title_of(me.id)} manoeuvres for {name} on {on} ({skill} against {against})",
+                    rule="Action: Manoeuvre",
+                    odds=odds,
+                ),
+            },
+        )
+
+    if opponent is not None and p.difficulty is None:
+        target = b.state.get(opponent)
+        result, _ = defend(b, me, target, spec, skill, p.defence, dice=dice, announce=announce)
+    else:
+        given = p.difficulty if p.difficulty is not None else DEFAULT_DIFFICULTY
+        difficulty = difficulty_number(given)
+        fixed = DifficultyCheck(spec, difficulty)
+        odds = fixed.odds()
+        result = fixed.roll(dice)
+        announce(fixed, result, skill, odds)
+    if held(b, me, skill, result.total, breaking=on):
+        return
+    if opponent is not None and p.difficulty is None:
+        # Success Levels: "-4 [...] defence gets spin" — against a manoeuvre as against an
+        # attack (Rulings)
+        defender = b.state.get(opponent)
+        if rules.is_spin(result.total, result.total - result.margin):
+            spin(b, defender, against=me)
+    if not result.is_success:
+        return
+    if p.remove:
+        remove_aspect(b, me, name, on)
+        return
+    unique = p.unique if p.unique is not None else bool(named and named.unique)
+    place(
+        b,
+        name,
+        on=on,
+        setter=me.id,
+        free_side=me.side,
+        unique_to=me.id if unique else None,
+    )
+    if named is not None and named.name == "disarm" and opponent is not None:
+        b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})
+
+
+# -- the choices
+
+
+def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Manoeuvre: the named manoeuvres on an opponent in their reach, one on oneself,
+    and the removal of an Aspect on oneself."""
+    out: list[Choice] = []
+    in_hand = weapon_entry(me.weapon)
+    for named in (m for m in manoeuvres() if m.on != "self"):
+        reach = rules.manoeuvre_reach(named.skill, in_hand)
+        within = tuple(
+            t.id
+            for t in opponents_of(state, me)
+            if (d := zones_between(state, me.zone, t.zone)) is not None and d <= reach
+        )
+        if within:
+            out.append(
+                Choice(
+                    me.id,
+                    "manoeuvre",
+                    {"named": OneOf((named.name,)), "target": OneOf(within), **release},
+                    label=f"{named.name}: {named.aspect} on an opponent ({named.skill})",
+                )
+            )
+    on_self = tuple(m.name for m in manoeuvres() if m.on == "self")
+    out.append(
+        Choice(
+            me.id,
+            "manoeuvre",
+            {"named": OneOf(on_self), "difficulty": Between(6, 12), **release},
+            label="a manoeuvre on oneself",
+        )
+    )
+    mine = tuple(a.name for a in state.aspects if a.on == me.id)
+    if mine:
+        removal: dict[str, Domain] = {
+            "aspect": OneOf(mine),
+            "remove": OneOf((True,)),
+            "skill": OneOf(("Agility", "Resolve")),
+            "difficulty": Between(6, 12),
+            **release,
+        }
+        out.append(Choice(me.id, "manoeuvre", removal, label="a manoeuvre to remove an Aspect"))
+    return out
+
+
+# -- the fold: the scene after a Disarm and a weapon recovered
+
+
+def after_weapon_dropped(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Disarm: the weapon is on the floor; fists are what is in hand."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, weapon="fists", dropped=str(d["weapon"])))
+
+
+def after_weapon_recovered(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Disarm removed: the dropped weapon is back in hand."""
+    me = state.get(str(d["character"]))
+    return state.put(replace(me, weapon=str(d["weapon"]), dropped=None))
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.WEAPON_DROPPED: after_weapon_dropped,
+    ev.WEAPON_RECOVERED: after_weapon_recovered,
+}
+"""The scene after each event of this section."""
