@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.core import Between, Choice, OddsPreview, OneOf, OpposedCheck, RuleError, SomeOf
+from referee.core import (
+    REFEREE,
+    Between,
+    Choice,
+    OddsPreview,
+    OneOf,
+    OpposedCheck,
+    RuleError,
+    SomeOf,
+)
 from referee.core.naming import possessive, title_of
 from referee.core.naming import possessive_of as _own
 from referee.core.values import Json
@@ -29,7 +38,6 @@ from referee.systems.hursagmu.round_plan import plan_domain
 from referee.systems.hursagmu.rounds import DefenceResponse, StepKind, defence_skill
 from referee.systems.hursagmu.sheet import Stance
 from referee.systems.hursagmu.state import (
-    REFEREE_ACTOR,
     Encounter,
     Pending,
     can_take_turn,
@@ -58,7 +66,7 @@ def actors(state: Encounter) -> tuple[str, ...]:
         if can_take_turn(state, w) or (state.fighters[w].waiting and not state.fighters[w].acted)
     ]
     if round_done(state):
-        movers.append(REFEREE_ACTOR)
+        movers.append(REFEREE)
     return tuple(dict.fromkeys(movers))
 
 
@@ -140,7 +148,7 @@ def _pending_odds(
 
 def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
     """The choices open to ``actor`` now (the Master's as ``"referee"``)."""
-    if actor == REFEREE_ACTOR:
+    if actor == REFEREE:
         return _referee(state)
     if actor not in state.fighters or not state.fighters[actor].conscious:
         return ()
@@ -251,10 +259,10 @@ def _referee(state: Encounter) -> tuple[Choice, ...]:
     awake = tuple(w for w, f in state.fighters.items() if f.conscious)
     choices = []
     if state.phase == "action" and state.pending is None and round_done(state):
-        choices.append(Choice(REFEREE_ACTOR, "end_round", label="end the round (Recovery)"))
+        choices.append(Choice(REFEREE, "end_round", label="end the round (Recovery)"))
     choices.append(
         Choice(
-            REFEREE_ACTOR,
+            REFEREE,
             "condition",
             {
                 "character": OneOf(everyone),
@@ -267,7 +275,7 @@ def _referee(state: Encounter) -> tuple[Choice, ...]:
     if awake:
         choices.append(
             Choice(
-                REFEREE_ACTOR,
+                REFEREE,
                 "perceive",
                 {
                     "character": OneOf(awake),
