@@ -152,25 +152,40 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
         return _referee(state)
     if actor not in state.fighters or not state.fighters[actor].conscious:
         return ()
+    if state.pending is not None:
+        return _answers(state, actor)
+    return (
+        *_opening_choices(state, actor),
+        *_action_choices(state, actor),
+        *_any_time_choices(state, actor),
+    )
+
+
+def _answers(state: Encounter, actor: str) -> tuple[Choice, ...]:
+    """The target of a pending attack defends or takes it ("Action"); nobody else acts."""
+    p = state.pending
+    assert p is not None
+    if p.target != actor:
+        return ()
+    f = state.fighters[actor]
+    defended, taken = _pending_odds(state, actor)
+    params = {}
+    needed = defence_skill(p.skill)
+    if f.plan is None and p.response is DefenceResponse.DEFEND:
+        params = {"actions": plan_domain(state, actor, defence=needed)}
+    elif p.response is DefenceResponse.ABORT:
+        other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
+        params = {"actions": plan_domain(state, actor, defence=needed, stance=other)}
+    return (
+        Choice(actor, "defend", params, odds=defended, label="defend"),
+        Choice(actor, "take", odds=taken, label="take the attack"),
+    )
+
+
+def _opening_choices(state: Encounter, actor: str) -> list[Choice]:
+    """Round Zero, before the conflict begins; Initiative, in its phase."""
     f = state.fighters[actor]
     others = tuple(w for w in state.fighters if w != actor)
-    awake = tuple(w for w in others if state.fighters[w].conscious)
-    if state.pending is not None:
-        p = state.pending
-        if p.target != actor:
-            return ()
-        defended, taken = _pending_odds(state, actor)
-        params = {}
-        needed = defence_skill(p.skill)
-        if f.plan is None and p.response is DefenceResponse.DEFEND:
-            params = {"actions": plan_domain(state, actor, defence=needed)}
-        elif p.response is DefenceResponse.ABORT:
-            other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
-            params = {"actions": plan_domain(state, actor, defence=needed, stance=other)}
-        return (
-            Choice(actor, "defend", params, odds=defended, label="defend"),
-            Choice(actor, "take", odds=taken, label="take the attack"),
-        )
     choices: list[Choice] = []
     if not state.started and state.round == 1:
         choices.append(
@@ -194,6 +209,14 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
             f"(Command {rolls[Stance.CONCENTRATE]})"
         )
         choices.append(Choice(actor, "initiative", {"stance": OneOf(STANCES)}, label=label))
+    return choices
+
+
+def _action_choices(state: Encounter, actor: str) -> list[Choice]:
+    """The Action phase on one's turn: declare, take the next step, wait; hold a wait over
+    ("Waiting")."""
+    f = state.fighters[actor]
+    choices: list[Choice] = []
     if state.phase == "action" and can_take_turn(state, actor):
         if f.plan is None:
             choices.append(
@@ -217,6 +240,15 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
             choices.append(Choice(actor, "wait", label="wait"))
     if f.waiting and not f.acted and not f.holding:
         choices.append(Choice(actor, "hold", label="hold the action over"))
+    return choices
+
+
+def _any_time_choices(state: Encounter, actor: str) -> list[Choice]:
+    """Pushing Power, a race ("Movement"), sneaking ("Perception and Observation")."""
+    f = state.fighters[actor]
+    others = tuple(w for w in state.fighters if w != actor)
+    awake = tuple(w for w in others if state.fighters[w].conscious)
+    choices: list[Choice] = []
     if f.hits > 0:
         choices.append(Choice(actor, "push", {"hits": Between(1, f.hits)}, label="push power"))
     if awake:
@@ -245,7 +277,7 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
                 label="sneak (in secret)",
             )
         )
-    return tuple(choices)
+    return choices
 
 
 def _race(state: Encounter, who: str, other: str) -> OpposedCheck:
