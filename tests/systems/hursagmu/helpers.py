@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Choice, Table
+from referee.core import Action, Builder, Choice, Table
 from referee.dice import ScriptedSource
+from referee.systems.hursagmu import PROCEDURE
 from referee.systems.hursagmu.choices import legal_actions
 from referee.systems.hursagmu.initiative import decide_initiative
 from referee.systems.hursagmu.state import Encounter
@@ -48,7 +49,9 @@ def _initiative_events(
     state: Encounter, who: str, stance: str, faces: list[int], **params: Any
 ) -> list[tuple[str, dict[str, Any]]]:
     action = Action(who, "initiative", {"stance": stance, **params})
-    return [(e.kind, dict(e.data)) for e in decide_initiative(state, action, ScriptedSource(faces))]
+    b = Builder(state, PROCEDURE.evolve)
+    decide_initiative(b, action, ScriptedSource(faces))
+    return [(e.kind, dict(e.data)) for e in b.events]
 
 
 def _kinds(table: Table[Encounter], who: str) -> dict[str, Choice]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, OddsPreview, RuleError, Table, Viewer, view
+from referee.core import Action, Builder, OddsPreview, RuleError, Table, Viewer, view
 from referee.core.cards import dice_of
 from referee.core.table import preview
 from referee.dice import ScriptedSource
@@ -264,7 +264,9 @@ def test_no_roll_against_a_sleeper_who_observes_nothing_or_a_senseless_perceiver
         fighters={**t.state.fighters, "guard": replace(t.state.fighters["guard"], conscious=False)},
     )
     sneak = Action("thief", "sneak", {"perceiver": "guard", "skill": "stealth"})
-    (event,) = decide_sneak(state, sneak, ScriptedSource([]))
+    b = Builder(state, PROCEDURE.evolve)
+    decide_sneak(b, sneak, ScriptedSource([]))
+    (event,) = b.events
     assert dict(event.data) == {
         "character": "thief",
         "perceiver": "guard",

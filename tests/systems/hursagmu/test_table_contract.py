@@ -34,7 +34,7 @@ from referee.core.scenario import load_scenario, run_scenario
 from referee.dice import RandomSource, ScriptedSource
 from referee.systems.hursagmu import PROCEDURE, SYSTEM
 from referee.systems.hursagmu.catalogue import CATALOGUE
-from referee.systems.hursagmu.encounter import DECIDE, FOLD
+from referee.systems.hursagmu.encounter import FOLD, HANDLERS
 from referee.systems.hursagmu.events import KINDS, describe
 from referee.systems.hursagmu.round_plan import ATTACK, DEFEND, TASK
 from referee.systems.hursagmu.setup import encounter_from_setup
@@ -72,7 +72,9 @@ def viewers(table: Table[Any]) -> list[str | Viewer]:
 
 
 def test_the_catalogue_is_every_action_decide_takes() -> None:
-    assert set(CATALOGUE) == set(DECIDE)
+    assert set(CATALOGUE) == set(HANDLERS)
+    HANDLERS.check(CATALOGUE)
+    assert PROCEDURE.handlers is HANDLERS and isinstance(KINDS, frozenset)
     sections = {spec.kind: spec.section for spec in CATALOGUE.values()}
     assert sections["initiative"] == "Initiative" and sections["sneak"] == (
         "Perception and Observation"

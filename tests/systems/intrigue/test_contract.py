@@ -33,6 +33,7 @@ from referee.dice import RandomSource, ScriptedSource
 from referee.systems.intrigue import PROCEDURE, SYSTEM, IntrigueState, load_game
 from referee.systems.intrigue import events as vocabulary
 from referee.systems.intrigue.actions import CATALOGUE
+from referee.systems.intrigue.payloads import PAYLOADS
 
 from .helpers import HOW, SAY, act, character, menu, odds, one_of, some_of, start
 
@@ -68,6 +69,15 @@ def test_the_registry_lists_the_game_with_its_catalogue_and_setup_schema() -> No
         "join", "admit", "use_mind", "declare", "resolve", "next_round", "escape", "end_combat",
         "mental_attack", "revive", "slay", "search", "rob",
     }  # fmt: skip
+
+
+def test_every_action_kind_has_one_handler_and_every_event_kind_one_name() -> None:
+    """One way to decide (issue 27): a handler per catalogue kind, nothing else; the event
+    kinds are one frozenset, each with the shape of its data."""
+    assert PROCEDURE.handlers is not None
+    PROCEDURE.handlers.check(CATALOGUE)
+    assert isinstance(vocabulary.KINDS, frozenset)
+    assert set(PAYLOADS) == vocabulary.KINDS
 
 
 def test_every_section_a_spec_names_is_a_section_of_the_text() -> None:

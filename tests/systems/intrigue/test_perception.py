@@ -18,7 +18,7 @@ from .test_envelopes import TO_ALL, TO_SOME, evening
 
 def test_a_perception_check_folded_at_another_time_starts_its_cooldown_then() -> None:
     """Perception Checks: "once every 15 minutes" from the check's own game time, even when one
-    event's payload is folded twice, at two times (the fold's memo keys on the time)."""
+    event's payload is folded twice, at two times (the fold reads the event's time)."""
     state = start(brawl()).state
     payload = {"perceiver": "alf", "target": "bob"}
     early = evolve(state, Event("perception.made", payload, at=0))

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Event, RollCard, RuleError
+from referee.core import Action, Builder, Event, RollCard, RuleError
 from referee.core.naming import possessive_of as _own
 from referee.core.naming import title_of
 from referee.dice import DiceSource
@@ -247,8 +247,9 @@ def declare_plan(
     return plan, Event(PLAN_DECLARED, _plan_payload(who, f, plan))
 
 
-def decide_declare(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_declare(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """ "each character must declare all of his actions for the round"."""
+    state = b.state
     who = action.actor
     if state.phase == "action" and state.round == 0 and state.fighter(who).rank != HELD:
         raise RuleError(
@@ -256,7 +257,7 @@ def decide_declare(state: Encounter, action: Action, dice: DiceSource) -> list[E
         )
     steps = [step_json(s) for s in DECLARE.of(action).actions]
     _, event = declare_plan(state, who, steps)
-    return [event]
+    b.add(event)
 
 
 def step_base(state: Encounter, who: str, f: Fighter, index: int) -> dict[str, Any]:
@@ -270,10 +271,12 @@ def step_base(state: Encounter, who: str, f: Fighter, index: int) -> dict[str, A
     return base
 
 
-def decide_act(attack: AttackStep) -> Callable[[Encounter, Action, DiceSource], list[Event]]:
-    """The ``act`` step: perform the next declared step; attacks go to ``attack``."""
+def decide_act(attack: AttackStep) -> Callable[[Builder[Encounter], Action, DiceSource], None]:
+    """The ``act`` step's handler: perform the next declared step; attacks go to ``attack``
+    (:func:`~referee.systems.hursagmu.combat.take_attack`: combat builds on this module)."""
 
-    def act(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+    def act(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
+        state = b.state
         who = action.actor
         f = state.fighter(who)
         if state.phase != "action":
@@ -291,12 +294,15 @@ def decide_act(attack: AttackStep) -> Callable[[Encounter, Action, DiceSource], 
         step = f.plan[index]
         base = step_base(state, who, f, index)
         if step.kind is StepKind.MOVE:
-            return _move(state, who, f, step, index, base, dice)
+            b.extend(_move(state, who, f, step, index, base, dice))
+            return
         if step.kind is StepKind.MINOR:
-            return [Event(MINOR_DONE, base | {"name": step.name})]
+            b.add(Event(MINOR_DONE, base | {"name": step.name}))
+            return
         if step.kind is StepKind.TASK:
-            return _task(state, who, f, step, base, dice)
-        return attack(state, who, f, step, base, dice)
+            b.extend(_task(state, who, f, step, base, dice))
+            return
+        b.extend(attack(state, who, f, step, base, dice))
 
     return act
 
@@ -376,19 +382,21 @@ def _task(
     ]
 
 
-def decide_wait(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_wait(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """ "A character may choose to wait upon reaching his Initiative"."""
+    state = b.state
     who = action.actor
     f = state.fighter(who)
     if f.waiting:
         raise RuleError("Waiting", f"{who} is already waiting")
     if who not in on_turn(state):
         raise RuleError("Waiting", f"{who} may wait only upon reaching his Initiative")
-    return [Event(CHARACTER_WAITED, {"character": who})]
+    b.add(Event(CHARACTER_WAITED, {"character": who}))
 
 
-def decide_hold(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_hold(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """A waiting character holds his action over into the next round."""
+    state = b.state
     who = action.actor
     f = state.fighter(who)
     if not f.waiting or f.acted:
@@ -399,16 +407,17 @@ def decide_hold(state: Encounter, action: Action, dice: DiceSource) -> list[Even
         )
     if f.holding:
         raise RuleError("Waiting", f"{who} already holds his action over into the next round")
-    return [Event(ACTION_HELD, {"character": who, "round": state.round + 1})]
+    b.add(Event(ACTION_HELD, {"character": who, "round": state.round + 1}))
 
 
-def decide_push(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_push(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """Pushing Power: +1 Strength and Willpower per hit of Stamina spent, for the round."""
+    state = b.state
     who = action.actor
     f = state.fighter(who)
     spend = PUSH.of(action).hits
     left, exhausted = push_power(f.hits, spend)
-    return [
+    b.add(
         Event(
             POWER_PUSHED,
             {
@@ -420,7 +429,7 @@ def decide_push(state: Encounter, action: Action, dice: DiceSource) -> list[Even
                 "exhausted": exhausted,
             },
         )
-    ]
+    )
 
 
 # ---------------------------------------------------------------------------------- folds

@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.core import Between, Choice, OddsPreview, OneOf, OpposedCheck, RuleError, SomeOf
+from referee.core import (
+    REFEREE,
+    Between,
+    Choice,
+    OddsPreview,
+    OneOf,
+    OpposedCheck,
+    RuleError,
+    SomeOf,
+)
 from referee.core.naming import possessive, title_of
 from referee.core.naming import possessive_of as _own
 from referee.core.values import Json
@@ -29,7 +38,6 @@ from referee.systems.hursagmu.round_plan import plan_domain
 from referee.systems.hursagmu.rounds import DefenceResponse, StepKind, defence_skill
 from referee.systems.hursagmu.sheet import Stance
 from referee.systems.hursagmu.state import (
-    REFEREE_ACTOR,
     Encounter,
     Pending,
     can_take_turn,
@@ -58,7 +66,7 @@ def actors(state: Encounter) -> tuple[str, ...]:
         if can_take_turn(state, w) or (state.fighters[w].waiting and not state.fighters[w].acted)
     ]
     if round_done(state):
-        movers.append(REFEREE_ACTOR)
+        movers.append(REFEREE)
     return tuple(dict.fromkeys(movers))
 
 
@@ -140,29 +148,44 @@ def _pending_odds(
 
 def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
     """The choices open to ``actor`` now (the Master's as ``"referee"``)."""
-    if actor == REFEREE_ACTOR:
+    if actor == REFEREE:
         return _referee(state)
     if actor not in state.fighters or not state.fighters[actor].conscious:
         return ()
+    if state.pending is not None:
+        return _answers(state, actor)
+    return (
+        *_opening_choices(state, actor),
+        *_action_choices(state, actor),
+        *_any_time_choices(state, actor),
+    )
+
+
+def _answers(state: Encounter, actor: str) -> tuple[Choice, ...]:
+    """The target of a pending attack defends or takes it ("Action"); nobody else acts."""
+    p = state.pending
+    assert p is not None
+    if p.target != actor:
+        return ()
+    f = state.fighters[actor]
+    defended, taken = _pending_odds(state, actor)
+    params = {}
+    needed = defence_skill(p.skill)
+    if f.plan is None and p.response is DefenceResponse.DEFEND:
+        params = {"actions": plan_domain(state, actor, defence=needed)}
+    elif p.response is DefenceResponse.ABORT:
+        other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
+        params = {"actions": plan_domain(state, actor, defence=needed, stance=other)}
+    return (
+        Choice(actor, "defend", params, odds=defended, label="defend"),
+        Choice(actor, "take", odds=taken, label="take the attack"),
+    )
+
+
+def _opening_choices(state: Encounter, actor: str) -> list[Choice]:
+    """Round Zero, before the conflict begins; Initiative, in its phase."""
     f = state.fighters[actor]
     others = tuple(w for w in state.fighters if w != actor)
-    awake = tuple(w for w in others if state.fighters[w].conscious)
-    if state.pending is not None:
-        p = state.pending
-        if p.target != actor:
-            return ()
-        defended, taken = _pending_odds(state, actor)
-        params = {}
-        needed = defence_skill(p.skill)
-        if f.plan is None and p.response is DefenceResponse.DEFEND:
-            params = {"actions": plan_domain(state, actor, defence=needed)}
-        elif p.response is DefenceResponse.ABORT:
-            other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
-            params = {"actions": plan_domain(state, actor, defence=needed, stance=other)}
-        return (
-            Choice(actor, "defend", params, odds=defended, label="defend"),
-            Choice(actor, "take", odds=taken, label="take the attack"),
-        )
     choices: list[Choice] = []
     if not state.started and state.round == 1:
         choices.append(
@@ -186,6 +209,14 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
             f"(Command {rolls[Stance.CONCENTRATE]})"
         )
         choices.append(Choice(actor, "initiative", {"stance": OneOf(STANCES)}, label=label))
+    return choices
+
+
+def _action_choices(state: Encounter, actor: str) -> list[Choice]:
+    """The Action phase on one's turn: declare, take the next step, wait; hold a wait over
+    ("Waiting")."""
+    f = state.fighters[actor]
+    choices: list[Choice] = []
     if state.phase == "action" and can_take_turn(state, actor):
         if f.plan is None:
             choices.append(
@@ -209,6 +240,15 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
             choices.append(Choice(actor, "wait", label="wait"))
     if f.waiting and not f.acted and not f.holding:
         choices.append(Choice(actor, "hold", label="hold the action over"))
+    return choices
+
+
+def _any_time_choices(state: Encounter, actor: str) -> list[Choice]:
+    """Pushing Power, a race ("Movement"), sneaking ("Perception and Observation")."""
+    f = state.fighters[actor]
+    others = tuple(w for w in state.fighters if w != actor)
+    awake = tuple(w for w in others if state.fighters[w].conscious)
+    choices: list[Choice] = []
     if f.hits > 0:
         choices.append(Choice(actor, "push", {"hits": Between(1, f.hits)}, label="push power"))
     if awake:
@@ -237,7 +277,7 @@ def legal_actions(state: Encounter, actor: str) -> Sequence[Choice]:
                 label="sneak (in secret)",
             )
         )
-    return tuple(choices)
+    return choices
 
 
 def _race(state: Encounter, who: str, other: str) -> OpposedCheck:
@@ -251,10 +291,10 @@ def _referee(state: Encounter) -> tuple[Choice, ...]:
     awake = tuple(w for w, f in state.fighters.items() if f.conscious)
     choices = []
     if state.phase == "action" and state.pending is None and round_done(state):
-        choices.append(Choice(REFEREE_ACTOR, "end_round", label="end the round (Recovery)"))
+        choices.append(Choice(REFEREE, "end_round", label="end the round (Recovery)"))
     choices.append(
         Choice(
-            REFEREE_ACTOR,
+            REFEREE,
             "condition",
             {
                 "character": OneOf(everyone),
@@ -267,7 +307,7 @@ def _referee(state: Encounter) -> tuple[Choice, ...]:
     if awake:
         choices.append(
             Choice(
-                REFEREE_ACTOR,
+                REFEREE,
                 "perceive",
                 {
                     "character": OneOf(awake),

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Event, OpposedCheck, RollCard, RuleError, TargetCheck
+from referee.core import Action, Builder, Event, OpposedCheck, RollCard, RuleError, TargetCheck
 from referee.core.naming import possessive_of as _own
 from referee.core.naming import title_of
 from referee.dice import DiceSource
@@ -43,7 +43,6 @@ from referee.systems.hursagmu.events import (
     ATTACK_RESOLVED,
     CHARACTER_COLLAPSED,
     DAMAGE_TAKEN,
-    PLAN_DECLARED,
     TASK_FAILED,
     TURN_ABORTED,
 )
@@ -69,6 +68,7 @@ __all__ = [
     "attack_check",
     "decide_defend",
     "decide_take",
+    "defence_declarations",
     "defence_declared",
     "fold_attack_made",
     "fold_attack_resolved",
@@ -143,34 +143,46 @@ def response(state: Encounter, target: str, skill: str) -> tuple[DefenceResponse
     return answer, ""
 
 
-def decide_take(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_take(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """The target of the pending attack takes it undefended."""
+    state = b.state
     p = state.pending
     if p is None or p.target != action.actor:
         raise RuleError("Action", f"{action.actor} is not the target of a pending attack")
-    return resolve(state, p, defended=False, dice=dice)
+    b.extend(resolve(state, p, defended=False, dice=dice))
 
 
-def decide_defend(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_defend(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """The target of the pending attack defends: "declare all of his actions for the round
     and then make his defensive skill roll", aborting his turn if the defence is of the
     other kind."""
-    p = state.pending
+    p = b.state.pending
     who = action.actor
     if p is None or p.target != who:
         raise RuleError("Action", f"{who} is not the target of a pending attack")
     raw = DEFEND.of(action).actions
-    events, state_now = defence_declared(
-        state, None if raw is None else [step_json(s) for s in raw]
-    )
-    return events + resolve(state_now, p, defended=True, dice=dice)
+    b.extend(defence_declarations(b.state, None if raw is None else [step_json(s) for s in raw]))
+    # the defensive roll is made with the actions just declared
+    b.extend(resolve(b.state, p, defended=True, dice=dice))
 
 
 def defence_declared(
     state: Encounter, raw: list[dict[str, Any]] | None
 ) -> tuple[list[Event], Encounter]:
+    """What the target of the pending attack declares before his defensive roll, and the state
+    he would roll in (for the odds and the choices, before he declares)."""
+    events = defence_declarations(state, raw)
+    state_now = state
+    for event in events:
+        fold = fold_turn_aborted if event.kind == TURN_ABORTED else fold_plan_declared
+        state_now = fold(state_now, event.data)
+    return events, state_now
+
+
+def defence_declarations(state: Encounter, raw: list[dict[str, Any]] | None) -> list[Event]:
     """What the target of the pending attack declares before his defensive roll (``raw``: his
-    declared actions, if he has declared none yet), and the state he rolls in."""
+    declared actions, if he has declared none yet): a turn aborted and declared anew, a plan,
+    or nothing."""
     p = state.pending
     assert p is not None
     who = p.target
@@ -215,12 +227,7 @@ def defence_declared(
         if not any(s.kind is StepKind.DEFEND and s.skill == needed for s in plan.steps):
             raise RuleError("Action", f"{who}'s declared actions include no {needed} defence")
         events.append(declared)
-    state_now = state
-    for event in events:
-        fold = fold_turn_aborted if event.kind == TURN_ABORTED else fold_plan_declared
-        state_now = fold(state_now, event.data)
-    assert all(e.kind in (TURN_ABORTED, PLAN_DECLARED) for e in events)
-    return events, state_now
+    return events
 
 
 def attack_check(state: Encounter, p: Pending, *, defended: bool) -> TargetCheck | OpposedCheck:

@@ -2,8 +2,9 @@
 
 Each round has three phases ("Conflict"): Initiative (each character chooses to maneuver or
 concentrate and rolls Quickness or Command), Action (characters carry out their declared steps
-in Initiative order) and Recovery (at ``end_round``). This module only dispatches: each action
-kind is decided, and each event kind folded, by the module of its section of the text —
+in Initiative order) and Recovery (at ``end_round``). This module only names: each action kind
+is decided by a handler (:data:`HANDLERS`), and each event kind folded (:data:`FOLD`), in the
+module of its section of the text —
 
 - :mod:`~referee.systems.hursagmu.initiative`: Round Zero, Initiative;
 - :mod:`~referee.systems.hursagmu.action_phase`: declared actions, steps, Waiting, Haste,
@@ -32,7 +33,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from referee.core import Action, ActorId, Choice, Event, Procedure, Result, RuleError, Viewer
+from referee.core import (
+    REFEREE,
+    Action,
+    ActorId,
+    Builder,
+    Choice,
+    Event,
+    Handlers,
+    Procedure,
+    Result,
+    RuleError,
+    Viewer,
+)
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
 from referee.systems.hursagmu import (
@@ -56,7 +69,6 @@ from referee.systems.hursagmu.races import decide_race
 from referee.systems.hursagmu.senses import decide_perceive, decide_sneak
 from referee.systems.hursagmu.setup import encounter_from_setup
 from referee.systems.hursagmu.state import (
-    REFEREE_ACTOR,
     ROUND_SECONDS,
     Encounter,
     Fighter,
@@ -66,9 +78,8 @@ from referee.systems.hursagmu.state import (
 )
 
 __all__ = [
-    "DECIDE",
     "FOLD",
-    "REFEREE_ACTOR",
+    "HANDLERS",
     "ROUND_SECONDS",
     "Encounter",
     "EncounterProcedure",
@@ -77,26 +88,28 @@ __all__ = [
     "Pending",
 ]
 
-Decide = Callable[[Encounter, Action, DiceSource], list[Event]]
 Fold = Callable[[Encounter, Mapping[str, Any]], Encounter]
 
-DECIDE: dict[str, Decide] = {
-    "round_zero": decide_round_zero,
-    "initiative": decide_initiative,
-    "declare": action_phase.decide_declare,
-    "act": action_phase.decide_act(combat.take_attack),
-    "defend": combat.decide_defend,
-    "take": combat.decide_take,
-    "wait": action_phase.decide_wait,
-    "hold": action_phase.decide_hold,
-    "push": action_phase.decide_push,
-    "end_round": recovery.decide_end_round,
-    "condition": recovery.decide_condition,
-    "perceive": decide_perceive,
-    "sneak": decide_sneak,
-    "race": decide_race,
-}
-"""Each action kind's step, by kind (the catalogue's kinds, one for one)."""
+HANDLERS = Handlers(
+    {
+        "round_zero": decide_round_zero,
+        "initiative": decide_initiative,
+        "declare": action_phase.decide_declare,
+        "act": action_phase.decide_act(combat.take_attack),
+        "defend": combat.decide_defend,
+        "take": combat.decide_take,
+        "wait": action_phase.decide_wait,
+        "hold": action_phase.decide_hold,
+        "push": action_phase.decide_push,
+        "end_round": recovery.decide_end_round,
+        "condition": recovery.decide_condition,
+        "perceive": decide_perceive,
+        "sneak": decide_sneak,
+        "race": decide_race,
+    },
+    rule="Encounter",
+)
+"""Each action kind's handler, by kind (the catalogue's kinds, one for one)."""
 
 FOLD: dict[str, Fold] = {
     events.ROUND_ZERO_BEGAN: fold_round_zero_began,
@@ -120,6 +133,7 @@ class EncounterProcedure(Procedure[Encounter]):
 
     catalogue = CATALOGUE
     has_referee = True
+    handlers = HANDLERS
 
     def initial_state(self, setup: Mapping[str, Any]) -> Encounter:
         """Characters and options from the scenario's setup."""
@@ -178,21 +192,20 @@ class EncounterProcedure(Procedure[Encounter]):
             return round_plan.defence_odds(state, action.actor, steps)
         return super().odds_of(state, action, viewer)
 
-    def decide(self, state: Encounter, action: Action, dice: DiceSource) -> Sequence[Event]:
-        """The events of ``action``; :class:`RuleError` if the rules refuse it."""
-        step = DECIDE.get(action.kind)
-        if step is None:
-            raise RuleError("Encounter", f"no action {action.kind!r} (known: {', '.join(DECIDE)})")
+    def build(self, state: Encounter, action: Action, dice: DiceSource) -> Builder[Encounter]:
+        """The events of ``action``, from its handler; :class:`RuleError` if the rules refuse
+        it — first who takes it, or when (:meth:`_permitted`), then its handler."""
+        HANDLERS.handler(action.kind)
         self._permitted(state, action)
-        return step(state, action, dice)
+        return super().build(state, action, dice)
 
     def _permitted(self, state: Encounter, action: Action) -> None:
         """:class:`RuleError` if who takes ``action``, or when, is against the rules."""
-        if action.kind in MASTER_ONLY and action.actor != REFEREE_ACTOR:
+        if action.kind in MASTER_ONLY and action.actor != REFEREE:
             raise RuleError(
                 "Encounter", f"{action.kind!r} is the Master's action, not {action.actor}'s"
             )
-        if action.actor != REFEREE_ACTOR:
+        if action.actor != REFEREE:
             f = state.fighter(action.actor)
             if not f.conscious:
                 raise RuleError(

@@ -87,33 +87,35 @@ PERCEPTION_ROLLED = "perception.rolled"
 STEALTH_ROLLED = "stealth.rolled"
 SNEAK_NOTICED = "sneak.noticed"
 
-KINDS = (
-    ENCOUNTER_BEGAN,
-    ROUND_ZERO_BEGAN,
-    INITIATIVE_ROLLED,
-    ACTIONS_BEGAN,
-    PLAN_DECLARED,
-    TURN_ABORTED,
-    CHARACTER_MOVED,
-    CHARACTER_STUMBLED,
-    MINOR_DONE,
-    TASK_CONTINUED,
-    TASK_ROLLED,
-    TASK_FAILED,
-    ATTACK_MADE,
-    ATTACK_RESOLVED,
-    DAMAGE_TAKEN,
-    CHARACTER_COLLAPSED,
-    CHARACTER_WAITED,
-    ACTION_HELD,
-    POWER_PUSHED,
-    CONDITION_SET,
-    HIT_RECOVERED,
-    ROUND_ENDED,
-    RACE_ROLLED,
-    PERCEPTION_ROLLED,
-    STEALTH_ROLLED,
-    SNEAK_NOTICED,
+KINDS: frozenset[str] = frozenset(
+    {
+        ENCOUNTER_BEGAN,
+        ROUND_ZERO_BEGAN,
+        INITIATIVE_ROLLED,
+        ACTIONS_BEGAN,
+        PLAN_DECLARED,
+        TURN_ABORTED,
+        CHARACTER_MOVED,
+        CHARACTER_STUMBLED,
+        MINOR_DONE,
+        TASK_CONTINUED,
+        TASK_ROLLED,
+        TASK_FAILED,
+        ATTACK_MADE,
+        ATTACK_RESOLVED,
+        DAMAGE_TAKEN,
+        CHARACTER_COLLAPSED,
+        CHARACTER_WAITED,
+        ACTION_HELD,
+        POWER_PUSHED,
+        CONDITION_SET,
+        HIT_RECOVERED,
+        ROUND_ENDED,
+        RACE_ROLLED,
+        PERCEPTION_ROLLED,
+        STEALTH_ROLLED,
+        SNEAK_NOTICED,
+    }
 )
 """Every kind an encounter logs."""
 
@@ -415,6 +417,15 @@ def describe(event: Event, viewer: Viewer) -> str:
     """
     d = _named(event.data)
     kind = event.kind
+    line = _conflict_line(kind, d) or _round_line(kind, d)
+    if line is not None:
+        return line
+    data = ", ".join(f"{k}={v!r}" for k, v in d.items())
+    return f"{kind}: {data}" if data else kind
+
+
+def _conflict_line(kind: str, d: Mapping[str, Any]) -> str | None:
+    """Conflict, Round Zero, Initiative and the Action phase's steps, attacks and damage."""
     who = _who(d)
     if kind == ENCOUNTER_BEGAN:
         names = ", ".join(d.get("characters") or [])
@@ -435,7 +446,7 @@ def describe(event: Event, viewer: Viewer) -> str:
     if kind == ACTIONS_BEGAN:
         return f"Round {d.get('round')}: the Action phase begins."
     if kind == PLAN_DECLARED:
-        from referee.systems.hursagmu.rounds import Step
+        from referee.systems.hursagmu.steps import Step
 
         raw = d.get("steps") or []
         steps = [Step.from_json(s).describe() for s in raw if isinstance(s, Mapping)]
@@ -464,6 +475,12 @@ def describe(event: Event, viewer: Viewer) -> str:
         return f"{possessive(who)} {d.get('task')} fails: {d.get('reason')}."
     if kind == CHARACTER_COLLAPSED:
         return f"{who} collapses ({d.get('cause')})."
+    return None
+
+
+def _round_line(kind: str, d: Mapping[str, Any]) -> str | None:
+    """Waiting, Pushing Power, the Master's rulings, Recovery, races and the senses."""
+    who = _who(d)
     if kind == CHARACTER_WAITED:
         return f"{who} waits."
     if kind == ACTION_HELD:
@@ -501,5 +518,4 @@ def describe(event: Event, viewer: Viewer) -> str:
         return f"{who} uses {d.get('skill')} on {d.get('perceiver')}: {verdict}{why}."
     if kind == SNEAK_NOTICED:
         return f"{who} notices {d.get('noticed')} ({d.get('skill')})."
-    data = ", ".join(f"{k}={v!r}" for k, v in d.items())
-    return f"{kind}: {data}" if data else kind
+    return None

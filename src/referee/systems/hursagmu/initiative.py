@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Event, RollCard, RuleError, TargetCheck
+from referee.core import Action, Builder, Event, RollCard, RuleError, TargetCheck
 from referee.core.naming import possessive_of as _own
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import INITIATIVE, ROUND_ZERO
@@ -41,8 +41,9 @@ __all__ = [
 ]
 
 
-def decide_round_zero(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_round_zero(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """ "Round zero marks the beginning of any conflict": the initiators and the surprised."""
+    state = b.state
     if state.started or state.round != 1:
         raise RuleError(
             "Round Zero", "round zero marks the beginning of a conflict; this one has begun"
@@ -54,11 +55,11 @@ def decide_round_zero(state: Encounter, action: Action, dice: DiceSource) -> lis
         state.fighter(who)
     if set(group) & set(surprised):
         raise RuleError("Round Zero", "an initiator cannot be surprised")
-    return [
+    b.add(
         Event(
             ROUND_ZERO_BEGAN, {"initiators": group, "surprised": surprised, "stance": params.stance}
         )
-    ]
+    )
 
 
 def initiative_check(
@@ -70,8 +71,9 @@ def initiative_check(
     return roll, roll.against(0)
 
 
-def decide_initiative(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_initiative(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """Choose to maneuver or concentrate and roll Quickness or Command."""
+    state = b.state
     who = action.actor
     f = state.fighter(who)
     if state.phase != "initiative":
@@ -113,7 +115,7 @@ def decide_initiative(state: Encounter, action: Action, dice: DiceSource) -> lis
     ]
     if not missing:
         events.append(Event(ACTIONS_BEGAN, {"round": state.round}))
-    return events
+    b.extend(events)
 
 
 def fold_round_zero_began(state: Encounter, d: Mapping[str, Any]) -> Encounter:

@@ -11,7 +11,7 @@ first (the acting side: a tie is nobody's gain, so the tie rule never moves a ya
 
 from __future__ import annotations
 
-from referee.core import Action, Event, Outcome, RollCard, RuleError
+from referee.core import Action, Builder, Event, Outcome, RollCard, RuleError
 from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import RACE
@@ -34,8 +34,9 @@ def race_odds(mine: Character, theirs: Character) -> dict[str, str]:
     }
 
 
-def decide_race(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_race(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """A round of a race: both roll Quickness; the leader gains a yard per point."""
+    state = b.state
     who = action.actor
     f = state.fighter(who)
     other = RACE.of(action).against
@@ -49,7 +50,7 @@ def decide_race(state: Encounter, action: Action, dice: DiceSource) -> list[Even
     card = RollCard.of(
         check, result, f"{title_of(who)} races {title_of(other)} (Quickness)", rule="Movement"
     )
-    return [
+    b.add(
         Event(
             RACE_ROLLED,
             {
@@ -62,4 +63,4 @@ def decide_race(state: Encounter, action: Action, dice: DiceSource) -> list[Even
                 "roll": card.to_json(),
             },
         )
-    ]
+    )

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Event, RuleError
+from referee.core import Action, Builder, Event, RuleError
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import CONDITION
 from referee.systems.hursagmu.events import (
@@ -50,8 +50,9 @@ def round_done(state: Encounter) -> bool:
     )
 
 
-def decide_end_round(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_end_round(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """The Master ends the round: collapse from exhaustion, Recovery, the waiting game."""
+    state = b.state
     if state.phase != "action":
         missing = [w for w, f in state.fighters.items() if f.conscious and f.initiative is None]
         raise RuleError(
@@ -85,12 +86,13 @@ def decide_end_round(state: Encounter, action: Action, dice: DiceSource) -> list
         ):
             events.append(Event(HIT_RECOVERED, {"character": w, "hits": f.hits + 1}))
     events.append(Event(ROUND_ENDED, {"round": state.round, "waiting_game": waiters}))
-    return events
+    b.extend(events)
 
 
-def decide_condition(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_condition(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """The Master rules a character OK or not on Health and Sanity, or asleep or awake
     ("Perception and Observation"); what he does not say is unchanged."""
+    state = b.state
     params = CONDITION.of(action)
     f = state.fighter(params.character)
     health = f.health_ok if params.health_ok is None else params.health_ok
@@ -102,7 +104,7 @@ def decide_condition(state: Encounter, action: Action, dice: DiceSource) -> list
     }
     if params.asleep is not None:
         payload["asleep"] = params.asleep
-    return [Event(CONDITION_SET, payload)]
+    b.add(Event(CONDITION_SET, payload))
 
 
 def fold_condition_set(state: Encounter, d: Mapping[str, Any]) -> Encounter:

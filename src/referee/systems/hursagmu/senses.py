@@ -23,6 +23,7 @@ from typing import Any
 from referee.core import (
     REFEREE_ONLY,
     Action,
+    Builder,
     Event,
     OddsPreview,
     OpposedCheck,
@@ -93,8 +94,9 @@ def perceive_check(state: Encounter, action: Action) -> TargetCheck:
     return check
 
 
-def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_perceive(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """The Master's secret roll for a character."""
+    state = b.state
     params = PERCEIVE.of(action)
     who = params.character
     check = perceive_check(state, action)
@@ -102,7 +104,7 @@ def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[
     card = RollCard.of(
         check, result, f"{_own(who)} {params.skill} (in secret)", rule="Perception and Observation"
     )
-    return [
+    b.add(
         Event(
             PERCEPTION_ROLLED,
             {"character": who, "skill": params.skill, "noticed": result.is_success},
@@ -112,7 +114,7 @@ def decide_perceive(state: Encounter, action: Action, dice: DiceSource) -> list[
                 Secret("roll", card.to_json(), REFEREE_ONLY),
             ),
         )
-    ]
+    )
 
 
 def sneak_check(
@@ -128,8 +130,9 @@ def sneak_check(
     return shadowing_check(sneak, perceiver, shadow_modifier=modifier, watcher_modifier=hearing)
 
 
-def decide_sneak(state: Encounter, action: Action, dice: DiceSource) -> list[Event]:
+def decide_sneak(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
     """Stealth or Shadowing, rolled in secret."""
+    state = b.state
     who = action.actor
     f = state.fighter(who)
     params = SNEAK.of(action)
@@ -143,7 +146,7 @@ def decide_sneak(state: Encounter, action: Action, dice: DiceSource) -> list[Eve
     elif p.asleep and skill == "shadowing":
         reason = "asleep: he observes nothing (a sleeper hears, no more)"
     if reason:
-        return [
+        b.add(
             Event(
                 STEALTH_ROLLED,
                 {
@@ -155,7 +158,8 @@ def decide_sneak(state: Encounter, action: Action, dice: DiceSource) -> list[Eve
                 },
                 audience=only(who),
             )
-        ]
+        )
+        return
     check = sneak_check(f.sheet, p.sheet, skill, params.modifier, asleep=p.asleep)
     result = check.roll(dice)
     noticed = not result.is_success
@@ -189,7 +193,7 @@ def decide_sneak(state: Encounter, action: Action, dice: DiceSource) -> list[Eve
                 audience=only(perceiver, who),
             )
         )
-    return events
+    b.extend(events)
 
 
 def odds_of(state: Encounter, action: Action, viewer: Viewer) -> tuple[OddsPreview, ...]:

@@ -20,10 +20,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from referee.core import ScenarioError
+from referee.core import REFEREE, ScenarioError
 from referee.systems.hursagmu.rounds import DefenceMode
 from referee.systems.hursagmu.sheet import character_from_json
-from referee.systems.hursagmu.state import REFEREE_ACTOR, Encounter, Fighter, Options
+from referee.systems.hursagmu.state import Encounter, Fighter, Options
 
 __all__ = ["CharacterSetup", "OptionsSetup", "Setup", "encounter_from_setup"]
 
@@ -104,7 +104,7 @@ def encounter_from_setup(setup: Mapping[str, Any]) -> Encounter:
     for name, data in characters.items():
         if not isinstance(name, str) or not name:
             raise ScenarioError("a character's id is a name", ("characters", str(name)))
-        if name == REFEREE_ACTOR:
+        if name == REFEREE:
             raise ScenarioError("'referee' is the Master, not a character", ("characters", name))
         sheet = character_from_json(name, data, ("characters", name))
         hits = sheet.hits if sheet.hits is not None else sheet.stamina

@@ -35,7 +35,6 @@ from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance
 
 __all__ = [
     "HELD",
-    "REFEREE_ACTOR",
     "ROUND_SECONDS",
     "WAITED",
     "Encounter",
@@ -47,9 +46,6 @@ __all__ = [
     "next_key",
     "on_turn",
 ]
-
-REFEREE_ACTOR = "referee"
-"""The actor id of the Master (The Master's own actions: ``end_round``, ``condition``...)."""
 
 ROUND_SECONDS = 6
 """"Time is measured in rounds, with each round being equal to about six seconds." """

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from referee.core import (
     EVERYONE,
+    Action,
+    Builder,
     Event,
     Json,
     RollCard,
@@ -18,6 +20,8 @@ from referee.core import (
     set_timer,
 )
 from referee.dice import DiceSource
+from referee.systems.intrigue.acting import acting_character, tell
+from referee.systems.intrigue.actions import REVIVE, ROB, SEARCH, SLAY
 from referee.systems.intrigue.characters import MEDICINE, Character, CharacterId
 from referee.systems.intrigue.events import (
     CHARACTER_DIED,
@@ -101,8 +105,11 @@ def _knocked_out_after(state: IntrigueState, target: Character, what: str) -> No
         raise RuleError(RULE, f"{target.id} is not Knocked Out after a combat ({what})")
 
 
-def revive(state: IntrigueState, me: Character, target: Character, dice: DiceSource) -> list[Event]:
+def revive(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """ "Knocked Out Characters can be awakened with a Medicine roll of 14 or more"."""
+    state = b.state
+    me = acting_character(state, action)
+    target = state.character(str(REVIVE.of(action).target))
     _knocked_out_after(state, target, "Medicine wakes the Knocked Out")
     if not me.has_skill(MEDICINE):
         raise RuleError(RULE, f"{me.id} has no Medicine skill")
@@ -143,7 +150,7 @@ def revive(state: IntrigueState, me: Character, target: Character, dice: DiceSou
                 ),
             ),
         ]
-    return events
+    tell(b, *events)
 
 
 def victors(state: IntrigueState, fallen: CharacterId) -> tuple[CharacterId, ...]:
@@ -174,17 +181,21 @@ def _at_the_victors_mercy(state: IntrigueState, me: Character, target: Character
         raise RuleError("Combat Actions", f"{me.id} is in a combat")
 
 
-def slay(state: IntrigueState, me: Character, target: Character) -> list[Event]:
+def slay(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """ "In the meantime, the victor can have his or her way with them (search them, rob
     them, slit their throats…)"."""
+    state = b.state
+    me = acting_character(state, action)
+    target = state.character(str(SLAY.of(action).target))
     _at_the_victors_mercy(state, me, target)
-    return [
+    tell(
+        b,
         cancel_timer(f"wake:{target.id}", label=f"{target.name} wakes"),
         Event(CHARACTER_DIED, {"character": target.id, "by": me.id}),
-    ]
+    )
 
 
-def search(state: IntrigueState, me: Character, target: Character) -> list[Event]:
+def search(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """The victor searches the Knocked Out ("Taking Damage": "search them").
 
     Ruling (audit M1): the searcher is shown what ``target`` carries — each Item Card (its name,
@@ -194,6 +205,9 @@ def search(state: IntrigueState, me: Character, target: Character) -> list[Event
     ("Contingency Envelopes"). Everyone sees that the search happened; what it found is the
     searcher's (and the referee's).
     """
+    state = b.state
+    me = acting_character(state, action)
+    target = state.character(str(SEARCH.of(action).target))
     _at_the_victors_mercy(state, me, target)
     items: list[Json] = [
         {"name": i.name, "damage": i.damage, "description": i.description} for i in target.items
@@ -206,7 +220,8 @@ def search(state: IntrigueState, me: Character, target: Character) -> list[Event
         for e in state.contingency_envelopes
         if e.holder == target.id
     ]
-    return [
+    tell(
+        b,
         Event(
             CHARACTER_SEARCHED,
             {"character": me.id, "target": target.id},
@@ -214,11 +229,11 @@ def search(state: IntrigueState, me: Character, target: Character) -> list[Event
                 Secret("items", items, only(me.id)),
                 Secret("envelopes", envelopes, only(me.id)),
             ),
-        )
-    ]
+        ),
+    )
 
 
-def rob(state: IntrigueState, me: Character, target: Character, item: str) -> list[Event]:
+def rob(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """The victor takes an Item Card from the Knocked Out ("Taking Damage": "rob them").
 
     Ruling (audit M1): only an Item Card passes (envelopes are not items); a drawn weapon may be
@@ -226,6 +241,10 @@ def rob(state: IntrigueState, me: Character, target: Character, item: str) -> li
     Item" is an action of its own). Everyone sees that ``me`` robbed ``target``; which card
     was taken is the two characters' (and the referee's).
     """
+    state = b.state
+    me = acting_character(state, action)
+    args = ROB.of(action)
+    target, item = state.character(str(args.target)), args.item
     _at_the_victors_mercy(state, me, target)
     card = target.item(item)
     if card is None:
@@ -235,10 +254,11 @@ def rob(state: IntrigueState, me: Character, target: Character, item: str) -> li
             RULE,
             f"{me.id} already holds an Item Card called {card.name!r}: two could not be told apart",
         )
-    return [
+    tell(
+        b,
         Event(
             ITEM_ROBBED,
             {"character": me.id, "target": target.id},
             secrets=(Secret("item", card.name, only(me.id, target.id)),),
-        )
-    ]
+        ),
+    )

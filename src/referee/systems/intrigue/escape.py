@@ -7,13 +7,13 @@ escapes.
 
 from __future__ import annotations
 
-from referee.core import Event, Json, OpposedCheck, RollCard
+from referee.core import Action, Builder, Event, Json, OpposedCheck, RollCard
 from referee.dice import DiceSource
+from referee.systems.intrigue.acting import acting_character, tell
 from referee.systems.intrigue.characters import CharacterId
-from referee.systems.intrigue.combat_actions import active_sides
 from referee.systems.intrigue.damage import aftermath
 from referee.systems.intrigue.events import ESCAPE_ROLLED
-from referee.systems.intrigue.evolve import fold
+from referee.systems.intrigue.resolution import active_sides
 from referee.systems.intrigue.rounds import my_combat, refuse
 from referee.systems.intrigue.rules import ESCAPE_DEFENSIVE_ACTIONS, escape_check
 from referee.systems.intrigue.state import Combat, IntrigueState
@@ -21,11 +21,13 @@ from referee.systems.intrigue.state import Combat, IntrigueState
 __all__ = ["escape", "escape_plan"]
 
 
-def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Event]:
+def escape(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """ "To escape a character must first succeed in two consecutive Defensive Actions ... and
     then beat their attacker with a 3d6 + Combat roll ... made at the end of the second
     consecutive turn" ("Escaping Combat"; RULINGS: the strongest who attacked in those rounds).
     """
+    state = b.state
+    who = acting_character(state, action).id
     combat = my_combat(state, who)
     if combat.in_round or combat.round == 0:
         raise refuse("Escaping Combat", "the escape roll is made at the end of a round")
@@ -40,11 +42,12 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
     payload: dict[str, Json] = {"combat": combat.id, "character": who}
     plan = escape_plan(state, combat, who)
     if plan is None:
-        events = [Event(ESCAPE_ROLLED, {**payload, "against": None, "escaped": True})]
+        tell(b, Event(ESCAPE_ROLLED, {**payload, "against": None, "escaped": True}))
     else:
         strongest, check = plan
         result = check.roll(dice)
-        events = [
+        tell(
+            b,
             Event(
                 ESCAPE_ROLLED,
                 {
@@ -62,13 +65,12 @@ def escape(state: IntrigueState, who: CharacterId, dice: DiceSource) -> list[Eve
                         rule="Escaping Combat",
                     ).to_json(),
                 },
-            )
-        ]
-    after = fold(state, events)
+            ),
+        )
+    after = b.state
     combat = after.combat(combat.id)
     if len(active_sides(after, combat)) < 2:
-        events += aftermath(after, combat, f"{state.name(who)} escaped")
-    return events
+        tell(b, *aftermath(after, combat, f"{state.name(who)} escaped"))
 
 
 def escape_plan(

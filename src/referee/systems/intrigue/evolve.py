@@ -5,7 +5,7 @@ Every event kind the game logs is folded here; :func:`evolve` ignores kinds it d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import cast
 
 from referee.core import Event, Json
@@ -19,14 +19,14 @@ from referee.systems.intrigue.state import (
     evolved,
 )
 
-__all__ = ["evolve", "fold"]
+__all__ = ["evolve"]
 
 
-def _s(data: Mapping[str, Json], key: str) -> str:
+def _text(data: Mapping[str, Json], key: str) -> str:
     return str(data[key])
 
 
-def _i(data: Mapping[str, Json], key: str, default: int = 0) -> int:
+def _number(data: Mapping[str, Json], key: str, default: int = 0) -> int:
     value = data.get(key, default)
     return int(cast(int, value))
 
@@ -36,70 +36,32 @@ def _ids(data: Mapping[str, Json], key: str) -> tuple[str, ...]:
     return tuple(str(v) for v in cast(list[Json], value))
 
 
-def fold(state: IntrigueState, events: Iterable[Event]) -> IntrigueState:
-    """``state`` after ``events`` (kernel timer events are skipped, as the table does)."""
-    for event in events:
-        if not event.kind.startswith(("timer.", "clock.")):
-            state = evolve(state, event)
-    return state
-
-
-_READS_AT = frozenset({"perception.made", "combat.ended"})
-"""The kinds whose fold reads the event's game time (``at``); the others ignore it."""
-
-_MEMO: dict[tuple[int, int, int], tuple[IntrigueState, Event, IntrigueState]] = {}
-_MEMO_SIZE = 256
-
-
 def evolve(state: IntrigueState, event: Event) -> IntrigueState:
-    """The state after ``event``.
-
-    The fold is a pure function of frozen values, and the same event is folded twice on the
-    same state as a rule is taken: once by the procedure while it decides (a resolution folds
-    each roll's events before the next), once by the table as it records them (the table's
-    copy of the event differs only in its number, time and cause). So the last few folds are
-    remembered, by the identity of the state and of the event's payload (payloads are never
-    mutated), with the event's time where its kind reads it.
-    """
-    kind = event.kind
-    key = (id(state), id(event.payload), event.at if kind in _READS_AT else -1)
-    hit = _MEMO.get(key)
-    if hit is not None:
-        before, seen, after = hit
-        if before is state and seen.kind == kind and seen.secrets is event.secrets:
-            return after
-    after = _evolve(state, event)
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
-    # the entry holds the state and the event, so neither id can be reused while it is kept
-    _MEMO[key] = (state, event, after)
-    return after
-
-
-def _evolve(state: IntrigueState, event: Event) -> IntrigueState:
+    """The state after ``event`` (each event is folded once as it is decided, and again only
+    when a log is replayed)."""
     data = event.data if event.secrets else event.payload  # read only: no copy needed
     kind = event.kind
     fold_combat = _COMBAT_FOLDS.get(kind)
     if fold_combat is not None:
         return fold_combat(state, event, data)
     if kind == "perception.made":
-        perceiver, target = _s(data, "perceiver"), _s(data, "target")
+        perceiver, target = _text(data, "perceiver"), _text(data, "target")
         kept = tuple(c for c in state.cooldowns if (c[0], c[1]) != (perceiver, target))
         return evolved(
             state, cooldowns=(*kept, (perceiver, target, event.at + PERCEPTION_COOLDOWN))
         )
     if kind == "perception.ready":
-        pair = (_s(data, "perceiver"), _s(data, "target"))
+        pair = (_text(data, "perceiver"), _text(data, "target"))
         return evolved(state, cooldowns=tuple(c for c in state.cooldowns if (c[0], c[1]) != pair))
     if kind == "contingency.openable":
         return evolved(state, openable=state.openable | set(_ids(data, "envelopes")))
     if kind == "envelope.opened":
-        return evolved(state, opened=state.opened | {_s(data, "envelope")})
+        return evolved(state, opened=state.opened | {_text(data, "envelope")})
     if kind == "item.drawn":
-        who = _s(data, "character")
-        return state.with_status(who, evolved(state.status(who), drawn=_s(data, "item")))
+        who = _text(data, "character")
+        return state.with_status(who, evolved(state.status(who), drawn=_text(data, "item")))
     if kind == "item.robbed":
-        return _robbed(state, _s(data, "target"), _s(data, "character"), _s(data, "item"))
+        return _robbed(state, _text(data, "target"), _text(data, "character"), _text(data, "item"))
     return state
 
 
@@ -125,14 +87,14 @@ def _robbed(state: IntrigueState, victim: str, robber: str, item: str) -> Intrig
 
 
 def _combat(state: IntrigueState, data: Mapping[str, Json]) -> Combat:
-    return state.combat(_s(data, "combat"))
+    return state.combat(_text(data, "combat"))
 
 
 def _combat_started(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
-    starter = _s(data, "starter")
+    starter = _text(data, "starter")
     return state.with_combat(
         Combat(
-            id=_s(data, "combat"),
+            id=_text(data, "combat"),
             starter=starter,
             sides=((starter, 0), *((c, 1) for c in _ids(data, "targets"))),
             surprised=frozenset(_ids(data, "surprised")),
@@ -142,7 +104,7 @@ def _combat_started(state: IntrigueState, event: Event, data: Mapping[str, Json]
 
 def _combat_joined(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     combat = _combat(state, data)
-    entry = (_s(data, "character"), _i(data, "side"))
+    entry = (_text(data, "character"), _number(data, "side"))
     return state.with_combat(evolved(combat, sides=(*combat.sides, entry)))
 
 
@@ -154,7 +116,7 @@ def _combat_round_started(
     return state.with_combat(
         evolved(
             combat,
-            round=_i(data, "round"),
+            round=_number(data, "round"),
             in_round=True,
             by_mind=frozenset(),
             declarations=(),
@@ -170,22 +132,22 @@ def _combat_mind_used(
     state: IntrigueState, event: Event, data: Mapping[str, Json]
 ) -> IntrigueState:
     combat = _combat(state, data)
-    return state.with_combat(evolved(combat, by_mind=combat.by_mind | {_s(data, "character")}))
+    return state.with_combat(evolved(combat, by_mind=combat.by_mind | {_text(data, "character")}))
 
 
 def _combat_declared(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     combat = _combat(state, data)
-    actor = _s(data, "character")
+    actor = _text(data, "character")
     target = data.get("target")
     declaration = Declaration(
         actor=actor,
-        kind=_s(data, "action"),
-        rank=_i(data, "rank"),
+        kind=_text(data, "action"),
+        rank=_number(data, "rank"),
         target=None if target is None else str(target),
-        item=None if data.get("item") is None else _s(data, "item"),
-        ability=None if data.get("ability") is None else _s(data, "ability"),
+        item=None if data.get("item") is None else _text(data, "item"),
+        ability=None if data.get("ability") is None else _text(data, "ability"),
         group=_ids(data, "group"),
-        bonus=_i(data, "bonus"),
+        bonus=_number(data, "bonus"),
     )
     members = tuple(
         Declaration(actor=m, kind="group", rank=declaration.rank, target=declaration.target)
@@ -213,22 +175,22 @@ def _attack_rolled(state: IntrigueState, event: Event, data: Mapping[str, Json])
     attack = CombatAttack(
         round=combat.round,
         attackers=_ids(data, "attackers"),
-        target=_s(data, "target"),
+        target=_text(data, "target"),
         hit=bool(data.get("hit")),
     )
     return state.with_combat(evolved(combat, attacks=(*combat.attacks, attack)))
 
 
 def _damage_taken(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
-    who = _s(data, "character")
+    who = _text(data, "character")
     status = state.status(who)
-    return state.with_status(who, evolved(status, damage=_i(data, "total")))
+    return state.with_status(who, evolved(status, damage=_number(data, "total")))
 
 
 def _character_knocked_out(
     state: IntrigueState, event: Event, data: Mapping[str, Json]
 ) -> IntrigueState:
-    who = _s(data, "character")
+    who = _text(data, "character")
     state = state.with_status(who, evolved(state.status(who), knocked_out=True))
     for combat in state.running:
         if any(who in (h.holder, h.held) for h in combat.holds):
@@ -243,13 +205,13 @@ def _character_grabbed(
     state: IntrigueState, event: Event, data: Mapping[str, Json]
 ) -> IntrigueState:
     combat = _combat(state, data)
-    hold = Hold(_s(data, "holder"), _s(data, "held"))
+    hold = Hold(_text(data, "holder"), _text(data, "held"))
     return state.with_combat(evolved(combat, holds=(*combat.holds, hold)))
 
 
 def _hold_ends(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     combat = _combat(state, data)
-    held = _s(data, "held")
+    held = _text(data, "held")
     holds = tuple(evolved(h, ending=True) if h.held == held else h for h in combat.holds)
     return state.with_combat(evolved(combat, holds=holds))
 
@@ -265,7 +227,7 @@ def _combat_round_ended(
 
 def _escape_rolled(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     combat = _combat(state, data)
-    who = _s(data, "character")
+    who = _text(data, "character")
     tried = combat.escape_tried | {who}
     if data.get("escaped"):
         # their part in the combat is over: its damage no longer counts ("Taking Damage")
@@ -296,14 +258,14 @@ def _combat_ended(state: IntrigueState, event: Event, data: Mapping[str, Json]) 
 
 
 def _character_died(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
-    who = _s(data, "character")
+    who = _text(data, "character")
     return state.with_status(
         who, evolved(state.status(who), dead=True, knocked_out=False, wake_due=None)
     )
 
 
 def _character_woke(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
-    who = _s(data, "character")
+    who = _text(data, "character")
     status = state.status(who)
     return state.with_status(
         who,
@@ -313,7 +275,7 @@ def _character_woke(state: IntrigueState, event: Event, data: Mapping[str, Json]
             wake_due=None,
             damage=0,
             pending_wounds=0,
-            wounds_marked=status.wounds_marked + _i(data, "wounds"),
+            wounds_marked=status.wounds_marked + _number(data, "wounds"),
         ),
     )
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core import ScenarioError, clock_time, format_time
+from referee.core import PUBLIC, REFEREE, ScenarioError, clock_time, format_time
 from referee.systems.intrigue.characters import Ability, Character, Item, is_character_number
 from referee.systems.intrigue.envelopes import (
     ALL,
@@ -300,7 +300,7 @@ def load_game(setup: Mapping[str, Any]) -> IntrigueState:
     for cid, raw in cast_.items():
         path: Path = ("characters", str(cid))
         cid = str(cid)
-        if is_character_number(cid) or cid in ("referee", "public", "ALL"):
+        if is_character_number(cid) or cid in (REFEREE, PUBLIC, *ALL):
             raise _fail(f"a character id is a name, not {cid!r}", path)
         sheet = _mapping(raw, path, "a character")
         _extra(sheet, _CHARACTER_KEYS, path)

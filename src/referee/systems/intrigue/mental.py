@@ -7,9 +7,10 @@ obvious mental attack (or one that does damage) is fought as a combat instead: d
 
 from __future__ import annotations
 
-from referee.core import Event, Json, RollCard, RuleError, only
+from referee.core import Action, Builder, Event, Json, RollCard, RuleError, only
 from referee.dice import DiceSource
-from referee.systems.intrigue.characters import Character
+from referee.systems.intrigue.acting import acting_character, tell
+from referee.systems.intrigue.actions import MENTAL_ATTACK
 from referee.systems.intrigue.events import MENTAL_ATTACKED
 from referee.systems.intrigue.rules import attack_check, attack_target_number
 from referee.systems.intrigue.state import IntrigueState
@@ -19,12 +20,14 @@ __all__ = ["mental_attack"]
 RULE = "Mental Combat"
 
 
-def mental_attack(
-    state: IntrigueState, me: Character, target: Character, ability_name: str, dice: DiceSource
-) -> list[Event]:
+def mental_attack(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """An unnoticed mental attack: "no need to declare combat ... Simply take the target
     character to one side, resolve the outcome" ("Mental Combat"). Only the two characters
     (and the referee) see it."""
+    state = b.state
+    me = acting_character(state, action)
+    args = MENTAL_ATTACK.of(action)
+    target, ability_name = state.character(str(args.target)), args.ability
     ability = me.ability(ability_name)
     if ability is None or not ability.mental:
         raise RuleError(RULE, f"{me.id} has no Special Ability for Mental Combat {ability_name!r}")
@@ -61,4 +64,4 @@ def mental_attack(
     }
     if result.is_success:
         payload["effect"] = ability.effect or ability.description
-    return [Event(MENTAL_ATTACKED, payload, audience=only(me.id, target.id))]
+    tell(b, Event(MENTAL_ATTACKED, payload, audience=only(me.id, target.id)))

@@ -20,12 +20,14 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from referee.core import Action, ActionError, Check, RuleError
+from referee.core import EVERYONE, REFEREE, Action, ActionError, Builder, Check, Event, RuleError
 from referee.systems.intrigue import combat as fight
 from referee.systems.intrigue.actions import DECLARE
-from referee.systems.intrigue.characters import MEDICINE, PERCEPTION
+from referee.systems.intrigue.characters import MEDICINE, PERCEPTION, Character
 from referee.systems.intrigue.combat_actions import ranked_above
 from referee.systems.intrigue.envelopes import is_for
+from referee.systems.intrigue.events import COMBAT_DECLARED
+from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.rules import (
     attack_check,
     attack_target_number,
@@ -58,23 +60,7 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
     params = action.params
     kind = action.kind
     if kind == "resolve":
-        combat_id: str | None = None
-        if action.actor == "referee":
-            running = state.running
-            given = params.get("combat")
-            if given is not None:
-                combat_id = str(given)
-            elif len(running) == 1:
-                combat_id = running[0].id
-        elif state.has_character(action.actor):
-            mine = state.combat_of(state.character(action.actor).id)
-            combat_id = mine.id if mine else None
-        if combat_id is None:
-            return []
-        try:
-            return list(fight.preview(state, str(combat_id)))
-        except RuleError:
-            return []
+        return _resolving(state, action)
     if not state.has_character(action.actor):
         return []
     me = state.character(action.actor)
@@ -92,40 +78,9 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
             if is_for(e, me.number)
         ]
     if kind == "roll":
-        name = params.get("skill") or params.get("ability")
-        if name is None:
-            return []
-        ability = me.ability(str(name)) if params.get("ability") else None
-        value = (ability.value or 0) if ability is not None else me.skill(str(name))
-        fixed = params.get("target")
-        if isinstance(fixed, int) and not isinstance(fixed, bool):
-            return [(f"{me.id} {name}: 3d6{value:+d} ≥ {fixed}", skill_check(value, fixed))]
-        other = _ref(state, params.get("against"))
-        if other is None:
-            return []
-        their = state.character(other).skill(str(params.get("against_skill", name)))
-        return [
-            (
-                f"{me.id} {name}: 3d6{value:+d} ≥ {other}'s 3d6{their:+d}",
-                opposed_skill_check(value, their),
-            )
-        ]
+        return _skill_roll(state, me, params)
     if kind == "mental_attack":
-        target = _ref(state, params.get("target"))
-        ability = me.ability(str(params.get("ability")))
-        if target is None or ability is None:
-            return []
-        number = (
-            ability.target
-            if ability.target is not None
-            else attack_target_number(state.character(target).mind)
-        )
-        return [
-            (
-                f"{me.id} {ability.name} {target}: 3d6{me.mind:+d} > {number}",
-                attack_check(me.mind, number),
-            )
-        ]
+        return _mental_attack(state, me, params)
     if kind == "revive":
         target = _ref(state, params.get("target"))
         value = me.skill(MEDICINE)
@@ -134,14 +89,78 @@ def upcoming(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
         return _held_action(state, me.id, params) or _declared_attack(state, me.id, params)
     if kind == "escape":
         combat = state.combat_of(me.id)
-        if combat is None:
-            return []
-        plan = fight.escape_plan(state, combat, me.id)
+        plan = None if combat is None else fight.escape_plan(state, combat, me.id)
         if plan is None:
             return []
         against, check = plan
         return [(f"{me.id} escapes {against}: 3d6+Combat > 3d6+Combat", check)]
     return []
+
+
+def _resolving(state: IntrigueState, action: Action) -> list[tuple[str, Check]]:
+    """The rolls of the next place of the combat a ``resolve`` is for ("Initiative")."""
+    combat_id: str | None = None
+    if action.actor == REFEREE:
+        running = state.running
+        given = action.params.get("combat")
+        if given is not None:
+            combat_id = str(given)
+        elif len(running) == 1:
+            combat_id = running[0].id
+    elif state.has_character(action.actor):
+        mine = state.combat_of(state.character(action.actor).id)
+        combat_id = mine.id if mine else None
+    if combat_id is None:
+        return []
+    try:
+        return list(fight.preview(state, str(combat_id)))
+    except RuleError:
+        return []
+
+
+def _skill_roll(
+    state: IntrigueState, me: Character, params: Mapping[str, Any]
+) -> list[tuple[str, Check]]:
+    """A skill roll against a Target Number, or another character's roll ("Skill Rolls")."""
+    name = params.get("skill") or params.get("ability")
+    if name is None:
+        return []
+    ability = me.ability(str(name)) if params.get("ability") else None
+    value = (ability.value or 0) if ability is not None else me.skill(str(name))
+    fixed = params.get("target")
+    if isinstance(fixed, int) and not isinstance(fixed, bool):
+        return [(f"{me.id} {name}: 3d6{value:+d} ≥ {fixed}", skill_check(value, fixed))]
+    other = _ref(state, params.get("against"))
+    if other is None:
+        return []
+    their = state.character(other).skill(str(params.get("against_skill", name)))
+    return [
+        (
+            f"{me.id} {name}: 3d6{value:+d} ≥ {other}'s 3d6{their:+d}",
+            opposed_skill_check(value, their),
+        )
+    ]
+
+
+def _mental_attack(
+    state: IntrigueState, me: Character, params: Mapping[str, Any]
+) -> list[tuple[str, Check]]:
+    """An unnoticed mental attack ("Mental Combat")."""
+    target = _ref(state, params.get("target"))
+    ability = me.ability(str(params.get("ability")))
+    if target is None or ability is None:
+        return []
+    number = (
+        ability.target
+        if ability.target is not None
+        else attack_target_number(state.character(target).mind)
+    )
+    return [
+        (
+            f"{me.id} {ability.name} {target}: 3d6{me.mind:+d} > {number}",
+            attack_check(me.mind, number),
+        )
+    ]
 
 
 def own_roll(
@@ -200,10 +219,6 @@ def _as_declared(
     """The state after ``who`` declares ``params`` in ``combat`` (a declaration of a kind
     ``is_wanted`` and the rules accept), with the combat and the declaration: what the odds of a
     declaration are read from. ``None`` for one the rules would refuse."""
-    from referee.core import EVERYONE, Event
-    from referee.systems.intrigue.events import COMBAT_DECLARED
-    from referee.systems.intrigue.evolve import fold
-
     try:
         args = DECLARE.parse(params)
         if not is_wanted(args.action):
@@ -217,10 +232,11 @@ def _as_declared(
         {"combat": combat.id, "character": who, "rank": rank, **payload},
         audience=EVERYONE,
     )
-    after = fold(state, [declared])
-    taken = after.combat(combat.id)
+    b = Builder(state, evolve)
+    b.add(declared)
+    taken = b.state.combat(combat.id)
     decl = taken.declaration(who)
-    return None if decl is None else (after, taken, decl)
+    return None if decl is None else (b.state, taken, decl)
 
 
 def _declared_attack(

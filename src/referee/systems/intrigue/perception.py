@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from referee.core import (
     REFEREE_ONLY,
+    Action,
+    Builder,
     CheckResult,
     Event,
     Json,
@@ -22,9 +24,16 @@ from referee.core import (
     set_timer,
 )
 from referee.core.clock import time_of_day
-from referee.dice import DiceSource
+from referee.dice import DiceSource, Roll
+from referee.systems.intrigue.acting import acting_character, tell
+from referee.systems.intrigue.actions import ENCOUNTER, OPEN, PERCEIVE, REPORT
 from referee.systems.intrigue.characters import PERCEPTION, Character
-from referee.systems.intrigue.envelopes import ConditionKind, envelopes_handed_over, is_for
+from referee.systems.intrigue.envelopes import (
+    ConditionKind,
+    PerceptionEnvelope,
+    envelopes_handed_over,
+    is_for,
+)
 from referee.systems.intrigue.events import (
     CONTINGENCY_OPENABLE,
     ENVELOPE_OPENED,
@@ -34,7 +43,14 @@ from referee.systems.intrigue.events import (
 from referee.systems.intrigue.rules import DICE, PERCEPTION_COOLDOWN, envelope_odds, skill_check
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["encounter", "format_duration", "open_envelope", "perceive", "report"]
+__all__ = [
+    "encounter",
+    "format_duration",
+    "open_envelope",
+    "perceive",
+    "perception_check",
+    "report",
+]
 
 PERCEPTION_RULE = "Perception Envelopes"
 CONTINGENCY_RULE = "Contingency Envelopes"
@@ -88,20 +104,7 @@ def perceive(
         value=total,
         shown=rolled.describe(),
     )
-    # the referee's: one card per envelope the perceiver could earn, with its exact odds
-    cards: list[Json] = []
-    for e in envelopes:
-        if not is_for(e, me.number):
-            continue
-        check = skill_check(perception, e.target)
-        result = CheckResult(
-            outcome=Outcome.SUCCESS if total >= e.target else Outcome.FAILURE,
-            value=total,
-            margin=total - e.target,
-            rolls=(rolled,),
-            faces=tuple(faces),
-        )
-        cards.append(RollCard.of(check, result, f"{label}: {e.id}", rule=PERCEPTION_RULE).to_json())
+    cards = _referees_cards(me, label, perception, envelopes, total, rolled)
     payload: dict[str, Json] = {
         "perceiver": me.id,
         "target": target.id,
@@ -141,6 +144,32 @@ def perceive(
     ]
 
 
+def _referees_cards(
+    me: Character,
+    label: str,
+    perception: int,
+    envelopes: tuple[PerceptionEnvelope, ...],
+    total: int,
+    rolled: Roll,
+) -> list[Json]:
+    """The referee's cards: one per envelope the perceiver could earn, with its exact odds."""
+    faces = tuple(d.face for d in rolled.dice)
+    cards: list[Json] = []
+    for e in envelopes:
+        if not is_for(e, me.number):
+            continue
+        check = skill_check(perception, e.target)
+        result = CheckResult(
+            outcome=Outcome.SUCCESS if total >= e.target else Outcome.FAILURE,
+            value=total,
+            margin=total - e.target,
+            rolls=(rolled,),
+            faces=faces,
+        )
+        cards.append(RollCard.of(check, result, f"{label}: {e.id}", rule=PERCEPTION_RULE).to_json())
+    return cards
+
+
 def _openable_now(me: Character, ids: list[str], why: str) -> Event:
     return Event(
         CONTINGENCY_OPENABLE,
@@ -149,19 +178,33 @@ def _openable_now(me: Character, ids: list[str], why: str) -> Event:
     )
 
 
-def report(state: IntrigueState, me: Character, happened: str) -> list[Event]:
+def perception_check(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
+    """``perceive``: a Perception Check on another character (:func:`perceive`)."""
+    me = acting_character(b.state, action)
+    target = b.state.character(str(PERCEIVE.of(action).target))
+    tell(b, *perceive(b.state, me, target, dice, action.at))
+
+
+def report(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """The holder reports an event ("Open if shot"); they are told which envelopes open."""
+    state = b.state
+    me = acting_character(state, action)
+    happened = REPORT.of(action).event
     ids = [
         e.id
         for e in state.contingency_envelopes
         if e.holder == me.id and e.id not in state.openable and e.condition.met_by_event(happened)
     ]
-    return [_openable_now(me, ids, f"event: {happened}")]
+    tell(b, _openable_now(me, ids, f"event: {happened}"))
 
 
-def encounter(state: IntrigueState, me: Character, other: Character, how: str) -> list[Event]:
+def encounter(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """The holder saw, met or talked to character N ("Open if you see character 53" is
     different from "Open if you talk to character 53")."""
+    state = b.state
+    me = acting_character(state, action)
+    args = ENCOUNTER.of(action)
+    other, how = state.character(str(args.character)), args.how
     if other.id == me.id:
         raise RuleError(CONTINGENCY_RULE, "a character does not meet themselves")
     kind = ConditionKind(how)
@@ -172,13 +215,15 @@ def encounter(state: IntrigueState, me: Character, other: Character, how: str) -
         and e.id not in state.openable
         and e.condition.met_by_encounter(other.number, kind)
     ]
-    return [_openable_now(me, ids, f"{kind.value} {other.number}")]
+    tell(b, _openable_now(me, ids, f"{kind.value} {other.number}"))
 
 
-def open_envelope(state: IntrigueState, me: Character, envelope_id: str) -> list[Event]:
-    """Open a Contingency Envelope: "You are on your honour only to open them if the
+def open_envelope(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
+    """``open`` a Contingency Envelope: "You are on your honour only to open them if the
     condition is met"; the contents are the holder's alone."""
-    envelope = state.contingency(envelope_id)
+    state = b.state
+    me = acting_character(state, action)
+    envelope = state.contingency(OPEN.of(action).envelope)
     if envelope.holder != me.id:
         raise RuleError(CONTINGENCY_RULE, f"{envelope.id} is not {me.id}'s envelope")
     if envelope.id not in state.openable:
@@ -187,11 +232,12 @@ def open_envelope(state: IntrigueState, me: Character, envelope_id: str) -> list
             f"{envelope.id} is only to be opened when its condition is met: "
             f"{envelope.condition.label}",
         )
-    return [
+    tell(
+        b,
         Event(
             ENVELOPE_OPENED,
             {"holder": me.id, "envelope": envelope.id, "label": envelope.condition.label},
             audience=only(me.id),
             secrets=(Secret("contents", envelope.contents, only(me.id)),),
-        )
-    ]
+        ),
+    )

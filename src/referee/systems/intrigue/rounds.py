@@ -7,15 +7,20 @@ then the declarations resolve place by place, ties simultaneously.
 
 from __future__ import annotations
 
-from referee.core import Event, RuleError
+from referee.core import Action, Builder, Event, RuleError
+from referee.dice import DiceSource
+from referee.systems.intrigue.acting import acting_character, by_the_referee, tell
+from referee.systems.intrigue.actions import NEXT_ROUND
 from referee.systems.intrigue.characters import CharacterId
 from referee.systems.intrigue.events import COMBAT_MIND_USED, COMBAT_ROUND_STARTED
-from referee.systems.intrigue.evolve import fold
+from referee.systems.intrigue.evolve import evolve
 from referee.systems.intrigue.state import Combat, IntrigueState
 
 __all__ = [
     "FIRST",
+    "begin_round",
     "can_declare",
+    "combat_acted_on",
     "initiative_rank",
     "my_combat",
     "next_round",
@@ -64,13 +69,22 @@ def pending_declarers(state: IntrigueState, combat: Combat) -> tuple[CharacterId
     return tuple(sorted(waiting, key=lambda c: -initiative_rank(state, combat, c)))
 
 
+def begin_round(b: Builder[IntrigueState], combat: Combat) -> Combat:
+    """``combat`` with a round under way: the next round begun now if none is."""
+    if combat.in_round:
+        return combat
+    tell(b, Event(COMBAT_ROUND_STARTED, {"combat": combat.id, "round": combat.round + 1}))
+    return b.state.combat(combat.id)
+
+
 def round_start(state: IntrigueState, combat: Combat) -> tuple[IntrigueState, Combat, list[Event]]:
-    """The state, the combat and the events once a round is under way (begun if need be)."""
+    """The state, the combat and the events once a round is under way (begun if need be): what
+    the choices and the odds read before anyone acts."""
     if combat.in_round:
         return state, combat, []
-    events = [Event(COMBAT_ROUND_STARTED, {"combat": combat.id, "round": combat.round + 1})]
-    state = fold(state, events)
-    return state, state.combat(combat.id), events
+    b = Builder(state, evolve)
+    combat = begin_round(b, combat)
+    return b.state, combat, list(b.events)
 
 
 def my_combat(state: IntrigueState, who: CharacterId) -> Combat:
@@ -81,27 +95,48 @@ def my_combat(state: IntrigueState, who: CharacterId) -> Combat:
     return combat
 
 
-def next_round(state: IntrigueState, combat_id: str) -> list[Event]:
+def combat_acted_on(state: IntrigueState, action: Action, combat_id: str | None) -> Combat:
+    """The combat a ``resolve`` or ``next_round`` is for: the one named, or the only one running,
+    for the referee; a character's own (even Knocked Out: the round goes on around them)."""
+    if by_the_referee(action):
+        if combat_id is not None:
+            return state.combat(combat_id)
+        running = state.running
+        if len(running) != 1:
+            raise RuleError("Combat rules", f"name the combat: {len(running)} are running")
+        return running[0]
+    me = acting_character(state, action, knocked_out_may=True)
+    combat = state.combat_of(me.id)
+    if combat is None:
+        raise RuleError("Combat rules", f"{me.id} is not in a combat")
+    if combat_id is not None and combat_id != combat.id:
+        raise RuleError("Combat rules", f"{me.id} is in {combat.id}, not {combat_id}")
+    return combat
+
+
+def next_round(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """Begin the next round (a declaration or ``use_mind`` also begins it)."""
-    combat = state.combat(combat_id)
+    combat = combat_acted_on(b.state, action, NEXT_ROUND.of(action).combat)
     if combat.ended:
         raise refuse("Initiative", f"{combat.id} is over")
     if combat.in_round:
         raise refuse("Initiative", f"round {combat.round} of {combat.id} is not over")
-    return round_start(state, combat)[2]
+    begin_round(b, combat)
 
 
-def use_mind(state: IntrigueState, who: CharacterId) -> list[Event]:
+def use_mind(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """ "When using a mental combat ability in a normal combat, the Attacker determines
     initiative using the Mental Stat instead of the Combat Stat": said before the round's first
     declaration; the character's action that round must then be a mental ability."""
-    combat = my_combat(state, who)
-    character = state.character(who)
+    who = acting_character(b.state, action).id
+    combat = my_combat(b.state, who)
+    character = b.state.character(who)
     if not any(a.mental and a.in_combat for a in character.abilities):
         raise refuse(
             "Mixing Mental and Normal Combat", f"{who} has no mental ability usable in combat"
         )
-    state, combat, events = round_start(state, combat)
+    combat = begin_round(b, combat)
+    state = b.state
     if combat.declarations:
         raise refuse(
             "Initiative", f"declarations have begun in round {combat.round}: initiative is set"
@@ -112,4 +147,4 @@ def use_mind(state: IntrigueState, who: CharacterId) -> list[Event]:
         raise refuse("Break Free", f"{who} is Holding or Held: no mental ability this round")
     if who in combat.by_mind:
         raise refuse("Initiative", f"{who} already ranks by Mind this round")
-    return [*events, Event(COMBAT_MIND_USED, {"combat": combat.id, "character": who})]
+    tell(b, Event(COMBAT_MIND_USED, {"combat": combat.id, "character": who}))

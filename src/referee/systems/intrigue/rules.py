@@ -16,9 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from importlib.resources import files
-from typing import TypeVar
 
 from referee.core import MINUTE, OpposedCheck, TargetCheck, TieRule, Total
 from referee.systems.intrigue.envelopes import PerceptionEnvelope, is_for
@@ -124,29 +122,6 @@ RECOVERY_TIME = NUMBERS["recovery_minutes"] * MINUTE
 """"they will recover 5 minutes after the combat ends" ("Taking Damage")."""
 
 
-_C = TypeVar("_C", TargetCheck, OpposedCheck)
-
-
-@lru_cache(maxsize=4096)
-def _shared(check: TargetCheck | OpposedCheck) -> TargetCheck | OpposedCheck:
-    odds = check.odds()
-    # checks are values: the first of equal checks is kept, its exact odds computed once
-    object.__setattr__(check, "odds", lambda: odds)
-    return check
-
-
-def shared(check: _C) -> _C:
-    """``check``, or an equal one already met, whose ``odds()`` are computed once (the game's
-    checks are few: 3d6 plus a small modifier against a small number).
-
-    >>> shared(skill_check(2, 14)) is shared(skill_check(2, 14))
-    True
-    """
-    kept = _shared(check)
-    assert type(kept) is type(check)
-    return kept
-
-
 def half(stat: int) -> int:
     """Half a stat, rounded up ("at half their Combat Stat (round up)"; RULINGS: halves round up).
 
@@ -156,18 +131,17 @@ def half(stat: int) -> int:
     return -(-stat // 2)
 
 
-@lru_cache(maxsize=1024)
 def skill_check(value: int, target: int) -> TargetCheck:
     """A skill roll: "roll 3d6 ... add ... your skill value ... succeed if your total ... is
     equal to or greater than the Target Number" ("Skill Rolls"). ``value`` 0 for an ability
     without a skill value ("you simply roll 3d6")."""
-    return shared(TargetCheck(DICE, target=target, modifier=value, comparison=">="))
+    return TargetCheck(DICE, target=target, modifier=value, comparison=">=")
 
 
 def opposed_skill_check(value: int, opponent_value: int) -> OpposedCheck:
     """A skill roll whose Target Number is "a roll + skill value from another character":
     equal to or greater succeeds, so the acting character wins ties ("Skill Rolls")."""
-    return shared(OpposedCheck(Total(DICE, value), Total(DICE, opponent_value), TieRule.ACTOR_WINS))
+    return OpposedCheck(Total(DICE, value), Total(DICE, opponent_value), TieRule.ACTOR_WINS)
 
 
 def medicine_check(medicine: int) -> TargetCheck:
@@ -205,31 +179,24 @@ def attack_target_number(
     return defender_stat + base + (DEFENSIVE_BONUS if defensive else 0) + scream_bonus
 
 
-@lru_cache(maxsize=1024)
 def attack_check(modifier: int, target_number: int) -> TargetCheck:
     """An Attack: 3d6 + Combat (or Mind) + bonuses; "If the total is greater than the Target's
     Combat Stat + 10, the attack succeeds" (strictly greater)."""
-    return shared(TargetCheck(DICE, target=target_number, modifier=modifier, comparison=">"))
+    return TargetCheck(DICE, target=target_number, modifier=modifier, comparison=">")
 
 
-@lru_cache(maxsize=1024)
 def break_free_check(held_strength: int, holder_strength: int) -> OpposedCheck:
     """Break Free: both roll 3d6 + Strength; "If the Held Character's total exceeds the
     Attacker's total" the Held Character breaks free (ties stay Held)."""
-    return shared(
-        OpposedCheck(
-            Total(DICE, held_strength), Total(DICE, holder_strength), TieRule.OPPONENT_WINS
-        )
+    return OpposedCheck(
+        Total(DICE, held_strength), Total(DICE, holder_strength), TieRule.OPPONENT_WINS
     )
 
 
-@lru_cache(maxsize=1024)
 def escape_check(combat: int, attacker_combat: int) -> OpposedCheck:
     """Escaping: "beat their attacker with a 3d6 + Combat roll vs their attacker's 3d6 + Combat"
     (strictly greater; RULINGS)."""
-    return shared(
-        OpposedCheck(Total(DICE, combat), Total(DICE, attacker_combat), TieRule.OPPONENT_WINS)
-    )
+    return OpposedCheck(Total(DICE, combat), Total(DICE, attacker_combat), TieRule.OPPONENT_WINS)
 
 
 def group_attack(combats: Sequence[int]) -> tuple[int, int]:

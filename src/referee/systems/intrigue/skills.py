@@ -10,6 +10,8 @@ from __future__ import annotations
 from referee.core import (
     EVERYONE,
     REFEREE_ONLY,
+    Action,
+    Builder,
     Event,
     Json,
     RollCard,
@@ -20,8 +22,8 @@ from referee.core import (
 from referee.core.cards import odds_of
 from referee.core.naming import possessive
 from referee.dice import DiceSource
-from referee.systems.intrigue.actions import Roll, Speak
-from referee.systems.intrigue.characters import Character
+from referee.systems.intrigue.acting import acting_character, tell
+from referee.systems.intrigue.actions import ROLL, SPEAK
 from referee.systems.intrigue.events import CONVERSATION_HELD, SKILL_ROLLED
 from referee.systems.intrigue.rules import opposed_skill_check, skill_check
 from referee.systems.intrigue.state import IntrigueState
@@ -31,9 +33,12 @@ __all__ = ["roll", "speak"]
 RULE = "Skill Rolls"
 
 
-def roll(state: IntrigueState, me: Character, args: Roll, dice: DiceSource) -> list[Event]:
+def roll(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """ "roll 3d6 and add their sum to your skill value" against a Target Number that "may be
     a fixed number or a roll + skill value from another character" ("Skill Rolls")."""
+    state = b.state
+    me = acting_character(state, action)
+    args = ROLL.of(action)
     if (args.skill is None) == (args.ability is None):
         raise RuleError(RULE, "give exactly one of 'skill' and 'ability'")
     if args.skill is not None:
@@ -87,19 +92,23 @@ def roll(state: IntrigueState, me: Character, args: Roll, dice: DiceSource) -> l
     secrets.append(Secret("chance", str(chance), REFEREE_ONLY))
     payload |= {"total": result.value, "faces": list(result.faces)}
     payload["success"] = result.is_success
-    return [Event(SKILL_ROLLED, payload, audience=audience, secrets=tuple(secrets))]
+    tell(b, Event(SKILL_ROLLED, payload, audience=audience, secrets=tuple(secrets)))
 
 
-def speak(state: IntrigueState, me: Character, args: Speak) -> list[Event]:
+def speak(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """ "Only people who also understand that language may approach you to hear what you are
     saying" ("Languages"): the content reaches only those who follow it."""
+    state = b.state
+    me = acting_character(state, action)
+    args = SPEAK.of(action)
     language = args.language
     if not me.can_follow(language):
         raise RuleError("Languages", f"{me.id} does not speak {language!r}")
     listeners = [state.character(str(x)) for x in args.listeners]
     followers = [c.id for c in listeners if c.can_follow(language) and c.id != me.id]
     audience = only(me.id, *followers)
-    return [
+    tell(
+        b,
         Event(
             CONVERSATION_HELD,
             {"speaker": me.id, "language": language, "listeners": [c.id for c in listeners]},
@@ -108,5 +117,5 @@ def speak(state: IntrigueState, me: Character, args: Speak) -> list[Event]:
                 Secret("followed_by", followers, audience),
                 Secret("content", args.content, audience),
             ),
-        )
-    ]
+        ),
+    )
