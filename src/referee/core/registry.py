@@ -44,6 +44,10 @@ class System:
 
     ``rules`` is the file name of its rules text; ``setup_model`` the pydantic model its setup
     is checked with (unknown keys refused with their path) before ``initial_state`` reads it.
+    ``commands`` is where its own commands are (``"package.module:register"``, a function
+    ``register(app)`` adding the game's command group to the ``referee`` command line; ``""``
+    for none): named, not imported, so that the command line imports a game's commands only
+    when one of them is run.
     """
 
     name: str
@@ -52,6 +56,7 @@ class System:
     rules: str = ""
     setup_model: type[BaseModel] | None = None
     summary: str = ""
+    commands: str = ""
 
     @property
     def catalogue(self) -> Catalogue:

@@ -41,5 +41,6 @@ SYSTEM = System(
         "A Fate-like game of Georgian London: 2d6 + skill, tagged Aspects, zones, "
         "stress tracks and consequences."
     ),
+    commands="referee.systems.ginlane.commands:register",
 )
 """The game as the registry lists it (entry point ``referee.systems``: ginlane)."""

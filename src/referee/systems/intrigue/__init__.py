@@ -74,5 +74,6 @@ SYSTEM = System(
         "A live-action evening on an airship, with a referee: badges and Perception Envelopes, "
         "Contingency Envelopes, skill rolls, languages, and combat to the knock-out."
     ),
+    commands="referee.systems.intrigue.commands:register",
 )
 """The game as the registry lists it (entry point ``referee.systems``: intrigue)."""

@@ -30,5 +30,6 @@ SYSTEM = System(
         "maneuver slip, plays scenes, and the slips are revealed, rolled and resolved in seat "
         "order until one faction stands."
     ),
+    commands="referee.systems.kingdoms.commands:register",
 )
 """The game as the registry lists it (entry point ``referee.systems``: kingdoms)."""

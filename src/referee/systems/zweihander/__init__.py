@@ -41,5 +41,6 @@ SYSTEM = System(
     setup_model=Setup,
     summary="House rules for Zweihänder (d100): Skill Tests, morale, chases, wilderness "
     "travel, social intrigue, madness and corruption, reputation, the character stable.",
+    commands="referee.systems.zweihander.commands:register",
 )
 """The game as the registry lists it (entry point ``referee.systems``: zweihander)."""

@@ -329,7 +329,7 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table as RichTable
 
         from referee.cli.output import console
-        from referee.cli.table import read_table
+        from referee.cli.output import read_table
         from referee.core import RefereeError, observe
 
         table = read_table(file)

@@ -58,7 +58,7 @@ def _play_out(
 ) -> None:
     """Read a table record, play its scene out from the referee's seat, write it back, and
     show the new events as the seat sees them."""
-    from referee.cli.table import read_table, write_table
+    from referee.cli.output import read_table, write_table
     from referee.core import RefereeError, observe
     from referee.dice import DiceSourceError
 

@@ -71,7 +71,7 @@ def _read_game(path: Path) -> IntrigueState:
 
 
 def _read_table(path: Path) -> Table[IntrigueState]:
-    from referee.cli.table import read_table
+    from referee.cli.output import read_table
 
     table = read_table(path)
     if table.system != "intrigue":
@@ -172,7 +172,7 @@ def _play(
     dry_run: bool,
 ) -> None:
     """Take one action as ``seat`` on the table record, the referee shown the odds first."""
-    from referee.cli.table import write_table
+    from referee.cli.output import write_table
     from referee.core import RefereeError
     from referee.dice import DiceSourceError
     from referee.systems.intrigue.odds import upcoming
