@@ -226,6 +226,255 @@ def _attack_check(
 # -- commands ---------------------------------------------------------------------------------
 
 
+def check_command(game: GameArg) -> None:
+    """Validate a game file and list the cast (badge, number, stats, envelopes)."""
+    from rich.markup import escape
+    from rich.table import Table as RichTable
+
+    from referee.systems.intrigue.game import unworn_numbers
+
+    state = _read_game(game)
+    out = RichTable(title=f"{game.name}: {len(state.characters)} characters")
+    for column in ("No.", "Badge", "id", "Cmb", "Str", "Sta", "Wnd", "Mnd", "Envelopes"):
+        out.add_column(column)
+    for c in state.characters:
+        envelopes = len(state.envelopes_of(c.id))
+        contingent = sum(1 for e in state.contingency_envelopes if e.holder == c.id)
+        out.add_row(
+            c.number,
+            escape(c.name),
+            c.id,
+            str(c.combat),
+            str(c.strength),
+            str(c.stamina),
+            str(c.wounds),
+            str(c.mind),
+            f"{envelopes} perception, {contingent} contingency",
+        )
+    console().print(out)
+    for note in unworn_numbers(state):
+        console().print(f"[yellow]note[/] {escape(note)}", highlight=False)
+
+
+def envelopes_command(
+    game: GameArg,
+    perceiver: Annotated[str, typer.Argument(help="who would perceive: id or number")],
+    target: Annotated[str, typer.Argument(help="whom: id or number")],
+) -> None:
+    """The chance of PERCEIVER being handed each of TARGET's envelopes (a planner for the
+    referee writing the game: it reads every envelope's front)."""
+    from rich.markup import escape
+
+    from referee.core import RefereeError
+    from referee.systems.intrigue.characters import PERCEPTION
+    from referee.systems.intrigue.envelopes import is_for
+    from referee.systems.intrigue.rules import skill_check
+
+    state = _read_game(game)
+    try:
+        me, them = state.character(perceiver), state.character(target)
+    except RefereeError as error:
+        fail(str(error))
+    value = me.skill(PERCEPTION)
+    held = state.envelopes_of(them.id)
+    if not held:
+        console().print(f"{them.id} carries no Perception Envelope")
+    for e in held:
+        if not is_for(e, me.number):
+            console().print(f"{escape(e.id)} ({escape(e.label)}): not for {me.number}")
+            continue
+        _show_check(f"{e.id} ({e.label}): 3d6{value:+d} ≥ {e.target}", skill_check(value, e.target))
+
+
+def skill_odds_command(
+    value: Annotated[str, typer.Argument(help="the skill value")],
+    target: Annotated[str, typer.Argument(help="the Target Number")],
+    against: Annotated[
+        bool,
+        typer.Option("--against", help="TARGET is another character's skill: 3d6 + it"),
+    ] = False,
+) -> None:
+    """A skill roll's odds: 3d6 + VALUE ≥ TARGET (or, --against, ≥ 3d6 + TARGET)."""
+    from referee.systems.intrigue.rules import opposed_skill_check, skill_check
+
+    mine, number = _whole("VALUE", value), _whole("TARGET", target)
+    if against:
+        _show_check(f"3d6{mine:+d} ≥ 3d6{number:+d}", opposed_skill_check(mine, number))
+    else:
+        _show_check(f"3d6{mine:+d} ≥ {number}", skill_check(mine, number))
+
+
+def attack_odds_command(
+    combat: Annotated[str, typer.Argument(help="the attacker's Combat Stat (or Mind)")],
+    defence: Annotated[str, typer.Argument(help="the target's Combat Stat (or Mind)")],
+    grab: Annotated[bool, typer.Option("--grab", help="a Grab: + 11, not + 10")] = False,
+    defensive: Annotated[
+        bool, typer.Option("--defensive", help="the target takes a Defensive Action (+3)")
+    ] = False,
+    scream: Annotated[str, typer.Option("--scream", help="the referee's bonus, 0 to 3")] = "0",
+    helpers: Annotated[
+        str, typer.Option("--helpers", help="group members adding +1 each (0 to 3)")
+    ] = "0",
+    surprise: Annotated[bool, typer.Option("--surprise", help="+3 in the first turn")] = False,
+) -> None:
+    """An Attack's odds: 3d6 + COMBAT > DEFENCE + 10 (Grab + 11), with the bonuses."""
+    from referee.systems.intrigue.rules import GROUP_LIMIT, SCREAM_BONUS_LIMIT
+
+    mine, theirs = _whole("COMBAT", combat), _whole("DEFENCE", defence)
+    bonus, helping = _whole("--scream", scream), _whole("--helpers", helpers)
+    if not 0 <= bonus <= SCREAM_BONUS_LIMIT:
+        fail(f"--scream: the referee's bonus is 0 to {SCREAM_BONUS_LIMIT}, not {bonus}")
+    if not 0 <= helping < GROUP_LIMIT:
+        fail(f"--helpers: a group is up to {GROUP_LIMIT}: 0 to {GROUP_LIMIT - 1} helpers")
+    check = _attack_check(
+        mine,
+        theirs,
+        grab=grab,
+        defensive=defensive,
+        scream=bonus,
+        helpers=helping,
+        surprise=surprise,
+    )
+    _show_check(f"{'Grab' if grab else 'Attack'}: {check.side.expression} > {check.target}", check)
+
+
+def perceive_command(
+    table_file: TableArg,
+    perceiver: Annotated[str, typer.Argument(help="who perceives: id or number")],
+    target: Annotated[str, typer.Argument(help="whom: id or number")],
+    seat: SeatOpt,
+    at: AtOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    dry_run: DryOpt = False,
+) -> None:
+    """A Perception Check: 3d6 + Perception; the envelopes handed over (their contents to
+    the perceiver alone)."""
+    from referee.core import Action
+
+    def action_of(table: Table[IntrigueState]) -> Action:
+        return Action(table.state.character(perceiver).id, "perceive", {"target": target})
+
+    _play(table_file, seat, action_of, at, seed, dice, dry_run)
+
+
+def roll_command(
+    table_file: TableArg,
+    who: Annotated[str, typer.Argument(help="who rolls: id or number")],
+    skill: Annotated[str, typer.Argument(help="the skill (or, with --ability, the ability)")],
+    seat: SeatOpt,
+    target: Annotated[str | None, typer.Option("--target", help="a fixed Target Number")] = None,
+    against: Annotated[
+        str | None, typer.Option("--against", help="another character's roll + skill")
+    ] = None,
+    ability: Annotated[
+        bool, typer.Option("--ability", help="SKILL names a Special Ability")
+    ] = False,
+    at: AtOpt = None,
+    seed: SeedOpt = None,
+    dice: DiceOpt = None,
+    dry_run: DryOpt = False,
+) -> None:
+    """A skill roll: 3d6 + skill ≥ the Target Number (or another's 3d6 + skill)."""
+    from referee.core import Action
+
+    if (target is None) == (against is None):
+        fail("give exactly one of --target and --against")
+    params: dict[str, Any] = {"ability" if ability else "skill": skill}
+    if target is not None:
+        params["target"] = _whole("--target", target)
+    else:
+        params["against"] = against
+
+    def action_of(table: Table[IntrigueState]) -> Action:
+        return Action(table.state.character(who).id, "roll", params)
+
+    _play(table_file, seat, action_of, at, seed, dice, dry_run)
+
+
+def combat_command(table_file: TableArg, seat: SeatOpt) -> None:
+    """Each running combat: round, sides, declarations, who declares next, next rolls' odds."""
+    from rich.markup import escape
+
+    from referee.core import RefereeError, observe
+
+    table = _read_table(table_file)
+    try:
+        seen = observe(table, seat, since=table.version)
+    except RefereeError as error:
+        fail(str(error))
+    state: Any = seen.state or {}
+    combats: dict[str, Any] = state.get("combats", {})
+    running = {k: v for k, v in combats.items() if not v["ended"]}
+    if not running:
+        console().print("no combat is running")
+        return
+    for cid, fight in running.items():
+        sides: dict[int, list[str]] = {0: [], 1: []}
+        for who, side in fight["sides"].items():
+            mark = " (escaped)" if who in fight["escaped"] else ""
+            sides.setdefault(side, []).append(who + mark)
+        console().print(
+            f"[bold]{escape(cid)}[/] round {fight['round']}"
+            f"{'' if fight['in_round'] else ' (between rounds)'}: "
+            f"{escape(', '.join(sides[0]))} against {escape(', '.join(sides[1]))}"
+        )
+        for who, d in fight["declarations"].items():
+            done = "resolved" if d["resolved"] else "to resolve"
+            on = f" {d['target']}" if d["target"] else ""
+            console().print(f"  {who}: {d['action']}{on} ({done})", highlight=False)
+        if fight["pending"]:
+            console().print(
+                f"  to declare, in order: {', '.join(fight['pending'])}", highlight=False
+            )
+        for who, streak in fight["streaks"].items():
+            if streak >= 2 and not fight["in_round"]:
+                console().print(f"  {who} may try to escape", highlight=False)
+    for preview in seen.previews:
+        p = Fraction(preview.odds.get("success", "0"))
+        console().print(f"  [cyan]next roll[/] {escape(preview.label)}: [bold]{_pct(p)}[/] ({p})")
+
+
+def status_command(
+    table_file: TableArg,
+    seat: SeatOpt,
+    who: Annotated[str | None, typer.Argument(help="a character (default: everyone)")] = None,
+) -> None:
+    """A character as this seat may see them: Stamina, Wounds, knocked out until when."""
+    from rich.markup import escape
+
+    from referee.core import RefereeError, observe
+
+    table = _read_table(table_file)
+    try:
+        ids = [table.state.character(who).id] if who else [c.id for c in table.state.characters]
+        seen = observe(table, seat, since=table.version)
+    except RefereeError as error:
+        fail(str(error))
+    data: Any = seen.state or {}
+    for cid in ids:
+        sheet = data["characters"][cid]
+        line = f"[bold]{escape(sheet['name'])}[/] \\[{sheet['number']}] ({cid})"
+        if "stamina" in sheet:
+            line += (
+                f": Stamina {sheet['stamina']}/{sheet['stamina_stat']}, "
+                f"Wounds {sheet['wounds_marked']} of {sheet['wounds']} marked, "
+                f"damage this combat {sheet['damage']}"
+            )
+        if sheet["dead"]:
+            line += " — DEAD"
+        elif sheet["knocked_out"]:
+            until = sheet.get("wakes_at") or "the end of the combat + 5 minutes"
+            line += f" — Knocked Out until {until}"
+        console().print(line, highlight=False)
+        for cooldown in data["cooldowns"]:
+            if cooldown["perceiver"] == cid:
+                console().print(
+                    f"  may not perceive {cooldown['target']} until {cooldown['until']}",
+                    highlight=False,
+                )
+
+
 def register(app: typer.Typer) -> None:
     """Add the `intrigue` command group to ``app``."""
     sub = typer.Typer(
@@ -234,262 +483,12 @@ def register(app: typer.Typer) -> None:
         "rolls and combat at the table (play with 'referee table').",
         no_args_is_help=True,
     )
-
-    @sub.command("check")
-    def check(game: GameArg) -> None:
-        """Validate a game file and list the cast (badge, number, stats, envelopes)."""
-        from rich.markup import escape
-        from rich.table import Table as RichTable
-
-        from referee.systems.intrigue.game import unworn_numbers
-
-        state = _read_game(game)
-        out = RichTable(title=f"{game.name}: {len(state.characters)} characters")
-        for column in ("No.", "Badge", "id", "Cmb", "Str", "Sta", "Wnd", "Mnd", "Envelopes"):
-            out.add_column(column)
-        for c in state.characters:
-            envelopes = len(state.envelopes_of(c.id))
-            contingent = sum(1 for e in state.contingency_envelopes if e.holder == c.id)
-            out.add_row(
-                c.number,
-                escape(c.name),
-                c.id,
-                str(c.combat),
-                str(c.strength),
-                str(c.stamina),
-                str(c.wounds),
-                str(c.mind),
-                f"{envelopes} perception, {contingent} contingency",
-            )
-        console().print(out)
-        for note in unworn_numbers(state):
-            console().print(f"[yellow]note[/] {escape(note)}", highlight=False)
-
-    @sub.command("envelopes")
-    def envelopes(
-        game: GameArg,
-        perceiver: Annotated[str, typer.Argument(help="who would perceive: id or number")],
-        target: Annotated[str, typer.Argument(help="whom: id or number")],
-    ) -> None:
-        """The chance of PERCEIVER being handed each of TARGET's envelopes (a planner for the
-        referee writing the game: it reads every envelope's front)."""
-        from rich.markup import escape
-
-        from referee.core import RefereeError
-        from referee.systems.intrigue.characters import PERCEPTION
-        from referee.systems.intrigue.envelopes import is_for
-        from referee.systems.intrigue.rules import skill_check
-
-        state = _read_game(game)
-        try:
-            me, them = state.character(perceiver), state.character(target)
-        except RefereeError as error:
-            fail(str(error))
-        value = me.skill(PERCEPTION)
-        held = state.envelopes_of(them.id)
-        if not held:
-            console().print(f"{them.id} carries no Perception Envelope")
-        for e in held:
-            if not is_for(e, me.number):
-                console().print(f"{escape(e.id)} ({escape(e.label)}): not for {me.number}")
-                continue
-            _show_check(
-                f"{e.id} ({e.label}): 3d6{value:+d} ≥ {e.target}", skill_check(value, e.target)
-            )
-
-    @sub.command("skill-odds")
-    def skill_odds(
-        value: Annotated[str, typer.Argument(help="the skill value")],
-        target: Annotated[str, typer.Argument(help="the Target Number")],
-        against: Annotated[
-            bool,
-            typer.Option("--against", help="TARGET is another character's skill: 3d6 + it"),
-        ] = False,
-    ) -> None:
-        """A skill roll's odds: 3d6 + VALUE ≥ TARGET (or, --against, ≥ 3d6 + TARGET)."""
-        from referee.systems.intrigue.rules import opposed_skill_check, skill_check
-
-        mine, number = _whole("VALUE", value), _whole("TARGET", target)
-        if against:
-            _show_check(f"3d6{mine:+d} ≥ 3d6{number:+d}", opposed_skill_check(mine, number))
-        else:
-            _show_check(f"3d6{mine:+d} ≥ {number}", skill_check(mine, number))
-
-    @sub.command("attack-odds")
-    def attack_odds(
-        combat: Annotated[str, typer.Argument(help="the attacker's Combat Stat (or Mind)")],
-        defence: Annotated[str, typer.Argument(help="the target's Combat Stat (or Mind)")],
-        grab: Annotated[bool, typer.Option("--grab", help="a Grab: + 11, not + 10")] = False,
-        defensive: Annotated[
-            bool, typer.Option("--defensive", help="the target takes a Defensive Action (+3)")
-        ] = False,
-        scream: Annotated[str, typer.Option("--scream", help="the referee's bonus, 0 to 3")] = "0",
-        helpers: Annotated[
-            str, typer.Option("--helpers", help="group members adding +1 each (0 to 3)")
-        ] = "0",
-        surprise: Annotated[bool, typer.Option("--surprise", help="+3 in the first turn")] = False,
-    ) -> None:
-        """An Attack's odds: 3d6 + COMBAT > DEFENCE + 10 (Grab + 11), with the bonuses."""
-        from referee.systems.intrigue.rules import GROUP_LIMIT, SCREAM_BONUS_LIMIT
-
-        mine, theirs = _whole("COMBAT", combat), _whole("DEFENCE", defence)
-        bonus, helping = _whole("--scream", scream), _whole("--helpers", helpers)
-        if not 0 <= bonus <= SCREAM_BONUS_LIMIT:
-            fail(f"--scream: the referee's bonus is 0 to {SCREAM_BONUS_LIMIT}, not {bonus}")
-        if not 0 <= helping < GROUP_LIMIT:
-            fail(f"--helpers: a group is up to {GROUP_LIMIT}: 0 to {GROUP_LIMIT - 1} helpers")
-        check = _attack_check(
-            mine,
-            theirs,
-            grab=grab,
-            defensive=defensive,
-            scream=bonus,
-            helpers=helping,
-            surprise=surprise,
-        )
-        _show_check(
-            f"{'Grab' if grab else 'Attack'}: {check.side.expression} > {check.target}", check
-        )
-
-    @sub.command("perceive")
-    def perceive(
-        table_file: TableArg,
-        perceiver: Annotated[str, typer.Argument(help="who perceives: id or number")],
-        target: Annotated[str, typer.Argument(help="whom: id or number")],
-        seat: SeatOpt,
-        at: AtOpt = None,
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        dry_run: DryOpt = False,
-    ) -> None:
-        """A Perception Check: 3d6 + Perception; the envelopes handed over (their contents to
-        the perceiver alone)."""
-        from referee.core import Action
-
-        def action_of(table: Table[IntrigueState]) -> Action:
-            return Action(table.state.character(perceiver).id, "perceive", {"target": target})
-
-        _play(table_file, seat, action_of, at, seed, dice, dry_run)
-
-    @sub.command("roll")
-    def roll(
-        table_file: TableArg,
-        who: Annotated[str, typer.Argument(help="who rolls: id or number")],
-        skill: Annotated[str, typer.Argument(help="the skill (or, with --ability, the ability)")],
-        seat: SeatOpt,
-        target: Annotated[
-            str | None, typer.Option("--target", help="a fixed Target Number")
-        ] = None,
-        against: Annotated[
-            str | None, typer.Option("--against", help="another character's roll + skill")
-        ] = None,
-        ability: Annotated[
-            bool, typer.Option("--ability", help="SKILL names a Special Ability")
-        ] = False,
-        at: AtOpt = None,
-        seed: SeedOpt = None,
-        dice: DiceOpt = None,
-        dry_run: DryOpt = False,
-    ) -> None:
-        """A skill roll: 3d6 + skill ≥ the Target Number (or another's 3d6 + skill)."""
-        from referee.core import Action
-
-        if (target is None) == (against is None):
-            fail("give exactly one of --target and --against")
-        params: dict[str, Any] = {"ability" if ability else "skill": skill}
-        if target is not None:
-            params["target"] = _whole("--target", target)
-        else:
-            params["against"] = against
-
-        def action_of(table: Table[IntrigueState]) -> Action:
-            return Action(table.state.character(who).id, "roll", params)
-
-        _play(table_file, seat, action_of, at, seed, dice, dry_run)
-
-    @sub.command("combat")
-    def combat(table_file: TableArg, seat: SeatOpt) -> None:
-        """Each running combat: round, sides, declarations, who declares next, next rolls' odds."""
-        from rich.markup import escape
-
-        from referee.core import RefereeError, observe
-
-        table = _read_table(table_file)
-        try:
-            seen = observe(table, seat, since=table.version)
-        except RefereeError as error:
-            fail(str(error))
-        state: Any = seen.state or {}
-        combats: dict[str, Any] = state.get("combats", {})
-        running = {k: v for k, v in combats.items() if not v["ended"]}
-        if not running:
-            console().print("no combat is running")
-            return
-        for cid, fight in running.items():
-            sides: dict[int, list[str]] = {0: [], 1: []}
-            for who, side in fight["sides"].items():
-                mark = " (escaped)" if who in fight["escaped"] else ""
-                sides.setdefault(side, []).append(who + mark)
-            console().print(
-                f"[bold]{escape(cid)}[/] round {fight['round']}"
-                f"{'' if fight['in_round'] else ' (between rounds)'}: "
-                f"{escape(', '.join(sides[0]))} against {escape(', '.join(sides[1]))}"
-            )
-            for who, d in fight["declarations"].items():
-                done = "resolved" if d["resolved"] else "to resolve"
-                on = f" {d['target']}" if d["target"] else ""
-                console().print(f"  {who}: {d['action']}{on} ({done})", highlight=False)
-            if fight["pending"]:
-                console().print(
-                    f"  to declare, in order: {', '.join(fight['pending'])}", highlight=False
-                )
-            for who, streak in fight["streaks"].items():
-                if streak >= 2 and not fight["in_round"]:
-                    console().print(f"  {who} may try to escape", highlight=False)
-        for preview in seen.previews:
-            p = Fraction(preview.odds.get("success", "0"))
-            console().print(
-                f"  [cyan]next roll[/] {escape(preview.label)}: [bold]{_pct(p)}[/] ({p})"
-            )
-
-    @sub.command("status")
-    def status(
-        table_file: TableArg,
-        seat: SeatOpt,
-        who: Annotated[str | None, typer.Argument(help="a character (default: everyone)")] = None,
-    ) -> None:
-        """A character as this seat may see them: Stamina, Wounds, knocked out until when."""
-        from rich.markup import escape
-
-        from referee.core import RefereeError, observe
-
-        table = _read_table(table_file)
-        try:
-            ids = [table.state.character(who).id] if who else [c.id for c in table.state.characters]
-            seen = observe(table, seat, since=table.version)
-        except RefereeError as error:
-            fail(str(error))
-        data: Any = seen.state or {}
-        for cid in ids:
-            sheet = data["characters"][cid]
-            line = f"[bold]{escape(sheet['name'])}[/] \\[{sheet['number']}] ({cid})"
-            if "stamina" in sheet:
-                line += (
-                    f": Stamina {sheet['stamina']}/{sheet['stamina_stat']}, "
-                    f"Wounds {sheet['wounds_marked']} of {sheet['wounds']} marked, "
-                    f"damage this combat {sheet['damage']}"
-                )
-            if sheet["dead"]:
-                line += " — DEAD"
-            elif sheet["knocked_out"]:
-                until = sheet.get("wakes_at") or "the end of the combat + 5 minutes"
-                line += f" — Knocked Out until {until}"
-            console().print(line, highlight=False)
-            for cooldown in data["cooldowns"]:
-                if cooldown["perceiver"] == cid:
-                    console().print(
-                        f"  may not perceive {cooldown['target']} until {cooldown['until']}",
-                        highlight=False,
-                    )
-
+    sub.command("check")(check_command)
+    sub.command("envelopes")(envelopes_command)
+    sub.command("skill-odds")(skill_odds_command)
+    sub.command("attack-odds")(attack_odds_command)
+    sub.command("perceive")(perceive_command)
+    sub.command("roll")(roll_command)
+    sub.command("combat")(combat_command)
+    sub.command("status")(status_command)
     app.add_typer(sub, name="intrigue")
