@@ -90,7 +90,7 @@ RecordArgument = Annotated[
 ]
 
 
-def test_command(
+def skill_test_command(
     chance: Annotated[
         int,
         typer.Argument(
@@ -375,7 +375,7 @@ def register(app: typer.Typer) -> None:
         no_args_is_help=True,
     )
     app.add_typer(sub, name="zweihander")
-    sub.command("test")(test_command)
+    sub.command("test")(skill_test_command)
     sub.command("chase")(chase_command)
     sub.command("journey")(journey_command)
     sub.command("corruption")(corruption_command)
