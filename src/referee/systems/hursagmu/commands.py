@@ -376,29 +376,31 @@ def standing_command(
     )
     for column in ("character", "hits", "stance", "Initiative", "penalty", "plan", "state"):
         rows.add_column(column)
-    for who, c in (state.get("characters") or {}).items():
-        done = int(c.get("next_step", 0))
+    for who, character in (state.get("characters") or {}).items():
+        done = int(character.get("next_step", 0))
         plan = ", ".join(
-            f"{'✓' if i < done else ''}{step.get('kind')}@{_or_dash(step.get('initiative'))}"
-            for i, step in enumerate(c.get("plan", []))
+            f"{'✓' if number < done else ''}{step.get('kind')}@{_or_dash(step.get('initiative'))}"
+            for number, step in enumerate(character.get("plan", []))
         )
-        hits = f"{c['hits']}/{c['stamina']}" + ("" if c["conscious"] else " (down)")
-        initiative = _or_dash(c.get("initiative"))
-        if c.get("rank") == 2 and c.get("initiative") is not None:
+        hits = f"{character['hits']}/{character['stamina']}" + (
+            "" if character["conscious"] else " (down)"
+        )
+        initiative = _or_dash(character.get("initiative"))
+        if character.get("rank") == 2 and character.get("initiative") is not None:
             initiative += " (first)"  # held over, or opening round zero
-        elif c.get("rank") == 1:
+        elif character.get("rank") == 1:
             initiative += " (waiting game)"
         flags = [
             name
             for name in ("waiting", "holding", "prone", "mounted", "asleep", "injured")
-            if c.get(name)
+            if character.get(name)
         ]
         rows.add_row(
             escape(who),
             hits,
-            c.get("stance") or "—",
+            character.get("stance") or "—",
             initiative,
-            f"{c['penalty']:+d}",
+            f"{character['penalty']:+d}",
             escape(plan),
             ", ".join(flags),
         )

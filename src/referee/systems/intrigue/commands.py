@@ -237,18 +237,20 @@ def check_command(game: GameArg) -> None:
     out = RichTable(title=f"{game.name}: {len(state.characters)} characters")
     for column in ("No.", "Badge", "id", "Cmb", "Str", "Sta", "Wnd", "Mnd", "Envelopes"):
         out.add_column(column)
-    for c in state.characters:
-        envelopes = len(state.envelopes_of(c.id))
-        contingent = sum(1 for e in state.contingency_envelopes if e.holder == c.id)
+    for character in state.characters:
+        envelopes = len(state.envelopes_of(character.id))
+        contingent = sum(
+            1 for envelope in state.contingency_envelopes if envelope.holder == character.id
+        )
         out.add_row(
-            c.number,
-            escape(c.name),
-            c.id,
-            str(c.combat),
-            str(c.strength),
-            str(c.stamina),
-            str(c.wounds),
-            str(c.mind),
+            character.number,
+            escape(character.name),
+            character.id,
+            str(character.combat),
+            str(character.strength),
+            str(character.stamina),
+            str(character.wounds),
+            str(character.mind),
             f"{envelopes} perception, {contingent} contingency",
         )
     console().print(out)
@@ -279,11 +281,16 @@ def envelopes_command(
     held = state.envelopes_of(them.id)
     if not held:
         console().print(f"{them.id} carries no Perception Envelope")
-    for e in held:
-        if not is_for(e, me.number):
-            console().print(f"{escape(e.id)} ({escape(e.label)}): not for {me.number}")
+    for envelope in held:
+        if not is_for(envelope, me.number):
+            console().print(
+                f"{escape(envelope.id)} ({escape(envelope.label)}): not for {me.number}"
+            )
             continue
-        _show_check(f"{e.id} ({e.label}): 3d6{value:+d} ≥ {e.target}", skill_check(value, e.target))
+        _show_check(
+            f"{envelope.id} ({envelope.label}): 3d6{value:+d} ≥ {envelope.target}",
+            skill_check(value, envelope.target),
+        )
 
 
 def skill_odds_command(

@@ -33,31 +33,31 @@ def matrix_command(
 
     from referee.systems.kingdoms.tables import MANEUVERS, matrix
 
-    names = {m.casefold(): m for m in MANEUVERS}
+    names = {maneuver.casefold(): maneuver for maneuver in MANEUVERS}
     if row is not None:
-        r = names.get(row.casefold())
-        if r is None:
+        mine = names.get(row.casefold())
+        if mine is None:
             fail(f"matrix: {row!r} is not a maneuver ({', '.join(MANEUVERS)})")
         if column is not None:
-            c = names.get(column.casefold())
-            if c is None:
+            theirs = names.get(column.casefold())
+            if theirs is None:
                 fail(f"matrix: {column!r} is not a maneuver ({', '.join(MANEUVERS)})")
-            cell = matrix().cell(r, c)
+            cell = matrix().cell(mine, theirs)
             words = {
                 "I": "independent",
                 "V": "versus",
                 "dV": "Harry's defence dice versus",
                 "aV": "Harry's attack dice versus",
             }[cell]
-            typer.echo(f"{r} meeting {c}: {cell} ({words})")
+            typer.echo(f"{mine} meeting {theirs}: {cell} ({words})")
             return
     grid = RichTable(title="Independent and Versus Maneuver Matrix", title_justify="left")
     grid.add_column("MANEUVER")
-    for m in MANEUVERS:
-        grid.add_column(m[:5])
-    for r_name in MANEUVERS:
-        if row is None or r_name.casefold() == row.casefold():
-            grid.add_row(r_name, *(matrix().cell(r_name, c) for c in MANEUVERS))
+    for maneuver in MANEUVERS:
+        grid.add_column(maneuver[:5])
+    for maneuver in MANEUVERS:
+        if row is None or maneuver.casefold() == row.casefold():
+            grid.add_row(maneuver, *(matrix().cell(maneuver, met) for met in MANEUVERS))
     console().print(grid)
 
 

@@ -129,10 +129,9 @@ def skill_test_command(
             f"--face: give {wanted} face{'s' if wanted > 1 else ''} "
             f"({'the d100 then the Assist Die' if assist else 'the d100'}), not {len(face)}"
         )
-    sides = (100, 10)
-    for i, f in enumerate(face or []):
-        if not 1 <= f <= sides[i]:
-            fail(f"--face: {f} cannot come up on a d{sides[i]}")
+    for given, sides in zip(face or [], (100, 10), strict=False):
+        if not 1 <= given <= sides:
+            fail(f"--face: {given} cannot come up on a d{sides}")
     test = SkillTest(chance, modifier, assist=assist)
     odds = test.odds()
     out = console()
@@ -218,7 +217,7 @@ def corruption_command(
 
     if face is not None and not 1 <= face <= 10:
         fail(f"--face: {face} cannot come up on a d10")
-    c = Character("character", corruption=corruption, order_ranks=order, chaos_ranks=chaos)
+    character = Character("character", corruption=corruption, order_ranks=order, chaos_ranks=chaos)
     remainder = corruption % 10
     if remainder:
         out_odds = Fraction(remainder, 10)
@@ -227,7 +226,7 @@ def corruption_command(
             highlight=False,
         )
     try:
-        end = end_of_session(c, _dice(seed, None if face is None else [face]))
+        end = end_of_session(character, _dice(seed, None if face is None else [face]))
     except DiceSourceError as error:
         fail(f"--face: {error}")
     after = end.character
@@ -321,18 +320,19 @@ def lists_command(
         for line in madness_situations():
             out.print(f"- {line}", markup=False, highlight=False)
     elif which == "offences":
-        for w in offence_weights().values():
+        for weight in offence_weights().values():
             out.print(
-                f"{w.weight} ({w.points[0]}-{w.points[1]} points)",
+                f"{weight.weight} ({weight.points[0]}-{weight.points[1]} points)",
                 markup=False,
                 highlight=False,
             )
-            for o in w.examples:
-                pts = ""
-                if o.points is not None:
-                    lo, hi = o.points
-                    pts = f" ({lo if lo == hi else f'{lo}-{hi}'}{'/' + o.per if o.per else ''})"
-                out.print(f"  - {o.offence}{pts}", markup=False, highlight=False)
+            for example in weight.examples:
+                points = ""
+                if example.points is not None:
+                    low, high = example.points
+                    per = "/" + example.per if example.per else ""
+                    points = f" ({low if low == high else f'{low}-{high}'}{per})"
+                out.print(f"  - {example.offence}{points}", markup=False, highlight=False)
     elif which == "disorders":
         for kind, names in disorders().items():
             out.print(kind, markup=False, highlight=False)
