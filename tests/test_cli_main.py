@@ -138,3 +138,14 @@ def test_a_games_command_loads_that_game_alone_and_a_roll_loads_none() -> None:
     assert loaded("kingdoms", "--help") == "games: kingdoms"
     assert loaded("roll", "3d6") == "games: none"
     assert loaded("table", "--help") == "games: none"
+
+
+def test_a_game_without_commands_of_its_own_is_no_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee.core import registry
+
+    quiet = registry.System("quiet", "A game with no commands", registry.get_system("kingdoms"))
+    monkeypatch.setitem(registry._REGISTERED, "quiet", quiet)
+    assert run_main(monkeypatch, "quiet", "odds") == 2
+    assert "No such command 'quiet'." in capsys.readouterr().err

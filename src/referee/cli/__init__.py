@@ -166,6 +166,8 @@ def main() -> None:
             return
     module = _module_for(sys.argv[1:])
     app = build_app((module,) if module is not None else None)
+    if not app.registered_commands and not app.registered_groups:
+        app = build_app()  # a game with no commands of its own: no such command, says Click
     try:
         status = app(standalone_mode=False)
     except SystemExit:
