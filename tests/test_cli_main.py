@@ -112,3 +112,40 @@ def test_the_top_level_help_shown_without_loading_the_commands_is_the_apps_own()
         timeout=60,
     )
     assert quick.stdout == TOP_HELP
+
+
+def test_a_games_command_loads_that_game_alone_and_a_roll_loads_none() -> None:
+    """The command line finds a game's commands through the registry (``System.commands``)
+    and imports a game only when one of its commands is run."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from referee.cli import main; sys.argv = ['referee', *sys.argv[1:]]\n"
+        "try:\n    main()\nfinally:\n"
+        "    games = sorted({m.split('.')[2] for m in sys.modules"
+        " if m.startswith('referee.systems.')})\n"
+        "    print('games:', ','.join(games) or 'none', file=sys.stderr)"
+    )
+
+    def loaded(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60
+        )
+        return done.stderr.strip().splitlines()[-1]
+
+    assert loaded("kingdoms", "matrix", "strike", "feint") == "games: kingdoms"
+    assert loaded("kingdoms", "--help") == "games: kingdoms"
+    assert loaded("roll", "3d6") == "games: none"
+    assert loaded("table", "--help") == "games: none"
+
+
+def test_a_game_without_commands_of_its_own_is_no_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee.core import registry
+
+    quiet = registry.System("quiet", "A game with no commands", registry.get_system("kingdoms"))
+    monkeypatch.setitem(registry._REGISTERED, "quiet", quiet)
+    assert run_main(monkeypatch, "quiet", "odds") == 2
+    assert "No such command 'quiet'." in capsys.readouterr().err

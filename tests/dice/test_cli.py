@@ -133,11 +133,14 @@ def test_demo_runs_every_step() -> None:
 
 def test_main_loads_only_the_module_of_the_command_asked_for() -> None:
     from referee.cli import MODULES, _module_for
+    from referee.core.registry import system, systems
 
     assert _module_for(["roll", "3d6"]) == "dice"
     assert _module_for(["--help"]) is None
     assert _module_for(["kingdoms", "matrix"]) == "kingdoms"
-    commands = [c for names in MODULES.values() for c in names]
+    # each game's command group, named as the game, comes through the registry
+    games = [name for name in systems() if system(name).commands]
+    commands = [c for names in MODULES.values() for c in names] + games
     assert len(commands) == len(set(commands))
     registered = {c.name for c in app.registered_commands} | {g.name for g in app.registered_groups}
     assert registered == set(commands)

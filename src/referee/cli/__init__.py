@@ -1,9 +1,11 @@
 """The ``referee`` command line: thin over the library, it parses, calls and renders.
 
-Each concern registers its commands from its own module (``register(app)``). Heavy libraries
-(icepool, pydantic, matplotlib) are imported inside the commands that need them, and ``main``
-loads only the module of the command asked for (the whole app for ``--help``), so
-``referee roll`` starts fast.
+Each concern registers its commands from its own module (``register(app)``), and each game its
+command group from its own package (``System.commands``, found through the registry: the
+command line names no game). Heavy libraries (icepool, pydantic, matplotlib) are imported
+inside the commands that need them, and ``main`` loads only the module of the command asked
+for (a game's only when its command is run; the whole app for ``--help``), so ``referee roll``
+starts fast.
 """
 
 from __future__ import annotations
@@ -16,26 +18,26 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import typer
 
-#: Command modules under ``referee.cli``, and the top-level commands each one adds.
+#: Command modules under ``referee.cli``, and the top-level commands each one adds. Each game
+#: adds one more, named as the game (``referee kingdoms …``), listed after :data:`GAMES_AFTER`.
 MODULES: dict[str, tuple[str, ...]] = {
     "dice": ("roll", "odds", "demo"),
     "scenario": ("run", "schema"),
     "table": ("table",),
     "verify": ("verify",),
-    "intrigue": ("intrigue",),
-    "kingdoms": ("kingdoms",),
-    "zweihander": ("zweihander",),
-    "ginlane": ("ginlane",),
-    "hursagmu": ("hursagmu",),
     "serve": ("serve",),
     "demo_tables": ("play",),
     "handouts": ("handouts",),
     "simulate": ("simulate",),
 }
 
+#: The command module the games' commands follow in ``referee --help``.
+GAMES_AFTER = "verify"
+
 
 #: ``referee --help`` as Click prints it without Rich: shown without loading every command's
-#: module (``tests/test_cli_main.py`` holds it to the whole app's own help, word for word).
+#: module (``tests/test_cli_main.py`` holds it to the whole app's own help, word for word; the
+#: games' commands in the registry's order, by name, each with its own group's help).
 TOP_HELP = """\
 Usage: referee [OPTIONS] COMMAND [ARGS]...
 
@@ -52,11 +54,11 @@ Commands:
   schema      Print the JSON Schema of scenario files (for editors).
   table       Play any game one step at a time over a record file or the...
   verify      Check every die of a table against its seed.
+  ginlane     Gin Lane: 2d6 + skill, tagged Aspects, stress and...
+  hursagmu    Hursagmu's encounter rules: round planner, odds, range, a...
   intrigue    Intrigue in the Clouds: the cast, odds calculators,...
   kingdoms    Burning Kingdoms: dispositions, sealed maneuver slips,...
   zweihander  Zweihänder house rules: tests, chases, journeys, intrigue.
-  ginlane     Gin Lane: 2d6 + skill, tagged Aspects, stress and...
-  hursagmu    Hursagmu's encounter rules: round planner, odds, range, a...
   serve       Serve every table over HTTP and WebSocket.
   play        Serve the five demo tables (what `make run` runs).
   handouts    Print a seat's handouts as PDF files.
@@ -64,8 +66,9 @@ Commands:
 """
 
 
-def build_app(modules: tuple[str, ...] = tuple(MODULES)) -> typer.Typer:
-    """The Typer app with the commands of ``modules`` (all of them by default)."""
+def build_app(names: tuple[str, ...] | None = None) -> typer.Typer:
+    """The Typer app with the commands of ``names``: command modules of :data:`MODULES` and
+    games by name (by default all of them, in the order of :func:`everything`)."""
     import typer
 
     app = typer.Typer(
@@ -75,14 +78,47 @@ def build_app(modules: tuple[str, ...] = tuple(MODULES)) -> typer.Typer:
         add_completion=False,
         pretty_exceptions_enable=False,
     )
-    for name in modules:
-        importlib.import_module(f"referee.cli.{name}").register(app)
+    for name in everything() if names is None else names:
+        if name in MODULES:
+            importlib.import_module(f"referee.cli.{name}").register(app)
+        else:
+            add_game_commands(app, name)
     return app
 
 
+def everything() -> tuple[str, ...]:
+    """Every command module and every game, as ``referee --help`` lists their commands: the
+    games (by name, from the registry) after :data:`GAMES_AFTER`."""
+    from referee.core.registry import systems
+
+    names = tuple(MODULES)
+    after = names.index(GAMES_AFTER) + 1
+    return (*names[:after], *systems(), *names[after:])
+
+
+def add_game_commands(app: typer.Typer, name: str) -> None:
+    """Add the game ``name``'s own commands to ``app`` (none if it has none): the function its
+    :class:`~referee.core.registry.System` names in ``commands``, ``"module:function"``."""
+    from referee.core.registry import system
+
+    where = system(name).commands
+    if not where:
+        return
+    module, _, function = where.partition(":")
+    getattr(importlib.import_module(module), function)(app)
+
+
 def _module_for(argv: list[str]) -> str | None:
+    """The command module, or the game, of the command ``argv`` runs (``None``: no command)."""
     command = next((arg for arg in argv if not arg.startswith("-")), None)
-    return next((m for m, commands in MODULES.items() if command in commands), None)
+    if command is None:
+        return None
+    found = next((m for m, commands in MODULES.items() if command in commands), None)
+    if found is not None:
+        return found
+    from referee.core.registry import systems
+
+    return command if command in systems() else None
 
 
 def _quick_roll(argv: list[str]) -> bool:
@@ -129,7 +165,9 @@ def main() -> None:
             sys.stdout.write(TOP_HELP)
             return
     module = _module_for(sys.argv[1:])
-    app = build_app((module,) if module is not None else tuple(MODULES))
+    app = build_app((module,) if module is not None else None)
+    if not app.registered_commands and not app.registered_groups:
+        app = build_app()  # a game with no commands of its own: no such command, says Click
     try:
         status = app(standalone_mode=False)
     except SystemExit:

@@ -65,99 +65,100 @@ def plot_odds(result: Odds, path: Path) -> None:
     plt.close(fig)
 
 
-def register(app: typer.Typer) -> None:
-    """Add the dice commands to ``app``."""
+def roll_command(
+    expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 4d6kh3 or 6d6!>=4")],
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for a reproducible roll (default: system CSPRNG)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+) -> None:
+    """Roll dice and show every die: dropped ones struck through, explosions marked."""
+    roll_once(expression, seed, as_json)
 
-    @app.command("roll")
-    def roll_command(
-        expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 4d6kh3 or 6d6!>=4")],
-        seed: Annotated[
-            int | None, typer.Option(help="Seed for a reproducible roll (default: system CSPRNG)")
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
-    ) -> None:
-        """Roll dice and show every die: dropped ones struck through, explosions marked."""
-        roll_once(expression, seed, as_json)
 
-    @app.command("odds")
-    def odds_command(
-        expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 3d6+2>=14")],
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
-        plot: Annotated[
-            Path | None, typer.Option(help="Draw the distribution to FILE.png or FILE.svg")
-        ] = None,
-    ) -> None:
-        """Show the exact odds of every outcome, as fractions and percentages."""
-        if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-            fail(f"--plot {str(plot)!r}: the file must end in .png or .svg")
-        try:
-            parsed = parse(expression)
-            from referee.dice.probability import odds
-
-            result = odds(parsed)
-        except RefereeError as error:
-            fail(str(error))
-        if plot is not None:
-            try:
-                plot_odds(result, plot)
-            except OSError as error:
-                fail(f"--plot {str(plot)!r}: {error.strerror or error}")
-        if as_json:
-            sys.stdout.write(json.dumps(result.to_json()) + "\n")
-            return
-        out = console()
-        out.print(odds_table(result))
-        out.print(
-            f"mean {result.mean} ≈ {float(result.mean):.4f}, "
-            f"standard deviation ≈ {result.stdev:.4f}",
-            soft_wrap=True,
-        )
-        if result.truncated:
-            out.print(
-                f"explosions followed until below 1e-12: truncated mass {result.truncated}"
-                f" ≈ {float(result.truncated):.3e}",
-                soft_wrap=True,
-            )
-        if plot is not None:
-            out.print(f"plot written to {plot}", soft_wrap=True)
-
-    @app.command("demo")
-    def demo_command(
-        seed: Annotated[int | None, typer.Option(help="Seed the demo's rolls")] = None,
-    ) -> None:
-        """A short guided tour of rolls and exact odds (what `make run` shows)."""
-        from rich.markup import escape
-
+def odds_command(
+    expression: Annotated[str, typer.Argument(help="Dice notation, e.g. 3d6+2>=14")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw the distribution to FILE.png or FILE.svg")
+    ] = None,
+) -> None:
+    """Show the exact odds of every outcome, as fractions and percentages."""
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        fail(f"--plot {str(plot)!r}: the file must end in .png or .svg")
+    try:
+        parsed = parse(expression)
         from referee.dice.probability import odds
 
-        out = console()
-        source = RandomSource(seed)
-        tour = [
-            ("A skill roll in Intrigue in the Clouds: 3d6 + Perception 4 against 14", "3d6+4>=14"),
-            ("Ability scores the classic way: four d6, keep the highest three", "4d6kh3"),
-            ("A Burning Wheel pool: six dice, black shade (4+), sixes open-ended", "6d6!>=4"),
-            ("A Zweihänder percentile test", "d100"),
-            ("d20's own example, with damage types", "4*(3d8kh2+9[fire]+(9d2e2+3[cold])/2)"),
-        ]
-        for caption, expression in tour:
-            out.rule(f"[bold]{caption}")
-            out.print(f"[cyan]referee roll {escape(repr(expression))}[/]", highlight=False)
-            say_roll(roll(expression, source))
-            chances = odds(expression)
-            if set(chances.distribution) <= {True, False}:
-                out.print(
-                    f"exact chance of success: {chances.probability(True)} "
-                    f"= {percent(chances.probability(True))}"
-                )
-            else:
-                mean = chances.mean
-                exact = f"{mean} ≈ " if mean.denominator < 10**6 else "≈ "
-                out.print(
-                    f"exact mean {exact}{float(mean):.3f}, "
-                    f"{len(chances.distribution)} possible totals"
-                )
-        out.rule()
+        result = odds(parsed)
+    except RefereeError as error:
+        fail(str(error))
+    if plot is not None:
+        try:
+            plot_odds(result, plot)
+        except OSError as error:
+            fail(f"--plot {str(plot)!r}: {error.strerror or error}")
+    if as_json:
+        sys.stdout.write(json.dumps(result.to_json()) + "\n")
+        return
+    out = console()
+    out.print(odds_table(result))
+    out.print(
+        f"mean {result.mean} ≈ {float(result.mean):.4f}, standard deviation ≈ {result.stdev:.4f}",
+        soft_wrap=True,
+    )
+    if result.truncated:
         out.print(
-            "Try [cyan]referee roll '2d20kh1+5'[/], [cyan]referee odds '8d6>=4'[/], "
-            "or [cyan]referee --help[/]."
+            f"explosions followed until below 1e-12: truncated mass {result.truncated}"
+            f" ≈ {float(result.truncated):.3e}",
+            soft_wrap=True,
         )
+    if plot is not None:
+        out.print(f"plot written to {plot}", soft_wrap=True)
+
+
+def demo_command(
+    seed: Annotated[int | None, typer.Option(help="Seed the demo's rolls")] = None,
+) -> None:
+    """A short guided tour of rolls and exact odds (what `make run` shows)."""
+    from rich.markup import escape
+
+    from referee.dice.probability import odds
+
+    out = console()
+    source = RandomSource(seed)
+    tour = [
+        ("A skill roll in Intrigue in the Clouds: 3d6 + Perception 4 against 14", "3d6+4>=14"),
+        ("Ability scores the classic way: four d6, keep the highest three", "4d6kh3"),
+        ("A Burning Wheel pool: six dice, black shade (4+), sixes open-ended", "6d6!>=4"),
+        ("A Zweihänder percentile test", "d100"),
+        ("d20's own example, with damage types", "4*(3d8kh2+9[fire]+(9d2e2+3[cold])/2)"),
+    ]
+    for caption, expression in tour:
+        out.rule(f"[bold]{caption}")
+        out.print(f"[cyan]referee roll {escape(repr(expression))}[/]", highlight=False)
+        say_roll(roll(expression, source))
+        chances = odds(expression)
+        if set(chances.distribution) <= {True, False}:
+            out.print(
+                f"exact chance of success: {chances.probability(True)} "
+                f"= {percent(chances.probability(True))}"
+            )
+        else:
+            mean = chances.mean
+            exact = f"{mean} ≈ " if mean.denominator < 10**6 else "≈ "
+            out.print(
+                f"exact mean {exact}{float(mean):.3f}, {len(chances.distribution)} possible totals"
+            )
+    out.rule()
+    out.print(
+        "Try [cyan]referee roll '2d20kh1+5'[/], [cyan]referee odds '8d6>=4'[/], "
+        "or [cyan]referee --help[/]."
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the dice commands to ``app``."""
+    app.command("roll")(roll_command)
+    app.command("odds")(odds_command)
+    app.command("demo")(demo_command)

@@ -42,5 +42,6 @@ SYSTEM = System(
     summary="House rules for Zweihänder (d100): Skill Tests, morale, chases, wilderness "
     "travel, social intrigue, madness and corruption, reputation, the character stable.",
     handout_data="referee.systems.zweihander.handout:handout_data",
+    commands="referee.systems.zweihander.commands:register",
 )
 """The game as the registry lists it (entry point ``referee.systems``: zweihander)."""
