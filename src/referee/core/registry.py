@@ -46,16 +46,13 @@ class System:
 
     ``rules`` is the file name of its rules text; ``setup_model`` the pydantic model its setup
     is checked with (unknown keys refused with their path) before ``initial_state`` reads it.
-<<<<<<< HEAD
     ``handout_data`` is what a seat's handout prints from the game's own catalogue and tables
     (its maneuvers, its condition tracks …): a mapping, or ``"module:function"`` naming a
     function of no arguments that returns one, imported only when a handout is printed.
-=======
     ``commands`` is where its own commands are (``"package.module:register"``, a function
     ``register(app)`` adding the game's command group to the ``referee`` command line; ``""``
     for none): named, not imported, so that the command line imports a game's commands only
     when one of them is run.
->>>>>>> house-cli
     """
 
     name: str
@@ -64,11 +61,8 @@ class System:
     rules: str = ""
     setup_model: type[BaseModel] | None = None
     summary: str = ""
-<<<<<<< HEAD
     handout_data: str | Mapping[str, Any] = field(default_factory=dict)
-=======
     commands: str = ""
->>>>>>> house-cli
 
     @property
     def catalogue(self) -> Catalogue:

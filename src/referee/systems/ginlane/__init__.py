@@ -41,10 +41,7 @@ SYSTEM = System(
         "A Fate-like game of Georgian London: 2d6 + skill, tagged Aspects, zones, "
         "stress tracks and consequences."
     ),
-<<<<<<< HEAD
     handout_data="referee.systems.ginlane.handout:handout_data",
-=======
     commands="referee.systems.ginlane.commands:register",
->>>>>>> house-cli
 )
 """The game as the registry lists it (entry point ``referee.systems``: ginlane)."""

@@ -117,10 +117,7 @@ SYSTEM = System(
     summary="A Master's encounter rules on 2d6 + attribute + skill: Initiative (maneuver or "
     "concentrate), declared actions in Initiative order, attack and defence, Recovery, "
     "movement and races, secret Perception, Stealth and Shadowing.",
-<<<<<<< HEAD
     handout_data="referee.systems.hursagmu.handout:handout_data",
-=======
     commands="referee.systems.hursagmu.commands:register",
->>>>>>> house-cli
 )
 """The game as the registry lists it (entry point ``referee.systems``: hursagmu)."""

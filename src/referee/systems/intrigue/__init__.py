@@ -74,10 +74,7 @@ SYSTEM = System(
         "A live-action evening on an airship, with a referee: badges and Perception Envelopes, "
         "Contingency Envelopes, skill rolls, languages, and combat to the knock-out."
     ),
-<<<<<<< HEAD
     handout_data="referee.systems.intrigue.handout:handout_data",
-=======
     commands="referee.systems.intrigue.commands:register",
->>>>>>> house-cli
 )
 """The game as the registry lists it (entry point ``referee.systems``: intrigue)."""

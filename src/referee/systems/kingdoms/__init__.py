@@ -30,10 +30,7 @@ SYSTEM = System(
         "maneuver slip, plays scenes, and the slips are revealed, rolled and resolved in seat "
         "order until one faction stands."
     ),
-<<<<<<< HEAD
     handout_data="referee.systems.kingdoms.handout:handout_data",
-=======
     commands="referee.systems.kingdoms.commands:register",
->>>>>>> house-cli
 )
 """The game as the registry lists it (entry point ``referee.systems``: kingdoms)."""
