@@ -1,12 +1,14 @@
 """The rules kernel every game shares (DESIGN.md, "The kernel"; docs/kernel.md).
 
-- :mod:`~referee.core.checks`: one test of the dice as a value, with exact odds and a roll.
+- :mod:`~referee.core.checks`: one test of the dice as a value, with exact odds and a roll;
+  :mod:`~referee.core.sides`: what it rolls (a total, a pool of d6).
 - :mod:`~referee.core.actions`: action kinds as specs (a catalogue per game), choices with domains.
 - :mod:`~referee.core.procedures`: multi-step rules as state machines.
 - :mod:`~referee.core.prompts`: a game stops to ask a seat (:class:`Prompt`); when a game or a
   conflict is over and who won (:class:`Result`).
-- :mod:`~referee.core.table`: a :class:`Table` in play: seats, actions recorded, records,
-  :func:`observe` (the one read path).
+- :mod:`~referee.core.table`: a :class:`Table` in play; its rooms :mod:`~referee.core.seats`,
+  :mod:`~referee.core.recording` (actions recorded, with their dice), :mod:`~referee.core.record`
+  (a record read back) and :mod:`~referee.core.observe` (the one read path).
 - :mod:`~referee.core.cards`: the roll card every rolled check lands in.
 - :mod:`~referee.core.events`: typed, numbered events, the append-only log, visibility.
 - :mod:`~referee.core.clock`: game time in seconds and timers that fire events.

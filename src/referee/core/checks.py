@@ -2,7 +2,8 @@
 
 A check holds its dice, its modifiers and its success rule. ``check.odds()`` gives the exact
 probability of every outcome as ``Fraction``s; ``check.roll(source)`` rolls it with the dice shown.
-Both read the same dice expression through :mod:`referee.dice`, so they cannot disagree.
+Both read the same dice expression through :mod:`referee.dice`, so they cannot disagree. What
+a check rolls, a :class:`Total` or a :class:`Pool`, is in :mod:`referee.core.sides`.
 
 The kinds the five games need:
 
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol, TypeAlias
 
+from referee.core.sides import BLACK, GREY, WHITE, Pool, Side, Total, distribution_of
 from referee.dice import DiceSource, Roll, roll
 
 __all__ = [
@@ -52,13 +54,6 @@ __all__ = [
     "TieRule",
     "Total",
 ]
-
-BLACK = 4
-"""Burning Wheel's Black shade: a die succeeds on 4–6."""
-GREY = 3
-"""Grey shade: a die succeeds on 3–6."""
-WHITE = 2
-"""White shade: a die succeeds on 2–6."""
 
 Comparison: TypeAlias = Literal[">=", ">"]
 """How a total meets its target: ``">="`` "equal to or greater", ``">"`` "beat", "exceed"."""
@@ -100,96 +95,6 @@ class TieRule(enum.Enum):
     ACTOR_WINS = "actor wins"
     OPPONENT_WINS = "opponent wins"
     TIE = "tie"
-
-
-# ---------------------------------------------------------------------------------- sides
-
-
-def _distribution(expression: str) -> dict[int, Fraction]:
-    """Exact distribution of an integer-valued expression, ascending.
-
-    Explosions' chains are followed until they are rarer than 10⁻¹², and the distribution is
-    that of the rolls that stop before (renormalised), so it sums to exactly 1.
-    """
-    from referee.dice.probability import odds  # icepool: imported only when odds are asked
-
-    return {int(k): v for k, v in odds(expression).distribution.items()}
-
-
-@dataclass(frozen=True)
-class Total:
-    """A side that rolls dice and adds a modifier: the value is the total.
-
-    ``dice`` is any :mod:`referee.dice` expression with an integer total (``"3d6"``,
-    ``"2d6"``, ``"3d6kh2"``); ``modifier`` is added to it (skill, attribute, bonuses).
-
-    >>> Total("2d6", 3).expression
-    '2d6+3'
-    """
-
-    dice: str
-    modifier: int = 0
-
-    @property
-    def expression(self) -> str:
-        """The dice expression rolled, modifier included."""
-        if self.modifier == 0:
-            return self.dice
-        sign = "+" if self.modifier > 0 else "-"
-        return f"{self.dice}{sign}{abs(self.modifier)}"
-
-    def distribution(self) -> dict[int, Fraction]:
-        """Exact probability of each value, ascending."""
-        return _distribution(self.expression)
-
-    def roll(self, source: DiceSource) -> tuple[int, Roll]:
-        """Roll it: the value and the roll behind it."""
-        rolled = roll(self.expression, source)
-        return int(rolled.total), rolled
-
-
-@dataclass(frozen=True)
-class Pool:
-    """A pool of d6 counting successes: the value is the number of successes (Burning Wheel).
-
-    ``dice`` is the pool's size; ``shade`` the least face that succeeds (:data:`BLACK` 4,
-    :data:`GREY` 3, :data:`WHITE` 2); ``open_ended`` makes every 6 add another die, which can
-    chain. An empty pool rolls nothing and scores no successes.
-
-    >>> Pool(6, shade=GREY, open_ended=True).expression
-    '6d6!>=3'
-    """
-
-    dice: int
-    shade: int = BLACK
-    open_ended: bool = False
-
-    @property
-    def expression(self) -> str:
-        """The dice expression rolled (success counting notation)."""
-        bang = "!" if self.open_ended else ""
-        return f"{self.dice}d6{bang}>={self.shade}"
-
-    def distribution(self) -> dict[int, Fraction]:
-        """Exact probability of each number of successes, ascending.
-
-        Open-ended pools can in principle score without bound; the dice layer follows chains of
-        sixes until they are rarer than 10⁻¹² and renormalises, so the distribution sums to 1.
-        """
-        if self.dice <= 0:
-            return {0: Fraction(1)}
-        return _distribution(self.expression)
-
-    def roll(self, source: DiceSource) -> tuple[int, Roll | None]:
-        """Roll it: the number of successes and the roll behind it (``None`` for an empty pool)."""
-        if self.dice <= 0:
-            return 0, None
-        rolled = roll(self.expression, source)
-        return int(rolled.total), rolled
-
-
-Side: TypeAlias = Total | Pool
-"""One side of an :class:`OpposedCheck`."""
 
 
 # ---------------------------------------------------------------------------------- results
@@ -512,7 +417,7 @@ class PercentileCheck:
 
     def _odds(self) -> CheckOdds:
         pairs: dict[tuple[Outcome, int], Fraction] = {}
-        for face, p in _distribution("1d100").items():
+        for face, p in distribution_of("1d100").items():
             key = (self.outcome_of(face), self.total_chance - face)
             pairs[key] = pairs.get(key, Fraction(0)) + p
         outcomes, margins = _accumulate(pairs)
@@ -578,7 +483,7 @@ class OpposedCheck:
         return _memoised(self)
 
     def _odds(self) -> CheckOdds:
-        margins = _distribution(f"{_term(self.actor)}-{_term(self.opponent)}")
+        margins = distribution_of(f"{_term(self.actor)}-{_term(self.opponent)}")
         mine = self.actor.distribution()
         outcomes = dict.fromkeys(self._outcome_order(mine), Fraction(0))
         for margin, p in margins.items():

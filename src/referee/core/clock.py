@@ -27,6 +27,7 @@ from referee.core.events import REFEREE_ONLY, Audience, Event, Secret
 from referee.core.values import Json
 
 __all__ = [
+    "ADVANCE",
     "CLOCK_ADVANCED",
     "DAY",
     "HOUR",
@@ -48,6 +49,9 @@ __all__ = [
 
 GameTime: TypeAlias = int
 """Seconds since the start of play."""
+
+ADVANCE = "advance"
+"""The kernel's own action kind: move game time on (``{"to": seconds}``), firing timers."""
 
 SECOND: GameTime = 1
 MINUTE: GameTime = 60

@@ -2,18 +2,23 @@
 
 DESIGN.md, "The table contract". A :class:`Table` is immutable; each step returns a new one.
 
-- **Seats.** A :class:`Seat` is a player and the characters or factions they play; the seat
-  ``"referee"`` (where the game has one) sees everything and may act for anyone.
+- **Seats** (:mod:`referee.core.seats`). A :class:`Seat` is a player and the characters or
+  factions they play; the seat ``"referee"`` (where the game has one) sees everything and may
+  act for anyone.
 - **Actions recorded.** :meth:`Table.act` parses the action's parameters with its spec
   (:class:`~referee.core.errors.ActionError` if malformed), checks that the seat may take it
   (:class:`~referee.core.errors.SeatError`), lets the game decide, and records an
-  :class:`ActionRecord`: who did what, with which parameters, which dice, and which events it
-  caused (every event names its cause). ``expect_version=`` refuses a stale table
-  (:class:`~referee.core.errors.StaleTableError`). :meth:`Table.undo` takes the last action back.
+  :class:`ActionRecord` (:mod:`referee.core.recording`): who did what, with which parameters,
+  which dice, and which events it caused (every event names its cause). ``expect_version=``
+  refuses a stale table (:class:`~referee.core.errors.StaleTableError`). :meth:`Table.undo`
+  takes the last action back.
 - **A record.** :meth:`Table.to_record` is the whole table as JSON; :meth:`Table.from_record`
   reads one back and re-decides every action with its recorded dice, refusing a record whose
-  events are not what its actions produce.
-- **One read path.** :func:`observe` is everything one viewer may know.
+  events are not what its actions produce (:mod:`referee.core.record`).
+- **One read path.** :func:`observe` is everything one viewer may know
+  (:mod:`referee.core.observe`).
+
+Every name of the table contract is importable from here, wherever it is defined.
 
 >>> from referee.core.actions import Catalogue, ActionSpec, Choice, NoParams, Who
 >>> from referee.core.events import Event
@@ -42,13 +47,13 @@ referee.core.errors.SeatError: seat 'bob' does not play 'ann'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
-from referee.core.actions import ActionSpec, Choice, Who
-from referee.core.chunked import Chunks, Fetch
+from referee.core.actions import ActionSpec, Choice
 from referee.core.clock import (
+    ADVANCE,
     CLOCK_ADVANCED,
     TIMER_CANCELLED,
     TIMER_SET,
@@ -56,18 +61,10 @@ from referee.core.clock import (
     GameTime,
     Timer,
 )
-from referee.core.errors import (
-    ActionError,
-    RefereeError,
-    RuleError,
-    ScenarioError,
-    SeatError,
-    StaleTableError,
-)
+from referee.core.errors import ActionError, RuleError, SeatError, StaleTableError
 from referee.core.events import (
     EVERYONE,
     REFEREE,
-    Audience,
     Event,
     Log,
     Viewer,
@@ -77,29 +74,21 @@ from referee.core.events import (
     view,
 )
 from referee.core.fairness import (
-    DICE_COMMITTED,
     DICE_EVENTS,
-    DICE_REVEALED,
     REVEAL_DICE,
-    SALT,
-    SEAT_SEEDED,
     SEED_DICE,
     DiceLedger,
     DiceSeeds,
-    draw_salt,
     kernel_dice_events,
 )
+from referee.core.observe import Observation, narrate, observe, preview
 from referee.core.procedures import Action, ActorId, Procedure
-from referee.core.prompts import (
-    Prompt,
-    Result,
-    check_prompts,
-    open_choices,
-    prompts_seen_by,
-    whose_move,
-)
+from referee.core.prompts import Prompt, Result, check_prompts, open_choices, whose_move
+from referee.core.record import RECORD_FORMAT, replay_record
+from referee.core.recording import ActionRecord, Chain, NoDice, RecordingDice, ReplayingDice
+from referee.core.seats import Seat, SeatId, permit, seats_from
 from referee.core.values import JsonObject, to_json
-from referee.dice import DiceSource, DiceSourceError
+from referee.dice import DiceSource
 
 __all__ = [
     "ADVANCE",
@@ -113,252 +102,15 @@ __all__ = [
     "narrate",
     "observe",
     "preview",
+    "seats_from",
 ]
 
 S = TypeVar("S")
-T = TypeVar("T")
 
-SeatId = str
-"""A seat: ``"referee"`` or a player's name."""
-
-ADVANCE = "advance"
-"""The kernel's own action kind: move game time on (``{"to": seconds}``), firing timers."""
-
-RECORD_FORMAT = "referee.table/1"
-"""The ``format`` of a table record."""
-
-
-# ---------------------------------------------------------------------------------- seats
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a player (or the referee) and what they play.
-
-    >>> Seat("alice", ("scarface",)).viewer
-    Viewer(id='alice', characters=frozenset({'scarface'}))
-    """
-
-    id: SeatId
-    plays: tuple[ActorId, ...] = ()
-
-    @property
-    def is_referee(self) -> bool:
-        """True for the referee's seat."""
-        return self.id == REFEREE
-
-    @property
-    def viewer(self) -> Viewer:
-        """Who this seat reads the log as: the seat and everything it plays."""
-        return Viewer(self.id, frozenset(self.plays))
-
-    def may_play(self, actor: ActorId) -> bool:
-        """True if this seat acts for ``actor`` (the referee acts for anyone)."""
-        return self.is_referee or actor == self.id or actor in self.plays
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"id", "plays"}``."""
-        return {"id": self.id, "plays": list(self.plays)}
-
-
-def seats_from(
-    procedure: Procedure[Any], state: Any, players: Mapping[str, Sequence[str]] | None = None
-) -> tuple[Seat, ...]:
-    """The seats of a new table: the referee's (where the game has one), then each player's.
-
-    ``players`` maps a player to the characters or factions they play; each character the game
-    lists that no player plays gets a seat of its own, named after it.
-    """
-    seats = [Seat(REFEREE)] if procedure.has_referee else []
-    players = dict(players or {})
-    seats += [Seat(player, tuple(plays)) for player, plays in players.items()]
-    played = {actor for plays in players.values() for actor in plays} | set(players)
-    seats += [Seat(actor, (actor,)) for actor in procedure.characters(state) if actor not in played]
-    return tuple(seats)
-
-
-# ------------------------------------------------------------------------------ records
-
-
-class Chain(Generic[T]):
-    """A table's action records: an append-only sequence whose append is amortised O(1)
-    (shared storage, copy on branch: :mod:`referee.core.chunked`)."""
-
-    __slots__ = ("_items", "_size")
-
-    def __init__(self, items: Iterable[T] = ()) -> None:
-        self._items: Chunks[T] = Chunks(list(items))
-        self._size = self._items._length
-
-    @classmethod
-    def paged(cls, count: int, fetch: Fetch[T], then: Sequence[T] = ()) -> Chain[T]:
-        """``count`` items read when first looked at, then ``then`` (see :meth:`Log.paged`)."""
-        chain: Chain[T] = cls.__new__(cls)
-        chain._items = Chunks.paged(count, fetch, then)
-        chain._size = chain._items._length
-        return chain
-
-    def append(self, item: T) -> Chain[T]:
-        chain: Chain[T] = Chain.__new__(Chain)
-        chain._items, chain._size = self._items.append(self._size, item), self._size + 1
-        return chain
-
-    def without_last(self, count: int = 1) -> Chain[T]:
-        chain: Chain[T] = Chain.__new__(Chain)
-        chain._items, chain._size = self._items, max(0, self._size - count)
-        return chain
-
-    def __len__(self) -> int:
-        return self._size
-
-    def __iter__(self) -> Iterator[T]:
-        return self._items.iterate(self._size)
-
-    def __getitem__(self, index: int) -> T:
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError("index out of range")
-        return self._items.get(index)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Chain) and list(self) == list(other)
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"Chain({list(self)!r})"
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    """One action as the table recorded it.
-
-    ``number`` counts actions from 1; ``seat`` is who took it (``None``: played through the
-    library, with no seat); ``asked_at`` the game time the action asked to be taken at (the
-    clock was moved there first), ``at`` the time it was taken; ``dice`` every die it rolled as
-    ``(sides, face)``; ``events`` the numbers of the first and last events it caused
-    (``first > last`` when it caused none); ``audience`` who may see the record.
-    """
-
-    number: int
-    seat: SeatId | None
-    actor: ActorId
-    kind: str
-    params: JsonObject
-    at: GameTime
-    asked_at: GameTime | None
-    dice: tuple[tuple[int, int], ...]
-    events: tuple[int, int]
-    audience: Audience = EVERYONE
-
-    @property
-    def action(self) -> Action:
-        """The action as the game decided it."""
-        return Action(self.actor, self.kind, dict(self.params), at=self.at)
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole record, dice included: for the referee and the store only."""
-        return {
-            "number": self.number,
-            "seat": self.seat,
-            "actor": self.actor,
-            "kind": self.kind,
-            "params": to_json(self.params),
-            "at": self.at,
-            "asked_at": self.asked_at,
-            "dice": [list(d) for d in self.dice],
-            "events": list(self.events),
-            "audience": self.audience.to_json(),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ActionRecord:
-        """Inverse of :meth:`to_json`."""
-        first, last = data["events"]
-        return cls(
-            number=int(data["number"]),
-            seat=None if data.get("seat") is None else str(data["seat"]),
-            actor=str(data["actor"]),
-            kind=str(data["kind"]),
-            params=dict(data.get("params", {})),
-            at=int(data["at"]),
-            asked_at=None if data.get("asked_at") is None else int(data["asked_at"]),
-            dice=tuple((int(s), int(f)) for s, f in data.get("dice", ())),
-            events=(int(first), int(last)),
-            audience=Audience.from_json(data.get("audience", "everyone")),
-        )
-
-    def seen_by(self, viewer: Viewer) -> dict[str, Any] | None:
-        """The record as ``viewer`` may see it: nothing outside its audience, dice only for the
-        referee (the events show each viewer the rolls they may see)."""
-        if not self.audience.includes(viewer):
-            return None
-        data = self.to_json()
-        del data["audience"]
-        if not viewer.is_referee:
-            del data["dice"]
-        return data
-
-
-class _Recording:
-    """A dice source that remembers every die it handed out, with its size; it also hands out
-    the salts of sealed choices (:func:`referee.core.fairness.draw_salt`)."""
-
-    __slots__ = ("_source", "rolled")
-
-    def __init__(self, source: DiceSource) -> None:
-        self._source = source
-        self.rolled: list[tuple[int, int]] = []
-
-    def roll(self, sides: int) -> int:
-        face = self._source.roll(sides)
-        self.rolled.append((sides, face))
-        return face
-
-    def salt(self) -> bytes:
-        inner = self._source
-        return draw_salt(None if isinstance(inner, _NoDice) else inner)
-
-
-class _Replaying:
-    """The recorded dice of an action, handed out again; a die of another size is an error.
-    The salts of the choices it sealed come back from its recorded events' salt parts."""
-
-    __slots__ = ("_dice", "_salts", "used")
-
-    def __init__(self, dice: Sequence[tuple[int, int]], salts: Sequence[bytes] = ()) -> None:
-        self._dice = dice
-        self._salts = list(salts)
-        self.used = 0
-
-    def salt(self) -> bytes:
-        if not self._salts:
-            raise DiceSourceError("the record holds no salt for a choice this action seals")
-        return self._salts.pop(0)
-
-    def roll(self, sides: int) -> int:
-        if self.used >= len(self._dice):
-            raise DiceSourceError(f"the record holds no more dice (a d{sides} was asked for)")
-        recorded_sides, face = self._dice[self.used]
-        if recorded_sides != sides:
-            raise DiceSourceError(
-                f"die {self.used + 1} was recorded as a d{recorded_sides}, but a d{sides} "
-                "was asked for"
-            )
-        self.used += 1
-        return face
-
-
-class _NoDice:
-    """The source for actions played without dice: any die asked of it is an error."""
-
-    def roll(self, sides: int) -> int:
-        raise DiceSourceError(f"this action was played without dice, but a d{sides} was asked for")
-
-
-# -------------------------------------------------------------------------------- table
+# The dice sources an action is taken with, under the names they had when they lived here.
+_Recording = RecordingDice
+_Replaying = ReplayingDice
+_NoDice = NoDice
 
 
 @dataclass(frozen=True)
@@ -517,9 +269,9 @@ class Table(Generic[S]):
         if spec is not None:
             args, params = spec.normalise(action.params)
         if seat is not None:
-            self._permit(self.seat(seat), action.actor, spec)
+            permit(self.seat(seat), action.actor, spec)
         number = len(self.actions) + 1
-        source = _Recording(dice if dice is not None else _NoDice())
+        source = RecordingDice(dice if dice is not None else NoDice())
         table = self if at is None else self._advance(at, cause=number)
         taken = Action(action.actor, action.kind, params, at=table.now, args=args)
         check_prompts(table.procedure, table.state, taken)
@@ -639,14 +391,6 @@ class Table(Generic[S]):
         if expect_version is not None and expect_version != self.version:
             raise StaleTableError(expect_version, self.version)
 
-    def _permit(self, seat: Seat, actor: ActorId, spec: ActionSpec[Any] | None) -> None:
-        if seat.is_referee:
-            return
-        if spec is not None and spec.who is Who.REFEREE:
-            raise SeatError(f"only the referee may take {spec.kind!r} ({spec.section})")
-        if not seat.may_play(actor):
-            raise SeatError(f"seat {seat.id!r} does not play {actor!r}")
-
     def _advance(self, to: GameTime, cause: int) -> Table[S]:
         if to == self.clock.now:
             return self
@@ -732,280 +476,7 @@ class Table(Generic[S]):
         """The table a record holds, re-decided action by action with the recorded dice.
 
         :class:`ScenarioError` (with the path in the record) for a malformed record, and for
-        one whose events are not what its actions produce, naming the first event that differs.
+        one whose events are not what its actions produce, naming the first event that differs
+        (:func:`referee.core.record.replay_record`).
         """
-        from referee.core.record import parse_record
-
-        record = parse_record(data)
-        try:
-            preamble = []
-            for first in record.events:
-                if first.cause != 0 or first.kind != DICE_COMMITTED:
-                    break
-                preamble.append(replace(Event.from_json(first.model_dump()), number=0, at=0))
-            table = cls.start(
-                procedure,
-                record.setup,
-                system=record.system,
-                seats=[Seat(s.id, tuple(s.plays)) for s in record.seats],
-                start=record.start,
-                preamble=preamble,
-            )
-        except ScenarioError as error:
-            raise ScenarioError(error.reason, ("setup", *error.path)) from None
-        except RefereeError as error:
-            raise ScenarioError(f"the game could not set up: {error}", ("setup",)) from None
-        recorded = [Event.from_json(e.model_dump()) for e in record.events]
-        _same_events(recorded, table.log, 0, "the start of play")
-        for index, entry in enumerate(record.actions):
-            saved = ActionRecord.from_json(entry.model_dump())
-            if saved.number != index + 1:
-                raise ScenarioError(
-                    f"action {index + 1} is numbered {saved.number}", ("actions", index, "number")
-                )
-            before = table.version
-            dice = _Replaying(saved.dice, _salts(recorded, saved.events))
-            try:
-                if saved.kind == ADVANCE:
-                    to = int(saved.params.get("to", -1))  # type: ignore[arg-type]
-                    table = table.advance(to, seat=saved.seat)
-                elif saved.kind in (SEED_DICE, REVEAL_DICE):
-                    action = Action(saved.actor, saved.kind, dict(saved.params))
-                    table = table.act(action, None, seat=saved.seat)
-                else:
-                    action = Action(saved.actor, saved.kind, dict(saved.params))
-                    table = table.act(action, dice, at=saved.asked_at, seat=saved.seat)
-            except RefereeError as error:
-                raise ScenarioError(
-                    f"action {saved.number} ({saved.kind}) is refused on replay: {error}",
-                    ("actions", index),
-                ) from None
-            if dice.used != len(saved.dice):
-                raise ScenarioError(
-                    f"action {saved.number} ({saved.kind}) rolled {dice.used} dice on replay, "
-                    f"but {len(saved.dice)} are recorded",
-                    ("actions", index, "dice"),
-                )
-            _same_events(recorded, table.log, before, f"action {saved.number} ({saved.kind})")
-            replayed = table.actions[-1] if table.actions else None
-            if replayed is None or replayed.to_json() != saved.to_json():
-                raise ScenarioError(
-                    f"action {saved.number} ({saved.kind}) is recorded differently from how it "
-                    "replays (seat, time, dice or events)",
-                    ("actions", index),
-                )
-        if len(recorded) != table.version:
-            raise ScenarioError(
-                f"the record holds {len(recorded)} events, but its actions produce {table.version}",
-                ("events", table.version),
-            )
-        if record.version is not None and record.version != table.version:
-            raise ScenarioError(
-                f"the record says version {record.version}, but it holds {table.version} events",
-                ("version",),
-            )
-        return table
-
-
-def _salts(recorded: Sequence[Event], span: tuple[int, int]) -> list[bytes]:
-    """The salts of the choices sealed by the events ``span`` (first, last) of a record."""
-    out: list[bytes] = []
-    for event in recorded[span[0] - 1 : span[1]]:
-        for part in event.secrets:
-            if part.name == SALT:
-                try:
-                    out.append(bytes.fromhex(str(part.value)))
-                except ValueError:
-                    out.append(b"")
-    return out
-
-
-def _same_events(recorded: Sequence[Event], log: Log, before: int, cause: str) -> None:
-    for number in range(before + 1, len(log) + 1):
-        produced = log[number - 1]
-        if number > len(recorded):
-            raise ScenarioError(
-                f"{cause} produces event {number} ({produced.kind}), which the record lacks",
-                ("events",),
-            )
-        if recorded[number - 1] != produced:
-            raise ScenarioError(
-                f"event {number} ({recorded[number - 1].kind}) is not what {cause} produces "
-                f"({produced.kind}): the record was altered or is corrupt",
-                ("events", number - 1),
-            )
-
-
-# ------------------------------------------------------------------------------- observe
-
-
-@dataclass(frozen=True)
-class Observation:
-    """Everything one viewer may know of a table (see :func:`observe`)."""
-
-    system: str
-    viewer: Viewer
-    version: int
-    since: int
-    now: GameTime
-    start: str
-    events: tuple[Event, ...]
-    narration: tuple[str, ...]
-    actions: tuple[dict[str, Any], ...]
-    state: JsonObject | None
-    choices: tuple[Choice, ...]
-    to_move: tuple[ActorId, ...]
-    previews: tuple[Any, ...]
-    seat: Seat | None = None
-    prompts: tuple[Prompt, ...] = ()
-    result: Result | None = None
-    conflict: Result | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON: what a seat's screen, a handout or a response is built from."""
-        return {
-            "system": self.system,
-            "viewer": self.viewer.id,
-            "plays": sorted(self.viewer.characters),
-            "version": self.version,
-            "since": self.since,
-            "now": self.now,
-            "start": self.start,
-            "events": [
-                {**event.to_json(), "text": text}
-                for event, text in zip(self.events, self.narration, strict=True)
-            ],
-            "actions": list(self.actions),
-            "state": to_json(self.state),
-            "choices": [choice.to_json() for choice in self.choices],
-            "to_move": list(self.to_move),
-            "previews": [p.to_json() for p in self.previews],
-            "prompts": [p.to_json() for p in self.prompts],
-            "result": {
-                **(self.result or Result("the game")).to_json(),
-                "conflict": None if self.conflict is None else self.conflict.to_json(),
-            },
-        }
-
-
-def narrate(table: Table[Any], event: Event, viewer: Viewer) -> str:
-    """An event in words for ``viewer``: the kernel's own kinds (the clock, timers) here, the
-    game's through its ``describe``. ``event`` must already be redacted for ``viewer``."""
-    from referee.core.clock import describe_timer
-
-    data = event.data
-    if event.kind in (CLOCK_ADVANCED, TIMER_CANCELLED, TIMER_SET):
-        return describe_timer(event.kind, data, table.start_time, at=event.at)
-    if event.kind == DICE_COMMITTED:
-        return (
-            f"The dice are sealed: every face of epoch {data['epoch']} comes from a seed whose "
-            f"SHA-256 is {str(data['commitment'])[:16]}…"
-        )
-    if event.kind == SEAT_SEEDED:
-        return f"{data['seat']} mixes a seed of their own into the dice."
-    if event.kind == DICE_REVEALED:
-        return (
-            f"The dice seed of epoch {data['epoch']} is revealed: every face rolled with it can "
-            "now be checked ('referee verify')."
-        )
-    return table.procedure.describe(event, viewer)
-
-
-def _may_choose(table: Table[Any], seat_viewer: Viewer, choice: Choice) -> bool:
-    spec = table.spec(choice.kind) if choice.kind in table.procedure.catalogue else None
-    if seat_viewer.is_referee:
-        return True
-    if spec is not None and spec.who is Who.REFEREE:
-        return False
-    return choice.actor in seat_viewer.identities
-
-
-def _actions_since(actions: Chain[ActionRecord], since: int) -> list[ActionRecord]:
-    """The action records with an event after ``since``, in order. Read from the newest back
-    (each record's last event number never decreases), so a table's old actions are not read."""
-    found: list[ActionRecord] = []
-    for index in range(len(actions) - 1, -1, -1):
-        record = actions[index]
-        if max(record.events) <= since:
-            break
-        found.append(record)
-    found.reverse()
-    return found
-
-
-def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> Observation:
-    """Everything ``who`` may know of ``table``: the one read path of every interface.
-
-    The events they may see numbered after ``since`` (redacted, each narrated by the game's
-    ``describe``), the action records they may see that caused them, the state as they may see
-    it, the choices open to them now (for the actors they play; the referee for everyone),
-    whose move it is, and the odds previews they may see.
-    """
-    viewer = table.viewer(who)
-    seat = next((s for s in table.seats if s.id == viewer.id), None)
-    events = view(table.log.since(since), viewer)
-    narration = tuple(narrate(table, event, viewer) for event in events)
-    records = tuple(
-        seen
-        for record in _actions_since(table.actions, since)
-        for seen in (record.seen_by(viewer),)
-        if seen is not None
-    )
-    state = table.procedure.visible_state(table.state, viewer)
-    to_move = whose_move(table.procedure, table.state)
-    if viewer.is_referee:
-        actors: Sequence[ActorId] = tuple(dict.fromkeys((*to_move, REFEREE)))
-    else:
-        actors = tuple(a for a in to_move if a in viewer.identities)
-    prompts = prompts_seen_by(table.procedure, table.state, viewer)
-    answering = [p.actor for p in prompts if p.actor in viewer.identities or viewer.is_referee]
-    actors = tuple(dict.fromkeys((*(a for a in answering if a in actors), *actors)))
-    choices = tuple(
-        choice
-        for actor in actors
-        for choice in open_choices(table.procedure, table.state, actor)
-        if _may_choose(table, viewer, choice)
-    )
-    return Observation(
-        system=table.system,
-        viewer=viewer,
-        version=table.version,
-        since=since,
-        now=table.now,
-        start=table.start_time,
-        events=events,
-        narration=narration,
-        actions=records,
-        state=state,
-        choices=choices,
-        to_move=to_move,
-        previews=tuple(table.procedure.previews(table.state, viewer)),
-        seat=seat,
-        prompts=prompts,
-        result=table.procedure.result(table.state),
-        conflict=table.procedure.conflict(table.state),
-    )
-
-
-def preview(table: Table[Any], who: Seat | Viewer | SeatId, action: Action) -> tuple[Any, ...]:
-    """The odds previews (:class:`~referee.core.cards.OddsPreview`) of the checks ``action``
-    would roll now, as ``who`` may see them: the odds a form shows before it is sent.
-
-    The parameters are parsed as :meth:`Table.act` parses them (:class:`ActionError`), and the
-    seat must be one that may take the action (:class:`SeatError`); nothing is rolled and the
-    table is unchanged. A seat that may not take it learns nothing of its odds.
-    """
-    viewer = table.viewer(who)
-    spec = table.spec(action.kind)
-    params: JsonObject = action.params
-    args: Any = None
-    if spec is not None:
-        args, params = spec.normalise(action.params)
-    seat = next((s for s in table.seats if s.id == viewer.id), None)
-    if seat is not None:
-        table._permit(seat, action.actor, spec)
-    taken = Action(action.actor, action.kind, params, at=table.now, args=args)
-    try:
-        return tuple(table.procedure.odds_of(table.state, taken, viewer))
-    except RuleError:  # the rules would refuse it: it has no odds
-        return ()
+        return replay_record(cls, data, procedure)

@@ -233,6 +233,38 @@ _RING: dict[str, Callable[[Any, Any], Any]] = {
 def compiled(node: Node) -> Step:
     """``node`` as a function of a roller, with the dispatch on node kinds done once."""
     match node:
+        case Dice() | SuccessCount():
+            return _dice_step(node)
+        case Literal_(value=value):
+            constant = Rolled(node, value)
+            return lambda r: constant
+        case Annotated():
+            inner = compiled(node.inner)
+
+            def annotated(r: Roller) -> Rolled:
+                rolled = inner(r)
+                return Rolled(node, rolled.value, (rolled,))
+
+            return annotated
+        case Unary() | Binary() | Compare():
+            return _operator_step(node)
+        case Function():
+            args, fn = tuple(compiled(a) for a in node.args), FUNCTIONS[node.name]
+
+            def function(r: Roller) -> Rolled:
+                rolled = tuple(a(r) for a in args)
+                return Rolled(node, fn(*(a.value for a in rolled)), rolled)
+
+            return function
+        case Set_():
+            items = tuple(compiled(i) for i in node.items)
+            return lambda r: _roll_set(node, [i(r) for i in items])
+    raise NotationError(f"cannot roll {node!r}")  # pragma: no cover
+
+
+def _dice_step(node: Dice | SuccessCount) -> Step:
+    """Dice rolled: plain (the hot path), with their operations, or counted as successes."""
+    match node:
         case Dice(count=count, sides=sides, ops=()):
 
             def plain_dice(r: Roller) -> Rolled:
@@ -260,79 +292,58 @@ def compiled(node: Node) -> Step:
                 return _new(Rolled, (node, total, (), tuple(dice), True))
 
             return dice_with_ops
-        case SuccessCount():
-            target, meets = node.target, COMPARATORS[node.comparator]
+    target, meets = node.target, COMPARATORS[node.comparator]
 
-            def success_count(r: Roller) -> Rolled:
-                dice = r.dice(node.dice)
-                count = 0
-                for d in dice:
-                    if d.kept:
-                        d.success = meets(d.face, target)
-                        count += d.success
-                return Rolled(node, count, (), tuple(dice))
+    def success_count(r: Roller) -> Rolled:
+        dice = r.dice(node.dice)
+        count = 0
+        for d in dice:
+            if d.kept:
+                d.success = meets(d.face, target)
+                count += d.success
+        return Rolled(node, count, (), tuple(dice))
 
-            return success_count
-        case Literal_(value=value):
-            constant = Rolled(node, value)
-            return lambda r: constant
-        case Annotated():
-            inner = compiled(node.inner)
+    return success_count
 
-            def annotated(r: Roller) -> Rolled:
-                rolled = inner(r)
-                return Rolled(node, rolled.value, (rolled,))
 
-            return annotated
-        case Unary():
-            operand = compiled(node.operand)
-            negate = node.op == "-"
+def _operator_step(node: Unary | Binary | Compare) -> Step:
+    """A sign, an arithmetic operator or a comparison over the steps of its operands."""
+    if isinstance(node, Unary):
+        operand = compiled(node.operand)
+        negate = node.op == "-"
 
-            def unary(r: Roller) -> Rolled:
-                rolled = operand(r)
-                return Rolled(node, -rolled.value if negate else +rolled.value, (rolled,))
+        def unary(r: Roller) -> Rolled:
+            rolled = operand(r)
+            return Rolled(node, -rolled.value if negate else +rolled.value, (rolled,))
 
-            return unary
-        case Binary(op=op):
-            left, right = compiled(node.left), compiled(node.right)
-            if op in _RING:
-                fn = _RING[op]
+        return unary
+    left, right = compiled(node.left), compiled(node.right)
+    if isinstance(node, Compare):
+        test = COMPARATORS[node.op]
 
-                def ring(r: Roller) -> Rolled:
-                    a, b = left(r), right(r)
-                    value = fn(a.value, b.value)
-                    if type(value) is not int:
-                        value = normalise(value)
-                    return _new(Rolled, (node, value, (a, b), (), True))
+        def compare(r: Roller) -> Rolled:
+            a, b = left(r), right(r)
+            return Rolled(node, test(a.value, b.value), (a, b))
 
-                return ring
+        return compare
+    op = node.op
+    if op in _RING:
+        fn = _RING[op]
 
-            def binary(r: Roller) -> Rolled:
-                a, b = left(r), right(r)
-                return Rolled(node, compute(op, a.value, b.value), (a, b))
+        def ring(r: Roller) -> Rolled:
+            a, b = left(r), right(r)
+            value = fn(a.value, b.value)
+            if type(value) is not int:
+                value = normalise(value)
+            return _new(Rolled, (node, value, (a, b), (), True))
 
-            return binary
-        case Compare():
-            left, right = compiled(node.left), compiled(node.right)
-            test = COMPARATORS[node.op]
+        return ring
 
-            def compare(r: Roller) -> Rolled:
-                a, b = left(r), right(r)
-                return Rolled(node, test(a.value, b.value), (a, b))
+    def binary(r: Roller) -> Rolled:
+        a, b = left(r), right(r)
+        return Rolled(node, compute(op, a.value, b.value), (a, b))
 
-            return compare
-        case Function():
-            args, fn = tuple(compiled(a) for a in node.args), FUNCTIONS[node.name]
-
-            def function(r: Roller) -> Rolled:
-                rolled = tuple(a(r) for a in args)
-                return Rolled(node, fn(*(a.value for a in rolled)), rolled)
-
-            return function
-        case Set_():
-            items = tuple(compiled(i) for i in node.items)
-            return lambda r: _roll_set(node, [i(r) for i in items])
-    raise NotationError(f"cannot roll {node!r}")  # pragma: no cover
+    return binary
 
 
 def _roll_set(node: Set_, items: list[Rolled]) -> Rolled:

@@ -7,7 +7,9 @@ record. Each seat's WebSocket is pushed what it observes whenever the table chan
 process or another one on the same PostgreSQL database (:mod:`referee.server.live`).
 
 - :mod:`~referee.server.app`: :func:`create_app`, the app over a store.
-- :mod:`~referee.server.routes`: the JSON API, resource by resource.
+- :mod:`~referee.server.routes`: the JSON API, resource by resource: the games and tables
+  there, :mod:`~referee.server.seat_routes` and :mod:`~referee.server.play_routes` beside it,
+  and what they share in :mod:`~referee.server.answers`.
 - :mod:`~referee.server.errors`: one error body, and which status each error becomes.
 - :mod:`~referee.server.middleware`: the body cap, JSON only, an access log without tokens.
 - :mod:`~referee.server.settings`: limits and the database.

@@ -23,11 +23,23 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Connection, insert, select
+
 from referee.core.clock import Clock
 from referee.core.fairness import DiceLedger
 from referee.core.procedures import Procedure
+from referee.core.table import Table
+from referee.store.schema import SNAPSHOTS
 
-__all__ = ["SNAPSHOT_EVERY", "Snapshot", "decode", "encode", "fingerprint"]
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "Snapshot",
+    "decode",
+    "encode",
+    "fingerprint",
+    "latest_snapshot",
+    "write_snapshot",
+]
 
 SNAPSHOT_EVERY = 1000
 """Events between snapshots, by default."""
@@ -88,3 +100,41 @@ def _fingerprint(package: str) -> str:
             digest.update(str(file.relative_to(root.parent)).encode())
             digest.update(file.read_bytes())
     return digest.hexdigest()[:32]
+
+
+def write_snapshot(conn: Connection, table_id: str, table: Table[Any]) -> None:
+    """Snapshot what ``table`` has folded: its state, clock and dice ledger."""
+    conn.execute(
+        insert(SNAPSHOTS).values(
+            table_id=table_id,
+            version=table.version,
+            actions=len(table.actions),
+            fingerprint=fingerprint(table.procedure),
+            state=encode(table.state, table.clock, table.ledger),
+        )
+    )
+
+
+def latest_snapshot(
+    conn: Connection, table_id: str, procedure: Procedure[Any], events: int, actions: int
+) -> tuple[Snapshot | None, tuple[int, int]]:
+    """The latest snapshot of this code at or before (``events``, ``actions``) that can be
+    read, and its (events, actions); ``(None, (0, 0))`` if there is none."""
+    mark = fingerprint(procedure)
+    query = (
+        select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions, SNAPSHOTS.c.state)
+        .where(
+            SNAPSHOTS.c.table_id == table_id,
+            SNAPSHOTS.c.version <= events,
+            SNAPSHOTS.c.actions <= actions,
+            SNAPSHOTS.c.fingerprint == mark,
+        )
+        .order_by(SNAPSHOTS.c.version.desc())
+    )
+    # the latest first, alone (most loads read one); the older ones if it cannot be read
+    for candidates in (query.limit(1), query.offset(1)):
+        for version, count, blob in conn.execute(candidates):
+            decoded = None if blob is None else decode(bytes(blob))
+            if decoded is not None:
+                return decoded, (int(version), int(count))
+    return None, (0, 0)

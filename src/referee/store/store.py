@@ -4,15 +4,18 @@
 It stores what the table contract makes and decides nothing: :meth:`Store.act` loads the table,
 lets :meth:`~referee.core.table.Table.act` decide, and appends the action and its events in one
 transaction, or nothing. Secrets are stored whole; only ``observe`` takes them out.
+
+Its rooms: :mod:`~referee.store.rows` (actions and events as rows, read and appended),
+:mod:`~referee.store.snapshots`, :mod:`~referee.store.seating` (seats' tokens) and
+:mod:`~referee.store.dice` (the table's own dice).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -22,14 +25,16 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 
 from referee.core.chunked import CHUNK
-from referee.core.errors import RefereeError, SeatError, StaleTableError
-from referee.core.events import EVERYONE, REFEREE_ONLY, Audience, Event, Log, Secret
-from referee.core.fairness import REVEAL_DICE, DiceSeeds, fair_dice, is_fair, reveal_params
+from referee.core.errors import RefereeError, StaleTableError
+from referee.core.events import Event, Log
+from referee.core.fairness import REVEAL_DICE, DiceSeeds, reveal_params
 from referee.core.procedures import Action
 from referee.core.registry import System, system
 from referee.core.table import ActionRecord, Chain, Seat, SeatId, Table
-from referee.dice import DiceSource, RandomSource
-from referee.store import snapshots
+from referee.core.values import to_json
+from referee.dice import DiceSource
+from referee.store import seating, snapshots
+from referee.store.dice import TableDice
 from referee.store.engine import (
     database_url,
     describe_url,
@@ -41,13 +46,20 @@ from referee.store.engine import (
 )
 from referee.store.errors import NoSuchTable, StoreError
 from referee.store.migrate import ensure_schema
+from referee.store.rows import (
+    NOTIFY_CHANNEL,
+    Conflict,
+    append,
+    append_pipelined,
+    append_sqlite,
+    read_actions,
+    read_events,
+)
 from referee.store.schema import ACTIONS, EVENTS, SEATS, SNAPSHOTS, TABLES, dumps
-from referee.store.tokens import hash_token, matching_seat, new_salt, new_token
+from referee.store.tokens import hash_token, new_salt, new_token
 
 __all__ = ["NOTIFY_CHANNEL", "CreatedTable", "Store", "TableInfo", "join_link", "open_store"]
 
-NOTIFY_CHANNEL = "referee_tables"
-"""The PostgreSQL channel each append and undo notifies, with ``'<table id>:<version>'``."""
 
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no l, o, 0, 1: ids are read aloud
 
@@ -72,10 +84,6 @@ class TableInfo:
     created: datetime
 
 
-class _Conflict(Exception):
-    """Another writer changed the table's row between our read and our write."""
-
-
 @dataclass(frozen=True)
 class _Cached:
     revision: int
@@ -90,10 +98,6 @@ def join_link(base: str, table_id: str, token: str) -> str:
     'http://127.0.0.1:8000/join/wq4k7m2x9p#abc'
     """
     return f"{base.rstrip('/')}/join/{table_id}#{token}"
-
-
-#: The salt an unknown table's token is hashed with: the work is the same as for a real table.
-_NO_TABLE_SALT = bytes(16)
 
 
 def open_store(url: str | None = None, *, snapshot_every: int = snapshots.SNAPSHOT_EVERY) -> Store:
@@ -209,7 +213,7 @@ class Store:
                     id=table_id,
                     system=table.system,
                     name=name,
-                    setup=dumps(_json(table.setup)),
+                    setup=dumps(to_json(table.setup)),
                     seats=dumps([seat.to_json() for seat in table.seats]),
                     start=table.start_time,
                     created=now,
@@ -229,9 +233,9 @@ class Store:
                         for s, h in hashes.items()
                     ],
                 )
-            self._append(conn, table_id, list(table.actions), list(table.log))
+            append(conn, table_id, list(table.actions), list(table.log))
             if len(table.actions) or table.version >= self.snapshot_every:
-                self._snapshot(conn, table_id, table)
+                snapshots.write_snapshot(conn, table_id, table)
             self._notify(conn, table_id, table.version)
         self._remember(table_id, 1, table)
         return CreatedTable(table_id, table, tokens)
@@ -316,7 +320,7 @@ class Store:
                         if row.dice_seeds is None
                         else DiceSeeds.from_json(json.loads(row.dice_seeds))
                     )
-                    source = dice if dice is not None else _TableDice(table, seeds)
+                    source = dice if dice is not None else TableDice(table, seeds)
                     if action.kind == REVEAL_DICE and seeds is not None and not action.params:
                         params, seeds = reveal_params(seeds)
                         action = Action(action.actor, action.kind, params, at=action.at)
@@ -334,13 +338,13 @@ class Store:
                         after.actions[i] for i in range(len(table.actions), len(after.actions))
                     ]
                     if after.version // self.snapshot_every > table.version // self.snapshot_every:
-                        self._snapshot(conn, table_id, after)
+                        snapshots.write_snapshot(conn, table_id, after)
                     new_events = after.log.since(table.version)
                     if is_postgresql(conn):
-                        revision = self._append_pipelined(conn, row, after, new_actions, new_events)
+                        revision = append_pipelined(conn, row, after, new_actions, new_events)
                     else:
-                        revision = self._append_sqlite(conn, row, after, new_actions, new_events)
-            except (IntegrityError, _Conflict):
+                        revision = append_sqlite(conn, row, after, new_actions, new_events)
+            except (IntegrityError, Conflict):
                 raise self._stale(table_id, expect_version) from None
         self._remember(table_id, revision, after)
         return after
@@ -371,12 +375,12 @@ class Store:
                 revision=int(row.revision) + 1,
             )
             revision = self._advance_row(conn, row, after, undo=True)
-            for rows, column in (
+            for stored, column in (
                 (ACTIONS, ACTIONS.c.number),
                 (EVENTS, EVENTS.c.number),
             ):
-                limit = len(after.actions) if rows is ACTIONS else after.version
-                conn.execute(delete(rows).where(rows.c.table_id == table_id, column > limit))
+                limit = len(after.actions) if stored is ACTIONS else after.version
+                conn.execute(delete(stored).where(stored.c.table_id == table_id, column > limit))
             conn.execute(
                 delete(SNAPSHOTS).where(
                     SNAPSHOTS.c.table_id == table_id, SNAPSHOTS.c.version > after.version
@@ -392,52 +396,25 @@ class Store:
         """The seat ``token`` opens at this table, or ``None`` — for a wrong or revoked token
         and for a table that does not exist alike (so a guess learns nothing)."""
         with translated(self.url), self.engine.connect() as conn:
-            salt = conn.execute(select(TABLES.c.token_salt).where(TABLES.c.id == table_id)).scalar()
-            if salt is None:
-                # the same hash as for a table that exists, so the time taken tells nothing
-                matching_seat(token, _NO_TABLE_SALT, {})
-                return None
-            rows = conn.execute(
-                select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)
-            ).all()
-        return matching_seat(token, bytes(salt), {r.seat: _bytes(r.token_hash) for r in rows})
+            return seating.seat_for_token(conn, table_id, token)
 
     def seats(self, table_id: str) -> dict[SeatId, bool]:
         """Each seat, and whether it has a live token."""
         with translated(self.url), self.engine.connect() as conn:
             self._row(conn, table_id)
-            rows = conn.execute(
-                select(SEATS.c.seat, SEATS.c.token_hash).where(SEATS.c.table_id == table_id)
-            ).all()
-        return {r.seat: r.token_hash is not None for r in rows}
+            return seating.live_tokens(conn, table_id)
 
     def mint(self, table_id: str, seat_id: SeatId) -> str:
         """A new token for ``seat_id`` (the old one stops working); shown once, stored hashed."""
         token = new_token()
         with translated(self.url), write_transaction(self.engine) as conn:
-            row = self._row(conn, table_id)
-            self._seat_exists(row, seat_id)
-            hashed = hash_token(token, bytes(row.token_salt))
-            values = {"token_hash": hashed, "minted": datetime.now(UTC)}
-            changed = conn.execute(
-                update(SEATS)
-                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat_id)
-                .values(**values)
-            ).rowcount
-            if not changed:
-                conn.execute(insert(SEATS).values(table_id=table_id, seat=seat_id, **values))
+            seating.store_token(conn, self._row(conn, table_id), seat_id, token)
         return token
 
     def revoke(self, table_id: str, seat_id: SeatId) -> None:
         """Make ``seat_id``'s token open nothing (mint a new one to seat someone again)."""
         with translated(self.url), write_transaction(self.engine) as conn:
-            row = self._row(conn, table_id)
-            self._seat_exists(row, seat_id)
-            conn.execute(
-                update(SEATS)
-                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat_id)
-                .values(token_hash=None)
-            )
+            seating.revoke_token(conn, self._row(conn, table_id), seat_id)
 
     # -- the machinery -----------------------------------------------------------------------
 
@@ -449,12 +426,6 @@ class Store:
         if row is None:
             raise NoSuchTable(table_id)
         return row
-
-    @staticmethod
-    def _seat_exists(row: Row[Any], seat_id: SeatId) -> None:
-        seats = [s["id"] for s in json.loads(row.seats)]
-        if seat_id not in seats:
-            raise SeatError(f"this table has no seat {seat_id!r} (seats: {', '.join(seats)})")
 
     def _remember(self, table_id: str, revision: int, table: Table[Any]) -> None:
         with self._lock:
@@ -519,7 +490,9 @@ class Store:
         revision = int(row.revision) if revision is None else revision
         setup = json.loads(row.setup)
         seats = tuple(Seat(s["id"], tuple(s["plays"])) for s in json.loads(row.seats))
-        base, at = self._latest_snapshot(conn, table_id, game, events_upto, actions_upto)
+        base, at = snapshots.latest_snapshot(
+            conn, table_id, game.procedure, events_upto, actions_upto
+        )
         # the log before the snapshot's chunk is read only when someone reads it
         paged_events = 0 if base is None else at[0] - at[0] % CHUNK
         paged_actions = 0 if base is None else at[1] - at[1] % CHUNK
@@ -540,29 +513,19 @@ class Store:
             table, log=log, system=row.system, seats=seats, start_time=row.start, actions=chain
         )
 
-    def _latest_snapshot(
-        self, conn: Connection, table_id: str, game: System, events: int, actions: int
-    ) -> tuple[snapshots.Snapshot | None, tuple[int, int]]:
-        """The latest snapshot of this code at or before (``events``, ``actions``) that can be
-        read, and its (events, actions); ``(None, (0, 0))`` if there is none."""
-        mark = snapshots.fingerprint(game.procedure)
-        query = (
-            select(SNAPSHOTS.c.version, SNAPSHOTS.c.actions, SNAPSHOTS.c.state)
-            .where(
-                SNAPSHOTS.c.table_id == table_id,
-                SNAPSHOTS.c.version <= events,
-                SNAPSHOTS.c.actions <= actions,
-                SNAPSHOTS.c.fingerprint == mark,
-            )
-            .order_by(SNAPSHOTS.c.version.desc())
-        )
-        # the latest first, alone (most loads read one); the older ones if it cannot be read
-        for candidates in (query.limit(1), query.offset(1)):
-            for version, count, blob in conn.execute(candidates):
-                decoded = None if blob is None else snapshots.decode(bytes(blob))
-                if decoded is not None:
-                    return decoded, (int(version), int(count))
-        return None, (0, 0)
+    def _events(
+        self, conn: Connection, table_id: str, *, after: int, upto: int | None = None
+    ) -> list[Event]:
+        """The events numbered after ``after`` (up to ``upto``): every read of a load goes
+        through here (:func:`referee.store.rows.read_events`)."""
+        return read_events(conn, table_id, after=after, upto=upto)
+
+    def _actions(
+        self, conn: Connection, table_id: str, *, after: int, upto: int | None = None
+    ) -> list[ActionRecord]:
+        """The action records numbered after ``after`` (up to ``upto``)
+        (:func:`referee.store.rows.read_actions`)."""
+        return read_actions(conn, table_id, after=after, upto=upto)
 
     def _pager(
         self, read: Callable[..., list[Any]], expected: tuple[str, int, int]
@@ -588,219 +551,6 @@ class Store:
 
         return fetch
 
-    def _events(
-        self, conn: Connection, table_id: str, *, after: int, upto: int | None = None
-    ) -> list[Event]:
-        """The events numbered after ``after`` (up to ``upto``), each one there."""
-        bound = EVENTS.c.number > after
-        if upto is not None:
-            bound = bound & (EVENTS.c.number <= upto)
-        rows = conn.execute(
-            select(
-                EVENTS.c.number,
-                EVENTS.c.cause,
-                EVENTS.c.at,
-                EVENTS.c.kind,
-                EVENTS.c.audience,
-                EVENTS.c.payload,
-                EVENTS.c.secrets,
-            )
-            .where(EVENTS.c.table_id == table_id, bound)
-            .order_by(EVENTS.c.number)
-        ).all()
-        events = []
-        expected = after + 1
-        for number, cause, at, kind, audience, payload, secret_parts in rows:
-            if number != expected:
-                raise StoreError(f"table {table_id!r} is missing event {expected}")
-            expected += 1
-            events.append(
-                Event(
-                    kind,
-                    json.loads(payload),
-                    audience=_audience(audience),
-                    secrets=_secrets(secret_parts),
-                    number=number,
-                    at=at,
-                    cause=cause,
-                )
-            )
-        return events
-
-    def _actions(
-        self, conn: Connection, table_id: str, *, after: int, upto: int | None = None
-    ) -> list[ActionRecord]:
-        """The action records numbered after ``after`` (up to ``upto``), each one there."""
-        bound = ACTIONS.c.number > after
-        if upto is not None:
-            bound = bound & (ACTIONS.c.number <= upto)
-        rows = conn.execute(
-            select(
-                ACTIONS.c.number,
-                ACTIONS.c.seat,
-                ACTIONS.c.actor,
-                ACTIONS.c.kind,
-                ACTIONS.c.params,
-                ACTIONS.c.at,
-                ACTIONS.c.asked_at,
-                ACTIONS.c.dice,
-                ACTIONS.c.first_event,
-                ACTIONS.c.last_event,
-                ACTIONS.c.audience,
-            )
-            .where(ACTIONS.c.table_id == table_id, bound)
-            .order_by(ACTIONS.c.number)
-        ).all()
-        records = []
-        expected = after + 1
-        for number, seat, actor, kind, params, at, asked_at, dice, first, last, audience in rows:
-            if number != expected:
-                raise StoreError(f"table {table_id!r} is missing action {expected}")
-            expected += 1
-            records.append(
-                ActionRecord(
-                    number=number,
-                    seat=seat,
-                    actor=actor,
-                    kind=kind,
-                    params=json.loads(params),
-                    at=at,
-                    asked_at=asked_at,
-                    dice=()
-                    if dice == "[]"
-                    else tuple((int(s), int(f)) for s, f in json.loads(dice)),
-                    events=(first, last),
-                    audience=_audience(audience),
-                )
-            )
-        return records
-
-    @staticmethod
-    def _rows(
-        table_id: str, actions: Iterable[ActionRecord], events: Iterable[Event]
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """The rows of ``actions`` and ``events``."""
-        action_rows = [
-            {
-                "table_id": table_id,
-                "number": a.number,
-                "seat": a.seat,
-                "actor": a.actor,
-                "kind": a.kind,
-                "params": dumps(_json(a.params)),
-                "at": a.at,
-                "asked_at": a.asked_at,
-                "dice": dumps([list(d) for d in a.dice]),
-                "first_event": a.events[0],
-                "last_event": a.events[1],
-                "audience": dumps(a.audience.to_json()),
-            }
-            for a in actions
-        ]
-        event_rows = [
-            {
-                "table_id": table_id,
-                "number": e.number,
-                "cause": e.cause,
-                "at": e.at,
-                "kind": e.kind,
-                "audience": dumps(e.audience.to_json()),
-                "payload": dumps(_json(e.payload)),
-                "secrets": dumps([s.to_json() for s in e.secrets]),
-            }
-            for e in events
-        ]
-        return action_rows, event_rows
-
-    def _append(
-        self,
-        conn: Connection,
-        table_id: str,
-        actions: Iterable[ActionRecord],
-        events: Iterable[Event],
-    ) -> None:
-        action_rows, event_rows = self._rows(table_id, actions, events)
-        if action_rows:
-            conn.execute(insert(ACTIONS), action_rows)
-        if event_rows:
-            conn.execute(insert(EVENTS), event_rows)
-
-    def _append_sqlite(
-        self,
-        conn: Connection,
-        row: Row[Any],
-        after: Table[Any],
-        actions: Sequence[ActionRecord],
-        events: Sequence[Event],
-    ) -> int:
-        """SQLite: the compare-and-set and the rows, straight through the driver (the hot path
-        of every append), in the transaction ``conn`` is in. The new revision."""
-        action_rows, event_rows = self._rows(row.id, actions, events)
-        revision = int(row.revision) + 1
-        raw = conn.connection.dbapi_connection
-        assert raw is not None
-        cursor = raw.cursor()
-        try:
-            cursor.execute(
-                "UPDATE referee_tables SET version = ?, actions = ?, revision = ? "
-                "WHERE id = ? AND revision = ?",
-                (after.version, len(after.actions), revision, row.id, row.revision),
-            )
-            if cursor.rowcount != 1:
-                raise _Conflict(row.id)
-            for table, rows in (("referee_actions", action_rows), ("referee_events", event_rows)):
-                if rows:
-                    columns = ", ".join(rows[0])
-                    marks = ", ".join(f":{c}" for c in rows[0])
-                    cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
-        except sqlite3.IntegrityError:
-            raise _Conflict(row.id) from None
-        finally:
-            cursor.close()
-        return revision
-
-    def _append_pipelined(
-        self,
-        conn: Connection,
-        row: Row[Any],
-        after: Table[Any],
-        actions: Sequence[ActionRecord],
-        events: Sequence[Event],
-    ) -> int:
-        """PostgreSQL: the compare-and-set, the rows and the NOTIFY sent in one round trip
-        (psycopg's pipeline), in the transaction ``conn`` is in. The new revision."""
-        import psycopg
-
-        action_rows, event_rows = self._rows(row.id, actions, events)
-        revision = int(row.revision) + 1
-        raw = conn.connection.dbapi_connection
-        assert isinstance(raw, psycopg.Connection)
-        try:
-            with raw.pipeline(), raw.cursor() as cas, raw.cursor() as cursor:
-                cas.execute(
-                    "UPDATE referee_tables SET version = %s, actions = %s, revision = %s "
-                    "WHERE id = %s AND revision = %s",
-                    (after.version, len(after.actions), revision, row.id, row.revision),
-                )
-                for table, rows in (
-                    ("referee_actions", action_rows),
-                    ("referee_events", event_rows),
-                ):
-                    if rows:
-                        columns = ", ".join(rows[0])
-                        marks = ", ".join(f"%({c})s" for c in rows[0])
-                        cursor.executemany(
-                            f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows
-                        )
-                cursor.execute(
-                    "SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{row.id}:{after.version}")
-                )
-            if cas.rowcount != 1:
-                raise _Conflict(row.id)
-        except psycopg.errors.UniqueViolation:
-            raise _Conflict(row.id) from None
-        return revision
-
     def _advance_row(
         self, conn: Connection, row: Row[Any], after: Table[Any], *, undo: bool
     ) -> int:
@@ -819,20 +569,8 @@ class Store:
             .values(**values)
         ).rowcount
         if changed != 1:
-            raise _Conflict(row.id)
+            raise Conflict(row.id)
         return revision
-
-    def _snapshot(self, conn: Connection, table_id: str, table: Table[Any]) -> None:
-        """Snapshot what ``table`` has folded: its state, clock and dice ledger."""
-        conn.execute(
-            insert(SNAPSHOTS).values(
-                table_id=table_id,
-                version=table.version,
-                actions=len(table.actions),
-                fingerprint=snapshots.fingerprint(table.procedure),
-                state=snapshots.encode(table.state, table.clock, table.ledger),
-            )
-        )
 
     def _notify(self, conn: Connection, table_id: str, version: int) -> None:
         if is_postgresql(conn):
@@ -854,58 +592,9 @@ class Store:
         return int(count or 0)
 
 
-class _TableDice:
-    """The table's own dice, worked out at the first die asked for (an action that rolls
-    nothing costs nothing): derived from its committed seeds, or random without them."""
-
-    __slots__ = ("_seeds", "_source", "_table")
-
-    def __init__(self, table: Table[Any], seeds: DiceSeeds | None) -> None:
-        self._table = table
-        self._seeds = seeds
-        self._source: DiceSource | None = None
-
-    def roll(self, sides: int) -> int:
-        if self._source is None:
-            fair = self._seeds is not None and is_fair(self._table)
-            self._source = (
-                fair_dice(self._table, self._seeds) if fair and self._seeds else RandomSource()
-            )
-        return self._source.roll(sides)
-
-
 def _new_id() -> str:
     return "".join(secrets.choice(_ID_ALPHABET) for _ in range(10))
 
 
-def _json(value: Any) -> Any:
-    from referee.core.values import to_json
-
-    return to_json(value)
-
-
 def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _bytes(value: Any) -> bytes | None:
-    return None if value is None else bytes(value)
-
-
-_AUDIENCES: dict[str, Audience] = {'"everyone"': EVERYONE, "[]": REFEREE_ONLY}
-
-
-def _audience(text_value: str) -> Audience:
-    known = _AUDIENCES.get(text_value)
-    if known is not None:
-        return known
-    return Audience.from_json(json.loads(text_value))
-
-
-def _secrets(text_value: str) -> tuple[Secret, ...]:
-    if text_value == "[]":
-        return ()
-    return tuple(
-        Secret(s["name"], s["value"], Audience.from_json(s["audience"]))
-        for s in json.loads(text_value)
-    )

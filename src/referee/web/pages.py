@@ -12,7 +12,7 @@ from fastapi import Body, FastAPI, Path
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-__all__ = ["mount", "page", "qr_svg", "read_setup"]
+__all__ = ["games_with", "mount", "page", "qr_svg", "read_setup"]
 
 #: Only this origin, for everything a page loads or connects to.
 CSP = (
@@ -24,23 +24,33 @@ CSP = (
 #: hooks and htm, vendored, no build step.
 VIEW_SCRIPTS = ("vendor/preact.umd.js", "vendor/hooks.umd.js", "vendor/htm.umd.js")
 
-#: Each game's screens (``static/games/``), loaded before the table page's own script.
-GAME_SCRIPTS = (
-    "games/base.js",
-    "games/intrigue.js",
-    "games/kingdoms.js",
-    "games/zweihander.js",
-    "games/ginlane.js",
-    "games/hursagmu.js",
-)
+#: The table page's own scripts, after the view library and the games' shared helpers
+#: (``games/base.js``): its forms, its cards and panels, the page, the simulator's section.
+TABLE_SCRIPTS = ("games/base.js", "table-forms.js", "table-cards.js", "table.js", "simulate.js")
+
+
+def games_with(suffix: str) -> tuple[str, ...]:
+    """The games that have a file ``static/games/<system><suffix>``, found from the files
+    present (``base.js``, the helpers every game shares, is none).
+
+    >>> "kingdoms" in games_with(".js") and "base" not in games_with(".js")
+    True
+    """
+    folder = resources.files("referee.web") / "static" / "games"
+    found = (f.name.removesuffix(suffix) for f in folder.iterdir() if f.name.endswith(suffix))
+    return tuple(sorted(name for name in found if name != "base"))
+
+
+#: The games with screens of their own (``static/games/<system>.js``): the table page lists them
+#: (``data-game-scripts``) and loads its own game's only, once the seat's game is known
+#: (``table.js``); a game with none is drawn with the generic panel.
+GAME_SCRIPTS = games_with(".js")
+
+#: The games with styles of their own (``static/games/<system>.css``): the table page lists them
+#: (``data-game-styles``) and loads its own game's only, right after ``app.css``.
+GAME_STYLES = games_with(".css")
 
 TableId = Path(pattern=r"^[A-Za-z0-9_-]{1,64}$")
-
-
-#: Each game's own styles (``static/games/<game>.css``), loaded by the table page after app.css.
-GAME_STYLES = tuple(
-    f"games/{game}.css" for game in ("intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu")
-)
 
 
 def page(
@@ -184,8 +194,13 @@ def mount(app: FastAPI) -> None:
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table(table_id: str = TableId) -> HTMLResponse:
-        scripts = ("seal.js", *VIEW_SCRIPTS, *GAME_SCRIPTS, "table.js", "simulate.js")
-        return _html(page("Table", TABLE, *scripts, data={"table": table_id}, styles=GAME_STYLES))
+        scripts = ("seal.js", *VIEW_SCRIPTS, *TABLE_SCRIPTS)
+        data = {
+            "table": table_id,
+            "game-scripts": " ".join(GAME_SCRIPTS),
+            "game-styles": " ".join(GAME_STYLES),
+        }
+        return _html(page("Table", TABLE, *scripts, data=data))
 
     @app.post("/web/yaml", include_in_schema=False)
     def parse_yaml(text: str = Body(embed=True, max_length=200_000)) -> JSONResponse:

@@ -3,6 +3,9 @@
 // pushes). Preact patches the DOM, so a push keeps what a person is doing: typed values, open
 // forms, the focus, the caret, the log's scroll. Each choice's form is keyed by its actor, kind
 // and label (never by its place in the list); what a person typed lives in that form's state.
+// Its forms are built by table-forms.js (RefForms), its cards, charts and generic panels drawn by
+// table-cards.js (RefCards); the seat's game's own screens (games/<system>.js) are loaded once
+// the seat's game is known.
 (function () {
   "use strict";
   var P = window.preact, H = window.preactHooks;
@@ -11,7 +14,12 @@
   var id = document.body.dataset.table;
   var base = "/api/tables/" + encodeURIComponent(id);
   var root = document.getElementById("table-app");
-  var OMIT = {};   // a field left out of the params (an optional field off, a depends with no case)
+  var F = window.RefForms, C = window.RefCards;
+  var words = F.words, J = F.J, slug = F.slug, hash = F.hash;
+  var ensure = F.ensure, valueOf = F.valueOf, usable = F.usable, fields = F.fields;
+  var oddsWords = C.oddsWords, OddsBox = C.OddsBox, sameCard = C.sameCard, cardsOf = C.cardsOf;
+  var RollCard = C.RollCard, OddsChart = C.OddsChart, Generic = C.Generic, Flat = C.Flat;
+  var FairDice = C.FairDice;
 
   // ------------------------------------------------------------------ the store
   var S = {
@@ -32,7 +40,8 @@
         return null;
       }
       S.me = res.data;
-      return Ref.api("GET", "/api/games").then(function (games) {
+      return Promise.all([Ref.api("GET", "/api/games"), loadGame(S.me.system)]).then(function (both) {
+        var games = both[0];
         (games.ok ? games.data : []).forEach(function (g) {
           if (g.name === S.me.system) S.refereeGame = !!g.has_referee;
         });
@@ -44,6 +53,32 @@
       apply(res.data, true);
       connect();
     });
+  }
+
+  // The seat's game's own screens and styles (games/<system>.js and .css), loaded once its game
+  // is known: only the files the page lists as present (data-game-scripts, data-game-styles), so
+  // a game without screens of its own is drawn with the generic panel. Its styles go right after
+  // app.css. Resolves when each has loaded or failed.
+  function loadGame(system) {
+    var file = "/static/games/" + encodeURIComponent(system);
+    function listed(name) { return (document.body.dataset[name] || "").split(" ").indexOf(system) >= 0; }
+    function added(el, place) {
+      return new Promise(function (done) {
+        el.onload = el.onerror = function () { done(); };
+        place(el);
+      });
+    }
+    var script = document.createElement("script"), style = document.createElement("link");
+    script.src = file + ".js";
+    style.rel = "stylesheet";
+    style.href = file + ".css";
+    var app = document.querySelector('link[href="/static/app.css"]');
+    return Promise.all([
+      listed("gameScripts") ? added(script, function (el) { document.head.appendChild(el); }) : null,
+      listed("gameStyles") ? added(style, function (el) {
+        if (app) app.insertAdjacentElement("afterend", el); else document.head.appendChild(el);
+      }) : null
+    ]);
   }
 
   var retry = 500;
@@ -122,14 +157,6 @@
   }
 
   // ------------------------------------------------------------------ small helpers
-  function words(name) { return String(name).replace(/_/g, " "); }
-  function J(v) { return JSON.stringify(v); }
-  function slug(s) { return String(s).replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "x"; }
-  function hash(s) {
-    var x = 5381;
-    for (var i = 0; i < s.length; i++) x = ((x * 33) ^ s.charCodeAt(i)) >>> 0;
-    return x.toString(36);
-  }
   // a choice's stable key, and the id its form's elements derive from (sanitised, unique)
   function labelOf(c) { return c.label || c.kind.replace(/[._]/g, " "); }
   function keyOf(c) { return c.actor + "|" + c.kind + "|" + labelOf(c); }
@@ -168,7 +195,8 @@
           h(ConsoleSlot, {ctx: ctx}),
           h(Choices, null),
           h(Undo, null),
-          h("div", {id: "fair-dice"}, h(FairDice, null)),
+          h("div", {id: "fair-dice"},
+            h(FairDice, {send: send, base: base, mayReveal: S.me.is_referee || !hasReferee()})),
           h("p", {id: "handouts"}, "Handouts to print (PDF): ",
             h("a", {id: "handouts-a4", download: true, href: base + "/handouts?paper=a4"}, "A4"), " · ",
             h("a", {id: "handouts-letter", download: true, href: base + "/handouts?paper=letter"}, "US Letter"))),
@@ -252,211 +280,6 @@
       shown.map(function (c) { return h(Choice, {key: keyOf(c), c: c}); }));
   }
 
-  // Domains (docs/web.md): one_of, between, some_of, text, and the structured record, any_of,
-  // steps, depends. A form's draft is a tree of plain nodes, one per field, kept by the Choice.
-  function kindOf(dom) {
-    if (!dom || typeof dom !== "object") return "text";
-    if (Array.isArray(dom.one_of)) return "one_of";
-    if (dom.between || ("low" in dom && "high" in dom)) return "between";
-    if (Array.isArray(dom.some_of)) return "some_of";
-    if (dom.record && typeof dom.record === "object") return "record";
-    if (dom.any_of && typeof dom.any_of === "object") return "any_of";
-    if ("steps" in dom) return "steps";
-    if ("depends" in dom) return "depends";
-    return "text";
-  }
-  function bounds(dom) { return dom.between || [dom.low, dom.high]; }
-  function child(holder, k) { return holder[k] || (holder[k] = {}); }
-  function isOptional(dom, name) { return (dom.optional || []).indexOf(name) >= 0; }
-  function caseOf(dom, value) {
-    var v = J(value);
-    for (var i = 0; i < (dom.cases || []).length; i++) if (J(dom.cases[i][0]) === v) return i;
-    return -1;
-  }
-  // a draft node made whole for its domain (a value the domain no longer holds falls back)
-  function ensure(dom, node) {
-    switch (kindOf(dom)) {
-      case "one_of":
-        var keys = dom.one_of.map(J);
-        if (keys.indexOf(node.v) < 0) node.v = keys.length ? keys[0] : "";
-        break;
-      case "between": if (node.v == null) node.v = String(bounds(dom)[0]); break;
-      case "some_of": if (!node.v) node.v = {}; break;
-      case "record": node.f = node.f || {}; node.on = node.on || {}; break;
-      case "any_of":
-        var labels = Object.keys(dom.any_of);
-        if (labels.indexOf(node.shape) < 0) node.shape = labels[0];
-        node.s = node.s || {};
-        break;
-      case "steps":
-        if (!node.items) { node.items = []; node.n = 0; }
-        while (node.items.length < (dom.least || 0)) node.items.push({id: ++node.n, node: {}});
-        break;
-      case "depends": node.c = node.c || {}; break;
-      default: if (node.v == null) node.v = typeof dom.text === "string" ? dom.text : "";
-    }
-    return node;
-  }
-  // a record's fields read lazily, so a depends field can ask for its sibling's value (in the
-  // same record, else in the records around it up to the choice's params)
-  function scopeOf(dom, node, parent) {
-    var memo = {}, busy = {};
-    var scope = {
-      get: function (name) {
-        if (!Object.prototype.hasOwnProperty.call(dom.record, name)) return parent ? parent.get(name) : OMIT;
-        if (Object.prototype.hasOwnProperty.call(memo, name)) return memo[name];
-        if (busy[name]) return OMIT;
-        busy[name] = true;
-        var fd = dom.record[name], v;
-        if (isOptional(dom, name) && !node.on[name]) v = OMIT;
-        else if (kindOf(fd) === "depends") {
-          var i = caseOf(fd, scope.get(fd.depends));
-          v = i < 0 ? OMIT : valueOf(fd.cases[i][1], child(ensure(fd, child(node.f, name)).c, i), scope);
-        } else v = valueOf(fd, child(node.f, name), scope);
-        memo[name] = v;
-        return v;
-      }
-    };
-    return scope;
-  }
-  // the JSON value a draft node stands for
-  function valueOf(dom, node, scope) {
-    ensure(dom, node);
-    switch (kindOf(dom)) {
-      case "one_of": var i = dom.one_of.map(J).indexOf(node.v); return i < 0 ? null : dom.one_of[i];
-      case "between": return node.v === "" ? null : Number(node.v);
-      case "some_of": return dom.some_of.filter(function (v) { return node.v[J(v)]; });
-      case "record":
-        var sc = scopeOf(dom, node, scope), out = {};
-        Object.keys(dom.record).forEach(function (n) { var v = sc.get(n); if (v !== OMIT) out[n] = v; });
-        return out;
-      case "any_of": return valueOf(dom.any_of[node.shape], child(node.s, node.shape), scope);
-      case "steps": return node.items.map(function (it) { return valueOf(dom.steps, it.node, scope); });
-      case "depends": return OMIT;   // read through its record (scopeOf)
-      default: return node.v;
-    }
-  }
-  // whether a person can take the choice at all (a required field with nothing to choose from
-  // cannot); on a phone such forms are not shown
-  function usable(params) {
-    return Object.keys(params).every(function (n) {
-      var d = params[n];
-      switch (kindOf(d)) {
-        case "one_of": return d.one_of.length > 0;
-        case "some_of": return d.some_of.length >= (d.least || 0);
-        case "between": var b = bounds(d); return b[0] <= b[1];
-        default: return true;
-      }
-    });
-  }
-
-  // One field's editor. o: {id, name, label, scope, changed(), focusLater(id)}
-  function editor(dom, node, o) {
-    ensure(dom, node);
-    var k = kindOf(dom);
-    if (k === "one_of") {
-      return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label),
-        h("select", {id: o.id, name: o.name, value: node.v,
-          onChange: function (ev) { node.v = ev.target.value; o.changed(); }},
-          dom.one_of.map(function (v) { return h("option", {key: J(v), value: J(v)}, Ref.show(v)); })));
-    }
-    if (k === "between") {
-      var b = bounds(dom);
-      return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label + " (" + b[0] + " to " + b[1] + ")"),
-        h("input", {id: o.id, name: o.name, type: "number", min: b[0], max: b[1], required: true, inputmode: "numeric",
-          value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }}));
-    }
-    if (k === "some_of") {
-      return h("fieldset", {id: o.id}, h("legend", null, o.label +
-          (dom.least ? " (at least " + dom.least + ")" : "") + (dom.most ? " (at most " + dom.most + ")" : "")),
-        dom.some_of.map(function (v, j) {
-          var cid = o.id + "-" + j;
-          return h("div", {key: J(v), className: "check"},
-            h("input", {type: "checkbox", id: cid, value: String(j), checked: !!node.v[J(v)],
-              onChange: function (ev) { node.v[J(v)] = ev.target.checked; o.changed(); }}),
-            h("label", {"for": cid}, Ref.show(v)));
-        }));
-    }
-    if (k === "record") {
-      return h("fieldset", {id: o.id, className: "record"}, h("legend", null, o.label), fields(dom, node, o));
-    }
-    if (k === "any_of") {
-      var labels = Object.keys(dom.any_of);
-      return h("fieldset", {id: o.id, className: "any-of"}, h("legend", null, o.label),
-        h("div", {className: "stack"}, h("label", {"for": o.id + "-shape"}, "Kind of " + o.label.toLowerCase()),
-          h("select", {id: o.id + "-shape", value: node.shape,
-            onChange: function (ev) { node.shape = ev.target.value; o.changed(); }},
-            labels.map(function (l) { return h("option", {key: l, value: l}, words(l)); }))),
-        h(Fragment, {key: "shape-" + node.shape},
-          editor(dom.any_of[node.shape], child(node.s, node.shape),
-            Object.assign({}, o, {id: o.id + "-" + slug(node.shape), label: words(node.shape)}))));
-    }
-    if (k === "steps") return stepsEditor(dom, node, o);
-    if (k === "depends") return null;   // drawn by its record, which knows the sibling
-    return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label),
-      h("input", {id: o.id, name: o.name, type: "text", maxlength: dom.max_length || 500,
-        value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }}));
-  }
-
-  // A record's fields in their order; an optional one behind a checkbox; a depends field with
-  // the domain of the case its sibling's value picks (none: not shown, not sent).
-  function fields(dom, node, o) {
-    var sc = scopeOf(dom, node, o.scope);
-    return Object.keys(dom.record).map(function (name) {
-      var fd = dom.record[name];
-      var sub = Object.assign({}, o, {id: o.id + "-" + slug(name), name: o.name ? o.name + "." + name : name,
-        label: words(name), scope: sc});
-      function inner() {
-        if (kindOf(fd) === "depends") {
-          var i = caseOf(fd, sc.get(fd.depends));
-          if (i < 0) return null;
-          var dn = ensure(fd, child(node.f, name));
-          return h(Fragment, {key: "case-" + i}, editor(fd.cases[i][1], child(dn.c, i), sub));
-        }
-        return editor(fd, child(node.f, name), sub);
-      }
-      if (isOptional(dom, name)) {
-        return h("div", {key: name, className: "optional"},
-          h("div", {className: "check"},
-            h("input", {type: "checkbox", id: sub.id + "-on", checked: !!node.on[name],
-              onChange: function (ev) { node.on[name] = ev.target.checked; o.changed(); }}),
-            h("label", {"for": sub.id + "-on"}, "Give " + sub.label + " (optional)")),
-          node.on[name] ? inner() : null);
-      }
-      return h(Fragment, {key: name}, inner());
-    });
-  }
-
-  // A list of steps: add, remove, move up, within least..most; each step keeps its draft when
-  // the list is reordered (keyed by the step's own number, not its place).
-  function stepsEditor(dom, node, o) {
-    var least = dom.least || 0, most = dom.most == null ? Infinity : dom.most, items = node.items;
-    var range = most === Infinity ? (least ? " (at least " + least + ")" : "") : " (" + least + " to " + most + ")";
-    return h("fieldset", {id: o.id, className: "steps"}, h("legend", null, o.label + range),
-      h("ol", {className: "step-list"}, items.map(function (it, i) {
-        var sid = o.id + "-s" + it.id;
-        return h("li", {key: it.id, className: "step"},
-          editor(dom.steps, it.node, Object.assign({}, o, {id: sid, name: o.name + "." + i, label: "Step " + (i + 1)})),
-          h("div", {className: "step-tools"},
-            i > 0 ? h("button", {type: "button", className: "ghost", id: sid + "-up", "aria-label": "Move step " + (i + 1) + " up",
-              onClick: function () {
-                items.splice(i - 1, 0, items.splice(i, 1)[0]);
-                o.changed();
-                o.focusLater(i - 1 > 0 ? sid + "-up" : sid);
-              }}, "Move up") : null,
-            items.length > least ? h("button", {type: "button", className: "ghost", id: sid + "-remove",
-              "aria-label": "Remove step " + (i + 1),
-              onClick: function () { items.splice(i, 1); o.changed(); o.focusLater(o.id + "-add"); }}, "Remove") : null));
-      })),
-      items.length < most ? h("button", {type: "button", className: "ghost", id: o.id + "-add",
-        onClick: function () {
-          var it = {id: ++node.n, node: {}};
-          items.push(it);
-          o.changed();
-          o.focusLater(o.id + "-s" + it.id);
-        }}, "Add a step") : null);
-  }
-
   // One choice: a details/summary with its form. Its draft (what the person typed and picked),
   // its odds answer and its open state stay as long as the choice is offered.
   function Choice(props) {
@@ -529,64 +352,10 @@
         h("button", {type: "submit", id: fid + "-go"}, label)));
   }
 
-  function oddsWords(list) {
-    var first = (Array.isArray(list) ? list : list ? [list] : []).filter(function (o) { return o && o.odds; })[0];
-    if (!first) return "";
-    return "Odds now: " + Object.keys(first.odds).map(function (k) { return k + " " + Ref.pct(Ref.fraction(first.odds[k])); }).join(", ");
-  }
-
-  // The odds of the check this action would roll, with the fields as they stand. No aria-live
-  // here: a push redraws it; the Choice announces an answer only after the person changed a field.
-  function OddsBox(props) {
-    var list = (Array.isArray(props.odds) ? props.odds : props.odds ? [props.odds] : []).filter(function (o) { return o && o.odds; });
-    return h("div", {className: "odds-box"}, list.map(function (o, i) {
-      return h("div", {key: i, className: "roll"},
-        h("div", null, h("strong", null, "Odds: " + (o.label || "")), " ", h("span", {className: "muted"}, o.dice || "")),
-        OddsChart(o.odds, null, "Odds of " + (o.label || props.label)));
-    }));
-  }
-
   function Undo() {
     var show = (S.me.is_referee || !hasReferee()) && S.obs.version > 0;
     return h("div", {id: "undo-box"}, show ? h("button", {type: "button", className: "ghost", id: "undo", onClick: doUndo},
       "Undo the last action") : null);
-  }
-
-  // Fair dice (docs/fairness.md): mix in a seed of one's own, reveal the seed (the referee, or
-  // any seat in a game without one), and check every die against the revealed seed.
-  function FairDice() {
-    var st = useState(""), seed = st[0], setSeed = st[1];
-    var ot = useState(""), out = ot[0], setOut = ot[1];
-    function mix() {
-      if (!seed.trim()) { setOut("Type a seed first: any words or numbers."); return; }
-      send("seed_dice", null, {seed: seed.trim()}, "mix-seed").then(function (ok) {
-        if (ok) { setOut("Your seed is mixed into every die rolled from now on."); setSeed(""); }
-      });
-    }
-    function reveal() {
-      send("reveal_dice", null, {}, "reveal-seed").then(function (ok) {
-        if (ok) setOut("The seed is revealed: anyone may now check every die rolled so far.");
-      });
-    }
-    function check() {
-      Ref.api("GET", base + "/verify").then(function (res) {
-        if (!res.ok) { setOut(Ref.errorText(res)); return; }
-        var v = res.data;
-        setOut((v.ok ? "✓ " : "✗ ") + v.checked + " actions (" + v.dice + " dice) checked against the revealed seed, " +
-          v.problems.length + " wrong; " + v.sealed + " actions wait for the seed to be revealed; " +
-          v.choices + " sealed choices checked." + (v.problems.length ? " " + v.problems.join(" · ") : ""));
-      });
-    }
-    return h("details", {className: "fair"}, h("summary", null, "Fair dice"),
-      h("div", {className: "stack"},
-        h("label", {"for": "seat-seed"}, "A dice seed of your own (optional)"),
-        h("input", {id: "seat-seed", type: "text", maxlength: 200, autocomplete: "off", value: seed,
-          onInput: function (ev) { setSeed(ev.target.value); }}),
-        h("button", {type: "button", className: "ghost", id: "mix-seed", onClick: mix}, "Mix in my seed"),
-        S.me.is_referee || !hasReferee()
-          ? h("button", {type: "button", className: "ghost", id: "reveal-seed", onClick: reveal}, "Reveal the dice seed") : null,
-        h("button", {type: "button", className: "ghost", id: "verify", onClick: check}, "Check every die"),
-        h("p", {id: "fair-result", role: "status", className: "muted"}, out)));
   }
 
   // ------------------------------------------------------------------ acting
@@ -651,23 +420,6 @@
           S.events.map(function (x) { return h(EventItem, {key: x.key, e: x.e, isNew: x.isNew, legacy: x.legacy}); }))));
   }
 
-  // Every roll card of an event this seat may see, each once: in its public part, and in the
-  // secret parts observe kept for this seat (the same card in both is drawn once, the fuller).
-  function sameCard(c) { return J([c.label, c.rule, c.dice, c.faces, c.shown, c.outcome]); }
-  function cardsOf(e) {
-    var out = [], at = {};
-    function one(r) {
-      if (!r || r.card !== "roll") return;
-      var k = sameCard(r);
-      if (at[k] == null) { at[k] = out.length; out.push(r); }
-      else if (!out[at[k]].odds && r.odds) out[at[k]] = r;
-    }
-    function take(v) { if (Array.isArray(v)) v.forEach(one); else one(v); }
-    [e, e.payload || {}].forEach(function (src) { take(src.roll); take(src.rolls); });
-    (e.secrets || []).forEach(function (part) { if (part) take(part.value); });
-    return out;
-  }
-
   function EventItem(props) { P.Component.call(this, props); }
   EventItem.prototype = Object.create(P.Component.prototype);
   EventItem.prototype.constructor = EventItem;
@@ -718,48 +470,6 @@
       cardsOf(e).map(function (c, i) { return h(Fragment, {key: "card" + i}, RollCard(c)); }),
       seals, extra);
   };
-
-  // The margin only where the card's rule has one: a number (null or absent: none to show).
-  function RollCard(c) {
-    var margin = typeof c.margin === "number" && c.has_margin !== false;
-    return h("div", {className: "roll"},
-      h("div", null, h("strong", null, c.label), " ", h("span", {className: "muted"}, "(" + c.rule + ")")),
-      h("div", null, h("span", {className: "dice"}, c.shown || (c.dice + " " + (c.faces || []).join(", "))),
-        " → ", h("span", {className: "outcome"}, c.outcome),
-        margin ? h("span", {className: "muted"}, " (margin " + c.margin + ")") : null),
-      c.odds ? OddsChart(c.odds, c.outcome, "Odds it had, " + c.dice) : null);
-  }
-
-  // The outcomes that matter: at either end of a chart, a run of two or more rows each less
-  // likely than 0.1% is one row ("7+", "2 or fewer"), marked if the outcome is among them.
-  function significant(odds, hit) {
-    var keys = Object.keys(odds || {}), p = keys.map(function (k) { return Ref.fraction(odds[k]); });
-    var lo = 0, hi = keys.length, rows = [];
-    while (hi - 1 > lo && p[hi - 1] < 0.001) hi--;
-    while (lo < hi - 1 && p[lo] < 0.001) lo++;
-    function run(a, b, label) {
-      var t = 0, at = false;
-      for (var i = a; i < b; i++) { t += p[i]; at = at || keys[i] === hit; }
-      rows.push({k: label, p: t, text: String(t), hit: at});
-    }
-    var m;
-    if (lo >= 2) { m = /^(\d+)(.*)$/.exec(keys[lo - 1]); run(0, lo, m ? m[1] + " or fewer" + m[2] : keys[lo - 1] + " or less"); } else lo = 0;
-    var tail = keys.length - hi >= 2, end = tail ? hi : keys.length;
-    for (var i = lo; i < end; i++) rows.push({k: keys[i], p: p[i], text: odds[keys[i]], hit: keys[i] === hit});
-    if (tail) { m = /^(\d+)\+?(.*)$/.exec(keys[hi]); run(hi, keys.length, m ? m[1] + "+" + m[2] : keys[hi] + " or more"); }
-    return rows;
-  }
-
-  function OddsChart(odds, hit, caption) {
-    return h("ul", {className: "odds", "aria-label": caption}, significant(odds, hit).map(function (r) {
-      var k = r.k, p = r.p;
-      return h("li", {key: k, className: r.hit ? "hit" : null},
-        h("span", null, k),
-        h("span", {className: "track", "aria-hidden": "true"},
-          h("span", {className: "fill", style: {width: Math.max(0, Math.min(100, p * 100)).toFixed(1) + "%"}})),
-        h("span", {className: "pct", title: r.text}, Ref.pct(p)));
-    }));
-  }
 
   // ------------------------------------------------------------------ the game's screens
   // An error in a game's Board shows the generic panel instead (until the next observation).
@@ -838,38 +548,6 @@
         });
       }
     };
-  }
-
-  // The visible state as a readable panel, for a game without a Board of its own.
-  function isGroup(v) {
-    return v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length &&
-      Object.keys(v).every(function (x) { return v[x] && typeof v[x] === "object" && !Array.isArray(v[x]); });
-  }
-  function Generic(s) {
-    if (typeof s !== "object" || s === null) return h("p", null, Ref.show(s));
-    var plain = [], groups = [];
-    Object.keys(s).forEach(function (k) {
-      var v = s[k];
-      if (isGroup(v)) {
-        groups.push(h(Fragment, {key: k}, h("h3", null, words(k)),
-          h("div", {className: "state-grid"}, Object.keys(v).map(function (name) {
-            return h("div", {key: name}, h("strong", null, v[name].name || name), Flat(v[name]));
-          }))));
-      } else if (v != null && !(Array.isArray(v) && !v.length)) {
-        plain.push(h("dt", {key: k + ":t"}, words(k)), h("dd", {key: k + ":d"}, Ref.show(v)));
-      }
-    });
-    return h("div", null, plain.length ? h("dl", {className: "kv"}, plain) : null, groups);
-  }
-  function Flat(o) {
-    var rows = [];
-    Object.keys(o).forEach(function (k) {
-      var v = o[k];
-      if (k === "id" || k === "name" || v == null || (Array.isArray(v) && !v.length) ||
-          (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length)) return;
-      rows.push(h("dt", {key: k + ":t"}, words(k)), h("dd", {key: k + ":d"}, Ref.show(v)));
-    });
-    return h("dl", {className: "kv"}, rows);
   }
 
   window.RefTable = {
