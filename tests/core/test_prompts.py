@@ -1,7 +1,7 @@
 """Prompts: a game stops mid-procedure and waits for a seat to decide (DESIGN.md, "The table
 contract"); and results: when a game or a conflict is over, and who won.
 
-Played on the kernel's toy duel (``tests/core/toy_duel.py``): an attack asks its target, in a
+Played on the example game's duel (``examples/toy-game``, the game ``toy``): an attack asks its target, in a
 secret blocking prompt, to parry or dodge.
 """
 
@@ -25,15 +25,16 @@ from referee.core import (
     observe,
 )
 from referee.dice import RandomSource, ScriptedSource
-from tests.core.toy_duel import PROCEDURE
+from referee_toy.duel import Duel
 
+PROCEDURE = Duel()
 PLAYERS = {"ann": ["ann"], "bob": ["bob"], "cat": ["cat"]}
 SETUP: dict[str, Any] = {"duellists": {"ann": {}, "bob": {}, "cat": {}}}
 REASON = "ann attacks bob with the sabre: parry or dodge"
 
 
 def new_duel() -> Table[Any]:
-    return Table.start(PROCEDURE, SETUP, system="kernel_duel", players=PLAYERS)
+    return Table.start(PROCEDURE, SETUP, system="toy", players=PLAYERS)
 
 
 def attacked() -> Table[Any]:

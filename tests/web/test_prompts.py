@@ -2,15 +2,15 @@
 and asks a seat; that seat's phone shows the question first, vibrates, and answers it from the
 page; the other seats wait, told whom for, and never read a secret prompt's words.
 
-Played on the kernel's toy duel (``tests/core/toy_duel.py``) through the real server, store and
-WebSocket, each seat in its own browser context at 360 px, clicking the pages only.
+Played on the example game installed as a package of its own (``examples/toy-game``, the game
+``toy``: a sixth game's page needs no change to the web table) through the real server, store
+and WebSocket, each seat in its own browser context at 360 px, clicking the pages only.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.core import toy_duel
 from tests.web.conftest import Live
 from tests.web.test_table import TIMEOUT, SeatPage
 
@@ -30,9 +30,8 @@ def _moved_on(page: SeatPage, version: int) -> None:
 
 
 def test_a_prompt_is_asked_on_its_seats_phone_and_answered_there(live: Live, browser: Any) -> None:
-    assert toy_duel.PROCEDURE is not None  # the duel is registered in this process's games
     created = live.store.create_table(
-        "kernel_duel",
+        "toy",
         {"duellists": {"ann": {}, "bob": {}, "cat": {}}},
         name="A duel",
         players={"ann": ["ann"], "bob": ["bob"], "cat": ["cat"]},

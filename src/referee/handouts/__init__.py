@@ -45,7 +45,7 @@ def layout(name: str) -> Layout:
     """The handouts' layout of the game ``name``: its module's ``render`` if
     ``referee.handouts.<name>`` has one, the generic handout otherwise.
 
-    >>> layout("kingdoms").__module__, layout("kernel_duel").__module__
+    >>> layout("kingdoms").__module__, layout("toy").__module__
     ('referee.handouts.kingdoms', 'referee.handouts.generic')
     """
     module_name = f"{__name__}.{name}"
