@@ -1,8 +1,8 @@
 """Prompts: a game stops mid-procedure and waits for a seat to decide (DESIGN.md, "The table
 contract"); and results: when a game or a conflict is over, and who won.
 
-Played on the example game's duel (``examples/toy-game``, the game ``toy``): an attack asks its target, in a
-secret blocking prompt, to parry or dodge.
+Played on the example game's duel (``examples/toy-game``, the game ``toy``): an attack asks
+its target, in a secret blocking prompt, to parry or dodge.
 """
 
 from __future__ import annotations
