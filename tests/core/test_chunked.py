@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee.core import Event, Log
 from referee.core.chunked import CHUNK, Chunks
-from referee.core.table import Chain
+from referee.core.table import ActionList
 
 # each step: append ``count`` items to version number ``base`` (modulo the versions so far)
 STEPS = st.lists(st.tuples(st.integers(0, 50), st.integers(1, 3 * CHUNK)), max_size=12)
@@ -98,28 +98,28 @@ def test_a_paged_storage_holds_whole_chunks_and_each_page_is_a_whole_chunk() -> 
         short.get(0)
 
 
-# -- a table's chain of records (Chain) ----------------------------------------------------------
+# -- a table's chain of records (ActionList) ----------------------------------------------------------
 
 
 def test_two_chains_are_equal_only_when_they_hold_the_same_records() -> None:
-    """A table's action records (``Chain``): equal when their items are, whatever their
+    """A table's action records (``ActionList``): equal when their items are, whatever their
     storage; one action is taken back unless told otherwise."""
-    assert Chain([1, 2]) == Chain([1, 2])
-    assert Chain([1, 2]) != Chain([1, 3])
-    assert Chain([1, 2, 3]).without_last() == Chain([1, 2])
-    assert Chain([1, 2, 3]).without_last(2) == Chain([1])
+    assert ActionList([1, 2]) == ActionList([1, 2])
+    assert ActionList([1, 2]) != ActionList([1, 3])
+    assert ActionList([1, 2, 3]).without_last() == ActionList([1, 2])
+    assert ActionList([1, 2, 3]).without_last(2) == ActionList([1])
 
 
 def test_a_chain_hashes_and_reads_as_the_tuple_of_its_items() -> None:
     """A chain of records is a value: equal chains hash alike, and its repr lists its items."""
-    assert hash(Chain([1, 2])) == hash((1, 2))
-    assert hash(Chain([1, 2, 3]).without_last()) == hash(Chain([1, 2]))
-    assert repr(Chain([1, 2])) == "Chain([1, 2])"
-    assert repr(Chain(["a"]).append("b")) == "Chain(['a', 'b'])"
+    assert hash(ActionList([1, 2])) == hash((1, 2))
+    assert hash(ActionList([1, 2, 3]).without_last()) == hash(ActionList([1, 2]))
+    assert repr(ActionList([1, 2])) == "ActionList([1, 2])"
+    assert repr(ActionList(["a"]).append("b")) == "ActionList(['a', 'b'])"
 
 
 def test_a_chain_read_page_by_page_holds_the_stored_records_then_the_new_ones() -> None:
-    """``Chain.paged`` (the store's lazy read of a table's records): ``count`` records fetched
+    """``ActionList.paged`` (the store's lazy read of a table's records): ``count`` records fetched
     when first looked at, then ``then``."""
     fetched: list[tuple[int, int]] = []
 
@@ -127,8 +127,8 @@ def test_a_chain_read_page_by_page_holds_the_stored_records_then_the_new_ones() 
         fetched.append((start, stop))
         return list(range(start, stop))
 
-    chain = Chain.paged(CHUNK, fetch, then=[-1, -2])
-    assert type(chain) is Chain
+    chain = ActionList.paged(CHUNK, fetch, then=[-1, -2])
+    assert type(chain) is ActionList
     assert len(chain) == CHUNK + 2
     assert fetched == []
     assert chain[CHUNK + 1] == -2
@@ -137,13 +137,13 @@ def test_a_chain_read_page_by_page_holds_the_stored_records_then_the_new_ones() 
     assert fetched == [(0, CHUNK)]
     assert list(chain) == [*range(CHUNK), -1, -2]
     assert list(chain.append(-3))[-3:] == [-1, -2, -3]
-    assert list(Chain.paged(0, fetch)) == []
+    assert list(ActionList.paged(0, fetch)) == []
 
 
 def test_a_chain_of_records_holds_what_it_was_made_of_and_never_what_it_dropped() -> None:
-    from referee.core.table import Chain
+    from referee.core.table import ActionList
 
-    chain = Chain(["a", "b", "c"])
+    chain = ActionList(["a", "b", "c"])
     assert list(chain) == ["a", "b", "c"]
     shorter = chain.without_last()
     assert list(shorter) == ["a", "b"] and len(shorter) == 2

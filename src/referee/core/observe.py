@@ -27,7 +27,7 @@ from referee.core.events import REFEREE, Event, Viewer, view
 from referee.core.fairness import DICE_COMMITTED, DICE_REVEALED, SEAT_SEEDED
 from referee.core.procedures import Action, ActorId
 from referee.core.prompts import Prompt, Result, open_choices, prompts_seen_by, whose_move
-from referee.core.recording import ActionRecord, Chain
+from referee.core.recording import ActionList, ActionRecord
 from referee.core.seats import Seat, SeatId, permit
 from referee.core.values import JsonObject, to_json
 
@@ -116,7 +116,7 @@ def _may_choose(table: Table[Any], seat_viewer: Viewer, choice: Choice) -> bool:
     return choice.actor in seat_viewer.identities
 
 
-def _actions_since(actions: Chain[ActionRecord], since: int) -> list[ActionRecord]:
+def _actions_since(actions: ActionList[ActionRecord], since: int) -> list[ActionRecord]:
     """The action records with an event after ``since``, in order. Read from the newest back
     (each record's last event number never decreases), so a table's old actions are not read."""
     found: list[ActionRecord] = []

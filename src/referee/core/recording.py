@@ -1,5 +1,5 @@
 """What a table records of each action: its :class:`ActionRecord`, the append-only list of them
-(:class:`Chain`), and the dice sources an action is taken with, so that its dice are recorded
+(:class:`ActionList`), and the dice sources an action is taken with, so that its dice are recorded
 (:class:`RecordingDice`), handed out again on replay (:class:`ReplayingDice`), or refused when
 it was played without dice (:class:`NoDice`).
 
@@ -27,12 +27,12 @@ from referee.core.seats import SeatId
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource, DiceSourceError
 
-__all__ = ["ActionRecord", "Chain", "NoDice", "RecordingDice", "ReplayingDice"]
+__all__ = ["ActionList", "ActionRecord", "NoDice", "RecordingDice", "ReplayingDice"]
 
 T = TypeVar("T")
 
 
-class Chain(Generic[T]):
+class ActionList(Generic[T]):
     """A table's action records: an append-only sequence whose append is amortised O(1)
     (shared storage, copy on branch: :mod:`referee.core.chunked`)."""
 
@@ -43,20 +43,20 @@ class Chain(Generic[T]):
         self._size = self._items._length
 
     @classmethod
-    def paged(cls, count: int, fetch: Fetch[T], then: Sequence[T] = ()) -> Chain[T]:
+    def paged(cls, count: int, fetch: Fetch[T], then: Sequence[T] = ()) -> ActionList[T]:
         """``count`` items read when first looked at, then ``then`` (see :meth:`Log.paged`)."""
-        chain: Chain[T] = cls.__new__(cls)
+        chain: ActionList[T] = cls.__new__(cls)
         chain._items = Chunks.paged(count, fetch, then)
         chain._size = chain._items._length
         return chain
 
-    def append(self, item: T) -> Chain[T]:
-        chain: Chain[T] = Chain.__new__(Chain)
+    def append(self, item: T) -> ActionList[T]:
+        chain: ActionList[T] = ActionList.__new__(ActionList)
         chain._items, chain._size = self._items.append(self._size, item), self._size + 1
         return chain
 
-    def without_last(self, count: int = 1) -> Chain[T]:
-        chain: Chain[T] = Chain.__new__(Chain)
+    def without_last(self, count: int = 1) -> ActionList[T]:
+        chain: ActionList[T] = ActionList.__new__(ActionList)
         chain._items, chain._size = self._items, max(0, self._size - count)
         return chain
 
@@ -74,13 +74,13 @@ class Chain(Generic[T]):
         return self._items.get(index)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Chain) and list(self) == list(other)
+        return isinstance(other, ActionList) and list(self) == list(other)
 
     def __hash__(self) -> int:
         return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return f"Chain({list(self)!r})"
+        return f"ActionList({list(self)!r})"
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ from referee.core.observe import Observation, narrate, observe, preview
 from referee.core.procedures import Action, ActorId, Procedure
 from referee.core.prompts import Prompt, Result, check_prompts, open_choices, whose_move
 from referee.core.record import RECORD_FORMAT, replay_record
-from referee.core.recording import ActionRecord, Chain, NoDice, RecordingDice, ReplayingDice
+from referee.core.recording import ActionList, ActionRecord, NoDice, RecordingDice, ReplayingDice
 from referee.core.seats import Seat, SeatId, permit, seats_from
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
@@ -93,8 +93,8 @@ from referee.dice import DiceSource
 __all__ = [
     "ADVANCE",
     "RECORD_FORMAT",
+    "ActionList",
     "ActionRecord",
-    "Chain",
     "Observation",
     "Seat",
     "SeatId",
@@ -130,7 +130,7 @@ class Table(Generic[S]):
     system: str = ""
     seats: tuple[Seat, ...] = ()
     start_time: str = "00:00"
-    actions: Chain[ActionRecord] = field(default_factory=Chain)
+    actions: ActionList[ActionRecord] = field(default_factory=ActionList)
     ledger: DiceLedger = field(default_factory=DiceLedger)
     """The fair-dice events folded (``referee.core.fairness``): what the next roll needs."""
 

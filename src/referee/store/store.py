@@ -30,7 +30,7 @@ from referee.core.events import Event, Log
 from referee.core.fairness import REVEAL_DICE, DiceSeeds, reveal_params
 from referee.core.procedures import Action
 from referee.core.registry import System, system
-from referee.core.table import ActionRecord, Chain, Seat, SeatId, Table
+from referee.core.table import ActionList, ActionRecord, Seat, SeatId, Table
 from referee.core.values import to_json
 from referee.dice import DiceSource
 from referee.store import seating, snapshots
@@ -500,7 +500,7 @@ class Store:
         records = self._actions(conn, table_id, after=paged_actions, upto=actions_upto)
         expected = (row.id, events_upto, revision)
         log = Log.paged(paged_events, self._pager(self._events, expected), events)
-        chain: Chain[ActionRecord] = Chain.paged(
+        chain: ActionList[ActionRecord] = ActionList.paged(
             paged_actions, self._pager(self._actions, expected), records
         )
         if base is None:
