@@ -98,7 +98,7 @@ def test_a_paged_storage_holds_whole_chunks_and_each_page_is_a_whole_chunk() -> 
         short.get(0)
 
 
-# -- a table's chain of records (ActionList) ----------------------------------------------------------
+# -- a table's action records (ActionList) -----------------------------------------------
 
 
 def test_two_chains_are_equal_only_when_they_hold_the_same_records() -> None:
