@@ -1,13 +1,20 @@
 """Burning Kingdoms: the rules as values and procedures on referee.core.
 
-Modules, along the text's sections: :mod:`.dice` (Burning Wheel tests and their exact odds),
+Modules, along the text's sections. The rules as values: :mod:`.pools`, :mod:`.dice` and
+:mod:`.odds` (Burning Wheel tests: what goes into a pool, the roll, the exact odds),
 :mod:`.tables` (the matrix and the printed tables as data), :mod:`.disposition` (the builder,
 "Territorial Conquest"), :mod:`.sheets` ("Faction Leaders"), :mod:`.setup` (a chronicle's set-up
-as a model), :mod:`.actions` (the action catalogue), :mod:`.choices` (what a faction may do
-now), :mod:`.scripting` ("Maneuvering in the Chronicle", "Scene Economy"), :mod:`.resolution`
-("Maneuver Resolution", one function per maneuver), :mod:`.events` (the event vocabulary and its
-narration), :mod:`.cards` (roll cards), :mod:`.state`, :mod:`.fold` and :mod:`.procedure` (the
-chronicle at the table). See docs/systems/kingdoms.md.
+as a model). The chronicle at the table, one module a section, each with its handlers and
+folds: :mod:`.structure` ("Structure of Play"), :mod:`.prologue` ("Prologues and Chronicle
+Objective"), :mod:`.slips` and :mod:`.scripting` ("Maneuvering in the Chronicle"),
+:mod:`.scenes` ("Scene Economy"), :mod:`.reveal`, :mod:`.engagements` ("Independent and Versus
+Maneuvers", "Multiple Opponents"), :mod:`.resolution` ("Maneuver Resolution", one function per
+maneuver), :mod:`.artha`, :mod:`.tie_breaker`, :mod:`.consequences`, :mod:`.wound_recovery`,
+:mod:`.downtime`; :mod:`.actions` (the action catalogue), :mod:`.choices` (what a faction may do
+now), :mod:`.events` and :mod:`.payloads` (the event vocabulary, its payloads and narration),
+:mod:`.cards` (roll cards), :mod:`.state`, :mod:`.fold` and :mod:`.procedure` (the handlers and
+folds gathered). Beside the rules: :mod:`.commands` (``referee kingdoms …``) and
+:mod:`.handout` (what its handouts print). See docs/systems/kingdoms.md.
 
 >>> SYSTEM.name, SYSTEM.procedure.has_referee, len(SYSTEM.catalogue)
 ('kingdoms', False, 17)
