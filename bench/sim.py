@@ -23,9 +23,9 @@ from referee.core.loader import load_file
 from referee.dice import RandomSource
 from referee.sim.answer import exact_answer, why_not_exact
 from referee.sim.conflicts import CONFLICTS
-from referee.sim.exact.intrigue import duel_from_table, duel_odds
-from referee.sim.fast import fast_duels, raw_dice_rate
 from referee.sim.simulate import default_policy, play
+from referee.systems.intrigue.exact import duel_from_table, duel_odds
+from referee.systems.intrigue.fast import fast_duels, raw_dice_rate
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GAMES = {

@@ -21,11 +21,11 @@ import pytest
 
 from referee.core import Action, RefereeError, Table, system
 from referee.core.loader import load_file
+from referee.core.markov import ChainError
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
-from referee.sim.exact.chain import ChainError
-from referee.sim.exact.ginlane import FightError, fight_odds
 from referee.sim.simulate import default_policy, legal_choices, simulate
+from referee.systems.ginlane.exact import FightError, fight_odds
 from tests.sim.faces import Faces as _Faces
 from tests.sim.faces import OutOfFaces as _Out
 

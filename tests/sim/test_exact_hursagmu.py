@@ -23,7 +23,8 @@ import pytest
 from referee.core import Action, RefereeError, Table, system
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
-from referee.sim.exact.hursagmu import (
+from referee.sim.simulate import default_policy, legal_choices, simulate
+from referee.systems.hursagmu.exact import (
     MeleeError,
     RoundStep,
     canonical,
@@ -31,7 +32,6 @@ from referee.sim.exact.hursagmu import (
     round_odds,
     whole,
 )
-from referee.sim.simulate import default_policy, legal_choices, simulate
 from tests.sim.faces import every_face as _every_face
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from referee.core import Action, Table, Viewer, system
 from referee.dice import ScriptedSource
-from referee.sim.exact.intrigue import Duel, Duelist, duel_from_table, duel_odds
+from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table, duel_odds
 
 REFEREE = Viewer("referee")
 
@@ -165,7 +165,7 @@ def test_exact_odds_of_the_bench_duel_solve_each_state_once(
     """The bench's duel (``bench/intrigue_duel.py`` times it) is solved by working out each
     state's round once for the answer and at most once more for the rounds' chances: the work
     is counted, never timed."""
-    from referee.sim.exact import intrigue
+    from referee.systems.intrigue import exact as intrigue
 
     rounds: list[tuple[int, int]] = []
     one_round = intrigue._round

@@ -22,8 +22,8 @@ import yaml
 from referee.core import Action, Table, system
 from referee.dice import DiceSourceError, ScriptedSource
 from referee.sim.conflicts import CONFLICTS
-from referee.sim.exact.kingdoms import ManeuverError, maneuver_odds
 from referee.sim.simulate import simulate
+from referee.systems.kingdoms.exact import ManeuverError, maneuver_odds
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "kingdoms" / "sap-against-logistics.yaml"
 

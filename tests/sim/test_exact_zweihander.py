@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from referee.core import Action, RefereeError, Table, system
+from referee.core.markov import ChainError
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
-from referee.sim.exact.chain import ChainError
-from referee.sim.exact.zweihander import ChaseError, chase_odds, exchange_odds
 from referee.sim.simulate import default_policy, legal_choices, simulate
+from referee.systems.zweihander.exact import ChaseError, chase_odds, exchange_odds
 from tests.sim.faces import every_face as _every_face
 
 DOCS = Path(__file__).parents[2] / "docs" / "setups"

@@ -14,10 +14,10 @@ from referee.core import Action, Choice, system
 from referee.core.loader import load_file
 from referee.dice import RandomSource
 from referee.sim.conflicts import CONFLICTS
-from referee.sim.exact.intrigue import duel_from_table, duel_odds
-from referee.sim.fast import fast_duels
 from referee.sim.simulate import POLICIES, play, simulate
 from referee.sim.stats import proportion
+from referee.systems.intrigue.exact import duel_from_table, duel_odds
+from referee.systems.intrigue.fast import fast_duels
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -33,6 +33,9 @@ from referee.core.actions import Catalogue
 from referee.core.errors import ScenarioError
 from referee.core.procedures import Procedure
 from referee.core.table import Seat, Table
+
+if TYPE_CHECKING:
+    from referee.core.simulation import SimulatedConflict
 
 __all__ = ["ENTRY_POINTS", "System", "get_system", "register_system", "system", "systems"]
 
@@ -63,6 +66,10 @@ class System:
     summary: str = ""
     handout_data: str | Mapping[str, Any] = field(default_factory=dict)
     commands: str = ""
+    simulations: str = ""
+    """The conflicts the game offers for simulation, main one first: ``"module:attr"`` naming a
+    tuple of :class:`~referee.core.simulation.SimulatedConflict`, imported only when asked for
+    (:meth:`simulated_conflicts`); empty if it offers none."""
 
     @property
     def catalogue(self) -> Catalogue:
@@ -84,6 +91,14 @@ class System:
                 f"handout data {self.handout_data!r} of system {self.name!r} is not a mapping"
             )
         return data
+
+    def simulated_conflicts(self) -> tuple[SimulatedConflict, ...]:
+        """The conflicts the game offers for simulation (``simulations``, imported now)."""
+        if not self.simulations:
+            return ()
+        module, _, attr = self.simulations.partition(":")
+        found = getattr(import_module(module), attr)
+        return tuple(found)
 
     def setup_schema(self) -> dict[str, Any]:
         """The JSON Schema of a setup (``{}`` when the game gives no model)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core import RefereeError, Table
-from referee.sim.conflicts import conflict_of, why_not_main
+from referee.core.simulation import conflict_of, why_not_main
 from referee.sim.simulate import simulate
 
 __all__ = ["answer", "exact_answer", "why_not_exact"]
@@ -47,60 +47,21 @@ def why_not_exact(table: Table[Any], seat: str | None = None) -> str | None:
     return _exact(table, seat)[1]
 
 
-_NO_MODEL: dict[str, str] = {}
-"""Why a game has no exact model (every game's main conflict has one now)."""
-
-
 def _exact(
     table: Table[Any], seat: str | None, time_limit: float | None = EXACT_SECONDS
 ) -> tuple[dict[str, Any] | None, str | None]:
-    """Every exact model's JSON shares ``{"exact": True, "wins": {outcome: {"exact",
-    "value"}}, "expected_rounds"}`` with the outcomes named as the simulation names its
-    winners; the rest is the model's own."""
-    if table.system == "intrigue":
-        begin = conflict_of(table).begin(table, seat)
-        targets: Any = begin[0].params.get("targets") if len(begin) == 1 else None
-        if not isinstance(targets, list) or len(targets) != 1:
-            return None, "the exact model is a duel of two characters not yet in a combat"
-        from referee.sim.exact.intrigue import duel_from_table, duel_odds
-
-        try:
-            duel = duel_from_table(table, begin[0].actor, str(targets[0]))
-        except RefereeError as error:
-            return None, str(error)
-        return duel_odds(duel).to_json(), None
-    if table.system == "kingdoms":
-        from referee.sim.exact.kingdoms import maneuver_odds
-
-        try:
-            return maneuver_odds(table).to_json(), None
-        except RefereeError as error:
-            return None, str(error)
-    if table.system == "zweihander":
-        from referee.sim.exact.zweihander import chase_odds, exchange_odds
-
-        try:
-            if conflict_of(table).name == "a Complex Exchange":
-                return exchange_odds(table, time_limit=time_limit).to_json(), None
-            return chase_odds(table, seat, time_limit=time_limit).to_json(), None
-        except RefereeError as error:
-            return None, str(error)
-    if table.system == "ginlane":
-        from referee.sim.exact.ginlane import fight_odds
-
-        try:
-            return fight_odds(table, seat, time_limit=time_limit).to_json(), None
-        except RefereeError as error:
-            return None, str(error)
-    if table.system == "hursagmu":
-        from referee.sim.exact.hursagmu import duel_odds as melee_odds
-
-        try:
-            return melee_odds(table, seat, time_limit=time_limit).to_json(), None
-        except RefereeError as error:
-            return None, str(error)
-    name = _NO_MODEL.get(table.system, f"a {table.system} conflict")
-    return None, f"no exact model of {name} (docs/simulate.md): estimates only"
+    """The exact model of the conflict played (the game's own, ``SimulatedConflict.exact``):
+    every model's JSON shares ``{"exact": True, "wins": {outcome: {"exact", "value"}},
+    "expected_rounds"}`` with the outcomes named as the simulation names its winners; the rest
+    is the model's own. A model that refuses the table says why."""
+    conflict = conflict_of(table)
+    if conflict.exact is None:
+        why = conflict.why_not_exact or f"no exact model of {conflict.name} (docs/simulate.md)"
+        return None, f"{why}: estimates only"
+    try:
+        return dict(conflict.exact(table, seat, time_limit)), None
+    except RefereeError as error:
+        return None, str(error)
 
 
 def answer(

@@ -3,11 +3,13 @@
 Every step is ``Table.act`` on the game's own procedure: the catalogue parses the parameters,
 ``decide`` rolls from a seeded :class:`~referee.dice.RandomSource`, ``evolve`` folds. A policy
 only ever chooses among the choices ``legal_actions`` offers for the conflict's action kinds
-(:mod:`referee.sim.conflicts`), so it cannot take an action the rules do not list.
+(:mod:`referee.core.policies`), so it cannot take an action the rules do not list. The
+conflict is the one the table's game offers (``System.simulations``,
+:func:`referee.core.simulation.conflict_of`): nothing here names a game.
 
 - :func:`random_policy`: a choice drawn uniformly, its parameters drawn from their domains;
-- :func:`default_policy`: what a sensible player does (the conflict's preferred kinds, the
-  first value of each domain; in Intrigue, Attack the opponent).
+- :func:`default_policy`: what a sensible player does (the conflict's own pick, else its
+  preferred kinds with the first value of each domain).
 
 >>> from referee.core import system
 >>> setup = {"characters": {
@@ -25,12 +27,21 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
-from referee.core import Action, AnyOf, Choice, Depends, Record, RefereeError, Steps, Table
+from referee.core import Action, Choice, RefereeError, Table
+from referee.core.policies import (
+    POLICIES,
+    Policy,
+    default_policy,
+    default_taken,
+    legal_choices,
+    offers,
+    random_policy,
+)
+from referee.core.simulation import EncounterOutcome, SimulatedConflict, conflict_of
+from referee.core.stats import Estimate, mean, proportion
 from referee.dice import RandomSource
-from referee.sim.conflicts import Conflict, Outcome, conflict_of
-from referee.sim.stats import Estimate, mean, proportion
 
 __all__ = [
     "POLICIES",
@@ -45,119 +56,13 @@ __all__ = [
     "summarise",
 ]
 
-T = TypeVar("T")
-
 MAX_STEPS = 2_000
 """Actions one encounter may take before it is called unfinished (a random policy may wander)."""
 
 
-class Policy(Protocol):
-    """Chooses the next action from the legal choices (never empty)."""
-
-    def __call__(
-        self, table: Table[Any], conflict: Conflict, choices: Sequence[Choice], rng: random.Random
-    ) -> Action: ...
-
-
-def legal_choices(table: Table[Any], conflict: Conflict) -> list[Choice]:
-    """The choices open now to whoever may move, of the conflict's action kinds (only the
-    first mover's, where the conflict moves one at a time)."""
-    found: list[Choice] = []
-    for actor in conflict.movers(table):
-        found += [c for c in table.legal_actions(actor) if c.kind in conflict.kinds]
-        if found and conflict.first_mover:
-            break
-    return found
-
-
-def random_policy(
-    table: Table[Any], conflict: Conflict, choices: Sequence[Choice], rng: random.Random
-) -> Action:
-    """A legal choice drawn uniformly, each parameter drawn from its domain."""
-    return choices[rng.randrange(len(choices))].sample(rng)  # type: ignore[no-any-return]
-
-
-def default_policy(
-    table: Table[Any], conflict: Conflict, choices: Sequence[Choice], rng: random.Random
-) -> Action:
-    """The game's sensible default: the conflict's own pick if it has one, else the first
-    choice of the most preferred kind with the first value of each domain."""
-    if conflict.pick is not None:
-        picked = conflict.pick(table, choices)
-        if picked is not None:
-            return picked
-    rank = {kind: i for i, kind in enumerate(conflict.preference)}
-    best = min(choices, key=lambda c: rank.get(c.kind, len(rank)))
-    return Action(best.actor, best.kind, {k: _first(d) for k, d in best.params.items()})
-
-
-def default_taken(
-    table: Table[Any],
-    conflict: Conflict,
-    take: Callable[[Action], T],
-    *,
-    own: type[Exception] | tuple[type[Exception], ...] = (),
-) -> tuple[Action, T] | None:
-    """The default policy's action from ``table`` and what ``take`` makes of it; a choice the
-    game refuses (``take`` raises a :class:`RefereeError`) is dropped and the policy chooses
-    again, as :func:`play` does. ``None`` if nobody has a choice left. Errors of the types in
-    ``own`` are the caller's (an exact model's limits), raised, not taken for a refusal."""
-    choices = legal_choices(table, conflict)
-    while choices:
-        action = default_policy(table, conflict, choices, random.Random(0))
-        try:
-            return action, take(action)
-        except own:
-            raise
-        except RefereeError:
-            choices = [c for c in choices if not _made(c, action)]
-    return None
-
-
-def _made(choice: Choice, action: Action) -> bool:
-    """True if ``action`` is one ``choice`` offers."""
-    return (
-        choice.actor == action.actor and choice.kind == action.kind and choice.allows(action.params)
-    )
-
-
-class _Least:
-    """A stand-in random source for a structured domain's ``sample``: the first of everything,
-    as few steps as allowed, no optional field."""
-
-    def randrange(self, n: int) -> int:
-        return 0
-
-    def randint(self, low: int, high: int) -> int:
-        return low
-
-    def random(self) -> float:
-        return 0.0
-
-    def sample(self, values: list[Any], count: int) -> list[Any]:
-        return values[:count]
-
-
-def _first(domain: Any) -> Any:
-    if isinstance(domain, Record | AnyOf | Steps | Depends):
-        return domain.sample(_Least())  # type: ignore[arg-type]
-    values = getattr(domain, "values", None)
-    if values is not None and hasattr(domain, "least"):  # SomeOf: as few as allowed, at least 1
-        return list(values[: max(1, domain.least)])
-    if values is not None:
-        return values[0]
-    if hasattr(domain, "low"):
-        return domain.low
-    return getattr(domain, "example", "")
-
-
-POLICIES: dict[str, Policy] = {"default": default_policy, "random": random_policy}
-"""The policies by name (``referee simulate --policy``)."""
-
-
 def play(
     table: Table[Any],
-    conflict: Conflict,
+    conflict: SimulatedConflict,
     policy: Policy,
     dice: RandomSource,
     rng: random.Random,
@@ -165,7 +70,7 @@ def play(
     seat: str | None = None,
     max_steps: int = MAX_STEPS,
     check: Callable[[Action, Sequence[Choice]], None] | None = None,
-) -> tuple[Outcome, int, int]:
+) -> tuple[EncounterOutcome, int, int]:
     """One encounter from ``table``: the outcome, the actions taken, and how many chosen
     actions ``decide`` refused (each is reported, never hidden; the policy then chooses again).
     ``check(action, choices)`` sees every action chosen (the tests use it)."""
@@ -189,12 +94,14 @@ def play(
             # the game listed a choice its ``decide`` refuses: count it, and choose again
             # among the other choices (never the same one twice in the same state)
             refused += 1
-            choices = [c for c in choices if not _made(c, action)]
+            choices = [c for c in choices if not offers(c, action)]
             if not choices:
                 break
     outcome = conflict.outcome(start, table)
     if not conflict.is_over(start, table):
-        outcome = Outcome("unfinished", outcome.rounds, outcome.damage, False, outcome.extra)
+        outcome = EncounterOutcome(
+            "unfinished", outcome.rounds, outcome.damage, False, outcome.extra
+        )
     return outcome, steps, refused
 
 
@@ -221,7 +128,7 @@ class SimulationReport:
     actions: int
     refused: int
     unfinished: int
-    outcomes: list[Outcome] = field(default_factory=list, repr=False)
+    outcomes: list[EncounterOutcome] = field(default_factory=list, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (estimates as ``{"value", "low", "high", "n"}``)."""
@@ -245,7 +152,7 @@ class SimulationReport:
 
 
 def summarise(
-    outcomes: Sequence[Outcome],
+    outcomes: Sequence[EncounterOutcome],
     *,
     system: str,
     conflict: str,
@@ -298,7 +205,7 @@ def simulate(
     chooser = POLICIES[policy]
     dice = RandomSource(seed)
     rng = random.Random(seed)
-    outcomes: list[Outcome] = []
+    outcomes: list[EncounterOutcome] = []
     actions = refused = 0
     deadline = None if time_limit is None else time.monotonic() + time_limit
     for done in range(1, runs + 1):

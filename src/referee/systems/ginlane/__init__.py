@@ -52,5 +52,6 @@ SYSTEM = System(
     ),
     handout_data="referee.systems.ginlane.handout:handout_data",
     commands="referee.systems.ginlane.commands:register",
+    simulations="referee.systems.ginlane.simulation:SIMULATIONS",
 )
 """The game as the registry lists it (entry point ``referee.systems``: ginlane)."""

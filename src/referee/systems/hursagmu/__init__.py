@@ -119,5 +119,6 @@ SYSTEM = System(
     "movement and races, secret Perception, Stealth and Shadowing.",
     handout_data="referee.systems.hursagmu.handout:handout_data",
     commands="referee.systems.hursagmu.commands:register",
+    simulations="referee.systems.hursagmu.simulation:SIMULATIONS",
 )
 """The game as the registry lists it (entry point ``referee.systems``: hursagmu)."""

@@ -76,5 +76,6 @@ SYSTEM = System(
     ),
     handout_data="referee.systems.intrigue.handout:handout_data",
     commands="referee.systems.intrigue.commands:register",
+    simulations="referee.systems.intrigue.simulation:SIMULATIONS",
 )
 """The game as the registry lists it (entry point ``referee.systems``: intrigue)."""

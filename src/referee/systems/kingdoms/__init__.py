@@ -39,5 +39,6 @@ SYSTEM = System(
     ),
     handout_data="referee.systems.kingdoms.handout:handout_data",
     commands="referee.systems.kingdoms.commands:register",
+    simulations="referee.systems.kingdoms.simulation:SIMULATIONS",
 )
 """The game as the registry lists it (entry point ``referee.systems``: kingdoms)."""

@@ -43,5 +43,6 @@ SYSTEM = System(
     "travel, social intrigue, madness and corruption, reputation, the character stable.",
     handout_data="referee.systems.zweihander.handout:handout_data",
     commands="referee.systems.zweihander.commands:register",
+    simulations="referee.systems.zweihander.simulation:SIMULATIONS",
 )
 """The game as the registry lists it (entry point ``referee.systems``: zweihander)."""

@@ -1,7 +1,7 @@
 """A conflict played by the default policy, solved exactly as a Markov chain over canonical states.
 
 The chain's transitions are not written here: they are the game's own procedure. From each
-state the default policy (:func:`referee.sim.simulate.default_policy`, the simulation's own)
+state the default policy (:func:`referee.core.policies.default_policy`, the simulation's own)
 chooses the next action, and the action is taken on the table with every face of every die it
 asks for (a die at a time, each face weighted ``1/sides``: a die is fair). The tables reached
 are merged by a **canonical key** the caller gives — a function of the state that drops what
@@ -20,7 +20,7 @@ The chain is run forward, one action per step, to the end of the conflict or pas
 of rounds: what is still going on then is ``unfinished``, exactly. Exact
 :class:`~fractions.Fraction` answers throughout.
 
->>> from referee.core import system
+>>> from referee.core.registry import system
 >>> sheet = {"bonuses": {"AB": 3, "BB": 3}, "skills": {"Coordination": 40, "Toughness": 40}}
 >>> table = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet}})
 >>> odds = solve(table, key=lambda t: repr(t.state), horizon=1)
@@ -36,9 +36,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from referee.core import Action, RuleError, Table
-from referee.sim.conflicts import Conflict, conflict_of
-from referee.sim.simulate import default_taken
+from referee.core.errors import RuleError
+from referee.core.policies import default_taken
+from referee.core.procedures import Action
+from referee.core.simulation import SimulatedConflict, conflict_of
+from referee.core.table import Table
 
 __all__ = ["ChainError", "ChainOdds", "branches", "solve"]
 
@@ -173,10 +175,10 @@ class ChainOdds:
 
 
 def _policy_branches(
-    table: Table[Any], conflict: Conflict, key: Key, count: _Count
+    table: Table[Any], conflict: SimulatedConflict, key: Key, count: _Count
 ) -> dict[Hashable, tuple[Fraction, Table[Any]]] | None:
     """The default policy's next action from ``table`` and its branches; a choice the game
-    refuses is dropped and the policy chooses again, as :func:`referee.sim.simulate.play`
+    refuses is dropped and the policy chooses again, as the simulator's ``play``
     does. ``None`` if nobody has a choice."""
     taken = default_taken(table, conflict, lambda action: branches(table, action, key, count))
     return None if taken is None else taken[1]

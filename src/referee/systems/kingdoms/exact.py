@@ -16,7 +16,7 @@ Nothing of the rules is copied here. :func:`maneuver_odds` drives the game's own
 through the table contract:
 
 - the steps before the reveal (writing slips, passing) are the default policy's
-  (:mod:`referee.sim.simulate`), which roll nothing — where the slips are already written, the
+  (:mod:`referee.core.policies`), which roll nothing — where the slips are already written, the
   table's own slips are used;
 - the chance of each number of successes of each pool is the game's own: the odds on the roll
   card the reveal makes (``test.rolled``);
@@ -53,9 +53,10 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core import Action, RefereeError, RuleError, Table, system
+from referee.core.policies import default_policy, legal_choices
+from referee.core.simulation import EncounterOutcome
 from referee.dice import DiceSourceError, RandomSource, ScriptedSource
-from referee.sim.conflicts import CONFLICTS, Outcome
-from referee.sim.simulate import default_policy, legal_choices
+from referee.systems.kingdoms.simulation import MANEUVER
 
 __all__ = ["ManeuverError", "ManeuverOdds", "Pool", "maneuver_odds"]
 
@@ -168,7 +169,7 @@ def _faces(pools: Sequence[Pool], successes: Sequence[int]) -> list[int]:
 
 
 def _next(table: Table[Any]) -> Action | None:
-    conflict = CONFLICTS["kingdoms"]
+    conflict = MANEUVER
     choices = legal_choices(table, conflict)
     if not choices:
         return None
@@ -182,7 +183,7 @@ def maneuver_odds(table: Table[Any], limit: int = MAX_RESOLUTIONS) -> ManeuverOd
     Raises :class:`ManeuverError` where the maneuver is not one this model solves."""
     if table.procedure is not system("kingdoms").procedure:
         raise ManeuverError(f"a maneuver is a Burning Kingdoms one, not {table.system}")
-    conflict = CONFLICTS["kingdoms"]
+    conflict = MANEUVER
     start = table
     # the steps that roll nothing, up to the reveal
     for _ in range(_STEPS):
@@ -230,9 +231,9 @@ def _resolve(
     reveal: Action,
     pools: Sequence[Pool],
     successes: Sequence[int],
-) -> Outcome:
+) -> EncounterOutcome:
     """The maneuver resolved by the procedure with the pools' successes forced."""
-    conflict = CONFLICTS["kingdoms"]
+    conflict = MANEUVER
     after = table.act(reveal, ScriptedSource(_faces(pools, successes)))
     got = [int(card.get("value", -1)) for card in _cards(_new_events(table, after))]
     if got != list(successes):

@@ -4,7 +4,7 @@ Rules text (Zweihänder house rules), "Chase scene rules": Movement, the Initiat
 1D10 + Movement each Round, catching up, the Takedown, the Complication die, fatigue and the
 ways the chase ends.
 
-The chase is the one the simulation's default policy plays (:mod:`referee.sim.conflicts`):
+The chase is the one the simulation's default policy plays (its ``simulation`` module):
 every participant moves in ladder order, takes no Action and makes no Ranged or Magick Attack;
 a Pursuer who catches up attempts a Takedown at once; the GM ends each Round; nobody gives up.
 Its canonical state is what the rules look at: the round, who has moved and who is still in
@@ -15,7 +15,7 @@ of anyone still in** — the text only ever compares Values ("When Pursuit Value
 Value … lower their Pursuit Value to the Escape Value"), so a chase whose Values are all 10
 higher plays the same.
 
-Nothing of the rules is copied here. The chain (:mod:`referee.sim.exact.chain`) takes each
+Nothing of the rules is copied here. The chain (:mod:`referee.core.markov`) takes each
 step on the table through the game's own procedure: the Initiative d10s of ``chase.start``,
 every face of each move's 1D10, the Takedown's and the Escapee's Coordination tests, the
 Complication's Chaos Die and fatigue's Toughness test and Peril — faces that do the same thing
@@ -43,8 +43,8 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core import Table, system
-from referee.sim.conflicts import conflict_of
-from referee.sim.exact.chain import ChainError, ChainOdds, solve
+from referee.core.markov import ChainError, ChainOdds, solve
+from referee.core.simulation import conflict_of
 
 __all__ = ["ChaseError", "ChaseOdds", "ExchangeOdds", "canonical", "chase_odds", "exchange_odds"]
 

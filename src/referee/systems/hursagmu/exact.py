@@ -4,7 +4,7 @@ Rules text (hursagmu-encounters.txt): "Conflict" (the round and its three phases
 "Initiative", "Action" (declared actions, attack and defence), "Recovery"; RULINGS.md: the
 core roll (2d6 + attribute + skill, the acting side wins ties) and the damage roll.
 
-The melee is the one the simulation's default policy plays (:mod:`referee.sim.conflicts`):
+The melee is the one the simulation's default policy plays (its ``simulation`` module):
 everyone maneuvers; whoever is on turn declares an attack on the first foe still up and makes
 it; whoever is attacked before declaring anything defends, declaring that defence alone; the
 Master ends the round when nobody has a step left. No transition is written here: each step is
@@ -77,9 +77,9 @@ from fractions import Fraction
 from typing import Any
 
 from referee.core import Action, Event, RefereeError, Table, system
-from referee.sim.conflicts import Conflict, conflict_of
-from referee.sim.exact.chain import ChainError
-from referee.sim.simulate import default_taken
+from referee.core.markov import ChainError
+from referee.core.policies import default_taken
+from referee.core.simulation import SimulatedConflict, conflict_of
 
 __all__ = [
     "MeleeError",
@@ -440,7 +440,7 @@ _Known = tuple[Action, tuple[_Branch, ...]] | None
 
 @dataclass
 class _Solver:
-    conflict: Conflict
+    conflict: SimulatedConflict
     key: StateKey
     deadline: float | None = None
     replay: bool = True
@@ -482,7 +482,7 @@ class _Solver:
         return found
 
     def _choose(self, table: Table[Any]) -> tuple[Action | None, dict[Hashable, _Branch] | None]:
-        """The default policy's action, as :func:`referee.sim.simulate.play` takes it: a
+        """The default policy's action, as the simulator's ``play`` takes it: a
         choice the game refuses is dropped and the policy chooses again."""
         taken = default_taken(
             table,

@@ -3,7 +3,7 @@
 Rules text (Gin Lane), "Fighting": "Initiative", "Action: Attack", "Resolving attacks",
 "Defence", "Spin", "Stress Tracks", "Taken Out"; RULINGS.md (Gin Lane): a Match deals only the
 weapon's damage bonus. The fight is the one the simulation's default policy plays
-(:mod:`referee.sim.conflicts`): the referee rolls Initiative, then on each turn the character
+(its ``simulation`` module): the referee rolls Initiative, then on each turn the character
 whose turn it is Attacks the first foe in reach with the weapon in hand, tagging no Aspect (so
 no free tag and no Experience point is ever spent on a roll), taking no Consequence and never
 conceding; where nobody is in reach it Moves (else Sprints) towards a foe. The fight ends when
@@ -77,10 +77,10 @@ from math import lcm
 from typing import Any
 
 from referee.core import Action, Event, Table, system
+from referee.core.markov import ChainError
+from referee.core.policies import default_taken
+from referee.core.simulation import SimulatedConflict, conflict_of
 from referee.dice import roll
-from referee.sim.conflicts import Conflict, conflict_of
-from referee.sim.exact.chain import ChainError
-from referee.sim.simulate import default_taken
 
 __all__ = ["FightError", "FightOdds", "canonical", "fight_odds"]
 
@@ -634,7 +634,7 @@ class _Explorer:
     """The canonical states the default policy's fight reaches, and their transitions."""
 
     start: Table[Any]
-    conflict: Conflict
+    conflict: SimulatedConflict
     count: _Count
     max_states: int
     tables: dict[Key, Table[Any]] = field(default_factory=dict)
@@ -749,7 +749,7 @@ class _Explorer:
 
     def _choose(self, table: Table[Any]) -> tuple[Action, list[Branch]] | None:
         """The default policy's action and its branches; a choice the game refuses is dropped
-        and the policy chooses again, as :func:`referee.sim.simulate.play` does."""
+        and the policy chooses again, as the simulator's ``play`` does."""
         return default_taken(
             table,
             self.conflict,
@@ -914,7 +914,7 @@ class FightOdds:
 
 
 def _start(
-    table: Table[Any], conflict: Conflict, seat: str | None, explorer: _Explorer
+    table: Table[Any], conflict: SimulatedConflict, seat: str | None, explorer: _Explorer
 ) -> dict[Key, Fraction]:
     """The states the fight begins in, with their chances: the Initiative's tie loop summed."""
     frontier: dict[Key, Fraction] = {explorer.know(table): ONE}

@@ -1,6 +1,6 @@
 """The Intrigue duel vectorised with NumPy: a million duels a second from the same dice.
 
-The duel is the one :mod:`referee.sim.exact.intrigue` solves (both sides Attack every round).
+The duel is the one :mod:`referee.systems.intrigue.exact` solves (both sides Attack every round).
 An Attack is "3d6 + Combat Stat > the Target's Combat Stat + 10" ("Combat Actions",
 Attacking), so it hits exactly when the 3d6 total reaches a threshold; the threshold is read
 back from the game's own chance of the Attack (every threshold 3–19 has a different chance, so
@@ -14,7 +14,7 @@ that round (the starter first in round 1, then by Combat Stat, ties simultaneous
 fell. Duels still going after a block play another.
 
 >>> from fractions import Fraction
->>> from referee.sim.exact.intrigue import Duel, Duelist
+>>> from referee.systems.intrigue.exact import Duel, Duelist
 >>> a = Duelist("ann", Fraction(5, 8), damage=3, knock_out=3, dies=False, rank=2)
 >>> b = Duelist("bob", Fraction(3, 8), damage=2, knock_out=3, dies=False, rank=1)
 >>> result = fast_duels(Duel(a, b), 10_000, seed=1)
@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from referee.sim.exact.intrigue import Duel
-from referee.sim.stats import Estimate, mean, proportion
+from referee.core.stats import Estimate, mean, proportion
+from referee.systems.intrigue.exact import Duel
 
 __all__ = ["FastDuels", "fast_duels", "raw_dice_rate", "threshold_3d6"]
 

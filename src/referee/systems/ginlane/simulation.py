@@ -1,0 +1,111 @@
+"""Gin Lane offers the simulator a fight to Taken Out ("Fighting").
+
+The referee rolls Initiative; then on each turn the character whose turn it is Attacks where
+they can, else Moves (or Sprints) into a zone holding a foe not yet Taken Out ("Zones": you can
+only attack someone in your zone), else takes the first of the preferred actions. The winner is
+the side the game names (someone on it not Taken Out). The damage counted is the Health stress
+each character has ticked. The exact model is :mod:`referee.systems.ginlane.exact`.
+
+>>> FIGHT.name
+'a fight to Taken Out'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.core import REFEREE, Action, Choice, Table
+from referee.core.simulation import (
+    EncounterOutcome,
+    SimulatedConflict,
+    conflict_result,
+    sole_winner,
+)
+from referee.systems.ginlane.scene import SceneState
+
+__all__ = ["FIGHT", "SIMULATIONS"]
+
+
+def begin(table: Table[Any], seat: str | None) -> list[Action]:
+    """The referee rolls Initiative, unless a fight is under way."""
+    state: SceneState = table.state
+    if state.order and not state.over:
+        return []
+    return [Action(REFEREE, "initiative", {})]
+
+
+def is_over(start: Table[Any], table: Table[Any]) -> bool:
+    """The game says the fight is over (before Initiative, the fight is still to come)."""
+    result = conflict_result(table)
+    return result is not None and result.over
+
+
+def health_stress(state: SceneState) -> dict[str, int]:
+    """The sum of the ticked Health boxes of each character."""
+    return {
+        c.id: sum(sum(t.marked) for t in c.tracks if t.name == "Health") for c in state.combatants
+    }
+
+
+def outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
+    """The side the game names; each character's Health stress; how many were Taken Out."""
+    state: SceneState = table.state
+    over = is_over(start, table)
+    return EncounterOutcome(
+        sole_winner(table) if over else "unfinished",
+        state.round,
+        health_stress(state),
+        over,
+        {"taken_out": sum(1 for c in state.combatants if c.taken_out)},
+    )
+
+
+def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
+    """Close with the enemy: where nobody can Attack, Move (else Sprint) into a zone that holds
+    a foe not yet Taken Out ("Zones": you can only attack someone in your zone); otherwise the
+    conflict's preferences (Attack first)."""
+    if any(choice.kind == "attack" for choice in choices):
+        return None
+    state: SceneState = table.state
+    sides = {c.id: c.side for c in state.combatants}
+
+    def has_foe(actor: str, zone: Any) -> bool:
+        side = sides.get(actor, actor)
+        return any(c.zone == zone and c.side != side and not c.taken_out for c in state.combatants)
+
+    for kind, param in (("move", "to"), ("sprint", "path")):
+        for choice in choices:
+            if choice.kind != kind or param not in choice.params:
+                continue
+            for value in getattr(choice.params[param], "values", ()):
+                zone = value[-1] if isinstance(value, list) and value else value
+                if has_foe(choice.actor, zone):
+                    return Action(choice.actor, kind, {param: value})
+    return None
+
+
+def fight_odds(table: Table[Any], seat: str | None, time_limit: float | None) -> dict[str, Any]:
+    """The exact odds of the fight (:func:`referee.systems.ginlane.exact.fight_odds`)."""
+    from referee.systems.ginlane.exact import fight_odds as solve_fight
+
+    return solve_fight(table, seat, time_limit=time_limit).to_json()
+
+
+FIGHT = SimulatedConflict(
+    "a fight to Taken Out",
+    frozenset(
+        {"attack", "manoeuvre", "block", "grapple", "release", "move", "sprint", "wait"}
+        | {"full_defence", "seize", "overcome", "throw_grenade", "fuse", "something_else"}
+    ),
+    ("attack", "seize", "overcome", "release", "full_defence", "move"),
+    begin,
+    is_over,
+    outcome,
+    pick=pick,
+    exact=fight_odds,
+)
+"""The fight ("Fighting")."""
+
+SIMULATIONS = (FIGHT,)
+"""What ``SYSTEM.simulations`` names."""
