@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 from referee.core.actions import AnyOf, Choice, Depends, Record, Steps
 from referee.core.errors import RefereeError
 from referee.core.procedures import Action
-from referee.core.simulation import FirstOfEverything, SimulatedConflict
+from referee.core.simulation import FIRST, SimulatedConflict
 from referee.core.table import Table
 
 __all__ = [
@@ -33,8 +33,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-FIRST = FirstOfEverything()
 
 
 class Policy(Protocol):

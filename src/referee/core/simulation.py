@@ -36,6 +36,7 @@ __all__ = [
     "conflict_of",
     "conflict_over",
     "conflict_result",
+    "first_of_choice",
     "sole_winner",
     "why_not_main",
 ]
@@ -172,3 +173,11 @@ class FirstOfEverything:
 
     def sample(self, values: list[Any], count: int) -> list[Any]:
         return values[:count]
+
+
+FIRST = FirstOfEverything()
+
+
+def first_of_choice(choice: Choice) -> Action:
+    """The action ``choice`` offers with the first of everything in its domains."""
+    return choice.sample(FIRST)  # type: ignore[arg-type, no-any-return]

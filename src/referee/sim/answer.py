@@ -1,14 +1,8 @@
 """One answer for an interface: the simulation of a table's main conflict, and the exact odds
 beside it where a model gives them (the command line's ``referee simulate`` and the web
-table's "how deadly is this?" both call :func:`answer`).
-
->>> from referee.core import system
->>> setup = {"characters": {
-...     "ann": {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4},
-...     "bob": {"name": "Bob", "number": 12, "combat": 1, "strength": 2, "stamina": 4}}}
->>> result = answer(system("intrigue").new_table(setup), runs=50, seed=1)
->>> result["exact"]["exact"], result["simulation"]["runs"]
-(True, 50)
+table's "how deadly is this?" both call :func:`answer`). The exact model is the game's own
+(``SimulatedConflict.exact``); nothing here names a game (``tests/sim/test_answer.py`` shows
+an answer).
 """
 
 from __future__ import annotations
@@ -35,15 +29,7 @@ def exact_answer(table: Table[Any], seat: str | None = None) -> dict[str, Any] |
 
 
 def why_not_exact(table: Table[Any], seat: str | None = None) -> str | None:
-    """Why ``table``'s conflict has no exact answer (``None`` if it has one).
-
-    >>> from referee.core import system
-    >>> ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
-    >>> bob = {**ann, "name": "Bob", "number": 12}
-    >>> duel = system("intrigue").new_table({"characters": {"ann": ann, "bob": bob}})
-    >>> why_not_exact(duel) is None
-    True
-    """
+    """Why ``table``'s conflict has no exact answer (``None`` if it has one)."""
     return _exact(table, seat)[1]
 
 
@@ -76,7 +62,7 @@ def answer(
 ) -> dict[str, Any]:
     """``{"system", "conflict", "conflict_reason", "simulation", "exact", "exact_reason"}``:
     the conflict played (``conflict_reason``: why it is not the game's main one, where it is
-    not — a Zweihänder table that cannot chase plays its Complex Exchange), the simulation's
+    not — a game plays its next conflict where its main one cannot be played), the simulation's
     report and, for the default policy where a model exists, the exact odds of the same
     encounter (else ``None``, and ``exact_reason`` says why; an exact model gets at most
     ``EXACT_SECONDS``, or ``time_limit`` if less).

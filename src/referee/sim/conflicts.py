@@ -7,10 +7,10 @@ over and who won, the game says through the table contract (``procedure.conflict
 what it counts besides, the game's own simulation module reads from its own state. Nothing
 here names a game: :data:`CONFLICTS` is every installed game's main conflict, by system name.
 
->>> from referee.core import system
->>> "intrigue" in CONFLICTS
+>>> from referee.core import system, systems
+>>> all(CONFLICTS[name] is system(name).simulated_conflicts()[0] for name in CONFLICTS)
 True
->>> CONFLICTS["intrigue"] is system("intrigue").simulated_conflicts()[0]
+>>> sorted(CONFLICTS) == [name for name in systems() if system(name).simulations]
 True
 """
 
@@ -59,4 +59,4 @@ class MainConflicts(Mapping[str, SimulatedConflict]):
 
 
 CONFLICTS = MainConflicts()
-"""Every game's main conflict, by system name (``"ginlane" in CONFLICTS``)."""
+"""Every game's main conflict, by system name (``table.system in CONFLICTS``)."""

@@ -11,13 +11,7 @@ conflict is the one the table's game offers (``System.simulations``,
 - :func:`default_policy`: what a sensible player does (the conflict's own pick, else its
   preferred kinds with the first value of each domain).
 
->>> from referee.core import system
->>> setup = {"characters": {
-...     "ann": {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4},
-...     "bob": {"name": "Bob", "number": 12, "combat": 1, "strength": 2, "stamina": 4}}}
->>> report = simulate(system("intrigue").new_table(setup), runs=20, seed=1)
->>> report.runs, sum(report.wins.values())
-(20, 20)
+``tests/sim/test_simulate.py`` shows a simulation of each game's conflict.
 """
 
 from __future__ import annotations

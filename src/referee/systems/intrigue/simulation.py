@@ -18,16 +18,14 @@ from typing import Any
 from referee.core import REFEREE, Action, Choice, RefereeError, Table
 from referee.core.simulation import (
     EncounterOutcome,
-    FirstOfEverything,
     SimulatedConflict,
     conflict_over,
     conflict_result,
+    first_of_choice,
 )
 from referee.systems.intrigue.state import Combat, IntrigueState
 
 __all__ = ["COMBAT", "SIMULATIONS"]
-
-FIRST = FirstOfEverything()
 
 
 class NotADuel(RefereeError):
@@ -116,7 +114,7 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
             return None  # someone must declare but cannot attack: the generic default decides
     for choice in choices:
         if choice.kind == "resolve":
-            return choice.sample(FIRST)  # type: ignore[no-any-return]
+            return first_of_choice(choice)
     return None
 
 

@@ -18,15 +18,13 @@ from typing import Any
 from referee.core import Action, Choice, Table
 from referee.core.simulation import (
     EncounterOutcome,
-    FirstOfEverything,
     SimulatedConflict,
     conflict_result,
+    first_of_choice,
 )
 from referee.systems.kingdoms.state import KingdomsState
 
 __all__ = ["MANEUVER", "SIMULATIONS"]
-
-FIRST = FirstOfEverything()
 
 
 def begin(table: Table[Any], seat: str | None) -> list[Action]:
@@ -80,12 +78,12 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
     for kind, done in (("write_slip", set(state.slips)), ("pass", set(state.passed))):
         for choice in sorted(choices, key=boldness):
             if choice.kind == kind and choice.actor not in done:
-                return choice.sample(FIRST)  # type: ignore[no-any-return]
+                return first_of_choice(choice)
     agreed = set(state.tie_offers)
     for kind in ("reveal", "keep", "tie_break", "resolve"):
         for choice in choices:
             if choice.kind == kind and not (kind == "tie_break" and choice.actor in agreed):
-                return choice.sample(FIRST)  # type: ignore[no-any-return]
+                return first_of_choice(choice)
     return None
 
 
