@@ -67,779 +67,38 @@ True
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
 from math import lcm
 from typing import Any
 
-from referee.core import Action, Event, Table, system
-from referee.core.markov import ChainError
-from referee.core.policies import default_taken
+from referee.core import Table, system
 from referee.core.simulation import SimulatedConflict, conflict_of
-from referee.dice import roll
+from referee.systems.ginlane.exact_branches import (
+    BY_ROUND,
+    MAX_STATES,
+    ONE,
+    ZERO,
+    FightError,
+    Key,
+    Work,
+    action_branches,
+    canonical,
+    canonical_json,
+    round_of,
+)
+from referee.systems.ginlane.exact_chain import (
+    ChainStep,
+    Explorer,
+    InitiativeContest,
+    Inverses,
+    expected_visits,
+    strongly_connected,
+)
 
 __all__ = ["FightError", "FightOdds", "canonical", "fight_odds"]
-
-RULE = "Whole-encounter odds (Gin Lane fight)"
-ZERO = Fraction(0)
-ONE = Fraction(1)
-MAX_STATES = 50_000
-"""The most canonical states one answer may reach before it is refused."""
-MAX_ACTS = 200_000
-"""The most procedure steps one answer may take before it is refused."""
-BY_ROUND = 10
-"""Rounds shown in ``by_round`` when the whole fight is solved."""
-INITIATIVE = "initiative.rolled"
-"""The event the game writes when Initiative is decided (its totals and roll cards)."""
-
-Faces = tuple[int, ...]
-Json = dict[str, Any]
-
-
-class FightError(ChainError):
-    """The table's fight cannot be solved exactly (the reason says why)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason, RULE)
-
-
-# -- dice ---------------------------------------------------------------------------------
-
-
-class _Need(Exception):
-    """The scripted faces ran out: the action asks for a die of ``sides`` faces."""
-
-    def __init__(self, sides: int) -> None:
-        super().__init__(sides)
-        self.sides = sides
-
-
-class _Script:
-    """Faces given in order; then (``fill``) that face for at most ``cap`` more dice, or a
-    :class:`_Need`. ``used`` counts the faces handed out."""
-
-    def __init__(self, faces: Sequence[int], fill: int | None = None, cap: int = 64) -> None:
-        self.faces, self.fill, self.cap, self.used = tuple(faces), fill, cap, 0
-        self.sides: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        self.used += 1
-        self.sides.append(sides)
-        if self.used <= len(self.faces):
-            return self.faces[self.used - 1]
-        if self.fill is None or self.used > len(self.faces) + self.cap:
-            raise _Need(sides)
-        return min(self.fill, sides)
-
-
-@dataclass
-class _Count:
-    acts: int = 0
-    deadline: float | None = None
-    time_limit: float | None = None
-
-    def tick(self) -> None:
-        self.acts += 1
-        if self.acts > MAX_ACTS:
-            raise FightError(f"more than {MAX_ACTS:,} procedure steps: too large to solve exactly")
-        if self.deadline is not None and self.acts % 256 == 0 and time.monotonic() > self.deadline:
-            raise FightError(
-                f"{self.acts:,} procedure steps in {self.time_limit:g} s and more to go: "
-                "too large to solve exactly within the time given"
-            )
-
-
-def _act(table: Table[Any], action: Action, faces: Sequence[int], count: _Count) -> Table[Any]:
-    count.tick()
-    return table.act(action, _Script(faces))
-
-
-def _new_events(before: Table[Any], after: Table[Any]) -> list[Event]:
-    return [after.log[i] for i in range(before.version, after.version)]
-
-
-def _check_cards(before: Table[Any], after: Table[Any]) -> list[Mapping[str, Any]]:
-    """The roll cards of the checks (a margin against a defence or a difficulty) an action
-    made, in order."""
-    cards = []
-    for event in _new_events(before, after):
-        card = _data(event).get("roll")
-        if isinstance(card, Mapping) and card.get("odds") and card.get("margin") is not None:
-            cards.append(card)
-    return cards
-
-
-def _data(event: Event) -> dict[str, Any]:
-    return dict(event.data)
-
-
-# -- canonical states ---------------------------------------------------------------------
-
-
-def _json(table: Table[Any]) -> Json:
-    state: Json = dict(table.procedure.state_json(table.state))
-    state.pop("round", None)
-    if state.get("over"):  # no turn follows: a defence left standing is never read again
-        state["characters"] = {c: {**s, "defences": {}} for c, s in state["characters"].items()}
-    return state
-
-
-def _round(table: Table[Any]) -> int:
-    state: dict[str, Any] = dict(table.procedure.state_json(table.state))
-    return int(state.get("round", 0))
-
-
-def _dump(state: Json) -> str:
-    return json.dumps(state, sort_keys=True, default=str)
-
-
-Tracks = tuple[tuple[str, tuple[tuple[str, tuple[int, ...]], ...]], ...]
-Key = tuple[str, Tracks]
-"""A canonical state: the state JSON without the stress tracks (a string), and the boxes
-ticked on each character's tracks (kept apart, so that a state differing only in them is made
-without writing the whole state again)."""
-
-
-def _key(state: Json) -> Key:
-    chars = state["characters"]
-    tracks = tuple(
-        (c, tuple((name, tuple(boxes)) for name, boxes in sorted(s["tracks"].items())))
-        for c, s in chars.items()
-    )
-    rest = {**state, "characters": {c: {**s, "tracks": None} for c, s in chars.items()}}
-    return _dump(rest), tracks
-
-
-def canonical(table: Table[Any]) -> Hashable:
-    """The fight's canonical state: the game's state JSON without the round (see the module's
-    doc), its stress tracks kept apart."""
-    return _key(_json(table))
-
-
-# -- an attack's dice, by margin -----------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Class:
-    """The faces of one kind of check that give one margin: the chance of each defence total
-    (``opponent``) with faces that give it."""
-
-    weight: Fraction
-    by_opponent: tuple[tuple[int | None, Fraction, Faces], ...]
-
-
-def _every_face(
-    table: Table[Any], action: Action, count: _Count
-) -> Iterator[tuple[Faces, Fraction, Table[Any]]]:
-    """Every sequence of faces the action may ask for, with its chance and the table it makes
-    (a die at a time, each face ``1/sides``)."""
-    stack: list[tuple[Faces, Fraction]] = [((), ONE)]
-    while stack:
-        faces, weight = stack.pop()
-        try:
-            after = _act(table, action, faces, count)
-        except _Need as need:
-            share = weight / need.sides
-            stack.extend(((*faces, f), share) for f in range(need.sides, 0, -1))
-            continue
-        yield faces, weight, after
-
-
-def _signature(card: Mapping[str, Any], dice: int) -> Hashable:
-    odds = card.get("odds") or {}
-    return (card.get("rule"), card.get("dice"), tuple(sorted(odds.items())), dice)
-
-
-def _grouped(found: Mapping[int, Mapping[int | None, tuple[Fraction, Faces]]]) -> dict[int, _Class]:
-    return {
-        m: _Class(
-            sum((w for w, _ in by.values()), ZERO),
-            tuple((o, w, f) for o, (w, f) in sorted(by.items(), key=lambda x: x[0] or 0)),
-        )
-        for m, by in sorted(found.items())
-    }
-
-
-def _classes_by_face(table: Table[Any], action: Action, count: _Count) -> dict[int, _Class]:
-    """The check the action makes, every face through the procedure, grouped by margin."""
-    found: dict[int, dict[int | None, tuple[Fraction, Faces]]] = {}
-    for faces, weight, after in _every_face(table, action, count):
-        cards = _check_cards(table, after)
-        if len(cards) != 1:
-            raise FightError(f"{action.kind} made {len(cards)} checks, not one")
-        margin, opponent = int(cards[0]["margin"]), cards[0].get("opponent")
-        held = found.setdefault(margin, {}).get(opponent)
-        found[margin][opponent] = (weight, faces) if held is None else (held[0] + weight, held[1])
-    return _grouped(found)
-
-
-def _classes(
-    table: Table[Any], action: Action, count: _Count, sides: Sequence[int]
-) -> dict[int, _Class]:
-    """The check the action makes (its dice ``sides``), grouped by margin, read a side at a
-    time through the procedure: which dice move the roller's total (the card's ``value``) and
-    which the opposition's (``opponent``); every face of the roller's dice with the others at
-    1, and every face of the opposition's with the roller's at 1 — the margin is the roller's
-    total less what it had to beat, read from the card for each opposing total (a Block's
-    strength included). Where the dice do not split so (a die moving both), every face of
-    every die is taken (:func:`_classes_by_face`)."""
-    n = len(sides)
-
-    def card(faces: Sequence[int]) -> tuple[int, int | None, int]:
-        after = _act(table, action, faces, count)
-        cards = _check_cards(table, after)
-        if len(cards) != 1:
-            raise FightError(f"{action.kind} made {len(cards)} checks, not one")
-        c = cards[0]
-        return int(c["value"]), c.get("opponent"), int(c["margin"])
-
-    base = card([1] * n)
-    mine: list[int] = []
-    theirs: list[int] = []
-    for j in range(n):
-        moved = {
-            (v != base[0], o != base[1])
-            for f in range(2, sides[j] + 1)
-            for v, o, _ in [card([f if i == j else 1 for i in range(n)])]
-        }
-        if any(a and b for a, b in moved) or moved == {(False, False)}:
-            return _classes_by_face(table, action, count)
-        (mine if any(a for a, _ in moved) else theirs).append(j)
-
-    def each(where: list[int]) -> Iterator[tuple[Faces, Fraction]]:
-        for chosen in product(*(range(1, sides[j] + 1) for j in where)):
-            faces = [1] * n
-            for j, f in zip(where, chosen, strict=True):
-                faces[j] = f
-            weight = ONE
-            for j in where:
-                weight /= sides[j]
-            yield tuple(faces), weight
-
-    values: dict[int, tuple[Fraction, Faces]] = {}
-    for faces, weight in each(mine):
-        v, o, _ = card(faces)
-        if o != base[1]:
-            return _classes_by_face(table, action, count)
-        held = values.get(v)
-        values[v] = (weight, faces) if held is None else (held[0] + weight, held[1])
-    against: dict[int | None, tuple[Fraction, Faces, int]] = {}
-    for faces, weight in each(theirs):
-        v, o, m = card(faces)
-        if v != base[0] or (o in against and against[o][2] != v - m):
-            return _classes_by_face(table, action, count)
-        held2 = against.get(o)
-        against[o] = (
-            (weight, faces, v - m) if held2 is None else (held2[0] + weight, held2[1], v - m)
-        )
-    found: dict[int, dict[int | None, tuple[Fraction, Faces]]] = {}
-    for v, (wv, fv) in values.items():
-        for o, (wo, fo, beat) in against.items():
-            faces = tuple(fv[j] if j in mine else fo[j] for j in range(n))
-            by = found.setdefault(v - beat, {})
-            held = by.get(o)
-            by[o] = (wv * wo, faces) if held is None else (held[0] + wv * wo, held[1])
-    return _grouped(found)
-
-
-def _stands(state: Json) -> bool:
-    """True if a defence total stands on the table, or a Block or a grapple is in force: the
-    state then reads more of the dice than the margin."""
-    return any(c.get("defences") or c.get("block") for c in state["characters"].values())
-
-
-Branch = tuple[Faces, Fraction, Table[Any]]
-
-
-def _branches(
-    table: Table[Any],
-    action: Action,
-    count: _Count,
-    classes: dict[Hashable, dict[int, _Class]],
-) -> list[Branch]:
-    """Every table ``action`` may lead to from ``table``, with its chance and faces that give
-    it; tables with the same canonical state merged. A check is taken by margin
-    (:func:`_by_margin`); any other roll, every face of every die."""
-    probe = _Script((), fill=1)
-    count.tick()
-    first = table.act(action, probe)  # a refusal (RefereeError) is raised as is
-    if probe.used == 0:
-        return [((), ONE, first)]
-    cards = _check_cards(table, first)
-    if len(cards) == 1 and len(cards[0].get("faces") or ()) == probe.used:
-        mode = _json(table).get("mode")
-        sig = (_signature(cards[0], probe.used), mode)
-        if sig not in classes:
-            classes[sig] = (
-                _classes(table, action, count, probe.sides)
-                if mode == "a"  # option b re-rolls: the two sides' dice interact
-                else _classes_by_face(table, action, count)
-            )
-        out = _by_margin(table, action, count, classes[sig], first)
-    else:
-        out = list(_every_face(table, action, count))
-    merged: dict[Hashable, Branch] = {}
-    for faces, weight, after in out:
-        k = canonical(after)
-        held = merged.get(k)
-        merged[k] = (faces, weight, after) if held is None else (held[0], held[1] + weight, held[2])
-    return list(merged.values())
-
-
-def _by_margin(
-    table: Table[Any],
-    action: Action,
-    count: _Count,
-    classes: Mapping[int, _Class],
-    probe: Table[Any],
-) -> list[Branch]:
-    """A check's branches by margin. Where no defence total stands on the table, before or
-    after (:func:`_stands`), the state after it is read from the margin alone, and it is a
-    step function of the margin ("Resolving attacks": stress is the margin + the damage bonus,
-    a Match the bonus, a failure nothing; "Stress Tracks": a hit rolls up to the next free box,
-    and past the end is Taken Out — so a bigger margin lands no lower; "Spin": a failure by
-    more spins if one by less does): margins between two that give the same state give it too.
-    So the margins are bisected — the check taken at both ends of a run, and in its middle only
-    where the ends differ. Otherwise every margin and defence total is taken. ``probe``: the
-    check taken already (its dice all 1s), used for its margin where it fits."""
-    margins = sorted(classes)
-    found: dict[int, Table[Any]] = {}
-    card = _check_cards(table, probe)[0]  # the check already taken (its dice all 1s)
-    if card.get("opponent") == classes[int(card["margin"])].by_opponent[0][0]:
-        found[int(card["margin"])] = probe
-
-    def at(m: int) -> Table[Any]:
-        if m not in found:
-            opponent, _, faces = classes[m].by_opponent[0]
-            found[m] = _act(table, action, faces, count)
-            _expect(table, found[m], m, opponent)
-        return found[m]
-
-    def key(m: int) -> Hashable | None:
-        """The state after margin ``m``, or ``None`` if a defence total stands after it."""
-        after = _json(at(m))
-        return None if _stands(after) else _key(after)
-
-    same: dict[int, int] = {}  # each margin → a margin of its run
-    runs = [(0, len(margins) - 1)] if not _stands(_json(table)) else []
-    while runs:
-        i, j = runs.pop()
-        low, high = key(margins[i]), key(margins[j])
-        if low is None or high is None:
-            same = {}
-            break
-        if low == high:
-            same.update({margins[x]: margins[i] for x in range(i, j + 1)})
-        elif j - i == 1:
-            same.update({margins[i]: margins[i], margins[j]: margins[j]})
-        else:
-            runs += [(i, (i + j) // 2), ((i + j) // 2, j)]
-    if len(same) == len(margins):
-        return [(classes[r].by_opponent[0][2], classes[m].weight, at(r)) for m, r in same.items()]
-    out: list[Branch] = []
-    for m in margins:
-        group = classes[m]
-        out.append((group.by_opponent[0][2], group.by_opponent[0][1], at(m)))
-        for opponent, weight, faces in group.by_opponent[1:]:
-            after = _act(table, action, faces, count)
-            _expect(table, after, m, opponent)
-            out.append((faces, weight, after))
-    return out
-
-
-def _expect(before: Table[Any], after: Table[Any], margin: int, opponent: int | None) -> None:
-    cards = _check_cards(before, after)
-    if len(cards) != 1 or cards[0]["margin"] != margin or cards[0].get("opponent") != opponent:
-        raise FightError(f"the check did not give the margin {margin} its faces gave before")
-
-
-# -- Initiative: the tie loop summed --------------------------------------------------------
-
-Leaves = dict[Hashable, tuple[Fraction, Table[Any], Faces]]
-
-
-def _add(into: Leaves, key: Hashable, p: Fraction, table: Table[Any], faces: Faces) -> None:
-    held = into.get(key)
-    into[key] = (p, table, faces) if held is None else (held[0] + p, held[1], held[2])
-
-
-def _totals(notation: str) -> dict[int, tuple[Fraction, Faces]]:
-    """Each total of a roll card's dice (e.g. ``2d6+2``), with its chance and faces giving it:
-    every face rolled through the dice library, as the game rolls it."""
-    out: dict[int, tuple[Fraction, Faces]] = {}
-    stack: list[tuple[Faces, Fraction]] = [((), ONE)]
-    while stack:
-        faces, weight = stack.pop()
-        source = _Script(faces)
-        try:
-            total = int(roll(notation, source).total)
-        except _Need as need:
-            stack.extend(((*faces, f), weight / need.sides) for f in range(need.sides, 0, -1))
-            continue
-        held = out.get(total)
-        out[total] = (weight, faces) if held is None else (held[0] + weight, held[1])
-    return out
-
-
-@dataclass
-class _Initiative:
-    """The Initiative action, taken through the procedure round of rolls by round of rolls."""
-
-    table: Table[Any]
-    action: Action
-    count: _Count
-    seats: tuple[str, ...] = ()
-    notations: dict[str, str] = field(default_factory=dict)
-    values: dict[tuple[frozenset[str], tuple[str, ...]], Leaves] = field(default_factory=dict)
-
-    def solve(self) -> Leaves:
-        """Every order of turns the Initiative may give, with its chance."""
-        event = _data(self._event(self._probe()))
-        self.seats = tuple(event["totals"])
-        cards = list(event["rolls"])[: len(self.seats)]
-        self.notations = {c: str(card["dice"]) for c, card in zip(self.seats, cards, strict=True)}
-        decisive, ties = self._contest((), self.seats, tuple(self.notations.values()))
-        out = dict(decisive)
-        for tied, (p, prefix) in ties.items():
-            for k, (q, t, f) in self._value(prefix, tied).items():
-                _add(out, k, p * q, t, f)
-        return out
-
-    def _event(self, after: Table[Any]) -> Event:
-        found = [e for e in _new_events(self.table, after) if e.kind == INITIATIVE]
-        if len(found) != 1:
-            raise FightError("the Initiative action wrote no initiative event")
-        return found[0]
-
-    def _probe(self) -> Table[Any]:
-        """The Initiative completed once, to read its roll cards: each contender in turn rolls
-        high (6s) and the rest low (1s)."""
-        for high in range(16):
-            source = _Script([1, 1] * high + [6, 6], fill=1, cap=64)
-            self.count.tick()
-            try:
-                return self.table.act(self.action, source)
-            except _Need:
-                continue
-        raise FightError("no roll of the dice completes the Initiative here")
-
-    def _contest(
-        self, prefix: Faces, who: Sequence[str], notations: Sequence[str]
-    ) -> tuple[Leaves, dict[frozenset[str], tuple[Fraction, Faces]]]:
-        """One round of rolls by ``who`` after ``prefix``: every combination of their totals
-        through the procedure. Returns the orders it completes (with their chances) and the
-        ties, each named by who rolled the highest total (confirmed by :meth:`_value`), with
-        its chance and faces that give it."""
-        dists = [sorted(_totals(n).items()) for n in notations]
-        decisive: Leaves = {}
-        ties: dict[frozenset[str], tuple[Fraction, Faces]] = {}
-        for combo in product(*dists):
-            p = ONE
-            faces: Faces = prefix
-            for _, (w, f) in combo:
-                p *= w
-                faces = (*faces, *f)
-            try:
-                after = _act(self.table, self.action, faces, self.count)
-            except _Need:
-                best = max(total for total, _ in combo)
-                tied = frozenset(
-                    c for c, (total, _) in zip(who, combo, strict=True) if total == best
-                )
-                held = ties.get(tied)
-                ties[tied] = (p, faces) if held is None else (held[0] + p, held[1])
-                continue
-            totals = _data(self._event(after))["totals"]
-            if [totals[c][-1] for c in who] != [total for total, _ in combo]:
-                raise FightError("the Initiative did not roll the totals its dice were given")
-            _add(decisive, canonical(after), p, after, faces)
-        return decisive, ties
-
-    def _rerolled(self, prefix: Faces, tied: frozenset[str]) -> tuple[str, ...]:
-        """The roll cards of the round after the tie ``prefix``, read from the procedure: one
-        of the tied rolls high and the rest low, and the round must complete with exactly
-        ``tied`` having rolled again. Returns their dice, in the order they roll."""
-        who = [s for s in self.seats if s in tied]
-        for high in who:
-            faces: Faces = prefix
-            for c in who:
-                dist = _totals(self.notations[c])
-                faces = (*faces, *dist[max(dist) if c == high else min(dist)][1])
-            try:
-                after = _act(self.table, self.action, faces, self.count)
-            except _Need:
-                continue
-            event = _data(self._event(after))
-            totals: Mapping[str, list[int]] = event["totals"]
-            rounds = max(len(t) for t in totals.values())
-            again = [c for c, t in totals.items() if len(t) == rounds]
-            if again != who:
-                raise FightError(
-                    f"a tie between {', '.join(who)} is re-rolled by {', '.join(again)}"
-                )
-            cards = list(event["rolls"])
-            return tuple(str(card["dice"]) for card in cards[len(cards) - len(who) :])
-        raise FightError(f"no re-roll of the tie between {', '.join(who)} completes it")
-
-    def _value(self, prefix: Faces, tied: frozenset[str]) -> Leaves:
-        """The orders a tie among ``tied`` (reached by ``prefix``) leads to, with their chances:
-        the re-roll's own ties summed (the same tie again: a geometric series)."""
-        notations = self._rerolled(prefix, tied)
-        memo = (tied, notations)
-        if memo in self.values:
-            return self.values[memo]
-        who = tuple(s for s in self.seats if s in tied)
-        decisive, ties = self._contest(prefix, who, notations)
-        again = ties.pop(tied, (ZERO, ()))[0]
-        if again == ONE:
-            raise FightError("a tie that is always tied again: the Initiative never ends")
-        out = dict(decisive)
-        for smaller, (p, faces) in ties.items():
-            for k, (q, t, f) in self._value(faces, smaller).items():
-                _add(out, k, p * q, t, f)
-        scale = 1 / (1 - again)
-        value = {k: (p * scale, t, f) for k, (p, t, f) in out.items()}
-        self.values[memo] = value
-        return value
-
-
-# -- the chain ------------------------------------------------------------------------------
-
-
-@dataclass
-class _Step:
-    """A state's transitions: (next state, chance, rounds added); ``scaled`` the same chances
-    as whole numbers over one denominator (for running the chain forward)."""
-
-    moves: list[tuple[Key, Fraction, int]]
-    scaled: tuple[int, list[tuple[Key, int, int]]] = (1, [])
-
-    def __post_init__(self) -> None:
-        over = lcm(*(q.denominator for _, q, _ in self.moves))
-        self.scaled = (
-            over,
-            [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
-        )
-
-
-Template = tuple[str, Tracks, Fraction, int, Faces]
-
-
-@dataclass
-class _Explorer:
-    """The canonical states the default policy's fight reaches, and their transitions."""
-
-    start: Table[Any]
-    conflict: SimulatedConflict
-    count: _Count
-    max_states: int
-    tables: dict[Key, Table[Any]] = field(default_factory=dict)
-    states: set[Key] = field(default_factory=set)
-    rests: dict[str, Json] = field(default_factory=dict)
-    parents: dict[Key, tuple[Key, Action, Faces]] = field(default_factory=dict)
-    steps: dict[Key, _Step | None] = field(default_factory=dict)
-    memo: dict[Key, tuple[str, Action, list[Template]]] = field(default_factory=dict)
-    classes: dict[Hashable, dict[int, _Class]] = field(default_factory=dict)
-
-    def know(self, table: Table[Any]) -> Key:
-        state = _json(table)
-        k = _key(state)
-        self._add(k)
-        self.rests.setdefault(k[0], state)
-        self.tables.setdefault(k, table)
-        return k
-
-    def _add(self, k: Key) -> None:
-        if k not in self.states:
-            if len(self.states) >= self.max_states:
-                raise FightError(
-                    f"more than {self.max_states:,} states to expand: too large to solve exactly"
-                )
-            self.states.add(k)
-
-    def rest(self, k: Key) -> Json:
-        """State ``k``'s JSON, its tracks left out."""
-        return self.rests[k[0]]
-
-    def is_over(self, k: Key) -> bool:
-        return bool(self.rests[k[0]].get("over"))
-
-    def table(self, k: Key) -> Table[Any]:
-        """The table of state ``k``, made by acting from its parent where it was worked out
-        rather than played (its state JSON must be the one worked out)."""
-        path = []
-        while k not in self.tables:
-            path.append(k)
-            k = self.parents[k][0]
-        table = self.tables[k]
-        for k in reversed(path):
-            _, action, faces = self.parents[k]
-            table = _act(table, action, faces, self.count)
-            if canonical(table) != k:
-                raise FightError(
-                    f"{action.actor}'s {action.kind} read their own stress: the states do not "
-                    "factor (the rules text says stress affects no roll)"
-                )
-            self.tables[k] = table
-        return table
-
-    def ending(self, k: Key) -> tuple[str, dict[str, int]]:
-        """The winner and the damage of final state ``k`` (:func:`_ending`), checked against
-        the simulation's outcome where ``k``'s table has been played."""
-        tracks = dict(k[1])
-        chars = {
-            c: {**s, "tracks": {name: list(boxes) for name, boxes in tracks[c]}}
-            for c, s in self.rest(k)["characters"].items()
-        }
-        winner, damage = _ending({"characters": chars})
-        table = self.tables.get(k)
-        if table is not None:
-            outcome = self.conflict.outcome(self.start, table)
-            if (outcome.winner, dict(outcome.damage)) != (winner, damage):
-                raise FightError(
-                    f"the fight's end is read as {winner} winning, damage {damage}; the "
-                    f"simulation reads {outcome.winner}, {dict(outcome.damage)}"
-                )
-        return winner, damage
-
-    def step(self, k: Key) -> _Step | None:
-        """The transitions of state ``k`` (``None`` if nobody may move and it is not over)."""
-        if k in self.steps:
-            return self.steps[k]
-        actor = self.rest(k).get("turn")
-        mine = [i for i, (c, _) in enumerate(k[1]) if c == actor]
-        reduced = None
-        if mine:  # the state less the acting character's own tracks ("Stress Tracks")
-            i = mine[0]
-            reduced = (k[0], (*k[1][:i], (str(actor), ()), *k[1][i + 1 :]))
-        if reduced is not None and reduced in self.memo:
-            who, action, moves = self.memo[reduced]
-            own = k[1][mine[0]]
-            found: list[tuple[Key, Fraction, int]] = []
-            for rest, tracks, p, dr, faces in moves:
-                k2 = (rest, tuple(own if c == who else (c, t) for c, t in tracks))
-                if k2 not in self.states:
-                    self._add(k2)
-                    self.parents[k2] = (k, action, faces)
-                found.append((k2, p, dr))
-            self.steps[k] = _Step(found)
-            return self.steps[k]
-        table = self.table(k)
-        chosen = self._choose(table)
-        if chosen is None:
-            self.steps[k] = None
-            return None
-        action, branches = chosen
-        before = _round(table)
-        templates: list[Template] = []
-        out = []
-        for faces, p, after in branches:
-            k2 = self.know(after)
-            dr = _round(after) - before
-            out.append((k2, p, dr))
-            templates.append((k2[0], k2[1], p, dr, faces))
-        if reduced is not None and action.actor == actor:
-            self.memo[reduced] = (str(actor), action, templates)
-        self.steps[k] = _Step(out)
-        return self.steps[k]
-
-    def _choose(self, table: Table[Any]) -> tuple[Action, list[Branch]] | None:
-        """The default policy's action and its branches; a choice the game refuses is dropped
-        and the policy chooses again, as the simulator's ``play`` does."""
-        return default_taken(
-            table,
-            self.conflict,
-            lambda action: _branches(table, action, self.count, self.classes),
-            own=FightError,
-        )
-
-
-def _components(nodes: Sequence[Key], edges: Callable[[Key], list[Key]]) -> list[list[Key]]:
-    """The strongly connected components, successors first (Tarjan's, without recursion)."""
-    index: dict[Key, int] = {}
-    low: dict[Key, int] = {}
-    on: set[Key] = set()
-    stack: list[Key] = []
-    out: list[list[Key]] = []
-    for root in nodes:
-        if root in index:
-            continue
-        work: list[tuple[Key, Iterator[Key]]] = [(root, iter(edges(root)))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        while work:
-            node, it = work[-1]
-            for nxt in it:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = len(index)
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(edges(nxt))))
-                    break
-                if nxt in on:
-                    low[node] = min(low[node], index[nxt])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    part = []
-                    while True:
-                        x = stack.pop()
-                        on.discard(x)
-                        part.append(x)
-                        if x == node:
-                            break
-                    out.append(part)
-    return out
-
-
-def _inverse(n: int, entries: tuple[tuple[int, int, Fraction], ...]) -> list[list[Fraction]]:
-    """``(I - Q)^-1`` for the ``n`` states of a component, ``Q`` given by its entries, by
-    Gauss-Jordan elimination over fractions (memoised: many components are alike)."""
-    held = _INVERSES.get((n, entries))
-    if held is not None:
-        return held
-    rows = [[ONE if i == j else ZERO for j in range(2 * n)] for i in range(n)]
-    for i in range(n):
-        rows[i][n + i] = ONE
-    for i, j, q in entries:
-        rows[i][j] -= q
-    for c in range(n):
-        pivot = next(r for r in range(c, n) if rows[r][c] != 0)
-        rows[c], rows[pivot] = rows[pivot], rows[c]
-        lead = rows[c][c]
-        rows[c] = [x / lead for x in rows[c]]
-        for r in range(n):
-            if r != c and rows[r][c] != 0:
-                f = rows[r][c]
-                rows[r] = [a - f * b for a, b in zip(rows[r], rows[c], strict=True)]
-    inverse = [row[n:] for row in rows]
-    if len(_INVERSES) < 10_000:
-        _INVERSES[(n, entries)] = inverse
-    return inverse
-
-
-_INVERSES: dict[tuple[int, tuple[tuple[int, int, Fraction], ...]], list[list[Fraction]]] = {}
-
-
-def _visits(
-    part: list[Key], inflow: Mapping[Key, Fraction], inner: Mapping[Key, Mapping[Key, Fraction]]
-) -> dict[Key, Fraction]:
-    """Expected visits to each state of a component, from the mass flowing into it:
-    ``v = inflow (I - Q)^-1`` (the component's own chances are small fractions; the mass
-    flowing in is multiplied in last)."""
-    at = {s: i for i, s in enumerate(part)}
-    entries = tuple(sorted((i, at[t], q) for i, s in enumerate(part) for t, q in inner[s].items()))
-    inverse = _inverse(len(part), entries)
-    come = [(at[s], p) for s, p in inflow.items() if p]
-    return {s: sum((p * inverse[i][j] for i, p in come), ZERO) for j, s in enumerate(part)}
-
 
 # -- the answer -----------------------------------------------------------------------------
 
@@ -914,7 +173,7 @@ class FightOdds:
 
 
 def _start(
-    table: Table[Any], conflict: SimulatedConflict, seat: str | None, explorer: _Explorer
+    table: Table[Any], conflict: SimulatedConflict, seat: str | None, explorer: Explorer
 ) -> dict[Key, Fraction]:
     """The states the fight begins in, with their chances: the Initiative's tie loop summed."""
     frontier: dict[Key, Fraction] = {explorer.know(table): ONE}
@@ -925,12 +184,12 @@ def _start(
             if action.kind == "initiative":
                 leaves = [
                     (q, after)
-                    for q, after, _ in _Initiative(t, action, explorer.count).solve().values()
+                    for q, after, _ in InitiativeContest(t, action, explorer.count).solve().values()
                 ]
             else:
                 leaves = [
                     (q, after)
-                    for _, q, after in _branches(t, action, explorer.count, explorer.classes)
+                    for _, q, after in action_branches(t, action, explorer.count, explorer.classes)
                 ]
             for q, after in leaves:
                 k2 = explorer.know(after)
@@ -970,14 +229,14 @@ def fight_odds(
         )
     conflict = conflict_of(table)
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    count = _Count(deadline=deadline, time_limit=time_limit)
-    explorer = _Explorer(table, conflict, count, max_states)
+    count = Work(deadline=deadline, time_limit=time_limit)
+    explorer = Explorer(table, conflict, count, max_states)
     start = _start(table, conflict, seat, explorer)
     first: dict[str, Fraction] = {}
     for k, p in start.items():
         turn = str(explorer.rest(k).get("turn"))
         first[turn] = first.get(turn, ZERO) + p
-    round0 = {k: _round(explorer.table(k)) for k in start}
+    round0 = {k: round_of(explorer.table(k)) for k in start}
     horizon = rounds if rounds is not None else by_round
     ended, ends_by_round, unfinished = _forward(explorer, start, round0, horizon)
     if rounds is None:
@@ -990,7 +249,7 @@ def fight_odds(
 
 
 def _forward(
-    explorer: _Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int], horizon: int
+    explorer: Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int], horizon: int
 ) -> tuple[dict[tuple[Key, int], Fraction], tuple[Fraction, ...], Fraction]:
     """The chain run forward an action at a time for ``horizon`` rounds: the final states
     reached (with the round they ended in), the chance it ends in each round, and the chance
@@ -1000,7 +259,7 @@ def _forward(
     frontier = {(k, round0[k]): p.numerator * (over // p.denominator) for k, p in start.items()}
     steps: list[tuple[int, dict[tuple[Key, int], int], int]] = []  # (denominator, ended, left)
     while frontier:
-        going: list[tuple[int, int, _Step]] = []
+        going: list[tuple[int, int, ChainStep]] = []
         ended: dict[tuple[Key, int], int] = {}
         left = 0
         for (k, r), n in frontier.items():
@@ -1038,12 +297,12 @@ def _forward(
     return finals, tuple(Fraction(n, over) for n in by_round), Fraction(unfinished, over)
 
 
-def _expected(explorer: _Explorer, ended: Mapping[tuple[Key, int], Fraction]) -> Fraction:
+def _expected(explorer: Explorer, ended: Mapping[tuple[Key, int], Fraction]) -> Fraction:
     return sum((r * p for (_, r), p in ended.items()), ZERO)
 
 
 def _solve(
-    explorer: _Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int]
+    explorer: Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int]
 ) -> tuple[dict[tuple[Key, int], Fraction], Fraction | None, Fraction]:
     """The whole fight: every state reached, then its components in topological order, the
     mass flowing in solved for its expected visits. Returns each final state's chance (with
@@ -1066,11 +325,12 @@ def _solve(
         step = explorer.steps[k]
         return [k2 for k2, _, _ in step.moves if not explorer.is_over(k2)] if step else []
 
-    parts = _components(live, succ)
+    parts = strongly_connected(live, succ)
     mass: dict[Key, Fraction] = dict(start)
     ended: dict[tuple[Key, int], Fraction] = {}
     expected: Fraction | None = sum((p * round0[k] for k, p in start.items()), ZERO)
     stalemate = ZERO
+    known: Inverses = {}
     for part in reversed(parts):
         inside = set(part)
         inflow = {s: mass.pop(s) for s in part if s in mass}
@@ -1090,7 +350,7 @@ def _solve(
             stalemate += sum(inflow.values(), ZERO)
             expected = None
             continue
-        visits = _visits(part, inflow, inner)
+        visits = expected_visits(part, inflow, inner, known)
         for s, v in visits.items():
             step = explorer.steps[s]
             for k2, q, dr in step.moves if step else ():
@@ -1109,20 +369,8 @@ def _solve(
     return ended, expected, stalemate
 
 
-def _ending(state: Json) -> tuple[str, dict[str, int]]:
-    """What the simulation counts of a fight that is over (``conflicts._ginlane_outcome``):
-    the side left standing (``"none"`` if nobody is) and each character's Health stress, the
-    boxes ticked. Checked against the simulation's own outcome wherever the state's table has
-    been played (:meth:`_Explorer.ending`)."""
-    chars = state["characters"]
-    left = sorted({str(s.get("side", c)) for c, s in chars.items() if not s.get("taken_out")})
-    winner = ",".join(left) if len(left) == 1 else ("none" if not left else "unfinished")
-    damage = {c: sum(int(x) for x in s["tracks"].get("Health", [])) for c, s in chars.items()}
-    return winner, damage
-
-
 def _summary(
-    explorer: _Explorer,
+    explorer: Explorer,
     ended: Mapping[tuple[Key, int], Fraction],
     expected: Fraction | None,
     by_round: tuple[Fraction, ...],
@@ -1131,7 +379,7 @@ def _summary(
     horizon: int | None,
     first: Mapping[str, Fraction],
 ) -> FightOdds:
-    begun = _json(explorer.start)["characters"]
+    begun = canonical_json(explorer.start)["characters"]
     chars = tuple(begun)
     wins: dict[str, Fraction] = dict.fromkeys(
         sorted({str(s.get("side", c)) for c, s in begun.items()}), ZERO

@@ -1,0 +1,431 @@
+"""Gin Lane's exact fight, its chain: the Initiative's tie loop summed, each canonical state's
+step, and the chain's components solved over fractions (:mod:`referee.systems.ginlane.exact`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from math import lcm
+from typing import Any
+
+from referee.core import Action, Event, Table
+from referee.core.policies import default_taken
+from referee.core.simulation import SimulatedConflict
+from referee.dice import roll
+from referee.systems.ginlane.exact_branches import (
+    INITIATIVE,
+    ONE,
+    ZERO,
+    Branch,
+    Faces,
+    FightError,
+    Json,
+    Key,
+    MarginFaces,
+    NeedsDie,
+    ScriptedFaces,
+    Tracks,
+    Work,
+    act_with,
+    action_branches,
+    canonical,
+    canonical_json,
+    ending_of,
+    event_data,
+    key_of,
+    new_events,
+    round_of,
+)
+
+# -- Initiative: the tie loop summed --------------------------------------------------------
+
+Leaves = dict[Hashable, tuple[Fraction, Table[Any], Faces]]
+
+
+def _add(into: Leaves, key: Hashable, p: Fraction, table: Table[Any], faces: Faces) -> None:
+    held = into.get(key)
+    into[key] = (p, table, faces) if held is None else (held[0] + p, held[1], held[2])
+
+
+def _totals(notation: str) -> dict[int, tuple[Fraction, Faces]]:
+    """Each total of a roll card's dice (e.g. ``2d6+2``), with its chance and faces giving it:
+    every face rolled through the dice library, as the game rolls it."""
+    out: dict[int, tuple[Fraction, Faces]] = {}
+    stack: list[tuple[Faces, Fraction]] = [((), ONE)]
+    while stack:
+        faces, weight = stack.pop()
+        source = ScriptedFaces(faces)
+        try:
+            total = int(roll(notation, source).total)
+        except NeedsDie as need:
+            stack.extend(((*faces, f), weight / need.sides) for f in range(need.sides, 0, -1))
+            continue
+        held = out.get(total)
+        out[total] = (weight, faces) if held is None else (held[0] + weight, held[1])
+    return out
+
+
+@dataclass
+class InitiativeContest:
+    """The Initiative action, taken through the procedure round of rolls by round of rolls."""
+
+    table: Table[Any]
+    action: Action
+    count: Work
+    seats: tuple[str, ...] = ()
+    notations: dict[str, str] = field(default_factory=dict)
+    values: dict[tuple[frozenset[str], tuple[str, ...]], Leaves] = field(default_factory=dict)
+
+    def solve(self) -> Leaves:
+        """Every order of turns the Initiative may give, with its chance."""
+        event = event_data(self._event(self._probe()))
+        self.seats = tuple(event["totals"])
+        cards = list(event["rolls"])[: len(self.seats)]
+        self.notations = {c: str(card["dice"]) for c, card in zip(self.seats, cards, strict=True)}
+        decisive, ties = self._contest((), self.seats, tuple(self.notations.values()))
+        out = dict(decisive)
+        for tied, (p, prefix) in ties.items():
+            for k, (q, t, f) in self._value(prefix, tied).items():
+                _add(out, k, p * q, t, f)
+        return out
+
+    def _event(self, after: Table[Any]) -> Event:
+        found = [e for e in new_events(self.table, after) if e.kind == INITIATIVE]
+        if len(found) != 1:
+            raise FightError("the Initiative action wrote no initiative event")
+        return found[0]
+
+    def _probe(self) -> Table[Any]:
+        """The Initiative completed once, to read its roll cards: each contender in turn rolls
+        high (6s) and the rest low (1s)."""
+        for high in range(16):
+            source = ScriptedFaces([1, 1] * high + [6, 6], fill=1, cap=64)
+            self.count.tick()
+            try:
+                return self.table.act(self.action, source)
+            except NeedsDie:
+                continue
+        raise FightError("no roll of the dice completes the Initiative here")
+
+    def _contest(
+        self, prefix: Faces, who: Sequence[str], notations: Sequence[str]
+    ) -> tuple[Leaves, dict[frozenset[str], tuple[Fraction, Faces]]]:
+        """One round of rolls by ``who`` after ``prefix``: every combination of their totals
+        through the procedure. Returns the orders it completes (with their chances) and the
+        ties, each named by who rolled the highest total (confirmed by :meth:`_value`), with
+        its chance and faces that give it."""
+        dists = [sorted(_totals(n).items()) for n in notations]
+        decisive: Leaves = {}
+        ties: dict[frozenset[str], tuple[Fraction, Faces]] = {}
+        for combo in product(*dists):
+            p = ONE
+            faces: Faces = prefix
+            for _, (w, f) in combo:
+                p *= w
+                faces = (*faces, *f)
+            try:
+                after = act_with(self.table, self.action, faces, self.count)
+            except NeedsDie:
+                best = max(total for total, _ in combo)
+                tied = frozenset(
+                    c for c, (total, _) in zip(who, combo, strict=True) if total == best
+                )
+                held = ties.get(tied)
+                ties[tied] = (p, faces) if held is None else (held[0] + p, held[1])
+                continue
+            totals = event_data(self._event(after))["totals"]
+            if [totals[c][-1] for c in who] != [total for total, _ in combo]:
+                raise FightError("the Initiative did not roll the totals its dice were given")
+            _add(decisive, canonical(after), p, after, faces)
+        return decisive, ties
+
+    def _rerolled(self, prefix: Faces, tied: frozenset[str]) -> tuple[str, ...]:
+        """The roll cards of the round after the tie ``prefix``, read from the procedure: one
+        of the tied rolls high and the rest low, and the round must complete with exactly
+        ``tied`` having rolled again. Returns their dice, in the order they roll."""
+        who = [s for s in self.seats if s in tied]
+        for high in who:
+            faces: Faces = prefix
+            for c in who:
+                dist = _totals(self.notations[c])
+                faces = (*faces, *dist[max(dist) if c == high else min(dist)][1])
+            try:
+                after = act_with(self.table, self.action, faces, self.count)
+            except NeedsDie:
+                continue
+            event = event_data(self._event(after))
+            totals: Mapping[str, list[int]] = event["totals"]
+            rounds = max(len(t) for t in totals.values())
+            again = [c for c, t in totals.items() if len(t) == rounds]
+            if again != who:
+                raise FightError(
+                    f"a tie between {', '.join(who)} is re-rolled by {', '.join(again)}"
+                )
+            cards = list(event["rolls"])
+            return tuple(str(card["dice"]) for card in cards[len(cards) - len(who) :])
+        raise FightError(f"no re-roll of the tie between {', '.join(who)} completes it")
+
+    def _value(self, prefix: Faces, tied: frozenset[str]) -> Leaves:
+        """The orders a tie among ``tied`` (reached by ``prefix``) leads to, with their chances:
+        the re-roll's own ties summed (the same tie again: a geometric series)."""
+        notations = self._rerolled(prefix, tied)
+        memo = (tied, notations)
+        if memo in self.values:
+            return self.values[memo]
+        who = tuple(s for s in self.seats if s in tied)
+        decisive, ties = self._contest(prefix, who, notations)
+        again = ties.pop(tied, (ZERO, ()))[0]
+        if again == ONE:
+            raise FightError("a tie that is always tied again: the Initiative never ends")
+        out = dict(decisive)
+        for smaller, (p, faces) in ties.items():
+            for k, (q, t, f) in self._value(faces, smaller).items():
+                _add(out, k, p * q, t, f)
+        scale = 1 / (1 - again)
+        value = {k: (p * scale, t, f) for k, (p, t, f) in out.items()}
+        self.values[memo] = value
+        return value
+
+
+# -- the chain ------------------------------------------------------------------------------
+
+
+@dataclass
+class ChainStep:
+    """A state's transitions: (next state, chance, rounds added); ``scaled`` the same chances
+    as whole numbers over one denominator (for running the chain forward)."""
+
+    moves: list[tuple[Key, Fraction, int]]
+    scaled: tuple[int, list[tuple[Key, int, int]]] = (1, [])
+
+    def __post_init__(self) -> None:
+        over = lcm(*(q.denominator for _, q, _ in self.moves))
+        self.scaled = (
+            over,
+            [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
+        )
+
+
+Template = tuple[str, Tracks, Fraction, int, Faces]
+
+
+@dataclass
+class Explorer:
+    """The canonical states the default policy's fight reaches, and their transitions."""
+
+    start: Table[Any]
+    conflict: SimulatedConflict
+    count: Work
+    max_states: int
+    tables: dict[Key, Table[Any]] = field(default_factory=dict)
+    states: set[Key] = field(default_factory=set)
+    rests: dict[str, Json] = field(default_factory=dict)
+    parents: dict[Key, tuple[Key, Action, Faces]] = field(default_factory=dict)
+    steps: dict[Key, ChainStep | None] = field(default_factory=dict)
+    memo: dict[Key, tuple[str, Action, list[Template]]] = field(default_factory=dict)
+    classes: dict[Hashable, dict[int, MarginFaces]] = field(default_factory=dict)
+
+    def know(self, table: Table[Any]) -> Key:
+        state = canonical_json(table)
+        k = key_of(state)
+        self._add(k)
+        self.rests.setdefault(k[0], state)
+        self.tables.setdefault(k, table)
+        return k
+
+    def _add(self, k: Key) -> None:
+        if k not in self.states:
+            if len(self.states) >= self.max_states:
+                raise FightError(
+                    f"more than {self.max_states:,} states to expand: too large to solve exactly"
+                )
+            self.states.add(k)
+
+    def rest(self, k: Key) -> Json:
+        """State ``k``'s JSON, its tracks left out."""
+        return self.rests[k[0]]
+
+    def is_over(self, k: Key) -> bool:
+        return bool(self.rests[k[0]].get("over"))
+
+    def table(self, k: Key) -> Table[Any]:
+        """The table of state ``k``, made by acting from its parent where it was worked out
+        rather than played (its state JSON must be the one worked out)."""
+        path = []
+        while k not in self.tables:
+            path.append(k)
+            k = self.parents[k][0]
+        table = self.tables[k]
+        for k in reversed(path):
+            _, action, faces = self.parents[k]
+            table = act_with(table, action, faces, self.count)
+            if canonical(table) != k:
+                raise FightError(
+                    f"{action.actor}'s {action.kind} read their own stress: the states do not "
+                    "factor (the rules text says stress affects no roll)"
+                )
+            self.tables[k] = table
+        return table
+
+    def ending(self, k: Key) -> tuple[str, dict[str, int]]:
+        """The winner and the damage of final state ``k`` (:func:`ending_of`), checked against
+        the simulation's outcome where ``k``'s table has been played."""
+        tracks = dict(k[1])
+        chars = {
+            c: {**s, "tracks": {name: list(boxes) for name, boxes in tracks[c]}}
+            for c, s in self.rest(k)["characters"].items()
+        }
+        winner, damage = ending_of({"characters": chars})
+        table = self.tables.get(k)
+        if table is not None:
+            outcome = self.conflict.outcome(self.start, table)
+            if (outcome.winner, dict(outcome.damage)) != (winner, damage):
+                raise FightError(
+                    f"the fight's end is read as {winner} winning, damage {damage}; the "
+                    f"simulation reads {outcome.winner}, {dict(outcome.damage)}"
+                )
+        return winner, damage
+
+    def step(self, k: Key) -> ChainStep | None:
+        """The transitions of state ``k`` (``None`` if nobody may move and it is not over)."""
+        if k in self.steps:
+            return self.steps[k]
+        actor = self.rest(k).get("turn")
+        mine = [i for i, (c, _) in enumerate(k[1]) if c == actor]
+        reduced = None
+        if mine:  # the state less the acting character's own tracks ("Stress Tracks")
+            i = mine[0]
+            reduced = (k[0], (*k[1][:i], (str(actor), ()), *k[1][i + 1 :]))
+        if reduced is not None and reduced in self.memo:
+            who, action, moves = self.memo[reduced]
+            own = k[1][mine[0]]
+            found: list[tuple[Key, Fraction, int]] = []
+            for rest, tracks, p, dr, faces in moves:
+                k2 = (rest, tuple(own if c == who else (c, t) for c, t in tracks))
+                if k2 not in self.states:
+                    self._add(k2)
+                    self.parents[k2] = (k, action, faces)
+                found.append((k2, p, dr))
+            self.steps[k] = ChainStep(found)
+            return self.steps[k]
+        table = self.table(k)
+        chosen = self._choose(table)
+        if chosen is None:
+            self.steps[k] = None
+            return None
+        action, branches = chosen
+        before = round_of(table)
+        templates: list[Template] = []
+        out = []
+        for faces, p, after in branches:
+            k2 = self.know(after)
+            dr = round_of(after) - before
+            out.append((k2, p, dr))
+            templates.append((k2[0], k2[1], p, dr, faces))
+        if reduced is not None and action.actor == actor:
+            self.memo[reduced] = (str(actor), action, templates)
+        self.steps[k] = ChainStep(out)
+        return self.steps[k]
+
+    def _choose(self, table: Table[Any]) -> tuple[Action, list[Branch]] | None:
+        """The default policy's action and its branches; a choice the game refuses is dropped
+        and the policy chooses again, as the simulator's ``play`` does."""
+        return default_taken(
+            table,
+            self.conflict,
+            lambda action: action_branches(table, action, self.count, self.classes),
+            own=FightError,
+        )
+
+
+def strongly_connected(nodes: Sequence[Key], edges: Callable[[Key], list[Key]]) -> list[list[Key]]:
+    """The strongly connected components, successors first (Tarjan's, without recursion)."""
+    index: dict[Key, int] = {}
+    low: dict[Key, int] = {}
+    on: set[Key] = set()
+    stack: list[Key] = []
+    out: list[list[Key]] = []
+    for root in nodes:
+        if root in index:
+            continue
+        work: list[tuple[Key, Iterator[Key]]] = [(root, iter(edges(root)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, it = work[-1]
+            for nxt in it:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(edges(nxt))))
+                    break
+                if nxt in on:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    part = []
+                    while True:
+                        x = stack.pop()
+                        on.discard(x)
+                        part.append(x)
+                        if x == node:
+                            break
+                    out.append(part)
+    return out
+
+
+Inverses = dict[tuple[int, tuple[tuple[int, int, Fraction], ...]], list[list[Fraction]]]
+"""The inverses worked out in one answer, by component (many components are alike)."""
+
+
+def inverse(
+    n: int, entries: tuple[tuple[int, int, Fraction], ...], known: Inverses
+) -> list[list[Fraction]]:
+    """``(I - Q)^-1`` for the ``n`` states of a component, ``Q`` given by its entries, by
+    Gauss-Jordan elimination over fractions (remembered in ``known``: many components are
+    alike)."""
+    held = known.get((n, entries))
+    if held is not None:
+        return held
+    rows = [[ONE if i == j else ZERO for j in range(2 * n)] for i in range(n)]
+    for i in range(n):
+        rows[i][n + i] = ONE
+    for i, j, q in entries:
+        rows[i][j] -= q
+    for c in range(n):
+        pivot = next(r for r in range(c, n) if rows[r][c] != 0)
+        rows[c], rows[pivot] = rows[pivot], rows[c]
+        lead = rows[c][c]
+        rows[c] = [x / lead for x in rows[c]]
+        for r in range(n):
+            if r != c and rows[r][c] != 0:
+                f = rows[r][c]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[c], strict=True)]
+    found = [row[n:] for row in rows]
+    if len(known) < 10_000:
+        known[(n, entries)] = found
+    return found
+
+
+def expected_visits(
+    part: list[Key],
+    inflow: Mapping[Key, Fraction],
+    inner: Mapping[Key, Mapping[Key, Fraction]],
+    known: Inverses,
+) -> dict[Key, Fraction]:
+    """Expected visits to each state of a component, from the mass flowing into it:
+    ``v = inflow (I - Q)^-1`` (the component's own chances are small fractions; the mass
+    flowing in is multiplied in last)."""
+    at = {s: i for i, s in enumerate(part)}
+    entries = tuple(sorted((i, at[t], q) for i, s in enumerate(part) for t, q in inner[s].items()))
+    inverted = inverse(len(part), entries, known)
+    come = [(at[s], p) for s, p in inflow.items() if p]
+    return {s: sum((p * inverted[i][j] for i, p in come), ZERO) for j, s in enumerate(part)}
