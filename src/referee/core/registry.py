@@ -93,12 +93,19 @@ class System:
         return data
 
     def simulated_conflicts(self) -> tuple[SimulatedConflict, ...]:
-        """The conflicts the game offers for simulation (``simulations``, imported now)."""
+        """The conflicts the game offers for simulation (``simulations``, imported now); a
+        game that names none but reports its conflicts (its procedure's own ``conflict``) is
+        simulated through its procedure alone; otherwise none."""
+        from referee.core.simulation import SimulatedConflict, procedures_conflict
+
         if not self.simulations:
-            return ()
+            reports = type(self.procedure).conflict is not Procedure.conflict
+            return (procedures_conflict(self.procedure),) if reports else ()
         module, _, attr = self.simulations.partition(":")
-        found = getattr(import_module(module), attr)
-        return tuple(found)
+        found = tuple(getattr(import_module(module), attr))
+        if not found or not all(isinstance(c, SimulatedConflict) for c in found):
+            raise TypeError(f"{self.simulations!r} is not a tuple of SimulatedConflict")
+        return found
 
     def setup_schema(self) -> dict[str, Any]:
         """The JSON Schema of a setup (``{}`` when the game gives no model)."""

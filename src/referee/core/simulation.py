@@ -24,7 +24,7 @@ from typing import Any
 
 from referee.core.actions import Choice
 from referee.core.events import REFEREE
-from referee.core.procedures import Action
+from referee.core.procedures import Action, Procedure
 from referee.core.prompts import Result
 from referee.core.table import Table
 
@@ -37,6 +37,7 @@ __all__ = [
     "conflict_over",
     "conflict_result",
     "first_of_choice",
+    "procedures_conflict",
     "sole_winner",
     "why_not_main",
 ]
@@ -123,6 +124,54 @@ def sole_winner(table: Table[Any]) -> str:
     if len(winners) == 1:
         return winners[0]
     return "none" if not winners else "unfinished"
+
+
+def _conflict_over(start: Table[Any], table: Table[Any]) -> bool:
+    result = conflict_result(table)
+    return result is not None and result.over
+
+
+def _conflict_outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
+    """The winners the game names, joined (``"none"`` if it names none); each participant's
+    return, where the game scores them; the actions it took (no rounds: the kernel cannot
+    count them)."""
+    result = conflict_result(table)
+    over = result is not None and result.over
+    winners = () if result is None else result.winners
+    returns = {} if result is None else {f"return:{who}": score for who, score in result.returns}
+    return EncounterOutcome(
+        ",".join(sorted(winners)) or "none" if over else "unfinished",
+        0,
+        {},
+        over,
+        {"actions": table.version - start.version, **returns},
+    )
+
+
+def _to_move(table: Table[Any]) -> Sequence[str]:
+    movers = list(table.to_move())
+    if REFEREE not in movers and table.procedure.has_referee:
+        movers.append(REFEREE)
+    return movers
+
+
+def procedures_conflict(procedure: Procedure[Any]) -> SimulatedConflict:
+    """The conflict of a game that offers none of its own but says, through the table
+    contract, when its conflict is over and who won (``procedure.conflict(state)``): every
+    action kind of its catalogue, whoever the table waits for (prompts first), the preferred
+    choice the catalogue's first kind; no exact model. A new game is simulated with no more
+    than its procedure (``docs/new-game.md``)."""
+    return SimulatedConflict(
+        "the conflict the game reports",
+        frozenset(procedure.catalogue),
+        tuple(procedure.catalogue),
+        lambda table, seat: [],
+        _conflict_over,
+        _conflict_outcome,
+        _to_move,
+        first_mover=True,
+        why_not_exact="the game offers no exact model",
+    )
 
 
 def _conflicts(table: Table[Any]) -> tuple[SimulatedConflict, ...]:

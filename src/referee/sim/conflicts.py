@@ -10,7 +10,7 @@ here names a game: :data:`CONFLICTS` is every installed game's main conflict, by
 >>> from referee.core import system, systems
 >>> all(CONFLICTS[name] is system(name).simulated_conflicts()[0] for name in CONFLICTS)
 True
->>> sorted(CONFLICTS) == [name for name in systems() if system(name).simulations]
+>>> sorted(CONFLICTS) == [name for name in systems() if system(name).simulated_conflicts()]
 True
 """
 

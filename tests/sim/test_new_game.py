@@ -1,0 +1,52 @@
+"""A game installed as a package of its own (``docs/new-game.md``: the example game, ``toy``)
+is simulated with no change to ``referee.sim``: it offers no conflict of its own, but its
+procedure says when its conflict is over and who won, so the simulator plays it through the
+procedure's own choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core import Choice, Event, Procedure, System, system, systems
+from referee.core.loader import load_file
+from referee.sim.answer import answer
+from referee.sim.conflicts import CONFLICTS
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "toy-game" / "three-duellists.yaml"
+
+
+@pytest.fixture
+def toy() -> System:
+    if "toy" not in systems():
+        pytest.skip("the example game is not installed (make install)")
+    return system("toy")
+
+
+def test_a_game_offering_no_conflict_is_simulated_through_its_procedure(toy: System) -> None:
+    data = load_file(EXAMPLE)
+    table = toy.new_table(data["setup"], players=data.get("players"))
+    result = answer(table, runs=20, seed=1)
+    report = result["simulation"]
+    assert "toy" in CONFLICTS and result["conflict"] == "the conflict the game reports"
+    assert report["unfinished"] == 0 and report["refused"] == 0
+    assert sum(report["wins"].values()) == 20
+    assert set(report["wins"]) <= {"ann", "bob", "cat"}
+    assert result["exact"] is None and "no exact model" in result["exact_reason"]
+
+
+def test_a_game_that_reports_no_conflict_offers_none() -> None:
+    class Silent(Procedure[int]):
+        def initial_state(self, setup: Any) -> int:
+            return 0
+
+        def evolve(self, state: int, event: Event) -> int:
+            return state
+
+        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+            return ()
+
+    assert System("silent", "Silent", Silent()).simulated_conflicts() == ()
