@@ -148,6 +148,10 @@ def _conflict_outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
     )
 
 
+def _nothing_to_begin(table: Table[Any], seat: str | None) -> list[Action]:
+    return []
+
+
 def _to_move(table: Table[Any]) -> Sequence[str]:
     movers = list(table.to_move())
     if REFEREE not in movers and table.procedure.has_referee:
@@ -165,7 +169,7 @@ def procedures_conflict(procedure: Procedure[Any]) -> SimulatedConflict:
         "the conflict the game reports",
         frozenset(procedure.catalogue),
         tuple(procedure.catalogue),
-        lambda table, seat: [],
+        _nothing_to_begin,
         _conflict_over,
         _conflict_outcome,
         _to_move,

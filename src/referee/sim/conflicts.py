@@ -8,7 +8,7 @@ what it counts besides, the game's own simulation module reads from its own stat
 here names a game: :data:`CONFLICTS` is every installed game's main conflict, by system name.
 
 >>> from referee.core import system, systems
->>> all(CONFLICTS[name] is system(name).simulated_conflicts()[0] for name in CONFLICTS)
+>>> all(CONFLICTS[name] == system(name).simulated_conflicts()[0] for name in CONFLICTS)
 True
 >>> sorted(CONFLICTS) == [name for name in systems() if system(name).simulated_conflicts()]
 True
