@@ -23,6 +23,8 @@ EXACT = [
     "2d4mi2ma3", "3d4mi3kh2", "2d4ro1kh1", "2d4ro<3k>2", "2d4ma2>=2", "3d4kh2>=3",
     "(d4, d4, 2)kh1", "(d4, 3)pl1", "(d4,)", "(1d4, 2+2, 3d4kl1)kh1", "(d4, d4)k>2", "()",
     "(d4, d4, d4)kh1kl1", "0d6", "d1", "3d1+1", "10d2", "d%", "(1, 2, 3)k1k2",
+    # a keep or drop by rank of none after one by value
+    "1d2k>0ph0", "3d4p<3ph0", "3d4k>1kl0", "3d4p<2pl0>=2",
 ]
 # fmt: on
 

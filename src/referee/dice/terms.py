@@ -354,6 +354,10 @@ def pool_term(
         if len(kinds) > 1:
             return None
         n = max(s.value for s in ranks)
+        if n == 0:  # keep none (nothing is left), or drop none (nothing changes)
+            if op.name == "k":
+                return Dist(icepool.Die([0]))
+            continue
         if kinds == {"h"}:
             expression = expression.highest(n) if op.name == "k" else expression.highest(drop=n)
         else:
@@ -364,6 +368,8 @@ def pool_term(
         expression = _keep_positions(face, count, live)
     try:
         return Dist(_Sum(budget, meets).evaluate(expression))
+    except icepool.order.ConflictingOrderError:
+        return None  # icepool finds no order to evaluate it in: the sorted kept faces will
     except RecursionError:  # pragma: no cover - MAX_POOL_FACES keeps icepool's recursion short
         raise NotationError(f"{node.text}: too many faces to count exactly") from None
 
