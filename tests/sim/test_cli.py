@@ -54,6 +54,8 @@ def test_a_bare_setup_with_its_system(tmp_path: Path) -> None:
     [
         (["nowhere.yaml"], "no file"),
         (["{ex}", "--runs", "0"], "--runs 0"),
+        (["{ex}", "--exact-seconds", "0"], "--exact-seconds 0"),
+        (["{ex}", "--exact-seconds", "601"], "--exact-seconds 601"),
         (["{ex}", "--policy", "clever"], "--policy 'clever'"),
         (["{ex}", "--plot", "chart.svg"], ".png"),
         (["{ex}", "--as", "nobody"], "no seat 'nobody'"),
@@ -72,3 +74,15 @@ def test_bad_input_is_one_line_and_exit_2(
     lines = result.output.strip().splitlines() or capfd.readouterr().err.strip().splitlines()
     assert len(lines) == 1, lines
     assert says in lines[0]
+
+
+def test_the_exact_model_gives_up_when_told(tmp_path: Path) -> None:
+    """``--exact-seconds``: the two-pursuer chase is too large to solve in a moment; told to
+    give up after one second, it says so beside the simulation."""
+    chase = str(EXAMPLES / "zweihander/chase-takedown.yaml")
+    argv = ["simulate", chase, "--runs", "5", "--exact-seconds", "1", "--json"]
+    result = runner.invoke(app, argv)
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)
+    assert answer["exact"] is None
+    assert "in 1 s and more to go" in answer["exact_reason"]

@@ -20,6 +20,8 @@ import typer
 from referee.cli.output import console, fail
 
 MAX_RUNS = 100_000
+MAX_EXACT_SECONDS = 600
+"""The longest an exact model may be given (``--exact-seconds``): ten minutes."""
 """The most encounters one command plays through the procedures."""
 
 
@@ -134,6 +136,12 @@ def simulate_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="write a PNG chart")] = None,
+    exact_seconds: Annotated[
+        float,
+        typer.Option(
+            "--exact-seconds", help="how long the exact model may take before it gives up"
+        ),
+    ] = 60.0,
 ) -> None:
     """Simulate a table's main conflict: who wins, how long, how much damage."""
     from referee.core.errors import RefereeError
@@ -144,6 +152,11 @@ def simulate_command(
         fail(f"simulate: --runs {runs} is not between 1 and {MAX_RUNS:,}")
     if policy not in POLICIES:
         fail(f"simulate: --policy {policy!r} is not one of {', '.join(POLICIES)}")
+    if not 0 < exact_seconds <= MAX_EXACT_SECONDS:
+        fail(
+            f"simulate: --exact-seconds {exact_seconds:g} is not above 0 and at most "
+            f"{MAX_EXACT_SECONDS}"
+        )
     if plot is not None and plot.suffix.lower() != ".png":
         fail(f"simulate: --plot {str(plot)!r} must name a .png file")
     table = _table(target, system_name)
@@ -165,9 +178,12 @@ def simulate_command(
                     policy=policy,
                     seat=seat,
                     progress=lambda done: bar.update(task, completed=done),
+                    exact_seconds=exact_seconds,
                 )
         else:
-            result = answer(table, runs=runs, seed=seed, policy=policy, seat=seat)
+            result = answer(
+                table, runs=runs, seed=seed, policy=policy, seat=seat, exact_seconds=exact_seconds
+            )
     except RefereeError as error:
         fail(f"simulate: {error}")
     if plot is not None:

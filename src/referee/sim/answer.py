@@ -59,13 +59,14 @@ def answer(
     seat: str | None = None,
     progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
+    exact_seconds: float = EXACT_SECONDS,
 ) -> dict[str, Any]:
     """``{"system", "conflict", "conflict_reason", "simulation", "exact", "exact_reason"}``:
     the conflict played (``conflict_reason``: why it is not the game's main one, where it is
     not — a game plays its next conflict where its main one cannot be played), the simulation's
     report and, for the default policy where a model exists, the exact odds of the same
     encounter (else ``None``, and ``exact_reason`` says why; an exact model gets at most
-    ``EXACT_SECONDS``, or ``time_limit`` if less).
+    ``exact_seconds``, or ``time_limit`` if less).
     ``time_limit``: seconds of simulation at most (the report's ``runs`` says how many were
     played; see :func:`~referee.sim.simulate.simulate`)."""
     report = simulate(
@@ -77,7 +78,7 @@ def answer(
         progress=progress,
         time_limit=time_limit,
     )
-    exact_time = EXACT_SECONDS if time_limit is None else min(EXACT_SECONDS, time_limit)
+    exact_time = exact_seconds if time_limit is None else min(exact_seconds, time_limit)
     exact, why = (
         _exact(table, seat, exact_time) if policy == "default" else (None, "policy " + policy)
     )
