@@ -32,7 +32,8 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-KILLS = 100
+KILLS = 100 if os.environ.get("CI") else 50
+"""Writers killed at random moments a run: a hundred in CI, half as many in the quick loop."""
 
 
 def _acks(path: Path) -> list[tuple[int, int]]:

@@ -20,12 +20,12 @@ The chain is run forward, one action per step, to the end of the conflict or pas
 of rounds: what is still going on then is ``unfinished``, exactly. Exact
 :class:`~fractions.Fraction` answers throughout.
 
->>> from referee.core.registry import system
->>> sheet = {"bonuses": {"AB": 3, "BB": 3}, "skills": {"Coordination": 40, "Toughness": 40}}
->>> table = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet}})
->>> odds = solve(table, key=lambda t: repr(t.state), horizon=1)
->>> sum(odds.outcomes.values()) + odds.unfinished == 1
-True
+For example, a Zweihänder chase of two for one round (``tests/sim/test_exact_zweihander.py``
+holds the chain to the enumeration of every face of a chase like it)::
+
+    table = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet}})
+    odds = solve(table, key=lambda t: repr(t.state), horizon=1)
+    assert sum(odds.outcomes.values()) + odds.unfinished == 1
 """
 
 from __future__ import annotations
