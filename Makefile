@@ -29,13 +29,15 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict
 	$(BIN)/lint-imports
 
+# Every test on every core; an idle worker takes queued tests from a busy one (worksteal), so
+# the browser and killed-writer tests at the end do not leave a core waiting.
 test: lint postgres chromium pdftools
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
 
 # The quick loop while working: the same lint, then every test but those marked slow (browsers,
 # killed writers, whole catalogues, big hypothesis runs), on every core. `make test` runs all.
 check: lint postgres pdftools
-	$(BIN)/pytest -n auto -m "not slow"
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow"
 
 # The handouts' tests read their PDFs with poppler's pdftoppm, in DejaVu Sans.
 pdftools:
