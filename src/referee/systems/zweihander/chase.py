@@ -16,12 +16,6 @@ Movement), :mod:`.chase_round` (``chase.move``, ``chase.action``, ``chase.attack
 up), :mod:`.takedown` (``chase.takedown``), :mod:`.chase_scene` (``chase.give_up``, the ending);
 here: the end of a Round (``chase.end_round``: the Complication, fatigue), the handlers, the
 fold, the choices, and :func:`play_out`.
-
->>> from referee.systems.zweihander.character import Character
->>> movement(Character("anna", bonuses={"AB": 4, "BB": 2}), "climbing")
-1
->>> movement(Character("anna", bonuses={"AB": 4}), "palfrey horse")
-10
 """
 
 from __future__ import annotations
