@@ -37,9 +37,18 @@ PAGES = [
 ]
 SERVERS = ("serve", "play")
 SYNOPSIS = re.compile(r"\b[A-Z][A-Z_]{2,}\b|\[--")  # TABLE_OR_SETUP, [--as SEAT]: a synopsis
-# more than 20 s on the shared machine: seven simulations of 500 runs each (simulate.md), the
-# README's simulation and handouts, a dozen commands each of Gin Lane's and Zweihänder's
-SLOW_PAGES = {"simulate.md", "README.md", "ginlane.md", "zweihander.md"}
+# the pages whose commands take seconds: seven simulations of 500 runs each (simulate.md), the
+# README's simulation and handouts, a dozen commands each on the game pages, the example game
+SLOW_PAGES = {
+    "simulate.md",
+    "README.md",
+    "ginlane.md",
+    "zweihander.md",
+    "intrigue.md",
+    "kingdoms.md",
+    "kernel.md",
+    "new-game.md",
+}
 
 
 def commands(page: Path) -> list[list[str]]:

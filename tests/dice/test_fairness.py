@@ -167,6 +167,7 @@ def first_words() -> np.ndarray:
     return np.array([derive_words(SEED, TABLE, 42, p)[0] for p in range(SAMPLES)], dtype=np.uint64)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sides", [*SIZES, LARGE])
 def test_a_million_derived_faces_pass_chi_square(first_words: np.ndarray, sides: int) -> None:
     # Every word below 2**64 - 2**32 is accepted by every die of up to 2**32 sides (the

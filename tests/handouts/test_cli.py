@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.handouts.conftest import EXAMPLES
 from tests.handouts.pdftext import all_text
 
@@ -19,6 +21,7 @@ def _referee(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_handouts_from_a_scenario_file(tmp_path: Path) -> None:
     scenario = str(EXAMPLES / "intrigue/perception-envelopes.yaml")
     done = _referee("handouts", scenario, "--as", "referee", "--out", str(tmp_path))
@@ -35,6 +38,7 @@ def test_handouts_from_a_scenario_file(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_handouts_from_a_record_file_on_letter(tmp_path: Path) -> None:
     scenario = str(EXAMPLES / "intrigue/lady-rich.yaml")
     record = tmp_path / "table.json"
@@ -61,6 +65,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2 and "a4, letter" in done.stderr
 
 
+@pytest.mark.slow
 def test_handouts_from_a_table_in_the_database(tmp_path: Path) -> None:
     import os
 

@@ -112,6 +112,7 @@ def test_several_envelopes_to_a_page_with_a_cutting_guide() -> None:
     assert "Give to ALL with a Roll of 18 or more" in " ".join(pages[2].split())
 
 
+@pytest.mark.slow
 def test_a_players_handouts_hold_no_other_seats_secret() -> None:
     table = example_table(PERCEPTION)
     referee = render_handouts(table, "referee")

@@ -20,6 +20,7 @@ DEMOS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", sorted(DEMOS))
 def test_every_page_of_every_seat_renders(game: str, paper: str) -> None:
@@ -166,6 +167,7 @@ def test_kingdoms_faction_sheet_slips_and_chronicle() -> None:
     assert "the Greenway" in chronicle and "Elves" in chronicle and "Orcs" in chronicle
 
 
+@pytest.mark.slow
 def test_a_faction_sheet_is_its_own_factions_only() -> None:
     table = example_table("kingdoms/four-factions-every-maneuver.yaml")
     for seat in table.seats:

@@ -6,6 +6,7 @@ import io
 import zipfile
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from referee.core.scenario import load_scenario
@@ -26,6 +27,7 @@ def texts(zipped: bytes) -> dict[str, str]:
         }
 
 
+@pytest.mark.slow
 def test_each_seat_downloads_its_own_handouts(sqlite_server: Server) -> None:
     scenario = load_scenario(EXAMPLE)
     table = sqlite_server.create(

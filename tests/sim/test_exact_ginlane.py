@@ -195,6 +195,7 @@ def test_the_initiative_is_the_enumeration_of_every_face_less_the_ties_cut_off()
     assert sum(odds.initiative.values()) == 1 and len(odds.initiative) == 2
 
 
+@pytest.mark.slow
 def test_the_first_round_is_exactly_the_enumeration_of_every_face() -> None:
     """Moll first (Initiative scripted), one round of the fight, every face of every die
     through the procedure: equal fractions for every ending (who wins, the Health stress of

@@ -113,6 +113,7 @@ def _by_state(step: RoundStep) -> tuple[dict[tuple[str, int], Fraction], dict[An
     return dict(step.ends), nxt
 
 
+@pytest.mark.slow
 def test_an_attack_and_its_defence_are_every_face_of_every_die() -> None:
     """Bob on turn attacks; Fred, attacked before declaring, defends: the attack read from its
     odds and forced each way, against its 1,296 faces and each face of the damage after."""
@@ -144,6 +145,7 @@ def _forgets_the_initiatives(state: Any) -> Any:
     return canonical(replace(state, fighters=fighters))
 
 
+@pytest.mark.slow
 def test_the_initiatives_order_is_all_the_round_reads_of_them() -> None:
     """A whole round, every face of both Initiatives: the canonical key (their order, actions
     replayed from states less their hits) against the whole state (as rolled, the policy asked
@@ -160,6 +162,7 @@ def _numbered(state: Any) -> Any:
     return (state.round, canonical(state))
 
 
+@pytest.mark.slow
 def test_rounds_merged_across_their_numbers_are_the_same_melee() -> None:
     """Three rounds from the start, every Initiative face: canonical rounds merged whatever
     their numbers, actions replayed, against rounds kept apart and played afresh."""
@@ -178,6 +181,7 @@ def test_rounds_merged_across_their_numbers_are_the_same_melee() -> None:
 # -- to the end ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_seeded_simulation_holds_the_exact_melee_in_its_intervals() -> None:
     table = _table(_sheet(6), _sheet(3), damage_roll="1d6")
     odds = duel_odds(table)

@@ -76,6 +76,7 @@ def _sheet(ab: int, bb: int, coordination: int) -> dict[str, Any]:
     return {"bonuses": {"AB": ab, "BB": bb}, "skills": {"Coordination": coordination}}
 
 
+@pytest.mark.slow
 def test_a_tiny_chase_is_exactly_the_enumeration_of_every_face() -> None:
     """One escapee, one pursuer, two rounds: the chase started (the guard's Initiative die
     scripted) and then every face of every move, Takedown, Coordination and Complication die."""
@@ -94,6 +95,7 @@ def test_a_tiny_chase_is_exactly_the_enumeration_of_every_face() -> None:
     assert odds.chain.acts < 2_000  # faces merged: far fewer steps than the brute force
 
 
+@pytest.mark.slow
 def test_the_seeded_simulation_holds_the_exact_chase_in_its_intervals() -> None:
     from referee.core.loader import load_file
 
@@ -117,6 +119,7 @@ def test_the_seeded_simulation_holds_the_exact_chase_in_its_intervals() -> None:
     assert json_["escape_by_round"][-1]["exact"] == str(odds.escape_within(3))
 
 
+@pytest.mark.slow
 def test_an_exchange_is_exactly_the_enumeration_of_every_face() -> None:
     talk = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}, "reputation": 1}
     bully = {"bonuses": {"WB": 3}, "skills": {"Intimidate": 45}}

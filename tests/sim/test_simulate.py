@@ -42,6 +42,7 @@ def example_table(game: str) -> Any:
     return system(game).new_table(data["setup"], players=data.get("players"))
 
 
+@pytest.mark.slow
 def test_procedure_driven_duels_agree_with_the_exact_odds() -> None:
     table = system("intrigue").new_table(DUEL)
     odds = duel_odds(duel_from_table(table, "ann", "bob"))
@@ -57,6 +58,7 @@ def test_procedure_driven_duels_agree_with_the_exact_odds() -> None:
         assert report.damage[who].contains(exact)
 
 
+@pytest.mark.slow
 def test_vectorised_duels_agree_with_the_exact_odds_and_the_procedure() -> None:
     table = system("intrigue").new_table(DUEL)
     duel = duel_from_table(table, "ann", "bob")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,6 +160,7 @@ def play(setup: dict[str, Any], data: st.DataObject, seed: int) -> Table[Intrigu
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.data(), st.integers(0, 2**16))
 def test_random_fights_refuse_only_by_the_rules_and_replay(
@@ -168,6 +170,7 @@ def test_random_fights_refuse_only_by_the_rules_and_replay(
     assert Table.replay(PROCEDURE, setup, table.log).state == table.state
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.data(), st.integers(0, 2**16))
 def test_knock_out_agrees_with_taking_damage(
@@ -210,6 +213,7 @@ def test_knock_out_agrees_with_taking_damage(
         assert table.state.status(who).wounds_marked == n
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.data(), st.integers(0, 2**16))
 def test_the_dead_and_the_knocked_out_do_nothing(
@@ -233,6 +237,7 @@ def test_the_dead_and_the_knocked_out_do_nothing(
         assert table.state.status(who).dead and not table.state.status(who).knocked_out
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.data(), st.integers(0, 2**16))
 def test_wounds_never_exceed_the_wounds_stat_of_the_living(

@@ -194,6 +194,7 @@ SHEET_KEYS = st.sampled_from(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     sheet=st.dictionaries(SHEET_KEYS, JSONISH, max_size=5),

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -194,6 +195,7 @@ def seen_by(table: Table[IntrigueState], viewer: Viewer) -> str:
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.lists(step, min_size=5, max_size=40), st.integers(0, 2**16))
 def test_no_viewer_sees_a_secret_they_may_not(
@@ -222,6 +224,7 @@ def test_no_viewer_sees_a_secret_they_may_not(
     assert all(secret in referee for secret in in_play)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.lists(step, min_size=5, max_size=40), st.integers(0, 2**16))
 def test_a_character_never_sees_their_own_perception_envelopes(
@@ -235,6 +238,7 @@ def test_a_character_never_sees_their_own_perception_envelopes(
             assert envelope["directions"] not in shown
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.lists(step, min_size=5, max_size=40), st.integers(0, 2**16))
 def test_an_envelope_is_opened_only_once_its_condition_is_met(
@@ -273,6 +277,7 @@ def test_an_envelope_is_opened_only_once_its_condition_is_met(
             )
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(casts(), st.lists(step, max_size=20), st.integers(0, 2**16))
 def test_replaying_the_log_gives_the_same_state(

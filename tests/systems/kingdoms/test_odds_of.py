@@ -180,6 +180,7 @@ def test_spending_fate_shows_the_odds_the_artha_card_records() -> None:
     assert sum(Fraction(v) for v in shown.values()) == 1
 
 
+@pytest.mark.slow
 def test_after_the_roll_artha_odds_equal_the_rolls_spend_after_makes() -> None:
     """Every face sequence ``spend_after`` may draw for Fate, Deeds, and both (closed and
     open-ended rolls), enumerated: the odds shown are those of the rule's own steps."""

@@ -235,6 +235,7 @@ def _play(setup: dict[str, Any], players: dict[str, list[str]] | None, seed: int
     return t
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(EXAMPLES), st.integers(0, 2**20))
 def test_random_legal_play_is_accepted_or_refused_by_a_rule(path: Path, seed: int) -> None:
