@@ -296,3 +296,22 @@ def test_a_refusal_carries_its_rule_reason_kind_and_path() -> None:
     assert str(ScenarioError("expected an integer", ("dice", "seed"))) == (
         "dice.seed: expected an integer"
     )
+
+
+def test_a_procedure_with_neither_handlers_nor_decide_says_so_when_asked_to_act() -> None:
+    """The kernel's guard (``Procedure.build``): a game must name its handlers or write its own
+    ``decide``; one that does neither is told which, instead of recursing forever."""
+    from referee.core import Choice, Procedure
+
+    class Undecided(Procedure[int]):
+        def initial_state(self, setup: Any) -> int:
+            return 0
+
+        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+            return ()
+
+        def evolve(self, state: int, event: Event) -> int:
+            return state
+
+    with pytest.raises(NotImplementedError, match="Undecided has neither handlers nor decide"):
+        Undecided().apply(0, Action("ann", "wave"), None)  # type: ignore[arg-type]

@@ -141,7 +141,7 @@ class Procedure(ABC, Generic[S]):
         made). A procedure without handlers builds from its own ``decide`` and ``evolve``."""
         if self.handlers is not None:
             return self.handlers.build(state, action, dice, self.evolve)
-        if type(self).decide is Procedure.decide:
+        if type(self).decide is Procedure.decide:  # a game must give one or the other
             raise NotImplementedError(f"{type(self).__name__} has neither handlers nor decide")
         builder = Builder(state, self.evolve, action.at)
         builder.extend(self.decide(state, action, dice))
