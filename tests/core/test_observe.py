@@ -213,6 +213,7 @@ def test_an_observation_in_json_is_what_the_seats_screen_is_built_from() -> None
         "to_move": ["scarface", "krockin", "edith"],
         "previews": [OddsPreview.of(_rally(2, 1), "scarface rallies").to_json()],
         "prompts": [],
+        "waiting": [],  # scarface, the one character alice plays, has a choice
         "result": {
             "name": "the game",
             "over": False,

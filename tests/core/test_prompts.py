@@ -238,3 +238,47 @@ def test_table_actions_shows_the_prompt_first(tmp_path: Any) -> None:
     assert "skill = by defence (" in out.output
     ann = CliRunner().invoke(app, ["table", "actions", str(record), "--as", "ann"])
     assert REASON not in ann.output and "Nothing for ann to do now (to move: bob)" in ann.output
+
+
+def test_a_seat_with_nothing_to_do_is_told_why_and_until_when() -> None:
+    table = attacked()
+    ann = observe(table, "ann").to_json()
+    assert ann["choices"] == []
+    # bob's prompt is secret: ann learns the table waits for him, not what he is asked
+    assert ann["waiting"] == [
+        {
+            "actor": "ann",
+            "reason": "the table waits for bob to decide",
+            "until": "until it is answered",
+            "section": "",
+        }
+    ]
+    assert REASON not in json.dumps(ann)
+    assert observe(table, "bob").to_json()["waiting"] == []  # he has a choice
+    assert observe(table, "referee").to_json()["waiting"] == []  # the referee acts for all
+    answered = table.act(
+        Action("bob", "defend", {"defence": "dodge", "skill": "agility"}),
+        ScriptedSource([6, 6, 1, 1]),
+        seat="bob",
+    )
+    (cat,) = observe(answered, "cat").to_json()["waiting"]
+    assert cat["reason"] == "it is bob's move" and cat["until"] == "until they have acted"
+
+
+def test_the_game_says_why_a_seat_waits_where_it_knows_better() -> None:
+    from referee.core import Waiting
+
+    class Knocked(Duel):
+        def waiting(self, state: Any, actor: str) -> Waiting | None:
+            return Waiting(actor, f"{actor} is knocked out", "until 19:40", "Damage")
+
+    table = Table.start(Knocked(), SETUP, system="toy", players=PLAYERS)
+    (ann,) = observe(
+        table.act(Action("ann", "declare", {"plan": [{"guard": "high"}]}), None, seat="ann"), "ann"
+    ).to_json()["waiting"]
+    assert ann == {
+        "actor": "ann",
+        "reason": "ann is knocked out",
+        "until": "until 19:40",
+        "section": "Damage",
+    }

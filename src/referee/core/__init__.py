@@ -91,7 +91,7 @@ from referee.core.events import (
     view,
 )
 from referee.core.procedures import KERNEL_KINDS, Action, ActorId, Procedure
-from referee.core.prompts import Prompt, Result
+from referee.core.prompts import Prompt, Result, Waiting
 from referee.core.registry import System, get_system, register_system, system, systems
 from referee.core.table import ActionRecord, Observation, Seat, Table, observe, preview
 from referee.core.values import Json, JsonObject, to_json
@@ -168,6 +168,7 @@ __all__ = [
     "Total",
     "Viewer",
     "ViewerId",
+    "Waiting",
     "Who",
     "cancel_timer",
     "clock_time",

@@ -26,7 +26,15 @@ from referee.core.errors import RuleError
 from referee.core.events import REFEREE, Event, Viewer, view
 from referee.core.fairness import DICE_COMMITTED, DICE_REVEALED, SEAT_SEEDED
 from referee.core.procedures import Action, ActorId
-from referee.core.prompts import Prompt, Result, open_choices, prompts_seen_by, whose_move
+from referee.core.prompts import (
+    Prompt,
+    Result,
+    Waiting,
+    open_choices,
+    prompts_seen_by,
+    waits_of,
+    whose_move,
+)
 from referee.core.recording import ActionList, ActionRecord
 from referee.core.seats import Seat, SeatId, permit
 from referee.core.values import JsonObject, to_json
@@ -58,6 +66,7 @@ class Observation:
     prompts: tuple[Prompt, ...] = ()
     result: Result | None = None
     conflict: Result | None = None
+    waiting: tuple[Waiting, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: what a seat's screen, a handout or a response is built from."""
@@ -79,6 +88,7 @@ class Observation:
             "to_move": list(self.to_move),
             "previews": [p.to_json() for p in self.previews],
             "prompts": [p.to_json() for p in self.prompts],
+            "waiting": [w.to_json() for w in self.waiting],
             "result": {
                 **(self.result or Result("the game")).to_json(),
                 "conflict": None if self.conflict is None else self.conflict.to_json(),
@@ -180,6 +190,13 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         prompts=prompts,
         result=table.procedure.result(table.state),
         conflict=table.procedure.conflict(table.state),
+        waiting=waits_of(
+            table.procedure,
+            table.state,
+            viewer,
+            prompts,
+            tuple(dict.fromkeys(c.actor for c in choices)),
+        ),
     )
 
 

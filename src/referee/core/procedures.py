@@ -47,7 +47,7 @@ from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
 
 if TYPE_CHECKING:
-    from referee.core.prompts import Prompt, Result
+    from referee.core.prompts import Prompt, Result, Waiting
 
 __all__ = ["KERNEL_KINDS", "Action", "ActorId", "Procedure"]
 
@@ -182,6 +182,15 @@ class Procedure(ABC, Generic[S]):
         accepted follow from them. Default: none.
         """
         return ()
+
+    def waiting(self, state: S, actor: ActorId) -> Waiting | None:
+        """Why ``actor`` cannot act now and until when (:class:`~referee.core.prompts.Waiting`),
+        where the game knows better than whose move it is: knocked out until 19:40, the round
+        past their Initiative, their faction's scene still to come. Asked only of an actor with
+        no choice open now; the answer must say only what that actor's seat may know.
+        Default: ``None`` (the kernel says whose move it is, or which prompt the table waits for).
+        """
+        return None
 
     def result(self, state: S) -> Result:
         """Whether the whole game is over and who won (:class:`~referee.core.prompts.Result`).

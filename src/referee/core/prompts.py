@@ -43,9 +43,11 @@ if TYPE_CHECKING:
 __all__ = [
     "Prompt",
     "Result",
+    "Waiting",
     "check_prompts",
     "open_choices",
     "prompts_seen_by",
+    "waits_of",
     "whose_move",
 ]
 
@@ -128,6 +130,80 @@ class Result:
             "summary": self.summary,
             "returns": dict(self.returns),
         }
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Why ``actor`` cannot act now, and until when: what a seat with nothing to do is told.
+
+    - ``reason``: in words, for the person waiting ("Moll is knocked out", "the table waits for
+      Jack to choose a defence").
+    - ``until``: when it ends, in words, where it is known ("until 19:40", "until the next
+      round"); ``None`` where nothing says.
+    - ``section``: the section of the rules text that holds them back, where one does.
+    """
+
+    actor: ActorId
+    reason: str
+    until: str | None = None
+    section: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"actor", "reason", "until", "section"}``."""
+        return {
+            "actor": self.actor,
+            "reason": self.reason,
+            "until": self.until,
+            "section": self.section,
+        }
+
+
+def waits_of(
+    procedure: Procedure[Any],
+    state: Any,
+    viewer: Viewer,
+    prompts: Sequence[Prompt],
+    acting: Sequence[ActorId],
+) -> tuple[Waiting, ...]:
+    """Why each actor ``viewer`` plays who has no choice now cannot act, and until when.
+
+    ``prompts`` are those ``viewer`` may know of, ``acting`` the actors with a choice open now.
+    The game says first (:meth:`~referee.core.procedures.Procedure.waiting`); where it says
+    nothing the kernel does: a blocking prompt the table waits for, or whose move it is.
+    The referee acts for everyone and is told nothing.
+    """
+    if viewer.is_referee:
+        return ()
+    found = []
+    for actor in sorted(viewer.characters):
+        if actor in acting:
+            continue
+        said = procedure.waiting(state, actor)
+        found.append(
+            said if said is not None else _kernel_waiting(procedure, state, actor, prompts)
+        )
+    return tuple(found)
+
+
+def _kernel_waiting(
+    procedure: Procedure[Any], state: Any, actor: ActorId, seen: Sequence[Prompt]
+) -> Waiting:
+    blocking = _blocking(procedure.prompts(state))
+    if blocking:
+        known = [p for p in blocking if p in seen]
+        who = ", ".join(dict.fromkeys(p.actor for p in blocking))
+        if known:
+            return Waiting(
+                actor,
+                f"the table waits for {who} to decide: {known[0].reason}",
+                "until it is answered",
+                known[0].section,
+            )
+        return Waiting(actor, f"the table waits for {who} to decide", "until it is answered")
+    movers = [a for a in whose_move(procedure, state) if a != actor]
+    if movers:
+        return Waiting(actor, f"it is {', '.join(movers)}'s move", "until they have acted")
+    return Waiting(actor, "nothing is open to you now")
 
 
 def _blocking(prompts: Sequence[Prompt]) -> tuple[Prompt, ...]:

@@ -222,6 +222,11 @@ class ObservationOut(BaseModel):
         default_factory=dict,
         description="whether the game (and its current conflict) is over, and who won",
     )
+    waiting: list[dict[str, Json]] = Field(
+        default_factory=list,
+        description="why each character this seat plays that has no choice now cannot act, "
+        "and until when",
+    )
     reset: bool
     tag: str
 

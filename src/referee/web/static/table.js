@@ -272,7 +272,11 @@
     }
     var shown = choices.filter(function (c) { return !picked || c.actor === picked; });
     return h("div", {id: "choices"},
-      !(S.obs.choices || []).length ? h("p", {className: "muted"}, "Nothing for you to do right now.") : null,
+      !(S.obs.choices || []).length && !(S.obs.waiting || []).length ? h("p", {className: "muted"}, "Nothing for you to do right now.") : null,
+      (S.obs.waiting || []).map(function (w) {
+        return h("p", {key: "wait-" + w.actor, className: "waiting muted", "data-actor": w.actor},
+          (w.name || w.actor) + ": " + w.reason + (w.until ? ", " + w.until : "") + ".");
+      }),
       actors.length > 1 ? h("div", {className: "stack"}, h("label", {"for": "act-as"}, "Act as"),
         h("select", {id: "act-as", value: picked, onChange: function (ev) { S.actAs = ev.target.value; draw(); }},
           h("option", {value: ""}, "everyone"),
