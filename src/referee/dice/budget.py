@@ -8,7 +8,9 @@ its estimated cost still fits. When the budget runs out, the work stops with a
 :class:`~referee.dice.errors.NotationError` saying so.
 
 The budget is CPU time of the calling thread (:func:`time.thread_time`), so other threads and
-waiting do not count against it. An expression close to a limit may be answered on a fast
+waiting do not count against it, and neither do the garbage collector's pauses that land inside
+the work (a full collection of a long-lived server's heap is the process's cost, not the
+expression's: :func:`spent`). An expression close to a limit may be answered on a fast
 machine and refused on a slow one; anything well inside or outside is the same everywhere.
 
 >>> budget = Budget(0.5, "this takes too long")
@@ -23,7 +25,10 @@ this takes too long
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
+from typing import Any
 
 from referee.dice.errors import NotationError
 
@@ -40,6 +45,33 @@ ROLL_WORK_SECONDS = 0.05
 TICK = 256
 
 
+class _Collections(threading.local):
+    """The calling thread's CPU time spent in the garbage collector so far."""
+
+    started: float | None = None
+    paused: float = 0.0
+
+
+_COLLECTIONS = _Collections()
+
+
+def _count_collection(phase: str, info: dict[str, Any]) -> None:
+    """A :data:`gc.callbacks` hook: add each collection's CPU time to its thread's total."""
+    if phase == "start":
+        _COLLECTIONS.started = time.thread_time()
+    elif _COLLECTIONS.started is not None:
+        _COLLECTIONS.paused += time.thread_time() - _COLLECTIONS.started
+        _COLLECTIONS.started = None
+
+
+gc.callbacks.append(_count_collection)
+
+
+def spent() -> float:
+    """The calling thread's CPU time, less what the garbage collector took of it."""
+    return time.thread_time() - _COLLECTIONS.paused
+
+
 class Budget:
     """``seconds`` of CPU time that a piece of work may spend from now; ``message`` is what
     the :class:`NotationError` that stops it says."""
@@ -49,7 +81,7 @@ class Budget:
     def __init__(self, seconds: float, message: str) -> None:
         self.seconds = seconds
         self.message = message
-        self.deadline = time.thread_time() + seconds
+        self.deadline = spent() + seconds
         self._countdown = TICK
 
     def refuse(self) -> NotationError:
@@ -58,7 +90,7 @@ class Budget:
 
     def check(self) -> None:
         """Stop the work if its time is up."""
-        if time.thread_time() > self.deadline:
+        if spent() > self.deadline:
             raise self.refuse()
 
     def tick(self) -> None:
@@ -70,10 +102,10 @@ class Budget:
 
     def afford(self, seconds: float) -> None:
         """Refuse, before starting it, a step estimated to take ``seconds`` more than is left."""
-        if time.thread_time() + seconds > self.deadline:
+        if spent() + seconds > self.deadline:
             raise self.refuse()
 
     @property
     def left(self) -> float:
         """Seconds of CPU time still available (negative when over)."""
-        return self.deadline - time.thread_time()
+        return self.deadline - spent()
