@@ -84,7 +84,7 @@ def _where(node: Any) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
 
 
-def _measure(root: Any, source: str) -> None:
+def _measure(root: Any, source: str, max_nodes: int = MAX_NODES) -> None:
     """Refuse a node graph too large once expanded, too deep, recursive, or with a huge int."""
     import yaml
 
@@ -101,9 +101,9 @@ def _measure(root: Any, source: str) -> None:
             children = _children(node)
             sizes[key] = 1 + sum(sizes[id(c)] for c in children)
             depths[key] = 1 + max((depths[id(c)] for c in children), default=0)
-            if sizes[key] > MAX_NODES:
+            if sizes[key] > max_nodes:
                 raise ScenarioError(
-                    f"{source}: {_where(node)}more than {MAX_NODES:,} values once its aliases "
+                    f"{source}: {_where(node)}more than {max_nodes:,} values once its aliases "
                     "are expanded"
                 )
             if depths[key] > MAX_DEPTH:
@@ -211,10 +211,12 @@ def _check_depth(text: str, source: str) -> None:
         loader.dispose()
 
 
-def parse_text(text: str, source: str = "<text>") -> Any:
+def parse_text(text: str, source: str = "<text>", max_nodes: int = MAX_NODES) -> Any:
     """The data in ``text`` (YAML, or JSON if ``source`` ends in ``.json``), within the limits.
 
-    :class:`ScenarioError` naming ``source`` (and the line) for anything refused.
+    ``max_nodes`` lowers :data:`MAX_NODES` where the data is sent back as it is (a request
+    body: what a few hundred bytes of aliases may expand to). :class:`ScenarioError` naming
+    ``source`` (and the line) for anything refused.
     """
     if len(text) > MAX_BYTES:
         raise ScenarioError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MiB")
@@ -236,7 +238,7 @@ def parse_text(text: str, source: str = "<text>") -> Any:
             raise ScenarioError(f"{source}: {where}{problem}") from None
         if node is None:
             return None
-        _measure(node, source)
+        _measure(node, source, max_nodes)
         try:
             return loader.construct_document(node)
         except yaml.YAMLError as error:

@@ -7,12 +7,19 @@ import io
 from importlib import resources
 from typing import Any
 
-import yaml
 from fastapi import Body, FastAPI, Path
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from referee.core.errors import ScenarioError
+from referee.core.loader import parse_text
+
 __all__ = ["games_with", "mount", "page", "qr_svg", "read_setup"]
+
+#: The most values a pasted setup may hold once its aliases are expanded: a table of a
+#: hundred characters is a few thousand; a few hundred bytes of aliases asking for more is
+#: refused before it is expanded (``referee.core.loader``).
+SETUP_VALUES = 100_000
 
 #: Only this origin, for everything a page loads or connects to.
 CSP = (
@@ -146,7 +153,7 @@ def read_setup(text: str) -> dict[str, Any]:
     >>> read_setup("a: 1")
     {'setup': {'a': 1}}
     """
-    data = yaml.safe_load(text)
+    data = parse_text(text, "setup file", max_nodes=SETUP_VALUES)
     if not isinstance(data, dict):
         raise ValueError("a setup is a mapping of names to values")
     if "setup" in data and isinstance(data["setup"], dict):
@@ -206,7 +213,13 @@ def mount(app: FastAPI) -> None:
     def parse_yaml(text: str = Body(embed=True, max_length=200_000)) -> JSONResponse:
         try:
             return JSONResponse(read_setup(text))
-        except (yaml.YAMLError, ValueError) as error:
+        except ScenarioError as error:
+            message = " ".join(str(error).split())
+            return JSONResponse(
+                {"error": {"status": 422, "code": "setup", "message": message}},
+                status_code=422,
+            )
+        except ValueError as error:
             message = " ".join(str(error).split())
             return JSONResponse(
                 {"error": {"status": 422, "code": "setup", "message": f"setup file: {message}"}},
