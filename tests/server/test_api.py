@@ -384,6 +384,36 @@ def test_a_seat_is_rate_limited_and_told_when_to_retry(sqlite_url: str) -> None:
         assert 429 in guesses
 
 
+def test_a_flood_of_made_up_seat_cookies_costs_a_hash_or_two_not_one_each(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``GET /api/tables`` reads every ``referee_seat_*`` cookie: a token checked a moment ago
+    costs nothing, the first unknown one a hash, and each further one the address's anonymous
+    allowance (here 5), so made-up cookies for ten tables cost at most 6 hashes, then a 429."""
+    from referee.store import tokens
+
+    hashes = []
+    real = tokens.hash_token
+
+    def counted(token: str, salt: bytes) -> bytes:
+        hashes.append(token)
+        return real(token, salt)
+
+    with running(sqlite_url, Settings(anonymous_rate=0.001, anonymous_burst=5)) as s:
+        tables = [s.store.create_table("kernel_toy", {}, name=f"t{n}") for n in range(10)]
+        joined = s.create()
+        s.client.post(f"/api/tables/{joined.id}/join", json={"token": joined.tokens["krockin"]})
+        assert [t["id"] for t in s.client.get("/api/tables").json()["tables"]] == [joined.id]
+        monkeypatch.setattr(tokens, "hash_token", counted)
+        # the joined table's token is remembered: listing it again costs no hash
+        assert s.client.get("/api/tables").json()["tables"][0]["seat"] == "krockin"
+        assert hashes == []
+        cookies = {f"referee_seat_{table.id}": f"made-up-{n}" for n, table in enumerate(tables)}
+        flood = s.client.get("/api/tables", cookies=cookies)
+        error(flood, 429, "rate_limited")
+        assert 1 <= len(hashes) <= 6
+
+
 def test_no_token_is_ever_logged(server: Server, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)
     table = server.create()
