@@ -39,7 +39,9 @@ def command(*args: str) -> list[str]:
 
 
 @contextmanager
-def serving(url: str, *, workers: int = 1, **settings: str) -> Iterator[str]:
+def serving(
+    url: str, *, workers: int = 1, args: tuple[str, ...] = (), **settings: str
+) -> Iterator[str]:
     """``referee serve`` on a free loopback port, with the kernel toy registered; its base URL.
     ``settings``: more ``REFEREE_SERVER_<NAME>`` variables, by name.
 
@@ -47,7 +49,7 @@ def serving(url: str, *, workers: int = 1, **settings: str) -> Iterator[str]:
     the server binds it: a server that could not bind is started again on another port."""
     for attempt in range(3):
         try:
-            with _serving(url, workers, settings) as base:
+            with _serving(url, workers, settings, args) as base:
                 yield base
                 return
         except PortTaken:
@@ -60,7 +62,9 @@ class PortTaken(AssertionError):
 
 
 @contextmanager
-def _serving(url: str, workers: int, settings: dict[str, str]) -> Iterator[str]:
+def _serving(
+    url: str, workers: int, settings: dict[str, str], extra: tuple[str, ...] = ()
+) -> Iterator[str]:
     port = free_port()
     env = {
         **os.environ,
@@ -73,7 +77,7 @@ def _serving(url: str, workers: int, settings: dict[str, str]) -> Iterator[str]:
         **{f"REFEREE_SERVER_{name.upper()}": value for name, value in settings.items()},
     }
     args = ["serve", "--host", HOST, "--port", str(port), "--database", url]
-    args += ["--workers", str(workers), "--log-level", "warning"]
+    args += ["--workers", str(workers), "--log-level", "warning", *extra]
     process = subprocess.Popen(command(*args), env=env, cwd=ROOT, stderr=subprocess.PIPE)
     base = f"http://{HOST}:{port}"
     try:
@@ -207,3 +211,34 @@ def test_sqlite_is_served_by_one_process_and_sees_the_command_line_act(sqlite_ur
             finally:
                 store.close()
             assert message(scarface, PATIENCE)["version"] == v + 1
+
+
+def _joins(base: str, addresses: list[str]) -> list[int]:
+    """A wrong token sent to join a table from each address in turn (as a proxy would say it
+    in ``X-Forwarded-For``): the status codes."""
+    return [
+        httpx.post(
+            f"{base}/api/tables/nosuchtable/join",
+            json={"token": "wrong"},
+            headers={"X-Forwarded-For": address},
+            timeout=10,
+        ).status_code
+        for address in addresses
+    ]
+
+
+@pytest.mark.parametrize("behind_a_proxy", [False, True])
+def test_behind_a_trusted_proxy_each_player_has_an_allowance_of_their_own(
+    sqlite_url: str, behind_a_proxy: bool
+) -> None:
+    """A venue's proxy (or one NAT) sends every player from one address. With
+    ``--forwarded-allow-ips`` naming the proxy, each player's address (its ``X-Forwarded-For``)
+    has its own allowance of anonymous requests; without it, the header is not believed (a
+    client could claim any address) and everyone shares the proxy's."""
+    args = ("--forwarded-allow-ips", HOST) if behind_a_proxy else ()
+    limits = {"anonymous_rate": "0.001", "anonymous_burst": "2"}
+    with serving(sqlite_url, args=args, **limits) as base:
+        first = _joins(base, ["10.0.0.1"] * 3)
+        other = _joins(base, ["10.0.0.2"])
+    assert first[-1] == 429  # one player's third try
+    assert (other[0] == 429) is not behind_a_proxy

@@ -3,10 +3,16 @@
     referee serve                                  # 127.0.0.1:8000, the default SQLite file
     referee serve --host 0.0.0.0 --port 8000       # for phones on the same network
     referee serve --database postgresql+psycopg://postgres@127.0.0.1:5432/test --workers 4
+    referee serve --forwarded-allow-ips 127.0.0.1  # behind a reverse proxy on this machine
 
 With SQLite, one process (``--workers 1``); with PostgreSQL, as many as you like: they share the
 tables and tell each other of every change (LISTEN/NOTIFY). Uvicorn's access log is off: the
 server's own (``referee.server.access``) never writes a token.
+
+Behind a reverse proxy every request comes from the proxy's address, so every player would
+share the one allowance of anonymous requests (joins, sign-in failures) an address has.
+``--forwarded-allow-ips`` names the proxies whose ``X-Forwarded-For`` is believed (uvicorn's
+proxy headers, off by default: a client could otherwise claim any address).
 """
 
 from __future__ import annotations
@@ -32,6 +38,13 @@ def serve(
         int, typer.Option(help="Server processes (PostgreSQL only beyond 1).", min=1, max=64)
     ] = 1,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "info",
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="The reverse proxies (addresses or networks, comma-separated, or '*') whose "
+            "X-Forwarded-For names the player's address. Default: none (the direct peer)."
+        ),
+    ] = None,
 ) -> None:
     """Serve every table over HTTP and WebSocket until Ctrl-C."""
     import uvicorn
@@ -73,7 +86,8 @@ def serve(
         log_config=logging_config,
         ws_max_size=64 * 1024,
         server_header=False,
-        proxy_headers=False,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
 
 
