@@ -3,6 +3,7 @@ body for each way a request can be wrong, with nothing stored after a refused on
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from fractions import Fraction
 from typing import Any
@@ -412,6 +413,42 @@ def test_a_flood_of_made_up_seat_cookies_costs_a_hash_or_two_not_one_each(
         flood = s.client.get("/api/tables", cookies=cookies)
         error(flood, 429, "rate_limited")
         assert 1 <= len(hashes) <= 6
+
+
+def test_a_seat_and_an_address_hold_a_bounded_number_of_live_sockets(sqlite_url: str) -> None:
+    """One seat's token cannot open sockets without end (each holds what it is sent): past
+    ``sockets_per_seat`` a socket is refused with a 429, and so past ``sockets_per_address``
+    from one address; a socket closed makes room again."""
+    from starlette.testclient import WebSocketDenialResponse
+
+    settings = Settings(sockets_per_seat=2, sockets_per_address=3)
+    with running(sqlite_url, settings) as s, contextlib.ExitStack() as open_sockets:
+        table = s.create()
+        url = f"/api/tables/{table.id}/live"
+
+        def connect(seat: str) -> Any:
+            socket = open_sockets.enter_context(
+                s.client.websocket_connect(url, headers=table.auth(seat))
+            )
+            assert socket.receive_json()["type"] == "observation"
+            return socket
+
+        def refused(seat: str) -> dict[str, Any]:
+            with (
+                pytest.raises(WebSocketDenialResponse) as denied,
+                s.client.websocket_connect(url, headers=table.auth(seat)),
+            ):
+                pass
+            assert denied.value.status_code == 429
+            return dict(denied.value.json()["error"])
+
+        first = connect("scarface")
+        connect("scarface")
+        assert refused("scarface")["code"] == "too_many_sockets"
+        connect("krockin")  # another seat: its own count, the address's third
+        assert "address" in refused("referee")["message"]
+        first.close()
+        connect("referee")  # room again once one is closed
 
 
 def test_no_token_is_ever_logged(server: Server, caplog: pytest.LogCaptureFixture) -> None:

@@ -29,7 +29,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketState
@@ -41,6 +41,8 @@ from referee.server.views import ObservationCache
 __all__ = ["SEATS_CHANNEL", "TABLES_CHANNEL", "Feed", "Hub", "Listener"]
 
 log = logging.getLogger("referee.server")
+
+_Key = TypeVar("_Key")
 
 TABLES_CHANNEL = "referee_tables"
 """The store's channel: ``'<table id>:<version>'`` after every append."""
@@ -103,6 +105,8 @@ class Hub:
         self._observations = observations or ObservationCache()
         self._feeds: dict[str, Feed] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._per_seat: dict[tuple[str, str], int] = {}
+        self._per_address: dict[str, int] = {}
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Remember the event loop, so routes running in worker threads can reach the hub."""
@@ -193,6 +197,27 @@ class Hub:
 
     # -- seats ---------------------------------------------------------------------------
 
+    def admit(self, table_id: str, seat: str, address: str, per_seat: int, per_address: int) -> str:
+        """Count a socket of ``seat`` at ``table_id`` from ``address`` in, unless one of them
+        already holds as many as it may (then the reason, and nothing counted). Each socket
+        admitted is counted out by :meth:`leave`, whatever becomes of it."""
+        if self._per_seat.get((table_id, seat), 0) >= per_seat:
+            return f"this seat already has {per_seat} live sockets open here: close one"
+        if self._per_address.get(address, 0) >= per_address:
+            return f"this address already has {per_address} live sockets open here"
+        self._per_seat[(table_id, seat)] = self._per_seat.get((table_id, seat), 0) + 1
+        self._per_address[address] = self._per_address.get(address, 0) + 1
+        return ""
+
+    def leave(self, table_id: str, seat: str, address: str) -> None:
+        """Count out a socket :meth:`admit` counted in."""
+        _count_out(self._per_seat, (table_id, seat))
+        _count_out(self._per_address, address)
+
+    def sockets(self, table_id: str, seat: str) -> int:
+        """How many live sockets ``seat`` holds open at ``table_id`` in this process."""
+        return self._per_seat.get((table_id, seat), 0)
+
     async def serve(self, sub: Subscriber, table: Table[Any]) -> None:
         """Push ``sub`` its observations until its socket closes."""
         feed = self._feeds.get(sub.table_id)
@@ -278,6 +303,14 @@ class Hub:
         if since == 0 and not sub.first:
             data["reset"] = True
         return data, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _count_out(counts: dict[_Key, int], key: _Key) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 async def _close(socket: WebSocket, code: int) -> None:

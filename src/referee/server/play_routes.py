@@ -334,16 +334,27 @@ async def live(
         problem = ApiError(429, "rate_limited", "too many requests: slow down")
     elif since < 0 or (tag is not None and len(tag) > 64):
         problem = ApiError(422, "invalid", "since is a version (0 or more)", where=["since"])
+    address = websocket.client.host if websocket.client is not None else "?"
+    if problem is None and seat is not None:
+        settings = state.settings
+        full = state.hub.admit(
+            table_id, seat, address, settings.sockets_per_seat, settings.sockets_per_address
+        )
+        if full:
+            problem = ApiError(429, "too_many_sockets", full)
     if problem is not None or seat is None:
         assert problem is not None
         await websocket.send_denial_response(problem.response())
         return
-    table = await to_thread.run_sync(state.load, table_id)
-    await websocket.accept()
-    known_seat = seat
+    try:
+        table = await to_thread.run_sync(state.load, table_id)
+        await websocket.accept()
+        known_seat = seat
 
-    def still_valid() -> bool:
-        return state.resolver.seat(table_id, token) == known_seat
+        def still_valid() -> bool:
+            return state.resolver.seat(table_id, token) == known_seat
 
-    subscriber = Subscriber(table_id, seat, websocket, since, tag, still_valid)
-    await state.hub.serve(subscriber, table)
+        subscriber = Subscriber(table_id, seat, websocket, since, tag, still_valid)
+        await state.hub.serve(subscriber, table)
+    finally:
+        state.hub.leave(table_id, seat, address)

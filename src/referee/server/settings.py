@@ -36,6 +36,9 @@ class Settings:
       program (the command line) when the database cannot notify (SQLite).
     - ``cookie_max_age``: how long a seat's cookie lasts, in seconds.
     - ``listen``: use PostgreSQL's LISTEN/NOTIFY (``None``: whenever the database is PostgreSQL).
+    - ``sockets_per_seat`` / ``sockets_per_address``: how many live sockets one seat of a table,
+      and one client address, may hold open in this process at once (a phone and a laptop and a
+      few stale tabs; a venue's players behind one address): a socket beyond is refused (429).
     """
 
     database_url: str | None = None
@@ -48,6 +51,8 @@ class Settings:
     poll_seconds: float = 1.0
     cookie_max_age: int = 30 * 24 * 3600
     listen: bool | None = None
+    sockets_per_seat: int = 8
+    sockets_per_address: int = 256
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
