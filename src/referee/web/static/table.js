@@ -81,13 +81,20 @@
     ]);
   }
 
-  var retry = 500;
+  // Reconnecting: soon at first, then every 1.6 s at most, each wait jittered by a quarter so
+  // that a room of phones does not come back in one burst; a server back up is found within 2 s.
+  var retry = 250;
+  function nextWait() {
+    var wait = retry * (0.75 + Math.random() * 0.5);
+    retry = Math.min(retry * 1.5, 1600);
+    return wait;
+  }
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var url = scheme + location.host + base + "/live?since=" + S.obs.version +
       (S.obs.tag ? "&tag=" + encodeURIComponent(S.obs.tag) : "");
     var socket = new WebSocket(url);
-    socket.onopen = function () { retry = 500; S.conn = "Live."; draw(); document.body.dataset.live = "1"; };
+    socket.onopen = function () { retry = 250; S.conn = "Live."; draw(); document.body.dataset.live = "1"; };
     socket.onmessage = function (m) {
       var data = JSON.parse(m.data);
       if (data.type === "observation") {
@@ -100,8 +107,7 @@
       if (ev.code === 4401) { S.conn = "This seat's link was revoked: ask for a new one."; draw(); return; }
       S.conn = "Reconnecting…";
       draw();
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 10000);
+      setTimeout(connect, nextWait());
     };
   }
 
