@@ -70,20 +70,28 @@ def why_waiting(state: IntrigueState, who: CharacterId) -> Waiting | None:
 
 
 def envelope_prompts(state: IntrigueState) -> tuple[Prompt, ...]:
-    """Each sealed Contingency Envelope whose condition is met, as a prompt to its holder to
-    open it: at its time, when the engine sees the happening ("Open if shot", Knocked Out,
+    """The sealed Contingency Envelopes whose condition is met, as one prompt to each holder to
+    open them: at their time, when the engine sees the happening ("Open if shot", Knocked Out,
     robbed, searched) or when the holder reports one — even a Knocked Out holder (ruling 29).
     Secret (the holder's and the referee's), blocking nobody, with no default: "You are on
     your honour only to open them if the condition is met" gives no other answer."""
+    waiting: dict[CharacterId, list[str]] = {}
+    for e in state.contingency_envelopes:
+        if e.id in state.openable and e.id not in state.opened:
+            waiting.setdefault(e.holder, []).append(f"“{e.condition.label}” ({e.id})")
     return tuple(
         Prompt(
-            e.holder,
+            holder,
             ("open",),
             "Contingency Envelopes",
-            f"“{e.condition.label}”: its condition is met, open envelope {e.id}",
+            f"your envelope{'s' if len(labels) > 1 else ''} {_listed(labels)} may be opened now",
             blocking=False,
             secret=True,
         )
-        for e in state.contingency_envelopes
-        if e.id in state.openable and e.id not in state.opened and not state.status(e.holder).dead
+        for holder, labels in waiting.items()
+        if not state.status(holder).dead
     )
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
