@@ -172,6 +172,9 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         assert first is not None and first["y"] < 500  # read without scrolling
         width = countess.page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"her page is {width} px wide on a 360 px phone"
+        opening = region.locator("details.choice[data-key='countess|open|open']")
+        opening.locator("summary").click()
+        opening.locator("button[type=submit]").wait_for(timeout=TIMEOUT)
         countess.page.screenshot(path=str(screenshots / "intrigue-decisive-360.png"))
         DOCS_IMG.mkdir(parents=True, exist_ok=True)
         countess.page.screenshot(path=str(DOCS_IMG / "web-intrigue-decisive.png"))
@@ -179,11 +182,10 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
             heard = other.received()
             assert "Open if shot" not in heard and "may be opened now" not in heard
             assert other.page.locator("#act-panel .prompt").count() == 0
+            # nor that she, knocked out, has anything to do
+            assert "countess" not in (other.page.text_content("#to-move") or "")
 
         # -- she opens it, knocked out; then her page says why she waits, and until when
-        opening = region.locator("details.choice[data-key='countess|open|open']")
-        if opening.get_attribute("open") is None:
-            opening.locator("summary").click()
         _send(countess, opening)
         _wait_text(countess, "#ic-handed", LOCKET)
         waiting = countess.page.locator("#choices p.waiting")

@@ -110,9 +110,11 @@ def test_the_prompt_is_the_holders_and_the_referees_alone() -> None:
     table = _countess_falls("pistol")
     assert [p.actor for p in observe(table, "referee").prompts] == ["countess"]
     assert [p.actor for p in observe(table, "countess").prompts] == ["countess"]
+    assert "countess" in observe(table, "referee").to_move
     for other in ("alf", "maid"):
         seen = observe(table, other)
         assert not seen.prompts
+        assert "countess" not in seen.to_move  # knocked out: to move only for her envelope
         said = json.dumps(seen.to_json())
         assert "Open if shot" not in said and "contingency.openable" not in said
 
