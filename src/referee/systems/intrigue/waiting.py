@@ -6,12 +6,17 @@ Stat), "Surprise" (no action in the first turn) and "Contingency Envelopes" (an 
 condition is met is opened by its holder: a prompt, rulings 28 and 29).
 
 >>> from referee.systems.intrigue.game import load_game
+>>> from referee.systems.intrigue.state import evolved
 >>> evening = load_game({"start": "19:00", "characters": {
 ...     "ann": {"name": "Ann", "number": 12},
 ...     "bob": {"name": "Bob", "number": 13,
 ...             "contingency_envelopes": [{"id": "nine", "at": "19:00", "contents": "Run."}]}}})
 >>> why_waiting(evening, "ann") is None
 True
+>>> envelope_prompts(evening)  # Bob's envelope is sealed until its timer fires
+()
+>>> [p.reason for p in envelope_prompts(evolved(evening, openable=frozenset({"nine"})))]
+['your envelope “Open at 19:00” (nine) may be opened now']
 """
 
 from __future__ import annotations
