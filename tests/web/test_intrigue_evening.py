@@ -191,6 +191,7 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         waiting = countess.page.locator("#choices p.waiting")
         waiting.wait_for(timeout=TIMEOUT)
         assert "The Countess is knocked out, until 19:05." in (waiting.text_content() or "")
+        countess.page.screenshot(path=str(screenshots / "intrigue-knocked-out-waits-360.png"))
 
         # -- the referee's clock: at 19:05 she wakes, at 19:15 Miss Twelve may look again
         referee.page.click("#ic-plus-5")
