@@ -34,6 +34,7 @@ from referee.core.prompts import (
     prompts_seen_by,
     waits_of,
     whose_move,
+    whose_move_seen_by,
 )
 from referee.core.recording import ActionList, ActionRecord
 from referee.core.seats import Seat, SeatId, permit
@@ -184,7 +185,7 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         actions=records,
         state=state,
         choices=choices,
-        to_move=to_move,
+        to_move=whose_move_seen_by(table.procedure, table.state, viewer),
         previews=tuple(table.procedure.previews(table.state, viewer)),
         seat=seat,
         prompts=prompts,

@@ -49,6 +49,7 @@ __all__ = [
     "prompts_seen_by",
     "waits_of",
     "whose_move",
+    "whose_move_seen_by",
 ]
 
 
@@ -219,6 +220,23 @@ def whose_move(procedure: Procedure[Any], state: Any) -> tuple[ActorId, ...]:
         return tuple(dict.fromkeys(p.actor for p in blocking))
     movers = tuple(procedure.actors(state))
     return tuple(dict.fromkeys((*movers, *(p.actor for p in prompts))))
+
+
+def whose_move_seen_by(
+    procedure: Procedure[Any], state: Any, viewer: Viewer
+) -> tuple[ActorId, ...]:
+    """:func:`whose_move` as ``viewer`` may know it: an actor who is to move only because of a
+    secret, non-blocking prompt ``viewer`` may not see is left out (that they have anything to
+    do tells of the prompt: a knocked-out character asked to open an envelope). A blocking
+    prompt stops the table, which everyone sees, so its actor stays named."""
+    moving = whose_move(procedure, state)
+    if viewer.is_referee:
+        return moving
+    prompts = procedure.prompts(state)
+    if _blocking(prompts):
+        return moving
+    hidden = {p.actor for p in prompts if not p.is_seen_by(viewer)} - set(procedure.actors(state))
+    return tuple(a for a in moving if a not in hidden)
 
 
 def open_choices(procedure: Procedure[Any], state: Any, actor: ActorId) -> tuple[Choice, ...]:

@@ -251,7 +251,7 @@ def test_envelopes_for_a_number_nobody_wears_are_pointed_out() -> None:
         (
             {"items": {"knife": {"damge": 3}}},
             ("items", "knife", "damge"),
-            "unknown field 'damge' (known: damage, description)",
+            "unknown field 'damge' (known: damage, description, gun)",
         ),
         *(
             (

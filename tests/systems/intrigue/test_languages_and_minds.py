@@ -93,11 +93,15 @@ def test_a_skill_roll_against_another_characters_roll_wins_ties() -> None:
     )
     rolled = last(table, "skill.rolled")
     assert (rolled["total"], rolled["against_total"], rolled["success"]) == (10, 10, True)
-    # each is told the other's total, not their skill value; the odds are the referee's
+    # each is told the outcome and their own total; the winner the loser's total, the loser
+    # nothing of the winner's (ruling 3); skill values and the odds stay private
     [mine] = [e for e in view(table.log, "krockin") if e.kind == "skill.rolled"]
     [theirs] = [e for e in view(table.log, "maid") if e.kind == "skill.rolled"]
     assert "value" in mine.data and "against_value" not in mine.data and "chance" not in mine.data
+    assert (mine.data["total"], mine.data["against_total"], mine.data["success"]) == (10, 10, True)
     assert "against_value" in theirs.data and "value" not in theirs.data
+    assert theirs.data["against_total"] == 10 and theirs.data["success"] is True
+    assert "total" not in theirs.data and "faces" not in theirs.data
     assert {e.kind for e in view(table.log, "maid")} >= {"skill.rolled"}
     assert not [e for e in view(table.log, "butler") if e.kind == "skill.rolled"]
 

@@ -5,6 +5,7 @@ the log's line.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -74,10 +75,12 @@ def test_a_special_ability_rolls_with_its_own_value_and_name() -> None:
     )
 
 
-def test_an_opposed_roll_shows_each_side_the_others_total_only() -> None:
+def test_an_opposed_roll_tells_the_winner_the_losers_total_and_the_loser_only_the_outcome() -> None:
     """Skill Rolls: the Target Number "may be a roll + skill value from another character":
-    Ann's Stealth 2 + 6+6+6 = 20 against Bob's Perception 5 + 1+1+1 = 8. Each sees the other's
-    total; Bob alone sees his own skill value; the roll card is the referee's."""
+    Ann's Stealth 2 + 6+6+6 = 20 against Bob's Perception 5 + 1+1+1 = 8. Both are told the
+    outcome and their own dice and total; Ann, the winner, Bob's total too (the Target Number she
+    beat); Bob, the loser, never Ann's dice or total, which would give away her Stealth (20 − 18
+    = 2; ruling 3). Bob alone sees his own skill value; the roll card is the referee's."""
     table = act(
         start(ROLLERS),
         "a",
@@ -89,17 +92,48 @@ def test_an_opposed_roll_shows_each_side_the_others_total_only() -> None:
     )
     data = last(table, "skill.rolled")
     assert (data["against"], data["against_skill"], data["against_total"]) == ("b", "Perception", 8)
-    assert (data["total"], data["success"], data["faces"][:3]) == (20, True, [6, 6, 6])
+    assert (data["total"], data["success"], data["faces"]) == (20, True, [6, 6, 6])
+    assert data["against_faces"] == [1, 1, 1]
     assert data["against_value"] == 5 and data["value"] == 2
     card = data["roll"]
     assert (card["label"], card["rule"]) == ("Ann's Stealth vs Bob's Perception", "Skill Rolls")
-    for who in ("a", "b"):
-        mine = seen(table, who, "skill.rolled")
-        assert mine is not None and mine["against_total"] == 8 and "roll" not in mine
     ann, bob = seen(table, "a", "skill.rolled"), seen(table, "b", "skill.rolled")
     assert ann is not None and bob is not None
-    assert "against_value" not in ann and bob["against_value"] == 5
+    assert (ann["total"], ann["faces"], ann["against_total"], ann["success"]) == (
+        20,
+        [6, 6, 6],
+        8,
+        True,
+    )
+    assert "against_faces" not in ann and "against_value" not in ann and "roll" not in ann
+    assert (bob["against_total"], bob["against_faces"], bob["against_value"]) == (8, [1, 1, 1], 5)
+    assert bob["success"] is True  # Ann succeeded: Bob lost
+    assert not {"total", "faces", "value", "roll", "chance"} & bob.keys()
     assert seen(table, "public", "skill.rolled") is None
+
+
+def test_the_loser_of_an_opposed_roll_never_receives_the_winners_dice_or_total() -> None:
+    """Skill Rolls, ruling 3: Ann's Stealth 2 + 1+1+1 = 5 loses to Bob's Perception 5 + 6+6+2 =
+    19. Ann's view of the log — every byte of it — holds neither Bob's 19 nor his faces; Bob's
+    holds Ann's 5, the total he held off."""
+    table = act(
+        start(ROLLERS),
+        "a",
+        "roll",
+        [1, 1, 1, 6, 6, 2],
+        skill="Stealth",
+        against="b",
+        against_skill="Perception",
+    )
+    [ann] = [e for e in view(table.log, Viewer("a")) if e.kind == "skill.rolled"]
+    [bob] = [e for e in view(table.log, Viewer("b")) if e.kind == "skill.rolled"]
+    said = json.dumps(ann.to_json())
+    assert ann.data["success"] is False and ann.data["total"] == 5
+    assert "19" not in said and "[6, 6, 2]" not in said
+    assert {x["name"] for x in ann.to_json()["secrets"]} == {"value", "total", "faces"}
+    assert {"against_total", "against_faces"} <= set(ann.redacted)  # named withheld, not shown
+    assert (bob.data["against_total"], bob.data["total"]) == (19, 5)
+    assert "faces" not in bob.data and bob.data["against_faces"] == [6, 6, 2]
 
 
 def test_against_skill_needs_a_character_to_roll_against() -> None:
@@ -126,7 +160,12 @@ def test_the_log_says_whether_a_skill_roll_succeeds_and_against_what() -> None:
             against_total=11,
             success=False,
         )
-        == "a rolls Stealth: 7 against b's 11: fails."
+        == "a rolls Stealth: 7 against b's Stealth 11: fails."
+    )
+    # the loser of a roll against another character is not told the winner's total (ruling 3)
+    assert (
+        _line(SKILL_ROLLED, character="a", skill="Stealth", against="b", success=False)
+        == "a rolls Stealth against b's Stealth: fails."
     )
 
 

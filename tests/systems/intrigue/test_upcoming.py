@@ -83,11 +83,12 @@ def test_a_held_action_shows_its_odds_before_it_is_rolled() -> None:
     assert "3d6+3 > 14" in words
     after = act(table, "cat", "declare", [6, 6, 6], action="attack", target="bob")
     assert check.odds().success == Fraction(last(after, "attack.rolled")["chance"])
-    # an ordinary declaration rolls nothing
+    # an ordinary declaration rolls nothing at once: its odds are those of the roll it makes
+    # when the round resolves, whether or not the round is begun yet (issue 28)
     fresh = act(start({"characters": cast}), "cat", "start_combat", targets=["bob"])
-    assert (
-        upcoming(fresh.state, Action("cat", "declare", {"action": "attack", "target": "bob"})) == []
-    )
+    begun = act(fresh, "referee", "next_round")
+    attack = Action("cat", "declare", {"action": "attack", "target": "bob"})
+    assert upcoming(fresh.state, attack) == upcoming(begun.state, attack) != []
 
 
 def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
@@ -129,3 +130,17 @@ def test_the_odds_shown_are_those_of_the_roll_the_action_would_make() -> None:
         "kro Befuddle alf: 3d6+3 > 11"
     ]
     assert words(brawl_, "kro", "mental_attack", target="alf", ability="Nope") == []
+
+
+def test_an_attack_declared_between_rounds_shows_its_odds_before_it_is_declared() -> None:
+    """Initiative: a declaration made before anyone has begun the round begins it (as the
+    choice is offered): the Attack's odds are those of the round it begins, 3d6+2 > 1 + 10."""
+    table = act(start(brawl()), "alf", "start_combat", targets=["bob"])
+    assert not table.state.combats[-1].in_round
+    attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
+    [(words, check)] = upcoming(table.state, attack)
+    assert words == "Alf attack Bob (if bob takes no Defensive Action): 3d6+2 > 11"
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(table, "bob", "declare", action="scream", bonus=0)
+    table = act(table, "referee", "resolve", [6, 2, 1])
+    assert last(table, "attack.rolled")["chance"] == str(check.odds().success)

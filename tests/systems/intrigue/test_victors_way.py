@@ -459,11 +459,12 @@ def test_after_a_combat_the_victor_may_wake_slay_search_or_rob_the_knocked_out()
             {"failure": "20/27", "success": "7/27"},
         )
     ]
-    # Cyd never fought: nothing to do with Bob. Her "shot" envelope may open, "stabbed" waits.
-    assert menu(table, "cyd")[3:6] == [
+    # Cyd never fought: nothing to do with Bob. Her "shot" envelope may open (the prompt's
+    # answer comes first, ruling 28), "stabbed" waits.
+    assert menu(table, "cyd")[0] == ("open", "", {"envelope": one_of("cyd-c1")})
+    assert menu(table, "cyd")[4:6] == [
         ("report", "", {"event": one_of("stabbed")}),
         ("encounter", "", {"character": one_of("alf", "bob", "dan", "eve"), "how": HOW}),
-        ("open", "", {"envelope": one_of("cyd-c1")}),
     ]
     assert not {"revive", "slay", "search", "rob"} & {k for k, _, _ in menu(table, "cyd")}
     table = act(table, "cyd", "open", envelope="cyd-c1")

@@ -57,12 +57,15 @@ def is_character_number(text: str) -> bool:
 class Item:
     """An Item Card: a weapon states "the amount of damage done" ("Doing Damage").
 
-    ``damage`` is ``None`` for an item that is not a weapon.
+    ``damage`` is ``None`` for an item that is not a weapon; ``gun``: the card is a gun's ("Doing
+    Damage": "Guns are treated in exactly the same way"), so a hit with it is being shot ("Open
+    if shot", "Contingency Envelopes").
     """
 
     name: str
     damage: int | None = None
     description: str = ""
+    gun: bool = False
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,13 @@ from referee.systems.intrigue.rules import (
 )
 from referee.systems.intrigue.state import Combat, IntrigueState
 
-__all__ = ["combat_choices", "evening_choices", "referee_choices", "who_does_what"]
+__all__ = [
+    "combat_choices",
+    "evening_choices",
+    "opening_choices",
+    "referee_choices",
+    "who_does_what",
+]
 
 
 def who_does_what(words: str) -> str:
@@ -121,10 +127,18 @@ def _contingency_choices(state: IntrigueState, me: Character) -> list[Choice]:
                 {"character": OneOf(others), "how": OneOf(("see", "meet", "talk"))},
             )
         )
-    openable = tuple(e.id for e in mine if e.id in state.openable and e.id not in state.opened)
-    if openable:
-        choices.append(Choice(me.id, "open", {"envelope": OneOf(openable)}))
-    return choices
+    return [*choices, *opening_choices(state, me)]
+
+
+def opening_choices(state: IntrigueState, me: Character) -> tuple[Choice, ...]:
+    """Contingency Envelopes: open one whose condition is met — in a combat, or Knocked Out,
+    too (ruling 29: the prompt reaches its holder at that moment)."""
+    openable = tuple(
+        e.id
+        for e in state.contingency_envelopes
+        if e.holder == me.id and e.id in state.openable and e.id not in state.opened
+    )
+    return (Choice(me.id, "open", {"envelope": OneOf(openable)}),) if openable else ()
 
 
 def _roll_choices(state: IntrigueState, me: Character) -> list[Choice]:

@@ -33,6 +33,7 @@ from referee.systems.intrigue.events import (
     ITEM_ROBBED,
     MEDICINE_ROLLED,
 )
+from referee.systems.intrigue.perception import KNOCKED_OUT, ROBBED, SEARCHED, seen_happening
 from referee.systems.intrigue.rules import (
     RECOVERY_TIME,
     is_knocked_out,
@@ -69,6 +70,7 @@ def damage(state: IntrigueState, target: CharacterId, amount: int, how: str) -> 
     ]
     if out and not status.knocked_out:
         events.append(Event(CHARACTER_KNOCKED_OUT, {"character": target}))
+        events += seen_happening(state, target, KNOCKED_OUT)
     return events
 
 
@@ -230,6 +232,7 @@ def search(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
                 Secret("envelopes", envelopes, only(me.id)),
             ),
         ),
+        *seen_happening(state, target.id, SEARCHED),
     )
 
 
@@ -261,4 +264,5 @@ def rob(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
             {"character": me.id, "target": target.id},
             secrets=(Secret("item", card.name, only(me.id, target.id)),),
         ),
+        *seen_happening(state, target.id, ROBBED),
     )

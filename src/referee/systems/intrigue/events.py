@@ -184,12 +184,17 @@ def _perception(d: Mapping[str, Any]) -> str:
 
 
 def _skill(d: Mapping[str, Any]) -> str:
+    """A skill roll, with the totals this viewer may know (ruling 3: the loser of a roll
+    against another character is told the outcome, not the winner's total)."""
     verdict = "succeeds" if d.get("success") else "fails"
+    total = f": {d['total']}" if "total" in d else ""
     if "against" in d:
-        against = f" against {possessive(_who(d, d['against']))} {d.get('against_total')}"
+        theirs = f" {d['against_total']}" if "against_total" in d else ""
+        skill = d.get("against_skill", d["skill"])
+        against = f" against {possessive(_who(d, d['against']))} {skill}{theirs}"
     else:
         against = f" against {d.get('target')}"
-    return f"{_who(d, d['character'])} rolls {d['skill']}: {d['total']}{against}: {verdict}."
+    return f"{_who(d, d['character'])} rolls {d['skill']}{total}{against}: {verdict}."
 
 
 def _conversation(d: Mapping[str, Any]) -> str:

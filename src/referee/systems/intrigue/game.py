@@ -170,13 +170,20 @@ def _items(value: Any, path: Path) -> tuple[Item, ...]:
     for name, raw in data.items():
         where = (*path, name)
         spec = _mapping(raw if raw is not None else {}, where, "an item card")
-        _extra(spec, {"damage", "description"}, where)
+        _extra(spec, {"damage", "description", "gun"}, where)
         damage = spec.get("damage")
         if damage is not None and (
             isinstance(damage, bool) or not isinstance(damage, int) or damage < 0
         ):
             raise _fail(f"damage is a whole number, not {damage!r}", (*where, "damage"))
-        items.append(Item(str(name), damage, _text(spec, "description", where, "")))
+        items.append(
+            Item(
+                str(name),
+                damage,
+                _text(spec, "description", where, ""),
+                gun=_bool(spec, "gun", False, where),
+            )
+        )
     return tuple(items)
 
 

@@ -245,9 +245,13 @@ def _declared_attack(
     """An Attack or a Grab being declared: the roll it will make when the round resolves, as
     the declarations stand now ("The Attacker rolls 3d6 and adds their Combat Stat. If the
     total is greater than the Target's Combat Stat + 10, the attack succeeds"). A target who
-    has still to declare may yet take a Defensive Action (+3): the words say so."""
+    has still to declare may yet take a Defensive Action (+3): the words say so. Between rounds
+    a declaration begins the next round (as its choice is offered): read from its start."""
     combat = state.combat_of(who)
-    if combat is None or not combat.in_round or combat.declaration(who) is not None:
+    if combat is None:
+        return []
+    state, combat, _ = fight.round_start(state, combat)
+    if combat.declaration(who) is not None:
         return []
     found = _as_declared(state, combat, who, params, lambda kind: kind in ("attack", "grab"))
     if found is None:

@@ -103,7 +103,8 @@ class EnvelopeOpened(TypedDict, total=False):
 
 class SkillRolled(TypedDict, total=False):
     """A skill roll; ``value``/``against_value`` each roller's own; ``chance`` and ``odds``
-    the referee's."""
+    the referee's. Against another character: ``total``/``faces`` the roller's,
+    ``against_total``/``against_faces`` the other's, each total the winner's too (ruling 3)."""
 
     character: str
     skill: str
@@ -113,6 +114,7 @@ class SkillRolled(TypedDict, total=False):
     against_skill: str
     against_total: int
     against_value: int
+    against_faces: list[int]
     total: int
     faces: list[int]
     success: bool

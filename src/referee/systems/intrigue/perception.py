@@ -44,16 +44,30 @@ from referee.systems.intrigue.rules import DICE, PERCEPTION_COOLDOWN, envelope_o
 from referee.systems.intrigue.state import IntrigueState
 
 __all__ = [
+    "KNOCKED_OUT",
+    "ROBBED",
+    "SEARCHED",
+    "SHOT",
     "encounter",
     "format_duration",
     "open_envelope",
     "perceive",
     "perception_check",
     "report",
+    "seen_happening",
 ]
 
 PERCEPTION_RULE = "Perception Envelopes"
 CONTINGENCY_RULE = "Contingency Envelopes"
+
+SHOT = "shot"
+"""Hit by an Attack made with a gun's Item Card ("Open if shot")."""
+KNOCKED_OUT = "knocked out"
+"""Knocked Out ("Taking Damage")."""
+ROBBED = "robbed"
+"""Robbed of an Item Card by the victor ("Taking Damage": "rob them")."""
+SEARCHED = "searched"
+"""Searched by the victor ("Taking Damage": "search them")."""
 
 
 def format_duration(seconds: int) -> str:
@@ -178,6 +192,21 @@ def _openable_now(me: Character, ids: list[str], why: str) -> Event:
     )
 
 
+def seen_happening(state: IntrigueState, holder: str, happening: str) -> list[Event]:
+    """What the engine saw happen to ``holder`` (:data:`SHOT`, :data:`KNOCKED_OUT`,
+    :data:`ROBBED`, :data:`SEARCHED`) meets the condition of their sealed envelopes that name it
+    ("Open if shot"): they may be opened now, and the holder alone is told (ruling 28). Nothing
+    when no envelope of theirs waits for it."""
+    ids = [
+        e.id
+        for e in state.contingency_envelopes
+        if e.holder == holder and e.id not in state.openable and e.condition.met_by_event(happening)
+    ]
+    if not ids:
+        return []
+    return [_openable_now(state.character(holder), ids, f"event: {happening}")]
+
+
 def perception_check(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
     """``perceive``: a Perception Check on another character (:func:`perceive`)."""
     me = acting_character(b.state, action)
@@ -222,7 +251,7 @@ def open_envelope(b: Builder[IntrigueState], action: Action, dice: DiceSource) -
     """``open`` a Contingency Envelope: "You are on your honour only to open them if the
     condition is met"; the contents are the holder's alone."""
     state = b.state
-    me = acting_character(state, action)
+    me = acting_character(state, action, knocked_out_may=True)  # ruling 29
     envelope = state.contingency(OPEN.of(action).envelope)
     if envelope.holder != me.id:
         raise RuleError(CONTINGENCY_RULE, f"{envelope.id} is not {me.id}'s envelope")

@@ -46,8 +46,10 @@ from referee.core import (
     JsonObject,
     OddsPreview,
     Procedure,
+    Prompt,
     Result,
     Viewer,
+    Waiting,
     only,
     set_timer,
 )
@@ -58,6 +60,7 @@ from referee.systems.intrigue import damage, mental, perception, resolution, rou
 from referee.systems.intrigue.choices import (
     combat_choices,
     evening_choices,
+    opening_choices,
     referee_choices,
     who_does_what,
 )
@@ -71,6 +74,7 @@ from referee.systems.intrigue.odds import own_roll, upcoming
 from referee.systems.intrigue.perception import format_duration
 from referee.systems.intrigue.state import IntrigueState
 from referee.systems.intrigue.views import game_json
+from referee.systems.intrigue.waiting import envelope_prompts, why_waiting
 
 __all__ = ["HANDLERS", "PROCEDURE", "Intrigue", "format_duration", "game_json"]
 
@@ -170,12 +174,26 @@ class Intrigue(Procedure[IntrigueState]):
         if not state.has_character(actor):
             return ()
         me = state.character(actor)
-        if not state.status(me.id).can_act:
+        status = state.status(me.id)
+        if status.dead:
             return ()
+        if not status.can_act:  # Knocked Out: an envelope whose condition is met (ruling 29)
+            return opening_choices(state, me)
         combat = state.combat_of(me.id)
         if combat is not None:
-            return combat_choices(state, me, combat)
+            return (*combat_choices(state, me, combat), *opening_choices(state, me))
         return evening_choices(state, me)
+
+    def prompts(self, state: IntrigueState) -> Sequence[Prompt]:
+        """Each sealed Contingency Envelope whose condition is met, to its holder: open it
+        (:func:`~referee.systems.intrigue.waiting.envelope_prompts`; rulings 28, 29)."""
+        return envelope_prompts(state)
+
+    def waiting(self, state: IntrigueState, actor: ActorId) -> Waiting | None:
+        """Why a character with nothing open waits, and until when: dead, Knocked Out until
+        19:40, surprised, or others declaring first
+        (:func:`~referee.systems.intrigue.waiting.why_waiting`)."""
+        return why_waiting(state, actor)
 
     def previews(self, state: IntrigueState, viewer: Viewer) -> Sequence[Any]:
         """The odds of the rolls the next ``resolve`` of each running combat makes (combat is

@@ -31,6 +31,7 @@ from referee.systems.intrigue.events import (
     ITEM_DRAWN,
     MENTAL_EFFECT,
 )
+from referee.systems.intrigue.perception import SHOT, seen_happening
 from referee.systems.intrigue.rounds import combat_acted_on, pending_declarers, refuse
 from referee.systems.intrigue.rules import break_free_check, squeeze_damage
 from referee.systems.intrigue.state import Combat, Declaration, IntrigueState
@@ -181,6 +182,8 @@ def _attack(
         tell(b, Event(CHARACTER_GRABBED, {"combat": cid, "holder": who, "held": plan.target}))
     elif result.is_success and plan.damage > 0:
         how = plan.ability.name if plan.ability else (before.status(plan.leader).drawn or "hand")
+        if plan.ability is None and _is_gun(before, plan.leader):
+            tell(b, *seen_happening(b.state, plan.target, SHOT))
         tell(b, *damage(b.state, plan.target, plan.damage, how))
     if result.is_success and plan.ability is not None and plan.ability.effect:
         # "others can have more subtle effects when an Attack is successful"
@@ -192,6 +195,13 @@ def _attack(
             "effect": plan.ability.effect,
         }
         tell(b, Event(MENTAL_EFFECT, effect))
+
+
+def _is_gun(state: IntrigueState, attacker: CharacterId) -> bool:
+    """True if ``attacker`` attacks with a gun drawn: the one hit is shot ("Open if shot")."""
+    drawn = state.status(attacker).drawn
+    weapon = state.character(attacker).item(drawn) if drawn else None
+    return weapon is not None and weapon.gun
 
 
 def _squeeze_throw_or_release(

@@ -50,6 +50,7 @@ class ItemCard(_Sheet):
 
     damage: int | None = Field(default=None, ge=0)
     description: str = ""
+    gun: bool = False
 
 
 class PerceptionEnvelopeSheet(_Sheet):

@@ -2,7 +2,8 @@
 
 Rules text (Intrigue in the Clouds), "Skill Rolls", "Languages", "Other Skills and Special
 Abilities". A skill roll's odds are the referee's (ruling): the roller sees their own value and
-dice, each side of an opposed roll the other's total only.
+dice; each side of an opposed roll the outcome and their own dice and total, the winner the
+loser's total too, the loser nothing of the winner's (ruling 3).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from referee.core import (
     REFEREE_ONLY,
     Action,
     Builder,
+    CheckResult,
     Event,
     Json,
     RollCard,
@@ -24,6 +26,7 @@ from referee.core.naming import possessive
 from referee.dice import DiceSource
 from referee.systems.intrigue.acting import acting_character, tell
 from referee.systems.intrigue.actions import ROLL, SPEAK
+from referee.systems.intrigue.characters import CharacterId
 from referee.systems.intrigue.events import CONVERSATION_HELD, SKILL_ROLLED
 from referee.systems.intrigue.rules import opposed_skill_check, skill_check
 from referee.systems.intrigue.state import IntrigueState
@@ -76,23 +79,41 @@ def roll(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
         their_value = other.skill(their)
         opposed = opposed_skill_check(value, their_value)
         result = opposed.roll(dice)
-        payload |= {
-            "against": other.id,
-            "against_skill": their,
-            "against_total": result.opponent_value,
-        }
-        secrets.append(Secret("against_value", their_value, only(other.id)))
+        payload |= {"against": other.id, "against_skill": their, "success": result.is_success}
         audience = only(me.id, other.id)
         chance = opposed.odds().success
         card = RollCard.of(
             opposed, result, f"{label} vs {possessive(other.name)} {their}", rule=RULE
         ).to_json()
+        secrets += _opposed_sides(result, me.id, other.id, their_value)
         secrets.append(Secret("roll", card, REFEREE_ONLY))
-    # each tells the other their total; skill values and the odds stay private
+        secrets.append(Secret("chance", str(chance), REFEREE_ONLY))
+        tell(b, Event(SKILL_ROLLED, payload, audience=audience, secrets=tuple(secrets)))
+        return
     secrets.append(Secret("chance", str(chance), REFEREE_ONLY))
     payload |= {"total": result.value, "faces": list(result.faces)}
     payload["success"] = result.is_success
     tell(b, Event(SKILL_ROLLED, payload, audience=audience, secrets=tuple(secrets)))
+
+
+def _opposed_sides(
+    result: CheckResult, me: CharacterId, other: CharacterId, their_value: int
+) -> list[Secret]:
+    """What each side of a roll against another character is told (ruling 3): both the
+    outcome (the payload); each their own dice and total; the winner the loser's total too (the
+    Target Number met, or held off) — never the loser the winner's dice or total, which with
+    the faces would give away the winner's skill (16 − 6 − 6 − 2 is a Perception of 2)."""
+    mine, theirs = (tuple(d.face for d in r.dice) for r in result.rolls)
+    winner = me if result.is_success else other
+    return [
+        Secret("total", result.value, only(me, *((other,) if winner == other else ()))),
+        Secret("faces", list(mine), only(me)),
+        Secret(
+            "against_total", result.opponent_value, only(other, *((me,) if winner == me else ()))
+        ),
+        Secret("against_faces", list(theirs), only(other)),
+        Secret("against_value", their_value, only(other)),
+    ]
 
 
 def speak(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
