@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -282,3 +283,20 @@ def test_the_game_says_why_a_seat_waits_where_it_knows_better() -> None:
         "until": "until 19:40",
         "section": "Damage",
     }
+
+
+def test_a_seat_waiting_is_not_told_of_anothers_secret_prompt() -> None:
+    """Bob is asked something secret that blocks nobody (an envelope to open): Cat, waiting,
+    is told whose move it is, and Bob is not named in it, nor in whose move it is."""
+
+    class Secretly(Duel):
+        def prompts(self, state: Any) -> tuple[Prompt, ...]:
+            secret = Prompt("bob", ("concede",), "Envelopes", "open it", blocking=False)
+            return (*super().prompts(state), replace(secret, secret=True))
+
+    table = Table.start(Secretly(), SETUP, system="toy", players=PLAYERS)
+    cat = observe(table, "cat").to_json()
+    assert "bob" not in cat["to_move"] and cat["prompts"] == []
+    (waiting,) = cat["waiting"]
+    assert waiting["reason"] == "it is ann's move"
+    assert "bob" in observe(table, "referee").to_json()["to_move"]

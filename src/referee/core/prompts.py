@@ -181,13 +181,17 @@ def waits_of(
             continue
         said = procedure.waiting(state, actor)
         found.append(
-            said if said is not None else _kernel_waiting(procedure, state, actor, prompts)
+            said if said is not None else _kernel_waiting(procedure, state, actor, prompts, viewer)
         )
     return tuple(found)
 
 
 def _kernel_waiting(
-    procedure: Procedure[Any], state: Any, actor: ActorId, seen: Sequence[Prompt]
+    procedure: Procedure[Any],
+    state: Any,
+    actor: ActorId,
+    seen: Sequence[Prompt],
+    viewer: Viewer,
 ) -> Waiting:
     blocking = _blocking(procedure.prompts(state))
     if blocking:
@@ -201,9 +205,12 @@ def _kernel_waiting(
                 known[0].section,
             )
         return Waiting(actor, f"the table waits for {who} to decide", "until it is answered")
-    movers = [a for a in whose_move(procedure, state) if a != actor]
+    movers = [a for a in whose_move_seen_by(procedure, state, viewer) if a != actor]
+    if len(movers) == 1:
+        return Waiting(actor, f"it is {movers[0]}'s move", "until they have acted")
     if movers:
-        return Waiting(actor, f"it is {', '.join(movers)}'s move", "until they have acted")
+        names = f"{', '.join(movers[:-1])} and {movers[-1]}"
+        return Waiting(actor, f"{names} are to move", "until they have acted")
     return Waiting(actor, "nothing is open to you now")
 
 
