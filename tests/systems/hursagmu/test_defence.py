@@ -42,7 +42,7 @@ def test_only_the_target_of_the_attack_defends_against_it() -> None:
     cy waits for cy, and bob may not defend in his place."""
     table = _fred_attacks_cy()
     assert table.state.pending is not None and table.state.pending.target == "cy"
-    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+    with pytest.raises(RuleError, match="the table waits for cy to decide: Fred attacks Cy"):
         play(table, [("bob", "defend", {})], [1, 1])
 
 
@@ -50,7 +50,7 @@ def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
     """Action: the character attacked "may choose to make a defensive action" or take the
     blow — he, not another: bob may not take fred's attack on cy for him, and cy may."""
     table = _fred_attacks_cy()
-    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+    with pytest.raises(RuleError, match="the table waits for cy to decide: Fred attacks Cy"):
         play(table, [("bob", "take", {})], [6, 6, 1, 1])
     taken = play(table, [("cy", "take", {})], [6, 6, 1, 1])
     (resolved,) = [e.data for e in taken.log if e.kind == "attack.resolved"]

@@ -99,9 +99,11 @@ def test_a_held_action_acts_first_without_a_roll_and_the_last_roll_begins_the_ac
     None
 ):
     """ "Waiting": a character who held his action over into this round acts first (rank
-    ``HELD``, Initiative 0, ``held``), rolling no dice; his is the last Initiative wanted, so
-    the Action phase of round 1 begins."""
+    ``HELD``, ``held``), rolling no dice; until the others have rolled he shows the Initiative
+    he held over (5), not 0. His is the last Initiative wanted, so the Action phase of round 1
+    begins, and he "gets the Initiative": the round's highest, Marcos's 7 (ruling 33)."""
     state = _with(start({"bob": FIGHTER, "marcos": SORCERER}).state, "bob", held_over=True)
+    state = _with(state, "bob", held_initiative=5)
     state = _with(state, "marcos", initiative=7)
     events = _initiative_events(state, "bob", "maneuver", [])
     assert events == [
@@ -111,13 +113,22 @@ def test_a_held_action_acts_first_without_a_roll_and_the_last_roll_begins_the_ac
                 "character": "bob",
                 "stance": "maneuver",
                 "skill": "quickness",
-                "initiative": 0,
+                "initiative": 5,
                 "rank": HELD,
                 "held": True,
             },
         ),
-        ("actions.began", {"round": 1}),
+        ("actions.began", {"round": 1, "held": {"bob": 7}}),
     ]
+
+
+def test_a_held_action_keeps_its_initiative_when_nobody_rolled_higher() -> None:
+    """ "Waiting": he "gets the Initiative"; held over at 12 against Marcos's 7, he shows 12."""
+    state = _with(start({"bob": FIGHTER, "marcos": SORCERER}).state, "bob", held_over=True)
+    state = _with(state, "bob", held_initiative=12)
+    state = _with(state, "marcos", initiative=7)
+    events = _initiative_events(state, "bob", "maneuver", [])
+    assert events[-1] == ("actions.began", {"round": 1, "held": {"bob": 12}})
 
 
 # -- "The Waiting Game" ----------------------------------------------------------------------------

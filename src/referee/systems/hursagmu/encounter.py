@@ -42,9 +42,11 @@ from referee.core import (
     Event,
     Handlers,
     Procedure,
+    Prompt,
     Result,
     RuleError,
     Viewer,
+    Waiting,
 )
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
@@ -56,6 +58,7 @@ from referee.systems.hursagmu import (
     recovery,
     round_plan,
     senses,
+    turn_order,
 )
 from referee.systems.hursagmu.catalogue import CATALOGUE, DECLARE, DEFEND, step_json
 from referee.systems.hursagmu.initiative import (
@@ -158,6 +161,16 @@ class EncounterProcedure(Procedure[Encounter]):
         """Every character of the encounter: a seat each by default."""
         return tuple(state.fighters)
 
+    def prompts(self, state: Encounter) -> Sequence[Prompt]:
+        """The attack pending asks its target to defend (aborting his turn, where the defence
+        is of the other kind) or take the hit (:func:`~.combat.defence_prompt`)."""
+        prompt = combat.defence_prompt(state)
+        return () if prompt is None else (prompt,)
+
+    def waiting(self, state: Encounter, actor: ActorId) -> Waiting | None:
+        """Why ``actor`` cannot act now and until when (:func:`~.turn_order.waiting`)."""
+        return turn_order.waiting(state, actor)
+
     def legal_actions(self, state: Encounter, actor: ActorId) -> Sequence[Choice]:
         """What ``actor`` may do now (:func:`~referee.systems.hursagmu.choices.legal_actions`)."""
         return choices.legal_actions(state, actor)
@@ -255,7 +268,17 @@ class EncounterProcedure(Procedure[Encounter]):
         characters: dict[str, Any] = {}
         for who, f in state.fighters.items():
             plan = f.round_plan(mode)
+            sheet = f.sheet
             characters[who] = {
+                "sheet": {
+                    "dexterity": sheet.dexterity,
+                    "intelligence": sheet.intelligence,
+                    "strength": sheet.strength,
+                    "willpower": sheet.willpower,
+                    "skills": dict(sorted(sheet.skills.items())),
+                    "weapon": sheet.weapon,
+                    "weapon_type": sheet.weapon_type,
+                },
                 "hits": f.hits,
                 "stamina": f.sheet.stamina,
                 "conscious": f.conscious,
