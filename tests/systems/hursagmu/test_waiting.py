@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from referee.core import Action, RuleError
+from referee.systems.hursagmu import PROCEDURE
 from referee.systems.hursagmu.action_phase import fold_moved, fold_step_taken, step_base
 from referee.systems.hursagmu.choices import actors
 from referee.systems.hursagmu.rounds import Step
@@ -143,3 +144,22 @@ def test_a_waiting_game_player_ranks_over_those_who_acted() -> None:
     assert rolled[1]["initiative"] == 11
     assert rolled[1]["rank"] == WAITED
     assert began == ("actions.began", {"round": 1})
+
+
+def test_one_who_holds_his_action_over_is_told_until_the_next_round() -> None:
+    """Waiting: "hold his action over into the next round"."""
+    table = play(two_fighters(), [("bob", "wait", {}), ("bob", "hold", {})])
+    said = PROCEDURE.waiting(table.state, "bob")
+    assert said is not None
+    assert (said.reason, said.until) == (
+        "he holds his action over into round 2",
+        "until the next round",
+    )
+
+
+def test_the_others_are_told_that_a_held_action_comes_first() -> None:
+    """Waiting: held over, "he automatically gets the Initiative for that round"."""
+    state = _with(two_fighters().state, "bob", rank=HELD)
+    said = PROCEDURE.waiting(state, "fred")
+    assert said is not None
+    assert said.reason == "Bob held his action over and acts before everyone this round"
