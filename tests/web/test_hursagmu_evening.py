@@ -87,7 +87,7 @@ def _compose_defend_haste_attack(
     ]
     form.get_by_role("button", name="Add a step").click()
     steps.nth(1).get_by_label("Kind of step 2").select_option(label="haste (+2 Initiative)")
-    _odds(form, "−2 for two actions")
+    _odds(form, f"step 1 at Initiative {bob_init + 2}")
     form.get_by_role("button", name="Add a step").click()
     third = steps.nth(2)
     assert third.get_by_label("Kind of step 3").input_value() == "attack"

@@ -373,7 +373,7 @@ def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> 
     ]
 
 
-# -- the attack waits for its target's answer: a prompt (issue 28) ----------------------------------
+# -- the attack waits for its target's answer: a prompt (issue 28) ---------------------------------
 
 
 def _bob_strikes_marcos() -> Table[Encounter]:

@@ -261,8 +261,8 @@ def defence_declarations(state: Encounter, raw: list[dict[str, Any]] | None) -> 
         if raw is None:
             raise RuleError(
                 "Action",
-                f"{who} must declare all of his actions for the round "
-                "before the defensive roll (defend with actions: [...])",
+                f"{who} must declare all of his actions for the round before his defensive "
+                "roll: declare them with the defence",
             )
         plan, declared = declare_plan(state, who, raw)
         if not any(s.kind is StepKind.DEFEND and s.skill == needed for s in plan.steps):

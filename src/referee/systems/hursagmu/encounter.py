@@ -125,8 +125,12 @@ FOLD: dict[str, Fold] = {
 }
 """Each event kind that changes the state, and how (the other kinds change nothing)."""
 
-MASTER_ONLY = frozenset({"end_round", "condition", "perceive"})
-"""The Master's own actions."""
+MASTER_ONLY = {
+    "end_round": "ending the round",
+    "condition": "ruling on Health and Sanity",
+    "perceive": "a secret roll of the senses",
+}
+"""The Master's own actions, in words."""
 WHILE_PENDING = frozenset({"defend", "take", "condition", "perceive"})
 """What may happen while an attack waits for its target's answer."""
 
@@ -216,7 +220,8 @@ class EncounterProcedure(Procedure[Encounter]):
         """:class:`RuleError` if who takes ``action``, or when, is against the rules."""
         if action.kind in MASTER_ONLY and action.actor != REFEREE:
             raise RuleError(
-                "Encounter", f"{action.kind!r} is the Master's action, not {action.actor}'s"
+                "Encounter",
+                f"{MASTER_ONLY[action.kind]} is the Master's action, not {action.actor}'s",
             )
         if action.actor != REFEREE:
             f = state.fighter(action.actor)
@@ -228,7 +233,8 @@ class EncounterProcedure(Procedure[Encounter]):
                 )
         elif action.kind not in MASTER_ONLY:
             raise RuleError(
-                "Encounter", f"the Master does not take {action.kind!r}: a character does"
+                "Encounter",
+                f"the Master takes {action.kind!r} for a character: act as that character",
             )
         if state.pending is not None and action.kind not in WHILE_PENDING:
             p = state.pending
