@@ -67,11 +67,10 @@ def round_planner(
         doc.text_at(MARGIN, MARGIN + 15, title_of(cid) if cid else "Character:", 20, "B")
         stats = f"Hits {char.get('hits', '')} · Stamina {char.get('stamina', '')}"
         doc.right_at(doc.width - MARGIN, MARGIN + 15, stats if cid else "", 10)
-        y = MARGIN + 21
+        y = MARGIN + 18
         for line in sheet_lines(char.get("sheet"), tables["skills"]):
-            doc.text_at(MARGIN, y + 3, line, 8)
-            y += 4.5
-        y += 2.5
+            y = doc.paragraph(MARGIN, y, w, line, 7.5)
+        y += 2
         doc.text_at(
             MARGIN,
             y + 2,
