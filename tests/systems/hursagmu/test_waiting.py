@@ -163,3 +163,20 @@ def test_the_others_are_told_that_a_held_action_comes_first() -> None:
     said = PROCEDURE.waiting(state, "fred")
     assert said is not None
     assert said.reason == "Bob held his action over and acts before everyone this round"
+
+
+def test_waiting_before_ones_initiative_is_refused_naming_whose_comes_first() -> None:
+    """Waiting: "A character who is still unsure of what to do upon reaching his Initiative may
+    wait": fred, before his, is told whose Initiative comes first."""
+    with pytest.raises(
+        RuleError,
+        match=r"^Waiting: fred may wait only upon reaching his Initiative: "
+        r"his Initiative 6 comes after Bob's 16$",
+    ):
+        play(two_fighters(), [("fred", "wait", {})])
+
+
+def test_holding_over_without_waiting_is_refused_saying_why() -> None:
+    """Waiting: "A waiting character may also choose to hold his action over"."""
+    with pytest.raises(RuleError, match=r"into the next round: bob is not waiting$"):
+        play(two_fighters(), [("bob", "hold", {})])
