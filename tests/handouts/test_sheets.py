@@ -196,3 +196,13 @@ def test_hursagmu_round_planner() -> None:
         "-2 to every skill",
     ]:
         assert words in text, words
+
+
+def test_hursagmu_round_planner_lists_every_skill_dexterity_and_weapon() -> None:
+    """The planner prints the character's sheet, not only the skills of a declared plan: his
+    attributes and weapon, and every skill of the game (the game's own list, ``handout_data``)
+    with his level, 0 for one he lacks."""
+    files = render_handouts(example_table(DEMOS["hursagmu"]), "referee")
+    text = " ".join(pages_text(files["round-planner.pdf"])[0].split())
+    for words in ["Dexterity 3", "Weapon", "stealth 4", "quickness", "defense", "mahasu 0"]:
+        assert words in text, (words, text[:400])

@@ -75,7 +75,8 @@ def test_a_player_composes_defend_haste_and_attack_on_a_phone(
         # step 2: Haste
         form.get_by_role("button", name="Add a step").click()
         steps.nth(1).get_by_label("Kind of step 2").select_option(label="haste (+2 Initiative)")
-        shown = _wait_odds(page, form, "−2 for two actions")
+        # (the new step is an attack until its kind is chosen: wait for Haste's Initiative)
+        shown = _wait_odds(page, form, f"step 1 at Initiative {hero + 2}")
         assert shown == [
             f"Odds: step 1 at Initiative {hero + 2}: Ogre's striking against Hero's defense, "
             "−2 for two actions"

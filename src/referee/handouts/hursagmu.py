@@ -14,10 +14,37 @@ from referee.core.registry import System
 from referee.handouts.common import own_ids, title_of
 from referee.handouts.pdf import MARGIN, Document
 
-__all__ = ["render", "round_planner"]
+__all__ = ["render", "round_planner", "sheet_lines"]
 
 RULES = "Hursagmu"
 ROUNDS = 12
+
+
+def sheet_lines(sheet: Mapping[str, Any] | None, skills: Mapping[str, str]) -> list[str]:
+    """The character's sheet in lines: the attributes and weapon, then every skill of the game
+    (``skills``: name → attribute, the game's list) under its attribute, with his level (0 for
+    one he lacks: the roll is the attribute alone). Nothing for a blank planner.
+
+    >>> for line in sheet_lines({"dexterity": 2, "intelligence": 1, "strength": 3,
+    ...                          "skills": {"striking": 5}, "weapon": 6},
+    ...                         {"striking": "dexterity", "command": "intelligence"}):
+    ...     print(line)
+    Dexterity 2 · Intelligence 1 · Strength 3 · Willpower 0 · Weapon 6 (melee)
+    Dex skills: striking 5
+    Int skills: command 0
+    """
+    if not sheet:
+        return []
+    attributes = ("dexterity", "intelligence", "strength", "willpower")
+    first = " · ".join(f"{a.capitalize()} {sheet.get(a, 0)}" for a in attributes)
+    lines = [f"{first} · Weapon {sheet.get('weapon', 0)} ({sheet.get('weapon_type', 'melee')})"]
+    levels: Mapping[str, int] = sheet.get("skills", {})
+    for attribute, short in (("dexterity", "Dex"), ("intelligence", "Int")):
+        names = [n for n, a in skills.items() if a == attribute]
+        if names:
+            listed = " · ".join(f"{n} {levels.get(n, 0)}" for n in names)
+            lines.append(f"{short} skills: {listed}")
+    return lines
 
 
 def round_planner(
@@ -40,12 +67,10 @@ def round_planner(
         doc.text_at(MARGIN, MARGIN + 15, title_of(cid) if cid else "Character:", 20, "B")
         stats = f"Hits {char.get('hits', '')} · Stamina {char.get('stamina', '')}"
         doc.right_at(doc.width - MARGIN, MARGIN + 15, stats if cid else "", 10)
-        y = MARGIN + 21
-        skills = dict(char.get("skills", {}))
-        if skills:
-            text = " · ".join(f"{k} {v}" for k, v in sorted(skills.items()))
-            doc.text_at(MARGIN, y + 3, f"Skills: {text}", 9)
-        y += 7
+        y = MARGIN + 18
+        for line in sheet_lines(char.get("sheet"), tables["skills"]):
+            y = doc.paragraph(MARGIN, y, w, line, 7.5)
+        y += 2
         doc.text_at(
             MARGIN,
             y + 2,

@@ -189,3 +189,61 @@ def test_a_multi_round_action_rolled_in_its_last_round_is_over() -> None:
     assert table.log[-1].kind == "task.rolled"
     marcos = PROCEDURE.state_json(table.state)["characters"]["marcos"]
     assert (marcos["task"], marcos["task_rounds"]) == (None, 0)
+
+
+# -- a seat with no choice is told why, and until when (issue 28) ----------------------------------
+
+
+def _why(table: Any, who: str) -> tuple[str, str | None, str]:
+    said = PROCEDURE.waiting(table.state, who)
+    assert said is not None
+    return said.reason, said.until, said.section
+
+
+def test_one_whose_initiative_comes_later_is_told_whose_comes_first() -> None:
+    """Action: "Participants carry out their ... actions in the order of their Initiative
+    rolls": fred (Initiative 6) waits for bob (16)."""
+    table = two_fighters()
+    assert _why(table, "fred") == (
+        "his Initiative 6 comes after Bob's 16",
+        "until Bob has acted",
+        "Action",
+    )
+
+
+def test_one_past_his_initiative_waits_for_the_next_round() -> None:
+    """Action: once his declared steps are taken, the round has passed his Initiative."""
+    table = play(
+        two_fighters(),
+        [("bob", "declare", {"actions": [{"minor": "draw a sword"}]}), ("bob", "act", {})],
+    )
+    assert _why(table, "bob") == (
+        "the round is past his Initiative 16",
+        "until the next round",
+        "Action",
+    )
+
+
+def test_a_knocked_out_character_is_told_he_gets_no_action() -> None:
+    """Action: "If a character is knocked out or killed before his turn, he gets no action"."""
+    table = two_fighters()
+    state = _with(table.state, "fred", conscious=False)
+    said = PROCEDURE.waiting(state, "fred")
+    assert said is not None and said.reason == "Fred is knocked out: he gets no action"
+
+
+def test_one_who_has_rolled_initiative_waits_for_the_others_rolls() -> None:
+    """Initiative: the Action phase begins once everyone has rolled."""
+    table = initiative(start({"bob": FIGHTER, "fred": FIGHTER}), {"bob": ("maneuver", 3, 4)})
+    assert _why(table, "bob") == (
+        "he has Initiative 11; Fred still to roll Initiative",
+        "until everyone has rolled Initiative",
+        "Initiative",
+    )
+
+
+def test_while_an_attack_waits_the_kernel_names_the_prompt() -> None:
+    """The attack pending is the prompt's to explain: the game says nothing of its own."""
+    table = play(two_fighters(), [("bob", "declare", {"actions": [{"attack": "fred"}]})])
+    table = play(table, [("bob", "act", {})])
+    assert PROCEDURE.waiting(table.state, "bob") is None

@@ -269,3 +269,27 @@ def test_plan_reads_a_weapon_type_and_a_separate_attacker() -> None:
         "striking=5",
     )
     assert code == 0 and "103/648" in out and "575/1296" in out
+
+
+def test_plan_applies_each_range_challenge_to_the_step_typed_at_that_place() -> None:
+    """Range, Haste (issue 28's suspected bug): the planner looks a step's range challenge up
+    by the place it was typed and shows it on that same step. Haste first (no Initiative of
+    its own), a melee strike, then an arrow at 25 yards ("Between twenty and thirty yards, it
+    is 2"): the strike is ≥ 0, the arrow ≥ 2 — the rows are in the order typed, which is the
+    Initiative order (Initiatives never rise: "each action after the first happens at an
+    Initiative two lower")."""
+    code, out, _ = run(
+        "plan",
+        "haste",
+        "attack:fred",
+        "attack:fred:missile:25:missile weapon",
+        "--initiative",
+        "10",
+        "--weapon-type",
+        "missile weapon",
+    )
+    assert code == 0, out
+    rows = [line for line in out.splitlines() if line.startswith("│ 2 ") or line.startswith("│ 3 ")]
+    strike, arrow = rows
+    assert "attack fred (striking)" in strike and "│ 12 " in strike and "≥ 0" in strike
+    assert "attack fred (missile)" in arrow and "│ 10 " in arrow and "≥ 2" in arrow

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from referee.core import Action, AnyOf, RuleError, Steps, Table, Viewer
+from referee.core.prompts import whose_move
 from referee.core.table import preview
 from referee.dice import ScriptedSource
-from referee.systems.hursagmu import choices
+from referee.systems.hursagmu import PROCEDURE, choices
 from referee.systems.hursagmu.action_phase import fold_turn_aborted
 from referee.systems.hursagmu.choices import legal_actions
 from referee.systems.hursagmu.encounter import EncounterProcedure
@@ -42,7 +43,7 @@ def test_only_the_target_of_the_attack_defends_against_it() -> None:
     cy waits for cy, and bob may not defend in his place."""
     table = _fred_attacks_cy()
     assert table.state.pending is not None and table.state.pending.target == "cy"
-    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+    with pytest.raises(RuleError, match="the table waits for cy to decide: Fred attacks Cy"):
         play(table, [("bob", "defend", {})], [1, 1])
 
 
@@ -50,7 +51,7 @@ def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
     """Action: the character attacked "may choose to make a defensive action" or take the
     blow — he, not another: bob may not take fred's attack on cy for him, and cy may."""
     table = _fred_attacks_cy()
-    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+    with pytest.raises(RuleError, match="the table waits for cy to decide: Fred attacks Cy"):
         play(table, [("bob", "take", {})], [6, 6, 1, 1])
     taken = play(table, [("cy", "take", {})], [6, 6, 1, 1])
     (resolved,) = [e.data for e in taken.log if e.kind == "attack.resolved"]
@@ -370,3 +371,83 @@ def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> 
     assert _odds(defend) == [
         ("Bob's striking against Fred's defense, aborting his turn", "2d6+7 vs 2d6+1", "Action")
     ]
+
+
+# -- the attack waits for its target's answer: a prompt (issue 28) ---------------------------------
+
+
+def _bob_strikes_marcos() -> Table[Encounter]:
+    """bob (maneuvering, Initiative 16) strikes marcos, who chose to concentrate."""
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
+    return play(
+        table, [("bob", "declare", {"actions": [{"attack": "marcos"}]}), ("bob", "act", {})]
+    )
+
+
+def test_an_attack_on_one_who_concentrates_asks_him_to_abort_his_turn_or_take_the_hit() -> None:
+    """Action: "If ... the defensive action required is a different type of action than the
+    character had planned, the character must abort the rest of his turn if he wants to make a
+    defensive action. That, or take the hit": the attack waits (a blocking prompt) for marcos,
+    whose answers are ``defend`` (aborting) and ``take``; declining takes the hit."""
+    table = _bob_strikes_marcos()
+    (prompt,) = PROCEDURE.prompts(table.state)
+    assert (prompt.actor, prompt.kinds, prompt.section, prompt.blocking) == (
+        "marcos",
+        ("defend", "take"),
+        "Action",
+        True,
+    )
+    assert prompt.reason == (
+        "Bob attacks Marcos with striking: he chose to concentrate, so defending with defense "
+        "aborts the rest of his turn; abort and defend, or take the hit and hope to survive to "
+        "his Initiative"
+    )
+    assert prompt.default is not None and prompt.default.kind == "take"
+    assert whose_move(PROCEDURE, table.state) == ("marcos",)
+    declined = table.act(prompt.default, ScriptedSource([6, 6, 1, 1]))
+    (resolved,) = [e.data for e in declined.log if e.kind == "attack.resolved"]
+    assert (resolved["target"], resolved["defended"]) == ("marcos", False)
+    assert PROCEDURE.prompts(declined.state) == ()
+
+
+def test_the_prompt_answered_by_aborting_to_defend_rolls_the_defence() -> None:
+    """Action: Marcos "chooses to Defend. Because he had chosen to concentrate rather than
+    manuever during the Initiative phase, he must abort his spell and any other actions"."""
+    table = _bob_strikes_marcos()
+    answered = play(
+        table, [("marcos", "defend", {"actions": [{"defend": "defense"}]})], [6, 6, 1, 1, 3, 3]
+    )
+    last = answered.log[-1].cause
+    kinds = [e.kind for e in answered.log if e.cause == last]
+    assert kinds[:3] == ["turn.aborted", "plan.declared", "attack.resolved"]
+    assert PROCEDURE.prompts(answered.state) == ()
+
+
+def test_one_who_declared_a_defence_makes_it_if_he_declines() -> None:
+    """Action, ruling 32: fred declared "Defend and ... attack once" (Bob and Fred): bob's
+    attack asks him to defend or take it, and declining makes the defence he declared."""
+    table = start({"bob": FIGHTER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "fred": ("maneuver", 1, 1)})
+    table = play(
+        table,
+        [
+            ("fred", "declare", {"actions": [{"defend": "defense"}, {"attack": "bob"}]}),
+            ("bob", "declare", {"actions": [{"attack": "fred"}]}),
+            ("bob", "act", {}),
+        ],
+    )
+    (prompt,) = PROCEDURE.prompts(table.state)
+    assert prompt.reason == "Bob attacks Fred with striking: defend with defense, or take the hit"
+    assert prompt.default is not None and prompt.default.kind == "defend"
+    declined = table.act(prompt.default, ScriptedSource([6, 6, 1, 1, 3, 3]))
+    (resolved,) = [e.data for e in declined.log if e.kind == "attack.resolved"]
+    assert (resolved["target"], resolved["defended"]) == ("fred", True)
+
+
+def test_nobody_but_the_target_acts_while_the_attack_waits() -> None:
+    """The attack waits for marcos alone: bob may not go on meanwhile (the kernel's words,
+    naming the prompt)."""
+    table = _bob_strikes_marcos()
+    with pytest.raises(RuleError, match="the table waits for marcos to decide: Bob attacks"):
+        play(table, [("bob", "wait", {})])

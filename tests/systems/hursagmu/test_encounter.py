@@ -85,7 +85,7 @@ def test_the_first_skill_roll_needs_every_action_declared() -> None:
     table = play(table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})])
     with pytest.raises(RuleError, match="must declare all of his actions"):
         table.act(Action("fred", "defend"), ScriptedSource([1, 1, 1, 1]))
-    with pytest.raises(RuleError, match="must first defend against or take"):
+    with pytest.raises(RuleError, match="the table waits for fred to decide: Bob attacks Fred"):
         table.act(Action("bob", "wait"), ScriptedSource([]))
 
 

@@ -6,11 +6,13 @@ round" — the stance chosen for the roll binds the round's skills and defences.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from referee.core import Action, RuleError
 from referee.systems.hursagmu.action_phase import used_a_skill
+from referee.systems.hursagmu.choices import legal_actions
 from referee.systems.hursagmu.rounds import RoundPlan, Step, validate_plan
 from referee.systems.hursagmu.sheet import Stance
 
@@ -133,3 +135,38 @@ def test_a_maneuvering_fighter_who_struck_cannot_defy_sorcery() -> None:
             "during the same round",
         )
     ]
+
+
+# -- the odds of the Initiative roll, shown before it (issue 28) -----------------------------------
+
+
+def _two_d6() -> list[int]:
+    return [a + b for a in range(1, 7) for b in range(1, 7)]
+
+
+def test_the_initiative_choice_shows_the_odds_of_going_first_against_each_rival() -> None:
+    """Initiative: "Whoever rolls the highest Initiative gets to go first". Bob (Quickness 2d6+4,
+    Command 2d6+0) against Marcos still to roll (2d6+1 / 2d6+5): as a race, ahead, tie, behind;
+    then against Marcos's rolled 9: above it (a tie acts together). Exact, by enumeration."""
+    table = start({"bob": FIGHTER, "marcos": SORCERER})
+    (choice,) = [c for c in legal_actions(table.state, "bob") if c.kind == "initiative"]
+    odds = {o.label: o for o in choice.odds}
+    quick = odds["Bob maneuvers (Quickness): ahead of Marcos' Quickness, if he maneuvers too"]
+    pairs = [(a + 4, b + 1) for a in _two_d6() for b in _two_d6()]
+    ahead = Fraction(sum(1 for a, b in pairs if a > b), len(pairs))
+    tie = Fraction(sum(1 for a, b in pairs if a == b), len(pairs))
+    assert (Fraction(quick.odds["success"]), Fraction(quick.odds["tie"])) == (ahead, tie)
+    assert "Bob concentrates (Command): ahead of Marcos' Command, if he concentrates too" in odds
+    rolled = initiative(table, {"marcos": ("concentrate", 3, 1)})  # 2d6+5: 9
+    (choice,) = [c for c in legal_actions(rolled.state, "bob") if c.kind == "initiative"]
+    odds = {o.label: o for o in choice.odds}
+    before = odds["Bob maneuvers (Quickness): before Marcos' Initiative 9"]
+    assert Fraction(before.odds["success"]) == Fraction(sum(1 for a in _two_d6() if a + 4 > 9), 36)
+
+
+def test_one_who_held_his_action_over_is_shown_no_initiative_odds() -> None:
+    """Waiting: "he automatically gets the Initiative for that round without needing to
+    roll": no roll, no odds."""
+    state = start({"bob": FIGHTER, "marcos": SORCERER}).state.with_fighter("bob", held_over=True)
+    (choice,) = [c for c in legal_actions(state, "bob") if c.kind == "initiative"]
+    assert choice.odds == () and choice.label == "acts first (held over)"

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from referee.core import Action, RuleError
+from referee.systems.hursagmu import PROCEDURE
 from referee.systems.hursagmu.action_phase import fold_moved, fold_step_taken, step_base
 from referee.systems.hursagmu.choices import actors
 from referee.systems.hursagmu.rounds import Step
@@ -99,9 +100,11 @@ def test_a_held_action_acts_first_without_a_roll_and_the_last_roll_begins_the_ac
     None
 ):
     """ "Waiting": a character who held his action over into this round acts first (rank
-    ``HELD``, Initiative 0, ``held``), rolling no dice; his is the last Initiative wanted, so
-    the Action phase of round 1 begins."""
+    ``HELD``, ``held``), rolling no dice; until the others have rolled he shows the Initiative
+    he held over (5), not 0. His is the last Initiative wanted, so the Action phase of round 1
+    begins, and he "gets the Initiative": the round's highest, Marcos's 7 (ruling 33)."""
     state = _with(start({"bob": FIGHTER, "marcos": SORCERER}).state, "bob", held_over=True)
+    state = _with(state, "bob", held_initiative=5)
     state = _with(state, "marcos", initiative=7)
     events = _initiative_events(state, "bob", "maneuver", [])
     assert events == [
@@ -111,13 +114,22 @@ def test_a_held_action_acts_first_without_a_roll_and_the_last_roll_begins_the_ac
                 "character": "bob",
                 "stance": "maneuver",
                 "skill": "quickness",
-                "initiative": 0,
+                "initiative": 5,
                 "rank": HELD,
                 "held": True,
             },
         ),
-        ("actions.began", {"round": 1}),
+        ("actions.began", {"round": 1, "held": {"bob": 7}}),
     ]
+
+
+def test_a_held_action_keeps_its_initiative_when_nobody_rolled_higher() -> None:
+    """ "Waiting": he "gets the Initiative"; held over at 12 against Marcos's 7, he shows 12."""
+    state = _with(start({"bob": FIGHTER, "marcos": SORCERER}).state, "bob", held_over=True)
+    state = _with(state, "bob", held_initiative=12)
+    state = _with(state, "marcos", initiative=7)
+    events = _initiative_events(state, "bob", "maneuver", [])
+    assert events[-1] == ("actions.began", {"round": 1, "held": {"bob": 12}})
 
 
 # -- "The Waiting Game" ----------------------------------------------------------------------------
@@ -132,3 +144,39 @@ def test_a_waiting_game_player_ranks_over_those_who_acted() -> None:
     assert rolled[1]["initiative"] == 11
     assert rolled[1]["rank"] == WAITED
     assert began == ("actions.began", {"round": 1})
+
+
+def test_one_who_holds_his_action_over_is_told_until_the_next_round() -> None:
+    """Waiting: "hold his action over into the next round"."""
+    table = play(two_fighters(), [("bob", "wait", {}), ("bob", "hold", {})])
+    said = PROCEDURE.waiting(table.state, "bob")
+    assert said is not None
+    assert (said.reason, said.until) == (
+        "he holds his action over into round 2",
+        "until the next round",
+    )
+
+
+def test_the_others_are_told_that_a_held_action_comes_first() -> None:
+    """Waiting: held over, "he automatically gets the Initiative for that round"."""
+    state = _with(two_fighters().state, "bob", rank=HELD)
+    said = PROCEDURE.waiting(state, "fred")
+    assert said is not None
+    assert said.reason == "Bob held his action over and acts before everyone this round"
+
+
+def test_waiting_before_ones_initiative_is_refused_naming_whose_comes_first() -> None:
+    """Waiting: "A character who is still unsure of what to do upon reaching his Initiative may
+    wait": fred, before his, is told whose Initiative comes first."""
+    with pytest.raises(
+        RuleError,
+        match=r"^Waiting: fred may wait only upon reaching his Initiative: "
+        r"his Initiative 6 comes after Bob's 16$",
+    ):
+        play(two_fighters(), [("fred", "wait", {})])
+
+
+def test_holding_over_without_waiting_is_refused_saying_why() -> None:
+    """Waiting: "A waiting character may also choose to hold his action over"."""
+    with pytest.raises(RuleError, match=r"into the next round: bob is not waiting$"):
+        play(two_fighters(), [("bob", "hold", {})])

@@ -64,6 +64,7 @@ from referee.systems.hursagmu.state import (
     on_turn,
 )
 from referee.systems.hursagmu.tables import SORCERY_TYPES
+from referee.systems.hursagmu.turn_order import waiting
 
 __all__ = [
     "decide_act",
@@ -286,7 +287,9 @@ def decide_act(attack: AttackStep) -> Callable[[Builder[Encounter], Action, Dice
             raise RuleError("Action", f"it is not {who}'s turn (on turn: {turn})")
         if f.plan is None:
             raise RuleError(
-                "Action", f"{who} must declare all of his actions for the round first (declare)"
+                "Action",
+                f"{who} must declare all of his actions for the round first, so that he knows "
+                "how much to penalize his skills",
             )
         index = next_index(f)
         if index is None:
@@ -390,7 +393,9 @@ def decide_wait(b: Builder[Encounter], action: Action, dice: DiceSource) -> None
     if f.waiting:
         raise RuleError("Waiting", f"{who} is already waiting")
     if who not in on_turn(state):
-        raise RuleError("Waiting", f"{who} may wait only upon reaching his Initiative")
+        said = waiting(state, who)
+        why = f": {said.reason}" if said is not None else ""
+        raise RuleError("Waiting", f"{who} may wait only upon reaching his Initiative{why}")
     b.add(Event(CHARACTER_WAITED, {"character": who}))
 
 
@@ -400,10 +405,11 @@ def decide_hold(b: Builder[Encounter], action: Action, dice: DiceSource) -> None
     who = action.actor
     f = state.fighter(who)
     if not f.waiting or f.acted:
+        why = f"{who} has acted this round" if f.acted else f"{who} is not waiting"
         raise RuleError(
             "Waiting",
-            f"only a waiting character who has not acted may hold "
-            f"his action over into the next round ({who})",
+            "only a waiting character who has not acted may hold his action over into the "
+            f"next round: {why}",
         )
     if f.holding:
         raise RuleError("Waiting", f"{who} already holds his action over into the next round")

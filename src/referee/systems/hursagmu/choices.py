@@ -25,6 +25,8 @@ from referee.core import (
     OpposedCheck,
     RuleError,
     SomeOf,
+    TargetCheck,
+    TieRule,
 )
 from referee.core.naming import possessive, title_of
 from referee.core.naming import possessive_of as _own
@@ -45,7 +47,7 @@ from referee.systems.hursagmu.state import (
     on_turn,
 )
 
-__all__ = ["actors", "legal_actions", "previews"]
+__all__ = ["actors", "initiative_odds", "legal_actions", "previews"]
 
 STANCES: tuple[Json, ...] = tuple(s.value for s in Stance)
 SENSES: tuple[Json, ...] = ("vision", "hearing", "smell", "divination")
@@ -208,8 +210,47 @@ def _opening_choices(state: Encounter, actor: str) -> list[Choice]:
             else f"maneuver (Quickness {rolls[Stance.MANEUVER]}) or concentrate "
             f"(Command {rolls[Stance.CONCENTRATE]})"
         )
-        choices.append(Choice(actor, "initiative", {"stance": OneOf(STANCES)}, label=label))
+        choices.append(
+            Choice(
+                actor,
+                "initiative",
+                {"stance": OneOf(STANCES)},
+                odds=() if f.held_over else initiative_odds(state, actor),
+                label=label,
+            )
+        )
     return choices
+
+
+def initiative_odds(state: Encounter, actor: str) -> tuple[OddsPreview, ...]:
+    """The odds of ``actor``'s Initiative roll, each stance against each other conscious
+    character ("Whoever rolls the highest Initiative gets to go first"): against an Initiative
+    already rolled, of going before it (a tie acts together, ruling 9); against one still to
+    roll, of coming out ahead of the same roll of his (as a race: ahead, tie, behind). One held
+    over acts first whatever is rolled."""
+    out: list[OddsPreview] = []
+    for stance in Stance:
+        roll, _ = initiative_check(state, actor, stance)
+        skill = stance.initiative_skill.capitalize()
+        for other, g in state.fighters.items():
+            if other == actor or not g.conscious:
+                continue
+            name = title_of(other)
+            if g.held_over:
+                continue  # he acts first: no roll of ours passes him
+            if g.initiative is not None:
+                check: TargetCheck | OpposedCheck = roll.against(g.initiative + 1)
+                what = f"before {possessive(name)} Initiative {g.initiative}"
+            else:
+                theirs = g.sheet.skill_roll(stance.initiative_skill)
+                check = OpposedCheck(roll.side, theirs.side, TieRule.TIE)
+                what = f"ahead of {possessive(name)} {skill}, if he {stance.value}s too"
+            out.append(
+                OddsPreview.of(
+                    check, f"{title_of(actor)} {stance.value}s ({skill}): {what}", rule="Initiative"
+                )
+            )
+    return tuple(out)
 
 
 def _action_choices(state: Encounter, actor: str) -> list[Choice]:

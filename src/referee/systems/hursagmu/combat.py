@@ -25,7 +25,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from referee.core import Action, Builder, Event, OpposedCheck, RollCard, RuleError, TargetCheck
+from referee.core import (
+    Action,
+    Builder,
+    Event,
+    OpposedCheck,
+    Prompt,
+    RollCard,
+    RuleError,
+    TargetCheck,
+)
 from referee.core.naming import possessive_of as _own
 from referee.core.naming import title_of
 from referee.dice import DiceSource
@@ -70,6 +79,7 @@ __all__ = [
     "decide_take",
     "defence_declarations",
     "defence_declared",
+    "defence_prompt",
     "fold_attack_made",
     "fold_attack_resolved",
     "fold_collapsed",
@@ -141,6 +151,37 @@ def response(state: Encounter, target: str, skill: str) -> tuple[DefenceResponse
         elif not left:
             return DefenceResponse.NONE, "no defence declared"
     return answer, ""
+
+
+def defence_prompt(state: Encounter) -> Prompt | None:
+    """The attack pending asks its target ("Action"): "If a character is attacked before his
+    turn, he may choose to make a defensive action regardless of Initiative" (``defend``), or
+    take it (``take``). A defence of the kind he declared at Initiative keeps his turn; of the
+    other kind "the character must abort the rest of his turn if he wants to make a defensive
+    action. That, or take the hit and hope to survive to his Initiative."
+
+    The table waits for his answer (``blocking``). Declining takes the hit — the text's other
+    branch — unless his declared actions already hold a defence for it, which he then makes
+    (ruling 32).
+    """
+    p = state.pending
+    if p is None:
+        return None
+    who, needed = p.target, defence_skill(p.skill)
+    attack = f"{title_of(p.attacker)} attacks {title_of(who)} with {p.skill}"
+    if p.response is DefenceResponse.ABORT:
+        stance = state.fighters[who].stance
+        chose = "concentrate" if stance is Stance.CONCENTRATE else "maneuver"
+        reason = (
+            f"{attack}: he chose to {chose}, so defending with {needed} aborts the rest of his "
+            "turn; abort and defend, or take the hit and hope to survive to his Initiative"
+        )
+    else:
+        reason = f"{attack}: defend with {needed}, or take the hit"
+    f = state.fighters[who]
+    declared = f.plan is not None and p.response is DefenceResponse.DEFEND
+    default = Action(who, "defend" if declared else "take", {})
+    return Prompt(who, ("defend", "take"), "Action", reason, default=default)
 
 
 def decide_take(b: Builder[Encounter], action: Action, dice: DiceSource) -> None:
@@ -220,8 +261,8 @@ def defence_declarations(state: Encounter, raw: list[dict[str, Any]] | None) -> 
         if raw is None:
             raise RuleError(
                 "Action",
-                f"{who} must declare all of his actions for the round "
-                "before the defensive roll (defend with actions: [...])",
+                f"{who} must declare all of his actions for the round before his defensive "
+                "roll: declare them with the defence",
             )
         plan, declared = declare_plan(state, who, raw)
         if not any(s.kind is StepKind.DEFEND and s.skill == needed for s in plan.steps):

@@ -42,9 +42,11 @@ from referee.core import (
     Event,
     Handlers,
     Procedure,
+    Prompt,
     Result,
     RuleError,
     Viewer,
+    Waiting,
 )
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
@@ -56,6 +58,7 @@ from referee.systems.hursagmu import (
     recovery,
     round_plan,
     senses,
+    turn_order,
 )
 from referee.systems.hursagmu.catalogue import CATALOGUE, DECLARE, DEFEND, step_json
 from referee.systems.hursagmu.initiative import (
@@ -122,8 +125,12 @@ FOLD: dict[str, Fold] = {
 }
 """Each event kind that changes the state, and how (the other kinds change nothing)."""
 
-MASTER_ONLY = frozenset({"end_round", "condition", "perceive"})
-"""The Master's own actions."""
+MASTER_ONLY = {
+    "end_round": "ending the round",
+    "condition": "ruling on Health and Sanity",
+    "perceive": "a secret roll of the senses",
+}
+"""The Master's own actions, in words."""
 WHILE_PENDING = frozenset({"defend", "take", "condition", "perceive"})
 """What may happen while an attack waits for its target's answer."""
 
@@ -157,6 +164,16 @@ class EncounterProcedure(Procedure[Encounter]):
     def characters(self, state: Encounter) -> Sequence[ActorId]:
         """Every character of the encounter: a seat each by default."""
         return tuple(state.fighters)
+
+    def prompts(self, state: Encounter) -> Sequence[Prompt]:
+        """The attack pending asks its target to defend (aborting his turn, where the defence
+        is of the other kind) or take the hit (:func:`~.combat.defence_prompt`)."""
+        prompt = combat.defence_prompt(state)
+        return () if prompt is None else (prompt,)
+
+    def waiting(self, state: Encounter, actor: ActorId) -> Waiting | None:
+        """Why ``actor`` cannot act now and until when (:func:`~.turn_order.waiting`)."""
+        return turn_order.waiting(state, actor)
 
     def legal_actions(self, state: Encounter, actor: ActorId) -> Sequence[Choice]:
         """What ``actor`` may do now (:func:`~referee.systems.hursagmu.choices.legal_actions`)."""
@@ -203,7 +220,8 @@ class EncounterProcedure(Procedure[Encounter]):
         """:class:`RuleError` if who takes ``action``, or when, is against the rules."""
         if action.kind in MASTER_ONLY and action.actor != REFEREE:
             raise RuleError(
-                "Encounter", f"{action.kind!r} is the Master's action, not {action.actor}'s"
+                "Encounter",
+                f"{MASTER_ONLY[action.kind]} is the Master's action, not {action.actor}'s",
             )
         if action.actor != REFEREE:
             f = state.fighter(action.actor)
@@ -215,7 +233,8 @@ class EncounterProcedure(Procedure[Encounter]):
                 )
         elif action.kind not in MASTER_ONLY:
             raise RuleError(
-                "Encounter", f"the Master does not take {action.kind!r}: a character does"
+                "Encounter",
+                f"the Master takes {action.kind!r} for a character: act as that character",
             )
         if state.pending is not None and action.kind not in WHILE_PENDING:
             p = state.pending
@@ -255,7 +274,17 @@ class EncounterProcedure(Procedure[Encounter]):
         characters: dict[str, Any] = {}
         for who, f in state.fighters.items():
             plan = f.round_plan(mode)
+            sheet = f.sheet
             characters[who] = {
+                "sheet": {
+                    "dexterity": sheet.dexterity,
+                    "intelligence": sheet.intelligence,
+                    "strength": sheet.strength,
+                    "willpower": sheet.willpower,
+                    "skills": dict(sorted(sheet.skills.items())),
+                    "weapon": sheet.weapon,
+                    "weapon_type": sheet.weapon_type,
+                },
                 "hits": f.hits,
                 "stamina": f.sheet.stamina,
                 "conscious": f.conscious,

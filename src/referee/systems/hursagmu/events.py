@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from referee.core import Event, Viewer
-from referee.core.naming import possessive, titled
+from referee.core.naming import possessive, title_of, titled
 
 __all__ = [
     "ACTIONS_BEGAN",
@@ -444,7 +444,12 @@ def _conflict_line(kind: str, d: Mapping[str, Any]) -> str | None:
             f"{d.get('initiative')}."
         )
     if kind == ACTIONS_BEGAN:
-        return f"Round {d.get('round')}: the Action phase begins."
+        held = d.get("held") or {}
+        first = "".join(
+            f" {title_of(str(w))} held his action over: Initiative {i}, first."
+            for w, i in (held.items() if isinstance(held, Mapping) else ())
+        )
+        return f"Round {d.get('round')}: the Action phase begins.{first}"
     if kind == PLAN_DECLARED:
         from referee.systems.hursagmu.steps import Step
 

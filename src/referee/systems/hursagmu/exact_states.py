@@ -116,6 +116,7 @@ class StateKeys:
             f.waiting,
             f.holding,
             f.held_over,
+            f.held_initiative,
             f.waited_game,
             f.surprised,
             f.pushed,

@@ -37,6 +37,7 @@ __all__ = [
     "fold_actions_began",
     "fold_initiative_rolled",
     "fold_round_zero_began",
+    "held_initiatives",
     "initiative_check",
 ]
 
@@ -88,7 +89,8 @@ def decide_initiative(b: Builder[Encounter], action: Action, dice: DiceSource) -
         "skill": stance.initiative_skill,
     }
     if f.held_over:
-        payload |= {"initiative": 0, "rank": HELD, "held": True}
+        # Until the others have rolled, the Initiative he held over (raised with theirs below).
+        payload |= {"initiative": f.held_initiative, "rank": HELD, "held": True}
     else:
         roll, check = initiative_check(state, who, stance, params.modifier)
         result = check.roll(dice)
@@ -114,8 +116,27 @@ def decide_initiative(b: Builder[Encounter], action: Action, dice: DiceSource) -
         w for w, g in state.fighters.items() if g.conscious and g.initiative is None and w != who
     ]
     if not missing:
-        events.append(Event(ACTIONS_BEGAN, {"round": state.round}))
+        began: dict[str, Any] = {"round": state.round}
+        held = held_initiatives(state, who, payload)
+        if held:
+            began["held"] = held
+        events.append(Event(ACTIONS_BEGAN, began))
     b.extend(events)
+
+
+def held_initiatives(state: Encounter, who: str, rolled: Mapping[str, Any]) -> dict[str, int]:
+    """The Initiative of each character who held his action over, once everyone has rolled
+    (``who`` last, ``rolled`` his ``initiative.rolled``): "he automatically gets the Initiative
+    for that round without needing to roll" — the round's highest Initiative (his rank puts him
+    before a tie), or the one he held over if nobody rolled higher (ruling 33)."""
+    ranks = {w: (g.rank, g.initiative) for w, g in state.fighters.items() if g.conscious}
+    ranks[who] = (int(rolled["rank"]), int(rolled["initiative"]))
+    top = max((i for r, i in ranks.values() if r != HELD and i is not None), default=None)
+    held = {}
+    for w, (r, i) in ranks.items():
+        if r == HELD and i is not None and state.fighters[w].held_over:
+            held[w] = i if top is None else max(i, top)
+    return held
 
 
 def fold_round_zero_began(state: Encounter, d: Mapping[str, Any]) -> Encounter:
@@ -147,5 +168,7 @@ def fold_initiative_rolled(state: Encounter, d: Mapping[str, Any]) -> Encounter:
 
 
 def fold_actions_began(state: Encounter, d: Mapping[str, Any]) -> Encounter:
-    """The Action phase."""
+    """The Action phase; a held-over action's Initiative, the round's top."""
+    for w, initiative in dict(d.get("held") or {}).items():
+        state = state.with_fighter(str(w), initiative=int(initiative))
     return replace(state, phase="action")

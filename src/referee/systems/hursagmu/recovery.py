@@ -132,6 +132,7 @@ def fold_round_ended(state: Encounter, d: Mapping[str, Any]) -> Encounter:
             health_ok=f.health_ok,
             sanity_ok=f.sanity_ok,
             held_over=f.holding,
+            held_initiative=(f.initiative or 0) if f.holding else 0,
             waited_game=who in waiters,
             task=f.task,
             task_rounds=f.task_rounds,

@@ -77,7 +77,9 @@ class Fighter:
     ``stance`` and ``initiative`` come from the Initiative phase; ``rank`` orders before the
     Initiative (2: holding over or opening round zero, 1: the waiting game); ``plan`` is the
     round's declared steps and ``next_step`` the next one to take; ``acted``/``injured`` decide
-    Recovery; ``pushed`` is pushing power this round; ``task`` a multi-round action under way.
+    Recovery; ``pushed`` is pushing power this round; ``task`` a multi-round action under way;
+    ``held_over`` and ``held_initiative``: he held his action over from last round, at that
+    Initiative.
     """
 
     sheet: Character
@@ -96,6 +98,7 @@ class Fighter:
     waiting: bool = False
     holding: bool = False
     held_over: bool = False
+    held_initiative: int = 0
     waited_game: bool = False
     surprised: bool = False
     pushed: int = 0
