@@ -234,7 +234,7 @@ def test_fate_after_the_roll_is_carded_as_the_factions_artha_on_its_roll() -> No
     table = act(all_pass(table), "elves", "reveal", [6, 1, 1, 1] + [4] * 9)
     table = act(table, "elves", "spend_artha", [6, 5], fate=True)
     spent = table.log.events[-1]
-    assert spent.payload["roll"]["label"] == "elves spends artha on its defence roll"  # type: ignore[index,call-overload]
+    assert spent.payload["roll"]["label"] == "the Elves' Fate on the defence roll"  # type: ignore[index,call-overload]
     assert spent.payload["successes"] == 3
 
 
