@@ -348,7 +348,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     keep, the reader resolves. Deeds alone is offered without Fate."""
     fortify: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics"}
     both = {"fate": 1, "persona": 0, "deeds": 1}
-    keep: tuple[str, str, dict[str, Any]] = ("keep", "", {})
+    keep: tuple[str, str, dict[str, Any]] = ("keep", "keep the roll", {})
     no_six = _after_the_roll(both, fortify, [3] * 8)
     assert _menu(no_six.state, "elves") == [
         *ALWAYS,

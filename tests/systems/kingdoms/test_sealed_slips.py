@@ -240,6 +240,6 @@ def test_a_sealed_slip_is_told_to_its_writer_and_stays_sealed_for_every_other_se
     assert seen_by_writer is not None and seen_by_other is not None
     mine = E.describe(seen_by_writer, Viewer("orcs"))
     theirs = E.describe(seen_by_other, Viewer("elves"))
-    assert mine == "orcs rewrites its maneuver slip: Assault with Command against elves"
-    assert theirs == "orcs rewrites its maneuver slip (sealed until the reveal)"
+    assert mine == "The Orcs' maneuver slip is rewritten: Assault with Command against the Elves"
+    assert theirs == "The Orcs' maneuver slip is rewritten (hidden until the reveal)"
     assert "Assault" not in theirs and "Command" not in theirs

@@ -157,7 +157,7 @@ def void_slips(state: KingdomsState, order: Sequence[str]) -> dict[str, str]:
         if maneuver(slip.maneuver).conflict == "required" and not conflict_fulfilled(state, slip):
             void[fid] = (
                 f"{slip.maneuver} requires a conflict scene directed at "
-                f"{', '.join(slip.targets)}; none was"
+                f"{' or '.join(names_of_ids(state, slip.targets))}; none was"
             )
         elif slip.roller == "second" and not second_may_roll(state, fid):
             void[fid] = (
@@ -181,7 +181,7 @@ def help_between(
         helped = state.slips.get(slip.helps)
         name, helped_name = faction_name(state, fid), faction_name(state, slip.helps)
         if helped is None or slip.helps in void:
-            refused[fid] = f"{helped_name} has no maneuver to help"
+            refused[fid] = f"{helped_name}: no maneuver to help"
         elif not lent_help(state, fid, slip.helps):
             refused[fid] = (
                 f"{name} and {helped_name} lent each other no helping dice in a scene this maneuver"
@@ -223,8 +223,8 @@ def _sacrifice(state: KingdomsState, fid: str, slip: Slip, cost: int) -> dict[st
         "amount": -cost,
         "value": max(0, state.factions[fid].disposition - cost),
         "target": None,
-        "text": f"{faction_name(state, fid)} sacrifices {cost} disposition to "
-        f"announce its {slip.maneuver}",
+        "text": f"{possessive(faction_name(state, fid))} {slip.maneuver} announced at the cost "
+        f"of {cost} disposition",
     }
 
 
