@@ -8,6 +8,7 @@ and that nothing sealed is read: a slip's odds are its own faction's pool alone.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -34,6 +35,7 @@ from referee.systems.kingdoms.dice import (
     success_distribution,
     versus_odds,
 )
+from referee.systems.kingdoms.scripting import pool_roll_from
 
 from .helpers import PLAYERS, _kingdom, _odds
 
@@ -140,14 +142,15 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
         offered = [c for c in observe(first, seat).choices if c.kind == "tie_break"]
         assert [c.actor for c in offered] == [actor]
         params = {k: d.values[0] for k, d in offered[0].params.items()}
-        assert preview(first, seat, Action(actor, "tie_break", params))
+        shown = preview(first, seat, Action(actor, "tie_break", params))
+        assert shown and offered[0].odds == shown  # on the form before it is touched
     # nor any odds for a tie that is not there
     assert preview(_table(), "bob", orcs) == ()
 
 
-def _rolled(upto: int) -> Table[Any]:
+def _rolled(upto: int, setup: Mapping[str, Any] | None = None) -> Table[Any]:
     source = ScriptedSource(EXAMPLE["dice"]["script"])
-    table = _table()
+    table = _table() if setup is None else Table.start(PROCEDURE, setup, players=EXAMPLE["players"])
     for step in EXAMPLE["actions"][:upto]:
         table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     return table
@@ -512,3 +515,56 @@ def test_an_open_ended_ability_is_previewed_open_ended() -> None:
         ("the Elves' Fortify with Logistics, if nobody attacks", "3d6 open-ended vs Ob 2"),
         ("Aeluin tests Health", "3d6 open-ended vs Ob 2"),
     ]
+
+
+def _outcomes(final: Mapping[int, Fraction], against: int) -> dict[str, Fraction]:
+    """Brute force: a versus test's outcomes for a final count of ``final`` against
+    ``against`` successes showing (more wins; as many ties, the defender holding)."""
+    out = {"win": Fraction(0), "tie": Fraction(0), "lose": Fraction(0)}
+    for count, chance in final.items():
+        out["win" if count > against else "tie" if count == against else "lose"] += chance
+    return {k: p for k, p in out.items() if p}
+
+
+def test_each_spending_choice_after_the_roll_shows_the_engagement_it_buys() -> None:
+    """Independent and Versus Maneuvers: after the roll the elves' Fortify (2 successes on
+    6, 4, 1, 1, 1) defends against the orcs' Infiltrate (4 successes; the orcs have no artha
+    left to change them). Each choice offered carries, first, the chance of winning, tying or
+    losing that versus test — keeping the roll loses it; Fate opens the 6 — then the chance
+    of each count: the odds ``spend_artha`` would roll, offered before either is sent."""
+    table = _rolled(6)
+    offered = {c.label: c for c in observe(table, "ann").choices if c.actor == "elves"}
+    keep, fate = offered["keep the roll"], offered["spend Fate"]
+    assert keep.kind == "keep" and fate.kind == "spend_artha"
+    kept, spent = keep.odds[0], fate.odds[0]
+    assert kept.label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes), with the roll kept"
+    )
+    assert {k: Fraction(v) for k, v in kept.odds.items()} == {"lose": 1}
+    rolled = pool_roll_from(table.state.rolls["elves"].pool)
+    final = after_distribution(rolled, Artha(fate=True))
+    assert {k: Fraction(v) for k, v in spent.odds.items()} == _outcomes(final, 4)
+    # 2 or 3 successes lose, 4 ties (the Infiltrate fails: the defender wins ties), 5+ wins
+    assert spent.odds == {"win": "1/72", "tie": "5/72", "lose": "11/12"}
+    # the choice's odds are the odds ``odds_of`` gives for the action as sent
+    assert fate.odds == preview(table, "ann", Action("elves", "spend_artha", {"fate": True}))
+    assert keep.odds == preview(table, "ann", Action("elves", "keep", {}))
+
+
+def test_an_attackers_spending_choice_names_a_defender_who_may_still_spend() -> None:
+    """Independent and Versus Maneuvers: the attacker's side of the same versus test. With
+    Fate of their own, the orcs (4 successes on 4, 4, 4, 4, 1) attack the elves' Fortify (2
+    showing, the elves still free to spend Fate): keeping wins as the roll stands; the preview
+    says the elves' count may still change."""
+    setup = copy.deepcopy(EXAMPLE["setup"])
+    setup["factions"]["orcs"]["leader"]["artha"] = {"fate": 1, "persona": 0, "deeds": 1}
+    table = _rolled(6, setup)
+    offered = {c.label: c for c in observe(table, "bob").choices if c.actor == "orcs"}
+    kept = offered["keep the roll"].odds[0]
+    assert kept.label == (
+        "the Orcs attacking the Elves' Fortify (2 successes, as it stands (they may still "
+        "spend artha)), with the roll kept"
+    )
+    assert kept.odds == {"win": "1"}
+    assert "spend Fate" not in offered  # no 6 showing: Fate could change no die
+    assert offered["spend Deeds"].odds[0].odds == {"win": "1"}  # 4 or 5 against 2

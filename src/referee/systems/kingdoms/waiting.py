@@ -13,9 +13,10 @@ another faction wrote.
 ...     "orcs": {"disposition": 9, "leader": {"skills": {"Tactics": "B4"}}}}})
 >>> from referee.systems.kingdoms.state import Slip
 >>> from dataclasses import replace
->>> sealed = replace(state, slips={"elves": Slip("elves", "Fortify", "Logistics")})
->>> waiting_for(sealed, "elves").reason
-'your slip is sealed: the scenes wait for the Orcs to seal theirs'
+>>> slips = {f: Slip(f, "Fortify", "Logistics") for f in ("elves", "orcs")}
+>>> passed = replace(state, slips=slips, passed=frozenset({"elves"}))
+>>> waiting_for(passed, "elves").reason
+'your slip is sealed and your scenes passed: the reveal waits for the Orcs'
 """
 
 from __future__ import annotations
@@ -57,18 +58,12 @@ def _in_maneuver(state: KingdomsState, fid: str) -> Waiting | None:
     unsealed = [f for f in state.acting() if f not in state.slips]
     if faction.cannot_act and (unsealed or fid in state.passed):
         return _cannot_act(state, fid)
-    if fid in state.slips and unsealed:
-        return Waiting(
-            fid,
-            f"your slip is sealed: the scenes wait for {_names(state, unsealed)} to seal theirs",
-            "until every faction has sealed its slip",
-            "Maneuvering in the Chronicle",
-        )
     playing = [f for f in state.standing() if f not in state.passed]
     if fid in state.passed and playing:
         return Waiting(
             fid,
-            f"your scenes are spent or passed: the reveal waits for {_names(state, playing)}",
+            f"your slip is sealed and your scenes passed: the reveal waits for "
+            f"{_names(state, playing)}",
             "until every faction has spent or passed its scenes",
             "Spending Scenes",
         )
