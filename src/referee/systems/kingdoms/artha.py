@@ -59,7 +59,8 @@ def spend_artha(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
         raise refuse("Artha", wasted)
     artha = Artha(fate=fate, deeds_after=deeds)
     after = spend_after(base, artha, dice)
-    words = f"{possessive(faction_name(state, faction.id))} {artha.label()} on the {which} roll"
+    on = f"the {which} roll" if test.attack_pool is not None else "the roll"
+    words = f"{possessive(faction_name(state, faction.id))} {artha.label()} on {on}"
     card = after_card(base, after, artha, words)
     payload = {
         "faction": faction.id,

@@ -191,6 +191,8 @@ def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
         persona = min(MAX_PERSONA, leader.artha.get("persona", 0))
         if persona:
             params["persona"] = Between(0, persona)
+        if leader.artha.get("deeds", 0):  # Deeds before the roll doubles the exponent
+            params["deeds_before"] = OneOf((False, True))
         if name in ("Conserve", "Fortify"):
             params["downtime"] = Between(0, 2)
         odds: tuple[OddsPreview, ...] = ()
