@@ -349,6 +349,36 @@ def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[C
     return out
 
 
+def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Choice]:
+    """A tied versus test's tie-breaker, offered to each side with its odds against each root
+    stat the opponent may choose (or the one it agreed to): one choice, or none."""
+    test = state.rolls.get(actor)
+    if test is None:
+        return []
+    agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
+    opponents = tuple(
+        sorted(
+            o
+            for pair in ties_of(state)
+            if actor in pair
+            for o in pair
+            if o != actor and o not in agreed  # agreed once: not offered again
+        )
+    )
+    roller = faction.character(test.roller)
+    if not opponents or not roller.stats:
+        return []
+    roots = tuple(roller.stats)
+    odds = tuple(
+        preview
+        for o in opponents
+        for r in roots
+        for preview in tie_break_odds(state, faction, TieBreak(opponent=o, root=r))
+    )
+    params: dict[str, Domain] = {"opponent": OneOf(opponents), "root": OneOf(roots)}
+    return [Choice(actor, "tie_break", params, odds=odds, label="agree to a tie-breaker")]
+
+
 def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
     """Every action kind open to ``actor`` now, each parameter with its domain."""
     faction = state.factions.get(actor)
@@ -387,35 +417,7 @@ def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
         test = state.rolls.get(actor)
         if test is not None and not test.decided:
             out += _artha_choices(state, actor, faction)
-        if test is not None:
-            agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
-            opponents = tuple(
-                sorted(
-                    o
-                    for pair in ties_of(state)
-                    if actor in pair
-                    for o in pair
-                    if o != actor and o not in agreed  # agreed once: not offered again
-                )
-            )
-            roller = faction.character(test.roller)
-            if opponents and roller.stats:
-                roots = tuple(roller.stats)
-                odds = tuple(
-                    preview
-                    for o in opponents
-                    for r in roots
-                    for preview in tie_break_odds(state, faction, TieBreak(opponent=o, root=r))
-                )
-                out.append(
-                    Choice(
-                        actor,
-                        "tie_break",
-                        {"opponent": OneOf(opponents), "root": OneOf(roots)},
-                        odds=odds,
-                        label="agree to a tie-breaker",
-                    )
-                )
+        out += _tie_choices(state, actor, faction)
         if actor == state.reader and all(t.decided for t in state.rolls.values()):
             out.append(Choice(actor, "resolve"))
     if phase == "consequences":
