@@ -199,7 +199,8 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
         _wait_text(elves, "#bk-elves-tie", "the Orcs agreed to it, on Will")
         # once the orcs agreed, the elves' odds are against the root they chose, no "if"
         elves.page.wait_for_function(
-            "() => !document.getElementById('bk-elves-tie-odds').textContent.includes('if the Orcs')",
+            "() => !document.getElementById('bk-elves-tie-odds')"
+            ".textContent.includes('if the Orcs')",
             timeout=TIMEOUT,
         )
         after = _text(elves, "#bk-elves-tie-odds")
