@@ -163,7 +163,7 @@ def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screensh
         orcs.page.select_option("#bk-orcs-target", "elves")
         _wait_text(orcs, "#bk-orcs-odds", "successes")
         orcs.page.click("#bk-orcs-seal")
-        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous → elves")
+        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
         elves.page.wait_for_function(
             f"() => Number(document.body.dataset.version) >= {orcs.version()}", timeout=TIMEOUT
         )
@@ -183,10 +183,10 @@ def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screensh
         _take(elves, "reveal")
         for seat in pages:
             _wait_text(seat, "#state", "The reveal of maneuver 1")
-            _wait_text(seat, "#state", "orcs → elves · versus (V)")
+            _wait_text(seat, "#state", "the Orcs against the Elves · versus (V)")
             state = _text(seat, "#state")
             assert "Fortify with Logistics (1 Persona)" in state
-            assert "Infiltrate with Inconspicuous → elves" in state
+            assert "Infiltrate with Inconspicuous against the Elves" in state
             assert "no artha" in state and "%" in state  # each engagement's odds by artha
             # each page checked both slips against the commitments it saw sealed (issue 12)
             seals = seat.page.locator("#log .seal")

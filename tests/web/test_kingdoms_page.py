@@ -100,7 +100,7 @@ def test_a_half_written_slip_survives_the_other_factions_move(
         orcs.page.select_option("#bk-orcs-maneuver", "Infiltrate")
         orcs.page.select_option("#bk-orcs-target", "elves")
         orcs.page.click("#bk-orcs-seal")
-        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous → elves")
+        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
         elves.wait_version(before + 1)  # the orcs' sealing, pushed to the elves
         # the elves' half-written slip is as they left it: values, focus, caret
         assert page.eval_on_selector("#bk-elves-maneuver", "el => el.value") == "Fortify"
@@ -165,8 +165,11 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
         columns = page.locator("#bk-elves-artha > .bk-option").all_inner_texts()
         assert [c.split("\n")[0] for c in columns] == ["No artha", "Fate"]
         assert "2 successes" in columns[0] and "100%" in columns[0]
-        rows = _rows(elves, "#bk-elves-artha")
+        rows = _rows(elves, "#bk-elves-artha > .bk-option > div:not(.bk-outcome)")
         assert 3 <= len(rows) <= 8, rows  # the outcomes that matter, not 60 counts
+        # and first, what each option buys: winning, tying or losing the Orcs' Infiltrate
+        bought = _rows(elves, "#bk-elves-artha .bk-outcome")
+        assert bought and all(r.split()[0] in ("win", "tie", "lose") for r in bought), bought
         assert sum("<0.1%" in r for r in rows) <= 1, rows
         assert any(r.startswith("6+ successes") for r in rows), rows
         # the reveal's board fits the phone too, and the decision comes before it
@@ -185,22 +188,23 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
         # the log's card of the Fate spent: the counts that matter, not 60 rows of "<0.1%"
         card = _rows(elves, "#log li[data-kind='artha.spent']")
         assert 3 <= len(card) <= 8 and sum("<0.1%" in r for r in card) <= 1, card
-        _wait_text(orcs, "#bk-orcs-tie-odds", "if elves agree on Will")
+        _wait_text(orcs, "#bk-orcs-tie-odds", "if the Elves agree on Will")
         assert "22.7%" in _text(orcs, "#bk-orcs-tie-odds")  # Will B3 beats B4: 29/128
-        _wait_text(elves, "#bk-elves-tie-odds", "if orcs agree on Will")
+        _wait_text(elves, "#bk-elves-tie-odds", "if the Orcs agree on Will")
         mine = _text(elves, "#bk-elves-tie-odds")
         before = orcs.version()
         orcs.page.click("#bk-orcs-tie-agree")
         elves.wait_version(before + 1)
         _wait_text(elves, "#bk-elves-tie-h", "tie-breaker")
-        _wait_text(elves, "#bk-elves-tie", "orcs agreed to it, on Will")
+        _wait_text(elves, "#bk-elves-tie", "the Orcs agreed to it, on Will")
         # once the orcs agreed, the elves' odds are against the root they chose, no "if"
         elves.page.wait_for_function(
-            "() => !document.getElementById('bk-elves-tie-odds').textContent.includes('if orcs')",
+            "() => !document.getElementById('bk-elves-tie-odds')"
+            ".textContent.includes('if the Orcs')",
             timeout=TIMEOUT,
         )
         after = _text(elves, "#bk-elves-tie-odds")
-        assert "against orcs' Will" in after
+        assert "against the Orcs' Will" in after
         for pct in ("success", "failure"):
             assert pct in mine and pct in after
         for seat, name in ((elves, "elves-tie"), (orcs, "orcs-tie")):

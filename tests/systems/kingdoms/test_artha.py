@@ -36,6 +36,7 @@ from referee.systems.kingdoms.state import Slip
 
 from .helpers import (
     ALWAYS,
+    EVERY_SEAT,
     PLAYERS,
     _act,
     _both_fortify,
@@ -234,7 +235,7 @@ def test_fate_after_the_roll_is_carded_as_the_factions_artha_on_its_roll() -> No
     table = act(all_pass(table), "elves", "reveal", [6, 1, 1, 1] + [4] * 9)
     table = act(table, "elves", "spend_artha", [6, 5], fate=True)
     spent = table.log.events[-1]
-    assert spent.payload["roll"]["label"] == "elves spends artha on its defence roll"  # type: ignore[index,call-overload]
+    assert spent.payload["roll"]["label"] == "the Elves' Fate on the roll"  # type: ignore[index,call-overload]
     assert spent.payload["successes"] == 3
 
 
@@ -348,7 +349,7 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     keep, the reader resolves. Deeds alone is offered without Fate."""
     fortify: dict[str, Any] = {"maneuver": "Fortify", "skill": "Logistics"}
     both = {"fate": 1, "persona": 0, "deeds": 1}
-    keep: tuple[str, str, dict[str, Any]] = ("keep", "", {})
+    keep: tuple[str, str, dict[str, Any]] = ("keep", "keep the roll", {})
     no_six = _after_the_roll(both, fortify, [3] * 8)
     assert _menu(no_six.state, "elves") == [
         *ALWAYS,
@@ -407,3 +408,28 @@ def test_a_pool_of_no_dice_rolls_nothing_and_fate_buys_nothing_on_it() -> None:
     empty = roll_before(0, Shade.BLACK, False, ScriptedSource([]))
     assert (empty.dice, empty.successes, empty.failed, empty.sixes, empty.faces) == (0, 0, 0, 0, ())
     assert artha_buys_nothing(empty, fate=True, deeds=False) is not None
+
+
+def test_deeds_before_the_roll_is_offered_on_the_slip_where_the_leader_has_deeds() -> None:
+    """Artha: "Deeds: before, doubles the base exponent" — a spending choice of the slip, like
+    Persona: offered (spend it or not) to a leader with a Deeds point, with the odds of the pool
+    it makes (Logistics B4 doubled: 8 dice against the Fortify's Ob 2); not to one without."""
+    rich = Table.start(PROCEDURE, _kingdom({}, artha={"fate": 0, "persona": 0, "deeds": 1}))
+    fortify = next(
+        c
+        for c in PROCEDURE.legal_actions(rich.state, "elves")
+        if c.kind == "write_slip" and c.params["maneuver"] == OneOf(("Fortify",))
+    )
+    assert fortify.params["deeds_before"] == OneOf((False, True))
+    slip = {"maneuver": "Fortify", "skill": "Logistics"}
+    plain = PROCEDURE.odds_of(rich.state, Action("elves", "write_slip", slip), EVERY_SEAT)
+    doubled = PROCEDURE.odds_of(
+        rich.state, Action("elves", "write_slip", {**slip, "deeds_before": True}), EVERY_SEAT
+    )
+    assert (plain[0].dice, doubled[0].dice) == ("4d6 vs Ob 2", "8d6 vs Ob 2")
+    poor = Table.start(PROCEDURE, _kingdom({}, artha={"fate": 0, "persona": 0, "deeds": 0}))
+    assert all(
+        "deeds_before" not in c.params
+        for c in PROCEDURE.legal_actions(poor.state, "elves")
+        if c.kind == "write_slip"
+    )

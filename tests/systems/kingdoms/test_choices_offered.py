@@ -107,19 +107,19 @@ def test_the_maneuvers_a_faction_may_script_with_their_skills_targets_and_dice()
     ]
     assert _odds(state, "elves") == [
         (
-            "elves: Assess with Logistics, if independent",
+            "the Elves' Assess with Logistics, if independent",
             "Assess",
             "4d6 vs Ob 2",
             {"failure": "5/16", "success": "11/16"},
         ),
         (
-            "elves: Assess with Inconspicuous, if independent",
+            "the Elves' Assess with Inconspicuous, if independent",
             "Assess",
             "3d6 grey vs Ob 2",
             {"failure": "7/27", "success": "20/27"},
         ),
         (
-            "elves: Fortify with Logistics, if nobody attacks",
+            "the Elves' Fortify with Logistics, if nobody attacks",
             "Fortify",
             "4d6 vs Ob 2",
             {"failure": "5/16", "success": "11/16"},
@@ -170,8 +170,8 @@ def test_a_hurt_faction_scripts_fewer_maneuvers_with_fewer_dice_at_a_higher_ob()
     assert _menu(_hurt("B5"), "elves") == [*menu, *tail]
     certain = {"failure": "1", "success": "0"}
     assert _odds(_hurt("B6"), "elves") == [
-        ("elves: Assess with Logistics, if independent", "Assess", "2d6 vs Ob 3", certain),
-        ("elves: Fortify with Logistics, if nobody attacks", "Fortify", "2d6 vs Ob 3", certain),
+        ("the Elves' Assess with Logistics, if independent", "Assess", "2d6 vs Ob 3", certain),
+        ("the Elves' Fortify with Logistics, if nobody attacks", "Fortify", "2d6 vs Ob 3", certain),
         (
             "Aeluin tests Health",
             "Wound Recovery",

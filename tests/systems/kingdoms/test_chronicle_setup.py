@@ -161,7 +161,7 @@ def test_a_faction_is_set_up_with_its_leader_second_players_and_statuses() -> No
     named = faction_from(
         "elves", {"leader": {}, "second": {"name": "Lith"}, "disposition": 0}, 2, None
     )
-    assert (named.name, named.leader.name, named.leader.lifepaths) == ("elves", "elves", 10)
+    assert (named.name, named.leader.name, named.leader.lifepaths) == ("the Elves", "elves", 10)
     assert (named.second is not None) and named.second.name == "Lith"
     assert named.second.lifepaths == 8
     assert (named.players, named.objective, named.assessed, named.infiltrated) == (

@@ -134,7 +134,10 @@ def test_a_chronicle_is_played_with_referee_table(tmp_path: Path) -> None:
         assert table("act", str(record), "--as", seat, "pass")[0] == 0
     code, out, err = table("act", str(record), "--as", "ann", "reveal", "--seed", "7")
     assert code == 0, err
-    assert "Slips revealed" in out and "odds orcs → spiders" in out
+    assert (
+        "Slips revealed" in out
+        and "chance that the Orcs' maneuver succeeds against the Spiders" in out
+    )
     assert "Infiltrate" in table("show", str(record), "--as", "ann")[1]
     code, out, _ = table("act", str(record), "--as", "ann", "resolve")
     assert code == 0 and "resolved in seat order" in out

@@ -70,6 +70,7 @@ def test_a_tied_conquest_is_named_by_the_defeated_player_and_says_so() -> None:
         "defeated": "orcs",
         "conqueror": "dwarves",
         "why": "chosen by the defeated player",
+        "names": {"dwarves": "the Dwarves", "orcs": "the Orcs"},
     }
 
 
@@ -175,11 +176,12 @@ def test_a_faction_finished_off_by_one_attack_is_conquered_by_it_and_the_last_on
         "defeated": "orcs",
         "conqueror": "elves",
         "why": "the attack that finished it off",
+        "names": {"elves": "the Elves", "orcs": "the Orcs"},
     }
     said = _said(events)
-    assert said[0].startswith("Maneuver 1 resolved in seat order — the narrator is elves")
-    assert "elves conquers orcs (the attack that finished it off)" in said
-    assert "elves stands alone and wins the chronicle" in said
+    assert said[0].startswith("Maneuver 1 resolved in seat order — the narrator is the Elves")
+    assert "The conqueror of the Orcs: the Elves (the attack that finished it off)" in said
+    assert "The chronicle is won by the Elves, the last faction standing" in said
     assert said[-1] == "Maneuver 1 ends"
 
 
@@ -220,8 +222,11 @@ def test_of_two_attackers_the_one_with_more_successes_conquers() -> None:
         "defeated": "orcs",
         "conqueror": "elves",
         "why": "the attacker with more successes",
+        "names": {"elves": "the Elves", "orcs": "the Orcs"},
     }
-    assert "elves conquers orcs (the attacker with more successes)" in _said(events)
+    assert "The conqueror of the Orcs: the Elves (the attacker with more successes)" in _said(
+        events
+    )
 
 
 def test_after_a_defeat_the_defeated_names_its_conqueror_then_joins_and_downtime_waits() -> None:

@@ -41,7 +41,7 @@ def test_downtime_bought_with_two_successes_owes_the_others_two_maintenance_test
         if e.kind == "effect.applied" and e.payload["kind"] == "downtime"
     ]
     assert bought == [
-        "elves' Fortify: 2 successes buy 6 months of downtime (margin against Ob 2, unopposed)"
+        "the Elves' Fortify: 2 successes buy 6 months of downtime (margin against Ob 2, unopposed)"
     ]
 
 

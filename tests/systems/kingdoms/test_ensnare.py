@@ -84,7 +84,7 @@ def test_an_ensnare_resolution_as_every_seat_receives_it() -> None:
                 "amount": -2,
                 "value": 8,
                 "target": None,
-                "text": "b sacrifices 2 disposition (the margin) to spring its Ensnare",
+                "text": "b's Ensnare springs at the cost of 2 disposition (the margin)",
             },
         ],
         "dispositions": {"a": 7, "b": 8, "c": 10, "d": 10},

@@ -21,12 +21,12 @@ def test_an_unopposed_fortify_buys_downtime_then_disposition_and_an_assess_marks
         board(),
     )
     why = "(margin against Ob 2, unopposed)"
-    owed = "a bought 1 maintenance cycles of downtime: {} must make 1 Resources maintenance tests"
+    owed = "a's 1 maintenance cycles of downtime: {} must make 1 Resources maintenance tests"
     assert r.effects == (
         Effect("a", "downtime", "a", f"a's Fortify: 1 successes buy 3 months of downtime {why}", 3),
         Effect("a", "disposition", "a", f"a's Fortify adds 1 disposition {why}", 1, 11),
         *(Effect(f, "maintenance", "a", owed.format(f), 0, 1) for f in "bcd"),
-        Effect("b", "assessed", "b", "b has Assessed a", target="a"),
+        Effect("b", "assessed", "b", "b's Assess of a succeeds", target="a"),
     )
 
 

@@ -171,8 +171,8 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
     table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 6, 1, 4, 4, 1, 1])
     elves, dwarves = _rolled(table, "elves"), _rolled(table, "dwarves")
     assert [(c["label"], c["rule"], c["dice"]) for c in dwarves.pop("rolls")] == [
-        ("dwarves: Harry with Law: defence dice", "Maneuver Resolution", "2d6"),
-        ("dwarves: Harry with Law: attack dice", "Maneuver Resolution", "4d6"),
+        ("the Dwarves' Harry with Law: defence dice", "Maneuver Resolution", "2d6"),
+        ("the Dwarves' Harry with Law: attack dice", "Maneuver Resolution", "4d6"),
     ]
     assert dwarves == {
         "faction": "dwarves",
@@ -212,10 +212,11 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
         },
         "defence_dice": 2,
         "attack_dice": 4,
+        "names": {"dwarves": "the Dwarves", "elves": "the Elves"},
     }
     card = elves.pop("roll")
     assert (card["label"], card["rule"], card["dice"]) == (
-        "elves: Fortify with Logistics",
+        "the Elves' Fortify with Logistics",
         "Maneuver Resolution",
         "4d6",
     )

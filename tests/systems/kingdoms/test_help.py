@@ -71,7 +71,8 @@ def test_help_refused_at_the_reveal_says_why() -> None:
     unlent = act(all_pass(table), "elves", "reveal", [4] * 20)
     revealed = next(e for e in unlent.log if e.kind == "slips.revealed")
     assert revealed.payload["help_refused"] == {
-        "dwarves": "dwarves and elves lent each other no helping dice in a scene this maneuver"
+        "dwarves": "the Dwarves and the Elves lent each other no helping dice in a scene "
+        "this maneuver"
     }
     table = act(
         table, "elves", "scene", [4] * 4, kind="building", skill="Logistics", helpers=["dwarves"]
@@ -79,7 +80,7 @@ def test_help_refused_at_the_reveal_says_why() -> None:
     lent = act(all_pass(table), "elves", "reveal", [4] * 20)
     revealed = next(e for e in lent.log if e.kind == "slips.revealed")
     assert revealed.payload["help_refused"] == {
-        "dwarves": "dwarves' leader has no Logistics to help with"
+        "dwarves": "the Dwarves' leader has no Logistics to help with"
     }
 
 

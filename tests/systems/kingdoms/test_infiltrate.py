@@ -58,7 +58,7 @@ def test_an_infiltrate_marks_its_target_with_the_margin_as_advantage() -> None:
             "a",
             "infiltrated",
             "a",
-            "a has Infiltrated b: +2D to its next maneuver against them",
+            "a's Infiltration of b succeeds: +2D to its next maneuver against them",
             amount=2,
             target="b",
         )

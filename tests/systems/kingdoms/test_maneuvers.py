@@ -100,10 +100,10 @@ def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_ac
     )
     table = act(all_pass(table), "elves", "reveal", [4] * 20)
     revealed = next(e for e in table.log if e.kind == "slips.revealed")
-    why = "Ploy requires a conflict scene directed at elves, dwarves; none was"
+    why = "Ploy requires a conflict scene directed at the Elves or the Dwarves; none was"
     assert revealed.payload["void"] == {"orcs": why}
-    assert revealed.payload["help_refused"] == {"dwarves": "orcs has no maneuver to help"}
-    assert f"  orcs' maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
+    assert revealed.payload["help_refused"] == {"dwarves": "the Orcs: no maneuver to help"}
+    assert f"  the Orcs' maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
     assert "orcs" in table.state.void and "orcs" not in table.state.rolls
 
 
@@ -137,9 +137,10 @@ def test_a_gambit_sacrifices_its_disposition_at_the_reveal_behind_one_that_canno
         "amount": -3,
         "value": 7,
         "target": None,
-        "text": "orcs sacrifices 3 disposition to announce its Gambit",
+        "text": "the Orcs' Gambit announced at the cost of 3 disposition",
+        "names": {"orcs": "the Orcs"},
     }
-    assert _said([sacrifice]) == ["orcs sacrifices 3 disposition to announce its Gambit"]
+    assert _said([sacrifice]) == ["The Orcs' Gambit announced at the cost of 3 disposition"]
     assert table.state.factions["orcs"].disposition == 7
     orcs = _rolled(table, "orcs")
     assert (orcs["roller"], orcs["character"]) == ("leader", "Gorbash")

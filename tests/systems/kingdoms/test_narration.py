@@ -44,10 +44,12 @@ def _words(table: Table[Any], viewer: str = "referee") -> list[str]:
 
 
 def test_the_chronicle_begins_with_each_factions_name() -> None:
+    """A faction is named by its set-up's ``name``, else as the text names factions: ``orcs``
+    is "the Orcs" (Rulings: "Names in the log")."""
     table = Table.start(PROCEDURE, SETUP)
     assert _words(table)[0] == (
         "The chronicle of the Greenway begins: the Elves (led by Aeluin, disposition 10); "
-        "orcs (led by Gorbash, disposition 12)"
+        "the Orcs (led by Gorbash, disposition 12)"
     )
 
 
@@ -58,10 +60,14 @@ def test_a_sealed_slip_names_its_target_only_to_its_writer() -> None:
         table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="elves"
     )
     assert _words(table, "orcs")[-1] == (
-        "orcs seals its maneuver slip: Infiltrate with Inconspicuous against the Elves"
+        "The Orcs' maneuver slip is sealed: Infiltrate with Inconspicuous against the Elves"
     )
-    assert _words(table, "elves")[-1] == "orcs seals its maneuver slip (sealed until the reveal)"
-    assert _words(table, "elves")[-2] == "the Elves seals its maneuver slip: Fortify with Logistics"
+    assert _words(table, "elves")[-1] == (
+        "The Orcs' maneuver slip is sealed (hidden until the reveal)"
+    )
+    assert _words(table, "elves")[-2] == (
+        "The Elves' maneuver slip is sealed: Fortify with Logistics"
+    )
     slip = [e for e in view(table.log, "elves") if e.kind == "slip.written"][-1]
     assert "the Elves" not in str(slip.to_json())  # the target's name stays sealed too
 
@@ -75,10 +81,10 @@ def test_effects_use_names_and_possessives() -> None:
     table = _act(table, "elves", "reveal", (6, 6, 6, 6, 1, 1, 1))
     table = _act(table, "elves", "resolve")
     words = "\n".join(_words(table))
-    assert "the Elves' Fortify adds" in words
+    assert "The Elves' Fortify adds" in words
     assert "elves's" not in words and "orcs's" not in words
     card = next(e for e in table.log if e.kind == "test.rolled").data["roll"]
-    assert card["label"] == "the Elves: Fortify with Logistics"  # type: ignore[index]
+    assert card["label"] == "the Elves' Fortify with Logistics"  # type: ignore[index]
     assert card["margin"] is None  # type: ignore[index]  # successes before the obstacle is known
 
 
@@ -92,33 +98,33 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
                 "elves": {"leader": "Ael", "disposition": 4},
             },
         },
-        "The chronicle of the Marches begins: orcs (led by Grol, disposition 5); "
-        "elves (led by Ael, disposition 4)",
+        "The chronicle of the Marches begins: the Orcs (led by Grol, disposition 5); "
+        "the Elves (led by Ael, disposition 4)",
     ),
     (
         E.CHRONICLE_BEGAN,
         {"territory": "", "factions": {"orcs": {"leader": "Grol", "disposition": 3}}},
-        "The chronicle of the territory begins: orcs (led by Grol, disposition 3)",
+        "The chronicle of the territory begins: the Orcs (led by Grol, disposition 3)",
     ),
     (
         E.PROLOGUE_ROLLED,
         {"faction": "orcs", "skill": "Command", "successes": 1},
-        "orcs tests Command for its prologue: 1 success added to disposition",
+        "The Orcs' prologue: Command tested, 1 success added to disposition",
     ),
     (
         E.PROLOGUE_ROLLED,
         {"faction": "elves", "skill": "Oratory", "successes": 3},
-        "elves tests Oratory for its prologue: 3 successes added to disposition",
+        "The Elves' prologue: Oratory tested, 3 successes added to disposition",
     ),
     (
         E.PROLOGUE_ROLLED,
         {"faction": "elves", "skill": "Oratory", "successes": 0},
-        "elves tests Oratory for its prologue: 0 successes added to disposition",
+        "The Elves' prologue: Oratory tested, 0 successes added to disposition",
     ),
     (
         E.PROLOGUE_ENDED,
         {"narration_order": ["elves", "orcs"], "cap": 7},
-        "The prologue is over: narration order elves, orcs; no disposition rises above 7",
+        "The prologue is over: narration order the Elves, the Orcs; no disposition rises above 7",
     ),
     (
         E.PROLOGUE_ENDED,
@@ -133,17 +139,17 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
         E.OBJECTIVE_SET,
         {"faction": "orcs", "objective": "Burn the forest"},
-        "orcs' Chronicle Objective: Burn the forest",
+        "The Orcs' Chronicle Objective: Burn the forest",
     ),
     (
         E.SLIP_WRITTEN,
         {"faction": "orcs", "maneuver_number": 1, "rewritten": False},
-        "orcs seals its maneuver slip (sealed until the reveal)",
+        "The Orcs' maneuver slip is sealed (hidden until the reveal)",
     ),
     (
         E.SLIP_WRITTEN,
         {"faction": "orcs", "maneuver_number": 1, "rewritten": True},
-        "orcs rewrites its maneuver slip (sealed until the reveal)",
+        "The Orcs' maneuver slip is rewritten (hidden until the reveal)",
     ),
     (
         E.SLIP_WRITTEN,
@@ -153,7 +159,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "rewritten": False,
             "slip": {"maneuver": "Sap", "skill": "Firebombs", "targets": ["elves", "dwarves"]},
         },
-        "orcs seals its maneuver slip: Sap with Firebombs against elves and dwarves",
+        "The Orcs' maneuver slip is sealed: Sap with Firebombs against the Elves and the Dwarves",
     ),
     (
         E.SLIP_WRITTEN,
@@ -163,7 +169,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "rewritten": True,
             "slip": {"maneuver": "Fortify", "skill": "Fortifications", "targets": []},
         },
-        "elves rewrites its maneuver slip: Fortify with Fortifications",
+        "The Elves' maneuver slip is rewritten: Fortify with Fortifications",
     ),
     (
         E.SCENE_PLAYED,
@@ -175,7 +181,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "ob": 3,
             "passed": True,
         },
-        "orcs (Grol) plays a building scene: Forge against Ob 3 passes",
+        "Grol of the Orcs plays a building scene: Forge against Ob 3 passes",
     ),
     (
         E.SCENE_PLAYED,
@@ -187,7 +193,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "ob": 4,
             "passed": False,
         },
-        "orcs (Grol) plays a building scene: Forge against Ob 4 fails",
+        "Grol of the Orcs plays a building scene: Forge against Ob 4 fails",
     ),
     (
         E.SCENE_PLAYED,
@@ -197,50 +203,50 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "kind": "conflict",
             "target": "elves",
             "outcome": "Grol takes the bridge",
-            "wounds": {"Ael": "Mortal", "Bri": "Light"},
+            "wounds": {"elves.leader": "Mortal", "dwarves.second": "Light"},
         },
-        "orcs (Grol) directs a conflict scene at elves: Grol takes the bridge; "
-        "wounds: Ael Mortal, Bri Light",
+        "Grol of the Orcs directs a conflict scene at the Elves: Grol takes the bridge; "
+        "wounds: the Elves' leader Mortal, the Dwarves' 2iC Light",
     ),
     (
         E.SCENE_PLAYED,
         {"faction": "orcs", "character": "Grol", "kind": "conflict", "target": "elves"},
-        "orcs (Grol) directs a conflict scene at elves",
+        "Grol of the Orcs directs a conflict scene at the Elves",
     ),
     (
         E.SCENE_PLAYED,
         {"faction": "orcs", "character": "Grol", "kind": "interstitial", "with": "elves"},
-        "orcs (Grol) plays an interstitial scene with elves",
+        "Grol of the Orcs plays an interstitial scene with the Elves",
     ),
     (
         E.SCENE_PLAYED,
         {"faction": "orcs", "character": "Grol", "kind": "interstitial", "with": None},
-        "orcs (Grol) plays an interstitial scene",
+        "Grol of the Orcs plays an interstitial scene",
     ),
     (
         E.SCENE_PLAYED,
         {"faction": "orcs", "character": "Grol", "kind": "color"},
-        "orcs (Grol) plays a color scene",
+        "Grol of the Orcs plays a color scene",
     ),
     (
         E.SCENES_PASSED,
         {"faction": "orcs", "spent": True},
-        "orcs has spent its scenes this maneuver",
+        "Every scene of the Orcs is spent this maneuver",
     ),
     (
         E.SCENES_PASSED,
         {"faction": "elves", "spent": False},
-        "elves passes its remaining scenes",
+        "The Elves' remaining scenes are passed",
     ),
     (
         E.HEALTH_TESTED,
         {"faction": "orcs", "character": "Grol", "ob": 2, "passed": True},
-        "orcs' Grol tests Health against Ob 2 and recovers 1D",
+        "The Orcs' Grol tests Health against Ob 2 and recovers 1D",
     ),
     (
         E.HEALTH_TESTED,
         {"faction": "orcs", "character": "Grol", "ob": 3, "passed": False},
-        "orcs' Grol tests Health against Ob 3 and does not recover",
+        "The Orcs' Grol tests Health against Ob 3 and does not recover",
     ),
     (
         E.SLIPS_REVEALED,
@@ -263,28 +269,29 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
                     "target": "elves",
                     "kind": "versus",
                     "cell": "B",
-                    "chance": {"orcs": "60%", "elves": "30%"},
+                    "chance": {"no artha": "3/5", "Fate": "3/10"},
                 },
                 {
                     "attacker": "elves",
                     "target": None,
                     "kind": "independent",
                     "cell": "-",
-                    "chance": {"pass": "50%"},
+                    "chance": {"no artha": "1/2"},
                 },
             ],
         },
-        "Slips revealed, read by elves; seat order elves, orcs\n"
-        "  orcs: Assault with Command → elves and dwarves\n"
-        "  elves: Fortify with Fortifications → -\n"
-        "  dwarves' maneuver is void: its leader cannot act\n"
-        "  odds orcs → elves (versus, cell B): orcs: 60%, elves: 30%\n"
-        "  odds elves → itself (independent, cell -): pass: 50%",
+        "Slips revealed, read by the Elves; seat order the Elves, the Orcs\n"
+        "  the Orcs' Assault with Command against the Elves and the Dwarves\n"
+        "  the Elves' Fortify with Fortifications\n"
+        "  the Dwarves' maneuver is void: its leader cannot act\n"
+        "  chance that the Orcs' maneuver succeeds against the Elves (versus): "
+        "no artha 60.0%, Fate 30.0%\n"
+        "  chance that the Elves' maneuver succeeds (independent): no artha 50.0%",
     ),
     (
         E.SLIPS_REVEALED,
         {"maneuver_number": 1, "reader": "orcs", "order": []},
-        "Slips revealed, read by orcs; seat order nobody",
+        "Slips revealed, read by the Orcs; seat order nobody",
     ),
     (
         E.EFFECT_APPLIED,
@@ -295,9 +302,9 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "amount": -2,
             "value": 3,
             "target": "elves",
-            "text": "orcs' Assault: elves loses 2 disposition (3)",
+            "text": "the Orcs' Assault takes 2 disposition from the Elves (margin)",
         },
-        "orcs' Assault: elves loses 2 disposition (3)",
+        "The Orcs' Assault takes 2 disposition from the Elves (margin)",
     ),
     (E.EFFECT_APPLIED, {"faction": "elves"}, ""),
     (
@@ -310,7 +317,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "notes": ["+1D help from dwarves", "Ob +1"],
             "successes": 3,
         },
-        "orcs: Assault with Command, 5D (+1D help from dwarves; Ob +1): 3 successes",
+        "The Orcs' Assault with Command, 5D (+1D help from dwarves; Ob +1): 3 successes",
     ),
     (
         E.TEST_ROLLED,
@@ -324,17 +331,17 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "attack": 2,
             "attack_pool_roll": {"dice": 2},
         },
-        "elves: Harry with Riding, 4D: 1 success, attack 2",
+        "The Elves' Harry with Riding, 4D: 1 success, attack 2",
     ),
     (
         E.ARTHA_SPENT,
         {"faction": "orcs", "fate": True, "deeds": False, "pool": "maneuver", "successes": 4},
-        "orcs spends Fate after the roll: 4 successes",
+        "Fate spent on the Orcs' roll: 4 successes",
     ),
     (
         E.ARTHA_SPENT,
         {"faction": "orcs", "fate": False, "deeds": True, "pool": "maneuver", "successes": 1},
-        "orcs spends Deeds after the roll: 1 success",
+        "Deeds spent on the Orcs' roll: 1 success",
     ),
     (
         E.ARTHA_SPENT,
@@ -346,7 +353,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "successes": 3,
             "attack": 1,
         },
-        "elves spends Fate and Deeds after the roll: 1 success",
+        "Fate and Deeds spent on the Elves' roll: 1 success",
     ),
     (
         E.ARTHA_SPENT,
@@ -358,18 +365,18 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "successes": 2,
             "attack": 5,
         },
-        "elves spends Fate after the roll: 2 successes",
+        "Fate spent on the Elves' roll: 2 successes",
     ),
-    (E.ROLL_KEPT, {"faction": "orcs"}, "orcs keeps its roll"),
+    (E.ROLL_KEPT, {"faction": "orcs"}, "The Orcs' roll is kept as it stands"),
     (
         E.TIE_BREAK_OFFERED,
         {"faction": "orcs", "opponent": "elves", "root": "Will"},
-        "orcs agrees to break the tie with elves on Will",
+        "A tie-breaker with the Elves on Will: agreed by the Orcs",
     ),
     (
         E.TIE_BREAK_ROLLED,
         {"factions": ["orcs", "elves"], "extra": {"orcs": 2, "elves": 0}},
-        "Tie-breaker between orcs and elves: orcs +2, elves +0",
+        "Tie-breaker between the Orcs and the Elves: the Orcs +2, the Elves +0",
     ),
     (
         E.MANEUVER_RESOLVED,
@@ -379,8 +386,8 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "dispositions": {"orcs": 6, "elves": 0},
             "out": ["elves"],
         },
-        "Maneuver 3 resolved in seat order — the narrator is orcs (most successes); "
-        "dispositions: orcs 6, elves 0; out: elves",
+        "Maneuver 3 resolved in seat order — the narrator is the Orcs (most successes); "
+        "dispositions: the Orcs 6, the Elves 0; out: the Elves",
     ),
     (
         E.MANEUVER_RESOLVED,
@@ -390,20 +397,24 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "dispositions": {"orcs": 4, "elves": 5},
             "out": [],
         },
-        "Maneuver 2 resolved in seat order — the narrator is elves (most successes); "
-        "dispositions: orcs 4, elves 5",
+        "Maneuver 2 resolved in seat order — the narrator is the Elves (most successes); "
+        "dispositions: the Orcs 4, the Elves 5",
     ),
     (
         E.MANEUVER_RESOLVED,
         {"maneuver_number": 5, "narrator": None, "dispositions": {"orcs": 4}, "out": []},
-        "Maneuver 5 resolved in seat order — no faction acted; dispositions: orcs 4",
+        "Maneuver 5 resolved in seat order — no faction acted; dispositions: the Orcs 4",
     ),
     (
         E.CONQUEROR_NAMED,
         {"defeated": "elves", "conqueror": "orcs", "why": "most successes against it"},
-        "orcs conquers elves (most successes against it)",
+        "The conqueror of the Elves: the Orcs (most successes against it)",
     ),
-    (E.CHRONICLE_WON, {"faction": "orcs"}, "orcs stands alone and wins the chronicle"),
+    (
+        E.CHRONICLE_WON,
+        {"faction": "orcs"},
+        "The chronicle is won by the Orcs, the last faction standing",
+    ),
     (
         E.CHRONICLE_ENDED,
         {"winner": None},
@@ -412,13 +423,13 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     (
         E.MANEUVER_ENDED,
         {"maneuver_number": 3, "pending_conquest": {"elves": ["orcs", "dwarves"]}},
-        "Maneuver 3 ends; a conqueror is still to be chosen for elves",
+        "Maneuver 3 ends; a conqueror is still to be chosen for the Elves",
     ),
     (E.MANEUVER_ENDED, {"maneuver_number": 3, "pending_conquest": {}}, "Maneuver 3 ends"),
     (
         E.LEADER_JOINED,
         {"defeated": "elves", "leader": "Ael", "faction": "orcs", "conqueror": "orcs"},
-        "Ael of the defeated elves joins orcs",
+        "Ael of the Elves, defeated, joins the Orcs",
     ),
     (
         E.LEADER_JOINED,
@@ -432,8 +443,8 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "affiliation_dice": 1,
             "cash_on_hand_to": "orcs",
         },
-        "Ael of the defeated elves joins dwarves, losing 2 Resources (Cash on Hand to orcs) "
-        "and the affiliation Silver Court",
+        "Ael of the Elves, defeated, joins the Dwarves, losing 2 Resources (Cash on Hand to "
+        "the Orcs) and the affiliation Silver Court",
     ),
     (
         E.AFFILIATION_BOUGHT,
@@ -444,22 +455,22 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
             "dice": 1,
             "cash_spent": 2,
         },
-        "orcs spends 2 Cash on Hand on elves' lost affiliation Silver Court (1D)",
+        "2 of the Orcs' Cash on Hand spent on the Elves' lost affiliation Silver Court (1D)",
     ),
     (
         E.MAINTENANCE_TESTED,
         {"faction": "orcs", "ob": 2, "passed": True, "tax": 0, "resources": 5},
-        "orcs makes a Resources maintenance test against Ob 2 and passes; Resources 5",
+        "The Orcs' Resources maintenance test against Ob 2 passes; Resources 5",
     ),
     (
         E.MAINTENANCE_TESTED,
         {"faction": "elves", "ob": 3, "passed": False, "tax": 1, "resources": 4},
-        "elves makes a Resources maintenance test against Ob 3 and fails: taxed 1; Resources 4",
+        "The Elves' Resources maintenance test against Ob 3 fails: taxed 1; Resources 4",
     ),
     (
         E.MANEUVER_STARTED,
-        {"maneuver_number": 4, "healed": ["Grol", "Ael"]},
-        "Maneuver 4 begins; downtime heals Grol, Ael",
+        {"maneuver_number": 4, "healed": ["orcs", "elves"]},
+        "Maneuver 4 begins; downtime heals the Orcs, the Elves",
     ),
     (E.MANEUVER_STARTED, {"maneuver_number": 4, "healed": []}, "Maneuver 4 begins"),
     ("other.kind", {"a": 1, "b": "x"}, "other.kind: a=1, b='x'"),

@@ -8,6 +8,7 @@ and that nothing sealed is read: a slip's odds are its own faction's pool alone.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -34,6 +35,7 @@ from referee.systems.kingdoms.dice import (
     success_distribution,
     versus_odds,
 )
+from referee.systems.kingdoms.scripting import pool_roll_from
 
 from .helpers import PLAYERS, _kingdom, _odds
 
@@ -58,7 +60,7 @@ def test_a_slips_odds_are_its_own_pool_against_the_maneuvers_stated_ob() -> None
     table = _table()
     fortify = _by_label(_slip(table, maneuver="Fortify", skill="Logistics"))
     # Logistics B4 against Fortify's Ob 2, if nobody attacks
-    assert fortify["elves: Fortify with Logistics, if nobody attacks"] == odds_of(
+    assert fortify["the Elves' Fortify with Logistics, if nobody attacks"] == odds_of(
         BurningTest(BurningPool(4), 2).odds()
     )
     # and each number of successes the four dice may show
@@ -66,10 +68,10 @@ def test_a_slips_odds_are_its_own_pool_against_the_maneuvers_stated_ob() -> None
         f"{k} success{'' if k == 1 else 'es'}": str(p)
         for k, p in success_distribution(4, BLACK, False).items()
     }
-    assert fortify["elves: Fortify with Logistics"] == spread
+    assert fortify["the Elves' Fortify with Logistics"] == spread
     # a point of Persona is a die more: other odds
     persona = _by_label(_slip(table, maneuver="Fortify", skill="Logistics", persona=1))
-    assert persona["elves: Fortify with Logistics, if nobody attacks"] == odds_of(
+    assert persona["the Elves' Fortify with Logistics, if nobody attacks"] == odds_of(
         BurningTest(BurningPool(5), 2).odds()
     )
     assert persona != fortify
@@ -114,7 +116,7 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
     shown = preview(table, "ann", offer)
     # the elves' Will B4 against the orcs' Will B3: as the tie-breaker's event records it
     assert _by_label(shown) == {
-        "elves: tie-breaker on Will against orcs' Will": {
+        "the Elves: tie-breaker on Will against the Orcs' Will": {
             "success": str(versus_odds(BurningPool(4), BurningPool(3))),
             "failure": str(1 - versus_odds(BurningPool(4), BurningPool(3))),
         }
@@ -130,7 +132,7 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
         first = first.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     orcs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Will"})
     assert _by_label(preview(first, "bob", orcs)) == {
-        "orcs: tie-breaker on Will against elves' Will, if elves agree on Will": {
+        "the Orcs: tie-breaker on Will against the Elves' Will, if the Elves agree on Will": {
             "success": str(versus_odds(BurningPool(3), BurningPool(4))),
             "failure": str(1 - versus_odds(BurningPool(3), BurningPool(4))),
         }
@@ -140,14 +142,15 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
         offered = [c for c in observe(first, seat).choices if c.kind == "tie_break"]
         assert [c.actor for c in offered] == [actor]
         params = {k: d.values[0] for k, d in offered[0].params.items()}
-        assert preview(first, seat, Action(actor, "tie_break", params))
+        shown = preview(first, seat, Action(actor, "tie_break", params))
+        assert shown and offered[0].odds == shown  # on the form before it is touched
     # nor any odds for a tie that is not there
     assert preview(_table(), "bob", orcs) == ()
 
 
-def _rolled(upto: int) -> Table[Any]:
+def _rolled(upto: int, setup: Mapping[str, Any] | None = None) -> Table[Any]:
     source = ScriptedSource(EXAMPLE["dice"]["script"])
-    table = _table()
+    table = _table() if setup is None else Table.start(PROCEDURE, setup, players=EXAMPLE["players"])
     for step in EXAMPLE["actions"][:upto]:
         table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     return table
@@ -159,24 +162,20 @@ def test_spending_fate_shows_the_odds_the_artha_card_records() -> None:
     of ``spend_artha`` records when the Fate is spent (its outcomes of 0.1% or more)."""
     table = _rolled(6)
     offered = {c.label or c.kind for c in observe(table, "ann").choices}
-    assert offered >= {"spend Fate", "keep"}
+    assert offered >= {"spend Fate", "keep the roll"}
     kept = preview(table, "ann", Action("elves", "keep", {}))
-    assert [dict(p.odds) for p in kept] == [{"2 successes": "1"}]
+    assert [dict(p.odds) for p in kept][-1] == {"2 successes": "1"}
     fate = preview(table, "ann", Action("elves", "spend_artha", {"fate": True, "deeds": False}))
     assert fate == preview(table, "ann", Action("elves", "spend_artha", {"fate": True}))
     assert preview(table, "ann", Action("elves", "spend_artha", {"deeds": True})) == ()  # none
-    shown = dict(fate[0].odds)
+    shown = dict(fate[-1].odds)
     spent = table.act(Action("elves", "spend_artha", {"fate": True}), ScriptedSource([6, 5]))
     card = [e for e in spent.log.events if e.kind == "artha.spent"][-1].payload["roll"]
-    recorded = {k: Fraction(v) for k, v in card["odds"].items()}
     rows = list(shown)
-    for row in rows[:-1]:  # every row but the last is one count, exactly as recorded
-        assert Fraction(shown[row]) == recorded[row.split()[0]]
-    top = int(rows[-1].split("+")[0])  # the last: that many or more, the rest of the chance
-    assert rows[-1] == f"{top}+ successes"
-    assert Fraction(shown[rows[-1]]) == sum(p for k, p in recorded.items() if int(k) >= top)
-    assert sum(p for k, p in recorded.items() if int(k) > top) < Fraction(1, 1000)
-    assert len(rows) < 6 < len(recorded)  # not a row for each of 60 counts
+    # the card records the very rows shown: one per count, the last "that many or more"
+    assert {row.split()[0]: chance for row, chance in shown.items()} == card["odds"]
+    assert rows[-1].endswith("+ successes")
+    assert len(rows) < 6  # not a row for each of 60 counts
     assert sum(Fraction(v) for v in shown.values()) == 1
 
 
@@ -303,12 +302,12 @@ def test_a_slips_preview_counts_the_dice_the_reveal_rolls() -> None:
     shown, after = _check_against_the_roll(table, slip)
     independent, counts = shown
     assert (independent.label, independent.rule, independent.dice) == (
-        "elves: Assess with Observation, if independent",
+        "the Elves' Assess with Observation, if independent",
         "Assess",
         "4d6 grey vs Ob 3",
     )
     assert dict(independent.odds) == {"failure": "11/27", "success": "16/27"}
-    assert (counts.label, counts.dice) == ("elves: Assess with Observation", "4d6 G")
+    assert (counts.label, counts.dice) == ("the Elves' Assess with Observation", "4d6 G")
     revealed: Any = next(e for e in after.log.events if e.kind == "slips.revealed").payload
     row = next(r for r in revealed["odds"] if r["attacker"] == "elves")
     assert (row["kind"], row["needed"], row["chance"]["no artha"]) == ("independent", 3, "16/27")
@@ -322,8 +321,8 @@ def test_a_fortify_preview_with_a_fork_by_an_unwounded_leader() -> None:
     slip = {"maneuver": "Fortify", "skill": "Logistics", "forks": ["Administration"]}
     shown, _ = _check_against_the_roll(table, slip)
     assert [p.label for p in shown] == [
-        "elves: Fortify with Logistics, if nobody attacks",
-        "elves: Fortify with Logistics",
+        "the Elves' Fortify with Logistics, if nobody attacks",
+        "the Elves' Fortify with Logistics",
     ]
     assert shown[0].dice == "5d6 vs Ob 2"
     assert dict(shown[0].odds) == odds_of(BurningTest(BurningPool(5), 2).odds())
@@ -374,8 +373,8 @@ def test_a_harrys_preview_splits_the_dice_as_the_reveal_rolls_them() -> None:
     slip = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
     shown, _ = _check_against_the_roll(table, slip)
     assert [(p.label, p.dice) for p in shown] == [
-        ("elves: Harry with Tactics: defence dice", "2d6 B open-ended"),
-        ("elves: Harry with Tactics: attack dice", "3d6 B open-ended"),
+        ("the Elves' Harry with Tactics: defence dice", "2d6 B open-ended"),
+        ("the Elves' Harry with Tactics: attack dice", "3d6 B open-ended"),
     ]
     assert _counts(shown[0].odds)[0] == (0, Fraction(1, 4))
     assert _counts(shown[1].odds)[0] == (0, Fraction(1, 8))
@@ -414,7 +413,7 @@ def test_a_tie_breakers_preview_is_the_two_root_stats_the_tie_breaker_rolls() ->
     other = BurningPool(3, Shade.WHITE, open_ended=True)
     chance = versus_odds(mine, other)
     assert (shown.label, shown.rule, shown.dice) == (
-        "elves: tie-breaker on Will against orcs' Perception",
+        "the Elves: tie-breaker on Will against the Orcs' Perception",
         "Independent and Versus Maneuvers",
         "4d6 grey open-ended vs 3d6 white open-ended",
     )
@@ -460,7 +459,7 @@ def test_a_building_scene_the_rules_refuse_has_no_odds() -> None:
     assert len(preview(table, "ann", scene)) == 1
     passed = table.act(Action("elves", "pass", {}), ScriptedSource([]))
     passed = passed.act(Action("orcs", "pass", {}), ScriptedSource([]))
-    with pytest.raises(RuleError, match="passed its scenes"):
+    with pytest.raises(RuleError, match="passed their scenes"):
         passed.act(scene, ScriptedSource([4] * 4))
     # the elves may read the slips now (a choice with no parameters), but not play a scene
     kinds = [c.kind for c in PROCEDURE.legal_actions(passed.state, "elves")]
@@ -496,10 +495,10 @@ def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat
     perception = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
     elves, orcs_ = BurningPool(4), BurningPool(3, Shade.GREY)
     (mine,) = preview(table.act(perception, ScriptedSource([])), "ann", will)
-    assert mine.label == "elves: tie-breaker on Will against orcs' Perception"
+    assert mine.label == "the Elves: tie-breaker on Will against the Orcs' Perception"
     assert dict(mine.odds) == odds_of(BurningVersus(elves, orcs_).odds())
     (theirs,) = preview(table.act(will, ScriptedSource([])), "bob", perception)
-    assert theirs.label == "orcs: tie-breaker on Perception against elves' Will"
+    assert theirs.label == "the Orcs: tie-breaker on Perception against the Elves' Will"
     assert dict(theirs.odds) == odds_of(BurningVersus(orcs_, elves).odds())
 
 
@@ -512,7 +511,60 @@ def test_an_open_ended_ability_is_previewed_open_ended() -> None:
     state = PROCEDURE.initial_state(setup)
     dice = [(label, shown) for label, _, shown, _ in _odds(state, "elves")]
     assert dice == [
-        ("elves: Assess with Logistics, if independent", "3d6 open-ended vs Ob 2"),
-        ("elves: Fortify with Logistics, if nobody attacks", "3d6 open-ended vs Ob 2"),
+        ("the Elves' Assess with Logistics, if independent", "3d6 open-ended vs Ob 2"),
+        ("the Elves' Fortify with Logistics, if nobody attacks", "3d6 open-ended vs Ob 2"),
         ("Aeluin tests Health", "3d6 open-ended vs Ob 2"),
     ]
+
+
+def _outcomes(final: Mapping[int, Fraction], against: int) -> dict[str, Fraction]:
+    """Brute force: a versus test's outcomes for a final count of ``final`` against
+    ``against`` successes showing (more wins; as many ties, the defender holding)."""
+    out = {"win": Fraction(0), "tie": Fraction(0), "lose": Fraction(0)}
+    for count, chance in final.items():
+        out["win" if count > against else "tie" if count == against else "lose"] += chance
+    return {k: p for k, p in out.items() if p}
+
+
+def test_each_spending_choice_after_the_roll_shows_the_engagement_it_buys() -> None:
+    """Independent and Versus Maneuvers: after the roll the elves' Fortify (2 successes on
+    6, 4, 1, 1, 1) defends against the orcs' Infiltrate (4 successes; the orcs have no artha
+    left to change them). Each choice offered carries, first, the chance of winning, tying or
+    losing that versus test — keeping the roll loses it; Fate opens the 6 — then the chance
+    of each count: the odds ``spend_artha`` would roll, offered before either is sent."""
+    table = _rolled(6)
+    offered = {c.label: c for c in observe(table, "ann").choices if c.actor == "elves"}
+    keep, fate = offered["keep the roll"], offered["spend Fate"]
+    assert keep.kind == "keep" and fate.kind == "spend_artha"
+    kept, spent = keep.odds[0], fate.odds[0]
+    assert kept.label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes), with the roll kept"
+    )
+    assert {k: Fraction(v) for k, v in kept.odds.items()} == {"lose": 1}
+    rolled = pool_roll_from(table.state.rolls["elves"].pool)
+    final = after_distribution(rolled, Artha(fate=True))
+    assert {k: Fraction(v) for k, v in spent.odds.items()} == _outcomes(final, 4)
+    # 2 or 3 successes lose, 4 ties (the Infiltrate fails: the defender wins ties), 5+ wins
+    assert spent.odds == {"win": "1/72", "tie": "5/72", "lose": "11/12"}
+    # the choice's odds are the odds ``odds_of`` gives for the action as sent
+    assert fate.odds == preview(table, "ann", Action("elves", "spend_artha", {"fate": True}))
+    assert keep.odds == preview(table, "ann", Action("elves", "keep", {}))
+
+
+def test_an_attackers_spending_choice_names_a_defender_who_may_still_spend() -> None:
+    """Independent and Versus Maneuvers: the attacker's side of the same versus test. With
+    Fate of their own, the orcs (4 successes on 4, 4, 4, 4, 1) attack the elves' Fortify (2
+    showing, the elves still free to spend Fate): keeping wins as the roll stands; the preview
+    says the elves' count may still change."""
+    setup = copy.deepcopy(EXAMPLE["setup"])
+    setup["factions"]["orcs"]["leader"]["artha"] = {"fate": 1, "persona": 0, "deeds": 1}
+    table = _rolled(6, setup)
+    offered = {c.label: c for c in observe(table, "bob").choices if c.actor == "orcs"}
+    kept = offered["keep the roll"].odds[0]
+    assert kept.label == (
+        "the Orcs attacking the Elves' Fortify (2 successes, as it stands (they may still "
+        "spend artha)), with the roll kept"
+    )
+    assert kept.odds == {"win": "1"}
+    assert "spend Fate" not in offered  # no 6 showing: Fate could change no die
+    assert offered["spend Deeds"].odds[0].odds == {"win": "1"}  # 4 or 5 against 2

@@ -276,11 +276,11 @@ def test_gambit_and_ploy_need_disposition_to_sacrifice() -> None:
 def test_scene_economy_limits() -> None:
     """One color, one interstitial, three building scenes per faction per maneuver."""
     table = act(sealed(start()), "elves", "scene", kind="color")
-    with pytest.raises(RuleError, match="spent its 1 color scene"):
+    with pytest.raises(RuleError, match="spent their 1 color scene"):
         act(table, "elves", "scene", kind="color")
     for _ in range(3):
         table = act(table, "elves", "scene", [4, 4, 4, 4], kind="building", skill="Logistics", ob=2)
-    with pytest.raises(RuleError, match="spent its 3 building scenes"):
+    with pytest.raises(RuleError, match="spent their 3 building scenes"):
         act(table, "elves", "scene", [4] * 4, kind="building", skill="Logistics", ob=2)
 
 
@@ -346,7 +346,7 @@ def test_maneuver_ends_when_every_faction_has_spent_or_passed() -> None:
     with pytest.raises(RuleError, match="waiting for"):
         act(table, "elves", "reveal")
     table = all_pass(act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics"))
-    with pytest.raises(RuleError, match="no slip yet from orcs, dwarves"):
+    with pytest.raises(RuleError, match="no slip yet from the Orcs, the Dwarves"):
         act(table, "elves", "reveal")
 
 
@@ -596,7 +596,7 @@ def test_fate_after_the_roll_then_resolve() -> None:
     table = fortify_all(Table.start(PROCEDURE, data))
     table = _reveal(table, "elves", [6, 1, 1, 1] + [4] * 9)
     assert table.state.phase == "rolled"
-    with pytest.raises(RuleError, match="waiting for elves"):
+    with pytest.raises(RuleError, match="waiting for the Elves"):
         act(table, "elves", "resolve")
     with pytest.raises(RuleError, match="has 0 deeds"):
         act(table, "elves", "spend_artha", deeds=True)
@@ -710,7 +710,7 @@ def test_downtime_heals_and_maintenance_taxes() -> None:
     dwarves = table.state.factions["dwarves"]
     assert dwarves.earned_downtime and dwarves.downtime_months == 3
     assert table.state.factions["elves"].maintenance == (0,)
-    with pytest.raises(RuleError, match="maintenance tests owed by elves, orcs"):
+    with pytest.raises(RuleError, match="maintenance tests owed by the Elves, the Orcs"):
         act(table, "dwarves", "next_maneuver")
     table = act(table, "elves", "maintenance", [1, 1, 1])
     assert table.state.factions["elves"].leader.resources == 2  # failed a Routine test: -1
@@ -823,7 +823,7 @@ def test_a_faction_that_cannot_act_plays_scenes_but_directs_no_conflict() -> Non
     assert "orcs" not in table.state.slips
     table = act(table, "orcs", "scene", kind="color")
     table = act(table, "orcs", "scene", [4] * 4, kind="building", skill="Tactics", ob=1)
-    with pytest.raises(RuleError, match="directs none"):
+    with pytest.raises(RuleError, match="direct none"):
         act(table, "orcs", "scene", kind="conflict", target="elves")
 
 
@@ -851,7 +851,7 @@ def test_a_joined_leader_plays_in_the_new_factions_scenes() -> None:
     )
     assert table.state.scenes[-1].successes == 4
     assert table.log.events[-1].payload["character"] == "Gorbash"
-    with pytest.raises(RuleError, match="is out"):
+    with pytest.raises(RuleError, match="are out of contention"):
         act(table, "orcs", "scene", kind="color")
 
 

@@ -514,8 +514,8 @@ def test_factions_out_of_contention_each_with_its_conqueror_or_none() -> None:
         board(b=2, d=3),
     )
     assert [e for e in r.effects if e.kind == "out"] == [
-        Effect("b", "out", "b", "b is reduced to 0 and out of contention"),
-        Effect("d", "out", "c", "d is reduced to 0 and out of contention"),
+        Effect("b", "out", "b", "b: reduced to 0, out of contention"),
+        Effect("d", "out", "c", "d: reduced to 0, out of contention"),
     ]
     assert r.dispositions == {"a": 10, "b": 0, "c": 7, "d": 0}
     assert (r.out, r.conquerors) == (("b", "d"), {"b": (), "d": ("c",)})

@@ -153,7 +153,7 @@ def test_a_maneuver_is_won_by_the_faction_gaining_most_disposition_in_it() -> No
     assert dict(first.returns) == gained
     assert gained["dwarves"] == 3 and max(gained["elves"], gained["orcs"]) <= 0
     assert first.winners == ("dwarves",)
-    assert "dwarves gained the most disposition (+3)" in first.summary
+    assert "the Dwarves gained the most disposition (+3)" in first.summary
     assert not table.result().over
     # downtime, then the next maneuver: under way, and nobody has gained anything in it yet
     for f in ("elves", "orcs"):

@@ -5,6 +5,8 @@ person writes it.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from referee.core import RollCard
@@ -15,8 +17,16 @@ from referee.systems.kingdoms.cards import (
     pool_card,
     pool_dice,
     shade_letter,
+    trimmed,
 )
-from referee.systems.kingdoms.dice import Artha, PoolRoll, Shade, roll_before, spend_after
+from referee.systems.kingdoms.dice import (
+    Artha,
+    PoolRoll,
+    Shade,
+    after_distribution,
+    roll_before,
+    spend_after,
+)
 
 BLACK, GREY, WHITE = Shade.BLACK, Shade.GREY, Shade.WHITE
 
@@ -95,13 +105,18 @@ def test_deeds_after_the_roll_shows_the_odds_of_every_failed_die_rerolled() -> N
     assert "5" in card.odds
 
 
-def test_fate_and_deeds_together_show_no_odds() -> None:
-    """Both after one roll: the card gives the faces and the count, not the odds."""
+def test_fate_and_deeds_together_show_the_odds_of_both_steps() -> None:
+    """Both after one roll: the card gives the faces, the count, and the chance of each final
+    count from the faces showing (Fate opens the 6, then Deeds rerolls what still failed), its
+    unlikely tail one row: the odds ``spend_artha`` offered."""
     before = _rolled(3, BLACK, False, [6, 4, 1])
     artha = Artha(fate=True, deeds_after=True)
     after = spend_after(before, artha, ScriptedSource([5, 1, 1, 1]))
     card = after_card(before, after, artha, "elves' artha")
-    assert card.odds is None
+    assert card.odds == trimmed(after_distribution(before, artha))
+    assert sum(Fraction(p) for p in card.odds.values()) == 1
+    rows = list(card.odds)
+    assert rows[0] == "2" and rows[-1].endswith("+")
     assert (card.dice, card.outcome) == ("3d6 + Fate + Deeds (reroll)", "3")
 
 

@@ -68,7 +68,7 @@ def test_a_void_slip_is_recorded_with_the_reason_it_is_void() -> None:
     none the slip is void at the reveal, and the state says why (every seat sees it)."""
     table = _orcs_infiltrate_the_elves(_three_kingdoms(), conflict=False)
     assert table.state.void == {
-        "orcs": "Infiltrate requires a conflict scene directed at elves; none was"
+        "orcs": "Infiltrate requires a conflict scene directed at the Elves; none was"
     }
     assert sorted(table.state.rolls) == ["dwarves", "elves"]
 
@@ -81,8 +81,8 @@ def test_a_faction_that_passes_has_not_spent_its_scenes() -> None:
         table = _act(table, f, "write_slip", maneuver="Fortify", skill="Logistics")
     table = _act(table, "elves", "pass")
     event = table.log.events[-1]
-    assert event.payload == {"faction": "elves", "spent": False}
-    assert _said([event]) == ["elves passes its remaining scenes"]
+    assert event.payload == {"faction": "elves", "spent": False, "names": {"elves": "the Elves"}}
+    assert _said([event]) == ["The Elves' remaining scenes are passed"]
 
 
 def _sealed_kingdom() -> Table[Any]:
@@ -139,7 +139,7 @@ def test_scenes_are_refused_under_the_scene_economy() -> None:
             _act(table, "orcs", "scene", [4] * 6, **params)
         assert refused.value.rule == "Scene Economy"
     passed = _act(table, "orcs", "pass")
-    with pytest.raises(RuleError, match="has passed its scenes") as refused:
+    with pytest.raises(RuleError, match="passed their scenes") as refused:
         _act(passed, "orcs", "scene", kind="color")
     assert refused.value.rule == "Scene Economy"
 
@@ -151,7 +151,7 @@ def test_an_interstitial_scene_names_the_faction_it_is_played_with() -> None:
     table = _sealed_kingdom().act(scene, ScriptedSource([]))
     event = table.log.events[-1]
     assert event.payload["with"] == "elves"
-    assert _said([event]) == ["orcs (Gorbash) plays an interstitial scene with elves"]
+    assert _said([event]) == ["Gorbash of the Orcs plays an interstitial scene with the Elves"]
 
 
 def test_in_a_two_player_faction_the_conflicts_player_makes_no_building_roll() -> None:
@@ -205,7 +205,7 @@ def test_a_conflict_directed_at_a_faction_fulfils_its_slip_only_from_its_own_tar
     void when the dwarves, whom the orcs do not target, do."""
     assert _infiltrations("elves").state.void == {}
     assert _infiltrations("dwarves").state.void == {
-        "orcs": "Infiltrate requires a conflict scene directed at elves; none was"
+        "orcs": "Infiltrate requires a conflict scene directed at the Elves; none was"
     }
 
 
@@ -254,7 +254,7 @@ def test_an_interstitial_scene_between_two_of_one_factions_characters_reads_as_o
     assert event.kind == E.SCENE_PLAYED and event.payload.get("with") is None
     leader = table.state.factions["orcs"].leader.name
     assert PROCEDURE.describe(event, Viewer("elves")) == (
-        f"orcs ({leader}) plays an interstitial scene"
+        f"{leader} of the Orcs plays an interstitial scene"
     )
 
 
@@ -267,8 +267,8 @@ def test_a_faction_that_plays_its_last_scene_has_spent_its_scenes() -> None:
     for _ in range(3):
         table = act(table, "orcs", "scene", [4] * 4, kind="building", skill="Tactics")
     event = table.log.events[-1]
-    assert event.payload == {"faction": "orcs", "spent": True}
+    assert event.payload == {"faction": "orcs", "spent": True, "names": {"orcs": "the Orcs"}}
     assert PROCEDURE.describe(event, Viewer("someone")) == (
-        "orcs has spent its scenes this maneuver"
+        "Every scene of the Orcs is spent this maneuver"
     )
     assert "orcs" in table.state.passed

@@ -240,6 +240,36 @@ def test_a_sealed_slip_is_told_to_its_writer_and_stays_sealed_for_every_other_se
     assert seen_by_writer is not None and seen_by_other is not None
     mine = E.describe(seen_by_writer, Viewer("orcs"))
     theirs = E.describe(seen_by_other, Viewer("elves"))
-    assert mine == "orcs rewrites its maneuver slip: Assault with Command against elves"
-    assert theirs == "orcs rewrites its maneuver slip (sealed until the reveal)"
+    assert mine == "The Orcs' maneuver slip is rewritten: Assault with Command against the Elves"
+    assert theirs == "The Orcs' maneuver slip is rewritten (hidden until the reveal)"
     assert "Assault" not in theirs and "Command" not in theirs
+
+
+def test_a_faction_whose_slip_is_sealed_and_scenes_passed_is_told_whom_the_reveal_waits_for() -> (
+    None
+):
+    """Maneuvering in the Chronicle, Spending Scenes: a slip may be rewritten until the first
+    scene; once the orcs have played one and the elves have passed, the elves have nothing to
+    do until the orcs spend or pass their scenes, and their seat is told so — naming who,
+    never what anyone wrote."""
+    data = load_file(EXAMPLE)
+    table = SYSTEM.new_table(data["setup"], players=data["players"])
+    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = table.act(Action("elves", "write_slip", fortify), RandomSource(1), seat="ann")
+    table = table.act(Action("orcs", "write_slip", infiltrate), RandomSource(1), seat="bob")
+    assert observe(table, "ann").waiting == ()  # the elves may rewrite, play scenes, pass
+    spies = {"kind": "conflict", "target": "elves", "outcome": "spies"}
+    table = table.act(Action("orcs", "scene", spies), RandomSource(1), seat="bob")
+    table = table.act(Action("elves", "pass", {}), RandomSource(1), seat="ann")
+    waiting = observe(table, "ann").waiting
+    assert [(w.actor, w.reason, w.until, w.section) for w in waiting] == [
+        (
+            "elves",
+            "your slip is sealed and your scenes passed: the reveal waits for the Orcs",
+            "until every faction has spent or passed its scenes",
+            "Spending Scenes",
+        )
+    ]
+    assert "Infiltrate" not in json.dumps([w.to_json() for w in waiting])
+    assert observe(table, "bob").waiting == ()  # the orcs have scenes to play

@@ -223,13 +223,13 @@ def test_a_tie_breaker_rolls_the_rollers_root_stat_open_ended_as_its_sheet_says(
     cards = [(c["label"], c["rule"], c["dice"], c["value"]) for c in data["rolls"]]
     assert cards == [
         (
-            "elves: tie-breaker on Perception",
+            "the Elves: tie-breaker on Perception",
             "Independent and Versus Maneuvers",
             "3d6 open-ended",
             2,
         ),
         (
-            "orcs: tie-breaker on Perception",
+            "the Orcs: tie-breaker on Perception",
             "Independent and Versus Maneuvers",
             "3d6 grey open-ended",
             2,
@@ -241,8 +241,8 @@ def test_a_tie_breaker_rolls_the_rollers_root_stat_open_ended_as_its_sheet_says(
     }
     assert pools == {"elves": (3, "B", True, 2), "orcs": (3, "G", True, 2)}
     assert _said([offered, rolled]) == [
-        "elves agrees to break the tie with orcs on Perception",
-        "Tie-breaker between elves and orcs: elves +2, orcs +2",
+        "A tie-breaker with the Orcs on Perception: agreed by the Elves",
+        "Tie-breaker between the Elves and the Orcs: the Elves +2, the Orcs +2",
     ]
     assert {f: t.successes for f, t in table.state.rolls.items()} == {"elves": 4, "orcs": 4}
     orcs = _rolled(table, "orcs")

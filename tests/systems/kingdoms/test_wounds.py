@@ -126,6 +126,7 @@ def test_a_health_test_rolls_the_characters_own_health_and_heals_one_wound() -> 
         "wound_dice": 0,
         "superficial": True,
         "roll": card,
+        "names": {"elves": "the Elves"},
     }
     assert 0 < float(Fraction(tested["odds"])) < 1
     assert (card["label"], card["rule"], card["dice"]) == (

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event
+from referee.core.naming import possessive
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import KEEP, SPEND_ARTHA
 from referee.systems.kingdoms.cards import after_card
@@ -37,12 +38,15 @@ def spend_artha(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
     require_phase(state, "rolled")
     test = state.rolls.get(faction.id)
     if test is None:
-        raise refuse("Artha", f"{faction.id} rolled no maneuver test")
+        raise refuse("Artha", f"{faction.name} rolled no maneuver test this maneuver")
     if test.decided:
-        raise refuse("Artha", f"{faction.id} has settled its roll")
+        raise refuse(
+            "Artha",
+            f"{possessive(faction.name)} roll is already settled (kept, or artha spent on it)",
+        )
     fate, deeds = params.fate, params.deeds
     if not fate and not deeds:
-        raise refuse("Artha", "spend fate, deeds or both (or keep the roll)")
+        raise refuse("Artha", "choose Fate, Deeds or both to spend (or keep the roll as it is)")
     who = state.factions[faction.id].character(test.roller)
     who.spend({"fate": int(fate), "deeds": int(deeds)})
     which = params.pool
@@ -55,7 +59,8 @@ def spend_artha(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
         raise refuse("Artha", wasted)
     artha = Artha(fate=fate, deeds_after=deeds)
     after = spend_after(base, artha, dice)
-    words = f"{faction_name(state, faction.id)} spends artha on its {which} roll"
+    on = f"the {which} roll" if test.attack_pool is not None else "the roll"
+    words = f"{possessive(faction_name(state, faction.id))} {artha.label()} on {on}"
     card = after_card(base, after, artha, words)
     payload = {
         "faction": faction.id,
@@ -76,7 +81,10 @@ def keep(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
     require_phase(b.state, "rolled")
     test = b.state.rolls.get(faction.id)
     if test is None or test.decided:
-        raise refuse("Artha", f"{faction.id} has no roll waiting")
+        raise refuse(
+            "Artha",
+            f"{faction.name} have no roll waiting to be kept: it is settled, or not rolled yet",
+        )
     tell(b, ROLL_KEPT, {"faction": faction.id})
 
 

@@ -27,10 +27,11 @@ from referee.systems.kingdoms.dice import (
     BurningPool,
     PoolRoll,
     Shade,
+    after_distribution,
     success_distribution,
 )
 
-__all__ = ["after_card", "count_odds", "pool_card", "pool_dice", "successes_preview"]
+__all__ = ["after_card", "count_odds", "pool_card", "pool_dice", "successes_preview", "trimmed"]
 
 OPEN_HEADROOM = 3
 """An open-ended pool's odds list counts up to dice + 3, the last bucket "or more"."""
@@ -84,29 +85,42 @@ def pool_card(
     )
 
 
+SHOWN = Fraction(1, 1000)
+"""The highest counts of a chart, less likely than this together, are one row ("N+"): a chart
+shows the outcomes that matter (0.1%), not sixty rows of an open-ended pool's long tail."""
+
+
+def trimmed(dist: Mapping[int, Fraction]) -> dict[str, str]:
+    """The chance of each count of ``dist``, its highest counts less likely than
+    :data:`SHOWN` together merged into one "N+" row.
+
+    >>> trimmed({2: Fraction(1, 2), 3: Fraction(4, 9), 4: Fraction(1, 18) - Fraction(1, 2000),
+    ...          5: Fraction(1, 2000)})
+    {'2': '1/2', '3': '4/9', '4+': '1/18'}
+    """
+    rows = sorted(dist.items())
+    top, tail = len(rows), Fraction(0)
+    while top > 1 and tail + rows[top - 1][1] < SHOWN:
+        tail += rows[top - 1][1]
+        top -= 1
+    out = {str(k): str(p) for k, p in rows[: top - 1]}
+    last, chance = rows[top - 1]
+    out[f"{last}+" if top < len(rows) else str(last)] = str(chance + tail)
+    return out
+
+
 def after_card(before: PoolRoll, after: PoolRoll, artha: Artha, label: str) -> RollCard:
-    """The card of Fate or Deeds spent after the roll: the odds of the final count given the
-    faces already showing (Fate: the 6s explode, or one failed die of an open-ended pool is
-    rerolled; Deeds: every failed die is rerolled). With both spent the odds are not given."""
-    odds: dict[str, str] | None = None
-    base = before.successes
-    more: dict[int, Fraction] | None = None
-    if artha.fate and not artha.deeds_after:
-        if before.open_ended:
-            more = success_distribution(1 if before.failed else 0, before.shade, True)
-        else:
-            more = success_distribution(before.sixes, before.shade, True)
-    elif artha.deeds_after and not artha.fate:
-        more = success_distribution(before.failed, before.shade, before.open_ended)
-    if more is not None:
-        odds = {str(base + k): str(p) for k, p in more.items()}
+    """The card of Fate and/or Deeds spent after the roll: the odds of the final count given
+    the faces already showing (:func:`after_distribution`, the steps :func:`spend_after`
+    rolls), its unlikely tail one row (:func:`trimmed`)."""
+    odds = trimmed(after_distribution(before, artha))
     return RollCard(
         label=label,
         rule="Independent and Versus Maneuvers",
         dice=f"{pool_dice(before.dice, before.shade, before.open_ended)} + {artha.label()}",
         odds=odds,
         faces=after.faces,
-        outcome=str(after.successes),
+        outcome=_bucket(after.successes, odds),
         margin=None,
         value=after.successes,
         shown=", ".join(f"{stage} {list(faces)}" for stage, faces in after.stages.items()),

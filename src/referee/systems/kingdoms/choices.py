@@ -23,7 +23,7 @@ and on what every faction can see.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from referee.core import (
@@ -35,6 +35,8 @@ from referee.core import (
     SomeOf,
     Text,
 )
+from referee.core.naming import possessive
+from referee.systems.kingdoms.actions import TieBreak
 from referee.systems.kingdoms.cards import pool_dice
 from referee.systems.kingdoms.dice import (
     MAX_PERSONA,
@@ -45,14 +47,23 @@ from referee.systems.kingdoms.dice import (
     artha_buys_nothing,
     success_distribution,
 )
+from referee.systems.kingdoms.outcomes import outcome_previews
 from referee.systems.kingdoms.scenes import scenes_of
 from referee.systems.kingdoms.scripting import pool_roll_from, ties_of
 from referee.systems.kingdoms.sheets import Ability, Character
 from referee.systems.kingdoms.slips import base_dice
 from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
+from referee.systems.kingdoms.tie_breaker import tie_break_odds
 
-__all__ = ["after_preview", "choices_for", "has_a_move", "prologue_preview", "test_preview"]
+__all__ = [
+    "after_preview",
+    "artha_odds",
+    "choices_for",
+    "has_a_move",
+    "prologue_preview",
+    "test_preview",
+]
 
 SHOWN = Fraction(1, 1000)
 """The rows of an odds chart: the highest counts, each less likely than this together, are
@@ -92,7 +103,13 @@ def _successes(n: int, more: bool = False) -> str:
 
 
 def after_preview(
-    faction: str, test: RolledTest, *, fate: bool, deeds: bool, pool: str = "defence"
+    faction: str,
+    test: RolledTest,
+    *,
+    fate: bool,
+    deeds: bool,
+    pool: str = "defence",
+    dist: Mapping[int, Fraction] | None = None,
 ) -> OddsPreview:
     """The chance of each number of successes ``test``'s roll ends with if ``faction`` spends
     Fate and/or Deeds on it now (neither: the roll kept), from the faces already showing —
@@ -110,7 +127,8 @@ def after_preview(
     data = test.attack_pool if pool == "attack" and test.attack_pool is not None else test.pool
     rolled = pool_roll_from(data)
     artha = Artha(fate=fate, deeds_after=deeds)
-    dist = after_distribution(rolled, artha)
+    if dist is None:
+        dist = after_distribution(rolled, artha)
     rows = sorted(dist.items())
     top = len(rows)
     tail = Fraction(0)
@@ -173,6 +191,8 @@ def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
         persona = min(MAX_PERSONA, leader.artha.get("persona", 0))
         if persona:
             params["persona"] = Between(0, persona)
+        if leader.artha.get("deeds", 0):  # Deeds before the roll doubles the exponent
+            params["deeds_before"] = OneOf((False, True))
         if name in ("Conserve", "Fortify"):
             params["downtime"] = Between(0, 2)
         odds: tuple[OddsPreview, ...] = ()
@@ -191,7 +211,7 @@ def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
                 test_preview(
                     _pool(leader.skill(s) or _none(), leader.wound_dice + faction.sapped),
                     info.independent_ob + (1 if leader.superficial else 0),
-                    f"{faction.id}: {name} with {s}, {when}",
+                    f"{possessive(faction.name)} {name} with {s}, {when}",
                     name,
                 )
                 for s in skills
@@ -275,9 +295,33 @@ def _health_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
     return out
 
 
-def _artha_choices(actor: str, faction: Faction, test: RolledTest) -> list[Choice]:
-    """Fate, Deeds or both after the roll: one choice for each way of spending that the
-    roller can afford and that could change a die (``artha_buys_nothing``), on each pool."""
+def artha_odds(
+    state: KingdomsState, faction: str, *, fate: bool, deeds: bool, pool: str = "defence"
+) -> tuple[OddsPreview, ...]:
+    """What keeping the roll (neither) or spending Fate and/or Deeds on ``pool`` buys: the
+    chance of winning, tying or losing each engagement that pool takes part in
+    (:func:`~referee.systems.kingdoms.outcomes.outcome_previews`), then the chance of each
+    number of successes it ends with (:func:`after_preview`)."""
+    test = state.rolls.get(faction)
+    if test is None:
+        return ()
+    data = test.attack_pool if pool == "attack" and test.attack_pool is not None else test.pool
+    artha = Artha(fate=fate, deeds_after=deeds)
+    dist = after_distribution(pool_roll_from(data), artha)
+    choice = artha.label() if (fate or deeds) else "the roll kept"
+    return (
+        *outcome_previews(state, faction, dist, choice, pool),
+        after_preview(
+            state.factions[faction].name, test, fate=fate, deeds=deeds, pool=pool, dist=dist
+        ),
+    )
+
+
+def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Choice]:
+    """Keep the roll, or Fate, Deeds or both after it: one choice for each way of spending
+    that the roller can afford and that could change a die (``artha_buys_nothing``), on each
+    pool, each with the odds of what it buys (:func:`artha_odds`)."""
+    test = state.rolls[actor]
     artha = faction.character(test.roller).artha
     pools = [("defence", test.pool)]
     if test.attack_pool is not None:
@@ -296,8 +340,43 @@ def _artha_choices(actor: str, faction: Faction, test: RolledTest) -> list[Choic
             if test.attack_pool is not None:
                 params["pool"] = OneOf((name,))
                 label += f" on the {name} roll"
-            out.append(Choice(actor, "spend_artha", params, label=label))
+            odds = artha_odds(state, actor, fate=fate, deeds=deeds, pool=name)
+            out.append(Choice(actor, "spend_artha", params, odds=odds, label=label))
+    kept = tuple(
+        o for name, _ in pools for o in artha_odds(state, actor, fate=False, deeds=False, pool=name)
+    )
+    out.append(Choice(actor, "keep", odds=kept, label="keep the roll"))
     return out
+
+
+def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Choice]:
+    """A tied versus test's tie-breaker, offered to each side with its odds against each root
+    stat the opponent may choose (or the one it agreed to): one choice, or none."""
+    test = state.rolls.get(actor)
+    if test is None:
+        return []
+    agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
+    opponents = tuple(
+        sorted(
+            o
+            for pair in ties_of(state)
+            if actor in pair
+            for o in pair
+            if o != actor and o not in agreed  # agreed once: not offered again
+        )
+    )
+    roller = faction.character(test.roller)
+    if not opponents or not roller.stats:
+        return []
+    roots = tuple(roller.stats)
+    odds = tuple(
+        preview
+        for o in opponents
+        for r in roots
+        for preview in tie_break_odds(state, faction, TieBreak(opponent=o, root=r))
+    )
+    params: dict[str, Domain] = {"opponent": OneOf(opponents), "root": OneOf(roots)}
+    return [Choice(actor, "tie_break", params, odds=odds, label="agree to a tie-breaker")]
 
 
 def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
@@ -337,28 +416,8 @@ def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
     if phase == "rolled":
         test = state.rolls.get(actor)
         if test is not None and not test.decided:
-            out += _artha_choices(actor, faction, test)
-            out.append(Choice(actor, "keep"))
-        if test is not None:
-            agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
-            opponents = tuple(
-                sorted(
-                    o
-                    for pair in ties_of(state)
-                    if actor in pair
-                    for o in pair
-                    if o != actor and o not in agreed  # agreed once: not offered again
-                )
-            )
-            roller = faction.character(test.roller)
-            if opponents and roller.stats:
-                out.append(
-                    Choice(
-                        actor,
-                        "tie_break",
-                        {"opponent": OneOf(opponents), "root": OneOf(tuple(roller.stats))},
-                    )
-                )
+            out += _artha_choices(state, actor, faction)
+        out += _tie_choices(state, actor, faction)
         if actor == state.reader and all(t.decided for t in state.rolls.values()):
             out.append(Choice(actor, "resolve"))
     if phase == "consequences":

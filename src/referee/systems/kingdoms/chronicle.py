@@ -12,6 +12,7 @@ from referee.core import (
     ScenarioError,
 )
 from referee.systems.kingdoms.disposition import DispositionAnswers, build_disposition
+from referee.systems.kingdoms.events import the
 from referee.systems.kingdoms.sheets import (
     Character,
     check_leader,
@@ -70,7 +71,7 @@ def faction_from(fid: str, data: Mapping[str, Any], count: int, players: int | N
         )
     return Faction(
         id=fid,
-        name=str(data.get("name", fid)),
+        name=str(data.get("name") or the(fid)),
         leader=leader,
         second=second,
         players=tuple(str(p) for p in data.get("players", ())),

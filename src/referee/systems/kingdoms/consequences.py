@@ -14,7 +14,15 @@ from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import BUY_AFFILIATION, CHOOSE_CONQUEROR, JOIN
 from referee.systems.kingdoms.events import AFFILIATION_BOUGHT, CONQUEROR_NAMED, LEADER_JOINED
 from referee.systems.kingdoms.state import Faction, KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    faction_name,
+    names_of_ids,
+    refuse,
+    require_phase,
+    tell,
+)
 
 __all__ = ["FOLDS", "buy_affiliation", "choose_conqueror", "join"]
 
@@ -28,9 +36,13 @@ def choose_conqueror(b: Builder[KingdomsState], action: Action, dice: DiceSource
     require_phase(b.state, "consequences")
     candidates = b.state.pending_conquest.get(faction.id)
     if candidates is None:
-        raise refuse(RULE, f"{faction.id} has no tied conquerors to choose from")
+        raise refuse(RULE, f"{faction.name} have no tied conquerors to choose between")
     if chosen not in candidates:
-        raise refuse(RULE, f"the conqueror is one of {', '.join(candidates)}")
+        raise refuse(
+            RULE,
+            f"the conqueror is one of {', '.join(names_of_ids(b.state, candidates))}, "
+            f"not {chosen!r}",
+        )
     named = {"defeated": faction.id, "conqueror": chosen, "why": "chosen by the defeated player"}
     tell(b, CONQUEROR_NAMED, named)
 
@@ -43,9 +55,14 @@ def join(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
     new = JOIN.of(action).faction
     state = b.state
     if not faction.out:
-        raise refuse(RULE, f"{faction.id} is still in contention")
+        raise refuse(
+            RULE,
+            f"{faction.name} are still in contention: only a defeated leader joins another faction",
+        )
     if faction.joined is not None:
-        raise refuse(RULE, f"{faction.leader.name} has joined {faction.joined}")
+        raise refuse(
+            RULE, f"{faction.leader.name} has already joined {faction_name(state, faction.joined)}"
+        )
     if faction.id in state.pending_conquest:
         raise refuse(RULE, "first choose who counts as the conqueror")
     if new not in state.factions or state.factions[new].out:
@@ -93,7 +110,7 @@ def buy_affiliation(b: Builder[KingdomsState], action: Action, dice: DiceSource)
             }
             tell(b, AFFILIATION_BOUGHT, payload)
             return
-    raise refuse(RULE, f"{faction.id} has no defeated foe's affiliation to buy")
+    raise refuse(RULE, f"{faction.name} have no defeated foe's affiliation to buy")
 
 
 # ------------------------------------------------------------------------------------ folds

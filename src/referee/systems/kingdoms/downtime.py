@@ -13,7 +13,14 @@ from referee.systems.kingdoms.actions import MAINTENANCE, NEXT_MANEUVER
 from referee.systems.kingdoms.dice import BurningPool, BurningTest, difficulty
 from referee.systems.kingdoms.events import MAINTENANCE_TESTED, MANEUVER_STARTED
 from referee.systems.kingdoms.state import KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    names_of_ids,
+    refuse,
+    require_phase,
+    tell,
+)
 
 __all__ = ["FOLDS", "maintenance", "next_maneuver"]
 
@@ -28,7 +35,7 @@ def maintenance(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
     state = b.state
     require_phase(state, "downtime", "consequences")
     if not faction.maintenance:
-        raise refuse(RULE, f"{faction.id} owes no Resources maintenance test")
+        raise refuse(RULE, f"{faction.name} owe no Resources maintenance test")
     extra = faction.maintenance[0]
     ob = state.maintenance_ob + extra
     exponent = faction.leader.resources
@@ -65,7 +72,11 @@ def next_maneuver(b: Builder[KingdomsState], action: Action, dice: DiceSource) -
     require_phase(state, "downtime")
     owing = [f for f in state.standing() if state.factions[f].maintenance]
     if owing:
-        raise refuse(RULE, f"maintenance tests owed by {', '.join(owing)}")
+        raise refuse(
+            RULE,
+            "the next maneuver waits for the maintenance tests owed by "
+            + ", ".join(names_of_ids(state, owing)),
+        )
     healed = [f for f in state.standing() if state.factions[f].earned_downtime]
     tell(b, MANEUVER_STARTED, {"maneuver_number": state.maneuver + 1, "healed": healed})
 

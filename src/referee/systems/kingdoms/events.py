@@ -15,18 +15,19 @@ by stage, stays under ``"pool_roll"`` for the after-the-roll artha.
 ...              secrets=(Secret("slip", {"maneuver": "Sap", "skill": "Firebombs",
 ...                                       "targets": ["elves"]}, only("orcs")),))
 >>> describe(slip.seen_by(Viewer("orcs")), Viewer("orcs"))
-'orcs seals its maneuver slip: Sap with Firebombs against elves'
+"The Orcs' maneuver slip is sealed: Sap with Firebombs against the Elves"
 >>> describe(slip.seen_by(Viewer("elves")), Viewer("elves"))
-'orcs seals its maneuver slip (sealed until the reveal)'
+"The Orcs' maneuver slip is sealed (hidden until the reveal)"
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from referee.core import Event, Viewer
-from referee.core.naming import name_in, possessive
+from referee.core.naming import name_in, possessive, title_of
 
 __all__ = [
     "AFFILIATION_BOUGHT",
@@ -145,13 +146,33 @@ KINDS = frozenset(
 # ------------------------------------------------------------------------------- narration
 
 
+def _percent(chance: Any) -> str:
+    """A chance written as a fraction ("193/512") as a person reads it ("37.7%")."""
+    try:
+        value = Fraction(str(chance))
+    except (ValueError, ZeroDivisionError):
+        return str(chance)
+    return f"{float(value) * 100:.1f}%"
+
+
 def _successes(count: Any) -> str:
     return f"{count} success" if count == 1 else f"{count} successes"
 
 
+def the(fid: str) -> str:
+    """A faction with no name of its own, as the text names factions: "the Elves" for
+    ``elves`` (Rulings: "Names in the log")."""
+    return f"the {title_of(fid)}"
+
+
 def _faction(d: Mapping[str, Any], fid: Any) -> str:
-    """A faction (or anyone the event names) by its name from the set-up, else its id."""
-    return name_in(d, fid)
+    """A faction by its name from the set-up, else as the text names one ("the Elves")."""
+    return name_in(d, fid, the)
+
+
+def _own(d: Mapping[str, Any], fid: Any) -> str:
+    """A faction's name in the possessive: "the Elves'"."""
+    return possessive(_faction(d, fid))
 
 
 def _names(d: Mapping[str, Any], items: Any) -> str:
@@ -169,24 +190,24 @@ def _began(d: Mapping[str, Any]) -> str:
 
 def _prologue(d: Mapping[str, Any]) -> str:
     return (
-        f"{_faction(d, d['faction'])} tests {d['skill']} for its prologue: "
+        f"{_own(d, d['faction'])} prologue: {d['skill']} tested, "
         f"{_successes(d['successes'])} added to disposition"
     )
 
 
 def _slip(d: Mapping[str, Any]) -> str:
-    again = "rewrites" if d.get("rewritten") else "seals"
+    again = "rewritten" if d.get("rewritten") else "sealed"
     slip = d.get("slip")
     if not isinstance(slip, Mapping):
-        return f"{_faction(d, d['faction'])} {again} its maneuver slip (sealed until the reveal)"
+        return f"{_own(d, d['faction'])} maneuver slip is {again} (hidden until the reveal)"
     targets = slip.get("targets") or []
     against = f" against {' and '.join(_faction(d, t) for t in targets)}" if targets else ""
     what = f"{slip['maneuver']} with {slip['skill']}{against}"
-    return f"{_faction(d, d['faction'])} {again} its maneuver slip: {what}"
+    return f"{_own(d, d['faction'])} maneuver slip is {again}: {what}"
 
 
 def _scene(d: Mapping[str, Any]) -> str:
-    who = f"{_faction(d, d['faction'])} ({d.get('character')})"
+    who = f"{d.get('character')} of {_faction(d, d['faction'])}"
     kind = d.get("kind")
     if kind == "building":
         verdict = "passes" if d.get("passed") else "fails"
@@ -195,7 +216,7 @@ def _scene(d: Mapping[str, Any]) -> str:
     if kind == "conflict":
         wounds = d.get("wounds") or {}
         hurt = (
-            f"; wounds: {', '.join(f'{_faction(d, k)} {v}' for k, v in wounds.items())}"
+            f"; wounds: {', '.join(f'{_wounded(d, k)} {v}' for k, v in wounds.items())}"
             if wounds
             else ""
         )
@@ -207,15 +228,22 @@ def _scene(d: Mapping[str, Any]) -> str:
     return f"{who} plays a {kind} scene"
 
 
+def _wounded(d: Mapping[str, Any], ref: Any) -> str:
+    """Who a conflict wounded: ``elves`` or ``elves.leader`` is the Elves' leader,
+    ``elves.second`` their 2iC."""
+    fid, _, role = str(ref).partition(".")
+    return f"{_own(d, fid)} {'2iC' if role == 'second' else 'leader'}"
+
+
 def _passed(d: Mapping[str, Any]) -> str:
     if d.get("spent"):
-        return f"{_faction(d, d['faction'])} has spent its scenes this maneuver"
-    return f"{_faction(d, d['faction'])} passes its remaining scenes"
+        return f"Every scene of {_faction(d, d['faction'])} is spent this maneuver"
+    return f"{_own(d, d['faction'])} remaining scenes are passed"
 
 
 def _health(d: Mapping[str, Any]) -> str:
     verdict = "recovers 1D" if d.get("passed") else "does not recover"
-    who = f"{possessive(_faction(d, d['faction']))} {d['character']}"
+    who = f"{_own(d, d['faction'])} {d['character']}"
     return f"{who} tests Health against Ob {d['ob']} and {verdict}"
 
 
@@ -224,18 +252,17 @@ def _revealed(d: Mapping[str, Any]) -> str:
     reader, order = _faction(d, d.get("reader")), _names(d, d.get("order"))
     lines = [f"Slips revealed, read by {reader}; seat order {order}"]
     for fid, slip in slips.items():
-        targets = " and ".join(_faction(d, t) for t in slip.get("targets") or []) or "-"
-        lines.append(
-            f"  {_faction(d, fid)}: {slip.get('maneuver')} with {slip.get('skill')} → {targets}"
-        )
+        targets = " and ".join(_faction(d, t) for t in slip.get("targets") or [])
+        against = f" against {targets}" if targets else ""
+        lines.append(f"  {_own(d, fid)} {slip.get('maneuver')} with {slip.get('skill')}{against}")
     for fid, why in (d.get("void") or {}).items():
         lines.append(f"  {possessive(_faction(d, fid))} maneuver is void: {why}")
     for row in d.get("odds") or []:
-        chances = ", ".join(f"{k}: {v}" for k, v in (row.get("chance") or {}).items())
+        chances = ", ".join(f"{k} {_percent(v)}" for k, v in (row.get("chance") or {}).items())
+        against = f" against {_faction(d, row['target'])}" if row.get("target") else ""
         lines.append(
-            f"  odds {_faction(d, row.get('attacker'))} → "
-            f"{_faction(d, row['target']) if row.get('target') else 'itself'} "
-            f"({row.get('kind')}, cell {row.get('cell')}): {chances}"
+            f"  chance that {possessive(_faction(d, row.get('attacker')))} maneuver "
+            f"succeeds{against} ({row.get('kind')}): {chances}"
         )
     return "\n".join(lines)
 
@@ -244,7 +271,7 @@ def _test(d: Mapping[str, Any]) -> str:
     extra = f", attack {d['attack']}" if d.get("attack_pool_roll") else ""
     notes = f" ({'; '.join(str(n) for n in d['notes'])})" if d.get("notes") else ""
     return (
-        f"{_faction(d, d['faction'])}: {d['maneuver']} with {d['skill']}, {d['dice']}D{notes}: "
+        f"{_own(d, d['faction'])} {d['maneuver']} with {d['skill']}, {d['dice']}D{notes}: "
         f"{_successes(d['successes'])}{extra}"
     )
 
@@ -252,12 +279,12 @@ def _test(d: Mapping[str, Any]) -> str:
 def _artha(d: Mapping[str, Any]) -> str:
     spent = " and ".join(n for n, on in (("Fate", d.get("fate")), ("Deeds", d.get("deeds"))) if on)
     count = d.get("attack") if d.get("pool") == "attack" else d.get("successes")
-    return f"{_faction(d, d['faction'])} spends {spent} after the roll: {_successes(count)}"
+    return f"{spent} spent on {_own(d, d['faction'])} roll: {_successes(count)}"
 
 
 def _tie_offered(d: Mapping[str, Any]) -> str:
     faction, opponent = _faction(d, d["faction"]), _faction(d, d["opponent"])
-    return f"{faction} agrees to break the tie with {opponent} on {d['root']}"
+    return f"A tie-breaker with {opponent} on {d['root']}: agreed by {faction}"
 
 
 def _tie_rolled(d: Mapping[str, Any]) -> str:
@@ -283,10 +310,11 @@ def _resolved(d: Mapping[str, Any]) -> str:
 
 def _joined(d: Mapping[str, Any]) -> str:
     defeated, joined = _faction(d, d["defeated"]), _faction(d, d["faction"])
-    text = f"{d['leader']} of the defeated {defeated} joins {joined}"
+    text = f"{d['leader']} of {defeated}, defeated, joins {joined}"
     if d.get("resources_lost") is not None:
         text += (
-            f", losing {d['resources_lost']} Resources (Cash on Hand to {d['cash_on_hand_to']}) "
+            f", losing {d['resources_lost']} Resources (Cash on Hand to "
+            f"{_faction(d, d['cash_on_hand_to'])}) "
             f"and the affiliation {d.get('affiliation_lost')}"
         )
     return text
@@ -295,9 +323,8 @@ def _joined(d: Mapping[str, Any]) -> str:
 def _maintenance(d: Mapping[str, Any]) -> str:
     verdict = "passes" if d.get("passed") else f"fails: taxed {d.get('tax')}"
     return (
-        f"{_faction(d, d['faction'])} makes a Resources maintenance test against Ob {d['ob']} and "
-        f"{verdict}; "
-        f"Resources {d['resources']}"
+        f"{_own(d, d['faction'])} Resources maintenance test against Ob {d['ob']} "
+        f"{verdict}; Resources {d['resources']}"
     )
 
 
@@ -310,9 +337,7 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
         f"rises above {d['cap']}"
     ),
     SESSION_STARTED: lambda d: f"Session {d['session']} begins (maneuver {d['maneuver_number']})",
-    OBJECTIVE_SET: lambda d: (
-        f"{possessive(_faction(d, d['faction']))} Chronicle Objective: {d['objective']}"
-    ),
+    OBJECTIVE_SET: lambda d: f"{_own(d, d['faction'])} Chronicle Objective: {d['objective']}",
     SLIP_WRITTEN: _slip,
     SCENE_PLAYED: _scene,
     SCENES_PASSED: _passed,
@@ -321,14 +346,16 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     EFFECT_APPLIED: lambda d: str(d.get("text", "")),
     TEST_ROLLED: _test,
     ARTHA_SPENT: _artha,
-    ROLL_KEPT: lambda d: f"{_faction(d, d['faction'])} keeps its roll",
+    ROLL_KEPT: lambda d: f"{_own(d, d['faction'])} roll is kept as it stands",
     TIE_BREAK_OFFERED: _tie_offered,
     TIE_BREAK_ROLLED: _tie_rolled,
     MANEUVER_RESOLVED: _resolved,
     CONQUEROR_NAMED: lambda d: (
-        f"{_faction(d, d['conqueror'])} conquers {_faction(d, d['defeated'])} ({d['why']})"
+        f"The conqueror of {_faction(d, d['defeated'])}: {_faction(d, d['conqueror'])} ({d['why']})"
     ),
-    CHRONICLE_WON: lambda d: f"{_faction(d, d['faction'])} stands alone and wins the chronicle",
+    CHRONICLE_WON: lambda d: (
+        f"The chronicle is won by {_faction(d, d['faction'])}, the last faction standing"
+    ),
     CHRONICLE_ENDED: lambda d: "Nobody is left standing: the chronicle ends unwon",
     MANEUVER_ENDED: lambda d: (
         f"Maneuver {d['maneuver_number']} ends"
@@ -340,9 +367,8 @@ _NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     LEADER_JOINED: _joined,
     AFFILIATION_BOUGHT: lambda d: (
-        f"{_faction(d, d['faction'])} spends {d['cash_spent']} Cash on Hand on "
-        f"{possessive(_faction(d, d['from']))} lost "
-        f"affiliation {d['affiliation']} ({d['dice']}D)"
+        f"{d['cash_spent']} of {_own(d, d['faction'])} Cash on Hand spent on "
+        f"{_own(d, d['from'])} lost affiliation {d['affiliation']} ({d['dice']}D)"
     ),
     MAINTENANCE_TESTED: _maintenance,
     MANEUVER_STARTED: lambda d: (
@@ -358,4 +384,5 @@ def describe(event: Event, viewer: Viewer) -> str:
     if narrate is None:
         data = ", ".join(f"{k}={v!r}" for k, v in event.data.items())
         return f"{event.kind}: {data}" if data else event.kind
-    return narrate(event.data)
+    text = narrate(event.data)
+    return text[:1].upper() + text[1:]

@@ -48,6 +48,7 @@ from referee.core import (
     RuleError,
     ScenarioError,
     Viewer,
+    Waiting,
     to_json,
 )
 from referee.core.naming import with_names
@@ -56,7 +57,7 @@ from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import CATALOGUE
 from referee.systems.kingdoms.artha import keep, spend_artha
 from referee.systems.kingdoms.cards import successes_preview
-from referee.systems.kingdoms.choices import after_preview, choices_for, has_a_move
+from referee.systems.kingdoms.choices import artha_odds, choices_for, has_a_move
 from referee.systems.kingdoms.chronicle import check_sheets, faction_from
 from referee.systems.kingdoms.consequences import buy_affiliation, choose_conqueror, join
 from referee.systems.kingdoms.downtime import maintenance, next_maneuver
@@ -70,6 +71,7 @@ from referee.systems.kingdoms.slips import slip_choice, slip_to_write, write_sli
 from referee.systems.kingdoms.state import Faction, KingdomsState
 from referee.systems.kingdoms.structure import names_of, new_session, refuse
 from referee.systems.kingdoms.tie_breaker import tie_break, tie_break_odds
+from referee.systems.kingdoms.waiting import waiting_for
 from referee.systems.kingdoms.wound_recovery import health_test
 
 __all__ = [
@@ -218,8 +220,9 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         - ``scene`` (building): this skill or stat against this Ob;
         - ``tie_break``: this root stat against the root the opponent agreed to, or, before
           it has agreed, against each root stat it may choose;
-        - ``spend_artha`` and ``keep``: the successes the roll ends with, from the faces
-          showing (after this Fate and/or Deeds; kept, as it stands);
+        - ``spend_artha`` and ``keep``: the chance of winning, tying or losing each engagement
+          the roll takes part in, against the other counts as they stand, then the successes
+          the roll ends with, from the faces showing (after this Fate and/or Deeds; kept);
         - ``prologue``: the chance of each number of successes with this skill.
 
         An action the rules would refuse has none. Other kinds: the odds their choice carries.
@@ -252,17 +255,25 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             if kind == "keep":
                 pools = ("defence", "attack") if roll.attack_pool is not None else ("defence",)
                 return tuple(
-                    after_preview(faction.id, roll, fate=False, deeds=False, pool=p) for p in pools
+                    o
+                    for p in pools
+                    for o in artha_odds(state, faction.id, fate=False, deeds=False, pool=p)
                 )
             spend = CATALOGUE[kind].of(action)
             fate, deeds = spend.fate, spend.deeds
-            return (after_preview(faction.id, roll, fate=fate, deeds=deeds, pool=spend.pool),)
+            return artha_odds(state, faction.id, fate=fate, deeds=deeds, pool=spend.pool)
         if kind == "prologue":
             skill = CATALOGUE[kind].of(action).skill
             return tuple(
                 p for p in super().odds_of(state, action, viewer) if f" tests {skill} " in p.label
             )
         return super().odds_of(state, action, viewer)
+
+    def waiting(self, state: KingdomsState, actor: ActorId) -> Waiting | None:
+        """Why faction ``actor`` cannot act now and until when (:mod:`.waiting`): its slip
+        sealed while others write theirs, its scenes passed, its roll settled, unable to act
+        this maneuver (a failed Onslaught or Ploy), out of contention."""
+        return waiting_for(state, actor)
 
     def visible_state(self, state: KingdomsState, viewer: Viewer) -> JsonObject | None:
         """The whole state for the referee; for anyone else, everything but other factions'

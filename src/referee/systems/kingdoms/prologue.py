@@ -28,7 +28,7 @@ def prologue(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> Non
     params = PROLOGUE.of(action)
     require_phase(b.state, "prologue")
     if faction.prologue is not None:
-        raise refuse("Prologues", f"{faction.id} has tested its prologue skill")
+        raise refuse("Prologues", f"{faction.name} have already tested their prologue skill")
     skill = params.skill
     if (
         skill.casefold() not in {s.casefold() for s in setup_tables().prologue_skills}

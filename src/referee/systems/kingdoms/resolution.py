@@ -147,7 +147,7 @@ class Ledger:
                     faction,
                     "out",
                     by,
-                    f"{self.board.name(faction)} is reduced to 0 and out of contention",
+                    f"{self.board.name(faction)}: reduced to 0, out of contention",
                 )
             )
 
@@ -235,7 +235,8 @@ def assess(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
                     entry.faction,
                     "assessed",
                     entry.faction,
-                    f"{game.board.name(entry.faction)} has Assessed {game.board.name(e.target)}",
+                    f"{game.board.own(entry.faction)} Assess of {game.board.name(e.target)} "
+                    "succeeds",
                     target=e.target,
                 )
             )
@@ -271,8 +272,8 @@ def ensnare(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> None:
                 entry.faction,
                 -e.margin,
                 entry.faction,
-                f"{game.board.name(entry.faction)} sacrifices {e.margin} disposition (the "
-                "margin) to spring its Ensnare",
+                f"{game.board.own(entry.faction)} Ensnare springs at the cost of {e.margin} "
+                "disposition (the margin)",
             )
 
 
@@ -315,8 +316,8 @@ def infiltrate(game: Resolving, entry: Entry, mine: Sequence[Engagement]) -> Non
                     entry.faction,
                     "infiltrated",
                     entry.faction,
-                    f"{game.board.name(entry.faction)} has Infiltrated "
-                    f"{game.board.name(e.target)}: +{e.margin}D to its next maneuver against them",
+                    f"{game.board.own(entry.faction)} Infiltration of {game.board.name(e.target)} "
+                    f"succeeds: +{e.margin}D to its next maneuver against them",
                     amount=e.margin,
                     target=e.target,
                 )
@@ -467,7 +468,7 @@ def _downtime_for_others(game: Resolving, entry: Entry, order: Sequence[str]) ->
                     other,
                     "maintenance",
                     entry.faction,
-                    f"{game.board.name(entry.faction)} bought {cycles} maintenance cycles of "
+                    f"{game.board.own(entry.faction)} {cycles} maintenance cycles of "
                     f"downtime: {game.board.name(other)} must make {cycles} Resources "
                     "maintenance tests",
                     amount=0,

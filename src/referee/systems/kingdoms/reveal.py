@@ -49,6 +49,7 @@ from referee.systems.kingdoms.structure import (
     acting_faction,
     faction_name,
     names_of,
+    names_of_ids,
     refuse,
     require_phase,
     tell,
@@ -136,13 +137,13 @@ def _check_the_maneuver_ends(state: KingdomsState, reader: Faction) -> None:
         raise refuse(
             RESOLUTION,
             f"the maneuver ends when every faction has spent or passed its "
-            f"scenes; waiting for {', '.join(waiting)}",
+            f"scenes; waiting for {', '.join(names_of_ids(state, waiting))}",
         )
     missing = [f for f in state.acting() if f not in state.slips]
     if missing:
-        raise refuse(RESOLUTION, f"no slip yet from {', '.join(missing)}")
+        raise refuse(RESOLUTION, f"no slip yet from {', '.join(names_of_ids(state, missing))}")
     if reader.out:
-        raise refuse(RESOLUTION, f"{reader.id} is out and cannot read the slips")
+        raise refuse(RESOLUTION, f"{reader.name} are out of contention and cannot read the slips")
 
 
 def void_slips(state: KingdomsState, order: Sequence[str]) -> dict[str, str]:
@@ -156,7 +157,7 @@ def void_slips(state: KingdomsState, order: Sequence[str]) -> dict[str, str]:
         if maneuver(slip.maneuver).conflict == "required" and not conflict_fulfilled(state, slip):
             void[fid] = (
                 f"{slip.maneuver} requires a conflict scene directed at "
-                f"{', '.join(slip.targets)}; none was"
+                f"{' or '.join(names_of_ids(state, slip.targets))}; none was"
             )
         elif slip.roller == "second" and not second_may_roll(state, fid):
             void[fid] = (
@@ -180,7 +181,7 @@ def help_between(
         helped = state.slips.get(slip.helps)
         name, helped_name = faction_name(state, fid), faction_name(state, slip.helps)
         if helped is None or slip.helps in void:
-            refused[fid] = f"{helped_name} has no maneuver to help"
+            refused[fid] = f"{helped_name}: no maneuver to help"
         elif not lent_help(state, fid, slip.helps):
             refused[fid] = (
                 f"{name} and {helped_name} lent each other no helping dice in a scene this maneuver"
@@ -222,8 +223,8 @@ def _sacrifice(state: KingdomsState, fid: str, slip: Slip, cost: int) -> dict[st
         "amount": -cost,
         "value": max(0, state.factions[fid].disposition - cost),
         "target": None,
-        "text": f"{faction_name(state, fid)} sacrifices {cost} disposition to "
-        f"announce its {slip.maneuver}",
+        "text": f"{possessive(faction_name(state, fid))} {slip.maneuver} announced at the cost "
+        f"of {cost} disposition",
     }
 
 
@@ -245,7 +246,7 @@ def _roll(state: KingdomsState, fid: str, test: ManeuverTest, dice: DiceSource) 
     }
     if slip.maneuver != "Harry":
         first = roll_before(test.dice, pool.shade, pool.open_ended, dice)
-        words = f"{faction_name(state, fid)}: {slip.maneuver} with {slip.skill}"
+        words = f"{possessive(faction_name(state, fid))} {slip.maneuver} with {slip.skill}"
         card = pool_card(first, words, RESOLUTION)
         payload.update(
             {"successes": first.successes, "roll": card.to_json(), "pool_roll": first.to_json()}
@@ -254,7 +255,7 @@ def _roll(state: KingdomsState, fid: str, test: ManeuverTest, dice: DiceSource) 
     defence = min(slip.defence, test.dice)
     first = roll_before(defence, pool.shade, pool.open_ended, dice)
     second = roll_before(test.dice - defence, pool.shade, pool.open_ended, dice)
-    label = f"{faction_name(state, fid)}: Harry with {slip.skill}"
+    label = f"{possessive(faction_name(state, fid))} Harry with {slip.skill}"
     payload.update(
         {
             "successes": first.successes,
@@ -277,7 +278,7 @@ def slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
     pool, _, _, _ = pool_for(state, slip, {})
     n = dice_rolled(state, slip, pool)
     rolled = replace(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0)
-    label = f"{faction_name(state, slip.faction)}: {slip.maneuver} with {slip.skill}"
+    label = f"{possessive(faction_name(state, slip.faction))} {slip.maneuver} with {slip.skill}"
     info = maneuver(slip.maneuver)
     if slip.maneuver == "Harry":
         defence = min(slip.defence, n)
@@ -310,10 +311,16 @@ def resolve_slips(b: Builder[KingdomsState], action: Action, dice: DiceSource) -
     state = b.state  # the maneuver as rolled: every effect below is resolved from it
     require_phase(state, "rolled")
     if faction.id != state.reader:
-        raise refuse(RESOLUTION, f"the reader ({state.reader}) resolves the slips")
+        raise refuse(
+            RESOLUTION, f"the reader, {faction_name(state, state.reader or '')}, resolves the slips"
+        )
     open_rolls = [f for f, t in state.rolls.items() if not t.decided]
     if open_rolls:
-        raise refuse("Artha", f"waiting for {', '.join(open_rolls)} to keep or spend artha")
+        raise refuse(
+            "Artha",
+            f"waiting for {', '.join(names_of_ids(state, open_rolls))} "
+            "to keep their roll or spend artha",
+        )
     board = Board(
         order=state.order,
         disposition={f: x.disposition for f, x in state.factions.items()},

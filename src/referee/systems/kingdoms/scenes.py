@@ -14,13 +14,22 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RollCard
+from referee.core.naming import possessive
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import PASS, SCENE, Scene
 from referee.systems.kingdoms.dice import WOUND_DICE, BurningPool, BurningTest, help_dice
 from referee.systems.kingdoms.events import SCENE_PLAYED, SCENES_PASSED
 from referee.systems.kingdoms.sheets import Character
 from referee.systems.kingdoms.state import Faction, KingdomsState, SceneRecord, Slip
-from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    faction_name,
+    names_of_ids,
+    refuse,
+    require_phase,
+    tell,
+)
 from referee.systems.kingdoms.tables import maneuver, setup_tables
 
 __all__ = [
@@ -133,16 +142,18 @@ def _who_plays(state: KingdomsState, faction: Faction, params: Scene) -> Charact
     require_phase(state, "maneuver")
     if faction.out:
         raise refuse(
-            "Consequences", f"{faction.id} is out; its leader plays in its new faction's scenes"
+            "Consequences",
+            f"{faction.name} are out of contention: their leader plays in the scenes of "
+            "the faction joined",
         )
     if faction.id in state.passed:
-        raise refuse(RULE, f"{faction.id} has passed its scenes this maneuver")
+        raise refuse(RULE, f"{faction.name} passed their scenes this maneuver")
     unsealed = [f for f in state.acting() if f not in state.slips]
     if unsealed:
         raise refuse(
             "Maneuver",
             "every faction seals its slip before the first scene; waiting for "
-            + ", ".join(unsealed),
+            + ", ".join(names_of_ids(state, unsealed)),
         )
     kind = params.kind
     allowed = setup_tables().scenes
@@ -151,7 +162,7 @@ def _who_plays(state: KingdomsState, faction: Faction, params: Scene) -> Charact
     if len(scenes_of(state, faction.id, kind)) >= allowed[kind]:
         raise refuse(
             RULE,
-            f"{faction.id} has spent its {allowed[kind]} {kind} scene"
+            f"{faction.name} have spent their {allowed[kind]} {kind} scene"
             f"{'s' if allowed[kind] != 1 else ''} this maneuver",
         )
     by = params.by
@@ -184,7 +195,7 @@ def _check_step_seven(state: KingdomsState, faction: Faction, params: Scene) -> 
     if any(s.player == player for s in scenes_of(state, faction.id, other)):
         raise refuse(
             "Step Seven",
-            f"{player} played {faction.id}'s {other} scenes this "
+            f"{player} played {possessive(faction.name)} {other} scenes this "
             f"maneuver; the other player plays its {kind} scene",
         )
 
@@ -225,13 +236,13 @@ def _conflict_scene(state: KingdomsState, faction: Faction, params: Scene) -> di
     if faction.cannot_act:
         raise refuse(
             "Conflict Scenes",
-            f"{faction.id} cannot act this maneuver; it "
-            "takes part in others' conflicts but directs none",
+            f"{faction.name} cannot act this maneuver: they "
+            "take part in others' conflicts but direct none",
         )
     slip = state.slips.get(faction.id)
     if slip is None:
         raise refuse(
-            "Conflict Scenes", f"{faction.id} writes its slip before it directs a conflict scene"
+            "Conflict Scenes", f"{faction.name} write their slip before directing a conflict scene"
         )
     target = params.target or ""
     if maneuver(slip.maneuver).conflict == "forbidden":
@@ -245,12 +256,13 @@ def _conflict_scene(state: KingdomsState, faction: Faction, params: Scene) -> di
             raise refuse(
                 "Harry",
                 f"a Harry's retaliatory conflict goes against an enemy "
-                f"that targeted {faction.id} with a conflict; {target} did not",
+                f"that targeted {faction.name} with a conflict; "
+                f"{faction_name(state, target)} did not",
             )
     elif target not in slip.targets:
         raise refuse(
             "Conflict Scenes",
-            f"{faction.id}'s conflict scene is directed at "
+            f"{possessive(faction.name)} conflict scene is directed at "
             f"the faction its maneuver targets, not {target!r}",
         )
     wounds = dict(params.wounds)
@@ -272,7 +284,7 @@ def pass_scenes(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
     PASS.of(action)
     require_phase(b.state, "maneuver")
     if faction.id in b.state.passed:
-        raise refuse("Spending Scenes", f"{faction.id} has already passed")
+        raise refuse("Spending Scenes", f"{faction.name} already passed their scenes")
     tell(b, SCENES_PASSED, {"faction": faction.id, "spent": False})
 
 

@@ -9,7 +9,7 @@ factions it mentions, as the log says them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, TypeAlias
 
@@ -27,6 +27,7 @@ __all__ = [
     "faction_name",
     "faction_of",
     "names_of",
+    "names_of_ids",
     "new_session",
     "refuse",
     "require_phase",
@@ -65,6 +66,11 @@ def faction_name(state: KingdomsState, fid: str) -> str:
     """The faction ``fid`` by its name from the set-up (its id where it has none)."""
     faction = state.factions.get(fid)
     return faction.name if faction is not None else fid
+
+
+def names_of_ids(state: KingdomsState, fids: Iterable[str]) -> list[str]:
+    """The factions ``fids`` by their names, in the order given: what a refusal lists."""
+    return [faction_name(state, f) for f in fids]
 
 
 def acting_faction(b: Builder[KingdomsState], action: Action) -> Faction:

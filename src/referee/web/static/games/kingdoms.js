@@ -3,9 +3,10 @@
 // faction acting) never discards a half-written slip, its focus or the open form.
 //   Console: each faction's private screen — its decisions first (the sealed slip form with
 //            the odds of its own pool and of each Persona spent side by side; after the roll,
-//            keeping it or spending Fate or Deeds, each option's odds side by side with its
-//            own button; a tie-breaker's odds against each root the opponent may choose), then
-//            its disposition, artha and scene economy.
+//            keeping it or spending Fate or Deeds, each option side by side with its own
+//            button and what it buys — the chance of winning, tying or losing each engagement,
+//            then of each number of successes; a tie-breaker's odds against each root the
+//            opponent may choose), then its disposition, artha and scene economy.
 //   Board:   the dispositions over the chronicle, and the latest reveal — the slips, each
 //            engagement with its odds by artha choice, each faction's roll and what it did
 //            with its artha, the resolution.
@@ -38,16 +39,19 @@
   function words(name) { return String(name).replace(/_/g, " "); }
   function slug(s) { return String(s).replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "x"; }
   function J(v) { return JSON.stringify(v); }
+  // A faction by its name as the table knows it ("the Elves"), its id where it has none.
+  var factionNames = {};
+  function named(fid) { return factionNames[fid] || fid; }
   function slipWords(x) {
     if (!x) return "—";
-    var t = (x.targets || []).length ? " → " + x.targets.join(" and ") : "";
+    var t = (x.targets || []).length ? " against " + x.targets.map(named).join(" and ") : "";
     var extra = [];
     if (x.persona) extra.push(x.persona + " Persona");
     if (x.deeds_before) extra.push("Deeds");
     if ((x.forks || []).length) extra.push("FoRKs " + x.forks.join(", "));
     if (x.defence) extra.push(x.defence + " dice to defence");
     if (x.downtime) extra.push(x.downtime + " to downtime");
-    if (x.helps) extra.push("helps " + x.helps);
+    if (x.helps) extra.push("helps " + named(x.helps));
     return x.maneuver + " with " + x.skill + t + (extra.length ? " (" + extra.join("; ") + ")" : "");
   }
 
@@ -258,23 +262,36 @@
     var hid = "bk-" + fid + "-artha-h";
     return html`<section class="bk-decision" aria-labelledby=${hid}>
       <h4 id=${hid}>Your roll: ${successes(r.successes)}${r.attack_pool ? ", attack " + r.attack : ""} — keep it or spend artha</h4>
-      <p class="muted">Fate and Deeds after the roll: the chance of each number of successes the roll ends with.</p>
+      <p class="muted">Each choice: the chance it wins, ties or loses each engagement your roll is in (against the other rolls as they stand), then the chance of each number of successes it ends with. A tie goes to the defender unless both sides agree to a tie-breaker.</p>
       <div class="bk-options" id=${"bk-" + fid + "-artha"}>
         ${options.map(function (c) {
           return html`<${ArthaOption} key=${c.kind + "|" + (c.label || "")} c=${c} ctx=${ctx} fid=${fid} />`;
         })}
       </div></section>`;
   }
+  // What an option buys: the chance of winning, tying or losing each engagement the roll is
+  // in (the game's previews whose outcomes are win/tie/lose or success/failure), first.
+  var OUTCOMES = ["win", "tie", "lose", "success", "failure"];
+  function isOutcome(o) {
+    return Object.keys(o.odds || {}).every(function (k) { return OUTCOMES.indexOf(k) >= 0; });
+  }
   function ArthaOption(props) {
     var ctx = props.ctx, c = props.c, fid = props.fid, params = paramsOf(c);
-    var odds = useOdds(ctx, c.kind, fid, params);
+    var asked = useOdds(ctx, c.kind, fid, params);
+    var list = (c.odds && c.odds.length) ? c.odds : (asked.list || []);
     var keep = c.kind === "keep";
     var title = keep ? "No artha" : c.label.replace(/^spend /, "");
     var id = "bk-" + fid + "-" + (keep ? "keep" : "spend-" + slug(title.toLowerCase()));
-    return html`<div class="bk-option">
+    var outcomes = list.filter(isOutcome), counts = list.filter(function (o) { return !isOutcome(o); });
+    return html`<div class="bk-option" data-option=${title}>
       <strong>${title}</strong>
-      ${(odds.list || []).map(function (o, i) {
-        return html`<div key=${i}><div class="muted">${o.dice}</div>${chart(ctx, o.odds, null, "Odds of " + o.label)}</div>`;
+      ${outcomes.map(function (o, i) {
+        return html`<div class="bk-outcome" key=${"o" + i}>
+          <div class="muted">${o.label.replace(/, with .*$/, "")}</div>
+          ${ctx.oddsChart(o.odds, null, "Outcome with " + title + ": " + o.label)}</div>`;
+      })}
+      ${counts.map(function (o, i) {
+        return html`<div key=${"c" + i}><div class="muted">${o.dice}</div>${chart(ctx, o.odds, null, "Odds of " + o.label)}</div>`;
       })}
       <button type="button" id=${id} onClick=${function () { ctx.act(c.kind, fid, params); }}>
         ${keep ? "Keep the roll" : "Spend " + title}</button>
@@ -294,13 +311,13 @@
     var agreed = theirs && theirs[0] === fid;
     function set(k) { return function (ev) { var n = Object.assign({}, pick); n[k] = ev.target.value; setV(n); }; }
     return html`<section class="bk-decision" id=${"bk-" + fid + "-tie"} aria-labelledby=${pre + "h"}>
-      <h4 id=${pre + "h"}>A tied versus test with ${pick.opponent}: a tie-breaker?</h4>
-      <p class="muted">${agreed ? pick.opponent + " agreed to it, on " + theirs[1] + "." :
+      <h4 id=${pre + "h"}>A tied versus test with ${named(pick.opponent)}: a tie-breaker?</h4>
+      <p class="muted">${agreed ? named(pick.opponent) + " agreed to it, on " + theirs[1] + "." :
         "Rolled once both sides agree; the extra successes count for the maneuver."}</p>
       <div class="grid2">
         <div class="stack"><label for=${pre + "opponent"}>Opponent</label>
           <select id=${pre + "opponent"} value=${pick.opponent} onChange=${set("opponent")}>
-            ${opp.map(function (o) { return html`<option key=${o} value=${o}>${o}</option>`; })}</select></div>
+            ${opp.map(function (o) { return html`<option key=${o} value=${o}>${named(o)}</option>`; })}</select></div>
         <div class="stack"><label for=${pre + "root"}>Root stat</label>
           <select id=${pre + "root"} value=${pick.root} onChange=${set("root")}>
             ${roots.map(function (o) { return html`<option key=${o} value=${o}>${o}</option>`; })}</select></div>
@@ -354,6 +371,7 @@
   function Console(props) {
     var ctx = props.ctx, plays = (ctx.me && ctx.me.plays) || [];
     var s = ctx.obs.state || {};
+    Object.keys(s.factions || {}).forEach(function (fid) { factionNames[fid] = s.factions[fid].name || fid; });
     var mine = plays.filter(function (fid) { return (s.factions || {})[fid]; });
     if (!mine.length) return null;
     return html`<div class="kingdoms-console">
@@ -382,7 +400,7 @@
     if (!after.length) return null;
     var rev = after[0].payload || {};
     var slips = UI.table(["Faction", "Slip", ""], (rev.order || []).map(function (fid) {
-      return [fid, slipWords((rev.slips || {})[fid]), (rev.void || {})[fid] ? "void: " + rev.void[fid] :
+      return [named(fid), slipWords((rev.slips || {})[fid]), (rev.void || {})[fid] ? "void: " + rev.void[fid] :
         (rev.cannot_act || []).indexOf(fid) >= 0 ? "cannot act" : ""];
     }), "The slips, in seat order");
     var odds = rev.odds || [];
@@ -401,26 +419,26 @@
     var waiting = s.phase === "rolled";
     var rolls = UI.table(["Faction", "Rolled", "Artha after the roll"], Object.keys(rolled).map(function (fid) {
       var r = (s.rolls || {})[fid];
-      return [fid, rolled[fid], choice[fid] || (waiting && r && !r.decided ? "deciding…" : "none to spend: the roll stands")];
+      return [named(fid), rolled[fid], choice[fid] || (waiting && r && !r.decided ? "deciding…" : "none to spend: the roll stands")];
     }), "Each faction's roll and artha choice");
     var resolved = after.filter(function (e) { return e.kind === "maneuver.resolved"; })[0];
     var told = after.filter(function (e) {
       return ["effect.applied", "conqueror.named", "chronicle.won", "maneuver.ended"].indexOf(e.kind) >= 0;
     });
     return html`<section class="reveal" aria-labelledby="bk-reveal-h">
-      <h3 id="bk-reveal-h">The reveal of maneuver ${rev.maneuver_number} (read by ${rev.reader})</h3>
+      <h3 id="bk-reveal-h">The reveal of maneuver ${rev.maneuver_number} (read by ${named(rev.reader)})</h3>
       ${slips}
       ${odds.length ? html`<h4>Engagements and their odds, by artha choice</h4>
         <div class="engagements">${odds.map(function (o, i) {
-          var against = o.kind === "versus" ? o.dice + "D against " + o.target + "'s " + o.against_dice + "D" :
+          var against = o.kind === "versus" ? o.dice + "D against " + named(o.target) + ": " + o.against_dice + "D" :
             o.dice + "D against Ob " + o.obstacle + (o.needed != null && o.needed !== o.obstacle ? " (needs " + o.needed + ")" : "");
-          var title = o.attacker + (o.target ? " → " + o.target : "") + " · " + o.kind + (o.cell && o.cell !== "-" ? " (" + o.cell + ")" : "");
+          var title = named(o.attacker) + (o.target ? " against " + named(o.target) : "") + " · " + o.kind + (o.cell && o.cell !== "-" ? " (" + o.cell + ")" : "");
           return html`<div class="roll" key=${i}><div><strong>${title}</strong> <span class="muted">${against}</span></div>
             ${chart(ctx, o.chance || {}, null, "Chance of " + title + ", by artha spent after the roll")}</div>`;
         })}</div>` : null}
       ${rolls}
       ${resolved ? UI.table(["Engagement", "Maneuver", "Successes", "Result"], (resolved.payload.engagements || []).map(function (e) {
-          return [e.attacker + (e.target ? " → " + e.target : ""), e.maneuver + " (" + e.kind + ")",
+          return [named(e.attacker) + (e.target ? " against " + named(e.target) : ""), e.maneuver + " (" + e.kind + ")",
             e.successes + (e.kind === "versus" ? " vs " + e.defence : " vs Ob " + e.obstacle),
             e.success ? "success, net " + e.net : "failure"];
         }), "The resolution") : null}
@@ -431,6 +449,7 @@
 
   function Board(props) {
     var s = props.state, ctx = props.ctx;
+    Object.keys(s.factions || {}).forEach(function (fid) { factionNames[fid] = s.factions[fid].name || fid; });
     var rest = UI.without(s, ["factions", "slips", "history", "rolls", "tie_offers", "void", "scenes"]);
     return html`<div class="kingdoms">
       <${Dispositions} s=${s} />
@@ -450,7 +469,7 @@
     if (e.kind === "slips.revealed") {
       return (e.payload.odds || []).map(function (o, i) {
         return html`<div key=${i}>${chart(ctx, o.chance || {}, null,
-          "Chance " + o.attacker + (o.target ? " → " + o.target : "") + ", by artha")}</div>`;
+          "Chance " + named(o.attacker) + (o.target ? " against " + named(o.target) : "") + ", by artha")}</div>`;
       });
     }
     return null;
