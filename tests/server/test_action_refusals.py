@@ -124,7 +124,7 @@ def _demo(server: Server, game: str) -> Seated:
     return server.create(game, data["setup"], players=data.get("players"))
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # every action kind of every demo table, each parameter wrong seven ways
 @pytest.mark.parametrize("game", sorted(DEMOS))
 def test_no_malformed_action_of_any_game_is_a_server_error(
     sqlite_server: Server, game: str

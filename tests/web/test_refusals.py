@@ -184,6 +184,17 @@ def test_a_seat_that_must_wait_sees_why_until_it_may_act(
         ann.page.screenshot(path=str(screenshots / "waiting-toy-ann-360.png"))
         width = bob.page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"bob's page is {width} px on a phone"
+        # a character the state names is waited for by name, as its prompts name it
+        bob.page.evaluate(
+            "(o) => window.RefTable.render(o)",
+            {
+                "state": {"characters": {"bob": {"name": "Moll"}}},
+                "prompts": [],
+                "choices": [],
+                "waiting": [{"actor": "bob", "reason": "knocked out", "until": "until 19:40"}],
+            },
+        )
+        assert bob.page.text_content("#choices p.waiting") == "Moll: knocked out, until 19:40."
         for seat in seats.values():
             assert not seat.errors, seat.errors
     finally:
