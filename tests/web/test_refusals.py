@@ -15,7 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.web.a11y import serve_axe
 from tests.web.conftest import Live
+from tests.web.test_accessibility import _check_themes
 from tests.web.test_prompts import _moved_on, _phone
 from tests.web.test_table import TIMEOUT, SeatPage
 
@@ -67,6 +69,8 @@ def test_a_refused_field_is_said_at_the_field_and_the_draft_is_kept(
         assert ann.version() == before
         assert page.text_content("#refused") == ""  # not in the page's one alert
         page.screenshot(path=str(screenshots / "refusal-field-toy-ann-360.png"))
+        serve_axe(ann.context)  # no WCAG 2.1 A/AA violation with the refusal shown, either theme
+        assert _check_themes(page, "ann, a field refused", "refused") == []
         # the draft kept; mended, the refusal goes, and the plan is taken
         assert moves.input_value() == "7"
         moves.fill("2")
@@ -181,6 +185,10 @@ def test_a_seat_that_must_wait_sees_why_until_it_may_act(
         assert region.get_by_role("button", name="Decline").is_visible()
         assert bob.page.evaluate("window.__buzz") == 1
         bob.page.screenshot(path=str(screenshots / "prompt-odds-toy-bob-360.png"))
+        serve_axe(bob.context)
+        assert _check_themes(bob.page, "bob, a prompt's odds", "prompted") == []
+        serve_axe(ann.context)
+        assert _check_themes(ann.page, "ann, waiting", "waiting") == []
         ann.page.screenshot(path=str(screenshots / "waiting-toy-ann-360.png"))
         width = bob.page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"bob's page is {width} px on a phone"
@@ -200,3 +208,37 @@ def test_a_seat_that_must_wait_sees_why_until_it_may_act(
     finally:
         for seat in seats.values():
             seat.context.close()
+
+
+def test_a_number_out_of_its_range_is_said_at_its_field_before_it_is_sent(
+    live: Live, browser: Any
+) -> None:
+    """A Hursagmu player at 360 px pushes power with 0 hits: the odds asked while typing say
+    at the field that it must be 1 or more; sent, the same words are announced there, focused,
+    and nothing is taken."""
+    table, tokens = live.demo("hursagmu")
+    alice = SeatPage(browser, live, table, "alice", tokens["alice"])
+    try:
+        _phone(alice)
+        page = alice.page
+        push = page.locator("details.choice:has(> form[data-kind='push'])").first
+        push.locator("summary").click()
+        hits = push.locator("input[data-path='hits']")
+        hits.fill("0")
+        said = push.locator(".field-refusal")
+        said.wait_for(timeout=TIMEOUT)
+        assert said.text_content() == "‘hits’ must be 1 or more."
+        before, refusals = alice.version(), page.get_attribute("body", "data-refusals")
+        push.locator("button[type=submit]").click()
+        push.locator(".field-refusal[role='alert']").wait_for(timeout=TIMEOUT)
+        assert said.text_content() == "‘hits’ must be 1 or more."
+        assert page.evaluate(FOCUSED) == [
+            hits.get_attribute("id"),
+            "true",
+            said.get_attribute("id"),
+        ]
+        assert page.get_attribute("body", "data-refusals") != refusals
+        assert alice.version() == before and hits.input_value() == "0"
+        assert not alice.errors, alice.errors
+    finally:
+        alice.context.close()

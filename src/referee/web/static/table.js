@@ -174,6 +174,12 @@
   function isMine(p) { return !!S.me && (S.me.is_referee || (S.me.plays || []).indexOf(p.actor) >= 0); }
   function promptKey(p) { return [p.actor, (p.kinds || []).join(","), p.cause, p.reason].join("|"); }
   function answers(p, c) { return c.prompt === true && c.actor === p.actor && (p.kinds || []).indexOf(c.kind) >= 0; }
+  // A refusal (the server's error body) in words: a rule's names the rule's section
+  function refusalWords(e) {
+    if (e.code !== "rule") return e.message || "Refused.";
+    var text = "The rules refuse this" + (e.rule ? " (" + e.rule + ")" : "") + ": " + (e.reason || e.message);
+    return /[.!?]$/.test(text) ? text : text + ".";
+  }
   // A character (faction, player) as the page names it: the game's own naming (its nameOf,
   // games/base.js), else the name the state gives it (characters.<id>.name), else its id.
   function nameOf(actor) {
@@ -283,8 +289,7 @@
           setRefused("");
           send(p.default.kind, p.actor, p.default.params || {}, hid + "-decline", function (e) {
             document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
-            setRefused(e.code === "rule" ? "The rules refuse this" + (e.rule ? " (" + e.rule + ")" : "") + ": " + (e.reason || e.message)
-              : e.message);
+            setRefused(refusalWords(e));
           });
         }},
         "Decline" + (mine.length ? "" : " (" + words(p.default.kind) + ")")) : null);
@@ -390,10 +395,7 @@
       var form = document.getElementById(fid + "-form"), where = e.where || [];
       var at = where[0] === "params" ? F.placeOf(form, where.slice(1)) : "";
       if (!loud && !at) return;
-      var text = e.code === "rule" ? "The rules refuse this" + (e.rule ? " (" + e.rule + ")" : "") + ": " + (e.reason || e.message)
-        : e.message || "";
-      if (e.code === "rule" && !/[.!?]$/.test(text)) text += ".";
-      var said = {at: at, id: fid + "-refusal", message: text, loud: loud};
+      var said = {at: at, id: fid + "-refusal", message: refusalWords(e), loud: loud};
       setRefused(function (r) { return r && r.loud && !loud ? r : said; });   // an answer to sending stays
       if (loud) {   // counted on the page (data-refusals), for tools and tests to wait on
         document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
@@ -643,7 +645,11 @@
       obs: S.obs, me: S.me, h: legacy ? Ref.h : h, html: html, Fragment: Fragment, hooks: H, ui: window.RefUI,
       generic: legacy ? dom(Generic) : Generic, flat: legacy ? dom(Flat) : Flat,
       oddsChart: legacy ? dom(OddsChart) : OddsChart, rollCard: legacy ? dom(RollCard) : RollCard,
-      act: function (kind, actor, params) { return send(kind, actor, params, null); },
+      // a console that shows a refusal at its own field passes ``refuse(error, words)``
+      act: function (kind, actor, params, refuse) {
+        return send(kind, actor, params, null, typeof refuse === "function"
+          ? function (e) { refuse(e, refusalWords(e)); } : null);
+      },
       odds: function (kind, actor, params) {
         return Ref.api("POST", base + "/odds", {kind: kind, actor: actor, params: params || {}})
           .then(function (res) { return res.ok ? res.data.odds : []; });

@@ -17,8 +17,10 @@
 // each observation) holds:
 //   obs, me                       the seat's own observation and seat (GET /seat)
 //   h, html, Fragment, hooks      Preact's h, htm bound to it, Fragment, preactHooks
-//   act(kind, actor, params)      take an action → Promise<bool> (a refusal is shown in the
-//                                 page's one alert; a generic form's own at its field)
+//   act(kind, actor, params, refuse?)  take an action → Promise<bool>; a refusal is shown in
+//                                 the page's one alert, or, given ``refuse(error, words)``,
+//                                 handed to the console to show at its own field (the error
+//                                 body: error.where, error.rule; words: in a person's words)
 //   odds(kind, actor, params)     POST /odds → Promise<list of odds previews>
 //   choices(kind?, actor?)        the choices offered now, filtered
 //   ui                            RefUI below: table, card, boxes, without, secret (vnodes)
