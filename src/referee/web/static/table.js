@@ -305,11 +305,13 @@
       });
     });
     if (!shown.length) return null;
+    var several = props.choices.length > 1;   // then each says which answer it is the odds of
     return h("div", {className: "prompt-odds", role: "group", "aria-label": "The odds of each answer"},
       shown.map(function (x) {
         var title = x.o.label || labelOf(x.c);
         return h("figure", {key: x.key, className: "prompt-odd"},
-          h("figcaption", null, h("strong", null, title), x.o.dice ? h("span", {className: "muted"}, " " + x.o.dice) : null),
+          h("figcaption", null, several ? h("span", {className: "prompt-odd-choice"}, labelOf(x.c) + ": ") : null,
+            h("strong", null, title), x.o.dice ? h("span", {className: "muted"}, " " + x.o.dice) : null),
           OddsChart(x.o.odds, null, "Odds of " + title));
       }));
   }
