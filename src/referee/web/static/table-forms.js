@@ -133,7 +133,9 @@ window.RefForms = (function () {
   }
   function refusalAt(o) {
     var r = refusedHere(o);
-    return r ? h("p", {id: r.id, className: "refusal field-refusal", role: r.loud ? "alert" : null}, r.message) : null;
+    // keyed by its turn: an answer to sending is a new element, so it is announced each time
+    return r ? h("p", {key: "refusal-" + (r.turn || 0), id: r.id, className: "refusal field-refusal",
+      role: r.loud ? "alert" : null}, r.message) : null;
   }
   // where in a form a refusal's path (``where`` after "params") is shown: the deepest field it
   // names; a part no field stands for (pydantic's union shapes) is passed over; "" for none

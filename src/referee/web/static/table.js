@@ -364,7 +364,7 @@
     var say = useState(""), said = say[0], setSaid = say[1];
     var pending = useRef(null), timer = useRef(null), focusNext = useRef(null), details = useRef(null);
     var alive = useRef(true);
-    var refusal = useState(null), refused = refusal[0], setRefused = refusal[1];
+    var refusal = useState(null), refused = refusal[0], setRefused = refusal[1], turns = useRef(0);
     var cRef = useRef(c);
     cRef.current = c;
 
@@ -397,7 +397,7 @@
       var form = document.getElementById(fid + "-form"), where = e.where || [];
       var at = where[0] === "params" ? F.placeOf(form, where.slice(1)) : "";
       if (!loud && !at) return;
-      var said = {at: at, id: fid + "-refusal", message: refusalWords(e), loud: loud};
+      var said = {at: at, id: fid + "-refusal", message: refusalWords(e), loud: loud, turn: loud ? ++turns.current : 0};
       setRefused(function (r) { return r && r.loud && !loud ? r : said; });   // an answer to sending stays
       if (loud) {   // counted on the page (data-refusals), for tools and tests to wait on
         document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
@@ -451,7 +451,8 @@
         ok ? null : h("p", {className: "muted"}, "Nothing can be chosen for this now."),
         h(OddsBox, {odds: shownOdds, label: label}),
         h("p", {className: "sr-only", role: "status"}, said),
-        refused && !refused.at ? h("p", {id: refused.id, className: "refusal form-refusal", role: "alert"}, refused.message) : null,
+        refused && !refused.at ? h("p", {key: "refusal-" + refused.turn, id: refused.id, className: "refusal form-refusal",
+          role: "alert"}, refused.message) : null,
         h("button", {type: "submit", id: fid + "-go",
           "aria-describedby": refused && !refused.at ? refused.id : null}, label)));
   }
