@@ -215,8 +215,7 @@
           h(Prompts, {prompts: promptsOf(S.obs), choices: S.obs.choices || []}),
           h("p", {id: "to-move", className: "muted"}, (S.obs.to_move || []).length ? "To move: " + S.obs.to_move.join(", ") : ""),
           h("div", {id: "refused", className: "error", role: "alert", tabIndex: -1}, S.refused),
-          h(ConsoleSlot, {ctx: ctx}),
-          h(Choices, null),
+          h(Choices, {console: h(ConsoleSlot, {ctx: ctx})}),
           h(Undo, null),
           h("div", {id: "fair-dice"},
             h(FairDice, {send: send, base: base, mayReveal: S.me.is_referee || !hasReferee()})),
@@ -317,7 +316,9 @@
   }
 
   // ------------------------------------------------------------------ choices
-  function Choices() {
+  // The waiting lines first (on a phone, read before any tool), then the game's console, then
+  // the generic forms.
+  function Choices(props) {
     var prompts = promptsOf(S.obs).filter(isMine);
     var choices = (S.obs.choices || []).filter(function (c) {
       return !prompts.some(function (p) { return answers(p, c); });   // those are under their prompt
@@ -332,6 +333,7 @@
     var shown = choices.filter(function (c) { return !picked || c.actor === picked; });
     return h("div", {id: "choices"},
       h(WaitingLines, {waiting: S.obs.waiting || []}),
+      props.console,
       !(S.obs.choices || []).length && !(S.obs.waiting || []).length ? h("p", {className: "muted"}, "Nothing for you to do right now.") : null,
       actors.length > 1 ? h("div", {className: "stack"}, h("label", {"for": "act-as"}, "Act as"),
         h("select", {id: "act-as", value: picked, onChange: function (ev) { S.actAs = ev.target.value; draw(); }},
@@ -347,9 +349,10 @@
     return h("div", {className: "waiting-lines", "aria-live": "polite", "aria-atomic": "false"},
       props.waiting.map(function (w) {
         var reason = String(w.reason || "").replace(/[.\s]+$/, ""), until = w.until ? String(w.until).replace(/[.\s]+$/, "") : "";
+        var who = w.name || nameOf(w.actor), named = reason.indexOf(who) === 0;   // "Moll is knocked out"
         return h("p", {key: "wait-" + w.actor, className: "waiting", "data-actor": w.actor,
             title: w.section ? "Rules: " + w.section : null},
-          h("strong", null, (w.name || nameOf(w.actor)) + ":"), " " + reason + (until ? ", " + until : "") + ".");
+          named ? null : h("strong", null, who + ": "), reason + (until ? ", " + until : "") + ".");
       }));
   }
 
