@@ -76,16 +76,22 @@ class SeatPage:
             kind = details.locator("form").get_attribute("data-kind") or ""
             if details.get_attribute("open") is None:
                 details.locator("summary").click()
+            refusals = self.page.get_attribute("body", "data-refusals") or "0"
             details.locator("button[type=submit]").click()
+            # taken, or refused: at its field or button in the form (counted in data-refusals),
+            # else in the page's one alert
             self.page.wait_for_function(
                 f"() => document.body.dataset.version != '{before}' || "
+                f"(document.body.dataset.refusals || '0') != '{refusals}' || "
                 "document.getElementById('refused').textContent.length > 0",
                 timeout=TIMEOUT,
             )
             if self.version() != before:
                 return kind
-            refused = self.page.text_content("#refused") or ""
-            assert refused.startswith(("Refused:", "The table moved on")), refused
+            said = details.locator(".refusal[role=alert]")
+            shown = said.first.text_content() if said.count() else None
+            refused = shown or self.page.text_content("#refused")
+            assert refused, f"seat {self.seat}: {kind} was refused without a word"
         raise AssertionError(f"seat {self.seat}: no choice offered was accepted")
 
 

@@ -162,7 +162,14 @@ class ActionSpec(Generic[P]):
                 message = "missing: this action needs it"
             else:
                 message = str(first["msg"]).removeprefix("Value error, ")
-            raise ActionError(self.kind, path, message) from None
+            limits = {
+                k: v
+                for k, v in (first.get("ctx") or {}).items()
+                if isinstance(v, str | int | float) and not isinstance(v, bool)
+            }
+            raise ActionError(
+                self.kind, path, message, problem=first["type"], limits=limits
+            ) from None
 
     def normalise(self, params: Mapping[str, Any]) -> tuple[P, dict[str, Json]]:
         """The typed parameters and their JSON as recorded (only the parameters given).

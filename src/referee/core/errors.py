@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from referee.dice.errors import RefereeError
 
@@ -60,12 +60,25 @@ class ActionError(RefereeError):
 
     ``kind`` is the action's kind, ``path`` the path to the bad parameter inside its parameters
     (empty for the kind itself). A well-formed action the rules forbid is a :class:`RuleError`.
+    ``problem`` names what kind of wrong it is where the parameter model says (pydantic's error
+    type: ``"int_parsing"``, ``"less_than_equal"``…) and ``limits`` the bounds it broke
+    (``{"le": 3}``), so an interface can say it in a person's words.
     """
 
-    def __init__(self, kind: str, path: Sequence[str | int], message: str) -> None:
+    def __init__(
+        self,
+        kind: str,
+        path: Sequence[str | int],
+        message: str,
+        *,
+        problem: str = "",
+        limits: Mapping[str, str | int | float] | None = None,
+    ) -> None:
         self.kind = kind
         self.path: tuple[str | int, ...] = tuple(path)
         self.reason = message
+        self.problem = problem
+        self.limits: dict[str, str | int | float] = dict(limits or {})
         where = ".".join(str(part) for part in (kind, *self.path))
         super().__init__(f"{where}: {message}")
 

@@ -22,6 +22,12 @@ too many requests     429     rate_limited    with a ``Retry-After`` header
 StoreError            503     unavailable     the database failed; its message is only logged
 ====================  ======  ==============  =================================================
 
+An ``action`` error's ``message`` says what is wrong with which field in a
+person's words (:mod:`referee.server.refusals`: "‘move’ (plan, step 1) must be 3 or less."), the
+parameter model's own words kept in ``reason``; a ``rule`` error's ``message`` is the rule's
+refusal, ``rule`` naming its section. The table page shows each at its field, or a rule's at the
+form's button (docs/web.md, "Refusals at the field").
+
 409 is kept for a stale table alone, so a client can treat it generically: read the table again
 and decide again. An action the rules refuse is 422, like any other action that cannot be taken
 as sent: sending it again unchanged will not help.
@@ -51,6 +57,7 @@ from referee.core.errors import (
     SeatError,
     StaleTableError,
 )
+from referee.server.refusals import in_words
 
 __all__ = ["ApiError", "ErrorBody", "ErrorDetail", "error_body", "install_handlers"]
 
@@ -158,8 +165,10 @@ def from_referee_error(error: RefereeError) -> ApiError:
     if isinstance(error, StaleTableError):
         return ApiError(409, "stale", str(error), version=error.current)
     if isinstance(error, ActionError):
-        where: list[str | int] = ["params", *error.path] if error.path else ["kind"]
-        return ApiError(422, "action", str(error), where=where, reason=error.reason)
+        if not error.path:
+            return ApiError(422, "action", str(error), where=["kind"], reason=error.reason)
+        said = in_words(error.problem, error.limits, error.path, error.reason)
+        return ApiError(422, "action", said, where=["params", *error.path], reason=error.reason)
     if isinstance(error, RuleError):
         return ApiError(422, "rule", str(error), rule=error.rule, reason=error.reason)
     if isinstance(error, ScenarioError):

@@ -2,8 +2,8 @@
 // pages"): one_of, between, some_of, text, and the structured record, any_of, steps, depends.
 // A form's draft is a tree of plain nodes, one per field, kept by its Choice (table.js): these
 // functions make a draft whole for its domain, read the JSON value it stands for, and draw its
-// editors with Preact. Nothing here reads the table: only a domain, a draft and the editor's
-// options.
+// editors with Preact, a refusal shown at the field it names (docs/web.md, "Refusals at the
+// field"). Nothing here reads the table: only a domain, a draft and the editor's options.
 window.RefForms = (function () {
   "use strict";
   var P = window.preact;
@@ -119,25 +119,73 @@ window.RefForms = (function () {
     });
   }
 
-  // One field's editor. o: {id, name, label, scope, changed(), focusLater(id)}
+  // ------------------------------------------------------------------ refusals at the field
+  // A refusal (o.refusal: {at, id, message, loud}) is drawn at the field whose params path (its
+  // name, "plan.0.move") is ``at``: the field marked aria-invalid and described by the message.
+  // Every field carries its path (data-path) and label (data-label) for placeOf and checked.
+  function refusedHere(o) { return o.refusal && o.refusal.at && o.refusal.at === o.name ? o.refusal : null; }
+  function marked(o, attrs) {
+    var r = refusedHere(o);
+    attrs["data-path"] = o.name;
+    attrs["data-label"] = o.label;
+    if (r) { attrs["aria-invalid"] = "true"; attrs["aria-describedby"] = r.id; }
+    return attrs;
+  }
+  function refusalAt(o) {
+    var r = refusedHere(o);
+    // keyed by its turn: an answer to sending is a new element, so it is announced each time
+    return r ? h("p", {key: "refusal-" + (r.turn || 0), id: r.id, className: "refusal field-refusal",
+      role: r.loud ? "alert" : null}, r.message) : null;
+  }
+  // where in a form a refusal's path (``where`` after "params") is shown: the deepest field it
+  // names; a part no field stands for (pydantic's union shapes) is passed over; "" for none
+  function placeOf(form, where) {
+    var at = "";
+    (where || []).forEach(function (part) {
+      var next = at ? at + "." + part : String(part);
+      if (form && form.querySelector('[data-path="' + CSS.escape(next) + '"]')) at = next;
+    });
+    return at;
+  }
+  // the first field of a form a person must still mend before it is sent (a number out of its
+  // range, a required one empty), in the words the server would use: {at, message} or null
+  function checked(form) {
+    var fields = form ? form.querySelectorAll("input[data-path]") : [];
+    for (var i = 0; i < fields.length; i++) {
+      var el = fields[i], v = el.validity, label = "‘" + el.dataset.label + "’";
+      if (!v || v.valid) continue;
+      var said = v.valueMissing || v.badInput ? (el.type === "number" ? label + " must be a whole number." : label + " is needed.")
+        : v.rangeUnderflow ? label + " must be " + el.min + " or more."
+        : v.rangeOverflow ? label + " must be " + el.max + " or less."
+        : v.stepMismatch ? label + " must be a whole number."
+        : label + " is not right yet.";
+      return {at: el.dataset.path, message: said};
+    }
+    return null;
+  }
+
+  // One field's editor. o: {id, name, label, scope, refusal, changed(), focusLater(id)}
   function editor(dom, node, o) {
     ensure(dom, node);
     var k = kindOf(dom);
     if (k === "one_of") {
       return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label),
-        h("select", {id: o.id, name: o.name, value: node.v,
-          onChange: function (ev) { node.v = ev.target.value; o.changed(); }},
-          dom.one_of.map(function (v) { return h("option", {key: J(v), value: J(v)}, Ref.show(v)); })));
+        h("select", marked(o, {id: o.id, name: o.name, value: node.v,
+          onChange: function (ev) { node.v = ev.target.value; o.changed(); }}),
+          dom.one_of.map(function (v) { return h("option", {key: J(v), value: J(v)}, Ref.show(v)); })),
+        refusalAt(o));
     }
     if (k === "between") {
       var b = bounds(dom);
       return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label + " (" + b[0] + " to " + b[1] + ")"),
-        h("input", {id: o.id, name: o.name, type: "number", min: b[0], max: b[1], required: true, inputmode: "numeric",
-          value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }}));
+        h("input", marked(o, {id: o.id, name: o.name, type: "number", min: b[0], max: b[1], step: 1, required: true,
+          inputmode: "numeric", value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }})),
+        refusalAt(o));
     }
     if (k === "some_of") {
-      return h("fieldset", {id: o.id}, h("legend", null, o.label +
+      return h("fieldset", marked(o, {id: o.id}), h("legend", null, o.label +
           (dom.least ? " (at least " + dom.least + ")" : "") + (dom.most ? " (at most " + dom.most + ")" : "")),
+        refusalAt(o),
         dom.some_of.map(function (v, j) {
           var cid = o.id + "-" + j;
           return h("div", {key: J(v), className: "check"},
@@ -147,10 +195,12 @@ window.RefForms = (function () {
         }));
     }
     if (k === "record") {
-      return h("fieldset", {id: o.id, className: "record"}, h("legend", null, o.label), fields(dom, node, o));
+      return h("fieldset", marked(o, {id: o.id, className: "record"}), h("legend", null, o.label), refusalAt(o),
+        fields(dom, node, o));
     }
     if (k === "any_of") {
       var labels = Object.keys(dom.any_of);
+      // its shape's editor, under the same name, is where a refusal of it is shown
       return h("fieldset", {id: o.id, className: "any-of"}, h("legend", null, o.label),
         h("div", {className: "stack"}, h("label", {"for": o.id + "-shape"}, "Kind of " + o.label.toLowerCase()),
           h("select", {id: o.id + "-shape", value: node.shape,
@@ -163,8 +213,9 @@ window.RefForms = (function () {
     if (k === "steps") return stepsEditor(dom, node, o);
     if (k === "depends") return null;   // drawn by its record, which knows the sibling
     return h("div", {className: "stack"}, h("label", {"for": o.id}, o.label),
-      h("input", {id: o.id, name: o.name, type: "text", maxlength: dom.max_length || 500,
-        value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }}));
+      h("input", marked(o, {id: o.id, name: o.name, type: "text", maxlength: dom.max_length || 500,
+        value: node.v, onInput: function (ev) { node.v = ev.target.value; o.changed(); }})),
+      refusalAt(o));
   }
 
   // A record's fields in their order; an optional one behind a checkbox; a depends field with
@@ -201,7 +252,7 @@ window.RefForms = (function () {
   function stepsEditor(dom, node, o) {
     var least = dom.least || 0, most = dom.most == null ? Infinity : dom.most, items = node.items;
     var range = most === Infinity ? (least ? " (at least " + least + ")" : "") : " (" + least + " to " + most + ")";
-    return h("fieldset", {id: o.id, className: "steps"}, h("legend", null, o.label + range),
+    return h("fieldset", marked(o, {id: o.id, className: "steps"}), h("legend", null, o.label + range), refusalAt(o),
       h("ol", {className: "step-list"}, items.map(function (it, i) {
         var sid = o.id + "-s" + it.id;
         return h("li", {key: it.id, className: "step"},
@@ -228,6 +279,7 @@ window.RefForms = (function () {
 
   return {
     OMIT: OMIT, words: words, J: J, slug: slug, hash: hash,
-    kindOf: kindOf, ensure: ensure, valueOf: valueOf, usable: usable, editor: editor, fields: fields
+    kindOf: kindOf, ensure: ensure, valueOf: valueOf, usable: usable, editor: editor, fields: fields,
+    placeOf: placeOf, checked: checked
   };
 })();

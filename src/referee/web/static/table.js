@@ -174,6 +174,23 @@
   function isMine(p) { return !!S.me && (S.me.is_referee || (S.me.plays || []).indexOf(p.actor) >= 0); }
   function promptKey(p) { return [p.actor, (p.kinds || []).join(","), p.cause, p.reason].join("|"); }
   function answers(p, c) { return c.prompt === true && c.actor === p.actor && (p.kinds || []).indexOf(c.kind) >= 0; }
+  // A refusal (the server's error body) in words: a rule's names the rule's section
+  function refusalWords(e) {
+    if (e.code !== "rule") return e.message || "Refused.";
+    var text = "The rules refuse this" + (e.rule ? " (" + e.rule + ")" : "") + ": " + (e.reason || e.message);
+    return /[.!?]$/.test(text) ? text : text + ".";
+  }
+  // A character (faction, player) as the page names it: the game's own naming (its nameOf,
+  // games/base.js), else the name the state gives it (characters.<id>.name), else its id.
+  function nameOf(actor) {
+    var g = game(), s = S.obs && S.obs.state, named = null;
+    if (typeof g.nameOf === "function") { try { named = g.nameOf(actor, context(false)); } catch (e) { named = null; } }
+    if (!named && s && typeof s === "object") {
+      var c = (s.characters || {})[actor];
+      if (c && typeof c === "object" && typeof c.name === "string" && c.name) named = c.name;
+    }
+    return named || actor;
+  }
   // a DOM element from a vnode (for the old hooks, which take and give elements)
   function toDom(vnode) {
     var box = document.createElement("div");
@@ -198,8 +215,7 @@
           h(Prompts, {prompts: promptsOf(S.obs), choices: S.obs.choices || []}),
           h("p", {id: "to-move", className: "muted"}, (S.obs.to_move || []).length ? "To move: " + S.obs.to_move.join(", ") : ""),
           h("div", {id: "refused", className: "error", role: "alert", tabIndex: -1}, S.refused),
-          h(ConsoleSlot, {ctx: ctx}),
-          h(Choices, null),
+          h(Choices, {console: h(ConsoleSlot, {ctx: ctx})}),
           h(Undo, null),
           h("div", {id: "fair-dice"},
             h(FairDice, {send: send, base: base, mayReveal: S.me.is_referee || !hasReferee()})),
@@ -247,24 +263,62 @@
     var list = props.prompts;
     if (!list.length) return null;
     return h("div", {className: "prompts"}, list.map(function (p) {
-      var k = promptKey(p), hid = "prompt-" + slug(p.actor) + "-" + hash(k);
+      var k = promptKey(p);
       if (!isMine(p)) {
-        return h("p", {key: k, className: "prompt-other muted"}, "Waiting for " + (p.name || p.actor) + ": " + p.reason);
+        return h("p", {key: k, className: "prompt-other muted"}, "Waiting for " + (p.name || nameOf(p.actor)) + ": " + p.reason);
       }
-      var mine = props.choices.filter(function (c) { return answers(p, c); });
-      return h("section", {key: k, className: "prompt", role: "region", "aria-labelledby": hid},
-        h("h3", {id: hid}, (p.name || p.actor) + ": " + p.reason),
-        h("p", {className: "muted"}, [p.section ? "Rules: " + p.section + "." : "",
-          p.blocking ? " Nobody else may act until this is answered." : ""].join("")),
-        mine.map(function (c) { return h(Choice, {key: keyOf(c), c: c}); }),
-        p.default ? h("button", {type: "button", className: "ghost decline", id: hid + "-decline",
-          onClick: function () { send(p.default.kind, p.actor, p.default.params || {}, hid + "-decline"); }},
-          "Decline" + (mine.length ? "" : " (" + words(p.default.kind) + ")")) : null);
+      return h(PromptBox, {key: k, p: p, choices: props.choices});
     }));
   }
 
+  function PromptBox(props) {
+    var p = props.p, k = promptKey(p), hid = "prompt-" + slug(p.actor) + "-" + hash(k);
+    var refusal = useState(""), refused = refusal[0], setRefused = refusal[1];
+    var mine = props.choices.filter(function (c) { return answers(p, c); });
+    return h("section", {className: "prompt", role: "region", "aria-labelledby": hid},
+      h("h3", {id: hid}, (p.name || nameOf(p.actor)) + ": " + p.reason),
+      h("p", {className: "muted"}, [p.section ? "Rules: " + p.section + "." : "",
+        p.blocking ? " Nobody else may act until this is answered." : ""].join("")),
+      h(PromptOdds, {choices: mine, id: hid}),
+      mine.map(function (c) { return h(Choice, {key: keyOf(c), c: c}); }),
+      refused ? h("p", {id: hid + "-refusal", className: "refusal form-refusal", role: "alert"}, refused) : null,
+      p.default ? h("button", {type: "button", className: "ghost decline", id: hid + "-decline",
+        "aria-describedby": refused ? hid + "-refusal" : null,
+        onClick: function () {
+          setRefused("");
+          send(p.default.kind, p.actor, p.default.params || {}, hid + "-decline", function (e) {
+            document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
+            setRefused(refusalWords(e));
+          });
+        }},
+        "Decline" + (mine.length ? "" : " (" + words(p.default.kind) + ")")) : null);
+  }
+
+  // The odds of every answer to a prompt side by side, each choice's previews as the rules give
+  // them now, without opening any (a choice's own form then follows its fields).
+  function PromptOdds(props) {
+    var shown = [];
+    props.choices.forEach(function (c) {
+      (Array.isArray(c.odds) ? c.odds : []).forEach(function (o, i) {
+        if (o && o.odds) shown.push({key: keyOf(c) + "|" + i, c: c, o: o});
+      });
+    });
+    if (!shown.length) return null;
+    var several = props.choices.length > 1;   // then each says which answer it is the odds of
+    return h("div", {className: "prompt-odds", role: "group", "aria-label": "The odds of each answer"},
+      shown.map(function (x) {
+        var title = x.o.label || labelOf(x.c);
+        return h("figure", {key: x.key, className: "prompt-odd"},
+          h("figcaption", null, several ? h("span", {className: "prompt-odd-choice"}, labelOf(x.c) + ": ") : null,
+            h("strong", null, title), x.o.dice ? h("span", {className: "muted"}, " " + x.o.dice) : null),
+          OddsChart(x.o.odds, null, "Odds of " + title));
+      }));
+  }
+
   // ------------------------------------------------------------------ choices
-  function Choices() {
+  // The waiting lines first (on a phone, read before any tool), then the game's console, then
+  // the generic forms.
+  function Choices(props) {
     var prompts = promptsOf(S.obs).filter(isMine);
     var choices = (S.obs.choices || []).filter(function (c) {
       return !prompts.some(function (p) { return answers(p, c); });   // those are under their prompt
@@ -278,16 +332,28 @@
     }
     var shown = choices.filter(function (c) { return !picked || c.actor === picked; });
     return h("div", {id: "choices"},
+      h(WaitingLines, {waiting: S.obs.waiting || []}),
+      props.console,
       !(S.obs.choices || []).length && !(S.obs.waiting || []).length ? h("p", {className: "muted"}, "Nothing for you to do right now.") : null,
-      (S.obs.waiting || []).map(function (w) {
-        return h("p", {key: "wait-" + w.actor, className: "waiting muted", "data-actor": w.actor},
-          (w.name || w.actor) + ": " + w.reason + (w.until ? ", " + w.until : "") + ".");
-      }),
       actors.length > 1 ? h("div", {className: "stack"}, h("label", {"for": "act-as"}, "Act as"),
         h("select", {id: "act-as", value: picked, onChange: function (ev) { S.actAs = ev.target.value; draw(); }},
           h("option", {value: ""}, "everyone"),
-          actors.map(function (a) { return h("option", {key: a, value: a}, a); }))) : null,
+          actors.map(function (a) { return h("option", {key: a, value: a}, nameOf(a)); }))) : null,
       shown.map(function (c) { return h(Choice, {key: keyOf(c), c: c}); }));
+  }
+
+  // Why each character of this seat that cannot act now waits, and until when ("Moll: knocked
+  // out, until 19:40."), first where the choices would be. The region is always there, so a
+  // screen reader announces (politely) a line as it comes, changes or goes.
+  function WaitingLines(props) {
+    return h("div", {className: "waiting-lines", "aria-live": "polite", "aria-atomic": "false"},
+      props.waiting.map(function (w) {
+        var reason = String(w.reason || "").replace(/[.\s]+$/, ""), until = w.until ? String(w.until).replace(/[.\s]+$/, "") : "";
+        var who = w.name || nameOf(w.actor), named = reason.indexOf(who) === 0;   // "Moll is knocked out"
+        return h("p", {key: "wait-" + w.actor, className: "waiting", "data-actor": w.actor,
+            title: w.section ? "Rules: " + w.section : null},
+          named ? null : h("strong", null, who + ": "), reason + (until ? ", " + until : "") + ".");
+      }));
   }
 
   // One choice: a details/summary with its form. Its draft (what the person typed and picked),
@@ -301,6 +367,7 @@
     var say = useState(""), said = say[0], setSaid = say[1];
     var pending = useRef(null), timer = useRef(null), focusNext = useRef(null), details = useRef(null);
     var alive = useRef(true);
+    var refusal = useState(null), refused = refusal[0], setRefused = refusal[1], turns = useRef(0);
     var cRef = useRef(c);
     cRef.current = c;
 
@@ -315,11 +382,31 @@
         Ref.api("POST", base + "/odds", JSON.parse(ask)).then(function (res) {
           if (!alive.current || pending.current !== ask) return;
           pending.current = null;
-          if (!res.ok) return;
+          if (!res.ok) {   // a field the server cannot read yet: said at that field, quietly
+            var e = res.data && res.data.error;
+            if (e && e.code === "action" && (e.where || [])[0] === "params") refuse(e, false);
+            return;
+          }
+          setRefused(function (r) { return r && !r.loud ? null : r; });
           setAsked({odds: res.data.odds});
           if (byPerson) setSaid(oddsWords(res.data.odds));
         }, function () { if (pending.current === ask) pending.current = null; });
       }, 120);
+    }
+    // A refusal in this form: at the field its path names (focused, when sent), else at the
+    // button; ``loud`` (an answer to sending) is announced at once, a quiet one (the odds asked
+    // while typing) is read with its field.
+    function refuse(e, loud) {
+      var form = document.getElementById(fid + "-form"), where = e.where || [];
+      var at = where[0] === "params" ? F.placeOf(form, where.slice(1)) : "";
+      if (!loud && !at) return;
+      var said = {at: at, id: fid + "-refusal", message: refusalWords(e), loud: loud, turn: loud ? ++turns.current : 0};
+      setRefused(function (r) { return r && r.loud && !loud ? r : said; });   // an answer to sending stays
+      if (loud) {   // counted on the page (data-refusals), for tools and tests to wait on
+        document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
+        var el = at && form ? form.querySelector('[data-path="' + CSS.escape(at) + '"]') : null;
+        focusNext.current = el && el.id ? el.id : fid + "-go";
+      }
     }
     forms[key] = {draft: draft, params: params};   // registered as drawn (RefTable.paramsOf)
     useEffect(function () {
@@ -339,27 +426,38 @@
       if (el && !/^(INPUT|SELECT|BUTTON|TEXTAREA)$/.test(el.tagName)) el = el.querySelector("input, select, textarea, button") || el;
       if (el) el.focus();
     });
-    var o = {id: fid, name: "", label: label, scope: null,
-      changed: function () { bump(function (n) { return n + 1; }); requestOdds(true); },
+    var o = {id: fid, name: "", label: label, scope: null, refusal: refused,
+      changed: function () { setRefused(null); bump(function (n) { return n + 1; }); requestOdds(true); },
       focusLater: function (x) { focusNext.current = x; }};
     var shownOdds = asked ? asked.odds : c.odds;
     var ok = usable(c.params || {});
     var me = S.me;
     return h("details", {className: "choice" + (ok ? "" : " unusable"), "data-key": key, id: fid, ref: details,
         onToggle: function () { if (details.current && details.current.open) requestOdds(false); }},
-      h("summary", null, label + ((me.plays || []).length === 1 && c.actor === me.plays[0] ? "" : " — " + c.actor)),
-      h("form", {"data-kind": c.kind, "data-actor": c.actor, id: fid + "-form", noValidate: false,
+      h("summary", null, label + ((me.plays || []).length === 1 && c.actor === me.plays[0] ? "" : " — " + nameOf(c.actor))),
+      h("form", {"data-kind": c.kind, "data-actor": c.actor, id: fid + "-form", noValidate: true,
           onSubmit: function (ev) {
             ev.preventDefault();
-            var p;
+            var p, mend = F.checked(ev.currentTarget);
+            if (mend) {   // said at the field before it is sent (the odds' words, if they said it)
+              refuse({code: "action", where: ["params"].concat(mend.at.split(".")),
+                message: refused && refused.at === mend.at ? refused.message : mend.message}, true);
+              return;
+            }
             try { p = params(); } catch (e) { return; }
-            send(c.kind, c.actor, p, fid + "-go");
+            clearTimeout(timer.current);   // the odds asked while typing: this answer comes instead
+            pending.current = null;
+            setRefused(null);
+            send(c.kind, c.actor, p, fid + "-go", function (e) { refuse(e, true); });
           }},
         fields(top, ensure(top, draft), o),
         ok ? null : h("p", {className: "muted"}, "Nothing can be chosen for this now."),
         h(OddsBox, {odds: shownOdds, label: label}),
         h("p", {className: "sr-only", role: "status"}, said),
-        h("button", {type: "submit", id: fid + "-go"}, label)));
+        refused && !refused.at ? h("p", {key: "refusal-" + refused.turn, id: refused.id, className: "refusal form-refusal",
+          role: "alert"}, refused.message) : null,
+        h("button", {type: "submit", id: fid + "-go",
+          "aria-describedby": refused && !refused.at ? refused.id : null}, label)));
   }
 
   function Undo() {
@@ -371,9 +469,10 @@
   // ------------------------------------------------------------------ acting
   // Take an action on the version this page shows; the answer (or the refusal) is shown. The
   // promise says whether it was taken. After it, the focus stays on ``focusId`` (the form's
-  // button) — or, if that is gone, "Your move" — or moves to the refusal.
+  // button) — or, if that is gone, "Your move" — or moves to the refusal: given to ``refuse``
+  // (the form's own, shown at its field or button), else in the page's one alert (#refused).
   var busy = false;
-  function send(kind, actor, params, focusId) {
+  function send(kind, actor, params, focusId, refuse) {
     if (busy && focusId) return Promise.resolve(false);
     busy = true;
     S.refused = "";
@@ -389,6 +488,11 @@
             if (r.ok) apply(r.data, true); else draw();
             return false;
           });
+        }
+        if (refuse && res.data && res.data.error && (res.status === 422 || res.status === 403)) {
+          refuse(res.data.error);
+          draw();
+          return false;
         }
         S.refused = "Refused: " + Ref.errorText(res);
         S.focusAfter = "refused";
@@ -547,7 +651,11 @@
       obs: S.obs, me: S.me, h: legacy ? Ref.h : h, html: html, Fragment: Fragment, hooks: H, ui: window.RefUI,
       generic: legacy ? dom(Generic) : Generic, flat: legacy ? dom(Flat) : Flat,
       oddsChart: legacy ? dom(OddsChart) : OddsChart, rollCard: legacy ? dom(RollCard) : RollCard,
-      act: function (kind, actor, params) { return send(kind, actor, params, null); },
+      // a console that shows a refusal at its own field passes ``refuse(error, words)``
+      act: function (kind, actor, params, refuse) {
+        return send(kind, actor, params, null, typeof refuse === "function"
+          ? function (e) { refuse(e, refusalWords(e)); } : null);
+      },
       odds: function (kind, actor, params) {
         return Ref.api("POST", base + "/odds", {kind: kind, actor: actor, params: params || {}})
           .then(function (res) { return res.ok ? res.data.odds : []; });

@@ -8,7 +8,8 @@
 //     Console: function ({ctx}) -> vnode or null,       quick tools over "Your move"
 //     event:   function (event, ctx) -> vnode or null   drawn under that event's log item, once
 //     eventClass: function (event, ctx) -> string       classes for that log item ("secret")
-//   }
+//     nameOf:  function (actor, ctx) -> string or null  a character's name as this game says it
+//   }                                                   (prompts, waiting lines, "Act as")
 //
 // Every part is optional; table.js falls back to the generic panel when Board throws. A
 // component may keep what a person chose in its own state (hooks: ctx.hooks.useState, …): it
@@ -16,7 +17,10 @@
 // each observation) holds:
 //   obs, me                       the seat's own observation and seat (GET /seat)
 //   h, html, Fragment, hooks      Preact's h, htm bound to it, Fragment, preactHooks
-//   act(kind, actor, params)      take an action → Promise<bool> (refusals shown by the page)
+//   act(kind, actor, params, refuse?)  take an action → Promise<bool>; a refusal is shown in
+//                                 the page's one alert, or, given ``refuse(error, words)``,
+//                                 handed to the console to show at its own field (the error
+//                                 body: error.where, error.rule; words: in a person's words)
 //   odds(kind, actor, params)     POST /odds → Promise<list of odds previews>
 //   choices(kind?, actor?)        the choices offered now, filtered
 //   ui                            RefUI below: table, card, boxes, without, secret (vnodes)
