@@ -437,10 +437,10 @@ def test_a_chase_needs_the_base_chances_its_tests_will_ask_for() -> None:
     """Audit B4: a participant on foot with no Coordination (Takedowns) or, past their Brawn
     Bonus in Rounds, no Toughness (fatigue) is refused at the start, not rounds later."""
     clumsy = {**CHASER, "skills": {"Toughness": 45}}
-    with pytest.raises(RuleError, match="chaser has no Base Chance entered for Coordination"):
+    with pytest.raises(RuleError, match="Chaser has no Base Chance entered for Coordination"):
         start(chars={"runner": RUNNER, "chaser": clumsy})
     tireless = {**CHASER, "skills": {"Coordination": 45}}
-    with pytest.raises(RuleError, match="chaser has no Base Chance entered for Toughness"):
+    with pytest.raises(RuleError, match="Chaser has no Base Chance entered for Toughness"):
         start(chars={"runner": RUNNER, "chaser": tireless}, escape_condition=9)
     # [BB] 1, but with no Toughness a chase of 3 Rounds could reach fatigue: refused too
     with pytest.raises(RuleError, match="Toughness"):
