@@ -360,8 +360,8 @@ def waiting(state: ZweihanderState, actor: str) -> Waiting | None:
     where = f"the chase, Round {chase.round}"
     nxt = next_to_move(chase)
     if nxt is not None:
-        ahead = [x.id for x in chase.participants if x.is_in and not x.moved and x.id != actor]
-        ahead = ahead[: ahead.index(actor)] if actor in ahead else ahead
+        still = [x.id for x in chase.participants if x.is_in and not x.moved]
+        ahead = still[: still.index(actor)] if actor in still else still
         if chase.current is not None and chase.current != actor:
             doing = f"{title_of(chase.current)} has moved and may take an Action"
         else:

@@ -37,6 +37,7 @@ from referee.core import (
     Params,
     RollCard,
     RuleError,
+    Text,
     Who,
 )
 from referee.core.naming import possessive, title_of
@@ -432,7 +433,11 @@ def choices(state: Any, actor: str) -> list[Choice]:
             Choice(
                 actor,
                 CORRUPTION.kind,
-                {"character": OneOf(names), "weight": OneOf(("minor", "middling", "major"))},
+                {
+                    "character": OneOf(names),
+                    "weight": OneOf(("minor", "middling", "major")),
+                    "offence": Text(""),
+                },
                 label="Corruption for an offence",
             ),
             _session_end_choice(state, actor),
