@@ -313,7 +313,11 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
     assert [(c.actor, c.params) for c in madness_choices(plain.state, "referee")] == [
         (
             "referee",
-            {"character": OneOf(("anna",)), "weight": OneOf(("minor", "middling", "major"))},
+            {
+                "character": OneOf(("anna",)),
+                "weight": OneOf(("minor", "middling", "major")),
+                "offence": Text(""),
+            },
         ),
         ("referee", {}),
     ]
