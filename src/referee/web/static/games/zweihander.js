@@ -36,19 +36,19 @@
             x.tackled ? "tackled " + x.tackled : ""].filter(Boolean).join(", ");
           // only someone still running in a chase under way is yet to move
           var waits = !c.ended && x.status === "in" && !x.moved;
-          return html`<li key=${id} class=${"rung " + x.side + (c.current === id ? " current" : "") + (x.status !== "in" ? " out" : "")}>
-            <span class="rung-who"><strong>${id}</strong> <span class="badge">${x.side}</span>${c.current === id ? html`<span class="badge now">acting</span>` : null}</span>
+          return html`<li key=${id} class=${"rung " + x.side + (c.current === id && !c.ended ? " current" : "") + (x.status !== "in" ? " out" : "")}>
+            <span class="rung-who"><strong>${id}</strong> <span class="badge">${x.side}</span>${c.current === id && !c.ended ? html`<span class="badge now">acting</span>` : null}</span>
             <span class="rung-value">${what} ${x.value}</span>
             <span class="rung-track" aria-hidden="true"><span class="rung-bar" style=${{width: width}}></span></span>
             <span class="muted rung-notes">${notes + (waits ? " · yet to move" : "")}</span>
           </li>`;
         })}
       </ol>
-      <p class="muted">Escape rounds: ${c.escape_rounds} · Takedown Difficulty ${c.takedown_difficulty} · head start: ${c.head_start}</p>
+      <p class="muted">Escape rounds: ${c.escape_rounds} · Takedown Difficulty ${c.takedown_difficulty} · head start: ${c.head_start ? c.head_start + "s" : "none"}</p>
       <div><strong>Complications: </strong>${complications.length
         ? html`<ul class="zw-complications" aria-label="Complications">${complications.map(function (x, i) {
             return html`<li key=${i}>Round ${x[0]}: a Complication for ${x[1]} <span class="muted">(the GM describes it)</span></li>`; })}</ul>`
-        : html`<span class="muted">none yet</span>`}</div>
+        : html`<span class="muted">${c.ended ? "none" : "none yet"}</span>`}</div>
     </section>`;
   }
 
