@@ -123,12 +123,12 @@ def _ride_the_chase_out(
         elif nxt in riders:
             rider = riders[nxt]
             for name, other in riders.items():
-                if other is not rider and _still_in(referee, name):
-                    # the other rider, with nothing to do, is told why and until when
-                    if other.page.locator("#choices details.choice").count() == 0:
-                        waiting = other.page.locator("#choices p.waiting")
-                        waiting.first.wait_for(timeout=TIMEOUT)
-                        assert "the chase, Round" in (waiting.first.text_content() or "")
+                # the other rider, still running with nothing to do, is told why and until when
+                idle = other.page.locator("#choices details.choice").count() == 0
+                if other is not rider and idle and _still_in(referee, name):
+                    waiting = other.page.locator("#choices p.waiting")
+                    waiting.first.wait_for(timeout=TIMEOUT)
+                    assert "the chase, Round" in (waiting.first.text_content() or "")
             _send(rider, _open(rider, "chase.move"), pages)
         else:
             _send(referee, _open(referee, "chase.move", nxt), pages)

@@ -536,3 +536,16 @@ def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests()
         "chaser",
         "hound",
     ]
+
+
+def test_a_complication_is_the_chases_own_and_a_second_chase_starts_with_none() -> None:
+    """Chase scene rules (Complications): a Complication arises in a Round of this chase; the
+    chase keeps it (the GM describes it) — and a new chase begins with none of the last's."""
+    t = act(start(escape_condition=3), "runner", "chase.move", [9])
+    t = act(t, "chaser", "chase.move", [1])
+    t = act(t, "referee", "chase.end_round", [6])
+    assert t.state.chase.complications == ((1, "runner"),)
+    t = act(t, "referee", "chase.give_up", side="pursuers")
+    assert t.state.chase.ended is not None
+    t = act(t, "referee", "chase.start", [5], escapees=["runner"], pursuers=["chaser"])
+    assert t.state.chase.complications == ()

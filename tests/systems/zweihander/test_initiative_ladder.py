@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Between, Choice, OneOf, Record, RuleError, Steps
+from referee.core import REFEREE, Between, Choice, OneOf, Record, RuleError, Steps, Viewer, observe
 from referee.systems.zweihander import PROCEDURE, chase
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 
@@ -366,3 +366,44 @@ def test_a_move_records_its_d10_movement_and_gain_and_refuses_a_move_out_of_turn
         act(t, "runner", "chase.move", [4])
     with pytest.raises(RuleError, match=r"^chase\.move: no chase is under way"):
         act(table({"runner": RUNNER}), "runner", "chase.move", [4])
+
+
+def _seat(who: str) -> Viewer:
+    """The seat of the player who plays ``who``."""
+    return Viewer(f"player of {who}", frozenset({who}))
+
+
+def test_a_participant_out_of_turn_waits_told_whose_move_and_until_when() -> None:
+    """Chase scene rules (Initiative Ladder): while the chase runs its participants act in it,
+    in ladder order (ruling 35): one whose turn it is not has nothing to do, and their seat is
+    told whose move it is and until when; once all have moved, that the GM ends the Round."""
+    t = start(
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        chars={"runner": RUNNER, "chaser": CHASER, "hound": CHASER},
+        dice=[5, 3],
+    )
+    assert observe(t, _seat("hound")).choices == ()
+    assert t.legal_actions("hound") == ()  # no Skill Test aside: the chase is all they do
+    [waiting] = observe(t, _seat("hound")).waiting
+    assert (waiting.reason, waiting.until) == (
+        "the chase, Round 1: it is Runner's move on the Initiative Ladder",
+        "until your turn, after Runner, Chaser",
+    )
+    assert observe(t, _seat("runner")).waiting == ()
+    t = act(t, "runner", "chase.move", [1])
+    [waiting] = observe(t, _seat("hound")).waiting
+    assert (waiting.reason, waiting.until) == (
+        "the chase, Round 1: Runner has moved and may take an Action",
+        "until your turn, after Chaser",
+    )
+    t = act(act(t, "chaser", "chase.move", [1]), "hound", "chase.move", [1])  # 7 and 7: no catch
+    [waiting] = observe(t, _seat("runner")).waiting
+    assert (waiting.reason, waiting.until) == (
+        "the chase, Round 1: everyone has moved; the GM rolls the Complication and fatigue",
+        "until the next Round",
+    )
+    t = act(t, "referee", "chase.end_round", [1])
+    t = act(t, "referee", "chase.give_up", side="pursuers")
+    # the chase over, the chaser's seat has its other steps again (a Skill Test ...)
+    assert observe(t, _seat("chaser")).waiting == ()
+    assert "test" in {c.kind for c in observe(t, _seat("chaser")).choices}

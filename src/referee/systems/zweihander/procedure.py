@@ -192,6 +192,8 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         """Every action open to ``actor`` now, with the domain of each parameter."""
         if actor != REFEREE and not any(c.id == actor for c in state.characters):
             return ()
+        if actor != REFEREE and not _can_act(state.character(actor)):
+            return ()  # Slain!, or Incapacitated! ("they cannot continue"): see waiting
         if chase_rules.is_running(state, actor):
             # a participant acts in the chase, in ladder order (Referee's ruling)
             return tuple(chase_rules.choices(state, actor))
@@ -326,6 +328,10 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
                 k: v for k, v in ex.items() if k not in ("favourable", "unfavourable")
             }
         return data
+
+
+def _can_act(c: Character) -> bool:
+    return not (c.is_slain or c.is_incapacitated)
 
 
 def _chase_result(chase: ChaseState) -> Result:
