@@ -109,7 +109,7 @@ def test_escape_condition_is_3_6_or_9_rounds() -> None:
 
 def test_each_round_1d10_plus_movement_in_ladder_order() -> None:
     t = start()
-    with pytest.raises(RuleError, match="runner's turn"):
+    with pytest.raises(RuleError, match="it is Runner's move"):
         act(t, "chaser", "chase.move", [5])
     t = act(t, "runner", "chase.move", [4])
     assert last(t, "chase.moved")["value"] == 4 + 7

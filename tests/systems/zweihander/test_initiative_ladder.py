@@ -359,10 +359,10 @@ def test_a_move_records_its_d10_movement_and_gain_and_refuses_a_move_out_of_turn
         "value": 11,
         "round": 1,
     }
-    with pytest.raises(RuleError, match=r"it is chaser's turn, not runner's"):
+    with pytest.raises(RuleError, match="it is Chaser's move, not Runner's"):
         act(t, "runner", "chase.move", [4])
     t = act(t, "chaser", "chase.move", [1])
-    with pytest.raises(RuleError, match=r"it is nobody \(end the round\)'s turn, not runner's"):
+    with pytest.raises(RuleError, match="everyone has moved this Round, Runner too: the GM ends the Round"):
         act(t, "runner", "chase.move", [4])
     with pytest.raises(RuleError, match=r"^chase\.move: no chase is under way"):
         act(table({"runner": RUNNER}), "runner", "chase.move", [4])

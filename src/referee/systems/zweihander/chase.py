@@ -193,7 +193,10 @@ def end_round(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> 
     chase = chase_under_way(b.state, "chase.end_round")
     waiting = next_to_move(chase)
     if waiting is not None:
-        raise RuleError("chase.end_round", f"{waiting.id} has not moved this round")
+        raise RuleError(
+            "chase.end_round",
+            f"{title_of(waiting.id)} has not moved this Round: it ends once everyone has",
+        )
     escapees = [e for e in chase.side("escapee") if e.is_in]
     if escapees:
         rear = min(escapees, key=lambda e: e.value)
