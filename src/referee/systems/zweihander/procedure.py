@@ -172,15 +172,19 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         return state
 
     def actors(self, state: ZweihanderState) -> Sequence[ActorId]:
-        """Whose move it is: the GM, then (in a chase) whoever the ladder calls on, else every
-        character able to act."""
+        """Whose move it is: the GM; in a chase, whoever the ladder calls on (ruling 35), and
+        every character able to act who is not running in it; else every character able to
+        act."""
+        free = [c.id for c in state.characters if _can_act(c)]
         chase = state.chase
         if chase is not None and chase.ended is None:
             nxt = next((x.id for x in chase.participants if x.is_in and not x.moved), None)
             caught = [x.id for x in chase.participants if x.is_in and x.caught is not None]
             current = [chase.current] if chase.current is not None else []
-            return tuple(dict.fromkeys([REFEREE, *current, *caught, *([nxt] if nxt else [])]))
-        return (REFEREE, *(c.id for c in state.characters if not c.is_slain))
+            aside = [c for c in free if not chase_rules.is_running(state, c)]
+            turn = [*current, *caught, *([nxt] if nxt else [])]
+            return tuple(dict.fromkeys([REFEREE, *turn, *aside]))
+        return (REFEREE, *free)
 
     def characters(self, state: ZweihanderState) -> Sequence[ActorId]:
         """Every character a player may play (the NPCs are the GM's)."""
