@@ -105,8 +105,8 @@ def test_no_seat_is_401(sqlite_server: Server) -> None:
 @pytest.mark.parametrize("game", ["intrigue", "zweihander", "ginlane", "hursagmu"])
 def test_every_demo_table_with_the_button_is_answered(sqlite_server: Server, game: str) -> None:
     """The demo tables (``referee play``): the referee is answered for each, never a 422 — the
-    Zweihänder demo, a social exchange whose characters cannot chase, is answered for its
-    Complex Exchange, and says why; the Gin Lane ambush's fights end."""
+    Zweihänder demo, whose characters can chase (issue 28), is answered for its chase; the Gin
+    Lane ambush's fights end."""
     from referee.cli.demo_tables import DEMOS
 
     seated = _create(sqlite_server, DEMOS[game])
@@ -119,11 +119,8 @@ def test_every_demo_table_with_the_button_is_answered(sqlite_server: Server, gam
     data = got.json()
     assert data["simulation"]["runs"] == 20 and data["simulation"]["unfinished"] == 0
     if game == "zweihander":
-        assert data["conflict"] == "a Complex Exchange"
-        assert "Coordination" in data["conflict_reason"]
-        assert data["exact"]["model"] == "zweihander complex exchange"
-    else:
-        assert data["conflict_reason"] is None
+        assert data["conflict"] == "a chase"
+    assert data["conflict_reason"] is None
 
 
 def test_a_game_without_a_simulation_is_422(sqlite_server: Server) -> None:

@@ -265,8 +265,9 @@ def test_every_zweihander_seat_page_fits_a_phone(
         referee,
         "referee",
         "chase.start",
-        escapees={"anna": "on foot"},
-        pursuers={"bert": "on foot", sergeant: "on foot"},
+        # (Anna stays out of it: a participant acts only in the chase, and her roller is shown)
+        escapees={sergeant: "on foot"},
+        pursuers={"bert": "on foot"},
         head_start="escapees",
         escape_condition=3,
         takedown="busy tavern",
@@ -296,9 +297,10 @@ def test_every_zweihander_seat_page_fits_a_phone(
             page.context.close()
 
 
-def test_the_chase_shows_this_chases_complications_from_the_log(live: Live, browser: Any) -> None:
-    """The Complications are in the log, not the state: the ladder lists those of the events
-    the page received, and an undo (the log replayed without one) takes it away."""
+def test_the_chase_shows_the_complications_of_its_own_state(live: Live, browser: Any) -> None:
+    """The Complications are the chase's own state (``chase.complications``): the ladder lists
+    those of the chase under way, so a second chase starts with none of the first's, and an
+    ended chase shows nobody "yet to move"."""
     table, tokens = _table(live, "zweihander", ZW_SETUP, {"alice": ["anna"], "bob": ["bert"]})
     _act_api(
         live,
@@ -317,21 +319,21 @@ def test_the_chase_shows_this_chases_complications_from_the_log(live: Live, brow
         page = seat.page
         page.wait_for_selector(".zw-chase:has-text('none yet')", timeout=TIMEOUT)
         version = seat.version()
-        complication = {
-            "number": version + 1,
-            "kind": "chase.complication",
-            "audience": "everyone",
-            "payload": {"participant": "anna", "complication": True},
-            "text": "anna's Chaos Die: a Complication!",
-        }
-        page.evaluate(
-            "(o) => window.RefTable.render(o)", {"version": version + 1, "events": [complication]}
+        state = _observation(live, table, tokens["alice"])["state"]
+        chase = state["chase"]
+        first = {**state, "chase": {**chase, "complications": [[1, "anna"]]}}
+        page.evaluate("(o) => window.RefTable.render(o)", {"version": version + 1, "state": first})
+        page.wait_for_selector(
+            ".zw-complications li:has-text('Round 1: a Complication for anna')", timeout=TIMEOUT
         )
-        page.wait_for_selector(".zw-complications li:has-text('a Complication!')", timeout=TIMEOUT)
-        page.evaluate(
-            "(o) => window.RefTable.render(o)", {"version": version, "reset": True, "events": []}
-        )
+        assert "yet to move" in (page.text_content(".zw-chase") or "")
+        second = {**state, "chase": {**chase, "complications": []}}
+        page.evaluate("(o) => window.RefTable.render(o)", {"version": version + 2, "state": second})
         page.wait_for_selector(".zw-chase:has-text('none yet')", timeout=TIMEOUT)
+        ended = {**state, "chase": {**chase, "ended": "the escapees give up"}}
+        page.evaluate("(o) => window.RefTable.render(o)", {"version": version + 3, "state": ended})
+        page.wait_for_selector(".zw-chase:has-text('over: the escapees give up')", timeout=TIMEOUT)
+        assert "yet to move" not in (page.text_content(".zw-chase") or "")
         assert not seat.errors, seat.errors
     finally:
         seat.context.close()

@@ -109,7 +109,7 @@ def test_escape_condition_is_3_6_or_9_rounds() -> None:
 
 def test_each_round_1d10_plus_movement_in_ladder_order() -> None:
     t = start()
-    with pytest.raises(RuleError, match="runner's turn"):
+    with pytest.raises(RuleError, match="it is Runner's move"):
         act(t, "chaser", "chase.move", [5])
     t = act(t, "runner", "chase.move", [4])
     assert last(t, "chase.moved")["value"] == 4 + 7
@@ -437,10 +437,10 @@ def test_a_chase_needs_the_base_chances_its_tests_will_ask_for() -> None:
     """Audit B4: a participant on foot with no Coordination (Takedowns) or, past their Brawn
     Bonus in Rounds, no Toughness (fatigue) is refused at the start, not rounds later."""
     clumsy = {**CHASER, "skills": {"Toughness": 45}}
-    with pytest.raises(RuleError, match="chaser has no Base Chance entered for Coordination"):
+    with pytest.raises(RuleError, match="Chaser has no Base Chance entered for Coordination"):
         start(chars={"runner": RUNNER, "chaser": clumsy})
     tireless = {**CHASER, "skills": {"Coordination": 45}}
-    with pytest.raises(RuleError, match="chaser has no Base Chance entered for Toughness"):
+    with pytest.raises(RuleError, match="Chaser has no Base Chance entered for Toughness"):
         start(chars={"runner": RUNNER, "chaser": tireless}, escape_condition=9)
     # [BB] 1, but with no Toughness a chase of 3 Rounds could reach fatigue: refused too
     with pytest.raises(RuleError, match="Toughness"):
@@ -536,3 +536,16 @@ def test_a_pursuer_out_of_the_chase_skips_fatigue_and_the_next_one_still_tests()
         "chaser",
         "hound",
     ]
+
+
+def test_a_complication_is_the_chases_own_and_a_second_chase_starts_with_none() -> None:
+    """Chase scene rules (Complications): a Complication arises in a Round of this chase; the
+    chase keeps it (the GM describes it) — and a new chase begins with none of the last's."""
+    t = act(start(escape_condition=3), "runner", "chase.move", [9])
+    t = act(t, "chaser", "chase.move", [1])
+    t = act(t, "referee", "chase.end_round", [6])
+    assert t.state.chase.complications == ((1, "runner"),)
+    t = act(t, "referee", "chase.give_up", side="pursuers")
+    assert t.state.chase.ended is not None
+    t = act(t, "referee", "chase.start", [5], escapees=["runner"], pursuers=["chaser"])
+    assert t.state.chase.complications == ()

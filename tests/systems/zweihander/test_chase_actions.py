@@ -113,7 +113,7 @@ def test_an_attack_is_only_on_an_opponent() -> None:
     Escapee."""
     t = start(escapees={"runner": "on foot", "second": "on foot"}, chars=TWO_RUNNERS)
     t = act(t, "runner", "chase.move", [9])
-    with pytest.raises(RuleError, match="second is not an opponent"):
+    with pytest.raises(RuleError, match="Second is not an opponent still in the chase"):
         act(t, "runner", "chase.attack", [20], target="second", skill="Bows")
 
 

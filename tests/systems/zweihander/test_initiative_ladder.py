@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Between, Choice, OneOf, RuleError, SomeOf
+from referee.core import REFEREE, Between, Choice, OneOf, Record, RuleError, Steps, Viewer, observe
 from referee.systems.zweihander import PROCEDURE, chase
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
 
@@ -15,10 +15,11 @@ from .helpers import _incapacitated, _ladder, _lines, act, last, table
 from .test_chase import CHASER, RUNNER, start
 
 
-def test_the_gm_may_start_a_chase_with_two_able_characters_who_have_its_skills() -> None:
+def test_the_gm_composes_a_chase_of_able_characters_each_with_a_mode_of_transport() -> None:
     """Chase scene rules: the GM starts a chase among characters neither Incapacitated! nor
-    Slain! who have Coordination (a Takedown) and Toughness (fatigue) entered; each may be the
-    Escapee, any others the Pursuers; players start none."""
+    Slain!: each side is a list of runners, any able character with any mode of transport of
+    the Movement table (several escapees, several pursuers); players start none. What a chase
+    will test is checked when it starts (ruling 34), not by leaving characters off the menu."""
     both = {"Coordination": 40, "Toughness": 40}
     t = table(
         {
@@ -28,28 +29,75 @@ def test_the_gm_may_start_a_chase_with_two_able_characters_who_have_its_skills()
             "dora": {"skills": {"Coordination": 40}},
         }
     )
-
-    def start_choice(escapee: str, others: tuple[str, ...]) -> Choice:
-        return Choice(
+    runner = Record(
+        {
+            "character": OneOf(("anna", "bert", "dora")),
+            "mode": OneOf(tuple(chase.Mode.__args__)),
+        }
+    )
+    assert chase.choices(t.state, REFEREE) == [
+        Choice(
             REFEREE,
             "chase.start",
             {
-                "escapees": OneOf(([escapee],)),
-                "pursuers": SomeOf(others, least=1),
+                "escapees": Steps(runner, least=1, most=2),
+                "pursuers": Steps(runner, least=1, most=2),
                 "head_start": OneOf((None, "escapees", "pursuers")),
                 "escape_condition": OneOf((3, 6, 9)),
                 "takedown": OneOf(DIFFICULTY_NAMES),
             },
-            label=f"start a chase: {escapee.title()} runs",
+            label="start a chase: who runs, who pursues, and how",
         )
-
-    assert chase.choices(t.state, REFEREE) == [
-        start_choice("anna", ("bert",)),
-        start_choice("bert", ("anna",)),
     ]
     assert chase.choices(t.state, "anna") == []
     alone = table({"anna": {"skills": both}, "carl": {"skills": both, "peril": "Incapacitated!"}})
     assert chase.choices(alone.state, REFEREE) == []
+
+
+def test_two_escapees_on_horseback_and_two_pursuers_take_the_ladder() -> None:
+    """Chase scene rules: Escapees on top by decreasing [AB], Pursuers below by 1D10 +
+    Initiative, each with the Movement of their mode of transport ("palfrey horse: [AB] + 6");
+    the log shows each Pursuer's Initiative with its die."""
+    sheet = {"skills": {"Coordination": 40, "Toughness": 40, "Ride": 50}}
+    t = table(
+        {
+            "anna": {**sheet, "bonuses": {"AB": 3, "BB": 3}},
+            "bert": {**sheet, "bonuses": {"AB": 5, "BB": 3}},
+            "otto": {**sheet, "bonuses": {"AB": 4, "BB": 3}, "initiative": 6},
+            "pia": {**sheet, "bonuses": {"AB": 2, "BB": 3}, "initiative": 7},
+        }
+    )
+    t = act(
+        t,
+        REFEREE,
+        "chase.start",
+        [9, 2],
+        escapees=[
+            {"character": "anna", "mode": "palfrey horse"},
+            {"character": "bert", "mode": "rouncey horse"},
+        ],
+        pursuers=[{"character": "otto", "mode": "courser horse"}, {"character": "pia"}],
+    )
+    parts = t.state.chase.participants
+    assert [(p.id, p.mode, p.movement) for p in parts] == [
+        ("bert", "rouncey horse", 12),
+        ("anna", "palfrey horse", 9),
+        ("otto", "couser horse", 12),
+        ("pia", "on foot", 5),
+    ]
+    assert [p.initiative for p in parts[2:]] == [15, 9]
+    assert (
+        "Pursuers' Initiative: Otto 1D10 9 + Initiative 6 = 15; Pia 1D10 2 + Initiative 7 = 9."
+        in _lines(t, "chase.started")[-1]
+    )
+
+
+def test_a_character_named_twice_is_refused_in_words() -> None:
+    """Chase scene rules: each character runs once, on one side."""
+    sheet = {"skills": {"Coordination": 40, "Toughness": 40}, "bonuses": {"BB": 3}}
+    t = table({"anna": sheet, "bert": sheet})
+    with pytest.raises(RuleError, match="Anna is named twice: each character runs once"):
+        act(t, REFEREE, "chase.start", escapees=[{"character": "anna"}], pursuers=["anna"])
 
 
 SKILLS = OneOf(("Athletics", "Bows", "Coordination", "Toughness"))
@@ -73,14 +121,15 @@ GM_GIVE_UP = Choice(
 def test_each_participants_menu_follows_the_ladder_through_a_round() -> None:
     """Chase scene rules: in ladder order each participant moves; right after their move they may
     describe an Action or attack an opponent (once); a Pursuer who caught up may attempt a
-    Takedown; anyone may give up for their side; the GM ends the Round once all have moved."""
+    Takedown; on their turn they may give up for their side (out of turn they wait: ruling
+    35); the GM ends the Round once all have moved."""
     t = start()
     assert chase.choices(t.state, REFEREE) == [GM_GIVE_UP]
     assert chase.choices(t.state, "runner") == [
         Choice("runner", "chase.move", label="move: 1D10 + Movement"),
         GIVE_UP_ESCAPEES,
     ]
-    assert chase.choices(t.state, "chaser") == [GIVE_UP_PURSUERS]
+    assert chase.choices(t.state, "chaser") == []
     t = act(t, "runner", "chase.move", [1])  # 8
     assert chase.choices(t.state, "runner") == [
         Choice(
@@ -101,7 +150,7 @@ def test_each_participants_menu_follows_the_ladder_through_a_round() -> None:
     assert chase.choices(acted.state, "runner") == [GIVE_UP_ESCAPEES]
     assert chase.choices(_incapacitated(t.state, "runner"), "runner") == [GIVE_UP_ESCAPEES]
     t = act(t, "chaser", "chase.move", [9])  # caught up with the runner
-    assert chase.choices(t.state, "runner") == [GIVE_UP_ESCAPEES]
+    assert chase.choices(t.state, "runner") == []
     takedown = chase.choices(t.state, "chaser")
     assert [c.kind for c in takedown] == [
         "chase.action",
@@ -172,9 +221,9 @@ def test_one_chase_at_a_time_and_a_new_one_once_it_has_ended() -> None:
 @pytest.mark.parametrize(
     ("escapees", "pursuers", "refusal"),
     [
-        (["runner"], ["runner"], "on both sides or named twice"),
-        (["runner", "runner"], ["chaser"], "on both sides or named twice"),
-        (["runner"], ["dead"], "dead is Slain! and cannot take part"),
+        (["runner"], ["runner"], "Runner is named twice: each character runs once"),
+        (["runner", "runner"], ["chaser"], "Runner is named twice"),
+        (["runner"], ["dead"], "Dead is Slain! and cannot take part"),
         ([], ["chaser"], "at least one escapee and one pursuer"),
     ],
 )
@@ -221,7 +270,8 @@ def test_the_log_tells_a_chase_round_as_it_was_played() -> None:
     t = act(t, "referee", "chase.end_round", [6])
     assert _lines(t, "chase.") == [
         "A chase begins (Escape Condition 3 Rounds). Ladder: Runner (escapee, on foot, "
-        "Movement 7, Value 0), Chaser (pursuer, on foot, Movement 6, Value 3).",
+        "Movement 7, Value 0), Chaser (pursuer, on foot, Movement 6, Value 3). "
+        "Pursuers' Initiative: Chaser 1D10 5 + Initiative 7 = 12.",
         "Runner rolls 1 + Movement 7: Value 8.",
         "Runner takes an Action (vaults a cart) — d100 20: success; Value +1 → 9.",
         "Chaser rolls 9 + Movement 6: Value 18.",
@@ -309,10 +359,51 @@ def test_a_move_records_its_d10_movement_and_gain_and_refuses_a_move_out_of_turn
         "value": 11,
         "round": 1,
     }
-    with pytest.raises(RuleError, match=r"it is chaser's turn, not runner's"):
+    with pytest.raises(RuleError, match="it is Chaser's move, not Runner's"):
         act(t, "runner", "chase.move", [4])
     t = act(t, "chaser", "chase.move", [1])
-    with pytest.raises(RuleError, match=r"it is nobody \(end the round\)'s turn, not runner's"):
+    with pytest.raises(RuleError, match="everyone has moved this Round, Runner too"):
         act(t, "runner", "chase.move", [4])
     with pytest.raises(RuleError, match=r"^chase\.move: no chase is under way"):
         act(table({"runner": RUNNER}), "runner", "chase.move", [4])
+
+
+def _seat(who: str) -> Viewer:
+    """The seat of the player who plays ``who``."""
+    return Viewer(f"player of {who}", frozenset({who}))
+
+
+def test_a_participant_out_of_turn_waits_told_whose_move_and_until_when() -> None:
+    """Chase scene rules (Initiative Ladder): while the chase runs its participants act in it,
+    in ladder order (ruling 35): one whose turn it is not has nothing to do, and their seat is
+    told whose move it is and until when; once all have moved, that the GM ends the Round."""
+    t = start(
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        chars={"runner": RUNNER, "chaser": CHASER, "hound": CHASER},
+        dice=[5, 3],
+    )
+    assert observe(t, _seat("hound")).choices == ()
+    assert t.legal_actions("hound") == ()  # no Skill Test aside: the chase is all they do
+    [waiting] = observe(t, _seat("hound")).waiting
+    assert (waiting.reason, waiting.until) == (
+        "the chase, Round 1: it is Runner's move on the Initiative Ladder",
+        "until your turn, after Runner, Chaser",
+    )
+    assert observe(t, _seat("runner")).waiting == ()
+    t = act(t, "runner", "chase.move", [1])
+    [waiting] = observe(t, _seat("hound")).waiting
+    assert (waiting.reason, waiting.until) == (
+        "the chase, Round 1: Runner has moved and may take an Action",
+        "until your turn, after Chaser",
+    )
+    t = act(act(t, "chaser", "chase.move", [1]), "hound", "chase.move", [1])  # 7 and 7: no catch
+    [waiting] = observe(t, _seat("runner")).waiting
+    assert (waiting.reason, waiting.until) == (
+        "the chase, Round 1: everyone has moved; the GM rolls the Complication and fatigue",
+        "until the next Round",
+    )
+    t = act(t, "referee", "chase.end_round", [1])
+    t = act(t, "referee", "chase.give_up", side="pursuers")
+    # the chase over, the chaser's seat has its other steps again (a Skill Test ...)
+    assert observe(t, _seat("chaser")).waiting == ()
+    assert "test" in {c.kind for c in observe(t, _seat("chaser")).choices}

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.core import Action, ActionError, OneOf, RuleError
+from referee.core import Action, ActionError, OneOf, RuleError, Text
 from referee.core.cards import odds_of as card_odds
 from referee.core.table import preview
 from referee.dice import ScriptedSource
@@ -285,6 +285,7 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
         {
             "character": OneOf(("anna", "bert", "cora", "dora")),
             "weight": OneOf(("minor", "middling", "major")),
+            "offence": Text(""),
         },
     )
     assert (corruption.actor, end.actor) == ("referee", "referee")
@@ -312,7 +313,11 @@ def test_the_gm_gives_corruption_and_ends_the_session_and_a_character_withstands
     assert [(c.actor, c.params) for c in madness_choices(plain.state, "referee")] == [
         (
             "referee",
-            {"character": OneOf(("anna",)), "weight": OneOf(("minor", "middling", "major"))},
+            {
+                "character": OneOf(("anna",)),
+                "weight": OneOf(("minor", "middling", "major")),
+                "offence": Text(""),
+            },
         ),
         ("referee", {}),
     ]

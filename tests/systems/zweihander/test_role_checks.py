@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import REFEREE, Choice, OneOf, RuleError
+from referee.core import REFEREE, Choice, OneOf, Record, RuleError, SomeOf
 from referee.systems.zweihander import wilderness
 
 from .helpers import act, last, table
@@ -74,36 +74,28 @@ def test_each_role_check_is_recorded_with_its_role_skill_helpers_card_and_result
     }
 
 
-def _roles_choice(label: str, **params: object) -> Choice:
+def _roles_choice(fit: tuple[str, ...], stretch: str = "one") -> Choice:
+    holder = OneOf((None, *fit))
     return Choice(
         REFEREE,
         "journey.roles",
-        {name: OneOf((value,)) for name, value in params.items()},
-        label=f"assign the Roles: {label}",
+        {
+            "guide": holder,
+            "survivalist": holder,
+            "scout": holder,
+            "assists": Record({role: SomeOf(fit) for role in ("guide", "survivalist", "scout")}),
+        },
+        label=f"the Role Checks of {stretch}: Guide, Survivalist, Scout",
     )
 
 
 def test_the_gms_journey_menu_follows_the_stretch_and_players_have_none() -> None:
-    """Wilderness travel rules: at a Stretch's beginning the GM assigns the Roles (each to a
-    traveller with its Skill, or nobody, the others assisting the Guide; most Roles filled
-    first); then the Toughness Tests; then the Stretch's end or journey's end; Strike Camp once
-    the party has travelled; after journey's end, a new journey."""
+    """Wilderness travel rules: at a Stretch's beginning the GM gives the Roles (any traveller
+    to any Role, or nobody; any others assisting: a form, not a list of finished assignments);
+    then the Toughness Tests; then the Stretch's end or journey's end; Strike Camp once the
+    party has travelled; after journey's end, a new journey."""
     t = journey(threat=1, conveyed=True)
-    assert wilderness.choices(t.state, REFEREE) == [
-        _roles_choice("guide g, survivalist s, scout c", guide="g", survivalist="s", scout="c"),
-        _roles_choice(
-            "guide g, survivalist s, scout nobody",
-            guide="g",
-            survivalist="s",
-            assists={"guide": ["c"]},
-        ),
-        _roles_choice(
-            "guide g, survivalist nobody, scout c", guide="g", scout="c", assists={"guide": ["s"]}
-        ),
-        _roles_choice(
-            "guide g, survivalist nobody, scout nobody", guide="g", assists={"guide": ["s", "c"]}
-        ),
-    ]
+    assert wilderness.choices(t.state, REFEREE) == [_roles_choice(("g", "s", "c"))]
     assert wilderness.choices(t.state, "g") == []
     camp = Choice(REFEREE, "journey.camp", label="Strike Camp")
     t = roles(t, [40, 40, 60])  # the Scout fails: Threat 2
@@ -129,27 +121,43 @@ def test_an_incapacitated_traveller_is_offered_no_role() -> None:
     neither takes one nor assists."""
     party = {**PARTY, "g": {**PARTY["g"], "peril": "Incapacitated!"}}
     t = journey(threat=0, party=party)
-    offered = wilderness.choices(t.state, REFEREE)
-    assert offered[0] == _roles_choice(
-        "guide nobody, survivalist s, scout c", survivalist="s", scout="c"
-    )
-    for choice in offered:
-        params = {k: v.values[0] for k, v in choice.params.items() if isinstance(v, OneOf)}
-        helpers = params.pop("assists", {"guide": []})
-        assert "g" not in [*params.values(), *helpers["guide"]]
+    assert wilderness.choices(t.state, REFEREE)[0] == _roles_choice(("s", "c"))
 
 
-def test_with_no_guide_every_fit_traveller_must_take_a_role() -> None:
-    """Wilderness travel rules (Roles): with nobody to be the Guide, nobody is left to assist,
-    so each fit traveller takes the Role their Skills allow (g may scout, only s is left the
-    Survivalist's)."""
+def test_any_traveller_may_take_any_role_the_form_composes() -> None:
+    """Wilderness travel rules (Roles): "Each character must take a Role (or assist another)":
+    any fit traveller may be given any Role — the Guide to one, the Scout to another, the rest
+    assisting whom the GM says — and the choice offered allows every such assignment."""
+    every = {"Navigation": 40, "Survival": 40, "Stealth": 40, "Toughness": 40}
+    t = journey(threat=1, party={who: {"skills": every} for who in ("g", "s", "c")})
+    offered = wilderness.choices(t.state, REFEREE)[0]
+    chosen = {
+        "guide": "c",
+        "survivalist": None,
+        "scout": "g",
+        "assists": {"guide": [], "survivalist": ["s"], "scout": []},
+    }
+    assert offered.allows(chosen)
+    t = act(t, "referee", "journey.roles", [40, 40], **chosen)
+    checks = [dict(e.data) for e in t.log.events if e.kind == "journey.role_check"]
+    assert [(c["role"], c["character"], c["assisted_by"]) for c in checks] == [
+        ("Guide", "c", []),
+        ("Survivalist", None, ["s"]),
+        ("Scout", "g", []),
+    ]
+
+
+def test_a_role_given_to_one_without_its_skill_is_refused_in_words() -> None:
+    """Wilderness travel rules (Roles): the Role's check tests its Skill; a traveller with no
+    Base Chance entered for it is refused, saying which and why."""
     t = table(
-        {"g": {"skills": {"Survival": 40, "Stealth": 40}}, "s": {"skills": {"Survival": 40}}},
+        {"g": {"skills": {"Survival": 40}}, "s": {"skills": {"Survival": 40}}},
         journey={"travellers": ["g", "s"], "stretches": [{"days": 1}]},
     )
-    assert wilderness.choices(t.state, REFEREE) == [
-        _roles_choice("guide nobody, survivalist s, scout g", survivalist="s", scout="g")
-    ]
+    with pytest.raises(
+        RuleError, match="G has no Base Chance entered for Navigation, which the guide"
+    ):
+        act(t, "referee", "journey.roles", guide="g", survivalist="s")
 
 
 @pytest.mark.parametrize(("face", "surprise"), [(6, "party"), (2, None)])
@@ -166,9 +174,9 @@ def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_j
     """Wilderness travel rules (Roles): one Role per character, none for the Slain!; no Role
     Checks with no journey under way."""
     slain = {**PARTY, "c": {**PARTY["c"], "damage": "Slain!"}}
-    with pytest.raises(RuleError, match="c is Slain! and cannot help"):
+    with pytest.raises(RuleError, match="C is Slain! and cannot help"):
         act(journey(party=slain), "referee", "journey.roles", guide="g", scout="c")
-    with pytest.raises(RuleError, match=r"g already has a Role \(guide\)"):
+    with pytest.raises(RuleError, match="G already is the guide"):
         act(journey(), "referee", "journey.roles", guide="g", survivalist="g")
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", "journey.roles", guide="g")
@@ -214,13 +222,13 @@ def test_role_checks_are_made_once_at_the_beginning_of_a_stretch_by_travellers()
         act(journey(travellers=["g", "s"]), "referee", "journey.roles", guide="g", scout="c")
     assert (stranger.value.rule, stranger.value.reason) == (
         "journey.roles",
-        "'c' is not travelling",
+        "C is not travelling",
     )
     with pytest.raises(RuleError) as idle:
         act(journey(), "referee", "journey.roles", guide="g")
     assert (idle.value.rule, idle.value.reason) == (
         "journey.roles (Roles)",
-        "each character must take a Role or assist another: s, c",
+        "each character must take a Role or assist another: S, C has none",
     )
 
 

@@ -311,3 +311,25 @@ def test_a_stable_of_strangers_or_one_naming_a_character_twice_is_refused(
         table({"a": {}}, stables={"pat": stable})
     assert refused.value.path == ("stables", "pat")
     assert reason in refused.value.reason
+
+
+def test_a_slain_or_incapacitated_character_is_told_why_they_cannot_act() -> None:
+    """Peril and Damage Condition Tracks: Incapacitated! a character cannot act ("Once
+    Incapacitated, they cannot continue") until they recover; Slain! for good. Their seat is
+    told which, and until when."""
+    from referee.core import Viewer, observe
+
+    t = table(
+        {
+            "anna": {"skills": {"Charm": 50}, "peril": "Incapacitated!"},
+            "bert": {"skills": {"Charm": 50}, "damage": "Slain!"},
+        }
+    )
+    [anna] = observe(t, Viewer("alice", frozenset({"anna"}))).waiting
+    assert (anna.reason, anna.until, anna.section) == (
+        "Anna is Incapacitated! and cannot act",
+        "until they recover: Striking Camp on a journey recovers Peril",
+        "Peril Condition Track",
+    )
+    [bert] = observe(t, Viewer("bob", frozenset({"bert"}))).waiting
+    assert (bert.reason, bert.until) == ("Bert is Slain!", None)

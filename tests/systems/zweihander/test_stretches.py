@@ -7,7 +7,18 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Choice, OneOf, RuleError, ScenarioError, SomeOf
+from referee.core import (
+    REFEREE,
+    Between,
+    Choice,
+    Depends,
+    OneOf,
+    Record,
+    RuleError,
+    ScenarioError,
+    SomeOf,
+    Steps,
+)
 from referee.systems.zweihander import wilderness
 from referee.systems.zweihander.events import JOURNEY_STARTED
 from referee.systems.zweihander.wilderness import Stretch, parse_stretch, stretch_length_and_days
@@ -190,20 +201,61 @@ def test_days_that_do_not_fit_a_stretchs_length_are_refused(
     assert refused.value.reason == f"a {length} Stretch is {span} days of travel, not {days}"
 
 
-def test_the_gm_may_set_out_with_any_one_or_more_of_the_characters_on_a_route() -> None:
-    """Wilderness travel rules (Stretches): with no journey under way the GM may set out, taking
-    at least one of the characters, on a route divided into Stretches."""
+def test_the_gm_composes_the_route_stretch_by_stretch_at_the_table() -> None:
+    """Wilderness travel rules (Stretches): "The GM divides the route into manageable
+    Stretches": with no journey under way the GM sets out with one or more of the characters on
+    a route composed at the table — a list of Stretches, each with its length and the days that
+    length allows, a terrain the text lists, a Threat Level, the weather and the transport."""
     t = table(PARTY)
-    assert wilderness.choices(t.state, REFEREE) == [
-        Choice(
-            REFEREE,
-            "journey.start",
-            {
-                "travellers": SomeOf(("g", "s", "c"), least=1),
-                "stretches": OneOf(wilderness.EXAMPLE_ROUTE),
-            },
-            label="set out on a journey",
-        )
+    [choice] = wilderness.choices(t.state, REFEREE)
+    assert (choice.kind, choice.params["travellers"]) == (
+        "journey.start",
+        SomeOf(("g", "s", "c"), least=1),
+    )
+    stretches = choice.params["stretches"]
+    assert isinstance(stretches, Steps) and stretches.least == 1
+    step = stretches.step
+    assert isinstance(step, Record)
+    days = step.fields["days"]
+    assert isinstance(days, Depends) and days.on == "length"
+    assert dict(days.cases) == {
+        "short": Between(1, 7),
+        "medium": Between(7, 20),
+        "long": Between(21, 365),
+    }
+    assert "mountains" in step.fields["terrain"].values  # type: ignore[union-attr]
+    assert step.fields["threat"] == OneOf(
+        ("No Danger", "Mildly Dangerous", "Moderately Dangerous", "Highly Dangerous")
+    )
+    route = [
+        {
+            "name": "the marsh road",
+            "length": "short",
+            "days": 3,
+            "terrain": "marshes",
+            "threat": "Mildly Dangerous",
+            "bad_weather": True,
+            "conveyed": False,
+        },
+        {
+            "name": "the pass",
+            "length": "long",
+            "days": 24,
+            "terrain": "mountains",
+            "threat": "Highly Dangerous",
+            "bad_weather": False,
+            "conveyed": True,
+        },
+    ]
+    assert choice.allows({"travellers": ["g", "s"], "stretches": route})
+    assert not choice.allows(
+        {"travellers": ["g"], "stretches": [{**route[0], "length": "short", "days": 12}]}
+    )
+    t = act(t, REFEREE, "journey.start", travellers=["g", "s"], stretches=route)
+    j = t.state.journey
+    assert [(s.name, s.length, s.days, s.terrain, s.threat, s.conveyed) for s in j.stretches] == [
+        ("the marsh road", "short", 3, -10, 1, False),  # Standard, one step worse: bad weather
+        ("the pass", "long", 24, -30, 3, True),
     ]
     assert wilderness.choices(t.state, "g") == []
 

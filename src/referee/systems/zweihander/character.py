@@ -130,6 +130,9 @@ class Character:
     daemon_expert: bool = False
     """An expert profession devoted to a daemon: its end of session's rules are not in the text
     (house rules, end of session: "see Aspects & Alignment")."""
+    npc: bool = False
+    """A non-player character, the GM's: no seat plays it, and its Corruption, Order and Chaos
+    Ranks and Disorders are the GM's to know (:mod:`.npcs`)."""
 
     @classmethod
     def from_setup(
@@ -159,6 +162,7 @@ class Character:
             "reward_points",
             "social_class",
             "daemon_expert",
+            "npc",
         }
         for key in data:
             if key not in known:
@@ -202,6 +206,7 @@ class Character:
             reward_points=_int(data, "reward_points", 0, path),
             social_class=str(data.get("social_class", "")),
             daemon_expert=data.get("daemon_expert") is True,
+            npc=data.get("npc") is True,
         )
 
     # -- reading ------------------------------------------------------------------------------

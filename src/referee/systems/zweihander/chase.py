@@ -38,6 +38,7 @@ from referee.core import (
     Outcome,
     RuleError,
     Table,
+    Waiting,
     Who,
 )
 from referee.core.naming import possessive, title_of
@@ -135,11 +136,13 @@ __all__ = [
     "choices",
     "end_round",
     "evolve",
+    "is_running",
     "ladder",
     "movement",
     "play_out",
     "previews",
     "takedown_difficulty",
+    "waiting",
 ]
 
 FATIGUE_DIFFICULTY = -10
@@ -190,7 +193,10 @@ def end_round(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> 
     chase = chase_under_way(b.state, "chase.end_round")
     waiting = next_to_move(chase)
     if waiting is not None:
-        raise RuleError("chase.end_round", f"{waiting.id} has not moved this round")
+        raise RuleError(
+            "chase.end_round",
+            f"{title_of(waiting.id)} has not moved this Round: it ends once everyone has",
+        )
     escapees = [e for e in chase.side("escapee") if e.is_in]
     if escapees:
         rear = min(escapees, key=lambda e: e.value)
@@ -260,6 +266,13 @@ def _fold_fatigue(chase: ChaseState, data: Any) -> ChaseState:
     return chase.with_participant(replace(x, status="exhausted"))
 
 
+def _fold_complication(chase: ChaseState, data: Any) -> ChaseState:
+    if not data.get("complication"):
+        return chase
+    arose = (chase.round, str(data["participant"]))
+    return replace(chase, complications=(*chase.complications, arose))
+
+
 def _fold_round_ended(chase: ChaseState, data: Any) -> ChaseState:
     return replace(
         chase,
@@ -278,6 +291,7 @@ _FOLDS: Mapping[str, Callable[[ChaseState, Any], ChaseState]] = {
     CHASE_ATTACKED: fold_attacked,
     CHASE_CAUGHT_UP: fold_caught_up,
     CHASE_TAKEDOWN: fold_takedown,
+    CHASE_COMPLICATION: _fold_complication,
     CHASE_FATIGUE: _fold_fatigue,
     CHASE_ROUND_ENDED: _fold_round_ended,
     CHASE_GAVE_UP: fold_gave_up,
@@ -323,10 +337,60 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
         return out
     out += round_choices(state, me)
     out += takedown_choices(state, me)
-    out.append(
-        Choice(actor, CHASE_GIVE_UP.kind, {"side": OneOf((me.side + "s",))}, label="give up")
-    )
+    nxt = next_to_move(chase)
+    on_turn = chase.current == actor or me.caught is not None or (nxt is not None and nxt is me)
+    if on_turn:  # called by the ladder, just moved, or caught up (Referee's ruling)
+        out.append(
+            Choice(actor, CHASE_GIVE_UP.kind, {"side": OneOf((me.side + "s",))}, label="give up")
+        )
     return out
+
+
+def is_running(state: ZweihanderState, actor: str) -> bool:
+    """True if ``actor`` is still in a chase under way: they act in it, in ladder order."""
+    chase = state.chase
+    if chase is None or chase.ended is not None:
+        return False
+    return any(x.id == actor and x.is_in for x in chase.participants)
+
+
+def waiting(state: ZweihanderState, actor: str) -> Waiting | None:
+    """Why a participant of the chase cannot act now, and until when: whose turn it is on the
+    Initiative Ladder, a Takedown to be tried, or the GM to end the Round."""
+    chase = state.chase
+    if chase is None or not is_running(state, actor):
+        return None
+    where = f"the chase, Round {chase.round}"
+    nxt = next_to_move(chase)
+    if nxt is not None:
+        still = [x.id for x in chase.participants if x.is_in and not x.moved]
+        ahead = still[: still.index(actor)] if actor in still else still
+        if chase.current is not None and chase.current != actor:
+            doing = f"{title_of(chase.current)} has moved and may take an Action"
+        else:
+            doing = f"it is {possessive(title_of(nxt.id))} move on the Initiative Ladder"
+        me = chase.participant(actor)
+        until = (
+            "until the next Round (you have moved)"
+            if me.moved
+            else f"until your turn, after {', '.join(map(title_of, ahead))}"
+        )
+        return Waiting(actor, f"{where}: {doing}", until, f"{SECTION} (Initiative Ladder)")
+    caught = [x.id for x in chase.participants if x.is_in and x.caught is not None]
+    if caught:
+        who = ", ".join(map(title_of, caught))
+        return Waiting(
+            actor,
+            f"{where}: {who} may attempt a Takedown",
+            "until the GM ends the Round",
+            f"{SECTION} (Takedown)",
+        )
+    return Waiting(
+        actor,
+        f"{where}: everyone has moved; the GM rolls the Complication and fatigue",
+        "until the next Round",
+        f"{SECTION} (Complications, fatigue)",
+    )
 
 
 def previews(state: ZweihanderState) -> list[OddsPreview]:

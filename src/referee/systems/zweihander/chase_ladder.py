@@ -30,8 +30,9 @@ from referee.core import (
     Event,
     OneOf,
     Params,
+    Record,
     RuleError,
-    SomeOf,
+    Steps,
     Who,
 )
 from referee.core.naming import title_of
@@ -54,6 +55,7 @@ __all__ = [
     "HEAD_START",
     "ChaseStart",
     "Mode",
+    "Runner",
     "fold_started",
     "ladder",
     "movement",
@@ -87,14 +89,21 @@ ModeWords = Annotated[
 """A mode as a parameter: the table prints "couser horse"; "courser horse" reads as it."""
 
 
-class ChaseStart(Params):
-    """``chase.start`` (the GM): the ``escapees`` and ``pursuers`` (a list of characters on
-    foot, or each with their mode of transport), who has a ``head_start``, the
-    ``escape_condition`` in Rounds, and the ``takedown`` condition (words of the Takedown table,
-    or a Difficulty Rating)."""
+class Runner(Params):
+    """One participant of a side: the ``character`` and their ``mode`` of transport."""
 
-    escapees: dict[str, ModeWords] | list[str]
-    pursuers: dict[str, ModeWords] | list[str]
+    character: str
+    mode: ModeWords = "on foot"
+
+
+class ChaseStart(Params):
+    """``chase.start`` (the GM): the ``escapees`` and ``pursuers`` (each a list of runners, a
+    character with their mode of transport; or a list of characters on foot; or character →
+    mode), who has a ``head_start``, the ``escape_condition`` in Rounds, and the ``takedown``
+    condition (words of the Takedown table, or a Difficulty Rating)."""
+
+    escapees: list[Runner] | dict[str, ModeWords] | list[str]
+    pursuers: list[Runner] | dict[str, ModeWords] | list[str]
     head_start: SideName | None = None
     escape_condition: Literal[3, 6, 9] = 3
     takedown: str | int = "Standard"
@@ -135,11 +144,11 @@ def ladder(
     return tuple(i for i, _ in top) + tuple(i for i, _ in below)
 
 
-def _modes(value: Mapping[str, str] | Sequence[str]) -> list[tuple[str, str]]:
-    """A side's characters with their modes of transport (a list: all on foot)."""
+def _modes(value: Mapping[str, str] | Sequence[str | Runner]) -> list[tuple[str, str]]:
+    """A side's characters with their modes of transport (a list of names: all on foot)."""
     if isinstance(value, Mapping):
         return [(str(k), str(v)) for k, v in value.items()]
-    return [(v, "on foot") for v in value]
+    return [(v, "on foot") if isinstance(v, str) else (v.character, v.mode) for v in value]
 
 
 def start_chase(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
@@ -197,27 +206,33 @@ def _check_participants(
     if not escapees or not pursuers:
         raise RuleError("chase.start", "a chase needs at least one escapee and one pursuer")
     ids = [i for i, _ in escapees + pursuers]
-    if len(set(ids)) != len(ids):
-        raise RuleError("chase.start", f"a participant is on both sides or named twice: {ids}")
+    for cid in dict.fromkeys(ids):
+        if ids.count(cid) > 1:
+            raise RuleError(
+                "chase.start",
+                f"{title_of(cid)} is named twice: each character runs once, on one side",
+            )
     for cid in ids:
         c = state.character(cid)
         if c.is_incapacitated or c.is_slain:
             raise RuleError(
                 "chase.start",
-                f"{cid} is {'Slain!' if c.is_slain else c.peril_condition} and cannot take part",
+                f"{title_of(cid)} is {'Slain!' if c.is_slain else c.peril_condition} "
+                "and cannot take part",
             )
     for cid, mode in escapees + pursuers:
         c = state.character(cid)
         if mode == "on foot" and "Coordination" not in c.skills:
             raise RuleError(
                 "chase.start (Takedown)",
-                f"{cid} has no Base Chance entered for Coordination (a Takedown tests it)",
+                f"{title_of(cid)} has no Base Chance entered for Coordination, which a "
+                "Takedown on foot tests: mount them, or enter it on the sheet",
             )
         if rounds > c.bonus("BB") and "Toughness" not in c.skills:
             raise RuleError(
                 "chase.start (fatigue)",
-                f"{cid} has no Base Chance entered for Toughness (past their Brawn Bonus of "
-                f"{c.bonus('BB')} in Rounds, fatigue tests it)",
+                f"{title_of(cid)} has no Base Chance entered for Toughness, which fatigue "
+                f"tests past their Brawn Bonus of {c.bonus('BB')} in Rounds",
             )
 
 
@@ -256,27 +271,24 @@ def _initiative(rolls: Any, pid: str) -> int | None:
 
 
 def start_choices(state: ZweihanderState, actor: str) -> list[Choice]:
-    """No chase under way: the GM may start one, each able character running in turn from the
-    others (those with the Coordination and Toughness a chase on foot tests)."""
-    able = tuple(
-        c.id
-        for c in state.characters
-        if not (c.is_incapacitated or c.is_slain) and {"Coordination", "Toughness"} <= set(c.skills)
-    )
+    """No chase under way: the GM may start one, composing each side at the table — any able
+    character (neither Incapacitated! nor Slain!) with any mode of transport of the Movement
+    table; a side of several runners is a list of steps (a character and their mode)."""
+    able = tuple(c.id for c in state.characters if not (c.is_incapacitated or c.is_slain))
     if actor != REFEREE or len(able) < 2:
         return []
+    runner = Record({"character": OneOf(able), "mode": OneOf(tuple(movement_modes()))})
     return [
         Choice(
             actor,
             CHASE_START.kind,
             {
-                "escapees": OneOf(([escapee],)),
-                "pursuers": SomeOf(tuple(x for x in able if x != escapee), least=1),
+                "escapees": Steps(runner, least=1, most=len(able) - 1),
+                "pursuers": Steps(runner, least=1, most=len(able) - 1),
                 "head_start": OneOf((None, "escapees", "pursuers")),
                 "escape_condition": OneOf(ESCAPE_CONDITIONS),
                 "takedown": OneOf(DIFFICULTY_NAMES),
             },
-            label=f"start a chase: {title_of(escapee)} runs",
+            label="start a chase: who runs, who pursues, and how",
         )
-        for escapee in able
     ]

@@ -30,7 +30,7 @@ from referee.core import (
     RuleError,
     Who,
 )
-from referee.core.naming import title_of
+from referee.core.naming import possessive, title_of
 from referee.dice import DiceSource, roll
 from referee.systems.zweihander.chase_scene import (
     SECTION,
@@ -133,11 +133,14 @@ def move(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> None:
     chase = chase_under_way(b.state, "chase.move")
     who = chase.participant(actor)
     if not who.is_in:
-        raise RuleError("chase.move", f"{actor} is out of the chase ({who.status})")
+        raise RuleError("chase.move", f"{title_of(actor)} is out of the chase ({who.status})")
     nxt = next_to_move(chase)
     if nxt is None or nxt.id != actor:
-        expected = "nobody (end the round)" if nxt is None else nxt.id
-        raise RuleError("chase.move (Initiative Ladder)", f"it is {expected}'s turn, not {actor}'s")
+        if nxt is None:
+            said = f"everyone has moved this Round, {title_of(actor)} too: the GM ends the Round"
+        else:
+            said = f"it is {possessive(title_of(nxt.id))} move, not {possessive(title_of(actor))}"
+        raise RuleError("chase.move (Initiative Ladder)", said)
     r = roll("1d10", dice)
     gained = int(r.total) + who.movement
     b.emit(
@@ -160,11 +163,13 @@ def _just_moved(state: ZweihanderState, actor: str, kind: str) -> Participant:
     chase = chase_under_way(state, kind)
     who = chase.participant(actor)
     if chase.current != actor or not who.moved:
-        raise RuleError(kind, f"{actor} may act only right after their own move this round")
+        raise RuleError(
+            kind, f"{title_of(actor)} may act only right after their own move this Round"
+        )
     if who.acted:
-        raise RuleError(kind, f"{actor} has already taken an Action this round")
+        raise RuleError(kind, f"{title_of(actor)} has already taken an Action this Round")
     if not who.is_in:
-        raise RuleError(kind, f"{actor} is out of the chase ({who.status})")
+        raise RuleError(kind, f"{title_of(actor)} is out of the chase ({who.status})")
     return who
 
 
@@ -207,7 +212,9 @@ def attack(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> Non
     chase = chase_under_way(b.state, "chase.attack")
     target = chase.participant(p.target)
     if target.side == who.side or not target.is_in:
-        raise RuleError("chase.attack", f"{target.id} is not an opponent in the chase")
+        raise RuleError(
+            "chase.attack", f"{title_of(target.id)} is not an opponent still in the chase"
+        )
     c = b.state.character(actor)
     skill = p.skill
     ranks = p.damage_ranks

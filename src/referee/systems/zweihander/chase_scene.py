@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from referee.core import REFEREE, Action, ActionSpec, Builder, Params, RuleError, Who
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.zweihander.events import CHASE_ENDED, CHASE_GAVE_UP
 from referee.systems.zweihander.state import ChaseState, Participant, ZweihanderState
@@ -87,9 +88,11 @@ def give_up(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -> No
     if action.actor != REFEREE:
         mine = next((x for x in chase.participants if x.id == action.actor), None)
         if mine is None or not mine.is_in:
-            raise RuleError(kind, f"{action.actor} is not in the chase and cannot give up")
+            raise RuleError(
+                kind, f"{title_of(action.actor)} is not in the chase and cannot give up"
+            )
         if mine.side != side:
-            raise RuleError(kind, f"{action.actor} may give up only for the {mine.side}s")
+            raise RuleError(kind, f"{title_of(action.actor)} may give up only for the {mine.side}s")
     b.emit(CHASE_GAVE_UP, {"side": side, "round": chase.round})
     end_if_over(b)
 

@@ -62,7 +62,8 @@ class ChaseError(ChainError):
 
 def canonical(table: Table[Any]) -> Hashable:
     """The chase's canonical state: the game's state JSON with every Value less the lowest
-    Value of anyone still in the chase (see the module's doc)."""
+    Value of anyone still in the chase (see the module's doc), and without the Complications
+    that arose (they change nothing the rules play out)."""
     state: dict[str, Any] = dict(table.procedure.state_json(table.state))
     chase = state.get("chase")
     if chase:
@@ -79,6 +80,7 @@ def canonical(table: Table[Any]) -> Hashable:
                 }
                 for k, p in people.items()
             },
+            "complications": None,  # the GM's to describe: they change no Value nor ending
         }
         state = {**state, "chase": chase}
     return json.dumps(state, sort_keys=True, default=str)

@@ -37,6 +37,7 @@ from referee.core import (
     Params,
     RollCard,
     RuleError,
+    Text,
     Who,
 )
 from referee.core.naming import possessive, title_of
@@ -143,7 +144,8 @@ CORRUPTION = ActionSpec(
     section="Corruption (offences)",
     who=Who.REFEREE,
     summary="Corruption for an offence, by its weight",
-    record="everyone",
+    # the GM's own bookkeeping: an NPC's offence is the GM's (npcs.py); the events tell the rest
+    record="actor",
 )
 SESSION_END = ActionSpec(
     "session.end",
@@ -151,7 +153,8 @@ SESSION_END = ActionSpec(
     section="Corruption into Order & Chaos; Resetting ranks; Disorder",
     who=Who.REFEREE,
     summary="the end-of-session roll: each character's Corruption into Order and Chaos",
-    record="everyone",
+    # the GM's: the Disorders chosen for NPCs are theirs (npcs.py); the events tell the rest
+    record="actor",
 )
 SPECS = (MADNESS, CORRUPTION, SESSION_END)
 """The actions of Madness and Corruption."""
@@ -430,7 +433,11 @@ def choices(state: Any, actor: str) -> list[Choice]:
             Choice(
                 actor,
                 CORRUPTION.kind,
-                {"character": OneOf(names), "weight": OneOf(("minor", "middling", "major"))},
+                {
+                    "character": OneOf(names),
+                    "weight": OneOf(("minor", "middling", "major")),
+                    "offence": Text(""),
+                },
                 label="Corruption for an offence",
             ),
             _session_end_choice(state, actor),

@@ -96,7 +96,16 @@ def chase_started(data: Mapping[str, Any]) -> str:
         f"Value {p['value']})"
         for p in data["participants"]
     )
-    return f"A chase begins (Escape Condition {data['escape_condition']} Rounds). Ladder: {people}."
+    rolls = data.get("initiative_rolls") or {}
+    rolled = "; ".join(
+        f"{title_of(str(who))} 1D10 {r['d10']} + Initiative {r['initiative']} = {r['total']}"
+        for who, r in rolls.items()
+    )
+    initiative = f" Pursuers' Initiative: {rolled}." if rolled else ""
+    return (
+        f"A chase begins (Escape Condition {data['escape_condition']} Rounds). "
+        f"Ladder: {people}.{initiative}"
+    )
 
 
 def chase_moved(data: Mapping[str, Any]) -> str:
@@ -297,11 +306,13 @@ def exchange_ended(data: Mapping[str, Any]) -> str:
 
 
 def madness_withstood(data: Mapping[str, Any]) -> str:
-    cost = (
-        f"; {data['mental_peril']} mental Peril and {data['corruption']} Corruption"
-        if data["corruption"]
-        else ""
-    )
+    # an NPC's Corruption is the GM's (npcs.py): a player reads the Peril alone
+    if data.get("corruption"):
+        cost = f"; {data['mental_peril']} mental Peril and {data['corruption']} Corruption"
+    elif "corruption" not in data and data.get("mental_peril"):
+        cost = f"; {data['mental_peril']} mental Peril"
+    else:
+        cost = ""
     return f"{data['character']} withstands {data['situation']} — {_roll(data)}{cost}."
 
 

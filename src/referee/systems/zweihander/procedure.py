@@ -58,14 +58,17 @@ from referee.core import (
     RuleError,
     ScenarioError,
     Viewer,
+    Waiting,
     Who,
 )
+from referee.core.naming import title_of
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
 from referee.systems.zweihander import chase as chase_rules
 from referee.systems.zweihander import (
     madness,
     morale,
+    npcs,
     overland,
     reputation,
     skill_tests,
@@ -169,19 +172,23 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         return state
 
     def actors(self, state: ZweihanderState) -> Sequence[ActorId]:
-        """Whose move it is: the GM, then (in a chase) whoever the ladder calls on, else every
-        character able to act."""
+        """Whose move it is: the GM; in a chase, whoever the ladder calls on (ruling 35), and
+        every character able to act who is not running in it; else every character able to
+        act."""
+        free = [c.id for c in state.characters if _can_act(c)]
         chase = state.chase
         if chase is not None and chase.ended is None:
             nxt = next((x.id for x in chase.participants if x.is_in and not x.moved), None)
             caught = [x.id for x in chase.participants if x.is_in and x.caught is not None]
             current = [chase.current] if chase.current is not None else []
-            return tuple(dict.fromkeys([REFEREE, *current, *caught, *([nxt] if nxt else [])]))
-        return (REFEREE, *(c.id for c in state.characters if not c.is_slain))
+            aside = [c for c in free if not chase_rules.is_running(state, c)]
+            turn = [*current, *caught, *([nxt] if nxt else [])]
+            return tuple(dict.fromkeys([REFEREE, *turn, *aside]))
+        return (REFEREE, *free)
 
     def characters(self, state: ZweihanderState) -> Sequence[ActorId]:
-        """Every character a player may play."""
-        return tuple(c.id for c in state.characters)
+        """Every character a player may play (the NPCs are the GM's)."""
+        return tuple(c.id for c in state.characters if not c.npc)
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -189,7 +196,30 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         """Every action open to ``actor`` now, with the domain of each parameter."""
         if actor != REFEREE and not any(c.id == actor for c in state.characters):
             return ()
+        if actor != REFEREE and not _can_act(state.character(actor)):
+            return ()  # Slain!, or Incapacitated! ("they cannot continue"): see waiting
+        if chase_rules.is_running(state, actor):
+            # a participant acts in the chase, in ladder order (Referee's ruling)
+            return tuple(chase_rules.choices(state, actor))
         return tuple(choice for choices in _CHOICES for choice in choices(state, actor))
+
+    def waiting(self, state: ZweihanderState, actor: ActorId) -> Waiting | None:
+        """Why ``actor`` has nothing to do now, and until when: Slain!, Incapacitated!, or
+        waiting for their turn in the chase (:func:`.chase.waiting`)."""
+        if actor == REFEREE or not any(c.id == actor for c in state.characters):
+            return None
+        c = state.character(actor)
+        who = title_of(actor)
+        if c.is_slain:
+            return Waiting(actor, f"{who} is Slain!", None, "Damage Condition Track")
+        if c.is_incapacitated:
+            return Waiting(
+                actor,
+                f"{who} is Incapacitated! and cannot act",
+                "until they recover: Striking Camp on a journey recovers Peril",
+                "Peril Condition Track",
+            )
+        return chase_rules.waiting(state, actor)
 
     def build(
         self, state: ZweihanderState, action: Action, dice: DiceSource
@@ -203,7 +233,10 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             )
         if action.actor != REFEREE:
             state.character(action.actor)  # refuses an actor who is nobody at the table
-        return super().build(state, action, dice)
+        builder = super().build(state, action, dice)
+        # what of an NPC is the GM's leaves every player's sight (the data, hence the fold, kept)
+        builder.events[:] = [npcs.guard(state, event) for event in builder.events]
+        return builder
 
     # -- the fold ---------------------------------------------------------------------------
 
@@ -212,6 +245,8 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         d = event.data
         if "characters" in d:
             state = apply_character_changes(state, d["characters"])
+        if npcs.NPC_CHANGES in d:
+            state = apply_character_changes(state, d[npcs.NPC_CHANGES])
         kind = event.kind
         if kind in chase_rules.KINDS:
             return chase_rules.evolve(state, event)
@@ -283,10 +318,12 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
 
     def visible_state(self, state: ZweihanderState, viewer: Viewer) -> JsonObject | None:
         """The whole state for the referee; for others, everything but the GM's secret Skills
-        (before the exchange ends) and the waits (the names of the referee's timers)."""
+        (before the exchange ends), the NPCs' Corruption, Ranks and Disorders (:mod:`.npcs`),
+        and the waits (the names of the referee's timers)."""
         data = dict(self.state_json(state))
         if viewer.is_referee:
             return data
+        data = dict(npcs.redact_state(data, npcs.npc_ids(state)))
         # the waits are the kernel timers' names (the referee's): bookkeeping, not the table's
         data.pop("waits", None)
         ex = data.get("exchange")
@@ -295,6 +332,10 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
                 k: v for k, v in ex.items() if k not in ("favourable", "unfavourable")
             }
         return data
+
+
+def _can_act(c: Character) -> bool:
+    return not (c.is_slain or c.is_incapacitated)
 
 
 def _chase_result(chase: ChaseState) -> Result:

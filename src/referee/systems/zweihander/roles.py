@@ -125,18 +125,30 @@ def _check_roles(
     """Refuse a Role or an assist given to someone not travelling, given twice, or unable to
     help; and any fit traveller left without a Role or an assist."""
     taken: dict[str, str] = {}
+    skills = {role: table.skill for role, table in zip(ROLES, role_tables(), strict=True)}
     for role in ROLES:
         holder = filled[role]
         for who in ([holder] if holder is not None else []) + list(helping[role]):
+            name = title_of(who)
             if who not in j.travellers:
-                raise RuleError("journey.roles", f"{who!r} is not travelling")
+                raise RuleError("journey.roles", f"{name} is not travelling")
             if who in taken:
-                raise RuleError("journey.roles (Roles)", f"{who} already has a Role ({taken[who]})")
+                already = taken[who]
+                raise RuleError(
+                    "journey.roles (Roles)",
+                    f"{name} already {already} and cannot also be the {role} or assist them",
+                )
             c = state.character(who)
             if c.is_slain or c.is_incapacitated:
                 said = "Slain!" if c.is_slain else c.peril_condition
-                raise RuleError("journey.roles (Roles)", f"{who} is {said} and cannot help")
-            taken[who] = role
+                raise RuleError("journey.roles (Roles)", f"{name} is {said} and cannot help")
+            taken[who] = f"is the {role}" if who == holder else f"assists the {role}"
+        if holder is not None and skills[role] not in state.character(holder).skills:
+            raise RuleError(
+                "journey.roles (Roles)",
+                f"{title_of(holder)} has no Base Chance entered for {skills[role]}, which the "
+                f"{role} tests: give the Role to another, or enter it on the sheet",
+            )
     idle = [
         t
         for t in j.travellers
@@ -146,7 +158,8 @@ def _check_roles(
     if idle:
         raise RuleError(
             "journey.roles (Roles)",
-            f"each character must take a Role or assist another: {', '.join(idle)}",
+            "each character must take a Role or assist another: "
+            f"{', '.join(map(title_of, idle))} has none",
         )
 
 

@@ -51,6 +51,7 @@ class CharacterSheet(_Model):
     reward_points: int = 0
     social_class: str = ""
     daemon_expert: bool = False
+    npc: bool = False
 
 
 class Setup(_Model):

@@ -78,7 +78,8 @@ class Participant:
 
 @dataclass(frozen=True)
 class ChaseState:
-    """A chase in play (house rules, "Chase scene rules"): the ladder, the round, the ending."""
+    """A chase in play (house rules, "Chase scene rules"): the ladder, the round, the ending,
+    and the Complications that arose in it (``(round, escapee)`` each: the GM describes them)."""
 
     participants: tuple[Participant, ...]
     escape_rounds: int
@@ -87,6 +88,7 @@ class ChaseState:
     round: int = 1
     current: str | None = None
     ended: str | None = None
+    complications: tuple[tuple[int, str], ...] = ()
 
     def participant(self, pid: str) -> Participant:
         """The participant ``pid``; :class:`RuleError` if not in this chase."""

@@ -28,16 +28,21 @@ from typing import Any
 from referee.core import (
     REFEREE,
     Action,
+    Between,
     Choice,
+    Depends,
     Event,
     Handler,
     OddsPreview,
     OneOf,
+    Record,
     RuleError,
     SomeOf,
+    Steps,
     Table,
+    Text,
 )
-from referee.core.values import Json
+from referee.core.actions import Domain
 from referee.dice import DiceSource
 from referee.systems.zweihander.events import (
     JOURNEY_CAMP,
@@ -93,6 +98,7 @@ from referee.systems.zweihander.strike_camp import (
     take_toughness_tests,
     toughness_previews,
 )
+from referee.systems.zweihander.tables import terrain_steps, threat_levels
 
 __all__ = [
     "CAMP_HOURS",
@@ -111,8 +117,10 @@ __all__ = [
     "evolve",
     "parse_stretch",
     "previews",
+    "roles_domain",
     "start_payload",
     "step_threat",
+    "stretch_domain",
     "stretch_length_and_days",
     "terrain_difficulty",
     "threat_level",
@@ -178,14 +186,42 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
 # ------------------------------------------------------------------------------ choices
 
 
-EXAMPLE_ROUTE: tuple[Json, ...] = (
-    [{"name": "the old road", "length": "short", "terrain": "trails", "threat": 1, "days": 2}],
-    [
-        {"name": "the forest", "length": "medium", "terrain": "marshes", "days": 10},
-        {"name": "the peaks", "length": "long", "terrain": "mountains", "threat": 2, "days": 21},
-    ],
-)
-"""Routes a random GM may pick (a form asks for the GM's own)."""
+MOST_STRETCHES = 12
+"""The most Stretches a route composed at the table may have."""
+
+
+def stretch_domain() -> Record:
+    """A Stretch as the GM composes it: a name, its length and days (the days the length
+    allows: :data:`STRETCH_DAYS`), a terrain the text lists, a Threat Level, bad weather, and
+    whether the party is conveyed."""
+    days = tuple(
+        (name, Between(low, 365 if high is None else high))
+        for name, (low, high) in STRETCH_DAYS.items()
+    )
+    return Record(
+        {
+            "name": Text("the old road"),
+            "length": OneOf(tuple(STRETCH_DAYS)),
+            "days": Depends("length", days),
+            "terrain": OneOf(tuple(t for step in terrain_steps() for t in step.terrains)),
+            "threat": OneOf(tuple(t.level for t in threat_levels())),
+            "bad_weather": OneOf((False, True)),
+            "conveyed": OneOf((False, True)),
+        }
+    )
+
+
+def roles_domain(state: ZweihanderState, j: JourneyState) -> dict[str, Domain]:
+    """The Roles as the GM gives them: any fit traveller (or nobody: the check fails) to each
+    Role, any others assisting; the rules refuse one given twice or left idle."""
+    fit = tuple(t for t in j.travellers if able_to_travel(state, t))
+    holder = OneOf((None, *fit))
+    return {
+        "guide": holder,
+        "survivalist": holder,
+        "scout": holder,
+        "assists": Record({role: SomeOf(fit) for role in ROLES}),
+    }
 
 
 def choices(state: ZweihanderState, actor: str) -> list[Choice]:
@@ -201,22 +237,23 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
             Choice(
                 actor,
                 JOURNEY_START.kind,
-                {"travellers": SomeOf(names, least=1), "stretches": OneOf(EXAMPLE_ROUTE)},
-                label="set out on a journey",
+                {
+                    "travellers": SomeOf(names, least=1),
+                    "stretches": Steps(stretch_domain(), least=1, most=MOST_STRETCHES),
+                },
+                label="set out on a journey: the travellers and the route, Stretch by Stretch",
             )
         ]
     out: list[Choice] = []
     if j.phase == "roles":
-        out += [
+        out.append(
             Choice(
                 actor,
                 JOURNEY_ROLES.kind,
-                {name: OneOf((value,)) for name, value in assignment.items()},
-                label="assign the Roles: "
-                + ", ".join(f"{r} {assignment.get(r) or 'nobody'}" for r in ROLES),
+                roles_domain(state, j),
+                label=f"the Role Checks of {j.stretch.name}: Guide, Survivalist, Scout",
             )
-            for assignment in role_assignments(state, j)
-        ]
+        )
     elif j.phase == "toughness" and j.toughness_tests_left > 0:
         if all(
             "Toughness" in state.character(t).skills

@@ -1,7 +1,9 @@
 // Zweihänder: its screens on the table page, on the new contract (Preact components,
 // games/base.js):
-//   Board:   the chase ladder (Escape and Pursuit Values, the Complications of this chase), the
-//            journey tracker (days, stretches, terrain, weather, provisions), the social exchange
+//   Board:   the chase ladder (Escape and Pursuit Values, the Complications of this chase, read
+//            from the chase's own state: a new chase starts with none), the journey tracker
+//            (days, stretches, the Terrain and Threat Level as the Role Checks left them,
+//            weather, provisions), the social exchange
 //            (the GM's secret Skills only on the GM's own page, because only the GM's observation
 //            holds them), the characters at the session's end (Corruption, Order and Chaos,
 //            madness), the rest.
@@ -17,30 +19,8 @@
   var useState = hooks.useState, useEffect = hooks.useEffect, useRef = hooks.useRef;
   var UI = window.RefUI;
 
-  // The chase's Complications are in the log only (chase.complication events), not in the
-  // state: remembered by event number from every batch of events the page receives, so a
-  // replay after an undo (the numbers again) overwrites them, and the board shows only those
-  // of the current chase up to the observation's version.
-  var log = {complications: {}, starts: {}};
-  function remember(e) {
-    if (!e || e.number == null) return;
-    var p = e.payload || {};
-    if (e.kind === "chase.complication" && p.complication) log.complications[e.number] = e.text;
-    else delete log.complications[e.number];
-    if (e.kind === "chase.started") log.starts[e.number] = true;
-    else delete log.starts[e.number];
-  }
-  function complicationsUpTo(version) {
-    var since = 0;
-    Object.keys(log.starts).forEach(function (n) { n = Number(n); if (n <= version && n > since) since = n; });
-    return Object.keys(log.complications).map(Number)
-      .filter(function (n) { return n > since && n <= version; })
-      .sort(function (a, b) { return a - b; })
-      .map(function (n) { return {n: n, text: log.complications[n]}; });
-  }
-
   function Chase(props) {
-    var c = props.chase, complications = props.complications;
+    var c = props.chase, complications = c.complications || [];
     var parts = c.participants || {};
     var ids = c.ladder || Object.keys(parts);
     var most = 1;
@@ -54,33 +34,43 @@
           var width = Math.max(4, Math.min(100, 100 * (Number(x.value) || 0) / most)).toFixed(0) + "%";
           var notes = [x.mode, x.status !== "in" ? x.status : "", x.caught ? "caught " + x.caught : "",
             x.tackled ? "tackled " + x.tackled : ""].filter(Boolean).join(", ");
-          return html`<li key=${id} class=${"rung " + x.side + (c.current === id ? " current" : "") + (x.status !== "in" ? " out" : "")}>
-            <span class="rung-who"><strong>${id}</strong> <span class="badge">${x.side}</span>${c.current === id ? html`<span class="badge now">acting</span>` : null}</span>
+          // only someone still running in a chase under way is yet to move
+          var waits = !c.ended && x.status === "in" && !x.moved;
+          return html`<li key=${id} class=${"rung " + x.side + (c.current === id && !c.ended ? " current" : "") + (x.status !== "in" ? " out" : "")}>
+            <span class="rung-who"><strong>${id}</strong> <span class="badge">${x.side}</span>${c.current === id && !c.ended ? html`<span class="badge now">acting</span>` : null}</span>
             <span class="rung-value">${what} ${x.value}</span>
             <span class="rung-track" aria-hidden="true"><span class="rung-bar" style=${{width: width}}></span></span>
-            <span class="muted rung-notes">${notes + (x.moved ? "" : " · yet to move")}</span>
+            <span class="muted rung-notes">${notes + (waits ? " · yet to move" : "")}</span>
           </li>`;
         })}
       </ol>
-      <p class="muted">Escape rounds: ${c.escape_rounds} · Takedown Difficulty ${c.takedown_difficulty} · head start: ${c.head_start}</p>
+      <p class="muted">Escape rounds: ${c.escape_rounds} · Takedown Difficulty ${c.takedown_difficulty} · head start: ${c.head_start ? c.head_start + "s" : "none"}</p>
       <div><strong>Complications: </strong>${complications.length
-        ? html`<ul class="zw-complications" aria-label="Complications">${complications.map(function (x) { return html`<li key=${x.n}>${x.text}</li>`; })}</ul>`
-        : html`<span class="muted">none yet</span>`}</div>
+        ? html`<ul class="zw-complications" aria-label="Complications">${complications.map(function (x, i) {
+            return html`<li key=${i}>Round ${x[0]}: a Complication for ${x[1]} <span class="muted">(the GM describes it)</span></li>`; })}</ul>`
+        : html`<span class="muted">${c.ended ? "none" : "none yet"}</span>`}</div>
     </section>`;
   }
 
   function Journey(props) {
     var j = props.journey;
+    function pct(v) { return (v > 0 ? "+" : "") + v + "%"; }
+    // the Stretch under way shows the Terrain and Threat Level as the Role Checks left them
+    // (the Guide's step, the Scout's), the route's own beside them where they moved
     var rows = (j.stretches || []).map(function (s, i) {
       var here = i === j.index && !j.ended;
+      var terrain = here && j.terrain !== s.terrain ? pct(j.terrain) + " (route " + pct(s.terrain) + ")" : pct(s.terrain);
+      var threat = here && j.threat !== s.threat ? j.threat + " (route " + s.threat + ")" : String(s.threat);
       return [(here ? "▶ " : "") + s.name, s.length + ", " + s.days + " days",
-        "terrain " + (s.terrain > 0 ? "+" : "") + s.terrain + "%", "threat " + s.threat,
+        "terrain " + terrain, "threat " + threat,
         s.bad_weather ? "bad weather" : "fair", s.conveyed ? "conveyed" : "on foot"];
     });
     return html`<section class="zw-journey" aria-label="The journey">
       <h3>The journey — day ${j.days}${j.ended ? " (arrived)" : ", " + j.phase}</h3>
       ${UI.table(["Stretch", "Length", "Terrain", "Threat", "Weather", "How"], rows, "Stretches of the journey")}
       <dl class="kv">
+        ${j.ended ? null : html`<dt>Threat Level now</dt><dd class="zw-threat">${String(j.threat)} Chaos ${j.threat === 1 ? "Die" : "Dice"}</dd>
+          <dt>Terrain now</dt><dd class="zw-terrain">${pct(j.terrain)}</dd>`}
         <dt>travellers</dt><dd>${(j.travellers || []).join(", ")}</dd>
         <dt>provisions</dt><dd>${j.provisions} (${j.provisions_per_day} a day)</dd>
         <dt>encounters</dt><dd>${String(j.encounters)}</dd>
@@ -115,11 +105,14 @@
 
   function Characters(props) {
     var chars = props.characters;
+    // an NPC's Corruption, Ranks and Disorders are the GM's: a player's observation has none
+    function gms(v) { return v === undefined ? "the GM's" : v; }
     var rows = Object.keys(chars).map(function (id) {
       var c = chars[id];
-      return [id, c.peril_condition, c.damage_condition, c.corruption,
-        "Order " + c.order_ranks + " / Chaos " + c.chaos_ranks, (c.disorders || []).join(", ") || null,
-        c.reputation, c.fate_points];
+      var ranks = c.order_ranks === undefined ? "the GM's" : "Order " + c.order_ranks + " / Chaos " + c.chaos_ranks;
+      return [id + (c.npc ? " (NPC)" : ""), c.peril_condition, c.damage_condition, gms(c.corruption),
+        ranks, c.disorders === undefined ? "the GM's" : (c.disorders || []).join(", ") || null,
+        gms(c.reputation), gms(c.fate_points)];
     });
     return html`<section class="zw-session" aria-label="Characters and the session end">
       ${UI.table(["Character", "Peril", "Damage", "Corruption", "Ranks", "Disorders", "Reputation", "Fate"], rows,
@@ -129,9 +122,8 @@
 
   function Board(props) {
     var s = props.state, ctx = props.ctx;
-    (ctx.obs.events || []).forEach(remember);
     return html`<div class="zw-board">
-      ${s.chase ? html`<${Chase} chase=${s.chase} complications=${complicationsUpTo(ctx.obs.version)} />` : null}
+      ${s.chase ? html`<${Chase} chase=${s.chase} />` : null}
       ${s.journey ? html`<${Journey} journey=${s.journey} />` : null}
       ${s.exchange ? html`<${Exchange} exchange=${s.exchange} />` : null}
       <${Characters} characters=${s.characters || {}} />
@@ -230,7 +222,6 @@
   function eventClass(e) { return isCritical(e) ? "critical" : ""; }
 
   function event(e) {
-    remember(e);
     var p = e.payload || {};
     var favourable = e.kind === "exchange.started" ? UI.secret(e, "favourable") : null;
     var read = e.kind === "exchange.tactic_tested" && p.result;

@@ -1,0 +1,81 @@
+"""Non-player characters (ruling 36): an NPC's Corruption, Order and Chaos Ranks and Disorders
+("Corruption", "Corruption into Order & Chaos") are the GM's — no seat plays it, no player's
+state, event, narration or record of an action holds them — while the fold is the same for
+every seat."""
+
+from __future__ import annotations
+
+import json
+
+from referee.core import REFEREE, Table, Viewer, observe, view
+from referee.systems.zweihander import PROCEDURE
+
+from .helpers import act, last
+
+ANNA = {"skills": {"Resolve": 40}, "bonuses": {"WB": 4}, "chaos_ranks": 2}
+OTTO = {
+    "npc": True,
+    "skills": {"Resolve": 30},
+    "bonuses": {"WB": 3},
+    "corruption": 4,
+    "order_ranks": 1,
+    "chaos_ranks": 7,
+    "disorders": ["Sanguine thrall"],
+}
+ANNAS = Viewer("alice", frozenset({"anna"}))
+
+
+def _table() -> Table:  # type: ignore[type-arg]
+    return Table.start(PROCEDURE, {"characters": {"anna": ANNA, "otto": OTTO}})
+
+
+def test_an_npc_has_no_seat_and_its_secret_fields_are_the_gms() -> None:
+    t = _table()
+    assert PROCEDURE.characters(t.state) == ("anna",)
+    players = PROCEDURE.visible_state(t.state, ANNAS)
+    gms = PROCEDURE.visible_state(t.state, Viewer(REFEREE))
+    assert players is not None and gms is not None
+    otto, annas = players["characters"]["otto"], players["characters"]["anna"]  # type: ignore[index]
+    for hidden in ("corruption", "order_ranks", "chaos_ranks", "disorders", "reputation"):
+        assert hidden not in otto  # type: ignore[operator]
+        assert hidden in annas  # type: ignore[operator]
+    assert otto["peril_condition"] == "Unhindered"  # type: ignore[index]
+    assert gms["characters"]["otto"]["chaos_ranks"] == 7  # type: ignore[index]
+
+
+def test_corruption_given_to_an_npc_is_the_gms_event_and_record() -> None:
+    t = act(_table(), REFEREE, "corruption", character="otto", weight="minor", offence="a bribe")
+    t = act(t, REFEREE, "corruption", character="anna", weight="minor", offence="a lie")
+    assert t.state.character("otto").corruption == 5
+    seen = [(e.kind, e.data.get("character")) for e in view(t.log.events, ANNAS)]
+    assert seen == [("corruption.gained", "anna")]
+    assert [a.params["character"] for a in observe(t, ANNAS).actions] == []
+    assert len(observe(t, REFEREE).actions) == 2
+    said = json.dumps(observe(t, ANNAS).to_json())
+    assert "a bribe" not in said and "Sanguine thrall" not in said
+    assert "a lie" in said
+
+
+def test_an_npcs_corruption_in_any_event_is_a_secret_part_and_folds_the_same() -> None:
+    # Otto fails a Resolve Test against Fear: his 6 Corruption is the GM's; his Peril is seen
+    t = act(_table(), "otto", "madness", [77, 5, 5], situation="Fear")
+    assert t.state.character("otto").corruption == 10
+    [event] = [e for e in view(t.log.events, ANNAS) if e.kind == "madness.withstood"]
+    assert "corruption" not in event.data and "npc_characters" not in event.data
+    assert event.data["characters"]["otto"] == {"peril": 2}  # type: ignore[index]
+    told = PROCEDURE.describe(event, ANNAS)
+    assert "Corruption" not in told and "12 mental Peril" in told
+    assert last(t, "madness.withstood")["corruption"] == 6
+    # a player's replay of the log folds the data whole: the same state as the GM's
+    state = PROCEDURE.initial_state({"characters": {"anna": ANNA, "otto": OTTO}})
+    for e in t.log.events:
+        state = PROCEDURE.evolve(state, e)
+    assert state == t.state
+
+
+def test_the_end_of_session_of_an_npc_is_the_gms() -> None:
+    t = act(_table(), REFEREE, "session.end", [3])
+    kinds = [(e.kind, e.data.get("character")) for e in view(t.log.events, ANNAS)]
+    assert kinds == [("corruption.resolved", "anna")]
+    everyone = [e.data.get("character") for e in t.log.events if e.kind == "corruption.resolved"]
+    assert everyone == ["anna", "otto"]
