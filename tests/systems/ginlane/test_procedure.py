@@ -41,9 +41,25 @@ def start(setup: dict[str, Any], *init: int, mode: str = "a") -> Table[SceneStat
 
 
 def act(
-    table: Table[SceneState], actor: str, kind: str, faces: list[int] | None = None, **params: Any
+    table: Table[SceneState],
+    actor: str,
+    kind: str,
+    faces: list[int] | None = None,
+    *,
+    answer: bool = True,
+    **params: Any,
 ) -> Table[SceneState]:
-    return table.act(Action(actor, kind, params), ScriptedSource(faces or []))
+    """``actor`` takes the action with the dice ``faces``. Where it waits for someone's answer
+    (an attack for its target's defence, a hit for its target to take it) and ``answer`` is
+    true, each is answered with its prompt's default (her best skill and no tag; the stress on
+    the track), with the same dice, as a test of another rule does not care how."""
+    dice = ScriptedSource(faces or [])
+    table = table.act(Action(actor, kind, params), dice)
+    while answer and (asked := PROCEDURE.prompts(table.state)):
+        default = asked[0].default
+        assert default is not None
+        table = table.act(default, dice)
+    return table
 
 
 def kinds(table: Table[SceneState], since: int = 0) -> list[str]:

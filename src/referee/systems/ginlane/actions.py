@@ -33,12 +33,15 @@ from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
 
 __all__ = [
+    "ABSORB",
     "ATTACK",
     "AWARD",
     "BLOCK",
     "CATALOGUE",
     "CHECK_SHEET",
+    "CONCEDE",
     "DECLARE",
+    "DEFEND",
     "END_SCENE",
     "END_SESSION",
     "FULL_DEFENCE",
@@ -161,8 +164,15 @@ class Attack(Roll):
     skill: SkillName | None = None
     track: Track | None = None
     defence: Defence | None = None
-    consequences: tuple[Consequence, ...] = ()
+    consequences: tuple[Consequence, ...] | None = None
     release: bool = False
+
+
+class Absorb(Params):
+    """A hit taken ("Consequences"): the ``consequences`` taken instead of stress (none: the
+    stress is ticked on its track)."""
+
+    consequences: tuple[Consequence, ...] = ()
 
 
 class Manoeuvre(Roll):
@@ -362,6 +372,27 @@ ATTACK = ActionSpec(
     summary="2d6 + a combat skill against the target's defence: stress on a hit",
     record="everyone",
 )
+DEFEND = ActionSpec(
+    "defend",
+    Defence,
+    section="Defence",
+    summary="the defender's answer to an attack: the skill, and Aspects tagged for it",
+    record="everyone",
+)
+CONCEDE = ActionSpec(
+    "concede",
+    NoParams,
+    section="Taken Out",
+    summary="give up before the roll: Taken Out, the victor decides what happens",
+    record="everyone",
+)
+ABSORB = ActionSpec(
+    "absorb",
+    Absorb,
+    section="Consequences",
+    summary="take a hit: stress on the track, or Consequences instead",
+    record="everyone",
+)
 MANOEUVRE = ActionSpec(
     "manoeuvre",
     Manoeuvre,
@@ -542,6 +573,9 @@ CATALOGUE = Catalogue(
     [
         INITIATIVE,
         ATTACK,
+        DEFEND,
+        CONCEDE,
+        ABSORB,
         MANOEUVRE,
         BLOCK,
         GRAPPLE,
