@@ -35,6 +35,13 @@ def test_a_pole_arms_poke_is_at_its_furthest_zone() -> None:
     assert not rules.is_long_range(weapon("sword"), 0)
 
 
+_SOCIETY_ONLY = {
+    "some_of": ["Member of the Society for Effectual Redress"],
+    "least": 0,
+    "most": None,
+}
+
+
 def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> None:
     """Zones, Action: Attack, Manoeuvres, Grapple, Action: Sprint, Grenades: kit, with her fists
     in zone a at the end of a row of zones a — b — c — d — e — f (and g, linked to nothing),
@@ -56,7 +63,7 @@ def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> N
     assert table.state.current == "kit"
     near = {"one_of": ["near"]}
     assert _menu(table, "kit") == [
-        ("attack", "attack with the fists", {"target": near}),
+        ("attack", "attack with the fists", {"target": near, "tags": _SOCIETY_ONLY}),
         (
             "manoeuvre",
             "blind: Blinded on an opponent (Brawl)",

@@ -105,10 +105,16 @@ def test_before_initiative_the_referee_rolls_it_and_the_characters_act_only_at_a
         ("end_scene", "the end of the scene", {}),
         ("rest", "a night's rest for everyone", {}),
         ("end_session", "the end of the session", {}),
+        ("check_sheet", "check a character sheet", _menu(table, "referee")[-1][2]),
     ]
+    sheet = _menu(table, "referee")[-1][2]
+    assert set(sheet) == {"name", "skills", "aspects", "experience"}
+    assert "Agility" in sheet["skills"]["record"] and "Rapport" not in sheet["skills"]["record"]
     assert [kind for kind, _, _ in _menu(table, "moll")] == ["declare", "maintain"]
     assert _menu(table, "jack") == []
     assert _menu(table, "nobody") == []
+    # out of a fight anyone may act: the referee and each character (at any time)
+    assert table.to_move() == ("referee", "moll", "jack")
 
 
 def test_once_the_fight_is_over_no_one_takes_a_turn_and_the_taken_out_do_nothing() -> None:
@@ -126,6 +132,7 @@ def test_once_the_fight_is_over_no_one_takes_a_turn_and_the_taken_out_do_nothing
         "end_scene",
         "rest",
         "end_session",
+        "check_sheet",
     ]
 
 

@@ -31,7 +31,7 @@ from referee.core import (
 )
 from referee.core.naming import title_of
 from referee.systems.ginlane.aspects import aspect_choices
-from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices
+from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices, sheet_choice
 from referee.systems.ginlane.blocks import block_choices
 from referee.systems.ginlane.consequences import absorb_choices
 from referee.systems.ginlane.fighting import attack_check, attack_choices, defence_choices
@@ -46,10 +46,13 @@ __all__ = ["actors", "attack_check", "legal_actions", "previews", "sprint_paths"
 
 
 def actors(state: SceneState) -> tuple[ActorId, ...]:
-    """Whose move it is: the referee before initiative and after the fight; during it, the
-    character whose turn it is and anyone Waiting."""
+    """Whose move it is: the referee and every character standing before initiative and after
+    the fight; during it, whom an attack or a hit waits for, else the character whose turn it
+    is and anyone Waiting."""
     if not state.order or state.over:
-        return (REFEREE,)
+        # out of a fight anyone may act: the referee, and each character still standing (a
+        # Declaration, Maintenance, recovery, a ritual)
+        return (REFEREE, *(c.id for c in state.combatants if not c.taken_out))
     if state.pending is not None:  # the attack waits for its target's defence
         return (state.pending.target,)
     if state.hit is not None:  # the hit waits for its target to take it
@@ -93,6 +96,7 @@ def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
             Choice(REFEREE, "end_scene", label="the end of the scene"),
             Choice(REFEREE, "rest", label="a night's rest for everyone"),
             Choice(REFEREE, "end_session", label="the end of the session"),
+            sheet_choice(),
         ]
         return tuple(out)
     if actor not in everyone:
