@@ -168,11 +168,18 @@ def test_a_hit_waits_for_its_target_who_takes_a_consequence_instead_of_being_tak
     with pytest.raises(RuleError, match="the table waits for jack to decide"):
         act(table, "moll", "full_defence")
     taken = act(
-        table, "jack", "absorb", answer=False,
+        table,
+        "jack",
+        "absorb",
+        answer=False,
         consequences=[{"severity": "moderate", "aspect": "Bleeding Cut"}],
     )
     assert events(taken, "stress.taken")[-1] == {
-        "character": "jack", "track": "Health", "stress": 3, "box": 3, "taken_out": False
+        "character": "jack",
+        "track": "Health",
+        "stress": 3,
+        "box": 3,
+        "taken_out": False,
     }
     assert not taken.state.get("jack").taken_out and taken.state.hit is None
     assert taken.state.current == "jack"  # the turn passes once the hit is taken

@@ -10,10 +10,9 @@ from referee.core import Action, RuleError, Table, Viewer
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane import conflict as rules
-from referee.systems.ginlane.scene import SceneState, state_json
+from referee.systems.ginlane.scene import SceneState
 
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, kinds, start
-
 
 EVEN = {"success": "575/1296", "match": "73/648", "failure": "575/1296"}
 
@@ -119,11 +118,20 @@ def test_a_defender_chooses_her_defence_and_the_attack_waits_for_her() -> None:
     skills the text allows against a sword (his best first), the Aspects he may tag, and the
     odds of each skill side by side as moll has them; declining takes his best skill, no tag.
     He answers Agility, tagging his Gin-Soaked Bravo for a point: 3d6kh2 (1, 1, 6) + 1."""
-    table = act(duel(jack={"aspects": ["Gin-Soaked Bravo"]}), "moll", "attack", [], target="jack",
-                answer=False)
+    table = act(
+        duel(jack={"aspects": ["Gin-Soaked Bravo"]}),
+        "moll",
+        "attack",
+        [],
+        target="jack",
+        answer=False,
+    )
     (asked,) = PROCEDURE.prompts(table.state)
     assert (asked.actor, asked.kinds, asked.section, asked.blocking) == (
-        "jack", ("defend", "concede"), "Defence", True
+        "jack",
+        ("defend", "concede"),
+        "Defence",
+        True,
     )
     assert asked.default is not None and asked.default.params == {"skill": "Weapons"}
     assert asked.reason == "Moll attacks Jack with the sword (Weapons): choose a defence"
@@ -138,8 +146,15 @@ def test_a_defender_chooses_her_defence_and_the_attack_waits_for_her() -> None:
         ("Moll attacks; Jack defends with Weapons", "2d6+3 vs 2d6+2"),
         ("Moll attacks; Jack defends with Agility", "2d6+3 vs 2d6+1"),
     ]
-    answered = act(table, "jack", "defend", [3, 3, 1, 1, 6], answer=False, skill="Agility",
-                   tags=["Gin-Soaked Bravo"])
+    answered = act(
+        table,
+        "jack",
+        "defend",
+        [3, 3, 1, 1, 6],
+        answer=False,
+        skill="Agility",
+        tags=["Gin-Soaked Bravo"],
+    )
     (dodge,) = events(answered, "defence.rolled")
     assert (dodge["skill"], dodge["rolled"]["faces"], dodge["total"]) == ("Agility", [1, 1, 6], 8)
     assert events(answered, "pool.spent")[-1] == {"character": "jack", "points": 1, "for": "tags"}
@@ -255,8 +270,12 @@ def test_an_attack_on_a_defence_on_the_table_in_the_same_turn_asks_no_one() -> N
     what."""
     line = {"zones": ["a", "b"], "links": [["a", "b"]]}
     chars = {
-        "kit": {"side": "s", "zone": "a", "weapon": "pocket pistol",
-                "skills": {"Firearms": 2, "Agility": 1, "Alertness": 1}},
+        "kit": {
+            "side": "s",
+            "zone": "a",
+            "weapon": "pocket pistol",
+            "skills": {"Firearms": 2, "Agility": 1, "Alertness": 1},
+        },
         "jack": {"side": "b", "zone": "b", "skills": {"Agility": 1}},
     }
     table = start({**line, "characters": chars}, 6, 6, 1, 1)

@@ -76,9 +76,9 @@ def test_the_rules_refuse_an_action_they_do_not_know_and_name_those_they_do() ->
         PROCEDURE.decide(table.state, Action("moll", "dance", {}), ScriptedSource([]))
     assert str(refused.value) == (
         "Actions: no action 'dance' (actions: initiative, attack, defend, concede, absorb, "
-        "manoeuvre, block, grapple, release, seize, overcome, move, sprint, wait, full_defence, something_else, "
-        "throw_grenade, fuse, declare, maintain, end_scene, award, rest, end_session, recover, "
-        "check_sheet, ritual)"
+        "manoeuvre, block, grapple, release, seize, overcome, move, sprint, wait, full_defence, "
+        "something_else, throw_grenade, fuse, declare, maintain, end_scene, award, rest, "
+        "end_session, recover, check_sheet, ritual)"
     )
 
 

@@ -104,8 +104,7 @@ AspectName = Annotated[str, Field(min_length=1)]
 
 
 class Defence(Params):
-    """A defence chosen in response ("Defence"): the skill, and Aspects tagged for it; a
-    bare skill name stands for ``{skill: ...}``."""
+    """A defence ("Defence"): the skill, the Aspects tagged; a bare skill name is the skill."""
 
     skill: SkillName
     tags: tuple[AspectName, ...] = ()
@@ -123,8 +122,7 @@ class Defence(Params):
 
 
 class Consequence(Params):
-    """A consequence taken against a stress hit ("Consequences"); ``replaces`` an Aspect for
-    an extreme one."""
+    """A consequence against a hit ("Consequences"); ``replaces``: an extreme one's Aspect."""
 
     severity: Severity
     aspect: AspectName
@@ -169,8 +167,7 @@ class Attack(Roll):
 
 
 class Absorb(Params):
-    """A hit taken ("Consequences"): the ``consequences`` taken instead of stress (none: the
-    stress is ticked on its track)."""
+    """A hit taken ("Consequences"): the ``consequences`` taken instead of its stress."""
 
     consequences: tuple[Consequence, ...] = ()
 

@@ -17,6 +17,7 @@ from referee.core import (
     Builder,
     CheckOdds,
     Choice,
+    Domain,
     OneOf,
     Prompt,
     RuleError,
@@ -33,7 +34,6 @@ from referee.systems.ginlane.cards import check_card, check_preview, odds_json
 from referee.systems.ginlane.consequences import take_stress
 from referee.systems.ginlane.defence import best_skill, defend, spin, standing_skill
 from referee.systems.ginlane.grapple import held
-from referee.systems.ginlane.turns import end_turn_unless_asked
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -49,6 +49,7 @@ from referee.systems.ginlane.scene import (
 from referee.systems.ginlane.tables import Weapon
 from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.systems.ginlane.turns import end_turn_unless_asked
 from referee.systems.ginlane.zones import zones_between
 
 
@@ -252,7 +253,7 @@ def attack_choices(state: SceneState, me: Combatant, release: Release) -> list[C
     targets = OneOf(tuple(t.id for t, _ in in_reach))
     tags = SomeOf(taggable(state, me, [t.id for t, _ in in_reach]))
     label = f"attack with the {me.weapon}"
-    params = {"target": targets, "tags": tags, **release}
+    params: dict[str, Domain] = {"target": targets, "tags": tags, **release}
     return [Choice(me.id, "attack", params, odds=odds, label=label)]
 
 
@@ -266,9 +267,7 @@ def _pending_attack(state: SceneState) -> tuple[Combatant, Combatant, GinLaneRol
     weapon = weapon_entry(pending.weapon)
     tags = resolve_tags(state, me, p.tags, [target.id])
     spec = roll_spec(state, me, pending.skill, tags, pending.modifier, p)
-    _, long_range = at_range(
-        state.distance(me.zone, target.zone), target, weapon, pending.skill
-    )
+    _, long_range = at_range(state.distance(me.zone, target.zone), target, weapon, pending.skill)
     return me, target, spec, weapon.small, long_range
 
 
@@ -278,7 +277,7 @@ def defence_checks(state: SceneState) -> list[tuple[str, OpposedRoll]]:
     pending = state.pending
     if pending is None:
         return []
-    me, target, spec, small, long_range = _pending_attack(state)
+    _, target, spec, small, long_range = _pending_attack(state)
     protector = protector_of(state, target.id)
     floor = protector.block.strength if protector and protector.block else None
     bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
@@ -302,11 +301,12 @@ def defence_choices(state: SceneState, me: Combatant) -> list[Choice]:
     checks = defence_checks(state)
     who = title_of(pending.attacker)
     odds = tuple(
-        check_preview(check, f"{who} attacks; {title_of(me.id)} defends with {skill}",
-                      rule="Defence")
+        check_preview(
+            check, f"{who} attacks; {title_of(me.id)} defends with {skill}", rule="Defence"
+        )
         for skill, check in checks
     )
-    params = {
+    params: dict[str, Domain] = {
         "skill": OneOf(tuple(skill for skill, _ in checks)),
         "tags": SomeOf(taggable(state, me, [pending.attacker])),
     }

@@ -1,11 +1,12 @@
 """Gin Lane offers the simulator a fight to Taken Out ("Fighting").
 
 The referee rolls Initiative; then on each turn the character whose turn it is Attacks where
-they can (the first foe offered, no Aspect tagged, the defender answering with her best allowed
-skill and taking no Consequence), else Moves (or Sprints) into a zone holding a foe not yet Taken Out ("Zones": you can
-only attack someone in your zone), else takes the first of the preferred actions. The winner is
-the side the game names (someone on it not Taken Out). The damage counted is the Health stress
-each character has ticked. The exact model is :mod:`referee.systems.ginlane.exact`.
+they can (the first foe offered, no Aspect tagged, the defender answering with her best
+allowed skill and taking no Consequence), else Moves (or Sprints) into a zone holding a foe
+not yet Taken Out ("Zones": you can only attack someone in your zone), else takes the first
+of the preferred actions. The winner is the side the game names (someone on it not Taken
+Out). The damage counted is the Health stress each character has ticked. The exact model is
+:mod:`referee.systems.ginlane.exact`.
 
 >>> FIGHT.name
 'a fight to Taken Out'
@@ -23,6 +24,7 @@ from referee.core.simulation import (
     conflict_result,
     sole_winner,
 )
+from referee.core.values import Json
 from referee.systems.ginlane.defence import best_skill
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.tables import weapon as weapon_entry
@@ -93,12 +95,17 @@ def attack_answered(state: SceneState, choice: Choice) -> Action:
     """The policy's attack on the first foe its choice offers, tagging nothing, with the
     defender's answers the policy gives her ("Defence": her best allowed skill, the prompt's
     default; "Consequences": none taken): one step, as the exact model plays it."""
-    targets = getattr(choice.params.get("target"), "values", ())
+    targets: tuple[Any, ...] = tuple(getattr(choice.params.get("target"), "values", ()))
     target = state.get(str(targets[0]))
     me = state.get(choice.actor)
     weapon = weapon_entry(me.weapon)
     skill = best_skill(target, weapon.skill, weapon.small, "Health")
-    params = {"target": target.id, "tags": [], "defence": {"skill": skill}, "consequences": []}
+    params: dict[str, Json] = {
+        "target": target.id,
+        "tags": [],
+        "defence": {"skill": skill},
+        "consequences": [],
+    }
     return Action(choice.actor, "attack", params)
 
 
