@@ -145,7 +145,10 @@ def waiting(state: SceneState, actor: ActorId) -> Waiting | None:
     if not state.order or state.over:
         why = "the fight is over" if state.over else "the referee has not rolled initiative"
         return Waiting(actor, why, "until the referee starts a fight", "Initiative")
-    if state.pending is not None and state.pending.target != actor:
+    asked = state.pending.target if state.pending else state.hit.character if state.hit else None
+    if asked == actor:  # the table waits for her: she has her answer to give
+        return None
+    if state.pending is not None:
         return Waiting(
             actor,
             f"{title_of(state.pending.attacker)} attacks {title_of(state.pending.target)}: "
@@ -153,7 +156,7 @@ def waiting(state: SceneState, actor: ActorId) -> Waiting | None:
             "until the defence is chosen",
             "Defence",
         )
-    if state.hit is not None and state.hit.character != actor:
+    if state.hit is not None:
         return Waiting(
             actor,
             f"the table waits for {title_of(state.hit.character)} to take "
