@@ -390,6 +390,11 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     SPRINT_ROLLED: _sprint,
     GRENADE_THROWN: lambda d: (
         f"{d['character']} throws a grenade into {d.get('zone')} and {_outcome(d)}"
+        + (
+            f": {d['on_target_missed']} is not On Target (an excess of 3 is needed)"
+            if d.get("on_target_missed")
+            else ""
+        )
     ),
     GRENADE_ASTRAY: lambda d: f"{possessive(d['character'])} grenade goes astray",
     GRENADE_ATTACK: lambda d: (

@@ -315,6 +315,7 @@ class GrenadeThrown(Resolved, total=False):
     character: str
     zone: str
     distance: int
+    on_target_missed: str  # On Target asked for, the excess under 3
 
 
 class GrenadeAstray(TypedDict):
