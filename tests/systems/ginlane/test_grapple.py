@@ -335,7 +335,22 @@ def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_
         ("release", "the bum's rush", {"to": {"one_of": ["hall"]}}),
         ("move", "", {"to": {"one_of": ["hall"]}, **_RELEASE}),
         ("sprint", "", {"path": {"one_of": [["hall"], ["street"], ["hall", "yard"]]}, **_RELEASE}),
-        ("throw_grenade", "", {"zone": {"one_of": ["room", "hall", "yard", "street"]}, **_RELEASE}),
+        (
+            "throw_grenade",
+            "throw a grenade (On Target: whom)",
+            {
+                "zone": {"one_of": ["room", "hall", "yard", "street"]},
+                # On Target: whoever stands in the zone thrown into ("Grenades")
+                "on_target": {
+                    "depends": "zone",
+                    "cases": [
+                        ["room", {"one_of": ["moll", "jack"]}],
+                        ["hall", {"one_of": ["ann"]}],
+                    ],
+                },
+                **_RELEASE,
+            },
+        ),
         ("wait", "", {"plan": {"text": "moll strikes whoever comes through the door"}, **_RELEASE}),
         ("full_defence", "", dict(_RELEASE)),
         ("something_else", "", {"what": {"text": "moll loads a pistol"}, **_RELEASE}),

@@ -105,7 +105,17 @@ def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> N
             "",
             {"path": {"one_of": [["b"], ["b", "c"], ["b", "c", "d"], ["b", "c", "d", "e"]]}},
         ),
-        ("throw_grenade", "", {"zone": {"one_of": ["a", "b", "c", "d", "e"]}}),
+        (
+            "throw_grenade",
+            "throw a grenade (On Target: whom)",
+            {
+                "zone": {"one_of": ["a", "b", "c", "d", "e"]},
+                "on_target": {
+                    "depends": "zone",
+                    "cases": [["a", {"one_of": ["kit", "near"]}], ["b", {"one_of": ["far"]}]],
+                },
+            },
+        ),
         ("wait", "", {"plan": {"text": "kit strikes whoever comes through the door"}}),
         ("full_defence", "", {}),
         ("something_else", "", {"what": {"text": "kit loads a pistol"}}),
