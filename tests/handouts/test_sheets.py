@@ -57,6 +57,8 @@ def test_gin_lane_sheet_has_the_pyramid_aspects_tracks_and_consequences() -> Non
         assert words in text, words
     assert "Bob" not in text and "Sal" not in text  # alice plays Kit only
     assert "+2 Weapons" in " ".join(text.split())  # Kit's own skills, in the pyramid
+    # the Aspect given at creation, free-taggable ("Background"), is printed and marked so
+    assert "Member of the Society for Effectual Redress (free)" in " ".join(text.split())
 
 
 def test_gin_lane_pyramid_prints_the_skills_a_seat_sees() -> None:

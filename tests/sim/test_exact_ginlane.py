@@ -107,8 +107,14 @@ def brute_force(table: Table[Any], horizon: int, tie_rounds: int = 1) -> dict[st
 def _strike(
     table: Table[Any], actor: str, target: str, faces: list[int], stress: int
 ) -> Table[Any]:
-    """``actor`` attacks ``target`` with scripted dice that deal ``stress`` (0: a miss)."""
-    after = table.act(Action(actor, "attack", {"target": target}), ScriptedSource(faces))
+    """``actor`` attacks ``target`` with scripted dice that deal ``stress`` (0: a miss); the
+    target answers the attack and the hit with the prompts' defaults (her best skill; the
+    stress on the track)."""
+    dice = ScriptedSource(faces)
+    after = table.act(Action(actor, "attack", {"target": target}), dice)
+    while asked := after.procedure.prompts(after.state):
+        assert asked[0].default is not None
+        after = after.act(asked[0].default, dice)
     events = [after.log[i] for i in range(table.version, after.version)]
     assert [dict(e.data)["stress"] for e in events if e.kind == "stress.taken"] == (
         [stress] if stress else []

@@ -302,14 +302,15 @@ def test_ginlane_tagging_odds_and_a_waits_plan(live: Live, browser: Any, screens
         alice.page.check("#gl-tag-0")
         alice.page.check("#gl-tag-1")
         columns = alice.page.locator(".gl-column")
-        assert columns.count() == 4  # no tags, each Aspect alone, both
+        # no tags, each Aspect alone (her two and the Society's, free, given at creation), both
+        assert columns.count() == 5
         alice.page.wait_for_function(
-            "() => [...document.querySelectorAll('.gl-column .odds')].length === 4", timeout=TIMEOUT
+            "() => [...document.querySelectorAll('.gl-column .odds')].length === 5", timeout=TIMEOUT
         )
-        texts = [columns.nth(i).locator(".odds").text_content() for i in range(4)]
+        texts = [columns.nth(i).locator(".odds").text_content() for i in range(5)]
         # one tag is one tag whichever Aspect it is; none, one and two differ
-        assert texts[1] == texts[2] and len({texts[0], texts[1], texts[3]}) == 3, texts
-        assert "4d6kh2" in (columns.nth(3).text_content() or "")
+        assert texts[1] == texts[2] == texts[3] and len({texts[0], texts[1], texts[4]}) == 3, texts
+        assert "4d6kh2" in (columns.nth(4).text_content() or "")
         # the plan is sealed until Kit acts on it: before, no other player has it
         _no_secret(pages, live, table, tokens, {"bob": (PLAN,)})
         _photograph(alice, screenshots, "ginlane-alice-tagging")
@@ -319,6 +320,13 @@ def test_ginlane_tagging_odds_and_a_waits_plan(live: Live, browser: Any, screens
             f"() => document.body.dataset.version != '{before}'", timeout=TIMEOUT
         )
         _follow(pages, alice.version())
+        # the attack waits for Bob's defence ("Defence"): his phone asks; he declines (his
+        # best skill, no tag)
+        decline = bob.page.locator("#act-panel .prompt[role='region'] button.decline")
+        decline.wait_for(timeout=TIMEOUT)
+        before = bob.version()
+        decline.click()
+        bob.page.wait_for_function(f"() => document.body.dataset.version != '{before}'")
         bob.page.wait_for_selector("#log > li[data-kind='attack.rolled'] .roll", timeout=TIMEOUT)
         # acting on it, Kit unseals the plan for everyone
         bob.page.wait_for_selector(
@@ -341,7 +349,7 @@ def test_ginlane_keyboard_only(live: Live, browser: Any) -> None:
         _tab_to(page, "#gl-tag-0")
         page.keyboard.press("Space")
         page.wait_for_function(
-            "() => document.querySelectorAll('.gl-column').length === 3", timeout=TIMEOUT
+            "() => document.querySelectorAll('.gl-column').length === 4", timeout=TIMEOUT
         )
         assert page.is_checked("#gl-tag-0")
         _tab_to(page, "#gl-go-1")  # the column of the first Aspect alone
@@ -351,6 +359,9 @@ def test_ginlane_keyboard_only(live: Live, browser: Any) -> None:
             f"() => document.body.dataset.version != '{before}'", timeout=TIMEOUT
         )
         referee.wait_version(alice.version())
+        # the attack waits for Bob's defence (set-up: his answer over the API)
+        _act_api(live, table, tokens["bob"], "bob", "defend", skill="Agility")
+        referee.page.wait_for_selector("#log > li[data-kind='attack.rolled']", timeout=TIMEOUT)
         card = referee.page.locator("#log > li[data-kind='attack.rolled']").last
         assert "3d6kh2" in (card.text_content() or "")
     finally:

@@ -111,13 +111,14 @@ def test_ginlane_tagging_console_keeps_the_skill_tags_and_odds_across_a_push(
         page.check("#gl-tag-1")
         columns = page.locator(".gl-column")
         page.wait_for_function(
-            "() => document.querySelectorAll('.gl-column .odds').length === 4", timeout=TIMEOUT
+            "() => document.querySelectorAll('.gl-column .odds').length === 5", timeout=TIMEOUT
         )
-        # the odds side by side: none, each Aspect alone, both; with Alertness, not the cosh's
+        # the odds side by side: none, each Aspect alone (the Society's, free, given at creation,
+        # among them), both; with Alertness, not the cosh's
         label = page.locator(".gl-column .odds").first.get_attribute("aria-label") or ""
         assert "Alertness" in label, label
-        texts = [columns.nth(i).locator(".odds").text_content() for i in range(4)]
-        assert texts[1] == texts[2] and len({texts[0], texts[1], texts[3]}) == 3, texts
+        texts = [columns.nth(i).locator(".odds").text_content() for i in range(5)]
+        assert texts[1] == texts[2] == texts[3] and len({texts[0], texts[1], texts[4]}) == 3, texts
         page.focus("#gl-tag-1")
         page.evaluate(MARK, ".gl-tagging")
         page.evaluate(MARK, "#gl-columns")
@@ -130,19 +131,22 @@ def test_ginlane_tagging_console_keeps_the_skill_tags_and_odds_across_a_push(
         assert page.input_value("#gl-skill") == "Alertness"
         assert page.is_checked("#gl-tag-0") and page.is_checked("#gl-tag-1")
         assert page.evaluate(FOCUSED) == "gl-tag-1"
-        assert columns.count() == 4
+        assert columns.count() == 5
         page.wait_for_function(
-            "() => document.querySelectorAll('.gl-column .odds').length === 4", timeout=TIMEOUT
+            "() => document.querySelectorAll('.gl-column .odds').length === 5", timeout=TIMEOUT
         )
-        assert "chosen" in (columns.nth(3).get_attribute("class") or "")
+        assert "chosen" in (columns.nth(4).get_attribute("class") or "")
         assert "Alertness" in (
             page.locator(".gl-column .odds").last.get_attribute("aria-label") or ""
         )
-        assert "4d6kh2" in (columns.nth(3).text_content() or "")
-        # the column's button attacks with what it shows
+        assert "4d6kh2" in (columns.nth(4).text_content() or "")
+        # the column's button attacks with what it shows; the attack waits for bob's defence
+        # (set-up: his answer over the API)
         before = alice.version()
-        columns.nth(3).locator("button").click()
+        columns.nth(4).locator("button").click()
         _pushed(alice, before)
+        _act_api(live, table, tokens["bob"], "bob", "defend", skill="Agility")
+        page.wait_for_selector("#log > li[data-kind='attack.rolled']", timeout=TIMEOUT)
         card = page.locator("#log > li[data-kind='attack.rolled']").last
         assert "Alertness" in (card.text_content() or "")
         assert not alice.errors and not them.errors, alice.errors + them.errors

@@ -59,11 +59,20 @@ def _track(doc: Document, x: float, y: float, name: str, length: int, ticked: li
 
 
 def _aspects(doc: Document, y: float, char: Mapping[str, Any]) -> float:
-    """The character's Aspects, and lines for three at least."""
+    """The character's Aspects — their own, those given at creation (free-taggable, marked
+    so) and their possessions held as Aspects — and lines for three at least."""
     doc.heading(MARGIN, y + 4, "Aspects", 12)
     y += 9
+
+    def names(key: str) -> list[str]:
+        return [
+            str(a.get("name", a)) if isinstance(a, Mapping) else str(a) for a in char.get(key, [])
+        ]
+
     aspects = [
-        str(a.get("name", a)) if isinstance(a, Mapping) else str(a) for a in char.get("aspects", [])
+        *names("aspects"),
+        *(f"{a} (free)" for a in names("free_aspects")),
+        *(f"{a} (possession)" for a in names("possessions")),
     ]
     for i in range(max(3, len(aspects))):
         written = aspects[i] if i < len(aspects) else ""

@@ -20,7 +20,14 @@ LINE = {
 
 
 def go(table: Table[SceneState], who: str, kind: str, faces: Any = (), **params: Any) -> Any:
-    return table.act(Action(who, kind, params), ScriptedSource(list(faces)))
+    """``who`` acts; an attack's defence and a hit's taking are answered with their prompts'
+    defaults, with the same dice (``test_procedure.act``)."""
+    dice = ScriptedSource(list(faces))
+    table = table.act(Action(who, kind, params), dice)
+    while asked := PROCEDURE.prompts(table.state):
+        assert asked[0].default is not None
+        table = table.act(asked[0].default, dice)
+    return table
 
 
 def start(characters: dict[str, Any], **setup: Any) -> Table[SceneState]:
@@ -346,9 +353,10 @@ def test_words_reach_the_next_zone_and_no_further() -> None:
         go(far, "m", "attack", [3, 3, 1, 1], target="j", skill="Intimidation")
 
 
-def test_a_grenade_meets_a_defence_still_on_the_table() -> None:
-    """Defence: "Once a particular skill is used for a defence that result remains 'on the
-    table' for any further uses of that particular defence in the Turn" — a grenade's blast too."""
+def test_a_grenade_in_the_next_turn_meets_a_fresh_defence() -> None:
+    """Defence: "that result remains 'on the table' for any further uses of that particular
+    defence in the Turn" — the Turn it was rolled in (RULINGS.md, Round 3): in the next
+    character's Turn a grenade's blast is met by a fresh roll."""
     chars = {
         "m": {"side": "s", "zone": "b", "weapon": "sword", "skills": {"Weapons": 1}},
         "n": {"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
@@ -356,13 +364,11 @@ def test_a_grenade_meets_a_defence_still_on_the_table() -> None:
     }
     t = start(chars, **LINE)
     t = go(t, "m", "attack", [3, 3, 5, 4], target="d")  # 7 against d's Agility 5+4+1 = 10
-    standing = t.state.get("d").standing("Agility")
-    assert standing == 10
-    # n throws into b: 5+5+1 = 11; the attack 4+4+1 = 9; m dodges (2 dice), d's 10 stands
-    t = go(t, "n", "throw_grenade", [5, 5, 4, 4, 3, 3], zone="b")
+    assert t.state.get("d").standing("Agility") is None  # n's Turn has begun
+    # n throws into b: 5+5+1 = 11; the attack 4+4+1 = 9; m dodges, d dodges afresh
+    t = go(t, "n", "throw_grenade", [5, 5, 4, 4, 3, 3, 2, 2], zone="b")
     blast = {x["character"]: x for x in data(t, "defence.rolled")[1:]}
-    assert blast["d"]["total"] == 10 and "roll" not in blast["d"]
-    assert "roll" in blast["m"]
+    assert blast["d"]["total"] == 5 and "roll" in blast["d"]
 
 
 def test_m4_a_block_of_a_named_action_must_be_beaten_to_do_it() -> None:

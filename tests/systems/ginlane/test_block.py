@@ -140,10 +140,14 @@ def test_the_end_of_a_scene_ends_its_blocks_defences_and_waits() -> None:
     blocked = act(duel(others={"ann": ann}), "moll", "block", [5, 5], protect="ann")
     attacked = act(blocked, "jack", "attack", [1, 1, 4, 4], target="moll")
     assert attacked.state.get("moll").block is not None
-    assert attacked.state.get("moll").defences != ()
     ended = act(attacked, "referee", "end_scene").state
-    assert (ended.get("moll").block, ended.get("moll").defences) == (None, ())
+    assert ended.get("moll").block is None
     assert (ended.turn, ended.round, ended.order) == (0, 0, ())
+    # jack's parry of moll's last blow, 13 stress past his track, is still on the table when
+    # the fight ends (no Turn follows); the end of the scene takes it away
+    over = act(duel(), "moll", "attack", [6, 6, 1, 1], target="jack")
+    assert over.state.over and over.state.get("jack").defences == (("Weapons", 4),)
+    assert act(over, "referee", "end_scene").state.get("jack").defences == ()
     waited = act(act(duel(others={"ann": ann}), "moll", "full_defence"), "jack", "wait")
     assert waited.state.get("moll").full_defence and waited.state.get("jack").waiting
     calm = act(waited, "referee", "end_scene").state

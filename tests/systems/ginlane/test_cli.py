@@ -102,6 +102,13 @@ def test_a_fight_is_played_step_by_step_with_referee_table(tmp_path: Path) -> No
         ["table", "act", str(record), "--as", first, "attack", f"target={other}", "--seed", "1"],
     )
     assert result.exit_code == 0, result.stderr
+    # the attack waits for the defender's answer (a prompt), which she gives from her seat
+    assert f"{first.title()} attacks {other.title()} with the sword (Weapons)" in result.stdout
+    result = main.invoke(
+        root,
+        ["table", "act", str(record), "--as", other, "defend", "skill=Agility", "--seed", "3"],
+    )
+    assert result.exit_code == 0, result.stderr
     assert f"{first.title()} attacks {other.title()} with Weapons (sword)" in result.stdout
     # a misspelt parameter: one line, exit 2, the record unchanged
     before = record.read_text()

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import ScenarioError
-from referee.systems.ginlane.scene import state_json
+from referee.core import Action, RuleError, ScenarioError, Table
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.scene import SceneState, state_json
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 
 from .helpers import _hit_of_13, _new
-from .test_procedure import act, duel, events
+from .test_procedure import act, duel, events, kinds
 
 
 def test_a_taken_consequence_closes_its_severity_only() -> None:
@@ -136,3 +138,70 @@ def test_a_blank_side_is_refused_at_setup(side: str) -> None:
     character's side is a name: a blank one is refused, naming where."""
     with pytest.raises(ScenarioError, match=r"characters\.moll\.side: a side is named"):
         duel(moll={"side": side})
+
+
+def _seven() -> Table[SceneState]:
+    """moll's sword, 4 + 4 + Weapons 3 = 11, against jack's parry 2 + 2 + 2 = 6: 5 + 2 = 7
+    Health stress, past his five boxes; the hit waits for jack."""
+    table = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    return act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
+
+
+def test_a_hit_waits_for_its_target_who_takes_a_consequence_instead_of_being_taken_out() -> None:
+    """Consequences: "Rather than take too may stress hits and be Taken Out characters can chose
+    to take a Consequence instead." A 7-stress hit on jack's five boxes does not take him out
+    at once: the table asks him how he takes it (the slots open, with what each mitigates;
+    declining puts it on the track). He takes a moderate Bleeding Cut: 7 − 4 = 3, box 3."""
+    table = _seven()
+    assert events(table, "hit.landed") == [
+        {"character": "jack", "by": "moll", "stress": 7, "track": "Health"}
+    ]
+    assert not table.state.get("jack").taken_out and table.state.current == "moll"
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert (asked.actor, asked.kinds, asked.section) == ("jack", ("absorb",), "Consequences")
+    assert "7 Health stress (Taken Out if taken on the track)" in asked.reason
+    assert asked.default is not None and asked.default.params == {"consequences": []}
+    (absorb,) = table.legal_actions("jack")
+    step = absorb.params["consequences"].step
+    assert step.fields["severity"].values == ("slight", "moderate", "heavy")
+    assert "slight 2, moderate 4, heavy 6, extreme 8" in absorb.label
+    with pytest.raises(RuleError, match="the table waits for jack to decide"):
+        act(table, "moll", "full_defence")
+    taken = act(
+        table,
+        "jack",
+        "absorb",
+        answer=False,
+        consequences=[{"severity": "moderate", "aspect": "Bleeding Cut"}],
+    )
+    assert events(taken, "stress.taken")[-1] == {
+        "character": "jack",
+        "track": "Health",
+        "stress": 3,
+        "box": 3,
+        "taken_out": False,
+    }
+    assert not taken.state.get("jack").taken_out and taken.state.hit is None
+    assert taken.state.current == "jack"  # the turn passes once the hit is taken
+
+
+def test_a_hit_she_will_not_soak_past_the_track_takes_her_out() -> None:
+    """Taken Out: "If N is greater than the length of the Stress track … the character is Taken
+    Out" — only when she cannot or will not take a Consequence: declining (the prompt's
+    default) puts the 7 on the track, and jack is Taken Out."""
+    table = _seven()
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None
+    out = table.act(asked.default, ScriptedSource([]))
+    assert kinds(out, table.version)[:2] == ["stress.taken", "taken_out"]
+    assert out.state.get("jack").taken_out and out.state.over
+
+
+def test_a_hit_is_taken_only_by_its_target_and_each_severity_once() -> None:
+    """Consequences: the hit is jack's to take, not moll's; one consequence of each severity."""
+    table = _seven()
+    with pytest.raises(RuleError, match="Consequences: no hit waits for Moll to take"):
+        PROCEDURE.decide(table.state, Action("moll", "absorb", {}), ScriptedSource([]))
+    twice = [{"severity": "slight", "aspect": "Winded"}, {"severity": "slight", "aspect": "Sore"}]
+    with pytest.raises(RuleError, match="already has a slight consequence"):
+        act(table, "jack", "absorb", answer=False, consequences=twice)

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import RuleError, Table, Viewer
+from referee.core import Action, RuleError, Table, Viewer
+from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane import conflict as rules
-from referee.systems.ginlane.scene import SceneState, state_json
+from referee.systems.ginlane.scene import SceneState
 
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, kinds, start
+
+EVEN = {"success": "575/1296", "match": "73/648", "failure": "575/1296"}
 
 
 def _previews(table: Table[SceneState]) -> list[tuple[str, str, dict[str, str]]]:
@@ -23,8 +26,8 @@ def _previews(table: Table[SceneState]) -> list[tuple[str, str, dict[str, str]]]
 def _defences(mode: str) -> Table[SceneState]:
     """kit (a cosh), guard, lee (a pocket pistol), sam (a sword) against dodger, brawler and
     runner (three zones off), in this order; kit has attacked dodger (Agility 1 + 1 + 2 = 4
-    against 3 + 3 + 2 = 8: his 8 stands till his next turn), and guard protects brawler with
-    4 + 4 + 2 = 10. It is lee's turn."""
+    against 3 + 3 + 2 = 8: gone from the table when guard's Turn begins), and guard protects
+    brawler with 4 + 4 + 2 = 10. It is lee's turn."""
     setup = {
         "zones": ["a", "b", "c", "d"],
         "links": [["a", "b"], ["b", "c"], ["c", "d"]],
@@ -59,7 +62,7 @@ def _defences(mode: str) -> Table[SceneState]:
         ),
     ]
     table = act(table, "kit", "attack", [1, 1, 3, 3], target="dodger", defence="Agility")
-    assert table.state.get("dodger").defences == (("Agility", 8),)
+    assert table.state.get("dodger").defences == ()  # guard's Turn: no longer on the table
     return act(table, "guard", "block", [4, 4], protect="brawler")
 
 
@@ -109,23 +112,76 @@ def test_brawl_defends_against_a_weapons_attack_only_with_a_small_weapon() -> No
     assert rules.defence_skills("Weapons", small_weapon=True) == ("Agility", "Brawl", "Weapons")
 
 
-def test_a_defence_with_another_skill_stands_beside_the_first() -> None:
-    """Defence: a defence "stands until the defender's next turn". jack parries moll with
-    Weapons (10), then dodges ann with Agility (3): both stand, and every seat sees both."""
-    chars = {
-        "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
-        "ann": {"side": "society", "weapon": "sword", "skills": BRAVO},
-        "jack": {"side": "bravoes", "weapon": "sword", "skills": BRAVO},
-    }
-    table = start({"characters": chars}, 6, 6, 1, 1, 1, 1)
-    table = act(table, "moll", "attack", [3, 3, 4, 4], target="jack")  # 9 vs Weapons 10
-    table = act(table, "ann", "attack", [6, 3, 1, 1], target="jack", defence="Agility")
-    assert [(e["skill"], e["total"]) for e in events(table, "defence.rolled")] == [
-        ("Weapons", 10),
-        ("Agility", 3),
+def test_a_defender_chooses_her_defence_and_the_attack_waits_for_her() -> None:
+    """Defence: "Choose a skill to defend with in response to an Attack". moll's attack on jack
+    waits: the table asks jack (a blocking prompt) and nobody else may act; he is offered the
+    skills the text allows against a sword (his best first), the Aspects he may tag, and the
+    odds of each skill side by side as moll has them; declining takes his best skill, no tag.
+    He answers Agility, tagging his Gin-Soaked Bravo for a point: 3d6kh2 (1, 1, 6) + 1."""
+    table = act(
+        duel(jack={"aspects": ["Gin-Soaked Bravo"]}),
+        "moll",
+        "attack",
+        [],
+        target="jack",
+        answer=False,
+    )
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert (asked.actor, asked.kinds, asked.section, asked.blocking) == (
+        "jack",
+        ("defend", "concede"),
+        "Defence",
+        True,
+    )
+    assert asked.default is not None and asked.default.params == {"skill": "Weapons"}
+    assert asked.reason == "Moll attacks Jack with the sword (Weapons): choose a defence"
+    assert table.to_move() == ("jack",)
+    with pytest.raises(RuleError, match="the table waits for jack to decide"):
+        act(table, "moll", "full_defence")
+    defend, concede = table.legal_actions("jack")
+    assert (defend.kind, defend.prompt, concede.kind) == ("defend", True, "concede")
+    assert defend.params["skill"].values == ("Weapons", "Agility")
+    assert "Gin-Soaked Bravo" in defend.params["tags"].values
+    assert [(o.label, o.dice) for o in defend.odds] == [
+        ("Moll attacks; Jack defends with Weapons", "2d6+3 vs 2d6+2"),
+        ("Moll attacks; Jack defends with Agility", "2d6+3 vs 2d6+1"),
     ]
-    shown = state_json(table.state)["characters"]["jack"]["defences"]
-    assert shown == {"Weapons": 10, "Agility": 3}
+    answered = act(
+        table,
+        "jack",
+        "defend",
+        [3, 3, 1, 1, 6],
+        answer=False,
+        skill="Agility",
+        tags=["Gin-Soaked Bravo"],
+    )
+    (dodge,) = events(answered, "defence.rolled")
+    assert (dodge["skill"], dodge["rolled"]["faces"], dodge["total"]) == ("Agility", [1, 1, 6], 8)
+    assert events(answered, "pool.spent")[-1] == {"character": "jack", "points": 1, "for": "tags"}
+    assert answered.state.pending is None
+
+
+def test_a_defender_may_use_only_a_skill_the_text_allows() -> None:
+    """Default Effective Skill Defences vs Attacks: Brawl parries no sword; the refusal names
+    the rule, and the attack still waits for an answer it allows."""
+    table = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    with pytest.raises(RuleError, match="Defence: Brawl can't defend against a Weapons attack"):
+        act(table, "jack", "defend", [3, 3, 1, 1], answer=False, skill="Brawl")
+    moll = Action("moll", "defend", {"skill": "Agility"})
+    with pytest.raises(RuleError, match="Defence: no attack waits for Moll's defence"):
+        PROCEDURE.decide(table.state, moll, ScriptedSource([3, 3, 1, 1]))
+
+
+def test_a_defender_may_concede_before_the_roll_and_is_taken_out() -> None:
+    """Taken Out: "The character has lost the will/ability to resist" (Rulings: conceding):
+    asked for his defence, jack concedes; no die is rolled, he is Taken Out and the fight is
+    over. Conceding with no attack waiting is refused."""
+    table = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    with pytest.raises(RuleError, match="may concede only before an attack on her is rolled"):
+        act(duel(), "jack", "concede")
+    done = act(table, "jack", "concede", answer=False)
+    assert kinds(done, table.version) == ["conceded", "taken_out", "fight.over"]
+    assert done.state.get("jack").taken_out and done.state.over
 
 
 def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing_roll() -> None:
@@ -143,11 +199,7 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
             "2d6+2 vs 2d6+1",
             {"success": "721/1296", "match": "35/324", "failure": "145/432"},
         ),
-        (
-            "Lee attacks Dodger",
-            "2d6+2 > 8",
-            {"success": "7/12", "match": "5/36", "failure": "5/18"},
-        ),
+        ("Lee attacks Dodger", "2d6+2 vs 2d6+2", EVEN),
         (
             "Lee attacks Brawler",
             "2d6+2 vs 2d6+2 (and a Block of 10)",
@@ -165,13 +217,10 @@ def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing
         {"success": "247/648", "match": "299/2592", "failure": "145/288"},
     )
     table = act(table, "lee", "full_defence")
-    assert _previews(table)[1] == (
-        "Sam attacks Dodger",
-        "2d6+2 > 8",
-        {"success": "7/12", "match": "5/36", "failure": "5/18"},
-    )
-    table = act(table, "sam", "attack", [6, 6], target="dodger")
-    assert [e["roll"]["dice"] for e in events(table, "attack.rolled")][-1] == "2d6+2 > 8"
+    assert _previews(table)[1] == ("Sam attacks Dodger", "2d6+2 vs 2d6+2", EVEN)
+    table = act(table, "sam", "attack", [6, 6, 1, 1], target="dodger")
+    assert [e["roll"]["dice"] for e in events(table, "attack.rolled")][-1] == "2d6+2 vs 2d6+2"
+    assert events(table, "defence.rolled")[-1]["skill"] == "Agility"
 
 
 def test_brawl_parries_a_small_weapon_but_not_a_sword() -> None:
@@ -212,64 +261,35 @@ def test_brawl_parries_a_small_weapon_but_not_a_sword() -> None:
         )
 
 
-def test_an_attack_on_a_standing_defence_rolls_the_attackers_dice_and_says_against_what() -> None:
-    """Defence: a defence stands until the defender's next turn. ann's attack on jack, whose
-    Weapons 10 stands from moll's attack, rolls only ann's scripted dice (6, 3) against 10,
-    and kit's knife only kit's (2, 5); the log and the attack's card name the standing skill
-    and give the exact odds."""
+def test_an_attack_on_a_defence_on_the_table_in_the_same_turn_asks_no_one() -> None:
+    """Defence: "Once a particular skill is used for a defence that result remains 'on the
+    table' for any further uses of that particular defence in the Turn" (RULINGS.md, Round 3).
+    On kit's Turn his fizzled grenade's fuse goes off (7, odd: 7 + Firearms 2 = 9) and jack
+    dodges it (2 + 2 + Agility 1 + Full Defence 2 = 7); kit's pistol shot in the same Turn
+    meets that 7 on the table: no prompt, only kit's dice (6, 3), and the card says against
+    what."""
+    line = {"zones": ["a", "b"], "links": [["a", "b"]]}
     chars = {
-        "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
-        "ann": {"side": "society", "weapon": "sword", "skills": BRAVO},
-        "kit": {"side": "society", "weapon": "knife", "skills": BRAVO},
-        "jack": {"side": "bravoes", "weapon": "sword", "skills": BRAVO},
-    }
-    table = start({"characters": chars}, 6, 6, 1, 1, 1, 1, 1, 1)
-    assert table.state.order == ("moll", "ann", "kit", "jack")
-    table = act(table, "moll", "attack", [3, 3, 4, 4], target="jack")  # 9 vs Weapons 10
-    table = act(table, "ann", "attack", [6, 3], target="jack")
-    odds = {"success": "5/18", "match": "5/36", "failure": "7/12"}
-    shown = "2d6 (6, 3) = 9 +2 = 11"
-    assert events(table, "attack.rolled")[-1] == {
-        "character": "ann",
-        "target": "jack",
-        "skill": "Weapons",
-        "weapon": "sword",
-        "total": 11,
-        "defence": 10,
-        "defence_skill": "Weapons",
-        "rolled": {
-            "dice": [6, 3],
-            "natural": 9,
-            "total": 11,
-            "faces": [6, 3],
-            "tags_used": 0,
-            "tags_paid": 0,
-            "shown": shown,
+        "kit": {
+            "side": "s",
+            "zone": "a",
+            "weapon": "pocket pistol",
+            "skills": {"Firearms": 2, "Agility": 1, "Alertness": 1},
         },
-        "long_range": False,
-        "bonus": 2,
-        "odds": odds,
-        "roll": {
-            "card": "roll",
-            "label": "Ann attacks Jack (Weapons against Weapons)",
-            "rule": "Action: Attack",
-            "dice": "2d6+2 > 10",
-            "odds": odds,
-            "faces": [6, 3],
-            "outcome": "success",
-            "margin": 1,
-            "value": 11,
-            "opponent": None,
-            "shown": shown,
-        },
+        "jack": {"side": "b", "zone": "b", "skills": {"Agility": 1}},
     }
-    assert kinds(table)[-3:] == ["defence.stands", "stress.taken", "turn.started"]
-    # kit's knife (2, 5) = 9 against the same standing 10: a failure, no stress
-    table = act(table, "kit", "attack", [2, 5], target="jack")
-    kit = events(table, "attack.rolled")[-1]
-    assert (kit["rolled"]["faces"], kit["total"], kit["defence"]) == ([2, 5], 9, 10)
-    assert kit["roll"]["label"] == "Kit attacks Jack (Weapons against Weapons)"
-    assert kinds(table)[-3:] == ["attack.rolled", "defence.stands", "turn.started"]
+    table = start({**line, "characters": chars}, 6, 6, 1, 1)
+    table = act(table, "kit", "throw_grenade", [5, 5, 1, 1], zone="b")  # a natural 2: Fizzle
+    table = act(table, "jack", "full_defence")
+    table = act(table, "kit", "fuse", [4, 3, 2, 2])
+    assert table.state.get("jack").standing("Agility") == 7
+    shot = act(table, "kit", "attack", [6, 3], target="jack", answer=False)
+    new = kinds(shot, table.version)
+    assert "attack.declared" not in new and new[:2] == ["attack.rolled", "defence.stands"]
+    rolled = events(shot, "attack.rolled")[-1]
+    assert (rolled["roll"]["dice"], rolled["total"], rolled["defence"]) == ("2d6+2 > 7", 11, 7)
+    assert rolled["roll"]["label"] == "Kit attacks Jack (Firearms against Agility)"
+    assert [p.actor for p in PROCEDURE.prompts(shot.state)] == ["jack"]  # the hit: his to take
 
 
 def test_a_manoeuvres_target_defends_with_the_skill_he_names() -> None:

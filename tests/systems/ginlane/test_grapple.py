@@ -241,6 +241,16 @@ def test_a_grappled_thrower_must_beat_the_grapple_to_throw() -> None:
     assert events(thrown, "grenade.attack")
 
 
+_MOLLS_TAGS = [
+    "Fencing Mistress",
+    "Member of the Society for Effectual Redress",
+    "Off-Balance",
+    "Blinded",
+]
+"""What moll may tag against jack: her own Aspects (the free Society one among them) and the
+two the manoeuvres left on him."""
+
+
 def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_action() -> None:
     """Grapple, "Grapple Options" and "Releasing the Grapple": on her turn moll may keep the
     grapple (her own Block), let go, or give jack the bum's rush into a zone next to his with a
@@ -269,7 +279,15 @@ def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_
         }
     ]
     assert _menu(table, "moll") == [
-        ("attack", "attack with the sword", {"target": {"one_of": ["jack"]}, **_RELEASE}),
+        (
+            "attack",
+            "attack with the sword",
+            {
+                "target": {"one_of": ["jack"]},
+                "tags": {"some_of": _MOLLS_TAGS, "least": 0, "most": None},
+                **_RELEASE,
+            },
+        ),
         *[
             (
                 "manoeuvre",
@@ -317,7 +335,22 @@ def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_
         ("release", "the bum's rush", {"to": {"one_of": ["hall"]}}),
         ("move", "", {"to": {"one_of": ["hall"]}, **_RELEASE}),
         ("sprint", "", {"path": {"one_of": [["hall"], ["street"], ["hall", "yard"]]}, **_RELEASE}),
-        ("throw_grenade", "", {"zone": {"one_of": ["room", "hall", "yard", "street"]}, **_RELEASE}),
+        (
+            "throw_grenade",
+            "throw a grenade (On Target: whom)",
+            {
+                "zone": {"one_of": ["room", "hall", "yard", "street"]},
+                # On Target: whoever stands in the zone thrown into ("Grenades")
+                "on_target": {
+                    "depends": "zone",
+                    "cases": [
+                        ["room", {"one_of": ["moll", "jack"]}],
+                        ["hall", {"one_of": ["ann"]}],
+                    ],
+                },
+                **_RELEASE,
+            },
+        ),
         ("wait", "", {"plan": {"text": "moll strikes whoever comes through the door"}, **_RELEASE}),
         ("full_defence", "", dict(_RELEASE)),
         ("something_else", "", {"what": {"text": "moll loads a pistol"}, **_RELEASE}),

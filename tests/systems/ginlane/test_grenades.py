@@ -9,7 +9,7 @@ from typing import Any
 from referee.core import Table
 from referee.systems.ginlane.scene import SceneState
 
-from .helpers import _menu, _thrower
+from .helpers import _menu, _said, _thrower
 from .test_procedure import act, events, kinds, scene, start
 
 
@@ -310,3 +310,21 @@ def test_a_fuse_that_goes_off_attacks_with_its_dice_and_keeps_the_grenade_on_tar
     assert (dodge["roll"]["faces"], dodge["total"]) == ([2, 1], 6)
     (hit,) = events(table, "stress.taken")
     assert (hit["character"], hit["track"], hit["stress"]) == ("bob", "Health", 4)
+
+
+def test_on_target_asked_for_and_missed_is_said_not_dropped() -> None:
+    """Grenades: "An excess of 3+, allows the thrower to apply an On Target free-taggable
+    Aspect". kit's throw into b, 3 + 3 + Agility 1 = 7 against 7, arrives (a Match) with no
+    excess: the On Target he asked for on bob is not placed, and the log says so. His page
+    offers On Target for whoever stands in the zone he throws into."""
+    table = _thrower()
+    (throw,) = [c for c in table.legal_actions("kit") if c.kind == "throw_grenade"]
+    assert throw.params["on_target"].to_json()["cases"] == [
+        ["a", {"one_of": ["kit"]}],
+        ["b", {"one_of": ["bob"]}],
+    ]
+    done = act(table, "kit", "throw_grenade", [3, 3, 4, 4, 1, 1], zone="b", on_target="bob")
+    (thrown,) = events(done, "grenade.thrown")
+    assert thrown["on_target_missed"] == "bob"
+    assert "bob is not On Target (an excess of 3 is needed)" in _said("grenade.thrown", thrown)
+    assert not [a for a in done.state.aspects if a.name == "On Target"]

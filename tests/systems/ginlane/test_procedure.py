@@ -41,9 +41,25 @@ def start(setup: dict[str, Any], *init: int, mode: str = "a") -> Table[SceneStat
 
 
 def act(
-    table: Table[SceneState], actor: str, kind: str, faces: list[int] | None = None, **params: Any
+    table: Table[SceneState],
+    actor: str,
+    kind: str,
+    faces: list[int] | None = None,
+    *,
+    answer: bool = True,
+    **params: Any,
 ) -> Table[SceneState]:
-    return table.act(Action(actor, kind, params), ScriptedSource(faces or []))
+    """``actor`` takes the action with the dice ``faces``. Where it waits for someone's answer
+    (an attack for its target's defence, a hit for its target to take it) and ``answer`` is
+    true, each is answered with its prompt's default (her best skill and no tag; the stress on
+    the track), with the same dice, as a test of another rule does not care how."""
+    dice = ScriptedSource(faces or [])
+    table = table.act(Action(actor, kind, params), dice)
+    while answer and (asked := PROCEDURE.prompts(table.state)):
+        default = asked[0].default
+        assert default is not None
+        table = table.act(default, dice)
+    return table
 
 
 def kinds(table: Table[SceneState], since: int = 0) -> list[str]:
@@ -121,7 +137,12 @@ def test_legal_actions_menu() -> None:
     menu = table.legal_actions("moll")
     attack = next(c for c in menu if c.kind == "attack")
     assert attack.params["target"].contains("jack") and not attack.params["target"].contains("moll")
-    assert attack.allows({"target": "jack"})
+    assert attack.allows({"target": "jack", "tags": ["Fencing Mistress"]})
+    # the Aspects she may tag: her own, the free Society one given at creation among them
+    assert attack.params["tags"].values == (
+        "Fencing Mistress",
+        "Member of the Society for Effectual Redress",
+    )
     # jack may only make a Declaration or pay Maintenance out of turn: no Full Action
     assert {c.kind for c in table.legal_actions("jack")} <= {"declare", "maintain", "recover"}
 
@@ -204,7 +225,10 @@ def test_defence_skill_must_be_allowed() -> None:
         act(duel(), "moll", "attack", [3, 3, 3, 3], target="jack", defence="Brawl")
 
 
-def test_defence_stands_until_the_defenders_next_turn() -> None:
+def test_a_defence_leaves_the_table_when_the_next_characters_turn_begins() -> None:
+    """Defence: a result "remains 'on the table' for any further uses of that particular
+    defence in the Turn" — the Turn it was rolled in (RULINGS.md, Round 3): jack's parry of
+    moll's attack is gone when ann's Turn begins, and ann's attack asks him again."""
     chars = {
         "moll": {"side": "society", "weapon": "sword", "skills": FIGHTER},
         "ann": {"side": "society", "weapon": "sword", "skills": BRAVO},
@@ -213,13 +237,10 @@ def test_defence_stands_until_the_defenders_next_turn() -> None:
     table = start({"characters": chars}, 6, 6, 1, 1, 1, 1)
     assert table.state.order == ("moll", "ann", "jack")
     table = act(table, "moll", "attack", [3, 3, 4, 4], target="jack")  # 9 vs Weapons 10
-    # ann attacks jack before his turn: his Weapons 10 stands (no dice for it)
-    table = act(table, "ann", "attack", [6, 3], target="jack")  # 11 vs 10
-    stands = events(table, "defence.stands")
-    assert stands == [{"character": "jack", "skill": "Weapons", "total": 10}]
-    assert events(table, "stress.taken")[-1]["stress"] == 1 + 2
-    table = act(table, "jack", "full_defence")  # his turn: the result leaves the table
-    assert table.state.get("jack").defences == ()
+    assert table.state.current == "ann" and table.state.get("jack").defences == ()
+    table = act(table, "ann", "attack", [6, 3, 1, 1], target="jack", answer=False)
+    assert [p.actor for p in PROCEDURE.prompts(table.state)] == ["jack"]
+    assert events(table, "defence.stands") == []
 
 
 def test_full_defence_adds_two() -> None:
@@ -763,8 +784,7 @@ def test_random_play_replays_to_the_same_state(seed: int, mode: str, picks: list
     for pick in picks:
         if table.state.over:
             break
-        actor = table.state.current
-        assert actor is not None
+        actor = table.to_move()[0]  # whose turn it is, or whom an attack or a hit waits for
         menu = table.legal_actions(actor)
         assert menu, actor
         action = menu[pick % len(menu)].sample(random.Random(seed + pick))

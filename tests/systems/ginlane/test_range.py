@@ -35,6 +35,13 @@ def test_a_pole_arms_poke_is_at_its_furthest_zone() -> None:
     assert not rules.is_long_range(weapon("sword"), 0)
 
 
+_SOCIETY_ONLY = {
+    "some_of": ["Member of the Society for Effectual Redress"],
+    "least": 0,
+    "most": None,
+}
+
+
 def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> None:
     """Zones, Action: Attack, Manoeuvres, Grapple, Action: Sprint, Grenades: kit, with her fists
     in zone a at the end of a row of zones a — b — c — d — e — f (and g, linked to nothing),
@@ -56,7 +63,7 @@ def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> N
     assert table.state.current == "kit"
     near = {"one_of": ["near"]}
     assert _menu(table, "kit") == [
-        ("attack", "attack with the fists", {"target": near}),
+        ("attack", "attack with the fists", {"target": near, "tags": _SOCIETY_ONLY}),
         (
             "manoeuvre",
             "blind: Blinded on an opponent (Brawl)",
@@ -98,7 +105,17 @@ def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> N
             "",
             {"path": {"one_of": [["b"], ["b", "c"], ["b", "c", "d"], ["b", "c", "d", "e"]]}},
         ),
-        ("throw_grenade", "", {"zone": {"one_of": ["a", "b", "c", "d", "e"]}}),
+        (
+            "throw_grenade",
+            "throw a grenade (On Target: whom)",
+            {
+                "zone": {"one_of": ["a", "b", "c", "d", "e"]},
+                "on_target": {
+                    "depends": "zone",
+                    "cases": [["a", {"one_of": ["kit", "near"]}], ["b", {"one_of": ["far"]}]],
+                },
+            },
+        ),
         ("wait", "", {"plan": {"text": "kit strikes whoever comes through the door"}}),
         ("full_defence", "", {}),
         ("something_else", "", {"what": {"text": "kit loads a pistol"}}),

@@ -75,10 +75,10 @@ def test_the_rules_refuse_an_action_they_do_not_know_and_name_those_they_do() ->
     with pytest.raises(RuleError) as refused:
         PROCEDURE.decide(table.state, Action("moll", "dance", {}), ScriptedSource([]))
     assert str(refused.value) == (
-        "Actions: no action 'dance' (actions: initiative, attack, manoeuvre, block, grapple, "
-        "release, seize, overcome, move, sprint, wait, full_defence, something_else, "
-        "throw_grenade, fuse, declare, maintain, end_scene, award, rest, end_session, recover, "
-        "check_sheet, ritual)"
+        "Actions: no action 'dance' (actions: initiative, attack, defend, concede, absorb, "
+        "manoeuvre, block, grapple, release, seize, overcome, move, sprint, wait, full_defence, "
+        "something_else, throw_grenade, fuse, declare, maintain, end_scene, award, rest, "
+        "end_session, recover, check_sheet, ritual)"
     )
 
 
@@ -98,3 +98,14 @@ def test_each_event_kind_is_folded_by_one_section_and_is_a_kind_of_the_vocabular
     folded = [kind for folds in SECTIONS.values() for kind in folds]
     assert len(folded) == len(set(folded)) == len(FOLDS)
     assert set(FOLDS) <= KINDS
+
+
+def test_the_aspects_given_at_creation_and_possessions_are_on_every_seats_sheet() -> None:
+    """Background: "all player characters have the (free) Aspect Member of the Society for
+    Effectual Redress"; Possessions: "use Aspects for those". Both are on the sheet every seat
+    sees, beside the character's own Aspects (they vanished from it before issue 28)."""
+    table = duel(moll={"possessions": ["A House in Soho"]})
+    moll = state_json(table.state)["characters"]["moll"]
+    assert moll["aspects"] == ["Fencing Mistress"]
+    assert moll["free_aspects"] == ["Member of the Society for Effectual Redress"]
+    assert moll["possessions"] == ["A House in Soho"]

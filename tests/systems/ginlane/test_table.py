@@ -245,7 +245,9 @@ def test_every_sampled_choice_is_taken_or_refused_by_a_rule(seed: int, example: 
 
 
 def test_every_rolled_check_carries_one_roll_card() -> None:
-    table = duel().act(Action("moll", "attack", {"target": "jack"}), ScriptedSource([5, 5, 3, 3]))
+    dice = ScriptedSource([5, 5, 3, 3])
+    table = duel().act(Action("moll", "attack", {"target": "jack"}), dice)
+    table = table.act(Action("jack", "defend", {"skill": "Weapons"}), dice)
     rolled = next(e for e in table.log if e.kind == ev.ATTACK_ROLLED)
     (card,) = event_cards(rolled.data)
     assert card == RollCard.from_json(rolled.data["roll"])

@@ -66,7 +66,8 @@ def test_an_aspect_on_the_targets_sheet_is_tagged_for_a_point_and_the_next_tag_c
         tags=["Drunk", "Fencing Mistress"],
     )
     new = _new(table, done)
-    assert new[:3] == [
+    assert new[0][0] == "attack.declared"  # the attack waits for jack's defence
+    assert new[1:4] == [
         ("aspect.tagged", {"character": "moll", "aspect": "Drunk", "free": False, "id": None}),
         (
             "aspect.tagged",
@@ -74,7 +75,7 @@ def test_an_aspect_on_the_targets_sheet_is_tagged_for_a_point_and_the_next_tag_c
         ),
         ("pool.spent", {"character": "moll", "points": 2, "for": "tags"}),
     ]
-    rolled = new[3][1]["rolled"]
+    rolled = new[4][1]["rolled"]
     assert (rolled["faces"], rolled["total"], rolled["tags_paid"]) == ([6, 5, 1, 1], 14, 2)
     assert done.state.get("moll").pool.points == 1
 

@@ -13,7 +13,7 @@ from referee.systems.ginlane.events import describe
 
 from .helpers import _menu
 from .test_odds_of import SETUP
-from .test_procedure import act, duel, events
+from .test_procedure import BRAVO, act, duel, events
 
 
 class _SaltingDice:
@@ -105,10 +105,16 @@ def test_before_initiative_the_referee_rolls_it_and_the_characters_act_only_at_a
         ("end_scene", "the end of the scene", {}),
         ("rest", "a night's rest for everyone", {}),
         ("end_session", "the end of the session", {}),
+        ("check_sheet", "check a character sheet", _menu(table, "referee")[-1][2]),
     ]
+    sheet = _menu(table, "referee")[-1][2]
+    assert set(sheet) == {"name", "skills", "aspects", "experience"}
+    assert "Agility" in sheet["skills"]["record"] and "Rapport" not in sheet["skills"]["record"]
     assert [kind for kind, _, _ in _menu(table, "moll")] == ["declare", "maintain"]
     assert _menu(table, "jack") == []
     assert _menu(table, "nobody") == []
+    # out of a fight anyone may act: the referee and each character (at any time)
+    assert table.to_move() == ("referee", "moll", "jack")
 
 
 def test_once_the_fight_is_over_no_one_takes_a_turn_and_the_taken_out_do_nothing() -> None:
@@ -126,6 +132,7 @@ def test_once_the_fight_is_over_no_one_takes_a_turn_and_the_taken_out_do_nothing
         "end_scene",
         "rest",
         "end_session",
+        "check_sheet",
     ]
 
 
@@ -244,3 +251,26 @@ def test_an_aspect_tagged_for_initiative_adds_a_die_and_is_paid_and_carded() -> 
         ("Jack rolls initiative (Alertness)", "Initiative", "2d6+1"),
     ]
     assert table.state.get("moll").pool.points == 2
+
+
+def test_a_seat_that_cannot_act_is_told_why_and_until_when() -> None:
+    """Fighting ("Characters take Turns to act in order of Initiative"), Defence, Taken Out:
+    ann, whose turn it is not, is told whose Turn it is; while moll's attack waits for jack's
+    defence she is told the table waits for him; jack, conceding, is Taken Out for good (the
+    text names no return)."""
+    ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
+    table = duel(others={"ann": ann})
+    said = PROCEDURE.waiting(table.state, "ann")
+    assert said is not None and (said.reason, said.until) == (
+        "it is Moll's Turn",
+        "until your Turn",
+    )
+    table = act(table, "moll", "attack", [], target="jack", answer=False)
+    said = PROCEDURE.waiting(table.state, "ann")
+    assert said is not None and said.section == "Defence"
+    assert said.reason == "Moll attacks Jack: the table waits for Jack to choose a defence"
+    assert PROCEDURE.waiting(table.state, "jack") is None  # he has a choice: he is not waiting
+    table = act(table, "jack", "concede", answer=False)
+    said = PROCEDURE.waiting(table.state, "jack")
+    assert said is not None and said.section == "Taken Out"
+    assert "Taken Out" in said.reason and "the text names no return" in str(said.until)

@@ -33,12 +33,15 @@ from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
 
 __all__ = [
+    "ABSORB",
     "ATTACK",
     "AWARD",
     "BLOCK",
     "CATALOGUE",
     "CHECK_SHEET",
+    "CONCEDE",
     "DECLARE",
+    "DEFEND",
     "END_SCENE",
     "END_SESSION",
     "FULL_DEFENCE",
@@ -101,8 +104,7 @@ AspectName = Annotated[str, Field(min_length=1)]
 
 
 class Defence(Params):
-    """A defence chosen in response ("Defence"): the skill, and Aspects tagged for it; a
-    bare skill name stands for ``{skill: ...}``."""
+    """A defence ("Defence"): the skill, the Aspects tagged; a bare skill name is the skill."""
 
     skill: SkillName
     tags: tuple[AspectName, ...] = ()
@@ -120,8 +122,7 @@ class Defence(Params):
 
 
 class Consequence(Params):
-    """A consequence taken against a stress hit ("Consequences"); ``replaces`` an Aspect for
-    an extreme one."""
+    """A consequence against a hit ("Consequences"); ``replaces``: an extreme one's Aspect."""
 
     severity: Severity
     aspect: AspectName
@@ -161,8 +162,14 @@ class Attack(Roll):
     skill: SkillName | None = None
     track: Track | None = None
     defence: Defence | None = None
-    consequences: tuple[Consequence, ...] = ()
+    consequences: tuple[Consequence, ...] | None = None
     release: bool = False
+
+
+class Absorb(Params):
+    """A hit taken ("Consequences"): the ``consequences`` taken instead of its stress."""
+
+    consequences: tuple[Consequence, ...] = ()
 
 
 class Manoeuvre(Roll):
@@ -362,6 +369,27 @@ ATTACK = ActionSpec(
     summary="2d6 + a combat skill against the target's defence: stress on a hit",
     record="everyone",
 )
+DEFEND = ActionSpec(
+    "defend",
+    Defence,
+    section="Defence",
+    summary="the defender's answer to an attack: the skill, and Aspects tagged for it",
+    record="everyone",
+)
+CONCEDE = ActionSpec(
+    "concede",
+    NoParams,
+    section="Taken Out",
+    summary="give up before the roll: Taken Out, the victor decides what happens",
+    record="everyone",
+)
+ABSORB = ActionSpec(
+    "absorb",
+    Absorb,
+    section="Consequences",
+    summary="take a hit: stress on the track, or Consequences instead",
+    record="everyone",
+)
 MANOEUVRE = ActionSpec(
     "manoeuvre",
     Manoeuvre,
@@ -542,6 +570,9 @@ CATALOGUE = Catalogue(
     [
         INITIATIVE,
         ATTACK,
+        DEFEND,
+        CONCEDE,
+        ABSORB,
         MANOEUVRE,
         BLOCK,
         GRAPPLE,

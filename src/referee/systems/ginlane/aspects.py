@@ -90,6 +90,22 @@ def resolve_tags(
     return sorted(tags, key=lambda t: not t.free)
 
 
+def taggable(state: SceneState, who: Combatant, near: Sequence[str]) -> tuple[str, ...]:
+    """The Aspects ``who`` may tag on a roll against ``near``: her own (those given at
+    creation, free-taggable, among them), those in play on her, her zone, the scene or those
+    near, and theirs ("Rolling the Dice", "Team Work") — what :func:`resolve_tags` accepts."""
+    places = {*near, who.id, who.zone, SCENE}
+    names = [*who.sheet.all_aspects]
+    names += [
+        a.name
+        for a in state.aspects
+        if a.on in places and (a.unique_to is None or a.unique_to == who.id)
+    ]
+    people = {c.id: c for c in state.combatants}
+    names += [n for cid in near if cid in people for n in people[cid].sheet.all_aspects]
+    return tuple(dict.fromkeys(names))
+
+
 def roll_spec(
     state: SceneState,
     who: Combatant,

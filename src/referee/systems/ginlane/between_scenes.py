@@ -20,8 +20,11 @@ from referee.core import (
     Builder,
     Choice,
     OneOf,
+    Record,
     RollCard,
     RuleError,
+    Steps,
+    Text,
 )
 from referee.core.naming import possessive_of
 from referee.core.values import to_json
@@ -41,6 +44,7 @@ from referee.systems.ginlane.scene import (
     SceneState,
 )
 from referee.systems.ginlane.tables import difficulty_number, sephirot
+from referee.systems.ginlane.tables import skills as skill_rows
 
 
 def concerned(b: Builder[SceneState], action: Action, names: Sequence[str]) -> list[Combatant]:
@@ -200,6 +204,27 @@ def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
 
 
 # -- the choices
+
+
+def sheet_choice() -> Choice:
+    """Characters: a sheet to check, built on the referee's page — a name, levels in any of
+    the Skills List's skills, Aspects and Experience (the pyramid, Experience, Aspects, tracks
+    and languages are checked)."""
+    levels = Record(
+        {s.name: Between(0, 6) for s in skill_rows() if s.name != "Rapport"},
+        optional=frozenset(s.name for s in skill_rows()),
+    )
+    return Choice(
+        REFEREE,
+        "check_sheet",
+        {
+            "name": Text("a new character"),
+            "skills": levels,
+            "aspects": Steps(Text("Gin-Soaked Bravo"), least=0, most=12),
+            "experience": Between(0, 60),
+        },
+        label="check a character sheet",
+    )
 
 
 def recovery_and_ritual_choices(me: Combatant) -> list[Choice]:

@@ -19,11 +19,22 @@ them).
 
 from __future__ import annotations
 
-from referee.core import REFEREE, ActorId, Between, Choice, OddsPreview, OneOf, SomeOf
+from referee.core import (
+    REFEREE,
+    ActorId,
+    Between,
+    Choice,
+    OddsPreview,
+    OneOf,
+    SomeOf,
+    Waiting,
+)
+from referee.core.naming import title_of
 from referee.systems.ginlane.aspects import aspect_choices
-from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices
+from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices, sheet_choice
 from referee.systems.ginlane.blocks import block_choices
-from referee.systems.ginlane.fighting import attack_check, attack_choices
+from referee.systems.ginlane.consequences import absorb_choices
+from referee.systems.ginlane.fighting import attack_check, attack_choices, defence_choices
 from referee.systems.ginlane.grapple import grapple_choices
 from referee.systems.ginlane.grenades import throw_choices
 from referee.systems.ginlane.manoeuvres import manoeuvre_choices
@@ -31,14 +42,21 @@ from referee.systems.ginlane.scene import Combatant, Release, SceneState
 from referee.systems.ginlane.turns import turn_choices
 from referee.systems.ginlane.zones import movement_choices, sprint_paths
 
-__all__ = ["actors", "attack_check", "legal_actions", "previews", "sprint_paths"]
+__all__ = ["actors", "attack_check", "legal_actions", "previews", "sprint_paths", "waiting"]
 
 
 def actors(state: SceneState) -> tuple[ActorId, ...]:
-    """Whose move it is: the referee before initiative and after the fight; during it, the
-    character whose turn it is and anyone Waiting."""
+    """Whose move it is: the referee and every character standing before initiative and after
+    the fight; during it, whom an attack or a hit waits for, else the character whose turn it
+    is and anyone Waiting."""
     if not state.order or state.over:
-        return (REFEREE,)
+        # out of a fight anyone may act: the referee, and each character still standing (a
+        # Declaration, Maintenance, recovery, a ritual)
+        return (REFEREE, *(c.id for c in state.combatants if not c.taken_out))
+    if state.pending is not None:  # the attack waits for its target's defence
+        return (state.pending.target,)
+    if state.hit is not None:  # the hit waits for its target to take it
+        return (state.hit.character,)
     current = state.current
     waiting = tuple(c.id for c in state.combatants if c.waiting and c.id != current)
     return (str(current), *waiting)
@@ -78,6 +96,7 @@ def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
             Choice(REFEREE, "end_scene", label="the end of the scene"),
             Choice(REFEREE, "rest", label="a night's rest for everyone"),
             Choice(REFEREE, "end_session", label="the end of the session"),
+            sheet_choice(),
         ]
         return tuple(out)
     if actor not in everyone:
@@ -85,6 +104,9 @@ def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
     me = state.get(actor)
     if me.taken_out:
         return ()
+    asked = defence_choices(state, me) + absorb_choices(state, me)
+    if state.pending is not None or state.hit is not None:
+        return tuple(asked)
     out = aspect_choices(me) + recovery_and_ritual_choices(me)
     if state.order and not state.over and (actor == state.current or me.waiting):
         out = _full_actions(state, me) + out
@@ -102,3 +124,47 @@ def previews(state: SceneState) -> tuple[OddsPreview, ...]:
         if choice.kind == "attack"
         for odds in choice.odds
     )
+
+
+def waiting(state: SceneState, actor: ActorId) -> Waiting | None:
+    """Why ``actor`` cannot act now, and until when — only what their seat may know (all of a
+    Gin Lane scene is in plain sight): Taken Out ("Taken Out": out of the fight, and the text
+    names no return, so it outlasts the scene); an attack or a hit waiting for someone's answer;
+    another's turn ("Fighting": "Characters take Turns to act in order of Initiative")."""
+    people = {c.id: c for c in state.combatants}
+    if actor not in people:
+        return None
+    me = people[actor]
+    if me.taken_out:
+        return Waiting(
+            actor,
+            f"{title_of(actor)} has been Taken Out: the victor decides what happens",
+            "for the rest of the scene and after it: the text names no return",
+            "Taken Out",
+        )
+    if not state.order or state.over:
+        why = "the fight is over" if state.over else "the referee has not rolled initiative"
+        return Waiting(actor, why, "until the referee starts a fight", "Initiative")
+    asked = state.pending.target if state.pending else state.hit.character if state.hit else None
+    if asked == actor:  # the table waits for her: she has her answer to give
+        return None
+    if state.pending is not None:
+        return Waiting(
+            actor,
+            f"{title_of(state.pending.attacker)} attacks {title_of(state.pending.target)}: "
+            f"the table waits for {title_of(state.pending.target)} to choose a defence",
+            "until the defence is chosen",
+            "Defence",
+        )
+    if state.hit is not None:
+        return Waiting(
+            actor,
+            f"the table waits for {title_of(state.hit.character)} to take "
+            f"{title_of(state.hit.attacker)}'s hit",
+            "until the hit is taken",
+            "Consequences",
+        )
+    current = str(state.current)
+    if current != actor:
+        return Waiting(actor, f"it is {title_of(current)}'s Turn", "until your Turn", "Initiative")
+    return None

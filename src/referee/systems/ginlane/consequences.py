@@ -14,13 +14,23 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core import (
+    Action,
     Builder,
+    Choice,
+    OneOf,
+    Prompt,
+    Record,
     RuleError,
+    Steps,
+    Text,
 )
+from referee.core.naming import title_of
+from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.scene import (
     Combatant,
+    PendingHit,
     SceneAspect,
     SceneFold,
     SceneState,
@@ -29,6 +39,7 @@ from referee.systems.ginlane.stress import (
     TakenConsequence,
 )
 from referee.systems.ginlane.tables import consequence as consequence_row
+from referee.systems.ginlane.turns import end_turn_unless_asked
 
 
 def take_stress(
@@ -37,13 +48,25 @@ def take_stress(
     target: Combatant,
     stress: int,
     track: str,
-    chosen: Sequence[acts.Consequence],
+    chosen: Sequence[acts.Consequence] | None,
 ) -> None:
-    """Stress on a track, less any consequences the target takes ("Consequences")."""
+    """Stress on a track, less any consequences the target takes ("Consequences").
+
+    ``chosen`` ``None``: the target has not said yet, so a hit she could take a Consequence
+    against waits for her (:func:`absorb`); with every slot full there is nothing to choose.
+    """
     if stress <= 0:
         if chosen:
             raise RuleError("Consequences", "a consequence is taken against a stress hit")
         return
+    if chosen is None:
+        if b.state.get(target.id).consequences.free_severities():
+            b.emit(
+                ev.HIT_LANDED,
+                {"character": target.id, "by": attacker.id, "stress": stress, "track": track},
+            )
+            return
+        chosen = ()
     left = stress
     for item in chosen:
         now = b.state.get(target.id)
@@ -84,11 +107,85 @@ def take_stress(
         b.emit(ev.TAKEN_OUT, {"character": target.id, "by": attacker.id})
 
 
+def absorb(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+    """Consequences: the hit waiting for its target taken — on the stress track, or less the
+    Consequences she takes instead ("Rather than take too may stress hits and be Taken Out
+    characters can chose to take a Consequence instead"); Taken Out only past the track."""
+    hit = b.state.hit
+    if hit is None or hit.character != action.actor:
+        raise RuleError("Consequences", f"no hit waits for {title_of(action.actor)} to take")
+    chosen = acts.ABSORB.of(action).consequences
+    attacker, target = b.state.get(hit.attacker), b.state.get(hit.character)
+    take_stress(b, attacker, target, hit.stress, hit.track, chosen)
+    end_turn_unless_asked(b)
+
+
+def absorb_choices(state: SceneState, me: Combatant) -> list[Choice]:
+    """The hit waiting for ``me``: Consequences of the severities still open, each with the
+    stress it mitigates, any of them or none (the stress on the track)."""
+    hit = state.hit
+    if hit is None or hit.character != me.id:
+        return []
+    open_rows = [consequence_row(s) for s in me.consequences.free_severities()]
+    kinds = tuple(r.severity for r in open_rows if r.severity != "extreme") + (
+        ("extreme",) if me.sheet.aspects and "extreme" in {r.severity for r in open_rows} else ()
+    )
+    one = Record(
+        {
+            "severity": OneOf(kinds),
+            "aspect": Text("Bruised Hand"),
+            **({"replaces": OneOf(tuple(me.sheet.aspects))} if "extreme" in kinds else {}),
+        },
+        optional=frozenset({"replaces"}),
+    )
+    mitigates = ", ".join(f"{r.severity} {r.mitigates}" for r in open_rows)
+    label = (
+        f"take {title_of(hit.attacker)}'s hit of {hit.stress} {hit.track} stress: "
+        f"on the track, or Consequences ({mitigates})"
+    )
+    return [
+        Choice(me.id, "absorb", {"consequences": Steps(one, least=0, most=len(kinds))}, label=label)
+    ]
+
+
+def absorb_prompt(state: SceneState) -> Prompt | None:
+    """The hit waiting for its target: she decides how to take it; by default on the track."""
+    hit = state.hit
+    if hit is None:
+        return None
+    me = state.get(hit.character)
+    track = me.track(hit.track)
+    _, would = track.hit(hit.stress)
+    fate = "Taken Out" if would.taken_out else f"box {would.box} marked"
+    return Prompt(
+        hit.character,
+        ("absorb",),
+        "Consequences",
+        f"{title_of(hit.attacker)} hits {title_of(hit.character)} for {hit.stress} "
+        f"{hit.track} stress ({fate} if taken on the track): take it, or Consequences instead",
+        default=Action(hit.character, "absorb", {"consequences": []}),
+    )
+
+
 # -- the fold: the scene after stress, Taken Out and consequences
+
+
+def _taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The hit waiting for the character is taken (stress or a Consequence)."""
+    if state.hit is not None and state.hit.character == d["character"]:
+        return replace(state, hit=None)
+    return state
+
+
+def after_hit_landed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """A hit waits for its target to take it."""
+    hit = PendingHit(str(d["character"]), str(d["by"]), int(d["stress"]), str(d["track"]))
+    return replace(state, hit=hit)
 
 
 def after_stress_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Stress Tracks: the box marked (none if the hit takes the character out)."""
+    state = _taken(state, d)
     me = state.get(str(d["character"]))
     if d.get("taken_out"):
         return state.put(replace(me, wealth_hit=me.wealth_hit or d["track"] == "Wealth"))
@@ -108,6 +205,7 @@ def after_taken_out(state: SceneState, d: Mapping[str, Any]) -> SceneState:
 def after_consequence_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Consequences: the slot taken (an Aspect it replaces renamed on the sheet), and the
     consequence an Aspect in the scene, its free tag for the side that inflicted it."""
+    state = _taken(state, d)
     me = state.get(str(d["character"]))
     taken = TakenConsequence(
         severity=str(d["severity"]),
@@ -141,6 +239,7 @@ def after_consequence_taken(state: SceneState, d: Mapping[str, Any]) -> SceneSta
 
 
 FOLDS: Mapping[str, SceneFold] = {
+    ev.HIT_LANDED: after_hit_landed,
     ev.STRESS_TAKEN: after_stress_taken,
     ev.TAKEN_OUT: after_taken_out,
     ev.CONSEQUENCE_TAKEN: after_consequence_taken,

@@ -31,6 +31,7 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     SPIN_ASPECT,
     Combatant,
+    PendingAttack,
     SceneFold,
     SceneState,
 )
@@ -38,6 +39,24 @@ from referee.systems.ginlane.tables import skill as skill_entry
 
 Announce = Callable[[DifficultyCheck | OpposedRoll, Resolution, str, CheckOdds], None]
 """Records the attacker's roll (its check, result, the defence skill and the exact odds)."""
+
+
+def best_skill(target: Combatant, attack_skill: str, small: bool, track: str | None) -> str:
+    """The defender's best skill the text allows against the attack (Agility on a tie): what
+    she defends with if she does not say (Rulings)."""
+    allowed = rules.defence_skills(attack_skill, small_weapon=small, track=track)
+    return max(allowed, key=lambda s: (target.level(s), s == "Agility"))
+
+
+def standing_skill(
+    target: Combatant, attack_skill: str, small: bool, track: str | None
+) -> str | None:
+    """A skill whose defence is still on the table in this Turn and may meet the attack (the
+    highest), if any: "that result remains 'on the table' for any further uses of that
+    particular defence in the Turn" ("Defence"; RULINGS.md, Round 3)."""
+    allowed = rules.defence_skills(attack_skill, small_weapon=small, track=track)
+    standing = [(total, s) for s, total in target.defences if s in allowed]
+    return max(standing)[1] if standing else None
 
 
 def defend(
@@ -62,8 +81,9 @@ def defend(
     """
     skill = None if defence is None else defence.skill
     if skill is None:
-        allowed = rules.defence_skills(attack_skill, small_weapon=small, track=track)
-        skill = max(allowed, key=lambda s: (target.level(s), s == "Agility"))
+        skill = standing_skill(target, attack_skill, small, track) or best_skill(
+            target, attack_skill, small, track
+        )
     skill = skill_entry(str(skill)).name
     if not rules.can_defend(skill, attack_skill, small_weapon=small, track=track):
         raise RuleError("Defence", f"{skill} can't defend against a {attack_skill} attack")
@@ -121,7 +141,7 @@ def spin(b: Builder[SceneState], defender: Combatant, *, against: Combatant) -> 
 
 
 def after_defence_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
-    """Defence: the roll stands, in its skill, against everything until the next turn."""
+    """Defence: the roll stands, in its skill, for further uses of that defence in this Turn."""
     me = state.get(str(d["character"]))
     defences = (
         *tuple(x for x in me.defences if x[0] != d["skill"]),
@@ -130,5 +150,29 @@ def after_defence_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     return state.put(replace(me, defences=defences))
 
 
-FOLDS: Mapping[str, SceneFold] = {ev.DEFENCE_ROLLED: after_defence_rolled}
+def after_attack_declared(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """An attack waits for its target's defence."""
+    pending = PendingAttack(
+        str(d["character"]),
+        str(d["target"]),
+        str(d["skill"]),
+        str(d["weapon"]),
+        str(d["track"]),
+        int(d["modifier"]),
+        str(d["params"]),
+    )
+    return replace(state, pending=pending)
+
+
+def after_attack_answered(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """The attack is rolled (or its target concedes): nothing waits for a defence."""
+    return replace(state, pending=None)
+
+
+FOLDS: Mapping[str, SceneFold] = {
+    ev.DEFENCE_ROLLED: after_defence_rolled,
+    ev.ATTACK_DECLARED: after_attack_declared,
+    ev.ATTACK_ROLLED: after_attack_answered,
+    ev.CONCEDED: after_attack_answered,
+}
 """The scene after each event of this section."""

@@ -34,12 +34,14 @@ __all__ = [
     "ASPECT_PLACED",
     "ASPECT_REMOVED",
     "ASPECT_TAGGED",
+    "ATTACK_DECLARED",
     "ATTACK_MATCH",
     "ATTACK_ROLLED",
     "BLOCK_OVERCOME",
     "BLOCK_SET",
     "BLOCK_TESTED",
     "CHARM_MADE",
+    "CONCEDED",
     "CONSEQUENCE_RECOVERING",
     "CONSEQUENCE_TAKEN",
     "DECLARATION_MADE",
@@ -56,6 +58,7 @@ __all__ = [
     "GRENADE_FIZZLED",
     "GRENADE_FUSE",
     "GRENADE_THROWN",
+    "HIT_LANDED",
     "INITIATIVE_ROLLED",
     "KINDS",
     "MANOEUVRE_ROLLED",
@@ -102,6 +105,7 @@ DECLARATION_MADE = "declaration.made"
 POOL_SPENT = "pool.spent"
 POOL_AWARDED = "pool.awarded"
 # -- "Action: Attack", "Defence", "Spin", "Action: Manoeuvre", "Disarm"
+ATTACK_DECLARED = "attack.declared"
 ATTACK_ROLLED = "attack.rolled"
 ATTACK_MATCH = "attack.match"
 DEFENCE_ROLLED = "defence.rolled"
@@ -134,6 +138,8 @@ GRENADE_FUSE = "grenade.fuse"
 # -- "Stress Tracks", "Taken Out", "Consequences", "Stress Recovery"
 STRESS_TAKEN = "stress.taken"
 TAKEN_OUT = "taken_out"
+CONCEDED = "conceded"
+HIT_LANDED = "hit.landed"
 CONSEQUENCE_TAKEN = "consequence.taken"
 CONSEQUENCE_RECOVERING = "consequence.recovering"
 RESTED = "rested"
@@ -159,6 +165,7 @@ PAYLOADS: Mapping[str, type] = {
     DECLARATION_MADE: shape.DeclarationMade,
     POOL_SPENT: shape.PoolSpent,
     POOL_AWARDED: shape.PoolAwarded,
+    ATTACK_DECLARED: shape.AttackDeclared,
     ATTACK_ROLLED: shape.AttackRolled,
     ATTACK_MATCH: shape.AttackMatch,
     DEFENCE_ROLLED: shape.DefenceRolled,
@@ -187,6 +194,8 @@ PAYLOADS: Mapping[str, type] = {
     GRENADE_FUSE: shape.GrenadeFuse,
     STRESS_TAKEN: shape.StressTaken,
     TAKEN_OUT: shape.TakenOut,
+    CONCEDED: shape.Conceded,
+    HIT_LANDED: shape.HitLanded,
     CONSEQUENCE_TAKEN: shape.ConsequenceTaken,
     CONSEQUENCE_RECOVERING: shape.ConsequenceRecovering,
     RESTED: shape.Rested,
@@ -331,6 +340,10 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     DECLARATION_MADE: lambda d: f"{d['character']} declares, by {d.get('aspect')}: {d.get('fact')}",
     POOL_SPENT: lambda d: f"{d['character']} pays {d.get('points')} from the pool ({d.get('for')})",
     POOL_AWARDED: lambda d: f"{d['character']} is awarded {d.get('points')} Experience",
+    ATTACK_DECLARED: lambda d: (
+        f"{d['character']} attacks {d.get('target')} with the {d.get('weapon')} "
+        f"({d.get('skill')}): {d.get('target')} chooses a defence"
+    ),
     ATTACK_ROLLED: _attack,
     ATTACK_MATCH: lambda d: (
         f"a Match: {possessive(d['character'])} attack deals only its weapon's bonus "
@@ -377,6 +390,11 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     SPRINT_ROLLED: _sprint,
     GRENADE_THROWN: lambda d: (
         f"{d['character']} throws a grenade into {d.get('zone')} and {_outcome(d)}"
+        + (
+            f": {d['on_target_missed']} is not On Target (an excess of 3 is needed)"
+            if d.get("on_target_missed")
+            else ""
+        )
     ),
     GRENADE_ASTRAY: lambda d: f"{possessive(d['character'])} grenade goes astray",
     GRENADE_ATTACK: lambda d: (
@@ -388,6 +406,11 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     ),
     STRESS_TAKEN: _stress,
     TAKEN_OUT: lambda d: f"{d['character']} is Taken Out by {d.get('by')}",
+    CONCEDED: lambda d: f"{d['character']} concedes to {d.get('to')} before the roll",
+    HIT_LANDED: lambda d: (
+        f"{possessive(str(d.get('by')))} hit lands on {d['character']}: {d.get('stress')} "
+        f"{d.get('track')} stress to take on the track or as Consequences"
+    ),
     CONSEQUENCE_TAKEN: _consequence,
     CONSEQUENCE_RECOVERING: _recovering,
     RESTED: lambda d: (
@@ -415,6 +438,9 @@ _PEOPLE = frozenset({"character", "blocker", "setter", "winner", "order", "maker
 capitalised ("moll" reads "Moll"; zones and Aspects are written as given)."""
 _PEOPLE_BY_KIND: Mapping[str, frozenset[str]] = {
     ATTACK_ROLLED: frozenset({"target"}),
+    ATTACK_DECLARED: frozenset({"target"}),
+    CONCEDED: frozenset({"to"}),
+    HIT_LANDED: frozenset({"by"}),
     GRAPPLE_SET: frozenset({"target"}),
     GRAPPLE_RELEASED: frozenset({"target"}),
     RUSH_ROLLED: frozenset({"target"}),

@@ -9,6 +9,7 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from referee.core import (
@@ -16,19 +17,22 @@ from referee.core import (
     Builder,
     CheckOdds,
     Choice,
+    Domain,
     OneOf,
+    Prompt,
     RuleError,
+    SomeOf,
 )
-from referee.core.naming import title_of
+from referee.core.naming import possessive_of, title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
-from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_spec
+from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_spec, taggable
 from referee.systems.ginlane.blocks import protector_of
 from referee.systems.ginlane.cards import check_card, check_preview, odds_json
 from referee.systems.ginlane.consequences import take_stress
-from referee.systems.ginlane.defence import defend, spin
+from referee.systems.ginlane.defence import best_skill, defend, spin, standing_skill
 from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
@@ -45,6 +49,7 @@ from referee.systems.ginlane.scene import (
 from referee.systems.ginlane.tables import Weapon
 from referee.systems.ginlane.tables import skill as skill_entry
 from referee.systems.ginlane.tables import weapon as weapon_entry
+from referee.systems.ginlane.turns import end_turn_unless_asked
 from referee.systems.ginlane.zones import zones_between
 
 
@@ -65,7 +70,10 @@ def at_range(distance: int, target: Combatant, weapon: Weapon, skill: str) -> tu
 
 
 def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
-    """Action: Attack: 2d6 + a combat skill against the target's defence."""
+    """Action: Attack: 2d6 + a combat skill against the target's defence, which she chooses
+    ("Defence": "Choose a skill to defend with in response to an Attack"): the attack waits
+    for her answer (:func:`answer`) unless a defence of hers that may meet it is still on the
+    table in this Turn, or the attack's parameters give her answer already (a script)."""
     p = acts.ATTACK.of(action)
     me = b.state.get(action.actor)
     target = b.state.get(p.target)
@@ -73,6 +81,67 @@ def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         raise RuleError("Taken Out", f"{target.id} is already Taken Out")
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)  # a weapon drawn as a supplemental action is the one in hand
+    weapon = weapon_entry(p.weapon or me.weapon)
+    skill = skill_entry(p.skill or weapon.skill).name
+    at_range(b.state.distance(me.zone, target.zone), target, weapon, skill)
+    track = p.track or ("Composure" if skill in rules.SOCIAL_ATTACKS else "Health")
+    resolve_tags(b.state, me, p.tags, [target.id])
+    if p.defence is None and standing_skill(target, skill, weapon.small, track) is None:
+        b.emit(
+            ev.ATTACK_DECLARED,
+            {
+                "character": me.id,
+                "target": target.id,
+                "skill": skill,
+                "weapon": weapon.name,
+                "track": track,
+                "modifier": mod,
+                "params": json.dumps(action.params, sort_keys=True),
+            },
+        )
+        return
+    strike(b, me, target, p, mod, p.defence, dice)
+
+
+def answer(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+    """Defence: the defender's answer to the attack waiting for her — the skill (one the text
+    allows against that attack) and the Aspects she tags; then the attack is rolled."""
+    pending = b.state.pending
+    if pending is None or pending.target != action.actor:
+        raise RuleError("Defence", f"no attack waits for {possessive_of(action.actor)} defence")
+    chosen = acts.DEFEND.of(action)
+    p = acts.ATTACK.parse(json.loads(pending.params))
+    me, target = b.state.get(pending.attacker), b.state.get(pending.target)
+    strike(b, me, target, p, pending.modifier, chosen, dice)
+    end_turn_unless_asked(b)
+
+
+def concede(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+    """Taken Out ("The character has lost the will/ability to resist"): the defender gives up
+    before the attack against her is rolled, and is Taken Out; the victor decides what happens,
+    within the terms of the contest (Rulings: the text names no concession)."""
+    pending = b.state.pending
+    if pending is None or pending.target != action.actor:
+        raise RuleError(
+            "Taken Out",
+            f"{title_of(action.actor)} may concede only before an attack on her is rolled",
+        )
+    b.emit(ev.CONCEDED, {"character": pending.target, "to": pending.attacker})
+    b.emit(ev.TAKEN_OUT, {"character": pending.target, "by": pending.attacker})
+    end_turn_unless_asked(b)
+
+
+def strike(
+    b: Builder[SceneState],
+    me: Combatant,
+    target: Combatant,
+    p: acts.Attack,
+    mod: int,
+    defence: acts.Defence | None,
+    dice: DiceSource,
+) -> None:
+    """Resolving attacks: the attack against the defence chosen (or on the table), the stress
+    it inflicts, spin, and the hit taken ("Stress Tracks", "Consequences")."""
     weapon = weapon_entry(p.weapon or me.weapon)
     skill = skill_entry(p.skill or weapon.skill).name
     bonus, long_range = at_range(b.state.distance(me.zone, target.zone), target, weapon, skill)
@@ -115,7 +184,7 @@ def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         target,
         spec,
         skill,
-        p.defence,
+        defence,
         small=weapon.small,
         extra_free=1 if long_range else 0,
         floor=protector.block.strength if protector and protector.block else None,
@@ -182,5 +251,86 @@ def attack_choices(state: SceneState, me: Combatant, release: Release) -> list[C
         for t, check in in_reach
     )
     targets = OneOf(tuple(t.id for t, _ in in_reach))
+    tags = SomeOf(taggable(state, me, [t.id for t, _ in in_reach]))
     label = f"attack with the {me.weapon}"
-    return [Choice(me.id, "attack", {"target": targets, **release}, odds=odds, label=label)]
+    params: dict[str, Domain] = {"target": targets, "tags": tags, **release}
+    return [Choice(me.id, "attack", params, odds=odds, label=label)]
+
+
+def _pending_attack(state: SceneState) -> tuple[Combatant, Combatant, GinLaneRoll, bool, bool]:
+    """The attack waiting for a defence: attacker, target, the attacker's roll (its tags and
+    supplemental penalty), whether the weapon is small, and whether it is at long range."""
+    pending = state.pending
+    assert pending is not None
+    p = acts.ATTACK.parse(json.loads(pending.params))
+    me, target = state.get(pending.attacker), state.get(pending.target)
+    weapon = weapon_entry(pending.weapon)
+    tags = resolve_tags(state, me, p.tags, [target.id])
+    spec = roll_spec(state, me, pending.skill, tags, pending.modifier, p)
+    _, long_range = at_range(state.distance(me.zone, target.zone), target, weapon, pending.skill)
+    return me, target, spec, weapon.small, long_range
+
+
+def defence_checks(state: SceneState) -> list[tuple[str, OpposedRoll]]:
+    """Each skill the text allows against the attack waiting for a defence, best first, with
+    the check it would make (no Aspect tagged): the odds as the attacker has them."""
+    pending = state.pending
+    if pending is None:
+        return []
+    _, target, spec, small, long_range = _pending_attack(state)
+    protector = protector_of(state, target.id)
+    floor = protector.block.strength if protector and protector.block else None
+    bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
+    allowed = rules.defence_skills(pending.skill, small_weapon=small, track=pending.track)
+    best = best_skill(target, pending.skill, small, pending.track)
+    out = []
+    for skill in sorted(allowed, key=lambda s: (s != best, -target.level(s), s)):
+        defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
+        if long_range:
+            defence = replace(defence, tags=1, free_tags=1)
+        out.append((skill, OpposedRoll(spec, defence, floor)))
+    return out
+
+
+def defence_choices(state: SceneState, me: Combatant) -> list[Choice]:
+    """Defence: the attack waiting for ``me``: each skill the text allows against it (the best
+    first), the Aspects she may tag, each skill's odds side by side; or conceding."""
+    pending = state.pending
+    if pending is None or pending.target != me.id:
+        return []
+    checks = defence_checks(state)
+    who = title_of(pending.attacker)
+    odds = tuple(
+        check_preview(
+            check, f"{who} attacks; {title_of(me.id)} defends with {skill}", rule="Defence"
+        )
+        for skill, check in checks
+    )
+    params: dict[str, Domain] = {
+        "skill": OneOf(tuple(skill for skill, _ in checks)),
+        "tags": SomeOf(taggable(state, me, [pending.attacker])),
+    }
+    label = f"defend against {possessive_of(pending.attacker)} {pending.skill} attack"
+    return [
+        Choice(me.id, "defend", params, odds=odds, label=label),
+        Choice(me.id, "concede", label="concede before the roll: Taken Out"),
+    ]
+
+
+def defence_prompt(state: SceneState) -> Prompt | None:
+    """The attack waiting for its target: she chooses her defence; if she declines, her best
+    allowed skill, no Aspect tagged (Rulings)."""
+    pending = state.pending
+    if pending is None:
+        return None
+    checks = defence_checks(state)
+    target = state.get(pending.target)
+    full = " (Full defence: +2)" if target.full_defence else ""
+    return Prompt(
+        pending.target,
+        ("defend", "concede"),
+        "Defence",
+        f"{title_of(pending.attacker)} attacks {title_of(pending.target)} with the "
+        f"{pending.weapon} ({pending.skill}): choose a defence{full}",
+        default=Action(pending.target, "defend", {"skill": checks[0][0]}),
+    )

@@ -17,6 +17,8 @@ from referee.core import (
     Action,
     Builder,
     Choice,
+    Depends,
+    Domain,
     OneOf,
     RuleError,
 )
@@ -53,6 +55,12 @@ def fizzle_chance(spec: GinLaneRoll) -> Fraction:
     )
 
 
+def _on_target_missed(on_target: str | None, margin: int) -> dict[str, str]:
+    """Grenades: "An excess of 3+, allows the thrower to apply an On Target": an On Target
+    asked for and not reached is said (``on_target_missed``), never dropped silently."""
+    return {"on_target_missed": on_target} if on_target and margin < rules.ON_TARGET_EXCESS else {}
+
+
 def throw_grenade(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Grenades: Agility against 7 (range penalties), On Target at 3+, one Firearms attack."""
     p = acts.THROW_GRENADE.of(action)
@@ -80,6 +88,7 @@ def throw_grenade(b: Builder[SceneState], action: Action, dice: DiceSource) -> N
             "zone": zone,
             "distance": distance,
             **throw.to_json(),
+            **_on_target_missed(p.on_target, throw.margin),
             "odds": odds_json(throw_odds),
             "roll": check_card(
                 throw_check,
@@ -242,7 +251,12 @@ def throw_choices(state: SceneState, me: Combatant, release: Release) -> list[Ch
     )
     if not zones:
         return []
-    return [Choice(me.id, "throw_grenade", {"zone": OneOf(zones), **release})]
+    people = {
+        z: tuple(c.id for c in state.combatants if c.zone == z and not c.taken_out) for z in zones
+    }
+    on_target = Depends("zone", tuple((z, OneOf(ids)) for z, ids in people.items() if ids))
+    params: dict[str, Domain] = {"zone": OneOf(zones), "on_target": on_target, **release}
+    return [Choice(me.id, "throw_grenade", params, label="throw a grenade (On Target: whom)")]
 
 
 # -- the fold: the scene after a Fizzle and its fuse

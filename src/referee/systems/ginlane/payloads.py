@@ -315,6 +315,7 @@ class GrenadeThrown(Resolved, total=False):
     character: str
     zone: str
     distance: int
+    on_target_missed: str  # On Target asked for, the excess under 3
 
 
 class GrenadeAstray(TypedDict):
@@ -410,3 +411,31 @@ class CharmMade(TypedDict):
     effect: str
     maker: str
     strength: int
+
+
+class AttackDeclared(TypedDict):
+    """An attack waiting for its target's defence ("Defence")."""
+
+    character: str
+    target: str
+    skill: str
+    weapon: str
+    track: str
+    modifier: int
+    params: str
+
+
+class Conceded(TypedDict):
+    """A character gives up before the roll ("Taken Out": "lost the will … to resist")."""
+
+    character: str
+    to: str
+
+
+class HitLanded(TypedDict):
+    """A hit waiting to be taken as stress or Consequences ("Consequences")."""
+
+    character: str
+    by: str
+    stress: int
+    track: str

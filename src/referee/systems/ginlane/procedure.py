@@ -43,9 +43,11 @@ from referee.core import (
     Handlers,
     OddsPreview,
     Procedure,
+    Prompt,
     Result,
     RuleError,
     Viewer,
+    Waiting,
 )
 from referee.core.values import JsonObject
 from referee.systems.ginlane import (
@@ -53,6 +55,7 @@ from referee.systems.ginlane import (
     between_scenes,
     blocks,
     choices,
+    consequences,
     fighting,
     grapple,
     grenades,
@@ -99,6 +102,9 @@ class GinLane(Procedure[SceneState]):
         {
             "initiative": turns.initiative,
             "attack": FullAction(fighting.attack),
+            "defend": fighting.answer,
+            "concede": fighting.concede,
+            "absorb": consequences.absorb,
             "manoeuvre": FullAction(manoeuvres.manoeuvre),
             "block": FullAction(blocks.block),
             "grapple": FullAction(grapple.grapple),
@@ -158,6 +164,18 @@ class GinLane(Procedure[SceneState]):
         """The choices open to ``actor`` now, each with its parameters' domains."""
         return choices.legal_actions(state, actor)
 
+    def prompts(self, state: SceneState) -> Sequence[Prompt]:
+        """The decisions the rules give someone whose turn it is not: the target of an attack
+        chooses her defence ("Defence"), the target of a hit how to take it ("Consequences").
+        Everything in a Gin Lane scene is in plain sight: no prompt is secret."""
+        asked = (fighting.defence_prompt(state), consequences.absorb_prompt(state))
+        return tuple(p for p in asked if p is not None)
+
+    def waiting(self, state: SceneState, actor: ActorId) -> Waiting | None:
+        """Why a character with no choice now cannot act, and until when
+        (:func:`~referee.systems.ginlane.choices.waiting`)."""
+        return choices.waiting(state, actor)
+
     def previews(self, state: SceneState, viewer: Viewer) -> Sequence[OddsPreview]:
         """Odds of the checks the player whose turn it is may roll now (everything in a Gin
         Lane scene is in plain sight, so everyone may see them)."""
@@ -175,7 +193,14 @@ class GinLane(Procedure[SceneState]):
         if rolled is None:
             return super().odds_of(state, action, viewer)
         try:
-            events = self.decide(state, action, Probe())
+            events = list(self.decide(state, action, Probe()))
+            after = state
+            for event in events:
+                after = self.evolve(after, event)
+            asked = fighting.defence_prompt(after)
+            if asked is not None and asked.default is not None:
+                # the attack waits for a defence: its odds are against her default, her best
+                events += self.decide(after, asked.default, Probe())
         except RuleError:
             return ()
         card = next((e.data.get("roll") for e in events if e.kind == rolled), None)

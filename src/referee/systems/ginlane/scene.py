@@ -101,6 +101,33 @@ class Fizzle:
 
 
 @dataclass(frozen=True)
+class PendingAttack:
+    """An attack declared and waiting for its target's defence ("Defence": "Choose a skill to
+    defend with in response to an Attack"): who attacks whom, with what, and the attack's own
+    parameters as given (its supplemental penalty already counted in ``modifier``)."""
+
+    attacker: str
+    target: str
+    skill: str
+    weapon: str
+    track: str
+    modifier: int
+    params: str
+    """The attack's parameters, as JSON text (a frozen value)."""
+
+
+@dataclass(frozen=True)
+class PendingHit:
+    """A hit waiting for its target to absorb it ("Consequences": "characters can chose to take
+    a Consequence instead"): the stress, its track, and who inflicted it."""
+
+    character: str
+    attacker: str
+    stress: int
+    track: str
+
+
+@dataclass(frozen=True)
 class Combatant:
     """A character in the scene: sheet, side, zone, weapon, pool, tracks and conditions."""
 
@@ -166,6 +193,10 @@ class SceneState:
     declarations: tuple[tuple[str, str], ...] = ()
     charms: tuple[Charm, ...] = ()
     over: bool = False
+    pending: PendingAttack | None = None
+    """An attack waiting for its target's defence."""
+    hit: PendingHit | None = None
+    """A hit waiting for its target to take it as stress or Consequences."""
     #: Waits' sealed plans: (character, the name it is sealed under, the plan, its salt)
     plans: tuple[tuple[str, str, str, str], ...] = ()
 
@@ -410,6 +441,8 @@ def state_json(state: SceneState) -> dict[str, Any]:
                 "track_lengths": {t.name: t.length for t in c.tracks},
                 "consequences": {x.severity: x.aspect for x in c.consequences.taken},
                 "aspects": list(c.sheet.aspects),
+                "free_aspects": list(c.sheet.free_aspects),
+                "possessions": list(c.sheet.possessions),
                 "skills": dict(c.sheet.skills),
                 "taken_out": c.taken_out,
                 "full_defence": c.full_defence,
@@ -428,4 +461,6 @@ def state_json(state: SceneState) -> dict[str, Any]:
         "holdings": dict(state.holdings),
         "declarations": [list(x) for x in state.declarations],
         "charms": [to_json(c) for c in state.charms],
+        "pending": to_json(state.pending),
+        "hit": to_json(state.hit),
     }

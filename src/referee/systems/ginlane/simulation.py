@@ -1,10 +1,12 @@
 """Gin Lane offers the simulator a fight to Taken Out ("Fighting").
 
 The referee rolls Initiative; then on each turn the character whose turn it is Attacks where
-they can, else Moves (or Sprints) into a zone holding a foe not yet Taken Out ("Zones": you can
-only attack someone in your zone), else takes the first of the preferred actions. The winner is
-the side the game names (someone on it not Taken Out). The damage counted is the Health stress
-each character has ticked. The exact model is :mod:`referee.systems.ginlane.exact`.
+they can (the first foe offered, no Aspect tagged, the defender answering with her best
+allowed skill and taking no Consequence), else Moves (or Sprints) into a zone holding a foe
+not yet Taken Out ("Zones": you can only attack someone in your zone), else takes the first
+of the preferred actions. The winner is the side the game names (someone on it not Taken
+Out). The damage counted is the Health stress each character has ticked. The exact model is
+:mod:`referee.systems.ginlane.exact`.
 
 >>> FIGHT.name
 'a fight to Taken Out'
@@ -22,7 +24,10 @@ from referee.core.simulation import (
     conflict_result,
     sole_winner,
 )
+from referee.core.values import Json
+from referee.systems.ginlane.defence import best_skill
 from referee.systems.ginlane.scene import SceneState
+from referee.systems.ginlane.tables import weapon as weapon_entry
 
 __all__ = ["FIGHT", "SIMULATIONS"]
 
@@ -65,9 +70,10 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
     """Close with the enemy: where nobody can Attack, Move (else Sprint) into a zone that holds
     a foe not yet Taken Out ("Zones": you can only attack someone in your zone); otherwise the
     conflict's preferences (Attack first)."""
-    if any(choice.kind == "attack" for choice in choices):
-        return None
     state: SceneState = table.state
+    attack = next((choice for choice in choices if choice.kind == "attack"), None)
+    if attack is not None:
+        return attack_answered(state, attack)
     sides = {c.id: c.side for c in state.combatants}
 
     def has_foe(actor: str, zone: Any) -> bool:
@@ -85,6 +91,24 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
     return None
 
 
+def attack_answered(state: SceneState, choice: Choice) -> Action:
+    """The policy's attack on the first foe its choice offers, tagging nothing, with the
+    defender's answers the policy gives her ("Defence": her best allowed skill, the prompt's
+    default; "Consequences": none taken): one step, as the exact model plays it."""
+    targets: tuple[Any, ...] = tuple(getattr(choice.params.get("target"), "values", ()))
+    target = state.get(str(targets[0]))
+    me = state.get(choice.actor)
+    weapon = weapon_entry(me.weapon)
+    skill = best_skill(target, weapon.skill, weapon.small, "Health")
+    params: dict[str, Json] = {
+        "target": target.id,
+        "tags": [],
+        "defence": {"skill": skill},
+        "consequences": [],
+    }
+    return Action(choice.actor, "attack", params)
+
+
 def fight_odds(table: Table[Any], seat: str | None, time_limit: float | None) -> dict[str, Any]:
     """The exact odds of the fight (:func:`referee.systems.ginlane.exact.fight_odds`)."""
     from referee.systems.ginlane.exact import fight_odds as solve_fight
@@ -97,8 +121,9 @@ FIGHT = SimulatedConflict(
     frozenset(
         {"attack", "manoeuvre", "block", "grapple", "release", "move", "sprint", "wait"}
         | {"full_defence", "seize", "overcome", "throw_grenade", "fuse", "something_else"}
+        | {"defend", "absorb"}
     ),
-    ("attack", "seize", "overcome", "release", "full_defence", "move"),
+    ("attack", "seize", "overcome", "release", "full_defence", "move", "defend", "absorb"),
     begin,
     is_over,
     outcome,

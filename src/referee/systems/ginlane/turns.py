@@ -46,6 +46,9 @@ def start_of_action(b: Builder[SceneState], action: Action) -> None:
     state = b.state
     if state.over:
         raise RuleError("Taken Out", "the fight is over")
+    asked = state.pending.target if state.pending else state.hit.character if state.hit else None
+    if asked is not None:
+        raise RuleError("Defence", f"the table waits for {title_of(asked)} to answer the attack")
     if not state.order:
         raise RuleError("Initiative", "roll initiative first")
     me = state.get(action.actor)
@@ -97,6 +100,13 @@ def end_turn(b: Builder[SceneState]) -> None:
     b.emit(ev.TURN_STARTED, {"character": state.order[index], "turn": index, "round": rnd})
 
 
+def end_turn_unless_asked(b: Builder[SceneState]) -> None:
+    """The turn passes unless the action waits for someone's answer: an attack for its
+    target's defence ("Defence"), a hit for its target to take it ("Consequences")."""
+    if b.state.pending is None and b.state.hit is None:
+        end_turn(b)
+
+
 @dataclass(frozen=True)
 class FullAction:
     """A Full Action ("3. Actions"): taken on one's turn (or out of it, by one Waiting), and
@@ -108,7 +118,7 @@ class FullAction:
     def __call__(self, b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         start_of_action(b, action)
         self.rule(b, action, dice)
-        end_turn(b)
+        end_turn_unless_asked(b)
 
 
 def initiative(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
@@ -212,19 +222,27 @@ def after_initiative_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneSta
 
 
 def after_turn_started(state: SceneState, d: Mapping[str, Any]) -> SceneState:
-    """A turn starts: the character's Full defence, defences rolled, Wait and Block (but a
-    grapple, maintained turn by turn) end, and Aspects lasting "until your next turn" lapse."""
+    """A turn starts: every defence on the table is gone (RULINGS.md, Round 3: it stands "in
+    the Turn" it was rolled in); the character's Full defence, Wait and Block (but a grapple,
+    maintained turn by turn) end, and Aspects lasting "until your next turn" lapse."""
     cid = str(d["character"])
+    state = _defences_cleared(state)
     me = state.get(cid)
-    me = replace(me, full_defence=False, defences=(), waiting=False)
+    me = replace(me, full_defence=False, waiting=False)
     if me.block is not None and me.block.kind != "grapple":
         me = replace(me, block=None)
     aspects = tuple(a for a in state.aspects if a.until_turn_of != cid)
     return replace(state.put(me), turn=int(d["turn"]), round=int(d["round"]), aspects=aspects)
 
 
+def _defences_cleared(state: SceneState) -> SceneState:
+    return replace(state, combatants=tuple(replace(c, defences=()) for c in state.combatants))
+
+
 def after_wait_acted(state: SceneState, d: Mapping[str, Any]) -> SceneState:
-    """Action: Wait: the waiter acts, and takes this place in the order from now on."""
+    """Action: Wait: the waiter acts, and takes this place in the order from now on: the
+    waiter's own Turn, so the defences on the table are gone (RULINGS.md, Round 3)."""
+    state = _defences_cleared(state)
     me = replace(state.get(str(d["character"])), waiting=False)
     plans = tuple(p for p in state.plans if p[0] != me.id)
     return replace(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]), plans=plans)

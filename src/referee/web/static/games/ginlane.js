@@ -46,6 +46,8 @@
       </ul>
       ${cons.length ? html`<div><strong>Consequences: </strong>${cons.join("; ")}</div>` : null}
       ${(c.aspects || []).length ? html`<div><strong>Aspects: </strong>${c.aspects.join(", ")}</div>` : null}
+      ${(c.free_aspects || []).length ? html`<div class="gl-free"><strong>Free Aspects: </strong>${c.free_aspects.join(", ")}</div>` : null}
+      ${(c.possessions || []).length ? html`<div><strong>Possessions: </strong>${c.possessions.join(", ")}</div>` : null}
       ${on.length ? html`<div><strong>On them: </strong>${chips(on)}</div>` : null}
     </li>`;
   }
@@ -96,12 +98,14 @@
   }
 
   // ---------------------------------------------------------------- the tagging roll
-  // The Aspects the attacker may tag: the sheet's, and those placed on the attacker, the
-  // target, the zone or the scene.
+  // The Aspects the attacker may tag: the sheet's (those given at creation, free, among them),
+  // and those placed on the attacker, the target, the zone or the scene.
   function taggable(state, actor, target) {
     var me = (state.characters || {})[actor] || {};
     var out = [];
     (me.aspects || []).forEach(function (a) { out.push({name: a, note: "your Aspect"}); });
+    (me.free_aspects || []).forEach(function (a) { out.push({name: a, note: "yours, free"}); });
+    (me.possessions || []).forEach(function (a) { out.push({name: a, note: "your possession"}); });
     var near = [actor, target, me.zone, "scene"];
     (state.aspects || []).forEach(function (a) {
       if (near.indexOf(a.on) >= 0 && !out.some(function (x) { return x.name === a.name; })) {
