@@ -251,6 +251,18 @@ _MOLLS_TAGS = [
 two the manoeuvres left on him."""
 
 
+_MOLLS_SKILLS = [
+    "Weapons",
+    "Agility",
+    "Alertness",
+    "Endurance",
+    "Resolve",
+    "Brawl",
+    "Occult Philosophy: Hod",
+    "Strength",
+]
+
+
 def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_action() -> None:
     """Grapple, "Grapple Options" and "Releasing the Grapple": on her turn moll may keep the
     grapple (her own Block), let go, or give jack the bum's rush into a zone next to his with a
@@ -306,6 +318,30 @@ def test_a_grappler_may_keep_the_grapple_let_go_rush_or_release_it_for_any_full_
             "a manoeuvre on oneself",
             {
                 "named": {"one_of": ["take cover", "concentrate"]},
+                "difficulty": {"between": [6, 12]},
+                **_RELEASE,
+            },
+        ),
+        (
+            "manoeuvre",
+            "an Aspect in your own words on an opponent",
+            {
+                "aspect": {"text": "Sand in His Eyes"},
+                "skill": {"one_of": _MOLLS_SKILLS},
+                "target": {  # jack, in her zone, is in every skill's reach
+                    "depends": "skill",
+                    "cases": [[skill, {"one_of": ["jack"]}] for skill in _MOLLS_SKILLS],
+                },
+                **_RELEASE,
+            },
+        ),
+        (
+            "manoeuvre",
+            "an Aspect in your own words on the scene",
+            {
+                "aspect": {"text": "Sand in His Eyes"},
+                "skill": {"one_of": _MOLLS_SKILLS},
+                "scene": {"one_of": [True]},
                 "difficulty": {"between": [6, 12]},
                 **_RELEASE,
             },
@@ -404,7 +440,7 @@ def test_a_grappled_character_may_neither_move_nor_sprint_but_may_try_anything_e
     menu = _menu(table, "jack")
     assert [kind for kind, _, _ in menu] == [
         "attack",
-        *["manoeuvre"] * 6,
+        *["manoeuvre"] * 8,  # four named on moll, on himself, two in his own words, a removal
         "block",
         "block",
         "overcome",
@@ -424,7 +460,11 @@ def test_a_grappled_character_may_neither_move_nor_sprint_but_may_try_anything_e
         {"one_of": ["moll"]},  # disarm, Weapons: as far as his sword reaches
         {"one_of": ["moll", "ann"]},  # take aim: anyone in sight, ann in the hall too
     ]
-    assert menu[6] == (
+    assert [label for _, label, _ in menu[6:8]] == [
+        "an Aspect in your own words on an opponent",
+        "an Aspect in your own words on the scene",
+    ]
+    assert menu[8] == (
         "manoeuvre",
         "a manoeuvre to remove an Aspect",
         {
@@ -434,7 +474,7 @@ def test_a_grappled_character_may_neither_move_nor_sprint_but_may_try_anything_e
             "difficulty": {"between": [6, 12]},
         },
     )
-    assert menu[7:13] == [
+    assert menu[9:15] == [
         ("block", "", {"doorway": {"one_of": ["hall", "street"]}}),
         (
             "block",

@@ -231,3 +231,23 @@ def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> Non
     table = act(table, "jack", "full_defence")
     with pytest.raises(RuleError, match="Team Work: 'Marked' is unique to its setter"):
         act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
+
+
+def test_a_player_words_the_aspect_of_a_manoeuvre_herself() -> None:
+    """Manoeuvres: the named manoeuvres are the text's examples; a player may set an Aspect in
+    her own words with a skill of her sheet. Moll's page offers it on an opponent in that
+    skill's reach and on the scene; "Sand in His Eyes" on Jack is taken as she worded it."""
+    table = duel()
+    own = [
+        c for c in table.legal_actions("moll") if c.kind == "manoeuvre" and "own words" in c.label
+    ]
+    assert [c.label for c in own] == [
+        "an Aspect in your own words on an opponent",
+        "an Aspect in your own words on the scene",
+    ]
+    on_jack = own[0]
+    params = {"aspect": "Sand in His Eyes", "skill": on_jack.params["skill"].values[0]}
+    params["target"] = "jack"
+    assert on_jack.allows(params)
+    table = act(table, "moll", "manoeuvre", [6, 6, 1, 1], **params)  # against Jack's defence
+    assert [(a.name, a.on) for a in table.state.aspects] == [("Sand in His Eyes", "jack")]

@@ -42,6 +42,9 @@ _SOCIETY_ONLY = {
 }
 
 
+_OWN_WORDS = {"text": "Sand in His Eyes"}
+
+
 def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> None:
     """Zones, Action: Attack, Manoeuvres, Grapple, Action: Sprint, Grenades: kit, with her fists
     in zone a at the end of a row of zones a — b — c — d — e — f (and g, linked to nothing),
@@ -89,6 +92,25 @@ def test_a_menu_offers_only_the_opponents_in_reach_and_the_zones_in_sight() -> N
             "a manoeuvre on oneself",
             {
                 "named": {"one_of": ["take cover", "concentrate"]},
+                "difficulty": {"between": [6, 12]},
+            },
+        ),
+        (
+            "manoeuvre",
+            "an Aspect in your own words on an opponent",
+            {
+                "aspect": _OWN_WORDS,
+                "skill": {"one_of": ["Agility"]},  # in sight: far and near
+                "target": {"depends": "skill", "cases": [["Agility", {"one_of": ["far", "near"]}]]},
+            },
+        ),
+        (
+            "manoeuvre",
+            "an Aspect in your own words on the scene",
+            {
+                "aspect": _OWN_WORDS,
+                "skill": {"one_of": ["Agility"]},
+                "scene": {"one_of": [True]},
                 "difficulty": {"between": [6, 12]},
             },
         ),

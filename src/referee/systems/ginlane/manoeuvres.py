@@ -18,9 +18,11 @@ from referee.core import (
     Builder,
     CheckOdds,
     Choice,
+    Depends,
     Domain,
     OneOf,
     RuleError,
+    Text,
 )
 from referee.core.naming import title_of
 from referee.dice import DiceSource
@@ -209,6 +211,7 @@ def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> lis
             label="a manoeuvre on oneself",
         )
     )
+    out.extend(own_words_choices(state, me, release))
     mine = tuple(a.name for a in state.aspects if a.on == me.id)
     if mine:
         removal: dict[str, Domain] = {
@@ -219,6 +222,58 @@ def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> lis
             **release,
         }
         out.append(Choice(me.id, "manoeuvre", removal, label="a manoeuvre to remove an Aspect"))
+    return out
+
+
+def own_words_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
+    """Action: Manoeuvre: an Aspect in the player's own words ("Sand in His Eyes"), rolled with
+    any skill on the sheet: on an opponent in that skill's reach (against their defence), or on
+    the scene (against a difficulty). The named manoeuvres are the text's examples, not a
+    limit."""
+    skills = tuple(name for name, _ in me.sheet.skills)
+    if not skills:
+        return []
+    in_hand = weapon_entry(me.weapon)
+    reach: list[tuple[str, Domain]] = []
+    for skill in skills:
+        within = tuple(
+            t.id
+            for t in opponents_of(state, me)
+            if (d := zones_between(state, me.zone, t.zone)) is not None
+            and d <= rules.manoeuvre_reach(skill, in_hand)
+        )
+        if within:
+            reach.append((skill, OneOf(within)))
+    words = Text("Sand in His Eyes")
+    out: list[Choice] = []
+    if reach:
+        out.append(
+            Choice(
+                me.id,
+                "manoeuvre",
+                {
+                    "aspect": words,
+                    "skill": OneOf(tuple(skill for skill, _ in reach)),
+                    "target": Depends("skill", tuple(reach)),
+                    **release,
+                },
+                label="an Aspect in your own words on an opponent",
+            )
+        )
+    out.append(
+        Choice(
+            me.id,
+            "manoeuvre",
+            {
+                "aspect": words,
+                "skill": OneOf(skills),
+                "scene": OneOf((True,)),
+                "difficulty": Between(6, 12),
+                **release,
+            },
+            label="an Aspect in your own words on the scene",
+        )
+    )
     return out
 
 
