@@ -13,8 +13,8 @@ them).
 >>> from referee.systems.ginlane.scene import setup_scene
 >>> state = setup_scene({"zones": ["room", "hall"], "links": [["room", "hall"]],
 ...                      "characters": {"moll": {"weapon": "sword"}, "jack": {}}})
->>> [c.kind for c in legal_actions(state, "referee")][:2], actors(state)
-(['initiative', 'award'], ('referee',))
+>>> [c.kind for c in legal_actions(state, "referee")][:2], actors(state)  # ruling 44
+(['initiative', 'award'], ('referee', 'moll', 'jack'))
 """
 
 from __future__ import annotations
