@@ -36,10 +36,6 @@ def test_the_setup_form_creates_tables_of_two_games(
     live: Live, browser: Any, screenshots: Path
 ) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    # a demo setup is typed field by field (hundreds of fields for Gin Lane's): on a loaded
-    # two-core machine one field may wait long for the form to draw it. A bound on waiting,
-    # not a verdict on speed.
-    context.set_default_timeout(120_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -177,10 +173,6 @@ def _create(page: Any, live: Live, name: str) -> dict[str, Any]:
 
 def _context(browser: Any) -> tuple[Any, Any, list[str]]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    # a demo setup is typed field by field (hundreds of fields for Gin Lane's): on a loaded
-    # two-core machine one field may wait long for the form to draw it. A bound on waiting,
-    # not a verdict on speed.
-    context.set_default_timeout(120_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

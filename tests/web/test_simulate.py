@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Live
+from tests.web.conftest import WAIT, Live
 
-TIMEOUT = 8000  # ms
+TIMEOUT = WAIT  # ms: a bound on a hang, not on speed (conftest.WAIT)
 SIMULATION = 60000  # ms: the server plays the encounters while the page waits
 
 

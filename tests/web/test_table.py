@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from referee.cli.demo_tables import DEMOS, EXAMPLES
-from tests.web.conftest import Live
+from tests.web.conftest import WAIT, Live
 
 GAMES = ["intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu"]
 #: Games whose demo flow puts a secret on the table (a character sheet only the referee and its
@@ -25,7 +25,7 @@ MAKES_SECRETS = {"intrigue", "kingdoms"}
 #: The kind of move each game's flow takes first where it can: one that makes a secret (a
 #: Kingdoms faction scripts its maneuver slip, sealed from the other faction).
 PREFER = {"kingdoms": "write_slip"}
-TIMEOUT = 8000  # ms: a live update is expected within well under a second
+TIMEOUT = WAIT  # ms: a bound on a hang, not on speed (conftest.WAIT)
 
 
 class SeatPage:
