@@ -332,6 +332,20 @@ def test_structured_domains_prompts_and_the_result(live: Live, browser: Any) -> 
         )
         banner = page.locator(".result[role='region']").text_content() or ""
         assert "The fight at the gate is over" in banner and "Won: thief." in banner
+        # a winner and a character to move are named as the state names them, not by id
+        state = page.evaluate("() => window.RefTable.context().obs.state")
+        state["characters"]["thief"]["name"] = "Moll"
+        conflict = {"name": "the fight", "over": True, "winners": ["thief"], "summary": ""}
+        render(
+            {
+                "state": state,
+                "to_move": ["thief"],
+                "result": {"over": False, "winners": [], "summary": "", "conflict": conflict},
+            }
+        )
+        banner = page.locator(".result[role='region']").text_content() or ""
+        assert "Won: Moll." in banner, banner
+        assert page.locator("#to-move").text_content() == "To move: Moll"
         assert not alice.errors, alice.errors
     finally:
         alice.context.close()

@@ -213,7 +213,7 @@
         h("section", {"aria-labelledby": "act-h", className: "panel", id: "act-panel"},
           h("h2", {id: "act-h", tabIndex: -1}, "Your move"),
           h(Prompts, {prompts: promptsOf(S.obs), choices: S.obs.choices || []}),
-          h("p", {id: "to-move", className: "muted"}, (S.obs.to_move || []).length ? "To move: " + S.obs.to_move.join(", ") : ""),
+          h("p", {id: "to-move", className: "muted"}, (S.obs.to_move || []).length ? "To move: " + S.obs.to_move.map(nameOf).join(", ") : ""),
           h("div", {id: "refused", className: "error", role: "alert", tabIndex: -1}, S.refused),
           h(Choices, {console: h(ConsoleSlot, {ctx: ctx})}),
           h(Undo, null),
@@ -246,7 +246,7 @@
     if (!r.over && !conflict) return null;
     var named = conflict && conflict.name ? conflict.name.charAt(0).toUpperCase() + conflict.name.slice(1) : "The conflict";
     function line(x) {
-      var won = (x.winners || []).length ? "Won: " + x.winners.join(", ") + "." : "Nobody won.";
+      var won = (x.winners || []).length ? "Won: " + x.winners.map(nameOf).join(", ") + "." : "Nobody won.";
       return (x.summary ? x.summary + " " : "") + won;
     }
     return html`<section class="result" role="region" aria-labelledby="result-h">
