@@ -26,8 +26,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -319,11 +320,41 @@ async def _close(socket: WebSocket, code: int) -> None:
             await socket.close(code)
 
 
+RECONNECT_FIRST = 0.25
+"""Seconds before the LISTEN connection's first retry (before jitter)."""
+
+RECONNECT_GROWTH = 1.5
+"""How much longer each further wait is."""
+
+RECONNECT_CAP = 2.0
+"""The longest wait between two retries (before jitter)."""
+
+RECONNECT_JITTER = 0.25
+"""Each wait is drawn within this fraction either side, so that the processes of a host (and the
+hosts of a convention) do not all knock on PostgreSQL's door at the same instant."""
+
+
+def reconnect_waits(draw: Callable[[float, float], float] = random.uniform) -> Iterator[float]:
+    """The waits, in seconds, before each retry of a lost LISTEN connection: 0.25 s, then half
+    as long again each time up to 2 s, each jittered by a quarter either side (``draw(low,
+    high)`` picks within the bounds). So PostgreSQL back up is heard from within 2.5 s.
+
+    >>> waits = reconnect_waits(lambda low, high: high)  # the longest each wait can be
+    >>> [round(next(waits), 4) for _ in range(8)]
+    [0.3125, 0.4688, 0.7031, 1.0547, 1.582, 2.373, 2.5, 2.5]
+    """
+    wait = RECONNECT_FIRST
+    while True:
+        yield draw(wait * (1 - RECONNECT_JITTER), wait * (1 + RECONNECT_JITTER))
+        wait = min(wait * RECONNECT_GROWTH, RECONNECT_CAP)
+
+
 class Listener:
     """``LISTEN referee_tables, referee_seats`` on PostgreSQL, feeding a :class:`Hub`.
 
-    It reconnects (after a second, then longer) when the connection drops; changes made while it
-    was away are caught by reloading every live table on reconnecting.
+    When the connection drops (PostgreSQL restarted, or it ended the session) it connects again
+    after :func:`reconnect_waits`; changes made while it was away are caught by reloading every
+    live table once it listens again.
     """
 
     def __init__(
@@ -345,7 +376,7 @@ class Listener:
         """Listen until cancelled."""
         import psycopg
 
-        delay = 0.5
+        waits = reconnect_waits()
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
@@ -355,7 +386,7 @@ class Listener:
                     await conn.execute(f"LISTEN {SEATS_CHANNEL}")
                     self.connected.set()
                     self._on_connected(True)
-                    delay = 0.5
+                    waits = reconnect_waits()
                     for table_id in self._hub.live_tables:
                         self._hub.notified(table_id)
                     async for note in conn.notifies():
@@ -366,9 +397,9 @@ class Listener:
             except Exception as error:
                 self.connected.clear()
                 self._on_connected(False)
-                log.warning("LISTEN connection lost (%s); again in %.1f s", error, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 10.0)
+                wait = next(waits)
+                log.warning("LISTEN connection lost (%s); again in %.2f s", error, wait)
+                await asyncio.sleep(wait)
 
     def _dispatch(self, channel: str, payload: str) -> None:
         table_id, _, rest = payload.rpartition(":")
