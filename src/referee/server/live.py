@@ -349,12 +349,21 @@ def reconnect_waits(draw: Callable[[float, float], float] = random.uniform) -> I
         wait = min(wait * RECONNECT_GROWTH, RECONNECT_CAP)
 
 
+HEARTBEAT_SECONDS = 30.0
+"""How often the LISTEN connection, however quiet, is asked ``SELECT 1`` (and how long its
+answer may take): a connection whose other end vanished without closing it (the database's host
+gone, a network cut, a failover) is given up within twice this, not left deaf for ever."""
+
+CONNECT_SECONDS = 10
+"""How long a try to connect may take before it counts as failed."""
+
+
 class Listener:
     """``LISTEN referee_tables, referee_seats`` on PostgreSQL, feeding a :class:`Hub`.
 
-    When the connection drops (PostgreSQL restarted, or it ended the session) it connects again
-    after :func:`reconnect_waits`; changes made while it was away are caught by reloading every
-    live table once it listens again.
+    When the connection drops (PostgreSQL restarted, or it ended the session) or stops answering
+    (``heartbeat``), it connects again after :func:`reconnect_waits`; changes made while it was
+    away are caught by reloading every live table once it listens again.
     """
 
     def __init__(
@@ -364,42 +373,60 @@ class Listener:
         on_revoked: Callable[[str, str], None],
         on_changed: Callable[[str], None] = lambda table_id: None,
         on_connected: Callable[[bool], None] = lambda up: None,
+        *,
+        heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
         self._url = url
         self._hub = hub
         self._on_revoked = on_revoked
         self._on_changed = on_changed
         self._on_connected = on_connected
+        self._heartbeat = heartbeat
         self.connected = asyncio.Event()
 
     async def run(self) -> None:
         """Listen until cancelled."""
-        import psycopg
-
         waits = reconnect_waits()
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(
-                    self._url, autocommit=True
-                ) as conn:
-                    await conn.execute(f"LISTEN {TABLES_CHANNEL}")
-                    await conn.execute(f"LISTEN {SEATS_CHANNEL}")
-                    self.connected.set()
-                    self._on_connected(True)
-                    waits = reconnect_waits()
-                    for table_id in self._hub.live_tables:
-                        self._hub.notified(table_id)
-                    async for note in conn.notifies():
-                        self._dispatch(note.channel, note.payload)
+                await self._listen()
             except asyncio.CancelledError:
                 self._on_connected(False)
                 raise
             except Exception as error:
+                if self.connected.is_set():  # it was listening: the waits start again
+                    waits = reconnect_waits()
                 self.connected.clear()
                 self._on_connected(False)
                 wait = next(waits)
                 log.warning("LISTEN connection lost (%s); again in %.2f s", error, wait)
                 await asyncio.sleep(wait)
+
+    async def _listen(self) -> None:
+        """One connection, from connecting until it fails (it never returns otherwise)."""
+        import psycopg
+
+        conn = await psycopg.AsyncConnection.connect(
+            self._url, autocommit=True, connect_timeout=CONNECT_SECONDS
+        )
+        try:
+            await conn.execute(f"LISTEN {TABLES_CHANNEL}")
+            await conn.execute(f"LISTEN {SEATS_CHANNEL}")
+            self.connected.set()
+            self._on_connected(True)
+            for table_id in self._hub.live_tables:
+                self._hub.notified(table_id)
+            while True:
+                async for note in conn.notifies(timeout=self._heartbeat):
+                    self._dispatch(note.channel, note.payload)
+                # quiet for a while: still there? (notifications meanwhile are kept for the
+                # next round)
+                try:
+                    await asyncio.wait_for(conn.execute("SELECT 1"), self._heartbeat)
+                except TimeoutError:
+                    raise ConnectionError(f"no answer in {self._heartbeat:g} s") from None
+        finally:
+            await conn.close()  # no goodbye awaited: the other end may be gone
 
     def _dispatch(self, channel: str, payload: str) -> None:
         table_id, _, rest = payload.rpartition(":")
