@@ -4,6 +4,8 @@
   a restart of the database does; ``pg_terminate_backend`` on a database of the bench's own):
   the time until the server listens again (a new LISTEN session), and until a seat's socket is
   pushed a change another program made the moment the sessions ended;
+- one worker of ``--workers 2`` killed (``kill -9``): the time until uvicorn's supervisor has
+  started another in its place;
 - the server goes away and comes back on the same port: the time from its return until a
   seat's page (Chromium) is live again.
 
@@ -15,6 +17,8 @@ Debian's Chromium.
 
 from __future__ import annotations
 
+import os
+import signal
 import statistics
 import sys
 import tempfile
@@ -25,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.databases import admin_url, drop_postgres, fresh_postgres
 from tests.server.test_processes import live, message, serving
-from tests.server.test_restarts import Sessions, create
+from tests.server.test_restarts import Sessions, create, workers_of
 from tests.web.conftest import CHROMIUM
 from tests.web.test_reconnect import RECORD_WAITS, Restartable
 
@@ -71,8 +75,48 @@ def postgres_drops_the_server(rounds: int) -> tuple[list[float], list[float]]:
     return listening, pushed
 
 
+def a_worker_killed(rounds: int) -> list[float]:
+    """Seconds from ``kill -9`` of one worker of ``--workers 2`` to uvicorn's supervisor having
+    started another in its place."""
+    admin = admin_url()
+    url, name = fresh_postgres(admin)
+    respawned = []
+    try:
+        with serving(url, workers=2, poll_seconds="0") as base:
+            port = int(base.rsplit(":", 1)[1])
+            for _ in range(rounds):
+                workers = workers_of(port)
+                while len(workers) != 2:
+                    time.sleep(0.05)
+                    workers = workers_of(port)
+                os.kill(min(workers), signal.SIGKILL)
+                start = time.perf_counter()
+                while not workers_of(port) - workers:
+                    time.sleep(0.01)
+                respawned.append(time.perf_counter() - start)
+    finally:
+        drop_postgres(admin, name)
+    return respawned
+
+
+#: Each socket the page opens, stamped (page time, ms) when it opens.
+STAMP_OPENS = """
+window.refereeOpened = [];
+(function () {
+  var WebSocketBefore = window.WebSocket;
+  window.WebSocket = function (url, protocols) {
+    var socket = new WebSocketBefore(url, protocols);
+    socket.addEventListener("open", function () { window.refereeOpened.push(performance.now()); });
+    return socket;
+  };
+  window.WebSocket.prototype = WebSocketBefore.prototype;
+})();
+"""
+
+
 def a_page_after_its_server_returns(rounds: int) -> tuple[list[float], list[float]]:
-    """Seconds from the server's return until the page is live; the longest wait it chose."""
+    """Seconds from the server's return until the page's socket is open again (both on the
+    page's clock); the longest wait it chose."""
     from playwright.sync_api import sync_playwright
 
     back, longest = [], []
@@ -87,6 +131,7 @@ def a_page_after_its_server_returns(rounds: int) -> tuple[list[float], list[floa
             )
             context = chromium.new_context()
             context.add_init_script(RECORD_WAITS)
+            context.add_init_script(STAMP_OPENS)
             page = context.new_page()
             page.goto(f"{server.base}/join/{created.id}#{created.tokens['krockin']}")
             page.wait_for_selector("body[data-live='1']", timeout=60_000)
@@ -95,9 +140,9 @@ def a_page_after_its_server_returns(rounds: int) -> tuple[list[float], list[floa
                 page.wait_for_selector("body[data-live='0']", timeout=60_000)
                 time.sleep(5)  # away long enough for the page's waits to reach their cap
                 server.start()
-                start = time.perf_counter()
+                start = page.evaluate("performance.now()")
                 page.wait_for_selector("body[data-live='1']", timeout=60_000)
-                back.append(time.perf_counter() - start)
+                back.append((page.evaluate("window.refereeOpened").pop() - start) / 1000)
                 longest.append(max(page.evaluate("window.refereeWaits")) / 1000)
             chromium.close()
         server.stop()
@@ -113,8 +158,6 @@ def line(what: str, values: list[float]) -> str:
 
 
 def main() -> None:
-    import os
-
     import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy, for the page's server)
 
     rounds = 3 if "--quick" in sys.argv else 10
@@ -122,8 +165,9 @@ def main() -> None:
     listening, pushed = postgres_drops_the_server(rounds)
     print(line("PostgreSQL ended the sessions → listening again", listening))
     print(line("PostgreSQL ended the sessions → the seat pushed", pushed))
+    print(line("a worker killed → another started in its place", a_worker_killed(rounds)))
     back, longest = a_page_after_its_server_returns(rounds)
-    print(line("server back → page live", back))
+    print(line("server back → the page's socket open", back))
     print(line("the longest wait the page chose", longest))
 
 
