@@ -350,8 +350,8 @@ def reconnect_waits(draw: Callable[[float, float], float] = random.uniform) -> I
 
 
 HEARTBEAT_SECONDS = 30.0
-"""How often the LISTEN connection, however quiet, is asked ``SELECT 1`` (and how long its
-answer may take): a connection whose other end vanished without closing it (the database's host
+"""How often the LISTEN connection, however quiet, is asked to answer (and how long its answer
+may take): a connection whose other end vanished without closing it (the database's host
 gone, a network cut, a failover) is given up within twice this, not left deaf for ever."""
 
 CONNECT_SECONDS = 10
@@ -419,12 +419,20 @@ class Listener:
             while True:
                 async for note in conn.notifies(timeout=self._heartbeat):
                     self._dispatch(note.channel, note.payload)
-                # quiet for a while: still there? (notifications meanwhile are kept for the
-                # next round)
-                try:
-                    await asyncio.wait_for(conn.execute("SELECT 1"), self._heartbeat)
-                except TimeoutError:
-                    raise ConnectionError(f"no answer in {self._heartbeat:g} s") from None
+                # quiet for a while: still there? Asked by listening again (a no-op), so the
+                # session still reads as the listener in pg_stat_activity; notifications that
+                # arrive meanwhile are kept for the next round.
+                asked = asyncio.ensure_future(conn.execute(f"LISTEN {TABLES_CHANNEL}"))
+                answered, _ = await asyncio.wait({asked}, timeout=self._heartbeat)
+                if not answered:
+                    # closed first, so the question is dropped, not cancelled at the server
+                    # (psycopg would wait seconds more on a server that is not there)
+                    await conn.close()
+                    asked.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await asked
+                    raise ConnectionError(f"no answer in {self._heartbeat:g} s")
+                asked.result()
         finally:
             await conn.close()  # no goodbye awaited: the other end may be gone
 
