@@ -260,7 +260,8 @@ class Watcher:
 @dataclass
 class Actor:
     """Notes taken through the API in a loop, each with words of its own, on a fresh connection
-    each (so that both workers answer some); what was acknowledged and what was not known."""
+    each (so that both workers answer some): what was acknowledged, what is not known (the
+    connection died), and what was refused other than for a stale version (nothing should be)."""
 
     base: str
     table_id: str
@@ -268,6 +269,7 @@ class Actor:
     version: int
     acknowledged: list[tuple[str, int]] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
     stop: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> None:
@@ -285,8 +287,8 @@ class Actor:
                 self.version = int(acted.json()["version"])
                 self.acknowledged.append((words, self.version))
                 continue
-            if acted is not None and acted.status_code != 409:
-                self.unknown.append(words)
+            if acted is not None and acted.status_code != 409:  # a stale version is expected
+                self.refused.append(f"{acted.status_code} {acted.text}")
             with contextlib.suppress(OSError, ValueError, httpx.HTTPError):
                 read = httpx.get(f"{self.base}/api/tables/{self.table_id}", headers=headers)
                 self.version = int(read.json()["version"])
@@ -340,6 +342,7 @@ def test_a_killed_worker_loses_no_acknowledged_action_and_its_seats_catch_up(
         assert len(notes) == len(set(notes)), "a note was taken twice"
         assert {words for words, _ in actor.acknowledged} <= set(notes)
         assert set(notes) <= {w for w, _ in actor.acknowledged} | set(actor.unknown)
+        assert actor.refused == []
         versions = [version for _, version in actor.acknowledged]
         assert versions == sorted(set(versions))
 
