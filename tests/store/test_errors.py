@@ -1,11 +1,12 @@
 """A corrupt file, a wrong URL, a database that went away: one clear StoreError line, and
-nothing written."""
+nothing written. A database that restarted: no error at all."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from referee.core import Action
 from referee.store import StoreError, open_store
@@ -61,6 +62,32 @@ def test_a_postgresql_database_that_went_away(postgres_admin: str) -> None:
         with pytest.raises(StoreError) as error:
             call()
         assert "database" in _one_line(error)
+
+
+def test_a_postgresql_restart_fails_no_later_call(postgres_admin: str) -> None:
+    """PostgreSQL ends every session of the store (what a restart of the database does to
+    them): the next calls get fresh connections, not the pool's dead ones."""
+    url, name = fresh_postgres(postgres_admin)
+    store = open_store(url)
+    try:
+        created = store.create_table("kernel_toy", {}, name="t")
+        admin = create_engine(postgres_admin, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            # ended in the select list: only the rows WHERE kept (the store's own sessions)
+            ended = conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = :name AND pid <> pg_backend_pid()"
+                ),
+                {"name": name},
+            ).scalars()
+            assert any(ended)
+        admin.dispose()
+        assert store.load(created.id).version == created.table.version
+        store.act(created.id, Action("scarface", "note", {}), seat=None, expect_version=None)
+    finally:
+        store.close()
+        drop_postgres(postgres_admin, name)
 
 
 def test_a_sqlite_file_overwritten_mid_session(tmp_path: Path) -> None:

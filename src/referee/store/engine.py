@@ -100,8 +100,9 @@ def is_postgresql(engine: Engine | Connection) -> bool:
 
 def make_engine(url: str | URL) -> Engine:
     """An engine for ``url``: SQLite (WAL, ``synchronous=FULL``, foreign keys, a busy timeout,
-    ``BEGIN IMMEDIATE`` for writes) or PostgreSQL (psycopg 3; a connection found broken is
-    dropped from the pool, so after one :class:`StoreError` the next call connects afresh).
+    ``BEGIN IMMEDIATE`` for writes) or PostgreSQL (psycopg 3; each pooled connection is pinged
+    as it is taken from the pool, and one PostgreSQL has ended is replaced: a restart of the
+    database fails no request made after it is back).
 
     A SQLite file whose folder does not exist is refused here, so nothing is created.
     """
@@ -119,6 +120,9 @@ def make_engine(url: str | URL) -> Engine:
         return engine
     return create_engine(
         parsed,
+        # a pooled connection is tried before it is handed out: one PostgreSQL ended (a restart,
+        # an administrator, a proxy's idle timeout) is replaced, never given to a request
+        pool_pre_ping=True,
         # the URL may name the session (``?application_name=``); by default it is "referee"
         connect_args={
             "connect_timeout": 10,
