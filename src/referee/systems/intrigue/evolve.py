@@ -184,7 +184,18 @@ def _attack_rolled(state: IntrigueState, event: Event, data: Mapping[str, Json])
 def _damage_taken(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     who = _text(data, "character")
     status = state.status(who)
-    return state.with_status(who, evolved(status, damage=_number(data, "total")))
+    total = _number(data, "total")
+    if data.get("aside") is None:
+        return state.with_status(who, evolved(status, damage=total))
+    # an unobvious mental attack, over as it lands (RULINGS.md, Round 3): the Knocked Out come
+    # round 5 minutes later; those on their feet carry nothing into a later combat
+    if not data.get("knocked_out") or status.knocked_out:
+        return state
+    pending = wounds_taken(total=total, stamina=state.stamina(who))
+    return state.with_status(
+        who,
+        evolved(status, damage=total, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
+    )
 
 
 def _character_knocked_out(

@@ -147,6 +147,9 @@ def _abilities(value: Any, path: Path) -> tuple[Ability, ...]:
         dodgeable = spec.get("dodgeable")
         if dodgeable is not None and not isinstance(dodgeable, bool):
             raise _fail(f"dodgeable is true or false, not {dodgeable!r}", (*where, "dodgeable"))
+        obvious = spec.get("obvious")
+        if obvious is not None and not isinstance(obvious, bool):
+            raise _fail(f"obvious is true or false, not {obvious!r}", (*where, "obvious"))
         abilities.append(
             Ability(
                 name=str(name),
@@ -154,7 +157,7 @@ def _abilities(value: Any, path: Path) -> tuple[Ability, ...]:
                 mental=_bool(spec, "mental", False, where),
                 target=target,
                 damage=_int(spec, "damage", 0, where),
-                obvious=_bool(spec, "obvious", False, where),
+                obvious=obvious,
                 in_combat=_bool(spec, "in_combat", True, where),
                 dodgeable=dodgeable,
                 value=value_,
