@@ -345,3 +345,14 @@ def test_an_unobvious_damaging_ability_is_offered_against_those_on_their_feet() 
     assert [c.params["target"].values for c in offered] == [("butler",)]
     with pytest.raises(RuleError, match="alf is out of action"):
         _whispers(table)
+
+
+def test_the_attacker_is_the_victor_of_one_felled_unnoticed() -> None:
+    """Taking Damage, "In the meantime, the victor can have his or her way with them": Alf,
+    felled by Krockin's unnoticed Whisper of Pain, is Krockin's to search (ruling 32); the
+    Butler, who only saw him fall, is no victor."""
+    table = _whispers(_whisper(4))
+    with pytest.raises(RuleError, match="only the victor"):
+        act(table, "butler", "search", target="alf")
+    searched = act(table, "kro", "search", target="alf")
+    assert last(searched, "character.searched")["target"] == "alf"

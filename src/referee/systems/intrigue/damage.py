@@ -204,18 +204,11 @@ def revive(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
 
 
 def victors(state: IntrigueState, fallen: CharacterId) -> tuple[CharacterId, ...]:
-    """Who won the combat ``fallen`` was Knocked Out in: those of the other side still on their
-    feet and not escaped at its end ("the victor"; audit R2, reading (a))."""
-    for combat in reversed(state.combats):
-        side = combat.side_of(fallen)
-        if side is None or not combat.ended:
-            continue
-        return tuple(
-            c
-            for c, s in combat.sides
-            if s != side and c not in combat.escaped and state.status(c).can_act
-        )
-    return ()
+    """Who won the combat ``fallen`` was Knocked Out in: those of the other side not escaped at
+    its end, while on their feet ("the victor"; audit R2, reading (a)) — or the attacker of the
+    unnoticed mental attack that felled them (ruling 32). Read from ``fallen``'s own status: the
+    combat itself may have left the live state for the log (issue 29)."""
+    return tuple(c for c in state.status(fallen).foes if state.status(c).can_act)
 
 
 def _at_the_victors_mercy(state: IntrigueState, me: Character, target: Character) -> None:
