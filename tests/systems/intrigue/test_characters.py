@@ -457,7 +457,7 @@ def test_a_special_ability_keeps_every_mechanic_its_sheet_writes() -> None:
         None,
         0,
     )
-    assert (luck.obvious, luck.in_combat, luck.dodgeable, luck.value, luck.effect) == (
+    assert (luck.is_obvious, luck.in_combat, luck.dodgeable, luck.value, luck.effect) == (
         False,
         True,
         None,

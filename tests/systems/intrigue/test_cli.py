@@ -79,6 +79,26 @@ def test_check_notes_envelopes_naming_numbers_nobody_wears(tmp_path: Path) -> No
     assert code == 0 and "nobody wears 12" in out
 
 
+def test_check_warns_of_an_envelope_time_earlier_than_the_start(tmp_path: Path) -> None:
+    """Contingency Envelopes, "Open at nine o'clock": with the evening starting at 19:00, an
+    envelope "at: 09:00" is read as the next morning — a likely slip, so `check` says so; one
+    at the start itself or later in the evening draws no note."""
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "start: '19:00'\ncharacters:\n  a:\n    number: 15\n    contingency_envelopes:\n"
+        "      - {id: morning, at: '09:00', contents: x}\n"
+        "      - {id: seven, at: '19:00', contents: y}\n"
+        "      - {id: nine, at: '21:00', contents: z}\n"
+    )
+    code, out, _ = run("check", str(path))
+    assert code == 0
+    assert "morning (Open at 09:00): 09:00 is earlier than the start (19:00)" in " ".join(
+        out.split()
+    )
+    assert "the next day" in out
+    assert "seven" not in out and "nine (" not in out
+
+
 def test_the_envelopes_planner_gives_each_envelopes_chance(game: Path) -> None:
     code, out, _ = run("envelopes", str(game), "07", "scarface")
     assert code == 0 and "scarface-p1" in out and "3d6+2 ≥ 12" in out and "62.5%" in out

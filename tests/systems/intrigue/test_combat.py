@@ -634,10 +634,20 @@ def test_knocked_out_when_the_combats_total_exceeds_stamina() -> None:
     assert damage == [(3, False), (6, False), (9, True)]
 
 
-def test_a_damaging_mental_ability_is_fought_as_a_combat() -> None:
+def test_a_damaging_mental_ability_is_obvious_unless_its_card_says_otherwise() -> None:
+    """Mixing Mental and Normal Combat: "some of them are more violent and obvious ... If the
+    Attacker is using an obvious mental attack ..., then the Attacker must declare combat in the
+    normal way" — a damaging ability is obvious unless its card says ``obvious: false``
+    (RULINGS.md, Round 3): Krockin's Mind Spike, whose card says nothing, is declared as a
+    combat, never resolved aside."""
     setup = brawl(kro={"abilities": {"Mind Spike": {"mental": True, "damage": 2}}})
-    with pytest.raises(RuleError, match="fight it as a combat"):
+    with pytest.raises(RuleError, match="obvious mental attack: the Attacker must declare combat"):
         act(start(setup), "kro", "mental_attack", target="alf", ability="Mind Spike")
+    table = act(start(setup), "kro", "start_combat", targets=["alf"])
+    table = act(table, "kro", "use_mind")
+    table = declare(table, "kro", "attack", target="alf", ability="Mind Spike")
+    table = resolve(declare(table, "alf", "defend"), (6, 6, 6))
+    assert last(table, "damage.taken")["by"] == "Mind Spike"
 
 
 def test_the_referee_may_rule_a_damaging_ability_undodgeable() -> None:

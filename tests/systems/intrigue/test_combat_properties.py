@@ -184,8 +184,13 @@ def test_knock_out_agrees_with_taking_damage(
     total: dict[str, int] = dict.fromkeys(sheets, 0)
     marked: dict[str, int] = dict.fromkeys(sheets, 0)
     out: set[str] = set()
+    fighters: dict[str, set[str]] = {}  # each combat's participants not escaped, from the log
     for event in table.log:
         d = event.data
+        if event.kind == "combat.started":
+            fighters[str(d["combat"])] = {str(d["starter"]), *map(str, d["targets"])}  # type: ignore[call-overload]
+        elif event.kind == "combat.joined":
+            fighters[str(d["combat"])].add(str(d["character"]))
         if event.kind == "damage.taken":
             who, amount = str(d["character"]), int(d["amount"])  # type: ignore[call-overload]
             stamina = int(sheets[who]["stamina"]) - marked[who]
@@ -204,10 +209,10 @@ def test_knock_out_agrees_with_taking_damage(
             out.discard(who)
         elif event.kind == "escape.rolled" and d["escaped"]:
             total[str(d["character"])] = 0  # out of that combat: its damage is done with
+            fighters[str(d["combat"])].discard(str(d["character"]))
         elif event.kind == "combat.ended":
-            ended = table.state.combat(str(d["combat"]))
-            for who in ended.participants:
-                if who not in out and who not in ended.escaped:
+            for who in fighters[str(d["combat"])]:
+                if who not in out:
                     total[who] = 0
     for who, n in marked.items():
         assert table.state.status(who).wounds_marked == n

@@ -177,6 +177,33 @@ def test_open_at_nine_oclock_tells_the_holder_alone_at_nine() -> None:
     assert last(table, "envelope.opened")["label"] == "Open at 21:00"
 
 
+def test_an_envelope_due_at_the_start_opens_at_the_start() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": at a table starting at 21:00, an
+    envelope "Open at 21:00" may be opened at once, with nothing else moving the clock (audit
+    round 3, I-N2), and its holder alone is told so."""
+    setup = {
+        "start": "21:00",
+        "characters": {
+            "countess": character(
+                "The Countess",
+                40,
+                contingency_envelopes=[
+                    {"id": "nine", "at": "21:00", "contents": "The Baron is your son."}
+                ],
+            ),
+            "baron": character("The Baron", 53),
+        },
+    }
+    table = start(setup)
+    assert table.now == 0 and "nine" in table.state.openable
+    told = [e for e in view(table.log, "countess") if e.kind == "contingency.openable"]
+    assert [e.data["envelopes"] for e in told] == [["nine"]]
+    assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]
+    table = act(table, "countess", "open", envelope="nine")
+    assert last(table, "envelope.opened")["contents"] == "The Baron is your son."
+    assert table.now == 0
+
+
 def test_contents_are_visible_to_the_holder_on_opening_not_before() -> None:
     table = act(start(evening()), "countess", "report", event="shot")
     assert "locket" not in str([e.to_json() for e in view(table.log, "countess")])

@@ -21,6 +21,7 @@ def test_the_examples_are_there() -> None:
         "lady-rich",
         "contingency-envelopes",
         "the-victors-way",
+        "unnoticed-mind-spike",
     } <= names
 
 

@@ -26,15 +26,70 @@ def _holding(alf: str) -> Any:
     return act(table, "dan", "declare", action="attack", target="alf")
 
 
-def test_a_held_action_may_be_taken_alongside_a_tie_and_before_another_holder() -> None:
+def test_a_held_action_comes_after_a_tied_place_but_not_after_another_holder() -> None:
     """Initiative: "Ties act simultaneously. A character can choose to 'hold' their action until
-    a later time" — later, never earlier. Bob, who holds, may act as soon as nobody ranked above
-    him is still to act: Dan's tie does not keep him waiting, nor does Alf's own held action."""
+    a later time" — after the holder's own place. Bob, who holds, waits for Dan's place (Dan's
+    Combat 1 ties his) to resolve; he does not wait for Alf, who holds too."""
     table = act(_holding("defend"), "referee", "resolve")  # Alf's Defensive Action
+    with pytest.raises(RuleError, match="dan acts first"):
+        act(table, "bob", "declare", [6, 6, 6], action="attack", target="alf")
+    table = act(table, "referee", "resolve", [1, 1, 1])  # Dan's attack misses
     table = act(table, "bob", "declare", [6, 6, 6], action="attack", target="alf")
     assert last(table, "attack.rolled")["attackers"] == ["bob"]
-    table = act(_holding("hold"), "bob", "declare", [6, 6, 6], action="attack", target="alf")
+    table = act(_holding("hold"), "referee", "resolve", [1, 1, 1])  # Dan's place
+    table = act(table, "bob", "declare", [6, 6, 6], action="attack", target="alf")
     assert last(table, "attack.rolled")["attackers"] == ["bob"]
+
+
+def _knife_fight_round_two() -> Any:
+    """Bob and Dan (audit round 3, I-N1): both Combat 2, knives of 5, Stamina 5, in round 2."""
+    knife = {"knife": {"damage": 5}}
+    table = start(
+        {
+            "start": "20:00",
+            "characters": {
+                who: {
+                    "name": who.capitalize(),
+                    "number": n,
+                    "combat": 2,
+                    "stamina": 5,
+                    "items": knife,
+                }
+                for who, n in (("bob", 12), ("dan", 14))
+            },
+        }
+    )
+    table = act(act(table, "bob", "draw", item="knife"), "dan", "draw", item="knife")
+    table = act(table, "bob", "start_combat", targets=["dan"])
+    table = act(act(table, "bob", "declare", action="defend"), "dan", "declare", action="defend")
+    return act(act(table, "referee", "resolve"), "referee", "resolve")
+
+
+def test_holding_never_lets_a_tied_character_strike_first() -> None:
+    """Initiative: "Ties act simultaneously. A character can choose to 'hold' their action until
+    a later time": a held action comes after every place ranked at or above the holder's. Bob
+    holds in round 2; Dan, tied with him, attacks: Bob may not strike before Dan's place, which
+    knocks him out (audit round 3, I-N1: Bob stood and Dan fell)."""
+    table = act(_knife_fight_round_two(), "bob", "declare", action="hold")
+    table = act(table, "dan", "declare", action="attack", target="bob")
+    with pytest.raises(RuleError, match="dan acts first"):
+        act(table, "bob", "declare", [6, 6, 6], action="attack", target="dan")
+    assert _menu(table, "bob") == [_RESOLVE]
+    assert (
+        upcoming(table.state, Action("bob", "declare", {"action": "attack", "target": "dan"})) == []
+    )
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.status("bob").knocked_out and not table.state.status("dan").knocked_out
+    assert not table.state.running
+
+
+def test_tied_knives_without_a_hold_knock_each_other_out() -> None:
+    """Initiative: "Ties act simultaneously": Bob and Dan, tied, each knife the other in round
+    2; both attacks land and both are Knocked Out."""
+    table = act(_knife_fight_round_two(), "bob", "declare", action="attack", target="dan")
+    table = act(table, "dan", "declare", action="attack", target="bob")
+    table = act(table, "referee", "resolve", [6, 6, 6, 6, 6, 6])
+    assert table.state.status("bob").knocked_out and table.state.status("dan").knocked_out
 
 
 def test_every_seat_sees_who_has_still_to_declare() -> None:

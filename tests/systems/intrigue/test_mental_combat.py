@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, RuleError
+from referee.core import Action, RuleError, view
 from referee.systems.intrigue.odds import upcoming
 
 from .helpers import (
@@ -254,3 +254,105 @@ def test_one_who_ranks_by_mind_and_holds_is_shown_the_odds_of_a_mental_attack_al
     assert [words for words, _ in shown] == ["Krockin Energy Bolt Alf: 3d6+0 > 16"]
     plain = {"action": "attack", "target": "alf"}
     assert upcoming(table.state, Action("kro", "declare", plain)) == []
+
+
+# -- an unobvious damaging ability, resolved aside (RULINGS.md, Round 3) ----------------------
+
+
+def _whisper(damage: int, stamina: int = 6) -> T:
+    """Krockin's Whisper of Pain (``obvious: false``, ``damage``) against Alf's Mind 1 (Target
+    Number 11), with the Butler looking on."""
+    whisper = {"mental": True, "obvious": False, "damage": damage}
+    return start(
+        cast(
+            alf=character("Alf", 11, combat=2, mind=1, stamina=stamina),
+            kro=character("Krockin", 33, mind=3, abilities={"Whisper of Pain": whisper}),
+            butler=character("The Butler", 50),
+        )
+    )
+
+
+def _whispers(table: T, dice: tuple[int, int, int] = (6, 6, 6)) -> T:
+    return act(table, "kro", "mental_attack", list(dice), target="alf", ability="Whisper of Pain")
+
+
+def test_an_unobvious_damaging_ability_is_resolved_aside_without_declaring_combat() -> None:
+    """Mental Combat: "Unless the Special Ability states otherwise, Mental Combat requires no
+    movement and is not noticeable by anyone. There is therefore no need to declare combat":
+    a damaging ability whose card says ``obvious: false`` is resolved aside (RULINGS.md, Round
+    3) — no combat begins, and only the two characters see the attack and its damage."""
+    table = _whispers(_whisper(2))
+    assert last(table, "mental.attacked")["hit"] is True
+    assert not table.state.combats and "combat.started" not in [e.kind for e in table.log]
+    butler = [e.kind for e in view(table.log, "butler")]
+    assert "mental.attacked" not in butler and "damage.taken" not in butler
+    for who in ("alf", "kro"):
+        assert "damage.taken" in [e.kind for e in view(table.log, who)]
+
+
+def test_its_damage_is_taken_as_from_any_attack() -> None:
+    """Taking Damage: "If a Character takes greater than half the Character's Stamina Stat in
+    damage from a single attack, the character is Knocked Out" — the damage of an unobvious
+    mental attack is taken as from any attack (RULINGS.md, Round 3): 4 of Stamina 6 knocks Alf
+    out (everyone sees him fall), 3 does not."""
+    table = _whispers(_whisper(4))
+    assert last(table, "damage.taken") == {
+        "character": "alf",
+        "amount": 4,
+        "total": 4,
+        "by": "Whisper of Pain",
+        "knocked_out": True,
+        "aside": "kro",
+        "stamina": 6,
+    }
+    assert table.state.status("alf").knocked_out
+    assert "character.knocked_out" in [e.kind for e in view(table.log, "butler")]
+    assert not _whispers(_whisper(3)).state.status("alf").knocked_out
+
+
+def test_the_knocked_out_come_round_five_minutes_later_with_their_wounds() -> None:
+    """Taking Damage: "Otherwise they will recover 5 minutes after the combat ends ... One Wound
+    is taken for each point of damage taken in the combat in excess of their Stamina Stat" —
+    resolved aside, the attack is over as it lands (ruling 32): 8 damage of Stamina 6 wakes Alf
+    five minutes later with two Wounds; a miss does nothing."""
+    table = _whispers(_whisper(8))
+    assert table.state.status("alf").wake_due == 5 * 60
+    table = table.advance(5 * 60)
+    status = table.state.status("alf")
+    assert (status.knocked_out, status.wounds_marked, status.damage) == (False, 2, 0)
+    missed = _whispers(_whisper(8), (1, 1, 1))
+    assert "damage.taken" not in [e.kind for e in missed.log]
+
+
+def test_damage_taken_aside_is_carried_into_no_later_combat() -> None:
+    """Taking Damage: "If the total damage taken by a Character during a combat exceeds the
+    Stamina Stat, the character is also Knocked Out" — the total of a combat: Alf, whispered 3
+    of his Stamina 6 and still standing, starts a later combat with nothing taken (ruling 32)."""
+    table = _whispers(_whisper(3))
+    assert table.state.status("alf").damage == 0
+    table = act(table, "alf", "start_combat", targets=["kro"])
+    assert table.state.status("alf").damage == 0
+
+
+def test_an_unobvious_damaging_ability_is_offered_against_those_on_their_feet() -> None:
+    """Mental Combat: Krockin is offered his Whisper of Pain, with its odds, against each
+    character out of a combat and on their feet; knocked out, Alf is no target."""
+    table = _whisper(4)
+    offered = [c for c in table.legal_actions("kro") if c.kind == "mental_attack"]
+    assert [c.params["target"].values for c in offered] == [("alf", "butler")]
+    table = _whispers(table)
+    offered = [c for c in table.legal_actions("kro") if c.kind == "mental_attack"]
+    assert [c.params["target"].values for c in offered] == [("butler",)]
+    with pytest.raises(RuleError, match="alf is out of action"):
+        _whispers(table)
+
+
+def test_the_attacker_is_the_victor_of_one_felled_unnoticed() -> None:
+    """Taking Damage, "In the meantime, the victor can have his or her way with them": Alf,
+    felled by Krockin's unnoticed Whisper of Pain, is Krockin's to search (ruling 32); the
+    Butler, who only saw him fall, is no victor."""
+    table = _whispers(_whisper(4))
+    with pytest.raises(RuleError, match="only the victor"):
+        act(table, "butler", "search", target="alf")
+    searched = act(table, "kro", "search", target="alf")
+    assert last(searched, "character.searched")["target"] == "alf"

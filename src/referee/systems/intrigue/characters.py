@@ -77,8 +77,10 @@ class Ability:
     - ``mental``: the ability attacks in Mental Combat (Mind replaces Combat);
     - ``target``: a set Target Number instead of the target's Mind + 10;
     - ``damage``: the damage it does when it succeeds (0: a subtler effect);
-    - ``obvious``: an obvious mental attack, declared like combat ("Mixing Mental and Normal
-      Combat"); otherwise it is unnoticed and needs no declaration;
+    - ``obvious``: whether it is an obvious mental attack, declared like combat ("Mixing Mental
+      and Normal Combat"), or unnoticed, resolved to one side with no declaration ("Unless the
+      Special Ability states otherwise ... not noticeable by anyone"); by default, obvious when
+      it does damage (RULINGS.md, Round 3);
     - ``in_combat``: whether it may be used during normal combat;
     - ``dodgeable``: whether a Defensive Action counts against it (the referee's discretion;
       by default: when it does physical damage);
@@ -92,7 +94,7 @@ class Ability:
     mental: bool = False
     target: int | None = None
     damage: int = 0
-    obvious: bool = False
+    obvious: bool | None = None
     in_combat: bool = True
     dodgeable: bool | None = None
     value: int | None = None
@@ -106,6 +108,16 @@ class Ability:
         physical damage, the referee allows ScarFace his +3 bonus for dodging."
         """
         return self.dodgeable if self.dodgeable is not None else self.damage > 0
+
+    @property
+    def is_obvious(self) -> bool:
+        """True when using it is an obvious mental attack, declared as a combat.
+
+        "Unless the Special Ability states otherwise, Mental Combat requires no movement and is
+        not noticeable by anyone"; "some of them are more violent and obvious": a damaging
+        ability is obvious unless its card says ``obvious: false`` (RULINGS.md, Round 3).
+        """
+        return self.obvious if self.obvious is not None else self.damage > 0
 
 
 @dataclass(frozen=True)

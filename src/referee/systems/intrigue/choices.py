@@ -223,30 +223,37 @@ def _starting_choices(state: IntrigueState, me: Character) -> list[Choice]:
 
 
 def _mental_choices(state: IntrigueState, me: Character) -> list[Choice]:
-    """Mental Combat: an unnoticed mental attack on one not in a combat, with its odds."""
-    unnoticed = [a for a in me.abilities if a.mental and not a.obvious and not a.damage]
+    """Mental Combat: an unnoticed mental attack on one not in a combat, with its odds — a
+    damaging one (``obvious: false``, RULINGS.md Round 3) on one still on their feet."""
+    unnoticed = [a for a in me.abilities if a.mental and not a.is_obvious]
     quiet = tuple(o for o in _others(state, me) if state.combat_of(o) is None)
-    if not (unnoticed and quiet):
-        return []
-    odds = tuple(
-        OddsPreview.of(
-            attack_check(
-                me.mind,
-                a.target if a.target is not None else attack_target_number(state.character(o).mind),
-            ),
-            f"{me.id} {a.name} {o}",
-            rule="Mental Combat",
-        )
-        for a in unnoticed
-        for o in quiet
+    standing = tuple(o for o in quiet if state.status(o).can_act)
+    groups = (
+        ([a for a in unnoticed if not a.damage], quiet),
+        ([a for a in unnoticed if a.damage], standing),
     )
     return [
         Choice(
             me.id,
             "mental_attack",
-            {"target": OneOf(quiet), "ability": OneOf(tuple(a.name for a in unnoticed))},
-            odds=odds,
+            {"target": OneOf(targets), "ability": OneOf(tuple(a.name for a in abilities))},
+            odds=tuple(
+                OddsPreview.of(
+                    attack_check(
+                        me.mind,
+                        a.target
+                        if a.target is not None
+                        else attack_target_number(state.character(o).mind),
+                    ),
+                    f"{me.id} {a.name} {o}",
+                    rule="Mental Combat",
+                )
+                for a in abilities
+                for o in targets
+            ),
         )
+        for abilities, targets in groups
+        if abilities and targets
     ]
 
 

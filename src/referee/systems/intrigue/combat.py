@@ -95,7 +95,7 @@ def start_combat(b: Builder[IntrigueState], action: Action, dice: DiceSource) ->
     targets = [state.character(str(t)).id for t in args.targets]
     surprised = [state.character(str(t)).id for t in args.surprised]
     _may_start(state, starter, targets, surprised)
-    number = len(state.combats) + 1
+    number = state.combats_begun + 1
     tell(
         b,
         Event(

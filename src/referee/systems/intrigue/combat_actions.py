@@ -188,12 +188,13 @@ def _may_gang_up(
 
 
 def ranked_above(combat: Combat, held: Declaration) -> list[CharacterId]:
-    """Who still acts before a held action may be taken: every unresolved place ranked above
-    the holder's ("hold their action until a later time": later, never earlier)."""
+    """Who still acts before a held action may be taken: every unresolved place ranked at or
+    above the holder's ("hold their action until a later time": after the holder's own place,
+    ties included, since "Ties act simultaneously"). Other holders' places wait for no one."""
     return [
         d.actor
         for d in combat.declarations
-        if not d.resolved and d.kind not in ("hold", "group") and d.rank > held.rank
+        if not d.resolved and d.kind not in ("hold", "group") and d.rank >= held.rank
     ]
 
 

@@ -231,7 +231,7 @@ def check_command(game: GameArg) -> None:
     from rich.markup import escape
     from rich.table import Table as RichTable
 
-    from referee.systems.intrigue.game import unworn_numbers
+    from referee.systems.intrigue.game import next_day_envelopes, unworn_numbers
 
     state = _read_game(game)
     out = RichTable(title=f"{game.name}: {len(state.characters)} characters")
@@ -254,7 +254,7 @@ def check_command(game: GameArg) -> None:
             f"{envelopes} perception, {contingent} contingency",
         )
     console().print(out)
-    for note in unworn_numbers(state):
+    for note in unworn_numbers(state) + next_day_envelopes(state):
         console().print(f"[yellow]note[/] {escape(note)}", highlight=False)
 
 

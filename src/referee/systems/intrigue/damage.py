@@ -42,7 +42,17 @@ from referee.systems.intrigue.rules import (
 )
 from referee.systems.intrigue.state import Combat, IntrigueState
 
-__all__ = ["RULE", "aftermath", "damage", "revive", "rob", "search", "slay", "victors"]
+__all__ = [
+    "RULE",
+    "aftermath",
+    "damage",
+    "damage_aside",
+    "revive",
+    "rob",
+    "search",
+    "slay",
+    "victors",
+]
 
 RULE = "Taking Damage"
 
@@ -74,6 +84,39 @@ def damage(state: IntrigueState, target: CharacterId, amount: int, how: str) -> 
     return events
 
 
+def damage_aside(
+    state: IntrigueState, attacker: CharacterId, target: CharacterId, amount: int, how: str
+) -> list[Event]:
+    """Damage from an unobvious mental attack, resolved to one side without declaring combat:
+    "taken as from any attack" (RULINGS.md, Round 3). With no combat around it, the attack is
+    over as it lands: Knocked Out by more than half the Stamina (or more than all of it), the
+    target comes round 5 minutes later with a Wound for each point beyond the Stamina, or dies;
+    on their feet, they carry none of it into a later combat (ruling 32). The damage is the two
+    characters' (and the referee's), as the attack is; a fall is seen by everyone."""
+    stamina = state.stamina(target)
+    out = is_knocked_out(single=amount, total=amount, stamina=stamina)
+    events = [
+        Event(
+            DAMAGE_TAKEN,
+            {
+                "character": target,
+                "amount": amount,
+                "total": amount,
+                "by": how,
+                "knocked_out": out,
+                "aside": attacker,
+            },
+            audience=only(attacker, target),
+            secrets=(Secret("stamina", stamina, only(target)),),
+        )
+    ]
+    if out and not state.status(target).knocked_out:
+        events.append(Event(CHARACTER_KNOCKED_OUT, {"character": target}))
+        events += seen_happening(state, target, KNOCKED_OUT)
+        events += _comes_round(state, target, amount)
+    return events
+
+
 def aftermath(state: IntrigueState, combat: Combat, reason: str) -> list[Event]:
     """The combat ends: each Knocked Out character recovers 5 minutes later with their wounds
     ("Taking Damage"), or dies if every Wound would be marked (RULINGS)."""
@@ -82,23 +125,28 @@ def aftermath(state: IntrigueState, combat: Combat, reason: str) -> list[Event]:
         status = state.status(who)
         if not status.knocked_out or status.dead:
             continue
-        stamina = state.stamina(who)
-        wounds = wounds_taken(total=status.damage, stamina=stamina)
-        if status.wounds_marked + wounds >= state.character(who).wounds:
-            events.append(Event(CHARACTER_DIED, {"character": who, "wounds": wounds}))
-            continue
-        woke = Event(
-            CHARACTER_WOKE,
-            {"character": who, "how": "recovered"},
-            audience=EVERYONE,
-            secrets=(
-                Secret("wounds", wounds, only(who)),
-                Secret("stamina", stamina - wounds, only(who)),
-            ),
-        )
-        name = state.name(who)
-        events.append(set_timer(f"wake:{who}", woke, after=RECOVERY_TIME, label=f"{name} wakes"))
+        events += _comes_round(state, who, status.damage)
     return events
+
+
+def _comes_round(state: IntrigueState, who: CharacterId, total: int) -> list[Event]:
+    """``who``, Knocked Out with ``total`` damage, wakes 5 minutes later with a Wound per point
+    beyond the Stamina — or dies at once if every Wound would be marked ("Taking Damage")."""
+    stamina = state.stamina(who)
+    wounds = wounds_taken(total=total, stamina=stamina)
+    if state.status(who).wounds_marked + wounds >= state.character(who).wounds:
+        return [Event(CHARACTER_DIED, {"character": who, "wounds": wounds})]
+    woke = Event(
+        CHARACTER_WOKE,
+        {"character": who, "how": "recovered"},
+        audience=EVERYONE,
+        secrets=(
+            Secret("wounds", wounds, only(who)),
+            Secret("stamina", stamina - wounds, only(who)),
+        ),
+    )
+    name = state.name(who)
+    return [set_timer(f"wake:{who}", woke, after=RECOVERY_TIME, label=f"{name} wakes")]
 
 
 def _knocked_out_after(state: IntrigueState, target: Character, what: str) -> None:
@@ -156,18 +204,11 @@ def revive(b: Builder[IntrigueState], action: Action, dice: DiceSource) -> None:
 
 
 def victors(state: IntrigueState, fallen: CharacterId) -> tuple[CharacterId, ...]:
-    """Who won the combat ``fallen`` was Knocked Out in: those of the other side still on their
-    feet and not escaped at its end ("the victor"; audit R2, reading (a))."""
-    for combat in reversed(state.combats):
-        side = combat.side_of(fallen)
-        if side is None or not combat.ended:
-            continue
-        return tuple(
-            c
-            for c, s in combat.sides
-            if s != side and c not in combat.escaped and state.status(c).can_act
-        )
-    return ()
+    """Who won the combat ``fallen`` was Knocked Out in: those of the other side not escaped at
+    its end, while on their feet ("the victor"; audit R2, reading (a)) — or the attacker of the
+    unnoticed mental attack that felled them (ruling 32). Read from ``fallen``'s own status: the
+    combat itself may have left the live state for the log (issue 29)."""
+    return tuple(c for c in state.status(fallen).foes if state.status(c).can_act)
 
 
 def _at_the_victors_mercy(state: IntrigueState, me: Character, target: Character) -> None:

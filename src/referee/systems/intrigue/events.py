@@ -220,7 +220,7 @@ def _attack(d: Mapping[str, Any]) -> str:
 def _damage(d: Mapping[str, Any]) -> str:
     out = ": KNOCKED OUT" if d["knocked_out"] else ""
     stamina = f", Stamina {d['stamina']}" if "stamina" in d else ""
-    so_far = f"{d['total']} this combat{stamina}"
+    so_far = f"unnoticed{stamina}" if d.get("aside") else f"{d['total']} this combat{stamina}"
     return f"{_who(d, d['character'])} takes {d['amount']} damage ({d['by']}; {so_far}){out}."
 
 

@@ -92,7 +92,7 @@ def _combat(state: IntrigueState, data: Mapping[str, Json]) -> Combat:
 
 def _combat_started(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     starter = _text(data, "starter")
-    return state.with_combat(
+    state = state.with_combat(
         Combat(
             id=_text(data, "combat"),
             starter=starter,
@@ -100,6 +100,7 @@ def _combat_started(state: IntrigueState, event: Event, data: Mapping[str, Json]
             surprised=frozenset(_ids(data, "surprised")),
         )
     )
+    return evolved(state, combats_begun=state.combats_begun + 1).without_ended_combats()
 
 
 def _combat_joined(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
@@ -184,7 +185,24 @@ def _attack_rolled(state: IntrigueState, event: Event, data: Mapping[str, Json])
 def _damage_taken(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     who = _text(data, "character")
     status = state.status(who)
-    return state.with_status(who, evolved(status, damage=_number(data, "total")))
+    total = _number(data, "total")
+    if data.get("aside") is None:
+        return state.with_status(who, evolved(status, damage=total))
+    # an unobvious mental attack, over as it lands (RULINGS.md, Round 3): the Knocked Out come
+    # round 5 minutes later; those on their feet carry nothing into a later combat
+    if not data.get("knocked_out") or status.knocked_out:
+        return state
+    pending = wounds_taken(total=total, stamina=state.stamina(who))
+    return state.with_status(
+        who,
+        evolved(
+            status,
+            damage=total,
+            wake_due=event.at + RECOVERY_TIME,
+            pending_wounds=pending,
+            foes=(_text(data, "aside"),),
+        ),
+    )
 
 
 def _character_knocked_out(
@@ -248,19 +266,26 @@ def _combat_ended(state: IntrigueState, event: Event, data: Mapping[str, Json]) 
             continue
         if status.knocked_out:
             pending = wounds_taken(total=status.damage, stamina=state.stamina(who))
+            side = combat.side_of(who)
+            foes = tuple(c for c, s in combat.sides if s != side and c not in combat.escaped)
             state = state.with_status(
                 who,
-                evolved(status, wake_due=event.at + RECOVERY_TIME, pending_wounds=pending),
+                evolved(
+                    status,
+                    wake_due=event.at + RECOVERY_TIME,
+                    pending_wounds=pending,
+                    foes=foes,
+                ),
             )
         else:
             state = state.with_status(who, evolved(status, damage=0))
-    return state
+    return state.without_ended_combats()
 
 
 def _character_died(state: IntrigueState, event: Event, data: Mapping[str, Json]) -> IntrigueState:
     who = _text(data, "character")
     return state.with_status(
-        who, evolved(state.status(who), dead=True, knocked_out=False, wake_due=None)
+        who, evolved(state.status(who), dead=True, knocked_out=False, wake_due=None, foes=())
     )
 
 
@@ -276,6 +301,7 @@ def _character_woke(state: IntrigueState, event: Event, data: Mapping[str, Json]
             damage=0,
             pending_wounds=0,
             wounds_marked=status.wounds_marked + _number(data, "wounds"),
+            foes=(),
         ),
     )
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core import PUBLIC, REFEREE, ScenarioError, clock_time, format_time
+from referee.core import DAY, PUBLIC, REFEREE, ScenarioError, clock_time, format_time
 from referee.systems.intrigue.characters import Ability, Character, Item, is_character_number
 from referee.systems.intrigue.envelopes import (
     ALL,
@@ -33,7 +33,7 @@ from referee.systems.intrigue.envelopes import (
 )
 from referee.systems.intrigue.state import IntrigueState
 
-__all__ = ["load_game", "parse_number", "unworn_numbers", "wall_clock"]
+__all__ = ["load_game", "next_day_envelopes", "parse_number", "unworn_numbers", "wall_clock"]
 
 Path = tuple[str | int, ...]
 
@@ -147,6 +147,9 @@ def _abilities(value: Any, path: Path) -> tuple[Ability, ...]:
         dodgeable = spec.get("dodgeable")
         if dodgeable is not None and not isinstance(dodgeable, bool):
             raise _fail(f"dodgeable is true or false, not {dodgeable!r}", (*where, "dodgeable"))
+        obvious = spec.get("obvious")
+        if obvious is not None and not isinstance(obvious, bool):
+            raise _fail(f"obvious is true or false, not {obvious!r}", (*where, "obvious"))
         abilities.append(
             Ability(
                 name=str(name),
@@ -154,7 +157,7 @@ def _abilities(value: Any, path: Path) -> tuple[Ability, ...]:
                 mental=_bool(spec, "mental", False, where),
                 target=target,
                 damage=_int(spec, "damage", 0, where),
-                obvious=_bool(spec, "obvious", False, where),
+                obvious=obvious,
                 in_combat=_bool(spec, "in_combat", True, where),
                 dodgeable=dodgeable,
                 value=value_,
@@ -380,4 +383,27 @@ def unworn_numbers(state: IntrigueState) -> list[str]:
         number = e.condition.character
         if number and number not in worn:
             notes.append(f"{e.id} ({e.condition.label}): nobody wears {number}")
+    return notes
+
+
+def next_day_envelopes(state: IntrigueState) -> list[str]:
+    """Envelopes "Open at" a time of day earlier than the evening's start, which is read as that
+    time the next day ("Open at nine o'clock" with a start of 19:00 means 09:00 tomorrow): a
+    likely slip in the game file.
+
+    >>> state = load_game({"start": "19:00", "characters": {"a": {"number": 15,
+    ...     "contingency_envelopes": [{"at": "09:00", "contents": "x"}]}}})
+    >>> next_day_envelopes(state)
+    ['a-c1 (Open at 09:00): 09:00 is earlier than the start (19:00): read as 09:00 the next day']
+    """
+    origin = wall_clock(state.start)
+    notes = []
+    for e in state.contingency_envelopes:
+        at = e.condition.at
+        if at is not None and origin + at >= DAY:
+            when = format_time(at, state.start)
+            notes.append(
+                f"{e.id} ({e.condition.label}): {when} is earlier than the start "
+                f"({state.start}): read as {when} the next day"
+            )
     return notes

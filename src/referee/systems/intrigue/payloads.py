@@ -8,7 +8,7 @@ The public part and the secret parts merged, as :attr:`referee.core.Event.data` 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from referee.systems.intrigue.events import (
     ATTACK_ROLLED,
@@ -286,7 +286,8 @@ class EscapeRolled(TypedDict, total=False):
 
 
 class DamageTaken(TypedDict):
-    """Damage from one attack (``by``: the weapon, ability, hand, squeeze, throw)."""
+    """Damage from one attack (``by``: the weapon, ability, hand, squeeze, throw; ``aside``:
+    the attacker of an unobvious mental attack resolved out of any combat)."""
 
     character: str
     amount: int
@@ -294,6 +295,7 @@ class DamageTaken(TypedDict):
     stamina: int
     by: str
     knocked_out: bool
+    aside: NotRequired[str]
 
 
 class CharacterOnly(TypedDict):

@@ -129,7 +129,9 @@ class Intrigue(Procedure[IntrigueState]):
         return load_game(setup)
 
     def initial_events(self, state: IntrigueState) -> Sequence[Event]:
-        """Timers for "Open at nine o'clock": each tells its holder alone, at that time."""
+        """Timers for "Open at nine o'clock": each tells its holder alone, at that time. An
+        envelope due at the start itself is told at once: a timer fires only as the clock moves
+        past it, and nothing need move the clock (audit round 3, I-N2)."""
         events = []
         for envelope in state.contingency_envelopes:
             if envelope.condition.kind is ConditionKind.AT and envelope.condition.at is not None:
@@ -138,6 +140,9 @@ class Intrigue(Procedure[IntrigueState]):
                     {"holder": envelope.holder, "envelopes": [envelope.id], "why": "time"},
                     audience=only(envelope.holder),
                 )
+                if envelope.condition.at == 0:
+                    events.append(told)
+                    continue
                 events.append(
                     set_timer(
                         f"contingency:{envelope.id}",

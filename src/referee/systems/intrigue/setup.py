@@ -38,7 +38,7 @@ class AbilitySheet(_Sheet):
     mental: bool = False
     target: int | None = None
     damage: int = Field(default=0, ge=0)
-    obvious: bool = False
+    obvious: bool | None = None
     in_combat: bool = True
     dodgeable: bool | None = None
     value: int | None = None

@@ -71,7 +71,9 @@ class Status:
 
     ``damage`` is taken in the current combat ("Taking Damage"); ``pending_wounds`` are marked on
     waking; ``wake_due`` is when a Knocked Out character recovers (5 minutes after the combat
-    ends), ``None`` while their combat goes on.
+    ends), ``None`` while their combat goes on; ``foes``, while Knocked Out after it, those of
+    the other side not escaped when it ended (the attacker of an unnoticed mental attack):
+    the victors, as long as they are on their feet ("the victor can have his or her way").
     """
 
     damage: int = 0
@@ -81,6 +83,7 @@ class Status:
     wounds_marked: int = 0
     dead: bool = False
     drawn: str | None = None
+    foes: tuple[CharacterId, ...] = ()
 
     @property
     def can_act(self) -> bool:
@@ -200,7 +203,11 @@ class Combat:
 class IntrigueState:
     """An evening: the cast, the envelopes, the perception cooldowns and the combats.
 
-    ``start`` is the wall clock at game time 0 (for "Open at nine o'clock").
+    ``start`` is the wall clock at game time 0 (for "Open at nine o'clock"). ``combats`` are the
+    running combats and the last one begun, even over (the evening's conflict): an ended combat
+    leaves the live state for the log once another has begun or ended after it, what a rule
+    later reads of it kept in each Knocked Out character's ``Status.foes`` (issue 29).
+    ``combats_begun`` counts every combat begun (each named ``combat-N``).
     """
 
     characters: tuple[Character, ...]
@@ -212,6 +219,7 @@ class IntrigueState:
     opened: frozenset[EnvelopeId] = frozenset()
     cooldowns: tuple[tuple[CharacterId, CharacterId, GameTime], ...] = ()
     combats: tuple[Combat, ...] = ()
+    combats_begun: int = 0
 
     # -- characters --------------------------------------------------------------------
 
@@ -278,6 +286,9 @@ class IntrigueState:
         for combat in self.combats:
             if combat.id == combat_id:
                 return combat
+        number = combat_id.removeprefix("combat-")
+        if number.isdigit() and 0 < int(number) <= self.combats_begun:
+            raise RuleError("Combat rules", f"{combat_id} is over")  # and gone to the log
         raise RuleError("Combat rules", f"no combat {combat_id!r}")
 
     @property
@@ -299,6 +310,13 @@ class IntrigueState:
             if c.id == combat.id:  # ids are unique: the one with_combat added
                 return evolved(self, combats=(*combats[:i], combat, *combats[i + 1 :]))
         return evolved(self, combats=(*combats, combat))
+
+    def without_ended_combats(self) -> IntrigueState:
+        """The state keeping only the running combats and the last one begun: an ended combat
+        is the log's, once another has begun or ended after it (issue 29)."""
+        combats = self.combats
+        kept = tuple(c for c in combats[:-1] if not c.ended) + combats[-1:]
+        return self if len(kept) == len(combats) else evolved(self, combats=kept)
 
     def effective_combat(self, combat: Combat, character: CharacterId) -> int:
         """The Combat Stat in ``combat``: halved (round up) while Holding or Held ("Grabbing")."""
