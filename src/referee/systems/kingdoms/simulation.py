@@ -61,6 +61,15 @@ def outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
     )
 
 
+def factions(table: Table[Any]) -> Sequence[str]:
+    """Who may move in the maneuver: every faction, in seat order. (The procedure's ``actors``
+    works out every faction's choices to see who has a move, and the simulator then asks for
+    them again; a faction without a move has only the kinds open at any time, none of them the
+    maneuver's, so asking each faction once gives the same choices at half the cost.)"""
+    state: KingdomsState = table.state
+    return tuple(state.factions)
+
+
 BOLDNESS = ("Sap", "Infiltrate", "Fortify", "Conserve", "Assess")
 """The maneuvers a simulated faction writes, boldest first."""
 
@@ -101,6 +110,7 @@ MANEUVER = SimulatedConflict(
     begin,
     is_over,
     outcome,
+    factions,
     pick=pick,
     exact=maneuver_odds,
 )
