@@ -16,6 +16,7 @@ conflict is the one the table's game offers (``System.simulations``,
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections import Counter
@@ -110,8 +111,9 @@ class SimulationReport:
     (Wilson intervals); ``rounds`` and ``damage`` (per character): means (t intervals);
     ``rounds_seen``: how many encounters lasted each number of rounds. ``precision``: the
     width asked of every interval (``None``: none asked); ``stopped``: why no more encounters
-    were played — ``"runs"`` (all asked), ``"precision"`` (every interval narrower than
-    ``precision``: :func:`precise`) or ``"time"`` (the time given ran out).
+    were played — ``"runs"`` (all asked, the precision not reached), ``"precision"`` (every
+    interval narrower than ``precision``, :func:`precise`: before the last encounter asked, or
+    with it) or ``"time"`` (the time given ran out).
     """
 
     system: str
@@ -179,7 +181,7 @@ def precise(report: SimulationReport, precision: float) -> bool:
 
     >>> from referee.core.simulation import EncounterOutcome
     >>> ties = [EncounterOutcome("a" if i % 2 else "b", 3, {}) for i in range(400)]
-    >>> report = summarise(ties, system="toy", conflict="duel", policy="default", seed=0)
+    >>> report = summarise(ties, system="any", conflict="a duel", policy="default", seed=0)
     >>> precise(report, 0.1), precise(report, 0.05)
     (True, False)
     """
@@ -279,7 +281,7 @@ def simulate(
         refused += no
         if progress is not None:
             progress(done)
-    return summarise(
+    report = summarise(
         outcomes,
         system=table.system,
         conflict=conflict.name,
@@ -290,3 +292,7 @@ def simulate(
         precision=precision,
         stopped=stopped,
     )
+    if stopped == "runs" and precision is not None and precise(report, precision):
+        # reached with the last encounter asked for
+        report = dataclasses.replace(report, stopped="precision")
+    return report
