@@ -126,7 +126,7 @@
     var precision = h("input", {id: "sim-precision", type: "number", min: 0.001, max: 1, step: "any", placeholder: "0.02", inputmode: "decimal"});
     var form = h("form", {className: "sim-form"},
       h("label", {"for": "sim-runs", text: "Encounters to play (1–" + MAX_RUNS + ")"}), runs,
-      h("label", {"for": "sim-precision", text: "Stop sooner at a precision (optional: every interval narrower than, say, 0.02)"}), precision, go);
+      h("label", {"for": "sim-precision", text: "Stop sooner once every interval is narrower than (optional, 0–1)"}), precision, go);
     var section = h("section", {className: "panel", id: "sim-panel", "aria-labelledby": "sim-h"},
       h("h2", {id: "sim-h", text: "How deadly is this?"}),
       h("p", {className: "muted", text: "Plays this table's main conflict from where it stands, through the rules, many times over; the exact odds beside the estimates where a model gives them."}),
