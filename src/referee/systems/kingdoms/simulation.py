@@ -100,7 +100,7 @@ def maneuver_odds(table: Table[Any], seat: str | None, time_limit: float | None)
     """The exact odds of the maneuver (:func:`referee.systems.kingdoms.exact.maneuver_odds`)."""
     from referee.systems.kingdoms.exact import maneuver_odds as solve_maneuver
 
-    return solve_maneuver(table).to_json()
+    return solve_maneuver(table, time_limit=time_limit).to_json()
 
 
 MANEUVER = SimulatedConflict(
