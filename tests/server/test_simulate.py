@@ -92,6 +92,35 @@ def test_bad_runs_are_the_one_error_body(sqlite_server: Server, runs: str) -> No
     assert error["code"] == "invalid" and error["where"] == ["query", "runs"]
 
 
+def test_the_referee_may_ask_for_a_precision(sqlite_server: Server) -> None:
+    """``precision``: the server stops once every interval is narrower, and says so."""
+    seated = _create(sqlite_server, "intrigue/scarface-and-krockin.yaml")
+    got = sqlite_server.client.get(
+        f"/api/tables/{seated.id}/simulate",
+        params={"runs": 2000, "precision": 0.1},
+        headers=seated.auth("referee"),
+    )
+    assert got.status_code == 200, got.text
+    sim = got.json()["simulation"]
+    assert sim["stopped"] == "precision" and sim["precision"] == 0.1
+    assert sim["runs"] < 2000
+    for estimate in sim["win_rates"].values():
+        assert estimate["high"] - estimate["low"] < 0.1
+
+
+@pytest.mark.parametrize("precision", ["0", "-0.1", "1.5", "fine"])
+def test_a_bad_precision_is_the_one_error_body(sqlite_server: Server, precision: str) -> None:
+    seated = _create(sqlite_server, "intrigue/scarface-and-krockin.yaml")
+    got = sqlite_server.client.get(
+        f"/api/tables/{seated.id}/simulate",
+        params={"runs": 5, "precision": precision},
+        headers=seated.auth("referee"),
+    )
+    assert got.status_code == 422, got.text
+    error = got.json()["error"]
+    assert error["code"] == "invalid" and error["where"] == ["query", "precision"]
+
+
 def test_no_seat_is_401(sqlite_server: Server) -> None:
     seated = _create(sqlite_server, "intrigue/scarface-and-krockin.yaml")
     url = f"/api/tables/{seated.id}/simulate"

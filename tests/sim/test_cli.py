@@ -85,4 +85,4 @@ def test_the_exact_model_gives_up_when_told(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     answer = json.loads(result.output)
     assert answer["exact"] is None
-    assert "in 1 s and more to go" in answer["exact_reason"]
+    assert "more than the 1 s given: too large" in answer["exact_reason"]

@@ -99,6 +99,28 @@ def test_a_full_sized_maneuver_is_a_convolution_not_a_tree() -> None:
         maneuver_odds(table, limit=100)
 
 
+def test_a_maneuver_too_large_for_the_time_given_is_refused_before_it_is_resolved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """378 resolutions at 5 ms each are some 2 s: given 1 s, the maneuver is refused once they
+    are counted — the steps to the reveal and one probe of it, no resolution (counted, not
+    timed: past ``bound`` procedure steps the test stops the model)."""
+    table = sap_table("B6", "B6", "B5", forks=True)
+    bound = 40
+    steps = []
+    act = Table.act
+
+    def counted(self: Table[Any], *args: Any, **kwargs: Any) -> Table[Any]:
+        steps.append(1)
+        assert len(steps) <= bound, f"more than {bound} procedure steps before deciding"
+        return act(self, *args, **kwargs)
+
+    monkeypatch.setattr(Table, "act", counted)
+    with pytest.raises(ManeuverError, match=r"378 ways .* more than the 1 s given: too large"):
+        maneuver_odds(table, time_limit=1)
+    assert len(steps) <= bound
+
+
 def test_the_simulation_agrees_within_its_intervals() -> None:
     table = sap_table("B4", "B3", "B3")
     odds = maneuver_odds(table)

@@ -137,6 +137,41 @@ def test_an_exchange_is_exactly_the_enumeration_of_every_face() -> None:
             assert estimate.low <= p <= estimate.high, (winner, float(p), estimate)
 
 
+class TooMuchWork(Exception):
+    """The chain took more procedure steps than a refusal may."""
+
+
+def test_a_chase_too_large_for_the_time_given_is_refused_before_any_state_is_expanded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cutpurse example (one escapee, two pursuers, 3 Rounds) took 60 s of a 69 s run
+    before it was refused; its size is now estimated from the table first (some 5,600
+    states, more than 60 s at 20 ms each) and it is refused after a handful of procedure
+    steps (asking the game whether the chase can begin), not one canonical state expanded.
+    Counted, not timed: past ``bound`` steps the test stops the chain."""
+    from referee.core.loader import load_file
+
+    bound = 10
+    steps = []
+    act = Table.act
+
+    def counted(self: Table[Any], *args: Any, **kwargs: Any) -> Table[Any]:
+        steps.append(1)
+        if len(steps) > bound:
+            raise TooMuchWork(f"more than {bound} procedure steps before deciding")
+        return act(self, *args, **kwargs)
+
+    data = load_file(Path(__file__).parents[2] / "examples/zweihander/chase-takedown.yaml")
+    table = system("zweihander").new_table(data["setup"])
+    monkeypatch.setattr(Table, "act", counted)
+    with pytest.raises(ChainError, match=r"about 5,600 states .* more than the 60 s given"):
+        chase_odds(table, time_limit=60)
+    assert len(steps) <= bound
+    # given ten minutes, the same chase is not refused at once: the chain sets to work
+    with pytest.raises(TooMuchWork):
+        chase_odds(table, time_limit=600)
+
+
 def test_a_chase_too_large_for_the_time_given_is_refused_with_the_reason() -> None:
     sheet = {"bonuses": {"AB": 3, "BB": 1}, "skills": {"Coordination": 40, "Toughness": 40}}
     people = {name: sheet for name in ("a", "b", "c", "d")}

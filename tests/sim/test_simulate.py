@@ -125,3 +125,24 @@ def test_a_simulation_is_reproducible_from_its_seed() -> None:
     first = simulate(table, runs=10, seed=4, policy="random")
     again = simulate(table, runs=10, seed=4, policy="random")
     assert first.to_json() == again.to_json()
+
+
+def test_a_maneuver_asks_each_factions_choices_once_a_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulated maneuver's movers are every faction (``MANEUVER``'s ``actors``): the
+    procedure's own ``actors`` works out every faction's choices to see who has a move, and
+    the simulator then asked for them again — twice the work for the same choices."""
+    import referee.systems.kingdoms.choices as choices
+    import referee.systems.kingdoms.procedure as procedure
+
+    calls: list[str] = []
+    real = choices.choices_for
+
+    def counted(state: Any, actor: str) -> Any:
+        calls.append(actor)
+        return real(state, actor)
+
+    monkeypatch.setattr(choices, "choices_for", counted)
+    monkeypatch.setattr(procedure, "choices_for", counted)
+    table = example_table("kingdoms")
+    report = simulate(table, runs=5, seed=0)
+    assert len(calls) == len(table.state.factions) * report.actions

@@ -48,6 +48,17 @@ def test_the_referee_asks_how_deadly_and_a_player_cannot(
         width = referee.evaluate("document.getElementById('sim-panel').scrollWidth")
         assert width <= 360, width
         referee.locator("#sim-panel").screenshot(path=str(screenshots / "simulate-360-dark.png"))
+        # a precision out of range is refused on the page (the field's range), before any request
+        referee.fill("#sim-precision", "2")
+        referee.click("#sim-go")
+        assert referee.evaluate("document.getElementById('sim-precision').validity.valid") is False
+        assert "played 40 times" in referee.inner_text(".sim-facts")
+        # a precision stops the server sooner, and the facts say so
+        referee.fill("#sim-precision", "0.5")
+        referee.fill("#sim-runs", "300")
+        referee.click("#sim-go")
+        referee.locator(".sim-facts", has_text="narrower than 0.5").wait_for(timeout=SIMULATION)
+        assert "played 100 times (of 300 asked" in referee.inner_text(".sim-facts")
         assert referee.errors == []
     finally:
         referee.context.close()

@@ -20,9 +20,22 @@ import typer
 from referee.cli.output import console, fail
 
 MAX_RUNS = 100_000
+"""The most encounters one command plays through the procedures."""
 MAX_EXACT_SECONDS = 600
 """The longest an exact model may be given (``--exact-seconds``): ten minutes."""
-"""The most encounters one command plays through the procedures."""
+
+
+def _precision(text: str | None) -> float | None:
+    """``--precision``: a number above 0 and at most 1 (exit 2, one line, for anything else)."""
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 1:  # also NaN and text
+        fail(f"simulate: --precision {text!r} is not a number above 0 and at most 1 (say 0.01)")
+    return value
 
 
 def _table(path: Path, system_name: str | None) -> Any:
@@ -79,6 +92,16 @@ def _print(result: dict[str, Any]) -> None:
         f"[bold]{sim['system']}[/bold]: {sim['conflict']} — {sim['runs']:,} encounters "
         f"through the rules, policy {sim['policy']}, seed {sim['seed']}"
     )
+    if sim.get("stopped") == "precision":
+        out.print(
+            f"stopped at the precision asked after {sim['runs']:,} encounters: every 95% "
+            f"interval is narrower than {sim['precision']:g}"
+        )
+    elif sim.get("precision") is not None:
+        out.print(
+            f"[yellow]precision {sim['precision']:g} not reached within {sim['runs']:,} "
+            "encounters[/yellow]"
+        )
     if result.get("conflict_reason"):
         out.print(
             f"[dim]{sim['conflict']}, not the game's main conflict: "
@@ -142,6 +165,14 @@ def simulate_command(
             "--exact-seconds", help="how long the exact model may take before it gives up"
         ),
     ] = 60.0,
+    precision: Annotated[
+        str | None,
+        typer.Option(
+            "--precision",
+            help="stop once every 95% interval is narrower than this (0 < P <= 1), "
+            "at most --runs encounters",
+        ),
+    ] = None,
 ) -> None:
     """Simulate a table's main conflict: who wins, how long, how much damage."""
     from referee.core.errors import RefereeError
@@ -157,6 +188,7 @@ def simulate_command(
             f"simulate: --exact-seconds {exact_seconds:g} is not above 0 and at most "
             f"{MAX_EXACT_SECONDS}"
         )
+    wanted = _precision(precision)
     if plot is not None and plot.suffix.lower() != ".png":
         fail(f"simulate: --plot {str(plot)!r} must name a .png file")
     table = _table(target, system_name)
@@ -179,10 +211,17 @@ def simulate_command(
                     seat=seat,
                     progress=lambda done: bar.update(task, completed=done),
                     exact_seconds=exact_seconds,
+                    precision=wanted,
                 )
         else:
             result = answer(
-                table, runs=runs, seed=seed, policy=policy, seat=seat, exact_seconds=exact_seconds
+                table,
+                runs=runs,
+                seed=seed,
+                policy=policy,
+                seat=seat,
+                exact_seconds=exact_seconds,
+                precision=wanted,
             )
     except RefereeError as error:
         fail(f"simulate: {error}")

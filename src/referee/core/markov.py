@@ -20,6 +20,12 @@ The chain is run forward, one action per step, to the end of the conflict or pas
 of rounds: what is still going on then is ``unfinished``, exactly. Exact
 :class:`~fractions.Fraction` answers throughout.
 
+**Too large, said first.** A model may give :func:`solve` its ``estimate`` of the canonical
+states to expand, read from the table before anything is expanded, and what a state costs
+(``seconds_per_state``): a chain whose estimate is past ``max_states``, or whose estimated cost
+is past the time given, is refused at once — no state expanded — rather than after spending
+the time given and then refusing. The deadline still holds for an estimate that falls short.
+
 For example, a Zweihänder chase of two for one round (``tests/sim/test_exact_zweihander.py``
 holds the chain to the enumeration of every face of a chase like it)::
 
@@ -42,7 +48,7 @@ from referee.core.procedures import Action
 from referee.core.simulation import SimulatedConflict, conflict_of
 from referee.core.table import Table
 
-__all__ = ["ChainError", "ChainOdds", "branches", "solve"]
+__all__ = ["ChainError", "ChainOdds", "branches", "solve", "too_large"]
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -184,6 +190,40 @@ def _policy_branches(
     return None if taken is None else taken[1]
 
 
+def too_large(
+    estimate: int | None,
+    seconds_per_state: float,
+    max_states: int = MAX_STATES,
+    time_limit: float | None = None,
+) -> None:
+    """Refuse (:class:`ChainError`) a chain whose ``estimate`` of canonical states is past
+    ``max_states``, or whose estimated cost (``estimate × seconds_per_state``) is past
+    ``time_limit`` seconds; nothing if there is no estimate.
+
+    >>> try:
+    ...     too_large(6_000, 0.02, time_limit=60)
+    ... except ChainError as error:
+    ...     print(*str(error).split(", ")[1:], sep="\\n")
+    some 120 s at 20 ms a state
+    more than the 60 s given: too large to solve exactly within the time given
+    >>> too_large(6_000, 0.02, time_limit=600)
+    """
+    if estimate is None:
+        return
+    if estimate > max_states:
+        raise ChainError(
+            f"about {estimate:,} states to expand, more than {max_states:,}: "
+            "too large to solve exactly"
+        )
+    cost = estimate * seconds_per_state
+    if time_limit is not None and cost > time_limit:
+        raise ChainError(
+            f"about {estimate:,} states to expand, some {cost:.0f} s at "
+            f"{1000 * seconds_per_state:g} ms a state, more than the {time_limit:g} s given: "
+            "too large to solve exactly within the time given"
+        )
+
+
 def solve(
     table: Table[Any],
     *,
@@ -194,12 +234,16 @@ def solve(
     describe: Callable[[Table[Any]], str] | None = None,
     max_states: int = MAX_STATES,
     time_limit: float | None = None,
+    estimate: int | None = None,
+    seconds_per_state: float = 0.0,
 ) -> ChainOdds:
     """Solve ``table``'s main conflict as the default policy plays it (see the module's doc):
     its beginning (``conflict.begin(table, seat)``), then one action per step until it is
     over or ``rounds(start, table)`` (default: the conflict's outcome's) passes ``horizon``.
     Refused (:class:`ChainError`) past ``max_states`` canonical states or ``time_limit``
-    seconds."""
+    seconds — at once, before any state is expanded, where the model's ``estimate`` of the
+    states is past ``max_states`` or, at ``seconds_per_state``, past ``time_limit``."""
+    too_large(estimate, seconds_per_state, max_states, time_limit)
     conflict = conflict_of(table)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     start = table

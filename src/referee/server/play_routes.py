@@ -164,6 +164,7 @@ def simulate_table(
     request: Request,
     runs: Annotated[int, Query(ge=1, le=SIMULATION_RUNS)] = 300,
     seed: Annotated[int, Query(ge=0, le=2**31)] = 0,
+    precision: Annotated[float | None, Query(gt=0, le=1)] = None,
 ) -> JSONResponse:
     """How deadly is this? The table's main conflict played ``runs`` times from the table as
     stored, through the game's own procedure (estimates with 95% intervals), and its exact odds
@@ -171,7 +172,8 @@ def simulate_table(
     answer reads every secret of the table. A game without a referee's seat (Burning Kingdoms)
     answers no seat: the odds of a maneuver would tell of sealed slips. The same ``seed`` and
     table give the same answer; at most ``SIMULATION_SECONDS`` of play (``simulation.runs``
-    says how many were played)."""
+    says how many were played). ``precision``: stop once every 95% interval is narrower than
+    that (``simulation.stopped`` is then ``"precision"``)."""
     from referee.sim.answer import answer
     from referee.sim.conflicts import CONFLICTS
 
@@ -190,7 +192,9 @@ def simulate_table(
             headers={"Retry-After": "5"},
         )
     try:
-        result = answer(table, runs=runs, seed=seed, time_limit=SIMULATION_SECONDS)
+        result = answer(
+            table, runs=runs, seed=seed, time_limit=SIMULATION_SECONDS, precision=precision
+        )
     except Exception as error:
         raise refused(error) from None
     finally:

@@ -60,6 +60,7 @@ def answer(
     progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
     exact_seconds: float = EXACT_SECONDS,
+    precision: float | None = None,
 ) -> dict[str, Any]:
     """``{"system", "conflict", "conflict_reason", "simulation", "exact", "exact_reason"}``:
     the conflict played (``conflict_reason``: why it is not the game's main one, where it is
@@ -68,7 +69,8 @@ def answer(
     encounter (else ``None``, and ``exact_reason`` says why; an exact model gets at most
     ``exact_seconds``, or ``time_limit`` if less).
     ``time_limit``: seconds of simulation at most (the report's ``runs`` says how many were
-    played; see :func:`~referee.sim.simulate.simulate`)."""
+    played; see :func:`~referee.sim.simulate.simulate`). ``precision``: stop the simulation
+    once every interval is narrower than that (its ``stopped`` says ``"precision"``)."""
     report = simulate(
         table,
         runs=runs,
@@ -77,6 +79,7 @@ def answer(
         seat=seat,
         progress=progress,
         time_limit=time_limit,
+        precision=precision,
     )
     exact_time = exact_seconds if time_limit is None else min(exact_seconds, time_limit)
     exact, why = (

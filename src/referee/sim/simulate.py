@@ -16,6 +16,7 @@ conflict is the one the table's game offers (``System.simulations``,
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections import Counter
@@ -52,6 +53,9 @@ __all__ = [
 
 MAX_STEPS = 2_000
 """Actions one encounter may take before it is called unfinished (a random policy may wander)."""
+BATCH = 100
+"""The fewest encounters played between two looks at the intervals (``precision``): a look
+after every tenth of those played so far, and never before the first hundred."""
 
 
 def play(
@@ -105,7 +109,11 @@ class SimulationReport:
 
     ``wins``: how many encounters each winner won; ``win_rates``: those as proportions
     (Wilson intervals); ``rounds`` and ``damage`` (per character): means (t intervals);
-    ``rounds_seen``: how many encounters lasted each number of rounds.
+    ``rounds_seen``: how many encounters lasted each number of rounds. ``precision``: the
+    width asked of every interval (``None``: none asked); ``stopped``: why no more encounters
+    were played — ``"runs"`` (all asked, the precision not reached), ``"precision"`` (every
+    interval narrower than ``precision``, :func:`precise`: before the last encounter asked, or
+    with it) or ``"time"`` (the time given ran out).
     """
 
     system: str
@@ -123,6 +131,18 @@ class SimulationReport:
     refused: int
     unfinished: int
     outcomes: list[EncounterOutcome] = field(default_factory=list, repr=False)
+    precision: float | None = None
+    stopped: str = "runs"
+
+    def estimates(self) -> list[tuple[str, Estimate]]:
+        """Every estimate reported, by name: each winner's rate, the rounds, each character's
+        damage and each extra count."""
+        return [
+            *((f"wins:{k}", v) for k, v in self.win_rates.items()),
+            ("rounds", self.rounds),
+            *((f"damage:{k}", v) for k, v in self.damage.items()),
+            *((f"extra:{k}", v) for k, v in self.extra.items()),
+        ]
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON (estimates as ``{"value", "low", "high", "n"}``)."""
@@ -142,7 +162,35 @@ class SimulationReport:
             "actions": self.actions,
             "refused": self.refused,
             "unfinished": self.unfinished,
+            "precision": self.precision,
+            "stopped": self.stopped,
         }
+
+
+def width_allowed(estimate: Estimate, precision: float, share: bool) -> float:
+    """How wide ``estimate``'s 95% interval may be at ``precision``: ``precision`` itself for
+    a share of the encounters (a winner's rate, between 0 and 1); for a mean (rounds, damage,
+    a count), ``precision`` of the mean's size, or of 1 where the mean is smaller than 1
+    (docs/simulate.md, "Stopping at a precision")."""
+    return precision if share else precision * max(1.0, abs(estimate.value))
+
+
+def precise(report: SimulationReport, precision: float) -> bool:
+    """True if every interval ``report`` gives is narrower than ``precision`` allows
+    (:func:`width_allowed`).
+
+    >>> from referee.core.simulation import EncounterOutcome
+    >>> ties = [EncounterOutcome("a" if i % 2 else "b", 3, {}) for i in range(400)]
+    >>> report = summarise(ties, system="any", conflict="a duel", policy="default", seed=0)
+    >>> precise(report, 0.1), precise(report, 0.05)
+    (True, False)
+    """
+    return all(
+        estimate.n > 0
+        and estimate.high - estimate.low
+        < width_allowed(estimate, precision, name.startswith("wins:"))
+        for name, estimate in report.estimates()
+    )
 
 
 def summarise(
@@ -154,6 +202,8 @@ def summarise(
     seed: int | None,
     actions: int = 0,
     refused: int = 0,
+    precision: float | None = None,
+    stopped: str = "runs",
 ) -> SimulationReport:
     """The report of ``outcomes``."""
     runs = len(outcomes)
@@ -176,6 +226,8 @@ def summarise(
         refused,
         sum(1 for o in outcomes if not o.finished),
         list(outcomes),
+        precision,
+        stopped,
     )
 
 
@@ -189,12 +241,18 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     max_steps: int = MAX_STEPS,
     time_limit: float | None = None,
+    precision: float | None = None,
 ) -> SimulationReport:
     """Play ``table``'s main conflict ``runs`` times from the same table, through the real
     procedure, and summarise (``seed`` makes it reproducible; ``None``: the system's CSPRNG).
     ``seat``: whose character starts it, where the game asks; ``progress(done)`` is called after
     each encounter. ``time_limit``: seconds after which no further encounter is begun (at
-    least one is always played; the report's ``runs`` says how many were)."""
+    least one is always played; the report's ``runs`` says how many were). ``precision``
+    (above 0, at most 1): stop once every interval is narrower than that (:func:`precise`),
+    looked at in batches (:data:`BATCH`), never past ``runs``; the report's ``stopped`` says
+    why it stopped."""
+    if precision is not None and not 0 < precision <= 1:
+        raise ValueError(f"precision {precision!r} is not above 0 and at most 1")
     conflict = conflict_of(table)
     chooser = POLICIES[policy]
     dice = RandomSource(seed)
@@ -202,9 +260,19 @@ def simulate(
     outcomes: list[EncounterOutcome] = []
     actions = refused = 0
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    stopped = "runs"
+    look = BATCH
     for done in range(1, runs + 1):
         if deadline is not None and outcomes and time.monotonic() > deadline:
+            stopped = "time"
             break
+        if precision is not None and len(outcomes) == look:
+            look += max(BATCH, look // 10)
+            if precise(
+                summarise(outcomes, system="", conflict="", policy="", seed=seed), precision
+            ):
+                stopped = "precision"
+                break
         outcome, steps, no = play(
             table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps
         )
@@ -213,7 +281,7 @@ def simulate(
         refused += no
         if progress is not None:
             progress(done)
-    return summarise(
+    report = summarise(
         outcomes,
         system=table.system,
         conflict=conflict.name,
@@ -221,4 +289,10 @@ def simulate(
         seed=seed,
         actions=actions,
         refused=refused,
+        precision=precision,
+        stopped=stopped,
     )
+    if stopped == "runs" and precision is not None and precise(report, precision):
+        # reached with the last encounter asked for
+        report = dataclasses.replace(report, stopped="precision")
+    return report

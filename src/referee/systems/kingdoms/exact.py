@@ -67,6 +67,10 @@ FAILURE_FACE = 1
 """A failure on every shade's die."""
 MAX_RESOLUTIONS = 20_000
 """The most success vectors one answer may resolve (the product of the pools' sizes + 1)."""
+SECONDS_PER_RESOLUTION = 0.005
+"""What resolving one vector of successes costs the procedure, measured on this machine (378
+in 1.2 s, docs/performance.md), with room for a loaded one: with a time given, a maneuver whose
+resolutions would take longer is refused once they are counted, before any is resolved."""
 _STEPS = 200
 
 
@@ -176,9 +180,13 @@ def _next(table: Table[Any]) -> Action | None:
     return default_policy(table, conflict, choices, random.Random(0))
 
 
-def maneuver_odds(table: Table[Any], limit: int = MAX_RESOLUTIONS) -> ManeuverOdds:
+def maneuver_odds(
+    table: Table[Any], limit: int = MAX_RESOLUTIONS, time_limit: float | None = None
+) -> ManeuverOdds:
     """The exact odds of the next maneuver at ``table`` (see the module's doc): its slips as
-    written, or as the default policy writes them; every roll kept.
+    written, or as the default policy writes them; every roll kept. Refused once the
+    resolutions are counted (before any is resolved) where they are more than ``limit`` or,
+    at :data:`SECONDS_PER_RESOLUTION`, would take longer than ``time_limit`` seconds.
 
     Raises :class:`ManeuverError` where the maneuver is not one this model solves."""
     if table.procedure is not system("kingdoms").procedure:
@@ -204,6 +212,13 @@ def maneuver_odds(table: Table[Any], limit: int = MAX_RESOLUTIONS) -> ManeuverOd
         size *= pool.dice + 1
     if size > limit:
         raise ManeuverError(f"{size} ways the pools can fall, more than the limit of {limit}")
+    cost = size * SECONDS_PER_RESOLUTION
+    if time_limit is not None and cost > time_limit:
+        raise ManeuverError(
+            f"{size:,} ways the pools can fall, some {cost:.0f} s to resolve at "
+            f"{1000 * SECONDS_PER_RESOLUTION:g} ms each, more than the {time_limit:g} s given: "
+            "too large to solve exactly within the time given"
+        )
     winners: dict[str, Fraction] = {}
     changes: dict[str, dict[int, Fraction]] = {}
     resolutions = 0

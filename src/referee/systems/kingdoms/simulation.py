@@ -61,6 +61,15 @@ def outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
     )
 
 
+def factions(table: Table[Any]) -> Sequence[str]:
+    """Who may move in the maneuver: every faction, in seat order. (The procedure's ``actors``
+    works out every faction's choices to see who has a move, and the simulator then asks for
+    them again; a faction without a move has only the kinds open at any time, none of them the
+    maneuver's, so asking each faction once gives the same choices at half the cost.)"""
+    state: KingdomsState = table.state
+    return tuple(state.factions)
+
+
 BOLDNESS = ("Sap", "Infiltrate", "Fortify", "Conserve", "Assess")
 """The maneuvers a simulated faction writes, boldest first."""
 
@@ -91,7 +100,7 @@ def maneuver_odds(table: Table[Any], seat: str | None, time_limit: float | None)
     """The exact odds of the maneuver (:func:`referee.systems.kingdoms.exact.maneuver_odds`)."""
     from referee.systems.kingdoms.exact import maneuver_odds as solve_maneuver
 
-    return solve_maneuver(table).to_json()
+    return solve_maneuver(table, time_limit=time_limit).to_json()
 
 
 MANEUVER = SimulatedConflict(
@@ -101,6 +110,7 @@ MANEUVER = SimulatedConflict(
     begin,
     is_over,
     outcome,
+    factions,
     pick=pick,
     exact=maneuver_odds,
 )

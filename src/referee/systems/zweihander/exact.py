@@ -46,11 +46,27 @@ from referee.core import Table, system
 from referee.core.markov import ChainError, ChainOdds, solve
 from referee.core.simulation import conflict_of
 
-__all__ = ["ChaseError", "ChaseOdds", "ExchangeOdds", "canonical", "chase_odds", "exchange_odds"]
+__all__ = [
+    "ChaseError",
+    "ChaseOdds",
+    "ExchangeOdds",
+    "canonical",
+    "chase_odds",
+    "exchange_odds",
+    "states_estimate",
+]
 
 ESCAPE = "escapees"
 CAPTURE = "pursuers"
 RULE = "Whole-encounter odds (Zweihänder chase)"
+MOVE_DIE = 10
+"""The faces of the die each participant's move adds to their Value ("1D10 + Movement" each
+Round): how far apart two Values may drift in a Round, for :func:`states_estimate` alone —
+the chain's transitions roll the procedure's own dice."""
+SECONDS_PER_STATE = 0.02
+"""What an estimated state costs the chain (the procedure's steps over every face of its
+dice), measured on this machine: one escapee and one pursuer over 3 Rounds, fatigue included,
+3.3 s for an estimate of 180; two pursuers over 2 Rounds, 19 s for 2,000 (docs/performance.md)."""
 
 
 class ChaseError(ChainError):
@@ -155,6 +171,35 @@ def _escape_condition(table: Table[Any], seat: str | None) -> int:
     return int(condition)
 
 
+def states_estimate(table: Table[Any], seat: str | None, horizon: int) -> int:
+    """About how many canonical states the chain of ``table``'s chase expands over ``horizon``
+    Rounds, read from the table before any is expanded: what the key keeps that grows is the
+    Values less the lowest, ``n − 1`` differences each drifting over ``MOVE_DIE × r`` after
+    ``r`` Rounds, at each of the ``n + 1`` places of a Round (before each move, and its end).
+
+    >>> from referee.core import system
+    >>> sheet = {"bonuses": {"AB": 3, "BB": 3}, "skills": {"Coordination": 40}}
+    >>> duo = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet}})
+    >>> states_estimate(duo, None, 3)
+    180
+    >>> trio = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet, "c": sheet}})
+    >>> states_estimate(trio, None, 3)
+    5600
+    """
+    chase = _chase(table)
+    if chase and not chase.get("ended"):
+        people = sum(1 for p in chase["participants"].values() if p["status"] == "in")
+        played = int(chase.get("round", 1)) - 1
+    else:
+        begin = conflict_of(table).begin(table, seat)
+        params: dict[str, Any] = dict(begin[0].params) if begin else {}
+        people = len(params.get("escapees") or {}) + len(params.get("pursuers") or {})
+        played = 0
+    return sum(
+        (people + 1) * (MOVE_DIE * r) ** max(0, people - 1) for r in range(played + 1, horizon + 1)
+    )
+
+
 def chase_odds(
     table: Table[Any],
     seat: str | None = None,
@@ -163,7 +208,8 @@ def chase_odds(
 ) -> ChaseOdds:
     """The exact odds of the chase the default policy plays from ``table`` (the one under way,
     else the simulation's: ``seat``'s character the escapee) for its first ``rounds`` rounds
-    (default: all of them, its Escape Condition); refused past ``time_limit`` seconds."""
+    (default: all of them, its Escape Condition); refused past ``time_limit`` seconds, and at
+    once where the chain's :func:`states_estimate` at :data:`SECONDS_PER_STATE` is past it."""
     if table.procedure is not system("zweihander").procedure:
         raise ChaseError(f"a chase is a Zweihänder conflict, not {table.system}")
     if conflict_of(table).name != "a chase":
@@ -179,6 +225,8 @@ def chase_odds(
             seat=seat,
             describe=_ending,
             time_limit=time_limit,
+            estimate=states_estimate(table, seat, horizon),
+            seconds_per_state=SECONDS_PER_STATE,
         )
     )
 

@@ -85,7 +85,8 @@
     var facts = h("ul", {className: "sim-facts"});
     facts.appendChild(h("li", {text: (sim.conflict ? sim.conflict[0].toUpperCase() + sim.conflict.slice(1) : "The conflict") +
       ", played " + sim.runs + " times" + (data.runs_asked && sim.runs < data.runs_asked ?
-        " (of " + data.runs_asked + " asked: the server's time ran out)" : "") +
+        (sim.stopped === "precision" ? " (of " + data.runs_asked + " asked: every 95% interval narrower than " + sim.precision + ")"
+          : " (of " + data.runs_asked + " asked: the server's time ran out)") : "") +
       " through the rules, seed " + sim.seed + "."}));
     if (exact && exact.deaths) {
       var dead = Object.keys(exact.deaths).map(function (n) { return label(n) + " " + pct(exact.deaths[n].value); });
@@ -122,8 +123,10 @@
     var status = h("p", {id: "sim-status", className: "muted", role: "status", "aria-live": "polite"});
     var error = h("div", {id: "sim-error", className: "error", role: "alert"});
     var result = h("div", {id: "sim-result"});
+    var precision = h("input", {id: "sim-precision", type: "number", min: 0.001, max: 1, step: "any", placeholder: "0.02", inputmode: "decimal"});
     var form = h("form", {className: "sim-form"},
-      h("label", {"for": "sim-runs", text: "Encounters to play (1–" + MAX_RUNS + ")"}), runs, go);
+      h("label", {"for": "sim-runs", text: "Encounters to play (1–" + MAX_RUNS + ")"}), runs,
+      h("label", {"for": "sim-precision", text: "Stop sooner once every interval is narrower than (optional, 0–1)"}), precision, go);
     var section = h("section", {className: "panel", id: "sim-panel", "aria-labelledby": "sim-h"},
       h("h2", {id: "sim-h", text: "How deadly is this?"}),
       h("p", {className: "muted", text: "Plays this table's main conflict from where it stands, through the rules, many times over; the exact odds beside the estimates where a model gives them."}),
@@ -135,6 +138,11 @@
         error.textContent = "Encounters to play: a whole number from 1 to " + MAX_RUNS + ".";
         return;
       }
+      var p = precision.value.trim();
+      if (p !== "" && !(Number(p) > 0 && Number(p) <= 1)) {
+        error.textContent = "Precision: a number above 0 and at most 1, or nothing.";
+        return;
+      }
       error.textContent = "";
       go.disabled = true;
       section.setAttribute("aria-busy", "true");
@@ -143,7 +151,7 @@
       var tick = setInterval(function () {
         status.textContent = "Working… playing " + n + " encounters (" + Math.round((Date.now() - started) / 1000) + " s).";
       }, 1000);
-      Ref.api("GET", base + "/simulate?runs=" + n).then(function (res) {
+      Ref.api("GET", base + "/simulate?runs=" + n + (p !== "" ? "&precision=" + encodeURIComponent(p) : "")).then(function (res) {
         clearInterval(tick);
         go.disabled = false;
         section.removeAttribute("aria-busy");
