@@ -173,6 +173,7 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         setter=me.id,
         free_side=me.side,
         unique_to=me.id if unique else None,
+        aim=named is not None and named.name == "take aim",
     )
     if named is not None and named.name == "disarm" and opponent is not None:
         b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})

@@ -142,6 +142,7 @@ class AspectPlaced(TypedDict):
     until_turn_of: str | None
     unique_to: str | None
     consequence: bool
+    aim: NotRequired[bool]
 
 
 class AspectRemoved(TypedDict):

@@ -56,7 +56,8 @@ class SceneAspect:
     ``on`` a character id, a zone, or ``"scene"``; ``free_side`` the side whose members may
     use the free tags (``"!side"``: anyone not on that side); ``unique_to`` the only
     character who may tag it at all (Take Aim's Target); ``until_turn_of`` it lapses when that
-    character's turn starts (a spin, a Sitting Duck); ``consequence`` for a consequence's Aspect.
+    character's turn starts (a spin, a Sitting Duck); ``consequence`` for a consequence's Aspect;
+    ``aim`` for the Target of "Take Aim", which lapses out of its setter's sight.
     """
 
     id: int
@@ -68,6 +69,7 @@ class SceneAspect:
     unique_to: str | None = None
     until_turn_of: str | None = None
     consequence: bool = False
+    aim: bool = False
 
     def is_free_for(self, side: str) -> bool:
         """True if a member of ``side`` may use a free tag on it now."""
