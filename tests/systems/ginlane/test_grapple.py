@@ -106,9 +106,10 @@ def test_the_bums_rush_is_rolled_and_recorded_with_its_tag_draw_and_related_skil
         related=True,
         defence={"skill": "Agility"},
     )
-    assert kinds(table, since)[:4] == [
+    assert kinds(table, since)[:5] == [
         "grapple.released",
         "weapon.drawn",
+        "defence.asked",  # jack chooses his defence: Agility, given above
         "aspect.tagged",
         "pool.spent",
     ]

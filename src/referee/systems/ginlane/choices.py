@@ -30,11 +30,12 @@ from referee.core import (
     Waiting,
 )
 from referee.core.naming import title_of
+from referee.systems.ginlane.answers import defence_choices
 from referee.systems.ginlane.aspects import aspect_choices
 from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices, sheet_choice
 from referee.systems.ginlane.blocks import block_choices
 from referee.systems.ginlane.consequences import absorb_choices
-from referee.systems.ginlane.fighting import attack_check, attack_choices, defence_choices
+from referee.systems.ginlane.fighting import attack_check, attack_choices
 from referee.systems.ginlane.grapple import grapple_choices
 from referee.systems.ginlane.grenades import throw_choices
 from referee.systems.ginlane.manoeuvres import manoeuvre_choices
