@@ -57,7 +57,10 @@ def test_only_the_aim_breaks_out_of_sight_a_unique_manoeuvre_aspect_stays() -> N
     unique to its setter ("Team Work"). m (zone a) Unbalances j (zone b) with ``unique: true``
     and Takes Aim at him; j sprints to f, five zones from m: the Target lapses, Off-Balance
     stays."""
-    line = {"zones": list("abcdef"), "links": [[x, y] for x, y in zip("abcde", "bcdef")]}
+    line = {
+        "zones": list("abcdef"),
+        "links": [[x, y] for x, y in zip("abcde", "bcdef", strict=True)],
+    }
     chars = {
         "m": {"side": "s", "zone": "a", "weapon": "pistol", "skills": {"Agility": 1}},
         "n": {"side": "s", "zone": "a", "weapon": "pistol", "skills": {"Firearms": 1}},

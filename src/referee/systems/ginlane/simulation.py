@@ -73,7 +73,7 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
     for choice in choices:
         if choice.kind == "defend":  # her best allowed skill, first offered; no Aspect tagged
             skills: tuple[Any, ...] = tuple(getattr(choice.params["skill"], "values", ()))
-            return Action(choice.actor, "defend", {"skill": skills[0]})
+            return Action(choice.actor, "defend", {"skill": skills[0], "tags": []})
         if choice.kind == "absorb":  # the stress on the track, no Consequence
             return Action(choice.actor, "absorb", {"consequences": []})
     attack = next((choice for choice in choices if choice.kind == "attack"), None)
