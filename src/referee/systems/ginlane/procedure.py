@@ -12,6 +12,7 @@ it is emitted), folds the events (:mod:`~referee.systems.ginlane.fold`) and narr
 - :mod:`~referee.systems.ginlane.zones`: "Zones", moving, "Action: Sprint", "Hold a doorway";
 - :mod:`~referee.systems.ginlane.fighting`: "Action: Attack", "Resolving attacks", "Range";
 - :mod:`~referee.systems.ginlane.defence`: "Defence" and spin;
+- :mod:`~referee.systems.ginlane.answers`: the defence and the hit its target answers;
 - :mod:`~referee.systems.ginlane.manoeuvres`: "Action: Manoeuvre", "Disarm";
 - :mod:`~referee.systems.ginlane.blocks`: "Action: Block", "Hold a thing";
 - :mod:`~referee.systems.ginlane.grapple`: "Grapple", "Releasing the Grapple";
