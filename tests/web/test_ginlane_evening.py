@@ -6,7 +6,8 @@ table's own.
 Moll (Weapons 5, a pole-arm) fights Jack and Tom. Jack is attacked: his phone asks him for his
 defence (Gin Lane, "Defence") with the odds of each allowed skill side by side; he tags his own
 Aspect and dodges; the hit waits for him ("Consequences") and he takes a Consequence instead of
-stress. Tom, attacked in his turn, concedes before the roll (Rulings: conceding). Tom's Wait
+stress. Jack's manoeuvre on Moll waits for her defence the same way, chosen on her phone.
+Tom, attacked in his turn, concedes before the roll (Rulings: conceding). Tom's Wait
 keeps its plan a secret: no other player's page ever receives it. The decisive moment, Jack's
 defence prompt, is photographed for docs/web.md.
 """
@@ -123,6 +124,26 @@ def _jack_defends_and_takes_a_consequence(seats: dict[str, SeatPage]) -> None:
     assert "Consequences: heavy: Broken Arm" in sheet
 
 
+def _moll_defends_against_a_manoeuvre(seats: dict[str, SeatPage]) -> None:
+    """Jack's Blind (a manoeuvre, Brawl) waits for Moll: her phone asks her for her defence
+    ("Choose a skill to defend with in response to an Attack or Manoeuvre"), the allowed
+    skills with their odds, no concession; she parries with Weapons."""
+    jack, moll = seats["jack"], seats["moll"]
+    _send(_open(jack, "jack|manoeuvre"), seats, jack)
+    region = moll.page.locator("#act-panel .prompt[role='region']").first
+    region.wait_for(timeout=TIMEOUT)
+    assert region.locator("details.choice[data-key^='moll|concede']").count() == 0
+    region.locator("details.choice[data-key^='moll|defend'] > summary").click()
+    defend = region.locator("form[data-kind='defend']")
+    skills = defend.get_by_label("skill", exact=True).locator("option").all_text_contents()
+    assert {"Weapons", "Agility", "Brawl"} <= set(skills), skills
+    moll.page.wait_for_selector("form[data-kind='defend'] .odds-box .odds li", timeout=TIMEOUT)
+    defend.get_by_label("skill", exact=True).select_option(label="Weapons")
+    _send(defend, seats, moll)
+    log = seats["referee"].page.locator("#log").text_content() or ""
+    assert "Moll defends with Weapons" in log
+
+
 def _tom_concedes(seats: dict[str, SeatPage]) -> None:
     moll, tom = seats["moll"], seats["tom"]
     attack = _open(moll, "moll|attack")
@@ -160,9 +181,9 @@ def test_a_gin_lane_fight_where_a_defender_tags_takes_a_consequence_and_another_
         for cid in ("moll", "jack", "tom"):
             _phone(pages[cid])
         _send(_open(pages["referee"], "referee|initiative"), pages, pages["referee"])
-        hit = conceded = waited = False
+        hit = conceded = waited = parried = False
         for _ in range(12):
-            if hit and conceded:
+            if hit and conceded and parried:
                 break
             who = _whose_turn(pages)
             if who == "moll" and not hit:
@@ -171,6 +192,9 @@ def test_a_gin_lane_fight_where_a_defender_tags_takes_a_consequence_and_another_
             elif who == "moll":
                 _tom_concedes(pages)
                 conceded = True
+            elif who == "jack" and not parried:
+                _moll_defends_against_a_manoeuvre(pages)
+                parried = True
             elif who == "tom" and not waited:
                 wait = _open(pages["tom"], "tom|wait")
                 wait.get_by_label("plan", exact=True).fill(PLAN)
@@ -178,7 +202,7 @@ def test_a_gin_lane_fight_where_a_defender_tags_takes_a_consequence_and_another_
                 waited = True
             else:
                 _send(_open(pages[who], f"{who}|something_else"), pages, pages[who])
-        assert hit and conceded
+        assert hit and conceded and parried
         pages["moll"].page.screenshot(path=str(SHOTS / "ginlane-evening-moll.png"))
         # the Wait's plan reached Tom's seat and the referee's, and no other player's
         for cid in ("moll", "jack"):

@@ -13,6 +13,8 @@ from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.procedure import SceneState
 
+from .test_procedure import answered
+
 LINE = {
     "zones": ["a", "b", "c", "d", "e", "f"],
     "links": [[x, y] for x, y in zip("abcde", "bcdef", strict=True)],
@@ -20,13 +22,15 @@ LINE = {
 
 
 def go(table: Table[SceneState], who: str, kind: str, faces: Any = (), **params: Any) -> Any:
-    """``who`` acts; an attack's defence and a hit's taking are answered with their prompts'
-    defaults, with the same dice (``test_procedure.act``)."""
+    """``who`` acts; a defence and a hit's taking are answered from the target's seat with the
+    ``defence``/``defences``/``consequences`` given, else the prompts' defaults, with the same
+    dice (``test_procedure.act``)."""
     dice = ScriptedSource(list(faces))
+    given = ("defence", "defences", "consequences") if kind not in ("defend", "absorb") else ()
+    answers = {k: params.pop(k) for k in given if k in params}
     table = table.act(Action(who, kind, params), dice)
     while asked := PROCEDURE.prompts(table.state):
-        assert asked[0].default is not None
-        table = table.act(asked[0].default, dice)
+        table = table.act(answered(asked[0], answers), dice)
     return table
 
 

@@ -307,3 +307,53 @@ def test_a_manoeuvres_target_defends_with_the_skill_he_names() -> None:
         defence="Agility",
     )
     assert events(named, "defence.rolled")[0]["skill"] == "Agility"
+
+
+def test_a_manoeuvres_target_chooses_her_defence_and_the_manoeuvre_waits_for_her() -> None:
+    """Defence: "Choose a skill to defend with in response to an Attack or Manoeuvre". moll's
+    Unbalance (Brawl) on jack waits: the table asks jack alone (no concession offered: a
+    manoeuvre takes no one out), with the skills the text allows against Brawl (Weapons, his
+    best, then Agility, Brawl) and the odds of each as moll has them; declining takes his best.
+    He dodges, Agility 1 + 1 + 1 = 3 against moll's Brawl 1 + 6 + 6 = 13: Off-Balance, and
+    the turn passes."""
+    table = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
+    assert kinds(table)[-1] == "defence.asked" and table.state.current == "moll"
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert (asked.actor, asked.kinds, asked.section) == ("jack", ("defend",), "Defence")
+    assert asked.reason == "Moll's manoeuvre (Brawl): choose a defence"
+    assert asked.default is not None and asked.default.params == {"skill": "Weapons"}
+    assert table.to_move() == ("jack",)
+    held = PROCEDURE.waiting(table.state, "moll")
+    assert held is not None
+    assert held.reason == "Moll manoeuvres on Jack: the table waits for Jack to choose a defence"
+    with pytest.raises(RuleError, match="the table waits for jack to decide"):
+        act(table, "moll", "full_defence")
+    (defend,) = table.legal_actions("jack")
+    assert defend.params["skill"].values == ("Weapons", "Agility", "Brawl")
+    assert [(o.label, o.dice) for o in defend.odds] == [
+        ("Moll's manoeuvre; Jack defends with Weapons", "2d6+1 vs 2d6+2"),
+        ("Moll's manoeuvre; Jack defends with Agility", "2d6+1 vs 2d6+1"),
+        ("Moll's manoeuvre; Jack defends with Brawl", "2d6+1 vs 2d6-2"),
+    ]
+    done = act(table, "jack", "defend", [6, 6, 1, 1], answer=False, skill="Agility")
+    (dodge,) = events(done, "defence.rolled")
+    assert (dodge["character"], dodge["skill"], dodge["total"]) == ("jack", "Agility", 3)
+    assert [a.name for a in done.state.aspects] == ["Off-Balance"]
+    assert done.state.pending is None and done.state.current == "jack"
+
+
+def test_a_manoeuvre_against_a_difficulty_asks_no_one() -> None:
+    """Manoeuvres: against a difficulty (Take Aim on the unaware, ruling 17) there is no
+    defence to choose: the manoeuvre is rolled at once."""
+    table = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [6, 6],
+        target="jack",
+        named="blind",
+        difficulty=7,
+        answer=False,
+    )
+    assert PROCEDURE.prompts(table.state) == () and "defence.asked" not in kinds(table)
+    assert [a.name for a in table.state.aspects] == ["Blinded"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import RuleError, Table
+from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.scene import SceneState
 
 from .helpers import _BLOCKING, _SOCIETY, _menu
@@ -106,9 +107,10 @@ def test_the_bums_rush_is_rolled_and_recorded_with_its_tag_draw_and_related_skil
         related=True,
         defence={"skill": "Agility"},
     )
-    assert kinds(table, since)[:4] == [
+    assert kinds(table, since)[:5] == [
         "grapple.released",
         "weapon.drawn",
+        "defence.asked",  # jack chooses his defence: Agility, given above
         "aspect.tagged",
         "pool.spent",
     ]
@@ -519,3 +521,21 @@ def test_a_grappler_who_takes_an_action_without_a_release_keeps_the_grapple_or_i
     table = act(table, "jack", "full_defence")
     with pytest.raises(RuleError, match="Grapple: moll is grappling jack: keep the grapple"):
         act(table, "moll", "full_defence")
+
+
+def test_the_bums_rush_waits_for_the_opponents_defence() -> None:
+    """Releasing the Grapple: "The opponent gets a defence in these cases as the grapple is off
+    now" — his to choose ("Defence"): moll's rush waits for jack, offered Agility alone
+    against Strength, with its odds; the grapple is already let go. He dodges 1 + 1 + 1 + 2
+    (Full defence) = 5 against moll's Strength −2 + 5 + 4 = 7: he goes to the hall."""
+    table = act(_grappling(), "moll", "release", [], to="hall", answer=False)
+    assert kinds(table)[-2:] == ["grapple.released", "defence.asked"]
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert (asked.actor, asked.kinds) == ("jack", ("defend",))
+    assert asked.reason == "Moll's bum's rush (Strength): choose a defence (Full defence: +2)"
+    (defend,) = table.legal_actions("jack")
+    assert defend.params["skill"].values == ("Agility",)
+    assert [o.dice for o in defend.odds] == ["2d6-2 vs 2d6+3"]
+    done = act(table, "jack", "defend", [5, 4, 1, 1], answer=False, skill="Agility")
+    assert events(done, "rush.rolled")[-1]["defence_skill"] == "Agility"
+    assert done.state.get("jack").zone == "hall" and done.state.current == "jack"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core import Table
+from referee.systems.ginlane import PROCEDURE
 from referee.systems.ginlane.scene import SceneState
 
 from .helpers import _menu, _said, _thrower
@@ -328,3 +329,73 @@ def test_on_target_asked_for_and_missed_is_said_not_dropped() -> None:
     assert thrown["on_target_missed"] == "bob"
     assert "bob is not On Target (an excess of 3 is needed)" in _said("grenade.thrown", thrown)
     assert not [a for a in done.state.aspects if a.name == "On Target"]
+
+
+def test_each_in_the_blast_chooses_a_defence_in_turn_and_takes_the_hit() -> None:
+    """Grenades ("make a single Firearms attack against everyone in the Zone") and Defence
+    ("Choose a skill to defend with in response to an Attack"): kit's grenade (thrown 5+5+1,
+    attacking 4+4+1 = 9) asks bob, then sal, for a defence — Agility or Resolve against
+    Composure, best first — and each takes the hit (or Consequences) before the next is asked.
+    bob dodges 3+3+1 = 7: 2 + 2 = 4 Composure stress; sal stands firm on Resolve 6+6+2 = 14.
+    Only then does the turn pass."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "b", "skills": {"Agility": 1}},
+        sal={"side": "m", "zone": "b", "skills": {"Agility": 1, "Alertness": 1, "Resolve": 2}},
+    )
+    table = start(setup, 6, 6, 1, 1, 1, 1)
+    table = act(table, "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False)
+    assert events(table, "grenade.blast") == [
+        {
+            "character": "kit",
+            "zone": "b",
+            "attack": 9,
+            "on_target": None,
+            "victims": ["bob", "sal"],
+            "fuse": False,
+        }
+    ]
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert (asked.actor, asked.kinds) == ("bob", ("defend",))
+    held = PROCEDURE.waiting(table.state, "kit")
+    assert held is not None and held.reason.startswith("Kit's grenade goes off: the table waits")
+    assert asked.reason == "Kit's grenade attacks Bob with 9 (Composure): choose a defence"
+    (defend,) = table.legal_actions("bob")
+    assert defend.params["skill"].values == ("Agility", "Resolve")
+    assert next((o.label, o.dice) for o in defend.odds) == (
+        "Kit's grenade; Bob defends with Agility",
+        "2d6+1 > 9",
+    )
+    table = act(table, "bob", "defend", [3, 3], answer=False, skill="Agility")
+    assert [p.actor for p in PROCEDURE.prompts(table.state)] == ["bob"]  # his hit first
+    assert table.state.current == "kit"
+    table = act(table, "bob", "absorb", answer=False, consequences=[])
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.actor == "sal" and asked.default is not None
+    assert asked.default.params == {"skill": "Resolve"}  # her best
+    table = act(table, "sal", "defend", [6, 6], answer=False, skill="Resolve")
+    assert [(e["character"], e["stress"]) for e in events(table, "stress.taken")] == [("bob", 4)]
+    assert table.state.blast is None and table.state.current == "bob"
+
+
+def test_a_fuses_blast_answered_leaves_the_thrower_her_full_action() -> None:
+    """Fizzle: the fuse is rolled on the thrower's turn, before her Full Action (ruling 20):
+    bob's defence and his hit answered, it is still kit's turn."""
+    table = _grenade_scene()
+    table = act(table, "kit", "throw_grenade", [4, 4, 1, 1], zone="b")  # natural 2: a Fizzle
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [4, 3, 1, 1], answer=False)  # odd: 7 + 1 = 8
+    assert [p.actor for p in PROCEDURE.prompts(table.state)] == ["bob"]
+    table = act(table, "bob", "defend", [1, 1], answer=False, skill="Agility")  # 1+1+1+2 = 5
+    table = act(table, "bob", "absorb", answer=False, consequences=[])
+    assert events(table, "stress.taken")[-1]["stress"] == 5
+    assert table.state.current == "kit" and table.state.hit is None
+    assert "full_defence" in [c.kind for c in table.legal_actions("kit")]
+
+
+def test_under_option_b_a_blasts_defence_shows_no_odds() -> None:
+    """Ruling 4: under option b a blast's defence re-rolls to reach the attack's total, which
+    no check previews: its choice carries the skills and no odds (rather than wrong ones)."""
+    table = act(_grenade_scene("b"), "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False)
+    (defend,) = table.legal_actions("bob")
+    assert defend.params["skill"].values == ("Agility", "Resolve") and defend.odds == ()

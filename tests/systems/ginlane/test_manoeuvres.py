@@ -51,6 +51,43 @@ def test_an_aim_lapses_out_of_sight_and_the_aspects_placed_after_it_stay() -> No
     assert stepped.state.aspects == (cover,)
 
 
+def test_only_the_aim_breaks_out_of_sight_a_unique_manoeuvre_aspect_stays() -> None:
+    """Take Aim: the aim breaks when the target walks "out of sight"; any other manoeuvre's
+    Aspect stays "for the rest of the scene or until another manoeuvre removes it", even one
+    unique to its setter ("Team Work"). m (zone a) Unbalances j (zone b) with ``unique: true``
+    and Takes Aim at him; j sprints to f, five zones from m: the Target lapses, Off-Balance
+    stays."""
+    line = {
+        "zones": list("abcdef"),
+        "links": [[x, y] for x, y in zip("abcde", "bcdef", strict=True)],
+    }
+    chars = {
+        "m": {"side": "s", "zone": "a", "weapon": "pistol", "skills": {"Agility": 1}},
+        "n": {"side": "s", "zone": "a", "weapon": "pistol", "skills": {"Firearms": 1}},
+        "j": {"side": "b", "zone": "b", "skills": {"Agility": 1}},
+    }
+    table = start({**line, "characters": chars}, 6, 6, 1, 1, 1, 1)
+    assert table.state.order == ("m", "n", "j")
+    table = act(
+        table,
+        "m",
+        "manoeuvre",
+        [6, 6, 1, 1],
+        target="j",
+        named="unbalance",
+        skill="Agility",
+        unique=True,
+    )
+    table = act(table, "n", "manoeuvre", [6, 6, 1, 1], target="j", named="take aim")
+    assert [(a.name, a.unique_to) for a in table.state.aspects] == [
+        ("Off-Balance", "m"),
+        ("Target", "n"),
+    ]
+    gone = act(table, "j", "sprint", [6, 1], path=["c", "d", "e", "f"])
+    assert gone.state.get("j").zone == "f"
+    assert [a.name for a in gone.state.aspects] == ["Off-Balance"]
+
+
 def test_aspects_placed_are_numbered_in_turn_and_removing_one_leaves_the_other() -> None:
     """Manoeuvres: each Aspect placed in the scene is a new one (its tags and its removal name
     it by its number). moll's Disarmed on jack is 1, jack's Under Cover 2; jack's removing

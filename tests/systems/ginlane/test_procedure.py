@@ -50,16 +50,35 @@ def act(
     **params: Any,
 ) -> Table[SceneState]:
     """``actor`` takes the action with the dice ``faces``. Where it waits for someone's answer
-    (an attack for its target's defence, a hit for its target to take it) and ``answer`` is
-    true, each is answered with its prompt's default (her best skill and no tag; the stress on
-    the track), with the same dice, as a test of another rule does not care how."""
+    (an attack, a manoeuvre, a rush or a blast for its target's defence, a hit for its target
+    to take it) and ``answer`` is true, each is answered from the target's own seat, with the
+    same dice: with ``defence`` (a skill, or ``{skill, tags}``; a blast: ``defences`` by
+    victim) and ``consequences`` (a list; a blast: by victim) where given, else with its
+    prompt's default (her best skill and no tag; the stress on the track)."""
     dice = ScriptedSource(faces or [])
+    given = ("defence", "defences", "consequences") if kind not in ("defend", "absorb") else ()
+    answers = {k: params.pop(k) for k in given if k in params}
     table = table.act(Action(actor, kind, params), dice)
     while answer and (asked := PROCEDURE.prompts(table.state)):
-        default = asked[0].default
-        assert default is not None
-        table = table.act(default, dice)
+        table = table.act(answered(asked[0], answers), dice)
     return table
+
+
+def answered(asked: Any, answers: dict[str, Any]) -> Action:
+    """The answer to the prompt ``asked``: the defence or consequences given (by the target's
+    name where they are by victim), else the prompt's default."""
+    who = asked.actor
+    defences = answers.get("defences", {})
+    chosen = answers.get("consequences")
+    if isinstance(chosen, dict):
+        chosen = chosen.get(who)
+    if "defend" in asked.kinds and (answers.get("defence") or who in defences):
+        given = answers.get("defence") or defences[who]
+        return Action(who, "defend", {"skill": given} if isinstance(given, str) else given)
+    if "absorb" in asked.kinds and chosen is not None:
+        return Action(who, "absorb", {"consequences": chosen})
+    assert asked.default is not None
+    return asked.default
 
 
 def kinds(table: Table[SceneState], since: int = 0) -> list[str]:
@@ -376,15 +395,14 @@ def test_extreme_consequence_replaces_an_aspect() -> None:
 
 
 def test_no_consequence_without_stress() -> None:
-    with pytest.raises(RuleError, match="against a stress hit"):
-        act(
-            duel(),
-            "moll",
-            "attack",
-            [1, 1, 6, 6],
-            target="jack",
-            consequences=[{"severity": "slight", "aspect": "Winded"}],
-        )
+    """Consequences are taken "rather than take too may stress hits": moll's miss (2 + 3
+    against 12 + 2) lands no hit, so nobody is asked how to take one and ``absorb`` is
+    refused."""
+    table = act(duel(), "moll", "attack", [1, 1, 6, 6], target="jack")
+    assert events(table, "hit.landed") == [] and table.state.hit is None
+    assert PROCEDURE.prompts(table.state) == ()
+    with pytest.raises(RuleError, match="Consequences: no hit waits for Jack to take"):
+        act(table, "jack", "absorb", consequences=[{"severity": "slight", "aspect": "Winded"}])
 
 
 # ------------------------------------------------------------------ manoeuvres and team work
@@ -858,14 +876,28 @@ def test_bad_setup_fields_are_named(setup: dict[str, Any], where: str) -> None:
         Table.start(PROCEDURE, full)
 
 
-def test_a_grenade_defence_that_is_not_a_mapping_is_refused() -> None:
+def test_the_roller_may_not_give_the_targets_defence_or_consequences() -> None:
+    """Defence: "Choose a skill to defend with in response to an Attack or Manoeuvre" — the
+    target's choice, made from her own seat; "characters can chose to take a Consequence".
+    The thrower's ``defences`` for the victims, the attacker's ``defence`` or
+    ``consequences``, a manoeuvre's or a rush's ``defence``, a fuse's ``defences``: each is
+    refused by name, before any die is rolled."""
     setup = scene(
         kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
         bob={"side": "m", "zone": "b"},
     )
     table = start(setup, 6, 6, 1, 1)
-    with pytest.raises(ActionError, match=r"throw_grenade\.defences\.bob: "):
-        act(table, "kit", "throw_grenade", [6, 6, 6, 6, 1, 1], zone="b", defences={"bob": 5})
+    for kind, params in (
+        ("throw_grenade", {"zone": "b", "defences": {"bob": "Agility"}}),
+        ("attack", {"target": "bob", "defence": "Agility"}),
+        ("attack", {"target": "bob", "consequences": []}),
+        ("manoeuvre", {"target": "bob", "named": "blind", "defence": "Agility"}),
+        ("release", {"to": "c", "defence": "Agility"}),
+        ("fuse", {"defences": {"bob": "Agility"}}),
+    ):
+        name = next(k for k in ("defences", "defence", "consequences") if k in params)
+        with pytest.raises(ActionError, match=rf"{kind}: '{name}' is not the roller's to give"):
+            table.act(Action("kit", kind, params), ScriptedSource([6] * 8))
 
 
 def test_a_grappled_character_must_beat_the_strength_for_any_physical_action() -> None:

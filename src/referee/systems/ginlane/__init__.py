@@ -19,7 +19,8 @@ A scene in play (``system: ginlane``), along the text's sections:
   :mod:`~referee.systems.ginlane.grapple`, :mod:`~referee.systems.ginlane.grenades`,
   :mod:`~referee.systems.ginlane.consequences`, :mod:`~referee.systems.ginlane.aspects`,
   :mod:`~referee.systems.ginlane.between_scenes`: each action, by the section that rules it,
-  its handler, choices and folds together.
+  its handler, choices and folds together; :mod:`~referee.systems.ginlane.answers`: the
+  defence and the hit its target answers herself, whatever the section that asked.
 - :mod:`~referee.systems.ginlane.actions`: the catalogue of action kinds and their parameters.
 - :mod:`~referee.systems.ginlane.choices`: what each seat may do now.
 - :mod:`~referee.systems.ginlane.events` and :mod:`~referee.systems.ginlane.payloads`: the event

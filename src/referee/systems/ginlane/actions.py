@@ -135,7 +135,26 @@ class Initiative(Params):
     tags: dict[str, tuple[AspectName, ...]] = Field(default_factory=dict)
 
 
-class Roll(Params):
+class Answered(Params):
+    """An action its target answers herself ("Defence": "Choose a skill to defend with in
+    response to an Attack or Manoeuvre"; "Consequences": "characters can chose to take a
+    Consequence instead"): her defence and her consequences are refused from the roller."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_the_targets_answers(cls, value: Any) -> Any:
+        for key in ("defence", "defences", "consequences"):
+            if isinstance(value, dict) and key in value:
+                raise ValueError(
+                    f"{key!r} is not the roller's to give: the target chooses her defence "
+                    "('defend') and how she takes a hit ('absorb') from her own seat"
+                )
+        if isinstance(value, dict):  # JSON arrays for strict tuples (see Defence)
+            return {k: tuple(v) if isinstance(v, list) else v for k, v in value.items()}
+        return value
+
+
+class Roll(Answered):
     """What every rolled Full Action may carry ("Aspects", "3. Actions", "Skills").
 
     ``tags``: Aspects tagged; ``supplemental`` (true, or what it is): −1; ``move_to``: a
@@ -161,8 +180,6 @@ class Attack(Roll):
     weapon: WeaponName | None = None
     skill: SkillName | None = None
     track: Track | None = None
-    defence: Defence | None = None
-    consequences: tuple[Consequence, ...] | None = None
     release: bool = False
 
 
@@ -183,7 +200,6 @@ class Manoeuvre(Roll):
     zone: str | None = None
     scene: bool = False
     difficulty: DifficultyName | None = None
-    defence: Defence | None = None
     remove: bool = False
     unique: bool | None = None
     release: bool = False
@@ -220,7 +236,6 @@ class Release(Roll):
     """Releasing the Grapple; ``to``: the bum's rush, the opponent moved a zone."""
 
     to: str | None = None
-    defence: Defence | None = None
 
 
 class Move(Params):
@@ -267,14 +282,7 @@ class Seize(Roll):
     release: bool = False
 
 
-class Blast(Params):
-    """The defences and consequences of everyone in a grenade's zone, by character."""
-
-    defences: dict[str, Defence] = Field(default_factory=dict)
-    consequences: dict[str, tuple[Consequence, ...]] = Field(default_factory=dict)
-
-
-class ThrowGrenade(Roll, Blast):
+class ThrowGrenade(Roll):
     """Grenades: into ``zone``; ``on_target``: who gets the On Target Aspect on 3+;
     ``attack_tags``: Aspects tagged for the Firearms attack; ``harder``: how much harder the
     referee makes a throw through doors, over walls or inside enclosed spaces."""
@@ -286,7 +294,7 @@ class ThrowGrenade(Roll, Blast):
     release: bool = False
 
 
-class Fuse(Blast):
+class Fuse(Answered):
     """Fizzle: the fuse rolled on the thrower's next turn."""
 
 
@@ -548,21 +556,8 @@ RITUAL = ActionSpec(
 )
 
 TURN_ACTIONS = frozenset(
-    {
-        "attack",
-        "manoeuvre",
-        "block",
-        "grapple",
-        "release",
-        "sprint",
-        "move",
-        "wait",
-        "full_defence",
-        "something_else",
-        "throw_grenade",
-        "seize",
-        "overcome",
-    }
+    {"attack", "manoeuvre", "block", "grapple", "release", "sprint", "move", "wait"}
+    | {"full_defence", "something_else", "throw_grenade", "seize", "overcome"}
 )
 """The Full Actions: taken on one's turn, and the turn passes after them."""
 

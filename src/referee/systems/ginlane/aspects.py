@@ -176,8 +176,10 @@ def place(
     until_turn_of: str | None = None,
     unique_to: str | None = None,
     consequence: bool = False,
+    aim: bool = False,
 ) -> None:
-    """An Aspect placed in play: by a manoeuvre, a spin, a distraction, a grenade."""
+    """An Aspect placed in play: by a manoeuvre, a spin, a distraction, a grenade; ``aim``: the
+    Target of "Take Aim"."""
     b.emit(
         ev.ASPECT_PLACED,
         {
@@ -189,6 +191,7 @@ def place(
             "until_turn_of": until_turn_of,
             "unique_to": unique_to,
             "consequence": consequence,
+            **({"aim": True} if aim else {}),
         },
     )
 
@@ -255,6 +258,7 @@ def after_aspect_placed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
         unique_to=d.get("unique_to"),
         until_turn_of=d.get("until_turn_of"),
         consequence=bool(d.get("consequence", False)),
+        aim=bool(d.get("aim", False)),
     )
     return replace(state, aspects=(*state.aspects, aspect), next_aspect=aspect.id + 1)
 

@@ -29,12 +29,13 @@ from referee.core import (
     SomeOf,
     Waiting,
 )
-from referee.core.naming import title_of
+from referee.core.naming import possessive_of, title_of
+from referee.systems.ginlane.answers import defence_choices
 from referee.systems.ginlane.aspects import aspect_choices
 from referee.systems.ginlane.between_scenes import recovery_and_ritual_choices, sheet_choice
 from referee.systems.ginlane.blocks import block_choices
 from referee.systems.ginlane.consequences import absorb_choices
-from referee.systems.ginlane.fighting import attack_check, attack_choices, defence_choices
+from referee.systems.ginlane.fighting import attack_check, attack_choices
 from referee.systems.ginlane.grapple import grapple_choices
 from referee.systems.ginlane.grenades import throw_choices
 from referee.systems.ginlane.manoeuvres import manoeuvre_choices
@@ -149,10 +150,16 @@ def waiting(state: SceneState, actor: ActorId) -> Waiting | None:
     if asked == actor:  # the table waits for her: she has her answer to give
         return None
     if state.pending is not None:
+        doing = {"attack": "attacks", "manoeuvre": "manoeuvres on", "rush": "rushes"}
+        what = (
+            f"{title_of(state.pending.attacker)} {doing[state.pending.kind]} "
+            f"{title_of(state.pending.target)}"
+            if state.pending.kind in doing
+            else f"{possessive_of(state.pending.attacker)} grenade goes off"
+        )
         return Waiting(
             actor,
-            f"{title_of(state.pending.attacker)} attacks {title_of(state.pending.target)}: "
-            f"the table waits for {title_of(state.pending.target)} to choose a defence",
+            f"{what}: the table waits for {title_of(state.pending.target)} to choose a defence",
             "until the defence is chosen",
             "Defence",
         )

@@ -39,7 +39,6 @@ from referee.systems.ginlane.stress import (
     TakenConsequence,
 )
 from referee.systems.ginlane.tables import consequence as consequence_row
-from referee.systems.ginlane.turns import end_turn_unless_asked
 
 
 def take_stress(
@@ -49,21 +48,28 @@ def take_stress(
     stress: int,
     track: str,
     chosen: Sequence[acts.Consequence] | None,
+    *,
+    fuse: bool = False,
 ) -> None:
     """Stress on a track, less any consequences the target takes ("Consequences").
 
     ``chosen`` ``None``: the target has not said yet, so a hit she could take a Consequence
     against waits for her (:func:`absorb`); with every slot full there is nothing to choose.
+    ``fuse``: the hit is a fizzled grenade's, on the thrower's turn before their Full Action.
     """
-    if stress <= 0:
-        if chosen:
-            raise RuleError("Consequences", "a consequence is taken against a stress hit")
+    if stress <= 0:  # a consequence is taken only against a stress hit
         return
     if chosen is None:
         if b.state.get(target.id).consequences.free_severities():
             b.emit(
                 ev.HIT_LANDED,
-                {"character": target.id, "by": attacker.id, "stress": stress, "track": track},
+                {
+                    "character": target.id,
+                    "by": attacker.id,
+                    "stress": stress,
+                    "track": track,
+                    **({"fuse": True} if fuse else {}),
+                },
             )
             return
         chosen = ()
@@ -117,7 +123,6 @@ def absorb(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     chosen = acts.ABSORB.of(action).consequences
     attacker, target = b.state.get(hit.attacker), b.state.get(hit.character)
     take_stress(b, attacker, target, hit.stress, hit.track, chosen)
-    end_turn_unless_asked(b)
 
 
 def absorb_choices(state: SceneState, me: Combatant) -> list[Choice]:
@@ -179,7 +184,13 @@ def _taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
 
 def after_hit_landed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """A hit waits for its target to take it."""
-    hit = PendingHit(str(d["character"]), str(d["by"]), int(d["stress"]), str(d["track"]))
+    hit = PendingHit(
+        str(d["character"]),
+        str(d["by"]),
+        int(d["stress"]),
+        str(d["track"]),
+        fuse=bool(d.get("fuse", False)),
+    )
     return replace(state, hit=hit)
 
 

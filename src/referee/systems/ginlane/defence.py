@@ -48,6 +48,37 @@ def best_skill(target: Combatant, attack_skill: str, small: bool, track: str | N
     return max(allowed, key=lambda s: (target.level(s), s == "Agility"))
 
 
+DefenceCheck = OpposedRoll | DifficultyCheck
+"""The check a defence answers: the roller's roll against hers (a grenade's blast: her roll
+against its known total)."""
+
+
+def defence_checks(
+    state: SceneState,
+    target: Combatant,
+    spec: GinLaneRoll,
+    attack_skill: str,
+    *,
+    small: bool = False,
+    track: str | None = None,
+    floor: int | None = None,
+    long_range: bool = False,
+) -> list[tuple[str, DefenceCheck]]:
+    """Each skill the text allows ``target`` against a roll of ``spec`` with ``attack_skill``,
+    her best first, with the check it would make (no Aspect tagged; Full defence's +2; At Long
+    Range's free tag; a protecting Block's ``floor``): the odds as the roller has them."""
+    bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
+    allowed = rules.defence_skills(attack_skill, small_weapon=small, track=track)
+    best = best_skill(target, attack_skill, small, track)
+    out: list[tuple[str, DefenceCheck]] = []
+    for skill in sorted(allowed, key=lambda s: (s != best, -target.level(s), s)):
+        defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
+        if long_range:
+            defence = replace(defence, tags=1, free_tags=1)
+        out.append((skill, OpposedRoll(spec, defence, floor)))
+    return out
+
+
 def standing_skill(
     target: Combatant, attack_skill: str, small: bool, track: str | None
 ) -> str | None:
@@ -141,38 +172,51 @@ def spin(b: Builder[SceneState], defender: Combatant, *, against: Combatant) -> 
 
 
 def after_defence_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
-    """Defence: the roll stands, in its skill, for further uses of that defence in this Turn."""
+    """Defence: the roll stands, in its skill, for further uses of that defence in this Turn;
+    nothing waits for it any more, and a grenade's blast has one victim fewer to go."""
     me = state.get(str(d["character"]))
     defences = (
         *tuple(x for x in me.defences if x[0] != d["skill"]),
         (str(d["skill"]), int(d["total"])),
     )
-    return state.put(replace(me, defences=defences))
+    state = replace(state.put(replace(me, defences=defences)), pending=None)
+    blast = state.blast
+    if blast is not None and me.id in blast.left:
+        left = tuple(c for c in blast.left if c != me.id)
+        return replace(state, blast=replace(blast, left=left) if left else None)
+    return state
 
 
 def after_attack_declared(state: SceneState, d: Mapping[str, Any]) -> SceneState:
-    """An attack waits for its target's defence."""
+    """An attack (a manoeuvre, a bum's rush, a grenade's blast) waits for its target's
+    defence."""
     pending = PendingAttack(
         str(d["character"]),
         str(d["target"]),
         str(d["skill"]),
-        str(d["weapon"]),
+        str(d.get("weapon", "")),
         str(d["track"]),
         int(d["modifier"]),
         str(d["params"]),
+        kind=str(d.get("kind", "attack")),
+        fuse=bool(d.get("fuse", False)),
     )
     return replace(state, pending=pending)
 
 
 def after_attack_answered(state: SceneState, d: Mapping[str, Any]) -> SceneState:
-    """The attack is rolled (or its target concedes): nothing waits for a defence."""
+    """The attack (the manoeuvre, the rush) is rolled, or its target concedes: nothing waits
+    for a defence."""
     return replace(state, pending=None)
 
 
 FOLDS: Mapping[str, SceneFold] = {
     ev.DEFENCE_ROLLED: after_defence_rolled,
     ev.ATTACK_DECLARED: after_attack_declared,
+    ev.DEFENCE_ASKED: after_attack_declared,
     ev.ATTACK_ROLLED: after_attack_answered,
+    ev.MANOEUVRE_ROLLED: after_attack_answered,
+    ev.RUSH_ROLLED: after_attack_answered,
     ev.CONCEDED: after_attack_answered,
 }
 """The scene after each event of this section."""

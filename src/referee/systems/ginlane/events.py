@@ -45,6 +45,7 @@ __all__ = [
     "CONSEQUENCE_RECOVERING",
     "CONSEQUENCE_TAKEN",
     "DECLARATION_MADE",
+    "DEFENCE_ASKED",
     "DEFENCE_ROLLED",
     "DEFENCE_STANDS",
     "FIGHT_OVER",
@@ -55,6 +56,7 @@ __all__ = [
     "GRAPPLE_SET",
     "GRENADE_ASTRAY",
     "GRENADE_ATTACK",
+    "GRENADE_BLAST",
     "GRENADE_FIZZLED",
     "GRENADE_FUSE",
     "GRENADE_THROWN",
@@ -108,6 +110,7 @@ POOL_AWARDED = "pool.awarded"
 ATTACK_DECLARED = "attack.declared"
 ATTACK_ROLLED = "attack.rolled"
 ATTACK_MATCH = "attack.match"
+DEFENCE_ASKED = "defence.asked"
 DEFENCE_ROLLED = "defence.rolled"
 DEFENCE_STANDS = "defence.stands"
 SPIN = "spin"
@@ -133,6 +136,7 @@ SPRINT_ROLLED = "sprint.rolled"
 GRENADE_THROWN = "grenade.thrown"
 GRENADE_ASTRAY = "grenade.astray"
 GRENADE_ATTACK = "grenade.attack"
+GRENADE_BLAST = "grenade.blast"
 GRENADE_FIZZLED = "grenade.fizzled"
 GRENADE_FUSE = "grenade.fuse"
 # -- "Stress Tracks", "Taken Out", "Consequences", "Stress Recovery"
@@ -168,6 +172,7 @@ PAYLOADS: Mapping[str, type] = {
     ATTACK_DECLARED: shape.AttackDeclared,
     ATTACK_ROLLED: shape.AttackRolled,
     ATTACK_MATCH: shape.AttackMatch,
+    DEFENCE_ASKED: shape.DefenceAsked,
     DEFENCE_ROLLED: shape.DefenceRolled,
     DEFENCE_STANDS: shape.DefenceStands,
     SPIN: shape.Spin,
@@ -190,6 +195,7 @@ PAYLOADS: Mapping[str, type] = {
     GRENADE_THROWN: shape.GrenadeThrown,
     GRENADE_ASTRAY: shape.GrenadeAstray,
     GRENADE_ATTACK: shape.GrenadeAttack,
+    GRENADE_BLAST: shape.GrenadeBlast,
     GRENADE_FIZZLED: shape.GrenadeFizzled,
     GRENADE_FUSE: shape.GrenadeFuse,
     STRESS_TAKEN: shape.StressTaken,
@@ -349,6 +355,7 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
         f"a Match: {possessive(d['character'])} attack deals only its weapon's bonus "
         f"({d.get('stress')})"
     ),
+    DEFENCE_ASKED: lambda d: f"{d.get('what')}: {d.get('target')} chooses a defence",
     DEFENCE_ROLLED: _defence,
     DEFENCE_STANDS: lambda d: (
         f"{possessive(d['character'])} {d.get('skill')} defence of {d.get('total')} is still on "
@@ -400,6 +407,10 @@ NARRATION: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     GRENADE_ATTACK: lambda d: (
         f"the grenade in {d.get('zone')} attacks everyone there: {d.get('rolled', {}).get('total')}"
     ),
+    GRENADE_BLAST: lambda d: (
+        f"{possessive(d['character'])} grenade goes off in {d.get('zone')}: its "
+        f"{d.get('attack')} against {', '.join(d.get('victims') or ['nobody'])}"
+    ),
     GRENADE_FIZZLED: lambda d: f"the grenade in {d.get('zone')} fizzles: smoke from the fuse",
     GRENADE_FUSE: lambda d: (
         f"the fizzled grenade in {d.get('zone')} {'goes off' if d.get('goes_off') else 'goes phut'}"
@@ -439,6 +450,8 @@ capitalised ("moll" reads "Moll"; zones and Aspects are written as given)."""
 _PEOPLE_BY_KIND: Mapping[str, frozenset[str]] = {
     ATTACK_ROLLED: frozenset({"target"}),
     ATTACK_DECLARED: frozenset({"target"}),
+    DEFENCE_ASKED: frozenset({"target"}),
+    GRENADE_BLAST: frozenset({"victims", "on_target"}),
     CONCEDED: frozenset({"to"}),
     HIT_LANDED: frozenset({"by"}),
     GRAPPLE_SET: frozenset({"target"}),

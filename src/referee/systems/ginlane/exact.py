@@ -7,7 +7,8 @@ weapon's damage bonus. The fight is the one the simulation's default policy play
 whose turn it is Attacks the first foe in reach with the weapon in hand, tagging no Aspect (so
 no free tag and no Experience point is ever spent on a roll), taking no Consequence and never
 conceding; where nobody is in reach it Moves (else Sprints) towards a foe. The fight ends when
-one side is left standing.
+one side is left standing. What an action waits for (the target's defence, her hit) is
+answered within the same step, as the policy answers it: each prompt's default.
 
 Nothing of the rules is copied here: every transition is the game's own procedure, taken on
 the table with the dice scripted (``Table.act``), and read back from its state JSON and its

@@ -84,9 +84,20 @@ class Work:
             )
 
 
+def act_answered(table: Table[Any], action: Action, source: ScriptedFaces) -> Table[Any]:
+    """``action`` taken, and what it waits for answered as the default policy answers it —
+    each prompt's default (a defence: her best allowed skill, no Aspect tagged; a hit: on the
+    track) — with the same dice: one step of the chain, as an attack was before its target
+    answered it herself."""
+    after = table.act(action, source)
+    while (asked := after.prompts()) and asked[0].default is not None:
+        after = after.act(asked[0].default, source)
+    return after
+
+
 def act_with(table: Table[Any], action: Action, faces: Sequence[int], count: Work) -> Table[Any]:
     count.tick()
-    return table.act(action, ScriptedFaces(faces))
+    return act_answered(table, action, ScriptedFaces(faces))
 
 
 def new_events(before: Table[Any], after: Table[Any]) -> list[Event]:
@@ -311,7 +322,7 @@ def action_branches(
     (:func:`_by_margin`); any other roll, every face of every die."""
     probe = ScriptedFaces((), fill=1)
     count.tick()
-    first = table.act(action, probe)  # a refusal (RefereeError) is raised as is
+    first = act_answered(table, action, probe)  # a refusal (RefereeError) is raised as is
     if probe.used == 0:
         return [((), ONE, first)]
     cards = _check_cards(table, first)

@@ -19,11 +19,10 @@ from referee.core import (
     Choice,
     Domain,
     OneOf,
-    Prompt,
     RuleError,
     SomeOf,
 )
-from referee.core.naming import possessive_of, title_of
+from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -32,7 +31,13 @@ from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_sp
 from referee.systems.ginlane.blocks import protector_of
 from referee.systems.ginlane.cards import check_card, check_preview, odds_json
 from referee.systems.ginlane.consequences import take_stress
-from referee.systems.ginlane.defence import best_skill, defend, spin, standing_skill
+from referee.systems.ginlane.defence import (
+    DefenceCheck,
+    defence_checks,
+    defend,
+    spin,
+    standing_skill,
+)
 from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
@@ -42,6 +47,7 @@ from referee.systems.ginlane.rolls import (
 )
 from referee.systems.ginlane.scene import (
     Combatant,
+    PendingAttack,
     Release,
     SceneState,
     opponents_of,
@@ -72,8 +78,8 @@ def at_range(distance: int, target: Combatant, weapon: Weapon, skill: str) -> tu
 def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Action: Attack: 2d6 + a combat skill against the target's defence, which she chooses
     ("Defence": "Choose a skill to defend with in response to an Attack"): the attack waits
-    for her answer (:func:`answer`) unless a defence of hers that may meet it is still on the
-    table in this Turn, or the attack's parameters give her answer already (a script)."""
+    for her answer (:func:`~referee.systems.ginlane.answers.answer`) unless a defence of hers
+    that may meet it is still on the table in this Turn."""
     p = acts.ATTACK.of(action)
     me = b.state.get(action.actor)
     target = b.state.get(p.target)
@@ -86,7 +92,7 @@ def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     at_range(b.state.distance(me.zone, target.zone), target, weapon, skill)
     track = p.track or ("Composure" if skill in rules.SOCIAL_ATTACKS else "Health")
     resolve_tags(b.state, me, p.tags, [target.id])
-    if p.defence is None and standing_skill(target, skill, weapon.small, track) is None:
+    if standing_skill(target, skill, weapon.small, track) is None:
         b.emit(
             ev.ATTACK_DECLARED,
             {
@@ -100,20 +106,16 @@ def attack(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
             },
         )
         return
-    strike(b, me, target, p, mod, p.defence, dice)
+    strike(b, me, target, p, mod, None, dice)
 
 
-def answer(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
-    """Defence: the defender's answer to the attack waiting for her — the skill (one the text
-    allows against that attack) and the Aspects she tags; then the attack is rolled."""
-    pending = b.state.pending
-    if pending is None or pending.target != action.actor:
-        raise RuleError("Defence", f"no attack waits for {possessive_of(action.actor)} defence")
-    chosen = acts.DEFEND.of(action)
+def answered(
+    b: Builder[SceneState], pending: PendingAttack, chosen: acts.Defence, dice: DiceSource
+) -> None:
+    """Defence: the attack waiting for its target rolled against the defence she chose."""
     p = acts.ATTACK.parse(json.loads(pending.params))
     me, target = b.state.get(pending.attacker), b.state.get(pending.target)
     strike(b, me, target, p, pending.modifier, chosen, dice)
-    end_turn_unless_asked(b)
 
 
 def concede(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
@@ -121,7 +123,7 @@ def concede(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     before the attack against her is rolled, and is Taken Out; the victor decides what happens,
     within the terms of the contest (Rulings: the text names no concession)."""
     pending = b.state.pending
-    if pending is None or pending.target != action.actor:
+    if pending is None or pending.target != action.actor or pending.kind != "attack":
         raise RuleError(
             "Taken Out",
             f"{title_of(action.actor)} may concede only before an attack on her is rolled",
@@ -207,7 +209,7 @@ def strike(
         b.emit(ev.ATTACK_MATCH, {"character": me.id, "target": target.id, "stress": stress})
     if rules.is_spin(attack, against):
         spin(b, target, against=me)
-    take_stress(b, me, target, stress, track, p.consequences)
+    take_stress(b, me, target, stress, track, None)
 
 
 # -- the choices
@@ -257,80 +259,25 @@ def attack_choices(state: SceneState, me: Combatant, release: Release) -> list[C
     return [Choice(me.id, "attack", params, odds=odds, label=label)]
 
 
-def _pending_attack(state: SceneState) -> tuple[Combatant, Combatant, GinLaneRoll, bool, bool]:
-    """The attack waiting for a defence: attacker, target, the attacker's roll (its tags and
-    supplemental penalty), whether the weapon is small, and whether it is at long range."""
-    pending = state.pending
-    assert pending is not None
+def attack_checks(state: SceneState, pending: PendingAttack) -> list[tuple[str, DefenceCheck]]:
+    """Each skill the text allows against the attack waiting for a defence, best first, with
+    the check it would make (no Aspect tagged; a protecting Block's floor, At Long Range's
+    free tag): the odds as the attacker has them."""
     p = acts.ATTACK.parse(json.loads(pending.params))
     me, target = state.get(pending.attacker), state.get(pending.target)
     weapon = weapon_entry(pending.weapon)
     tags = resolve_tags(state, me, p.tags, [target.id])
     spec = roll_spec(state, me, pending.skill, tags, pending.modifier, p)
     _, long_range = at_range(state.distance(me.zone, target.zone), target, weapon, pending.skill)
-    return me, target, spec, weapon.small, long_range
-
-
-def defence_checks(state: SceneState) -> list[tuple[str, OpposedRoll]]:
-    """Each skill the text allows against the attack waiting for a defence, best first, with
-    the check it would make (no Aspect tagged): the odds as the attacker has them."""
-    pending = state.pending
-    if pending is None:
-        return []
-    _, target, spec, small, long_range = _pending_attack(state)
     protector = protector_of(state, target.id)
     floor = protector.block.strength if protector and protector.block else None
-    bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
-    allowed = rules.defence_skills(pending.skill, small_weapon=small, track=pending.track)
-    best = best_skill(target, pending.skill, small, pending.track)
-    out = []
-    for skill in sorted(allowed, key=lambda s: (s != best, -target.level(s), s)):
-        defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
-        if long_range:
-            defence = replace(defence, tags=1, free_tags=1)
-        out.append((skill, OpposedRoll(spec, defence, floor)))
-    return out
-
-
-def defence_choices(state: SceneState, me: Combatant) -> list[Choice]:
-    """Defence: the attack waiting for ``me``: each skill the text allows against it (the best
-    first), the Aspects she may tag, each skill's odds side by side; or conceding."""
-    pending = state.pending
-    if pending is None or pending.target != me.id:
-        return []
-    checks = defence_checks(state)
-    who = title_of(pending.attacker)
-    odds = tuple(
-        check_preview(
-            check, f"{who} attacks; {title_of(me.id)} defends with {skill}", rule="Defence"
-        )
-        for skill, check in checks
-    )
-    params: dict[str, Domain] = {
-        "skill": OneOf(tuple(skill for skill, _ in checks)),
-        "tags": SomeOf(taggable(state, me, [pending.attacker])),
-    }
-    label = f"defend against {possessive_of(pending.attacker)} {pending.skill} attack"
-    return [
-        Choice(me.id, "defend", params, odds=odds, label=label),
-        Choice(me.id, "concede", label="concede before the roll: Taken Out"),
-    ]
-
-
-def defence_prompt(state: SceneState) -> Prompt | None:
-    """The attack waiting for its target: she chooses her defence; if she declines, her best
-    allowed skill, no Aspect tagged (Rulings)."""
-    pending = state.pending
-    if pending is None:
-        return None
-    checks = defence_checks(state)
-    target = state.get(pending.target)
-    full = " (Full defence: +2)" if target.full_defence else ""
-    return Prompt(
-        pending.target,
-        ("defend", "concede"),
-        "Defence",
-        f"{title_of(pending.attacker)} attacks {title_of(pending.target)} with the "
-        f"{pending.weapon} ({pending.skill}): choose a defence{full}",
-        default=Action(pending.target, "defend", {"skill": checks[0][0]}),
+    return defence_checks(
+        state,
+        target,
+        spec,
+        pending.skill,
+        small=weapon.small,
+        track=pending.track,
+        floor=floor,
+        long_range=long_range,
     )

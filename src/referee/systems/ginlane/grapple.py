@@ -8,6 +8,7 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -27,7 +28,12 @@ from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
-from referee.systems.ginlane.defence import defend
+from referee.systems.ginlane.defence import (
+    DefenceCheck,
+    defence_checks,
+    defend,
+    standing_skill,
+)
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     OpposedRoll,
@@ -36,6 +42,7 @@ from referee.systems.ginlane.rolls import (
 from referee.systems.ginlane.scene import (
     Block,
     Combatant,
+    PendingAttack,
     SceneFold,
     SceneState,
     opponents_of,
@@ -121,7 +128,8 @@ def let_go(b: Builder[SceneState], me: Combatant) -> None:
 def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Releasing the Grapple; with ``to``, the bum's rush: move the opponent a zone, a
     Strength roll against the opponent's defence ("The opponent gets a defence in these
-    cases as the grapple is off now")."""
+    cases as the grapple is off now"), which she chooses: the rush waits for her unless a
+    defence of hers that may meet it is on the table in this Turn."""
     p = acts.RELEASE.of(action)
     me = b.state.get(action.actor)
     if me.block is None or me.block.kind != "grapple":
@@ -136,6 +144,58 @@ def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     me = b.state.get(me.id)
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
+    resolve_tags(b.state, me, p.tags, [target.id])
+    if standing_skill(b.state.get(target.id), "Strength", False, None) is None:
+        b.emit(
+            ev.DEFENCE_ASKED,
+            {
+                "character": me.id,
+                "target": target.id,
+                "kind": "rush",
+                "skill": "Strength",
+                "track": "",
+                "modifier": mod,
+                "params": json.dumps(action.params, sort_keys=True),
+                "fuse": False,
+                "what": f"{title_of(me.id)} gives {title_of(target.id)} the bum's rush "
+                f"towards {to} (Strength)",
+            },
+        )
+        return
+    rush(b, me, target, p, mod, None, dice)
+
+
+def answered(
+    b: Builder[SceneState], pending: PendingAttack, chosen: acts.Defence, dice: DiceSource
+) -> None:
+    """Defence: the bum's rush waiting for its target rolled against the defence she chose."""
+    p = acts.RELEASE.parse(json.loads(pending.params))
+    me, target = b.state.get(pending.attacker), b.state.get(pending.target)
+    rush(b, me, target, p, pending.modifier, chosen, dice)
+
+
+def rush_checks(state: SceneState, pending: PendingAttack) -> list[tuple[str, DefenceCheck]]:
+    """Each skill the text allows against the bum's rush waiting for a defence, best first,
+    with the check it would make (no Aspect tagged)."""
+    p = acts.RELEASE.parse(json.loads(pending.params))
+    me, target = state.get(pending.attacker), state.get(pending.target)
+    tags = resolve_tags(state, me, p.tags, [target.id])
+    spec = roll_spec(state, me, "Strength", tags, pending.modifier, p)
+    return defence_checks(state, target, spec, "Strength")
+
+
+def rush(
+    b: Builder[SceneState],
+    me: Combatant,
+    target: Combatant,
+    p: acts.Release,
+    mod: int,
+    defence: acts.Defence | None,
+    dice: DiceSource,
+) -> None:
+    """The bum's rush rolled: Strength against the opponent's defence; she moves a zone only
+    if it succeeds."""
+    to = str(p.to)
     tags = resolve_tags(b.state, me, p.tags, [target.id])
     spec = roll_spec(b.state, me, "Strength", tags, mod, p)
 
@@ -163,7 +223,7 @@ def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
             },
         )
 
-    result, _ = defend(b, me, target, spec, "Strength", p.defence, dice=dice, announce=announce)
+    result, _ = defend(b, me, target, spec, "Strength", defence, dice=dice, announce=announce)
     if result.is_success:
         b.emit(ev.MOVED, {"character": target.id, "from": target.zone, "to": to, "by": me.id})
 

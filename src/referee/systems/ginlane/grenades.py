@@ -8,6 +8,7 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
@@ -30,6 +31,7 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.consequences import take_stress
+from referee.systems.ginlane.defence import DefenceCheck
 from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
@@ -37,8 +39,10 @@ from referee.systems.ginlane.rolls import (
 )
 from referee.systems.ginlane.scene import (
     ON_TARGET,
+    Blast,
     Combatant,
     Fizzle,
+    PendingAttack,
     Release,
     SceneFold,
     SceneState,
@@ -139,7 +143,7 @@ def throw_grenade(b: Builder[SceneState], action: Action, dice: DiceSource) -> N
     if rules.is_fizzle(attack.natural):
         b.emit(ev.GRENADE_FIZZLED, {"character": me.id, "zone": zone, "on_target": on_target})
         return
-    blast(b, me, zone, attack.total, on_target, p, dice)
+    blast(b, me, zone, attack.total, on_target, dice)
 
 
 def blast(
@@ -148,62 +152,135 @@ def blast(
     zone: str,
     attack: int,
     on_target: str | None,
-    p: acts.Blast,
     dice: DiceSource,
+    *,
+    fuse: bool = False,
 ) -> None:
-    """One attack against everyone in the zone: Health stress On Target, Composure else."""
-    victims = [c for c in b.state.combatants if c.zone == zone and not c.taken_out]
-    for victim in victims:
-        track = "Health" if victim.id == on_target else "Composure"
-        dp = p.defences.get(victim.id)
-        skill = skill_entry(dp.skill if dp is not None else "Agility").name
-        if skill not in ("Agility", "Resolve") or (skill == "Resolve" and track == "Health"):
-            raise RuleError(
-                "Grenades",
-                f"{victim.id} defends on Agility (or Resolve for Composure), not {skill}",
+    """One attack against everyone in the zone: Health stress On Target, Composure else; each
+    victim in turn chooses her defence (:func:`blast_on`)."""
+    victims = [c.id for c in b.state.combatants if c.zone == zone and not c.taken_out]
+    b.emit(
+        ev.GRENADE_BLAST,
+        {
+            "character": thrower.id,
+            "zone": zone,
+            "attack": attack,
+            "on_target": on_target,
+            "victims": victims,
+            "fuse": fuse,
+        },
+    )
+    blast_on(b, dice)
+
+
+def _track(blast: Blast, victim: str) -> str:
+    """Grenades: "Health for those On Target, Composure for the rest"."""
+    return "Health" if victim == blast.on_target else "Composure"
+
+
+def blast_on(b: Builder[SceneState], dice: DiceSource) -> None:
+    """Grenades: the blast goes on through its victims while nothing waits for an answer: a
+    victim with a defence on the table that may meet it meets it (RULINGS.md, Round 3); the
+    next is asked for hers ("Choose a skill to defend with in response to an Attack"): Agility,
+    or Resolve against Composure."""
+    while (now := b.state.blast) is not None and b.state.pending is None and b.state.hit is None:
+        victim = b.state.get(now.left[0])
+        track = _track(now, victim.id)
+        allowed = rules.defence_skills("Firearms", track=track)
+        standing = [(total, s) for s, total in victim.defences if s in allowed]
+        if standing:
+            total, skill = max(standing)
+            b.emit(
+                ev.DEFENCE_ROLLED,
+                {
+                    "character": victim.id,
+                    "skill": skill,
+                    "total": total,
+                    "full_defence": victim.full_defence,
+                },
             )
-        standing = victim.standing(skill)
-        card: dict[str, Any] | None = None
-        if standing is not None:
-            total = standing
-        else:
-            tags = resolve_tags(b.state, victim, dp.tags if dp else (), [thrower.id])
-            bonus = rules.FULL_DEFENCE_BONUS if victim.full_defence else 0
-            dspec = roll_spec(b.state, victim, skill, tags, bonus)
-            rolled = dspec.roll_to(dice, attack, beat=False)
-            pay(b, victim.id, tags, rolled)
-            total = rolled.total
-            card = roll_card(
-                dspec,
-                rolled,
-                f"{title_of(victim.id)} defends against the grenade ({skill} against {attack})",
-                rule="Grenades",
-                outcome="held" if total >= attack else "beaten",
-            )
+            _stress(b, now, victim, total, dice)
+            continue
         b.emit(
-            ev.DEFENCE_ROLLED,
+            ev.DEFENCE_ASKED,
             {
-                "character": victim.id,
-                "skill": skill,
-                "total": total,
-                "full_defence": victim.full_defence,
-                **({"roll": card} if card else {}),
+                "character": now.thrower,
+                "target": victim.id,
+                "kind": "blast",
+                "skill": "Firearms",
+                "track": track,
+                "modifier": 0,
+                "params": json.dumps({"attack": now.attack}),
+                "fuse": now.fuse,
+                "what": f"{possessive_of(now.thrower)} grenade attacks {title_of(victim.id)} "
+                f"in {now.zone} with {now.attack} ({track})",
             },
         )
-        stress = rules.attack_stress(attack, total, rules.GRENADE_BONUS)
-        take_stress(
-            b,
-            thrower,
-            victim,
-            stress,
-            track,
-            p.consequences.get(victim.id, ()),
+
+
+def _stress(
+    b: Builder[SceneState], blast: Blast, victim: Combatant, total: int, dice: DiceSource
+) -> None:
+    """Resolving attacks: the blast's stress on the victim, the grenade's bonus added."""
+    stress = rules.attack_stress(blast.attack, total, rules.GRENADE_BONUS)
+    thrower = b.state.get(blast.thrower)
+    take_stress(b, thrower, victim, stress, _track(blast, victim.id), None, fuse=blast.fuse)
+
+
+def answered(
+    b: Builder[SceneState], pending: PendingAttack, chosen: acts.Defence, dice: DiceSource
+) -> None:
+    """Defence: the victim's answer to the blast — Agility, or Resolve against Composure —
+    rolled to reach the grenade's total (Rulings), then its stress."""
+    now = b.state.blast
+    assert now is not None
+    victim = b.state.get(pending.target)
+    skill = skill_entry(chosen.skill).name
+    if skill not in rules.defence_skills("Firearms", track=pending.track):
+        raise RuleError(
+            "Grenades",
+            f"{victim.id} defends on Agility (or Resolve for Composure), not {skill}",
         )
+    tags = resolve_tags(b.state, victim, chosen.tags, [now.thrower])
+    bonus = rules.FULL_DEFENCE_BONUS if victim.full_defence else 0
+    dspec = roll_spec(b.state, victim, skill, tags, bonus)
+    rolled = dspec.roll_to(dice, now.attack, beat=False)
+    pay(b, victim.id, tags, rolled)
+    b.emit(
+        ev.DEFENCE_ROLLED,
+        {
+            "character": victim.id,
+            "skill": skill,
+            "total": rolled.total,
+            "full_defence": victim.full_defence,
+            "roll": roll_card(
+                dspec,
+                rolled,
+                f"{title_of(victim.id)} defends against the grenade ({skill} against {now.attack})",
+                rule="Grenades",
+                outcome="held" if rolled.total >= now.attack else "beaten",
+            ),
+        },
+    )
+    _stress(b, now, b.state.get(victim.id), rolled.total, dice)
+
+
+def blast_checks(state: SceneState, pending: PendingAttack) -> list[tuple[str, DefenceCheck]]:
+    """Each skill the victim may defend the blast with, her best first (Agility on a tie),
+    with her chance to beat its total (no Aspect tagged; Full defence's +2)."""
+    victim = state.get(pending.target)
+    attack = int(json.loads(pending.params)["attack"])
+    bonus = rules.FULL_DEFENCE_BONUS if victim.full_defence else 0
+    allowed = rules.defence_skills("Firearms", track=pending.track)
+    ranked = sorted(allowed, key=lambda s: (-victim.level(s), s != "Agility", s))
+    return [
+        (s, DifficultyCheck(GinLaneRoll(victim.level(s), mode=state.mode, modifier=bonus), attack))
+        for s in ranked
+    ]
 
 
 def fuse(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     """Fizzle: on the thrower's next turn, roll again: EVEN 'phut', ODD a normal attack."""
-    p = acts.FUSE.of(action)
     me = b.state.get(action.actor)
     fizzle = next((f for f in b.state.fizzles if f.thrower == me.id), None)
     if fizzle is None:
@@ -236,7 +313,7 @@ def fuse(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     )
     if not rules.fuse_goes_off(rolled.natural):
         return
-    blast(b, me, fizzle.zone, rolled.total, fizzle.on_target, p, dice)
+    blast(b, me, fizzle.zone, rolled.total, fizzle.on_target, dice, fuse=True)
 
 
 # -- the choices
@@ -275,7 +352,25 @@ def after_grenade_fuse(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     return replace(state, fizzles=fizzles)
 
 
+def after_grenade_blast(state: SceneState, d: Mapping[str, Any]) -> SceneState:
+    """Grenades: the blast goes through the victims in the zone, each to defend in turn."""
+    victims = tuple(str(v) for v in d["victims"])
+    if not victims:
+        return state
+    on = d.get("on_target")
+    blast = Blast(
+        str(d["character"]),
+        str(d["zone"]),
+        int(d["attack"]),
+        str(on) if on else None,
+        victims,
+        fuse=bool(d.get("fuse", False)),
+    )
+    return replace(state, blast=blast)
+
+
 FOLDS: Mapping[str, SceneFold] = {
+    ev.GRENADE_BLAST: after_grenade_blast,
     ev.GRENADE_FIZZLED: after_grenade_fizzled,
     ev.GRENADE_FUSE: after_grenade_fuse,
 }

@@ -8,6 +8,7 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -31,7 +32,13 @@ from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json
-from referee.systems.ginlane.defence import defend, spin
+from referee.systems.ginlane.defence import (
+    DefenceCheck,
+    defence_checks,
+    defend,
+    spin,
+    standing_skill,
+)
 from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
@@ -42,6 +49,7 @@ from referee.systems.ginlane.scene import (
     DEFAULT_DIFFICULTY,
     SCENE,
     Combatant,
+    PendingAttack,
     Release,
     SceneFold,
     SceneState,
@@ -98,10 +106,10 @@ def remove_aspect(b: Builder[SceneState], me: Combatant, name: str, on: str) -> 
         b.emit(ev.WEAPON_RECOVERED, {"character": me.id, "weapon": me.dropped})
 
 
-def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
-    """Action: Manoeuvre: set (or remove) an Aspect, against a defence or a difficulty."""
-    p = acts.MANOEUVRE.of(action)
-    me = b.state.get(action.actor)
+def _what(
+    state: SceneState, me: Combatant, p: acts.Manoeuvre
+) -> tuple[NamedManoeuvre | None, str, str, str]:
+    """A manoeuvre's named manoeuvre (if any), its Aspect, its skill and what it goes on."""
     named = named_manoeuvre(p.named) if p.named else None
     name = p.aspect or (named.aspect if named else "")
     if not name:
@@ -109,14 +117,81 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     if not (p.skill or named):
         raise RuleError("Action: Manoeuvre", "say which skill: 'skill' (or a 'named' one)")
     skill = skill_entry(p.skill or (named.skill if named else "")).name
-    on = aspect_on(b.state, me, p, named)
+    return named, name, skill, aspect_on(state, me, p, named)
+
+
+def _opponent(state: SceneState, me: Combatant, on: str) -> str | None:
+    return on if on in {c.id for c in state.combatants} and on != me.id else None
+
+
+def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
+    """Action: Manoeuvre: set (or remove) an Aspect, against a defence or a difficulty. Against
+    a character's defence it waits for her to choose it ("Defence": "Choose a skill to defend
+    with in response to an Attack or Manoeuvre"), unless a defence of hers that may meet it is
+    on the table in this Turn."""
+    p = acts.MANOEUVRE.of(action)
+    me = b.state.get(action.actor)
+    _, name, skill, on = _what(b.state, me, p)
     mod = modifier(b, me, p, dice)
     me = b.state.get(me.id)
-    tags = resolve_tags(b.state, me, p.tags, [on])
-    spec = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
-    opponent = on if on in {c.id for c in b.state.combatants} and on != me.id else None
+    resolve_tags(b.state, me, p.tags, [on])
+    opponent = _opponent(b.state, me, on)
     if opponent is not None:
         check_reach(b.state, me, b.state.get(opponent), skill)
+    asked = opponent is not None and p.difficulty is None
+    if asked and standing_skill(b.state.get(str(opponent)), skill, False, None) is None:
+        b.emit(
+            ev.DEFENCE_ASKED,
+            {
+                "character": me.id,
+                "target": str(opponent),
+                "kind": "manoeuvre",
+                "skill": skill,
+                "track": "",
+                "modifier": mod,
+                "params": json.dumps(action.params, sort_keys=True),
+                "fuse": False,
+                "what": f"{title_of(me.id)} manoeuvres for {name} on "
+                f"{title_of(str(opponent))} ({skill})",
+            },
+        )
+        return
+    resolve(b, me, p, mod, None, dice)
+
+
+def answered(
+    b: Builder[SceneState], pending: PendingAttack, chosen: acts.Defence, dice: DiceSource
+) -> None:
+    """Defence: the manoeuvre waiting for its target rolled against the defence she chose."""
+    p = acts.MANOEUVRE.parse(json.loads(pending.params))
+    resolve(b, b.state.get(pending.attacker), p, pending.modifier, chosen, dice)
+
+
+def manoeuvre_checks(state: SceneState, pending: PendingAttack) -> list[tuple[str, DefenceCheck]]:
+    """Each skill the text allows against the manoeuvre waiting for a defence, best first,
+    with the check it would make (no Aspect tagged)."""
+    p = acts.MANOEUVRE.parse(json.loads(pending.params))
+    me = state.get(pending.attacker)
+    _, _, skill, on = _what(state, me, p)
+    tags = resolve_tags(state, me, p.tags, [on])
+    spec = roll_spec(state, me, p.skill or skill, tags, pending.modifier, p)
+    return defence_checks(state, state.get(pending.target), spec, skill)
+
+
+def resolve(
+    b: Builder[SceneState],
+    me: Combatant,
+    p: acts.Manoeuvre,
+    mod: int,
+    defence: acts.Defence | None,
+    dice: DiceSource,
+) -> None:
+    """Action: Manoeuvre, rolled: against the defence chosen (or on the table) or a
+    difficulty; on a success the Aspect is placed (or removed)."""
+    named, name, skill, on = _what(b.state, me, p)
+    tags = resolve_tags(b.state, me, p.tags, [on])
+    spec = roll_spec(b.state, me, p.skill or skill, tags, mod, p)
+    opponent = _opponent(b.state, me, on)
 
     def announce(
         check: DifficultyCheck | OpposedRoll, result: Resolution, dskill: str, odds: CheckOdds
@@ -144,7 +219,7 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
 
     if opponent is not None and p.difficulty is None:
         target = b.state.get(opponent)
-        result, _ = defend(b, me, target, spec, skill, p.defence, dice=dice, announce=announce)
+        result, _ = defend(b, me, target, spec, skill, defence, dice=dice, announce=announce)
     else:
         given = p.difficulty if p.difficulty is not None else DEFAULT_DIFFICULTY
         difficulty = difficulty_number(given)
@@ -173,6 +248,7 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         setter=me.id,
         free_side=me.side,
         unique_to=me.id if unique else None,
+        aim=named is not None and named.name == "take aim",
     )
     if named is not None and named.name == "disarm" and opponent is not None:
         b.emit(ev.WEAPON_DROPPED, {"character": opponent, "weapon": b.state.get(opponent).weapon})

@@ -142,6 +142,7 @@ class AspectPlaced(TypedDict):
     until_turn_of: str | None
     unique_to: str | None
     consequence: bool
+    aim: NotRequired[bool]
 
 
 class AspectRemoved(TypedDict):
@@ -433,9 +434,37 @@ class Conceded(TypedDict):
 
 
 class HitLanded(TypedDict):
-    """A hit waiting to be taken as stress or Consequences ("Consequences")."""
+    """A hit waiting to be taken as stress or Consequences ("Consequences"); ``fuse``: from a
+    fizzled grenade's fuse (the turn does not pass once it is taken)."""
 
     character: str
     by: str
     stress: int
     track: str
+    fuse: NotRequired[bool]
+
+
+class DefenceAsked(TypedDict):
+    """A manoeuvre, a bum's rush or a grenade's blast waiting for its target's defence
+    ("Defence": "Choose a skill to defend with in response to an Attack or Manoeuvre")."""
+
+    character: str
+    target: str
+    kind: str
+    skill: str
+    track: str
+    modifier: int
+    params: str
+    fuse: bool
+    what: str
+
+
+class GrenadeBlast(TypedDict):
+    """A grenade's one attack on everyone in its zone, each to defend in turn ("Grenades")."""
+
+    character: str
+    zone: str
+    attack: int
+    on_target: str | None
+    victims: list[str]
+    fuse: bool

@@ -12,6 +12,7 @@ it is emitted), folds the events (:mod:`~referee.systems.ginlane.fold`) and narr
 - :mod:`~referee.systems.ginlane.zones`: "Zones", moving, "Action: Sprint", "Hold a doorway";
 - :mod:`~referee.systems.ginlane.fighting`: "Action: Attack", "Resolving attacks", "Range";
 - :mod:`~referee.systems.ginlane.defence`: "Defence" and spin;
+- :mod:`~referee.systems.ginlane.answers`: the defence and the hit its target answers;
 - :mod:`~referee.systems.ginlane.manoeuvres`: "Action: Manoeuvre", "Disarm";
 - :mod:`~referee.systems.ginlane.blocks`: "Action: Block", "Hold a thing";
 - :mod:`~referee.systems.ginlane.grapple`: "Grapple", "Releasing the Grapple";
@@ -51,6 +52,7 @@ from referee.core import (
 )
 from referee.core.values import JsonObject
 from referee.systems.ginlane import (
+    answers,
     aspects,
     between_scenes,
     blocks,
@@ -102,9 +104,9 @@ class GinLane(Procedure[SceneState]):
         {
             "initiative": turns.initiative,
             "attack": FullAction(fighting.attack),
-            "defend": fighting.answer,
+            "defend": answers.answer,
             "concede": fighting.concede,
-            "absorb": consequences.absorb,
+            "absorb": answers.absorb,
             "manoeuvre": FullAction(manoeuvres.manoeuvre),
             "block": FullAction(blocks.block),
             "grapple": FullAction(grapple.grapple),
@@ -165,10 +167,11 @@ class GinLane(Procedure[SceneState]):
         return choices.legal_actions(state, actor)
 
     def prompts(self, state: SceneState) -> Sequence[Prompt]:
-        """The decisions the rules give someone whose turn it is not: the target of an attack
-        chooses her defence ("Defence"), the target of a hit how to take it ("Consequences").
+        """The decisions the rules give someone whose turn it is not: the target of an attack,
+        a manoeuvre, a bum's rush or a grenade's blast chooses her defence ("Defence"), the
+        target of a hit how to take it ("Consequences").
         Everything in a Gin Lane scene is in plain sight: no prompt is secret."""
-        asked = (fighting.defence_prompt(state), consequences.absorb_prompt(state))
+        asked = (answers.defence_prompt(state), consequences.absorb_prompt(state))
         return tuple(p for p in asked if p is not None)
 
     def waiting(self, state: SceneState, actor: ActorId) -> Waiting | None:
@@ -197,7 +200,7 @@ class GinLane(Procedure[SceneState]):
             after = state
             for event in events:
                 after = self.evolve(after, event)
-            asked = fighting.defence_prompt(after)
+            asked = answers.defence_prompt(after)
             if asked is not None and asked.default is not None:
                 # the attack waits for a defence: its odds are against her default, her best
                 events += self.decide(after, asked.default, Probe())

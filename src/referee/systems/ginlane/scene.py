@@ -56,7 +56,8 @@ class SceneAspect:
     ``on`` a character id, a zone, or ``"scene"``; ``free_side`` the side whose members may
     use the free tags (``"!side"``: anyone not on that side); ``unique_to`` the only
     character who may tag it at all (Take Aim's Target); ``until_turn_of`` it lapses when that
-    character's turn starts (a spin, a Sitting Duck); ``consequence`` for a consequence's Aspect.
+    character's turn starts (a spin, a Sitting Duck); ``consequence`` for a consequence's Aspect;
+    ``aim`` for the Target of "Take Aim", which lapses out of its setter's sight.
     """
 
     id: int
@@ -68,6 +69,7 @@ class SceneAspect:
     unique_to: str | None = None
     until_turn_of: str | None = None
     consequence: bool = False
+    aim: bool = False
 
     def is_free_for(self, side: str) -> bool:
         """True if a member of ``side`` may use a free tag on it now."""
@@ -102,9 +104,12 @@ class Fizzle:
 
 @dataclass(frozen=True)
 class PendingAttack:
-    """An attack declared and waiting for its target's defence ("Defence": "Choose a skill to
-    defend with in response to an Attack"): who attacks whom, with what, and the attack's own
-    parameters as given (its supplemental penalty already counted in ``modifier``)."""
+    """An action waiting for its target's defence ("Defence": "Choose a skill to defend with
+    in response to an Attack or Manoeuvre"): who rolls against whom, with what, and the
+    action's own parameters as given (its supplemental penalty already counted in
+    ``modifier``). ``kind``: ``attack``, ``manoeuvre``, ``rush`` (the bum's rush) or ``blast``
+    (a grenade's one attack, ``params`` its total); ``fuse``: a fizzled grenade's blast, on
+    the thrower's turn before their Full Action, so the turn does not pass after it."""
 
     attacker: str
     target: str
@@ -113,7 +118,23 @@ class PendingAttack:
     track: str
     modifier: int
     params: str
-    """The attack's parameters, as JSON text (a frozen value)."""
+    """The action's parameters, as JSON text (a frozen value)."""
+    kind: str = "attack"
+    fuse: bool = False
+
+
+@dataclass(frozen=True)
+class Blast:
+    """A grenade's one attack going through everyone in its zone ("Grenades"): the thrower,
+    the zone, the attack's total, who is On Target, the victims still to defend, and whether
+    it is a fizzled grenade's fuse."""
+
+    thrower: str
+    zone: str
+    attack: int
+    on_target: str | None
+    left: tuple[str, ...]
+    fuse: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,6 +146,8 @@ class PendingHit:
     attacker: str
     stress: int
     track: str
+    fuse: bool = False
+    """From a fizzled grenade's fuse: the turn does not pass once it is taken."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +217,9 @@ class SceneState:
     charms: tuple[Charm, ...] = ()
     over: bool = False
     pending: PendingAttack | None = None
-    """An attack waiting for its target's defence."""
+    """An attack (a manoeuvre, a bum's rush, a blast) waiting for its target's defence."""
+    blast: Blast | None = None
+    """A grenade's blast with victims still to defend."""
     hit: PendingHit | None = None
     """A hit waiting for its target to take it as stress or Consequences."""
     #: Waits' sealed plans: (character, the name it is sealed under, the plan, its salt)
@@ -463,4 +488,5 @@ def state_json(state: SceneState) -> dict[str, Any]:
         "charms": [to_json(c) for c in state.charms],
         "pending": to_json(state.pending),
         "hit": to_json(state.hit),
+        "blast": to_json(state.blast),
     }

@@ -24,10 +24,7 @@ from referee.core.simulation import (
     conflict_result,
     sole_winner,
 )
-from referee.core.values import Json
-from referee.systems.ginlane.defence import best_skill
 from referee.systems.ginlane.scene import SceneState
-from referee.systems.ginlane.tables import weapon as weapon_entry
 
 __all__ = ["FIGHT", "SIMULATIONS"]
 
@@ -67,13 +64,22 @@ def outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
 
 
 def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
-    """Close with the enemy: where nobody can Attack, Move (else Sprint) into a zone that holds
-    a foe not yet Taken Out ("Zones": you can only attack someone in your zone); otherwise the
-    conflict's preferences (Attack first)."""
+    """Answer what waits: a defence with the best allowed skill, no Aspect tagged; a hit on
+    the track. Attack the first foe offered, tagging nothing. Close with the enemy: where
+    nobody can Attack, Move (else Sprint) into a zone that holds a foe not yet Taken Out
+    ("Zones": you can only attack someone in your zone); otherwise the conflict's preferences
+    (Attack first)."""
     state: SceneState = table.state
+    for choice in choices:
+        if choice.kind == "defend":  # her best allowed skill, first offered; no Aspect tagged
+            skills: tuple[Any, ...] = tuple(getattr(choice.params["skill"], "values", ()))
+            return Action(choice.actor, "defend", {"skill": skills[0], "tags": []})
+        if choice.kind == "absorb":  # the stress on the track, no Consequence
+            return Action(choice.actor, "absorb", {"consequences": []})
     attack = next((choice for choice in choices if choice.kind == "attack"), None)
     if attack is not None:
-        return attack_answered(state, attack)
+        targets: tuple[Any, ...] = tuple(getattr(attack.params.get("target"), "values", ()))
+        return Action(attack.actor, "attack", {"target": targets[0], "tags": []})
     sides = {c.id: c.side for c in state.combatants}
 
     def has_foe(actor: str, zone: Any) -> bool:
@@ -89,24 +95,6 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
                 if has_foe(choice.actor, zone):
                     return Action(choice.actor, kind, {param: value})
     return None
-
-
-def attack_answered(state: SceneState, choice: Choice) -> Action:
-    """The policy's attack on the first foe its choice offers, tagging nothing, with the
-    defender's answers the policy gives her ("Defence": her best allowed skill, the prompt's
-    default; "Consequences": none taken): one step, as the exact model plays it."""
-    targets: tuple[Any, ...] = tuple(getattr(choice.params.get("target"), "values", ()))
-    target = state.get(str(targets[0]))
-    me = state.get(choice.actor)
-    weapon = weapon_entry(me.weapon)
-    skill = best_skill(target, weapon.skill, weapon.small, "Health")
-    params: dict[str, Json] = {
-        "target": target.id,
-        "tags": [],
-        "defence": {"skill": skill},
-        "consequences": [],
-    }
-    return Action(choice.actor, "attack", params)
 
 
 def fight_odds(table: Table[Any], seat: str | None, time_limit: float | None) -> dict[str, Any]:

@@ -102,8 +102,9 @@ def end_turn(b: Builder[SceneState]) -> None:
 
 def end_turn_unless_asked(b: Builder[SceneState]) -> None:
     """The turn passes unless the action waits for someone's answer: an attack for its
-    target's defence ("Defence"), a hit for its target to take it ("Consequences")."""
-    if b.state.pending is None and b.state.hit is None:
+    target's defence ("Defence"), a hit for its target to take it ("Consequences"), a
+    grenade's blast for its next victim's defence ("Grenades")."""
+    if b.state.pending is None and b.state.hit is None and b.state.blast is None:
         end_turn(b)
 
 

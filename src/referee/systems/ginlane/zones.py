@@ -233,13 +233,14 @@ def movement_choices(state: SceneState, me: Combatant, release: Release) -> list
 def aims_kept(state: SceneState) -> SceneState:
     """Take Aim: "This can be kept up for as long as the aimer finds practical if the target
     doesn't do something to break the aim which might be as simple as walking out of sight":
-    an Aspect unique to its setter (the Target) on a character lapses when either walks out of
-    the other's sight."""
+    the Target Aspect of a Take Aim lapses when aimer or target walks out of the other's sight.
+    Any other manoeuvre's Aspect, unique to its setter or not, lasts "for the rest of the scene
+    or until another manoeuvre removes it" ("Manoeuvres")."""
     ids = {c.id: c for c in state.combatants}
     kept = []
     for a in state.aspects:
-        if a.unique_to in ids and a.on in ids:
-            aimer, target = ids[a.unique_to], ids[a.on]
+        if a.aim and a.setter in ids and a.on in ids:
+            aimer, target = ids[a.setter], ids[a.on]
             far = rules.zone_distance([(x, y) for x, y, _ in state.links], aimer.zone, target.zone)
             if far is None or far >= rules.OUT_OF_SIGHT:
                 continue
