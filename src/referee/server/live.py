@@ -35,6 +35,7 @@ from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from referee.core.table import Table
+from referee.server import patches
 from referee.server.ports import TableStore
 from referee.server.views import ObservationCache
 
@@ -53,6 +54,10 @@ SEATS_CHANNEL = "referee_seats"
 CLOSE_REVOKED = 4401
 """The close code of a socket whose seat was revoked (or whose token no longer opens it)."""
 
+CLOSE_BEHIND = 4408
+"""The close code of a socket that fell behind: a message to it was not sent within the send
+timeout (its client does not read). The page reconnects at once and catches up by version."""
+
 CLOSE_FLOODED = 1008
 """The close code (policy violation) of a socket that sent more than :data:`MESSAGES_PER_MINUTE`."""
 
@@ -60,9 +65,22 @@ MESSAGES_PER_MINUTE = 120
 """What a client may send on its socket in a minute (pings, a few a minute, are all it needs)."""
 
 
+@dataclass(frozen=True, eq=False)
+class Message:
+    """A message built for a socket, and what the socket will have been sent once it is."""
+
+    text: str
+    version: int
+    tag: str
+    base: dict[str, Any]
+    epoch: int
+
+
 @dataclass(eq=False)
 class Subscriber:
-    """One seat's socket: what it was last sent, and the task that writes to it."""
+    """One seat's socket: what it was last sent (``version``, ``tag``, and ``base``, its
+    observation less the log, which the next patch is against), and the task that writes to
+    it."""
 
     table_id: str
     seat: str
@@ -73,12 +91,17 @@ class Subscriber:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     first: bool = True
     epoch: int = -1
+    base: dict[str, Any] | None = None
+    full: tuple[int, str | None] | None = None
+    pending: Message | int | None = None
+    sending: bool = False
     task: asyncio.Task[None] | None = None
 
 
 @dataclass(eq=False)
 class Feed:
-    """A table with seats listening: its latest version, and who listens."""
+    """A table with seats listening: its latest version, who listens, and the task that builds
+    their messages."""
 
     table_id: str
     table: Table[Any] | None = None
@@ -86,6 +109,8 @@ class Feed:
     subscribers: set[Subscriber] = field(default_factory=set)
     loading: bool = False
     again: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    builder: asyncio.Task[None] | None = None
 
 
 def _extends(old: Table[Any], new: Table[Any]) -> bool:
@@ -100,8 +125,14 @@ def _extends(old: Table[Any], new: Table[Any]) -> bool:
 class Hub:
     """The live tables of one process (see the module's doc)."""
 
-    def __init__(self, store: TableStore, observations: ObservationCache | None = None) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        observations: ObservationCache | None = None,
+        send_timeout: float = 10.0,
+    ) -> None:
         self._store = store
+        self._send_timeout = send_timeout
         self._observations = observations or ObservationCache()
         self._feeds: dict[str, Feed] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -141,8 +172,7 @@ class Hub:
             if not _extends(old, table):
                 feed.epoch += 1
         feed.table = table
-        for sub in feed.subscribers:
-            sub.wake.set()
+        feed.wake.set()
 
     def notified(self, table_id: str, version: int | None = None) -> None:
         """Another process (or program) changed ``table_id``: load it again, if it is live."""
@@ -179,7 +209,9 @@ class Hub:
             return
         for sub in list(feed.subscribers):
             if sub.seat == seat:
-                asyncio.get_running_loop().create_task(_close(sub.socket, CLOSE_REVOKED))
+                asyncio.get_running_loop().create_task(
+                    _close(sub.socket, CLOSE_REVOKED, self._send_timeout)
+                )
 
     async def poll(self) -> None:
         """Check each live table's version against the store (for databases that cannot
@@ -223,28 +255,40 @@ class Hub:
         feed = self._feeds.get(sub.table_id)
         if feed is None:
             feed = self._feeds[sub.table_id] = Feed(sub.table_id, table)
+            feed.builder = asyncio.get_running_loop().create_task(self._build(feed))
         elif feed.table is None or (
             table.version > feed.table.version and _extends(feed.table, table)
         ):
             self.changed(sub.table_id, table)  # fresher than what the feed holds
         sub.epoch = feed.epoch
         feed.subscribers.add(sub)
-        sub.wake.set()
-        writer = asyncio.get_running_loop().create_task(self._write(feed, sub))
+        feed.wake.set()
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(self._write(feed, sub))
+        reader = loop.create_task(self._read(feed, sub))
         sub.task = writer
         try:
-            await self._read(sub)
+            # the client left (the reader ends) or the server closed the socket (the writer)
+            await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            for task in (reader, writer):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             feed.subscribers.discard(sub)
+            sub.pending = sub.base = sub.task = None
             if not feed.subscribers and self._feeds.get(sub.table_id) is feed:
                 del self._feeds[sub.table_id]
+                if feed.builder is not None:
+                    feed.builder.cancel()
+                    feed.builder = None
+                feed.table = None
+                self._observations.forget(sub.table_id)
 
-    async def _read(self, sub: Subscriber) -> None:
-        """Answer pings; a socket that floods the server (over :data:`MESSAGES_PER_MINUTE`) is
-        closed. Anything else a client sends is ignored: acting goes through the API."""
+    async def _read(self, feed: Feed, sub: Subscriber) -> None:
+        """Answer pings and requests for a full observation; a socket that floods the server
+        (over :data:`MESSAGES_PER_MINUTE`) is closed. Anything else a client sends is ignored:
+        acting goes through the API."""
         socket = sub.socket
         window, count = time.monotonic(), 0
         while True:
@@ -256,53 +300,176 @@ class Hub:
                 window, count = now, 0
             count += 1
             if count > MESSAGES_PER_MINUTE:
-                await _close(socket, CLOSE_FLOODED)
+                await _close(socket, CLOSE_FLOODED, self._send_timeout)
                 return
-            if message.get("text") == "ping":
+            text = message.get("text")
+            if text == "ping":
                 await socket.send_text('{"type":"pong"}')
+            elif isinstance(text, str) and text.startswith("{"):
+                asked = _full_asked(text)
+                if asked is not None:
+                    sub.full = asked
+                    feed.wake.set()
+
+    async def _build(self, feed: Feed) -> None:
+        """Build the messages of every seat due one, for each change of the table, in one
+        worker-thread call; each socket's writer sends its own. A socket still sending is
+        skipped: when it is done its writer wakes this again, and it is sent what it missed."""
+        while True:
+            await feed.wake.wait()
+            feed.wake.clear()
+            table, epoch = feed.table, feed.epoch
+            if table is None:
+                continue
+            due = [
+                sub
+                for sub in feed.subscribers
+                if sub.pending is None and not sub.sending and _due(sub, table, epoch)
+            ]
+            if not due:
+                continue
+            asks = [(sub, sub.full) for sub in due]
+            for sub in due:
+                sub.full = None
+            built = await to_thread.run_sync(self._messages, asks, table, epoch)
+            for sub, message in zip(due, built, strict=True):
+                if sub in feed.subscribers:
+                    sub.pending = message  # or the code to close it with
+                    sub.wake.set()
 
     async def _write(self, feed: Feed, sub: Subscriber) -> None:
+        """Send ``sub`` what :meth:`_build` made for it. A send that does not complete within
+        the send timeout (a client that does not read) closes the socket with
+        :data:`CLOSE_BEHIND`: a socket holds at most one message in the server's buffers."""
         socket = sub.socket
         try:
             while True:
                 await sub.wake.wait()
                 sub.wake.clear()
-                table, epoch = feed.table, feed.epoch
-                if table is None:
-                    continue
-                rewritten = sub.epoch != epoch
-                if not sub.first and not rewritten and table.version == sub.version:
-                    continue
-                since = 0 if rewritten else sub.version
-                tag = None if rewritten else sub.tag
-                message = await to_thread.run_sync(self._message, sub, table, since, tag)
+                message = sub.pending
                 if message is None:
-                    await _close(socket, CLOSE_REVOKED)
+                    continue
+                if isinstance(message, int) or (
+                    socket.application_state != WebSocketState.CONNECTED
+                ):
+                    await _close(
+                        socket, message if isinstance(message, int) else 1000, self._send_timeout
+                    )
                     return
-                data, text = message
-                if socket.application_state != WebSocketState.CONNECTED:
+                sub.sending = True
+                try:
+                    await asyncio.wait_for(socket.send_text(message.text), self._send_timeout)
+                except TimeoutError:
+                    log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
+                    await _close(socket, CLOSE_BEHIND, self._send_timeout)
                     return
-                await socket.send_text(text)
                 sub.first = False
-                sub.epoch = epoch
-                sub.version = int(data["version"])
-                sub.tag = str(data["tag"])
+                sub.epoch = message.epoch
+                sub.version = message.version
+                sub.tag = message.tag
+                sub.base = message.base
+                sub.pending = None
+                sub.sending = False
+                feed.wake.set()  # more may have come while this one was sent
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a socket gone mid-send
             log.debug("socket of %s at %s ended: %s", sub.seat, sub.table_id, error)
-            await _close(socket, 1011)
+            await _close(socket, 1011, self._send_timeout)
+
+    def _messages(
+        self,
+        asks: list[tuple[Subscriber, tuple[int, str | None] | None]],
+        table: Table[Any],
+        epoch: int,
+    ) -> list[Message | int]:
+        """Every due socket's message for ``table`` (in a worker thread). Sockets that would be
+        sent the same bytes share one message (the same seat's tabs, a room of reconnects)."""
+        made: dict[tuple[Any, ...], Message] = {}
+        out: list[Message | int] = []
+        for sub, full in asks:
+            try:
+                out.append(self._message(sub, table, epoch, full, made))
+            except Exception:
+                log.exception("could not build the message of %s at %s", sub.seat, sub.table_id)
+                out.append(1011)
+        return out
 
     def _message(
-        self, sub: Subscriber, table: Table[Any], since: int, tag: str | None
-    ) -> tuple[dict[str, Any], str] | None:
+        self,
+        sub: Subscriber,
+        table: Table[Any],
+        epoch: int,
+        full: tuple[int, str | None] | None,
+        made: dict[tuple[Any, ...], Message],
+    ) -> Message | int:
         if not sub.still_valid():
-            return None
+            return CLOSE_REVOKED
+        rewritten = sub.epoch != epoch
+        if full is not None:
+            since, tag = full
+        elif rewritten:
+            since, tag = 0, None
+        else:
+            since, tag = sub.version, sub.tag
+        whole = full is not None or rewritten or sub.first or sub.base is None
+        reset = since == 0 and not sub.first
+        key = (sub.seat, since, tag, whole, reset, None if whole else id(sub.base))
+        found = made.get(key)
+        if found is not None:
+            return found
         data = self._observations.observation(table, sub.table_id, sub.seat, since, tag)
-        data = {**data, "type": "observation"}
-        if since == 0 and not sub.first:
-            data["reset"] = True
-        return data, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        base = {k: v for k, v in data.items() if k not in _LOG_FIELDS}
+        if whole or data["reset"]:
+            body = {**data, "type": "observation"}
+            if reset:
+                body["reset"] = True
+        else:
+            assert sub.base is not None
+            body = {
+                "type": "patch",
+                "table": sub.table_id,
+                "version": data["version"],
+                "since": data["since"],
+                "tag": data["tag"],
+                "events": data["events"],
+                "actions": data["actions"],
+                "patch": patches.diff(sub.base, base),
+            }
+        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        message = made[key] = Message(text, int(data["version"]), str(data["tag"]), base, epoch)
+        return message
+
+
+_LOG_FIELDS = frozenset(("events", "actions", "since", "version", "tag", "reset", "table"))
+"""An observation's fields that a patch message carries itself: the log since the version the
+socket was last sent, and where it stands. The rest (the state, the choices, ...) is patched."""
+
+
+def _due(sub: Subscriber, table: Table[Any], epoch: int) -> bool:
+    """``sub`` must be sent a message for ``table``: it has none yet, the table moved on or was
+    rewritten since its last, or its client asked for a full observation."""
+    return sub.first or sub.full is not None or sub.epoch != epoch or sub.version != table.version
+
+
+def _full_asked(text: str) -> tuple[int, str | None] | None:
+    """``{"type": "full", "since": n, "tag": t}``: a client asking for a full observation
+    since version ``n`` (the version it holds, ``0`` for everything) with the tag it holds;
+    ``None`` for anything else."""
+    if len(text) > 256:
+        return None
+    try:
+        asked = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(asked, dict) or asked.get("type") != "full":
+        return None
+    since, tag = asked.get("since", 0), asked.get("tag")
+    if type(since) is not int or since < 0:
+        return None
+    if tag is not None and (not isinstance(tag, str) or len(tag) > 64):
+        return None
+    return since, tag
 
 
 def _count_out(counts: dict[_Key, int], key: _Key) -> None:
@@ -313,10 +480,12 @@ def _count_out(counts: dict[_Key, int], key: _Key) -> None:
         counts.pop(key, None)
 
 
-async def _close(socket: WebSocket, code: int) -> None:
+async def _close(socket: WebSocket, code: int, timeout: float = 10.0) -> None:
+    """Close ``socket`` with ``code``; a close frame that cannot be written within ``timeout``
+    (a client that does not read) is given up on."""
     with contextlib.suppress(Exception):
         if socket.application_state == WebSocketState.CONNECTED:
-            await socket.close(code)
+            await asyncio.wait_for(socket.close(code), timeout)
 
 
 class Listener:
