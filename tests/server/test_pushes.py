@@ -29,7 +29,7 @@ from referee.core import (
 from referee.core.scenario import load_scenario
 from referee.core.table import Table
 from referee.server import patches
-from referee.server.live import Hub, Subscriber
+from referee.server.live import PAGE_EVENTS, Feed, Hub, Subscriber
 from referee.server.views import ObservationCache
 from tests.server.conftest import Seated, Server
 from tests.server.test_games import EXAMPLES, GAMES, draw
@@ -74,7 +74,10 @@ def test_a_patch_turns_the_old_document_into_the_new(old: Any, new: Any) -> None
 
 
 def test_a_list_grown_at_its_end_costs_only_what_it_gained() -> None:
-    old = {"combats": [{"round": n, "blows": [n, n + 1]} for n in range(500)], "turn": 3}
+    old: dict[str, Any] = {
+        "combats": [{"round": n, "blows": [n, n + 1]} for n in range(500)],
+        "turn": 3,
+    }
     new = {"combats": [*old["combats"], {"round": 500, "blows": []}], "turn": 4}
     assert patches.diff(old, new) == [
         {"op": "add", "path": "/combats/500", "value": {"round": 500, "blows": []}},
@@ -114,7 +117,7 @@ class Chronicle(Procedure[tuple[int, ...]]):
         return (Event("written", {"by": action.actor, "entry": len(state)}),)
 
     def evolve(self, state: tuple[int, ...], event: Event) -> tuple[int, ...]:
-        return (*state, int(event.data["entry"]))
+        return (*state, len(state))
 
     def actors(self, state: tuple[int, ...]) -> Sequence[str]:
         return ("ann", "bob")
@@ -231,9 +234,9 @@ def test_every_seats_message_for_one_change_is_built_in_one_hand_off(
     calls: list[int] = []
     built = Hub._messages
 
-    def counted(self: Hub, asks: Any, table: Any, epoch: int) -> Any:
+    def counted(self: Hub, feed: Any, asks: Any, table: Any, epoch: int) -> Any:
         calls.append(len(asks))
-        return built(self, asks, table, epoch)
+        return built(self, feed, asks, table, epoch)
 
     monkeypatch.setattr(Hub, "_messages", counted)
     table = aged(sqlite_server, 10)
@@ -262,5 +265,28 @@ def test_sockets_due_the_same_bytes_share_one_message() -> None:
     cache = ObservationCache()
     hub = Hub(store=None, observations=cache)  # type: ignore[arg-type]
     subs = [Subscriber("t", "bob", None, 0, None, lambda: True) for _ in range(3)]  # type: ignore[arg-type]
-    made = hub._messages([(s, None) for s in subs], table, 0)
+    made = hub._messages(Feed("t"), [(s, None) for s in subs], table, 0)
     assert made[0] is made[1] is made[2]
+
+
+# -- a long catch-up in pages ---------------------------------------------------------------
+
+
+def test_a_long_catch_up_comes_in_pages_of_events_before_the_observation(
+    sqlite_server: Server,
+) -> None:
+    table = aged(sqlite_server, 3 * PAGE_EVENTS + 10)
+    url = f"/api/tables/{table.id}/live?since=0"
+    with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as ws:
+        messages = []
+        while not messages or messages[-1]["type"] != "observation":
+            messages.append(json.loads(receive(ws)["text"]))
+    read = sqlite_server.client.get(f"/api/tables/{table.id}", headers=table.auth("bob")).json()
+    pages, last = messages[:-1], messages[-1]
+    assert [m["type"] for m in pages] == ["events"] * 3
+    assert all(len(m["events"]) == PAGE_EVENTS for m in pages)
+    assert [m["since"] for m in messages] == [0, *(m["through"] for m in pages)]
+    assert [e for m in messages for e in m["events"]] == read["events"]
+    assert [a for m in messages for a in m["actions"]] == read["actions"]
+    assert base_of(last) == base_of(read) and last["version"] == read["version"]
+    assert not any(m["reset"] for m in messages)

@@ -58,6 +58,10 @@ CLOSE_BEHIND = 4408
 """The close code of a socket that fell behind: a message to it was not sent within the send
 timeout (its client does not read). The page reconnects at once and catches up by version."""
 
+CLOSE_GRACE_SECONDS = 10.0
+"""How long the close frame of a socket that fell behind may wait for its client to read what
+is before it; then the connection is cut (:mod:`referee.server.sockets`)."""
+
 CLOSE_FLOODED = 1008
 """The close code (policy violation) of a socket that sent more than :data:`MESSAGES_PER_MINUTE`."""
 
@@ -67,9 +71,10 @@ MESSAGES_PER_MINUTE = 120
 
 @dataclass(frozen=True, eq=False)
 class Message:
-    """A message built for a socket, and what the socket will have been sent once it is."""
+    """What is built for a socket (its texts, sent in turn: a long catch-up in pages of
+    events before its observation), and what the socket will have been sent once it is."""
 
-    text: str
+    texts: tuple[str, ...]
     version: int
     tag: str
     base: dict[str, Any]
@@ -111,6 +116,8 @@ class Feed:
     again: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     builder: asyncio.Task[None] | None = None
+    whole: dict[tuple[Any, ...], Message] = field(default_factory=dict)
+    whole_of: Table[Any] | None = None
 
 
 def _extends(old: Table[Any], new: Table[Any]) -> bool:
@@ -147,6 +154,11 @@ class Hub:
     def live_tables(self) -> list[str]:
         """The ids of the tables with a seat listening."""
         return list(self._feeds)
+
+    @property
+    def live_sockets(self) -> int:
+        """How many live sockets are open in this process."""
+        return sum(self._per_seat.values())
 
     def version_of(self, table_id: str) -> int | None:
         """The version the hub holds of a live table."""
@@ -331,7 +343,7 @@ class Hub:
             asks = [(sub, sub.full) for sub in due]
             for sub in due:
                 sub.full = None
-            built = await to_thread.run_sync(self._messages, asks, table, epoch)
+            built = await to_thread.run_sync(self._messages, feed, asks, table, epoch)
             for sub, message in zip(due, built, strict=True):
                 if sub in feed.subscribers:
                     sub.pending = message  # or the code to close it with
@@ -358,10 +370,11 @@ class Hub:
                     return
                 sub.sending = True
                 try:
-                    await asyncio.wait_for(socket.send_text(message.text), self._send_timeout)
+                    for text in message.texts:
+                        await asyncio.wait_for(socket.send_text(text), self._send_timeout)
                 except TimeoutError:
                     log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
-                    await _close(socket, CLOSE_BEHIND, self._send_timeout)
+                    await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
                     return
                 sub.first = False
                 sub.epoch = message.epoch
@@ -379,17 +392,21 @@ class Hub:
 
     def _messages(
         self,
+        feed: Feed,
         asks: list[tuple[Subscriber, tuple[int, str | None] | None]],
         table: Table[Any],
         epoch: int,
     ) -> list[Message | int]:
         """Every due socket's message for ``table`` (in a worker thread). Sockets that would be
-        sent the same bytes share one message (the same seat's tabs, a room of reconnects)."""
+        sent the same bytes share one message (the same seat's tabs, a room of reconnects):
+        a full observation for as long as the table is the same, a patch within one call."""
+        if feed.whole_of is not table:
+            feed.whole, feed.whole_of = {}, table
         made: dict[tuple[Any, ...], Message] = {}
         out: list[Message | int] = []
         for sub, full in asks:
             try:
-                out.append(self._message(sub, table, epoch, full, made))
+                out.append(self._message(sub, table, epoch, full, feed.whole, made))
             except Exception:
                 log.exception("could not build the message of %s at %s", sub.seat, sub.table_id)
                 out.append(1011)
@@ -401,6 +418,7 @@ class Hub:
         table: Table[Any],
         epoch: int,
         full: tuple[int, str | None] | None,
+        shared: dict[tuple[Any, ...], Message],
         made: dict[tuple[Any, ...], Message],
     ) -> Message | int:
         if not sub.still_valid():
@@ -414,31 +432,73 @@ class Hub:
             since, tag = sub.version, sub.tag
         whole = full is not None or rewritten or sub.first or sub.base is None
         reset = since == 0 and not sub.first
-        key = (sub.seat, since, tag, whole, reset, None if whole else id(sub.base))
-        found = made.get(key)
+        key = (sub.seat, since, tag, reset) if whole else (sub.seat, since, tag, id(sub.base))
+        found = (shared if whole else made).get(key)
         if found is not None:
             return found
         data = self._observations.observation(table, sub.table_id, sub.seat, since, tag)
         base = {k: v for k, v in data.items() if k not in _LOG_FIELDS}
+        version, last_tag = int(data["version"]), str(data["tag"])
         if whole or data["reset"]:
-            body = {**data, "type": "observation"}
-            if reset:
-                body["reset"] = True
-        else:
-            assert sub.base is not None
-            body = {
-                "type": "patch",
-                "table": sub.table_id,
-                "version": data["version"],
-                "since": data["since"],
-                "tag": data["tag"],
-                "events": data["events"],
-                "actions": data["actions"],
-                "patch": patches.diff(sub.base, base),
-            }
-        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
-        message = made[key] = Message(text, int(data["version"]), str(data["tag"]), base, epoch)
+            texts = _in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
+            message = Message(texts, version, last_tag, base, epoch)
+            if whole:  # (a patch's reset, for a tag that no longer fits, is not shared)
+                shared[key] = message
+            return message
+        assert sub.base is not None
+        body = {
+            "type": "patch",
+            "table": sub.table_id,
+            "version": data["version"],
+            "since": data["since"],
+            "tag": data["tag"],
+            "events": data["events"],
+            "actions": data["actions"],
+            "patch": patches.diff(sub.base, base),
+        }
+        message = made[key] = Message((_text(body),), version, last_tag, base, epoch)
         return message
+
+
+PAGE_EVENTS = 250
+"""The most events one message carries: a longer catch-up (a socket opened at ``since=0`` on
+an old table, the reset after an undo) is sent as pages of events before the observation, so
+that a client that does not read holds at most a page in the server's buffers."""
+
+
+def _text(body: dict[str, Any]) -> str:
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+
+
+def _in_pages(table_id: str, data: dict[str, Any]) -> tuple[str, ...]:
+    """A full observation as messages: ``{"type": "events"}`` pages of :data:`PAGE_EVENTS`
+    events each (the first one with ``reset`` if the observation has it), then the
+    observation with the last events (``since``: where the pages stopped)."""
+    events, actions = data["events"], data["actions"]
+    pages: list[str] = []
+    since, reset = int(data["since"]), bool(data["reset"])
+    while len(events) > PAGE_EVENTS:
+        page, events = events[:PAGE_EVENTS], events[PAGE_EVENTS:]
+        through = int(page[-1]["number"])
+        page_actions = [a for a in actions if max(a["events"], default=0) <= through]
+        actions = [a for a in actions if max(a["events"], default=0) > through]
+        pages.append(
+            _text(
+                {
+                    "type": "events",
+                    "table": table_id,
+                    "since": since,
+                    "through": through,
+                    "reset": reset,
+                    "events": page,
+                    "actions": page_actions,
+                }
+            )
+        )
+        since, reset = through, False
+    last = {**data, "type": "observation", "since": since, "reset": reset}
+    last["events"], last["actions"] = events, actions
+    return (*pages, _text(last))
 
 
 _LOG_FIELDS = frozenset(("events", "actions", "since", "version", "tag", "reset", "table"))

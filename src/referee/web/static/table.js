@@ -110,6 +110,11 @@
         live = {base: baseOf(data), version: data.version};
         askedFull = false;
         apply(data, false);
+      } else if (data.type === "events") {
+        // a long catch-up comes in pages of events before its observation
+        addEvents(data.events || [], !!data.reset, false);
+        draw(true);
+        return;
       } else if (data.type === "patch") {
         // the events since the version this socket last sent, and a patch of the rest against
         // what it last sent; one that cannot apply (a gap) asks for a full observation
@@ -198,18 +203,23 @@
   // An observation in: new events appended (after an undo, ``reset``, the log replaced), the
   // rest replaced; then the page drawn again (Preact patches only what changed).
   function apply(o, first) {
-    var reset = first || o.reset;
-    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; RefSeal.reset(); }
-    var fresh = (o.events || []).filter(function (e) { return e.number == null || e.number > S.lastNumber; });
+    var fresh = addEvents(o.events || [], first || o.reset, first);
     S.obs = Object.assign({}, S.obs || {}, o);
+    notePrompts(first);
+    draw(fresh.length > 0);
+    document.body.dataset.version = String(o.version);
+  }
+
+  // Events into the log (after an undo, ``reset``, the log replaced), each once: those it has.
+  function addEvents(events, reset, first) {
+    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; RefSeal.reset(); }
+    var fresh = events.filter(function (e) { return e.number == null || e.number > S.lastNumber; });
     fresh.forEach(function (e) {
       S.events.push({e: e, isNew: !first, key: S.epoch + ":" + (e.number != null ? e.number : "x" + (++S.seq)),
         legacy: legacyEvent(e)});
       if (e.number != null) S.lastNumber = e.number;
     });
-    notePrompts(first);
-    draw(fresh.length > 0);
-    document.body.dataset.version = String(o.version);
+    return fresh;
   }
 
   // A prompt for this seat that was not there before makes the phone vibrate (where allowed).
