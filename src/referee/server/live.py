@@ -10,11 +10,19 @@ A :class:`Hub` lives in each server process. It keeps, for each table with a sea
 - through another program on a database that cannot notify (the command line on the SQLite
   file): the hub checks the version of each live table every ``poll_seconds``.
 
-Each listening seat has a writer task of its own: woken by a change, it computes
-``observe(table, seat, since=<the version it last sent>)`` for its seat alone and sends it with
-the version, so a slow seat only ever delays itself and a seat that missed changes gets them all
-in its next message. When the log was rewritten (an undo), the message starts again from the
-first event, with ``reset`` true.
+Each change wakes the feed's builder, which builds the message of every seat due one in one
+worker-thread call (sockets due the same bytes share one); each socket has a writer task of its
+own that sends it, so a slow seat only ever delays itself and a seat that missed changes gets
+them all in its next message. A socket's first message is a full observation
+(``observe(table, seat, since=<its version>)``); each one after it carries the seat's events
+since the version it was last sent and a JSON Patch (:mod:`referee.server.patches`) of the rest
+of its observation against what it was last sent, so a push costs what changed, whatever the
+table's age. When the log was rewritten (an undo), or the client asks
+(``{"type": "full", ...}``), the next message is a full observation again, from the first event
+with ``reset`` true after an undo. A full observation with many events comes as pages of events
+before it (:data:`PAGE_EVENTS`), and a send that does not complete within the send timeout closes
+the socket (:data:`CLOSE_BEHIND`): a socket whose client does not read holds at most one page in
+the server's memory.
 
 Revoking a seat's token closes that seat's sockets here and, through
 ``NOTIFY referee_seats, '<table id>:<seat>'``, in every other process.
