@@ -1,30 +1,31 @@
 """A bounded send per socket (docs/server.md, "Live updates"): a socket whose client does not
-read is closed with 4408 once a message to it has waited ``send_timeout_seconds``, so that a
-hundred of them on an old table hold the server's memory within a bound, and every reference
-the hub held for them is dropped once they are gone."""
+read is closed with 4408 once a message to it has waited ``send_timeout_seconds``, and cut if
+it does not read the close either, so that a hundred of them on an old table hold the server's
+memory within a bound, and every reference the hub held for them is dropped once they are
+gone."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import os
 import socket
-import struct
-import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from starlette.websockets import WebSocketState
 
 from referee.core import Action
 from referee.core.table import Table
 from referee.dice.sources import RandomSource
+from referee.server.live import CLOSE_BEHIND, Hub, Subscriber
+from referee.server.views import ObservationCache
 from referee.store import open_store
 from tests.core.toy_procedure import PROCEDURE
 from tests.server.test_processes import HOST, serving
-
-#: A real server process, a table of thousands of events and a hundred sockets: `make test`.
-pytestmark = pytest.mark.slow
 
 SOCKETS = 100
 EVENTS = 3000
@@ -70,15 +71,15 @@ def rss(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
-def never_reading(port: int, table_id: str, token: str) -> socket.socket:
-    """A WebSocket (``since=0``) opened by hand, its upgrade answered, then never read."""
+def never_reading(port: int, table_id: str, token: str, since: int = 0) -> socket.socket:
+    """A WebSocket opened by hand at ``since``, its upgrade answered, then never read."""
     raw = socket.socket()
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     raw.connect((HOST, port))
     key = base64.b64encode(os.urandom(16)).decode()
     raw.sendall(
         (
-            f"GET /api/tables/{table_id}/live?since=0 HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+            f"GET /api/tables/{table_id}/live?since={since} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
             f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
             f"Sec-WebSocket-Version: 13\r\nAuthorization: Bearer {token}\r\n\r\n"
         ).encode()
@@ -90,31 +91,7 @@ def never_reading(port: int, table_id: str, token: str) -> socket.socket:
     return raw
 
 
-def close_code(raw: socket.socket, seconds: float) -> int | None:
-    """Read ``raw`` to its end: the code of the close frame the server sent, if any."""
-    raw.settimeout(seconds)
-    data = b""
-    try:
-        while chunk := raw.recv(1 << 16):
-            data += chunk
-    except (TimeoutError, ConnectionResetError):
-        pass
-    at = 0
-    while at + 2 <= len(data):
-        opcode, length = data[at] & 0x0F, data[at + 1] & 0x7F
-        at += 2
-        if length == 126:
-            (length,) = struct.unpack("!H", data[at : at + 2])
-            at += 2
-        elif length == 127:
-            (length,) = struct.unpack("!Q", data[at : at + 8])
-            at += 8
-        if opcode == 0x8 and length >= 2:
-            return int(struct.unpack("!H", data[at : at + 2])[0])
-        at += length
-    return None
-
-
+@pytest.mark.slow  # a real server process, an old table and a hundred sockets: `make test`
 def test_sockets_that_never_read_are_closed_and_their_memory_bound(sqlite_url: str) -> None:
     table_id, tokens = old_table(sqlite_url)
     seats = ["referee", "scarface", "krockin"]
@@ -134,11 +111,11 @@ def test_sockets_that_never_read_are_closed_and_their_memory_bound(sqlite_url: s
             assert read.status_code == 200
             version = read.json()["version"]
         before = rss(pid)
-        sockets = [never_reading(port, table_id, tokens[seats[i % 3]]) for i in range(SOCKETS)]
-        # one more that reads late: it is sent the close frame once it reads
-        late = never_reading(port, table_id, tokens["scarface"])
-        code: list[int | None] = []
-        reader = threading.Thread(target=lambda: (time.sleep(4), code.append(close_code(late, 20))))
+        # half of them at since=0, half each at a since of its own (no two due the same bytes)
+        sockets = [
+            never_reading(port, table_id, tokens[seats[i % 3]], since=(i % 2) * i)
+            for i in range(SOCKETS)
+        ]
         peak = rss(pid)
         # five undos: each rewrites the log, and every socket is due all of it again, more than
         # the kernel's buffers hold: the server's sends stall
@@ -152,19 +129,62 @@ def test_sockets_that_never_read_are_closed_and_their_memory_bound(sqlite_url: s
             assert undone.status_code == 200, undone.text
             version = undone.json()["version"]
             peak = max(peak, rss(pid))
-        reader.start()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             peak = max(peak, rss(pid))
             if httpx.get(f"{base}/api/health").json()["live_sockets"] == 0:
                 break
             time.sleep(0.2)
-        reader.join(30)
         assert peak - before < GROWTH_BOUND, (before, peak)
-        for raw in [*sockets, late]:
+        for raw in sockets:
             raw.close()
         health = httpx.get(f"{base}/api/health").json()
         # every socket fell behind and was closed; the hub holds nothing of the table
         assert health["live_sockets"] == 0 and health["live_tables"] == 0, health
         assert health["observations_kept"] == 0, health
-        assert code == [4408]
+
+
+class DeafClient:
+    """A socket whose client reads its first message and nothing after: every later send
+    waits for ever, as one to a client that does not read does once the buffers are full."""
+
+    def __init__(self) -> None:
+        self.application_state = WebSocketState.CONNECTED
+        self.sent: list[str] = []
+        self.closed: int | None = None
+        self._gone = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        if self.sent:
+            await asyncio.Event().wait()
+        self.sent.append(text)
+
+    async def receive(self) -> dict[str, Any]:
+        await self._gone.wait()
+        return {"type": "websocket.disconnect", "code": self.closed}
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+        self.application_state = WebSocketState.DISCONNECTED
+        self._gone.set()
+
+
+def test_a_socket_whose_client_does_not_read_is_closed_with_4408_and_forgotten() -> None:
+    table = Table.start(PROCEDURE, {}, system="kernel_toy")
+    dice = RandomSource(seed=29)
+    observations = ObservationCache()
+    hub = Hub(store=None, observations=observations, send_timeout=0.2)  # type: ignore[arg-type]
+    client = DeafClient()
+
+    async def play() -> None:
+        sub = Subscriber("t", "krockin", client, 0, None, lambda: True)  # type: ignore[arg-type]
+        serving = asyncio.create_task(hub.serve(sub, table))
+        while not client.sent:
+            await asyncio.sleep(0.01)
+        moved = table.act(Action("krockin", "rally", {}), dice, seat="krockin")
+        hub.changed("t", moved)  # due a message it will never read
+        await asyncio.wait_for(serving, 30)
+
+    asyncio.run(play())
+    assert client.closed == CLOSE_BEHIND == 4408
+    assert hub.live_tables == [] and observations.count() == 0

@@ -79,10 +79,13 @@ MESSAGES_PER_MINUTE = 120
 
 @dataclass(frozen=True, eq=False)
 class Message:
-    """What is built for a socket (its texts, sent in turn: a long catch-up in pages of
-    events before its observation), and what the socket will have been sent once it is."""
+    """What is built for a socket, and what the socket will have been sent once it is: its
+    first text, and for a long catch-up (pages of events before its observation) the bodies
+    of the others, each written as JSON only when the one before it is sent, so that a socket
+    holds one page's text at a time."""
 
-    texts: tuple[str, ...]
+    text: str
+    more: tuple[dict[str, Any], ...]
     version: int
     tag: str
     base: dict[str, Any]
@@ -378,8 +381,9 @@ class Hub:
                     return
                 sub.sending = True
                 try:
-                    for text in message.texts:
-                        await asyncio.wait_for(socket.send_text(text), self._send_timeout)
+                    await asyncio.wait_for(socket.send_text(message.text), self._send_timeout)
+                    for body in message.more:  # a page (~100 KB): written here, a ms each
+                        await asyncio.wait_for(socket.send_text(_text(body)), self._send_timeout)
                 except TimeoutError:
                     log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
                     await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
@@ -448,8 +452,8 @@ class Hub:
         base = {k: v for k, v in data.items() if k not in _LOG_FIELDS}
         version, last_tag = int(data["version"]), str(data["tag"])
         if whole or data["reset"]:
-            texts = _in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
-            message = Message(texts, version, last_tag, base, epoch)
+            first, *more = _in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
+            message = Message(_text(first), tuple(more), version, last_tag, base, epoch)
             if whole:  # (a patch's reset, for a tag that no longer fits, is not shared)
                 shared[key] = message
             return message
@@ -464,7 +468,7 @@ class Hub:
             "actions": data["actions"],
             "patch": patches.diff(sub.base, base),
         }
-        message = made[key] = Message((_text(body),), version, last_tag, base, epoch)
+        message = made[key] = Message(_text(body), (), version, last_tag, base, epoch)
         return message
 
 
@@ -478,12 +482,12 @@ def _text(body: dict[str, Any]) -> str:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
 
 
-def _in_pages(table_id: str, data: dict[str, Any]) -> tuple[str, ...]:
+def _in_pages(table_id: str, data: dict[str, Any]) -> list[dict[str, Any]]:
     """A full observation as messages: ``{"type": "events"}`` pages of :data:`PAGE_EVENTS`
     events each (the first one with ``reset`` if the observation has it), then the
     observation with the last events (``since``: where the pages stopped)."""
     events, actions = data["events"], data["actions"]
-    pages: list[str] = []
+    pages: list[dict[str, Any]] = []
     since, reset = int(data["since"]), bool(data["reset"])
     while len(events) > PAGE_EVENTS:
         page, events = events[:PAGE_EVENTS], events[PAGE_EVENTS:]
@@ -491,22 +495,20 @@ def _in_pages(table_id: str, data: dict[str, Any]) -> tuple[str, ...]:
         page_actions = [a for a in actions if max(a["events"], default=0) <= through]
         actions = [a for a in actions if max(a["events"], default=0) > through]
         pages.append(
-            _text(
-                {
-                    "type": "events",
-                    "table": table_id,
-                    "since": since,
-                    "through": through,
-                    "reset": reset,
-                    "events": page,
-                    "actions": page_actions,
-                }
-            )
+            {
+                "type": "events",
+                "table": table_id,
+                "since": since,
+                "through": through,
+                "reset": reset,
+                "events": page,
+                "actions": page_actions,
+            }
         )
         since, reset = through, False
     last = {**data, "type": "observation", "since": since, "reset": reset}
     last["events"], last["actions"] = events, actions
-    return (*pages, _text(last))
+    return [*pages, last]
 
 
 _LOG_FIELDS = frozenset(("events", "actions", "since", "version", "tag", "reset", "table"))
