@@ -290,3 +290,18 @@ def test_a_long_catch_up_comes_in_pages_of_events_before_the_observation(
     assert [a for m in messages for a in m["actions"]] == read["actions"]
     assert base_of(last) == base_of(read) and last["version"] == read["version"]
     assert not any(m["reset"] for m in messages)
+
+
+def test_a_client_that_asks_for_a_full_observation_is_sent_one(sqlite_server: Server) -> None:
+    table = aged(sqlite_server, 20)
+    url = f"/api/tables/{table.id}/live?since={table.version}"
+    with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as ws:
+        assert json.loads(receive(ws)["text"])["events"] == []
+        ws.send_text('{"type": "full", "since": "x"}')  # not a version: ignored
+        ws.send_text("hello")  # ignored
+        ws.send_text(json.dumps({"type": "full", "since": 10, "tag": None}))
+        again = json.loads(receive(ws)["text"])
+    read = sqlite_server.client.get(f"/api/tables/{table.id}", headers=table.auth("bob")).json()
+    assert again["type"] == "observation" and again["since"] == 10 and not again["reset"]
+    assert again["events"] == [e for e in read["events"] if e["number"] > 10]
+    assert base_of(again) == base_of(read)
