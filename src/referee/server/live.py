@@ -47,7 +47,17 @@ from referee.server import patches
 from referee.server.ports import TableStore
 from referee.server.views import ObservationCache
 
-__all__ = ["SEATS_CHANNEL", "TABLES_CHANNEL", "Feed", "Hub", "Listener"]
+__all__ = [
+    "CLOSE_BEHIND",
+    "PAGE_EVENTS",
+    "SEATS_CHANNEL",
+    "TABLES_CHANNEL",
+    "Feed",
+    "Hub",
+    "Listener",
+    "Message",
+    "Subscriber",
+]
 
 log = logging.getLogger("referee.server")
 
