@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -43,8 +42,9 @@ from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from referee.core.table import Table
-from referee.server import patches
+from referee.server import patches, pushes
 from referee.server.ports import TableStore
+from referee.server.pushes import PAGE_EVENTS, Message
 from referee.server.views import ObservationCache
 
 __all__ = [
@@ -85,21 +85,6 @@ CLOSE_FLOODED = 1008
 
 MESSAGES_PER_MINUTE = 120
 """What a client may send on its socket in a minute (pings, a few a minute, are all it needs)."""
-
-
-@dataclass(frozen=True, eq=False)
-class Message:
-    """What is built for a socket, and what the socket will have been sent once it is: its
-    first text, and for a long catch-up (pages of events before its observation) the bodies
-    of the others, each written as JSON only when the one before it is sent, so that a socket
-    holds one page's text at a time."""
-
-    text: str
-    more: tuple[dict[str, Any], ...]
-    version: int
-    tag: str
-    base: dict[str, Any]
-    epoch: int
 
 
 @dataclass(eq=False)
@@ -339,7 +324,7 @@ class Hub:
             if text == "ping":
                 await socket.send_text('{"type":"pong"}')
             elif isinstance(text, str) and text.startswith("{"):
-                asked = _full_asked(text)
+                asked = pushes.full_asked(text)
                 if asked is not None:
                     sub.full = asked
                     feed.wake.set()
@@ -393,7 +378,9 @@ class Hub:
                 try:
                     await asyncio.wait_for(socket.send_text(message.text), self._send_timeout)
                     for body in message.more:  # a page (~100 KB): written here, a ms each
-                        await asyncio.wait_for(socket.send_text(_text(body)), self._send_timeout)
+                        await asyncio.wait_for(
+                            socket.send_text(pushes.text(body)), self._send_timeout
+                        )
                 except TimeoutError:
                     log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
                     await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
@@ -459,11 +446,11 @@ class Hub:
         if found is not None:
             return found
         data = self._observations.observation(table, sub.table_id, sub.seat, since, tag)
-        base = {k: v for k, v in data.items() if k not in _LOG_FIELDS}
+        base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS}
         version, last_tag = int(data["version"]), str(data["tag"])
         if whole or data["reset"]:
-            first, *more = _in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
-            message = Message(_text(first), tuple(more), version, last_tag, base, epoch)
+            first, *more = pushes.in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
+            message = Message(pushes.text(first), tuple(more), version, last_tag, base, epoch)
             if whole:  # (a patch's reset, for a tag that no longer fits, is not shared)
                 shared[key] = message
             return message
@@ -478,78 +465,14 @@ class Hub:
             "actions": data["actions"],
             "patch": patches.diff(sub.base, base),
         }
-        message = made[key] = Message(_text(body), (), version, last_tag, base, epoch)
+        message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch)
         return message
-
-
-PAGE_EVENTS = 250
-"""The most events one message carries: a longer catch-up (a socket opened at ``since=0`` on
-an old table, the reset after an undo) is sent as pages of events before the observation, so
-that a client that does not read holds at most a page in the server's buffers."""
-
-
-def _text(body: dict[str, Any]) -> str:
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
-
-
-def _in_pages(table_id: str, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """A full observation as messages: ``{"type": "events"}`` pages of :data:`PAGE_EVENTS`
-    events each (the first one with ``reset`` if the observation has it), then the
-    observation with the last events (``since``: where the pages stopped)."""
-    events, actions = data["events"], data["actions"]
-    pages: list[dict[str, Any]] = []
-    since, reset = int(data["since"]), bool(data["reset"])
-    while len(events) > PAGE_EVENTS:
-        page, events = events[:PAGE_EVENTS], events[PAGE_EVENTS:]
-        through = int(page[-1]["number"])
-        page_actions = [a for a in actions if max(a["events"], default=0) <= through]
-        actions = [a for a in actions if max(a["events"], default=0) > through]
-        pages.append(
-            {
-                "type": "events",
-                "table": table_id,
-                "since": since,
-                "through": through,
-                "reset": reset,
-                "events": page,
-                "actions": page_actions,
-            }
-        )
-        since, reset = through, False
-    last = {**data, "type": "observation", "since": since, "reset": reset}
-    last["events"], last["actions"] = events, actions
-    return [*pages, last]
-
-
-_LOG_FIELDS = frozenset(("events", "actions", "since", "version", "tag", "reset", "table"))
-"""An observation's fields that a patch message carries itself: the log since the version the
-socket was last sent, and where it stands. The rest (the state, the choices, ...) is patched."""
 
 
 def _due(sub: Subscriber, table: Table[Any], epoch: int) -> bool:
     """``sub`` must be sent a message for ``table``: it has none yet, the table moved on or was
     rewritten since its last, or its client asked for a full observation."""
     return sub.first or sub.full is not None or sub.epoch != epoch or sub.version != table.version
-
-
-def _full_asked(text: str) -> tuple[int, str | None] | None:
-    """``{"type": "full", "since": n, "tag": t}``: a client asking for a full observation
-    since version ``n`` (the version it holds, ``0`` for everything) with the tag it holds;
-    ``None`` for anything else."""
-    if len(text) > 256:
-        return None
-    try:
-        asked = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(asked, dict) or asked.get("type") != "full":
-        return None
-    since, tag = asked.get("since", 0), asked.get("tag")
-    if type(since) is not int or since < 0:
-        return None
-    if tag is not None and (not isinstance(tag, str) or len(tag) > 64):
-        return None
-    return since, tag
 
 
 def _count_out(counts: dict[_Key, int], key: _Key) -> None:
