@@ -106,5 +106,6 @@ def test_the_api_matches_its_document(seated_app: tuple[Any, Seated], mode: Gene
         exercise(operation, mode, 3, None)
     if mode is GenerationMode.POSITIVE:
         assert all(sent.values()), sent
-    else:  # every operation that takes input was sent some that is wrong
-        assert sum(1 for n in sent.values() if n) >= len(found) - 2, sent
+    else:  # every operation that takes input was sent some that is wrong (three take none:
+        # GET /api/games, /api/tables and /api/health)
+        assert sum(1 for n in sent.values() if n) >= len(found) - 3, sent

@@ -85,6 +85,7 @@ def serve(
         log_level=log_level,
         log_config=logging_config,
         ws_max_size=64 * 1024,
+        ws="referee.server.sockets:CuttingProtocol",  # a closed socket's memory returned
         server_header=False,
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,

@@ -10,11 +10,19 @@ A :class:`Hub` lives in each server process. It keeps, for each table with a sea
 - through another program on a database that cannot notify (the command line on the SQLite
   file): the hub checks the version of each live table every ``poll_seconds``.
 
-Each listening seat has a writer task of its own: woken by a change, it computes
-``observe(table, seat, since=<the version it last sent>)`` for its seat alone and sends it with
-the version, so a slow seat only ever delays itself and a seat that missed changes gets them all
-in its next message. When the log was rewritten (an undo), the message starts again from the
-first event, with ``reset`` true.
+Each change wakes the feed's builder, which builds the message of every seat due one in one
+worker-thread call (sockets due the same bytes share one); each socket has a writer task of its
+own that sends it, so a slow seat only ever delays itself and a seat that missed changes gets
+them all in its next message. A socket's first message is a full observation
+(``observe(table, seat, since=<its version>)``); each one after it carries the seat's events
+since the version it was last sent and a JSON Patch (:mod:`referee.server.patches`) of the rest
+of its observation against what it was last sent, so a push costs what changed, whatever the
+table's age. When the log was rewritten (an undo), or the client asks
+(``{"type": "full", ...}``), the next message is a full observation again, from the first event
+with ``reset`` true after an undo. A full observation with many events comes as pages of events
+before it (:data:`PAGE_EVENTS`), and a send that does not complete within the send timeout closes
+the socket (:data:`CLOSE_BEHIND`): a socket whose client does not read holds at most one page in
+the server's memory.
 
 Revoking a seat's token closes that seat's sockets here and, through
 ``NOTIFY referee_seats, '<table id>:<seat>'``, in every other process.
@@ -24,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import time
@@ -36,10 +43,22 @@ from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from referee.core.table import Table
+from referee.server import patches, pushes
 from referee.server.ports import TableStore
+from referee.server.pushes import PAGE_EVENTS, Message
 from referee.server.views import ObservationCache
 
-__all__ = ["SEATS_CHANNEL", "TABLES_CHANNEL", "Feed", "Hub", "Listener"]
+__all__ = [
+    "CLOSE_BEHIND",
+    "PAGE_EVENTS",
+    "SEATS_CHANNEL",
+    "TABLES_CHANNEL",
+    "Feed",
+    "Hub",
+    "Listener",
+    "Message",
+    "Subscriber",
+]
 
 log = logging.getLogger("referee.server")
 
@@ -54,6 +73,14 @@ SEATS_CHANNEL = "referee_seats"
 CLOSE_REVOKED = 4401
 """The close code of a socket whose seat was revoked (or whose token no longer opens it)."""
 
+CLOSE_BEHIND = 4408
+"""The close code of a socket that fell behind: a message to it was not sent within the send
+timeout (its client does not read). The page reconnects at once and catches up by version."""
+
+CLOSE_GRACE_SECONDS = 10.0
+"""How long the close frame of a socket that fell behind may wait for its client to read what
+is before it; then the connection is cut (:mod:`referee.server.sockets`)."""
+
 CLOSE_FLOODED = 1008
 """The close code (policy violation) of a socket that sent more than :data:`MESSAGES_PER_MINUTE`."""
 
@@ -63,7 +90,9 @@ MESSAGES_PER_MINUTE = 120
 
 @dataclass(eq=False)
 class Subscriber:
-    """One seat's socket: what it was last sent, and the task that writes to it."""
+    """One seat's socket: what it was last sent (``version``, ``tag``, and ``base``, its
+    observation less the log, which the next patch is against), and the task that writes to
+    it."""
 
     table_id: str
     seat: str
@@ -74,12 +103,17 @@ class Subscriber:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     first: bool = True
     epoch: int = -1
+    base: dict[str, Any] | None = None
+    full: tuple[int, str | None] | None = None
+    pending: Message | int | None = None
+    sending: bool = False
     task: asyncio.Task[None] | None = None
 
 
 @dataclass(eq=False)
 class Feed:
-    """A table with seats listening: its latest version, and who listens."""
+    """A table with seats listening: its latest version, who listens, and the task that builds
+    their messages."""
 
     table_id: str
     table: Table[Any] | None = None
@@ -87,6 +121,10 @@ class Feed:
     subscribers: set[Subscriber] = field(default_factory=set)
     loading: bool = False
     again: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    builder: asyncio.Task[None] | None = None
+    whole: dict[tuple[Any, ...], Message] = field(default_factory=dict)
+    whole_of: Table[Any] | None = None
 
 
 def _extends(old: Table[Any], new: Table[Any]) -> bool:
@@ -101,8 +139,14 @@ def _extends(old: Table[Any], new: Table[Any]) -> bool:
 class Hub:
     """The live tables of one process (see the module's doc)."""
 
-    def __init__(self, store: TableStore, observations: ObservationCache | None = None) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        observations: ObservationCache | None = None,
+        send_timeout: float = 10.0,
+    ) -> None:
         self._store = store
+        self._send_timeout = send_timeout
         self._observations = observations or ObservationCache()
         self._feeds: dict[str, Feed] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -117,6 +161,11 @@ class Hub:
     def live_tables(self) -> list[str]:
         """The ids of the tables with a seat listening."""
         return list(self._feeds)
+
+    @property
+    def live_sockets(self) -> int:
+        """How many live sockets are open in this process."""
+        return sum(self._per_seat.values())
 
     def version_of(self, table_id: str) -> int | None:
         """The version the hub holds of a live table."""
@@ -142,8 +191,7 @@ class Hub:
             if not _extends(old, table):
                 feed.epoch += 1
         feed.table = table
-        for sub in feed.subscribers:
-            sub.wake.set()
+        feed.wake.set()
 
     def notified(self, table_id: str, version: int | None = None) -> None:
         """Another process (or program) changed ``table_id``: load it again, if it is live."""
@@ -180,7 +228,9 @@ class Hub:
             return
         for sub in list(feed.subscribers):
             if sub.seat == seat:
-                asyncio.get_running_loop().create_task(_close(sub.socket, CLOSE_REVOKED))
+                asyncio.get_running_loop().create_task(
+                    _close(sub.socket, CLOSE_REVOKED, self._send_timeout)
+                )
 
     async def poll(self) -> None:
         """Check each live table's version against the store (for databases that cannot
@@ -224,28 +274,40 @@ class Hub:
         feed = self._feeds.get(sub.table_id)
         if feed is None:
             feed = self._feeds[sub.table_id] = Feed(sub.table_id, table)
+            feed.builder = asyncio.get_running_loop().create_task(self._build(feed))
         elif feed.table is None or (
             table.version > feed.table.version and _extends(feed.table, table)
         ):
             self.changed(sub.table_id, table)  # fresher than what the feed holds
         sub.epoch = feed.epoch
         feed.subscribers.add(sub)
-        sub.wake.set()
-        writer = asyncio.get_running_loop().create_task(self._write(feed, sub))
+        feed.wake.set()
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(self._write(feed, sub))
+        reader = loop.create_task(self._read(feed, sub))
         sub.task = writer
         try:
-            await self._read(sub)
+            # the client left (the reader ends) or the server closed the socket (the writer)
+            await asyncio.wait((reader, writer), return_when=asyncio.FIRST_COMPLETED)
         finally:
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            for task in (reader, writer):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             feed.subscribers.discard(sub)
+            sub.pending = sub.base = sub.task = None
             if not feed.subscribers and self._feeds.get(sub.table_id) is feed:
                 del self._feeds[sub.table_id]
+                if feed.builder is not None:
+                    feed.builder.cancel()
+                    feed.builder = None
+                feed.table = None
+                self._observations.forget(sub.table_id)
 
-    async def _read(self, sub: Subscriber) -> None:
-        """Answer pings; a socket that floods the server (over :data:`MESSAGES_PER_MINUTE`) is
-        closed. Anything else a client sends is ignored: acting goes through the API."""
+    async def _read(self, feed: Feed, sub: Subscriber) -> None:
+        """Answer pings and requests for a full observation; a socket that floods the server
+        (over :data:`MESSAGES_PER_MINUTE`) is closed. Anything else a client sends is ignored:
+        acting goes through the API."""
         socket = sub.socket
         window, count = time.monotonic(), 0
         while True:
@@ -257,53 +319,161 @@ class Hub:
                 window, count = now, 0
             count += 1
             if count > MESSAGES_PER_MINUTE:
-                await _close(socket, CLOSE_FLOODED)
+                await _close(socket, CLOSE_FLOODED, self._send_timeout)
                 return
-            if message.get("text") == "ping":
+            text = message.get("text")
+            if text == "ping":
                 await socket.send_text('{"type":"pong"}')
+            elif isinstance(text, str) and text.startswith("{"):
+                asked = pushes.full_asked(text)
+                if asked is not None:
+                    sub.full = asked
+                    feed.wake.set()
+
+    async def _build(self, feed: Feed) -> None:
+        """Build the messages of every seat due one, for each change of the table, in one
+        worker-thread call; each socket's writer sends its own. A socket still sending is
+        skipped: when it is done its writer wakes this again, and it is sent what it missed."""
+        while True:
+            await feed.wake.wait()
+            feed.wake.clear()
+            table, epoch = feed.table, feed.epoch
+            if table is None:
+                continue
+            due = [
+                sub
+                for sub in feed.subscribers
+                if sub.pending is None and not sub.sending and _due(sub, table, epoch)
+            ]
+            if not due:
+                continue
+            asks = [(sub, sub.full) for sub in due]
+            for sub in due:
+                sub.full = None
+            built = await to_thread.run_sync(self._messages, feed, asks, table, epoch)
+            for sub, message in zip(due, built, strict=True):
+                if sub in feed.subscribers:
+                    sub.pending = message  # or the code to close it with
+                    sub.wake.set()
 
     async def _write(self, feed: Feed, sub: Subscriber) -> None:
+        """Send ``sub`` what :meth:`_build` made for it. A send that does not complete within
+        the send timeout (a client that does not read) closes the socket with
+        :data:`CLOSE_BEHIND`: a socket holds at most one message in the server's buffers."""
         socket = sub.socket
         try:
             while True:
                 await sub.wake.wait()
                 sub.wake.clear()
-                table, epoch = feed.table, feed.epoch
-                if table is None:
-                    continue
-                rewritten = sub.epoch != epoch
-                if not sub.first and not rewritten and table.version == sub.version:
-                    continue
-                since = 0 if rewritten else sub.version
-                tag = None if rewritten else sub.tag
-                message = await to_thread.run_sync(self._message, sub, table, since, tag)
+                message = sub.pending
                 if message is None:
-                    await _close(socket, CLOSE_REVOKED)
+                    continue
+                if isinstance(message, int) or (
+                    socket.application_state != WebSocketState.CONNECTED
+                ):
+                    await _close(
+                        socket, message if isinstance(message, int) else 1000, self._send_timeout
+                    )
                     return
-                data, text = message
-                if socket.application_state != WebSocketState.CONNECTED:
+                sub.sending = True
+                try:
+                    await asyncio.wait_for(socket.send_text(message.text), self._send_timeout)
+                    for body in message.more:  # a page (~100 KB): written here, a ms each
+                        await asyncio.wait_for(
+                            socket.send_text(pushes.text(body)), self._send_timeout
+                        )
+                except TimeoutError:
+                    log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
+                    await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
                     return
-                await socket.send_text(text)
                 sub.first = False
-                sub.epoch = epoch
-                sub.version = int(data["version"])
-                sub.tag = str(data["tag"])
+                sub.epoch = message.epoch
+                sub.version = message.version
+                sub.tag = message.tag
+                sub.base = message.base
+                sub.pending = None
+                sub.sending = False
+                feed.wake.set()  # more may have come while this one was sent
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a socket gone mid-send
             log.debug("socket of %s at %s ended: %s", sub.seat, sub.table_id, error)
-            await _close(socket, 1011)
+            await _close(socket, 1011, self._send_timeout)
+
+    def _messages(
+        self,
+        feed: Feed,
+        asks: list[tuple[Subscriber, tuple[int, str | None] | None]],
+        table: Table[Any],
+        epoch: int,
+    ) -> list[Message | int]:
+        """Every due socket's message for ``table`` (in a worker thread). Sockets that would be
+        sent the same bytes share one message (the same seat's tabs, a room of reconnects):
+        a full observation for as long as the table is the same, a patch within one call."""
+        if feed.whole_of is not table:
+            feed.whole, feed.whole_of = {}, table
+        made: dict[tuple[Any, ...], Message] = {}
+        out: list[Message | int] = []
+        for sub, full in asks:
+            try:
+                out.append(self._message(sub, table, epoch, full, feed.whole, made))
+            except Exception:
+                log.exception("could not build the message of %s at %s", sub.seat, sub.table_id)
+                out.append(1011)
+        return out
 
     def _message(
-        self, sub: Subscriber, table: Table[Any], since: int, tag: str | None
-    ) -> tuple[dict[str, Any], str] | None:
+        self,
+        sub: Subscriber,
+        table: Table[Any],
+        epoch: int,
+        full: tuple[int, str | None] | None,
+        shared: dict[tuple[Any, ...], Message],
+        made: dict[tuple[Any, ...], Message],
+    ) -> Message | int:
         if not sub.still_valid():
-            return None
+            return CLOSE_REVOKED
+        rewritten = sub.epoch != epoch
+        if full is not None:
+            since, tag = full
+        elif rewritten:
+            since, tag = 0, None
+        else:
+            since, tag = sub.version, sub.tag
+        whole = full is not None or rewritten or sub.first or sub.base is None
+        reset = since == 0 and not sub.first
+        key = (sub.seat, since, tag, reset) if whole else (sub.seat, since, tag, id(sub.base))
+        found = (shared if whole else made).get(key)
+        if found is not None:
+            return found
         data = self._observations.observation(table, sub.table_id, sub.seat, since, tag)
-        data = {**data, "type": "observation"}
-        if since == 0 and not sub.first:
-            data["reset"] = True
-        return data, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS}
+        version, last_tag = int(data["version"]), str(data["tag"])
+        if whole or data["reset"]:
+            first, *more = pushes.in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
+            message = Message(pushes.text(first), tuple(more), version, last_tag, base, epoch)
+            if whole:  # (a patch's reset, for a tag that no longer fits, is not shared)
+                shared[key] = message
+            return message
+        assert sub.base is not None
+        body = {
+            "type": "patch",
+            "table": sub.table_id,
+            "version": data["version"],
+            "since": data["since"],
+            "tag": data["tag"],
+            "events": data["events"],
+            "actions": data["actions"],
+            "patch": patches.diff(sub.base, base),
+        }
+        message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch)
+        return message
+
+
+def _due(sub: Subscriber, table: Table[Any], epoch: int) -> bool:
+    """``sub`` must be sent a message for ``table``: it has none yet, the table moved on or was
+    rewritten since its last, or its client asked for a full observation."""
+    return sub.first or sub.full is not None or sub.epoch != epoch or sub.version != table.version
 
 
 def _count_out(counts: dict[_Key, int], key: _Key) -> None:
@@ -314,10 +484,12 @@ def _count_out(counts: dict[_Key, int], key: _Key) -> None:
         counts.pop(key, None)
 
 
-async def _close(socket: WebSocket, code: int) -> None:
+async def _close(socket: WebSocket, code: int, timeout: float = 10.0) -> None:
+    """Close ``socket`` with ``code``; a close frame that cannot be written within ``timeout``
+    (a client that does not read) is given up on."""
     with contextlib.suppress(Exception):
         if socket.application_state == WebSocketState.CONNECTED:
-            await socket.close(code)
+            await asyncio.wait_for(socket.close(code), timeout)
 
 
 RECONNECT_FIRST = 0.25

@@ -281,6 +281,15 @@ class RecordOut(BaseModel):
     events: list[dict[str, Json]]
 
 
+class HealthOut(BaseModel):
+    """What this process holds for live tables, in counts (nothing that names a table)."""
+
+    ok: bool
+    live_tables: int
+    live_sockets: int
+    observations_kept: int
+
+
 class SimulationOut(BaseModel):
     """How deadly is this: the table's main conflict played ``simulation.runs`` times from
     where it stands (estimates with 95% intervals) and, where a model gives them, its exact

@@ -29,6 +29,7 @@ from referee.server.models import (
     CreateTableBody,
     GameOut,
     GameSummaryOut,
+    HealthOut,
     TableListOut,
 )
 from referee.server.state import state_of
@@ -59,6 +60,21 @@ def list_games() -> JSONResponse:
             }
         )
     return json_answer(out)
+
+
+@router.get("/health", response_model=HealthOut, tags=["games"])
+def health(request: Request) -> JSONResponse:
+    """This process is up; how many tables have a seat listening, how many live sockets are
+    open and how many seats' observations are kept, here (counts: no table is named)."""
+    state = state_of(request.app)
+    return json_answer(
+        {
+            "ok": True,
+            "live_tables": len(state.hub.live_tables),
+            "live_sockets": state.hub.live_sockets,
+            "observations_kept": state.observations.count(),
+        }
+    )
 
 
 @router.get("/games/{name}", response_model=GameOut, responses=answers(404), tags=["games"])

@@ -39,6 +39,9 @@ class Settings:
     - ``sockets_per_seat`` / ``sockets_per_address``: how many live sockets one seat of a table,
       and one client address, may hold open in this process at once (a phone and a laptop and a
       few stale tabs; a venue's players behind one address): a socket beyond is refused (429).
+    - ``send_timeout_seconds``: how long one message to a live socket may take to be sent; a
+      socket whose client does not read it in time is closed with code 4408 ("fell behind"),
+      so that it holds at most one message in the server's memory.
     """
 
     database_url: str | None = None
@@ -53,6 +56,7 @@ class Settings:
     listen: bool | None = None
     sockets_per_seat: int = 8
     sockets_per_address: int = 256
+    send_timeout_seconds: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

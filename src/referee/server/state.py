@@ -108,7 +108,7 @@ class ServerState:
         self.anonymous = RateLimiter(settings.anonymous_rate, settings.anonymous_burst)
         self.observations = ObservationCache()
         self.tables = TableCache()
-        self.hub = Hub(store, self.observations)
+        self.hub = Hub(store, self.observations, settings.send_timeout_seconds)
         self.postgres_url = libpq_url(database_url)
         listen = settings.listen
         self.listens = (self.postgres_url is not None) if listen is None else listen

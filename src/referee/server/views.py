@@ -184,6 +184,18 @@ class ObservationCache:
                 self._entries.popitem(last=False)
         return data, tags
 
+    def forget(self, table_id: str) -> None:
+        """Drop every seat's observation of ``table_id`` (no seat watches it any more)."""
+        with self._lock:
+            for key in [key for key in self._entries if key[0] == table_id]:
+                del self._entries[key]
+            self._last_growth = None
+
+    def count(self, table_id: str | None = None) -> int:
+        """How many observations are kept (of ``table_id``, or of every table)."""
+        with self._lock:
+            return sum(1 for key in self._entries if table_id is None or key[0] == table_id)
+
     def observation(
         self, table: Table[Any], table_id: str, seat: str, since: int = 0, tag: str | None = None
     ) -> dict[str, Any]:

@@ -89,43 +89,137 @@
     retry = Math.min(retry * 1.5, 1600);
     return wait;
   }
+  // What the socket last sent, less the log (the base its next patch applies to), and its version.
+  var live = null, askedFull = false;
+  var LOG_FIELDS = ["events", "actions", "since", "version", "tag", "reset", "table", "type"];
+  function baseOf(o) {
+    var b = {};
+    Object.keys(o).forEach(function (k) { if (LOG_FIELDS.indexOf(k) < 0) b[k] = o[k]; });
+    return b;
+  }
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var url = scheme + location.host + base + "/live?since=" + S.obs.version +
       (S.obs.tag ? "&tag=" + encodeURIComponent(S.obs.tag) : "");
     var socket = new WebSocket(url);
+    live = null; askedFull = false;
     socket.onopen = function () { retry = 250; S.conn = "Live."; draw(); document.body.dataset.live = "1"; };
     socket.onmessage = function (m) {
       var data = JSON.parse(m.data);
       if (data.type === "observation") {
+        live = {base: baseOf(data), version: data.version};
+        askedFull = false;
         apply(data, false);
-        document.body.dataset.seen = String(performance.timeOrigin + performance.now());
+      } else if (data.type === "events") {
+        // a long catch-up comes in pages of events before its observation
+        addEvents(data.events || [], !!data.reset, false);
+        draw(true);
+        return;
+      } else if (data.type === "patch") {
+        // the events since the version this socket last sent, and a patch of the rest against
+        // what it last sent; one that cannot apply (a gap) asks for a full observation
+        var whole = live && live.version === data.since ? patched(live.base, data.patch) : null;
+        if (!whole) {
+          live = null;
+          if (!askedFull && socket.readyState === 1) {
+            askedFull = true;
+            socket.send(JSON.stringify({type: "full", since: S.obs.version, tag: S.obs.tag || null}));
+          }
+          return;
+        }
+        live = {base: whole, version: data.version};
+        apply(Object.assign({}, whole, {events: data.events, actions: data.actions, version: data.version,
+          since: data.since, tag: data.tag, table: data.table, reset: false}), false);
+      } else {
+        return;
       }
+      document.body.dataset.seen = String(performance.timeOrigin + performance.now());
     };
     socket.onclose = function (ev) {
       document.body.dataset.live = "0";
       if (ev.code === 4401) { S.conn = "This seat's link was revoked: ask for a new one."; draw(); return; }
       S.conn = "Reconnecting…";
       draw();
-      setTimeout(connect, nextWait());
+      // fell behind (4408): back at once, catching up from the version the page holds
+      setTimeout(connect, ev.code === 4408 ? 0 : nextWait());
     };
+  }
+
+  // A JSON Patch (RFC 6902: add, remove, replace, the ops the server sends) applied to ``doc``
+  // without changing it: each container on an op's path is copied, the rest shared (so Preact
+  // sees new objects only where something changed). null if an op does not apply.
+  function patched(doc, ops) {
+    function steps(path) {
+      if (path === "") return [];
+      if (path.charAt(0) !== "/") throw new Error("bad pointer");
+      return path.slice(1).split("/").map(function (s) { return s.replace(/~1/g, "/").replace(/~0/g, "~"); });
+    }
+    function index(list, step, adding) {
+      if (step === "-" && adding) return list.length;
+      if (!/^(0|[1-9][0-9]*)$/.test(step)) throw new Error("bad index");
+      var i = Number(step);
+      if (i > list.length || (i === list.length && !adding)) throw new Error("past the end");
+      return i;
+    }
+    function at(node, path, op, value) {
+      var step = path[0], rest = path.slice(1), copy;
+      var has = function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); };
+      if (Array.isArray(node)) {
+        copy = node.slice();
+        var i = index(copy, step, op === "add" && !rest.length);
+        if (rest.length) copy[i] = at(copy[i], rest, op, value);
+        else if (op === "add") copy.splice(i, 0, value);
+        else if (op === "remove") copy.splice(i, 1);
+        else copy[i] = value;
+        return copy;
+      }
+      if (node === null || typeof node !== "object") throw new Error("no member " + step);
+      copy = Object.assign({}, node);
+      if (rest.length) {
+        if (!has(copy, step)) throw new Error("no member " + step);
+        copy[step] = at(copy[step], rest, op, value);
+      } else if (op === "add") copy[step] = value;
+      else {
+        if (!has(copy, step)) throw new Error("no member " + step);
+        if (op === "remove") delete copy[step]; else copy[step] = value;
+      }
+      return copy;
+    }
+    try {
+      (ops || []).forEach(function (o) {
+        if (["add", "remove", "replace"].indexOf(o.op) < 0) throw new Error("op " + o.op);
+        var path = steps(o.path);
+        if (!path.length) {
+          if (o.op === "remove") throw new Error("remove the whole");
+          doc = o.value;
+        } else doc = at(doc, path, o.op, o.value);
+      });
+      return doc;
+    } catch (e) {
+      return null;
+    }
   }
 
   // An observation in: new events appended (after an undo, ``reset``, the log replaced), the
   // rest replaced; then the page drawn again (Preact patches only what changed).
   function apply(o, first) {
-    var reset = first || o.reset;
-    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; RefSeal.reset(); }
-    var fresh = (o.events || []).filter(function (e) { return e.number == null || e.number > S.lastNumber; });
+    var fresh = addEvents(o.events || [], first || o.reset, first);
     S.obs = Object.assign({}, S.obs || {}, o);
+    notePrompts(first);
+    draw(fresh.length > 0);
+    document.body.dataset.version = String(o.version);
+  }
+
+  // Events into the log (after an undo, ``reset``, the log replaced), each once: those it has.
+  function addEvents(events, reset, first) {
+    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; RefSeal.reset(); }
+    var fresh = events.filter(function (e) { return e.number == null || e.number > S.lastNumber; });
     fresh.forEach(function (e) {
       S.events.push({e: e, isNew: !first, key: S.epoch + ":" + (e.number != null ? e.number : "x" + (++S.seq)),
         legacy: legacyEvent(e)});
       if (e.number != null) S.lastNumber = e.number;
     });
-    notePrompts(first);
-    draw(fresh.length > 0);
-    document.body.dataset.version = String(o.version);
+    return fresh;
   }
 
   // A prompt for this seat that was not there before makes the phone vibrate (where allowed).
@@ -678,6 +772,7 @@
     render: function (o) { apply(Object.assign({version: S.obs ? S.obs.version : 0}, o), false); },
     keyOf: keyOf,
     idOf: idOf,
+    patched: patched,
     paramsOf: function (key) { return forms[key] ? forms[key].params() : undefined; }
   };
   start();

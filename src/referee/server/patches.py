@@ -1,0 +1,166 @@
+"""JSON Patch (RFC 6902) between two of a seat's observations: what a live socket is pushed.
+
+:func:`diff` writes the patch that turns one JSON document into another with the three
+operations ``add``, ``remove`` and ``replace`` only, their paths JSON Pointers (RFC 6901);
+:func:`apply` applies such a patch. Both are exact: ``apply(old, diff(old, new)) == new`` with
+every value of the same JSON type (``true`` is not ``1``), which the tests check over random
+play of every game.
+
+Why not a library: the well-known one on PyPI (``jsonpatch``) builds patches with ``move``
+operations whose paths, in some lists, point where the element no longer is, so applying its
+patch fails or gives another document (open reports in its tracker); a live table must never
+send a patch that does not apply. This diff never moves: a list is compared by its common
+head and tail, the elements between compared pairwise, the surplus removed or added, so a
+list that grows at its end (a log kept in the state) costs only what it gained.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["PatchError", "apply", "diff"]
+
+Patch = list[dict[str, Any]]
+
+
+class PatchError(ValueError):
+    """A patch that does not apply to the document it is applied to."""
+
+
+def _pointer(path: str, key: str | int) -> str:
+    text = str(key)
+    return f"{path}/{text.replace('~', '~0').replace('/', '~1')}"
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """The same JSON value: ``==`` (fast, in C), and the same JSON text where ``==`` says yes
+    (``True == 1`` in Python; ``true`` and ``1`` differ in JSON). Two dicts equal but written in
+    another key order have other texts: the diff then descends and finds nothing to change."""
+    if a is b:
+        return True
+    if a != b:
+        return False
+    if isinstance(a, (dict, list)):
+        return _text(a) == _text(b)
+    return type(a) is type(b)
+
+
+def diff(old: Any, new: Any, path: str = "") -> Patch:
+    """The patch that turns ``old`` into ``new`` (both plain JSON values)."""
+    ops: Patch = []
+    _diff(old, new, path, ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: str, ops: Patch) -> None:
+    if _same(old, new):
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in old:
+            if key not in new:
+                ops.append({"op": "remove", "path": _pointer(path, key)})
+        for key, value in new.items():
+            if key in old:
+                _diff(old[key], value, _pointer(path, key), ops)
+            else:
+                ops.append({"op": "add", "path": _pointer(path, key), "value": value})
+    elif isinstance(old, list) and isinstance(new, list):
+        _diff_list(old, new, path, ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _diff_list(old: list[Any], new: list[Any], path: str, ops: Patch) -> None:
+    most = min(len(old), len(new))
+    head = 0
+    while head < most and _same(old[head], new[head]):
+        head += 1
+    tail = 0
+    while tail < most - head and _same(old[-1 - tail], new[-1 - tail]):
+        tail += 1
+    gone = old[head : len(old) - tail]
+    came = new[head : len(new) - tail]
+    paired = min(len(gone), len(came))
+    for i in range(paired):
+        _diff(gone[i], came[i], _pointer(path, head + i), ops)
+    for i in range(len(gone) - 1, paired - 1, -1):
+        ops.append({"op": "remove", "path": _pointer(path, head + i)})
+    for i in range(paired, len(came)):
+        ops.append({"op": "add", "path": _pointer(path, head + i), "value": came[i]})
+
+
+def _steps(path: str) -> list[str]:
+    if path == "":
+        return []
+    if not path.startswith("/"):
+        raise PatchError(f"a JSON Pointer starts with '/': {path!r}")
+    return [s.replace("~1", "/").replace("~0", "~") for s in path[1:].split("/")]
+
+
+def _index(container: list[Any], step: str, adding: bool) -> int:
+    if step == "-" and adding:
+        return len(container)
+    if not step.isdigit() or (step != "0" and step.startswith("0")):
+        raise PatchError(f"not an index of a list: {step!r}")
+    index = int(step)
+    if index > len(container) or (index == len(container) and not adding):
+        raise PatchError(f"index {index} is past the list's end")
+    return index
+
+
+def apply(document: Any, patch: Patch) -> Any:
+    """``document`` with ``patch`` applied (``add``, ``remove`` and ``replace``), leaving
+    ``document`` itself unchanged: what a patch changes is copied, what it does not is shared."""
+    for op in patch:
+        document = _apply_one(document, op)
+    return document
+
+
+def _apply_one(document: Any, op: dict[str, Any]) -> Any:
+    kind = op.get("op")
+    if kind not in ("add", "remove", "replace"):
+        raise PatchError(f"not an operation this patch uses: {kind!r}")
+    steps = _steps(str(op.get("path", "")))
+    if not steps:
+        if kind == "remove":
+            raise PatchError("cannot remove the whole document")
+        return op["value"]
+    return _at(document, steps, kind, op.get("value"))
+
+
+def _at(node: Any, steps: list[str], kind: str, value: Any) -> Any:
+    step, rest = steps[0], steps[1:]
+    if isinstance(node, dict):
+        copy = dict(node)
+        if rest:
+            if step not in copy:
+                raise PatchError(f"no member {step!r}")
+            copy[step] = _at(copy[step], rest, kind, value)
+        elif kind == "add":
+            copy[step] = value
+        else:
+            if step not in copy:
+                raise PatchError(f"no member {step!r} to {kind}")
+            if kind == "remove":
+                del copy[step]
+            else:
+                copy[step] = value
+        return copy
+    if isinstance(node, list):
+        items = list(node)
+        index = _index(items, step, adding=kind == "add" and not rest)
+        if rest:
+            items[index] = _at(items[index], rest, kind, value)
+        elif kind == "add":
+            items.insert(index, value)
+        elif kind == "remove":
+            del items[index]
+        else:
+            items[index] = value
+        return items
+    raise PatchError(f"{step!r} names a member of a value that has none")
