@@ -1,4 +1,4 @@
-"""The LISTEN connection (:class:`referee.server.live.Listener`): how soon it tries again, and a
+"""The LISTEN connection (:class:`referee.server.listener.Listener`): how soon it tries again, and a
 connection that goes silent (its other end gone without closing it: the database's host lost, a
 network cut) given up and replaced, in-process, through a relay to the test PostgreSQL."""
 
@@ -14,7 +14,8 @@ from typing import Any
 import psycopg
 from sqlalchemy.engine import make_url
 
-from referee.server.live import TABLES_CHANNEL, Listener, reconnect_waits
+from referee.server.listener import Listener, reconnect_waits
+from referee.server.live import TABLES_CHANNEL
 from referee.server.state import libpq_url
 
 #: A deadline, not a verdict on speed.

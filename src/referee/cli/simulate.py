@@ -177,6 +177,51 @@ def simulate_command(
     """Simulate a table's main conflict: who wins, how long, how much damage."""
     from referee.core.errors import RefereeError
     from referee.sim.answer import answer
+
+    wanted = _checked(runs, policy, exact_seconds, precision, plot)
+    table = _table(target, system_name)
+    if table.system not in _conflicts():
+        fail(f"simulate: no whole-encounter simulation for system {table.system!r}")
+    if seat is not None and seat not in [s.id for s in table.seats]:
+        fail(f"simulate: no seat {seat!r} at this table")
+    options: dict[str, Any] = {
+        "runs": runs,
+        "seed": seed,
+        "policy": policy,
+        "seat": seat,
+        "exact_seconds": exact_seconds,
+        "precision": wanted,
+    }
+    try:
+        if sys.stderr.isatty() and runs >= 200:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            with Progress(console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("simulating", total=runs)
+                result = answer(
+                    table, progress=lambda done: bar.update(task, completed=done), **options
+                )
+        else:
+            result = answer(table, **options)
+    except RefereeError as error:
+        fail(f"simulate: {error}")
+    if plot is not None:
+        from referee.sim.plot import chart
+
+        chart(result, plot)
+    if as_json:
+        typer.echo(json.dumps(result, indent=1))
+    else:
+        _print(result)
+        if plot is not None:
+            console().print(f"chart: {plot}")
+
+
+def _checked(
+    runs: int, policy: str, exact_seconds: float, precision: str | None, plot: Path | None
+) -> float | None:
+    """The options' bounds checked (exit 2 naming the option), and the precision asked."""
     from referee.sim.simulate import POLICIES
 
     if not 1 <= runs <= MAX_RUNS:
@@ -191,50 +236,7 @@ def simulate_command(
     wanted = _precision(precision)
     if plot is not None and plot.suffix.lower() != ".png":
         fail(f"simulate: --plot {str(plot)!r} must name a .png file")
-    table = _table(target, system_name)
-    if table.system not in _conflicts():
-        fail(f"simulate: no whole-encounter simulation for system {table.system!r}")
-    if seat is not None and seat not in [s.id for s in table.seats]:
-        fail(f"simulate: no seat {seat!r} at this table")
-    try:
-        if sys.stderr.isatty() and runs >= 200:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("simulating", total=runs)
-                result = answer(
-                    table,
-                    runs=runs,
-                    seed=seed,
-                    policy=policy,
-                    seat=seat,
-                    progress=lambda done: bar.update(task, completed=done),
-                    exact_seconds=exact_seconds,
-                    precision=wanted,
-                )
-        else:
-            result = answer(
-                table,
-                runs=runs,
-                seed=seed,
-                policy=policy,
-                seat=seat,
-                exact_seconds=exact_seconds,
-                precision=wanted,
-            )
-    except RefereeError as error:
-        fail(f"simulate: {error}")
-    if plot is not None:
-        from referee.sim.plot import chart
-
-        chart(result, plot)
-    if as_json:
-        typer.echo(json.dumps(result, indent=1))
-    else:
-        _print(result)
-        if plot is not None:
-            console().print(f"chart: {plot}")
+    return wanted
 
 
 def _conflicts() -> tuple[str, ...]:

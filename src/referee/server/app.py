@@ -18,7 +18,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from referee.server.errors import install_handlers
-from referee.server.live import Listener
+from referee.server.listener import Listener
 from referee.server.middleware import Guard
 from referee.server.ports import TableStore
 from referee.server.routes import router
