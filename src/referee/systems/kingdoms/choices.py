@@ -382,8 +382,8 @@ def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Cho
 def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
     """Every action kind open to ``actor`` now, each parameter with its domain."""
     faction = state.factions.get(actor)
-    if faction is None:
-        return ()
+    if faction is None or state.phase == "over":
+        return ()  # the chronicle is over: its record, export and handouts remain
     out: list[Choice] = [
         Choice(actor, "objective", {"text": Text("Hold the high throne")}),
         Choice(actor, "new_session"),
