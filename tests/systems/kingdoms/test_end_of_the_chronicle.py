@@ -53,5 +53,5 @@ def test_a_new_session_or_an_objective_after_the_chronicle_is_won_is_refused(
     session or a Chronicle Objective after it is refused, naming the rule; nothing is
     recorded."""
     table = _won()
-    with pytest.raises(RuleError, match="Chronicle.*the chronicle is over .won by the Elves."):
+    with pytest.raises(RuleError, match=r"Chronicle.*the chronicle is over \(won by the Elves\)"):
         act(table, actor, kind, **params)
