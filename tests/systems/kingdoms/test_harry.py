@@ -74,7 +74,8 @@ def _pool(faces: list[int], successes: int) -> dict[str, Any]:
 
 
 def test_fate_on_a_harrys_attack_dice_changes_the_attack_alone() -> None:
-    """Artha (Fate: "a 6 rolls again") on a Harry's attack dice: the elves' Harry rolled
+    """Artha (Fate: "a 6 rolls again") on a Harry's attack dice: the elves' Harry of the orcs
+    (whose Fortify its attack dice meet) rolled
     4, 1 to defence (1) and 6, 5, 2 to attack (2); Fate on the attack pool rolls the 6 again
     (4): 3 attack successes, the attack pool as rolled with its Fate die, the defence pool and
     successes unchanged, the test settled and the leader's Fate spent."""
@@ -84,7 +85,8 @@ def test_fate_on_a_harrys_attack_dice_changes_the_attack_alone() -> None:
         artha={"fate": 1, "persona": 0, "deeds": 0},
     )
     table = Table.start(PROCEDURE, setup, players=PLAYERS)
-    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    table = _act(table, "elves", "write_slip", **harry)
     table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
     for f in ("elves", "orcs"):
         table = _act(table, f, "pass")

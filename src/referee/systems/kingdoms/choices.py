@@ -37,6 +37,7 @@ from referee.core import (
 )
 from referee.core.naming import possessive
 from referee.systems.kingdoms.actions import TieBreak
+from referee.systems.kingdoms.artha import meets_nothing
 from referee.systems.kingdoms.cards import pool_dice
 from referee.systems.kingdoms.dice import (
     MAX_PERSONA,
@@ -330,6 +331,8 @@ def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[C
     out: list[Choice] = []
     for name, pool in pools:
         rolled = pool_roll_from(pool)
+        if meets_nothing(state, actor, name) is not None:
+            continue  # a pool that meets nothing rolled: artha on it changes no result
         for fate, deeds, words in ways:
             if (fate and not artha.get("fate", 0)) or (deeds and not artha.get("deeds", 0)):
                 continue
