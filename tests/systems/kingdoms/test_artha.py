@@ -455,7 +455,7 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     table = _act(table, "orcs", "write_slip", **infiltrate)
     table = _act(table, "orcs", "scene", kind="conflict", target="elves")
     table = _act(_act(table, "elves", "pass"), "orcs", "pass")
-    attacked = _act(table, "elves", "reveal", faces + [3])
+    attacked = _act(table, "elves", "reveal", [*faces, 3])
     assert [c for c in _menu(attacked.state, "elves") if c[0] == "spend_artha"] == [
         _spend(True, False, "Fate on the defence roll", pool="defence")
     ]
