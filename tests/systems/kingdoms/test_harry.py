@@ -156,6 +156,7 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "elves": {"disposition": 10, "leader": {**sheet, "skills": {"Logistics": "B4"}}},
                 "dwarves": {
@@ -163,7 +164,7 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
                     "infiltrated": {"elves": 1},
                     "leader": {**sheet, "name": "Durin", "skills": {"Law": "B5"}},
                 },
-            }
+            },
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
@@ -240,6 +241,7 @@ def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> No
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "elves": {
                     "disposition": 10,
@@ -251,7 +253,7 @@ def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> No
                     "infiltrated": {"elves": 1},
                     "leader": {**sheet, "name": "Durin", "skills": {"Law": "B5"}},
                 },
-            }
+            },
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="dwarves")
