@@ -194,6 +194,7 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
         assert "agree on Will" not in _text(orcs, "#bk-orcs-tie-odds")
         roots = elves.page.locator("#bk-elves-tie-root option").all_text_contents()
         assert roots == ["Perception"], roots  # not the Will on Aeluin's sheet
+        assert _text(elves, "label[for='bk-elves-tie-root']") == "Root stat of Logistics"
         _wait_text(elves, "#bk-elves-tie-odds", "if the Orcs agree on Will")
         mine = _text(elves, "#bk-elves-tie-odds")
         before = orcs.version()
