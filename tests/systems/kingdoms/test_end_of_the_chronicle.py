@@ -4,11 +4,13 @@ offered or taken — and only the record, its export and the handouts remain (au
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from referee.core import RuleError, Table
+from referee.core import Action, RuleError, Table
+from referee.dice import ScriptedSource
 
 from .test_procedure import PROCEDURE, _reveal, act, setup
 
@@ -55,3 +57,16 @@ def test_a_new_session_or_an_objective_after_the_chronicle_is_won_is_refused(
     table = _won()
     with pytest.raises(RuleError, match=r"Chronicle.*the chronicle is over \(won by the Elves\)"):
         act(table, actor, kind, **params)
+
+
+def test_an_affiliation_left_to_buy_is_not_bought_once_the_chronicle_is_won() -> None:
+    """Chronicle: once "the last Faction standing has rulership over the territory", not even
+    a defeated foe's affiliation left unbought earlier (Consequences) is bought: nothing is
+    played after the chronicle is won."""
+    table = _won()
+    state = table.state
+    foe = replace(state.factions["orcs"], conqueror="elves", lost_affiliation="Clan")
+    state = replace(state, factions={**state.factions, "orcs": foe})
+    with pytest.raises(RuleError, match=r"the chronicle is over .* no affiliation bought"):
+        PROCEDURE.build(state, Action("elves", "buy_affiliation", {}), ScriptedSource([]))
+    assert PROCEDURE.legal_actions(state, "elves") == ()
