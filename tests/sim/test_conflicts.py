@@ -83,7 +83,8 @@ def test_a_maneuver_is_over_once_the_game_says_one_has_ended_since_the_start() -
     """Burning Kingdoms: a maneuver already over at the start does not count (the simulation
     plays the next); here the game calls the maneuver over, won by the orcs, at the first slip."""
     leader = {"name": "L", "lifepaths": 10, "skills": {"Fortifications": "B4"}, "resources": 3}
-    setup = {"factions": {f: {"disposition": 10, "leader": leader} for f in ("elves", "orcs")}}
+    factions = {f: {"disposition": 10, "leader": leader} for f in ("elves", "orcs")}
+    setup = {"strict_sheets": False, "factions": factions}  # quick play: no 2iC or rivals
     table = system("kingdoms").new_table(setup)
     procedure = table.procedure
 

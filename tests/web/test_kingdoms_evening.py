@@ -30,6 +30,7 @@ PHONE = {"width": 360, "height": 780}
 
 SETUP: dict[str, Any] = {
     "territory": "the Greenway",
+    "strict_sheets": False,  # quick play: an evening of Fate and odds, no 2iC or rivals
     "factions": {
         "elves": {
             "disposition": 10,

@@ -188,8 +188,13 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
         # the log's card of the Fate spent: the counts that matter, not 60 rows of "<0.1%"
         card = _rows(elves, "#log li[data-kind='artha.spent']")
         assert 3 <= len(card) <= 8 and sum("<0.1%" in r for r in card) <= 1, card
-        _wait_text(orcs, "#bk-orcs-tie-odds", "if the Elves agree on Will")
-        assert "22.7%" in _text(orcs, "#bk-orcs-tie-odds")  # Will B3 beats B4: 29/128
+        # each side tests a root of the skill it used: the elves' Logistics is Perception's
+        _wait_text(orcs, "#bk-orcs-tie-odds", "if the Elves agree on Perception")
+        assert "22.7%" in _text(orcs, "#bk-orcs-tie-odds")  # Will B3 beats Perception B4: 29/128
+        assert "agree on Will" not in _text(orcs, "#bk-orcs-tie-odds")
+        roots = elves.page.locator("#bk-elves-tie-root option").all_text_contents()
+        assert roots == ["Perception"], roots  # not the Will on Aeluin's sheet
+        assert _text(elves, "label[for='bk-elves-tie-root']") == "Root stat of Logistics"
         _wait_text(elves, "#bk-elves-tie-odds", "if the Orcs agree on Will")
         mine = _text(elves, "#bk-elves-tie-odds")
         before = orcs.version()

@@ -35,7 +35,8 @@ PLAYERS = {"ann": ["elves"], "bob": ["orcs"]}
 
 def _kingdom(elves: dict[str, Any], **leader: Any) -> dict[str, Any]:
     """Two factions: the elves as given (their leader's sheet merged with ``leader``), the orcs
-    plain (Logistics B4, Will B3, Perception G4 open-ended)."""
+    plain (Logistics B4, Will B3, Perception G4 open-ended); a quick table
+    (``strict_sheets: false``)."""
     elf = {
         "name": "Aeluin",
         "lifepaths": 7,
@@ -51,10 +52,11 @@ def _kingdom(elves: dict[str, Any], **leader: Any) -> dict[str, Any]:
         "skills": {"Logistics": "B4", "Inconspicuous": "B5"},
     }
     return {
+        "strict_sheets": False,  # quick play: the rules under test need no 2iC or rivals
         "factions": {
             "elves": {"disposition": 10, "leader": elf, **elves},
             "orcs": {"disposition": 12, "leader": orc},
-        }
+        },
     }
 
 
@@ -107,17 +109,18 @@ def _two_kingdoms(orcs_disposition: int, elves_disposition: int = 10) -> Table[A
     return Table.start(PROCEDURE, data)
 
 
-def _revealed(**maneuvers: tuple[str, tuple[str, ...], int, int]) -> KingdomsState:
+def _revealed(
+    skill: str = "Logistics", /, **maneuvers: tuple[str, tuple[str, ...], int, int]
+) -> KingdomsState:
     """The elves, the orcs and the dwarves (the orcs' twin) with their slips revealed and
-    rolled: each faction's maneuver, targets, successes and Harry attack dice."""
+    rolled on ``skill``: each faction's maneuver, targets, successes and Harry attack dice."""
     state: KingdomsState = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
     factions = {**state.factions, "dwarves": replace(state.factions["orcs"], id="dwarves")}
     slips = {
-        f: Slip(f, maneuver, "Logistics", targets)
-        for f, (maneuver, targets, _, _) in maneuvers.items()
+        f: Slip(f, maneuver, skill, targets) for f, (maneuver, targets, _, _) in maneuvers.items()
     }
     rolls = {
-        f: RolledTest(f, "leader", "Logistics", 4, successes, attack)
+        f: RolledTest(f, "leader", skill, 4, successes, attack)
         for f, (_, _, successes, attack) in maneuvers.items()
     }
     return replace(

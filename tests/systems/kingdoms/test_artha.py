@@ -371,11 +371,12 @@ def test_artha_after_the_roll_is_offered_where_the_roller_has_it_and_it_can_chan
     deeds = _after_the_roll({"fate": 0, "persona": 0, "deeds": 2}, fortify, [3] * 8)
     assert _menu(deeds.state, "elves") == [*ALWAYS, _spend(False, True, "Deeds"), keep]
     fate = {"fate": 1, "persona": 0, "deeds": 0}
+    # the Harry's attack dice meet the orcs' Fortify (aV); nothing attacks the elves, so
+    # Fate on their defence dice buys nothing (audit K-N3)
     harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
-    split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    split = _after_the_roll(fate, {**harry, "target": "orcs"}, [6, 4, 6, 3, 3] + [3] * 4)
     assert _menu(split.state, "elves") == [
         *ALWAYS,
-        _spend(True, False, "Fate on the defence roll", pool="defence"),
         _spend(True, False, "Fate on the attack roll", pool="attack"),
         keep,
     ]
@@ -433,3 +434,30 @@ def test_deeds_before_the_roll_is_offered_on_the_slip_where_the_leader_has_deeds
         for c in PROCEDURE.legal_actions(poor.state, "elves")
         if c.kind == "write_slip"
     )
+
+
+def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_rolled() -> None:
+    """Artha ("a Fate point re-rolls a 6", parent-games.md) buys something only where the
+    dice it opens meet a roll. Harry: "Your defense successes reduce all versus enemy's
+    successes" — with no attack on the elves rolled (the orcs Fortify), Fate on their defence
+    dice is neither offered nor taken; when the orcs Infiltrate them it is (audit K-N3)."""
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    faces = [6, 4, 3, 3, 3] + [3] * 4  # the defence dice show a 6, the attack dice none
+    alone = _after_the_roll(fate, harry, faces)
+    assert [c for c in _menu(alone.state, "elves") if c[0] == "spend_artha"] == []
+    with pytest.raises(RuleError, match="buys nothing: no attack they defend against"):
+        _act(alone, "elves", "spend_artha", [4], fate=True, pool="defence")
+    setup = _kingdom({}, skills={"Logistics": "B4", "Tactics": "B5"}, artha=fate)
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(table, "elves", "write_slip", **harry)
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = _act(table, "orcs", "write_slip", **infiltrate)
+    table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    table = _act(_act(table, "elves", "pass"), "orcs", "pass")
+    attacked = _act(table, "elves", "reveal", [*faces, 3])
+    assert [c for c in _menu(attacked.state, "elves") if c[0] == "spend_artha"] == [
+        _spend(True, False, "Fate on the defence roll", pool="defence")
+    ]
+    spent = _act(attacked, "elves", "spend_artha", [4], fate=True, pool="defence")
+    assert spent.state.rolls["elves"].successes == 3

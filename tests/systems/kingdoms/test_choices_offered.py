@@ -56,6 +56,7 @@ def test_the_maneuvers_a_faction_may_script_with_their_skills_targets_and_dice()
     elves (disposition 4; Logistics B4, Tactics B5, Inconspicuous G3; 2 Persona), having
     Assessed the orcs and Infiltrated the dwarves."""
     setup = {
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             "elves": {
                 "disposition": 4,
@@ -71,7 +72,7 @@ def test_the_maneuvers_a_faction_may_script_with_their_skills_targets_and_dice()
             },
             "orcs": {"disposition": 12, "leader": {"lifepaths": 10, "skills": {"Tactics": "B4"}}},
             "dwarves": {"disposition": 9, "leader": {"lifepaths": 6, "skills": {"Tactics": "B3"}}},
-        }
+        },
     }
     state = PROCEDURE.initial_state(setup)
     persona = {"persona": Between(0, 2)}
@@ -140,10 +141,11 @@ def _hurt(tactics: str) -> KingdomsState:
         "superficial": True,
     }
     setup = {
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             "elves": {"disposition": 3, "sapped": 1, "leader": leader},
             "orcs": {"disposition": 12, "leader": {"lifepaths": 10, "skills": {"Tactics": "B4"}}},
-        }
+        },
     }
     return PROCEDURE.initial_state(setup)
 
@@ -185,6 +187,7 @@ def _two_players() -> Table[Any]:
     """The elves (two players; Logistics, Inconspicuous B4, Will B4) Infiltrate the orcs
     (Logistics B4, Tactics B5, no stats), who Harry naming nobody."""
     setup = {
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             "elves": {
                 "disposition": 10,
@@ -200,7 +203,7 @@ def _two_players() -> Table[Any]:
                 "disposition": 12,
                 "leader": {"lifepaths": 10, "skills": {"Logistics": "B4", "Tactics": "B5"}},
             },
-        }
+        },
     }
     players = {"ann": ["elves"], "al": ["elves"], "bob": ["orcs"]}
     table = Table.start(PROCEDURE, setup, players=players)

@@ -256,7 +256,9 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
     """Every leader is checked ("Faction Leaders"); a 2iC given is checked even when not
     strict; strict sheets need a 2iC and two rivals who are not the other leaders."""
     ok = {"disposition": 3, "leader": {"name": "Grannir", "lifepaths": 8}}
-    check_sheets(_state(dwarves=ok), False)
+    assert check_sheets(_state(dwarves=ok), False) == (
+        "the Dwarves: no Second in Command, 0 of 2 rival relationships",
+    )
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves={**ok, "leader": {"lifepaths": 4, "artha": {}}}), False)
     assert str(error.value) == (
@@ -264,11 +266,15 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
     )
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves={**ok, "second": {"lifepaths": 7}}), False)
-    assert str(error.value).startswith("factions.dwarves: Seconds in Command: dwarves 2iC has 7")
+    assert str(error.value).startswith(
+        "factions.dwarves.second: Seconds in Command: dwarves 2iC has 7"
+    )
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves=ok), True)
     assert str(error.value) == (
-        "factions.dwarves: Seconds in Command: dwarves needs a Second in Command"
+        "factions.dwarves.second: Seconds in Command: the Dwarves need a Second in Command: "
+        '"Faction Leaders are required to purchase" one (strict_sheets: false lets a quick '
+        "table play without it)"
     )
     strict = {
         "disposition": 3,
@@ -287,13 +293,15 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
         },
         "second": {"lifepaths": 8},
     }
-    check_sheets(_state(dwarves=strict, orcs=orcs), True)
+    assert check_sheets(_state(dwarves=strict, orcs=orcs), True) == ()
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves={**strict, "second": {"lifepaths": 5}}, orcs=orcs), True)
     assert "Seconds in Command" in str(error.value)
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves={**strict, "leader": {"lifepaths": 8}}, orcs=orcs), True)
-    assert str(error.value).startswith("factions.dwarves: Rival Relationships: dwarves needs 2")
+    assert str(error.value).startswith(
+        "factions.dwarves.leader.relationships: Rival Relationships: dwarves needs 2"
+    )
     own = {
         **strict,
         "leader": {
@@ -304,7 +312,9 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
     }
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves=own, orcs=orcs), True)
-    assert str(error.value).startswith("factions.dwarves: Rival Relationships: Grannir needs 2")
+    assert str(error.value).startswith(
+        "factions.dwarves.leader.relationships: Rival Relationships: Grannir needs 2"
+    )
     pc = {
         **strict,
         "leader": {
@@ -316,7 +326,9 @@ def test_the_sheets_are_checked_and_strictly_with_seconds_and_rivals() -> None:
     with pytest.raises(ScenarioError) as error:
         check_sheets(_state(dwarves=pc, orcs=orcs), True)
     assert "Gorbash is a player character" in str(error.value)
-    check_sheets(_state(dwarves=pc, orcs=orcs), False)
+    assert check_sheets(_state(dwarves=pc, orcs=orcs), False) == (
+        "the Dwarves: Grannir's rival Gorbash is a player character; rivals must be NPCs",
+    )
 
 
 def _answers(relation: str) -> dict[str, Any]:

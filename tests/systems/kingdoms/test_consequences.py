@@ -33,6 +33,7 @@ def test_a_tied_conquest_is_named_by_the_defeated_player_and_says_so() -> None:
     defeated player decides" which is its conqueror, and the record says why."""
     sheet = {"lifepaths": 10, "stats": {"Will": "B4"}, "circles": 3}
     setup: dict[str, Any] = {
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             "elves": {
                 "disposition": 10,
@@ -48,7 +49,7 @@ def test_a_tied_conquest_is_named_by_the_defeated_player_and_says_so() -> None:
                 "assessed": ["orcs"],
                 "leader": {**sheet, "name": "D", "skills": {"Tactics": "B4"}},
             },
-        }
+        },
     }
     table = Table.start(PROCEDURE, setup)
     none = ScriptedSource([])

@@ -115,6 +115,7 @@ def test_a_malformed_slip_is_an_action_error_and_nothing_is_recorded(
 def _setup() -> dict[str, Any]:
     return {
         "territory": "the mountain",
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             "elves": {
                 "disposition": 10,
@@ -282,6 +283,7 @@ def _random_setup() -> dict[str, Any]:
     factions = ("elves", "orcs", "dwarves")
     skills = {s: "B5" for m in MANEUVERS for s in maneuver(m).skills[:2]}
     return {
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             f: {
                 "disposition": d,
@@ -297,7 +299,7 @@ def _random_setup() -> dict[str, Any]:
                 "infiltrated": {o: 0 for o in factions if o != f},
             }
             for f, d in zip(factions, (6, 7, 5), strict=True)
-        }
+        },
     }
 
 

@@ -74,7 +74,8 @@ def _pool(faces: list[int], successes: int) -> dict[str, Any]:
 
 
 def test_fate_on_a_harrys_attack_dice_changes_the_attack_alone() -> None:
-    """Artha (Fate: "a 6 rolls again") on a Harry's attack dice: the elves' Harry rolled
+    """Artha (Fate: "a 6 rolls again") on a Harry's attack dice: the elves' Harry of the orcs
+    (whose Fortify its attack dice meet) rolled
     4, 1 to defence (1) and 6, 5, 2 to attack (2); Fate on the attack pool rolls the 6 again
     (4): 3 attack successes, the attack pool as rolled with its Fate die, the defence pool and
     successes unchanged, the test settled and the leader's Fate spent."""
@@ -84,7 +85,8 @@ def test_fate_on_a_harrys_attack_dice_changes_the_attack_alone() -> None:
         artha={"fate": 1, "persona": 0, "deeds": 0},
     )
     table = Table.start(PROCEDURE, setup, players=PLAYERS)
-    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    table = _act(table, "elves", "write_slip", **harry)
     table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
     for f in ("elves", "orcs"):
         table = _act(table, f, "pass")
@@ -154,6 +156,7 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "elves": {"disposition": 10, "leader": {**sheet, "skills": {"Logistics": "B4"}}},
                 "dwarves": {
@@ -161,7 +164,7 @@ def test_a_harry_rolls_its_defence_and_attack_dice_apart_as_every_seat_sees() ->
                     "infiltrated": {"elves": 1},
                     "leader": {**sheet, "name": "Durin", "skills": {"Law": "B5"}},
                 },
-            }
+            },
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
@@ -238,6 +241,7 @@ def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> No
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "elves": {
                     "disposition": 10,
@@ -249,7 +253,7 @@ def test_the_reveal_odds_meet_a_harrys_defence_and_attack_dice_as_rolled() -> No
                     "infiltrated": {"elves": 1},
                     "leader": {**sheet, "name": "Durin", "skills": {"Law": "B5"}},
                 },
-            }
+            },
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="dwarves")

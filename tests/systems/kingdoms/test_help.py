@@ -94,6 +94,7 @@ def test_the_reveal_odds_count_a_fork_die_and_a_wound_once() -> None:
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "elves": {
                     "disposition": 10,
@@ -110,7 +111,7 @@ def test_the_reveal_odds_count_a_fork_die_and_a_wound_once() -> None:
                         "wound_dice": 1,
                     },
                 },
-            }
+            },
         },
     )
     table = act(
@@ -193,6 +194,7 @@ def test_the_reveal_odds_count_a_helpers_dice_once() -> None:
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "elves": {
                     "disposition": 10,
@@ -208,7 +210,7 @@ def test_the_reveal_odds_count_a_helpers_dice_once() -> None:
                     "disposition": 10,
                     "leader": _leader("Snaga", Law="B4", Fortifications="B3"),
                 },
-            }
+            },
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Assault", skill="Tactics", target="dwarves")

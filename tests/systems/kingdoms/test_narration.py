@@ -15,6 +15,7 @@ from referee.systems.kingdoms import events as E
 
 SETUP: dict[str, Any] = {
     "territory": "the Greenway",
+    "strict_sheets": False,  # quick play: no 2iC or rivals needed here
     "factions": {
         "elves": {
             "name": "the Elves",
@@ -45,11 +46,14 @@ def _words(table: Table[Any], viewer: str = "referee") -> list[str]:
 
 def test_the_chronicle_begins_with_each_factions_name() -> None:
     """A faction is named by its set-up's ``name``, else as the text names factions: ``orcs``
-    is "the Orcs" (Rulings: "Names in the log")."""
+    is "the Orcs" (Rulings: "Names in the log"); a quick table says what it plays without."""
     table = Table.start(PROCEDURE, SETUP)
     assert _words(table)[0] == (
         "The chronicle of the Greenway begins: the Elves (led by Aeluin, disposition 10); "
-        "the Orcs (led by Gorbash, disposition 12)"
+        "the Orcs (led by Gorbash, disposition 12). Quick play (strict_sheets: false): the "
+        "Seconds in Command and rival relationships the text requires are not enforced — "
+        "the Elves: no Second in Command, 0 of 2 rival relationships; the Orcs: no Second "
+        "in Command, 0 of 2 rival relationships"
     )
 
 
@@ -93,6 +97,7 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         E.CHRONICLE_BEGAN,
         {
             "territory": "the Marches",
+            "strict_sheets": False,  # quick play: no 2iC or rivals needed here
             "factions": {
                 "orcs": {"leader": "Grol", "disposition": 5},
                 "elves": {"leader": "Ael", "disposition": 4},

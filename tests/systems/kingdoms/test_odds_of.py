@@ -112,11 +112,12 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
     table = _table()
     for step in EXAMPLE["actions"][:8]:  # up to the orcs' offer of a tie-breaker on Will
         table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
-    offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
+    offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Perception"})
     shown = preview(table, "ann", offer)
-    # the elves' Will B4 against the orcs' Will B3: as the tie-breaker's event records it
+    # the elves' Perception B4 (the root of their Logistics) against the orcs' Will B3 (of
+    # their Inconspicuous): as the tie-breaker's event records it
     assert _by_label(shown) == {
-        "the Elves: tie-breaker on Will against the Orcs' Will": {
+        "the Elves: tie-breaker on Perception against the Orcs' Will": {
             "success": str(versus_odds(BurningPool(4), BurningPool(3))),
             "failure": str(1 - versus_odds(BurningPool(4), BurningPool(3))),
         }
@@ -125,14 +126,16 @@ def test_a_tie_breakers_odds_are_the_two_root_stats_once_both_agree() -> None:
     recorded = [e for e in rolled.log.events if e.kind == "tie_break.rolled"][-1]
     assert recorded.payload["odds"]["elves"] == shown[0].odds["success"]
     # before the opponent agrees, the offer shows its odds against each root stat the
-    # opponent may choose (the orcs' Will B3 against the elves' Will B4): what will be rolled
+    # opponent may choose (the orcs' Will B3 against the elves' Perception B4): what will be
+    # rolled
     first = _table()
     source = ScriptedSource(EXAMPLE["dice"]["script"])
     for step in EXAMPLE["actions"][:7]:
         first = first.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     orcs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Will"})
     assert _by_label(preview(first, "bob", orcs)) == {
-        "the Orcs: tie-breaker on Will against the Elves' Will, if the Elves agree on Will": {
+        "the Orcs: tie-breaker on Will against the Elves' Perception, "
+        "if the Elves agree on Perception": {
             "success": str(versus_odds(BurningPool(3), BurningPool(4))),
             "failure": str(1 - versus_odds(BurningPool(3), BurningPool(4))),
         }
@@ -382,38 +385,40 @@ def test_a_harrys_preview_splits_the_dice_as_the_reveal_rolls_them() -> None:
 
 def test_a_tie_breakers_preview_is_the_two_root_stats_the_tie_breaker_rolls() -> None:
     """Independent and Versus Maneuvers: a tied versus test is broken on root stats both sides
-    agree to. The elves' Will G4 open-ended against the orcs' Perception W3 open-ended: the
-    preview's chance is the one the tie-breaker then records, the versus odds of
-    those two pools (each side's exponent, shade and open-endedness), to the kernel's
-    precision."""
+    agree to, each a root of the skill it used. The elves' Perception G4 open-ended (the root
+    of their Logistics) against the orcs' Will W3 open-ended (of their Inconspicuous): the
+    preview's chance is the one the tie-breaker then records, the versus odds of those two
+    pools (each side's exponent, shade and open-endedness), to the kernel's precision."""
     example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
     setup = example["setup"]
-    setup["factions"]["elves"]["leader"]["stats"]["Will"] = {
+    setup["factions"]["elves"]["leader"]["stats"]["Perception"] = {
         "shade": "G",
         "exponent": 4,
         "open_ended": True,
     }
-    setup["factions"]["orcs"]["leader"]["stats"]["Perception"] = {
+    setup["factions"]["orcs"]["leader"]["stats"]["Will"] = {
         "shade": "W",
         "exponent": 3,
         "open_ended": True,
     }
+    setup["factions"]["orcs"]["leader"]["stats"]["Perception"] = "B5"  # no root of Inconspicuous
     table = Table.start(PROCEDURE, setup, players=example["players"])
     source = ScriptedSource(example["dice"]["script"])
     for step in example["actions"][:7]:  # the tie, after the elves' Fate
         table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
-    offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
-    # the orcs have not agreed yet: the odds against each root stat they may choose
+    offer = Action("elves", "tie_break", {"opponent": "orcs", "root": "Perception"})
+    # the orcs have not agreed yet: the odds against each root stat they may choose — their
+    # Inconspicuous has one, Will (their Perception is no root of it)
     before = preview(table, "ann", offer)
-    assert [p.label.rsplit(" on ", 1)[-1] for p in before] == ["Will", "Perception"]
-    theirs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
+    assert [p.label.rsplit(" on ", 1)[-1] for p in before] == ["Will"]
+    theirs = Action("orcs", "tie_break", {"opponent": "elves", "root": "Will"})
     table = table.act(theirs, source)
     (shown,) = preview(table, "ann", offer)
     mine = BurningPool(4, Shade.GREY, open_ended=True)
     other = BurningPool(3, Shade.WHITE, open_ended=True)
     chance = versus_odds(mine, other)
     assert (shown.label, shown.rule, shown.dice) == (
-        "the Elves: tie-breaker on Will against the Orcs' Perception",
+        "the Elves: tie-breaker on Perception against the Orcs' Will",
         "Independent and Versus Maneuvers",
         "4d6 grey open-ended vs 3d6 white open-ended",
     )
@@ -469,9 +474,10 @@ def test_a_building_scene_the_rules_refuse_has_no_odds() -> None:
 
 def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat() -> None:
     """Seconds in Command; Independent and Versus Maneuvers: the orcs' 2iC rolled their
-    Infiltrate (a skill the leader lacks, after initiating the conflict scene), so their side
-    of the tie-breaker is the 2iC's root stat (Perception G3), which the leader does not have:
-    each side's preview is its own root against the other's."""
+    Infiltrate with Streetwise (a skill the leader lacks, after initiating the conflict
+    scene), so their side of the tie-breaker is the 2iC's root stat of it (Perception G3),
+    which the leader does not have: each side's preview is its own root against the
+    other's (the elves' Perception B4, the root of their Logistics)."""
     example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
     setup = example["setup"]
     orcs = setup["factions"]["orcs"]
@@ -479,26 +485,26 @@ def test_a_tie_breaker_rolled_by_a_second_in_command_previews_the_2ics_root_stat
         "name": "Ugluk",
         "lifepaths": 8,
         "stats": {"Perception": "G3"},
-        "skills": {"Inconspicuous": "B5"},
+        "skills": {"Streetwise": "B5"},
     }
     del orcs["leader"]["skills"]["Inconspicuous"]
     orcs["leader"]["skills"]["Tactics"] = "B3"
     actions = example["actions"][:7]
-    actions[1]["params"]["roller"] = "second"
+    actions[1]["params"].update(roller="second", skill="Streetwise")
     actions[2]["params"]["by"] = "second"
     table = Table.start(PROCEDURE, setup, players=example["players"])
     source = ScriptedSource(example["dice"]["script"])
     for step in actions:  # the tie, after the elves' Fate
         table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
     assert table.state.rolls["orcs"].roller == "second"
-    will = Action("elves", "tie_break", {"opponent": "orcs", "root": "Will"})
+    will = Action("elves", "tie_break", {"opponent": "orcs", "root": "Perception"})
     perception = Action("orcs", "tie_break", {"opponent": "elves", "root": "Perception"})
     elves, orcs_ = BurningPool(4), BurningPool(3, Shade.GREY)
     (mine,) = preview(table.act(perception, ScriptedSource([])), "ann", will)
-    assert mine.label == "the Elves: tie-breaker on Will against the Orcs' Perception"
+    assert mine.label == "the Elves: tie-breaker on Perception against the Orcs' Perception"
     assert dict(mine.odds) == odds_of(BurningVersus(elves, orcs_).odds())
     (theirs,) = preview(table.act(will, ScriptedSource([])), "bob", perception)
-    assert theirs.label == "the Orcs: tie-breaker on Perception against the Elves' Will"
+    assert theirs.label == "the Orcs: tie-breaker on Perception against the Elves' Perception"
     assert dict(theirs.odds) == odds_of(BurningVersus(orcs_, elves).odds())
 
 

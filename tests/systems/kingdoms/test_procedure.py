@@ -31,6 +31,7 @@ def leader(**skills: str) -> dict[str, Any]:
 def setup(**over: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "territory": "the mountain",
+        "strict_sheets": False,  # quick play: the rules under test need no 2iC or rivals
         "factions": {
             "elves": {
                 "disposition": 10,
@@ -607,14 +608,25 @@ def test_fate_after_the_roll_then_resolve() -> None:
     assert table.state.phase in ("downtime", "consequences")
 
 
+def perceptive(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with the elves' leader given Perception B4: the root of their Logistics, which
+    a tie-breaker tests ("testing the root stats for the skills used")."""
+    data["factions"]["elves"]["leader"]["stats"]["Perception"] = "B4"
+    return data
+
+
 def test_tie_breaker_on_root_stats_when_both_agree() -> None:
-    """A tied versus test: if both agree, root stats are tested; extra successes count."""
-    table = fortify_all(start())
+    """A tied versus test: if both agree, root stats are tested — each side a root of the
+    skill it used (the elves' Logistics: Perception; the orcs' Inconspicuous: Will); extra
+    successes count."""
+    table = fortify_all(Table.start(PROCEDURE, perceptive(setup())))
     table = _reveal(table, "elves", [4, 4, 1, 1] + [4, 4, 1, 1] + [1] * 5)
     with pytest.raises(RuleError, match="no tied versus test"):
-        act(table, "elves", "tie_break", opponent="dwarves", root="Will")
+        act(table, "elves", "tie_break", opponent="dwarves", root="Perception")
     table = act(table, "orcs", "tie_break", opponent="elves", root="Will")
-    table = act(table, "elves", "tie_break", [4, 4, 1, 1, 4, 1, 1, 1], opponent="orcs", root="Will")
+    table = act(
+        table, "elves", "tie_break", [4, 4, 1, 1, 4, 1, 1, 1], opponent="orcs", root="Perception"
+    )
     assert table.state.rolls["elves"].successes == 4
     assert table.state.rolls["orcs"].successes == 3
     table = act(table, "elves", "resolve")
@@ -893,8 +905,9 @@ def test_malformed_actions_are_action_errors(what: str, params: dict[str, Any], 
 
 
 def test_strict_sheets_require_second_and_rivals() -> None:
-    """strict_sheets: every leader has a 2iC and two rivals, NPCs of opposing factions."""
-    with pytest.raises(ScenarioError, match="needs a Second in Command"):
+    """strict_sheets (on unless false): every leader has a 2iC and two rivals, NPCs of
+    opposing factions."""
+    with pytest.raises(ScenarioError, match="need a Second in Command"):
         Table.start(PROCEDURE, setup(strict_sheets=True))
     data = setup(strict_sheets=True)
     for fid, f in data["factions"].items():
@@ -973,17 +986,19 @@ def test_a_starting_disposition_is_a_number_of_zero_or_more(value: object) -> No
 def test_prologue_and_tie_breaker_show_their_odds() -> None:
     """Exact odds of every test: the Prologue's open-ended roll shows the chance of each number
     of successes (B4 open-ended: none = (1/2)^4; the top bucket is "or more"); the tie-breaker
-    shows each side's chance of more extra successes (Will B4 against Will B4, closed)."""
+    shows each side's chance of more extra successes (Perception B4 against Will B4, closed)."""
     table = start(prologue=True)
     table = act(table, "elves", "prologue", [4, 1, 1, 1], skill="Logistics")
     odds = table.log.events[-1].payload["odds"]
     assert odds["0"] == "1/16"
     assert sum(Fraction(p) for p in odds.values()) == 1
     assert list(odds)[-1] == "7+"
-    table = fortify_all(start())
+    table = fortify_all(Table.start(PROCEDURE, perceptive(setup())))
     table = _reveal(table, "elves", [4, 4, 1, 1] + [4, 4, 1, 1] + [1] * 5)
     table = act(table, "orcs", "tie_break", opponent="elves", root="Will")
-    table = act(table, "elves", "tie_break", [4, 4, 1, 1, 4, 1, 1, 1], opponent="orcs", root="Will")
+    table = act(
+        table, "elves", "tie_break", [4, 4, 1, 1, 4, 1, 1, 1], opponent="orcs", root="Perception"
+    )
     rolled = table.log.events[-1].payload
     # two Bin(4, 1/2): P(X > Y) = (1 - C(8,4)/256) / 2 = 93/256, each way
     assert rolled["odds"] == {"elves": "93/256", "orcs": "93/256"}
@@ -1072,16 +1087,18 @@ def test_artha_after_the_roll_names_a_pool_that_exists() -> None:
 
 
 def harry_on_a_fortify() -> Table[Any]:
-    """Two factions, both leaders Will B4: the elves (disposition 10) write a Fortify on
-    Logistics B4, the dwarves (12) a Harry on Law B4 against the elves, two dice to defence."""
-    sheet = {"lifepaths": 10, "stats": {"Will": "B4"}}
+    """Two factions, both leaders Will B4 and Perception B4 (the root of Logistics and of Law):
+    the elves (disposition 10) write a Fortify on Logistics B4, the dwarves (12) a Harry on
+    Law B4 against the elves, two dice to defence."""
+    sheet = {"lifepaths": 10, "stats": {"Will": "B4", "Perception": "B4"}}
     table = Table.start(
         PROCEDURE,
         {
+            "strict_sheets": False,
             "factions": {
                 "elves": {"disposition": 10, "leader": {**sheet, "skills": {"Logistics": "B4"}}},
                 "dwarves": {"disposition": 12, "leader": {**sheet, "skills": {"Law": "B4"}}},
-            }
+            },
         },
     )
     table = act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
@@ -1097,9 +1114,9 @@ def test_a_tie_break_adds_to_the_pool_that_tied() -> None:
     table = harry_on_a_fortify()
     table = all_pass(table)
     table = act(table, "elves", "reveal", [4, 1, 1, 1, 1, 1, 4, 1])  # 1 vs the Harry's attack 1
-    table = act(table, "dwarves", "tie_break", opponent="elves", root="Will")
+    table = act(table, "dwarves", "tie_break", opponent="elves", root="Perception")
     table = act(
-        table, "elves", "tie_break", [1, 1, 1, 1, 4, 4, 4, 4], opponent="dwarves", root="Will"
+        table, "elves", "tie_break", [1, 1, 1, 1, 4, 4, 4, 4], opponent="dwarves", root="Perception"
     )
     rolled = table.state.rolls["dwarves"]
     assert (rolled.successes, rolled.attack) == (0, 5)

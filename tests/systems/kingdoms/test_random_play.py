@@ -33,6 +33,7 @@ def _sheet(name: str) -> dict[str, Any]:
 
 SETUP = {
     "territory": "the mountain",
+    "strict_sheets": False,  # quick play: no 2iC or rivals needed here
     "factions": {
         f: {
             "disposition": d,

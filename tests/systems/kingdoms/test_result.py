@@ -26,6 +26,7 @@ def leader(name: str, **skills: str) -> dict[str, Any]:
 def setup() -> dict[str, Any]:
     return {
         "territory": "the mountain",
+        "strict_sheets": False,  # quick play: no 2iC or rivals needed here
         "factions": {
             "elves": {
                 "name": "the Elves of the Wood",

@@ -272,3 +272,51 @@ def test_a_faction_that_plays_its_last_scene_has_spent_its_scenes() -> None:
         "Every scene of the Orcs is spent this maneuver"
     )
     assert "orcs" in table.state.passed
+
+
+# ------------------------------------------------------------------------- spending scenes
+
+
+def _five_scenes(table: Table[Any], faction: str, skill: str) -> Table[Any]:
+    """The faction plays its color, interstitial and three building scenes."""
+    table = act(table, faction, "scene", kind="color")
+    table = act(table, faction, "scene", kind="interstitial")
+    for _ in range(3):
+        table = act(table, faction, "scene", [4] * 6, kind="building", skill=skill, ob=1)
+    return table
+
+
+@pytest.mark.parametrize(("maneuver", "skill"), [("Fortify", "Logistics"), ("Assess", "Logistics")])
+def test_a_faction_whose_slip_forbids_a_conflict_has_spent_its_scenes_after_five(
+    maneuver: str, skill: str
+) -> None:
+    """Maneuver Resolution: "The maneuver ends when all the players have spent their scenes."
+    A slip that forbids a conflict scene (Assess, Conserve, Fortify) allows five: after the
+    fifth the faction has spent its scenes, and the reveal does not wait for it (audit K-N1)."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    params: dict[str, Any] = {"maneuver": maneuver, "skill": skill}
+    if maneuver == "Assess":
+        params["target"] = "orcs"
+    table = _act(table, "elves", "write_slip", **params)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _act(table, "orcs", "pass")
+    table = _five_scenes(table, "elves", "Logistics")
+    assert "elves" in table.state.passed
+    last = [e.payload for e in table.log if e.kind == E.SCENES_PASSED][-1]
+    assert (last["faction"], last["spent"]) == ("elves", True)
+    revealed = _act(table, "orcs", "reveal", [4] * 10)
+    assert revealed.state.phase == "rolled"
+
+
+def test_a_faction_whose_slip_directs_a_conflict_has_spent_its_scenes_after_six() -> None:
+    """Maneuver Resolution: "The maneuver ends when all the players have spent their scenes."
+    A slip that directs a conflict scene allows six: after five, the conflict is still to
+    play."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = _act(table, "orcs", "write_slip", **infiltrate)
+    table = _five_scenes(table, "orcs", "Logistics")
+    assert "orcs" not in table.state.passed
+    table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    assert "orcs" in table.state.passed

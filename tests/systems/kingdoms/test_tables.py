@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 
 from referee.systems.kingdoms import tables
-from referee.systems.kingdoms.tables import MANEUVERS, TableError, maneuver, matrix
+from referee.systems.kingdoms.tables import (
+    MANEUVERS,
+    ROOT_STATS,
+    TableError,
+    load_yaml,
+    maneuver,
+    matrix,
+    setup_tables,
+    skill_roots,
+)
 
 RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "burning-kingdoms.txt"
 
@@ -313,3 +322,33 @@ def test_the_matrix_is_read_from_its_file_and_a_malformed_one_is_refused() -> No
         with pytest.raises(TableError) as error:
             tables._matrix_from(bad)
         assert str(error.value).startswith(f"matrix.yaml: {words}")
+
+
+def test_every_skill_the_text_lists_has_its_parent_games_roots_with_their_source() -> None:
+    """Independent and Versus Maneuvers: "a tie-breaker roll may be made by testing the root
+    stats for the skills used" (RULINGS.md, Round 3: the parent game's roots for the skills the
+    text lists). Every skill of every maneuver's list and of the Prologue list has one to three
+    roots among the parent game's stats; the file names its source; a root not read from it
+    says why it was chosen."""
+    data = load_yaml("skill_roots.yaml")
+    assert "bwgr-tools" in data["source"] and "Burning Wheel Gold" in data["source"]
+    listed = {s for m in MANEUVERS for s in maneuver(m).skills} | set(
+        setup_tables().prologue_skills
+    )
+    assert set(data["skills"]) == listed
+    for skill in listed:
+        assert 1 <= len(skill_roots(skill)) <= 3 and set(skill_roots(skill)) <= ROOT_STATS
+    chosen = {s for s, entry in data["skills"].items() if "chosen" in entry}
+    assert chosen == {"Brass Trumpet", "Links", "Smuggling", "Tree Cutting/Pulling", "Weapon Skill"}
+    assert skill_roots("Tactics") == ("Will", "Perception")
+    assert skill_roots("Logistics") == ("Perception",)
+    assert skill_roots("Inconspicuous") == ("Will",)
+    assert skill_roots("a song off every list") == ()
+
+
+def test_a_skill_root_outside_the_parent_games_stats_is_refused() -> None:
+    """A roots table with a root that is no stat (or no roots) is refused naming the skill."""
+    with pytest.raises(TableError, match="tactics: roots"):
+        tables._roots_from({"source": "x", "skills": {"Tactics": {"roots": ["Charisma"]}}})
+    with pytest.raises(TableError, match="source"):
+        tables._roots_from({"source": " ", "skills": {}})

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 import yaml
 
-from referee.core import Action, OneOf, Table
+from referee.core import Action, OneOf, RuleError, Table
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from referee.systems.kingdoms.dice import Shade
@@ -35,8 +36,9 @@ from .helpers import (
 def test_a_tie_breaker_marks_each_sides_extra_successes_and_closes_the_offer() -> None:
     """Independent and Versus Maneuvers: a tied versus test broken on root stats both sides
     agree to — the extra successes count. examples/kingdoms/artha-and-the-tie-breaker.yaml:
-    the elves' Fate (their pool as rolled with the Fate die recorded), then both agree on
-    Will: the elves' 4 + 2 = 6, the orcs' 4 + 1 = 5, each roll marked with its extra
+    the elves' Fate (their pool as rolled with the Fate die recorded), then both agree, the
+    orcs on Will (the root of their Inconspicuous), the elves on Perception (of their
+    Logistics): the elves' 4 + 2 = 6, the orcs' 4 + 1 = 5, each roll marked with its extra
     successes, and no offer left open."""
     example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
     table = Table.start(PROCEDURE, example["setup"], players=example["players"])
@@ -58,16 +60,17 @@ def test_a_tie_breaker_marks_each_sides_extra_successes_and_closes_the_offer() -
 def test_a_tie_broken_on_a_harrys_attack_dice_marks_the_extra_successes() -> None:
     """Independent and Versus Maneuvers (the tie-breaker: "Extra successes count as if they
     were extra successes for the maneuver skill"): the dwarves' Harry's attack dice (1) tie the
-    elves' Fortify (1); both break it on Will: the elves roll 1, 1, 1, 1 (no extra), the
+    elves' Fortify (1); both break it on Perception (the root of Law and of Logistics): the
+    elves roll 1, 1, 1, 1 (no extra), the
     dwarves 4, 4, 4, 4 (4 extra, to the attack). Each roll is marked with its extra
     successes."""
     from .test_procedure import act, all_pass, harry_on_a_fortify
 
     table = harry_on_a_fortify()
     table = act(all_pass(table), "elves", "reveal", [4, 1, 1, 1, 1, 1, 4, 1])
-    table = act(table, "dwarves", "tie_break", opponent="elves", root="Will")
+    table = act(table, "dwarves", "tie_break", opponent="elves", root="Perception")
     table = act(
-        table, "elves", "tie_break", [1, 1, 1, 1, 4, 4, 4, 4], opponent="dwarves", root="Will"
+        table, "elves", "tie_break", [1, 1, 1, 1, 4, 4, 4, 4], opponent="dwarves", root="Perception"
     )
     rolls = table.state.rolls
     assert (rolls["dwarves"].successes, rolls["dwarves"].attack) == (0, 5)
@@ -107,9 +110,9 @@ def test_a_tie_break_offer_left_open_is_gone_at_the_next_maneuver() -> None:
         table = _act(table, f, "pass")
     table = _act(table, "elves", "reveal", [4, 4, 1, 1, 4, 4, 1, 1, 1])
     assert {f: t.successes for f, t in table.state.rolls.items()} == {"elves": 2, "orcs": 2}
-    table = _act(table, "elves", "tie_break", opponent="orcs", root="Will")
+    table = _act(table, "elves", "tie_break", opponent="orcs", root="Perception")
     assert [e.kind for e in table.log.events[-1:]] == ["tie_break.offered"]
-    assert table.state.tie_offers == {"elves": ("orcs", "Will")}
+    assert table.state.tie_offers == {"elves": ("orcs", "Perception")}
 
 
 def test_a_tie_against_a_harry_that_meets_an_ensnare_is_on_the_harrys_attack_dice() -> None:
@@ -250,11 +253,14 @@ def test_a_tie_breaker_rolls_the_rollers_root_stat_open_ended_as_its_sheet_says(
 
 
 def test_a_tied_versus_test_offers_a_tie_breaker_on_a_root_stat_to_each_side() -> None:
-    """Ties (RULINGS): each side of a tied versus test may agree to a tie-breaker on one of
-    its roller's root stats, once against each opponent; the reader resolves once every roll
-    is settled. The elves' and the dwarves' Assaults of 3 both tie the orcs' Fortify of 3;
-    the orcs agreed to break the tie with the elves."""
+    """Ties (RULINGS, Round 3): each side of a tied versus test may agree to a tie-breaker on
+    a root stat of the skill it used that its roller has, once against each opponent; the
+    reader resolves once every roll is settled. Every roll is on Tactics (Will/Perception):
+    the elves' leader has Will alone, the orcs' and the dwarves' both. The elves' and the
+    dwarves' Assaults of 3 both tie the orcs' Fortify of 3; the orcs agreed to break the tie
+    with the elves."""
     state = _revealed(
+        "Tactics",
         elves=("Assault", ("orcs",), 3, 0),
         orcs=("Fortify", (), 3, 0),
         dwarves=("Assault", ("orcs",), 3, 0),
@@ -281,9 +287,9 @@ def test_a_tied_versus_test_offers_a_tie_breaker_on_a_root_stat_to_each_side() -
 
 def test_a_tie_broken_by_a_second_in_command_is_on_its_own_root_stats() -> None:
     """Ties, Seconds in Command: the tie-breaker is rolled by the character who rolled the
-    tied test. The orcs' 2iC (Perception alone) rolled their Fortify, tied by the elves'
-    Assault: the orcs' tie-breaker is on Perception."""
-    state = _revealed(elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 3, 0))
+    tied test. The orcs' 2iC (Perception alone) rolled their Fortify on Tactics
+    (Will/Perception), tied by the elves' Assault: the orcs' tie-breaker is on Perception."""
+    state = _revealed("Tactics", elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 3, 0))
     state = _with_second(state, "orcs", name="Ugluk", stats={"Perception": Ability(Shade.BLACK, 3)})
     settled = {f: replace(t, decided=True) for f, t in state.rolls.items()}
     settled["orcs"] = replace(settled["orcs"], roller="second")
@@ -291,3 +297,65 @@ def test_a_tie_broken_by_a_second_in_command_is_on_its_own_root_stats() -> None:
     assert _kinds(state, "orcs") == [
         ("tie_break", {"opponent": OneOf(("elves",)), "root": OneOf(("Perception",))})
     ]
+
+
+def _tied_example() -> Table[Any]:
+    """examples/kingdoms/artha-and-the-tie-breaker.yaml up to the tie (after the elves' Fate):
+    the elves' Logistics (root Perception) against the orcs' Inconspicuous (root Will); each
+    leader has Will, the elves Perception too."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    table = Table.start(PROCEDURE, example["setup"], players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in example["actions"][:7]:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    return table
+
+
+def test_each_side_tests_a_root_stat_of_the_skill_it_used() -> None:
+    """Independent and Versus Maneuvers: "a tie-breaker roll may be made by testing the root
+    stats for the skills used" (RULINGS.md, Round 3: a root stat of the skill the faction used
+    in that test, not any stat on its sheet). The elves used Logistics (Perception): they are
+    offered Perception alone, though their leader has Will too, and Will is refused naming
+    Logistics' roots; the orcs used Inconspicuous (Will)."""
+    table = _tied_example()
+    offered = {
+        f: [
+            c.params["root"]
+            for c in PROCEDURE.legal_actions(table.state, f)
+            if c.kind == "tie_break"
+        ]
+        for f in ("elves", "orcs")
+    }
+    assert offered == {"elves": [OneOf(("Perception",))], "orcs": [OneOf(("Will",))]}
+    with pytest.raises(RuleError, match="Logistics' roots are Perception, not 'Will'"):
+        _act(table, "elves", "tie_break", opponent="orcs", root="Will")
+    with pytest.raises(RuleError, match="Inconspicuous' roots are Will, not 'Perception'"):
+        _act(table, "orcs", "tie_break", opponent="elves", root="Perception")
+
+
+def test_a_side_whose_roller_has_no_root_of_its_skill_cannot_break_the_tie() -> None:
+    """Ruling 35: a tie-breaker tests a root of the skill used; a side whose roller has none
+    of them on its sheet (the elves without Perception, for Logistics) is offered no
+    tie-breaker, and neither is its opponent against it; an offer is refused."""
+    example = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
+    setup = example["setup"]
+    del setup["factions"]["elves"]["leader"]["stats"]["Perception"]
+    table = Table.start(PROCEDURE, setup, players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in example["actions"][:7]:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    assert ties_of(table.state) == {frozenset({"elves", "orcs"})}
+    for f in ("elves", "orcs"):
+        assert "tie_break" not in [c.kind for c in PROCEDURE.legal_actions(table.state, f)]
+    with pytest.raises(RuleError, match="the Elves have no root stat of Logistics to test"):
+        _act(table, "orcs", "tie_break", opponent="elves", root="Will")
+
+
+def test_where_the_skill_has_two_roots_the_side_picks_one() -> None:
+    """RULINGS.md, Round 3: "where a skill has two roots, the faction picks one of them".
+    Tactics (Will/Perception): the orcs, with both, may break a tie on either."""
+    state = _revealed("Tactics", elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 3, 0))
+    settled = {f: replace(t, decided=True) for f, t in state.rolls.items()}
+    state = replace(state, phase="rolled", reader="elves", rolls=settled)
+    (choice,) = [c for c in PROCEDURE.legal_actions(state, "orcs") if c.kind == "tie_break"]
+    assert choice.params["root"] == OneOf(("Will", "Perception"))

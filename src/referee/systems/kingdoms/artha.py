@@ -15,6 +15,7 @@ from referee.systems.kingdoms.actions import KEEP, SPEND_ARTHA
 from referee.systems.kingdoms.cards import after_card
 from referee.systems.kingdoms.dice import Artha, artha_buys_nothing, spend_after
 from referee.systems.kingdoms.events import ARTHA_SPENT, ROLL_KEPT
+from referee.systems.kingdoms.outcomes import meetings
 from referee.systems.kingdoms.scripting import pool_roll_from
 from referee.systems.kingdoms.state import KingdomsState
 from referee.systems.kingdoms.structure import (
@@ -26,7 +27,23 @@ from referee.systems.kingdoms.structure import (
     tell,
 )
 
-__all__ = ["FOLDS", "keep", "spend_artha"]
+__all__ = ["FOLDS", "keep", "meets_nothing", "spend_artha"]
+
+
+def meets_nothing(state: KingdomsState, faction: str, pool: str) -> str | None:
+    """Why artha on one of ``faction``'s Harry pools could change no result that matters, or
+    ``None``: the pool meets nothing that is rolled — the defence dice when no attack on the
+    Harrier is rolled, the attack dice with no one to meet ("Harry": the defence "reduce[s]
+    all versus enemy's successes", the attack "the disposition of all attacking enemies";
+    audit K-N3). Any other maneuver's roll always counts: against its Ob, or its margin."""
+    test = state.rolls[faction]
+    if test.attack_pool is None or meetings(state, faction, pool):
+        return None
+    against = "no attack they defend against" if pool == "defence" else "nothing they meet"
+    return (
+        f"a Fate or Deeds point on {possessive(faction_name(state, faction))} {pool} dice "
+        f"buys nothing: {against} is rolled"
+    )
 
 
 def spend_artha(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
@@ -55,6 +72,7 @@ def spend_artha(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
         raise refuse("Artha", "only a Harry has an attack pool")
     base = pool_roll_from(source)
     wasted = artha_buys_nothing(base, fate=bool(fate), deeds=bool(deeds))
+    wasted = wasted or meets_nothing(state, faction.id, which)
     if wasted is not None:
         raise refuse("Artha", wasted)
     artha = Artha(fate=fate, deeds_after=deeds)

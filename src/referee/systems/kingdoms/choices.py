@@ -37,6 +37,7 @@ from referee.core import (
 )
 from referee.core.naming import possessive
 from referee.systems.kingdoms.actions import TieBreak
+from referee.systems.kingdoms.artha import meets_nothing
 from referee.systems.kingdoms.cards import pool_dice
 from referee.systems.kingdoms.dice import (
     MAX_PERSONA,
@@ -54,7 +55,7 @@ from referee.systems.kingdoms.sheets import Ability, Character
 from referee.systems.kingdoms.slips import base_dice
 from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
-from referee.systems.kingdoms.tie_breaker import tie_break_odds
+from referee.systems.kingdoms.tie_breaker import roots_for, tie_break_odds
 
 __all__ = [
     "after_preview",
@@ -330,6 +331,8 @@ def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[C
     out: list[Choice] = []
     for name, pool in pools:
         rolled = pool_roll_from(pool)
+        if meets_nothing(state, actor, name) is not None:
+            continue  # a pool that meets nothing rolled: artha on it changes no result
         for fate, deeds, words in ways:
             if (fate and not artha.get("fate", 0)) or (deeds and not artha.get("deeds", 0)):
                 continue
@@ -351,7 +354,9 @@ def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[C
 
 def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Choice]:
     """A tied versus test's tie-breaker, offered to each side with its odds against each root
-    stat the opponent may choose (or the one it agreed to): one choice, or none."""
+    stat the opponent may choose (or the one it agreed to): one choice, or none. Each side
+    tests a root stat of the skill it used (:func:`.tie_breaker.roots_for`); a side with none
+    on its roller's sheet cannot break the tie."""
     test = state.rolls.get(actor)
     if test is None:
         return []
@@ -365,10 +370,10 @@ def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Cho
             if o != actor and o not in agreed  # agreed once: not offered again
         )
     )
-    roller = faction.character(test.roller)
-    if not opponents or not roller.stats:
+    opponents = tuple(o for o in opponents if roots_for(state, o))
+    roots = roots_for(state, actor)  # the roots of the skill it used, on its roller's sheet
+    if not opponents or not roots:
         return []
-    roots = tuple(roller.stats)
     odds = tuple(
         preview
         for o in opponents
@@ -382,8 +387,8 @@ def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Cho
 def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:
     """Every action kind open to ``actor`` now, each parameter with its domain."""
     faction = state.factions.get(actor)
-    if faction is None:
-        return ()
+    if faction is None or state.phase == "over":
+        return ()  # the chronicle is over: its record, export and handouts remain
     out: list[Choice] = [
         Choice(actor, "objective", {"text": Text("Hold the high throne")}),
         Choice(actor, "new_session"),

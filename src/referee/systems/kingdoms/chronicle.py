@@ -23,6 +23,7 @@ from referee.systems.kingdoms.state import (
     Faction,
     KingdomsState,
 )
+from referee.systems.kingdoms.tables import setup_tables
 
 __all__ = [
     "check_sheets",
@@ -85,20 +86,56 @@ def faction_from(fid: str, data: Mapping[str, Any], count: int, players: int | N
     )
 
 
-def check_sheets(state: KingdomsState, strict: bool) -> None:
-    """Refuse sheets outside "Faction Leaders" and "Mandatory Relationships" (``strict``: 2iC and
-    rivals required).
+QUICK_PLAY = "strict_sheets: false lets a quick table play without it"
+"""What a refusal of a missing 2iC or rival says a table may do instead (RULINGS.md, Round 3)."""
+
+
+def check_sheets(state: KingdomsState, strict: bool) -> tuple[str, ...]:
+    """Refuse sheets outside "Faction Leaders" and "Mandatory Relationships", naming the field:
+    every leader's lifepaths and caps; a Second in Command, and two rival relationships with
+    NPCs of opposing factions, which the text says leaders "are required to purchase" (RULINGS.md,
+    Round 3). With ``strict`` off (``strict_sheets: false``, quick play) a missing 2iC or rival
+    is not refused but returned, what the chronicle notes when it begins; a 2iC given is
+    always checked.
     """
     pcs = frozenset(f.leader.name for f in state.factions.values())
+    skipped: list[str] = []
     for fid, faction in state.factions.items():
+        where = ("factions", fid)
+        missing: list[str] = []
         try:
             check_leader(faction.leader)
-            if strict:
-                if faction.second is None:
-                    raise RuleError("Seconds in Command", f"{fid} needs a Second in Command")
-                check_second(faction.leader, faction.second)
-                check_rivals(faction.leader, fid, pcs)
-            elif faction.second is not None:
-                check_second(faction.leader, faction.second)
         except RuleError as error:
-            raise ScenarioError(str(error), ("factions", fid)) from None
+            raise ScenarioError(str(error), where) from None
+        if faction.second is None:
+            if strict:
+                raise ScenarioError(
+                    f"Seconds in Command: {faction.name} need a Second in Command: "
+                    f'"Faction Leaders are required to purchase" one ({QUICK_PLAY})',
+                    (*where, "second"),
+                )
+            missing.append("no Second in Command")
+        else:
+            try:
+                check_second(faction.leader, faction.second)
+            except RuleError as error:
+                raise ScenarioError(str(error), (*where, "second")) from None
+        opposing = frozenset(state.factions) - {fid}
+        try:
+            check_rivals(faction.leader, fid, pcs, opposing)
+        except RuleError as error:
+            if strict:
+                raise ScenarioError(
+                    f"{error} ({QUICK_PLAY})", (*where, "leader", "relationships")
+                ) from None
+            missing.append(_rivals_missing(faction, opposing, error))
+        if missing:
+            skipped.append(f"{faction.name}: {', '.join(missing)}")
+    return tuple(skipped)
+
+
+def _rivals_missing(faction: Faction, opposing: frozenset[str], error: RuleError) -> str:
+    """What quick play notes of a leader's rivals: how many of the two, or why one is none."""
+    wanted = setup_tables().rival_relationships
+    have = sum(1 for r in faction.leader.relationships if r.faction in opposing)
+    return f"{have} of {wanted} rival relationships" if have < wanted else error.reason

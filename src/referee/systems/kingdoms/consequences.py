@@ -21,6 +21,7 @@ from referee.systems.kingdoms.structure import (
     names_of_ids,
     refuse,
     require_phase,
+    require_under_way,
     tell,
 )
 
@@ -95,6 +96,7 @@ def buy_affiliation(b: Builder[KingdomsState], action: Action, dice: DiceSource)
     on Hand it inherited."""
     faction = acting_faction(b, action)
     BUY_AFFILIATION.of(action)
+    require_under_way(b.state, "affiliation bought")
     for other in b.state.factions.values():
         if (
             other.conqueror == faction.id

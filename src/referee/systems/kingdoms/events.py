@@ -185,7 +185,15 @@ def _began(d: Mapping[str, Any]) -> str:
         f"{_faction(d, fid)} (led by {f.get('leader')}, disposition {f.get('disposition')})"
         for fid, f in factions.items()
     ]
-    return f"The chronicle of {d.get('territory') or 'the territory'} begins: {'; '.join(parts)}"
+    began = f"The chronicle of {d.get('territory') or 'the territory'} begins: {'; '.join(parts)}"
+    quick = d.get("quick_play")
+    if quick is None:
+        return began
+    without = "; ".join(str(q) for q in quick) or "none is missing"
+    return (
+        f"{began}. Quick play (strict_sheets: false): the Seconds in Command and rival "
+        f"relationships the text requires are not enforced — {without}"
+    )
 
 
 def _prologue(d: Mapping[str, Any]) -> str:

@@ -4,7 +4,7 @@ folds read (the kinds and their narration are :mod:`.events`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from referee.systems.kingdoms.events import (
     AFFILIATION_BOUGHT,
@@ -42,6 +42,7 @@ class ChronicleBegan(TypedDict):
 
     territory: str
     factions: dict[str, dict[str, Any]]
+    quick_play: NotRequired[list[str]]
 
 
 class PrologueRolled(TypedDict):

@@ -33,6 +33,7 @@ alone until ``slips.revealed`` publishes them all at once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -112,12 +113,15 @@ HANDLERS = Handlers(
 
 def opening(state: KingdomsState) -> dict[str, Any]:
     """The public set-up of the chronicle: the territory and, for each faction in seat order,
-    its leader (and 2iC), their sheets' abilities, and its disposition."""
+    its leader (and 2iC), their sheets' abilities, and its disposition; for a quick table
+    (``strict_sheets: false``), ``quick_play``: the 2iCs and rivals it plays without."""
 
     def sheet(who: Any) -> dict[str, Any]:
         return {"name": who.name, "skills": sorted(who.skills), "stats": sorted(who.stats)}
 
+    quick = {} if state.quick_play is None else {"quick_play": list(state.quick_play)}
     return {
+        **quick,
         "territory": state.territory,
         "factions": {
             fid: {
@@ -191,8 +195,9 @@ class KingdomsProcedure(Procedure[KingdomsState]):
             maintenance_ob=_whole(setup, "maintenance_ob", 1, 0) or 0,
             attacked_first_fulfils=bool(setup.get("attacked_first_fulfils", True)),
         )
-        check_sheets(state, bool(setup.get("strict_sheets", False)))
-        return state
+        strict = bool(setup.get("strict_sheets", True))
+        skipped = check_sheets(state, strict)
+        return state if strict else replace(state, quick_play=skipped)
 
     def actors(self, state: KingdomsState) -> Sequence[ActorId]:
         """Whose move it is: the factions with something to do now (a slip or scenes to play,

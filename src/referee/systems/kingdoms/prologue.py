@@ -15,7 +15,14 @@ from referee.systems.kingdoms.cards import pool_card
 from referee.systems.kingdoms.dice import roll_before, success_distribution
 from referee.systems.kingdoms.events import OBJECTIVE_SET, PROLOGUE_ENDED, PROLOGUE_ROLLED
 from referee.systems.kingdoms.state import KingdomsState
-from referee.systems.kingdoms.structure import Fold, acting_faction, refuse, require_phase, tell
+from referee.systems.kingdoms.structure import (
+    Fold,
+    acting_faction,
+    refuse,
+    require_phase,
+    require_under_way,
+    tell,
+)
 from referee.systems.kingdoms.tables import setup_tables
 
 __all__ = ["FOLDS", "objective", "prologue"]
@@ -68,6 +75,7 @@ def objective(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> No
     """``objective``: the faction's Chronicle Objective, in words."""
     faction = acting_faction(b, action)
     text = OBJECTIVE.of(action).text.strip()
+    require_under_way(b.state, "Chronicle Objective")
     if not text:
         raise refuse("Chronicle Objective", "an objective needs words")
     tell(b, OBJECTIVE_SET, {"faction": faction.id, "objective": text})

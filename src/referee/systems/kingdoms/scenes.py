@@ -39,6 +39,7 @@ __all__ = [
     "lent_help",
     "pass_scenes",
     "scene",
+    "scenes_allowed",
     "scenes_of",
     "second_may_roll",
 ]
@@ -49,6 +50,19 @@ RULE = "Scene Economy"
 def scenes_of(state: KingdomsState, fid: str, kind: str | None = None) -> list[SceneRecord]:
     """The scenes ``fid`` played this maneuver (of ``kind``)."""
     return [s for s in state.scenes if s.faction == fid and (kind is None or s.kind == kind)]
+
+
+def scenes_allowed(state: KingdomsState, faction: Faction) -> dict[str, int]:
+    """The scenes of each kind ``faction``'s slip allows this maneuver ("Scene Economy"): one
+    color, one interstitial and three building scenes; the conflict scene only where the slip
+    may direct one — not with Assess, Conserve or Fortify ("A conflict scene cannot be used"),
+    nor for a faction that cannot act (it writes no slip: ruling 12). A Harry's slip allows
+    its optional retaliation."""
+    allowed = dict(setup_tables().scenes)
+    slip = state.slips.get(faction.id)
+    if slip is None or faction.cannot_act or maneuver(slip.maneuver).conflict == "forbidden":
+        allowed["conflict"] = 0
+    return allowed
 
 
 def lent_help(state: KingdomsState, a: str, b: str) -> bool:
@@ -129,9 +143,10 @@ def scene(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
     else:
         payload.update(_conflict_scene(state, faction, params))
     tell(b, SCENE_PLAYED, payload)
-    allowed = setup_tables().scenes
-    spent = sum(len(scenes_of(b.state, faction.id, k)) for k in allowed)
-    if spent >= sum(allowed.values()):
+    # "The maneuver ends when all the players have spent their scenes": every scene its slip
+    # allows (five where the slip forbids a conflict scene, six where it may direct one)
+    allowed = scenes_allowed(b.state, faction)
+    if all(len(scenes_of(b.state, faction.id, k)) >= n for k, n in allowed.items()):
         tell(b, SCENES_PASSED, {"faction": faction.id, "spent": True})
 
 

@@ -129,7 +129,9 @@ class KingdomsSetup(_StrictModel):
     ``prologue``: play the Prologue first; ``players``: how many players (when not one per
     faction); ``maneuver``: the maneuver number to start at; ``cap``: the highest starting
     disposition (default: the highest given); ``maintenance_ob``: a Resources maintenance
-    test's Ob; ``strict_sheets``: require a 2iC and two rivals; ``attacked_first_fulfils``: the
+    test's Ob; ``strict_sheets``: require a 2iC and two rivals (the text's "Mandatory
+    Relationships", on unless ``false``: quick play, noted when the chronicle begins);
+    ``attacked_first_fulfils``: the
     optional rule of "Conflict Scenes".
     """
 
@@ -140,7 +142,7 @@ class KingdomsSetup(_StrictModel):
     maneuver: StrictInt = Field(default=1, ge=1, le=10_000)
     cap: StrictInt | None = Field(default=None, ge=0, le=10_000)
     maintenance_ob: StrictInt = Field(default=1, ge=0, le=99)
-    strict_sheets: StrictBool = False
+    strict_sheets: StrictBool = True
     attacked_first_fulfils: StrictBool = True
 
 

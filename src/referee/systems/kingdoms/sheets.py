@@ -247,10 +247,20 @@ def check_second(leader: Character, second: Character) -> None:
     )
 
 
-def check_rivals(leader: Character, faction: str, player_characters: frozenset[str]) -> None:
-    """Refuse a leader without two rival relationships with NPCs of opposing factions."""
+def check_rivals(
+    leader: Character,
+    faction: str,
+    player_characters: frozenset[str],
+    opposing: frozenset[str] | None = None,
+) -> None:
+    """Refuse a leader without two rival relationships with NPCs of opposing factions (the
+    other factions of the chronicle, ``opposing``, where given)."""
     t = setup_tables()
-    rivals = [r for r in leader.relationships if r.faction != faction]
+    rivals = [
+        r
+        for r in leader.relationships
+        if r.faction != faction and (opposing is None or r.faction in opposing)
+    ]
     if len(rivals) < t.rival_relationships:
         raise RuleError(
             "Rival Relationships",

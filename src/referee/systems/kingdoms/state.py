@@ -168,7 +168,9 @@ class KingdomsState:
 
     ``phase``: ``prologue`` → ``maneuver`` (slips and scenes) → ``rolled`` (artha after the
     roll, tie-breakers) → ``consequences`` (conquest choices) → ``downtime`` (maintenance
-    tests) → the next ``maneuver``; ``over`` when one faction stands.
+    tests) → the next ``maneuver``; ``over`` when one faction stands. ``quick_play``: what
+    a table set up with ``strict_sheets: false`` plays without (missing 2iCs and rivals;
+    ``None`` when the sheets were checked strictly).
     """
 
     territory: str
@@ -194,6 +196,7 @@ class KingdomsState:
     history: tuple[Mapping[str, Any], ...] = ()
     winner: str | None = None
     session: int = 1
+    quick_play: tuple[str, ...] | None = None
 
     @property
     def seats(self) -> tuple[str, ...]:

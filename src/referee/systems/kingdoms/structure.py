@@ -31,6 +31,7 @@ __all__ = [
     "new_session",
     "refuse",
     "require_phase",
+    "require_under_way",
     "tell",
 ]
 
@@ -54,6 +55,24 @@ def require_phase(state: KingdomsState, *phases: str) -> None:
     """Refuse an action out of its phase."""
     if state.phase not in phases:
         raise refuse("Structure of Play", f"not now: the chronicle is in its {state.phase} phase")
+
+
+def require_under_way(state: KingdomsState, what: str) -> None:
+    """Refuse ``what`` once the chronicle is over: "the last Faction standing has rulership
+    over the territory" ("Chronicle"), so nothing is played after it is won (or after nobody
+    is left standing); the record, its export and the handouts remain."""
+    if state.phase == "over":
+        raise refuse(
+            "Chronicle",
+            f"the chronicle is over ({_how_over(state)}): no {what} — "
+            "the last Faction standing has rulership over the territory",
+        )
+
+
+def _how_over(state: KingdomsState) -> str:
+    if state.winner is None:
+        return "nobody is left standing"
+    return f"won by {faction_name(state, state.winner)}"
 
 
 def names_of(state: KingdomsState) -> dict[str, str]:
@@ -99,6 +118,7 @@ def new_session(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
     acting_faction(b, action)
     NEW_SESSION.of(action)
     state = b.state
+    require_under_way(state, "new session")
     tell(b, SESSION_STARTED, {"session": state.session + 1, "maneuver_number": state.maneuver})
 
 

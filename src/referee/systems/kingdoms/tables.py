@@ -4,6 +4,9 @@
 - ``data/maneuvers.yaml``: "Conquest Maneuvers" — each maneuver's skills and conditions.
 - ``data/setup.yaml``: "Territorial Conquest" Steps One–Seven, "Faction Leaders" (lifepaths,
   caps, starting artha), "Prologues" (the skill list) and "Scene Economy".
+- ``data/skill_roots.yaml``: the root stats of every skill the text lists, from the parent
+  game (its source named in the file), for the tie-breaker ("Independent and Versus
+  Maneuvers": "testing the root stats for the skills used").
 
 Each file is read once and checked when loaded: a malformed table raises
 :class:`~referee.core.RefereeError` naming the file and the bad cell.
@@ -14,6 +17,8 @@ Each file is read once and checked when loaded: a malformed table raises
 'aV'
 >>> maneuver("Onslaught").bonus
 3
+>>> skill_roots("tactics"), skill_roots("Logistics"), skill_roots("Juggling")
+(('Will', 'Perception'), ('Perception',), ())
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from referee.core import RefereeError
 __all__ = [
     "CELLS",
     "MANEUVERS",
+    "ROOT_STATS",
     "ManeuverInfo",
     "Matrix",
     "SetupTables",
@@ -36,6 +42,7 @@ __all__ = [
     "maneuver",
     "matrix",
     "setup_tables",
+    "skill_roots",
 ]
 
 MANEUVERS = (
@@ -245,3 +252,34 @@ def _setup_from(data: Any) -> SetupTables:
 def setup_tables() -> SetupTables:
     """The set-up tables from ``data/setup.yaml``."""
     return _setup_from(load_yaml("setup.yaml"))
+
+
+ROOT_STATS = frozenset({"Will", "Perception", "Agility", "Speed", "Power", "Forte", "Hatred"})
+"""What a skill may be rooted in: the parent game's stats (and the Orcs' Hatred)."""
+
+
+def _roots_from(data: Any) -> dict[str, tuple[str, ...]]:
+    where = "skill_roots.yaml"
+    try:
+        if not str(data["source"]).strip():
+            raise ValueError("source: name where the roots come from")
+        roots = {
+            str(k).casefold(): tuple(str(r) for r in v["roots"]) for k, v in data["skills"].items()
+        }
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise TableError(f"{where}: {error!r}") from None
+    for skill, stats in roots.items():
+        if not 1 <= len(stats) <= 3 or not set(stats) <= ROOT_STATS:
+            raise TableError(f"{where}: {skill}: roots {list(stats)} (one to three stats)")
+    return roots
+
+
+@functools.cache
+def _skill_roots() -> dict[str, tuple[str, ...]]:
+    return _roots_from(load_yaml("skill_roots.yaml"))
+
+
+def skill_roots(skill: str) -> tuple[str, ...]:
+    """The root stats of ``skill`` (case-insensitive) from ``data/skill_roots.yaml``; none for
+    a skill the text does not list (a substituted spell song or racial skill)."""
+    return _skill_roots().get(skill.casefold(), ())

@@ -1,5 +1,12 @@
 """The tie-breaker ("Independent and Versus Maneuvers": a tied versus test may be broken if
-both sides agree, each testing a root stat; the extra successes count for the maneuver)."""
+both sides agree, "testing the root stats for the skills used"; the extra successes count for
+the maneuver).
+
+Each side tests a root stat of the skill its maneuver test used (RULINGS.md, Round 3): the
+parent game's roots, kept with their source in ``data/skill_roots.yaml``; where the skill has
+two roots, the side picks one of them its roller has. A skill with no root known (one
+substituted from off the text's lists) has no tie-breaker (ruling 35).
+"""
 
 from __future__ import annotations
 
@@ -25,10 +32,21 @@ from referee.systems.kingdoms.structure import (
     require_phase,
     tell,
 )
+from referee.systems.kingdoms.tables import skill_roots
 
-__all__ = ["FOLDS", "tie_break", "tie_break_odds"]
+__all__ = ["FOLDS", "roots_for", "tie_break", "tie_break_odds"]
 
 RULE = "Independent and Versus Maneuvers"
+
+
+def roots_for(state: KingdomsState, fid: str) -> tuple[str, ...]:
+    """The root stats ``fid`` may test to break a tie: the roots of the skill its maneuver test
+    used that its roller has on its sheet (none if it rolled no test)."""
+    test = state.rolls.get(fid)
+    if test is None:
+        return ()
+    roller = state.factions[fid].character(test.roller)
+    return tuple(r for r in skill_roots(test.skill) if roller.stat(r) is not None)
 
 
 def tie_break(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
@@ -41,9 +59,25 @@ def tie_break(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> No
     opponent, root = params.opponent, params.root
     if frozenset((faction.id, opponent)) not in ties_of(state):
         raise refuse(RULE, f"{faction.id} and {opponent!r} have no tied versus test")
-    stat = state.factions[faction.id].character(state.rolls[faction.id].roller).stat(root)
+    test = state.rolls[faction.id]
+    roller = state.factions[faction.id].character(test.roller)
+    roots = skill_roots(test.skill)
+    if root.casefold() not in {r.casefold() for r in roots}:
+        known = "/".join(roots) if roots else "none known (a skill off the text's lists)"
+        raise refuse(
+            RULE,
+            "the tie-breaker tests the root stats for the skills used: "
+            f"{possessive(test.skill)} roots are {known}, not {root!r}",
+        )
+    stat = roller.stat(root)
     if stat is None:
-        raise refuse(RULE, f"no root stat {root!r} on {faction.id}'s roller")
+        raise refuse(RULE, f"{roller.name} has no {root} to test for the tie-breaker")
+    if not roots_for(state, opponent):
+        raise refuse(
+            RULE,
+            f"{faction_name(state, opponent)} have no root stat of "
+            f"{state.rolls[opponent].skill} to test",
+        )
     if (faction.id, opponent) in {(who, whom) for who, (whom, _) in state.tie_offers.items()}:
         raise refuse(RULE, f"{faction.id} has already agreed to the tie-breaker")
     tell(b, TIE_BREAK_OFFERED, {"faction": faction.id, "opponent": opponent, "root": root})
@@ -97,10 +131,13 @@ def tie_break_odds(
 ) -> tuple[OddsPreview, ...]:
     """The tie-breaker's odds: this root stat against the root the opponent agreed to — or,
     before the opponent has agreed (nothing is rolled until both do), against each root stat
-    its roller may choose, one preview each: the very versus test ``tie_break`` rolls."""
+    it may choose (:func:`roots_for`), one preview each: the very versus test ``tie_break``
+    rolls."""
     test = state.rolls.get(faction.id)
     other_test = state.rolls.get(params.opponent)
     if test is None or other_test is None:
+        return ()
+    if params.root not in roots_for(state, faction.id):
         return ()
     stat = faction.character(test.roller).stat(params.root)
     if stat is None:
@@ -108,7 +145,7 @@ def tie_break_odds(
     theirs = state.tie_offers.get(params.opponent)
     agreed = theirs is not None and theirs[0] == faction.id
     roller = state.factions[params.opponent].character(other_test.roller)
-    roots = (theirs[1],) if agreed and theirs is not None else tuple(roller.stats)
+    roots = (theirs[1],) if agreed and theirs is not None else roots_for(state, params.opponent)
     mine = BurningPool(stat.exponent, stat.shade, open_ended=stat.open_ended)
     name, opponent = faction_name(state, faction.id), faction_name(state, params.opponent)
     out: list[OddsPreview] = []

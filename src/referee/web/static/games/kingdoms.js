@@ -298,8 +298,8 @@
     </div>`;
   }
 
-  // A tied versus test: the tie-breaker on a root stat, with its odds against each root the
-  // opponent may choose (or the one it agreed to), before this faction agrees.
+  // A tied versus test: the tie-breaker on a root stat of the skill this faction used, with its
+  // odds against each root the opponent may choose (or the one it agreed to), before it agrees.
   function TieBreak(props) {
     var ctx = props.ctx, fid = props.fid, c = props.c, s = ctx.obs.state || {};
     var opp = c.params.opponent.one_of, roots = c.params.root.one_of;
@@ -308,6 +308,8 @@
       root: roots.indexOf(v.root) >= 0 ? v.root : roots[0]};
     var odds = useOdds(ctx, "tie_break", fid, pick);
     var pre = "bk-" + fid + "-tie-", theirs = (s.tie_offers || {})[pick.opponent];
+    // each side tests a root of the skill its own test used (RULINGS, Round 3)
+    var skill = ((s.rolls || {})[fid] || {}).skill;
     var agreed = theirs && theirs[0] === fid;
     function set(k) { return function (ev) { var n = Object.assign({}, pick); n[k] = ev.target.value; setV(n); }; }
     return html`<section class="bk-decision" id=${"bk-" + fid + "-tie"} aria-labelledby=${pre + "h"}>
@@ -318,7 +320,7 @@
         <div class="stack"><label for=${pre + "opponent"}>Opponent</label>
           <select id=${pre + "opponent"} value=${pick.opponent} onChange=${set("opponent")}>
             ${opp.map(function (o) { return html`<option key=${o} value=${o}>${named(o)}</option>`; })}</select></div>
-        <div class="stack"><label for=${pre + "root"}>Root stat</label>
+        <div class="stack"><label for=${pre + "root"}>Root stat${skill ? " of " + skill : ""}</label>
           <select id=${pre + "root"} value=${pick.root} onChange=${set("root")}>
             ${roots.map(function (o) { return html`<option key=${o} value=${o}>${o}</option>`; })}</select></div>
       </div>
