@@ -9,6 +9,7 @@ worker), on a port the system chose.
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -32,6 +33,16 @@ CHROMIUM = "/usr/bin/chromium"
 #: (``make bench`` measures that).
 WAIT = 120_000
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+
+
+def docs_picture(name: str) -> Path:
+    """Where a flow photographs a picture that the docs show: ``build/screenshots/<name>``, or
+    ``docs/img/<name>`` itself when ``REFEREE_UPDATE_PICTURES=1`` (as goldens are written again),
+    so an ordinary run of the tests never rewrites a tracked file."""
+    folder = DOCS_IMG if os.environ.get("REFEREE_UPDATE_PICTURES") == "1" else SCREENSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
 
 
 class Live:

@@ -17,13 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Live
+from tests.web.conftest import Live, docs_picture
 from tests.web.test_prompts import _moved_on, _phone
 from tests.web.test_table import TIMEOUT, SeatPage
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
-DECISIVE = ROOT / "docs" / "img" / "web-ginlane-decisive.png"
 PLAN = "knife Moll in the back when she turns"
 """Tom's Wait: a secret of his seat (and the referee's)."""
 
@@ -101,7 +100,7 @@ def _jack_defends_and_takes_a_consequence(seats: dict[str, SeatPage]) -> None:
     defend.get_by_label("Gin-Soaked Bravo", exact=True).check()
     jack.page.screenshot(path=str(SHOTS / "ginlane-defence-prompt.png"))
     jack.page.wait_for_selector("form[data-kind='defend'] .odds-box .odds li", timeout=TIMEOUT)
-    region.screenshot(path=str(DECISIVE))
+    region.screenshot(path=str(docs_picture("web-ginlane-decisive.png")))
     # the others wait, told whom for
     assert "choose a defence" in (moll.page.locator("#choices").text_content() or "")
     defend.get_by_label("skill", exact=True).select_option(label="Agility")

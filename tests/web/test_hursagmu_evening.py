@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Live
+from tests.web.conftest import Live, docs_picture
 from tests.web.test_prompts import _moved_on, _phone
 from tests.web.test_table import TIMEOUT, SeatPage, _observation
 from tests.web.test_zweihander_ginlane_hursagmu import _no_secret, _take
@@ -47,7 +47,6 @@ SETUP = {
         },
     }
 }
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 def _odds(form: Any, words: str) -> list[str]:
@@ -194,7 +193,7 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         assert "Waiting for marcos" in (alice.page.text_content("#act-panel") or "")
         region.screenshot(path=str(screenshots / "hursagmu-abort-prompt-360.png"))
         # (docs/img/web-hursagmu-decisive.png is this picture)
-        region.screenshot(path=str(DOCS_IMG / "web-hursagmu-decisive.png"))
+        region.screenshot(path=str(docs_picture("web-hursagmu-decisive.png")))
         _submit(bruno, defend, pages)
         events = _observation(live, table, tokens["alice"])["events"]
         kinds = [e["kind"] for e in events]

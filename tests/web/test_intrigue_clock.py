@@ -15,10 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Live
+from tests.web.conftest import Live, docs_picture
 from tests.web.test_table import TIMEOUT, SeatPage
-
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 EVENING: dict[str, Any] = {
     "start": "19:00",
@@ -142,10 +140,9 @@ def test_the_referee_moves_the_clock_by_minutes_and_to_a_time(
         assert not re.search(r"\d+ ?min\b|\d+m\d+s", words), words
         for seat in (referee, player):
             assert not seat.errors, seat.errors
-        DOCS_IMG.mkdir(parents=True, exist_ok=True)
         page.locator(".ic-clock-part").screenshot(path=str(screenshots / "intrigue-clock-1280.png"))
         console = page.locator(".intrigue-console")
-        console.screenshot(path=str(DOCS_IMG / "web-intrigue-clock-1280.png"))
+        console.screenshot(path=str(docs_picture("web-intrigue-clock-1280.png")))
         # at 21:00 the Countess's player is told she may open it; the referee sees it due now
         countess = _phone(SeatPage(browser, live, table, "cid", tokens["cid"]))
         try:

@@ -20,11 +20,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import Live
+from tests.web.conftest import Live, docs_picture
 from tests.web.test_intrigue_clock import _choice, _clock, _phone, _send, _wait_clock, _wait_text
 from tests.web.test_table import TIMEOUT, SeatPage
-
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 PEARLS = "Her pearls are paste."
 LOCKET = "The locket over your heart stopped the bullet."
@@ -176,8 +174,7 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         opening.locator("summary").click()
         opening.locator("button[type=submit]").wait_for(timeout=TIMEOUT)
         countess.page.screenshot(path=str(screenshots / "intrigue-decisive-360.png"))
-        DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        countess.page.screenshot(path=str(DOCS_IMG / "web-intrigue-decisive.png"))
+        countess.page.screenshot(path=str(docs_picture("web-intrigue-decisive.png")))
         for other in (twelve, gorilla):
             heard = other.received()
             assert "Open if shot" not in heard and "may be opened now" not in heard

@@ -21,11 +21,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import Live
+from tests.web.conftest import Live, docs_picture
 from tests.web.test_table import TIMEOUT, SeatPage
 
 ROOT = Path(__file__).resolve().parents[2]
-DECISIVE = ROOT / "docs" / "img" / "web-kingdoms-decisive.png"
 PHONE = {"width": 360, "height": 780}
 
 SETUP: dict[str, Any] = {
@@ -189,14 +188,14 @@ def test_an_evening_of_kingdoms_spends_fate_on_the_odds_it_buys(
             full_page=True,
             clip={"x": 0, "y": max(0, top - 8), "width": 360, "height": 900},
         )
-        DECISIVE.parent.mkdir(parents=True, exist_ok=True)
+        decisive = docs_picture("web-kingdoms-decisive.png")
         ann.page.screenshot(
-            path=str(DECISIVE),
+            path=str(decisive),
             type="png",
             full_page=True,
             clip={"x": 0, "y": max(0, top - 8), "width": 360, "height": 900},
         )
-        assert DECISIVE.stat().st_size < 150_000
+        assert decisive.stat().st_size < 150_000
 
         # the elves spend Fate on the odds shown
         before = ann.version()
