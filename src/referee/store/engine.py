@@ -53,9 +53,7 @@ process: those of this one queue on :func:`write_transaction`'s lock first)."""
 _WRITERS: dict[Path, threading.RLock] = {}
 """One lock per SQLite database file in this process, whichever engines reach it."""
 
-_WRITERS_BY_ENGINE: weakref.WeakKeyDictionary[Engine, threading.RLock] = (
-    weakref.WeakKeyDictionary()
-)
+_WRITERS_BY_ENGINE: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
 _WRITERS_MADE = threading.Lock()
 
 

@@ -32,6 +32,7 @@ def test_every_seat_is_shown_the_combats_built_once_for_the_state(
     same combats — Cat still to declare."""
     table = _five_seats_in_a_round()
     asked: list[str] = []
+
     def counted(state: Any, combat: Any) -> Any:
         asked.append(combat.id)
         return pending_declarers(state, combat)
