@@ -110,6 +110,28 @@ def test_a_new_state_is_asked_afresh() -> None:
     assert procedure.asked["actors"] == 2
 
 
+class _InPlainSight(_Asked):
+    """The same bout, shown to every seat in plain sight: its players see alike."""
+
+    players_see_alike = True
+
+    def visible_state(self, state: int, viewer: Any) -> dict[str, Any]:
+        self.asked["visible_state"] += 1
+        return {"lunges": state, "order": SIX}
+
+
+def test_a_state_players_see_alike_is_shown_from_one_copy() -> None:
+    """A game whose players see alike (``players_see_alike``) is asked for the state once for
+    the players and once for the referee, and every player's observation holds the same copy,
+    written as JSON once."""
+    procedure = _InPlainSight()
+    table = Table.start(procedure, {}, players={name: [name] for name in SIX})
+    shown = [observe(table, seat.id).to_json()["state"] for seat in table.seats]
+    assert procedure.asked["visible_state"] == 2
+    assert shown[1] == {"lunges": 0, "order": list(SIX)}
+    assert all(s is shown[1] for s in shown[2:])
+
+
 def _old_table(events: int) -> Table[int]:
     """A six-seat table of ``events`` lunges, replayed from its log (nothing decided)."""
     procedure = _Asked()

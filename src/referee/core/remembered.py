@@ -2,7 +2,9 @@
 table shares (DESIGN.md, "The table contract"; issue 29, "cost per action").
 
 A rule is a function of values, so whose move it is, the prompts, each actor's legal actions,
-the result and the conflict depend on the state alone, not on who asks. :func:`observe
+the result and the conflict depend on the state alone, not on who asks; so does the visible
+state of a game whose players all see alike (:attr:`Procedure.players_see_alike`), one for the
+players and one for the referee. :func:`observe
 <referee.core.observe.observe>` asks them once per seat, and each kernel helper
 (:func:`~referee.core.prompts.whose_move`, :func:`~referee.core.prompts.open_choices`, the
 waits) asks them again: six seats of one table asked a game like Burning Kingdoms for its
@@ -44,7 +46,7 @@ from referee.core.decide import Builder
 from referee.core.events import Event, Viewer
 from referee.core.procedures import Action, ActorId, Procedure
 from referee.core.prompts import Prompt, Result, Waiting
-from referee.core.values import JsonObject
+from referee.core.values import JsonObject, SharedJson, to_json
 from referee.dice import DiceSource
 
 __all__ = ["Remembered", "by_identity"]
@@ -71,6 +73,7 @@ class Remembered(Procedure[S], Generic[S]):
         self.catalogue = procedure.catalogue
         self.has_referee = procedure.has_referee
         self.handlers = procedure.handlers
+        self.players_see_alike = procedure.players_see_alike
         self._actors: tuple[ActorId, ...] = _UNASKED
         self._characters: tuple[ActorId, ...] = _UNASKED
         self._prompts: tuple[Prompt, ...] = _UNASKED
@@ -78,6 +81,7 @@ class Remembered(Procedure[S], Generic[S]):
         self._conflict: Result | None = _UNASKED
         self._choices: dict[ActorId, tuple[Choice, ...]] = {}
         self._waiting: dict[ActorId, Waiting | None] = {}
+        self._shown: dict[bool, SharedJson | None] = {}
 
     # -- remembered: functions of the state alone ----------------------------------------------
 
@@ -182,9 +186,16 @@ class Remembered(Procedure[S], Generic[S]):
         return self.procedure.state_json(state)
 
     def visible_state(self, state: S, viewer: Viewer) -> JsonObject | None:
-        """:meth:`Procedure.visible_state` of the procedure (it depends on the viewer)."""
-        return self.procedure.visible_state(state, viewer)
-
+        """:meth:`Procedure.visible_state` of the procedure: asked for each viewer, or, in a
+        game whose players see alike, once for the players and once for the referee, written
+        as JSON once and shared (:class:`~referee.core.values.SharedJson`)."""
+        if not self.players_see_alike or state is not self.state:
+            return self.procedure.visible_state(state, viewer)
+        key = viewer.is_referee
+        if key not in self._shown:
+            shown = self.procedure.visible_state(state, viewer)
+            self._shown[key] = None if shown is None else SharedJson(to_json(shown))
+        return self._shown[key]
 
 def by_identity(size: int) -> Callable[[Callable[[V], R]], Callable[[V], R]]:
     """Remember ``function(value)`` for the last ``size`` values it was asked about, by the

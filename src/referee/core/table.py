@@ -288,7 +288,7 @@ class Table(Generic[S]):
         source = RecordingDice(dice if dice is not None else NoDice())
         table = self if at is None else self._advance(at, cause=number)
         taken = Action(action.actor, action.kind, params, at=table.now, args=args)
-        check_prompts(table.procedure, table.state, taken)
+        check_prompts(table.remembered, table.state, taken)  # as the seats were shown them
         state, events = table.procedure.apply(table.state, taken, source)
         table = table._record(events, cause=number, state=state)
         audience = (
