@@ -197,6 +197,7 @@ class Remembered(Procedure[S], Generic[S]):
             self._shown[key] = None if shown is None else SharedJson(to_json(shown))
         return self._shown[key]
 
+
 def by_identity(size: int) -> Callable[[Callable[[V], R]], Callable[[V], R]]:
     """Remember ``function(value)`` for the last ``size`` values it was asked about, by the
     value's identity (not its equality, which for a deep frozen value costs as much as the
