@@ -3,6 +3,7 @@ so their part of the view is built once per state for all seats (issue 29), as p
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -12,6 +13,7 @@ from referee.core import Table, observe
 from referee.core.values import SharedJson
 from referee.systems.intrigue import PROCEDURE, views
 from referee.systems.intrigue.rounds import pending_declarers
+from referee.systems.intrigue.state import evolved
 
 from .helpers import _armed, act
 
@@ -53,3 +55,13 @@ def test_the_combats_are_plain_json_handed_to_every_seat_as_they_are() -> None:
     assert isinstance(combats, SharedJson)
     assert json.loads(json.dumps(combats)) == combats
     assert observe(table, "p-bob").to_json()["state"]["combats"] is combats
+
+
+def test_combats_between_rounds_are_written_once_for_every_state_that_holds_them() -> None:
+    """Between rounds the combats' view depends on the combats alone: a later state holding the
+    same combats (an action of the evening that touched none) is shown the very same JSON."""
+    state = _five_seats_in_a_round().state
+    between = evolved(state, combats=tuple(evolved(c, in_round=False) for c in state.combats))
+    later = copy.copy(between)
+    assert views.combats_json(later) is views.combats_json(between)
+    assert views.combats_json(later)["combat-1"]["pending"] == []

@@ -110,16 +110,24 @@ def game_json(state: IntrigueState, identities: frozenset[str] | None) -> dict[s
 @by_identity(8)
 def combats_json(state: IntrigueState) -> SharedJson:
     """The combats as everyone sees them ("Combats are public"): built once per state and
-    shared by every seat (issue 29), each combat between rounds once for as long as it stays
-    the same value."""
-    return SharedJson(
-        {
-            combat.id: _combat_json(combat, pending_declarers(state, combat))
-            if combat.in_round
-            else _combat_between_rounds(combat)
-            for combat in state.combats
-        }
-    )
+    shared by every seat (issue 29). Between rounds they depend on the combats alone, so the
+    same combats (most actions of an evening touch none) are written once for every state that
+    holds them, and each combat between rounds once for as long as it stays the same value."""
+    if any(combat.in_round for combat in state.combats):  # who has still to declare: the state's
+        return SharedJson(
+            {
+                combat.id: _combat_json(combat, pending_declarers(state, combat))
+                if combat.in_round
+                else _combat_between_rounds(combat)
+                for combat in state.combats
+            }
+        )
+    return _combats_between_rounds(state.combats)
+
+
+@by_identity(8)
+def _combats_between_rounds(combats: tuple[Combat, ...]) -> SharedJson:
+    return SharedJson({combat.id: _combat_between_rounds(combat) for combat in combats})
 
 
 @by_identity(4096)
