@@ -193,6 +193,20 @@ def check_secrets(table: Table[Any]) -> None:
             assert secret not in raw, f"{table.system}: seat {seat.id} sees {secret!r}"
 
 
+def check_players_see_alike(table: Table[Any]) -> None:
+    """A game that says its players see alike (``players_see_alike``: every seat's observation
+    then shares one copy of the state) shows every viewer but the referee the same state."""
+    if not table.procedure.players_see_alike:
+        return
+    shown = [
+        table.procedure.visible_state(table.state, seat.viewer)
+        for seat in table.seats
+        if not seat.is_referee
+    ]
+    shown.append(table.procedure.visible_state(table.state, Viewer(PUBLIC)))
+    assert all(s == shown[0] for s in shown), f"{table.system}: players are shown different states"
+
+
 @pytest.mark.parametrize(("name", "stem", "data"), CASES, ids=[f"{n}-{s}" for n, s, _ in CASES])
 @settings(
     max_examples=RUNS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -220,3 +234,4 @@ def test_random_legal_play_keeps_the_contract(
         }
         assert table.undo() == system(name).load(shorter)
     check_secrets(table)
+    check_players_see_alike(table)

@@ -158,19 +158,21 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         for seen in (record.seen_by(viewer),)
         if seen is not None
     )
-    state = table.procedure.visible_state(table.state, viewer)
-    to_move = whose_move(table.procedure, table.state)
+    # what depends on the state alone is asked once and shared by every seat (issue 29)
+    procedure, state = table.remembered, table.state
+    visible = procedure.visible_state(state, viewer)
+    to_move = whose_move(procedure, state)
     if viewer.is_referee:
         actors: Sequence[ActorId] = tuple(dict.fromkeys((*to_move, REFEREE)))
     else:
         actors = tuple(a for a in to_move if a in viewer.identities)
-    prompts = prompts_seen_by(table.procedure, table.state, viewer)
+    prompts = prompts_seen_by(procedure, state, viewer)
     answering = [p.actor for p in prompts if p.actor in viewer.identities or viewer.is_referee]
     actors = tuple(dict.fromkeys((*(a for a in answering if a in actors), *actors)))
     choices = tuple(
         choice
         for actor in actors
-        for choice in open_choices(table.procedure, table.state, actor)
+        for choice in open_choices(procedure, state, actor)
         if _may_choose(table, viewer, choice)
     )
     return Observation(
@@ -183,17 +185,17 @@ def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> O
         events=events,
         narration=narration,
         actions=records,
-        state=state,
+        state=visible,
         choices=choices,
-        to_move=whose_move_seen_by(table.procedure, table.state, viewer),
-        previews=tuple(table.procedure.previews(table.state, viewer)),
+        to_move=whose_move_seen_by(procedure, state, viewer),
+        previews=tuple(procedure.previews(state, viewer)),
         seat=seat,
         prompts=prompts,
-        result=table.procedure.result(table.state),
-        conflict=table.procedure.conflict(table.state),
+        result=procedure.result(state),
+        conflict=procedure.conflict(state),
         waiting=waits_of(
-            table.procedure,
-            table.state,
+            procedure,
+            state,
             viewer,
             prompts,
             tuple(dict.fromkeys(c.actor for c in choices)),

@@ -100,6 +100,10 @@ class Procedure(ABC, Generic[S]):
     """The handler of each action kind (:mod:`referee.core.decide`): set it, and ``decide`` and
     ``apply`` need not be written; the table then keeps the state the handler's builder folded
     (each event folded once)."""
+    players_see_alike: bool = False
+    """Set it where :meth:`visible_state` shows every viewer but the referee the same state (the
+    game hides nothing from one player that it shows another): every seat's observation then
+    shares one copy, built once per state (:class:`~referee.core.remembered.Remembered`)."""
 
     @abstractmethod
     def initial_state(self, setup: Mapping[str, Any]) -> S:

@@ -86,6 +86,7 @@ from referee.core.procedures import Action, ActorId, Procedure
 from referee.core.prompts import Prompt, Result, check_prompts, open_choices, whose_move
 from referee.core.record import RECORD_FORMAT, replay_record
 from referee.core.recording import ActionList, ActionRecord, NoDice, RecordingDice, ReplayingDice
+from referee.core.remembered import Remembered
 from referee.core.seats import Seat, SeatId, permit, seats_from
 from referee.core.values import JsonObject, to_json
 from referee.dice import DiceSource
@@ -201,26 +202,39 @@ class Table(Generic[S]):
             return as_viewer(who)
         return self.seat(who).viewer
 
+    @property
+    def remembered(self) -> Remembered[S]:
+        """The procedure's answers about this table's state, each asked once and shared by
+        every seat that observes it (:class:`~referee.core.remembered.Remembered`).
+
+        Kept beside the table's fields, for as long as the state is this one: a copy of the
+        table with another state asks afresh."""
+        found: Remembered[S] | None = self.__dict__.get("_remembered")
+        if found is None or found.state is not self.state or found.procedure is not self.procedure:
+            found = Remembered(self.procedure, self.state)
+            self.__dict__["_remembered"] = found  # beside the frozen fields, not one of them
+        return found
+
     def legal_actions(self, actor: ActorId) -> Sequence[Choice]:
         """The choices open to ``actor`` now: the procedure's, its prompts taken into account
         (:func:`~referee.core.prompts.open_choices`)."""
-        return open_choices(self.procedure, self.state, actor)
+        return open_choices(self.remembered, self.state, actor)
 
     def prompts(self) -> tuple[Prompt, ...]:
         """The decisions the table waits for now (the procedure's prompts)."""
-        return tuple(self.procedure.prompts(self.state))
+        return tuple(self.remembered.prompts(self.state))
 
     def to_move(self) -> tuple[ActorId, ...]:
         """Who may act now (:func:`~referee.core.prompts.whose_move`)."""
-        return whose_move(self.procedure, self.state)
+        return whose_move(self.remembered, self.state)
 
     def result(self) -> Result:
         """Whether the game is over and who won (the procedure's answer)."""
-        return self.procedure.result(self.state)
+        return self.remembered.result(self.state)
 
     def conflict(self) -> Result | None:
         """The current or last conflict, whether it is over and who won (the procedure's)."""
-        return self.procedure.conflict(self.state)
+        return self.remembered.conflict(self.state)
 
     def view(self, viewer: Viewer | ViewerId) -> tuple[Event, ...]:
         """The log as ``viewer`` may see it (:func:`~referee.core.events.view`)."""
@@ -274,7 +288,7 @@ class Table(Generic[S]):
         source = RecordingDice(dice if dice is not None else NoDice())
         table = self if at is None else self._advance(at, cause=number)
         taken = Action(action.actor, action.kind, params, at=table.now, args=args)
-        check_prompts(table.procedure, table.state, taken)
+        check_prompts(table.remembered, table.state, taken)  # as the seats were shown them
         state, events = table.procedure.apply(table.state, taken, source)
         table = table._record(events, cause=number, state=state)
         audience = (

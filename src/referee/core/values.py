@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping, Sequence, Set
+import functools
+from collections.abc import Callable, Mapping, Sequence, Set
 from fractions import Fraction
 from typing import Any, TypeAlias
 
-__all__ = ["Json", "JsonObject", "to_json"]
+__all__ = ["Json", "JsonObject", "SharedJson", "to_json"]
 
 Json: TypeAlias = "bool | int | float | str | Sequence[Json] | Mapping[str, Json] | None"
 """A JSON value. Sequences and mappings are read-only views so that tuples and dicts both fit."""
@@ -28,13 +29,74 @@ JsonObject: TypeAlias = "Mapping[str, Json]"
 """A JSON object (an event payload, a state export)."""
 
 
+class SharedJson(dict[str, Any]):
+    """A JSON object already plain (dicts, lists, str, int, float, bool, None all through),
+    built once and shared by every observation that holds it: :func:`to_json` gives it back as
+    it is, without walking it again. What a game's view builds once per state for every seat
+    (issue 29); do not change it once built.
+
+    >>> shared = SharedJson({"round": 2, "sides": ["a", "b"]})
+    >>> to_json({"combat": shared})["combat"] is shared
+    True
+    """
+
+    def to_json(self) -> SharedJson:
+        """Itself: it is plain JSON already."""
+        return self
+
+
 def to_json(value: Any) -> Any:
     """Convert a value of the kernel's kinds to plain JSON data (dicts, lists, str, int...).
 
     Dataclasses become objects of their fields, enums their ``value``, ``Fraction`` the string
     ``"n/d"``, tuples, lists, sets and frozensets lists (sets sorted), mappings objects with
     string keys. Objects with a ``to_json()`` method are asked for it. Anything else is refused.
+
+    The plain kinds (``str``, ``int``, ``float``, ``bool``, ``None``, ``dict``, ``list``,
+    ``tuple``, ``Fraction``) are told by their exact type, before any check against an abstract
+    base class: they are most of what a state export holds (issue 29).
+
+    >>> to_json({"odds": (Fraction(1, 2), None), 3: [True, 1.5]})
+    {'odds': ['1/2', None], '3': [True, 1.5]}
     """
+    convert = _PLAIN.get(type(value))
+    if convert is not None:
+        return convert(value)
+    return _any_to_json(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _object(value: dict[Any, Any]) -> dict[str, Any]:
+    return {
+        k if type(k) is str else str(to_json(k)): v if type(v) is str else to_json(v)
+        for k, v in value.items()
+    }
+
+
+def _array(value: list[Any] | tuple[Any, ...]) -> list[Any]:
+    return [to_json(v) for v in value]
+
+
+_PLAIN: dict[type, Callable[[Any], Any]] = {
+    str: _same,
+    int: _same,
+    float: _same,
+    bool: _same,
+    type(None): _same,
+    dict: _object,
+    list: _array,
+    tuple: _array,
+    Fraction: str,
+    SharedJson: _same,
+}
+"""The plain kinds by exact type, and how each is written (a subclass takes the general way)."""
+
+
+def _any_to_json(value: Any) -> Any:
+    """:func:`to_json` of a value not of a plain kind: the kinds checked in order."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, Fraction):
@@ -45,7 +107,7 @@ def to_json(value: Any) -> Any:
     if callable(method):
         return method()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: to_json(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, Mapping):
         return {str(to_json(k)): to_json(v) for k, v in value.items()}
     if isinstance(value, Set):
@@ -53,3 +115,9 @@ def to_json(value: Any) -> Any:
     if isinstance(value, Sequence):
         return [to_json(v) for v in value]
     raise TypeError(f"cannot convert {type(value).__name__} to JSON: {value!r}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order (read once per class)."""
+    return tuple(f.name for f in dataclasses.fields(cls))

@@ -13,12 +13,13 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI
 
 from referee.server.errors import install_handlers
 from referee.server.listener import Listener
+from referee.server.live import Hub
 from referee.server.middleware import Guard
 from referee.server.ports import TableStore
 from referee.server.routes import router
@@ -71,9 +72,8 @@ def create_app(
         if current.listens and current.postgres_url is not None:
             listener = Listener(
                 current.postgres_url,
-                current.hub,
+                cast(Hub, current.notifications),  # the table cache hears each version first
                 current.revoked_elsewhere,
-                on_changed=current.tables.changed,
                 on_connected=current.listening,
             )
             tasks.append(asyncio.create_task(listener.run()))

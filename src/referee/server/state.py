@@ -18,7 +18,7 @@ from referee.server.ports import TableStore
 from referee.server.settings import Settings
 from referee.server.views import ObservationCache
 
-__all__ = ["ServerState", "TableCache", "libpq_url", "state_of"]
+__all__ = ["Notifications", "ServerState", "TableCache", "libpq_url", "state_of"]
 
 log = logging.getLogger("referee.server")
 
@@ -43,8 +43,10 @@ class TableCache:
     """The tables this process has read, trusted without asking the database while a LISTEN
     connection is up: PostgreSQL notifies every change of every table to every process, so an
     entry is dropped the moment its table changes anywhere (and all of them when the
-    connection drops). A read that raced a change is not kept: each table has a generation,
-    bumped by every notification, and a table read before the bump is not stored after it.
+    connection drops) — unless this process already holds it at the version notified, its
+    own change coming back (:meth:`notified`). A read that raced a change is not kept: each
+    table has a generation, bumped by every notification, and a table read before the bump is
+    not stored after it.
 
     With ``ttl`` (SQLite: one server process, which sees its own changes at once, and the
     command line's within the ``poll_seconds`` it checks live tables in anyway), an entry is
@@ -88,6 +90,17 @@ class TableCache:
             self._generation[table_id] = self._generation.get(table_id, 0) + 1
             self._tables.pop(table_id, None)
 
+    def notified(self, table_id: str, version: int | None) -> None:
+        """PostgreSQL says the table is now at ``version`` (``None``: it does not say): forget
+        it, unless what this process holds is already at that version — its own change
+        coming back, which :meth:`ServerState.changed` has put here (issue 29: the process's
+        own notifications emptied its cache). An undo notifies its own, lower version."""
+        with self._lock:
+            found = self._tables.get(table_id)
+            if version is not None and found is not None and found[0].version == version:
+                return
+        self.changed(table_id)
+
     def trust(self, trusted: bool) -> None:
         """The LISTEN connection is up (``True``) or down: down forgets everything."""
         with self._lock:
@@ -116,6 +129,11 @@ class ServerState:
             # one process sees its own changes; another program's within poll_seconds
             self.tables = TableCache(ttl=settings.poll_seconds)
             self.tables.trust(True)
+
+    @property
+    def notifications(self) -> Notifications:
+        """The hub as the LISTEN connection reaches it (:class:`Notifications`)."""
+        return Notifications(self)
 
     def load(self, table_id: str) -> Table[Any]:
         """The table now: from :class:`TableCache` while PostgreSQL keeps it current, else
@@ -166,6 +184,23 @@ class ServerState:
                 conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
         except Exception as error:
             log.warning("could not notify %s: %s", channel, error)
+
+
+class Notifications:
+    """The hub as the LISTEN connection reaches it: each table's notification goes to the table
+    cache first, with the version it names (:meth:`TableCache.notified`), then to the hub.
+    Everything else is the hub's."""
+
+    def __init__(self, state: ServerState) -> None:
+        self._state = state
+
+    def notified(self, table_id: str, version: int | None = None) -> None:
+        """``table_id`` changed, to ``version`` if the notification says."""
+        self._state.tables.notified(table_id, version)
+        self._state.hub.notified(table_id, version)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state.hub, name)
 
 
 def state_of(app: Any) -> ServerState:

@@ -3,6 +3,8 @@
 :func:`database_url` picks the URL (an argument, ``REFEREE_DATABASE_URL``, or a SQLite file in
 the user's data folder); :func:`make_engine` builds the engine: SQLite in WAL mode with
 ``synchronous=FULL`` and ``BEGIN IMMEDIATE`` for writes, PostgreSQL through psycopg 3.
+:func:`write_transaction` queues a process's SQLite writers on one lock per database file, so
+they wait their turn in the process instead of in SQLite's busy handler (issue 29).
 :func:`translated` turns every database failure into one :class:`StoreError` line.
 
 >>> str(normalise_url("postgresql://postgres@127.0.0.1/test"))
@@ -18,6 +20,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,7 +47,14 @@ DATABASE_ENV = "REFEREE_DATABASE_URL"
 """The environment variable naming the database."""
 
 BUSY_TIMEOUT_SECONDS = 60
-"""How long a SQLite writer waits for another to finish before giving up."""
+"""How long a SQLite writer waits for another to finish before giving up (a writer of another
+process: those of this one queue on :func:`write_transaction`'s lock first)."""
+
+_WRITERS: dict[Path, threading.RLock] = {}
+"""One lock per SQLite database file in this process, whichever engines reach it."""
+
+_WRITERS_BY_ENGINE: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
+_WRITERS_MADE = threading.Lock()
 
 
 def default_sqlite_path() -> Path:
@@ -117,6 +128,9 @@ def make_engine(url: str | URL) -> Engine:
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_SECONDS})
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
+        with _WRITERS_MADE:
+            path = Path(database).expanduser().resolve()
+            _WRITERS_BY_ENGINE[engine] = _WRITERS.setdefault(path, threading.RLock())
         return engine
     return create_engine(
         parsed,
@@ -152,11 +166,18 @@ def _sqlite_begin(connection: Connection) -> None:
 @contextlib.contextmanager
 def write_transaction(engine: Engine) -> Iterator[Connection]:
     """A transaction that will write: on SQLite it takes the write lock at once (``BEGIN
-    IMMEDIATE``), so what it reads is what it writes over."""
-    with engine.connect() as connection:
-        connection.execution_options(referee_write=True)
-        with connection.begin():
-            yield connection
+    IMMEDIATE``), so what it reads is what it writes over.
+
+    On SQLite the writers of this process first queue on the database file's lock (one per
+    file, shared by every engine of the process that opens it), held until the transaction has
+    committed or rolled back: SQLite lets one writer in at a time, and one waiting in its busy
+    handler polls and sleeps, where one waiting on a lock is woken the moment it is its turn.
+    """
+    writer = _WRITERS_BY_ENGINE.get(engine)
+    with writer if writer is not None else contextlib.nullcontext(), engine.connect() as conn:
+        conn.execution_options(referee_write=True)
+        with conn.begin():
+            yield conn
 
 
 @contextlib.contextmanager

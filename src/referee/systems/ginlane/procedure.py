@@ -100,6 +100,7 @@ class GinLane(Procedure[SceneState]):
     """Gin Lane in play: a fight (or any scene) turn by turn, and recovery between scenes."""
 
     catalogue = CATALOGUE
+    players_see_alike = True  # everything in a scene is in plain sight (visible_state)
     handlers = Handlers(
         {
             "initiative": turns.initiative,

@@ -141,6 +141,7 @@ class EncounterProcedure(Procedure[Encounter]):
     catalogue = CATALOGUE
     has_referee = True
     handlers = HANDLERS
+    players_see_alike = True  # the encounter is played in the open (visible_state)
 
     def initial_state(self, setup: Mapping[str, Any]) -> Encounter:
         """Characters and options from the scenario's setup."""

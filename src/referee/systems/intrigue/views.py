@@ -1,20 +1,24 @@
 """What each viewer may see of an evening's state: the referee everything, a player their own.
 
 RULINGS.md: a character never sees the contents of their own perception envelopes; a
-Contingency Envelope's contents reach its holder on opening. Combats are public.
+Contingency Envelope's contents reach its holder on opening. Combats are public: their part of
+the view is built once per state for every seat (:func:`combats_json`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from referee.core import Json
 from referee.core.clock import time_of_day
-from referee.systems.intrigue.characters import ENGLISH, Character
+from referee.core.remembered import by_identity
+from referee.core.values import SharedJson
+from referee.systems.intrigue.characters import ENGLISH, Character, CharacterId
 from referee.systems.intrigue.rounds import pending_declarers
-from referee.systems.intrigue.state import IntrigueState
+from referee.systems.intrigue.state import Combat, IntrigueState
 
-__all__ = ["game_json"]
+__all__ = ["combats_json", "game_json"]
 
 
 def _character_json(state: IntrigueState, c: Character) -> dict[str, Json]:
@@ -93,29 +97,58 @@ def game_json(state: IntrigueState, identities: frozenset[str] | None) -> dict[s
         for a, b, until in state.cooldowns
         if everything or a in mine
     ]
-    combats: dict[str, Any] = {}
-    for combat in state.combats:
-        combats[combat.id] = {
-            "starter": combat.starter,
-            "sides": {c: s for c, s in combat.sides},
-            "surprised": sorted(combat.surprised),
-            "round": combat.round,
-            "ended": combat.ended,
-            "in_round": combat.in_round,
-            "declarations": {
-                d.actor: {"action": d.kind, "target": d.target, "resolved": d.resolved}
-                for d in combat.declarations
-            },
-            "holds": {h.held: h.holder for h in combat.holds},
-            "streaks": dict(combat.streaks),
-            "escaped": sorted(combat.escaped),
-            "pending": list(pending_declarers(state, combat)) if combat.in_round else [],
-        }
     return {
         "start": state.start,
         "characters": characters,
         "perception_envelopes": perception,
         "contingency_envelopes": contingency,
         "cooldowns": cooldowns,
-        "combats": combats,
+        "combats": combats_json(state),
+    }
+
+
+@by_identity(8)
+def combats_json(state: IntrigueState) -> SharedJson:
+    """The combats as everyone sees them ("Combats are public"): built once per state and
+    shared by every seat (issue 29). Between rounds they depend on the combats alone, so the
+    same combats (most actions of an evening touch none) are written once for every state that
+    holds them, and each combat between rounds once for as long as it stays the same value."""
+    if any(combat.in_round for combat in state.combats):  # who has still to declare: the state's
+        return SharedJson(
+            {
+                combat.id: _combat_json(combat, pending_declarers(state, combat))
+                if combat.in_round
+                else _combat_between_rounds(combat)
+                for combat in state.combats
+            }
+        )
+    return _combats_between_rounds(state.combats)
+
+
+@by_identity(8)
+def _combats_between_rounds(combats: tuple[Combat, ...]) -> SharedJson:
+    return SharedJson({combat.id: _combat_between_rounds(combat) for combat in combats})
+
+
+@by_identity(4096)
+def _combat_between_rounds(combat: Combat) -> dict[str, Json]:
+    return _combat_json(combat, ())
+
+
+def _combat_json(combat: Combat, pending: Iterable[CharacterId]) -> dict[str, Json]:
+    return {
+        "starter": combat.starter,
+        "sides": {c: s for c, s in combat.sides},
+        "surprised": sorted(combat.surprised),
+        "round": combat.round,
+        "ended": combat.ended,
+        "in_round": combat.in_round,
+        "declarations": {
+            d.actor: {"action": d.kind, "target": d.target, "resolved": d.resolved}
+            for d in combat.declarations
+        },
+        "holds": {h.held: h.holder for h in combat.holds},
+        "streaks": dict(combat.streaks),
+        "escaped": sorted(combat.escaped),
+        "pending": list(pending),
     }

@@ -50,11 +50,11 @@ from referee.core import (
     ScenarioError,
     Viewer,
     Waiting,
-    to_json,
 )
 from referee.core.naming import with_names
 from referee.core.values import JsonObject
 from referee.dice import DiceSource
+from referee.systems.kingdoms import views
 from referee.systems.kingdoms.actions import CATALOGUE
 from referee.systems.kingdoms.artha import keep, spend_artha
 from referee.systems.kingdoms.cards import successes_preview
@@ -282,22 +282,12 @@ class KingdomsProcedure(Procedure[KingdomsState]):
 
     def visible_state(self, state: KingdomsState, viewer: Viewer) -> JsonObject | None:
         """The whole state for the referee; for anyone else, everything but other factions'
-        sealed slips (before the reveal, each faction sees its own slip alone)."""
-        data = dict(self.state_json(state))
-        if viewer.is_referee:
-            return data
-        if state.phase == "maneuver":
-            for part in ("slips", "salts"):
-                sealed = data.get(part)
-                if isinstance(sealed, Mapping):
-                    data[part] = {f: s for f, s in sealed.items() if f in viewer.identities}
-        return data
+        sealed slips (before the reveal, each faction sees its own slip alone; :mod:`.views`)."""
+        return views.visible_state(state, viewer)
 
     def state_json(self, state: KingdomsState) -> JsonObject:
-        """The state as JSON (what scenario ``expect: path`` reads)."""
-        data = to_json(state)
-        assert isinstance(data, dict)
-        return data
+        """The state as JSON (what scenario ``expect: path`` reads; :mod:`.views`)."""
+        return views.state_json(state)
 
     def initial_events(self, state: KingdomsState) -> Sequence[Event]:
         """The chronicle begins: the territory and each faction's leader, sheet and

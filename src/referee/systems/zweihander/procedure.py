@@ -145,6 +145,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
     catalogue = CATALOGUE
     handlers = HANDLERS
     has_referee = True
+    players_see_alike = True  # what the GM keeps back is kept from every player alike
 
     # -- setup ------------------------------------------------------------------------------
 
