@@ -208,11 +208,14 @@ class Hub:
         try:
             while True:
                 feed.again = False
+                held = feed.table
                 try:
                     table = await to_thread.run_sync(self._store.load, feed.table_id)
                 except Exception as error:  # a table gone, a database away: keep the old
                     log.warning("could not reload table %s: %s", feed.table_id, error)
                     return
+                if _overtaken(held, feed.table, table):
+                    continue  # this process acted while the load ran: load again, not go back
                 self.changed(feed.table_id, table)
                 if not feed.again:
                     return
@@ -466,6 +469,20 @@ class Hub:
         }
         message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch)
         return message
+
+
+def _overtaken(held: Table[Any] | None, now: Table[Any] | None, loaded: Table[Any]) -> bool:
+    """True if a load that began when the feed held ``held`` is older than what the feed holds
+    ``now``: this process changed the table (``now`` is not ``held``) into one that extends the
+    loaded table by more events. Handed to :meth:`Hub.changed`, such a load would look like an
+    undo and take every seat back a version until the next change; loaded again after the
+    change it is the table as it stands (an undo by another process loads short again)."""
+    return (
+        now is not None
+        and now is not held
+        and loaded.version < now.version
+        and _extends(loaded, now)
+    )
 
 
 def _due(sub: Subscriber, table: Table[Any], epoch: int) -> bool:
