@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 import uvicorn
 from bench.anchor_server import create_app
-from bench.convention import (
+from bench.convention import AGES, grown_anchor_table
+from bench.load_tool import (
     Connection,
     act,
     cpu_seconds,
-    grown_anchor_table,
     make_tables,
     never_reading,
     open_readers,
@@ -93,7 +93,7 @@ def test_an_action_at_the_anchor_is_stored_and_pushed_to_each_seat(
 
 def test_a_grown_anchor_table_acts_on_from_its_last_event(anchor: tuple[int, str]) -> None:
     port, url = anchor
-    table = grown_anchor_table(url, 250)
+    table = grown_anchor_table(url, AGES["toy"], 250)
 
     async def scenario() -> int:
         conn = await Connection.open(port)
