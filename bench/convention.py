@@ -16,13 +16,14 @@ For each:
   until every socket has the last version, per action;
 - **paced**: 40 actions/s spread over the tables (open loop): from sending an action until the
   last of its table's six seats has a push with its version, median and p99; CPU per action;
+- **memory**: the server's RSS (``VmRSS``) with the tables' sockets, after the acting above;
+  then 100 more sockets that never read (raw sockets with a 4 KiB receive buffer, spread over
+  the seats), the tables acted on at 40/s, RSS again, and a second after they are closed
+  (before the age phase, whose old tables would weigh in otherwise);
 - **age**: for each game of :data:`AGES` a table of 100 events and one of 10,000 (decided in
   memory and written to the database as the store writes them: the server has never seen
   them), six seats on each, one action at a time on each in turn: bytes per push, CPU per
-  action, and the first message of a socket opened on each (its bytes and milliseconds);
-- **memory**: the server's RSS (``VmRSS``) with the tables' sockets, after the acting above;
-  then 100 more sockets that never read (raw sockets with a 4 KiB receive buffer, spread over
-  the seats), the tables acted on at 40/s, RSS again.
+  action, and the first message of a socket opened on each (its bytes and milliseconds).
 
 Beside each figure, the machine's load average over the last minute when it was taken (the two
 cores are shared with other work and with this client). Ratios are Referee's figure over the
@@ -55,6 +56,7 @@ from bench.load_tool import (  # noqa: E402
     PLAYERS,
     SETUP,
     age,
+    flood,
     load,
     make_tables,
     never_reading,
@@ -84,6 +86,7 @@ GOALS = {
     "age": "bytes per push and CPU per action at 10,000 events within 10% of 100 events",
     "rss_sockets": "< 400 MB with 300 sockets",
     "rss_never_reading": "+ < 50 MB with 100 never-reading sockets",
+    "rss_flood": "+ < 50 MB with 100 never-reading sockets on old tables (since=0)",
 }
 
 
@@ -96,11 +99,19 @@ class Plan:
     seconds: float = 20.0
     rounds: int = 5
     per: int = 12
+    flood: bool = True
 
 
-QUICK = Plan(tables=20, seconds=2.5, rounds=2, per=6)
+QUICK = Plan(tables=20, seconds=2.5, rounds=2, per=6, flood=False)
 """``--quick``: the same phases at 20 tables (each seat's token is a scrypt hash to mint and
-one to check, and 600 of them take half a minute of this loaded machine)."""
+one to check, and 600 of them take half a minute of this loaded machine), and without the
+flood of old tables (three tables of 10,000 events to grow, and a 4 MB first message a socket)."""
+
+FLOOD_TABLES = 3
+"""Old tables the flood's never-reading sockets are spread over: 18 seats, at most six sockets
+on one (the server's cap is eight a seat)."""
+FLOOD_RATE = 3.0
+"""Actions a second on the flooded old tables."""
 
 
 # ------------------------------------------------------------------------------ the servers
@@ -308,25 +319,31 @@ async def measure(port: int, pid: int, grow: Any, plan: Plan, ages: list[str]) -
     pushes = sum(r.pushes()[0] for g in readers.values() for r in g)
     sent = sum(r.pushes()[1] for g in readers.values() for r in g)
     results["bytes_per_push"] = sent / pushes
+    idle = await asyncio.to_thread(  # sockets that never read, spread over the tables' seats
+        lambda: [
+            never_reading(port, tables[n % len(tables)], f"p{(n // len(tables)) % SEATS + 1}")
+            for n in range(NEVER_READING)
+        ]
+    )
+    results["never_reading_paced"] = await paced(port, pid, tables, readers, plan.seconds)
+    results["rss_never_reading_mb"], results["rss_never_reading_load"] = rss_mb(pid), load()
+    for raw in idle:
+        raw.close()
+    await asyncio.sleep(1)
+    results["rss_never_reading_closed_mb"] = rss_mb(pid)
+    lap("never reading")
     results["age"] = {}
     for name in ages:
         young, old = [await asyncio.to_thread(grow, AGES[name], n) for n in (YOUNG, OLD)]
         results["age"][name] = await age(port, pid, young, old, plan.rounds, plan.per)
         lap(f"age {name}")
-    idle = [  # sockets that never read, spread over the tables' seats
-        never_reading(port, tables[n % len(tables)], f"p{(n // len(tables)) % SEATS + 1}")
-        for n in range(NEVER_READING)
-    ]
-    results["never_reading_paced"] = await paced(port, pid, tables, readers, plan.seconds)
-    results["rss_never_reading_mb"], results["rss_never_reading_load"] = rss_mb(pid), load()
-    lap("never reading")
-    for raw in idle:
-        raw.close()
     for group in readers.values():
         for reader in group:
             await reader.close()
-    await asyncio.sleep(1)
-    results["rss_after_close_mb"] = rss_mb(pid)
+    if plan.flood:
+        olds = [await asyncio.to_thread(grow, AGES["toy"], OLD) for _ in range(FLOOD_TABLES)]
+        results["flood"] = await flood(port, pid, olds, NEVER_READING, plan.seconds, FLOOD_RATE)
+        lap("flood")
     results["phase_seconds"] = phases
     print(f"    phases (s): {phases}", file=sys.stderr, flush=True)
     return results
@@ -370,6 +387,7 @@ def ratios(referee: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]:
             "age": all(a["bytes_ratio"] <= 1.1 and a["cpu_ratio"] <= 1.1 for a in ages),
             "rss_sockets": referee["rss_sockets_mb"] < 400,
             "rss_never_reading": added < 50,
+            **({"rss_flood": referee["flood"]["added_mb"] < 50} if "flood" in referee else {}),
         },
     }
 
@@ -429,6 +447,57 @@ def rows(a: dict[str, Any], r: dict[str, Any], met: dict[str, bool]) -> list[tup
             met["rss_never_reading"],
         )
     )
+    table.append(
+        (
+            f"RSS, the {NEVER_READING} closed a second (MB)",
+            a["rss_never_reading_closed_mb"],
+            r["rss_never_reading_closed_mb"],
+            r["rss_never_reading_load"],
+            None,
+        )
+    )
+    table.append(
+        (
+            f"push p99 at {PACE:.0f}/s, {NEVER_READING} never reading (ms)",
+            a["never_reading_paced"]["push_p99_ms"],
+            r["never_reading_paced"]["push_p99_ms"],
+            r["never_reading_paced"]["load"],
+            None,
+        )
+    )
+    if "flood" in r:
+        f, g = r["flood"], a["flood"]
+        label = f"{f['sockets']} never reading, since=0, on {f['tables']} old tables"
+        table += [
+            (
+                "RSS before the flood (MB)",
+                g["rss_before_mb"],
+                f["rss_before_mb"],
+                f["load_before"],
+                None,
+            ),
+            (
+                f"RSS, + {label} (MB)",
+                g["rss_during_mb"],
+                f["rss_during_mb"],
+                f["load"],
+                met["rss_flood"],
+            ),
+            (
+                "RSS, the flood closed a second (MB)",
+                g["rss_closed_mb"],
+                f["rss_closed_mb"],
+                f["load"],
+                None,
+            ),
+            (
+                f"push p99 at {FLOOD_RATE:.0f}/s on the flooded tables (ms)",
+                g["push_p99_ms"],
+                f["push_p99_ms"],
+                f["load"],
+                None,
+            ),
+        ]
     return table
 
 
@@ -438,17 +507,17 @@ def report(results: dict[str, Any]) -> None:
         a, r, x = both["anchor"], both["referee"], both["ratios"]
         tables = results["plan"]["tables"]
         print(f"\n{database}: Referee against the anchor ({tables} tables × {SEATS} seats)")
-        print(f"{'':46} {'anchor':>10} {'referee':>10} {'ratio':>7} {'load':>5}  goal")
+        print(f"{'':56} {'anchor':>10} {'referee':>10} {'ratio':>7} {'load':>5}  goal")
         for label, anchor, referee, at, met in rows(a, r, x["met"]):
             verdict = "" if met is None else ("met" if met else "not met")
             ratio = referee / anchor if anchor else float("nan")
-            print(f"{label:46} {anchor:10,.2f} {referee:10,.2f} {ratio:7.2f} {at:5.1f}  {verdict}")
+            print(f"{label:56} {anchor:10,.2f} {referee:10,.2f} {ratio:7.2f} {at:5.1f}  {verdict}")
         for game, figures in r["age"].items():
             print(
-                f"{game + ', 10,000 / 100 events':46} bytes per push {figures['bytes_ratio']:.2f}×,"
+                f"{game + ', 10,000 / 100 events':56} bytes per push {figures['bytes_ratio']:.2f}×,"
                 f" CPU per action {figures['cpu_ratio']:.2f}×"
             )
-        print(f"{'the age goal (every game)':46} {'met' if x['met']['age'] else 'not met'}")
+        print(f"{'the age goal (every game)':56} {'met' if x['met']['age'] else 'not met'}")
 
 
 def main() -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "age",
     "cpu_seconds",
     "drained",
+    "flood",
     "load",
     "make_tables",
     "never_reading",
@@ -134,6 +135,7 @@ class Reader:
         self.times: list[float] = []
         self.changed = asyncio.Event()
         self.opened = 0.0
+        self.closed = ""
         self.task: asyncio.Task[None] | None = None
 
     @property
@@ -150,6 +152,7 @@ class Reader:
             additional_headers={"Authorization": f"Bearer {table['tokens'][seat]}"},
             max_size=2**27,
             open_timeout=60,
+            ping_interval=None,  # this client's own stalls must not close a socket
         )
         reader = cls(table, seat, ws)
         reader.opened = started
@@ -157,6 +160,15 @@ class Reader:
         return reader
 
     async def _run(self) -> None:
+        try:
+            await self._read()
+        except Exception as error:  # the server closed it: a waiter is told, not left hanging
+            self.closed = f"{type(error).__name__}: {error}"
+        else:
+            self.closed = "closed"
+        self.changed.set()
+
+    async def _read(self) -> None:
         async for message in self.ws:
             now = time.perf_counter()
             size = len(message.encode() if isinstance(message, str) else message)
@@ -182,6 +194,8 @@ class Reader:
 
     async def until(self, version: int) -> float:
         while (at := self.arrived(version)) is None:
+            if self.closed:
+                raise RuntimeError(f"the socket of {self.seat} closed: {self.closed}")
             self.changed.clear()
             await self.changed.wait()
         return at
@@ -370,3 +384,40 @@ async def age(
     )
     figures["load"] = load()
     return figures
+
+
+async def flood(
+    port: int, pid: int, olds: list[dict[str, Any]], count: int, seconds: float, rate: float
+) -> dict[str, Any]:
+    """The issue's flood: ``count`` sockets that never read, each asking for the whole table
+    (``since=0``), spread over the seats of ``olds`` (old tables, each seat also on one reading
+    socket, so the tables are loaded and observed before the first RSS), while the tables are
+    acted on at ``rate`` a second for ``seconds``: RSS before, during, and a second after they
+    are closed."""
+    readers = await open_readers(port, olds)
+    before, at_start = rss_mb(pid), load()
+    seats = [(t, s) for t in olds for s in t["tokens"]]
+    idle = await asyncio.to_thread(
+        lambda: [never_reading(port, *seats[n % len(seats)]) for n in range(count)]
+    )
+    pushes = await paced(port, pid, olds, readers, seconds, rate)
+    during = rss_mb(pid)
+    for raw in idle:
+        raw.close()
+    await asyncio.sleep(1)
+    after = rss_mb(pid)
+    for group in readers.values():
+        for reader in group:
+            await reader.close()
+    return {
+        "tables": len(olds),
+        "events": [t["version"] for t in olds],
+        "sockets": count,
+        "rss_before_mb": before,
+        "rss_during_mb": during,
+        "rss_closed_mb": after,
+        "added_mb": during - before,
+        "push_p99_ms": pushes["push_p99_ms"],
+        "load_before": at_start,
+        "load": load(),
+    }
