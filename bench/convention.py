@@ -518,6 +518,16 @@ def report(results: dict[str, Any]) -> None:
                 f" CPU per action {figures['cpu_ratio']:.2f}×"
             )
         print(f"{'the age goal (every game)':56} {'met' if x['met']['age'] else 'not met'}")
+        for name, phase in (("sustained", r["sustained"]), ("paced", r["paced"])):
+            if phase.get("missed"):
+                print(f"  {len(phase['missed'])} pushes missed ({name}): {phase['missed'][:3]}")
+        for game, figures in r["age"].items():
+            if figures["missed"]:
+                first = figures["missed"][:3]
+                print(f"  {len(figures['missed'])} pushes missed (age, {game}): {first}")
+        for key in ("never_reading_paced", "flood"):
+            if r.get(key, {}).get("missed"):
+                print(f"  {len(r[key]['missed'])} pushes missed ({key}): {r[key]['missed'][:3]}")
 
 
 def main() -> None:

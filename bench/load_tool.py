@@ -240,6 +240,28 @@ async def act(conn: Connection, table: dict[str, Any], seat: str) -> int:
     return int(table["version"])
 
 
+MISSED_AFTER = 30.0
+"""Seconds after which a push not arrived is counted missed (and the run goes on: a later
+version arriving covers it, as a seat that missed changes gets them all in its next push)."""
+
+
+async def arrival(reader: Reader, version: int, missed: list[dict[str, Any]]) -> float | None:
+    """When ``reader`` had ``version`` (or later); ``None``, noted in ``missed``, if it has not
+    within :data:`MISSED_AFTER` seconds."""
+    try:
+        return await asyncio.wait_for(reader.until(version), MISSED_AFTER)
+    except TimeoutError:
+        missed.append(
+            {
+                "table": reader.table["id"],
+                "seat": reader.seat,
+                "version": version,
+                "had": reader.version,
+            }
+        )
+        return None
+
+
 async def drained(readers: dict[str, list[Reader]], tables: list[dict[str, Any]]) -> None:
     """Until every socket has its table's last version."""
     await asyncio.wait_for(
@@ -292,6 +314,7 @@ async def paced(
     conns = {t["id"]: await Connection.open(port) for t in tables}
     locks = {t["id"]: asyncio.Lock() for t in tables}
     times: list[float] = []
+    missed: list[dict[str, Any]] = []
     count = int(s * rate)
 
     async def one(i: int, at: float) -> None:
@@ -300,8 +323,9 @@ async def paced(
         async with locks[table["id"]]:
             started = time.perf_counter()
             version = await act(conns[table["id"]], table, f"p{(i // len(tables)) % SEATS + 1}")
-            arrivals = [await asyncio.wait_for(r.until(version), 120) for r in readers[table["id"]]]
-            times.append((max(arrivals) - started) * 1000)
+            arrivals = [await arrival(r, version, missed) for r in readers[table["id"]]]
+            if None not in arrivals:
+                times.append((max(a for a in arrivals if a is not None) - started) * 1000)
 
     cpu, begin = cpu_seconds(pid), time.perf_counter()
     await asyncio.gather(*(one(i, begin + i / rate) for i in range(count)))
@@ -311,9 +335,10 @@ async def paced(
     return {
         "actions": count,
         "rate": rate,
-        "push_median_ms": statistics.median(times),
-        "push_p99_ms": p99(times),
+        "push_median_ms": statistics.median(times) if times else float("nan"),
+        "push_p99_ms": p99(times) if times else float("nan"),
         "cpu_ms_per_action": used / count * 1000,
+        "missed": missed,
         "load": load(),
     }
 
@@ -353,13 +378,14 @@ async def age(
     conn = await Connection.open(port)
     cpu = {"young": 0.0, "old": 0.0}
     taken = {"young": 0, "old": 0}
+    missed: list[dict[str, Any]] = []
     for _ in range(rounds):
         for name, table in (("young", young), ("old", old)):
             before = cpu_seconds(pid)
             for i in range(per):
                 version = await act(conn, table, f"p{i % SEATS + 1}")
                 for reader in readers[table["id"]]:
-                    await asyncio.wait_for(reader.until(version), 60)
+                    await arrival(reader, version, missed)
             cpu[name] += cpu_seconds(pid) - before
             taken[name] += per
     conn.close()
@@ -382,6 +408,7 @@ async def age(
     figures["cpu_ratio"] = (
         figures["old"]["cpu_ms_per_action"] / figures["young"]["cpu_ms_per_action"]
     )
+    figures["missed"] = missed
     figures["load"] = load()
     return figures
 
@@ -418,6 +445,7 @@ async def flood(
         "rss_closed_mb": after,
         "added_mb": during - before,
         "push_p99_ms": pushes["push_p99_ms"],
+        "missed": pushes["missed"],
         "load_before": at_start,
         "load": load(),
     }
