@@ -565,21 +565,23 @@ def main() -> None:
         "goals": GOALS,
         "databases": {},
     }
-    started = time.perf_counter()
-    with ExitStack() as stack:
-        if which in ("sqlite", "both"):
-            folder = stack.enter_context(tempfile.TemporaryDirectory())
-            print("SQLite", file=sys.stderr, flush=True)
-            url = f"sqlite:///{folder}/bench.sqlite3"
-            results["databases"]["sqlite"] = run(url, plan, ages)
-        if which in ("postgresql", "both"):
-            url = stack.enter_context(postgres_database())
-            print("PostgreSQL", file=sys.stderr, flush=True)
-            results["databases"]["postgresql"] = run(url, plan, ages)
-    results["wall_seconds"] = time.perf_counter() - started
-    results["load_at_end"] = list(os.getloadavg())
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{options.name}.json"
+    started = time.perf_counter()
+    with ExitStack() as stack:
+        for database in ("sqlite", "postgresql"):
+            if which not in (database, "both"):
+                continue
+            print(database, file=sys.stderr, flush=True)
+            if database == "sqlite":
+                url = f"sqlite:///{stack.enter_context(tempfile.TemporaryDirectory())}/b.sqlite3"
+            else:
+                url = stack.enter_context(postgres_database())
+            results["databases"][database] = run(url, plan, ages)
+            # each database's figures kept as soon as they are taken
+            path.write_text(json.dumps(results, indent=2) + "\n")
+    results["wall_seconds"] = time.perf_counter() - started
+    results["load_at_end"] = list(os.getloadavg())
     path.write_text(json.dumps(results, indent=2) + "\n")
     report(results)
     print(
