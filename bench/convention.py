@@ -1,6 +1,6 @@
 """The server under a convention's load, against an anchor (issue 29, "Benchmarks").
 
-    .venv/bin/python bench/convention.py            # SQLite and PostgreSQL, 50 tables: ~10 min
+    .venv/bin/python bench/convention.py            # SQLite and PostgreSQL, 50 tables: 8-12 min
     .venv/bin/python bench/convention.py --quick    # SQLite, 20 tables, under a minute
 
 Two servers, one after the other in the same run, on the same database, driven by the same load
