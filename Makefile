@@ -71,6 +71,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/intrigue_duel.py
 	$(BIN)/python bench/sim.py
 	$(BIN)/python bench/server.py --quick
+	# issue 29: Referee against the anchor server under a convention's load (the full run:
+	# bench/convention.py without --quick, about ten minutes; docs/performance.md)
+	$(BIN)/python bench/convention.py --quick
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/handouts.py
 
