@@ -68,6 +68,8 @@ JSON = st.recursive(
 def test_a_patch_turns_the_old_document_into_the_new(old: Any, new: Any) -> None:
     patch = patches.diff(old, new)
     assert text(patches.apply(old, patch)) == text(new)
+    # and in the new document's own key order
+    assert json.dumps(patches.apply(old, patch)) == json.dumps(new)
     assert {op["op"] for op in patch} <= {"add", "remove", "replace"}
     if text(old) == text(new):
         assert patch == []
@@ -83,6 +85,16 @@ def test_a_list_grown_at_its_end_costs_only_what_it_gained() -> None:
         {"op": "add", "path": "/combats/500", "value": {"round": 500, "blows": []}},
         {"op": "replace", "path": "/turn", "value": 4},
     ]
+
+
+def test_a_patch_keeps_the_new_documents_key_order() -> None:
+    """A domain's cases come in the game's order (the first is its form's default): a key that
+    comes back ahead of the others is not appended at the end by an ``add``."""
+    old = {"any_of": {"defend": 1, "move": 2}}
+    new = {"any_of": {"attack": 0, "defend": 1, "move": 2}}
+    patched = patches.apply(old, patches.diff(old, new))
+    assert list(patched["any_of"]) == ["attack", "defend", "move"]
+    assert patches.diff({"a": 1}, {"a": 1, "b": 2}) == [{"op": "add", "path": "/b", "value": 2}]
 
 
 def test_true_is_not_one() -> None:

@@ -145,4 +145,5 @@ def test_a_maneuver_asks_each_factions_choices_once_a_step(monkeypatch: pytest.M
     monkeypatch.setattr(procedure, "choices_for", counted)
     table = example_table("kingdoms")
     report = simulate(table, runs=5, seed=0)
-    assert len(calls) == len(table.state.factions) * report.actions
+    # at most once a step (fewer where a state's answers are remembered: core/remembered.py)
+    assert 0 < len(calls) <= len(table.state.factions) * report.actions

@@ -61,6 +61,13 @@ def _diff(old: Any, new: Any, path: str, ops: Patch) -> None:
     if _same(old, new):
         return
     if isinstance(old, dict) and isinstance(new, dict):
+        kept = [key for key in old if key in new]
+        if kept + [key for key in new if key not in old] != list(new):
+            # key-wise operations would leave the keys in another order than ``new``'s (an
+            # ``add`` appends), and a reader may go by that order (a domain's first case is its
+            # form's default): the object whole keeps it
+            ops.append({"op": "replace", "path": path, "value": new})
+            return
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": _pointer(path, key)})

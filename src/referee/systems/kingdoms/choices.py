@@ -12,7 +12,7 @@ Nothing here reads another faction's sealed slip: a faction's choices depend on 
 and on what every faction can see.
 
 >>> from referee.systems.kingdoms import PROCEDURE
->>> state = PROCEDURE.initial_state({"factions": {
+>>> state = PROCEDURE.initial_state({"strict_sheets": False, "factions": {
 ...     "elves": {"disposition": 10, "leader": {"skills": {"Logistics": "B4"}}},
 ...     "orcs": {"disposition": 9, "leader": {"skills": {"Tactics": "B4"}}}}})
 >>> [c.kind for c in choices_for(state, "elves")][:4]

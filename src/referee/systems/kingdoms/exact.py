@@ -32,7 +32,7 @@ are unbounded) and a tie-breaker's roll are not modelled: :class:`ManeuverError`
 the answer is then the simulation's alone.
 
 >>> from referee.core import system
->>> setup = {"territory": "a hill", "factions": {
+>>> setup = {"territory": "a hill", "strict_sheets": False, "factions": {
 ...     "orcs": {"disposition": 6, "leader": {"name": "Gor", "lifepaths": 5,
 ...              "skills": {"Tactics": "B2"}, "resources": 1}},
 ...     "elves": {"disposition": 6, "leader": {"name": "Ael", "lifepaths": 5,

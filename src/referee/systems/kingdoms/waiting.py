@@ -8,7 +8,7 @@ announced to all, its content hidden), who has scenes left, whose roll is unsett
 another faction wrote.
 
 >>> from referee.systems.kingdoms import PROCEDURE
->>> state = PROCEDURE.initial_state({"factions": {
+>>> state = PROCEDURE.initial_state({"strict_sheets": False, "factions": {
 ...     "elves": {"disposition": 10, "leader": {"skills": {"Logistics": "B4"}}},
 ...     "orcs": {"disposition": 9, "leader": {"skills": {"Tactics": "B4"}}}}})
 >>> from referee.systems.kingdoms.state import Slip
