@@ -35,7 +35,7 @@ from tests.server.conftest import Seated, Server
 from tests.server.test_games import EXAMPLES, GAMES, draw
 from tests.server.test_secrets import receive
 
-LOG_FIELDS = ("events", "actions", "since", "version", "tag", "reset", "table", "type")
+LOG_FIELDS = ("events", "actions", "since", "version", "tag", "reset", "table", "type", "earlier")
 
 
 def base_of(message: Mapping[str, Any]) -> dict[str, Any]:
