@@ -237,6 +237,16 @@ def _first_at_or_after(events: list[dict[str, Any]], number: int) -> int:
     return bisect.bisect_left(events, number, key=lambda e: int(e["number"]))
 
 
+def _last_event(record: dict[str, Any]) -> int:
+    return max(record["events"], default=0)
+
+
+def _records_from(actions: list[dict[str, Any]], number: int) -> int:
+    """The index in ``actions`` (in the order taken, so their events in order too) of the first
+    record whose last event is numbered ``number`` or more."""
+    return bisect.bisect_left(actions, number, key=_last_event)
+
+
 def latest(seen: dict[str, Any], limit: int = OPEN_EVENTS) -> dict[str, Any]:
     """``seen`` (a seat's observation) with only its last ``limit`` events and the action
     records that end at or after the first of them, ``since`` moved to just before it (the
@@ -251,7 +261,7 @@ def latest(seen: dict[str, Any], limit: int = OPEN_EVENTS) -> dict[str, Any]:
         **seen,
         "since": first - 1,
         "events": kept,
-        "actions": [a for a in seen["actions"] if max(a["events"], default=0) >= first],
+        "actions": seen["actions"][_records_from(seen["actions"], first) :],
         "earlier": first,
     }
 
@@ -260,7 +270,7 @@ def earlier_events(whole: dict[str, Any], table_id: str, before: int, limit: int
     """A page of ``whole`` (a seat's whole observation, ``since=0``): the last ``limit`` events
     numbered below ``before``, the action records that end among them (and, on the first page,
     those that end before any event the seat sees), and ``earlier`` as :func:`latest` has it."""
-    events = whole["events"]
+    events, actions = whole["events"], whole["actions"]
     end = _first_at_or_after(events, before)
     start = max(0, end - limit)
     page = events[start:end]
@@ -270,6 +280,6 @@ def earlier_events(whole: dict[str, Any], table_id: str, before: int, limit: int
         "version": whole["version"],
         "before": before,
         "events": page,
-        "actions": [a for a in whole["actions"] if low <= max(a["events"], default=0) < before],
+        "actions": actions[_records_from(actions, low) : _records_from(actions, before)],
         "earlier": low if start > 0 else None,
     }
