@@ -19,6 +19,7 @@ __all__ = [
     "CreateTableBody",
     "CreatedTableOut",
     "EventOut",
+    "EventsOut",
     "GameOut",
     "GameSummaryOut",
     "JoinBody",
@@ -229,6 +230,24 @@ class ObservationOut(BaseModel):
     )
     reset: bool
     tag: str
+    earlier: int | None = Field(
+        default=None,
+        description="opened afresh: the ``before`` to page back from (GET .../events) if this "
+        "seat may see older events than these, else null",
+    )
+
+
+class EventsOut(BaseModel):
+    """A page of the log as one seat observes it: the events numbered below ``before`` (the
+    last ``limit`` of them), the action records that end among them, and ``earlier``: the
+    ``before`` of the page older still, or null when this page reaches the first event."""
+
+    table: str
+    version: int
+    before: int
+    events: list[EventOut]
+    actions: list[dict[str, Json]]
+    earlier: int | None
 
 
 class ActionsOut(BaseModel):

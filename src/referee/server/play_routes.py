@@ -29,6 +29,7 @@ from referee.server.live import Subscriber
 from referee.server.models import (
     ActBody,
     ActionsOut,
+    EventsOut,
     ObservationOut,
     OddsBody,
     OddsOut,
@@ -38,11 +39,14 @@ from referee.server.models import (
     VerifyOut,
 )
 from referee.server.state import state_of
-from referee.server.views import choices
+from referee.server.views import OPEN_EVENTS, choices, earlier_events, latest
 
-__all__ = ["SIMULATION_RUNS", "SIMULATION_SECONDS", "router"]
+__all__ = ["EVENTS_PAGE_MAX", "SIMULATION_RUNS", "SIMULATION_SECONDS", "router"]
 
 router = APIRouter()
+
+EVENTS_PAGE_MAX = 1_000
+"""The most events one page of the log (or one opening of a table) may ask for."""
 
 
 @router.get(
@@ -56,13 +60,39 @@ def observe_table(
     request: Request,
     since: Annotated[int, Query(ge=0, le=2**31)] = 0,
     tag: Annotated[str | None, Query(max_length=64)] = None,
+    limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = OPEN_EVENTS,
 ) -> JSONResponse:
-    """The table as this seat observes it: the events after ``since`` (all by default), the
-    action records, state, choices and previews it may see. Send back ``tag`` with ``since``
-    to be told (``reset``) when an undo rewrote what you had."""
+    """The table as this seat observes it: the events after ``since``, the action records,
+    state, choices and previews it may see. Send back ``tag`` with ``since`` to be told
+    (``reset``) when an undo rewrote what you had. Opened afresh (no ``since``, or ``reset``),
+    only the last ``limit`` events come, and ``earlier`` says from where to ask for older ones
+    (``GET .../events?before=``); with ``since``, every event missed comes."""
     state = state_of(request.app)
     table = state.load(who.table_id)
-    return json_answer(state.observations.observation(table, who.table_id, who.seat, since, tag))
+    seen = state.observations.observation(table, who.table_id, who.seat, since, tag)
+    return json_answer(latest(seen, limit) if seen["since"] == 0 else {**seen, "earlier": None})
+
+
+@router.get(
+    "/tables/{table_id}/events",
+    response_model=EventsOut,
+    responses=answers(401, 422, 429),
+    tags=["table"],
+)
+def earlier(
+    who: Seat,
+    request: Request,
+    before: Annotated[int | None, Query(ge=1, le=2**31)] = None,
+    limit: Annotated[int, Query(ge=1, le=EVENTS_PAGE_MAX)] = OPEN_EVENTS,
+) -> JSONResponse:
+    """A page of the log as this seat observes it: the last ``limit`` events numbered below
+    ``before`` (below the table's next event by default), the action records that end among
+    them, and ``earlier``: the ``before`` of the page older still, or null at the first."""
+    state = state_of(request.app)
+    table = state.load(who.table_id)
+    whole = state.observations.observation(table, who.table_id, who.seat)
+    end = table.version + 1 if before is None else before
+    return json_answer(earlier_events(whole, who.table_id, end, limit))
 
 
 @router.get(

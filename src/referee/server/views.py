@@ -9,6 +9,7 @@ seat may see and nothing else, so it tells nothing about the events hidden from 
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import threading
@@ -18,7 +19,15 @@ from typing import Any
 from referee.core.events import Event, Viewer
 from referee.core.table import Table, observe
 
-__all__ = ["ObservationCache", "choices", "observation", "tag_at"]
+__all__ = [
+    "OPEN_EVENTS",
+    "ObservationCache",
+    "choices",
+    "earlier_events",
+    "latest",
+    "observation",
+    "tag_at",
+]
 
 EMPTY_TAG = "0"
 
@@ -215,3 +224,62 @@ class ObservationCache:
             "actions": actions,
             "tag": whole["tag"] if events else at_since,
         }
+
+
+OPEN_EVENTS = 100
+"""How many of the latest events a seat's observation carries when a table is opened: the rest
+are paged in on demand (:func:`earlier_events`), so opening a table costs the same at any age."""
+
+
+def _first_at_or_after(events: list[dict[str, Any]], number: int) -> int:
+    """The index in ``events`` (ordered by number) of the first event numbered ``number`` or
+    more."""
+    return bisect.bisect_left(events, number, key=lambda e: int(e["number"]))
+
+
+def _last_event(record: dict[str, Any]) -> int:
+    return max(record["events"], default=0)
+
+
+def _records_from(actions: list[dict[str, Any]], number: int) -> int:
+    """The index in ``actions`` (in the order taken, so their events in order too) of the first
+    record whose last event is numbered ``number`` or more."""
+    return bisect.bisect_left(actions, number, key=_last_event)
+
+
+def latest(seen: dict[str, Any], limit: int = OPEN_EVENTS) -> dict[str, Any]:
+    """``seen`` (a seat's observation) with only its last ``limit`` events and the action
+    records that end at or after the first of them, ``since`` moved to just before it (the
+    events after ``since`` are still all there), and ``earlier``: the number to page back from
+    (``before``) if the seat may see older events, else ``None``. The state is left whole."""
+    events = seen["events"]
+    if len(events) <= limit:
+        return {**seen, "earlier": None}
+    kept = events[len(events) - limit :]
+    first = int(kept[0]["number"])
+    return {
+        **seen,
+        "since": first - 1,
+        "events": kept,
+        "actions": seen["actions"][_records_from(seen["actions"], first) :],
+        "earlier": first,
+    }
+
+
+def earlier_events(whole: dict[str, Any], table_id: str, before: int, limit: int) -> dict[str, Any]:
+    """A page of ``whole`` (a seat's whole observation, ``since=0``): the last ``limit`` events
+    numbered below ``before``, the action records that end among them (and, on the first page,
+    those that end before any event the seat sees), and ``earlier`` as :func:`latest` has it."""
+    events, actions = whole["events"], whole["actions"]
+    end = _first_at_or_after(events, before)
+    start = max(0, end - limit)
+    page = events[start:end]
+    low = int(page[0]["number"]) if start > 0 else 0
+    return {
+        "table": table_id,
+        "version": whole["version"],
+        "before": before,
+        "events": page,
+        "actions": actions[_records_from(actions, low) : _records_from(actions, before)],
+        "earlier": low if start > 0 else None,
+    }

@@ -24,7 +24,7 @@
   // ------------------------------------------------------------------ the store
   var S = {
     me: null, obs: null, refereeGame: true, fatal: null,
-    events: [], epoch: 0, lastNumber: 0, seq: 0,
+    events: [], epoch: 0, lastNumber: 0, seq: 0, earlier: null, earlierBusy: false, earlierSaid: "",
     refused: "", conn: "", actAs: null, promptsSeen: null, focusAfter: null
   };
   var forms = {};   // choice key -> {draft, params: () => its params as they stand} (RefTable.paramsOf)
@@ -204,6 +204,7 @@
   // rest replaced; then the page drawn again (Preact patches only what changed).
   function apply(o, first) {
     var fresh = addEvents(o.events || [], first || o.reset, first);
+    if ((first || o.reset) && o.earlier != null) S.earlier = o.earlier;   // older events to page in
     S.obs = Object.assign({}, S.obs || {}, o);
     notePrompts(first);
     draw(fresh.length > 0);
@@ -212,7 +213,7 @@
 
   // Events into the log (after an undo, ``reset``, the log replaced), each once: those it has.
   function addEvents(events, reset, first) {
-    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; RefSeal.reset(); }
+    if (reset) { S.events = []; S.lastNumber = 0; S.epoch++; S.earlier = null; S.earlierSaid = ""; RefSeal.reset(); }
     var fresh = events.filter(function (e) { return e.number == null || e.number > S.lastNumber; });
     fresh.forEach(function (e) {
       S.events.push({e: e, isNew: !first, key: S.epoch + ":" + (e.number != null ? e.number : "x" + (++S.seq)),
@@ -613,6 +614,42 @@
   }
 
   // ------------------------------------------------------------------ the log
+  // An old table opens with its latest events; "Earlier events" pages in the ones before them
+  // (GET .../events?before=), put at the top of the log. The view stays where it was (the
+  // log's scroll is kept from its bottom), the focus stays on the button (on the log once the
+  // first event is in), and nothing typed elsewhere is touched. A page that comes after an undo
+  // replaced the log is dropped.
+  var EARLIER_PAGE = 100;
+  function loadEarlier() {
+    if (S.earlier == null || S.earlierBusy) return;
+    var epoch = S.epoch;
+    S.earlierBusy = true;
+    draw();
+    Ref.api("GET", base + "/events?before=" + S.earlier + "&limit=" + EARLIER_PAGE).then(function (res) {
+      S.earlierBusy = false;
+      if (epoch !== S.epoch) { draw(); return; }
+      if (!res.ok) { S.earlierSaid = "Could not load earlier events: " + Ref.errorText(res); draw(); return; }
+      var first = S.events.length && S.events[0].e.number != null ? S.events[0].e.number : Infinity;
+      var older = (res.data.events || []).filter(function (e) { return e.number < first; });
+      S.events = older.map(function (e) {
+        return {e: e, isNew: false, key: S.epoch + ":" + e.number, legacy: null};
+      }).concat(S.events);
+      S.earlier = res.data.earlier;
+      S.earlierSaid = older.length + (older.length === 1 ? " earlier event" : " earlier events") +
+        " added at the top" + (S.earlier == null ? ": this is the start of the table." : ".");
+      var log = document.getElementById("log");
+      var fromBottom = log ? log.scrollHeight - log.scrollTop : 0;
+      if (S.earlier == null) S.focusAfter = "log";
+      draw();
+      log = document.getElementById("log");
+      if (log) log.scrollTop = log.scrollHeight - fromBottom;
+    }, function () {
+      S.earlierBusy = false;
+      S.earlierSaid = "Could not reach the server.";
+      draw();
+    });
+  }
+
   // Folded on a phone ("What has happened (N)", closed), open on a wide screen; each event drawn
   // once, keyed by its number, so the live list only ever gets additions.
   function LogPanel(props) {
@@ -623,6 +660,9 @@
     return h("section", {"aria-labelledby": "log-h", className: "panel", id: "log-panel"},
       h("details", {className: "log-fold", id: "log-fold", ref: fold},
         h("summary", null, h("h2", {id: "log-h"}, "What has happened (" + props.count + ")")),
+        S.earlier != null ? h("button", {type: "button", id: "log-earlier", className: "log-earlier",
+          "aria-busy": S.earlierBusy ? "true" : null, onClick: loadEarlier}, "Earlier events") : null,
+        h("p", {id: "log-earlier-said", className: "muted", "aria-live": "polite"}, S.earlierSaid || null),
         h("ol", {id: "log", className: "log", "aria-live": "polite", "aria-relevant": "additions", tabIndex: 0,
             "aria-label": "What has happened, oldest first"},
           S.events.map(function (x) { return h(EventItem, {key: x.key, e: x.e, isNew: x.isNew, legacy: x.legacy}); }))));
