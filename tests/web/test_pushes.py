@@ -106,6 +106,35 @@ def test_a_page_pushed_patches_draws_each_version(live: Live, browser: Any) -> N
         referee.context.close()
 
 
+def test_a_message_older_than_what_the_page_holds_does_not_take_it_back(
+    live: Live, browser: Any
+) -> None:
+    """A push built before the answer to this page's own action came in arrives after it: the
+    page keeps the newer table (only an undo takes it back)."""
+    table, tokens = live.demo("zweihander")
+    referee = SeatPage(browser, live, table, "referee", tokens["referee"])
+    try:
+        auth = {"Authorization": f"Bearer {tokens['referee']}"}
+        version = referee.version()
+        acted = httpx.post(
+            f"{live.base}/api/tables/{table}/actions",
+            headers=auth,
+            json={"kind": "advance", "params": {"to": 600}, "version": version},
+        )
+        assert acted.status_code == 200, acted.text
+        newer = acted.json()["version"]
+        referee.wait_version(newer)
+        referee.page.evaluate(
+            "(v) => window.RefTable.render({version: v, now: 0, to_move: ['nobody']})", version
+        )
+        held = referee.page.evaluate("() => window.RefTable.context().obs")
+        assert (held["version"], held["now"]) == (newer, 600)
+        assert referee.version() == newer
+        assert referee.errors == []
+    finally:
+        referee.context.close()
+
+
 def test_a_page_that_missed_a_patch_asks_for_a_full_observation(live: Live, browser: Any) -> None:
     table, tokens = live.demo("zweihander")
     context = browser.new_context(viewport={"width": 1280, "height": 900})

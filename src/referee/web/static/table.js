@@ -203,6 +203,10 @@
   // An observation in: new events appended (after an undo, ``reset``, the log replaced), the
   // rest replaced; then the page drawn again (Preact patches only what changed).
   function apply(o, first) {
+    // an answer or a push older than what the page holds (a push built before the answer to
+    // this page's own action came in) is not the table now: only an undo (``reset``, or
+    // ``first``) takes the page back
+    if (!first && !o.reset && S.obs && typeof o.version === "number" && o.version < S.obs.version) return;
     var fresh = addEvents(o.events || [], first || o.reset, first);
     if ((first || o.reset) && o.earlier != null) S.earlier = o.earlier;   // older events to page in
     S.obs = Object.assign({}, S.obs || {}, o);
