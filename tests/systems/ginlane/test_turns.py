@@ -274,3 +274,20 @@ def test_a_seat_that_cannot_act_is_told_why_and_until_when() -> None:
     said = PROCEDURE.waiting(table.state, "jack")
     assert said is not None and said.section == "Taken Out"
     assert "Taken Out" in said.reason and "the text names no return" in str(said.until)
+
+
+def test_no_initiative_when_no_one_is_left_standing() -> None:
+    """Initiative is rolled by those in the fight: with every character Taken Out (a blast can
+    take out both sides) it is neither offered nor rolled, refused by its rule's name."""
+    from dataclasses import replace
+
+    import pytest
+
+    from referee.core.errors import RuleError
+
+    table = act(act(duel(), "moll", "attack", [6, 6, 1, 1], target="jack"), "referee", "end_scene")
+    fallen = tuple(replace(c, taken_out=True) for c in table.state.combatants)
+    table = replace(table, state=replace(table.state, combatants=fallen))
+    assert "initiative" not in [kind for kind, _, _ in _menu(table, "referee")]
+    with pytest.raises(RuleError, match="Initiative"):
+        act(table, "referee", "initiative", [6, 6, 6, 6])

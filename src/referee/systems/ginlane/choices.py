@@ -88,7 +88,7 @@ def legal_actions(state: SceneState, actor: ActorId) -> tuple[Choice, ...]:
     everyone = tuple(c.id for c in state.combatants)
     if actor == REFEREE:
         out: list[Choice] = []
-        if not state.order:
+        if not state.order and any(not c.taken_out for c in state.combatants):
             out.append(Choice(REFEREE, "initiative", label="roll initiative"))
         out += [
             Choice(

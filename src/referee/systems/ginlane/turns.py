@@ -127,6 +127,8 @@ def initiative(b: Builder[SceneState], action: Action, dice: DiceSource) -> None
     if b.state.order:
         raise RuleError("Initiative", "initiative has been rolled")
     seats = [c.id for c in b.state.combatants if not c.taken_out]
+    if not seats:
+        raise RuleError("Initiative", "no one is left standing to roll initiative")
     tagged = acts.INITIATIVE.of(action).tags
     for cid in tagged:
         if cid not in seats:
