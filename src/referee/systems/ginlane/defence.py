@@ -220,3 +220,35 @@ FOLDS: Mapping[str, SceneFold] = {
     ev.CONCEDED: after_attack_answered,
 }
 """The scene after each event of this section."""
+
+
+def ask_defence(
+    b: Builder[SceneState],
+    *,
+    attacker: str,
+    target: str,
+    kind: str,
+    skill: str,
+    what: str,
+    params: str,
+    modifier: int = 0,
+    track: str = "",
+    fuse: bool = False,
+) -> None:
+    """Defence ("Choose a skill to defend with in response to an Attack or Manoeuvre"): the
+    roll waits for ``target``'s answer (``defence.asked``; her ``defend`` prompt). ``params``
+    is the action's parameters as JSON, to resolve it with once she has answered."""
+    b.emit(
+        ev.DEFENCE_ASKED,
+        {
+            "character": attacker,
+            "target": target,
+            "kind": kind,
+            "skill": skill,
+            "track": track,
+            "modifier": modifier,
+            "params": params,
+            "fuse": fuse,
+            "what": what,
+        },
+    )

@@ -30,6 +30,7 @@ from referee.systems.ginlane.aspects import modifier, pay, resolve_tags, roll_sp
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.defence import (
     DefenceCheck,
+    ask_defence,
     defence_checks,
     defend,
     standing_skill,
@@ -146,20 +147,16 @@ def release(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     me = b.state.get(me.id)
     resolve_tags(b.state, me, p.tags, [target.id])
     if standing_skill(b.state.get(target.id), "Strength", False, None) is None:
-        b.emit(
-            ev.DEFENCE_ASKED,
-            {
-                "character": me.id,
-                "target": target.id,
-                "kind": "rush",
-                "skill": "Strength",
-                "track": "",
-                "modifier": mod,
-                "params": json.dumps(action.params, sort_keys=True),
-                "fuse": False,
-                "what": f"{title_of(me.id)} gives {title_of(target.id)} the bum's rush "
-                f"towards {to} (Strength)",
-            },
+        ask_defence(
+            b,
+            attacker=me.id,
+            target=target.id,
+            kind="rush",
+            skill="Strength",
+            modifier=mod,
+            params=json.dumps(action.params, sort_keys=True),
+            what=f"{title_of(me.id)} gives {title_of(target.id)} the bum's rush "
+            f"towards {to} (Strength)",
         )
         return
     rush(b, me, target, p, mod, None, dice)

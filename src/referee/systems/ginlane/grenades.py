@@ -31,7 +31,7 @@ from referee.systems.ginlane import events as ev
 from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, roll_spec
 from referee.systems.ginlane.cards import check_card, odds_json, roll_card
 from referee.systems.ginlane.consequences import take_stress
-from referee.systems.ginlane.defence import DefenceCheck
+from referee.systems.ginlane.defence import DefenceCheck, ask_defence
 from referee.systems.ginlane.grapple import held
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
@@ -201,20 +201,17 @@ def blast_on(b: Builder[SceneState], dice: DiceSource) -> None:
             )
             _stress(b, now, victim, total, dice)
             continue
-        b.emit(
-            ev.DEFENCE_ASKED,
-            {
-                "character": now.thrower,
-                "target": victim.id,
-                "kind": "blast",
-                "skill": "Firearms",
-                "track": track,
-                "modifier": 0,
-                "params": json.dumps({"attack": now.attack}),
-                "fuse": now.fuse,
-                "what": f"{possessive_of(now.thrower)} grenade attacks {title_of(victim.id)} "
-                f"in {now.zone} with {now.attack} ({track})",
-            },
+        ask_defence(
+            b,
+            attacker=now.thrower,
+            target=victim.id,
+            kind="blast",
+            skill="Firearms",
+            track=track,
+            params=json.dumps({"attack": now.attack}),
+            fuse=now.fuse,
+            what=f"{possessive_of(now.thrower)} grenade attacks {title_of(victim.id)} "
+            f"in {now.zone} with {now.attack} ({track})",
         )
 
 

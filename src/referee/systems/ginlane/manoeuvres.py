@@ -34,6 +34,7 @@ from referee.systems.ginlane.aspects import modifier, pay, place, resolve_tags, 
 from referee.systems.ginlane.cards import check_card, odds_json
 from referee.systems.ginlane.defence import (
     DefenceCheck,
+    ask_defence,
     defence_checks,
     defend,
     spin,
@@ -140,20 +141,15 @@ def manoeuvre(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
         check_reach(b.state, me, b.state.get(opponent), skill)
     asked = opponent is not None and p.difficulty is None
     if asked and standing_skill(b.state.get(str(opponent)), skill, False, None) is None:
-        b.emit(
-            ev.DEFENCE_ASKED,
-            {
-                "character": me.id,
-                "target": str(opponent),
-                "kind": "manoeuvre",
-                "skill": skill,
-                "track": "",
-                "modifier": mod,
-                "params": json.dumps(action.params, sort_keys=True),
-                "fuse": False,
-                "what": f"{title_of(me.id)} manoeuvres for {name} on "
-                f"{title_of(str(opponent))} ({skill})",
-            },
+        ask_defence(
+            b,
+            attacker=me.id,
+            target=str(opponent),
+            kind="manoeuvre",
+            skill=skill,
+            modifier=mod,
+            params=json.dumps(action.params, sort_keys=True),
+            what=f"{title_of(me.id)} manoeuvres for {name} on {title_of(str(opponent))} ({skill})",
         )
         return
     resolve(b, me, p, mod, None, dice)
