@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from referee.core import (
     PUBLIC,
+    Action,
     ActionError,
     Outcome,
     RuleError,
@@ -35,8 +36,9 @@ from referee.core import (
     system,
     systems,
 )
-from referee.core.clock import TIMER_SET
+from referee.core.clock import TIMER_CANCELLED, TIMER_SET
 from referee.core.loader import load_file
+from referee.core.observe import narrate
 from referee.dice import RandomSource
 
 ROOT = Path(__file__).parent.parent
@@ -178,6 +180,15 @@ def check_secrets(table: Table[Any]) -> None:
     # the public (Intrigue's badges: every character's name and number, worn in plain sight)
     shown = table.procedure.visible_state(table.state, Viewer(PUBLIC))
     public = json.dumps([[e.to_json() for e in table.view(PUBLIC)], shown], ensure_ascii=False)
+    # a referee-only timer's label ("The Countess wakes") is no secret once a public event says
+    # the same in words (the Medicine roll that wakes her): the narration of public events,
+    # for timer labels alone
+    told = " ".join(narrate(table, e, Viewer(PUBLIC)) for e in table.view(PUBLIC))
+    labels = {
+        str(e.payload["label"])
+        for e in table.log
+        if e.kind in (TIMER_SET, TIMER_CANCELLED) and "label" in e.payload
+    }
     for seat in table.seats:
         if seat.is_referee:
             continue
@@ -190,6 +201,8 @@ def check_secrets(table: Table[Any]) -> None:
         for secret in hidden_from(table, seat.viewer):
             if secret in vocabulary or secret in offered or secret in public:
                 continue  # a word every seat may read (a maneuver's name, a target's id)
+            if secret in labels and secret in told:
+                continue
             assert secret not in raw, f"{table.system}: seat {seat.id} sees {secret!r}"
 
 
@@ -235,3 +248,26 @@ def test_random_legal_play_keeps_the_contract(
         assert table.undo() == system(name).load(shorter)
     check_secrets(table)
     check_players_see_alike(table)
+
+
+def test_a_timer_label_said_by_a_public_event_is_no_secret() -> None:
+    """The Gorilla shoots the Countess out; Dr Ambrose wakes her with Medicine. The wake timer
+    was the referee's ("The Countess wakes"), but the Medicine roll says so to everyone: the
+    check of secrets takes the label as said, and still finds a label no public event says."""
+    data = load_file(ROOT / "examples" / "intrigue" / "open-if-shot.yaml")
+    table = new_table("intrigue", data)
+    dice = RandomSource(seed=2)
+    for seat, actor, kind, params in [
+        ("gus", "gorilla", "draw", {"item": "pistol"}),
+        ("gus", "gorilla", "start_combat", {"targets": ["countess"], "surprised": ["countess"]}),
+        ("gus", "gorilla", "declare", {"action": "attack", "target": "countess"}),
+        ("gus", "gorilla", "resolve", {"combat": "combat-1"}),
+        ("referee", "doctor", "revive", {"target": "countess"}),
+    ]:
+        table = table.act(Action(actor, kind, params), dice, seat=seat)
+    assert [e.kind for e in table.log][-3:] == [
+        "medicine.rolled",
+        "timer.cancelled",
+        "character.woke",
+    ]
+    check_secrets(table)
