@@ -172,9 +172,18 @@ class Reader:
         async for message in self.ws:
             now = time.perf_counter()
             size = len(message.encode() if isinstance(message, str) else message)
-            version = int(json.loads(message)["version"])
+            data = json.loads(message)
+            if data.get("type") == "events":
+                # a page of a long catch-up, before its observation: counted with the
+                # observation it comes before (the first message, or a reset's)
+                if self.messages == 0:
+                    self.first_bytes += size
+                else:
+                    self.bytes += size
+                continue
+            version = int(data["version"])
             if self.messages == 0:
-                self.first_bytes = size
+                self.first_bytes += size
             else:
                 self.bytes += size
             self.messages += 1

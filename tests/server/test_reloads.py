@@ -70,3 +70,29 @@ def test_a_reload_overtaken_by_this_processs_own_change_never_takes_the_seats_ba
     version, epochs = asyncio.run(play())
     assert (version, epochs) == (v3.version, 0)
     assert store.loads == 2
+
+
+def test_a_poll_outlived_by_its_feed_asks_nothing_of_it() -> None:
+    """The poll asks the store for a live table's version in a worker thread; the table's last
+    socket closes meanwhile and the hub lets its table go. The answer is dropped, not read
+    against a table no longer held."""
+    table = Table.start(PROCEDURE, {}, system="kernel_toy")
+    hub: Hub
+
+    class LeavingStore:
+        def version(self, table_id: str) -> int:
+            hub._feeds[table_id].table = None  # the last socket gone while the store answered
+            return table.version + 1
+
+    hub = Hub(store=LeavingStore(), observations=ObservationCache())  # type: ignore[arg-type]
+    client = DeafClient()
+
+    async def play() -> None:
+        sub = Subscriber("t", "krockin", client, 0, None, lambda: True)  # type: ignore[arg-type]
+        serving = asyncio.create_task(hub.serve(sub, table))
+        while not client.sent:
+            await asyncio.sleep(0.01)
+        await hub.poll()
+        serving.cancel()
+
+    asyncio.run(play())

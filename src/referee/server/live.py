@@ -244,7 +244,8 @@ class Hub:
                 version = await to_thread.run_sync(self._store.version, table_id)
             except Exception:
                 continue
-            if version != feed.table.version:
+            held = feed.table  # the feed may have been let go while the store answered
+            if held is not None and version != held.version:
                 self.notified(table_id, version)
 
     # -- seats ---------------------------------------------------------------------------
