@@ -250,10 +250,9 @@ def create_app(url: str) -> FastAPI:
 
         writer = asyncio.create_task(write())
         try:
-            while True:
-                await websocket.receive_text()
-        except WebSocketDisconnect:
-            pass
+            with contextlib.suppress(WebSocketDisconnect):  # the client went: stop writing
+                while True:
+                    await websocket.receive_text()
         finally:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
