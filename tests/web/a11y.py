@@ -35,7 +35,7 @@ def violations(page: Any) -> list[dict[str, Any]]:
     summary}]}]`` (its context must have had :func:`serve_axe`)."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(url=AXE_PATH)
-        page.wait_for_function("typeof window.axe === 'object'")
+        page.wait_for_function("() => typeof window.axe === 'object'")
     found: list[dict[str, Any]] = page.evaluate(
         """async (tags) => {
             const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});

@@ -271,7 +271,7 @@ def test_kingdoms_slip_by_keyboard_alone(live: Live, browser: Any) -> None:
         # The slip can be drawn by the table's live update before the seal's answer moves the
         # focus to it: wait for the focus, which fails the test if it never comes.
         page.wait_for_function(
-            "document.activeElement && document.activeElement.id === 'bk-sealed-elves'",
+            "() => document.activeElement && document.activeElement.id === 'bk-sealed-elves'",
             timeout=TIMEOUT,
         )
         assert page.evaluate("document.activeElement.id") == "bk-sealed-elves"
