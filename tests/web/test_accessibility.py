@@ -18,8 +18,9 @@ from referee.core import Table
 from referee.core.registry import system
 from tests.web.a11y import report, serve_axe, violations
 from tests.web.conftest import Live
+from tests.web.seats import TIMEOUT, SeatPage
 from tests.web.test_home_form import fill
-from tests.web.test_table import PREFER, TIMEOUT, SeatPage
+from tests.web.test_table import PREFER
 
 WIDTHS = (360, 1280)
 THEMES = ("light", "dark")

@@ -18,8 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live, docs_picture
-from tests.web.test_prompts import _moved_on, _phone
-from tests.web.test_table import TIMEOUT, SeatPage
+from tests.web.seats import TIMEOUT, SeatPage
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
@@ -65,13 +64,6 @@ def _open(seat: SeatPage, key: str) -> Any:
     return details.locator("form")
 
 
-def _send(form: Any, seats: dict[str, SeatPage], by: SeatPage) -> None:
-    before = by.version()
-    form.locator("button[type=submit]").click()
-    for seat in seats.values():
-        _moved_on(seat, before)
-
-
 def _whose_turn(seats: dict[str, SeatPage]) -> str:
     for cid in ("moll", "jack", "tom"):
         if seats[cid].page.locator(f"details.choice[data-key^='{cid}|something_else']").count():
@@ -85,7 +77,7 @@ def _jack_defends_and_takes_a_consequence(seats: dict[str, SeatPage]) -> None:
     attack.get_by_label("target", exact=True).select_option(label="jack")
     for aspect in ("Sharp-Tongued Fencing Mistress", "Daughter of a Thames Waterman"):
         attack.get_by_label(aspect, exact=True).check()
-    _send(attack, seats, moll)
+    moll.submit(attack, seats.values())
     # Jack's phone: the defence asked first, the odds of each skill side by side
     region = jack.page.locator("#act-panel .prompt[role='region']").first
     region.wait_for(timeout=TIMEOUT)
@@ -104,7 +96,7 @@ def _jack_defends_and_takes_a_consequence(seats: dict[str, SeatPage]) -> None:
     # the others wait, told whom for
     assert "choose a defence" in (moll.page.locator("#choices").text_content() or "")
     defend.get_by_label("skill", exact=True).select_option(label="Agility")
-    _send(defend, seats, jack)
+    jack.submit(defend, seats.values())
     log = seats["referee"].page.locator("#log").text_content() or ""
     assert "Gin-Soaked Bravo" in log  # Jack tagged his Aspect for his defence
     # the hit waits for Jack: he takes a Consequence instead
@@ -118,7 +110,7 @@ def _jack_defends_and_takes_a_consequence(seats: dict[str, SeatPage]) -> None:
     step.get_by_label("severity", exact=True).select_option(label="heavy")
     step.get_by_label("aspect", exact=True).fill("Broken Arm")
     jack.page.screenshot(path=str(SHOTS / "ginlane-consequence.png"))
-    _send(absorb, seats, jack)
+    jack.submit(absorb, seats.values())
     sheet = seats["referee"].page.locator("main").text_content() or ""
     assert "Consequences: heavy: Broken Arm" in sheet
 
@@ -128,7 +120,7 @@ def _moll_defends_against_a_manoeuvre(seats: dict[str, SeatPage]) -> None:
     ("Choose a skill to defend with in response to an Attack or Manoeuvre"), the allowed
     skills with their odds, no concession; she parries with Weapons."""
     jack, moll = seats["jack"], seats["moll"]
-    _send(_open(jack, "jack|manoeuvre"), seats, jack)
+    jack.submit(_open(jack, "jack|manoeuvre"), seats.values())
     region = moll.page.locator("#act-panel .prompt[role='region']").first
     region.wait_for(timeout=TIMEOUT)
     assert region.locator("details.choice[data-key^='moll|concede']").count() == 0
@@ -138,7 +130,7 @@ def _moll_defends_against_a_manoeuvre(seats: dict[str, SeatPage]) -> None:
     assert {"Weapons", "Agility", "Brawl"} <= set(skills), skills
     moll.page.wait_for_selector("form[data-kind='defend'] .odds-box .odds li", timeout=TIMEOUT)
     defend.get_by_label("skill", exact=True).select_option(label="Weapons")
-    _send(defend, seats, moll)
+    moll.submit(defend, seats.values())
     log = seats["referee"].page.locator("#log").text_content() or ""
     assert "Moll defends with Weapons" in log
 
@@ -147,11 +139,11 @@ def _tom_concedes(seats: dict[str, SeatPage]) -> None:
     moll, tom = seats["moll"], seats["tom"]
     attack = _open(moll, "moll|attack")
     attack.get_by_label("target", exact=True).select_option(label="tom")
-    _send(attack, seats, moll)
+    moll.submit(attack, seats.values())
     region = tom.page.locator("#act-panel .prompt[role='region']").first
     region.wait_for(timeout=TIMEOUT)
     region.locator("details.choice[data-key^='tom|concede'] > summary").click()
-    _send(region.locator("form[data-kind='concede']"), seats, tom)
+    tom.submit(region.locator("form[data-kind='concede']"), seats.values())
     log = seats["referee"].page.locator("#log").text_content() or ""
     assert "Tom concedes to Moll before the roll" in log
     # a Taken Out seat is told why, and until when
@@ -178,8 +170,8 @@ def test_a_gin_lane_fight_where_a_defender_tags_takes_a_consequence_and_another_
     }
     try:
         for cid in ("moll", "jack", "tom"):
-            _phone(pages[cid])
-        _send(_open(pages["referee"], "referee|initiative"), pages, pages["referee"])
+            pages[cid].phone().count_buzzes()
+        pages["referee"].submit(_open(pages["referee"], "referee|initiative"), pages.values())
         hit = conceded = waited = parried = False
         for _ in range(12):
             if hit and conceded and parried:
@@ -199,10 +191,10 @@ def test_a_gin_lane_fight_where_a_defender_tags_takes_a_consequence_and_another_
             elif who == "tom" and not waited:
                 wait = _open(pages["tom"], "tom|wait")
                 wait.get_by_label("plan", exact=True).fill(PLAN)
-                _send(wait, pages, pages["tom"])
+                pages["tom"].submit(wait, pages.values())
                 waited = True
             else:
-                _send(_open(pages[who], f"{who}|something_else"), pages, pages[who])
+                pages[who].submit(_open(pages[who], f"{who}|something_else"), pages.values())
         assert hit and conceded and parried
         pages["moll"].page.screenshot(path=str(SHOTS / "ginlane-evening-moll.png"))
         # the Wait's plan reached Tom's seat and the referee's, and no other player's

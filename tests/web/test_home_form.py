@@ -14,7 +14,7 @@ import yaml
 
 from referee.cli.demo_tables import DEMOS, EXAMPLES
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT
+from tests.web.seats import TIMEOUT
 
 
 def _add_character(page: Any, name: str) -> Any:

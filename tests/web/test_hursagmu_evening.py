@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live, docs_picture
-from tests.web.test_prompts import _moved_on, _phone
-from tests.web.test_table import TIMEOUT, SeatPage, _observation
-from tests.web.test_zweihander_ginlane_hursagmu import _no_secret, _take
+from tests.web.seats import TIMEOUT, SeatPage, no_secret, observation
 
 SETUP = {
     "characters": {
@@ -53,19 +51,6 @@ def _odds(form: Any, words: str) -> list[str]:
     """Wait until the form's odds hold ``words``; the labels shown then."""
     form.locator(".odds-box .roll strong", has_text=words).first.wait_for(timeout=TIMEOUT)
     return [t.strip() for t in form.locator(".odds-box .roll strong").all_text_contents()]
-
-
-def _submit(seat: SeatPage, form: Any, pages: list[SeatPage]) -> None:
-    before = seat.version()
-    form.locator("button[type=submit]").click()
-    seat.page.wait_for_function(
-        f"() => document.body.dataset.version != '{before}' || "
-        "document.getElementById('refused').textContent.length > 0",
-        timeout=TIMEOUT,
-    )
-    assert seat.version() != before, seat.page.text_content("#refused")
-    for other in pages:
-        _moved_on(other, before)
 
 
 def _compose_defend_haste_attack(
@@ -103,7 +88,7 @@ def _compose_defend_haste_attack(
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width} px wide on a 360 px phone"
     details.screenshot(path=str(screenshots / "hursagmu-evening-plan-360.png"))
-    _submit(alice, form, pages)
+    alice.submit(form, pages)
 
 
 def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
@@ -121,11 +106,10 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
     ]
     referee, alice, bruno = pages
     try:
-        _phone(alice)
-        _phone(bruno)
+        alice.phone().count_buzzes()
+        bruno.phone().count_buzzes()
         # the Master's secret roll: Marcos's Perception, its dice his alone
-        _take(
-            referee,
+        referee.take(
             "perceive",
             "referee",
             character="marcos",
@@ -142,18 +126,18 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         details.locator("summary").click()
         initiative_odds = details.locator(".odds-box, .odds").first.text_content() or ""
         assert "Bob maneuvers (Quickness): ahead of Marcos' Quickness" in initiative_odds
-        _take(alice, "initiative", stance="maneuver")
+        alice.take("initiative", stance="maneuver")
         bruno.wait_version(alice.version())
         before_odds = bruno.page.locator("details.choice").filter(
             has=bruno.page.locator("form[data-kind='initiative']")
         )
         before_odds.locator("summary").click()
         assert "before Bob's Initiative" in (before_odds.text_content() or "")
-        _take(bruno, "initiative", stance="concentrate")
-        _take(referee, "initiative", "ogre", stance="maneuver")
+        bruno.take("initiative", stance="concentrate")
+        referee.take("initiative", "ogre", stance="maneuver")
         for seat in pages:
             seat.wait_version(referee.version())
-        state = _observation(live, table, tokens["alice"])["state"]["characters"]
+        state = observation(live, table, tokens["alice"])["state"]["characters"]
         bob_init, marcos_init = state["bob"]["initiative"], state["marcos"]["initiative"]
         assert bob_init > marcos_init
         # Marcos cannot act yet: his phone says why, and until when
@@ -165,7 +149,7 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         )
         # Bob's round: defend, Haste, attack Marcos
         _compose_defend_haste_attack(alice, pages, bob_init, screenshots)
-        plan = _observation(live, table, tokens["bruno"])["state"]["characters"]["bob"]["plan"]
+        plan = observation(live, table, tokens["bruno"])["state"]["characters"]["bob"]["plan"]
         assert [(s["kind"], s.get("target")) for s in plan] == [
             ("defend", None),
             ("haste", None),
@@ -175,7 +159,7 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         before = alice.version()
         alice.page.locator("#hg-act-bob").click()
         for seat in pages:
-            _moved_on(seat, before)
+            seat.moved_on(before)
         region = bruno.page.locator("#act-panel .prompt[role='region']")
         region.wait_for(timeout=TIMEOUT)
         asked = region.locator("h3").text_content() or ""
@@ -194,19 +178,19 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         region.screenshot(path=str(screenshots / "hursagmu-abort-prompt-360.png"))
         # (docs/img/web-hursagmu-decisive.png is this picture)
         region.screenshot(path=str(docs_picture("web-hursagmu-decisive.png")))
-        _submit(bruno, defend, pages)
-        events = _observation(live, table, tokens["alice"])["events"]
+        bruno.submit(defend, pages)
+        events = observation(live, table, tokens["alice"])["events"]
         kinds = [e["kind"] for e in events]
         assert "turn.aborted" in kinds
         resolved = [e for e in events if e["kind"] == "attack.resolved"][-1]["payload"]
         assert (resolved["target"], resolved["defended"]) == ("marcos", True)
         assert bruno.page.locator("#act-panel .prompt[role='region']").count() == 0
         # the ogre (the Master's) strikes Bob, who declared a defence: declining, he makes it
-        _take(referee, "declare", "ogre")
+        referee.take("declare", "ogre")
         before = referee.version()
         referee.page.locator("#hg-act-ogre").click()
         for seat in pages:
-            _moved_on(seat, before)
+            seat.moved_on(before)
         asked_bob = alice.page.locator("#act-panel .prompt[role='region']")
         asked_bob.wait_for(timeout=TIMEOUT)
         assert "Ogre attacks Bob with striking: defend with defense, or take the hit" in (
@@ -215,20 +199,20 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         before = alice.version()
         asked_bob.locator("button.decline").click()
         for seat in pages:
-            _moved_on(seat, before)
+            seat.moved_on(before)
         resolved = [
             e
-            for e in _observation(live, table, tokens["alice"])["events"]
+            for e in observation(live, table, tokens["alice"])["events"]
             if e["kind"] == "attack.resolved"
         ][-1]["payload"]
         assert (resolved["attacker"], resolved["defended"]) == ("ogre", True)
         # the round is over: the referee ends it from his page
-        _take(referee, "end_round", "referee")
+        referee.take("end_round", "referee")
         for seat in pages:
             seat.wait_version(referee.version())
         assert "Round 2" in (alice.page.text_content(".hg-board") or "")
         # nobody received another seat's secret: the Master's roll for Marcos above all
-        _no_secret(
+        no_secret(
             pages,
             live,
             table,

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage, _observation
-from tests.web.test_zweihander_ginlane_hursagmu import _act_api, _table
+from tests.web.seats import TIMEOUT, SeatPage, act_api, make_table, observation
 
 SETUP = {
     "characters": {
@@ -45,14 +44,14 @@ def _wait_odds(page: Any, form: Any, words: str) -> list[str]:
 def test_a_player_composes_defend_haste_and_attack_on_a_phone(
     live: Live, browser: Any, screenshots: Path
 ) -> None:
-    table, tokens = _table(live, "hursagmu", SETUP, {"alice": ["hero"], "bruno": ["ogre"]})
-    _act_api(live, table, tokens["alice"], "hero", "initiative", stance="maneuver")
-    _act_api(live, table, tokens["bruno"], "ogre", "initiative", stance="maneuver")
-    state = _observation(live, table, tokens["alice"])["state"]
+    table, tokens = make_table(live, "hursagmu", SETUP, {"alice": ["hero"], "bruno": ["ogre"]})
+    act_api(live, table, tokens["alice"], "hero", "initiative", stance="maneuver")
+    act_api(live, table, tokens["bruno"], "ogre", "initiative", stance="maneuver")
+    state = observation(live, table, tokens["alice"])["state"]
     hero, ogre = (state["characters"][w]["initiative"] for w in ("hero", "ogre"))
     # the hero on turn (the dice are the table's own: whoever is faster declares first)
     if ogre >= hero:
-        _act_api(live, table, tokens["bruno"], "ogre", "declare", actions=[{"defend": "defense"}])
+        act_api(live, table, tokens["bruno"], "ogre", "declare", actions=[{"defend": "defense"}])
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     try:
         page = alice.page
@@ -105,7 +104,7 @@ def test_a_player_composes_defend_haste_and_attack_on_a_phone(
             timeout=TIMEOUT,
         )
         assert alice.version() == before + 1, page.text_content("#refused")
-        plan = _observation(live, table, tokens["bruno"])["state"]["characters"]["hero"]["plan"]
+        plan = observation(live, table, tokens["bruno"])["state"]["characters"]["hero"]["plan"]
         assert [(s["kind"], s.get("target"), s.get("skill")) for s in plan] == [
             ("defend", None, "defense"),
             ("haste", None, None),

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live, docs_picture
-from tests.web.test_table import TIMEOUT, SeatPage
+from tests.web.seats import TIMEOUT, SeatPage
 
 EVENING: dict[str, Any] = {
     "start": "19:00",
@@ -45,26 +45,12 @@ def _table(live: Live) -> tuple[str, dict[str, str]]:
     return created.id, dict(created.tokens)
 
 
-def _phone(seat: SeatPage) -> SeatPage:
-    seat.page.set_viewport_size({"width": 360, "height": 780})
-    return seat
-
-
-def _wait_text(seat: SeatPage, selector: str, text: str) -> None:
-    seat.page.wait_for_function(
-        "([s, t]) => { const el = document.querySelector(s); "
-        "return !!el && el.textContent.includes(t); }",
-        arg=[selector, text],
-        timeout=TIMEOUT,
-    )
-
-
 def _clock(seat: SeatPage) -> str:
     return (seat.page.text_content("#ic-clock") or "").strip()
 
 
 def _wait_clock(seat: SeatPage, hhmm: str) -> None:
-    _wait_text(seat, "#ic-clock", hhmm)
+    seat.wait_text("#ic-clock", hhmm)
     assert _clock(seat) == hhmm
 
 
@@ -81,17 +67,6 @@ def _choice(seat: SeatPage, key: str) -> Any:
     return details
 
 
-def _send(seat: SeatPage, details: Any) -> None:
-    before = seat.version()
-    details.locator("button[type=submit]").click()
-    seat.page.wait_for_function(
-        f"() => Number(document.body.dataset.version) > {before} || "
-        "document.getElementById('refused').textContent.length > 0",
-        timeout=TIMEOUT,
-    )
-    assert seat.version() > before, seat.page.text_content("#refused")
-
-
 def _options(details: Any, name: str) -> list[str]:
     return [
         str(v)
@@ -106,7 +81,7 @@ def test_the_referee_moves_the_clock_by_minutes_and_to_a_time(
 ) -> None:
     table, tokens = _table(live)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
-    player = _phone(SeatPage(browser, live, table, "ann", tokens["ann"]))
+    player = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
     try:
         page = referee.page
         page.wait_for_selector("#ic-plus-5", timeout=TIMEOUT)
@@ -125,14 +100,14 @@ def test_the_referee_moves_the_clock_by_minutes_and_to_a_time(
         version = referee.version()
         page.fill("#ic-to", "19:10")
         page.click("#ic-to-go")
-        _wait_text(referee, "#ic-clock-said", "earlier than the game time now, 19:15")
+        referee.wait_text("#ic-clock-said", "earlier than the game time now, 19:15")
         assert referee.version() == version and _clock(referee) == "19:15"
         page.fill("#ic-to", "20:30")
         page.click("#ic-to-go")
         _wait_clock(referee, "20:30")
         _wait_clock(player, "20:30")
         # what comes next, at its time: the Countess's envelope to open at 21:00
-        _wait_text(referee, "#ic-coming", "at 21:00")
+        referee.wait_text("#ic-coming", "at 21:00")
         assert "Envelope nine" in (page.text_content("#ic-coming") or "")
         assert "at 21:00" in (page.text_content("#console") or "")
         # every time written as the time of day: no "in 30 min", no "12m00s left"
@@ -144,14 +119,14 @@ def test_the_referee_moves_the_clock_by_minutes_and_to_a_time(
         console = page.locator(".intrigue-console")
         console.screenshot(path=str(docs_picture("web-intrigue-clock-1280.png")))
         # at 21:00 the Countess's player is told she may open it; the referee sees it due now
-        countess = _phone(SeatPage(browser, live, table, "cid", tokens["cid"]))
+        countess = SeatPage(browser, live, table, "cid", tokens["cid"]).phone()
         try:
-            _wait_text(countess, "#console", "sealed until 21:00")
+            countess.wait_text("#console", "sealed until 21:00")
             page.click("#ic-plus-15")
             _wait_clock(referee, "20:45")
             page.click("#ic-plus-15")
-            _wait_text(countess, "#ic-news", "Envelope nine (Open at 21:00) may be opened now")
-            _wait_text(referee, "#ic-due", "Envelope nine (Open at 21:00) of #40 The Countess")
+            countess.wait_text("#ic-news", "Envelope nine (Open at 21:00) may be opened now")
+            referee.wait_text("#ic-due", "Envelope nine (Open at 21:00) of #40 The Countess")
             assert "Envelope nine" not in (player.page.text_content("#console") or "")
             width = countess.page.evaluate("document.documentElement.scrollWidth")
             assert width <= 360, f"her page is {width} px wide on a 360 px phone"
@@ -190,7 +165,7 @@ def test_her_perception_cooldown_ends_on_her_page_with_the_odds_of_her_roll(
 ) -> None:
     table, tokens = _table(live)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
-    twelve = _phone(SeatPage(browser, live, table, "ann", tokens["ann"]))
+    twelve = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
     try:
         form = _choice(twelve, "twelve|perceive|perceive")
         form.locator("select[name='target']").select_option('"countess"')
@@ -202,19 +177,19 @@ def test_her_perception_cooldown_ends_on_her_page_with_the_odds_of_her_roll(
         # her skill rolls: against a Target Number, exactly; against another, her own total
         fixed = _choice(twelve, "twelve|roll|skill roll against a Target Number")
         fixed.locator("input[name='target']").fill("14")
-        _wait_text(twelve, f"#{fixed.get_attribute('id')} .odds-box", "3d6+3 ≥ 14")
+        twelve.wait_text(f"#{fixed.get_attribute('id')} .odds-box", "3d6+3 ≥ 14")
         assert "50%" in (fixed.locator(".odds-box").text_content() or "")
         versus = _choice(twelve, "twelve|roll|skill roll against another character")
-        _wait_text(twelve, f"#{versus.get_attribute('id')} .odds-box", "3d6 + 3")
+        twelve.wait_text(f"#{versus.get_attribute('id')} .odds-box", "3d6 + 3")
         form = _choice(twelve, "twelve|perceive|perceive")
-        _send(twelve, form)
-        _wait_text(twelve, "#ic-cooldowns", "at 19:15")
+        twelve.submit(form)
+        twelve.wait_text("#ic-cooldowns", "at 19:15")
         assert "countess" not in _options(_choice(twelve, "twelve|perceive|perceive"), "target")
         referee.page.click("#ic-plus-15")
-        _wait_text(twelve, "#ic-news", "You may perceive #40 The Countess again")
+        twelve.wait_text("#ic-news", "You may perceive #40 The Countess again")
         assert twelve.page.get_attribute("#ic-news", "role") == "status"
         assert "countess" in _options(_choice(twelve, "twelve|perceive|perceive"), "target")
-        _wait_text(referee, "#ic-news", "#12 Miss Twelve may perceive #40 The Countess again")
+        referee.wait_text("#ic-news", "#12 Miss Twelve may perceive #40 The Countess again")
         width = twelve.page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"her page is {width} px wide on a 360 px phone"
         for seat in (referee, twelve):
@@ -229,22 +204,22 @@ def test_a_knocked_out_characters_waking_is_announced_on_his_page(
 ) -> None:
     table, tokens = _table(live)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
-    krockin = _phone(SeatPage(browser, live, table, "bea", tokens["bea"]))
+    krockin = SeatPage(browser, live, table, "bea", tokens["bea"]).phone()
     try:
         start = _choice(referee, "brute|start_combat|start a combat")
         start.get_by_label("krockin", exact=True).check()
-        _send(referee, start)
-        _send(referee, _choice(referee, "referee|next_round|next round"))
+        referee.submit(start)
+        referee.submit(_choice(referee, "referee|next_round|next round"))
         attack = _choice(referee, "brute|declare|attack")
         attack.locator("select[name='target']").select_option('"krockin"')
-        _send(referee, attack)
+        referee.submit(attack)
         # his own attack's odds, before he declares it (Scarface's Combat 15 + 10 to beat)
         _choice(krockin, "krockin|declare|attack")
-        _wait_text(krockin, "details.choice[data-key='krockin|declare|attack'] .odds-box", "> 25")
-        _send(krockin, _choice(krockin, "krockin|declare|defend"))
-        _send(referee, _choice(referee, "referee|resolve|resolve"))
-        _wait_text(krockin, "#console", "Knocked out: wakes at 19:05")
-        _wait_text(referee, "#ic-coming", "at 19:05")
+        krockin.wait_text("details.choice[data-key='krockin|declare|attack'] .odds-box", "> 25")
+        krockin.submit(_choice(krockin, "krockin|declare|defend"))
+        referee.submit(_choice(referee, "referee|resolve|resolve"))
+        krockin.wait_text("#console", "Knocked out: wakes at 19:05")
+        referee.wait_text("#ic-coming", "at 19:05")
         assert "#33 The Amazing Krockin wakes" in (referee.page.text_content("#ic-coming") or "")
         # the combat tracker and the envelopes table scroll in their wrappers on a phone
         referee.page.set_viewport_size({"width": 360, "height": 780})
@@ -254,8 +229,8 @@ def test_a_knocked_out_characters_waking_is_announced_on_his_page(
         assert wrappers.count() >= 2  # the combat, the contingency envelopes
         referee.page.set_viewport_size({"width": 1280, "height": 900})
         referee.page.click("#ic-plus-5")
-        _wait_text(krockin, "#ic-news", "#33 The Amazing Krockin wakes")
-        _wait_text(referee, "#ic-news", "#33 The Amazing Krockin wakes")
+        krockin.wait_text("#ic-news", "#33 The Amazing Krockin wakes")
+        referee.wait_text("#ic-news", "#33 The Amazing Krockin wakes")
         krockin.page.screenshot(path=str(screenshots / "intrigue-krockin-wakes-360.png"))
         width = krockin.page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"his page is {width} px wide on a 360 px phone"
@@ -269,13 +244,13 @@ def test_a_knocked_out_characters_waking_is_announced_on_his_page(
 def test_what_the_referee_types_survives_a_players_action(live: Live, browser: Any) -> None:
     table, tokens = _table(live)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
-    twelve = _phone(SeatPage(browser, live, table, "ann", tokens["ann"]))
+    twelve = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
     try:
         page = referee.page
         page.wait_for_selector("#ic-perceiver", timeout=TIMEOUT)
         page.select_option("#ic-perceiver", "twelve")
         page.select_option("#ic-target", "countess")
-        _wait_text(referee, "#ic-perc-odds", "3d6+3 ≥ 16")
+        referee.wait_text("#ic-perc-odds", "3d6+3 ≥ 16")
         page.fill("#ic-badge", "33")
         page.fill("#ic-tn", "17")
         page.focus("#ic-tn")
@@ -284,7 +259,7 @@ def test_what_the_referee_types_survives_a_players_action(live: Live, browser: A
         # Miss Twelve's player speaks, on her own page
         speak = _choice(twelve, "twelve|speak|speak")
         speak.locator("input[type=checkbox]").first.check()
-        _send(twelve, speak)
+        twelve.submit(speak)
         referee.wait_version(twelve.version())
         assert referee.version() > before
         assert page.eval_on_selector("#ic-perceiver", "e => e.value") == "twelve"

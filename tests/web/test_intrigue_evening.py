@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live, docs_picture
-from tests.web.test_intrigue_clock import _choice, _clock, _phone, _send, _wait_clock, _wait_text
-from tests.web.test_table import TIMEOUT, SeatPage
+from tests.web.seats import TIMEOUT, SeatPage
+from tests.web.test_intrigue_clock import _choice, _clock, _wait_clock
 
 PEARLS = "Her pearls are paste."
 LOCKET = "The locket over your heart stopped the bullet."
@@ -58,7 +58,7 @@ PLAYERS = {"ann": ["twelve"], "gus": ["gorilla"], "cid": ["countess"]}
 
 def _odds_first(seat: SeatPage, details: Any, words: str) -> str:
     """The odds the form shows before it is sent (its odds box, once it holds ``words``)."""
-    _wait_text(seat, f"#{details.get_attribute('id')} .odds-box", words)
+    seat.wait_text(f"#{details.get_attribute('id')} .odds-box", words)
     return details.locator(".odds-box").text_content() or ""
 
 
@@ -97,9 +97,9 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
     )
     table, tokens = created.id, dict(created.tokens)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
-    twelve = _phone(SeatPage(browser, live, table, "ann", tokens["ann"]))
-    gorilla = _phone(SeatPage(browser, live, table, "gus", tokens["gus"]))
-    countess = _phone(SeatPage(browser, live, table, "cid", tokens["cid"]))
+    twelve = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
+    gorilla = SeatPage(browser, live, table, "gus", tokens["gus"]).phone()
+    countess = SeatPage(browser, live, table, "cid", tokens["cid"]).phone()
     seats = (referee, twelve, gorilla, countess)
     try:
         for seat in seats:
@@ -109,20 +109,20 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         form.locator("select[name='target']").select_option('"countess"')
         odds = _odds_first(twelve, form, "3d6 + 3")
         assert "16 or more" in odds and "to-all" not in odds
-        _send(twelve, form)
-        _wait_text(twelve, "#ic-cooldowns", "Next check on #40 The Countess at 19:15")
+        twelve.submit(form)
+        twelve.wait_text("#ic-cooldowns", "Next check on #40 The Countess at 19:15")
 
         # -- the Gorilla rolls his Stealth against hers: she loses, and is told only that
         versus = _choice(gorilla, "gorilla|roll|skill roll against another character")
         versus.locator("select[name='skill']").select_option('"Stealth"')
         versus.locator("select[name='against']").select_option('"twelve"')
         assert "3d6 + 19" in _odds_first(gorilla, versus, "3d6 + 19")
-        _send(gorilla, versus)
+        gorilla.submit(versus)
         twelve.wait_version(gorilla.version())
         [rolled] = [e for e in live.store.load(table).log.events if e.kind == "skill.rolled"]
         won = rolled.data
         assert won["success"] is True and won["total"] >= 22
-        _wait_text(twelve, "#log", "rolls Stealth against")
+        twelve.wait_text("#log", "rolls Stealth against")
         line = re.search(
             r"[^.]*rolls Stealth against [^.]*\.", twelve.page.text_content("#log") or ""
         )
@@ -146,17 +146,17 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         assert {x["name"] for x in his["secrets"]} >= {"total", "faces", "against_total"}
 
         # -- the Gorilla draws his pistol and shouts Combat at the Countess, from his phone
-        _send(gorilla, _choice(gorilla, "gorilla|draw|draw"))
+        gorilla.submit(_choice(gorilla, "gorilla|draw|draw"))
         start = _choice(gorilla, "gorilla|start_combat|start a combat")
         start.get_by_label("countess", exact=True).check()
-        _send(gorilla, start)
+        gorilla.submit(start)
         attack = _choice(gorilla, "gorilla|declare|attack")
         attack.locator("select[name='target']").select_option('"countess"')
         assert "3d6+15 > 10" in _odds_first(gorilla, attack, "3d6+15")
-        _send(gorilla, attack)
+        gorilla.submit(attack)
         defend = _choice(countess, "countess|declare|defend")
-        _send(countess, defend)
-        _send(referee, _choice(referee, "referee|resolve|resolve"))
+        countess.submit(defend)
+        referee.submit(_choice(referee, "referee|resolve|resolve"))
 
         # -- shot and Knocked Out: her phone asks her at once to open "Open if shot"
         region = countess.page.locator("#act-panel .prompt[role='region']")
@@ -164,8 +164,8 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         said = region.text_content() or ""
         assert "may be opened now" in said and "Open if shot" in said, said
         assert "Nothing for you to do" not in (countess.page.text_content("#choices") or "")
-        _wait_text(countess, "#ic-news", "Envelope shot (Open if shot) may be opened now")
-        _wait_text(countess, "#console", "Knocked out: wakes at 19:05")
+        countess.wait_text("#ic-news", "Envelope shot (Open if shot) may be opened now")
+        countess.wait_text("#console", "Knocked out: wakes at 19:05")
         first = region.bounding_box()
         assert first is not None and first["y"] < 500  # read without scrolling
         width = countess.page.evaluate("document.documentElement.scrollWidth")
@@ -183,8 +183,8 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
             assert "countess" not in (other.page.text_content("#to-move") or "")
 
         # -- she opens it, knocked out; then her page says why she waits, and until when
-        _send(countess, opening)
-        _wait_text(countess, "#ic-handed", LOCKET)
+        countess.submit(opening)
+        countess.wait_text("#ic-handed", LOCKET)
         waiting = countess.page.locator("#choices p.waiting")
         waiting.wait_for(timeout=TIMEOUT)
         assert "The Countess is knocked out, until 19:05." in (waiting.text_content() or "")
@@ -193,14 +193,14 @@ def test_an_evening_shot_knocked_out_opened_and_woken(
         # -- the referee's clock: at 19:05 she wakes, at 19:15 Miss Twelve may look again
         referee.page.click("#ic-plus-5")
         _wait_clock(countess, "19:05")
-        _wait_text(countess, "#ic-news", "#40 The Countess wakes")
-        _wait_text(referee, "#ic-news", "#40 The Countess wakes")
+        countess.wait_text("#ic-news", "#40 The Countess wakes")
+        referee.wait_text("#ic-news", "#40 The Countess wakes")
         countess.page.wait_for_selector("#choices p.waiting", state="detached", timeout=TIMEOUT)
         _choice(countess, "countess|roll|skill roll against a Target Number")
         referee.page.fill("#ic-to", "19:15")
         referee.page.click("#ic-to-go")
         _wait_clock(referee, "19:15")
-        _wait_text(twelve, "#ic-news", "You may perceive #40 The Countess again")
+        twelve.wait_text("#ic-news", "You may perceive #40 The Countess again")
         assert _clock(twelve) == "19:15"
         for other in (gorilla, countess):
             assert "may perceive #40" not in (other.page.text_content("#ic-news") or "")

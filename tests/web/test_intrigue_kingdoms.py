@@ -19,7 +19,7 @@ import yaml
 
 from referee.cli.demo_tables import DEMOS, EXAMPLES
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage
+from tests.web.seats import TIMEOUT, SeatPage
 
 #: What the Countess's envelopes hold: only a perceiver who earns one (and the referee) may see it.
 PEARLS = "Her pearls are paste."
@@ -39,34 +39,6 @@ def _intrigue(live: Live) -> tuple[str, dict[str, str]]:
     return created.id, dict(created.tokens)
 
 
-def _photograph(seat: SeatPage, screenshots: Path, name: str) -> None:
-    """At 1280 and 360 pixels (light and dark): never wider than the phone."""
-    page = seat.page
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.screenshot(path=str(screenshots / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size({"width": 360, "height": 780})
-    page.screenshot(path=str(screenshots / f"{name}-360.png"))
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"{name}: the page is {width} px wide on a 360 px phone"
-    page.emulate_media(color_scheme="dark")
-    page.screenshot(path=str(screenshots / f"{name}-360-dark.png"))
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
-def _text(seat: SeatPage, selector: str) -> str:
-    return seat.page.text_content(selector) or ""
-
-
-def _wait_text(seat: SeatPage, selector: str, text: str) -> None:
-    seat.page.wait_for_function(
-        "([s, t]) => { const el = document.querySelector(s); "
-        "return !!el && el.textContent.includes(t); }",
-        arg=[selector, text],
-        timeout=TIMEOUT,
-    )
-
-
 def test_intrigue_referee_perception_console(live: Live, browser: Any, screenshots: Path) -> None:
     table, tokens = _intrigue(live)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
@@ -79,42 +51,42 @@ def test_intrigue_referee_perception_console(live: Live, browser: Any, screensho
         # the odds follow the fields: Miss Twelve (Perception 3) on the Countess: two envelopes
         page.select_option("#ic-perceiver", "twelve")
         page.select_option("#ic-target", "countess")
-        _wait_text(referee, "#ic-perc-odds", "to-some")
-        odds = _text(referee, "#ic-perc-odds")
+        referee.wait_text("#ic-perc-odds", "to-some")
+        odds = referee.text("#ic-perc-odds")
         assert "Give to ALL with a Roll of 16 or more" in odds and "3d6+3 ≥ 16" in odds
         assert "25.9%" in odds and "50%" in odds  # 7/27 and 1/2, the rules' own checks
         # Miss Twelve on Mr Fifteen, who carries nothing: nothing to hand over
         page.select_option("#ic-target", "fifteen")
-        _wait_text(referee, "#ic-perc-odds", "nothing to hand over")
+        referee.wait_text("#ic-perc-odds", "nothing to hand over")
         # Mr Fifteen (Perception 13) on the Countess: the envelope for ALL alone, surely
         page.select_option("#ic-perceiver", "fifteen")
         page.select_option("#ic-target", "countess")
-        _wait_text(referee, "#ic-perc-odds", "3d6+13 ≥ 16")
-        assert "to-some" not in _text(referee, "#ic-perc-odds")
+        referee.wait_text("#ic-perc-odds", "3d6+13 ≥ 16")
+        assert "to-some" not in referee.text("#ic-perc-odds")
         before = referee.version()
         page.click("#ic-perceive")
         for seat in pages:
             seat.wait_version(before + 2)  # the check and its cooldown's timer
         # the referee is told which envelope to hand over, by its label, in the console and log
         said = "hands over “Give to ALL with a Roll of 16 or more” (to-all)"
-        _wait_text(referee, "#ic-perc-said", said)
-        assert said in _text(referee, "#log")
+        referee.wait_text("#ic-perc-said", said)
+        assert said in referee.text("#log")
         # and the cooldown: the same check again is refused until 19:15
-        _wait_text(referee, "#ic-perc-odds", "next check at 19:15")
+        referee.wait_text("#ic-perc-odds", "next check at 19:15")
         assert page.is_disabled("#ic-perceive")
         # the perceiver sees the contents arrive, on their own screen
-        _wait_text(fifteen, "#ic-handed", PEARLS)
-        assert "Give to ALL with a Roll of 16 or more" in _text(fifteen, "#ic-handed")
+        fifteen.wait_text("#ic-handed", PEARLS)
+        assert "Give to ALL with a Roll of 16 or more" in fifteen.text("#ic-handed")
         # the holder is told what to hand over, never what is inside
-        _wait_text(holder, "#log", "hands over “Give to ALL")
+        holder.wait_text("#log", "hands over “Give to ALL")
         received = holder.received()
         assert PEARLS not in received and VIENNA not in received
         assert VIENNA not in fifteen.received()  # not earned: never sent to him either
-        assert "Perception" not in _text(holder, "#console")  # another's skill values stay his
+        assert "Perception" not in holder.text("#console")  # another's skill values stay his
         for seat in pages:
             assert not seat.errors, seat.errors
-        _photograph(referee, screenshots, "intrigue-referee-console")
-        _photograph(fifteen, screenshots, "intrigue-fifteen-envelopes")
+        referee.photograph(screenshots, "intrigue-referee-console")
+        fifteen.photograph(screenshots, "intrigue-fifteen-envelopes")
     finally:
         for seat in pages:
             seat.context.close()
@@ -123,7 +95,6 @@ def test_intrigue_referee_perception_console(live: Live, browser: Any, screensho
 def _take(seat: SeatPage, kind: str, label: str = "") -> None:
     """Take the generic choice of ``kind`` (whose summary says ``label``) with its defaults:
     a scene, a pass, the reveal, keeping a roll."""
-    before = seat.version()
     details = seat.page.locator(f"details.choice:has(> form[data-kind='{kind}'])")
     if label:
         details = details.filter(has_text=label)
@@ -131,13 +102,7 @@ def _take(seat: SeatPage, kind: str, label: str = "") -> None:
     form = details.locator("form")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
-    form.locator("button[type=submit]").click()
-    seat.page.wait_for_function(
-        f"() => Number(document.body.dataset.version) > {before} || "
-        "document.getElementById('refused').textContent.length > 0",
-        timeout=TIMEOUT,
-    )
-    assert seat.version() > before, f"{seat.seat} {kind}: {_text(seat, '#refused')}"
+    seat.submit(form)
 
 
 def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screenshots: Path) -> None:
@@ -150,20 +115,20 @@ def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screensh
         page = elves.page
         page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
         page.select_option("#bk-elves-maneuver", "Fortify")
-        _wait_text(elves, "#bk-elves-odds", "4d6 vs Ob 2")
-        assert "68.8%" in _text(elves, "#bk-elves-odds")  # 11/16: Logistics B4 against Ob 2
+        elves.wait_text("#bk-elves-odds", "4d6 vs Ob 2")
+        assert "68.8%" in elves.text("#bk-elves-odds")  # 11/16: Logistics B4 against Ob 2
         page.fill("#bk-elves-persona", "1")
-        _wait_text(elves, "#bk-elves-odds", "5d6 vs Ob 2")
-        assert "81.3%" in _text(elves, "#bk-elves-odds")  # 13/16 with a die of Persona
+        elves.wait_text("#bk-elves-odds", "5d6 vs Ob 2")
+        assert "81.3%" in elves.text("#bk-elves-odds")  # 13/16 with a die of Persona
         page.click("#bk-elves-seal")
-        _wait_text(elves, "#bk-sealed-elves", "Fortify with Logistics (1 Persona)")
+        elves.wait_text("#bk-sealed-elves", "Fortify with Logistics (1 Persona)")
         # the orcs script an Infiltrate of the elves on theirs
         orcs.page.wait_for_selector("#bk-orcs-maneuver", timeout=TIMEOUT)
         orcs.page.select_option("#bk-orcs-maneuver", "Infiltrate")
         orcs.page.select_option("#bk-orcs-target", "elves")
-        _wait_text(orcs, "#bk-orcs-odds", "successes")
+        orcs.wait_text("#bk-orcs-odds", "successes")
         orcs.page.click("#bk-orcs-seal")
-        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
+        orcs.wait_text("#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
         elves.page.wait_for_function(
             f"() => Number(document.body.dataset.version) >= {orcs.version()}", timeout=TIMEOUT
         )
@@ -182,9 +147,9 @@ def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screensh
         _take(orcs, "pass")
         _take(elves, "reveal")
         for seat in pages:
-            _wait_text(seat, "#state", "The reveal of maneuver 1")
-            _wait_text(seat, "#state", "the Orcs against the Elves · versus (V)")
-            state = _text(seat, "#state")
+            seat.wait_text("#state", "The reveal of maneuver 1")
+            seat.wait_text("#state", "the Orcs against the Elves · versus (V)")
+            state = seat.text("#state")
             assert "Fortify with Logistics (1 Persona)" in state
             assert "Infiltrate with Inconspicuous against the Elves" in state
             assert "no artha" in state and "%" in state  # each engagement's odds by artha
@@ -199,26 +164,16 @@ def test_kingdoms_sealed_slips_and_the_reveal(live: Live, browser: Any, screensh
             if seat.page.locator("details.choice > form[data-kind='keep']").count():
                 _take(seat, "keep")
         for seat in pages:
-            _wait_text(seat, "#state", "kept the roll")
+            seat.wait_text("#state", "kept the roll")
         _take(elves, "resolve")
         for seat in pages:
-            _wait_text(seat, "#state", "The resolution")
+            seat.wait_text("#state", "The resolution")
             assert seat.page.locator("#state ol.narrated li").count() >= 1
             assert not seat.errors, seat.errors
-        _photograph(elves, screenshots, "kingdoms-elves-reveal")
+        elves.photograph(screenshots, "kingdoms-elves-reveal")
     finally:
         for seat in pages:
             seat.context.close()
-
-
-def _tab_to(page: Any, selector: str) -> None:
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate(
-            "(s) => document.activeElement && document.activeElement.matches(s)", selector
-        ):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def test_intrigue_perception_check_by_keyboard_alone(live: Live, browser: Any) -> None:
@@ -230,22 +185,22 @@ def test_intrigue_perception_check_by_keyboard_alone(live: Live, browser: Any) -
     try:
         page = referee.page
         page.wait_for_selector("#ic-perceiver", timeout=TIMEOUT)
-        _tab_to(page, "#ic-perceiver")
+        referee.tab_to("#ic-perceiver")
         for _ in range(5):  # the characters by badge number: 40, 15, 12, 20; arrow to "15"
             if page.eval_on_selector("#ic-perceiver", "el => el.value") == "fifteen":
                 break
             page.keyboard.press("ArrowDown")
         assert page.eval_on_selector("#ic-perceiver", "el => el.value") == "fifteen"
-        _tab_to(page, "#ic-target")
+        referee.tab_to("#ic-target")
         for _ in range(5):
             if page.eval_on_selector("#ic-target", "el => el.value") == "countess":
                 break
             page.keyboard.press("ArrowDown")
-        _wait_text(referee, "#ic-perc-odds", "3d6+13 ≥ 16")
-        _tab_to(page, "#ic-perceive")
+        referee.wait_text("#ic-perc-odds", "3d6+13 ≥ 16")
+        referee.tab_to("#ic-perceive")
         page.keyboard.press("Enter")
-        _wait_text(referee, "#ic-perc-said", "hands over “Give to ALL")
-        _wait_text(fifteen, "#ic-handed", PEARLS)
+        referee.wait_text("#ic-perc-said", "hands over “Give to ALL")
+        fifteen.wait_text("#ic-handed", PEARLS)
     finally:
         referee.context.close()
         fifteen.context.close()
@@ -259,15 +214,15 @@ def test_kingdoms_slip_by_keyboard_alone(live: Live, browser: Any) -> None:
     try:
         page = elves.page
         page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
-        _tab_to(page, "#bk-elves-maneuver")
+        elves.tab_to("#bk-elves-maneuver")
         for _ in range(6):
             if page.eval_on_selector("#bk-elves-maneuver", "el => el.value") == "Fortify":
                 break
             page.keyboard.press("ArrowDown")
         assert page.eval_on_selector("#bk-elves-maneuver", "el => el.value") == "Fortify"
-        _tab_to(page, "#bk-elves-seal")
+        elves.tab_to("#bk-elves-seal")
         page.keyboard.press("Enter")
-        _wait_text(elves, "#bk-sealed-elves", "Fortify with Logistics")
+        elves.wait_text("#bk-sealed-elves", "Fortify with Logistics")
         # The slip can be drawn by the table's live update before the seal's answer moves the
         # focus to it: wait for the focus, which fails the test if it never comes.
         page.wait_for_function(

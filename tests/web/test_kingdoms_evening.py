@@ -22,10 +22,9 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import Live, docs_picture
-from tests.web.test_table import TIMEOUT, SeatPage
+from tests.web.seats import TIMEOUT, SeatPage
 
 ROOT = Path(__file__).resolve().parents[2]
-PHONE = {"width": 360, "height": 780}
 
 SETUP: dict[str, Any] = {
     "territory": "the Greenway",
@@ -62,25 +61,12 @@ SEALED = {  # what each slip's sealed content holds, as its JSON says it
 def _seat(browser: Any, live: Live, table: str, seat: str, token: str) -> SeatPage:
     joined = SeatPage(browser, live, table, seat, token)
     if seat != "fay":
-        joined.page.set_viewport_size(PHONE)
+        joined.phone()
     return joined
-
-
-def _moved_on(seat: SeatPage, version: int) -> None:
-    seat.page.wait_for_selector(f"body:not([data-version='{version}'])", timeout=TIMEOUT)
-
-
-def _wait_text(seat: SeatPage, selector: str, text: str) -> None:
-    seat.page.wait_for_function(
-        "([s, t]) => [...document.querySelectorAll(s)].some(e => e.textContent.includes(t))",
-        arg=[selector, text],
-        timeout=TIMEOUT,
-    )
 
 
 def _choose(seat: SeatPage, key: str, fields: dict[str, str] | None = None) -> None:
     """Open the offered choice ``key`` (actor|kind|label), fill ``fields`` and send it."""
-    before = seat.version()
     details = seat.page.locator(f"details.choice[data-key='{key}']")
     details.locator("summary").click()
     for name, value in (fields or {}).items():
@@ -89,8 +75,7 @@ def _choose(seat: SeatPage, key: str, fields: dict[str, str] | None = None) -> N
             field.select_option(value)
         else:
             field.fill(value)
-    details.locator("button[type=submit]").click()
-    _moved_on(seat, before)
+    seat.submit(details)
 
 
 def _no_slip_but_its_own(seats: dict[str, SeatPage]) -> None:
@@ -123,23 +108,23 @@ def test_an_evening_of_kingdoms_spends_fate_on_the_odds_it_buys(
         # the slips, written and sealed from each faction's own page
         ann.page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
         ann.page.select_option("#bk-elves-maneuver", "Fortify")
-        _wait_text(ann, "#bk-elves-persona-odds", "1 Persona")
+        ann.wait_text("#bk-elves-persona-odds", "1 Persona")
         ann.page.click("#bk-elves-persona-1")  # the Persona option, its odds beside no Persona
         before = ann.version()
         ann.page.click("#bk-elves-seal")
-        _moved_on(ann, before)
-        _wait_text(ann, "#bk-sealed-elves", "Fortify with Logistics (1 Persona)")
+        ann.moved_on(before)
+        ann.wait_text("#bk-sealed-elves", "Fortify with Logistics (1 Persona)")
         bob.page.wait_for_selector("#bk-orcs-maneuver", timeout=TIMEOUT)
         bob.page.select_option("#bk-orcs-maneuver", "Infiltrate")
         bob.page.select_option("#bk-orcs-target", "elves")
         before = bob.version()
         bob.page.click("#bk-orcs-seal")
-        _moved_on(bob, before)
-        _wait_text(bob, "#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
+        bob.moved_on(before)
+        bob.wait_text("#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
         for seat in seats.values():
             seat.wait_version(bob.version())
         _no_slip_but_its_own(seats)
-        _wait_text(fay, "#log", "The Orcs' maneuver slip is sealed (hidden until the reveal)")
+        fay.wait_text("#log", "The Orcs' maneuver slip is sealed (hidden until the reveal)")
 
         # the scenes: the orcs' conflict at the elves, then each passes
         _choose(
@@ -149,8 +134,7 @@ def test_an_evening_of_kingdoms_spends_fate_on_the_odds_it_buys(
         )
         _choose(bob, "orcs|pass|pass")
         # the orcs wait, and are told why and until when
-        _wait_text(
-            bob,
+        bob.wait_text(
             "#choices p.waiting",
             "your slip is sealed and your scenes passed: the reveal waits for the Elves",
         )
@@ -200,8 +184,8 @@ def test_an_evening_of_kingdoms_spends_fate_on_the_odds_it_buys(
         # the elves spend Fate on the odds shown
         before = ann.version()
         ann.page.click("#bk-elves-spend-fate")
-        _moved_on(ann, before)
-        _wait_text(ann, "#log", "Fate spent on the Elves' roll")
+        ann.moved_on(before)
+        ann.wait_text("#log", "Fate spent on the Elves' roll")
         # a tie, if the Fate made one: both see its odds and agree
         if ann.page.locator("#bk-elves-tie-odds").count():
             assert "%" in (bob.page.text_content("#bk-orcs-tie-odds") or "")
@@ -209,10 +193,10 @@ def test_an_evening_of_kingdoms_spends_fate_on_the_odds_it_buys(
             for seat, fid in ((bob, "orcs"), (ann, "elves")):
                 before = seat.version()
                 seat.page.click(f"#bk-{fid}-tie-agree")
-                _moved_on(seat, before)
+                seat.moved_on(before)
         _choose(ann, "elves|resolve|resolve")
         for seat in seats.values():
-            _wait_text(seat, "#log", "Maneuver 1 ends")
+            seat.wait_text("#log", "Maneuver 1 ends")
 
         # the log reads as a chronicle, on every page
         log = fay.page.text_content("#log") or ""

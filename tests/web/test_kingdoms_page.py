@@ -25,28 +25,7 @@ from referee.core import Action, Table
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage
-
-PHONE = {"width": 360, "height": 780}
-
-
-def _seat(browser: Any, live: Live, table: str, seat: str, token: str) -> SeatPage:
-    joined = SeatPage(browser, live, table, seat, token)
-    joined.page.set_viewport_size(PHONE)
-    return joined
-
-
-def _wait_text(seat: SeatPage, selector: str, text: str) -> None:
-    seat.page.wait_for_function(
-        "([s, t]) => { const el = document.querySelector(s); "
-        "return !!el && el.textContent.includes(t); }",
-        arg=[selector, text],
-        timeout=TIMEOUT,
-    )
-
-
-def _text(seat: SeatPage, selector: str) -> str:
-    return seat.page.text_content(selector) or ""
+from tests.web.seats import TIMEOUT, SeatPage
 
 
 def _fits(seat: SeatPage, name: str, screenshots: Path) -> None:
@@ -78,8 +57,8 @@ def test_a_half_written_slip_survives_the_other_factions_move(
     live: Live, browser: Any, screenshots: Path
 ) -> None:
     table, tokens = live.demo("kingdoms")
-    elves = _seat(browser, live, table, "ann", tokens["ann"])
-    orcs = _seat(browser, live, table, "bob", tokens["bob"])
+    elves = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
+    orcs = SeatPage(browser, live, table, "bob", tokens["bob"]).phone()
     try:
         page = elves.page
         page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
@@ -93,14 +72,14 @@ def test_a_half_written_slip_survives_the_other_factions_move(
         page.fill("#bk-elves-downtime", "1")
         page.focus("#bk-elves-downtime")
         page.evaluate("document.activeElement.dataset.mark = 'mine'")
-        _wait_text(elves, "#bk-elves-odds", "5d6 vs Ob 2")
+        elves.wait_text("#bk-elves-odds", "5d6 vs Ob 2")
         before = elves.version()
         # the orcs script and seal their slip through their own page
         orcs.page.wait_for_selector("#bk-orcs-maneuver", timeout=TIMEOUT)
         orcs.page.select_option("#bk-orcs-maneuver", "Infiltrate")
         orcs.page.select_option("#bk-orcs-target", "elves")
         orcs.page.click("#bk-orcs-seal")
-        _wait_text(orcs, "#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
+        orcs.wait_text("#bk-sealed-orcs", "Infiltrate with Inconspicuous against the Elves")
         elves.wait_version(before + 1)  # the orcs' sealing, pushed to the elves
         # the elves' half-written slip is as they left it: values, focus, caret
         assert page.eval_on_selector("#bk-elves-maneuver", "el => el.value") == "Fortify"
@@ -108,9 +87,9 @@ def test_a_half_written_slip_survives_the_other_factions_move(
         assert page.eval_on_selector("#bk-elves-downtime", "el => el.value") == "1"
         assert page.evaluate("document.activeElement.id") == "bk-elves-downtime"
         assert page.evaluate("document.activeElement.dataset.mark") == "mine"
-        _wait_text(elves, "#bk-elves-odds", "5d6 vs Ob 2")
+        elves.wait_text("#bk-elves-odds", "5d6 vs Ob 2")
         # the picture in docs/web.md: the half-written slip on the phone, after the push
-        _wait_text(elves, "#bk-elves-persona-odds", "81.3%")
+        elves.wait_text("#bk-elves-persona-odds", "81.3%")
         top = page.evaluate("document.getElementById('act-h').getBoundingClientRect().y + scrollY")
         page.screenshot(
             path=str(screenshots / "kingdoms-elves-slip-phone-360.png"),
@@ -122,7 +101,7 @@ def test_a_half_written_slip_survives_the_other_factions_move(
         page.keyboard.type("2")
         assert page.eval_on_selector("#bk-elves-downtime", "el => el.value") == "2"
         page.click("#bk-elves-seal")
-        _wait_text(elves, "#bk-sealed-elves", "Fortify with Logistics (1 Persona; 2 to downtime)")
+        elves.wait_text("#bk-sealed-elves", "Fortify with Logistics (1 Persona; 2 to downtime)")
         for seat, name in ((elves, "elves-slip"), (orcs, "orcs-slip")):
             _fits(seat, name, screenshots)
             assert not seat.errors, seat.errors
@@ -136,19 +115,19 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
 ) -> None:
     # the slips: each faction's own pool, and each Persona spent side by side
     table, tokens = live.demo("kingdoms")
-    elves = _seat(browser, live, table, "ann", tokens["ann"])
-    orcs = _seat(browser, live, table, "bob", tokens["bob"])
+    elves = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
+    orcs = SeatPage(browser, live, table, "bob", tokens["bob"]).phone()
     try:
         elves.page.wait_for_selector("#bk-elves-maneuver", timeout=TIMEOUT)
         elves.page.select_option("#bk-elves-maneuver", "Fortify")
-        _wait_text(elves, "#bk-elves-persona-odds", "no Persona")
-        _wait_text(elves, "#bk-elves-persona-odds", "81.3%")  # 13/16: 5d6 against Ob 2
-        side = _text(elves, "#bk-elves-persona-odds")
+        elves.wait_text("#bk-elves-persona-odds", "no Persona")
+        elves.wait_text("#bk-elves-persona-odds", "81.3%")  # 13/16: 5d6 against Ob 2
+        side = elves.text("#bk-elves-persona-odds")
         assert "1 Persona" in side and "68.8%" in side and "81.3%" in side  # 11/16 and 13/16
         orcs.page.wait_for_selector("#bk-orcs-maneuver", timeout=TIMEOUT)
         orcs.page.select_option("#bk-orcs-maneuver", "Infiltrate")
-        _wait_text(orcs, "#bk-orcs-odds", "successes")
-        assert "%" in _text(orcs, "#bk-orcs-odds")
+        orcs.wait_text("#bk-orcs-odds", "successes")
+        assert "%" in orcs.text("#bk-orcs-odds")
         _fits(elves, "elves-persona", screenshots)
     finally:
         elves.context.close()
@@ -156,12 +135,12 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
 
     # after the roll: the elves rolled 2 successes on 5 dice with a 6, and have Fate left
     table, tokens = _imported(live, 6)
-    elves = _seat(browser, live, table, "ann", tokens["ann"])
+    elves = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
     try:
         page = elves.page
         page.wait_for_selector("#bk-elves-artha", timeout=TIMEOUT)
-        _wait_text(elves, "#bk-elves-artha", "Spend Fate")
-        _wait_text(elves, "#bk-elves-artha", "41.7%")  # 3 successes: the 6 explodes to a 4-6
+        elves.wait_text("#bk-elves-artha", "Spend Fate")
+        elves.wait_text("#bk-elves-artha", "41.7%")  # 3 successes: the 6 explodes to a 4-6
         columns = page.locator("#bk-elves-artha > .bk-option").all_inner_texts()
         assert [c.split("\n")[0] for c in columns] == ["No artha", "Fate"]
         assert "2 successes" in columns[0] and "100%" in columns[0]
@@ -182,33 +161,33 @@ def test_each_faction_sees_the_odds_of_its_rolls_before_sending(
     # a tied versus test (the elves' Fate made it 4 against 4): the tie-breaker is offered to
     # both, each with its odds before it agrees; the orcs agree first, then the elves
     table, tokens = _imported(live, 7)
-    elves = _seat(browser, live, table, "ann", tokens["ann"])
-    orcs = _seat(browser, live, table, "bob", tokens["bob"])
+    elves = SeatPage(browser, live, table, "ann", tokens["ann"]).phone()
+    orcs = SeatPage(browser, live, table, "bob", tokens["bob"]).phone()
     try:
         # the log's card of the Fate spent: the counts that matter, not 60 rows of "<0.1%"
         card = _rows(elves, "#log li[data-kind='artha.spent']")
         assert 3 <= len(card) <= 8 and sum("<0.1%" in r for r in card) <= 1, card
         # each side tests a root of the skill it used: the elves' Logistics is Perception's
-        _wait_text(orcs, "#bk-orcs-tie-odds", "if the Elves agree on Perception")
-        assert "22.7%" in _text(orcs, "#bk-orcs-tie-odds")  # Will B3 beats Perception B4: 29/128
-        assert "agree on Will" not in _text(orcs, "#bk-orcs-tie-odds")
+        orcs.wait_text("#bk-orcs-tie-odds", "if the Elves agree on Perception")
+        assert "22.7%" in orcs.text("#bk-orcs-tie-odds")  # Will B3 beats Perception B4: 29/128
+        assert "agree on Will" not in orcs.text("#bk-orcs-tie-odds")
         roots = elves.page.locator("#bk-elves-tie-root option").all_text_contents()
         assert roots == ["Perception"], roots  # not the Will on Aeluin's sheet
-        assert _text(elves, "label[for='bk-elves-tie-root']") == "Root stat of Logistics"
-        _wait_text(elves, "#bk-elves-tie-odds", "if the Orcs agree on Will")
-        mine = _text(elves, "#bk-elves-tie-odds")
+        assert elves.text("label[for='bk-elves-tie-root']") == "Root stat of Logistics"
+        elves.wait_text("#bk-elves-tie-odds", "if the Orcs agree on Will")
+        mine = elves.text("#bk-elves-tie-odds")
         before = orcs.version()
         orcs.page.click("#bk-orcs-tie-agree")
         elves.wait_version(before + 1)
-        _wait_text(elves, "#bk-elves-tie-h", "tie-breaker")
-        _wait_text(elves, "#bk-elves-tie", "the Orcs agreed to it, on Will")
+        elves.wait_text("#bk-elves-tie-h", "tie-breaker")
+        elves.wait_text("#bk-elves-tie", "the Orcs agreed to it, on Will")
         # once the orcs agreed, the elves' odds are against the root they chose, no "if"
         elves.page.wait_for_function(
             "() => !document.getElementById('bk-elves-tie-odds')"
             ".textContent.includes('if the Orcs')",
             timeout=TIMEOUT,
         )
-        after = _text(elves, "#bk-elves-tie-odds")
+        after = elves.text("#bk-elves-tie-odds")
         assert "against the Orcs' Will" in after
         for pct in ("success", "failure"):
             assert pct in mine and pct in after

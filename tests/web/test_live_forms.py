@@ -14,16 +14,7 @@ import pytest
 
 from referee.cli.demo_tables import DEMOS
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage
-
-
-def _observation(live: Live, table: str, token: str) -> dict[str, Any]:
-    answer = httpx.get(
-        f"{live.base}/api/tables/{table}", headers={"Authorization": f"Bearer {token}"}
-    )
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
+from tests.web.seats import TIMEOUT, SeatPage, observation
 
 
 def _default(domain: dict[str, Any]) -> Any:
@@ -42,7 +33,7 @@ def _default(domain: dict[str, Any]) -> Any:
 def _act_through_api(live: Live, table: str, token: str, prefer: str) -> int:
     """Another seat takes the first action the rules accept (kinds named ``prefer`` first),
     through the API, with each parameter's first value → the table's new version."""
-    seen = _observation(live, table, token)
+    seen = observation(live, table, token)
     choices = sorted(seen["choices"], key=lambda c: c["kind"] != prefer)
     for choice in choices[:15]:
         params = {name: _default(d) for name, d in choice["params"].items()}
@@ -225,10 +216,7 @@ def test_structured_domains_prompts_and_the_result(live: Live, browser: Any) -> 
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     try:
         page = alice.page
-        page.evaluate(
-            "() => { window.__buzz = 0;"
-            " navigator.vibrate = () => { window.__buzz += 1; return true; }; }"
-        )
+        alice.count_buzzes()
 
         def render(obs: dict[str, Any]) -> None:
             page.evaluate("(o) => window.RefTable.render(o)", obs)
@@ -243,9 +231,9 @@ def test_structured_domains_prompts_and_the_result(live: Live, browser: Any) -> 
         assert "The guard wakes: plan your round" in (region.locator("h3").text_content() or "")
         assert region.locator("details.choice > form[data-kind='plan_round']").count() == 1
         assert region.get_by_role("button", name="Decline").count() == 1
-        assert page.evaluate("window.__buzz") == 1  # a new prompt for this seat
+        assert alice.buzzes() == 1  # a new prompt for this seat
         render(obs)
-        assert page.evaluate("window.__buzz") == 1  # the same prompt again: no buzz
+        assert alice.buzzes() == 1  # the same prompt again: no buzz
         fid = page.evaluate("(k) => window.RefTable.idOf(k)", KEY)
         region.locator("summary").click()
         assert params() == {

@@ -14,7 +14,7 @@ from referee.core.table import Table
 from referee.server.views import OPEN_EVENTS
 from tests.server.test_log_pages import Ledger
 from tests.web.conftest import WAIT, Live
-from tests.web.test_table import SeatPage
+from tests.web.seats import SeatPage
 
 EVENTS = 250
 

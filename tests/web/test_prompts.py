@@ -12,21 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage
+from tests.web.seats import TIMEOUT, SeatPage
 
 REASON = "ann attacks bob with the sabre: parry or dodge"
-
-
-def _phone(page: SeatPage) -> None:
-    page.page.set_viewport_size({"width": 360, "height": 800})
-    page.page.evaluate(
-        "() => { window.__buzz = 0;"
-        " navigator.vibrate = () => { window.__buzz += 1; return true; }; }"
-    )
-
-
-def _moved_on(page: SeatPage, version: int) -> None:
-    page.page.wait_for_selector(f"body:not([data-version='{version}'])", timeout=TIMEOUT)
 
 
 def test_a_prompt_is_asked_on_its_seats_phone_and_answered_there(live: Live, browser: Any) -> None:
@@ -41,7 +29,7 @@ def test_a_prompt_is_asked_on_its_seats_phone_and_answered_there(live: Live, bro
     }
     try:
         for seat in seats.values():
-            _phone(seat)
+            seat.phone().count_buzzes()
         ann, bob, cat = seats["ann"], seats["bob"], seats["cat"]
         # Ann builds her turn from the page: attack Bob with the sabre, then guard high
         ann.page.locator("details.choice[data-key^='ann|declare'] > summary").click()
@@ -51,15 +39,12 @@ def test_a_prompt_is_asked_on_its_seats_phone_and_answered_there(live: Live, bro
         form.get_by_role("button", name="Add a step").click()
         second = form.locator("li.step").nth(1)
         second.locator("select").first.select_option(label="guard")
-        before = ann.version()
-        form.locator("button[type=submit]").click()
-        for seat in seats.values():
-            _moved_on(seat, before)
+        ann.submit(form, seats.values())
         # Bob's phone: the question first, in its own region, and a buzz
         region = bob.page.locator("#act-panel .prompt[role='region']")
         region.wait_for(timeout=TIMEOUT)
         assert REASON in (region.text_content() or "")
-        assert bob.page.evaluate("window.__buzz") == 1
+        assert bob.buzzes() == 1
         first = bob.page.locator("#act-panel .prompt").first.bounding_box()
         assert first is not None and first["y"] < 400  # at the top, read without scrolling
         # Ann and Cat wait, and never read the secret prompt's words
@@ -74,10 +59,7 @@ def test_a_prompt_is_asked_on_its_seats_phone_and_answered_there(live: Live, bro
         assert skills == ["sabre", "dagger"]
         defend.get_by_label("skill", exact=True).select_option(label="dagger")
         bob.page.wait_for_selector("form[data-kind='defend'] .odds-box .odds li", timeout=TIMEOUT)
-        answered = bob.version()
-        defend.locator("button[type=submit]").click()
-        for seat in seats.values():
-            _moved_on(seat, answered)
+        bob.submit(defend, seats.values())
         assert bob.page.locator("#act-panel .prompt[role='region']").count() == 0
         log = ann.page.locator("#log").text_content() or ""
         assert "defence.rolled" in log or "defends" in log or "attacks" in log

@@ -12,7 +12,7 @@ import httpx
 
 from referee.server import patches
 from tests.web.conftest import Live
-from tests.web.test_table import SeatPage
+from tests.web.seats import SeatPage
 
 KEYS = ["a", "b", "c/d", "e~f", "0", "", "state"]
 

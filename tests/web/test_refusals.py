@@ -17,9 +17,8 @@ from typing import Any
 
 from tests.web.a11y import serve_axe
 from tests.web.conftest import Live
+from tests.web.seats import TIMEOUT, SeatPage
 from tests.web.test_accessibility import _check_themes
-from tests.web.test_prompts import _moved_on, _phone
-from tests.web.test_table import TIMEOUT, SeatPage
 
 #: What the focused element is and how it is marked: its id, aria-invalid, aria-describedby.
 FOCUSED = """() => { const el = document.activeElement;
@@ -36,7 +35,7 @@ def _seats(live: Live, browser: Any, names: tuple[str, ...]) -> dict[str, SeatPa
     )
     seats = {n: SeatPage(browser, live, created.id, n, created.tokens[n]) for n in names}
     for seat in seats.values():
-        _phone(seat)
+        seat.phone().count_buzzes()
     return seats
 
 
@@ -77,7 +76,7 @@ def test_a_refused_field_is_said_at_the_field_and_the_draft_is_kept(
         assert form.locator(".refusal").count() == 0
         assert moves.get_attribute("aria-invalid") is None
         form.locator("button[type=submit]").click()
-        _moved_on(ann, before)
+        ann.moved_on(before)
         assert not ann.errors, ann.errors
     finally:
         for seat in seats.values():
@@ -138,7 +137,7 @@ def test_the_server_refuses_at_the_field_and_the_rules_at_the_button(
         unfavourable.select_option(label=options[1])
         assert exchange.locator(".refusal").count() == 0
         exchange.locator("button[type=submit]").click()
-        _moved_on(referee, before)
+        referee.moved_on(before)
         assert not referee.errors, referee.errors
     finally:
         referee.context.close()
@@ -164,7 +163,7 @@ def test_a_seat_that_must_wait_sees_why_until_it_may_act(
         form.locator("li.step").nth(0).get_by_label("attack", exact=True).select_option(label="bob")
         before = ann.version()
         form.locator("button[type=submit]").click()
-        _moved_on(bob, before)
+        bob.moved_on(before)
         region = bob.page.locator("#act-panel .prompt[role='region']")
         region.wait_for(timeout=TIMEOUT)
         assert bob.page.locator("#choices p.waiting").count() == 0  # he may act now
@@ -183,7 +182,7 @@ def test_a_seat_that_must_wait_sees_why_until_it_may_act(
         assert "agility" in (odds.nth(1).text_content() or "")
         assert region.locator("figure .odds li .pct").count() >= 4
         assert region.get_by_role("button", name="Decline").is_visible()
-        assert bob.page.evaluate("window.__buzz") == 1
+        assert bob.buzzes() == 1
         bob.page.screenshot(path=str(screenshots / "prompt-odds-toy-bob-360.png"))
         serve_axe(bob.context)
         assert _check_themes(bob.page, "bob, a prompt's odds", "prompted") == []
@@ -219,7 +218,7 @@ def test_a_number_out_of_its_range_is_said_at_its_field_before_it_is_sent(
     table, tokens = live.demo("hursagmu")
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     try:
-        _phone(alice)
+        alice.phone().count_buzzes()
         page = alice.page
         push = page.locator("details.choice:has(> form[data-kind='push'])").first
         push.locator("summary").click()

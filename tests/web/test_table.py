@@ -6,16 +6,14 @@ and 1280 pixels (build/screenshots/)."""
 
 from __future__ import annotations
 
-import contextlib
-import json
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from referee.cli.demo_tables import DEMOS, EXAMPLES
-from tests.web.conftest import WAIT, Live
+from tests.web.conftest import Live
+from tests.web.seats import TIMEOUT, SeatPage, observation, secrets_from
 
 GAMES = ["intrigue", "kingdoms", "zweihander", "ginlane", "hursagmu"]
 #: Games whose demo flow puts a secret on the table (a character sheet only the referee and its
@@ -25,120 +23,6 @@ MAKES_SECRETS = {"intrigue", "kingdoms"}
 #: The kind of move each game's flow takes first where it can: one that makes a secret (a
 #: Kingdoms faction scripts its maneuver slip, sealed from the other faction).
 PREFER = {"kingdoms": "write_slip"}
-TIMEOUT = WAIT  # ms: a bound on a hang, not on speed (conftest.WAIT)
-
-
-class SeatPage:
-    """One seat's browser context and page, with every byte it received from the server."""
-
-    def __init__(self, browser: Any, live: Live, table: str, seat: str, token: str) -> None:
-        self.seat = seat
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
-        self.page = self.context.new_page()
-        self.frames: list[str] = []
-        self.bodies: list[str] = []
-        self.errors: list[str] = []
-        self.page.on("websocket", self._socket)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.on("response", self._response)
-        self.page.goto(f"{live.base}/join/{table}#{token}")
-        self.page.wait_for_url(f"**/table/{table}", timeout=TIMEOUT)
-        self.page.wait_for_selector("body[data-live='1']", timeout=TIMEOUT)
-
-    def _socket(self, socket: Any) -> None:
-        socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
-
-    def _response(self, response: Any) -> None:
-        if "/api/" in response.url:
-            with contextlib.suppress(Exception):  # a socket upgrade has no body
-                self.bodies.append(response.text())
-
-    def version(self) -> int:
-        return int(self.page.get_attribute("body", "data-version") or -1)
-
-    def wait_version(self, version: int) -> None:
-        self.page.wait_for_selector(f"body[data-version='{version}']", timeout=TIMEOUT)
-
-    def received(self) -> str:
-        return "\n".join([self.page.content(), *self.frames, *self.bodies])
-
-    def act_first_legal(self, prefer: str = "") -> str:
-        """Open each offered choice in turn (kinds containing ``prefer`` first) and take it with
-        its defaults until the rules accept one; the kind taken."""
-        before = self.version()
-        kinds = [
-            form.get_attribute("data-kind") or ""
-            for form in self.page.locator("details.choice > form").all()
-        ]
-        order = sorted(range(len(kinds)), key=lambda i: not (prefer and prefer in kinds[i]))
-        for index in order[:12]:
-            details = self.page.locator("details.choice").nth(index)
-            kind = details.locator("form").get_attribute("data-kind") or ""
-            if details.get_attribute("open") is None:
-                details.locator("summary").click()
-            refusals = self.page.get_attribute("body", "data-refusals") or "0"
-            details.locator("button[type=submit]").click()
-            # taken, or refused: at its field or button in the form (counted in data-refusals),
-            # else in the page's one alert
-            self.page.wait_for_function(
-                f"() => document.body.dataset.version != '{before}' || "
-                f"(document.body.dataset.refusals || '0') != '{refusals}' || "
-                "document.getElementById('refused').textContent.length > 0",
-                timeout=TIMEOUT,
-            )
-            if self.version() != before:
-                return kind
-            said = details.locator(".refusal[role=alert]")
-            shown = said.first.text_content() if said.count() else None
-            refused = shown or self.page.text_content("#refused")
-            assert refused, f"seat {self.seat}: {kind} was refused without a word"
-        raise AssertionError(f"seat {self.seat}: no choice offered was accepted")
-
-
-def _observation(live: Live, table: str, token: str) -> dict[str, Any]:
-    answer = httpx.get(
-        f"{live.base}/api/tables/{table}", headers={"Authorization": f"Bearer {token}"}
-    )
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    data.pop("tag", None)  # a digest of the last event seen, the same for every seat that saw it
-    return data
-
-
-def _strings(value: Any) -> set[str]:
-    out: set[str] = set()
-    if isinstance(value, str):
-        out.add(value)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            out |= _strings(key) | _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            out |= _strings(item)
-    return out
-
-
-def _secrets_from(live: Live, table: str, tokens: dict[str, str], seat: str) -> set[str]:
-    """Strings (6 characters or more) of the table other seats are shown that ``seat`` is not:
-    in the events, action records and state every other seat observes, absent from ``seat``'s
-    own observation and from the page's own assets."""
-    own = json.dumps(_observation(live, table, tokens[seat]), ensure_ascii=False)
-    assets = "".join(
-        httpx.get(f"{live.base}/static/{name}").text
-        for name in ("table.js", "common.js", "theme.js", "app.css")
-    )
-    others: set[str] = set()
-    for other, token in tokens.items():
-        if other != seat:
-            seen = _observation(live, table, token)
-            # what the table holds (its log, records and state), not another seat's menu of
-            # moves, which changes as it plays and which this seat had once too
-            others |= _strings([seen["events"], seen["actions"], seen["state"]])
-    return {
-        text
-        for text in others
-        if len(text) >= 6 and text not in own and text not in assets and "\n" not in text
-    }
 
 
 def _players(tokens: dict[str, str]) -> list[str]:
@@ -166,7 +50,7 @@ def test_referee_and_two_players_live(
             # an action recorded for everyone shows in every other seat's log at once
             public = [
                 a
-                for a in _observation(live, table, tokens[actor.seat])["actions"]
+                for a in observation(live, table, tokens[actor.seat])["actions"]
                 if a["kind"] == kind
             ]
             assert public, kind
@@ -178,7 +62,7 @@ def test_referee_and_two_players_live(
         for seat_page in pages:
             if seat_page.seat == "referee":
                 continue
-            secrets = _secrets_from(live, table, tokens, seat_page.seat)
+            secrets = secrets_from(live, table, tokens, seat_page.seat)
             received = seat_page.received()
             searched += len(secrets)
             leaked = sorted(s for s in secrets if s in received)

@@ -19,27 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage
-from tests.web.test_zweihander_ginlane_hursagmu import _demo_setup, _no_secret, _table, _take
+from tests.web.seats import TIMEOUT, SeatPage, demo_setup, follow, make_table, no_secret
 
 OFFENCE = "Roth beat the stable boy bloody"
 #: The NPCs' secrets in the demo setup: the Captain's Disorder, and his Chaos Ranks.
 DISORDER = "Sanguine thrall"
 CHAOS_RANKS = re.compile(r'"chaos_ranks":\s*7')
-
-
-def _phone(seat: SeatPage) -> None:
-    seat.page.set_viewport_size({"width": 360, "height": 780})
-
-
-def _moved_on(pages: list[SeatPage], version: int) -> None:
-    for seat in pages:
-        seat.page.wait_for_selector(f"body:not([data-version='{version}'])", timeout=TIMEOUT)
-
-
-def _follow(pages: list[SeatPage], version: int) -> None:
-    for seat in pages:
-        seat.wait_version(version)
 
 
 def _open(seat: SeatPage, kind: str, actor: str | None = None) -> Any:
@@ -52,18 +37,6 @@ def _open(seat: SeatPage, kind: str, actor: str | None = None) -> Any:
     if details.first.get_attribute("open") is None:
         details.first.locator("summary").click()
     return details.first.locator("form")
-
-
-def _send(seat: SeatPage, form: Any, pages: list[SeatPage]) -> None:
-    before = seat.version()
-    form.locator("button[type=submit]").click()
-    seat.page.wait_for_function(
-        f"() => document.body.dataset.version != '{before}' || "
-        "document.getElementById('refused').textContent.length > 0",
-        timeout=TIMEOUT,
-    )
-    assert seat.version() != before, seat.page.text_content("#refused")
-    _follow(pages, seat.version())
 
 
 def _runner(fieldset: Any, index: int, character: str, mode: str) -> None:
@@ -85,7 +58,7 @@ def _start_the_chase(referee: SeatPage, pages: list[SeatPage]) -> None:
     _runner(pursuers, 0, "captain_roth", "couser horse")
     _runner(pursuers, 1, "sergeant_maas", "destrier horse or flying")
     form.locator("select[name='takedown']").select_option(label="Standard")
-    _send(referee, form, pages)
+    referee.submit(form, pages)
 
 
 def _next_rung(seat: SeatPage) -> str | None:
@@ -119,7 +92,7 @@ def _ride_the_chase_out(
             return takedowns
         nxt = _next_rung(referee)
         if nxt is None:
-            _send(referee, _open(referee, "chase.end_round", "referee"), pages)
+            referee.submit(_open(referee, "chase.end_round", "referee"), pages)
         elif nxt in riders:
             rider = riders[nxt]
             for name, other in riders.items():
@@ -129,9 +102,9 @@ def _ride_the_chase_out(
                     waiting = other.page.locator("#choices p.waiting")
                     waiting.first.wait_for(timeout=TIMEOUT)
                     assert "the chase, Round" in (waiting.first.text_content() or "")
-            _send(rider, _open(rider, "chase.move"), pages)
+            rider.submit(_open(rider, "chase.move"), pages)
         else:
-            _send(referee, _open(referee, "chase.move", nxt), pages)
+            referee.submit(_open(referee, "chase.move", nxt), pages)
             if (
                 not _is_over(referee)
                 and referee.page.locator("form[data-kind='chase.takedown']").count()
@@ -139,7 +112,7 @@ def _ride_the_chase_out(
                 form = _open(referee, "chase.takedown", nxt)
                 form.locator("select[name='skill']").select_option(label="Ride")
                 form.locator("select[name='escapee_skill']").select_option(label="Ride")
-                _send(referee, form, pages)
+                referee.submit(form, pages)
                 takedowns += 1
     raise AssertionError("the chase never ended")
 
@@ -166,14 +139,14 @@ def _compose_the_journey(referee: SeatPage, pages: list[SeatPage]) -> None:
         step.locator("input[name$='.days']").fill(days)
         step.locator("select[name$='.terrain']").select_option(label=terrain)
         step.locator("select[name$='.threat']").select_option(label=threat)
-    _send(referee, form, pages)
+    referee.submit(form, pages)
 
 
 def test_an_evening_a_chase_on_horseback_and_a_journey_composed_at_the_table(
     live: Live, browser: Any, screenshots: Path
 ) -> None:
-    data = _demo_setup("zweihander")
-    table, tokens = _table(live, "zweihander", data["setup"], data["players"])
+    data = demo_setup("zweihander")
+    table, tokens = make_table(live, "zweihander", data["setup"], data["players"])
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     bob = SeatPage(browser, live, table, "bob", tokens["bob"])
@@ -181,17 +154,16 @@ def test_an_evening_a_chase_on_horseback_and_a_journey_composed_at_the_table(
     players = [alice, bob]
     try:
         for seat in players:
-            _phone(seat)
+            seat.phone()
         # the GM notes the Captain's offence: his Corruption is the GM's alone
-        _take(
-            referee,
+        referee.take(
             "corruption",
             "referee",
             character="captain_roth",
             weight="minor",
             offence=OFFENCE,
         )
-        _follow(pages, referee.version())
+        follow(pages, referee.version())
         referee.page.wait_for_selector(
             ".zw-session tr:has-text('captain_roth'):has-text('Order 1 / Chaos 7')",
             timeout=TIMEOUT,
@@ -230,7 +202,7 @@ def test_an_evening_a_chase_on_horseback_and_a_journey_composed_at_the_table(
         roles = _open(referee, "journey.roles", "referee")
         roles.locator("select[name='guide']").select_option(label="bert")
         roles.locator("select[name='scout']").select_option(label="anna")
-        _send(referee, roles, pages)
+        referee.submit(roles, pages)
         scout = alice.page.locator("#log > li[data-kind='journey.role_check']").nth(2)
         raised = "increase Threat Level" in (scout.text_content() or "")
         threat = "2" if raised else "0"
@@ -242,8 +214,8 @@ def test_an_evening_a_chase_on_horseback_and_a_journey_composed_at_the_table(
             assert f"threat {threat} (route 1)" in (row.text_content() or "")
 
         # the stables: Anna's Reward Points, half for the rest of Alice's stable
-        _take(referee, "stable.reward", "referee", reward="10")
-        _follow(pages, referee.version())
+        referee.take("stable.reward", "referee", reward="10")
+        follow(pages, referee.version())
         alice.page.wait_for_selector("#log > li[data-kind='stable.rewarded']", timeout=TIMEOUT)
 
         # no player's page ever held the NPCs' secrets, nor the offence the GM noted
@@ -254,7 +226,7 @@ def test_an_evening_a_chase_on_horseback_and_a_journey_composed_at_the_table(
             assert not CHAOS_RANKS.search(received), f"{seat.seat} received the Chaos Ranks"
         assert OFFENCE in referee.received() and DISORDER in referee.received()
         named = {"alice": (OFFENCE, DISORDER), "bob": (OFFENCE, DISORDER)}
-        _no_secret(pages, live, table, tokens, named)
+        no_secret(pages, live, table, tokens, named)
     finally:
         for seat in pages:
             seat.context.close()

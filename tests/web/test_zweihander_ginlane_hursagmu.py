@@ -6,138 +6,21 @@ light and dark (build/screenshots/)."""
 
 from __future__ import annotations
 
-from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
-import httpx
-import yaml
-
-from referee.cli.demo_tables import DEMOS, EXAMPLES
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage, _observation, _secrets_from, _strings
-
-
-def _table(
-    live: Live, game: str, setup: dict[str, Any], players: dict[str, list[str]]
-) -> tuple[str, dict[str, str]]:
-    created = live.store.create_table(game, setup, name=f"Test {game}", players=players)
-    return created.id, dict(created.tokens)
-
-
-def _demo_setup(game: str) -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((EXAMPLES / DEMOS[game]).read_text("utf-8"))
-    return data
-
-
-def _act_api(live: Live, table: str, token: str, actor: str, kind: str, **params: Any) -> None:
-    """An action taken over the API (setting the scene for a flow), as that seat."""
-    auth = {"Authorization": f"Bearer {token}"}
-    version = _observation(live, table, token)["version"]
-    answer = httpx.post(
-        f"{live.base}/api/tables/{table}/actions",
-        json={"kind": kind, "actor": actor, "params": params, "version": version},
-        headers=auth,
-    )
-    assert answer.status_code == 200, answer.text
-
-
-def _take(seat: SeatPage, kind: str, actor: str | None = None, **labels: str | list[str]) -> None:
-    """Take ``kind`` through its generic form: selects set by the label of an option, texts
-    filled, checkbox groups ticked by label; then wait for the new version."""
-    page = seat.page
-    if actor is not None and page.locator("#act-as").count():
-        page.select_option("#act-as", actor)
-    details = (
-        page.locator("details.choice").filter(has=page.locator(f"form[data-kind='{kind}']")).first
-    )
-    form = details.locator("form")
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    for name, value in labels.items():
-        if isinstance(value, list):
-            for label in value:
-                form.get_by_label(label, exact=True).check()
-        elif form.locator(f"select[name='{name}']").count():
-            form.locator(f"select[name='{name}']").select_option(label=value)
-        else:
-            form.locator(f"input[name='{name}']").fill(value)
-    before = seat.version()
-    form.locator("button[type=submit]").click()
-    page.wait_for_function(
-        f"() => document.body.dataset.version != '{before}' || "
-        "document.getElementById('refused').textContent.length > 0",
-        timeout=TIMEOUT,
-    )
-    assert seat.version() != before, page.text_content("#refused")
-
-
-def _follow(pages: list[SeatPage], version: int) -> None:
-    for other in pages:
-        other.wait_version(version)
-
-
-#: Words every roll card uses, shown on any seat's page by the odds of its own choices.
-VOCABULARY = {"success", "failure", "critical success", "critical failure", "match", "tie"}
-
-
-def _no_secret(
-    pages: list[SeatPage],
-    live: Live,
-    table: str,
-    tokens: dict[str, str],
-    named: dict[str, tuple[str, ...]],
-    menus: Set[str] = frozenset(),
-) -> None:
-    """No player received a secret named for it (``named``: seat → strings), nor any string
-    only other seats are shown; and there was something to search for."""
-    searched = 0
-    for seat in pages:
-        if seat.seat == "referee":
-            continue
-        received = seat.received() + (seat.page.text_content("body") or "")
-        for secret in named.get(seat.seat, ()):
-            searched += 1
-            at = received.find(secret)
-            assert at < 0, (
-                f"{seat.seat} received {secret!r}: {received[max(0, at - 300) : at + 60]!r}"
-            )
-        # (the words of this seat's own menu — parameter names, options — are its own too)
-        menu = _strings(_observation(live, table, tokens[seat.seat])["choices"])
-        strings = _secrets_from(live, table, tokens, seat.seat) - VOCABULARY - menu - menus
-        searched += len(strings)
-        leaked = sorted(s for s in strings if s in received)
-        where = [
-            received[max(0, received.find(s) - 200) : received.find(s) + 40] for s in leaked[:2]
-        ]
-        assert not leaked, f"{seat.seat} received {leaked[:5]}: {where}"
-        assert not seat.errors, seat.errors
-    assert searched > 0, "no seat had a secret to search for: the test proves nothing"
-
-
-def _photograph(seat: SeatPage, screenshots: Path, name: str) -> None:
-    page = seat.page
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.screenshot(path=str(screenshots / f"{name}-1280.png"), full_page=True)
-    page.set_viewport_size({"width": 360, "height": 780})
-    page.screenshot(path=str(screenshots / f"{name}-360.png"), full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"{name}: the page is {width} px wide on a 360 px phone"
-    page.emulate_media(color_scheme="dark")
-    page.screenshot(path=str(screenshots / f"{name}-360-dark.png"))
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 1280, "height": 900})
-
-
-def _tab_to(page: Any, selector: str) -> None:
-    for _ in range(120):
-        page.keyboard.press("Tab")
-        if page.evaluate(
-            "(s) => !!document.activeElement && document.activeElement.matches(s)", selector
-        ):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
-
+from tests.web.seats import (
+    TIMEOUT,
+    SeatPage,
+    act_api,
+    demo_setup,
+    follow,
+    make_table,
+    no_secret,
+    observation,
+    strings,
+)
 
 # ------------------------------------------------------------------------------ Zweihänder
 
@@ -145,16 +28,15 @@ def _tab_to(page: Any, selector: str) -> None:
 def test_zweihander_exchange_secret_and_d100_roller(
     live: Live, browser: Any, screenshots: Path
 ) -> None:
-    data = _demo_setup("zweihander")
-    table, tokens = _table(live, "zweihander", data["setup"], data["players"])
+    data = demo_setup("zweihander")
+    table, tokens = make_table(live, "zweihander", data["setup"], data["players"])
     pages = [
         SeatPage(browser, live, table, seat, tokens[seat]) for seat in ("referee", "alice", "bob")
     ]
     referee, alice, bob = pages
     try:
         # the GM begins a Complex Exchange, his Favourable and Unfavourable Skills secret
-        _take(
-            referee,
+        referee.take(
             "exchange.start",
             "referee",
             npc="Magistrate Vollmer",
@@ -164,7 +46,7 @@ def test_zweihander_exchange_secret_and_d100_roller(
             favourable="Leadership",
             unfavourable="Bargain",
         )
-        _follow(pages, referee.version())
+        follow(pages, referee.version())
         referee.page.wait_for_selector(
             ".zw-exchange .secret-note:has-text('Leadership')", timeout=TIMEOUT
         )
@@ -181,23 +63,23 @@ def test_zweihander_exchange_secret_and_d100_roller(
         before = alice.version()  # read before the click: the referee's page may move first
         alice.page.click("#zw-roll")
         alice.wait_version(before + 1)
-        _follow(pages, alice.version())
+        follow(pages, alice.version())
         for seat in pages:
             seat.page.wait_for_selector("#log > li[data-kind='test.rolled'] .roll", timeout=TIMEOUT)
         # each player makes their Social Tactic Test; the others see it live
-        _take(alice, "exchange.tactic", tactic="Charm")
-        _follow(pages, alice.version())
-        _take(bob, "exchange.tactic", tactic="Intimidate")
-        _follow(pages, bob.version())
+        alice.take("exchange.tactic", tactic="Charm")
+        follow(pages, alice.version())
+        bob.take("exchange.tactic", tactic="Intimidate")
+        follow(pages, bob.version())
         alice.page.wait_for_selector(
             "#log > li[data-kind='exchange.tactic_tested'] >> nth=1", timeout=TIMEOUT
         )
         secret = ("Leadership", "Bargain")
-        _no_secret(pages, live, table, tokens, {"alice": secret, "bob": secret})
-        _photograph(alice, screenshots, "zweihander-alice-exchange")
-        _photograph(referee, screenshots, "zweihander-referee-exchange")
+        no_secret(pages, live, table, tokens, {"alice": secret, "bob": secret})
+        alice.photograph(screenshots, "zweihander-alice-exchange")
+        referee.photograph(screenshots, "zweihander-referee-exchange")
         # the exchange ends: now everyone may know the GM's Skills
-        _take(referee, "exchange.end", "referee")
+        referee.take("exchange.end", "referee")
         alice.page.wait_for_selector(
             ".zw-exchange .secret-note:has-text('Leadership')", timeout=TIMEOUT
         )
@@ -213,13 +95,13 @@ def test_zweihander_keyboard_only(live: Live, browser: Any) -> None:
     try:
         page = alice.page
         page.wait_for_selector(".zw-roller .odds-box .roll", timeout=TIMEOUT)
-        _tab_to(page, "#zw-difficulty")
+        alice.tab_to("#zw-difficulty")
         page.keyboard.press("ArrowDown")  # one step harder than Standard
         page.wait_for_selector(".zw-roller .odds-box:has-text('d100 ≤ 40')", timeout=TIMEOUT)
-        _tab_to(page, "#zw-assist")
+        alice.tab_to("#zw-assist")
         page.keyboard.press("Space")
         assert page.is_checked("#zw-assist")
-        _tab_to(page, "#zw-roll")
+        alice.tab_to("#zw-roll")
         before = alice.version()
         page.keyboard.press("Enter")
         alice.wait_version(before + 1)
@@ -258,43 +140,43 @@ def _gin_until_kit_waits(
     live: Live, table: str, tokens: dict[str, str], pages: dict[str, SeatPage] | None = None
 ) -> None:
     """Initiative, then everyone's turn until Kit has waited (with the plan, a secret)."""
-    _act_api(live, table, tokens["referee"], "referee", "initiative")
+    act_api(live, table, tokens["referee"], "referee", "initiative")
     for _ in range(6):
-        state = _observation(live, table, tokens["referee"])["state"]
+        state = observation(live, table, tokens["referee"])["state"]
         turn = state["turn"]
         if state["characters"]["kit"]["waiting"]:
             return
         seat = {"kit": "alice", "bob": "bob", "sal": "sal"}[turn]
         if pages is not None and turn == "kit":
-            _take(pages["alice"], "wait", plan=PLAN)
+            pages["alice"].take("wait", plan=PLAN)
         elif turn == "kit":
-            _act_api(live, table, tokens["alice"], "kit", "wait", plan=PLAN)
+            act_api(live, table, tokens["alice"], "kit", "wait", plan=PLAN)
         else:
-            _act_api(live, table, tokens[seat], turn, "full_defence")
+            act_api(live, table, tokens[seat], turn, "full_defence")
     raise AssertionError("Kit never waited")
 
 
 def test_ginlane_tagging_odds_and_a_waits_plan(live: Live, browser: Any, screenshots: Path) -> None:
-    table, tokens = _table(live, "ginlane", GIN, GIN_PLAYERS)
+    table, tokens = make_table(live, "ginlane", GIN, GIN_PLAYERS)
     pages = [
         SeatPage(browser, live, table, seat, tokens[seat]) for seat in ("referee", "alice", "bob")
     ]
     referee, alice, bob = pages
     try:
-        _take(referee, "initiative", "referee")
-        _follow(pages, referee.version())
+        referee.take("initiative", "referee")
+        follow(pages, referee.version())
         for _ in range(6):
-            state = _observation(live, table, tokens["referee"])["state"]
+            state = observation(live, table, tokens["referee"])["state"]
             if state["characters"]["kit"]["waiting"]:
                 break
             turn = state["turn"]
             if turn == "kit":
-                _take(alice, "wait", plan=PLAN)
+                alice.take("wait", plan=PLAN)
             elif turn == "bob":
-                _take(bob, "full_defence")
+                bob.take("full_defence")
             else:
-                _act_api(live, table, tokens["sal"], "sal", "full_defence")
-            _follow(pages, _observation(live, table, tokens["referee"])["version"])
+                act_api(live, table, tokens["sal"], "sal", "full_defence")
+            follow(pages, observation(live, table, tokens["referee"])["version"])
         alice.page.wait_for_selector("#log .secret-note:has-text('cosh whoever')", timeout=TIMEOUT)
         # Kit, waiting, may strike out of turn: the tagging console, odds side by side
         console = alice.page.locator(".gl-tagging")
@@ -312,14 +194,14 @@ def test_ginlane_tagging_odds_and_a_waits_plan(live: Live, browser: Any, screens
         assert texts[1] == texts[2] == texts[3] and len({texts[0], texts[1], texts[4]}) == 3, texts
         assert "4d6kh2" in (columns.nth(4).text_content() or "")
         # the plan is sealed until Kit acts on it: before, no other player has it
-        _no_secret(pages, live, table, tokens, {"bob": (PLAN,)})
-        _photograph(alice, screenshots, "ginlane-alice-tagging")
+        no_secret(pages, live, table, tokens, {"bob": (PLAN,)})
+        alice.photograph(screenshots, "ginlane-alice-tagging")
         before = alice.version()
         columns.nth(1).locator("button").click()
         alice.page.wait_for_function(
             f"() => document.body.dataset.version != '{before}'", timeout=TIMEOUT
         )
-        _follow(pages, alice.version())
+        follow(pages, alice.version())
         # the attack waits for Bob's defence ("Defence"): his phone asks; he declines (his
         # best skill, no tag)
         decline = bob.page.locator("#act-panel .prompt[role='region'] button.decline")
@@ -332,27 +214,27 @@ def test_ginlane_tagging_odds_and_a_waits_plan(live: Live, browser: Any, screens
         bob.page.wait_for_selector(
             f"#log > li[data-kind='wait.acted']:has-text('{PLAN}')", timeout=TIMEOUT
         )
-        _photograph(referee, screenshots, "ginlane-referee-board")
+        referee.photograph(screenshots, "ginlane-referee-board")
     finally:
         for seat in pages:
             seat.context.close()
 
 
 def test_ginlane_keyboard_only(live: Live, browser: Any) -> None:
-    table, tokens = _table(live, "ginlane", GIN, GIN_PLAYERS)
+    table, tokens = make_table(live, "ginlane", GIN, GIN_PLAYERS)
     _gin_until_kit_waits(live, table, tokens)
     referee = SeatPage(browser, live, table, "referee", tokens["referee"])
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     try:
         page = alice.page
         page.wait_for_selector(".gl-tagging .gl-column .odds", timeout=TIMEOUT)
-        _tab_to(page, "#gl-tag-0")
+        alice.tab_to("#gl-tag-0")
         page.keyboard.press("Space")
         page.wait_for_function(
             "() => document.querySelectorAll('.gl-column').length === 4", timeout=TIMEOUT
         )
         assert page.is_checked("#gl-tag-0")
-        _tab_to(page, "#gl-go-1")  # the column of the first Aspect alone
+        alice.tab_to("#gl-go-1")  # the column of the first Aspect alone
         before = alice.version()
         page.keyboard.press("Enter")
         page.wait_for_function(
@@ -360,7 +242,7 @@ def test_ginlane_keyboard_only(live: Live, browser: Any) -> None:
         )
         referee.wait_version(alice.version())
         # the attack waits for Bob's defence (set-up: his answer over the API)
-        _act_api(live, table, tokens["bob"], "bob", "defend", skill="Agility")
+        act_api(live, table, tokens["bob"], "bob", "defend", skill="Agility")
         referee.page.wait_for_selector("#log > li[data-kind='attack.rolled']", timeout=TIMEOUT)
         card = referee.page.locator("#log > li[data-kind='attack.rolled']").last
         assert "3d6kh2" in (card.text_content() or "")
@@ -381,12 +263,10 @@ def test_hursagmu_round_planner_and_a_secret_sneak(
     ]
     referee, alice, bruno = pages
     # every seat's menu at the start (its own words: parameter names and options)
-    menus = set().union(
-        *(_strings(_observation(live, table, t)["choices"]) for t in tokens.values())
-    )
+    menus = set().union(*(strings(observation(live, table, t)["choices"]) for t in tokens.values()))
     try:
         # the thief sneaks up on the guard: his roll is the Master's, the result his own
-        _take(alice, "sneak", perceiver="guard", skill="stealth")
+        alice.take("sneak", perceiver="guard", skill="stealth")
         referee.wait_version(alice.version())
         alice.page.wait_for_selector(
             "#log > li[data-kind='stealth.rolled'].secret", timeout=TIMEOUT
@@ -395,13 +275,13 @@ def test_hursagmu_round_planner_and_a_secret_sneak(
             "#log > li[data-kind='stealth.rolled'] .roll", timeout=TIMEOUT
         )
         # everyone rolls Initiative (the Master for the guard); everyone sees the planner fill
-        _take(alice, "initiative", stance="maneuver")
-        _take(bruno, "initiative", stance="concentrate")
-        _take(referee, "initiative", "guard", stance="maneuver")
-        _follow(pages, referee.version())
+        alice.take("initiative", stance="maneuver")
+        bruno.take("initiative", stance="concentrate")
+        referee.take("initiative", "guard", stance="maneuver")
+        follow(pages, referee.version())
         # whoever is on turn declares, then takes the step from the console
         for _ in range(3):
-            obs = _observation(live, table, tokens["referee"])
+            obs = observation(live, table, tokens["referee"])
             on_turn = obs["state"]["on_turn"]
             if not on_turn:
                 break
@@ -409,8 +289,8 @@ def test_hursagmu_round_planner_and_a_secret_sneak(
             seat = {"thief": alice, "sleeper": bruno, "guard": referee}[who]
             plan = obs["state"]["characters"][who]["plan"]
             if not plan:
-                _take(seat, "declare", who)
-                _follow(pages, seat.version())
+                seat.take("declare", who)
+                follow(pages, seat.version())
                 for other in pages:
                     other.page.wait_for_selector(
                         f".hg-timeline li:has-text('{who}')", timeout=TIMEOUT
@@ -424,16 +304,16 @@ def test_hursagmu_round_planner_and_a_secret_sneak(
                         "document.getElementById('refused').textContent.length > 0",
                         timeout=TIMEOUT,
                     )
-                    _follow(pages, _observation(live, table, tokens["referee"])["version"])
+                    follow(pages, observation(live, table, tokens["referee"])["version"])
                 break
         assert bruno.page.locator(".hg-timeline li").count() >= 1
         assert "Next:" in (bruno.page.text_content("#hg-next") or "")
         # the sleeper hears nothing of a sneak that was not even aimed at him
-        _no_secret(
+        no_secret(
             pages, live, table, tokens, {"bruno": ("stealth.rolled", "Thief's stealth")}, menus
         )
-        _photograph(alice, screenshots, "hursagmu-alice-planner")
-        _photograph(referee, screenshots, "hursagmu-referee-planner")
+        alice.photograph(screenshots, "hursagmu-alice-planner")
+        referee.photograph(screenshots, "hursagmu-referee-planner")
     finally:
         for seat in pages:
             seat.context.close()
@@ -447,10 +327,10 @@ def test_hursagmu_keyboard_only(live: Live, browser: Any) -> None:
     try:
         page = alice.page
         page.wait_for_selector("#hg-push-thief", timeout=TIMEOUT)
-        _tab_to(page, "#hg-push-thief-hits")
+        alice.tab_to("#hg-push-thief-hits")
         page.keyboard.press("ArrowUp")
         assert page.input_value("#hg-push-thief-hits") == "2"
-        _tab_to(page, "#hg-push-thief")
+        alice.tab_to("#hg-push-thief")
         before = alice.version()
         page.keyboard.press("Enter")
         page.wait_for_function(

@@ -11,28 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live
-from tests.web.test_table import TIMEOUT, SeatPage, _observation
-from tests.web.test_zweihander_ginlane_hursagmu import (
-    GIN,
-    GIN_PLAYERS,
-    _act_api,
-    _demo_setup,
-    _gin_until_kit_waits,
-    _table,
-    _take,
-)
+from tests.web.seats import TIMEOUT, SeatPage, act_api, demo_setup, make_table, observation
+from tests.web.test_zweihander_ginlane_hursagmu import GIN, GIN_PLAYERS, _gin_until_kit_waits
 
 #: Marks an element so that the test can tell it is the very node it was (patched, not rebuilt).
 MARK = "(s) => { document.querySelector(s).dataset.mark = 'kept'; }"
 MARKED = "(s) => document.querySelector(s) && document.querySelector(s).dataset.mark === 'kept'"
 FOCUSED = "() => document.activeElement && document.activeElement.id"
-
-
-def _pushed(seat: SeatPage, before: int) -> None:
-    """Wait until ``seat``'s page has drawn an observation newer than ``before``."""
-    seat.page.wait_for_function(
-        f"() => Number(document.body.dataset.version) > {before}", timeout=TIMEOUT
-    )
 
 
 # ------------------------------------------------------------------------------ Zweihänder
@@ -41,8 +26,8 @@ def _pushed(seat: SeatPage, before: int) -> None:
 def test_zweihander_roller_keeps_its_fields_focus_and_odds_across_a_push(
     live: Live, browser: Any
 ) -> None:
-    data = _demo_setup("zweihander")
-    table, tokens = _table(live, "zweihander", data["setup"], data["players"])
+    data = demo_setup("zweihander")
+    table, tokens = make_table(live, "zweihander", data["setup"], data["players"])
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     bob = SeatPage(browser, live, table, "bob", tokens["bob"])
     try:
@@ -61,7 +46,7 @@ def test_zweihander_roller_keeps_its_fields_focus_and_odds_across_a_push(
         before = alice.version()
         bob.page.wait_for_selector("#zw-odds .roll", timeout=TIMEOUT)
         bob.page.click("#zw-roll")
-        _pushed(alice, before)
+        alice.pushed(before)
         page.wait_for_selector("#log > li[data-kind='test.rolled']", timeout=TIMEOUT)
         # alice's roller is the same roller, as she left it: values, focus, odds
         assert page.evaluate(MARKED, ".zw-roller"), "the roller was built again"
@@ -82,7 +67,7 @@ def test_zweihander_roller_keeps_its_fields_focus_and_odds_across_a_push(
         # and the roller still rolls what it shows
         before = alice.version()
         page.click("#zw-roll")
-        _pushed(alice, before)
+        alice.pushed(before)
         last = page.locator("#log > li[data-kind='test.rolled']").last
         assert "Assist Die" in (last.text_content() or "")
         assert not alice.errors and not bob.errors, alice.errors + bob.errors
@@ -97,9 +82,9 @@ def test_zweihander_roller_keeps_its_fields_focus_and_odds_across_a_push(
 def test_ginlane_tagging_console_keeps_the_skill_tags_and_odds_across_a_push(
     live: Live, browser: Any
 ) -> None:
-    table, tokens = _table(live, "ginlane", GIN, GIN_PLAYERS)
+    table, tokens = make_table(live, "ginlane", GIN, GIN_PLAYERS)
     _gin_until_kit_waits(live, table, tokens)
-    turn = _observation(live, table, tokens["referee"])["state"]["turn"]
+    turn = observation(live, table, tokens["referee"])["state"]["turn"]
     other = {"bob": "bob", "sal": "sal"}[turn]
     alice = SeatPage(browser, live, table, "alice", tokens["alice"])
     them = SeatPage(browser, live, table, other, tokens[other])
@@ -124,8 +109,8 @@ def test_ginlane_tagging_console_keeps_the_skill_tags_and_odds_across_a_push(
         page.evaluate(MARK, "#gl-columns")
         # the seat whose turn it is takes a Full Defence on its own page: a push reaches alice
         before = alice.version()
-        _take(them, "full_defence")
-        _pushed(alice, before)
+        them.take("full_defence")
+        alice.pushed(before)
         assert page.evaluate(MARKED, ".gl-tagging"), "the console was built again"
         assert page.evaluate(MARKED, "#gl-columns"), "the columns were built again"
         assert page.input_value("#gl-skill") == "Alertness"
@@ -144,8 +129,8 @@ def test_ginlane_tagging_console_keeps_the_skill_tags_and_odds_across_a_push(
         # (set-up: his answer over the API)
         before = alice.version()
         columns.nth(4).locator("button").click()
-        _pushed(alice, before)
-        _act_api(live, table, tokens["bob"], "bob", "defend", skill="Agility")
+        alice.pushed(before)
+        act_api(live, table, tokens["bob"], "bob", "defend", skill="Agility")
         page.wait_for_selector("#log > li[data-kind='attack.rolled']", timeout=TIMEOUT)
         card = page.locator("#log > li[data-kind='attack.rolled']").last
         assert "Alertness" in (card.text_content() or "")
@@ -250,10 +235,10 @@ def test_every_zweihander_seat_page_fits_a_phone(
     live: Live, browser: Any, screenshots: Path
 ) -> None:
     players = {"alice": ["anna"], "bob": ["bert"]}
-    table, tokens = _table(live, "zweihander", ZW_SETUP, players)
+    table, tokens = make_table(live, "zweihander", ZW_SETUP, players)
     sergeant = "the_watch_sergeant_of_the_tavern_district"
     referee = tokens["referee"]
-    _act_api(
+    act_api(
         live,
         table,
         referee,
@@ -263,7 +248,7 @@ def test_every_zweihander_seat_page_fits_a_phone(
         survivalist="bert",
         scout=sergeant,
     )
-    _act_api(
+    act_api(
         live,
         table,
         referee,
@@ -276,7 +261,7 @@ def test_every_zweihander_seat_page_fits_a_phone(
         escape_condition=3,
         takedown="busy tavern",
     )
-    _act_api(
+    act_api(
         live,
         table,
         referee,
@@ -305,8 +290,8 @@ def test_the_chase_shows_the_complications_of_its_own_state(live: Live, browser:
     """The Complications are the chase's own state (``chase.complications``): the ladder lists
     those of the chase under way, so a second chase starts with none of the first's, and an
     ended chase shows nobody "yet to move"."""
-    table, tokens = _table(live, "zweihander", ZW_SETUP, {"alice": ["anna"], "bob": ["bert"]})
-    _act_api(
+    table, tokens = make_table(live, "zweihander", ZW_SETUP, {"alice": ["anna"], "bob": ["bert"]})
+    act_api(
         live,
         table,
         tokens["referee"],
@@ -323,7 +308,7 @@ def test_the_chase_shows_the_complications_of_its_own_state(live: Live, browser:
         page = seat.page
         page.wait_for_selector(".zw-chase:has-text('none yet')", timeout=TIMEOUT)
         version = seat.version()
-        state = _observation(live, table, tokens["alice"])["state"]
+        state = observation(live, table, tokens["alice"])["state"]
         chase = state["chase"]
         first = {**state, "chase": {**chase, "complications": [[1, "anna"]]}}
         page.evaluate("(o) => window.RefTable.render(o)", {"version": version + 1, "state": first})
@@ -352,7 +337,7 @@ GIN_LONG["characters"]["kit"]["aspects"] = [
 
 
 def test_every_ginlane_seat_page_fits_a_phone(live: Live, browser: Any, screenshots: Path) -> None:
-    table, tokens = _table(live, "ginlane", GIN_LONG, GIN_PLAYERS)
+    table, tokens = make_table(live, "ginlane", GIN_LONG, GIN_PLAYERS)
     _gin_until_kit_waits(live, table, tokens)
     boards = [".gl-zones .gl-person", ".gl-aspects, .gl-board p.muted"]
     for seat in ("referee", "alice", "bob", "sal"):
