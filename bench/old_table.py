@@ -2,13 +2,15 @@
 table"; issue 29, "open, act and push on a 10,000-event table within 1.5x a fresh one"), through
 the store and the server's observations, without the network. Run by hand:
 
-    .venv/bin/python bench/old_table.py [--ages 1000,10000,100000] [--url sqlite:///...]
+    .venv/bin/python bench/old_table.py [--ages 100,1000,10000,100000] [--game toy|intrigue]
 
 Each table is the kernel's toy game (``tests/core/toy_procedure.py``, six player seats) grown
 in memory by its own procedure (``rally`` by each seat in turn: the convention benchmark's
-``toy_step``) and written as the store writes rows, with a snapshot at its last version
-(``bench/convention.py``'s ``grown_referee_table``), and the table as created. Ratios are
-against the first age asked (100 events by default: issue 29's young table).
+``toy_step``), or with ``--game intrigue`` Intrigue grown by short combats (every one kept in
+its state: ``intrigue_step``; the action timed is a Perception roll), and written as the store
+writes rows, with a snapshot at its last version (``bench/convention.py``'s
+``grown_referee_table``); and the table as created. Ratios are against the first age asked
+(100 events by default: issue 29's young table).
 Then, CPU time (``time.process_time``), median of repeats:
 
 - **load, cold**: ``Store.load`` after ``Store.forget`` (as a new process: the latest snapshot,
@@ -41,12 +43,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from convention import AGES, grown_referee_table  # noqa: E402
-
 from referee.core import Action  # noqa: E402
 from referee.server.views import ObservationCache  # noqa: E402
 from referee.store import Store, open_store  # noqa: E402
-
-TOY = AGES["toy"]
 
 
 def cpu_ms(step: Callable[[], object], repeats: int) -> float:
@@ -58,7 +57,7 @@ def cpu_ms(step: Callable[[], object], repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
-def measure(store: Store, made: dict[str, Any]) -> dict[str, float]:
+def measure(store: Store, made: dict[str, Any], game: Any) -> dict[str, float]:
     table_id, seats = made["id"], list(made["tokens"])
 
     def load() -> None:
@@ -82,7 +81,7 @@ def measure(store: Store, made: dict[str, Any]) -> dict[str, float]:
     table = store.load(table_id)
     for seat in seats:
         cache.opening(table, table_id, seat)
-    kind, params = TOY.action
+    kind, params = game.action
     turn = [0]
 
     def act() -> None:
@@ -92,7 +91,7 @@ def measure(store: Store, made: dict[str, Any]) -> dict[str, float]:
         before = table
         table = store.act(
             table_id,
-            Action(TOY.players[seat][0], kind, dict(params)),
+            Action(game.players[seat][0], kind, dict(params)),
             seat=seat,
             expect_version=before.version,
         )
@@ -110,20 +109,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ages", default="100,1000,10000,100000", help="the first is the base")
     parser.add_argument("--url", default=None, help="a database URL (a new SQLite file by default)")
+    parser.add_argument("--game", default="toy", choices=sorted(AGES))
     options = parser.parse_args()
     ages = [int(a) for a in options.ages.split(",")]
+    game = AGES[options.game]
     with tempfile.TemporaryDirectory() as folder:
         url = options.url or f"sqlite:///{folder}/tables.sqlite3"
         made: dict[int, dict[str, Any]] = {}
         for events in [0, *ages]:
             started = time.perf_counter()
-            made[events] = grown_referee_table(url, TOY, events)
+            made[events] = grown_referee_table(url, game, events)
             print(
                 f"grew {made[events]['version']:,} events in {time.perf_counter() - started:.1f} s",
                 file=sys.stderr,
             )
         with open_store(url) as store:
-            figures = {events: measure(store, made[events]) for events in made}
+            figures = {events: measure(store, made[events], game) for events in made}
             base = figures[ages[0]]
             print("| CPU ms | as created | " + " | ".join(f"{a:,}" for a in ages) + " | load |")
             print("|---|---:|" + "---:|" * len(ages) + "---:|")
