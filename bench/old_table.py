@@ -16,7 +16,10 @@ Then, CPU time (``time.process_time``), median of repeats:
 - **load, cold**: ``Store.load`` after ``Store.forget`` (as a new process: the latest snapshot,
   the log paged in on demand);
 - **open, cold**: every seat's first open of that table (``ObservationCache.opening``, what
-  ``GET /api/tables/{id}`` and a socket without ``since`` are sent), written as JSON;
+  ``GET /api/tables/{id}`` and a socket without ``since`` are sent), written as JSON; and
+  **as before**, once: each seat's whole observation built (``views.observation``), then cut
+  to its latest events (``views.latest``), as the cache did before it held observations from
+  the end of the log;
 - **act + push**: one ``Store.act`` (its transaction and rows) and every seat's push
   (``ObservationCache.observation`` since the version before, as the hub builds it), written
   as JSON: per action, over 12 actions.
@@ -44,7 +47,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from convention import AGES, grown_referee_table  # noqa: E402
 from referee.core import Action  # noqa: E402
-from referee.server.views import ObservationCache  # noqa: E402
+from referee.server.views import ObservationCache, latest, observation  # noqa: E402
 from referee.store import Store, open_store  # noqa: E402
 
 
@@ -73,10 +76,20 @@ def measure(store: Store, made: dict[str, Any], game: Any) -> dict[str, float]:
             json.dumps(cache.opening(table, table_id, seat))
         opened.append(time.process_time() - started)
 
+    def open_whole() -> None:
+        store.forget()
+        table = store.load(table_id)
+        started = time.process_time()
+        for seat in seats:
+            json.dumps(latest(observation(table, table_id, seat)))
+        wholes.append(time.process_time() - started)
+
     opened: list[float] = []
+    wholes: list[float] = []
     load_ms = cpu_ms(load, 5)
     for _ in range(5):
         open_cold()
+    open_whole()  # once: at 100,000 events it takes seconds
     cache = ObservationCache()
     table = store.load(table_id)
     for seat in seats:
@@ -101,6 +114,7 @@ def measure(store: Store, made: dict[str, Any], game: Any) -> dict[str, float]:
     return {
         "load, cold": load_ms,
         "open, cold (6 seats)": statistics.median(opened) * 1000,
+        "open, cold, as before (6 seats)": statistics.median(wholes) * 1000,
         "act + push (6 seats)": cpu_ms(act, 12),
     }
 
