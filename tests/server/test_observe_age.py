@@ -151,3 +151,35 @@ def test_opening_a_stored_old_table_reads_the_end_of_its_log(tmp_path: Any, even
     whole = cache.observation(table, "t", "bob", 0)  # a seat that asks for everything
     assert len(whole["events"]) == events and table.log._items.unread() == 0
     store.close()
+
+
+def test_one_seats_long_read_holds_up_no_other_seat() -> None:
+    import threading
+
+    inside, go_on = threading.Event(), threading.Event()
+
+    class Slow(Ledger):
+        """A ledger whose first event takes ann's reading as long as the test likes."""
+
+        def describe(self, event: Any, viewer: Any) -> str:
+            if viewer.id == "ann" and event.number == 1:
+                inside.set()
+                go_on.wait(10)
+            return super().describe(event, viewer)
+
+    table = Table.start(Slow(), {}, system="ledger")
+    while table.version < 300:
+        table = table.act(Action("ann", "note"), None, seat="ann")
+    cache = ObservationCache()
+    paging = threading.Thread(target=lambda: cache.earlier(table, "t", "ann", 150, 200))
+    paging.start()  # ann pages back to the first event, and is held there
+    assert inside.wait(10)
+    answered: list[int] = []
+    other = threading.Thread(
+        target=lambda: answered.append(cache.opening(table, "t", "bob")["version"])
+    )
+    other.start()
+    other.join(timeout=10)
+    go_on.set()
+    paging.join(timeout=10)
+    assert answered == [300]  # bob was answered while ann's read went on

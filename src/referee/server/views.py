@@ -14,7 +14,9 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.events import Event, Viewer
@@ -217,6 +219,14 @@ class _Held:
         }
 
 
+@dataclass(eq=False)
+class _Slot:
+    """A seat's place in the cache: its held observation, and the lock of its reads."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    held: _Held | None = None
+
+
 class ObservationCache:
     """Observations already built, for as long as their table is the table now.
 
@@ -235,24 +245,39 @@ class ObservationCache:
     appended to what is held: an event's narration depends on the event, the viewer and the
     table's start alone, so the old events are as a new ``observe`` would write them, and a
     change costs what changed, not the log. Beyond ``hold`` events the oldest half are let
-    go. Entries are dropped oldest first beyond ``size``. What it returns is shared:
-    do not change it.
+    go. Entries are dropped oldest first beyond ``size``. Each seat's held observation is read
+    and grown under a lock of its own, so a long read holds up no other seat. What it returns
+    is shared: do not change it.
     """
 
     def __init__(self, size: int = 4096, hold: int = HELD_MOST) -> None:
         self._size = size
         self._hold = hold
         self._lock = threading.Lock()
-        self._entries: OrderedDict[tuple[str, str], _Held] = OrderedDict()
+        self._entries: OrderedDict[tuple[str, str], _Slot] = OrderedDict()
         self.events_observed = 0
         """How many events were observed into held observations (for tests: the work done)."""
 
-    def _held(self, table: Table[Any], table_id: str, seat: str) -> _Held:
-        """The seat's held observation of ``table`` (call with the lock held)."""
+    @contextmanager
+    def _holding(self, table: Table[Any], table_id: str, seat: str) -> Iterator[_Held]:
+        """The seat's held observation of ``table``, under its own lock: one seat's long read
+        (a page back, a ``since`` long past) holds up no other seat or table."""
         key = (table_id, seat)
-        found = self._entries.get(key)
-        if found is not None and found.table is table:
+        with self._lock:
+            slot = self._entries.get(key)
+            if slot is None:
+                slot = self._entries[key] = _Slot()
+                while len(self._entries) > self._size:
+                    self._entries.popitem(last=False)
             self._entries.move_to_end(key)
+        with slot.lock:
+            slot.held = self._current(slot.held, table, table_id, seat)
+            yield slot.held
+
+    def _current(self, found: _Held | None, table: Table[Any], table_id: str, seat: str) -> _Held:
+        """``found`` as it is for ``table``: itself, grown by what is new, or built afresh
+        from the end of the log."""
+        if found is not None and found.table is table:
             return found
         if found is not None and _grows(found.table, table):
             seen = observe(table, seat, since=found.table.version).to_json()
@@ -261,29 +286,23 @@ class ObservationCache:
             found.table, found.head = table, _head(seen, table_id)
             if len(found.events) > self._hold:
                 found.let_go(self._hold // 2)
-            held = found
-        else:
-            floor = max(0, table.version - OPEN_EVENTS - 1)
-            seen = observe(table, seat, since=floor).to_json()
-            self.events_observed += len(seen["events"])
-            held = _Held(
-                table,
-                table.viewer(seat),
-                head={},
-                floor=floor,
-                floor_tag=EMPTY_TAG if floor == 0 else None,
-                events=[],
-                numbers=[],
-                tags=[],
-                actions=[],
-                ends=[],
-            )
-            held.add(seen["events"], seen["actions"])
-            held.head = _head(seen, table_id)
-        self._entries[key] = held
-        self._entries.move_to_end(key)
-        while len(self._entries) > self._size:
-            self._entries.popitem(last=False)
+            return found
+        floor = max(0, table.version - OPEN_EVENTS - 1)
+        seen = observe(table, seat, since=floor).to_json()
+        self.events_observed += len(seen["events"])
+        held = _Held(
+            table,
+            table.viewer(seat),
+            head=_head(seen, table_id),
+            floor=floor,
+            floor_tag=EMPTY_TAG if floor == 0 else None,
+            events=[],
+            numbers=[],
+            tags=[],
+            actions=[],
+            ends=[],
+        )
+        held.add(seen["events"], seen["actions"])
         return held
 
     def _reach(self, held: _Held, since: int) -> None:
@@ -311,7 +330,11 @@ class ObservationCache:
     def count(self, table_id: str | None = None) -> int:
         """How many observations are kept (of ``table_id``, or of every table)."""
         with self._lock:
-            return sum(1 for key in self._entries if table_id is None or key[0] == table_id)
+            return sum(
+                1
+                for key, slot in self._entries.items()
+                if slot.held is not None and (table_id is None or key[0] == table_id)
+            )
 
     def _since(self, held: _Held, since: int, tag: str | None) -> dict[str, Any] | None:
         """The observation since ``since``, or ``None`` if it must start from the first event
@@ -327,8 +350,7 @@ class ObservationCache:
         self, table: Table[Any], table_id: str, seat: str, since: int = 0, tag: str | None = None
     ) -> dict[str, Any]:
         """:func:`observation`, the same to the byte, from the seat's held observation."""
-        with self._lock:
-            held = self._held(table, table_id, seat)
+        with self._holding(table, table_id, seat) as held:
             found = self._since(held, since, tag)
             if found is not None:
                 return found
@@ -348,8 +370,7 @@ class ObservationCache:
         start from the first event (no ``since``, or ``reset``) only its last ``limit`` events,
         as :func:`latest` cuts them (``earlier``: where older ones begin); otherwise with
         ``earlier`` null. Only those events are read, whatever the table's age."""
-        with self._lock:
-            held = self._held(table, table_id, seat)
+        with self._holding(table, table_id, seat) as held:
             if since > 0:
                 found = self._since(held, since, tag)
                 if found is not None:
@@ -368,8 +389,7 @@ class ObservationCache:
     ) -> dict[str, Any]:
         """:func:`earlier_events` of the seat's whole observation, reading only the page (and
         what the seat does not see between it and what is held)."""
-        with self._lock:
-            held = self._held(table, table_id, seat)
+        with self._holding(table, table_id, seat) as held:
             self._reach_below(held, before, limit + 1)
             end = held.below(before)
             start = max(0, end - limit)
