@@ -174,3 +174,31 @@ def test_each_page_is_the_seats_own_view_and_no_other_seats_secret(
         leaks = find_leaks([("events", body) for _, body in pages], forbidden)
         assert not leaks, f"{example}, seat {seat}:\n" + "\n".join(leaks[:20])
     assert checked > 0  # there were secrets to look for
+
+
+def test_an_undo_on_an_old_table_answers_and_pushes_its_latest_events(
+    sqlite_server: Server,
+) -> None:
+    import json
+
+    from tests.server.test_secrets import receive
+
+    table = aged(sqlite_server, 1_000)
+    url = f"/api/tables/{table.id}/live?since={table.version}"
+    with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as ws:
+        receive(ws)  # the socket's first message: nothing new
+        undone = sqlite_server.client.post(
+            f"/api/tables/{table.id}/undo", headers=table.auth("referee"), json={"version": 1_000}
+        )
+        assert undone.status_code == 200, undone.text
+        pushed = json.loads(receive(ws)["text"])
+    answer = undone.json()
+    opened = sqlite_server.client.get(
+        f"/api/tables/{table.id}", headers=table.auth("referee")
+    ).json()
+    assert answer["reset"] and answer["version"] == 999
+    assert [e["number"] for e in answer["events"]] == list(range(900, 1_000))
+    assert answer["earlier"] == 900 and answer["events"] == opened["events"]
+    assert pushed["type"] == "observation" and pushed["reset"]  # a page, not the log in pages
+    assert [e["number"] for e in pushed["events"]] == list(range(900, 1_000))
+    assert pushed["earlier"] == 900

@@ -287,23 +287,40 @@ def test_sockets_due_the_same_bytes_share_one_message() -> None:
 def test_a_long_catch_up_comes_in_pages_of_events_before_the_observation(
     sqlite_server: Server,
 ) -> None:
-    table = aged(sqlite_server, 3 * PAGE_EVENTS + 10)
-    url = f"/api/tables/{table.id}/live?since=0"
+    table = aged(sqlite_server, 3 * PAGE_EVENTS + 11)
+    url = f"/api/tables/{table.id}/live?since=1"  # back after missing all but the first
     with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as ws:
         messages = []
         while not messages or messages[-1]["type"] != "observation":
             messages.append(json.loads(receive(ws)["text"]))
     read = sqlite_server.client.get(
-        f"/api/tables/{table.id}", params={"limit": 1_000}, headers=table.auth("bob")
-    ).json()  # the whole log: an open carries only the latest events unless asked for more
+        f"/api/tables/{table.id}", params={"since": 1}, headers=table.auth("bob")
+    ).json()
     pages, last = messages[:-1], messages[-1]
     assert [m["type"] for m in pages] == ["events"] * 3
     assert all(len(m["events"]) == PAGE_EVENTS for m in pages)
-    assert [m["since"] for m in messages] == [0, *(m["through"] for m in pages)]
+    assert [m["since"] for m in messages] == [1, *(m["through"] for m in pages)]
     assert [e for m in messages for e in m["events"]] == read["events"]
     assert [a for m in messages for a in m["actions"]] == read["actions"]
     assert base_of(last) == base_of(read) and last["version"] == read["version"]
     assert not any(m["reset"] for m in messages)
+
+
+def test_a_socket_opened_without_since_is_sent_what_an_open_answers(sqlite_server: Server) -> None:
+    sizes = {}
+    for events in (100, 10_000):
+        table = aged(sqlite_server, events)
+        url = f"/api/tables/{table.id}/live"
+        with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as ws:
+            first = receive(ws)["text"]
+        read = sqlite_server.client.get(f"/api/tables/{table.id}", headers=table.auth("bob"))
+        message = json.loads(first)
+        assert message["type"] == "observation" and not message["reset"]
+        assert message["events"] == read.json()["events"]
+        assert message["earlier"] == read.json()["earlier"]
+        assert base_of(message) == base_of(read.json())
+        sizes[events] = len(first.encode())
+    assert sizes[10_000] <= sizes[100] * 1.1, sizes  # the latest events, not the log
 
 
 def test_a_client_that_asks_for_a_full_observation_is_sent_one(sqlite_server: Server) -> None:

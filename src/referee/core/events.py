@@ -306,6 +306,13 @@ class Log:
             raise ValueError(f"cannot remove {count} events")
         return Log._sharing(self._items, max(0, self._size - count))
 
+    def grew_from(self, older: Log) -> bool:
+        """True if this log is known, without reading either, to be ``older`` with events
+        appended: both are versions of one storage (an event once stored there is never
+        written again: :mod:`referee.core.chunked`) and this one is at least as long. A log
+        read again from a store is another storage: ``False``, whatever its events."""
+        return self._items is older._items and self._size >= older._size
+
     def since(self, number: int) -> tuple[Event, ...]:
         """The events numbered after ``number``."""
         return tuple(self._items.slice(max(0, number), self._size))

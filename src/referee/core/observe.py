@@ -10,6 +10,7 @@ The server's answers, the pages, the handouts and ``referee table show`` are bui
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -43,7 +44,7 @@ from referee.core.values import JsonObject, to_json
 if TYPE_CHECKING:
     from referee.core.table import Table
 
-__all__ = ["Observation", "narrate", "observe", "preview"]
+__all__ = ["Observation", "narrate", "observe", "preview", "seen_between"]
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,7 @@ class Observation:
             "since": self.since,
             "now": self.now,
             "start": self.start,
-            "events": [
-                {**event.to_json(), "text": text}
-                for event, text in zip(self.events, self.narration, strict=True)
-            ],
+            "events": _events_json(self.events, self.narration),
             "actions": list(self.actions),
             "state": to_json(self.state),
             "choices": [choice.to_json() for choice in self.choices],
@@ -138,6 +136,43 @@ def _actions_since(actions: ActionList[ActionRecord], since: int) -> list[Action
         found.append(record)
     found.reverse()
     return found
+
+
+def _events_json(events: Sequence[Event], narration: Sequence[str]) -> list[dict[str, Any]]:
+    return [
+        {**event.to_json(), "text": text} for event, text in zip(events, narration, strict=True)
+    ]
+
+
+def _last_event(record: ActionRecord) -> int:
+    return max(record.events)
+
+
+def seen_between(
+    table: Table[Any], who: Seat | Viewer | SeatId, after: int, upto: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A stretch of what :func:`observe` gives ``who``, as its ``to_json`` writes it: the events
+    numbered after ``after`` up to ``upto`` that they may see, narrated, and the action records
+    they may see whose last event is numbered in that stretch. Only that stretch of the log and
+    of the actions is read (the actions found by bisection: each record's last event number
+    never decreases), so an old part of a table's log costs what it holds, at any age.
+
+    ``observe(table, who, since=a)``'s events and records are those of ``seen_between(table,
+    who, a, b)`` then ``seen_between(table, who, b, table.version)``, bar a last record that
+    caused no event (numbered after the version: ``observe`` has it)."""
+    viewer = table.viewer(who)
+    events = view(table.log[after:upto], viewer)
+    narration = [narrate(table, event, viewer) for event in events]
+    actions = table.actions
+    first = bisect.bisect_right(actions, after, key=_last_event)
+    last = bisect.bisect_right(actions, upto, key=_last_event)
+    records = [
+        seen
+        for index in range(first, last)
+        for seen in (actions[index].seen_by(viewer),)
+        if seen is not None
+    ]
+    return _events_json(events, narration), records
 
 
 def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> Observation:

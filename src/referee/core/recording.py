@@ -55,6 +55,11 @@ class ActionList(Generic[T]):
         chain._items, chain._size = self._items.append(self._size, item), self._size + 1
         return chain
 
+    def grew_from(self, older: ActionList[T]) -> bool:
+        """True if this list is known, without reading either, to be ``older`` with items
+        appended (see :meth:`referee.core.events.Log.grew_from`)."""
+        return self._items is older._items and self._size >= older._size
+
     def without_last(self, count: int = 1) -> ActionList[T]:
         chain: ActionList[T] = ActionList.__new__(ActionList)
         chain._items, chain._size = self._items, max(0, self._size - count)

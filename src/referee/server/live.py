@@ -14,13 +14,15 @@ Each change wakes the feed's builder, which builds the message of every seat due
 worker-thread call (sockets due the same bytes share one); each socket has a writer task of its
 own that sends it, so a slow seat only ever delays itself and a seat that missed changes gets
 them all in its next message. A socket's first message is a full observation
-(``observe(table, seat, since=<its version>)``); each one after it carries the seat's events
-since the version it was last sent and a JSON Patch (:mod:`referee.server.patches`) of the rest
-of its observation against what it was last sent, so a push costs what changed, whatever the
-table's age. When the log was rewritten (an undo), or the client asks
-(``{"type": "full", ...}``), the next message is a full observation again, from the first event
-with ``reset`` true after an undo. A full observation with many events comes as pages of events
-before it (:data:`PAGE_EVENTS`), and a send that does not complete within the send timeout closes
+(``observe(table, seat, since=<its version>)``; opened without ``since``, what
+``GET /api/tables/{id}`` answers: the latest events and ``earlier``, where older ones begin);
+each one after it carries the seat's events since the version it was last sent and a JSON Patch
+(:mod:`referee.server.patches`) of the rest of its observation against what it was last sent, so
+a push costs what changed, whatever the table's age. When the log was rewritten (an undo), or
+the client asks (``{"type": "full", ...}``), the next message is a full observation again, with
+``reset`` true and the latest events after an undo. A full observation with many events (a
+socket back after missing many) comes as pages of events before it (:data:`PAGE_EVENTS`), and a
+send that does not complete within the send timeout closes
 the socket (:data:`CLOSE_BEHIND`): a socket whose client does not read holds at most one page in
 the server's memory.
 
@@ -448,8 +450,12 @@ class Hub:
         found = (shared if whole else made).get(key)
         if found is not None:
             return found
-        data = self._observations.observation(table, sub.table_id, sub.seat, since, tag)
-        base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS}
+        observations = self._observations
+        if since > 0 or whole:  # an open (no ``since``, or a reset) gets the latest events
+            data = observations.opening(table, sub.table_id, sub.seat, since, tag)
+        else:  # (a patch since version 0: every event there is)
+            data = observations.observation(table, sub.table_id, sub.seat, since, tag)
+        base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS and k != "earlier"}
         version, last_tag = int(data["version"]), str(data["tag"])
         if whole or data["reset"]:
             first, *more = pushes.in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})

@@ -39,7 +39,7 @@ from referee.server.models import (
     VerifyOut,
 )
 from referee.server.state import state_of
-from referee.server.views import OPEN_EVENTS, choices, earlier_events, latest
+from referee.server.views import OPEN_EVENTS, choices
 
 __all__ = ["EVENTS_PAGE_MAX", "SIMULATION_RUNS", "SIMULATION_SECONDS", "router"]
 
@@ -69,8 +69,7 @@ def observe_table(
     (``GET .../events?before=``); with ``since``, every event missed comes."""
     state = state_of(request.app)
     table = state.load(who.table_id)
-    seen = state.observations.observation(table, who.table_id, who.seat, since, tag)
-    return json_answer(latest(seen, limit) if seen["since"] == 0 else {**seen, "earlier": None})
+    return json_answer(state.observations.opening(table, who.table_id, who.seat, since, tag, limit))
 
 
 @router.get(
@@ -90,9 +89,8 @@ def earlier(
     them, and ``earlier``: the ``before`` of the page older still, or null at the first."""
     state = state_of(request.app)
     table = state.load(who.table_id)
-    whole = state.observations.observation(table, who.table_id, who.seat)
     end = table.version + 1 if before is None else before
-    return json_answer(earlier_events(whole, who.table_id, end, limit))
+    return json_answer(state.observations.earlier(table, who.table_id, who.seat, end, limit))
 
 
 @router.get(
@@ -107,7 +105,7 @@ def table_actions(who: Seat, request: Request) -> JSONResponse:
     state = state_of(request.app)
     table = state.load(who.table_id)
     return json_answer(
-        choices(table, state.observations.observation(table, who.table_id, who.seat))
+        choices(table, state.observations.observation(table, who.table_id, who.seat, table.version))
     )
 
 
@@ -242,7 +240,8 @@ def simulate_table(
 )
 def undo(who: Seat, request: Request, body: UndoBody | None = None) -> JSONResponse:
     """Take the last action back (the referee's seat; in a game without one, the seat that took
-    it). The answer starts again from the first event (``reset``)."""
+    it). The answer starts again (``reset``), with the latest events as an open has them
+    (``earlier``: where older ones begin)."""
     state = state_of(request.app)
     expect = body.version if body is not None else None
     try:
@@ -250,7 +249,7 @@ def undo(who: Seat, request: Request, body: UndoBody | None = None) -> JSONRespo
     except Exception as error:
         raise refused(error) from None
     state.changed(who.table_id, after)
-    data = {**state.observations.observation(after, who.table_id, who.seat), "reset": True}
+    data = {**state.observations.opening(after, who.table_id, who.seat), "reset": True}
     return json_answer(data)
 
 

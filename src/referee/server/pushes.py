@@ -30,9 +30,11 @@ class Message:
 
 
 PAGE_EVENTS = 250
-"""The most events one message carries: a longer catch-up (a socket opened at ``since=0`` on
-an old table, the reset after an undo) is sent as pages of events before the observation, so
-that a client that does not read holds at most a page in the server's buffers."""
+"""The most events one message carries: a longer catch-up (a socket back at a ``since`` many
+events ago) is sent as pages of events
+before the observation, so that a client that does not read holds at most a page in the
+server's buffers. (A socket opened without ``since``, one asking for a full observation since
+0, and the reset after an undo carry only the latest events, as an open does.)"""
 
 
 def text(body: dict[str, Any]) -> str:
@@ -76,7 +78,8 @@ socket was last sent, and where it stands. The rest (the state, the choices, ...
 
 def full_asked(text: str) -> tuple[int, str | None] | None:
     """``{"type": "full", "since": n, "tag": t}``: a client asking for a full observation
-    since version ``n`` (the version it holds, ``0`` for everything) with the tag it holds;
+    since version ``n`` (the version it holds; ``0``: none, answered as an open is) with the tag
+    it holds;
     ``None`` for anything else."""
     if len(text) > 256:
         return None

@@ -14,9 +14,13 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.events import Event, Viewer
+from referee.core.observe import seen_between
 from referee.core.table import Table, observe
 
 __all__ = [
@@ -30,6 +34,10 @@ __all__ = [
 ]
 
 EMPTY_TAG = "0"
+
+OPEN_EVENTS = 100
+"""How many of the latest events a seat's observation carries when a table is opened: the rest
+are paged in on demand (:func:`earlier_events`), so opening a table costs the same at any age."""
 
 
 def _json_tag(event: dict[str, Any]) -> str:
@@ -104,131 +112,310 @@ def choices(table: Table[Any], seen: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _tags(events: list[dict[str, Any]]) -> list[tuple[int, str]]:
-    return [
-        (int(e["number"]), _json_tag({k: v for k, v in e.items() if k != "text"})) for e in events
-    ]
-
-
 def _grows(old: Table[Any], new: Table[Any]) -> bool:
-    """True if ``new`` is ``old`` with actions and events appended: same game, seats and start,
-    and every event and action record of ``old`` the same in ``new`` (not rewritten by an
-    undo). Tables acted on in this process share their records, so most are the same objects."""
-    if (
-        new.version < old.version
-        or len(new.actions) < len(old.actions)
-        or new.system != old.system
-        or new.seats != old.seats
-        or new.start_time != old.start_time
-    ):
-        return False
-    # zip stops at the end of ``old``: its prefix of ``new`` is what is compared
-    return all(a is b or a == b for a, b in zip(old.log, new.log, strict=False)) and all(
-        a is b or a == b for a, b in zip(old.actions, new.actions, strict=False)
+    """True if ``new`` is known to be ``old`` with actions and events appended: same game,
+    seats and start, and its log and actions versions of ``old``'s own storage (an item once
+    stored is never written again, so ``old``'s are a prefix: :meth:`Log.grew_from`). Told in
+    constant time, whatever the table's age; a table read again from a store is not known to
+    be one (its seats' observations are built again, from the end of the log)."""
+    return (
+        new.log.grew_from(old.log)
+        and new.actions.grew_from(old.actions)
+        and new.system == old.system
+        and new.seats == old.seats
+        and new.start_time == old.start_time
     )
+
+
+HELD_MOST = 2 * 1024
+"""The most events a seat's held observation keeps as its table grows: beyond it the oldest
+half are let go (they are read again from the log if someone pages back to them)."""
+
+
+@dataclass(eq=False)
+class _Held:
+    """One seat's observation of one table, as much of its log as has been asked for.
+
+    ``head`` is the observation's every field for ``table`` (its ``events``, ``actions``,
+    ``since`` and ``tag`` are cut from the rest); ``events`` are every event the seat sees
+    numbered after ``floor`` (their ``numbers``, and their ``tags`` worked out when first
+    needed), ``actions`` every record it sees whose last event is after ``floor`` (``ends``:
+    those last events). ``floor_tag``: the seat's tag at ``floor`` (``None`` until asked).
+    """
+
+    table: Table[Any]
+    viewer: Viewer
+    head: dict[str, Any]
+    floor: int
+    floor_tag: str | None
+    events: list[dict[str, Any]]
+    numbers: list[int]
+    tags: list[str | None]
+    actions: list[dict[str, Any]]
+    ends: list[int]
+
+    def add(self, events: list[dict[str, Any]], actions: list[dict[str, Any]]) -> None:
+        """Events and records newer than those held, appended in place (amortised O(1))."""
+        self.events.extend(events)
+        self.numbers.extend(int(e["number"]) for e in events)
+        self.tags.extend([None] * len(events))
+        newest = int(self.actions[-1]["number"]) if self.actions else 0
+        fresh = [a for a in actions if int(a["number"]) > newest]  # a record that caused no
+        self.actions.extend(fresh)  # event is after the version: both tables' observe had it
+        self.ends.extend(_last_event(a) for a in fresh)
+
+    def add_before(self, floor: int, events: list[dict[str, Any]], actions: list[Any]) -> None:
+        """Events and records older than those held, from ``floor`` on (paged back)."""
+        self.events[:0] = events
+        self.numbers[:0] = [int(e["number"]) for e in events]
+        self.tags[:0] = [None] * len(events)
+        self.actions[:0] = actions
+        self.ends[:0] = [_last_event(a) for a in actions]
+        self.floor, self.floor_tag = floor, (EMPTY_TAG if floor == 0 else None)
+
+    def let_go(self, keep: int) -> None:
+        """Keep only the latest ``keep`` events (and the records that end after them)."""
+        cut = len(self.events) - keep
+        if cut <= 0:
+            return
+        self.floor, self.floor_tag = self.numbers[cut - 1], self.tag(cut - 1)
+        drop = bisect.bisect_right(self.ends, self.floor)
+        for held in (self.events, self.numbers, self.tags):
+            del held[:cut]
+        del self.actions[:drop], self.ends[:drop]
+
+    def tag(self, index: int) -> str:
+        """The tag of the held event at ``index``."""
+        found = self.tags[index]
+        if found is None:
+            event = self.events[index]
+            found = self.tags[index] = _json_tag({k: v for k, v in event.items() if k != "text"})
+        return found
+
+    def tag_at(self, number: int) -> str:
+        """The seat's tag at version ``number`` (``floor`` or later)."""
+        index = bisect.bisect_right(self.numbers, number)
+        if index:
+            return self.tag(index - 1)
+        if self.floor_tag is None:
+            self.floor_tag = tag_at(self.table, self.viewer, self.floor)
+        return self.floor_tag
+
+    def below(self, number: int) -> int:
+        """How many held events are numbered below ``number``."""
+        return bisect.bisect_left(self.numbers, number)
+
+    def cut(self, since: int) -> dict[str, Any]:
+        """The observation since ``since`` (``floor`` or later), as :func:`observation` has it
+        when the seat's tag fits."""
+        first = bisect.bisect_right(self.numbers, since)
+        events = self.events[first:]
+        return {
+            **self.head,
+            "since": since,
+            "events": events,
+            "actions": self.actions[bisect.bisect_right(self.ends, since) :],
+            "tag": self.tag(len(self.events) - 1) if events else self.tag_at(since),
+        }
+
+
+@dataclass(eq=False)
+class _Slot:
+    """A seat's place in the cache: its held observation, and the lock of its reads."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    held: _Held | None = None
 
 
 class ObservationCache:
     """Observations already built, for as long as their table is the table now.
 
     A table is an immutable value and the store hands out the same object until the table
-    changes, so a seat's whole observation (``since=0``) is built once per table object and
-    seat; every other ``since`` is cut from it (the events and action records after ``since``:
-    exactly what ``observe(since=...)`` keeps). So a refresh, a second tab, the push after a
-    change and the answer to the seat's own action share one ``observe``. When the table
-    changes by growing (an action, not an undo), the seat's new whole observation is its old
-    one with only what is new observed (``observe(since=<the old version>)``): an event's
-    narration depends on the event, the viewer and the table's start alone, so the old events
-    are as a new ``observe`` would write them, and a push costs what changed, not the whole
-    log. Entries are dropped oldest first beyond ``size``. What it returns is shared: do not
-    change it.
+    changes, so each seat's observation is built once per table object (a :class:`_Held`)
+    and every answer is cut from it: a refresh, a second tab, the push after a change and the
+    answer to the seat's own action share one ``observe``.
+
+    What is held starts at the end of the log: the latest :data:`OPEN_EVENTS` events the seat
+    sees, read from there (``observe(since=...)``: nothing older is read), so a table's first
+    open costs the same at any age. Older events are observed when asked for (a ``since``
+    further back, a page of earlier events, a whole observation) and held from then on.
+
+    When the table changes by growing (an action, not an undo; told in constant time,
+    :func:`_grows`), only what is new is observed (``observe(since=<the old version>)``) and
+    appended to what is held: an event's narration depends on the event, the viewer and the
+    table's start alone, so the old events are as a new ``observe`` would write them, and a
+    change costs what changed, not the log. Beyond ``hold`` events the oldest half are let
+    go. Entries are dropped oldest first beyond ``size``. Each seat's held observation is read
+    and grown under a lock of its own, so a long read holds up no other seat. What it returns
+    is shared: do not change it.
     """
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 4096, hold: int = HELD_MOST) -> None:
         self._size = size
+        self._hold = hold
         self._lock = threading.Lock()
-        self._entries: OrderedDict[
-            tuple[str, str], tuple[Table[Any], dict[str, Any], list[tuple[int, str]]]
-        ] = OrderedDict()
-        self._last_growth: tuple[Table[Any], Table[Any], bool] | None = None
+        self._entries: OrderedDict[tuple[str, str], _Slot] = OrderedDict()
+        self.events_observed = 0
+        """How many events were observed into held observations (for tests: the work done)."""
 
-    def _grows(self, old: Table[Any], new: Table[Any]) -> bool:
-        """:func:`_grows`, remembered for the last pair (every seat of a table asks it)."""
-        last = self._last_growth
-        if last is not None and last[0] is old and last[1] is new:
-            return last[2]
-        grows = _grows(old, new)
-        self._last_growth = (old, new, grows)
-        return grows
-
-    def _whole(
-        self, table: Table[Any], table_id: str, seat: str
-    ) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    @contextmanager
+    def _holding(self, table: Table[Any], table_id: str, seat: str) -> Iterator[_Held]:
+        """The seat's held observation of ``table``, under its own lock: one seat's long read
+        (a page back, a ``since`` long past) holds up no other seat or table."""
         key = (table_id, seat)
         with self._lock:
-            found = self._entries.get(key)
-            if found is not None and found[0] is table:
-                self._entries.move_to_end(key)
-                return found[1], found[2]
-        if found is not None and self._grows(found[0], table):
-            old, before, old_tags = found
-            new = observation(table, table_id, seat, old.version)
-            numbers = {a["number"] for a in before["actions"]}
-            data = {
-                **new,
-                "since": 0,
-                "events": before["events"] + new["events"],
-                "actions": before["actions"]
-                + [a for a in new["actions"] if a["number"] not in numbers],
-                "tag": new["tag"] if new["events"] else before["tag"],
-                "reset": False,
-            }
-            tags = old_tags + _tags(new["events"])
-        else:
-            data = observation(table, table_id, seat)
-            tags = _tags(data["events"])
-        with self._lock:
-            self._entries[key] = (table, data, tags)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-        return data, tags
+            slot = self._entries.get(key)
+            if slot is None:
+                slot = self._entries[key] = _Slot()
+                while len(self._entries) > self._size:
+                    self._entries.popitem(last=False)
+            self._entries.move_to_end(key)
+        with slot.lock:
+            slot.held = self._current(slot.held, table, table_id, seat)
+            yield slot.held
+
+    def _current(self, found: _Held | None, table: Table[Any], table_id: str, seat: str) -> _Held:
+        """``found`` as it is for ``table``: itself, grown by what is new, or built afresh
+        from the end of the log."""
+        if found is not None and found.table is table:
+            return found
+        if found is not None and _grows(found.table, table):
+            seen = observe(table, seat, since=found.table.version).to_json()
+            self.events_observed += len(seen["events"])
+            found.add(seen["events"], seen["actions"])
+            found.table, found.head = table, _head(seen, table_id)
+            if len(found.events) > self._hold:
+                found.let_go(self._hold // 2)
+            return found
+        floor = max(0, table.version - OPEN_EVENTS - 1)
+        seen = observe(table, seat, since=floor).to_json()
+        self.events_observed += len(seen["events"])
+        held = _Held(
+            table,
+            table.viewer(seat),
+            head=_head(seen, table_id),
+            floor=floor,
+            floor_tag=EMPTY_TAG if floor == 0 else None,
+            events=[],
+            numbers=[],
+            tags=[],
+            actions=[],
+            ends=[],
+        )
+        held.add(seen["events"], seen["actions"])
+        return held
+
+    def _reach(self, held: _Held, since: int) -> None:
+        """Hold every event the seat sees after ``since`` (observing back from ``floor``)."""
+        if since < held.floor:
+            events, actions = seen_between(held.table, held.viewer, since, held.floor)
+            self.events_observed += len(events)
+            held.add_before(since, events, actions)
+
+    def _reach_below(self, held: _Held, number: int, count: int) -> None:
+        """Hold at least ``count`` events the seat sees numbered below ``number``, or all of
+        them: observed back from ``floor`` in stretches that double, so a seat that sees few
+        events is not read back one event at a time."""
+        stretch = max(count, OPEN_EVENTS)
+        while held.floor > 0 and held.below(number) < count:
+            self._reach(held, max(0, min(held.floor, number) - stretch))
+            stretch *= 2
 
     def forget(self, table_id: str) -> None:
         """Drop every seat's observation of ``table_id`` (no seat watches it any more)."""
         with self._lock:
             for key in [key for key in self._entries if key[0] == table_id]:
                 del self._entries[key]
-            self._last_growth = None
 
     def count(self, table_id: str | None = None) -> int:
         """How many observations are kept (of ``table_id``, or of every table)."""
         with self._lock:
-            return sum(1 for key in self._entries if table_id is None or key[0] == table_id)
+            return sum(
+                1
+                for key, slot in self._entries.items()
+                if slot.held is not None and (table_id is None or key[0] == table_id)
+            )
+
+    def _since(self, held: _Held, since: int, tag: str | None) -> dict[str, Any] | None:
+        """The observation since ``since``, or ``None`` if it must start from the first event
+        (``since`` past the table, or ``tag`` not the seat's at ``since``: an undo)."""
+        if since > held.table.version:
+            return None
+        self._reach(held, since)
+        if since > 0 and tag is not None and tag != held.tag_at(since):
+            return None
+        return held.cut(since)
 
     def observation(
         self, table: Table[Any], table_id: str, seat: str, since: int = 0, tag: str | None = None
     ) -> dict[str, Any]:
-        """:func:`observation`, the same to the byte, from the seat's whole observation."""
-        whole, tags = self._whole(table, table_id, seat)
-        if since == 0:
-            return whole
-        at_since = next((t for number, t in reversed(tags) if number <= since), EMPTY_TAG)
-        if since > table.version or (tag is not None and tag != at_since):
-            return {**whole, "reset": True}
-        events = [e for e in whole["events"] if e["number"] > since]
-        actions = [a for a in whole["actions"] if max(a["events"]) > since]
-        return {
-            **whole,
-            "since": since,
-            "events": events,
-            "actions": actions,
-            "tag": whole["tag"] if events else at_since,
-        }
+        """:func:`observation`, the same to the byte, from the seat's held observation."""
+        with self._holding(table, table_id, seat) as held:
+            found = self._since(held, since, tag)
+            if found is not None:
+                return found
+            self._reach(held, 0)
+            return {**held.cut(0), "reset": True}
+
+    def opening(
+        self,
+        table: Table[Any],
+        table_id: str,
+        seat: str,
+        since: int = 0,
+        tag: str | None = None,
+        limit: int = OPEN_EVENTS,
+    ) -> dict[str, Any]:
+        """What a seat opening the table is sent: :meth:`observation`, but when that would
+        start from the first event (no ``since``, or ``reset``) only its last ``limit`` events,
+        as :func:`latest` cuts them (``earlier``: where older ones begin); otherwise with
+        ``earlier`` null. Only those events are read, whatever the table's age."""
+        with self._holding(table, table_id, seat) as held:
+            if since > 0:
+                found = self._since(held, since, tag)
+                if found is not None:
+                    return {**found, "earlier": None}
+            self._reach_below(held, table.version + 2, limit + 1)
+            if held.floor == 0 and len(held.events) <= limit:
+                data = {**held.cut(0), "earlier": None}
+            else:
+                first = held.numbers[-limit]
+                data = {**held.cut(first - 1), "earlier": first}
+            data["reset"] = since > 0
+            return data
+
+    def earlier(
+        self, table: Table[Any], table_id: str, seat: str, before: int, limit: int
+    ) -> dict[str, Any]:
+        """:func:`earlier_events` of the seat's whole observation, reading only the page (and
+        what the seat does not see between it and what is held)."""
+        with self._holding(table, table_id, seat) as held:
+            self._reach_below(held, before, limit + 1)
+            end = held.below(before)
+            start = max(0, end - limit)
+            low = held.numbers[start] if start > 0 else 0
+            return {
+                "table": table_id,
+                "version": table.version,
+                "before": before,
+                "events": held.events[start:end],
+                "actions": held.actions[
+                    bisect.bisect_left(held.ends, low) : bisect.bisect_left(held.ends, before)
+                ],
+                "earlier": low if start > 0 else None,
+            }
 
 
-OPEN_EVENTS = 100
-"""How many of the latest events a seat's observation carries when a table is opened: the rest
-are paged in on demand (:func:`earlier_events`), so opening a table costs the same at any age."""
+def _head(seen: dict[str, Any], table_id: str) -> dict[str, Any]:
+    """An observation's fields (its log cut out later), in :func:`observation`'s order."""
+    return {
+        **seen,
+        "events": [],
+        "actions": [],
+        "tag": EMPTY_TAG,
+        "reset": False,
+        "table": table_id,
+    }
 
 
 def _first_at_or_after(events: list[dict[str, Any]], number: int) -> int:

@@ -91,7 +91,7 @@
   }
   // What the socket last sent, less the log (the base its next patch applies to), and its version.
   var live = null, askedFull = false;
-  var LOG_FIELDS = ["events", "actions", "since", "version", "tag", "reset", "table", "type"];
+  var LOG_FIELDS = ["events", "actions", "since", "version", "tag", "reset", "table", "type", "earlier"];
   function baseOf(o) {
     var b = {};
     Object.keys(o).forEach(function (k) { if (LOG_FIELDS.indexOf(k) < 0) b[k] = o[k]; });
@@ -207,8 +207,11 @@
     // this page's own action came in) is not the table now: only an undo (``reset``, or
     // ``first``) takes the page back
     if (!first && !o.reset && S.obs && typeof o.version === "number" && o.version < S.obs.version) return;
+    // an open (the first answer, a socket's first message to a page holding no events, an
+    // undo's reset) carries the latest events and says where older ones begin
+    var opening = first || o.reset || !S.events.length;
     var fresh = addEvents(o.events || [], first || o.reset, first);
-    if ((first || o.reset) && o.earlier != null) S.earlier = o.earlier;   // older events to page in
+    if (opening && o.earlier != null) S.earlier = o.earlier;   // older events to page in
     S.obs = Object.assign({}, S.obs || {}, o);
     notePrompts(first);
     draw(fresh.length > 0);
