@@ -19,7 +19,7 @@ from tests.server.test_views import toy_table
 app_from_env()
 frozen = gc.get_freeze_count()
 passes = []
-gc.callbacks.append(lambda phase, info: passes.append(info["generation"]) if phase == "stop" else None)
+gc.callbacks.append(lambda phase, info: phase == "stop" and passes.append(phase))
 table = toy_table()
 for _ in range(300):
     for seat in ("referee", "scarface", "krockin", "lady"):
