@@ -12,6 +12,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -153,3 +154,25 @@ def test_shared_json_is_given_back_as_it_is_not_walked_again() -> None:
         "combats": {"c1": {"round": 2, "sides": {"ann": 1, "bob": 2}}},
         "round": [1, 2],
     }
+
+
+def test_plain_members_are_kept_without_a_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state export is mostly strings and numbers: a container keeps those members as they
+    are, and converts only what is not plain (issue 29: one call a member was most of it)."""
+    import referee.core.values as values
+
+    calls: list[type] = []
+    convert = values.to_json
+
+    def counted(value: Any) -> Any:
+        calls.append(type(value))
+        return convert(value)
+
+    monkeypatch.setattr(values, "to_json", counted)
+    state = {"round": 3, "names": ["a", "b", None], "odds": [0.5, True, Fraction(1, 3)]}
+    assert convert(state) == {
+        "round": 3,
+        "names": ["a", "b", None],
+        "odds": [0.5, True, "1/3"],
+    }
+    assert calls == [list, list, Fraction]

@@ -69,15 +69,19 @@ def _same(value: Any) -> Any:
     return value
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+"""The kinds written as they are: a container's member of one of them is kept without a call."""
+
+
 def _object(value: dict[Any, Any]) -> dict[str, Any]:
     return {
-        k if type(k) is str else str(to_json(k)): v if type(v) is str else to_json(v)
+        k if type(k) is str else str(to_json(k)): v if type(v) in _SCALARS else to_json(v)
         for k, v in value.items()
     }
 
 
 def _array(value: list[Any] | tuple[Any, ...]) -> list[Any]:
-    return [to_json(v) for v in value]
+    return [v if type(v) in _SCALARS else to_json(v) for v in value]
 
 
 _PLAIN: dict[type, Callable[[Any], Any]] = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
@@ -26,7 +27,7 @@ from referee.server.routes import router
 from referee.server.settings import Settings
 from referee.server.state import ServerState, attach, state_of
 
-__all__ = ["API_VERSION", "app_from_env", "create_app"]
+__all__ = ["API_VERSION", "YOUNG_COLLECTION", "app_from_env", "create_app", "steady_collector"]
 
 API_VERSION = "1"
 
@@ -123,11 +124,33 @@ async def _poll(state: ServerState, every: float) -> None:
             log.warning("polling live tables failed: %s", error)
 
 
+YOUNG_COLLECTION = 20_000
+"""Objects allocated (less those freed) between two passes of the cycle collector over the
+youngest objects in a server process; Python's default is 700."""
+
+
+def steady_collector() -> None:
+    """Set the cycle collector of a server process for serving (issue 29): what start-up built
+    (the games, the app, its routes and schemas: some 200,000 objects) is frozen out of every
+    later pass, since it lives as long as the process; and the youngest objects are collected
+    every :data:`YOUNG_COLLECTION` allocations rather than every 700. A push builds a few
+    thousand short-lived dicts that reference counting frees anyway, so under the default the
+    collector ran about once an action, and each pass over the old objects took 100–200 ms:
+    11–14% of the server's CPU under the convention benchmark (docs/performance.md)."""
+    gc.collect()
+    gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, YOUNG_COLLECTION), middle, old)
+
+
 def app_from_env() -> FastAPI:
-    """The app with :meth:`Settings.from_env` (uvicorn's factory in ``referee serve``)."""
+    """The app with :meth:`Settings.from_env` (uvicorn's factory in ``referee serve``), in a
+    process whose collector is set for serving (:func:`steady_collector`)."""
     settings = Settings.from_env()
     for module in filter(None, os.environ.get("REFEREE_SERVER_IMPORT", "").split(",")):
         __import__(module)  # a plug-in game registered by import (tests, the benchmark)
     from referee.web import mount  # the web table's pages at `/` (docs/web.md)
 
-    return create_app(settings=settings, mount=mount)
+    app = create_app(settings=settings, mount=mount)
+    steady_collector()
+    return app

@@ -380,12 +380,12 @@ class Hub:
                     )
                     return
                 sub.sending = True
-                try:
-                    await asyncio.wait_for(socket.send_text(message.text), self._send_timeout)
+                try:  # (asyncio.timeout, not wait_for: no task made for each send)
+                    async with asyncio.timeout(self._send_timeout):
+                        await socket.send_text(message.text)
                     for body in message.more:  # a page (~100 KB): written here, a ms each
-                        await asyncio.wait_for(
-                            socket.send_text(pushes.text(body)), self._send_timeout
-                        )
+                        async with asyncio.timeout(self._send_timeout):
+                            await socket.send_text(pushes.text(body))
                 except TimeoutError:
                     log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
                     await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
@@ -397,7 +397,9 @@ class Hub:
                 sub.base = message.base
                 sub.pending = None
                 sub.sending = False
-                feed.wake.set()  # more may have come while this one was sent
+                held = feed.table
+                if held is not None and _due(sub, held, feed.epoch):
+                    feed.wake.set()  # more came while this one was sent
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a socket gone mid-send

@@ -16,7 +16,8 @@ list that grows at its end (a log kept in the state) costs only what it gained.
 
 from __future__ import annotations
 
-import json
+import marshal
+import math
 from typing import Any
 
 __all__ = ["PatchError", "apply", "diff"]
@@ -33,21 +34,64 @@ def _pointer(path: str, key: str | int) -> str:
     return f"{path}/{text.replace('~', '~0').replace('/', '~1')}"
 
 
-def _text(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_LEAVES = frozenset((str, int, bool, type(None)))
+"""The JSON scalars whose value and type ``==`` and ``type`` tell whole (a float is also its
+sign: ``-0.0 == 0.0``, and JSON writes them apart)."""
 
 
 def _same(a: Any, b: Any) -> bool:
-    """The same JSON value: ``==`` (fast, in C), and the same JSON text where ``==`` says yes
-    (``True == 1`` in Python; ``true`` and ``1`` differ in JSON). Two dicts equal but written in
-    another key order have other texts: the diff then descends and finds nothing to change."""
+    """The same JSON value: ``==`` (fast, in C), and where ``==`` says yes, every value of the
+    same JSON type (``True == 1`` and ``1 == 1.0`` in Python; ``true``, ``1`` and ``1.0`` differ
+    in JSON) and every object's keys in the same order. Two dicts equal but written in another
+    key order are not the same: the diff then descends and finds nothing to change.
+
+    The second look is :mod:`marshal`'s bytes (its version 2, which writes what a value is and
+    nothing of its identity: no references, no interning), which hold each value's exact type
+    and each dict's order; a value marshal refuses (a dict of a subclass, :class:`SharedJson`)
+    is walked (:func:`_exact`). Issue 29: it was both values written as JSON text, two
+    ``json.dumps`` of every unchanged part of a seat's observation on every push, three times
+    the cost (``tests/server/test_patch_cost.py`` counts them)."""
     if a is b:
         return True
-    if a != b:
+    if type(a) is not type(b) or a != b:
         return False
-    if isinstance(a, (dict, list)):
-        return _text(a) == _text(b)
-    return type(a) is type(b)
+    if type(a) in _LEAVES:
+        return True
+    try:
+        return marshal.dumps(a, _MARSHAL) == marshal.dumps(b, _MARSHAL)
+    except ValueError:
+        return _exact(a, b)
+
+
+_MARSHAL = 2
+"""Marshal's version 2: from version 3 on, an object met twice (by identity) is written as a
+reference, and an interned string differently from another, so equal values could differ."""
+
+
+def _member(a: Any, b: Any) -> bool:
+    """``a == b`` is known: the same JSON value?"""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind in _LEAVES:
+        return True
+    return _exact(a, b)
+
+
+def _exact(a: Any, b: Any) -> bool:
+    """``a == b`` and ``type(a) is type(b)`` are known: the same JSON value?"""
+    if isinstance(a, dict):
+        for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True):
+            if ka != kb or not _member(va, vb):
+                return False
+        return True
+    if isinstance(a, list | tuple):
+        return all(map(_member, a, b))
+    if isinstance(a, float):
+        return math.copysign(1.0, a) == math.copysign(1.0, b)
+    return True
 
 
 def diff(old: Any, new: Any, path: str = "") -> Patch:

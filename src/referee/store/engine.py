@@ -159,8 +159,12 @@ def _sqlite_connect(connection: sqlite3.Connection, _record: Any) -> None:
 
 
 def _sqlite_begin(connection: Connection) -> None:
+    # straight through the driver, as the statements of an action are (rows.py): SQLAlchemy's
+    # execution of a statement costs more than SQLite's of this one (issue 29)
     write = connection.get_execution_options().get("referee_write", False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    raw.execute("BEGIN IMMEDIATE" if write else "BEGIN").close()
 
 
 @contextlib.contextmanager
@@ -187,6 +191,8 @@ def translated(url: URL) -> Iterator[None]:
         yield
     except exc.DBAPIError as error:
         raise StoreError(_explain(url, error)) from None
+    except sqlite3.Error as error:  # a statement sent straight through the driver
+        raise StoreError(_reason(url, error, invalidated=False)) from None
     except exc.SQLAlchemyError as error:
         raise StoreError(f"database {describe_url(url)!r}: {_first_line(error)}") from None
 
@@ -197,8 +203,12 @@ def _first_line(error: BaseException) -> str:
 
 
 def _explain(url: URL, error: exc.DBAPIError) -> str:
-    where = describe_url(url)
     original = error.orig if error.orig is not None else error
+    return _reason(url, original, invalidated=error.connection_invalidated)
+
+
+def _reason(url: URL, original: BaseException, *, invalidated: bool) -> str:
+    where = describe_url(url)
     reason = _first_line(original)
     if url.get_backend_name() == "sqlite":
         if "not a database" in reason or "malformed" in reason:
@@ -206,6 +216,6 @@ def _explain(url: URL, error: exc.DBAPIError) -> str:
         if "unable to open" in reason:
             return f"cannot open the database file {url.database} ({reason})"
         return f"database {where!r}: {reason}"
-    if error.connection_invalidated or "connection" in reason.lower() or "server" in reason:
+    if invalidated or "connection" in reason.lower() or "server" in reason:
         return f"cannot reach the database {where!r}: {reason}"
     return f"database {where!r}: {reason}"

@@ -11,10 +11,11 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
 from referee.core.errors import SeatError
 from referee.core.seats import SeatId
+from referee.store.rows import TableRow
 from referee.store.schema import SEATS, TABLES
 from referee.store.tokens import hash_token, matching_seat
 
@@ -53,7 +54,7 @@ def live_tokens(conn: Connection, table_id: str) -> dict[SeatId, bool]:
     return {r.seat: r.token_hash is not None for r in rows}
 
 
-def store_token(conn: Connection, row: Row[Any], seat_id: SeatId, token: str) -> None:
+def store_token(conn: Connection, row: TableRow, seat_id: SeatId, token: str) -> None:
     """Store ``token`` hashed as ``seat_id``'s at the table of ``row`` (the old one stops
     working); :class:`SeatError` if the table has no such seat."""
     seat_exists(row, seat_id)
@@ -66,7 +67,7 @@ def store_token(conn: Connection, row: Row[Any], seat_id: SeatId, token: str) ->
         conn.execute(insert(SEATS).values(table_id=row.id, seat=seat_id, **values))
 
 
-def revoke_token(conn: Connection, row: Row[Any], seat_id: SeatId) -> None:
+def revoke_token(conn: Connection, row: TableRow, seat_id: SeatId) -> None:
     """Make ``seat_id``'s token at the table of ``row`` open nothing."""
     seat_exists(row, seat_id)
     conn.execute(
@@ -76,7 +77,7 @@ def revoke_token(conn: Connection, row: Row[Any], seat_id: SeatId) -> None:
     )
 
 
-def seat_exists(row: Row[Any], seat_id: SeatId) -> None:
+def seat_exists(row: TableRow, seat_id: SeatId) -> None:
     """Nothing if the table of ``row`` has the seat ``seat_id``; else :class:`SeatError`."""
     seats = [s["id"] for s in json.loads(row.seats)]
     if seat_id not in seats:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, delete, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError
 
@@ -49,11 +49,13 @@ from referee.store.migrate import ensure_schema
 from referee.store.rows import (
     NOTIFY_CHANNEL,
     Conflict,
+    TableRow,
     append,
     append_pipelined,
     append_sqlite,
     read_actions,
     read_events,
+    read_table_row,
 )
 from referee.store.schema import ACTIONS, EVENTS, SEATS, SNAPSHOTS, TABLES, dumps
 from referee.store.tokens import hash_token, new_salt, new_token
@@ -418,11 +420,8 @@ class Store:
 
     # -- the machinery -----------------------------------------------------------------------
 
-    def _row(self, conn: Connection, table_id: str, *, lock: bool = False) -> Row[Any]:
-        query = select(TABLES).where(TABLES.c.id == table_id)
-        if lock and is_postgresql(conn):
-            query = query.with_for_update()
-        row = conn.execute(query).first()
+    def _row(self, conn: Connection, table_id: str, *, lock: bool = False) -> TableRow:
+        row = read_table_row(conn, table_id, lock=lock)
         if row is None:
             raise NoSuchTable(table_id)
         return row
@@ -433,7 +432,7 @@ class Store:
             if cached is None or cached.revision < revision:
                 self._cache[table_id] = _Cached(revision, table)
 
-    def _load(self, conn: Connection, table_id: str, row: Row[Any] | None = None) -> Table[Any]:
+    def _load(self, conn: Connection, table_id: str, row: TableRow | None = None) -> Table[Any]:
         if row is None:
             row = self._row(conn, table_id)
         with self._lock:
@@ -473,7 +472,7 @@ class Store:
         self,
         conn: Connection,
         table_id: str,
-        row: Row[Any],
+        row: TableRow,
         game: System,
         *,
         upto: tuple[int, int] | None = None,
@@ -552,7 +551,7 @@ class Store:
         return fetch
 
     def _advance_row(
-        self, conn: Connection, row: Row[Any], after: Table[Any], *, undo: bool
+        self, conn: Connection, row: TableRow, after: Table[Any], *, undo: bool
     ) -> int:
         """Compare and set the table's row: the new version, one revision on."""
         revision = int(row.revision) + 1

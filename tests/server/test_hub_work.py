@@ -1,0 +1,103 @@
+"""What the hub does for each change of a live table (issue 29): one hand-off to a worker
+thread builds every seat's message, and a socket that has sent its message wakes the builder
+again only if it is due another. Counted, never timed."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+from typing import Any, Literal
+
+import pytest
+from starlette.websockets import WebSocketState
+
+from referee.core import Action
+from referee.core.table import Table
+from referee.dice.sources import RandomSource
+from referee.server import live
+from referee.server.live import Feed, Hub, Subscriber
+from tests.core.toy_procedure import PROCEDURE
+
+SEATS = ("scarface", "krockin")
+CHANGES = 10
+
+
+class ReadingClient:
+    """A socket whose client reads everything at once."""
+
+    def __init__(self) -> None:
+        self.application_state = WebSocketState.CONNECTED
+        self.versions: list[int] = []
+        self._gone = asyncio.Event()
+
+    async def send_text(self, text: str) -> None:
+        self.versions.append(int(json.loads(text)["version"]))
+
+    async def receive(self) -> dict[str, Any]:
+        await self._gone.wait()
+        return {"type": "websocket.disconnect", "code": 1000}
+
+    async def close(self, code: int = 1000) -> None:
+        self.application_state = WebSocketState.DISCONNECTED
+        self._gone.set()
+
+
+class CountedWake(asyncio.Event):
+    """A feed's wake that counts the builder's passes (each wait that returns)."""
+
+    passes = 0
+
+    async def wait(self) -> Literal[True]:
+        await super().wait()
+        CountedWake.passes += 1
+        return True
+
+
+def test_each_change_is_one_hand_off_and_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table.start(PROCEDURE, {}, system="kernel_toy")
+    dice = RandomSource(seed=29)
+    hub = Hub(store=None)  # type: ignore[arg-type]
+    clients = [ReadingClient() for _ in range(6)]
+    hand_offs: list[int] = []
+    messages = Hub._messages
+
+    def counted_messages(self: Hub, feed: Any, asks: Any, table: Any, epoch: int) -> Any:
+        hand_offs.append(len(asks))
+        return messages(self, feed, asks, table, epoch)
+
+    monkeypatch.setattr(Hub, "_messages", counted_messages)
+    monkeypatch.setattr(live, "Feed", functools.partial(Feed, wake=CountedWake()))
+
+    async def play() -> None:
+        nonlocal table
+        subs = [
+            Subscriber("t", SEATS[n % 2], client, 0, None, lambda: True)  # type: ignore[arg-type]
+            for n, client in enumerate(clients)
+        ]
+        serving = [asyncio.create_task(hub.serve(sub, table)) for sub in subs]
+        await _until(lambda: all(c.versions for c in clients))
+        hand_offs.clear()
+        CountedWake.passes = 0
+        for step in range(CHANGES):
+            seat = SEATS[step % 2]
+            table = table.act(Action(seat, "rally", {}), dice, seat=seat)
+            hub.changed("t", table)
+            version = table.version
+            await _until(lambda v=version: all(c.versions[-1] == v for c in clients))
+        for client in clients:
+            await client.close()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+
+    asyncio.run(play())
+    assert hand_offs == [6] * CHANGES  # every seat's message of a change in one worker call
+    # the builder wakes once a change, not again as each of the six sockets finishes its send
+    assert CountedWake.passes == CHANGES
+
+
+async def _until(done: Any) -> None:
+    for _ in range(2000):
+        if done():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the sockets were not sent the change")

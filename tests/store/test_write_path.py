@@ -1,0 +1,86 @@
+"""What storing an action costs the database (issue 29): on SQLite every statement of an
+action's transaction goes straight through the driver — ``BEGIN IMMEDIATE``, the table's row
+read, the compare-and-set, the rows — none through SQLAlchemy's execution, and a failure there
+is still the store's one-line error; on PostgreSQL the row is read locked (``FOR UPDATE``).
+The statements are counted, never timed."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from referee.core import Action
+from referee.store import StoreError, open_store
+
+
+def test_an_action_on_sqlite_goes_straight_through_the_driver(sqlite_url: str) -> None:
+    with open_store(sqlite_url) as store:
+        made = store.create_table("kernel_toy", {}, name="t")
+        built: list[str] = []
+        sent: list[str] = []
+
+        def counted(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            built.append(statement)
+
+        def traced(dbapi: Any, _record: Any, _proxy: Any) -> None:
+            dbapi.set_trace_callback(sent.append)
+
+        event.listen(store.engine, "before_cursor_execute", counted)
+        event.listen(store.engine, "checkout", traced)
+        version = made.table.version
+        for _ in range(3):
+            built.clear()
+            sent.clear()
+            version = store.act(
+                made.id,
+                Action("scarface", "rally", {"dice": 2}),
+                seat=None,
+                expect_version=version,
+            ).version
+            assert built == []
+            assert [s.split()[0] for s in sent] == [
+                "BEGIN",
+                "SELECT",  # the table's row
+                "UPDATE",  # the compare-and-set
+                "INSERT",  # the action
+                "INSERT",  # its event
+                "COMMIT",
+            ], sent
+            assert "referee_tables" in sent[1]
+
+
+def test_the_row_read_before_an_action_is_locked_on_postgresql(postgres_url: str) -> None:
+    with open_store(postgres_url) as store:
+        made = store.create_table("kernel_toy", {}, name="t")
+        built: list[str] = []
+        event.listen(
+            store.engine,
+            "before_cursor_execute",
+            lambda conn, cursor, statement, *args: built.append(statement),
+        )
+        store.act(
+            made.id,
+            Action("scarface", "rally", {"dice": 2}),
+            seat=None,
+            expect_version=made.table.version,
+        )
+        reads = [s for s in built if "FROM referee_tables" in s]
+        assert len(reads) == 1 and reads[0].rstrip().endswith("FOR UPDATE"), built
+
+
+def test_a_failure_straight_through_the_driver_is_the_stores_error(sqlite_url: str) -> None:
+    with open_store(sqlite_url) as store:
+        made = store.create_table("kernel_toy", {}, name="t")
+        path = sqlite_url.removeprefix("sqlite:///")
+        with sqlite3.connect(path) as other:
+            other.execute("ALTER TABLE referee_tables RENAME TO elsewhere")
+        with pytest.raises(StoreError, match="no such table: referee_tables"):
+            store.act(
+                made.id,
+                Action("scarface", "rally", {"dice": 2}),
+                seat=None,
+                expect_version=made.table.version,
+            )
