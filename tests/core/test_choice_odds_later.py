@@ -38,15 +38,16 @@ def test_odds_given_later_are_worked_out_once_when_first_read() -> None:
     assert choice == Choice("ann", "attack", {"target": OneOf(("bob",))}, odds=("½",))
 
 
-def test_a_copy_a_prompts_mark_and_a_pickle_keep_odds_not_yet_worked_out() -> None:
+def test_a_prompts_mark_keeps_odds_for_later_and_a_copy_or_a_pickle_has_them() -> None:
     worked: list[int] = []
     choice = Choice("ann", "defend", odds=_counted(("a",), worked))
     marked = choice.answering()
-    copied = copy.copy(choice)
     assert worked == [] and marked.prompt and not choice.prompt
-    assert marked.odds == ("a",) and copied.odds == ("a",)
+    assert marked.odds == ("a",) and worked == [1]
+    later = Choice("ann", "take", odds=Later(lambda: ("b",)))  # a closure: no pickle holds it
+    assert pickle.loads(pickle.dumps(later)) == Choice("ann", "take", odds=("b",))
+    assert copy.copy(Choice("ann", "x", odds=Later(lambda: ("c",)))).odds == ("c",)
     assert dataclasses.replace(choice, label="x").odds == ("a",)
-    assert pickle.loads(pickle.dumps(Choice("ann", "take", odds=("b",)))).odds == ("b",)
     with pytest.raises(AttributeError):
         choice.nothing  # type: ignore[attr-defined]  # noqa: B018
 

@@ -364,6 +364,13 @@ class Choice:
             self.__dict__["odds"] = odds  # worked out once, then read as any field
             return odds
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a copy keeps: the fields, the odds worked out (a :class:`Later`'s
+        work may be a closure, which no pickle holds)."""
+        state = {k: v for k, v in self.__dict__.items() if k != "_odds_later"}
+        state["odds"] = self.odds
+        return state
+
     def answering(self) -> Choice:
         """This choice marked as answering a prompt (``prompt``): a plain copy, its odds still
         not worked out if they were not (``dataclasses.replace`` would read them)."""

@@ -484,3 +484,21 @@ def test_a_fighters_schedule_and_penalty_are_worked_out_once_however_often_asked
     assert on_turn(later) == ("fred",)  # bob's second attack now comes at 3 - 2 = 1
     assert [s.initiative for s in later.fighters["bob"].scheduled(DefenceMode.EACH)] == [3, 1]
     assert worked.count("schedule") == 2
+
+
+def test_a_fighter_pickles_to_the_same_bytes_whether_or_not_his_schedule_was_asked() -> None:
+    """A store's snapshot pickles the state: what a fighter worked out and remembered is not
+    part of it, so the snapshot is the same bytes, and reads back the same fighter."""
+    import pickle
+
+    from referee.systems.hursagmu.sheet import Character
+    from referee.systems.hursagmu.state import Fighter
+
+    plan = (Step.attack("fred"), Step.defend())
+    fresh = Fighter(Character("bob"), 10, initiative=7, plan=plan)
+    asked = Fighter(Character("bob"), 10, initiative=7, plan=plan)
+    asked.scheduled(DefenceMode.EACH)
+    asked.penalty(DefenceMode.EACH)
+    assert pickle.dumps(asked) == pickle.dumps(fresh)
+    back = pickle.loads(pickle.dumps(asked))
+    assert back == asked and back.scheduled(DefenceMode.EACH) == asked.scheduled(DefenceMode.EACH)

@@ -70,6 +70,10 @@ class Options:
     charge_momentum: bool = False
 
 
+_WORKED_OUT = frozenset({"_scheduled", "_penalty"})
+"""What a :class:`Fighter` remembers beside its fields (:meth:`Fighter.penalty`)."""
+
+
 @dataclass(frozen=True)
 class Fighter:
     """A character in the encounter: the sheet, the hits left, and this round's record ("Conflict").
@@ -152,6 +156,12 @@ class Fighter:
             self.__dict__["_penalty"] = known
         penalty: int = known[1]
         return penalty
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle (a store's snapshot, a copy) keeps: the fields, not the schedule and
+        penalty worked out from them (:meth:`penalty`), so that a snapshot is the same bytes
+        whether or not they were asked for."""
+        return {k: v for k, v in self.__dict__.items() if k not in _WORKED_OUT}
 
     @property
     def strength(self) -> int:
