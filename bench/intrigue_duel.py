@@ -1,4 +1,5 @@
-"""Intrigue duels per second, through the real procedures (issue 11: goal ≥ 2,000 duels/s).
+"""Intrigue duels per second, through the real procedures (issue 11: goal ≥ 2,000 duels/s;
+issue 31: ≥ 5,000 per CPU second).
 
 A duel: a table of two characters (ScarFace, knife drawn, and the Amazing Krockin), "Combat!",
 then round after round each declares an Attack on the other in initiative order and the referee

@@ -33,13 +33,26 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from referee.core.domains import (
+    AnyOf,
+    Between,
+    Depends,
+    Domain,
+    OneOf,
+    Record,
+    SomeOf,
+    Steps,
+    Text,
+    _drawn,
+    _fits,
+)
 from referee.core.errors import ActionError
 from referee.core.values import Json, JsonObject
 
@@ -51,6 +64,7 @@ __all__ = [
     "Choice",
     "Depends",
     "Domain",
+    "Later",
     "NoParams",
     "OneOf",
     "Params",
@@ -97,8 +111,38 @@ class Who(enum.Enum):
 _ENCODER = json.JSONEncoder(allow_nan=False)
 """``json.dumps(..., allow_nan=False)`` without building an encoder per call."""
 
-_NORMALISED: dict[tuple[type[Params], str], tuple[Params, dict[str, Json]]] = {}
+_NORMALISED: dict[tuple[type[Params], Any], tuple[Params, dict[str, Json]]] = {}
 _NORMALISED_SIZE = 1024
+
+
+_FLAT = frozenset({str, int, bool, type(None)})
+"""The scalar types whose values stand for their JSON text in :func:`_flat_key`."""
+
+
+def _flat_key(params: Any) -> tuple[Any, ...] | None:
+    """The key an action's parameters are remembered by without writing them as JSON: for
+    the usual shape (a dictionary of names to strings, whole numbers, booleans, nothing, and
+    lists of those), each name with the type and value of what it is given (``True`` is not
+    ``1``), in order. ``None`` for anything else: its JSON text is the key then.
+
+    >>> _flat_key({"bonus": 1}) == _flat_key({"bonus": True}), _flat_key({"at": 1.5})
+    (False, None)
+    """
+    if type(params) is not dict:
+        return None
+    key: list[tuple[str, type, Any]] = []
+    for name, value in params.items():
+        kind = type(value)
+        if type(name) is not str:
+            return None
+        if kind is list:
+            if any(type(v) not in _FLAT for v in value):
+                return None
+            value = tuple((type(v), v) for v in value)
+        elif kind not in _FLAT:
+            return None
+        key.append((name, kind, value))
+    return tuple(key)
 
 
 def _copy(value: Any) -> Any:
@@ -174,13 +218,16 @@ class ActionSpec(Generic[P]):
     def normalise(self, params: Mapping[str, Any]) -> tuple[P, dict[str, Json]]:
         """The typed parameters and their JSON as recorded (only the parameters given).
 
-        Remembered by the parameters' JSON text: the same parameters parse to the same frozen
-        model every time (a table sees the same few again and again); the JSON is a fresh copy.
+        Remembered by the parameters (:func:`_flat_key`, else their JSON text): the same
+        parameters parse to the same frozen model every time (a table sees the same few again
+        and again); the JSON is a fresh copy.
         """
-        key = (self.params, self._text(params))
+        flat = _flat_key(params)
+        text = self._text(params) if flat is None else None
+        key = (self.params, flat if flat is not None else text)
         known = _NORMALISED.get(key)
         if known is None:
-            parsed = self._validate(key[1])
+            parsed = self._validate(text if text is not None else self._text(params))
             known = (parsed, parsed.model_dump(mode="json", exclude_unset=True))
             if len(_NORMALISED) >= _NORMALISED_SIZE:
                 _NORMALISED.clear()
@@ -251,303 +298,30 @@ class Catalogue(Mapping[str, ActionSpec[Any]]):
         return [spec.to_json() for spec in self.specs]
 
 
-# ------------------------------------------------------------------------------ domains
+class Later(tuple[Any, ...]):
+    """A choice's odds previews, worked out only when someone reads them: ``Choice(...,
+    odds=Later(lambda: previews(state)))``. Every interface that shows a choice reads its odds
+    (they are then exactly what they would have been: ``work`` reads the same immutable state);
+    a simulated player, choosing thousands of times, never does, and an odds preview (exact
+    fractions of every roll the choice would make) can cost more than the rest of the step.
+    ``work`` must not raise and must not roll.
 
-
-@dataclass(frozen=True)
-class OneOf:
-    """One of these values (targets, maneuvers, zones).
-
-    >>> OneOf(("krockin", "lady_rich")).contains("krockin")
+    >>> worked = []
+    >>> choice = Choice("bob", "attack", odds=Later(lambda: worked.append(1) or ("1/2",)))
+    >>> worked
+    []
+    >>> choice.odds, choice.odds, worked
+    (('1/2',), ('1/2',), [1])
+    >>> choice == Choice("bob", "attack", odds=("1/2",))
     True
     """
 
-    values: tuple[Json, ...]
-
-    def contains(self, value: Any) -> bool:
-        """True if ``value`` is one of the values."""
-        return value in self.values
-
-    def sample(self, rng: random.Random) -> Json:
-        """A value drawn uniformly."""
-        return self.values[rng.randrange(len(self.values))]
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"one_of": [...]}``."""
-        return {"one_of": list(self.values)}
-
-
-@dataclass(frozen=True)
-class Between:
-    """A whole number from ``low`` to ``high`` inclusive (an amount, a modifier).
-
-    >>> Between(0, 3).contains(4)
-    False
-    """
-
-    low: int
-    high: int
-
-    def contains(self, value: Any) -> bool:
-        """True for a whole number in range."""
-        return (
-            isinstance(value, int)
-            and not isinstance(value, bool)
-            and self.low <= value <= self.high
-        )
-
-    def sample(self, rng: random.Random) -> Json:
-        """A number drawn uniformly."""
-        return rng.randint(self.low, self.high)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"between": [low, high]}``."""
-        return {"between": [self.low, self.high]}
-
-
-@dataclass(frozen=True)
-class SomeOf:
-    """A list of distinct values from ``values``, from ``least`` to ``most`` of them.
-
-    >>> SomeOf(("a", "b", "c"), least=1, most=2).contains(["a", "c"])
-    True
-    """
-
-    values: tuple[Json, ...]
-    least: int = 0
-    most: int | None = None
-
-    def contains(self, value: Any) -> bool:
-        """True for a list of distinct values from the domain, of an allowed length."""
-        if not isinstance(value, list) or len(set(map(repr, value))) != len(value):
-            return False
-        most = len(self.values) if self.most is None else self.most
-        return self.least <= len(value) <= most and all(v in self.values for v in value)
-
-    def sample(self, rng: random.Random) -> Json:
-        """A list drawn uniformly in length, then in members."""
-        most = len(self.values) if self.most is None else min(self.most, len(self.values))
-        count = rng.randint(min(self.least, most), most)
-        return rng.sample(list(self.values), count)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"some_of": [...], "least", "most"}``."""
-        return {"some_of": list(self.values), "least": self.least, "most": self.most}
-
-
-@dataclass(frozen=True)
-class Text:
-    """Free text (a note, a name); ``example`` is what a random player writes."""
-
-    example: str = ""
-
-    def contains(self, value: Any) -> bool:
-        """True for any string."""
-        return isinstance(value, str)
-
-    def sample(self, rng: random.Random) -> Json:
-        """The example."""
-        return self.example
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"text": example}``."""
-        return {"text": self.example}
-
-
-# ---------------------------------------------------------------- structured domains
-#
-# What a person *builds* rather than picks from a finished list: a record of fields, each with
-# its own domain; one of several shapes; a list of steps; a field whose domain depends on a
-# sibling field. A game describes the parts and their limits; it never enumerates every
-# combination of steps to fit a menu.
-
-
-def _resolved(fields: Mapping[str, Domain], value: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
-    """Each field with its domain given the record's other values (``None``: not offered)."""
-    for name, domain in fields.items():
-        yield name, domain.given(value) if isinstance(domain, Depends) else domain
-
-
-def _fits(
-    fields: Mapping[str, Domain], optional: frozenset[str], value: Any, *, closed: bool
-) -> bool:
-    """True if ``value`` is a record of ``fields`` (``closed``: no other keys)."""
-    if not isinstance(value, dict):
-        return False
-    if closed and not set(value) <= set(fields):
-        return False
-    for name, domain in _resolved(fields, value):
-        if domain is None:  # a dependent field with no case for its sibling's value
-            if name in value:
-                return False
-            continue
-        if name not in value:
-            if name in optional:
-                continue
-            return False
-        if not domain.contains(value[name]):
-            return False
-    return True
-
-
-def _drawn(
-    fields: Mapping[str, Domain], optional: frozenset[str], rng: random.Random
-) -> dict[str, Json]:
-    """A record drawn field by field: independent fields first, then those that depend on them."""
-    out: dict[str, Json] = {}
-    plain = [(n, d) for n, d in fields.items() if not isinstance(d, Depends)]
-    dependent = [(n, d) for n, d in fields.items() if isinstance(d, Depends)]
-    for name, domain in plain:
-        if name in optional and rng.random() < 0.5:
-            continue
-        out[name] = domain.sample(rng)
-    for name, depends in dependent:
-        given = depends.given(out)
-        if given is not None and not (name in optional and rng.random() < 0.5):
-            out[name] = given.sample(rng)
-    return out
-
-
-@dataclass(frozen=True)
-class Record:
-    """An object whose fields each have their own domain (a step of a plan, a defence).
-
-    ``optional`` names the fields that may be left out; the others must be given.
-
-    >>> step = Record({"attack": OneOf(("ogre",)), "skill": OneOf(("axe", "sword"))})
-    >>> step.contains({"attack": "ogre", "skill": "axe"}), step.contains({"attack": "ogre"})
-    (True, False)
-    >>> step.to_json()["record"]["skill"]
-    {'one_of': ['axe', 'sword']}
-    """
-
-    fields: Mapping[str, Domain]
-    optional: frozenset[str] = frozenset()
-
-    def contains(self, value: Any) -> bool:
-        """True for an object with every required field, each in its domain, and no other."""
-        return _fits(self.fields, self.optional, value, closed=True)
-
-    def sample(self, rng: random.Random) -> Json:
-        """A record drawn field by field (an optional field half the time)."""
-        return _drawn(self.fields, self.optional, rng)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"record": {name: domain}, "optional": [...]}``, the fields in their order."""
-        return {
-            "record": {name: d.to_json() for name, d in self.fields.items()},
-            "optional": sorted(self.optional),
-        }
-
-
-@dataclass(frozen=True)
-class AnyOf:
-    """One of several shapes, each named for a menu ("attack", "defend", "move").
-
-    >>> shape = AnyOf({"defend": Record({"defend": OneOf(("dodge",))}),
-    ...                "attack": Record({"attack": OneOf(("ogre",))})})
-    >>> shape.contains({"attack": "ogre"}), shape.contains({"attack": "dodge"})
-    (True, False)
-    """
-
-    options: Mapping[str, Domain]
-
-    def contains(self, value: Any) -> bool:
-        """True if ``value`` fits any one of the shapes."""
-        return any(d.contains(value) for d in self.options.values())
-
-    def sample(self, rng: random.Random) -> Json:
-        """A shape drawn uniformly, then a value of it."""
-        domains = list(self.options.values())
-        return domains[rng.randrange(len(domains))].sample(rng)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"any_of": {label: domain}}``."""
-        return {"any_of": {label: d.to_json() for label, d in self.options.items()}}
-
-
-@dataclass(frozen=True)
-class Steps:
-    """A list of ``least`` to ``most`` steps, each in ``step`` (a round's plan of actions).
-
-    >>> plan = Steps(OneOf(("attack", "defend")), least=1, most=2)
-    >>> plan.contains(["attack", "attack"]), plan.contains([]), plan.contains(["a", "b", "c"])
-    (True, False, False)
-    """
-
-    step: Domain
-    least: int = 0
-    most: int = 1
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.least <= self.most:
-            raise ValueError(f"steps from {self.least} to {self.most}: not a range")
-
-    def contains(self, value: Any) -> bool:
-        """True for a list of an allowed length whose every step is in the step's domain."""
-        return (
-            isinstance(value, list)
-            and self.least <= len(value) <= self.most
-            and all(self.step.contains(v) for v in value)
-        )
-
-    def sample(self, rng: random.Random) -> Json:
-        """A length from ``least``, each further step half as likely as the one before (a
-        person plans a few steps, rarely the most allowed), then each step."""
-        count = self.least
-        while count < self.most and rng.random() >= 0.5:
-            count += 1
-        return [self.step.sample(rng) for _ in range(count)]
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"steps": domain, "least", "most"}``."""
-        return {"steps": self.step.to_json(), "least": self.least, "most": self.most}
-
-
-@dataclass(frozen=True)
-class Depends:
-    """A field whose domain depends on a sibling field's value: the skills of a defence given
-    the kind of defence, the targets in reach given the weapon.
-
-    ``cases`` pairs each value of the sibling ``on`` with the domain it opens; a sibling value
-    with no case leaves the field out.
-
-    >>> skill = Depends("defend", (("dodge", OneOf(("agility",))), ("parry", OneOf(("sword",)))))
-    >>> parry = Record({"defend": OneOf(("dodge", "parry")), "skill": skill})
-    >>> parry.contains({"defend": "parry", "skill": "sword"})
-    True
-    >>> parry.contains({"defend": "dodge", "skill": "sword"})
-    False
-    """
-
-    on: str
-    cases: tuple[tuple[Json, Domain], ...]
-
-    def given(self, siblings: Mapping[str, Any]) -> Domain | None:
-        """The domain for the sibling's value in ``siblings``, or ``None`` if it opens none."""
-        if self.on not in siblings:
-            return None
-        value = siblings[self.on]
-        for case, domain in self.cases:
-            if case == value and type(case) is type(value):
-                return domain
-        return None
-
-    def contains(self, value: Any) -> bool:
-        """True if ``value`` is in the domain of some case (the record checks the right one)."""
-        return any(d.contains(value) for _, d in self.cases)
-
-    def sample(self, rng: random.Random) -> Json:
-        """A value of a case drawn uniformly (a record draws from its sibling's own case)."""
-        return self.cases[rng.randrange(len(self.cases))][1].sample(rng)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"depends": on, "cases": [[value, domain], ...]}``."""
-        return {"depends": self.on, "cases": [[v, d.to_json()] for v, d in self.cases]}
-
-
-Domain = OneOf | Between | SomeOf | Text | Record | AnyOf | Steps | Depends
-"""What values a parameter of a :class:`Choice` may take."""
+    work: Callable[[], Iterable[Any]]
+
+    def __new__(cls, work: Callable[[], Iterable[Any]]) -> Later:
+        later = super().__new__(cls)
+        later.work = work
+        return later
 
 
 @dataclass(frozen=True)
@@ -566,10 +340,44 @@ class Choice:
     actor: str
     kind: str
     params: Mapping[str, Domain] = field(default_factory=dict)
-    odds: tuple[Any, ...] = ()
+    odds: tuple[Any, ...] = field(default_factory=tuple)
+    """The previews; given as :class:`Later`, worked out when first read (a simulated player
+    chooses without them). No class attribute stands for it, so that :meth:`__getattr__` is
+    asked while it is not yet worked out."""
     label: str = ""
     prompt: bool = False
     """True if the choice answers a :class:`~referee.core.prompts.Prompt` to its actor."""
+
+    def __post_init__(self) -> None:
+        odds = self.__dict__["odds"]
+        if type(odds) is Later:
+            del self.__dict__["odds"]  # until it is read: :meth:`__getattr__`
+            self.__dict__["_odds_later"] = odds.work
+
+    if not TYPE_CHECKING:  # to mypy, ``odds`` is the field it reads
+
+        def __getattr__(self, name: str) -> Any:
+            work = self.__dict__.get("_odds_later") if name == "odds" else None
+            if work is None:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            odds = tuple(work())
+            self.__dict__["odds"] = odds  # worked out once, then read as any field
+            return odds
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle or a copy keeps: the fields, the odds worked out (a :class:`Later`'s
+        work may be a closure, which no pickle holds)."""
+        state = {k: v for k, v in self.__dict__.items() if k != "_odds_later"}
+        state["odds"] = self.odds
+        return state
+
+    def answering(self) -> Choice:
+        """This choice marked as answering a prompt (``prompt``): a plain copy, its odds still
+        not worked out if they were not (``dataclasses.replace`` would read them)."""
+        copy: Choice = object.__new__(Choice)
+        copy.__dict__.update(self.__dict__)
+        copy.__dict__["prompt"] = True
+        return copy
 
     def sample(self, rng: random.Random) -> Any:
         """A concrete :class:`~referee.core.procedures.Action` with each parameter drawn (a

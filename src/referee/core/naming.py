@@ -114,17 +114,38 @@ def name_in(data: Mapping[str, Any], ident: Any, default: Callable[[str], str] =
     return names_in(data).get(key) or default(key)
 
 
+_SCALARS = (int, float, type(None))
+"""JSON values that mention nobody (``bool`` is an ``int``)."""
+
+
+def _mention(value: str, roster: Mapping[str, str], found: dict[str, str]) -> None:
+    if value in roster:
+        found[value] = roster[value]
+
+
 def _mentions(value: Json, roster: Mapping[str, str], found: dict[str, str]) -> None:
+    """Add to ``found`` the roster's ids ``value`` mentions, in the order they are met (a
+    mapping's key before its value). The common JSON types are tested first and scalars are
+    not descended into: a payload is read once an event, so this walk is on every action's
+    path."""
     if isinstance(value, str):
-        if value in roster:
-            found[value] = roster[value]
-    elif isinstance(value, Mapping):
-        for key, inner in value.items():
-            if key in roster:
-                found[key] = roster[key]
-            _mentions(inner, roster, found)
-    elif isinstance(value, list | tuple):
+        _mention(value, roster, found)
+        return
+    if isinstance(value, list | tuple):
         for inner in value:
+            if isinstance(inner, str):
+                _mention(inner, roster, found)
+            elif not isinstance(inner, _SCALARS):
+                _mentions(inner, roster, found)
+        return
+    if isinstance(value, _SCALARS) or not isinstance(value, dict | Mapping):
+        return
+    for key, inner in value.items():
+        if key in roster:
+            found[key] = roster[key]
+        if isinstance(inner, str):
+            _mention(inner, roster, found)
+        elif not isinstance(inner, _SCALARS):
             _mentions(inner, roster, found)
 
 
@@ -170,4 +191,6 @@ def with_names(event: Event, roster: Mapping[str, str]) -> Event:
     payload = dict(event.payload)
     if payload_names:
         payload[NAMES] = dict(payload_names)
+    if not event.secrets:  # nothing to check again: a plain copy (``Event.stamped``)
+        return event.stamped(payload=payload)
     return replace(event, payload=payload, secrets=tuple(secrets))

@@ -29,7 +29,7 @@ DESIGN.md, "The table contract".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.core.actions import Choice
@@ -262,7 +262,7 @@ def open_choices(procedure: Procedure[Any], state: Any, actor: ActorId) -> tuple
     mine = [p for p in (blocking or prompts) if p.actor == actor]
     answering = {kind for p in mine for kind in p.kinds}
     offered = tuple(procedure.legal_actions(state, actor))
-    first = tuple(replace(c, prompt=True) for c in offered if c.kind in answering)
+    first = tuple(c.answering() for c in offered if c.kind in answering)
     if blocking:
         return first
     return first + tuple(c for c in offered if c.kind not in answering)

@@ -95,7 +95,7 @@ class SimulatedConflict:
         """Who may move now: the conflict's own answer, else the procedure's and the referee."""
         if self.actors is not None:
             return self.actors(table)
-        movers = list(table.procedure.actors(table.state))
+        movers = list(table.remembered.actors(table.state))
         if REFEREE not in movers and table.procedure.has_referee:
             movers.append(REFEREE)
         return movers
@@ -107,8 +107,7 @@ class SimulatedConflict:
 
 def conflict_result(table: Table[Any]) -> Result | None:
     """The game's own word on its current (or last) conflict: over or not, who won."""
-    found: Result | None = table.procedure.conflict(table.state)
-    return found
+    return table.conflict()  # asked once per state, however many times a step reads it
 
 
 def conflict_over(table: Table[Any]) -> bool:

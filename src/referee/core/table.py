@@ -108,6 +108,9 @@ __all__ = [
 
 S = TypeVar("S")
 
+_CLOCK_OR_LEDGER = frozenset({TIMER_SET, TIMER_CANCELLED, CLOCK_ADVANCED}) | DICE_EVENTS
+"""The kinds of event that change the table's clock or dice ledger when folded."""
+
 # The dice sources an action is taken with, under the names they had when they lived here.
 _Recording = RecordingDice
 _Replaying = ReplayingDice
@@ -427,6 +430,10 @@ class Table(Generic[S]):
         """The table with ``events`` stamped into the log and folded; ``state`` is the game's
         state after them when the procedure has folded them already (:meth:`Procedure.apply`),
         so they are folded once: only into the clock and the dice ledger here."""
+        if state is not None and at is None:
+            events = tuple(events)
+            if not any(e.kind in _CLOCK_OR_LEDGER for e in events):
+                return self._stamped(events, cause, state)
         table = self
         for event in events:
             log = table.log.append_stamped(
@@ -434,6 +441,16 @@ class Table(Generic[S]):
             )
             table = table._fold(log[-1], log=log, folded=state is not None)
         return table if state is None else table._with(state=state)
+
+    def _stamped(self, events: tuple[Event, ...], cause: int, state: S) -> Table[S]:
+        """The table with the events of an action the game decided, and folded already, stamped
+        into the log at the time now, in one copy of the table: none of them sets a timer,
+        moves the clock or touches the dice ledger (:data:`_CLOCK_OR_LEDGER`), so stamped at
+        the time now none moves the clock either, and the state is the game's."""
+        now, log = self.clock.now, self.log
+        for event in events:
+            log = log.append_stamped(event, at=now, cause=cause)
+        return self._with(log=log, state=state)
 
     def _with(self, **changes: Any) -> Table[S]:
         """This table with some fields changed: a plain copy (``dataclasses.replace`` would run

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import ActionError, RuleError
-from referee.systems.ginlane.tables import skill
+from referee.systems.ginlane.tables import skill, skills
 
 from .helpers import _new
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, scene, start
@@ -144,3 +144,23 @@ def test_an_untrained_attack_of_a_related_skill_rolls_at_zero() -> None:
     )
     assert events(table, "attack.rolled")[0]["total"] == 3 + 3
     assert BRAVO.get("Intimidation") is None
+
+
+def test_every_skill_is_found_by_its_name_and_former_name_as_the_list_read_in_order() -> None:
+    """The Skills List, looked up by name on every roll and every choice (issue 31: an index
+    of the list, read once): each name and former name, in any case and with a speciality,
+    finds the skill the list read in order finds first."""
+
+    def first_on_the_list(name: str) -> str:
+        base = name.split(":")[0].split("(")[0].strip().lower()
+        return next(
+            s.name
+            for s in skills()
+            if s.name.lower() == base or (s.formerly is not None and s.formerly.lower() == base)
+        )
+
+    names = [s.name for s in skills()] + [s.formerly for s in skills() if s.formerly]
+    assert len(names) > len(skills())  # some skills have a former name
+    for name in names:
+        for asked in (name, name.upper(), f" {name.lower()} (a speciality)", f"{name}: x"):
+            assert skill(asked).name == first_on_the_list(asked)

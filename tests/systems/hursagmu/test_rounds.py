@@ -448,3 +448,57 @@ def test_a_schedule_pairs_each_step_with_its_initiative_and_movement_actions() -
         ScheduledStep(move, 12, 2),
         ScheduledStep(strike, 8),
     )
+
+
+def test_a_fighters_schedule_and_penalty_are_worked_out_once_however_often_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whose turn it is, every roll's penalty and every choice read a fighter's schedule, many
+    times a step (issue 31): it is worked out once per fighter, and afresh for a fighter
+    changed (the next step, another Initiative), never a stale one."""
+    from referee.systems.hursagmu import state as state_module
+    from referee.systems.hursagmu.sheet import Character
+    from referee.systems.hursagmu.state import Encounter, Fighter, Options, on_turn
+
+    worked: list[str] = []
+    real_schedule, real_penalty = state_module.schedule, state_module.skill_penalty
+    monkeypatch.setattr(
+        state_module, "schedule", lambda p, i: worked.append("schedule") or real_schedule(p, i)
+    )
+    monkeypatch.setattr(
+        state_module, "skill_penalty", lambda p: worked.append("penalty") or real_penalty(p)
+    )
+    bob = Fighter(
+        Character("bob"), 10, initiative=7, plan=(Step.attack("fred"), Step.attack("fred"))
+    )
+    fred = Fighter(Character("fred"), 10, initiative=6)
+    state = Encounter(Options(), {"bob": bob, "fred": fred}, phase="action")
+    for _ in range(5):
+        assert on_turn(state) == ("bob",)
+        bob.penalty(DefenceMode.EACH)
+    assert sorted(worked) == ["penalty", "schedule"]
+    plan = bob.round_plan(DefenceMode.EACH)
+    assert plan is not None and bob.penalty(DefenceMode.EACH) == real_penalty(plan)
+    assert [s.initiative for s in bob.scheduled(DefenceMode.EACH)] == [7, 5]
+    later = state.with_fighter("bob", next_step=1, initiative=3)
+    assert on_turn(later) == ("fred",)  # bob's second attack now comes at 3 - 2 = 1
+    assert [s.initiative for s in later.fighters["bob"].scheduled(DefenceMode.EACH)] == [3, 1]
+    assert worked.count("schedule") == 2
+
+
+def test_a_fighter_pickles_to_the_same_bytes_whether_or_not_his_schedule_was_asked() -> None:
+    """A store's snapshot pickles the state: what a fighter worked out and remembered is not
+    part of it, so the snapshot is the same bytes, and reads back the same fighter."""
+    import pickle
+
+    from referee.systems.hursagmu.sheet import Character
+    from referee.systems.hursagmu.state import Fighter
+
+    plan = (Step.attack("fred"), Step.defend())
+    fresh = Fighter(Character("bob"), 10, initiative=7, plan=plan)
+    asked = Fighter(Character("bob"), 10, initiative=7, plan=plan)
+    asked.scheduled(DefenceMode.EACH)
+    asked.penalty(DefenceMode.EACH)
+    assert pickle.dumps(asked) == pickle.dumps(fresh)
+    back = pickle.loads(pickle.dumps(asked))
+    assert back == asked and back.scheduled(DefenceMode.EACH) == asked.scheduled(DefenceMode.EACH)

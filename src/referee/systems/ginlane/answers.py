@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Mapping
 
 from referee.core import Action, Builder, Choice, Domain, OneOf, Prompt, RuleError, SomeOf
+from referee.core.actions import Later
 from referee.core.naming import possessive_of, title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
@@ -102,10 +103,14 @@ def defence_choices(state: SceneState, me: Combatant) -> list[Choice]:
         else f"{possessive_of(pending.attacker)} {noun}"
     )
     shown = pending.kind != "blast" or state.mode is not TagMode.REROLL
-    odds = tuple(
-        check_preview(check, f"{roller}; {title_of(me.id)} defends with {skill}", rule="Defence")
-        for skill, check in checks
-        if shown
+    odds = Later(
+        lambda: [
+            check_preview(
+                check, f"{roller}; {title_of(me.id)} defends with {skill}", rule="Defence"
+            )
+            for skill, check in checks
+            if shown
+        ]
     )
     params: dict[str, Domain] = {
         "skill": OneOf(tuple(skill for skill, _ in checks)),

@@ -22,6 +22,7 @@ from referee.core import (
     RuleError,
     SomeOf,
 )
+from referee.core.actions import Later
 from referee.core.naming import title_of
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
@@ -248,9 +249,13 @@ def attack_choices(state: SceneState, me: Combatant, release: Release) -> list[C
             in_reach.append((target, check))
     if not in_reach:
         return []
-    odds = tuple(
-        check_preview(check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack")
-        for t, check in in_reach
+    odds = Later(
+        lambda: [
+            check_preview(
+                check, f"{title_of(me.id)} attacks {title_of(t.id)}", rule="Action: Attack"
+            )
+            for t, check in in_reach
+        ]
     )
     targets = OneOf(tuple(t.id for t, _ in in_reach))
     tags = SomeOf(taggable(state, me, [t.id for t, _ in in_reach]))

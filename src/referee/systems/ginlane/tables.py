@@ -238,11 +238,23 @@ def skill(name: str) -> Skill:
     >>> skill("craft: peruquier").name, skill("Rapport").name
     ('Craft', 'Charm')
     """
-    base = name.split(":")[0].split("(")[0].strip().lower()
+    found = _skills_by_name().get(name.split(":")[0].split("(")[0].strip().lower())
+    if found is None:
+        raise RuleError("The Skills List", f"no skill {name!r} in the v3 list")
+    return found
+
+
+@functools.cache
+def _skills_by_name() -> dict[str, Skill]:
+    """Each skill by its name and its former name, lower case: the first on the list that
+    answers to a name (as a search of the list in order finds it). Every roll and every
+    choice asks for skills by name, so the list is read once."""
+    index: dict[str, Skill] = {}
     for s in skills():
-        if s.name.lower() == base or (s.formerly is not None and s.formerly.lower() == base):
-            return s
-    raise RuleError("The Skills List", f"no skill {name!r} in the v3 list")
+        index.setdefault(s.name.lower(), s)
+        if s.formerly is not None:
+            index.setdefault(s.formerly.lower(), s)
+    return index
 
 
 @functools.cache

@@ -14,6 +14,7 @@ no odds previews: their odds would tell a player another character's Perception.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from referee.core import (
@@ -28,6 +29,7 @@ from referee.core import (
     TargetCheck,
     TieRule,
 )
+from referee.core.actions import Later
 from referee.core.naming import possessive, title_of
 from referee.core.naming import possessive_of as _own
 from referee.core.values import Json
@@ -170,7 +172,7 @@ def _answers(state: Encounter, actor: str) -> tuple[Choice, ...]:
     if p.target != actor:
         return ()
     f = state.fighters[actor]
-    defended, taken = _pending_odds(state, actor)
+    pending = functools.cache(lambda: _pending_odds(state, actor))  # both, when first read
     params = {}
     needed = defence_skill(p.skill)
     if f.plan is None and p.response is DefenceResponse.DEFEND:
@@ -179,8 +181,8 @@ def _answers(state: Encounter, actor: str) -> tuple[Choice, ...]:
         other = Stance.MANEUVER if needed == "defense" else Stance.CONCENTRATE
         params = {"actions": plan_domain(state, actor, defence=needed, stance=other)}
     return (
-        Choice(actor, "defend", params, odds=defended, label="defend"),
-        Choice(actor, "take", odds=taken, label="take the attack"),
+        Choice(actor, "defend", params, odds=Later(lambda: pending()[0]), label="defend"),
+        Choice(actor, "take", odds=Later(lambda: pending()[1]), label="take the attack"),
     )
 
 
@@ -215,7 +217,7 @@ def _opening_choices(state: Encounter, actor: str) -> list[Choice]:
                 actor,
                 "initiative",
                 {"stance": OneOf(STANCES)},
-                odds=() if f.held_over else initiative_odds(state, actor),
+                odds=() if f.held_over else Later(lambda: initiative_odds(state, actor)),
                 label=label,
             )
         )
@@ -273,7 +275,7 @@ def _action_choices(state: Encounter, actor: str) -> list[Choice]:
                 Choice(
                     actor,
                     "act",
-                    odds=_next_step_odds(state, actor),
+                    odds=Later(lambda: _next_step_odds(state, actor)),
                     label="take the next declared step",
                 )
             )
@@ -298,13 +300,15 @@ def _any_time_choices(state: Encounter, actor: str) -> list[Choice]:
                 actor,
                 "race",
                 {"against": OneOf(awake)},
-                odds=tuple(
-                    OddsPreview.of(
-                        _race(state, actor, w),
-                        f"{title_of(actor)} races {title_of(w)}",
-                        rule="Movement",
-                    )
-                    for w in awake
+                odds=Later(
+                    lambda: [
+                        OddsPreview.of(
+                            _race(state, actor, w),
+                            f"{title_of(actor)} races {title_of(w)}",
+                            rule="Movement",
+                        )
+                        for w in awake
+                    ]
                 ),
                 label="race",
             )

@@ -70,6 +70,10 @@ class Options:
     charge_momentum: bool = False
 
 
+_WORKED_OUT = frozenset({"_scheduled", "_penalty"})
+"""What a :class:`Fighter` remembers beside its fields (:meth:`Fighter.penalty`)."""
+
+
 @dataclass(frozen=True)
 class Fighter:
     """A character in the encounter: the sheet, the hits left, and this round's record ("Conflict").
@@ -130,15 +134,34 @@ class Fighter:
 
     def scheduled(self, mode: DefenceMode) -> tuple[ScheduledStep, ...]:
         """The plan's steps with their Initiatives."""
-        plan = self.round_plan(mode)
-        if plan is None:
-            return ()
-        return schedule(plan, self.initiative or 0)
+        known = self.__dict__.get("_scheduled")
+        if known is None or known[0] is not mode:
+            plan = self.round_plan(mode)
+            known = (mode, () if plan is None else schedule(plan, self.initiative or 0))
+            self.__dict__["_scheduled"] = known  # see :meth:`penalty`
+        steps: tuple[ScheduledStep, ...] = known[1]
+        return steps
 
     def penalty(self, mode: DefenceMode) -> int:
-        """This round's skill penalty."""
-        plan = self.round_plan(mode)
-        return 0 if plan is None else skill_penalty(plan)
+        """This round's skill penalty.
+
+        It and :meth:`scheduled` are worked out once per fighter and mode, and kept beside the
+        frozen fields: whose turn it is, every roll and every choice read them, many times a
+        step, and a fighter is a new value whenever anything of his changes (``replace``
+        builds it afresh, without what the old one remembered)."""
+        known = self.__dict__.get("_penalty")
+        if known is None or known[0] is not mode:
+            plan = self.round_plan(mode)
+            known = (mode, 0 if plan is None else skill_penalty(plan))
+            self.__dict__["_penalty"] = known
+        penalty: int = known[1]
+        return penalty
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle (a store's snapshot, a copy) keeps: the fields, not the schedule and
+        penalty worked out from them (:meth:`penalty`), so that a snapshot is the same bytes
+        whether or not they were asked for."""
+        return {k: v for k, v in self.__dict__.items() if k not in _WORKED_OUT}
 
     @property
     def strength(self) -> int:

@@ -9,6 +9,7 @@ authority on any action: a choice offers only what the state says the rules allo
 from __future__ import annotations
 
 from referee.core import REFEREE, Between, Choice, Domain, OddsPreview, OneOf, SomeOf, Text
+from referee.core.actions import Later
 from referee.systems.intrigue import combat as fight
 from referee.systems.intrigue import damage
 from referee.systems.intrigue.characters import ENGLISH, MEDICINE, Character
@@ -47,10 +48,12 @@ def referee_choices(state: IntrigueState) -> tuple[Choice, ...]:
         return ()
     ready = [c.id for c in running if c.in_round and not fight.pending_declarers(state, c)]
     if ready:
-        odds = tuple(
-            OddsPreview.of(check, who_does_what(words), rule="Combat Actions")
-            for cid in ready
-            for words, check in fight.preview(state, cid)
+        odds = Later(  # the checks of the next place, planned only when someone reads them
+            lambda: [
+                OddsPreview.of(check, who_does_what(words), rule="Combat Actions")
+                for cid in ready
+                for words, check in fight.preview(state, cid)
+            ]
         )
         choices.append(
             Choice(REFEREE, "resolve", {"combat": OneOf(tuple(ready))}, odds=odds, label="resolve")

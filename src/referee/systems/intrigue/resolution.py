@@ -9,10 +9,11 @@ is resolved (held actions not taken lapse), or when one side is out.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from referee.core import Action, Builder, Event, Json, RollCard
+from referee.core import Action, Builder, Check, Event, Json, RollCard
 from referee.dice import DiceSource
 from referee.systems.intrigue.acting import tell
 from referee.systems.intrigue.actions import RESOLVE
@@ -171,7 +172,7 @@ def _attack(
         "ability": plan.ability.name if plan.ability else None,
         "modifier": plan.modifier,
         "target_number": plan.target_number,
-        "chance": str(plan.check.odds().success),
+        "chance": _chance(plan.check),
         "total": result.value,
         "faces": list(result.faces),
         "hit": result.is_success,
@@ -195,6 +196,13 @@ def _attack(
             "effect": plan.ability.effect,
         }
         tell(b, Event(MENTAL_EFFECT, effect))
+
+
+@functools.lru_cache(maxsize=1024)
+def _chance(check: Check) -> str:
+    """The chance of ``check`` succeeding, as an event records it (``"n/d"``): worked out
+    once per check (a duel rolls the same two or three checks round after round)."""
+    return str(check.odds().success)
 
 
 def _is_gun(state: IntrigueState, attacker: CharacterId) -> bool:
@@ -246,7 +254,7 @@ def _break_free(
         "holder": holder,
         "total": result.value,
         "holder_total": result.opponent_value,
-        "chance": str(check.odds().success),
+        "chance": _chance(check),
         "faces": list(result.faces),
         "broke_free": result.is_success,
         "roll": RollCard.of(check, result, words, rule="Break Free").to_json(),

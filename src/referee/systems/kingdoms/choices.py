@@ -23,6 +23,7 @@ and on what every faction can see.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -35,6 +36,7 @@ from referee.core import (
     SomeOf,
     Text,
 )
+from referee.core.actions import Later
 from referee.core.naming import possessive
 from referee.systems.kingdoms.actions import TieBreak
 from referee.systems.kingdoms.artha import meets_nothing
@@ -152,8 +154,15 @@ def after_preview(
 
 def _skills_for(who: Character, allowed: Sequence[str]) -> tuple[str, ...]:
     """The skills of ``who`` on the list ``allowed``, in the sheet's spelling."""
+    return _skills_among(tuple(who.skills), tuple(allowed))
+
+
+@functools.lru_cache(maxsize=4096)
+def _skills_among(names: tuple[str, ...], allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` on the list ``allowed`` (any case), in order. Remembered: a faction's slip
+    choices ask it for each of the maneuvers at every step, of the same few sheets."""
     wanted = {s.casefold() for s in allowed}
-    return tuple(name for name in who.skills if name.casefold() in wanted)
+    return tuple(name for name in names if name.casefold() in wanted)
 
 
 def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
@@ -206,19 +215,29 @@ def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
                 continue
             params["defence"] = Between(2, least - 2)
         elif isinstance(info.independent_ob, int):
-            # a stated Ob (Assess, Fortify: 2), +1 for a Superficial wound
-            when = "if nobody attacks" if name == "Fortify" else "if independent"
-            odds = tuple(
-                test_preview(
-                    _pool(leader.skill(s) or _none(), leader.wound_dice + faction.sapped),
-                    info.independent_ob + (1 if leader.superficial else 0),
-                    f"{possessive(faction.name)} {name} with {s}, {when}",
-                    name,
-                )
-                for s in skills
+            odds = Later(
+                functools.partial(_stated_ob_odds, faction, name, info.independent_ob, skills)
             )
         out.append(Choice(faction.id, "write_slip", params, odds=odds, label=f"script {name}"))
     return out
+
+
+def _stated_ob_odds(
+    faction: Faction, name: str, ob: int, skills: Sequence[str]
+) -> tuple[OddsPreview, ...]:
+    """The odds of a maneuver with a stated Ob (Assess, Fortify: 2), +1 for a Superficial
+    wound, with each skill: worked out when the slip's choice is read (:class:`Later`)."""
+    leader = faction.leader
+    when = "if nobody attacks" if name == "Fortify" else "if independent"
+    return tuple(
+        test_preview(
+            _pool(leader.skill(s) or _none(), leader.wound_dice + faction.sapped),
+            ob + (1 if leader.superficial else 0),
+            f"{possessive(faction.name)} {name} with {s}, {when}",
+            name,
+        )
+        for s in skills
+    )
 
 
 def _none() -> Ability:

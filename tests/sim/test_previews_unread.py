@@ -1,0 +1,61 @@
+"""A simulated player chooses without the odds previews of its choices (issue 31): the games
+attach them to be worked out when read (:class:`referee.core.actions.Later`), so thousands of
+simulated encounters never work them out, while a seat that observes the same table reads them
+as before."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core import observe, system
+from referee.core.loader import load_file
+from referee.sim.simulate import simulate
+from referee.systems.ginlane import answers as ginlane_answers
+from referee.systems.ginlane import fighting as ginlane_fighting
+from referee.systems.hursagmu import choices as hursagmu_choices
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _table(game: str, example: str) -> Any:
+    data = load_file(EXAMPLES / game / example)
+    return system(game).new_table(data["setup"], players=data.get("players"))
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, calls: list[str]) -> None:
+    real: Callable[..., Any] = getattr(module, name)
+
+    @functools.wraps(real)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+
+
+def test_a_simulated_melee_works_out_no_preview_and_an_observer_reads_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    for name in ("initiative_odds", "_pending_odds", "_next_step_odds", "_race"):
+        _counting(monkeypatch, hursagmu_choices, name, calls)
+    table = _table("hursagmu", "bob-against-fred.yaml")
+    report = simulate(table, runs=20, seed=5)
+    assert report.actions > 100 and calls == []
+    seen = observe(table, "referee").to_json()
+    assert calls and any(c["odds"] for c in seen["choices"])
+
+
+def test_a_simulated_fight_works_out_no_attack_or_defence_preview(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    _counting(monkeypatch, ginlane_answers, "check_preview", calls)
+    _counting(monkeypatch, ginlane_fighting, "check_preview", calls)
+    report = simulate(_table("ginlane", "duel.yaml"), runs=10, seed=5)
+    assert report.actions > 50 and calls == []
