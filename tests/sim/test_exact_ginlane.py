@@ -291,3 +291,31 @@ def test_a_fight_nobody_can_reach_is_a_stalemate() -> None:
     assert odds.wins == {"bravoes": 0, "society": 0}
     assert fight_odds(table, rounds=2).unfinished == 1
     assert odds.to_json()["expected_damage"] is None
+
+
+def test_an_attack_landed_on_the_tracks_answers_as_one_played_from_each_state() -> None:
+    """An attack played once from a state less its tracks, its hits landed on each state's
+    tracks by the game's own stress track, gives the same fractions as the attack played from
+    every state (less the actor's own tracks): every ending, Health stress included — the duel
+    at the Crown over two rounds (982 states), in fewer procedure steps."""
+    table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    landed = fight_odds(table, rounds=2)
+    played = fight_odds(table, rounds=2, landing=False)
+    assert landed.wins == played.wins and landed.taken_out == played.taken_out
+    assert landed.damage == played.damage and landed.by_round == played.by_round
+    assert landed.unfinished == played.unfinished > 0
+    assert landed.initiative == played.initiative and landed.states == played.states
+    assert len(landed.damage["jack"]) > 3  # hits landed on many tracks
+    assert landed.acts < played.acts
+
+
+def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
+    """The duel at the Crown, the whole fight: its 8,193 states from a few hundred procedure
+    steps (the Initiative's tie loop, each kind of attack read once a side at a time, and each
+    attack played once per state less the tracks) — it was 2,772, an attack played from each
+    state less the actor's own tracks."""
+    table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    odds = fight_odds(table)
+    assert odds.states == 8_193
+    assert odds.acts <= 650
+    assert odds.wins["society"] == 1 - odds.wins["bravoes"]

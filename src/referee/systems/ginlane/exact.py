@@ -83,7 +83,6 @@ from referee.systems.ginlane.exact_branches import (
     ONE,
     ZERO,
     FightError,
-    Key,
     Work,
     action_branches,
     canonical,
@@ -175,13 +174,14 @@ class FightOdds:
 
 def _start(
     table: Table[Any], conflict: SimulatedConflict, seat: str | None, explorer: Explorer
-) -> dict[Key, Fraction]:
-    """The states the fight begins in, with their chances: the Initiative's tie loop summed."""
-    frontier: dict[Key, Fraction] = {explorer.know(table): ONE}
+) -> dict[int, Fraction]:
+    """The states the fight begins in (their numbers), with their chances: the Initiative's
+    tie loop summed."""
+    frontier: dict[int, Fraction] = {explorer.number(explorer.know(table)): ONE}
     for action in conflict.begin(table, seat):
-        nxt: dict[Key, Fraction] = {}
+        nxt: dict[int, Fraction] = {}
         for k, p in frontier.items():
-            t = explorer.table(k)
+            t = explorer.table(explorer.keys[k])
             if action.kind == "initiative":
                 leaves = [
                     (q, after)
@@ -193,7 +193,7 @@ def _start(
                     for _, q, after in action_branches(t, action, explorer.count, explorer.classes)
                 ]
             for q, after in leaves:
-                k2 = explorer.know(after)
+                k2 = explorer.number(explorer.know(after))
                 nxt[k2] = nxt.get(k2, ZERO) + p * q
         frontier = nxt
     return frontier
@@ -212,11 +212,14 @@ def fight_odds(
     time_limit: float | None = None,
     by_round: int = BY_ROUND,
     max_states: int = MAX_STATES,
+    landing: bool = True,
 ) -> FightOdds:
     """The exact odds of the fight the default policy plays from ``table`` (the one under way,
     else the simulation's: Initiative first): the whole fight, or (``rounds=N``) its first N
     rounds with what is still going on ``unfinished``. Refused (:class:`FightError`) past
-    ``time_limit`` seconds or ``max_states`` canonical states."""
+    ``time_limit`` seconds or ``max_states`` canonical states. ``landing``: whether an attack
+    is landed on the tracks from a state less them (:mod:`.exact_hits`; the tests compare the
+    answer without)."""
     if table.procedure is not system("ginlane").procedure:
         raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
     if rounds is not None and rounds < 1:
@@ -231,15 +234,17 @@ def fight_odds(
     conflict = conflict_of(table)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     count = Work(deadline=deadline, time_limit=time_limit)
-    explorer = Explorer(table, conflict, count, max_states)
+    explorer = Explorer(table, conflict, count, max_states, landing=landing)
     start = _start(table, conflict, seat, explorer)
     first: dict[str, Fraction] = {}
     for k, p in start.items():
-        turn = str(explorer.rest(k).get("turn"))
+        turn = str(explorer.rest(explorer.keys[k]).get("turn"))
         first[turn] = first.get(turn, ZERO) + p
-    round0 = {k: round_of(explorer.table(k)) for k in start}
+    round0 = {k: round_of(explorer.table(explorer.keys[k])) for k in start}
     horizon = rounds if rounds is not None else by_round
-    ended, ends_by_round, unfinished = _forward(explorer, start, round0, horizon)
+    ended, ends_by_round, unfinished = _forward(
+        explorer, start, round0, horizon, finals=rounds is not None
+    )
     if rounds is None:
         ended, expected, stalemate = _solve(explorer, start, round0)
         unfinished = ZERO
@@ -250,22 +255,29 @@ def fight_odds(
 
 
 def _forward(
-    explorer: Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int], horizon: int
-) -> tuple[dict[tuple[Key, int], Fraction], tuple[Fraction, ...], Fraction]:
+    explorer: Explorer,
+    start: Mapping[int, Fraction],
+    round0: Mapping[int, int],
+    horizon: int,
+    *,
+    finals: bool = True,
+) -> tuple[dict[tuple[int, int], Fraction], tuple[Fraction, ...], Fraction]:
     """The chain run forward an action at a time for ``horizon`` rounds: the final states
-    reached (with the round they ended in), the chance it ends in each round, and the chance
-    it is still going after the horizon. The chances are whole numbers over one denominator
-    per step, made fractions once at the end (exact, and far quicker than a fraction each)."""
+    reached (with the round they ended in; only with ``finals`` — the whole fight's are
+    :func:`_solve`'s), the chance it ends in each round, and the chance it is still going after
+    the horizon. The chances are whole numbers over one denominator per step, made fractions
+    once at the end (exact, and far quicker than a fraction each)."""
     over = lcm(*(p.denominator for p in start.values()))
     frontier = {(k, round0[k]): p.numerator * (over // p.denominator) for k, p in start.items()}
-    steps: list[tuple[int, dict[tuple[Key, int], int], int]] = []  # (denominator, ended, left)
+    steps: list[tuple[int, dict[tuple[int, int], int], int]] = []  # (denominator, ended, left)
     while frontier:
         going: list[tuple[int, int, ChainStep]] = []
-        ended: dict[tuple[Key, int], int] = {}
+        ended: dict[tuple[int, int], int] = {}
         left = 0
         for (k, r), n in frontier.items():
             if explorer.is_over(k):
-                ended[(k, r)] = ended.get((k, r), 0) + n
+                where = (k, r) if finals else (-1, r)
+                ended[where] = ended.get(where, 0) + n
                 continue
             step = explorer.step(k) if r <= horizon else None
             if step is None:  # past the horizon, or nobody may move
@@ -274,7 +286,7 @@ def _forward(
             going.append((r, n, step))
         steps.append((over, ended, left))
         common = lcm(*{step.scaled[0] for *_, step in going})
-        nxt: dict[tuple[Key, int], int] = {}
+        nxt: dict[tuple[int, int], int] = {}
         for r, n, step in going:
             below, moves = step.scaled
             n *= common // below
@@ -283,28 +295,31 @@ def _forward(
                 nxt[where] = nxt.get(where, 0) + n * m
         over *= common
         frontier = nxt
-    total: dict[tuple[Key, int], int] = {}
+    total: dict[tuple[int, int], int] = {}
     unfinished = 0
     for below, ended, left in steps:
         scale = over // below
         unfinished += left * scale
         for where, n in ended.items():
             total[where] = total.get(where, 0) + n * scale
-    finals = {where: Fraction(n, over) for where, n in total.items()}
     by_round = [0] * horizon
     for (_, r), n in total.items():
         if 1 <= r <= horizon:
             by_round[r - 1] += n
-    return finals, tuple(Fraction(n, over) for n in by_round), Fraction(unfinished, over)
+    return (
+        {where: Fraction(n, over) for where, n in total.items()} if finals else {},
+        tuple(Fraction(n, over) for n in by_round),
+        Fraction(unfinished, over),
+    )
 
 
-def _expected(explorer: Explorer, ended: Mapping[tuple[Key, int], Fraction]) -> Fraction:
+def _expected(explorer: Explorer, ended: Mapping[tuple[int, int], Fraction]) -> Fraction:
     return sum((r * p for (_, r), p in ended.items()), ZERO)
 
 
 def _solve(
-    explorer: Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int]
-) -> tuple[dict[tuple[Key, int], Fraction], Fraction | None, Fraction]:
+    explorer: Explorer, start: Mapping[int, Fraction], round0: Mapping[int, int]
+) -> tuple[dict[tuple[int, int], Fraction], Fraction | None, Fraction]:
     """The whole fight: every state reached, then its components in topological order, the
     mass flowing in solved for its expected visits. Returns each final state's chance (with
     round 0: the rounds are in the expectation), the expected final round (``None`` if it may
@@ -322,13 +337,13 @@ def _solve(
                 todo.append(k2)
     live = sorted(k for k in seen if not explorer.is_over(k))
 
-    def succ(k: Key) -> list[Key]:
+    def succ(k: int) -> list[int]:
         step = explorer.steps[k]
         return [k2 for k2, _, _ in step.moves if not explorer.is_over(k2)] if step else []
 
     parts = strongly_connected(live, succ)
-    mass: dict[Key, Fraction] = dict(start)
-    ended: dict[tuple[Key, int], Fraction] = {}
+    mass: dict[int, Fraction] = dict(start)
+    ended: dict[tuple[int, int], Fraction] = {}
     expected: Fraction | None = sum((p * round0[k] for k, p in start.items()), ZERO)
     stalemate = ZERO
     known: Inverses = {}
@@ -337,7 +352,7 @@ def _solve(
         inflow = {s: mass.pop(s) for s in part if s in mass}
         if not inflow:
             continue
-        inner: dict[Key, dict[Key, Fraction]] = {}
+        inner: dict[int, dict[int, Fraction]] = {}
         leaving = False
         for s in part:
             step = explorer.steps[s]
@@ -372,7 +387,7 @@ def _solve(
 
 def _summary(
     explorer: Explorer,
-    ended: Mapping[tuple[Key, int], Fraction],
+    ended: Mapping[tuple[int, int], Fraction],
     expected: Fraction | None,
     by_round: tuple[Fraction, ...],
     stalemate: Fraction,
@@ -387,7 +402,8 @@ def _summary(
     )
     taken = dict.fromkeys(chars, ZERO)
     damage: dict[str, dict[int, Fraction]] = {c: {} for c in chars}
-    for (k, _), p in ended.items():
+    for (i, _), p in ended.items():
+        k = explorer.keys[i]
         winner, hurt = explorer.ending(k)
         wins[winner] = wins.get(winner, ZERO) + p
         state = explorer.rest(k)["characters"]
@@ -406,6 +422,6 @@ def _summary(
         unfinished,
         horizon,
         dict(sorted(first.items())),
-        len(explorer.states),
+        len(explorer.keys),
         explorer.count.acts,
     )
