@@ -319,3 +319,33 @@ def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
     assert odds.states == 8_193
     assert odds.acts <= 650
     assert odds.wins["society"] == 1 - odds.wins["bravoes"]
+
+
+class TooMuchWork(Exception):
+    """The fight took more procedure steps than a refusal may."""
+
+
+def test_a_fight_too_large_is_refused_before_anything_is_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The duel at the Crown's 11 Health boxes are 2,048 sets: past a limit of 1,000 states,
+    or past 0.1 s at 0.13 ms a state, it is refused without one procedure step (counted, not
+    timed); given the states and the time, it sets to work."""
+    table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    steps: list[int] = []
+    act = Table.act
+
+    def counted(self: Table[Any], *args: Any, **kwargs: Any) -> Table[Any]:
+        steps.append(1)
+        if len(steps) > 5:
+            raise TooMuchWork("the fight was played before it was refused")
+        return act(self, *args, **kwargs)
+
+    monkeypatch.setattr(Table, "act", counted)
+    with pytest.raises(FightError, match=r"about 2,048 states .* more than 1,000: too large"):
+        fight_odds(table, max_states=1_000)
+    with pytest.raises(FightError, match=r"some 0\.3 s .* more than the 0\.1 s given"):
+        fight_odds(table, time_limit=0.1)
+    assert steps == []
+    with pytest.raises(TooMuchWork):
+        fight_odds(table, max_states=8_193, time_limit=60)

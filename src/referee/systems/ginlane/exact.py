@@ -69,7 +69,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -231,6 +231,7 @@ def fight_odds(
             f"the exact model is a fight of {FIGHTERS} characters; this one has "
             f"{len(fighters)} ({', '.join(fighters)}): estimates only"
         )
+    _too_large(table, fighters, max_states, time_limit)
     conflict = conflict_of(table)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     count = Work(deadline=deadline, time_limit=time_limit)
@@ -252,6 +253,38 @@ def fight_odds(
         expected = None if unfinished else _expected(explorer, ended)
         stalemate = ZERO
     return _summary(explorer, ended, expected, ends_by_round, stalemate, unfinished, rounds, first)
+
+
+SECONDS_PER_STATE = 0.00013
+"""CPU seconds a canonical state costs, measured: the duel at the Crown's 8,193 in 1.1 s, the
+fists' 32,769 in 3.7 s (docs/performance.md, "simulate (issue 31)")."""
+
+
+def _too_large(
+    table: Table[Any], fighters: Sequence[str], max_states: int, time_limit: float | None
+) -> None:
+    """Refuse a fight at once, before anything is played, where its estimated states are more
+    than ``max_states``, or than ``time_limit`` allows at :data:`SECONDS_PER_STATE`. The
+    estimate is the sets of Health boxes its fighters may have ticked (a hit rolls up to the
+    next free box, "Stress Tracks", so each set is a state of its own): the examples' states
+    are 4 to 16 times as many (whose turn, the Aspects a spin leaves), so it refuses only a
+    fight that is too large, but it is not a bound (a weapon's bonus leaves the first boxes
+    to roll-ups alone) — the count and the deadline still hold as the fight is solved."""
+    people = canonical_json(table)["characters"]
+    boxes = sum(int(people[c]["track_lengths"].get("Health", 0)) for c in fighters)
+    about = 2**boxes
+    if about > max_states:
+        raise FightError(
+            f"about {about:,} states (the sets of the {boxes} Health boxes), more than "
+            f"{max_states:,}: too large to solve exactly"
+        )
+    cost = about * SECONDS_PER_STATE
+    if time_limit is not None and cost > time_limit:
+        raise FightError(
+            f"about {about:,} states (the sets of the {boxes} Health boxes), some {cost:.1f} s "
+            f"at {1000 * SECONDS_PER_STATE:g} ms a state, more than the {time_limit:g} s "
+            "given: too large to solve exactly within the time given"
+        )
 
 
 def _forward(
