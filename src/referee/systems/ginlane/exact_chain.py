@@ -201,14 +201,20 @@ class ChainStep:
     chances as whole numbers over one denominator (for running the chain forward)."""
 
     moves: list[tuple[int, Fraction, int]]
-    scaled: tuple[int, list[tuple[int, int, int]]] = (1, [])
+    scaled: tuple[int, list[tuple[int, int, int]]] = (0, [])
 
     def __post_init__(self) -> None:
-        over = lcm(*(q.denominator for _, q, _ in self.moves))
-        self.scaled = (
-            over,
-            [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
-        )
+        if not self.scaled[0]:  # not given: worked out from the fractions
+            over = lcm(*(q.denominator for _, q, _ in self.moves))
+            self.scaled = (
+                over,
+                [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
+            )
+
+    @classmethod
+    def over(cls, below: int, moves: list[tuple[int, int, int]]) -> ChainStep:
+        """The step whose chances are ``moves``' whole numbers over ``below``."""
+        return cls([(k, Fraction(n, below), dr) for k, n, dr in moves], (below, moves))
 
 
 Worked = tuple[str, Tracks, Fraction, int, Faces]
@@ -317,7 +323,7 @@ class Explorer:
         if attack is not None:
             landed = attack.branches(k, self.rests)
             if landed is not None:
-                return self._record(k, attack.action, landed)
+                return self._record(k, attack.action, landed, attack.below)
         actor = self.rest(k).get("turn")
         mine = [i for i, (c, _) in enumerate(k[1]) if c == actor]
         reduced = None
@@ -359,16 +365,22 @@ class Explorer:
         return self._record(k, action, [(k2, p, dr, f) for k2, (p, dr, f) in merged.items()])
 
     def _record(
-        self, k: Key, action: Action, moves: list[tuple[Key, Fraction, int, Faces]]
+        self,
+        k: Key,
+        action: Action,
+        moves: Sequence[tuple[Key, Fraction | int, int, Faces]],
+        below: int | None = None,
     ) -> ChainStep:
         """State ``k``'s step: each state it leads to (worked out: made real from ``k`` by
-        ``action`` with its faces, if it must be), its chance and the rounds it adds."""
-        found = []
+        ``action`` with its faces, if it must be), its chance (a fraction, or with ``below`` a
+        whole number over it) and the rounds it adds."""
+        found: list[Any] = []
         for k2, p, dr, faces in moves:
             if k2 not in self.index:
                 self.parents[k2] = (k, action, faces)
             found.append((self.number(k2), p, dr))
-        step = self.steps[self.index[k]] = ChainStep(found)
+        step = ChainStep(found) if below is None else ChainStep.over(below, found)
+        self.steps[self.index[k]] = step
         return step
 
     def _remember(self, k: Key, attack: Attack | None) -> None:

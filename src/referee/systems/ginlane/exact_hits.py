@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 from referee.core import Action, Table
@@ -76,26 +77,27 @@ class Attack:
     action: Action
     landings: tuple[Landing, ...]
     after: dict[bool, tuple[str, int]] = field(default_factory=dict)
-    misses: dict[tuple[str, int], tuple[Fraction, Faces]] = field(init=False)
-    hits: dict[Hit, tuple[Fraction, Faces]] = field(init=False)
+    below: int = field(init=False)
+    misses: dict[tuple[str, int], tuple[int, Faces]] = field(init=False)
+    hits: dict[Hit, tuple[int, Faces]] = field(init=False)
     landed: dict[tuple[Track, Hit], tuple[Track, bool]] = field(init=False)
 
     def __post_init__(self) -> None:
         """The margins summed by what they do apart from the tracks (the same rest of the state
         and rounds where no stress is dealt; the same stress to the same track), each with the
-        faces of its first margin; the tracks each hit has been landed on, remembered."""
+        faces of its first margin, their chances whole numbers over one denominator
+        (``below``: summed as numbers, a fraction made once a branch); the tracks each hit has
+        been landed on, remembered."""
+        self.below = lcm(*(landing.chance.denominator for landing in self.landings))
         self.misses, self.hits, self.landed = {}, {}, {}
         for landing in self.landings:
-            into: dict[Any, tuple[Fraction, Faces]] = self.hits
+            n = landing.chance.numerator * (self.below // landing.chance.denominator)
+            into: dict[Any, tuple[int, Faces]] = self.hits
             at: Any = landing.hit
             if landing.hit is None:
                 into, at = self.misses, (landing.rest, landing.rounds)
             held = into.get(at)
-            into[at] = (
-                (landing.chance, landing.faces)
-                if held is None
-                else (held[0] + landing.chance, held[1])
-            )
+            into[at] = (n, landing.faces) if held is None else (held[0] + n, held[1])
 
     def merge(self, other: Attack) -> bool:
         """Take ``other``'s kinds of hit in (a template of the same state, played from other
@@ -106,11 +108,12 @@ class Attack:
 
     def branches(
         self, k: Key, rests: Mapping[str, Json]
-    ) -> list[tuple[Key, Fraction, int, Faces]] | None:
+    ) -> list[tuple[Key, int, int, Faces]] | None:
         """The branches from state ``k`` (the template's, less the tracks): each margin landed
-        on ``k``'s tracks, merged by the state it leads to, with the faces of its first margin;
-        ``None`` if a hit of a kind not played yet from this template's state is needed."""
-        found: dict[Key, tuple[Fraction, int, Faces]] = {
+        on ``k``'s tracks, merged by the state it leads to, with its chance (a whole number
+        over :attr:`below`) and the faces of its first margin; ``None`` if a hit of a kind not
+        played yet from this template's state is needed."""
+        found: dict[Key, tuple[int, int, Faces]] = {
             (rest, k[1]): (p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
         }
         for hit, (p, faces) in self.hits.items():
