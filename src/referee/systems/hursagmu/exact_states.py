@@ -105,7 +105,7 @@ class StateKeys:
             f.conscious,
             f.health_ok,
             f.sanity_ok,
-            f.stance,
+            None if f.stance is None else f.stance.value,  # a string hashes in C, an Enum in Python
             f.rank,
             initiative,
             f.plan,
