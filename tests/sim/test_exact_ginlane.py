@@ -291,3 +291,61 @@ def test_a_fight_nobody_can_reach_is_a_stalemate() -> None:
     assert odds.wins == {"bravoes": 0, "society": 0}
     assert fight_odds(table, rounds=2).unfinished == 1
     assert odds.to_json()["expected_damage"] is None
+
+
+def test_an_attack_landed_on_the_tracks_answers_as_one_played_from_each_state() -> None:
+    """An attack played once from a state less its tracks, its hits landed on each state's
+    tracks by the game's own stress track, gives the same fractions as the attack played from
+    every state (less the actor's own tracks): every ending, Health stress included — the duel
+    at the Crown over two rounds (982 states), in fewer procedure steps."""
+    table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    landed = fight_odds(table, rounds=2)
+    played = fight_odds(table, rounds=2, landing=False)
+    assert landed.wins == played.wins and landed.taken_out == played.taken_out
+    assert landed.damage == played.damage and landed.by_round == played.by_round
+    assert landed.unfinished == played.unfinished > 0
+    assert landed.initiative == played.initiative and landed.states == played.states
+    assert len(landed.damage["jack"]) > 3  # hits landed on many tracks
+    assert landed.acts < played.acts
+
+
+def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
+    """The duel at the Crown, the whole fight: its 8,193 states from a few hundred procedure
+    steps (the Initiative's tie loop, each kind of attack read once a side at a time, and each
+    attack played once per state less the tracks) — it was 2,772, an attack played from each
+    state less the actor's own tracks."""
+    table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    odds = fight_odds(table)
+    assert odds.states == 8_193
+    assert odds.acts <= 650
+    assert odds.wins["society"] == 1 - odds.wins["bravoes"]
+
+
+class TooMuchWork(Exception):
+    """The fight took more procedure steps than a refusal may."""
+
+
+def test_a_fight_too_large_is_refused_before_anything_is_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The duel at the Crown's 11 Health boxes are 2,048 sets: past a limit of 1,000 states,
+    or past 0.1 s at 0.13 ms a state, it is refused without one procedure step (counted, not
+    timed); given the states and the time, it sets to work."""
+    table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    steps: list[int] = []
+    act = Table.act
+
+    def counted(self: Table[Any], *args: Any, **kwargs: Any) -> Table[Any]:
+        steps.append(1)
+        if len(steps) > 5:
+            raise TooMuchWork("the fight was played before it was refused")
+        return act(self, *args, **kwargs)
+
+    monkeypatch.setattr(Table, "act", counted)
+    with pytest.raises(FightError, match=r"about 2,048 states .* more than 1,000: too large"):
+        fight_odds(table, max_states=1_000)
+    with pytest.raises(FightError, match=r"some 0\.3 s .* more than the 0\.1 s given"):
+        fight_odds(table, time_limit=0.1)
+    assert steps == []
+    with pytest.raises(TooMuchWork):
+        fight_odds(table, max_states=8_193, time_limit=60)

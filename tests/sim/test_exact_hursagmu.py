@@ -16,11 +16,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from referee.core import Action, RefereeError, Table, system
+from referee.core.loader import load_file
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
@@ -223,3 +225,36 @@ def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     )
     with pytest.raises(MeleeError, match="a duel of 2 characters; this melee has 3"):
         duel_odds(three)  # refused for its size, not after a time allowed
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "hursagmu"
+
+
+def _example(name: str) -> Table[Any]:
+    return system("hursagmu").new_table(load_file(EXAMPLES / name)["setup"])
+
+
+@pytest.mark.slow
+def test_a_branch_with_its_hits_moved_is_the_branch_taken_again() -> None:
+    """Bob against Marcos to the end: each replayed branch made from one taken before, its
+    hits moved where they stay on the same sides of 0 and of Stamina, against each taken again
+    through the procedure — the same fractions, in fewer procedure steps."""
+    table = _example("bob-against-marcos.yaml")
+    moved = duel_odds(table)
+    taken = duel_odds(table, shift=False)
+    assert (moved.wins, moved.by_round, moved.expected_rounds) == (
+        taken.wins,
+        taken.by_round,
+        taken.expected_rounds,
+    )
+    assert (moved.rounds, moved.states) == (taken.rounds, taken.states)
+    assert moved.acts * 4 < taken.acts
+
+
+def test_bob_against_fred_takes_few_procedure_steps() -> None:
+    """Bob against Fred to the end: 239 canonical rounds, 6,352 states, from about a thousand
+    procedure steps (it was 23,762: every branch of every replayed action taken again)."""
+    odds = duel_odds(_example("bob-against-fred.yaml"))
+    assert (odds.rounds, odds.states) == (239, 6_352)
+    assert odds.acts <= 1_200
+    assert float(odds.wins["bob"]) == pytest.approx(0.8343, abs=1e-4)

@@ -36,11 +36,13 @@ holds the chain to the enumeration of every face of a chase like it)::
 
 from __future__ import annotations
 
+import functools
+import gc
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from referee.core.errors import RuleError
 from referee.core.policies import default_taken
@@ -48,7 +50,7 @@ from referee.core.procedures import Action
 from referee.core.simulation import SimulatedConflict, conflict_of
 from referee.core.table import Table
 
-__all__ = ["ChainError", "ChainOdds", "branches", "solve", "too_large"]
+__all__ = ["ChainError", "ChainOdds", "branches", "collector_paused", "solve", "too_large"]
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -58,6 +60,37 @@ FILLER = 1
 """The face every die after the one being branched on shows, when faces are compared."""
 
 Key = Callable[[Table[Any]], Hashable]
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def collector_paused(solve: Callable[P, R]) -> Callable[P, R]:
+    """``solve`` with Python's cyclic garbage collector paused while it works, and set going
+    again after (where it was going). An exact model keeps thousands of states and makes
+    millions of small objects (fractions, keys, states), none of them in a cycle that must be
+    broken while it works; each full collection walks every one it keeps, again and again —
+    a third of Bob against Fred's time (docs/performance.md, "simulate (issue 31)").
+
+    >>> @collector_paused
+    ... def answer() -> bool:
+    ...     return gc.isenabled()
+    >>> answer(), gc.isenabled()
+    (False, True)
+    """
+
+    @functools.wraps(solve)
+    def paused(*args: P.args, **kwargs: P.kwargs) -> R:
+        going = gc.isenabled()
+        gc.disable()
+        try:
+            return solve(*args, **kwargs)
+        finally:
+            if going:
+                gc.enable()
+
+    return paused
 
 
 class ChainError(RuleError):
@@ -224,6 +257,7 @@ def too_large(
         )
 
 
+@collector_paused
 def solve(
     table: Table[Any],
     *,

@@ -12,7 +12,7 @@ answered within the same step, as the policy answers it: each prompt's default.
 
 Nothing of the rules is copied here: every transition is the game's own procedure, taken on
 the table with the dice scripted (``Table.act``), and read back from its state JSON and its
-roll cards. Three things keep it exact and small:
+roll cards. These keep it exact and small:
 
 - **the Initiative's tie loop, summed.** "Initiative" is a 2d6 + Alertness check; the game
   re-rolls a tie among the tied, again and again, so the dice it asks for are unbounded and
@@ -41,6 +41,14 @@ roll cards. Three things keep it exact and small:
   ends of a run of margins differ (:func:`_by_margin`); where a defence total stands, every
   margin and defence total is taken. Every act checks that the procedure's card shows the
   margin asked for.
+- **an attack landed on the tracks.** Nor does an attack read its target's tracks: they only
+  take what lands. So an attack is played once per state less every track, at every margin
+  (:func:`.exact_branches.every_margin`), each branch remembered as the stress it dealt (its
+  ``stress.taken`` event) and the rest of the state after it; from a state that differs only
+  in the tracks its hits land through the game's own ``StressTrack.hit``
+  (:mod:`.exact_hits`, checked against the procedure wherever an attack is played). The duel
+  at the Crown's 8,193 states take 606 procedure steps (2,772 before, an attack played from
+  each state less the actor's own tracks).
 - **the acting character's own stress.** "Stress has no effect itself on rolls or
   abilities" ("Stress Tracks"): a character's action does not read their own tracks, so a
   step is worked out once for all the states that differ only in them. A state reached that
@@ -48,7 +56,12 @@ roll cards. Three things keep it exact and small:
   then be the one worked out, or the answer is refused; a final state's winner and damage are
   checked against the simulation's own outcome wherever its table has been played.
 
-The chain (each canonical state and its transitions, with the rounds each adds) is solved
+**Too large, said first.** Before anything is played, a fight of more than two characters is
+refused, and a fight of two whose sets of Health boxes (each a state of its own) are more
+states than allowed, or than the time given allows at 0.13 ms a state (:func:`_too_large`).
+
+The chain (each canonical state, numbered once, and its transitions, with the rounds each
+adds) is solved
 exactly: its strongly connected components (a state and the rounds of misses that come back to
 it) in topological order, each by Gaussian elimination over :class:`~fractions.Fraction`\\ s —
 the expected visits from the mass flowing in — so the chance of each way the fight ends and
@@ -69,13 +82,14 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from typing import Any
 
 from referee.core import Table, system
+from referee.core.markov import collector_paused
 from referee.core.simulation import SimulatedConflict, conflict_of
 from referee.systems.ginlane.exact_branches import (
     BY_ROUND,
@@ -83,7 +97,6 @@ from referee.systems.ginlane.exact_branches import (
     ONE,
     ZERO,
     FightError,
-    Key,
     Work,
     action_branches,
     canonical,
@@ -175,13 +188,14 @@ class FightOdds:
 
 def _start(
     table: Table[Any], conflict: SimulatedConflict, seat: str | None, explorer: Explorer
-) -> dict[Key, Fraction]:
-    """The states the fight begins in, with their chances: the Initiative's tie loop summed."""
-    frontier: dict[Key, Fraction] = {explorer.know(table): ONE}
+) -> dict[int, Fraction]:
+    """The states the fight begins in (their numbers), with their chances: the Initiative's
+    tie loop summed."""
+    frontier: dict[int, Fraction] = {explorer.number(explorer.know(table)): ONE}
     for action in conflict.begin(table, seat):
-        nxt: dict[Key, Fraction] = {}
+        nxt: dict[int, Fraction] = {}
         for k, p in frontier.items():
-            t = explorer.table(k)
+            t = explorer.table(explorer.keys[k])
             if action.kind == "initiative":
                 leaves = [
                     (q, after)
@@ -193,7 +207,7 @@ def _start(
                     for _, q, after in action_branches(t, action, explorer.count, explorer.classes)
                 ]
             for q, after in leaves:
-                k2 = explorer.know(after)
+                k2 = explorer.number(explorer.know(after))
                 nxt[k2] = nxt.get(k2, ZERO) + p * q
         frontier = nxt
     return frontier
@@ -204,6 +218,7 @@ FIGHTERS = 2
 what an answer's time allows: docs/simulate.md)."""
 
 
+@collector_paused
 def fight_odds(
     table: Table[Any],
     seat: str | None = None,
@@ -212,11 +227,14 @@ def fight_odds(
     time_limit: float | None = None,
     by_round: int = BY_ROUND,
     max_states: int = MAX_STATES,
+    landing: bool = True,
 ) -> FightOdds:
     """The exact odds of the fight the default policy plays from ``table`` (the one under way,
     else the simulation's: Initiative first): the whole fight, or (``rounds=N``) its first N
     rounds with what is still going on ``unfinished``. Refused (:class:`FightError`) past
-    ``time_limit`` seconds or ``max_states`` canonical states."""
+    ``time_limit`` seconds or ``max_states`` canonical states. ``landing``: whether an attack
+    is landed on the tracks from a state less them (:mod:`.exact_hits`; the tests compare the
+    answer without)."""
     if table.procedure is not system("ginlane").procedure:
         raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
     if rounds is not None and rounds < 1:
@@ -228,18 +246,21 @@ def fight_odds(
             f"the exact model is a fight of {FIGHTERS} characters; this one has "
             f"{len(fighters)} ({', '.join(fighters)}): estimates only"
         )
+    _too_large(table, fighters, max_states, time_limit)
     conflict = conflict_of(table)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     count = Work(deadline=deadline, time_limit=time_limit)
-    explorer = Explorer(table, conflict, count, max_states)
+    explorer = Explorer(table, conflict, count, max_states, landing=landing)
     start = _start(table, conflict, seat, explorer)
     first: dict[str, Fraction] = {}
     for k, p in start.items():
-        turn = str(explorer.rest(k).get("turn"))
+        turn = str(explorer.rest(explorer.keys[k]).get("turn"))
         first[turn] = first.get(turn, ZERO) + p
-    round0 = {k: round_of(explorer.table(k)) for k in start}
+    round0 = {k: round_of(explorer.table(explorer.keys[k])) for k in start}
     horizon = rounds if rounds is not None else by_round
-    ended, ends_by_round, unfinished = _forward(explorer, start, round0, horizon)
+    ended, ends_by_round, unfinished = _forward(
+        explorer, start, round0, horizon, finals=rounds is not None
+    )
     if rounds is None:
         ended, expected, stalemate = _solve(explorer, start, round0)
         unfinished = ZERO
@@ -249,23 +270,62 @@ def fight_odds(
     return _summary(explorer, ended, expected, ends_by_round, stalemate, unfinished, rounds, first)
 
 
+SECONDS_PER_STATE = 0.00013
+"""CPU seconds a canonical state costs, measured: the duel at the Crown's 8,193 in 1.1 s, the
+fists' 32,769 in 3.7 s (docs/performance.md, "simulate (issue 31)")."""
+
+
+def _too_large(
+    table: Table[Any], fighters: Sequence[str], max_states: int, time_limit: float | None
+) -> None:
+    """Refuse a fight at once, before anything is played, where its estimated states are more
+    than ``max_states``, or than ``time_limit`` allows at :data:`SECONDS_PER_STATE`. The
+    estimate is the sets of Health boxes its fighters may have ticked (a hit rolls up to the
+    next free box, "Stress Tracks", so each set is a state of its own): the examples' states
+    are 4 to 16 times as many (whose turn, the Aspects a spin leaves), so it refuses only a
+    fight that is too large, but it is not a bound (a weapon's bonus leaves the first boxes
+    to roll-ups alone) — the count and the deadline still hold as the fight is solved."""
+    people = canonical_json(table)["characters"]
+    boxes = sum(int(people[c]["track_lengths"].get("Health", 0)) for c in fighters)
+    about = 2**boxes
+    if about > max_states:
+        raise FightError(
+            f"about {about:,} states (the sets of the {boxes} Health boxes), more than "
+            f"{max_states:,}: too large to solve exactly"
+        )
+    cost = about * SECONDS_PER_STATE
+    if time_limit is not None and cost > time_limit:
+        raise FightError(
+            f"about {about:,} states (the sets of the {boxes} Health boxes), some {cost:.1f} s "
+            f"at {1000 * SECONDS_PER_STATE:g} ms a state, more than the {time_limit:g} s "
+            "given: too large to solve exactly within the time given"
+        )
+
+
 def _forward(
-    explorer: Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int], horizon: int
-) -> tuple[dict[tuple[Key, int], Fraction], tuple[Fraction, ...], Fraction]:
+    explorer: Explorer,
+    start: Mapping[int, Fraction],
+    round0: Mapping[int, int],
+    horizon: int,
+    *,
+    finals: bool = True,
+) -> tuple[dict[tuple[int, int], Fraction], tuple[Fraction, ...], Fraction]:
     """The chain run forward an action at a time for ``horizon`` rounds: the final states
-    reached (with the round they ended in), the chance it ends in each round, and the chance
-    it is still going after the horizon. The chances are whole numbers over one denominator
-    per step, made fractions once at the end (exact, and far quicker than a fraction each)."""
+    reached (with the round they ended in; only with ``finals`` — the whole fight's are
+    :func:`_solve`'s), the chance it ends in each round, and the chance it is still going after
+    the horizon. The chances are whole numbers over one denominator per step, made fractions
+    once at the end (exact, and far quicker than a fraction each)."""
     over = lcm(*(p.denominator for p in start.values()))
     frontier = {(k, round0[k]): p.numerator * (over // p.denominator) for k, p in start.items()}
-    steps: list[tuple[int, dict[tuple[Key, int], int], int]] = []  # (denominator, ended, left)
+    steps: list[tuple[int, dict[tuple[int, int], int], int]] = []  # (denominator, ended, left)
     while frontier:
         going: list[tuple[int, int, ChainStep]] = []
-        ended: dict[tuple[Key, int], int] = {}
+        ended: dict[tuple[int, int], int] = {}
         left = 0
         for (k, r), n in frontier.items():
             if explorer.is_over(k):
-                ended[(k, r)] = ended.get((k, r), 0) + n
+                where = (k, r) if finals else (-1, r)
+                ended[where] = ended.get(where, 0) + n
                 continue
             step = explorer.step(k) if r <= horizon else None
             if step is None:  # past the horizon, or nobody may move
@@ -274,7 +334,7 @@ def _forward(
             going.append((r, n, step))
         steps.append((over, ended, left))
         common = lcm(*{step.scaled[0] for *_, step in going})
-        nxt: dict[tuple[Key, int], int] = {}
+        nxt: dict[tuple[int, int], int] = {}
         for r, n, step in going:
             below, moves = step.scaled
             n *= common // below
@@ -283,28 +343,31 @@ def _forward(
                 nxt[where] = nxt.get(where, 0) + n * m
         over *= common
         frontier = nxt
-    total: dict[tuple[Key, int], int] = {}
+    total: dict[tuple[int, int], int] = {}
     unfinished = 0
     for below, ended, left in steps:
         scale = over // below
         unfinished += left * scale
         for where, n in ended.items():
             total[where] = total.get(where, 0) + n * scale
-    finals = {where: Fraction(n, over) for where, n in total.items()}
     by_round = [0] * horizon
     for (_, r), n in total.items():
         if 1 <= r <= horizon:
             by_round[r - 1] += n
-    return finals, tuple(Fraction(n, over) for n in by_round), Fraction(unfinished, over)
+    return (
+        {where: Fraction(n, over) for where, n in total.items()} if finals else {},
+        tuple(Fraction(n, over) for n in by_round),
+        Fraction(unfinished, over),
+    )
 
 
-def _expected(explorer: Explorer, ended: Mapping[tuple[Key, int], Fraction]) -> Fraction:
+def _expected(explorer: Explorer, ended: Mapping[tuple[int, int], Fraction]) -> Fraction:
     return sum((r * p for (_, r), p in ended.items()), ZERO)
 
 
 def _solve(
-    explorer: Explorer, start: Mapping[Key, Fraction], round0: Mapping[Key, int]
-) -> tuple[dict[tuple[Key, int], Fraction], Fraction | None, Fraction]:
+    explorer: Explorer, start: Mapping[int, Fraction], round0: Mapping[int, int]
+) -> tuple[dict[tuple[int, int], Fraction], Fraction | None, Fraction]:
     """The whole fight: every state reached, then its components in topological order, the
     mass flowing in solved for its expected visits. Returns each final state's chance (with
     round 0: the rounds are in the expectation), the expected final round (``None`` if it may
@@ -322,13 +385,13 @@ def _solve(
                 todo.append(k2)
     live = sorted(k for k in seen if not explorer.is_over(k))
 
-    def succ(k: Key) -> list[Key]:
+    def succ(k: int) -> list[int]:
         step = explorer.steps[k]
         return [k2 for k2, _, _ in step.moves if not explorer.is_over(k2)] if step else []
 
     parts = strongly_connected(live, succ)
-    mass: dict[Key, Fraction] = dict(start)
-    ended: dict[tuple[Key, int], Fraction] = {}
+    mass: dict[int, Fraction] = dict(start)
+    ended: dict[tuple[int, int], Fraction] = {}
     expected: Fraction | None = sum((p * round0[k] for k, p in start.items()), ZERO)
     stalemate = ZERO
     known: Inverses = {}
@@ -337,7 +400,7 @@ def _solve(
         inflow = {s: mass.pop(s) for s in part if s in mass}
         if not inflow:
             continue
-        inner: dict[Key, dict[Key, Fraction]] = {}
+        inner: dict[int, dict[int, Fraction]] = {}
         leaving = False
         for s in part:
             step = explorer.steps[s]
@@ -372,7 +435,7 @@ def _solve(
 
 def _summary(
     explorer: Explorer,
-    ended: Mapping[tuple[Key, int], Fraction],
+    ended: Mapping[tuple[int, int], Fraction],
     expected: Fraction | None,
     by_round: tuple[Fraction, ...],
     stalemate: Fraction,
@@ -387,7 +450,8 @@ def _summary(
     )
     taken = dict.fromkeys(chars, ZERO)
     damage: dict[str, dict[int, Fraction]] = {c: {} for c in chars}
-    for (k, _), p in ended.items():
+    for (i, _), p in ended.items():
+        k = explorer.keys[i]
         winner, hurt = explorer.ending(k)
         wins[winner] = wins.get(winner, ZERO) + p
         state = explorer.rest(k)["characters"]
@@ -406,6 +470,6 @@ def _summary(
         unfinished,
         horizon,
         dict(sorted(first.items())),
-        len(explorer.states),
+        len(explorer.keys),
         explorer.count.acts,
     )

@@ -346,6 +346,46 @@ def action_branches(
     return list(merged.values())
 
 
+def every_margin(
+    table: Table[Any],
+    action: Action,
+    count: Work,
+    classes: dict[Hashable, dict[int, MarginFaces]],
+) -> list[Branch] | None:
+    """``action``'s branches one per margin, unmerged — the check taken once at every margin
+    its dice may give (with the first defence total that gives it), each with the margin's
+    whole chance — where it is a check with no defence total standing before it or after any
+    margin (:func:`_stands`: the state after it is then read from the margin alone, as
+    :func:`_by_margin` says); ``None`` otherwise. What a hit does to a stress track is read
+    from each branch's events (:meth:`.exact_chain.Explorer.step` keeps it apart from the
+    tracks)."""
+    if _stands(canonical_json(table)):
+        return None
+    probe = ScriptedFaces((), fill=1)
+    count.tick()
+    first = act_answered(table, action, probe)  # a refusal (RefereeError) is raised as is
+    cards = _check_cards(table, first)
+    if probe.used == 0 or len(cards) != 1 or len(cards[0].get("faces") or ()) != probe.used:
+        return None
+    mode = canonical_json(table).get("mode")
+    sig = (_signature(cards[0], probe.used), mode)
+    if sig not in classes:
+        classes[sig] = (
+            _classes(table, action, count, probe.sides)
+            if mode == "a"  # option b re-rolls: the two sides' dice interact
+            else _classes_by_face(table, action, count)
+        )
+    out: list[Branch] = []
+    for m, group in classes[sig].items():
+        opponent, _, faces = group.by_opponent[0]
+        after = act_with(table, action, faces, count)
+        _expect(table, after, m, opponent)
+        if _stands(canonical_json(after)):
+            return None
+        out.append((faces, group.weight, after))
+    return out
+
+
 def _by_margin(
     table: Table[Any],
     action: Action,

@@ -35,10 +35,12 @@ from referee.systems.ginlane.exact_branches import (
     canonical_json,
     ending_of,
     event_data,
+    every_margin,
     key_of,
     new_events,
     round_of,
 )
+from referee.systems.ginlane.exact_hits import Attack, attack_of
 
 # -- Initiative: the tie loop summed --------------------------------------------------------
 
@@ -195,21 +197,27 @@ class InitiativeContest:
 
 @dataclass
 class ChainStep:
-    """A state's transitions: (next state, chance, rounds added); ``scaled`` the same chances
-    as whole numbers over one denominator (for running the chain forward)."""
+    """A state's transitions: (next state's number, chance, rounds added); ``scaled`` the same
+    chances as whole numbers over one denominator (for running the chain forward)."""
 
-    moves: list[tuple[Key, Fraction, int]]
-    scaled: tuple[int, list[tuple[Key, int, int]]] = (1, [])
+    moves: list[tuple[int, Fraction, int]]
+    scaled: tuple[int, list[tuple[int, int, int]]] = (0, [])
 
     def __post_init__(self) -> None:
-        over = lcm(*(q.denominator for _, q, _ in self.moves))
-        self.scaled = (
-            over,
-            [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
-        )
+        if not self.scaled[0]:  # not given: worked out from the fractions
+            over = lcm(*(q.denominator for _, q, _ in self.moves))
+            self.scaled = (
+                over,
+                [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
+            )
+
+    @classmethod
+    def over(cls, below: int, moves: list[tuple[int, int, int]]) -> ChainStep:
+        """The step whose chances are ``moves``' whole numbers over ``below``."""
+        return cls([(k, Fraction(n, below), dr) for k, n, dr in moves], (below, moves))
 
 
-Template = tuple[str, Tracks, Fraction, int, Faces]
+Worked = tuple[str, Tracks, Fraction, int, Faces]
 
 
 @dataclass
@@ -221,35 +229,49 @@ class Explorer:
     count: Work
     max_states: int
     tables: dict[Key, Table[Any]] = field(default_factory=dict)
-    states: set[Key] = field(default_factory=set)
+    index: dict[Key, int] = field(default_factory=dict)
+    """Each canonical state's number: the chain is solved over the numbers (a key is a string
+    and nested tuples, hashed again at every look-up; a number is hashed at once)."""
+    keys: list[Key] = field(default_factory=list)
+    over: list[bool] = field(default_factory=list)
     rests: dict[str, Json] = field(default_factory=dict)
     parents: dict[Key, tuple[Key, Action, Faces]] = field(default_factory=dict)
-    steps: dict[Key, ChainStep | None] = field(default_factory=dict)
-    memo: dict[Key, tuple[str, Action, list[Template]]] = field(default_factory=dict)
+    steps: dict[int, ChainStep | None] = field(default_factory=dict)
+    memo: dict[Key, tuple[str, Action, list[Worked]]] = field(default_factory=dict)
     classes: dict[Hashable, dict[int, MarginFaces]] = field(default_factory=dict)
+    attacks: dict[str, Attack | None] = field(default_factory=dict)
+    landing: bool = True
+    """Whether attacks are landed on the tracks from a state less its tracks (the tests
+    compare the answer without)."""
 
     def know(self, table: Table[Any]) -> Key:
         state = canonical_json(table)
         k = key_of(state)
-        self._add(k)
         self.rests.setdefault(k[0], state)
+        self.number(k)
         self.tables.setdefault(k, table)
         return k
 
-    def _add(self, k: Key) -> None:
-        if k not in self.states:
-            if len(self.states) >= self.max_states:
+    def number(self, k: Key) -> int:
+        """State ``k``'s number (a new state is numbered: refused past ``max_states``)."""
+        i = self.index.get(k)
+        if i is None:
+            if len(self.keys) >= self.max_states:
                 raise FightError(
                     f"more than {self.max_states:,} states to expand: too large to solve exactly"
                 )
-            self.states.add(k)
+            i = self.index[k] = len(self.keys)
+            self.keys.append(k)
+            self.over.append(bool(self.rests[k[0]].get("over")))
+        return i
 
     def rest(self, k: Key) -> Json:
         """State ``k``'s JSON, its tracks left out."""
         return self.rests[k[0]]
 
-    def is_over(self, k: Key) -> bool:
-        return bool(self.rests[k[0]].get("over"))
+    def is_over(self, i: int) -> bool:
+        """True if state number ``i`` is a fight that is over."""
+        return self.over[i]
 
     def table(self, k: Key) -> Table[Any]:
         """The table of state ``k``, made by acting from its parent where it was worked out
@@ -289,10 +311,19 @@ class Explorer:
                 )
         return winner, damage
 
-    def step(self, k: Key) -> ChainStep | None:
-        """The transitions of state ``k`` (``None`` if nobody may move and it is not over)."""
-        if k in self.steps:
-            return self.steps[k]
+    def step(self, i: int) -> ChainStep | None:
+        """The transitions of state number ``i`` (``None`` if nobody may move and it is not
+        over): an attack from a state less its tracks landed on its tracks
+        (:mod:`.exact_hits`), else a step worked out for the state less the actor's own
+        tracks, else played."""
+        if i in self.steps:
+            return self.steps[i]
+        k = self.keys[i]
+        attack = self.attacks.get(k[0])
+        if attack is not None:
+            landed = attack.branches(k, self.rests)
+            if landed is not None:
+                return self._record(k, attack.action, landed, attack.below)
         actor = self.rest(k).get("turn")
         mine = [i for i, (c, _) in enumerate(k[1]) if c == actor]
         reduced = None
@@ -302,56 +333,93 @@ class Explorer:
         if reduced is not None and reduced in self.memo:
             who, action, moves = self.memo[reduced]
             own = k[1][mine[0]]
-            found: list[tuple[Key, Fraction, int]] = []
-            for rest, tracks, p, dr, faces in moves:
-                k2 = (rest, tuple(own if c == who else (c, t) for c, t in tracks))
-                if k2 not in self.states:
-                    self._add(k2)
-                    self.parents[k2] = (k, action, faces)
-                found.append((k2, p, dr))
-            self.steps[k] = ChainStep(found)
-            return self.steps[k]
+            return self._record(
+                k,
+                action,
+                [
+                    ((rest, tuple(own if c == who else (c, t) for c, t in tracks)), p, dr, faces)
+                    for rest, tracks, p, dr, faces in moves
+                ],
+            )
         table = self.table(k)
         chosen = self._choose(table)
         if chosen is None:
-            self.steps[k] = None
+            self.steps[i] = None
             return None
-        action, branches = chosen
+        action, (branches, every) = chosen
         before = round_of(table)
-        templates: list[Template] = []
-        out = []
+        merged: dict[Key, tuple[Fraction, int, Faces]] = {}
         for faces, p, after in branches:
             k2 = self.know(after)
+            held = merged.get(k2)
             dr = round_of(after) - before
-            out.append((k2, p, dr))
-            templates.append((k2[0], k2[1], p, dr, faces))
+            merged[k2] = (p, dr, faces) if held is None else (held[0] + p, held[1], held[2])
+        if every:
+            self._remember(k, attack_of(k, table, action, branches, self.rests))
         if reduced is not None and action.actor == actor:
-            self.memo[reduced] = (str(actor), action, templates)
-        self.steps[k] = ChainStep(out)
-        return self.steps[k]
+            self.memo[reduced] = (
+                str(actor),
+                action,
+                [(k2[0], k2[1], p, dr, faces) for k2, (p, dr, faces) in merged.items()],
+            )
+        return self._record(k, action, [(k2, p, dr, f) for k2, (p, dr, f) in merged.items()])
 
-    def _choose(self, table: Table[Any]) -> tuple[Action, list[Branch]] | None:
-        """The default policy's action and its branches; a choice the game refuses is dropped
-        and the policy chooses again, as the simulator's ``play`` does."""
-        return default_taken(
-            table,
-            self.conflict,
-            lambda action: action_branches(table, action, self.count, self.classes),
-            own=FightError,
-        )
+    def _record(
+        self,
+        k: Key,
+        action: Action,
+        moves: Sequence[tuple[Key, Fraction | int, int, Faces]],
+        below: int | None = None,
+    ) -> ChainStep:
+        """State ``k``'s step: each state it leads to (worked out: made real from ``k`` by
+        ``action`` with its faces, if it must be), its chance (a fraction, or with ``below`` a
+        whole number over it) and the rounds it adds."""
+        found: list[Any] = []
+        for k2, p, dr, faces in moves:
+            if k2 not in self.index:
+                self.parents[k2] = (k, action, faces)
+            found.append((self.number(k2), p, dr))
+        step = ChainStep(found) if below is None else ChainStep.over(below, found)
+        self.steps[self.index[k]] = step
+        return step
+
+    def _remember(self, k: Key, attack: Attack | None) -> None:
+        """Keep an attack from ``k`` less its tracks, or take in the kinds of hit it adds; a
+        state whose attacks do not hold (:func:`.exact_hits.attack_of`) or disagree is never
+        landed from again (``None``)."""
+        if k[0] not in self.attacks:
+            self.attacks[k[0]] = attack
+            return
+        held = self.attacks[k[0]]
+        if held is not None and (attack is None or not held.merge(attack)):
+            self.attacks[k[0]] = None
+
+    def _choose(self, table: Table[Any]) -> tuple[Action, tuple[list[Branch], bool]] | None:
+        """The default policy's action and its branches — every margin apart where the
+        attacks are landed on the tracks (:func:`every_margin`), else merged — and whether
+        they are every margin's; a choice the game refuses is dropped and the policy chooses
+        again, as the simulator's ``play`` does."""
+
+        def take(action: Action) -> tuple[list[Branch], bool]:
+            every = every_margin(table, action, self.count, self.classes) if self.landing else None
+            if every is not None:
+                return every, True
+            return action_branches(table, action, self.count, self.classes), False
+
+        return default_taken(table, self.conflict, take, own=FightError)
 
 
-def strongly_connected(nodes: Sequence[Key], edges: Callable[[Key], list[Key]]) -> list[list[Key]]:
+def strongly_connected(nodes: Sequence[int], edges: Callable[[int], list[int]]) -> list[list[int]]:
     """The strongly connected components, successors first (Tarjan's, without recursion)."""
-    index: dict[Key, int] = {}
-    low: dict[Key, int] = {}
-    on: set[Key] = set()
-    stack: list[Key] = []
-    out: list[list[Key]] = []
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on: set[int] = set()
+    stack: list[int] = []
+    out: list[list[int]] = []
     for root in nodes:
         if root in index:
             continue
-        work: list[tuple[Key, Iterator[Key]]] = [(root, iter(edges(root)))]
+        work: list[tuple[int, Iterator[int]]] = [(root, iter(edges(root)))]
         index[root] = low[root] = len(index)
         stack.append(root)
         on.add(root)
@@ -416,11 +484,11 @@ def inverse(
 
 
 def expected_visits(
-    part: list[Key],
-    inflow: Mapping[Key, Fraction],
-    inner: Mapping[Key, Mapping[Key, Fraction]],
+    part: list[int],
+    inflow: Mapping[int, Fraction],
+    inner: Mapping[int, Mapping[int, Fraction]],
     known: Inverses,
-) -> dict[Key, Fraction]:
+) -> dict[int, Fraction]:
     """Expected visits to each state of a component, from the mass flowing into it:
     ``v = inflow (I - Q)^-1`` (the component's own chances are small fractions; the mass
     flowing in is multiplied in last)."""

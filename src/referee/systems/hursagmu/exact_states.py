@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -105,7 +105,7 @@ class StateKeys:
             f.conscious,
             f.health_ok,
             f.sanity_ok,
-            f.stance,
+            None if f.stance is None else f.stance.value,  # a string hashes in C, an Enum in Python
             f.rank,
             initiative,
             f.plan,
@@ -148,6 +148,17 @@ class StateKeys:
     def canonical(self, state: Any) -> Hashable:
         """:func:`canonical`, remembering the plans' Initiatives."""
         return self.key(state, ordered=True)
+
+    @staticmethod
+    def moved(key: Any, state: Any) -> Hashable:
+        """The :meth:`canonical` key ``key`` of a state that differs from ``state`` only in
+        hits, with ``state``'s hits (each character's are first in his part of the key)."""
+        *rest, fighters = key
+        hits = [f.hits for f in state.fighters.values()]
+        return (
+            *rest,
+            tuple((who, (h, *part[1:])) for (who, part), h in zip(fighters, hits, strict=True)),
+        )
 
     def hitless(self, state: Any) -> Hashable:
         """:func:`canonical` less the hits: what the default policy's choice, and the faces of
@@ -203,12 +214,23 @@ class _Faces:
 
 @dataclass(frozen=True)
 class _Run:
-    """One taking of an action: the state it leads to, its events, the dice it asked for."""
+    """One taking of an action: the state it leads to, its events, the dice it asked for, and
+    each character's hits through it (:data:`Trail`)."""
 
     state: Any
     events: tuple[Event, ...]
     asked: tuple[int, ...]
     shown: tuple[int, ...]
+    trail: Trail = ()
+
+
+Trail = tuple[tuple[int, ...], ...]
+"""Each character's hits through an action, in the fighters' order: before it, then each
+value an event left them at."""
+
+
+def _hits(state: Any) -> tuple[int, ...]:
+    return tuple(f.hits for f in state.fighters.values())
 
 
 @dataclass
@@ -233,9 +255,15 @@ class _Act:
         self.count.acts += 1
         events = tuple(self.procedure.decide(self.state, self.taken, source))
         state = self.state
+        trail = [[h] for h in _hits(state)]
         for event in events:
             state = self.procedure.evolve(state, event)
-        return _Run(state, events, tuple(source.asked), tuple(source.shown))
+            for held, h in zip(trail, _hits(state), strict=True):
+                if h != held[-1]:
+                    held.append(h)
+        return _Run(
+            state, events, tuple(source.asked), tuple(source.shown), tuple(map(tuple, trail))
+        )
 
 
 def _attack(run: _Run, at: int) -> tuple[Event, int] | None:
@@ -254,11 +282,13 @@ def _attack(run: _Run, at: int) -> tuple[Event, int] | None:
 
 @dataclass(frozen=True)
 class Branch:
-    """A state an action leads to, its chance, and faces that lead there."""
+    """A state an action leads to, its chance, faces that lead there, and each character's
+    hits through it (:data:`Trail`; empty where branches were merged)."""
 
     chance: Fraction
     state: Any
     faces: tuple[int, ...]
+    trail: Trail = ()
 
 
 def action_branches(
@@ -275,11 +305,11 @@ def action_branches(
         if len(run.asked) == at:
             k = key(run.state)
             held = out.get(k)
-            out[k] = (
-                Branch(weight, run.state, tuple(prefix))
-                if held is None
-                else Branch(held.chance + weight, held.state, held.faces)
-            )
+            if held is None:
+                out[k] = Branch(weight, run.state, tuple(prefix), run.trail)
+            else:
+                trail = held.trail if held.trail == run.trail else ()
+                out[k] = Branch(held.chance + weight, held.state, held.faces, trail)
             return
         attack = _attack(run, at)
         if attack is None:
@@ -320,25 +350,100 @@ def _forced(
 
 
 def replay_branches(
-    table: Table[Any], action: Action, known: Sequence[Branch], key: StateKey, count: Work
+    state: Any,
+    table: Callable[[], Table[Any]],
+    action: Action,
+    known: Sequence[Branch],
+    key: StateKey,
+    count: Work,
+    likes: Sequence[Mapping[tuple[int, ...], tuple[Hashable, Branch]]] = (),
+    moved_key: Callable[[Hashable, Any], Hashable] | None = None,
 ) -> dict[Hashable, Branch] | None:
-    """``action`` from ``table`` taken once with the faces of each branch it had from a state
+    """``action`` from ``state`` (``table()`` a table in it) taken once with the faces of each
+    branch it had from a state
     that differs only in hits, each with that branch's chance (``None`` if it asks for other
-    dice there: then it is enumerated again)."""
-    act = _Act(table, action, count)
+    dice there: then it is enumerated again) — or, where one of ``likes`` (branches of the same
+    action from a state less the same hits, by their faces) led there with the same faces, the
+    state it led to with the hits moved, where :func:`shifted` allows it (and its key, by
+    ``moved_key`` where given: the key it had with the hits moved, not worked out again)."""
+    act: _Act | None = None
     out: dict[Hashable, Branch] = {}
     for branch in known:
-        try:
-            run = act.run(branch.faces, fill=False)
-        except _Need:
-            return None
-        if len(run.asked) != len(branch.faces):
-            return None
-        k = key(run.state)
+        moved, k = None, None
+        for like in likes:
+            same = like.get(branch.faces)
+            moved = None if same is None else shifted(same[1], state)
+            if same is not None and moved is not None:
+                k = None if moved_key is None else moved_key(same[0], moved[0])
+                break
+        if moved is None:
+            act = act or _Act(table(), action, count)
+            try:
+                run = act.run(branch.faces, fill=False)
+            except _Need:
+                return None
+            if len(run.asked) != len(branch.faces):
+                return None
+            moved = (run.state, run.trail)
+        after, trail = moved
+        k = key(after) if k is None else k
         held = out.get(k)
         out[k] = (
-            Branch(branch.chance, run.state, branch.faces)
+            Branch(branch.chance, after, branch.faces, trail)
             if held is None
             else Branch(held.chance + branch.chance, held.state, held.faces)
         )
     return out
+
+
+def sides(state: Any) -> tuple[tuple[bool, bool], ...]:
+    """Which side of 0 and of his Stamina each character's hits are on (:func:`shifted`)."""
+    return tuple((f.hits <= 0, f.hits >= f.sheet.stamina) for f in state.fighters.values())
+
+
+def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
+    """The state ``branch`` leads to from ``state`` — a state that differs from the one it was
+    taken from only in hits — without taking it again: the branch's own state, each
+    character's hits moved by as many as his hits differ, and its trail moved (``None`` where
+    that is not sure).
+
+    No roll and no choice reads the hits (the module's doc); the procedure reads them only
+    against 0 and the character's Stamina: an attack's damage fells him where it leaves 0 or
+    less of hits he had (``combat.resolve``), and the round's end fells one at 0 or less and
+    gives one below his Stamina a hit back (``recovery.decide_end_round``). So where every
+    value the branch took a character's hits through (its :data:`Trail`) falls, moved, on the
+    same side of 0 and of his Stamina as before, the action makes the same events, their hits
+    moved, and the same state but for the hits; otherwise it is taken again."""
+    if not branch.trail:
+        return None
+    moves = []
+    for f, trail in zip(state.fighters.values(), branch.trail, strict=True):
+        moved = f.hits - trail[0]
+        top = f.sheet.stamina
+        if moved and any((v <= 0, v >= top) != (v + moved <= 0, v + moved >= top) for v in trail):
+            return None
+        moves.append(moved)
+    if not any(moves):
+        return branch.state, branch.trail
+    fighters = dict(branch.state.fighters)
+    for (who, f), moved in zip(branch.state.fighters.items(), moves, strict=True):
+        if moved:
+            fighters[who] = _copy(f, hits=f.hits + moved)
+    trails = tuple(
+        tuple(v + moved for v in trail) for trail, moved in zip(branch.trail, moves, strict=True)
+    )
+    return _copy(branch.state, fighters=fighters), trails
+
+
+def _copy(value: Any, **changes: Any) -> Any:
+    """``dataclasses.replace(value, **changes)`` for the game's frozen state dataclasses, made
+    by copying their fields rather than passing each through ``__init__`` again (a character
+    has 27: ``replace`` took most of a melee's time), where ``__init__`` does nothing else (no
+    ``__post_init__``); otherwise ``replace`` itself."""
+    kind = type(value)
+    if hasattr(kind, "__post_init__") or not hasattr(value, "__dict__"):
+        return replace(value, **changes)
+    made = object.__new__(kind)
+    made.__dict__.update(value.__dict__)
+    made.__dict__.update(changes)
+    return made
