@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
@@ -82,15 +83,38 @@ def collector_paused(solve: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(solve)
     def paused(*args: P.args, **kwargs: P.kwargs) -> R:
-        going = gc.isenabled()
-        gc.disable()
+        _pause_collector()
         try:
             return solve(*args, **kwargs)
         finally:
-            if going:
-                gc.enable()
+            _resume_collector()
 
     return paused
+
+
+class _Pauses:
+    """How many solves have the collector paused, and whether it was going before the first:
+    solves in several threads at once (a server's) pause it once and the last to end sets it
+    going again, so none leaves it paused for good."""
+
+    lock = threading.Lock()
+    count = 0
+    was_going = False
+
+
+def _pause_collector() -> None:
+    with _Pauses.lock:
+        if _Pauses.count == 0:
+            _Pauses.was_going = gc.isenabled()
+            gc.disable()
+        _Pauses.count += 1
+
+
+def _resume_collector() -> None:
+    with _Pauses.lock:
+        _Pauses.count -= 1
+        if _Pauses.count == 0 and _Pauses.was_going:
+            gc.enable()
 
 
 class ChainError(RuleError):

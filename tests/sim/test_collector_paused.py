@@ -1,0 +1,68 @@
+"""An exact model's solve pauses Python's cycle collector while it works
+(``referee.core.markov.collector_paused``), and solves in several threads at once — a server's —
+keep it paused while any of them works and set it going when the last ends."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from referee.core.markov import collector_paused
+
+
+@pytest.fixture(autouse=True)
+def _collector_going() -> Iterator[None]:
+    gc.enable()
+    yield
+    gc.enable()
+
+
+def test_a_solve_pauses_the_collector_and_sets_it_going_after() -> None:
+    @collector_paused
+    def solve() -> bool:
+        return gc.isenabled()
+
+    assert solve() is False
+    assert gc.isenabled()
+
+
+def test_a_collector_paused_before_stays_paused() -> None:
+    @collector_paused
+    def solve() -> bool:
+        return gc.isenabled()
+
+    gc.disable()
+    assert solve() is False
+    assert not gc.isenabled()
+
+
+def test_overlapping_solves_keep_it_paused_until_the_last_ends() -> None:
+    """The first solve ends while the second still works: the second is still paused, and the
+    collector goes again once it ends."""
+    second_started, first_ended = threading.Event(), threading.Event()
+    seen: dict[str, bool] = {}
+
+    @collector_paused
+    def first() -> None:
+        second_started.wait(10)
+
+    @collector_paused
+    def second() -> None:
+        second_started.set()
+        first_ended.wait(10)
+        seen["second, after the first ended"] = gc.isenabled()
+
+    one = threading.Thread(target=first)
+    one.start()
+    while gc.isenabled():  # the first has paused it
+        threading.Event().wait(0.001)
+    two = threading.Thread(target=second)
+    two.start()
+    one.join(10)
+    first_ended.set()
+    two.join(10)
+    assert seen == {"second, after the first ended": False}
+    assert gc.isenabled()
