@@ -44,10 +44,11 @@ def test_each_event_is_folded_as_it_is_emitted_and_stamped_with_the_actions_time
     assert [e.at for e in b.events] == [300, 300, 300]
 
 
-def test_an_action_at_no_time_leaves_its_events_unstamped() -> None:
+def test_an_action_at_no_time_leaves_its_events_as_they_were_made() -> None:
     b: Builder[list[tuple[str, int]]] = Builder([], _count)
     b.add(Event("made", at=0))
-    assert b.state == [("made", 0)]
+    b.add(Event("timed", at=45))
+    assert b.state == [("made", 0), ("timed", 45)]
 
 
 def test_kernel_events_are_kept_but_left_to_the_tables_clock() -> None:

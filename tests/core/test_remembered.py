@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from referee.core import Action, ActionSpec, Catalogue, Choice, Event, NoParams, Procedure, Prompt
+from referee.core.decide import Builder, Handlers
 from referee.core.events import REFEREE, Viewer
 from referee.core.prompts import Result, Waiting
 from referee.core.remembered import Remembered, by_identity
@@ -87,6 +88,10 @@ class _Echo(Procedure[int]):
         if self.hidden:
             return None
         return {"state": state, "for": "referee" if viewer.is_referee else "players"}
+
+
+def _step(b: Builder[int], action: Action, dice: Any) -> None:
+    b.emit("stepped", {"by": action.actor})
 
 
 ANN = Viewer("ann", frozenset({"ann"}))
@@ -173,6 +178,9 @@ def test_what_is_not_a_function_of_the_state_alone_is_passed_through() -> None:
     remembered = Remembered(game, 3)
     assert remembered.catalogue is game.catalogue
     assert remembered.has_referee and remembered.handlers is game.handlers
+    handled = _Echo()
+    handled.handlers = Handlers({"step": _step})
+    assert Remembered(handled, 3).handlers is handled.handlers
     assert remembered.initial_state({"start": 4}) == 4
     assert game.calls == [("initial_state", {"start": 4})]
     assert remembered.initial_events(4) == (Event("began", {"at": 4}),)
@@ -247,6 +255,8 @@ def test_a_value_asked_again_is_answered_from_memory_by_its_identity() -> None:
     assert total(equal) == 6
     assert calls == [state, equal]  # equal but another value: asked afresh
     assert (total.__name__, total.__doc__) == ("total", "The sum.")
+    assert total.__wrapped__(state) == 6  # the function itself, asked again
+    assert calls == [state, equal, state]
 
 
 def test_the_last_values_asked_about_are_remembered_and_the_oldest_let_go() -> None:
