@@ -34,6 +34,17 @@ def test_a_proportion_of_none_or_all_reaches_zero_or_one_exactly() -> None:
     every = proportion(50, 50)
     assert (every.value, every.high) == (1.0, 1.0)
     assert every.low == pytest.approx(0.92865, abs=5e-5)
+    # 10 in 10: Wilson's upper end is 1, which the sum in floats misses by a hair
+    assert (proportion(10, 10).high, proportion(0, 10).low) == (1.0, 0.0)
+
+
+def test_a_proportion_of_one_run_is_an_estimate_too() -> None:
+    """One run, one hit: 1, [0.2065, 1]; one run, no hit: 0, [0, 0.7935]."""
+    hit, miss = proportion(1, 1), proportion(0, 1)
+    assert (hit.value, hit.high, hit.n) == (1.0, 1.0, 1)
+    assert hit.low == pytest.approx(0.20655, abs=5e-5)
+    assert (miss.value, miss.low, miss.n) == (0.0, 0.0, 1)
+    assert miss.high == pytest.approx(0.79345, abs=5e-5)
 
 
 def test_a_proportion_of_no_runs_is_unknown_and_spans_everything() -> None:

@@ -152,3 +152,28 @@ def test_a_timers_event_to_fire_is_named_too() -> None:
     assert with_names(quiet, ROSTER) is quiet
     not_an_event = Event("timer.set", {}, secrets=(Secret("event", {"by": "moll"}),))
     assert with_names(not_an_event, ROSTER).secrets[1] == Secret("event_names", {"moll": "Moll"})
+
+
+def test_names_are_read_from_every_field_after_the_names_already_there() -> None:
+    event = Event("x", {NAMES: {"orcs": "the Orcs"}, "by": "moll", "at": "jack"})
+    assert with_names(event, ROSTER).payload[NAMES] == {"moll": "Moll", "jack": "Jack"}
+
+
+def test_every_secret_part_is_named_after_a_part_of_names_or_an_event_to_fire() -> None:
+    """A part of names already there is kept as it is; the parts after it, and after a
+    timer's event to fire, are named each in turn."""
+    event = Event(
+        "timer.set",
+        {"by": "moll"},
+        secrets=(
+            Secret("old_names", {"cat": "Cat"}, only("moll")),
+            Secret("event", Event("rang", {"for": "elves"}).to_json(), only("moll")),
+            Secret("note", {"about": "jack"}, only("moll")),
+        ),
+    )
+    named = with_names(event, ROSTER)
+    assert named.payload == {"by": "moll", NAMES: {"moll": "Moll"}}
+    assert [s.name for s in named.secrets] == ["old_names", "event", "note", "note_names"]
+    assert named.secrets[0] == event.secrets[0]
+    assert Event.from_json(named.secrets[1].value).payload[NAMES] == {"elves": "the Elves"}
+    assert named.secrets[3] == Secret("note_names", {"jack": "Jack"}, only("moll"))
