@@ -154,6 +154,16 @@ def test_a_choice_the_game_refuses_is_dropped_and_the_next_taken() -> None:
     assert default_taken(_table({}), conflict, take) is None
 
 
+def test_the_action_taken_is_the_conflicts_own_pick_from_the_table_it_is_taken_on() -> None:
+    table = _table({"ann": [STRIKE, SHOVE]}).act(Action("ann", "strike"), None)
+
+    def pick(t: Table[Any], offered: Sequence[Choice]) -> Action:
+        return Action("ann", "strike", {"target": ("bob", "cat")[t.state]})
+
+    taken = default_taken(table, _conflict(pick=pick), lambda a: a.params["target"])
+    assert taken == (Action("ann", "strike", {"target": "cat"}), "cat")
+
+
 def test_an_error_the_caller_owns_is_raised_not_taken_for_a_refusal() -> None:
     class _TooLarge(RuleError):
         pass

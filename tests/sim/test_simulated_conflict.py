@@ -8,6 +8,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from referee.core import (
     REFEREE,
     Action,
@@ -18,18 +20,23 @@ from referee.core import (
     NoParams,
     Procedure,
     Result,
+    System,
     Table,
+    system,
 )
 from referee.core.actions import Between, OneOf, SomeOf
 from referee.core.prompts import Prompt
+from referee.core.registry import _REGISTERED
 from referee.core.simulation import (
     FIRST,
     SimulatedConflict,
+    conflict_of,
     conflict_over,
     conflict_result,
     first_of_choice,
     procedures_conflict,
     sole_winner,
+    why_not_main,
 )
 
 SPECS = [ActionSpec(kind, NoParams, section="Duel", record="everyone") for kind in ("cut", "yield")]
@@ -109,7 +116,8 @@ def test_a_game_reporting_its_conflict_is_simulated_through_its_whole_catalogue(
 def test_the_reported_conflict_ends_when_the_game_says_and_names_its_winners() -> None:
     """Over: the winners joined in order (``"none"`` for none); not over, or no conflict:
     unfinished. The actions taken since the start are counted, and each one's return."""
-    start = _table(Result("the duel", True, ("bob", "ann"), returns=(("ann", 1), ("bob", -1))))
+    told = Result("the duel", True, ("bob", "ann"), returns=(("ann", 1), ("bob", -1)))
+    start = _table(told).act(Action("ann", "cut"), None)  # begun one action in
     conflict = procedures_conflict(start.procedure)
     later = start.act(Action("ann", "cut"), None).act(Action("bob", "cut"), None)
     assert conflict.is_over(start, later)
@@ -170,3 +178,31 @@ def test_the_first_of_everything_is_the_least_of_each_domain() -> None:
     )
     assert first_of_choice(choice) == Action("ann", "cut", {"at": "bob", "force": 2, "feints": []})
     assert choice.sample(random.Random(3)).actor == "ann"
+
+
+def test_a_game_whose_main_conflict_cannot_be_played_says_why_and_plays_the_next() -> None:
+    """Zweihänder's main conflict is a chase; two talkers cannot chase, so the simulation
+    plays its Complex Exchange and says why; two runners chase."""
+    talker = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}}
+    talkers = system("zweihander").new_table({"characters": {"a": talker, "b": talker}})
+    chase, _ = system("zweihander").simulated_conflicts()
+    reason = chase.why_not(talkers)
+    assert reason and why_not_main(talkers) == reason
+    assert conflict_of(talkers).name == "a Complex Exchange"
+    runner = {"bonuses": {"AB": 4, "BB": 3, "PB": 2}, "skills": {"Coordination": 50}}
+    runners = system("zweihander").new_table({"characters": {"a": runner, "b": runner}})
+    assert why_not_main(runners) is None
+    assert conflict_of(runners).name == "a chase"
+
+
+def test_a_game_offering_no_conflict_has_none_to_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    class _Unreported(_Duel):
+        conflict = Procedure.conflict  # type: ignore[assignment]
+
+    monkeypatch.setitem(
+        _REGISTERED, "unreported_duel", System("unreported_duel", "U", _Unreported(None))
+    )
+    table = Table.start(_Unreported(None), {}, system="unreported_duel")
+    assert why_not_main(table) is None
+    with pytest.raises(KeyError, match="unreported_duel"):
+        conflict_of(table)
