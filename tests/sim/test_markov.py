@@ -42,6 +42,15 @@ class _Shootout(Procedure[_Standoff]):
         return (Choice(actor, "shoot"),) if actor in self.actors(state) else ()
 
     def decide(self, state: _Standoff, action: Action, dice: Any) -> Sequence[Event]:
+        if action.kind == "wait":  # no die
+            return (Event("waited"),)
+        if action.kind == "volley":  # a 6 then 4–6 on a d6, or a 5 then a 4 on a d4: a hit
+            first = dice.roll(6)
+            second = dice.roll(6) if first == 6 else dice.roll(4) if first == 5 else 0
+            hit = (first, second >= 4) in {(6, True), (5, True)}
+            return (Event("shot", {"by": action.actor, "face": 6 if hit else 1}),)
+        if action.kind == "snap":  # a 1–4 jams the gun (a 3–4 after grazing), a 5–6 hits
+            return (Event("snapped", {"face": dice.roll(6)}),)
         face = dice.roll(6)
         ricochet = dice.roll(6) if action.actor == "bob" and face == 6 else 0
         return (Event("shot", {"by": action.actor, "face": face, "ricochet": ricochet}),)
@@ -49,6 +58,13 @@ class _Shootout(Procedure[_Standoff]):
     def evolve(self, state: _Standoff, event: Event) -> _Standoff:
         if event.kind == "jam":
             return replace(state, turn="nobody")
+        if event.kind == "waited":
+            return state
+        if event.kind == "snapped":
+            face = int(event.payload["face"])
+            if face >= 5:
+                return replace(state, down="bob", turn="bob")
+            return replace(state, turn="nobody", grazed=face >= 3)
         if state.down:  # a shot after the end changes nothing
             return state
         by, face = str(event.payload["by"]), int(event.payload["face"])
@@ -65,8 +81,9 @@ class _Shootout(Procedure[_Standoff]):
 
 
 def _outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
-    state = table.state
-    return EncounterOutcome(OTHER.get(state.down, "unfinished"), state.round, {}, bool(state.down))
+    """The rounds counted from the start's (a conflict may be solved from one under way)."""
+    state, rounds = table.state, table.state.round - start.state.round + 1
+    return EncounterOutcome(OTHER.get(state.down, "unfinished"), rounds, {}, bool(state.down))
 
 
 SHOOTOUT = SimulatedConflict(
@@ -74,7 +91,7 @@ SHOOTOUT = SimulatedConflict(
     frozenset({"shoot"}),
     ("shoot",),
     lambda table, seat: [],
-    lambda start, table: bool(table.state.down),
+    lambda start, table: bool(table.state.down) and not start.state.down,
     _outcome,
 )
 
@@ -126,6 +143,23 @@ def test_an_action_leads_to_each_table_its_faces_make_merged_by_the_key(
     assert {k: p for k, (p, _) in every_face.items()} == {1: Fraction(1)}
 
 
+def test_an_action_with_no_die_leads_to_one_table(shootout: Table[_Standoff]) -> None:
+    (only,) = branches(shootout, Action("ann", "wait"), _key).values()
+    assert only[0] == 1 and only[1].log[-1].kind == "waited"
+
+
+def test_a_second_die_is_branched_on_for_each_first_face_that_asks_for_it(
+    shootout: Table[_Standoff],
+) -> None:
+    """Ann's volley hits on a 6 then 4–6 on a d6, or a 5 then a 4 on a d4: 1/12 + 1/24. The 5
+    and the 6 ask for dice of different sizes, so they are never one branch."""
+    found = branches(shootout, Action("ann", "volley"), _key)
+    assert {k: p for k, (p, _) in found.items()} == {
+        (1, "bob", "", False): Fraction(7, 8),
+        (1, "bob", "bob", False): Fraction(1, 8),
+    }
+
+
 def test_the_chain_gives_each_winner_and_round_its_exact_chance(
     shootout: Table[_Standoff],
 ) -> None:
@@ -165,16 +199,27 @@ def test_each_ending_is_described_with_its_chance(shootout: Table[_Standoff]) ->
 
 def test_the_rounds_may_be_counted_the_callers_way(shootout: Table[_Standoff]) -> None:
     """Counted in shots, two rounds of the shoot-out are four of the caller's."""
-    odds = solve(shootout, key=_key, horizon=2, rounds=lambda start, t: t.state.shots + 1)
+
+    def shots(start: Table[_Standoff], t: Table[_Standoff]) -> int:
+        return t.state.shots - start.state.shots + 1
+
+    odds = solve(shootout, key=_key, horizon=2, rounds=shots)
     assert odds.unfinished == Fraction(2, 3) ** 2
     assert odds.outcomes[("ann", 1)] == Fraction(1, 3)
+    # past a horizon of one shot: Ann's miss and her graze, each unfinished
+    assert solve(shootout, key=_key, horizon=1, rounds=shots).unfinished == Fraction(2, 3)
 
 
 def test_the_conflict_begins_with_its_own_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     """A conflict that begins with Ann's shot: the chain starts from its every face."""
-    begun = replace(SHOOTOUT, begin=lambda table, seat: [Action("ann", "shoot")])
-    odds = solve(_table(monkeypatch, begun), key=_key, horizon=1)
+
+    def first_shot(table: Table[_Standoff], seat: str | None) -> list[Action]:
+        return [Action(table.state.turn, "shoot")] if seat == "ann" else []
+
+    begun = replace(SHOOTOUT, begin=first_shot)
+    odds = solve(_table(monkeypatch, begun), key=_key, horizon=1, seat="ann")
     assert odds.outcomes == {("ann", 1): Fraction(1, 3), ("bob", 1): Fraction(2, 9)}
+    assert (odds.states, odds.acts) == (2, 7 + 14 + 14)  # Ann's shot begun, then Bob's two
     twice = replace(SHOOTOUT, begin=lambda t, s: [Action("ann", "shoot"), Action("bob", "shoot")])
     odds = solve(_table(monkeypatch, twice), key=_key, horizon=2)
     assert odds.outcomes == {
@@ -195,12 +240,21 @@ def test_a_conflict_nobody_may_move_in_never_ends(monkeypatch: pytest.MonkeyPatc
     assert jammed.state.turn == "nobody"
     odds = solve(jammed, key=_key, horizon=5)
     assert (odds.outcomes, odds.unfinished, odds.states) == ({}, 1, 1)
+    snapped = replace(SHOOTOUT, begin=lambda table, seat: [Action("ann", "snap")])
+    odds = solve(_table(monkeypatch, snapped), key=_key, horizon=5)
+    assert odds.unfinished == Fraction(2, 3)  # jammed, and jammed after a graze
+    assert odds.outcomes == {("ann", 1): Fraction(1, 3)}
 
 
 def test_a_chain_past_its_states_or_time_is_refused(shootout: Table[_Standoff]) -> None:
-    with pytest.raises(ChainError, match="more than 3 states to expand"):
-        solve(shootout, key=_key, horizon=3, max_states=3)
-    assert solve(shootout, key=_key, horizon=1, max_states=3).states == 3
+    with pytest.raises(ChainError, match="more than 5 states to expand"):
+        solve(shootout, key=_key, horizon=2, max_states=5)
+    assert solve(shootout, key=_key, horizon=2, max_states=6).states == 6
+    assert solve(shootout, key=_key, horizon=2, time_limit=60).states == 6
+    assert solve(shootout, key=_key, horizon=1, estimate=10, time_limit=5).states == 3
+    assert solve(shootout, key=_key, horizon=1, estimate=5, seconds_per_state=0.01).states == 3
+    with pytest.raises(ChainError, match="some 120 s at 20 ms a state"):
+        solve(shootout, key=_key, horizon=1, estimate=6_000, seconds_per_state=0.02, time_limit=60)
     with pytest.raises(ChainError, match="about 7 states to expand, more than 6"):
         solve(shootout, key=_key, horizon=3, estimate=7, max_states=6)
     with pytest.raises(ChainError, match="in 0 s and more to go"):
