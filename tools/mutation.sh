@@ -66,6 +66,10 @@ if [ ! -x "$VENV/bin/mutmut" ]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q -c "$ROOT/requirements.lock" -e "$ROOT[dev]" "mutmut==$MUTMUT_VERSION"
 fi
+# The kernel's prompt tests play the example game (examples/toy-game), a plug-in of its own.
+if ! "$VENV/bin/python" -c "import referee_toy" 2>/dev/null; then
+  "$VENV/bin/pip" install -q --no-deps -e "$ROOT/examples/toy-game"
+fi
 
 # A fresh copy of the working tree (uncommitted edits included), without venv or old mutants.
 COPY=$WORK/${COPY_NAME:-$GAME}

@@ -18,12 +18,23 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from referee.core import (
+    REFEREE,
     Action,
+    Choice,
+    Procedure,
     Prompt,
     Result,
     RuleError,
     Table,
     observe,
+)
+from referee.core.events import Viewer
+from referee.core.prompts import (
+    Waiting,
+    check_prompts,
+    open_choices,
+    prompts_seen_by,
+    waits_of,
 )
 from referee.dice import RandomSource, ScriptedSource
 from referee_toy.duel import Duel
@@ -78,6 +89,20 @@ def test_the_prompted_seat_answers_and_the_duel_goes_on() -> None:
     assert [e.kind for e in table.log][-3:] == ["defence.rolled", "wound.taken", "turn.passed"]
     assert table.to_move() == ("bob",)
     assert {c.kind for c in table.legal_actions("bob")} == {"declare", "concede"}
+
+
+def test_a_prompt_in_json_says_who_decides_what_why_and_whether_others_wait() -> None:
+    (prompt,) = attacked().prompts()
+    assert prompt.to_json() == {
+        "actor": "bob",
+        "kinds": ["defend"],
+        "section": "Duel: defending",
+        "reason": REASON,
+        "cause": 2,
+        "default": {"kind": "defend", "params": {"defence": "dodge", "skill": "agility"}},
+        "blocking": True,
+        "secret": True,
+    }
 
 
 def test_declining_takes_the_default_the_text_gives() -> None:
@@ -300,3 +325,142 @@ def test_a_seat_waiting_is_not_told_of_anothers_secret_prompt() -> None:
     (waiting,) = cat["waiting"]
     assert waiting["reason"] == "it is ann's move"
     assert "bob" in observe(table, "referee").to_json()["to_move"]
+
+
+# -- what a seat with nothing to do is told, from the kernel's own words -------------------------
+
+
+class _Room(Procedure[int]):
+    """Whose move it is, what is asked and what the game says of a wait are set by each test;
+    the game's own word on a wait names the state it was asked about."""
+
+    def __init__(
+        self,
+        movers: tuple[str, ...] = (),
+        asked: tuple[Prompt, ...] = (),
+        says: tuple[str, ...] = (),
+    ) -> None:
+        self.movers, self.asked, self.says = movers, asked, says
+
+    def initial_state(self, setup: Any) -> int:
+        return 7
+
+    def actors(self, state: int) -> tuple[str, ...]:
+        return self.movers
+
+    def prompts(self, state: int) -> tuple[Prompt, ...]:
+        return self.asked
+
+    def legal_actions(self, state: int, actor: str) -> tuple[Choice, ...]:
+        return ()
+
+    def evolve(self, state: int, event: Any) -> int:
+        return state
+
+    def waiting(self, state: int, actor: str) -> Waiting | None:
+        return Waiting(actor, f"{actor} sleeps at {state}") if actor in self.says else None
+
+
+def _waits(room: _Room, viewer: Viewer, acting: tuple[str, ...] = ()) -> tuple[Waiting, ...]:
+    return waits_of(room, 7, viewer, prompts_seen_by(room, 7, viewer), acting)
+
+
+PLAYS_THREE = Viewer("pat", frozenset({"cat", "ann", "dan"}))
+
+
+def test_each_character_a_seat_plays_without_a_choice_is_told_why_it_waits() -> None:
+    """In the order of their names, those with a choice left out; the game's word first."""
+    room = _Room(movers=("bob",), says=("dan",))
+    assert _waits(room, PLAYS_THREE, acting=("ann",)) == (
+        Waiting("cat", "it is bob's move", "until they have acted"),
+        Waiting("dan", "dan sleeps at 7"),
+    )
+    assert _waits(room, Viewer(REFEREE)) == ()
+
+
+def test_a_seat_waiting_for_a_prompt_it_may_see_is_told_what_is_asked_and_where() -> None:
+    asked = (
+        Prompt("bob", ("defend",), "Duel: defending", "ann attacks bob"),
+        Prompt("eve", ("defend",), "Duel: defending", "ann attacks eve"),
+        Prompt("bob", ("yield",), "Duel: yielding", "yield?"),
+    )
+    ann, _, _ = _waits(_Room(movers=("ann",), asked=asked), PLAYS_THREE)
+    assert ann == Waiting(
+        "ann",
+        "the table waits for bob, eve to decide: ann attacks bob",
+        "until it is answered",
+        "Duel: defending",
+    )
+    assert [w.actor for w in _waits(_Room(asked=asked), PLAYS_THREE)] == ["ann", "cat", "dan"]
+
+
+def test_a_seat_told_whose_move_it_is_hears_every_mover_but_itself() -> None:
+    room = _Room(movers=("bob", "cat", "eve", "fay"))
+    ann, cat, dan = _waits(room, PLAYS_THREE)
+    assert ann == Waiting("ann", "bob, cat, eve and fay are to move", "until they have acted")
+    assert cat == Waiting("cat", "bob, eve and fay are to move", "until they have acted")
+    assert dan.reason == ann.reason
+    two = _waits(_Room(movers=("bob", "eve")), PLAYS_THREE)
+    assert two[0] == Waiting("ann", "bob and eve are to move", "until they have acted")
+
+
+def test_a_seat_with_no_one_to_wait_for_is_told_nothing_is_open() -> None:
+    alone = _waits(_Room(movers=("cat",)), Viewer("cat", frozenset({"cat"})))
+    assert alone == (Waiting("cat", "nothing is open to you now"),)
+
+
+class _Offering(_Room):
+    """The same room, whose game offers every character a defence, a yield and a dance
+    whatever is asked: the kernel keeps the choices to the prompts."""
+
+    def legal_actions(self, state: int, actor: str) -> tuple[Choice, ...]:
+        return tuple(Choice(actor, kind) for kind in ("dance", "defend", "yield"))
+
+
+def test_while_a_blocking_prompt_waits_only_its_answers_are_open_and_only_to_its_actor() -> None:
+    room = _Offering(movers=("ann",), asked=(Prompt("bob", ("defend",), "Duel", "defend!"),))
+    assert open_choices(room, 7, "bob") == (Choice("bob", "defend", prompt=True),)
+    assert open_choices(room, 7, "ann") == ()
+
+
+def test_an_open_prompts_answers_come_first_and_the_rest_stay_open() -> None:
+    """A prompt that blocks nobody: its actor's answers come first, marked; the others'
+    choices are theirs as the game offers them."""
+    asked = (Prompt("bob", ("yield",), "Duel", "yield?", blocking=False),)
+    room = _Offering(movers=("ann", "bob"), asked=asked)
+    assert open_choices(room, 7, "bob") == (
+        Choice("bob", "yield", prompt=True),
+        Choice("bob", "dance"),
+        Choice("bob", "defend"),
+    )
+    assert open_choices(room, 7, "ann") == room.legal_actions(7, "ann")
+
+
+def test_an_action_that_does_not_answer_a_blocking_prompt_is_refused_naming_the_answers() -> None:
+    asked = (
+        Prompt("bob", ("defend",), "Duel: defending", "ann attacks bob"),
+        Prompt("bob", ("yield", "defend"), "Duel: yielding", "yield?"),
+        Prompt("eve", ("defend",), "Duel: defending", "ann attacks eve"),
+    )
+    room = _Offering(asked=asked)
+    with pytest.raises(RuleError) as refused:
+        check_prompts(room, 7, Action("bob", "dance"))
+    assert str(refused.value) == (
+        "Duel: defending: bob must first answer: ann attacks bob (defend, yield)"
+    )
+    with pytest.raises(RuleError) as other:
+        check_prompts(room, 7, Action("ann", "dance"))
+    assert str(other.value) == (
+        "Duel: defending: the table waits for bob, eve to decide: ann attacks bob"
+    )
+    check_prompts(room, 7, Action("bob", "yield"))
+
+
+def test_a_seat_sees_its_own_prompts_first_then_the_others_it_may_see() -> None:
+    theirs = Prompt("eve", ("defend",), "Duel", "eve?", blocking=False)
+    hidden = Prompt("fay", ("defend",), "Duel", "fay?", blocking=False, secret=True)
+    mine = Prompt("cat", ("defend",), "Duel", "cat?", blocking=False)
+    referees = Prompt(REFEREE, ("defend",), "Duel", "judge?", blocking=False)
+    room = _Room(asked=(theirs, hidden, mine, referees))
+    assert prompts_seen_by(room, 7, PLAYS_THREE) == (mine, referees, theirs)
+    assert prompts_seen_by(room, 7, Viewer(REFEREE)) == (referees, theirs, hidden, mine)
