@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketState
 from referee.core import Action
 from referee.core.table import Table
 from referee.dice.sources import RandomSource
-from referee.server import live
+from referee.server import live, patches
 from referee.server.live import Feed, Hub, Subscriber
 from tests.core.toy_procedure import PROCEDURE
 
@@ -93,6 +93,47 @@ def test_each_change_is_one_hand_off_and_one_pass(monkeypatch: pytest.MonkeyPatc
     assert hand_offs == [6] * CHANGES  # every seat's message of a change in one worker call
     # the builder wakes once a change, not again as each of the six sockets finishes its send
     assert CountedWake.passes == CHANGES
+
+
+def test_each_patch_is_against_the_marks_kept_from_the_last_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A socket's next patch compares the marks of its last message's observation, kept with
+    it, with the new one's: the old side is not written again (``test_patch_cost.py``)."""
+    table = Table.start(PROCEDURE, {}, system="kernel_toy")
+    dice = RandomSource(seed=29)
+    hub = Hub(store=None)  # type: ignore[arg-type]
+    clients = [ReadingClient() for _ in range(4)]
+    diffs: list[bool] = []
+    diff = patches.diff
+
+    def counted(old: Any, new: Any, path: str = "", marked: Any = None) -> Any:
+        diffs.append(marked is not None and marked[0] == patches.marks(old))
+        return diff(old, new, path, marked)
+
+    monkeypatch.setattr(patches, "diff", counted)
+
+    async def play() -> None:
+        nonlocal table
+        subs = [
+            Subscriber("t", SEATS[n % 2], client, 0, None, lambda: True)  # type: ignore[arg-type]
+            for n, client in enumerate(clients)
+        ]
+        serving = [asyncio.create_task(hub.serve(sub, table)) for sub in subs]
+        await _until(lambda: all(c.versions for c in clients))
+        for step in range(CHANGES):
+            seat = SEATS[step % 2]
+            table = table.act(Action(seat, "rally", {}), dice, seat=seat)
+            hub.changed("t", table)
+            version = table.version
+            await _until(lambda v=version: all(c.versions[-1] == v for c in clients))
+        for client in clients:
+            await client.close()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+
+    asyncio.run(play())
+    assert len(diffs) == CHANGES * len(SEATS)  # a patch a seat a change (shared by its tabs)
+    assert all(diffs)
 
 
 async def _until(done: Any) -> None:

@@ -272,6 +272,38 @@ def test_every_seats_message_for_one_change_is_built_in_one_hand_off(
     assert calls == [3]
 
 
+def test_a_socket_hashes_its_token_once_not_before_each_push(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before each push the socket's token is checked again (a revoked seat is closed), from
+    the hash it took when it opened: the only hashes while ann acts are her requests' own."""
+    from referee.server import auth
+
+    hashes: list[str] = []
+    token_key = auth.token_key
+
+    def counted(token: str) -> str:
+        hashes.append(token)
+        return token_key(token)
+
+    table = aged(sqlite_server, 10)
+    url = f"/api/tables/{table.id}/live?since={table.version}"
+    with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as bob:
+        receive(bob)
+        monkeypatch.setattr(auth, "token_key", counted)
+        version = table.version
+        for _ in range(5):
+            acted = sqlite_server.client.post(
+                f"/api/tables/{table.id}/actions",
+                headers=table.auth("ann"),
+                json={"kind": "write", "version": version},
+            )
+            assert acted.status_code == 200
+            version += 1
+            assert json.loads(receive(bob)["text"])["version"] == version
+    assert hashes and set(hashes) == {table.tokens["ann"]}  # bob's, never again
+
+
 def test_sockets_due_the_same_bytes_share_one_message() -> None:
     table = Table.start(Chronicle(), {}, system="chronicle")
     cache = ObservationCache()

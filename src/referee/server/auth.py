@@ -117,13 +117,15 @@ class SeatResolver:
                 return known[0]
         return None
 
-    def seat(self, table_id: str, token: str | None) -> str | None:
-        """The seat ``token`` opens at ``table_id``; ``None`` for any token that opens none."""
+    def seat(self, table_id: str, token: str | None, hashed: str | None = None) -> str | None:
+        """The seat ``token`` opens at ``table_id``; ``None`` for any token that opens none.
+        ``hashed``: the token's :func:`token_key`, from a caller that keeps it (a live socket
+        checks its token before each push: one hash a socket, not one a push)."""
         if token is None or not token or len(token) > _MAX_TOKEN:
             return None
         if not _TABLE_ID.match(table_id):
             return None
-        key = (table_id, token_key(token))
+        key = (table_id, hashed if hashed is not None else token_key(token))
         now = time.monotonic()
         with self._lock:
             known = self._known.get(key)

@@ -91,8 +91,8 @@ MESSAGES_PER_MINUTE = 120
 @dataclass(eq=False)
 class Subscriber:
     """One seat's socket: what it was last sent (``version``, ``tag``, and ``base``, its
-    observation less the log, which the next patch is against), and the task that writes to
-    it."""
+    observation less the log, which the next patch is against, with ``marks``, its members'
+    :func:`~referee.server.patches.marks`), and the task that writes to it."""
 
     table_id: str
     seat: str
@@ -104,6 +104,7 @@ class Subscriber:
     first: bool = True
     epoch: int = -1
     base: dict[str, Any] | None = None
+    marks: patches.Marks | None = None
     full: tuple[int, str | None] | None = None
     pending: Message | int | None = None
     sending: bool = False
@@ -299,7 +300,7 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
             feed.subscribers.discard(sub)
-            sub.pending = sub.base = sub.task = None
+            sub.pending = sub.base = sub.marks = sub.task = None
             if not feed.subscribers and self._feeds.get(sub.table_id) is feed:
                 del self._feeds[sub.table_id]
                 if feed.builder is not None:
@@ -395,6 +396,7 @@ class Hub:
                 sub.version = message.version
                 sub.tag = message.tag
                 sub.base = message.base
+                sub.marks = message.marks
                 sub.pending = None
                 sub.sending = False
                 held = feed.table
@@ -459,13 +461,16 @@ class Hub:
             data = observations.observation(table, sub.table_id, sub.seat, since, tag)
         base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS and k != "earlier"}
         version, last_tag = int(data["version"]), str(data["tag"])
+        marks = patches.marks(base)  # (once a message, however many sockets it is sent to)
         if whole or data["reset"]:
             first, *more = pushes.in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
-            message = Message(pushes.text(first), tuple(more), version, last_tag, base, epoch)
+            message = Message(
+                pushes.text(first), tuple(more), version, last_tag, base, epoch, marks
+            )
             if whole:  # (a patch's reset, for a tag that no longer fits, is not shared)
                 shared[key] = message
             return message
-        assert sub.base is not None
+        assert sub.base is not None and sub.marks is not None
         body = {
             "type": "patch",
             "table": sub.table_id,
@@ -474,9 +479,9 @@ class Hub:
             "tag": data["tag"],
             "events": data["events"],
             "actions": data["actions"],
-            "patch": patches.diff(sub.base, base),
+            "patch": patches.diff(sub.base, base, marked=(sub.marks, marks)),
         }
-        message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch)
+        message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch, marks)
         return message
 
 

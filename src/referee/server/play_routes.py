@@ -23,7 +23,7 @@ from referee.server.answers import (
     referee_only,
     refused,
 )
-from referee.server.auth import token_from
+from referee.server.auth import token_from, token_key
 from referee.server.errors import ApiError
 from referee.server.live import Subscriber
 from referee.server.models import (
@@ -383,9 +383,10 @@ async def live(
         table = await to_thread.run_sync(state.load, table_id)
         await websocket.accept()
         known_seat = seat
+        hashed = token_key(token) if token else None  # (once a socket, not once a push)
 
         def still_valid() -> bool:
-            return state.resolver.seat(table_id, token) == known_seat
+            return state.resolver.seat(table_id, token, hashed) == known_seat
 
         subscriber = Subscriber(table_id, seat, websocket, since, tag, still_valid)
         await state.hub.serve(subscriber, table)

@@ -27,6 +27,7 @@ class Message:
     tag: str
     base: dict[str, Any]
     epoch: int
+    marks: dict[str, bytes | None]
 
 
 PAGE_EVENTS = 250

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import marshal
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -43,6 +44,38 @@ are paged in on demand (:func:`earlier_events`), so opening a table costs the sa
 def _json_tag(event: dict[str, Any]) -> str:
     text = json.dumps(event, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+class EventTags:
+    """Each seen event's tag worked out once for every seat that sees it alike (issue 29).
+
+    A tag is a digest of the event as a seat sees it (less its narration): a sorted
+    ``json.dumps`` and a SHA-256. Every seat of a table that sees an event unredacted sees the
+    same value, so the tag is remembered by that value: its :mod:`marshal` bytes (version 2,
+    which write what a value is, each type and each key in order, and nothing of its
+    identity). Equal bytes are the same JSON value, so they have the same tag; a value marshal
+    refuses is digested each time. At most ``size`` tags are kept (the oldest let go first)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._known: OrderedDict[bytes, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def of(self, event: dict[str, Any]) -> str:
+        """The tag of ``event``, a seen event's JSON less its ``text``."""
+        try:
+            key = marshal.dumps(event, 2)
+        except ValueError:
+            return _json_tag(event)
+        with self._lock:
+            found = self._known.get(key)
+        if found is None:
+            found = _json_tag(event)
+            with self._lock:
+                self._known[key] = found
+                if len(self._known) > self._size:
+                    self._known.popitem(last=False)
+        return found
 
 
 def _event_tag(event: Event) -> str:
@@ -141,10 +174,12 @@ class _Held:
     numbered after ``floor`` (their ``numbers``, and their ``tags`` worked out when first
     needed), ``actions`` every record it sees whose last event is after ``floor`` (``ends``:
     those last events). ``floor_tag``: the seat's tag at ``floor`` (``None`` until asked).
+    ``tags_of``: the cache's tags, shared by every seat (an event's tag is worked out once).
     """
 
     table: Table[Any]
     viewer: Viewer
+    tags_of: EventTags
     head: dict[str, Any]
     floor: int
     floor_tag: str | None
@@ -189,7 +224,9 @@ class _Held:
         found = self.tags[index]
         if found is None:
             event = self.events[index]
-            found = self.tags[index] = _json_tag({k: v for k, v in event.items() if k != "text"})
+            found = self.tags[index] = self.tags_of.of(
+                {k: v for k, v in event.items() if k != "text"}
+            )
         return found
 
     def tag_at(self, number: int) -> str:
@@ -255,6 +292,7 @@ class ObservationCache:
         self._hold = hold
         self._lock = threading.Lock()
         self._entries: OrderedDict[tuple[str, str], _Slot] = OrderedDict()
+        self._tags = EventTags()
         self.events_observed = 0
         """How many events were observed into held observations (for tests: the work done)."""
 
@@ -293,6 +331,7 @@ class ObservationCache:
         held = _Held(
             table,
             table.viewer(seat),
+            self._tags,
             head=_head(seen, table_id),
             floor=floor,
             floor_tag=EMPTY_TAG if floor == 0 else None,
