@@ -75,6 +75,14 @@ def test_a_name_is_found_as_a_key_in_a_list_in_a_tuple_and_in_a_nested_mapping()
     }
 
 
+def test_a_value_of_no_json_kind_is_passed_over_as_the_plain_walk_passes_it() -> None:
+    odd = frozenset({"bob"})  # not a string, a list, a tuple or a mapping: read as nothing
+    event = Event("x.happened", {"who": "ann", "odd": odd, "deep": {"cid": odd}})
+    expected: dict[str, str] = {}
+    _plain(dict(event.payload), expected)
+    assert with_names(event, ROSTER).payload[NAMES] == expected == {"ann": "Ann", "cid": "Cid"}
+
+
 def test_an_event_that_mentions_nobody_is_the_event_itself_and_a_named_one_a_copy() -> None:
     quiet = Event("clock.ticked", {"n": 3, "why": "eve", "list": [1, None, 2.5]})
     assert with_names(quiet, ROSTER) is quiet

@@ -21,21 +21,15 @@ def _collector_going() -> Iterator[None]:
 
 
 def test_a_solve_pauses_the_collector_and_sets_it_going_after() -> None:
-    @collector_paused
-    def solve() -> bool:
-        return gc.isenabled()
-
-    assert solve() is False
+    with collector_paused():
+        assert not gc.isenabled()
     assert gc.isenabled()
 
 
 def test_a_collector_paused_before_stays_paused() -> None:
-    @collector_paused
-    def solve() -> bool:
-        return gc.isenabled()
-
     gc.disable()
-    assert solve() is False
+    with collector_paused():
+        assert not gc.isenabled()
     assert not gc.isenabled()
 
 
@@ -45,15 +39,15 @@ def test_overlapping_solves_keep_it_paused_until_the_last_ends() -> None:
     second_started, first_ended = threading.Event(), threading.Event()
     seen: dict[str, bool] = {}
 
-    @collector_paused
     def first() -> None:
-        second_started.wait(10)
+        with collector_paused():
+            second_started.wait(10)
 
-    @collector_paused
     def second() -> None:
-        second_started.set()
-        first_ended.wait(10)
-        seen["second, after the first ended"] = gc.isenabled()
+        with collector_paused():
+            second_started.set()
+            first_ended.wait(10)
+            seen["second, after the first ended"] = gc.isenabled()
 
     one = threading.Thread(target=first)
     one.start()

@@ -36,14 +36,14 @@ holds the chain to the enumeration of every face of a chase like it)::
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import gc
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from referee.core.errors import RuleError
 from referee.core.policies import default_taken
@@ -63,33 +63,27 @@ FILLER = 1
 Key = Callable[[Table[Any]], Hashable]
 
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def collector_paused(solve: Callable[P, R]) -> Callable[P, R]:
-    """``solve`` with Python's cyclic garbage collector paused while it works, and set going
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while an exact model works, and set going
     again after (where it was going). An exact model keeps thousands of states and makes
     millions of small objects (fractions, keys, states), none of them in a cycle that must be
     broken while it works; each full collection walks every one it keeps, again and again —
-    a third of Bob against Fred's time (docs/performance.md, "simulate (issue 31)").
+    a third of Bob against Fred's time (docs/performance.md, "simulate (issue 31)"). A context
+    (``with collector_paused():``), not a decorator: mutation testing reaches no decorated
+    function (docs/mutation.md).
 
-    >>> @collector_paused
-    ... def answer() -> bool:
-    ...     return gc.isenabled()
-    >>> answer(), gc.isenabled()
-    (False, True)
+    >>> with collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
     """
-
-    @functools.wraps(solve)
-    def paused(*args: P.args, **kwargs: P.kwargs) -> R:
-        _pause_collector()
-        try:
-            return solve(*args, **kwargs)
-        finally:
-            _resume_collector()
-
-    return paused
+    _pause_collector()
+    try:
+        yield
+    finally:
+        _resume_collector()
 
 
 class _Pauses:
@@ -281,7 +275,6 @@ def too_large(
         )
 
 
-@collector_paused
 def solve(
     table: Table[Any],
     *,
@@ -301,60 +294,61 @@ def solve(
     Refused (:class:`ChainError`) past ``max_states`` canonical states or ``time_limit``
     seconds — at once, before any state is expanded, where the model's ``estimate`` of the
     states is past ``max_states`` or, at ``seconds_per_state``, past ``time_limit``."""
-    too_large(estimate, seconds_per_state, max_states, time_limit)
-    conflict = conflict_of(table)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    start = table
-    count = _Count()
+    with collector_paused():
+        too_large(estimate, seconds_per_state, max_states, time_limit)
+        conflict = conflict_of(table)
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        start = table
+        count = _Count()
 
-    def rounds_of(t: Table[Any]) -> int:
-        if rounds is not None:
-            return rounds(start, t)
-        return conflict.outcome(start, t).rounds
+        def rounds_of(t: Table[Any]) -> int:
+            if rounds is not None:
+                return rounds(start, t)
+            return conflict.outcome(start, t).rounds
 
-    frontier: dict[Hashable, tuple[Fraction, Table[Any]]] = {key(table): (ONE, table)}
-    for action in conflict.begin(table, seat):
-        nxt: dict[Hashable, tuple[Fraction, Table[Any]]] = {}
-        for p, t in frontier.values():
-            for k, (q, after) in branches(t, action, key, count).items():
-                held = nxt.get(k)
-                nxt[k] = (p * q, after) if held is None else (held[0] + p * q, held[1])
-        frontier = nxt
-    outcomes: dict[tuple[str, int], Fraction] = {}
-    endings: dict[str, Fraction] = {}
-    unfinished = ZERO
-    cache: dict[Hashable, dict[Hashable, tuple[Fraction, Table[Any]]] | None] = {}
-    while frontier:
-        nxt = {}
-        for k, (p, t) in frontier.items():
-            if conflict.is_over(start, t):
-                outcome = conflict.outcome(start, t)
-                where = (outcome.winner, outcome.rounds)
-                outcomes[where] = outcomes.get(where, ZERO) + p
-                if describe is not None:
-                    words = describe(t)
-                    endings[words] = endings.get(words, ZERO) + p
-                continue
-            if rounds_of(t) > horizon:
-                unfinished += p
-                continue
-            if k not in cache:
-                if len(cache) >= max_states:
-                    raise ChainError(
-                        f"more than {max_states:,} states to expand: too large to solve exactly"
-                    )
-                if deadline is not None and time.monotonic() > deadline:
-                    raise ChainError(
-                        f"{len(cache):,} states expanded in {time_limit:g} s and more to go: "
-                        "too large to solve exactly within the time given"
-                    )
-                cache[k] = _policy_branches(t, conflict, key, count)
-            step = cache[k]
-            if step is None:  # nobody may move, and it is not over: it never ends
-                unfinished += p
-                continue
-            for k2, (q, after) in step.items():
-                held = nxt.get(k2)
-                nxt[k2] = (p * q, after) if held is None else (held[0] + p * q, held[1])
-        frontier = nxt
-    return ChainOdds(outcomes, endings, unfinished, horizon, len(cache), count.acts)
+        frontier: dict[Hashable, tuple[Fraction, Table[Any]]] = {key(table): (ONE, table)}
+        for action in conflict.begin(table, seat):
+            nxt: dict[Hashable, tuple[Fraction, Table[Any]]] = {}
+            for p, t in frontier.values():
+                for k, (q, after) in branches(t, action, key, count).items():
+                    held = nxt.get(k)
+                    nxt[k] = (p * q, after) if held is None else (held[0] + p * q, held[1])
+            frontier = nxt
+        outcomes: dict[tuple[str, int], Fraction] = {}
+        endings: dict[str, Fraction] = {}
+        unfinished = ZERO
+        cache: dict[Hashable, dict[Hashable, tuple[Fraction, Table[Any]]] | None] = {}
+        while frontier:
+            nxt = {}
+            for k, (p, t) in frontier.items():
+                if conflict.is_over(start, t):
+                    outcome = conflict.outcome(start, t)
+                    where = (outcome.winner, outcome.rounds)
+                    outcomes[where] = outcomes.get(where, ZERO) + p
+                    if describe is not None:
+                        words = describe(t)
+                        endings[words] = endings.get(words, ZERO) + p
+                    continue
+                if rounds_of(t) > horizon:
+                    unfinished += p
+                    continue
+                if k not in cache:
+                    if len(cache) >= max_states:
+                        raise ChainError(
+                            f"more than {max_states:,} states to expand: too large to solve exactly"
+                        )
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise ChainError(
+                            f"{len(cache):,} states expanded in {time_limit:g} s and more to go: "
+                            "too large to solve exactly within the time given"
+                        )
+                    cache[k] = _policy_branches(t, conflict, key, count)
+                step = cache[k]
+                if step is None:  # nobody may move, and it is not over: it never ends
+                    unfinished += p
+                    continue
+                for k2, (q, after) in step.items():
+                    held = nxt.get(k2)
+                    nxt[k2] = (p * q, after) if held is None else (held[0] + p * q, held[1])
+            frontier = nxt
+        return ChainOdds(outcomes, endings, unfinished, horizon, len(cache), count.acts)

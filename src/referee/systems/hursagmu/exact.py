@@ -344,7 +344,6 @@ FIGHTERS = 2
 """The most characters a melee solved exactly may have (docs/simulate.md)."""
 
 
-@collector_paused
 def duel_odds(
     table: Table[Any],
     seat: str | None = None,
@@ -363,57 +362,58 @@ def duel_odds(
     key, whether actions are replayed from a state less its hits, and whether a replayed
     branch is one taken before with the hits moved (the tests check each against finer
     ways)."""
-    del seat
-    if table.procedure is not system("hursagmu").procedure:
-        raise MeleeError(f"a melee is a Hursagmu conflict, not {table.system}")
-    if rounds is not None and rounds < 1:
-        raise MeleeError(f"rounds must be at least 1, not {rounds}")
-    fighters = table.procedure.characters(table.state)
-    if len(fighters) > FIGHTERS:
-        # measured: a third character (the thief, the sleeper and the guard) does not finish
-        # its first rounds in 60 s; refused at once, not after the time allowed
-        raise MeleeError(
-            f"the exact model is a duel of {FIGHTERS} characters; this melee has "
-            f"{len(fighters)} ({', '.join(fighters)}): estimates only"
-        )
-    began = time.monotonic()
-    deadline = None if time_limit is None else began + time_limit
-    solver = _Solver(conflict_of(table), key, deadline, replay, shift)
-    first = solver.key(table.state)
-    plays: dict[Hashable, RoundStep] = {}
-    level = {first: table}
-    played = 0  # rounds every canonical round of which has been played
-    try:
-        while level and (rounds is None or played < rounds):
-            found: dict[Hashable, Table[Any]] = {}
-            for k, t in level.items():
-                plays[k] = solver.round(t)
-                found.update((k2, t2) for k2, (_, t2) in plays[k].next.items())
-            level = {k: t for k, t in found.items() if k not in plays}
-            played += 1
-    except _OutOfTime:
-        if played == 0:
+    with collector_paused():
+        del seat
+        if table.procedure is not system("hursagmu").procedure:
+            raise MeleeError(f"a melee is a Hursagmu conflict, not {table.system}")
+        if rounds is not None and rounds < 1:
+            raise MeleeError(f"rounds must be at least 1, not {rounds}")
+        fighters = table.procedure.characters(table.state)
+        if len(fighters) > FIGHTERS:
+            # measured: a third character (the thief, the sleeper and the guard) does not finish
+            # its first rounds in 60 s; refused at once, not after the time allowed
             raise MeleeError(
-                f"the first round is not played out in {time_limit:g} s: too large to solve "
-                "exactly within the time given"
-            ) from None
-        rounds = played
-    horizon = rounds if rounds is not None else BY_ROUND
-    wins, by_round, unfinished = _forward(first, plays, horizon)
-    expected: Fraction | None = None
-    if rounds is None:
-        wins, expected, unfinished = _absorb(first, plays)
-    return MeleeOdds(
-        wins,
-        tuple(by_round),
-        unfinished,
-        expected,
-        rounds,
-        len(plays),
-        len(solver.steps),
-        solver.count.acts,
-        time.monotonic() - began,
-    )
+                f"the exact model is a duel of {FIGHTERS} characters; this melee has "
+                f"{len(fighters)} ({', '.join(fighters)}): estimates only"
+            )
+        began = time.monotonic()
+        deadline = None if time_limit is None else began + time_limit
+        solver = _Solver(conflict_of(table), key, deadline, replay, shift)
+        first = solver.key(table.state)
+        plays: dict[Hashable, RoundStep] = {}
+        level = {first: table}
+        played = 0  # rounds every canonical round of which has been played
+        try:
+            while level and (rounds is None or played < rounds):
+                found: dict[Hashable, Table[Any]] = {}
+                for k, t in level.items():
+                    plays[k] = solver.round(t)
+                    found.update((k2, t2) for k2, (_, t2) in plays[k].next.items())
+                level = {k: t for k, t in found.items() if k not in plays}
+                played += 1
+        except _OutOfTime:
+            if played == 0:
+                raise MeleeError(
+                    f"the first round is not played out in {time_limit:g} s: too large to solve "
+                    "exactly within the time given"
+                ) from None
+            rounds = played
+        horizon = rounds if rounds is not None else BY_ROUND
+        wins, by_round, unfinished = _forward(first, plays, horizon)
+        expected: Fraction | None = None
+        if rounds is None:
+            wins, expected, unfinished = _absorb(first, plays)
+        return MeleeOdds(
+            wins,
+            tuple(by_round),
+            unfinished,
+            expected,
+            rounds,
+            len(plays),
+            len(solver.steps),
+            solver.count.acts,
+            time.monotonic() - began,
+        )
 
 
 def round_odds(
