@@ -149,3 +149,28 @@ def test_a_chain_of_records_holds_what_it_was_made_of_and_never_what_it_dropped(
     assert list(shorter) == ["a", "b"] and len(shorter) == 2
     with pytest.raises(IndexError):
         shorter[2]
+
+
+def test_a_log_grew_from_another_only_by_appending_to_the_same_storage() -> None:
+    """``Log.grew_from``: told without reading the events (the server's observations grow
+    by it, docs/server.md): the same storage and at least as long."""
+    first = Log().append(Event("a", {}), Event("b", {}))
+    grown = first.append(Event("c", {}))
+    assert grown.grew_from(first) and first.grew_from(first)
+    assert not first.grew_from(grown)  # shorter
+    undone = grown.without_last(2)
+    assert first.grew_from(undone) and not undone.grew_from(first)
+    branch = undone.append(Event("x", {}))  # the place of "b" taken again: a storage of its own
+    assert not branch.grew_from(first) and not branch.grew_from(grown)
+    again = Log().append(Event("a", {}), Event("b", {}))  # the same events, read anew
+    assert again == first and not again.grew_from(first)
+
+
+def test_a_chain_of_records_grew_from_another_only_by_appending_to_the_same_storage() -> None:
+    chain = ActionList(["a", "b"])
+    grown = chain.append("c")
+    assert grown.grew_from(chain) and chain.grew_from(chain)
+    assert not chain.grew_from(grown)
+    branch = grown.without_last(2).append("x")
+    assert not branch.grew_from(chain) and not branch.grew_from(grown)
+    assert not ActionList(["a", "b"]).grew_from(chain)
