@@ -124,6 +124,32 @@ def test_a_rules_own_refusal_of_a_parameter_is_its_own_words() -> None:
     assert spec.parse({"dice": 3}).dice == 3
 
 
+def test_a_refusal_carries_the_bounds_the_parameter_broke_and_nothing_else() -> None:
+    """Actions as values: a refused parameter says the bounds it broke (``limits``: what the
+    pages and the command line show beside it), numbers and words only — not a rule's own
+    exception, nor anything that is not a bound."""
+    from pydantic import Field, field_validator
+
+    class Bounded(Params):
+        dice: int = Field(ge=1, le=5)
+        mode: str = "x"
+
+        @field_validator("mode")
+        @classmethod
+        def _mode(cls, value: str) -> str:
+            if value != "x":
+                raise ValueError("only x")
+            return value
+
+    spec = ActionSpec("roll", Bounded, section="Toy: bounded dice")
+    with pytest.raises(ActionError) as info:
+        spec.normalise({"dice": 9})
+    assert info.value.limits == {"le": 5}
+    with pytest.raises(ActionError) as info:
+        spec.normalise({"dice": 2, "mode": "y"})
+    assert info.value.limits == {}
+
+
 def test_an_actions_parameters_are_recorded_as_given_and_parsed_once() -> None:
     """Actions as values: the record keeps only the parameters given (a default left out
     stays out), each time a fresh copy a caller may change without changing the next; the same
@@ -160,6 +186,24 @@ def test_a_recorded_parameter_is_json_an_enum_by_its_value_a_tuple_a_list() -> N
         "shade": "grey",
         "helpers": ["ann", "bob"],
     }
+
+
+class _Counted(Params):
+    counts: list[int | bool]
+
+
+def test_parameters_remembered_by_value_tell_each_list_and_each_type_apart() -> None:
+    """Actions as values: parameters parsed before are remembered by what they hold (each
+    value with its type: ``True`` is not ``1``), so two lists of different values, or of the
+    same values of different types, each parse as themselves."""
+    spec = ActionSpec("count", _Counted, section="Toy: counting")
+    helped = ActionSpec("rally", _Helped, section="Toy: rally")
+    assert helped.normalise({"shade": "grey", "helpers": ["ann"]})[1]["helpers"] == ["ann"]
+    assert helped.normalise({"shade": "grey", "helpers": ["bob"]})[1]["helpers"] == ["bob"]
+    assert spec.normalise({"counts": [1, 2]})[1] == {"counts": [1, 2]}
+    assert spec.normalise({"counts": [True, 2]})[1] == {"counts": [True, 2]}
+    assert type(spec.normalise({"counts": [True]})[1]["counts"][0]) is bool
+    assert type(spec.normalise({"counts": [1]})[1]["counts"][0]) is int
 
 
 def test_the_parameters_remembered_are_forgotten_when_the_memory_is_full() -> None:

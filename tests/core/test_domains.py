@@ -101,3 +101,49 @@ def test_a_choice_draws_a_dependent_parameter_after_the_one_it_depends_on(seed: 
         action.params["skill"]
         in {"parry": ("sabre", "dagger"), "dodge": ("agility",)}[action.params["defence"]]
     )
+
+
+def test_a_record_is_checked_past_a_field_left_out() -> None:
+    """A field left out — optional, or dependent with no case for its sibling's value — does not
+    end the check: the fields after it must still be given and in their domains."""
+    aimed = Record(
+        {"yards": Between(0, 30), "attack": OneOf(("ogre",))}, optional=frozenset({"yards"})
+    )
+    assert aimed.contains({"attack": "ogre"})
+    assert not aimed.contains({}) and not aimed.contains({"attack": "troll"})
+    braced = Record(
+        {"defence": OneOf(("parry", "brace")), "skill": SKILLS, "cry": OneOf(("halt",))}
+    )
+    assert braced.contains({"defence": "brace", "cry": "halt"})
+    assert not braced.contains({"defence": "brace"})
+
+
+def test_a_drawn_record_gives_an_optional_field_about_half_the_time() -> None:
+    rng = random.Random(7)
+    aimed = Record(
+        {"yards": Between(0, 30), "attack": OneOf(("ogre",))}, optional=frozenset({"yards"})
+    )
+    parried = Record(
+        {"defence": OneOf(("parry", "dodge")), "skill": SKILLS}, optional=frozenset({"skill"})
+    )
+    for record, field in ((aimed, "yards"), (parried, "skill")):
+        drawn = [record.sample(rng) for _ in range(200)]
+        assert all(record.contains(d) for d in drawn)
+        given = sum(field in d for d in drawn)  # type: ignore[operator]
+        assert 60 < given < 140, (field, given)
+
+
+def test_drawn_steps_run_from_the_least_to_the_most() -> None:
+    """Each step past the least is half as likely as the one before, up to the most."""
+    rng = random.Random(3)
+    steps = Steps(OneOf(("attack",)), least=2, most=4)
+    lengths = [len(steps.sample(rng)) for _ in range(400)]  # type: ignore[arg-type]
+    assert set(lengths) == {2, 3, 4}
+    assert lengths.count(2) > max(lengths.count(3), lengths.count(4))  # the most: the rest
+
+
+def test_a_dependent_field_alone_takes_and_draws_the_values_of_every_case() -> None:
+    assert SKILLS.contains("sabre") and SKILLS.contains("agility")
+    assert not SKILLS.contains("axe")
+    rng = random.Random(5)
+    assert {SKILLS.sample(rng) for _ in range(100)} == {"sabre", "dagger", "agility"}
