@@ -166,7 +166,7 @@ def test_the_action_taken_is_the_conflicts_own_pick_from_the_table_it_is_taken_o
 
 def test_an_error_the_caller_owns_is_raised_not_taken_for_a_refusal() -> None:
     class _TooLarge(RuleError):
-        pass
+        """An exact model's own refusal: the caller's to raise, not the table's to refuse."""
 
     def too_large(action: Action) -> int:
         raise _TooLarge("Exact odds", "too large")
