@@ -37,7 +37,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,15 +48,7 @@ from convention import AGES, grown_referee_table  # noqa: E402
 from referee.core import Action  # noqa: E402
 from referee.server.views import ObservationCache, latest, observation  # noqa: E402
 from referee.store import Store, open_store  # noqa: E402
-
-
-def cpu_ms(step: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        started = time.process_time()
-        step()
-        times.append(time.process_time() - started)
-    return statistics.median(times) * 1000
+from table_age import cpu_ms  # noqa: E402
 
 
 def measure(store: Store, made: dict[str, Any], game: Any) -> dict[str, float]:

@@ -17,6 +17,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy)
+from referee.core import Action
+from referee.core.table import Table
 from referee.server import Settings, create_app
 from referee.store import Store, open_store
 from tests.databases import BACKENDS, database, postgres_server
@@ -83,6 +85,15 @@ class Server:
         assert response.status_code == 201, response.text
         data = response.json()
         return Seated(data["id"], {s["id"]: s["token"] for s in data["seats"]}, data)
+
+    def grown(self, procedure: Any, system: str, kind: str, events: int) -> Seated:
+        """A table of ``system`` grown by ``kind`` (by the seat ``ann``) to ``events`` events,
+        then stored as an import: an old table the server first meets when it is opened."""
+        table = Table.start(procedure, {}, system=system)
+        while table.version < events:
+            table = table.act(Action("ann", kind), None, seat="ann")
+        created = self.store.import_record(table.to_record(), name=f"{events} events")
+        return Seated(created.id, dict(created.tokens), {"version": table.version})
 
 
 @contextlib.contextmanager

@@ -54,11 +54,38 @@ class CountedWake(asyncio.Event):
         return True
 
 
-def test_each_change_is_one_hand_off_and_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+def _play_changes(clients: list[ReadingClient], counting: Any = None) -> None:
+    """Serve the toy table to ``clients`` (seats in turn), then take :data:`CHANGES` rallies,
+    each waited for on every socket; ``counting()`` is called once the first messages are in,
+    before the changes (to start counting there)."""
     table = Table.start(PROCEDURE, {}, system="kernel_toy")
     dice = RandomSource(seed=29)
     hub = Hub(store=None)  # type: ignore[arg-type]
-    clients = [ReadingClient() for _ in range(6)]
+
+    async def play() -> None:
+        nonlocal table
+        subs = [
+            Subscriber("t", SEATS[n % 2], client, 0, None, lambda: True)  # type: ignore[arg-type]
+            for n, client in enumerate(clients)
+        ]
+        serving = [asyncio.create_task(hub.serve(sub, table)) for sub in subs]
+        await _until(lambda: all(c.versions for c in clients))
+        if counting is not None:
+            counting()
+        for step in range(CHANGES):
+            seat = SEATS[step % 2]
+            table = table.act(Action(seat, "rally", {}), dice, seat=seat)
+            hub.changed("t", table)
+            version = table.version
+            await _until(lambda v=version: all(c.versions[-1] == v for c in clients))
+        for client in clients:
+            await client.close()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+
+    asyncio.run(play())
+
+
+def test_each_change_is_one_hand_off_and_one_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     hand_offs: list[int] = []
     messages = Hub._messages
 
@@ -69,27 +96,11 @@ def test_each_change_is_one_hand_off_and_one_pass(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(Hub, "_messages", counted_messages)
     monkeypatch.setattr(live, "Feed", functools.partial(Feed, wake=CountedWake()))
 
-    async def play() -> None:
-        nonlocal table
-        subs = [
-            Subscriber("t", SEATS[n % 2], client, 0, None, lambda: True)  # type: ignore[arg-type]
-            for n, client in enumerate(clients)
-        ]
-        serving = [asyncio.create_task(hub.serve(sub, table)) for sub in subs]
-        await _until(lambda: all(c.versions for c in clients))
+    def counting() -> None:
         hand_offs.clear()
         CountedWake.passes = 0
-        for step in range(CHANGES):
-            seat = SEATS[step % 2]
-            table = table.act(Action(seat, "rally", {}), dice, seat=seat)
-            hub.changed("t", table)
-            version = table.version
-            await _until(lambda v=version: all(c.versions[-1] == v for c in clients))
-        for client in clients:
-            await client.close()
-        await asyncio.wait_for(asyncio.gather(*serving), 10)
 
-    asyncio.run(play())
+    _play_changes([ReadingClient() for _ in range(6)], counting)
     assert hand_offs == [6] * CHANGES  # every seat's message of a change in one worker call
     # the builder wakes once a change, not again as each of the six sockets finishes its send
     assert CountedWake.passes == CHANGES
@@ -100,10 +111,6 @@ def test_each_patch_is_against_the_marks_kept_from_the_last_message(
 ) -> None:
     """A socket's next patch compares the marks of its last message's observation, kept with
     it, with the new one's: the old side is not written again (``test_patch_cost.py``)."""
-    table = Table.start(PROCEDURE, {}, system="kernel_toy")
-    dice = RandomSource(seed=29)
-    hub = Hub(store=None)  # type: ignore[arg-type]
-    clients = [ReadingClient() for _ in range(4)]
     diffs: list[bool] = []
     diff = patches.diff
 
@@ -112,26 +119,7 @@ def test_each_patch_is_against_the_marks_kept_from_the_last_message(
         return diff(old, new, path, marked)
 
     monkeypatch.setattr(patches, "diff", counted)
-
-    async def play() -> None:
-        nonlocal table
-        subs = [
-            Subscriber("t", SEATS[n % 2], client, 0, None, lambda: True)  # type: ignore[arg-type]
-            for n, client in enumerate(clients)
-        ]
-        serving = [asyncio.create_task(hub.serve(sub, table)) for sub in subs]
-        await _until(lambda: all(c.versions for c in clients))
-        for step in range(CHANGES):
-            seat = SEATS[step % 2]
-            table = table.act(Action(seat, "rally", {}), dice, seat=seat)
-            hub.changed("t", table)
-            version = table.version
-            await _until(lambda v=version: all(c.versions[-1] == v for c in clients))
-        for client in clients:
-            await client.close()
-        await asyncio.wait_for(asyncio.gather(*serving), 10)
-
-    asyncio.run(play())
+    _play_changes([ReadingClient() for _ in range(4)])
     assert len(diffs) == CHANGES * len(SEATS)  # a patch a seat a change (shared by its tabs)
     assert all(diffs)
 

@@ -21,7 +21,7 @@ from referee.core import (
     register_system,
 )
 from referee.core.scenario import load_scenario
-from referee.core.table import Table, observe
+from referee.core.table import observe
 from referee.server.views import OPEN_EVENTS
 from tests.server.conftest import Seated, Server
 from tests.server.secrets_search import find_leaks, forbidden_for
@@ -60,11 +60,7 @@ register_system("ledger", Ledger())
 
 def aged(server: Server, events: int) -> Seated:
     """A ledger of ``events`` events, stored."""
-    table = Table.start(Ledger(), {}, system="ledger")
-    while table.version < events:
-        table = table.act(Action("ann", "note"), None, seat="ann")
-    created = server.store.import_record(table.to_record(), name=f"{events} events")
-    return Seated(created.id, dict(created.tokens), {"version": table.version})
+    return server.grown(Ledger(), "ledger", "note", events)
 
 
 def page_back(

@@ -143,11 +143,7 @@ register_system("chronicle", Chronicle())
 
 def aged(server: Server, events: int) -> Seated:
     """A chronicle of ``events`` events, stored."""
-    table = Table.start(Chronicle(), {}, system="chronicle")
-    while table.version < events:
-        table = table.act(Action("ann", "write"), None, seat="ann")
-    created = server.store.import_record(table.to_record(), name=f"{events} events")
-    return Seated(created.id, dict(created.tokens), {"version": table.version})
+    return server.grown(Chronicle(), "chronicle", "write", events)
 
 
 def push_bytes(server: Server, table: Seated) -> tuple[int, dict[str, Any]]:

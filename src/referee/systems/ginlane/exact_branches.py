@@ -308,6 +308,27 @@ def _stands(state: Json) -> bool:
     return any(c.get("defences") or c.get("block") for c in state["characters"].values())
 
 
+def _margin_classes(
+    table: Table[Any],
+    action: Action,
+    count: Work,
+    probe: ScriptedFaces,
+    card: Mapping[str, Any],
+    classes: dict[Hashable, dict[int, MarginFaces]],
+) -> dict[int, MarginFaces]:
+    """The margins a check like ``card`` may give, with their faces: worked out once per kind
+    of check (its dice and the table's Initiative mode) and kept in ``classes``."""
+    mode = canonical_json(table).get("mode")
+    sig = (_signature(card, probe.used), mode)
+    if sig not in classes:
+        classes[sig] = (
+            _classes(table, action, count, probe.sides)
+            if mode == "a"  # option b re-rolls: the two sides' dice interact
+            else _classes_by_face(table, action, count)
+        )
+    return classes[sig]
+
+
 Branch = tuple[Faces, Fraction, Table[Any]]
 
 
@@ -327,15 +348,8 @@ def action_branches(
         return [((), ONE, first)]
     cards = _check_cards(table, first)
     if len(cards) == 1 and len(cards[0].get("faces") or ()) == probe.used:
-        mode = canonical_json(table).get("mode")
-        sig = (_signature(cards[0], probe.used), mode)
-        if sig not in classes:
-            classes[sig] = (
-                _classes(table, action, count, probe.sides)
-                if mode == "a"  # option b re-rolls: the two sides' dice interact
-                else _classes_by_face(table, action, count)
-            )
-        out = _by_margin(table, action, count, classes[sig], first)
+        margins = _margin_classes(table, action, count, probe, cards[0], classes)
+        out = _by_margin(table, action, count, margins, first)
     else:
         out = list(_every_face(table, action, count))
     merged: dict[Hashable, Branch] = {}
@@ -367,16 +381,9 @@ def every_margin(
     cards = _check_cards(table, first)
     if probe.used == 0 or len(cards) != 1 or len(cards[0].get("faces") or ()) != probe.used:
         return None
-    mode = canonical_json(table).get("mode")
-    sig = (_signature(cards[0], probe.used), mode)
-    if sig not in classes:
-        classes[sig] = (
-            _classes(table, action, count, probe.sides)
-            if mode == "a"  # option b re-rolls: the two sides' dice interact
-            else _classes_by_face(table, action, count)
-        )
+    margins = _margin_classes(table, action, count, probe, cards[0], classes)
     out: list[Branch] = []
-    for m, group in classes[sig].items():
+    for m, group in margins.items():
         opponent, _, faces = group.by_opponent[0]
         after = act_with(table, action, faces, count)
         _expect(table, after, m, opponent)
