@@ -27,11 +27,13 @@ from referee.core.events import REFEREE
 from referee.core.procedures import Action, Procedure
 from referee.core.prompts import Result
 from referee.core.table import Table
+from referee.dice import DiceSource
 
 __all__ = [
     "EncounterOutcome",
     "ExactModel",
     "FirstOfEverything",
+    "PlayedAlike",
     "SimulatedConflict",
     "conflict_of",
     "conflict_over",
@@ -57,6 +59,11 @@ class EncounterOutcome:
     extra: Mapping[str, int] = field(default_factory=dict)
 
 
+PlayedAlike = Callable[[DiceSource, int], tuple["EncounterOutcome", int]]
+"""One encounter played by a game's own shorter path: ``(dice, max_steps) -> (outcome, actions
+taken)``, drawing the same dice in the same order as the procedure would (so a seeded
+simulation gives the same encounters either way)."""
+
 ExactModel = Callable[[Table[Any], "str | None", "float | None"], Mapping[str, Any]]
 """A conflict's exact odds from a table: ``(table, seat, time_limit) -> JSON`` sharing
 ``{"exact": True, "wins": {outcome: {"exact", "value"}}, "expected_rounds"}`` with the
@@ -75,7 +82,10 @@ class SimulatedConflict:
     ``pick(table, choices)``: the sensible player's choice where the game has one (``None``:
     the preferences decide); ``first_mover``: only the first mover with a choice may move (the
     rest wait their turn); ``cannot_play(table)``: why it cannot be played from ``table``
-    (``None`` if it can); ``exact``: its exact model, or ``None`` and ``why_not_exact``.
+    (``None`` if it can); ``exact``: its exact model, or ``None`` and ``why_not_exact``;
+    ``played_alike(table, seat)``: where the default policy's encounter from ``table`` is one
+    the game plays on the dice without its procedure's steps, outcome for outcome the same
+    (:data:`PlayedAlike`), that player (``None`` where it is not).
     """
 
     name: str
@@ -90,6 +100,7 @@ class SimulatedConflict:
     cannot_play: Callable[[Table[Any]], str | None] | None = None
     exact: ExactModel | None = None
     why_not_exact: str = ""
+    played_alike: Callable[[Table[Any], str | None], PlayedAlike | None] | None = None
 
     def movers(self, table: Table[Any]) -> Sequence[str]:
         """Who may move now: the conflict's own answer, else the procedure's and the referee."""

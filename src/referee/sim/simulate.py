@@ -11,6 +11,10 @@ conflict is the one the table's game offers (``System.simulations``,
 - :func:`default_policy`: what a sensible player does (the conflict's own pick, else its
   preferred kinds with the first value of each domain).
 
+Where a game plays the default policy's encounter on the same dice without its procedure's
+steps, outcome for outcome the same (``SimulatedConflict.played_alike``: Intrigue's duel), its
+own path plays it (:func:`_encounters`).
+
 ``tests/sim/test_simulate.py`` shows a simulation of each game's conflict.
 """
 
@@ -231,6 +235,37 @@ def summarise(
     )
 
 
+def _encounters(
+    table: Table[Any],
+    conflict: SimulatedConflict,
+    policy: str,
+    dice: RandomSource,
+    rng: random.Random,
+    seat: str | None,
+    max_steps: int,
+) -> Callable[[], tuple[EncounterOutcome, int, int]]:
+    """How each encounter is played: by the game's own path on the same dice where it plays
+    the default policy's encounter from ``table`` alike (``SimulatedConflict.played_alike``:
+    the same outcomes, step for step), else :func:`play` through the procedure."""
+    alike = None
+    if policy == "default" and conflict.played_alike is not None:
+        alike = conflict.played_alike(table, seat)
+    if alike is not None:
+        played = alike
+
+        def on_the_dice() -> tuple[EncounterOutcome, int, int]:
+            outcome, steps = played(dice, max_steps)
+            return outcome, steps, 0
+
+        return on_the_dice
+    chooser = POLICIES[policy]
+
+    def through_the_procedure() -> tuple[EncounterOutcome, int, int]:
+        return play(table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps)
+
+    return through_the_procedure
+
+
 def simulate(
     table: Table[Any],
     *,
@@ -254,7 +289,6 @@ def simulate(
     if precision is not None and not 0 < precision <= 1:
         raise ValueError(f"precision {precision!r} is not above 0 and at most 1")
     conflict = conflict_of(table)
-    chooser = POLICIES[policy]
     dice = RandomSource(seed)
     rng = random.Random(seed)
     outcomes: list[EncounterOutcome] = []
@@ -262,6 +296,7 @@ def simulate(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     stopped = "runs"
     look = BATCH
+    encounter = _encounters(table, conflict, policy, dice, rng, seat, max_steps)
     for done in range(1, runs + 1):
         if deadline is not None and outcomes and time.monotonic() > deadline:
             stopped = "time"
@@ -273,9 +308,7 @@ def simulate(
             ):
                 stopped = "precision"
                 break
-        outcome, steps, no = play(
-            table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps
-        )
+        outcome, steps, no = encounter()
         outcomes.append(outcome)
         actions += steps
         refused += no

@@ -18,6 +18,7 @@ from typing import Any
 from referee.core import REFEREE, Action, Choice, RefereeError, Table
 from referee.core.simulation import (
     EncounterOutcome,
+    PlayedAlike,
     SimulatedConflict,
     conflict_over,
     conflict_result,
@@ -130,6 +131,14 @@ def duel_odds(table: Table[Any], seat: str | None, time_limit: float | None) -> 
     return solve_duel(duel_from_table(table, started[0].actor, str(targets[0]))).to_json()
 
 
+def played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
+    """The duel's encounters played on the same dice as the procedure, where the combat is the
+    duel (:mod:`referee.systems.intrigue.duel_dice`)."""
+    from referee.systems.intrigue.duel_dice import duel_played_alike
+
+    return duel_played_alike(table, seat)
+
+
 COMBAT = SimulatedConflict(
     "a combat to a knock-out",
     frozenset({"declare", "resolve"}),
@@ -141,6 +150,7 @@ COMBAT = SimulatedConflict(
     pick,
     first_mover=True,  # the characters declare in turn; the referee resolves after them
     exact=duel_odds,
+    played_alike=played_alike,
 )
 """The combat ("Combat rules"), solved exactly as a duel where it is one."""
 
