@@ -60,3 +60,38 @@ def test_overlapping_solves_keep_it_paused_until_the_last_ends() -> None:
     two.join(10)
     assert seen == {"second, after the first ended": False}
     assert gc.isenabled()
+
+
+def test_a_simulation_pauses_it_while_each_encounter_is_played() -> None:
+    """Paused through every encounter's actions, going between encounters and after."""
+    from referee.core import system
+    from referee.sim.simulate import simulate
+
+    table = system("intrigue").new_table(
+        {
+            "characters": {
+                "ann": {"name": "Ann", "number": 11, "combat": 2, "strength": 2, "stamina": 5},
+                "bob": {"name": "Bob", "number": 12, "combat": 1, "strength": 2, "stamina": 6},
+            }
+        }
+    )
+    acting: list[bool] = []
+    between: list[bool] = []
+    original = type(table).act
+
+    def act(t: object, *args: object) -> object:
+        acting.append(gc.isenabled())
+        return original(t, *args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(table), "act", act)
+        simulate(
+            table,
+            runs=3,
+            seed=0,
+            policy="random",
+            progress=lambda _: between.append(gc.isenabled()),
+        )
+    assert acting and not any(acting)
+    assert between == [True, True, True]
+    assert gc.isenabled()
