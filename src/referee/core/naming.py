@@ -116,6 +116,8 @@ def name_in(data: Mapping[str, Any], ident: Any, default: Callable[[str], str] =
 
 _SCALARS = (int, float, type(None))
 """JSON values that mention nobody (``bool`` is an ``int``)."""
+_LEAVES = frozenset({int, float, bool, type(None)})
+"""The exact types of :data:`_SCALARS`' usual values, told apart by ``type`` alone."""
 
 
 def _mention(value: str, roster: Mapping[str, str], found: dict[str, str]) -> None:
@@ -123,30 +125,53 @@ def _mention(value: str, roster: Mapping[str, str], found: dict[str, str]) -> No
         found[value] = roster[value]
 
 
-def _mentions(value: Json, roster: Mapping[str, str], found: dict[str, str]) -> None:
+def _mentions(value: Any, roster: Mapping[str, str], found: dict[str, str]) -> None:
     """Add to ``found`` the roster's ids ``value`` mentions, in the order they are met (a
-    mapping's key before its value). The common JSON types are tested first and scalars are
-    not descended into: a payload is read once an event, so this walk is on every action's
-    path."""
+    mapping's key before its value). A payload is read once an event, so this walk is on every
+    action's path: the JSON types a payload is made of are told by their exact type first, and
+    scalars are not descended into; anything else (a subclass, another mapping) takes
+    :func:`_mentions_of`."""
+    kind = type(value)
+    if kind is dict:
+        for key, inner in value.items():
+            if key in roster:
+                found[key] = roster[key]
+            inner_kind = type(inner)
+            if inner_kind is str:
+                if inner in roster:
+                    found[inner] = roster[inner]
+            elif inner_kind not in _LEAVES:
+                _mentions(inner, roster, found)
+    elif kind is str:
+        if value in roster:
+            found[value] = roster[value]
+    elif kind is list or kind is tuple:
+        for inner in value:
+            inner_kind = type(inner)
+            if inner_kind is str:
+                if inner in roster:
+                    found[inner] = roster[inner]
+            elif inner_kind not in _LEAVES:
+                _mentions(inner, roster, found)
+    elif kind not in _LEAVES:
+        _mentions_of(value, roster, found)
+
+
+def _mentions_of(value: Json, roster: Mapping[str, str], found: dict[str, str]) -> None:
+    """:func:`_mentions` of a value of no exact JSON type: tested by ``isinstance``."""
     if isinstance(value, str):
         _mention(value, roster, found)
         return
     if isinstance(value, list | tuple):
         for inner in value:
-            if isinstance(inner, str):
-                _mention(inner, roster, found)
-            elif not isinstance(inner, _SCALARS):
-                _mentions(inner, roster, found)
+            _mentions(inner, roster, found)
         return
     if isinstance(value, _SCALARS) or not isinstance(value, dict | Mapping):
         return
     for key, inner in value.items():
         if key in roster:
             found[key] = roster[key]
-        if isinstance(inner, str):
-            _mention(inner, roster, found)
-        elif not isinstance(inner, _SCALARS):
-            _mentions(inner, roster, found)
+        _mentions(inner, roster, found)
 
 
 def _named(ids: Iterable[tuple[str, Json]], roster: Mapping[str, str]) -> dict[str, str]:
