@@ -41,9 +41,9 @@ def duel(
 
 
 SETUPS = {
-    "the higher Combat Stat strikes first": duel((5, 6), (2, 2), (2, 1)),
+    "the starter strikes first every round": duel((5, 6), (2, 2), (2, 1)),
     "ties in initiative: together, both may fall": duel((3, 3), (4, 4), (1, 1)),
-    "the lower Combat Stat strikes first from round 2": duel((12, 12), (1, 1), (0, 5)),
+    "the one attacked strikes first from round 2": duel((5, 5), (1, 1), (0, 5)),
     "a knock-out kills": duel((2, 3), (6, 6), (1, 1)),
     "one side never hits": duel((6, 6), (1, 1), (0, 9)),
     "a third character looks on": {
@@ -105,7 +105,7 @@ def test_the_example_the_same_and_played_on_the_dice(monkeypatch: pytest.MonkeyP
 
 
 def test_not_a_duel_through_the_procedure() -> None:
-    table = system("intrigue").new_table(SETUPS["the higher Combat Stat strikes first"])
+    table = system("intrigue").new_table(SETUPS["the starter strikes first every round"])
     conflict = conflict_of(table)
     assert conflict.played_alike is not None
     started = table.act(Action("ann", "start_combat", {"targets": ["bob"]}), RandomSource(0))
@@ -118,7 +118,7 @@ def test_not_a_duel_through_the_procedure() -> None:
 
 
 def test_the_random_policy_through_the_procedure(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = system("intrigue").new_table(SETUPS["the higher Combat Stat strikes first"])
+    table = system("intrigue").new_table(SETUPS["the starter strikes first every round"])
     played = []
     monkeypatch.setattr(DuelOnDice, "__call__", lambda *a: played.append(1))
     simulate(table, runs=3, seed=0, policy="random")
