@@ -22,7 +22,7 @@ Knocked Out in a place before its own lapses, and rolls nothing.
 ...     "ann": {"name": "Ann", "number": 11, "combat": 2, "strength": 2, "stamina": 4},
 ...     "bob": {"name": "Bob", "number": 12, "combat": 1, "strength": 2, "stamina": 4}}})
 >>> from referee.dice import RandomSource
->>> outcome, steps = duel_played_alike(table, None)(RandomSource(1), 2_000)
+>>> outcome, steps = DuelOnDice(duel_from_table(table, "ann", "bob"))(RandomSource(1), 2_000)
 >>> outcome.winner in ("ann", "bob"), steps >= 3
 (True, True)
 """
@@ -33,12 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core import RefereeError, Table
-from referee.core.simulation import EncounterOutcome, PlayedAlike
+from referee.core.simulation import EncounterOutcome
 from referee.dice import DiceSource
 from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table
 from referee.systems.intrigue.fast import threshold_3d6
 
-__all__ = ["DuelOnDice", "duel_played_alike"]
+__all__ = ["DuelOnDice", "duel_on_dice"]
 
 
 @dataclass
@@ -98,7 +98,7 @@ class DuelOnDice:
     def _outcome(self, a: _Side, b: _Side, rounds: int) -> EncounterOutcome:
         over = a.out or b.out
         standing = [s.duelist.id for s in (a, b) if not s.out]
-        winner = ",".join(sorted(standing)) or "none" if over else "unfinished"
+        winner = (",".join(sorted(standing)) or "none") if over else "unfinished"
         damage = {s.duelist.id: s.hits * s.duelist.damage for s in (a, b)}
         deaths = sum(1 for s in (a, b) if s.out and s.duelist.dies)
         knocked_out = sum(1 for s in (a, b) if s.out and not s.duelist.dies)
@@ -111,17 +111,11 @@ def _hit(attacker: _Side, dice: DiceSource) -> int:
     return int(dice.roll(6) + dice.roll(6) + dice.roll(6) >= attacker.threshold)
 
 
-def duel_played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
-    """The encounters of the combat the simulator begins from ``table`` (``seat``'s character
-    starting it), played on the dice, where it is the duel of the module's doc; ``None`` where
-    it is not (the simulator then plays it through the procedure)."""
-    from referee.systems.intrigue.simulation import begin
-
-    started = begin(table, seat)
-    targets: Any = started[0].params.get("targets") if len(started) == 1 else None
-    if not isinstance(targets, list) or len(targets) != 1:
-        return None
+def duel_on_dice(table: Table[Any], starter: str, target: str) -> DuelOnDice | None:
+    """The encounters of the duel ``starter`` begins on ``target`` at ``table``, played on the
+    dice, where it is the duel of the module's doc; ``None`` where it is not (a chance that
+    changes, a target never Knocked Out: the simulator then plays it through the procedure)."""
     try:
-        return DuelOnDice(duel_from_table(table, started[0].actor, str(targets[0])))
+        return DuelOnDice(duel_from_table(table, starter, target))
     except RefereeError:
         return None

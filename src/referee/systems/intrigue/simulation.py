@@ -119,24 +119,34 @@ def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
     return None
 
 
+def duel_begun(table: Table[Any], seat: str | None) -> tuple[str, str] | None:
+    """The duel the combat begins with: its starter and its one target (``None`` if it begins
+    no combat of two characters not yet in one)."""
+    started = begin(table, seat)
+    targets: Any = started[0].params.get("targets") if len(started) == 1 else None
+    if not isinstance(targets, list) or len(targets) != 1:
+        return None
+    return started[0].actor, str(targets[0])
+
+
 def duel_odds(table: Table[Any], seat: str | None, time_limit: float | None) -> dict[str, Any]:
     """The exact odds of the duel the combat begins with (two characters not yet in one)."""
     from referee.systems.intrigue.exact import duel_from_table
     from referee.systems.intrigue.exact import duel_odds as solve_duel
 
-    started = begin(table, seat)
-    targets: Any = started[0].params.get("targets") if len(started) == 1 else None
-    if not isinstance(targets, list) or len(targets) != 1:
+    begun = duel_begun(table, seat)
+    if begun is None:
         raise NotADuel("the exact model is a duel of two characters not yet in a combat")
-    return solve_duel(duel_from_table(table, started[0].actor, str(targets[0]))).to_json()
+    return solve_duel(duel_from_table(table, *begun)).to_json()
 
 
 def played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
     """The duel's encounters played on the same dice as the procedure, where the combat is the
     duel (:mod:`referee.systems.intrigue.duel_dice`)."""
-    from referee.systems.intrigue.duel_dice import duel_played_alike
+    from referee.systems.intrigue.duel_dice import duel_on_dice
 
-    return duel_played_alike(table, seat)
+    begun = duel_begun(table, seat)
+    return None if begun is None else duel_on_dice(table, *begun)
 
 
 COMBAT = SimulatedConflict(
