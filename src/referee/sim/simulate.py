@@ -12,7 +12,7 @@ conflict is the one the table's game offers (``System.simulations``,
   preferred kinds with the first value of each domain).
 
 Where a game plays the default policy's encounter on the same dice without its procedure's
-steps, outcome for outcome the same (``SimulatedConflict.played_alike``: Intrigue's duel), its
+steps, outcome for outcome the same (``SimulatedConflict.played_alike``), its
 own path plays it (:func:`_encounters`). Python's cyclic collector is paused while an
 encounter is played (``referee.core.markov.collector_paused``, counted across threads: the web
 table simulates in a worker thread), and goes on between encounters: an encounter leaves no
