@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import RuleError
+from referee.core.values import evolved
 from referee.systems.ginlane.tables import skill as skill_entry
 
 __all__ = [
@@ -150,16 +151,16 @@ class ExperiencePool:
                 f"{why} needs {amount} point{'s' if amount != 1 else ''}, "
                 f"the pool has {self.points}",
             )
-        return replace(self, points=self.points - amount)
+        return evolved(self, points=self.points - amount)
 
     def award(self, amount: int) -> ExperiencePool:
         """Points received in play go into the pool (they may take it above full)."""
-        return replace(self, points=self.points + amount)
+        return evolved(self, points=self.points + amount)
 
     def refresh(self, d6: int) -> ExperiencePool:
         """Experience Pool Refresh: a night's rest restores 1d6, never above full; any excess
         received in play is lost."""
-        return replace(self, points=min(self.points + d6, self.full))
+        return evolved(self, points=min(self.points + d6, self.full))
 
 
 @dataclass(frozen=True)
