@@ -15,6 +15,7 @@ from referee.core import REFEREE, system
 from referee.core.loader import load_file
 from referee.sim.simulate import simulate
 from referee.systems.ginlane import answers, between_scenes, choices
+from referee.systems.ginlane.character import Character
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -63,3 +64,14 @@ def test_the_sheet_choice_is_built_once() -> None:
     table = _duel()
     first = [c for c in table.legal_actions(REFEREE) if c.kind == "check_sheet"]
     assert first and first[0] is between_scenes.sheet_choice()
+
+
+def test_a_skill_is_found_by_name_in_any_case_the_first_of_a_name_counting() -> None:
+    sheet = Character("moll", skills=(("Brawl", 2), ("Craft: tailor", 1), ("BRAWL", 4)))
+    assert [sheet.level(n) for n in ("brawl", "Brawl", "craft: Tailor", "Agility")] == [
+        2,
+        2,
+        1,
+        None,
+    ]
+    assert Character("jack", skills=(("Brawl", 3),)).level("brawl") == 3  # another sheet

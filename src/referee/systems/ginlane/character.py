@@ -13,6 +13,7 @@ raises the first as a :class:`~referee.core.RuleError`.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -248,11 +249,9 @@ class Character:
         )
 
     def level(self, skill_name: str) -> int | None:
-        """The level of a skill the character has (``None`` if untrained)."""
-        for name, level in self.skills:
-            if name.lower() == skill_name.lower():
-                return level
-        return None
+        """The level of a skill the character has (``None`` if untrained), by name in any
+        case."""
+        return _levels_by_name(self.skills).get(skill_name.lower())
 
     @property
     def spent(self) -> int:
@@ -368,3 +367,13 @@ def check_sheet(character: Character) -> list[tuple[str, str]]:
             )
         )
     return problems
+
+
+@functools.lru_cache(maxsize=256)
+def _levels_by_name(skills: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """A sheet's skills by their lowered names (the first of a name counts): every roll and
+    every choice of a fight looks skills up, and the sheets of a table are few."""
+    index: dict[str, int] = {}
+    for name, level in skills:
+        index.setdefault(name.lower(), level)
+    return index
