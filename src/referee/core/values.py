@@ -18,15 +18,17 @@ import enum
 import functools
 from collections.abc import Callable, Mapping, Sequence, Set
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
-__all__ = ["Json", "JsonObject", "SharedJson", "to_json"]
+__all__ = ["Json", "JsonObject", "SharedJson", "evolved", "to_json"]
 
 Json: TypeAlias = "bool | int | float | str | Sequence[Json] | Mapping[str, Json] | None"
 """A JSON value. Sequences and mappings are read-only views so that tuples and dicts both fit."""
 
 JsonObject: TypeAlias = "Mapping[str, Json]"
 """A JSON object (an event payload, a state export)."""
+
+_V = TypeVar("_V")
 
 
 class SharedJson(dict[str, Any]):
@@ -125,3 +127,48 @@ def _any_to_json(value: Any) -> Any:
 def _field_names(cls: type) -> tuple[str, ...]:
     """The names of a dataclass's fields, in order (read once per class)."""
     return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def evolved(value: _V, /, **changes: Any) -> _V:
+    """``dataclasses.replace(value, **changes)`` without its cost, for a game's frozen state:
+    the fields copied, not passed through ``__init__`` again (a fold copies a state at every
+    event). Where ``__init__`` does more than set the fields (a ``__post_init__``, a field
+    outside it, slots), ``replace`` itself. Only the fields are copied: whatever a value
+    worked out and kept beside them is worked out again for the copy.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Track:
+    ...     boxes: int
+    ...     marked: int = 0
+    >>> evolved(Track(4), marked=2)
+    Track(boxes=4, marked=2)
+    >>> evolved(Track(4), mark=2)
+    Traceback (most recent call last):
+    TypeError: Track has no field ['mark']
+    """
+    kind: type = type(value)
+    names = _plain_fields(kind)
+    if names is None:
+        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+    if not changes.keys() <= names:
+        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - names)}")
+    own = value.__dict__
+    made: _V = object.__new__(kind)
+    if len(own) == len(names):
+        made.__dict__.update(own)
+    else:  # something worked out and kept beside the fields: left behind
+        made.__dict__.update({name: own[name] for name in names})
+    made.__dict__.update(changes)
+    return made
+
+
+@functools.lru_cache(maxsize=1024)
+def _plain_fields(cls: type) -> frozenset[str] | None:
+    """The names of a dataclass's fields, where its ``__init__`` only sets them on the
+    instance's ``__dict__`` (read once per class); else ``None``."""
+    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
+        return None
+    fields = dataclasses.fields(cls)
+    if any(not f.init for f in fields):
+        return None
+    return frozenset(f.name for f in fields)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from referee.core import Action, Builder, Choice, Domain, OneOf, Prompt, RuleError, SomeOf
 from referee.core.actions import Later
 from referee.core.naming import possessive_of, title_of
+from referee.core.remembered import by_identity
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import consequences, fighting, grapple, grenades, manoeuvres
@@ -82,8 +83,12 @@ def absorb(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     _finish(b, fuse, dice)
 
 
-def _checks(state: SceneState, pending: PendingAttack) -> list[tuple[str, DefenceCheck]]:
-    return CHECKS[pending.kind](state, pending)
+@by_identity(4)
+def _checks(state: SceneState) -> list[tuple[str, DefenceCheck]]:
+    """The checks each defence allowed against what waits would make, worked out once per
+    state (its prompt and its choices both read them)."""
+    assert state.pending is not None
+    return CHECKS[state.pending.kind](state, state.pending)
 
 
 def defence_choices(state: SceneState, me: Combatant) -> list[Choice]:
@@ -94,7 +99,7 @@ def defence_choices(state: SceneState, me: Combatant) -> list[Choice]:
     pending = state.pending
     if pending is None or pending.target != me.id:
         return []
-    checks = _checks(state, pending)
+    checks = _checks(state)
     who = title_of(pending.attacker)
     noun = NOUN[pending.kind]
     roller = (
@@ -130,7 +135,7 @@ def defence_prompt(state: SceneState) -> Prompt | None:
     pending = state.pending
     if pending is None:
         return None
-    checks = _checks(state, pending)
+    checks = _checks(state)
     target = state.get(pending.target)
     full = " (Full defence: +2)" if target.full_defence else ""
     if pending.kind == "attack":

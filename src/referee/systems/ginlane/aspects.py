@@ -10,7 +10,6 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -22,7 +21,7 @@ from referee.core import (
     RuleError,
     Text,
 )
-from referee.core.values import Json
+from referee.core.values import Json, evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -260,7 +259,7 @@ def after_aspect_placed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
         consequence=bool(d.get("consequence", False)),
         aim=bool(d.get("aim", False)),
     )
-    return replace(state, aspects=(*state.aspects, aspect), next_aspect=aspect.id + 1)
+    return evolved(state, aspects=(*state.aspects, aspect), next_aspect=aspect.id + 1)
 
 
 def after_aspect_tagged(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -268,32 +267,32 @@ def after_aspect_tagged(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     aid = d.get("id")
     if d.get("free") and isinstance(aid, int):
         aspects = tuple(
-            replace(a, free_tags=a.free_tags - 1) if a.id == aid else a for a in state.aspects
+            evolved(a, free_tags=a.free_tags - 1) if a.id == aid else a for a in state.aspects
         )
-        return replace(state, aspects=aspects)
+        return evolved(state, aspects=aspects)
     return state
 
 
 def after_aspect_removed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Manoeuvres: an Aspect removed."""
-    return replace(state, aspects=tuple(a for a in state.aspects if a.id != d["id"]))
+    return evolved(state, aspects=tuple(a for a in state.aspects if a.id != d["id"]))
 
 
 def after_pool_spent(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """The Free Experience Pool: points spent on tags, Declarations or Maintenance."""
     me = state.get(str(d["character"]))
-    return state.put(replace(me, pool=me.pool.spend(int(d["points"]))))
+    return state.put(evolved(me, pool=me.pool.spend(int(d["points"]))))
 
 
 def after_declaration_made(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Declarations: the fact stands in the scene."""
     made = (str(d["character"]), str(d["fact"]))
-    return replace(state, declarations=(*state.declarations, made))
+    return evolved(state, declarations=(*state.declarations, made))
 
 
 def after_weapon_drawn(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """A supplemental action: a weapon drawn is the one in hand."""
-    return state.put(replace(state.get(str(d["character"])), weapon=str(d["weapon"])))
+    return state.put(evolved(state.get(str(d["character"])), weapon=str(d["weapon"])))
 
 
 FOLDS: Mapping[str, SceneFold] = {

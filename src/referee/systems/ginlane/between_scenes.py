@@ -9,8 +9,8 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -27,7 +27,7 @@ from referee.core import (
     Text,
 )
 from referee.core.naming import possessive_of
-from referee.core.values import to_json
+from referee.core.values import evolved, to_json
 from referee.dice import DiceSource, roll
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -174,7 +174,7 @@ def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
     ritual = Ritual(me.sheet, p.sephira, p.effect, difficulty_number(p.difficulty), p.hours)
     tags = resolve_tags(b.state, me, p.tags, [])
     check = ritual.check(tags=len(tags), mode=b.state.mode)
-    spec = replace(check.roll_spec, free_tags=sum(1 for t in tags if t.free))
+    spec = evolved(check.roll_spec, free_tags=sum(1 for t in tags if t.free))
     ritual_check = DifficultyCheck(spec, check.difficulty)
     odds = ritual_check.odds()
     result = ritual_check.roll(dice)
@@ -206,10 +206,11 @@ def ritual(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
 # -- the choices
 
 
+@functools.cache
 def sheet_choice() -> Choice:
     """Characters: a sheet to check, built on the referee's page — a name, levels in any of
     the Skills List's skills, Aspects and Experience (the pyramid, Experience, Aspects, tracks
-    and languages are checked)."""
+    and languages are checked). The same at every step: built once."""
     levels = Record(
         {s.name: Between(0, 6) for s in skill_rows() if s.name != "Rapport"},
         optional=frozenset(s.name for s in skill_rows()),
@@ -253,10 +254,10 @@ def after_scene_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """The end of a scene: "Manoeuvre Aspects are temporary, lasting no longer than the
     scene" (consequences stay); turns, Blocks, defences and fizzled fuses end."""
     calm = tuple(
-        replace(c, block=None, full_defence=False, defences=(), waiting=False)
+        evolved(c, block=None, full_defence=False, defences=(), waiting=False)
         for c in state.combatants
     )
-    return replace(
+    return evolved(
         state,
         combatants=calm,
         aspects=tuple(a for a in state.aspects if a.consequence),
@@ -271,14 +272,14 @@ def after_scene_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
 def after_pool_awarded(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Getting Experience: points awarded in play go to the pool."""
     me = state.get(str(d["character"]))
-    return state.put(replace(me, pool=me.pool.award(int(d["points"]))))
+    return state.put(evolved(me, pool=me.pool.award(int(d["points"]))))
 
 
 def after_rested(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Stress Recovery: a night's rest clears every track but Wealth; the pool refreshes."""
     me = state.get(str(d["character"]))
     tracks = tuple(t if t.name == "Wealth" else t.cleared() for t in me.tracks)
-    return state.put(replace(me, tracks=tracks, pool=me.pool.refresh(int(d["d6"]))))
+    return state.put(evolved(me, tracks=tracks, pool=me.pool.refresh(int(d["d6"]))))
 
 
 def after_session_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -289,8 +290,8 @@ def after_session_ended(state: SceneState, d: Mapping[str, Any]) -> SceneState:
         tracks = tuple(t.cleared() if t.name == "Wealth" else t for t in tracks)
     pool = me.pool
     if isinstance(d.get("pool"), int):
-        pool = replace(pool, points=int(d["pool"]))
-    return state.put(replace(me, tracks=tracks, wealth_hit=False, pool=pool))
+        pool = evolved(pool, points=int(d["pool"]))
+    return state.put(evolved(me, tracks=tracks, wealth_hit=False, pool=pool))
 
 
 def after_consequence_recovering(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -302,13 +303,13 @@ def after_consequence_recovering(state: SceneState, d: Mapping[str, Any]) -> Sce
     aspects = tuple(
         a for a in state.aspects if not (a.consequence and a.on == me.id and a.name.lower() in gone)
     )
-    return replace(state.put(replace(me, consequences=cons)), aspects=aspects)
+    return evolved(state.put(evolved(me, consequences=cons)), aspects=aspects)
 
 
 def after_charm_made(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Magia: charms "hold that effect for a period until it is needed"."""
     charm = Charm(str(d["sephira"]), str(d["effect"]), str(d["maker"]), int(d["strength"]))
-    return replace(state, charms=(*state.charms, charm))
+    return evolved(state, charms=(*state.charms, charm))
 
 
 FOLDS: Mapping[str, SceneFold] = {

@@ -9,7 +9,6 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -22,7 +21,7 @@ from referee.core import (
     Text,
 )
 from referee.core.naming import possessive_of, title_of
-from referee.core.values import Json
+from referee.core.values import Json, evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -242,13 +241,13 @@ def after_block_set(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Action: Block: the roll is the Block's strength until the blocker's next turn."""
     me = state.get(str(d["character"]))
     block = Block(str(d["kind"]), int(d["strength"]), str(d["target"]))
-    return state.put(replace(me, block=block))
+    return state.put(evolved(me, block=block))
 
 
 def after_seized(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Hold a thing: the thing is in the seizer's hands."""
     holdings = tuple(h for h in state.holdings if h[0] != d["thing"])
-    return replace(state, holdings=(*holdings, (str(d["thing"]), str(d["character"]))))
+    return evolved(state, holdings=(*holdings, (str(d["thing"]), str(d["character"]))))
 
 
 FOLDS: Mapping[str, SceneFold] = {ev.BLOCK_SET: after_block_set, ev.SEIZED: after_seized}

@@ -13,12 +13,14 @@ raises the first as a :class:`~referee.core.RuleError`.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import RuleError
+from referee.core.values import evolved
 from referee.systems.ginlane.tables import skill as skill_entry
 
 __all__ = [
@@ -150,16 +152,16 @@ class ExperiencePool:
                 f"{why} needs {amount} point{'s' if amount != 1 else ''}, "
                 f"the pool has {self.points}",
             )
-        return replace(self, points=self.points - amount)
+        return evolved(self, points=self.points - amount)
 
     def award(self, amount: int) -> ExperiencePool:
         """Points received in play go into the pool (they may take it above full)."""
-        return replace(self, points=self.points + amount)
+        return evolved(self, points=self.points + amount)
 
     def refresh(self, d6: int) -> ExperiencePool:
         """Experience Pool Refresh: a night's rest restores 1d6, never above full; any excess
         received in play is lost."""
-        return replace(self, points=min(self.points + d6, self.full))
+        return evolved(self, points=min(self.points + d6, self.full))
 
 
 @dataclass(frozen=True)
@@ -247,11 +249,9 @@ class Character:
         )
 
     def level(self, skill_name: str) -> int | None:
-        """The level of a skill the character has (``None`` if untrained)."""
-        for name, level in self.skills:
-            if name.lower() == skill_name.lower():
-                return level
-        return None
+        """The level of a skill the character has (``None`` if untrained), by name in any
+        case."""
+        return _levels_by_name(self.skills).get(skill_name.lower())
 
     @property
     def spent(self) -> int:
@@ -367,3 +367,13 @@ def check_sheet(character: Character) -> list[tuple[str, str]]:
             )
         )
     return problems
+
+
+@functools.lru_cache(maxsize=256)
+def _levels_by_name(skills: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """A sheet's skills by their lowered names (the first of a name counts): every roll and
+    every choice of a fight looks skills up, and the sheets of a table are few."""
+    index: dict[str, int] = {}
+    for name, level in skills:
+        index.setdefault(name.lower(), level)
+    return index

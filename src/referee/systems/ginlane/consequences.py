@@ -10,7 +10,6 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -25,6 +24,7 @@ from referee.core import (
     Text,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -178,7 +178,7 @@ def absorb_prompt(state: SceneState) -> Prompt | None:
 def _taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """The hit waiting for the character is taken (stress or a Consequence)."""
     if state.hit is not None and state.hit.character == d["character"]:
-        return replace(state, hit=None)
+        return evolved(state, hit=None)
     return state
 
 
@@ -191,7 +191,7 @@ def after_hit_landed(state: SceneState, d: Mapping[str, Any]) -> SceneState:
         str(d["track"]),
         fuse=bool(d.get("fuse", False)),
     )
-    return replace(state, hit=hit)
+    return evolved(state, hit=hit)
 
 
 def after_stress_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -199,18 +199,18 @@ def after_stress_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     state = _taken(state, d)
     me = state.get(str(d["character"]))
     if d.get("taken_out"):
-        return state.put(replace(me, wealth_hit=me.wealth_hit or d["track"] == "Wealth"))
+        return state.put(evolved(me, wealth_hit=me.wealth_hit or d["track"] == "Wealth"))
     track = me.track(str(d["track"]))
     box = int(d["box"])
-    marked = replace(track, boxes=tuple(t or i == box - 1 for i, t in enumerate(track.boxes)))
+    marked = evolved(track, boxes=tuple(t or i == box - 1 for i, t in enumerate(track.boxes)))
     tracks = tuple(marked if t.name == track.name else t for t in me.tracks)
-    me = replace(me, tracks=tracks, wealth_hit=me.wealth_hit or track.name == "Wealth")
+    me = evolved(me, tracks=tracks, wealth_hit=me.wealth_hit or track.name == "Wealth")
     return state.put(me)
 
 
 def after_taken_out(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Taken Out: out of the fight, and letting go of whatever the character held."""
-    return state.put(replace(state.get(str(d["character"])), taken_out=True, block=None))
+    return state.put(evolved(state.get(str(d["character"])), taken_out=True, block=None))
 
 
 def after_consequence_taken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -229,8 +229,8 @@ def after_consequence_taken(state: SceneState, d: Mapping[str, Any]) -> SceneSta
     if taken.replaces:
         replaced = str(taken.replaces).lower()
         renamed = tuple(taken.aspect if a.lower() == replaced else a for a in sheet.aspects)
-        sheet = replace(sheet, aspects=renamed)
-    me = replace(
+        sheet = evolved(sheet, aspects=renamed)
+    me = evolved(
         me,
         sheet=sheet,
         consequences=me.consequences.take(taken),
@@ -244,7 +244,7 @@ def after_consequence_taken(state: SceneState, d: Mapping[str, Any]) -> SceneSta
         free_side=taken.inflicted_by or "",
         consequence=True,
     )
-    return replace(
+    return evolved(
         state.put(me), aspects=(*state.aspects, aspect), next_aspect=state.next_aspect + 1
     )
 

@@ -9,7 +9,6 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -17,6 +16,7 @@ from referee.core import (
     CheckOdds,
     RuleError,
 )
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -74,7 +74,7 @@ def defence_checks(
     for skill in sorted(allowed, key=lambda s: (s != best, -target.level(s), s)):
         defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
         if long_range:
-            defence = replace(defence, tags=1, free_tags=1)
+            defence = evolved(defence, tags=1, free_tags=1)
         out.append((skill, OpposedRoll(spec, defence, floor)))
     return out
 
@@ -134,7 +134,7 @@ def defend(
     bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
     dspec = roll_spec(b.state, target, skill, tags, bonus)
     if extra_free:
-        dspec = replace(dspec, tags=dspec.tags + extra_free, free_tags=dspec.free_tags + extra_free)
+        dspec = evolved(dspec, tags=dspec.tags + extra_free, free_tags=dspec.free_tags + extra_free)
     opposed = OpposedRoll(spec, dspec, floor)
     odds = opposed.odds()
     result = opposed.roll(dice)
@@ -179,11 +179,11 @@ def after_defence_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
         *tuple(x for x in me.defences if x[0] != d["skill"]),
         (str(d["skill"]), int(d["total"])),
     )
-    state = replace(state.put(replace(me, defences=defences)), pending=None)
+    state = evolved(state.put(evolved(me, defences=defences)), pending=None)
     blast = state.blast
     if blast is not None and me.id in blast.left:
         left = tuple(c for c in blast.left if c != me.id)
-        return replace(state, blast=replace(blast, left=left) if left else None)
+        return evolved(state, blast=evolved(blast, left=left) if left else None)
     return state
 
 
@@ -201,13 +201,13 @@ def after_attack_declared(state: SceneState, d: Mapping[str, Any]) -> SceneState
         kind=str(d.get("kind", "attack")),
         fuse=bool(d.get("fuse", False)),
     )
-    return replace(state, pending=pending)
+    return evolved(state, pending=pending)
 
 
 def after_attack_answered(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """The attack (the manoeuvre, the rush) is rolled, or its target concedes: nothing waits
     for a defence."""
-    return replace(state, pending=None)
+    return evolved(state, pending=None)
 
 
 FOLDS: Mapping[str, SceneFold] = {

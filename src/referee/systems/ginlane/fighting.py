@@ -10,7 +10,6 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from referee.core import (
     Action,
@@ -24,6 +23,7 @@ from referee.core import (
 )
 from referee.core.actions import Later
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -236,7 +236,7 @@ def attack_check(
     bonus = rules.FULL_DEFENCE_BONUS if target.full_defence else 0
     defence = GinLaneRoll(target.level(skill), mode=state.mode, modifier=bonus)
     if rules.is_long_range(weapon, distance):
-        defence = replace(defence, tags=1, free_tags=1)
+        defence = evolved(defence, tags=1, free_tags=1)
     return OpposedRoll(attack, defence, floor)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -22,6 +21,7 @@ from referee.core import (
     RuleError,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -266,17 +266,17 @@ def after_grapple_set(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Grapple: the roll is the grapple's strength, maintained turn by turn."""
     me = state.get(str(d["character"]))
     grapple = Block("grapple", int(d["strength"]), str(d["target"]))
-    return state.put(replace(me, block=grapple))
+    return state.put(evolved(me, block=grapple))
 
 
 def after_grapple_released(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Releasing the Grapple: the grappler lets go."""
-    return state.put(replace(state.get(str(d["character"])), block=None))
+    return state.put(evolved(state.get(str(d["character"])), block=None))
 
 
 def after_grapple_broken(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Grapple: beaten by the one grappled, the grappler holds on no more."""
-    return state.put(replace(state.get(str(d["by"])), block=None))
+    return state.put(evolved(state.get(str(d["by"])), block=None))
 
 
 FOLDS: Mapping[str, SceneFold] = {

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +23,7 @@ from referee.core import (
     RuleError,
 )
 from referee.core.naming import possessive_of, title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -340,13 +340,13 @@ def after_grenade_fizzled(state: SceneState, d: Mapping[str, Any]) -> SceneState
     """Fizzle: the grenade lies in the zone, its fuse for the thrower's next turn."""
     on = d.get("on_target")
     fizzle = Fizzle(str(d["character"]), str(d["zone"]), str(on) if on else None)
-    return replace(state, fizzles=(*state.fizzles, fizzle))
+    return evolved(state, fizzles=(*state.fizzles, fizzle))
 
 
 def after_grenade_fuse(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Fizzle: the fuse rolled, the fizzled grenade is done with, phut or bang."""
     fizzles = tuple(f for f in state.fizzles if f.thrower != d["character"])
-    return replace(state, fizzles=fizzles)
+    return evolved(state, fizzles=fizzles)
 
 
 def after_grenade_blast(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -363,7 +363,7 @@ def after_grenade_blast(state: SceneState, d: Mapping[str, Any]) -> SceneState:
         victims,
         fuse=bool(d.get("fuse", False)),
     )
-    return replace(state, blast=blast)
+    return evolved(state, blast=blast)
 
 
 FOLDS: Mapping[str, SceneFold] = {

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -26,6 +25,7 @@ from referee.core import (
     Text,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -253,18 +253,25 @@ def resolve(
 # -- the choices
 
 
+def zones_away(state: SceneState, me: Combatant) -> list[tuple[str, int]]:
+    """Each opponent there is a way to, and how many zones away (each manoeuvre's reach is
+    measured against these)."""
+    return [
+        (t.id, d)
+        for t in opponents_of(state, me)
+        if (d := zones_between(state, me.zone, t.zone)) is not None
+    ]
+
+
 def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
     """Action: Manoeuvre: the named manoeuvres on an opponent in their reach, one on oneself,
     and the removal of an Aspect on oneself."""
     out: list[Choice] = []
     in_hand = weapon_entry(me.weapon)
+    away = zones_away(state, me)
     for named in (m for m in manoeuvres() if m.on != "self"):
         reach = rules.manoeuvre_reach(named.skill, in_hand)
-        within = tuple(
-            t.id
-            for t in opponents_of(state, me)
-            if (d := zones_between(state, me.zone, t.zone)) is not None and d <= reach
-        )
+        within = tuple(t for t, d in away if d <= reach)
         if within:
             out.append(
                 Choice(
@@ -306,14 +313,11 @@ def own_words_choices(state: SceneState, me: Combatant, release: Release) -> lis
     if not skills:
         return []
     in_hand = weapon_entry(me.weapon)
+    away = zones_away(state, me)
     reach: list[tuple[str, Domain]] = []
     for skill in skills:
-        within = tuple(
-            t.id
-            for t in opponents_of(state, me)
-            if (d := zones_between(state, me.zone, t.zone)) is not None
-            and d <= rules.manoeuvre_reach(skill, in_hand)
-        )
+        most = rules.manoeuvre_reach(skill, in_hand)
+        within = tuple(t for t, d in away if d <= most)
         if within:
             reach.append((skill, OneOf(within)))
     words = Text("Sand in His Eyes")
@@ -355,13 +359,13 @@ def own_words_choices(state: SceneState, me: Combatant, release: Release) -> lis
 def after_weapon_dropped(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Disarm: the weapon is on the floor; fists are what is in hand."""
     me = state.get(str(d["character"]))
-    return state.put(replace(me, weapon="fists", dropped=str(d["weapon"])))
+    return state.put(evolved(me, weapon="fists", dropped=str(d["weapon"])))
 
 
 def after_weapon_recovered(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Disarm removed: the dropped weapon is back in hand."""
     me = state.get(str(d["character"]))
-    return state.put(replace(me, weapon=str(d["weapon"]), dropped=None))
+    return state.put(evolved(me, weapon=str(d["weapon"]), dropped=None))
 
 
 FOLDS: Mapping[str, SceneFold] = {

@@ -7,7 +7,7 @@ Gin Lane, "Fighting", "Zones", "Aspects". A scene's setup (:class:`Setup`) is re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -17,7 +17,7 @@ from referee.core import (
     RuleError,
     ScenarioError,
 )
-from referee.core.values import to_json
+from referee.core.values import evolved, to_json
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane.character import Character, ExperiencePool
 from referee.systems.ginlane.magia import Charm
@@ -234,7 +234,7 @@ class SceneState:
 
     def put(self, combatant: Combatant) -> SceneState:
         """The state with ``combatant`` replaced."""
-        return replace(
+        return evolved(
             self,
             combatants=tuple(combatant if c.id == combatant.id else c for c in self.combatants),
         )

@@ -63,6 +63,14 @@ def outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
     )
 
 
+def fighters(table: Table[Any]) -> Sequence[str]:
+    """Who may move in the fight: the procedure's actors less the referee, whose choices
+    (Initiative, awards, the scene's and the session's end, a sheet to check) are none of the
+    fight's kinds; Initiative is rolled by :func:`begin`. (The simulator would ask for the
+    referee's choices at every step only to drop them all.)"""
+    return tuple(a for a in table.remembered.actors(table.state) if a != REFEREE)
+
+
 def pick(table: Table[Any], choices: Sequence[Choice]) -> Action | None:
     """Answer what waits: a defence with the best allowed skill, no Aspect tagged; a hit on
     the track. Attack the first foe offered, tagging nothing. Close with the enemy: where
@@ -115,6 +123,7 @@ FIGHT = SimulatedConflict(
     begin,
     is_over,
     outcome,
+    fighters,
     pick=pick,
     exact=fight_odds,
 )

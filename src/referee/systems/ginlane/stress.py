@@ -16,10 +16,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.core import RuleError
+from referee.core.values import evolved
 from referee.systems.ginlane.tables import consequence as consequence_row
 from referee.systems.ginlane.tables import consequences as consequence_rows
 
@@ -87,12 +88,12 @@ class StressTrack:
         for box in range(stress, self.length + 1):
             if not self.boxes[box - 1]:
                 boxes = tuple(t or i == box - 1 for i, t in enumerate(self.boxes))
-                return replace(self, boxes=boxes), StressHit(stress, box, False)
+                return evolved(self, boxes=boxes), StressHit(stress, box, False)
         return self, StressHit(stress, None, True)
 
     def cleared(self) -> StressTrack:
         """The track with every box clear ("Stress Recovery")."""
-        return replace(self, boxes=(False,) * self.length)
+        return evolved(self, boxes=(False,) * self.length)
 
     def to_json(self) -> dict[str, Any]:
         """``{"length", "marked"}``."""
@@ -155,7 +156,7 @@ class Consequences:
             raise RuleError("Consequences", f"already has a {consequence.severity} consequence")
         if consequence.severity == "extreme" and not consequence.replaces:
             raise RuleError("Consequences", "an extreme consequence replaces a character Aspect")
-        return replace(self, taken=(*self.taken, consequence))
+        return evolved(self, taken=(*self.taken, consequence))
 
     def free_severities(self) -> tuple[str, ...]:
         """Severities still open."""
@@ -174,11 +175,11 @@ class Consequences:
         kept = []
         for c in self.taken:
             if aspect is None or c.aspect.lower() == aspect.lower():
-                c = replace(c, recovered_days=c.recovered_days + days)
+                c = evolved(c, recovered_days=c.recovered_days + days)
             if c.days is not None and c.recovered_days >= c.days:
                 continue
             kept.append(c)
-        return replace(self, taken=tuple(kept))
+        return evolved(self, taken=tuple(kept))
 
     def aspects(self) -> tuple[str, ...]:
         """The consequences' Aspects (they are taggable)."""

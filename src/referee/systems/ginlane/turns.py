@@ -10,7 +10,7 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.core import (
@@ -25,6 +25,7 @@ from referee.core import (
 )
 from referee.core.fairness import SALT, seal, unseal
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import events as ev
@@ -221,7 +222,7 @@ def turn_choices(me: Combatant, release: Release) -> list[Choice]:
 
 def after_initiative_rolled(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Initiative: the order of turns, the winner first, then around the table."""
-    return replace(state, order=tuple(d["order"]))
+    return evolved(state, order=tuple(d["order"]))
 
 
 def after_turn_started(state: SceneState, d: Mapping[str, Any]) -> SceneState:
@@ -231,46 +232,46 @@ def after_turn_started(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     cid = str(d["character"])
     state = _defences_cleared(state)
     me = state.get(cid)
-    me = replace(me, full_defence=False, waiting=False)
+    me = evolved(me, full_defence=False, waiting=False)
     if me.block is not None and me.block.kind != "grapple":
-        me = replace(me, block=None)
+        me = evolved(me, block=None)
     aspects = tuple(a for a in state.aspects if a.until_turn_of != cid)
-    return replace(state.put(me), turn=int(d["turn"]), round=int(d["round"]), aspects=aspects)
+    return evolved(state.put(me), turn=int(d["turn"]), round=int(d["round"]), aspects=aspects)
 
 
 def _defences_cleared(state: SceneState) -> SceneState:
-    return replace(state, combatants=tuple(replace(c, defences=()) for c in state.combatants))
+    return evolved(state, combatants=tuple(evolved(c, defences=()) for c in state.combatants))
 
 
 def after_wait_acted(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Action: Wait: the waiter acts, and takes this place in the order from now on: the
     waiter's own Turn, so the defences on the table are gone (RULINGS.md, Round 3)."""
     state = _defences_cleared(state)
-    me = replace(state.get(str(d["character"])), waiting=False)
+    me = evolved(state.get(str(d["character"])), waiting=False)
     plans = tuple(p for p in state.plans if p[0] != me.id)
-    return replace(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]), plans=plans)
+    return evolved(state.put(me), order=tuple(d["order"]), turn=int(d["turn"]), plans=plans)
 
 
 def after_waiting(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Action: Wait: the character waits; a sealed plan is kept with its salt until acted on."""
     cid = str(d["character"])
-    waiting = state.put(replace(state.get(cid), waiting=True))
+    waiting = state.put(evolved(state.get(cid), waiting=True))
     sealed = d.get("sealed")
     if isinstance(sealed, dict) and isinstance(d.get(SALT), str):
         plan = (cid, str(sealed["choice"]), str(d.get("plan", "")), str(d[SALT]))
         plans = (*(p for p in state.plans if p[0] != cid), plan)
-        return replace(waiting, plans=plans)
+        return evolved(waiting, plans=plans)
     return waiting
 
 
 def after_full_defence(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Action: Full defence: +2 on defensive rolls until the next turn."""
-    return state.put(replace(state.get(str(d["character"])), full_defence=True))
+    return state.put(evolved(state.get(str(d["character"])), full_defence=True))
 
 
 def after_fight_over(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Taken Out: no more than one side stands; the fight is over."""
-    return replace(state, over=True)
+    return evolved(state, over=True)
 
 
 FOLDS: Mapping[str, SceneFold] = {

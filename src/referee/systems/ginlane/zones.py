@@ -9,7 +9,6 @@ the dice; it emits events or raises :class:`~referee.core.RuleError`. The sectio
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -21,6 +20,7 @@ from referee.core import (
     RuleError,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource, roll
 from referee.systems.ginlane import actions as acts
 from referee.systems.ginlane import conflict as rules
@@ -245,12 +245,12 @@ def aims_kept(state: SceneState) -> SceneState:
             if far is None or far >= rules.OUT_OF_SIGHT:
                 continue
         kept.append(a)
-    return state if len(kept) == len(state.aspects) else replace(state, aspects=tuple(kept))
+    return state if len(kept) == len(state.aspects) else evolved(state, aspects=tuple(kept))
 
 
 def after_moved(state: SceneState, d: Mapping[str, Any]) -> SceneState:
     """Zones: the character is in the zone moved to; an aim out of sight lapses."""
-    moved = state.put(replace(state.get(str(d["character"])), zone=str(d["to"])))
+    moved = state.put(evolved(state.get(str(d["character"])), zone=str(d["to"])))
     return aims_kept(moved)
 
 

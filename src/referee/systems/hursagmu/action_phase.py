@@ -23,12 +23,12 @@ Attacks are :mod:`~referee.systems.hursagmu.combat`'s.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RollCard, RuleError
 from referee.core.naming import possessive_of as _own
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import DECLARE, PUSH, step_json
 from referee.systems.hursagmu.events import (
@@ -451,7 +451,7 @@ def _tick(state: Encounter, who: str, d: Mapping[str, Any]) -> Encounter:
         # A step taken later than its Initiative (a waiter's second step): the round does
         # not go back to it.
         return state
-    return replace(state, clock=key)
+    return evolved(state, clock=key)
 
 
 def fold_plan_declared(state: Encounter, d: Mapping[str, Any]) -> Encounter:

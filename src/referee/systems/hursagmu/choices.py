@@ -334,10 +334,17 @@ def _race(state: Encounter, who: str, other: str) -> OpposedCheck:
 def _referee(state: Encounter) -> tuple[Choice, ...]:
     everyone = tuple(state.fighters)
     awake = tuple(w for w, f in state.fighters.items() if f.conscious)
-    choices = []
+    rulings = _rulings(everyone, awake)
     if state.phase == "action" and state.pending is None and round_done(state):
-        choices.append(Choice(REFEREE, "end_round", label="end the round (Recovery)"))
-    choices.append(
+        return (Choice(REFEREE, "end_round", label="end the round (Recovery)"), *rulings)
+    return rulings
+
+
+@functools.lru_cache(maxsize=64)
+def _rulings(everyone: tuple[str, ...], awake: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The Master's rulings at any time: Health and Sanity, a secret roll of the senses (the
+    same for the same fighters, awake or not: built once)."""
+    choices = [
         Choice(
             REFEREE,
             "condition",
@@ -348,7 +355,7 @@ def _referee(state: Encounter) -> tuple[Choice, ...]:
             },
             label="rule Health and Sanity",
         )
-    )
+    ]
     if awake:
         choices.append(
             Choice(

@@ -22,7 +22,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -37,6 +36,7 @@ from referee.core import (
 )
 from referee.core.naming import possessive_of as _own
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.hursagmu.action_phase import (
     declare_plan,
@@ -368,7 +368,7 @@ def fold_attack_made(state: Encounter, d: Mapping[str, Any]) -> Encounter:
     """The attack step taken; it waits for its target's answer unless he has none."""
     new = fold_step_taken(state, d)
     if d["defence"] != DefenceResponse.NONE.value:
-        new = replace(
+        new = evolved(
             new,
             pending=Pending(
                 str(d["character"]),
@@ -383,7 +383,7 @@ def fold_attack_made(state: Encounter, d: Mapping[str, Any]) -> Encounter:
 
 def fold_attack_resolved(state: Encounter, d: Mapping[str, Any]) -> Encounter:
     """No attack pending; a defence is an action (Recovery) and counts against those left."""
-    new = replace(state, pending=None)
+    new = evolved(state, pending=None)
     if d["defended"]:
         who = str(d["target"])
         f = new.fighters[who]

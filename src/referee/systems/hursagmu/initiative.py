@@ -20,11 +20,11 @@ Each step is a ``decide_*`` (state, action, dice → events) and each event kind
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RollCard, RuleError, TargetCheck
 from referee.core.naming import possessive_of as _own
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import INITIATIVE, ROUND_ZERO
 from referee.systems.hursagmu.events import ACTIONS_BEGAN, INITIATIVE_ROLLED, ROUND_ZERO_BEGAN
@@ -144,19 +144,19 @@ def fold_round_zero_began(state: Encounter, d: Mapping[str, Any]) -> Encounter:
     stance = Stance(str(d["stance"]))
     fighters = dict(state.fighters)
     for who in d["initiators"]:
-        fighters[str(who)] = replace(fighters[str(who)], rank=HELD, initiative=0, stance=stance)
+        fighters[str(who)] = evolved(fighters[str(who)], rank=HELD, initiative=0, stance=stance)
     for who in d["surprised"]:
-        fighters[str(who)] = replace(fighters[str(who)], surprised=True)
+        fighters[str(who)] = evolved(fighters[str(who)], surprised=True)
     for who, f in fighters.items():
         if f.initiative is None:
-            fighters[who] = replace(f, initiative=0, rank=-1)
-    return replace(state, fighters=fighters, round=0, phase="action", started=True, round_zero=True)
+            fighters[who] = evolved(f, initiative=0, rank=-1)
+    return evolved(state, fighters=fighters, round=0, phase="action", started=True, round_zero=True)
 
 
 def fold_initiative_rolled(state: Encounter, d: Mapping[str, Any]) -> Encounter:
     """The stance and Initiative of the round."""
     who = str(d["character"])
-    return replace(
+    return evolved(
         state.with_fighter(
             who,
             stance=Stance(str(d["stance"])),
@@ -171,4 +171,4 @@ def fold_actions_began(state: Encounter, d: Mapping[str, Any]) -> Encounter:
     """The Action phase; a held-over action's Initiative, the round's top."""
     for w, initiative in dict(d.get("held") or {}).items():
         state = state.with_fighter(str(w), initiative=int(initiative))
-    return replace(state, phase="action")
+    return evolved(state, phase="action")

@@ -14,6 +14,7 @@ Fraction(5, 1)
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -100,8 +101,10 @@ class Movement(enum.Enum):
     """"Falling to a prone position on the ground is a free action and gives no penalties." """
 
 
+@functools.lru_cache(maxsize=256)
 def movement_rate(max_lift: int, load: int) -> Fraction:
-    """Yards per movement action on foot under a load (Encumbrance; RULINGS.md).
+    """Yards per movement action on foot under a load (Encumbrance; RULINGS.md); remembered
+    for the few sheets of a table (every plan and every choice of a step reads it).
 
     10 yards below 10% of maximum lift, otherwise 10 × (1 − load fraction): "If a character
     were carrying 50% of his maximum lift ... he would move 5 yards per movement action".
@@ -152,6 +155,7 @@ def movement_actions(
     return 1
 
 
+@functools.lru_cache(maxsize=256)
 def jump_distance(max_lift: int, load: int = 0, *, running: bool = False) -> Fraction:
     """A long jump in yards: maximum lift / 50, doubled with a running start, lowered by load.
 

@@ -17,10 +17,10 @@ whether a character is OK on Health and Sanity (``condition``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RuleError
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.hursagmu.catalogue import CONDITION
 from referee.systems.hursagmu.events import (
@@ -143,7 +143,7 @@ def fold_round_ended(state: Encounter, d: Mapping[str, Any]) -> Encounter:
         )
         for who, f in state.fighters.items()
     }
-    return replace(
+    return evolved(
         state,
         fighters=fighters,
         round=state.round + 1,

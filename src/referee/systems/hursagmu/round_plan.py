@@ -57,6 +57,7 @@ step 3 at Initiative 9: attack ogre (striking) against his defense, −4 for thr
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -183,18 +184,26 @@ def _movements(f: Fighter) -> Record:
     """The movement kinds and their yards: four movement actions' worth at most. Every kind his
     posture may allow at some step of the round is offered (he may fall prone, then stand up);
     the horse's only with a horse, and on foot or leaping only if he can move at all."""
+    foot = math.floor(MAX_MOVEMENT_ACTIONS * f.rate)
+    leap = math.floor(jump_distance(f.sheet.max_lift, f.sheet.load, running=True))
+    return _movement_record(foot, leap, f.sheet.mount)
+
+
+@functools.lru_cache(maxsize=256)
+def _movement_record(foot: int, leap: int, mount: int) -> Record:
+    """The movements of one who may go ``foot`` yards on foot and leap ``leap`` (the yards of
+    four movement actions), with a horse of ``mount`` yards an action (0: none): the same for
+    the same yards, built once."""
     kinds: list[Json] = [Movement.STAND.value]
     cases: list[tuple[Json, Domain]] = []
-    foot = math.floor(MAX_MOVEMENT_ACTIONS * f.rate)
     if foot >= 1:
         kinds += [Movement.FOOT.value, Movement.LEAP.value]
         cases.append((Movement.FOOT.value, Between(1, foot)))
-        leap = math.floor(jump_distance(f.sheet.max_lift, f.sheet.load, running=True))
         if leap >= 1:
             cases.append((Movement.LEAP.value, Between(1, leap)))
-    if f.sheet.mount:
+    if mount:
         kinds += [Movement.MOUNT.value, Movement.RIDE.value, Movement.DISMOUNT.value]
-        cases.append((Movement.RIDE.value, Between(1, MAX_MOVEMENT_ACTIONS * f.sheet.mount)))
+        cases.append((Movement.RIDE.value, Between(1, MAX_MOVEMENT_ACTIONS * mount)))
     kinds.append(Movement.PRONE.value)
     return Record({"move": OneOf(tuple(kinds)), "yards": Depends("move", tuple(cases))})
 
@@ -235,16 +244,7 @@ def plan_domain(
             shapes[ATTACK] = Record(attack, optional=optional)
         shapes.setdefault(DEFEND, defend)
         shapes[MOVE] = _movements(f)
-        shapes[TASK] = Record(
-            {
-                "task": Text("search"),
-                "skill": OneOf(_task_skills(kind)),
-                "challenge": CHALLENGE,
-                "rounds": TASK_ROUNDS,
-                "engrossing": OneOf(BOTH),
-            },
-            optional=frozenset({"rounds", "engrossing"}),
-        )
+        shapes[TASK] = _task_record(kind)
         room = haste_room(state, f)
         shapes[MINOR] = Record(
             {"minor": Text("draw a weapon"), "initiative_penalty": Between(-room, MODIFIER)},
@@ -254,6 +254,21 @@ def plan_domain(
             shapes[HASTE] = Record({"haste": OneOf((True,))})
     shapes.setdefault(DEFEND, defend)
     return Steps(AnyOf(shapes), least=1, most=MOST_STEPS)
+
+
+@functools.cache
+def _task_record(kind: Stance) -> Record:
+    """A task of the stance's kind: the same for every fighter, built once."""
+    return Record(
+        {
+            "task": Text("search"),
+            "skill": OneOf(_task_skills(kind)),
+            "challenge": CHALLENGE,
+            "rounds": TASK_ROUNDS,
+            "engrossing": OneOf(BOTH),
+        },
+        optional=frozenset({"rounds", "engrossing"}),
+    )
 
 
 def _is_ranged(f: Fighter, skill: str) -> bool:

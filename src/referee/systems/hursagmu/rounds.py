@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from referee.core import RuleError
+from referee.core.values import evolved
 from referee.systems.hursagmu.movement import (
     MAX_MOVEMENT_ACTIONS,
     MOVEMENT_INITIATIVE_STEP,
@@ -363,6 +364,6 @@ def plan_from_json(
         if not isinstance(raw, Mapping):
             raise RuleError("Action", f"a step is a mapping, not {raw!r}")
         parsed.append(Step.from_json(raw))
-    return replace(
+    return evolved(
         RoundPlan(tuple(parsed)), rate=rate, mount=mount, mode=mode, max_lift=max_lift, load=load
     )

@@ -15,11 +15,13 @@ for its target's answer (:class:`Pending`). :func:`on_turn` says who may act now
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from referee.core import RuleError
+from referee.core.remembered import by_identity
+from referee.core.values import evolved
 from referee.systems.hursagmu.movement import movement_rate
 from referee.systems.hursagmu.rounds import (
     DefenceMode,
@@ -177,7 +179,7 @@ class Fighter:
         """The roll of ``skill`` this round: penalty included, pushed power for Str and Wil."""
         roll = self.sheet.skill_roll(skill, self.penalty(mode) + extra)
         if skill.lower() in ("strength", "willpower"):
-            roll = replace(roll, attribute=roll.attribute + self.pushed)
+            roll = evolved(roll, attribute=roll.attribute + self.pushed)
         return roll
 
 
@@ -232,8 +234,8 @@ class Encounter:
     def with_fighter(self, who: str, **changes: Any) -> Encounter:
         """A copy with ``who`` changed."""
         fighters = dict(self.fighters)
-        fighters[who] = replace(fighters[who], **changes)
-        return replace(self, fighters=fighters)
+        fighters[who] = evolved(fighters[who], **changes)
+        return evolved(self, fighters=fighters)
 
 
 # ------------------------------------------------------------------------------- turn order
@@ -270,8 +272,10 @@ def next_index(f: Fighter) -> int | None:
     return None
 
 
+@by_identity(4)
 def on_turn(state: Encounter) -> tuple[str, ...]:
-    """Who may act now: the highest next turn among those not waiting (ties: all of them)."""
+    """Who may act now: the highest next turn among those not waiting (ties: all of them);
+    worked out once per state (whose move it is, every fighter's choices and turn read it)."""
     keys = {
         who: key
         for who in state.fighters

@@ -5,11 +5,11 @@ roll; Deeds rerolls every failed die) before the slips are resolved."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event
 from referee.core.naming import possessive
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import KEEP, SPEND_ARTHA
 from referee.systems.kingdoms.cards import after_card
@@ -119,17 +119,17 @@ def artha_spent(state: KingdomsState, event: Event) -> KingdomsState:
     who = state.factions[fid].character(test.roller).spend(spent)
     state = state.with_faction(fid, **{test.roller: who})
     if data["pool"] == "attack":
-        test = replace(test, attack=int(data["attack"]), attack_pool=dict(data["pool_roll"]))
+        test = evolved(test, attack=int(data["attack"]), attack_pool=dict(data["pool_roll"]))
     else:
-        test = replace(test, successes=int(data["successes"]), pool=dict(data["pool_roll"]))
-    test = replace(test, decided=True)
-    return replace(state, rolls={**state.rolls, fid: test})
+        test = evolved(test, successes=int(data["successes"]), pool=dict(data["pool_roll"]))
+    test = evolved(test, decided=True)
+    return evolved(state, rolls={**state.rolls, fid: test})
 
 
 def roll_kept(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`ROLL_KEPT`: the roll is settled as it stands."""
     fid = str(event.data["faction"])
-    return replace(state, rolls={**state.rolls, fid: replace(state.rolls[fid], decided=True)})
+    return evolved(state, rolls={**state.rolls, fid: evolved(state.rolls[fid], decided=True)})
 
 
 FOLDS: Mapping[str, Fold] = {ARTHA_SPENT: artha_spent, ROLL_KEPT: roll_kept}

@@ -38,6 +38,7 @@ from referee.core import (
 )
 from referee.core.actions import Later
 from referee.core.naming import possessive
+from referee.core.remembered import by_identity
 from referee.systems.kingdoms.actions import TieBreak
 from referee.systems.kingdoms.artha import meets_nothing
 from referee.systems.kingdoms.cards import pool_dice
@@ -165,10 +166,28 @@ def _skills_among(names: tuple[str, ...], allowed: tuple[str, ...]) -> tuple[str
     return tuple(name for name in names if name.casefold() in wanted)
 
 
-def _slip_choices(state: KingdomsState, faction: Faction) -> list[Choice]:
-    out: list[Choice] = []
+@by_identity(64)
+def _scripts_of(faction: Faction) -> dict[tuple[tuple[str, ...], bool], tuple[Choice, ...]]:
+    """The slips ``faction`` may script, remembered for this value of the faction by its
+    rivals still standing and whether a conflict scene directs it: nothing else of the state
+    changes them, and they were built anew at every step of the maneuver."""
+    return {}
+
+
+def _slip_choices(state: KingdomsState, faction: Faction) -> tuple[Choice, ...]:
     others = tuple(f for f in state.standing() if f != faction.id)
     directed = bool(scenes_of(state, faction.id, "conflict"))
+    kept = _scripts_of(faction)
+    found = kept.get((others, directed))
+    if found is None:
+        found = kept[others, directed] = tuple(_scripts(faction, others, directed))
+    return found
+
+
+def _scripts(faction: Faction, others: tuple[str, ...], directed: bool) -> list[Choice]:
+    """The slips ``faction`` may script against ``others`` (each maneuver its leader has a
+    skill for, that its disposition can pay and a directed conflict allows)."""
+    out: list[Choice] = []
     leader = faction.leader
     for name in MANEUVERS:
         info = maneuver(name)

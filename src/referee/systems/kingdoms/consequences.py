@@ -6,10 +6,10 @@ conqueror buying that affiliation with the Cash on Hand it inherits."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import BUY_AFFILIATION, CHOOSE_CONQUEROR, JOIN
 from referee.systems.kingdoms.events import AFFILIATION_BOUGHT, CONQUEROR_NAMED, LEADER_JOINED
@@ -124,7 +124,7 @@ def conqueror_named(state: KingdomsState, event: Event) -> KingdomsState:
     fid = str(data["defeated"])
     state = state.with_faction(fid, conqueror=str(data["conqueror"]))
     pending = {k: v for k, v in state.pending_conquest.items() if k != fid}
-    return replace(state, pending_conquest=pending)
+    return evolved(state, pending_conquest=pending)
 
 
 def leader_joined(state: KingdomsState, event: Event) -> KingdomsState:
@@ -140,7 +140,7 @@ def leader_joined(state: KingdomsState, event: Event) -> KingdomsState:
     phase = state.phase
     if phase == "consequences" and not still and not state.pending_conquest:
         phase = "over" if state.winner else "downtime"
-    return replace(state, phase=phase)
+    return evolved(state, phase=phase)
 
 
 def _lose_to_the_conqueror(
@@ -156,11 +156,11 @@ def _lose_to_the_conqueror(
         lost_affiliation_dice=int(data.get("affiliation_dice") or 0),
     )
     affiliations = {k: v for k, v in leader.affiliations.items() if k != lost}
-    state = state.with_faction(fid, leader=replace(leader, resources=0, affiliations=affiliations))
+    state = state.with_faction(fid, leader=evolved(leader, resources=0, affiliations=affiliations))
     heir = str(data["cash_on_hand_to"])
     heir_leader = state.factions[heir].leader
     cash = heir_leader.cash_on_hand + int(data["resources_lost"])
-    return state.with_faction(heir, leader=replace(heir_leader, cash_on_hand=cash))
+    return state.with_faction(heir, leader=evolved(heir_leader, cash_on_hand=cash))
 
 
 def affiliation_bought(state: KingdomsState, event: Event) -> KingdomsState:
@@ -168,7 +168,7 @@ def affiliation_bought(state: KingdomsState, event: Event) -> KingdomsState:
     data: dict[str, Any] = dict(event.data)
     fid = str(data["faction"])
     leader = state.factions[fid].leader
-    bought = replace(
+    bought = evolved(
         leader,
         affiliations={**leader.affiliations, str(data["affiliation"]): int(data["dice"])},
         cash_on_hand=max(0, leader.cash_on_hand - int(data["cash_spent"])),

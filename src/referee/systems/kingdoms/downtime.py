@@ -4,10 +4,10 @@ and the next maneuver, which the last maneuver's statuses take hold in and downt
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RollCard
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import MAINTENANCE, NEXT_MANEUVER
 from referee.systems.kingdoms.dice import BurningPool, BurningTest, difficulty
@@ -92,7 +92,7 @@ def maintenance_tested(state: KingdomsState, event: Event) -> KingdomsState:
     return state.with_faction(
         fid,
         maintenance=faction.maintenance[1:],
-        leader=replace(faction.leader, resources=int(data["resources"])),
+        leader=evolved(faction.leader, resources=int(data["resources"])),
     )
 
 
@@ -110,11 +110,11 @@ def maneuver_started(state: KingdomsState, event: Event) -> KingdomsState:
             "earned_downtime": False,
         }
         if fid in healed:
-            changes["leader"] = replace(faction.leader, wound_dice=0, superficial=False)
+            changes["leader"] = evolved(faction.leader, wound_dice=0, superficial=False)
             if faction.second is not None:
-                changes["second"] = replace(faction.second, wound_dice=0, superficial=False)
+                changes["second"] = evolved(faction.second, wound_dice=0, superficial=False)
         state = state.with_faction(fid, **changes)
-    return replace(
+    return evolved(
         state,
         phase="maneuver",
         maneuver=int(data["maneuver_number"]),

@@ -33,7 +33,6 @@ alone until ``slips.revealed`` publishes them all at once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -52,7 +51,7 @@ from referee.core import (
     Waiting,
 )
 from referee.core.naming import with_names
-from referee.core.values import JsonObject
+from referee.core.values import JsonObject, evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms import views
 from referee.systems.kingdoms.actions import CATALOGUE
@@ -197,7 +196,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         )
         strict = bool(setup.get("strict_sheets", True))
         skipped = check_sheets(state, strict)
-        return state if strict else replace(state, quick_play=skipped)
+        return state if strict else evolved(state, quick_play=skipped)
 
     def actors(self, state: KingdomsState) -> Sequence[ActorId]:
         """Whose move it is: the factions with something to do now (a slip or scenes to play,

@@ -5,10 +5,10 @@ successes added to disposition, the narration order and the cap fixed once all h
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import OBJECTIVE, PROLOGUE
 from referee.systems.kingdoms.cards import pool_card
@@ -101,7 +101,7 @@ def prologue_rolled(state: KingdomsState, event: Event) -> KingdomsState:
 def prologue_ended(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`PROLOGUE_ENDED`: the first maneuver, and the cap."""
     data: dict[str, Any] = dict(event.data)
-    return replace(state, phase="maneuver", cap=int(data["cap"]))
+    return evolved(state, phase="maneuver", cap=int(data["cap"]))
 
 
 def objective_set(state: KingdomsState, event: Event) -> KingdomsState:

@@ -10,12 +10,13 @@ test is rolled; the odds of each engagement are shown with the slips, before the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from referee.core import Action, Builder, Event, OddsPreview
 from referee.core.fairness import unseal
 from referee.core.naming import possessive
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import RESOLVE, REVEAL
 from referee.systems.kingdoms.cards import pool_card, successes_preview
@@ -80,11 +81,11 @@ class ManeuverTest:
     @property
     def rolled(self) -> tuple[BurningPool, int]:
         """The dice rolled (a Harry's defence dice) as a plain pool, and a Harry's attack dice."""
-        plain = replace(self.pool, forks=0, helping=0, bonus=0, penalty=0)
+        plain = evolved(self.pool, forks=0, helping=0, bonus=0, penalty=0)
         if self.slip.maneuver == "Harry":
             defence = min(self.slip.defence, self.dice)
-            return replace(plain, exponent=defence), self.dice - defence
-        return replace(plain, exponent=self.dice), 0
+            return evolved(plain, exponent=defence), self.dice - defence
+        return evolved(plain, exponent=self.dice), 0
 
 
 def reveal(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
@@ -277,17 +278,17 @@ def slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
     """The odds of ``slip``'s maneuver test as the reveal rolls it (before any help)."""
     pool, _, _, _ = pool_for(state, slip, {})
     n = dice_rolled(state, slip, pool)
-    rolled = replace(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0)
+    rolled = evolved(pool, exponent=n, forks=0, helping=0, bonus=0, penalty=0)
     label = f"{possessive(faction_name(state, slip.faction))} {slip.maneuver} with {slip.skill}"
     info = maneuver(slip.maneuver)
     if slip.maneuver == "Harry":
         defence = min(slip.defence, n)
         return (
             successes_preview(
-                replace(rolled, exponent=defence), f"{label}: defence dice", RESOLUTION
+                evolved(rolled, exponent=defence), f"{label}: defence dice", RESOLUTION
             ),
             successes_preview(
-                replace(rolled, exponent=n - defence), f"{label}: attack dice", RESOLUTION
+                evolved(rolled, exponent=n - defence), f"{label}: attack dice", RESOLUTION
             ),
         )
     out = [successes_preview(rolled, label, RESOLUTION)]
@@ -362,7 +363,7 @@ def slips_revealed(state: KingdomsState, event: Event) -> KingdomsState:
     data: dict[str, Any] = dict(event.data)
     order = tuple(str(f) for f in data["order"])
     void = {str(k): str(v) for k, v in data["void"].items()}
-    return replace(state, phase="rolled", reader=str(data["reader"]), order=order, void=void)
+    return evolved(state, phase="rolled", reader=str(data["reader"]), order=order, void=void)
 
 
 def maneuver_test_rolled(state: KingdomsState, event: Event) -> KingdomsState:
@@ -396,7 +397,7 @@ def maneuver_test_rolled(state: KingdomsState, event: Event) -> KingdomsState:
         decided=int(data["dice"]) == 0
         or not can_spend_after(state.factions[fid].character(slip.roller)),
     )
-    return replace(state, rolls={**state.rolls, fid: test})
+    return evolved(state, rolls={**state.rolls, fid: test})
 
 
 def apply_effect(state: KingdomsState, event: Event) -> KingdomsState:
@@ -438,12 +439,12 @@ def maneuver_resolved(state: KingdomsState, event: Event) -> KingdomsState:
         "slips": {f: s.to_json() for f, s in state.slips.items()},
         "scenes": len(state.scenes),
     }
-    return replace(state, history=(*state.history, summary))
+    return evolved(state, history=(*state.history, summary))
 
 
 def chronicle_won(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`CHRONICLE_WON`: the winner."""
-    return replace(state, winner=str(event.data["faction"]))
+    return evolved(state, winner=str(event.data["faction"]))
 
 
 def maneuver_ended(state: KingdomsState, event: Event) -> KingdomsState:
@@ -457,9 +458,9 @@ def maneuver_ended(state: KingdomsState, event: Event) -> KingdomsState:
     needs_join = any(f.out and f.joined is None for f in factions) or pending
     nobody_left = all(f.out for f in factions)
     if state.winner or nobody_left:
-        return replace(state, phase="over", pending_conquest=pending)
+        return evolved(state, phase="over", pending_conquest=pending)
     phase = "consequences" if needs_join else "downtime"
-    return replace(state, phase=phase, pending_conquest=pending)
+    return evolved(state, phase=phase, pending_conquest=pending)
 
 
 FOLDS: Mapping[str, Fold] = {

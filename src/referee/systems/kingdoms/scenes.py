@@ -10,11 +10,11 @@ lent between factions.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RollCard
 from referee.core.naming import possessive
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import PASS, SCENE, Scene
 from referee.systems.kingdoms.dice import WOUND_DICE, BurningPool, BurningTest, help_dice
@@ -328,20 +328,20 @@ def scene_played(state: KingdomsState, event: Event) -> KingdomsState:
         key = "second" if role == "second" else "leader"
         hurt = state.factions[fid].character(key)
         if str(severity) == "superficial":
-            hurt = replace(hurt, superficial=True)
+            hurt = evolved(hurt, superficial=True)
         else:
-            hurt = replace(hurt, wound_dice=hurt.wound_dice + WOUND_DICE[str(severity)])
+            hurt = evolved(hurt, wound_dice=hurt.wound_dice + WOUND_DICE[str(severity)])
         state = state.with_faction(fid, **{key: hurt})
     wounded = frozenset(
         f"{str(ref).partition('.')[0]}.{'second' if str(ref).endswith('.second') else 'leader'}"
         for ref in wounds
     )
-    return replace(state, scenes=(*state.scenes, record), wounded=state.wounded | wounded)
+    return evolved(state, scenes=(*state.scenes, record), wounded=state.wounded | wounded)
 
 
 def scenes_passed(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`SCENES_PASSED`: the faction has spent or passed its scenes."""
-    return replace(state, passed=state.passed | {str(event.data["faction"])})
+    return evolved(state, passed=state.passed | {str(event.data["faction"])})
 
 
 FOLDS: Mapping[str, Fold] = {SCENE_PLAYED: scene_played, SCENES_PASSED: scenes_passed}

@@ -9,9 +9,9 @@ the refusals :mod:`.structure`'s; they are named here too, where they were first
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
+from referee.core.values import evolved
 from referee.systems.kingdoms.dice import (
     Artha,
     BurningPool,
@@ -269,7 +269,7 @@ def _engagement_odds(
     Harry's attack dice where the matrix says aV), or against the Ob."""
     e = engagement
     mine, attack_dice = pools[e.attacker]
-    attacker = replace(mine, exponent=attack_dice) if e.role == "harry" else mine
+    attacker = evolved(mine, exponent=attack_dice) if e.role == "harry" else mine
     who = state.factions[e.attacker].character(state.slips[e.attacker].roller)
     choices = [Artha()]
     if who.artha.get("fate", 0):
@@ -288,7 +288,7 @@ def _engagement_odds(
         defender, defender_attack = pools[e.target]
         harried = entries[e.target].maneuver == "Harry" and e.cell != "-"
         if harried and matrix().cell("Harry", e.maneuver) == "aV":  # its attack dice meet it
-            defender = replace(defender, exponent=defender_attack)
+            defender = evolved(defender, exponent=defender_attack)
         row["against_dice"] = defender.exponent
         chances = {a.label(): str(versus_odds(attacker, defender, a)) for a in choices}
     else:

@@ -15,10 +15,11 @@ Ability(shade=<Shade.BLACK: 4>, exponent=6, open_ended=False)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import RuleError, ScenarioError
+from referee.core.values import evolved
 from referee.systems.kingdoms.dice import WOUND_HEALTH_OB, Shade
 from referee.systems.kingdoms.tables import setup_tables
 
@@ -192,7 +193,7 @@ class Character:
                     "Artha", f"{self.name} has {left.get(kind, 0)} {kind}, cannot spend {points}"
                 )
             left[kind] = left.get(kind, 0) - points
-        return replace(self, artha=left)
+        return evolved(self, artha=left)
 
     @property
     def health_ob(self) -> int:

@@ -10,11 +10,11 @@ downtime; :func:`slip_from` refuses what the rules forbid.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, Secret, only
 from referee.core.fairness import SALT, seal
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import WRITE_SLIP, WriteSlip
 from referee.systems.kingdoms.dice import Artha, BurningPool, Shade, fork_dice
@@ -259,7 +259,7 @@ def slip_written(state: KingdomsState, event: Event) -> KingdomsState:
     salts = dict(state.salts)
     if isinstance(data.get(SALT), str):
         salts[slip.faction] = str(data[SALT])
-    return replace(state, slips={**state.slips, slip.faction: slip}, salts=salts)
+    return evolved(state, slips={**state.slips, slip.faction: slip}, salts=salts)
 
 
 FOLDS: Mapping[str, Fold] = {SLIP_WRITTEN: slip_written}

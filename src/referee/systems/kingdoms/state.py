@@ -10,9 +10,10 @@ after any maneuver and pick up next week by replaying the log.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.values import evolved
 from referee.systems.kingdoms.sheets import Character
 
 __all__ = ["Faction", "KingdomsState", "RolledTest", "SceneRecord", "Slip"]
@@ -213,5 +214,5 @@ class KingdomsState:
 
     def with_faction(self, fid: str, **changes: Any) -> KingdomsState:
         """This state with faction ``fid``'s fields changed (its seat kept)."""
-        faction = replace(self.factions[fid], **changes)
-        return replace(self, factions={**self.factions, fid: faction})
+        faction = evolved(self.factions[fid], **changes)
+        return evolved(self, factions={**self.factions, fid: faction})

@@ -10,11 +10,11 @@ factions it mentions, as the log says them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any, TypeAlias
 
 from referee.core import Action, ActorId, Builder, Event, RuleError, Secret
 from referee.core.naming import with_names
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import NEW_SESSION
 from referee.systems.kingdoms.events import SESSION_STARTED
@@ -125,7 +125,7 @@ def new_session(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> 
 def session_started(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`SESSION_STARTED`: the session number."""
     data: dict[str, Any] = dict(event.data)
-    return replace(state, session=int(data["session"]))
+    return evolved(state, session=int(data["session"]))
 
 
 FOLDS: Mapping[str, Fold] = {SESSION_STARTED: session_started}

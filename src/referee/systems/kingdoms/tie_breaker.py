@@ -11,11 +11,11 @@ substituted from off the text's lists) has no tie-breaker (ruling 35).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, OddsPreview
 from referee.core.naming import possessive
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import TIE_BREAK, TieBreak
 from referee.systems.kingdoms.cards import pool_card
@@ -170,7 +170,7 @@ def tie_break_offered(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`TIE_BREAK_OFFERED`: this side's offer, waiting for the other's."""
     data: dict[str, Any] = dict(event.data)
     offer = (str(data["opponent"]), str(data["root"]))
-    return replace(state, tie_offers={**state.tie_offers, str(data["faction"]): offer})
+    return evolved(state, tie_offers={**state.tie_offers, str(data["faction"]): offer})
 
 
 def tie_break_rolled(state: KingdomsState, event: Event) -> KingdomsState:
@@ -186,11 +186,11 @@ def tie_break_rolled(state: KingdomsState, event: Event) -> KingdomsState:
         test = rolls[fid]
         marked = {**test.tie_break, "extra": int(n)}
         if pools.get(fid) == "attack":
-            rolls[fid] = replace(test, attack=test.attack + int(n), tie_break=marked)
+            rolls[fid] = evolved(test, attack=test.attack + int(n), tie_break=marked)
         else:
-            rolls[fid] = replace(test, successes=test.successes + int(n), tie_break=marked)
+            rolls[fid] = evolved(test, successes=test.successes + int(n), tie_break=marked)
     offers = {k: v for k, v in state.tie_offers.items() if k not in extra}
-    return replace(state, rolls=rolls, tie_offers=offers)
+    return evolved(state, rolls=rolls, tie_offers=offers)
 
 
 FOLDS: Mapping[str, Fold] = {

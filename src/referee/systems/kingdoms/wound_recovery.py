@@ -5,10 +5,10 @@ successful Health test" (a wound taken this maneuver heals from the next; downti
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import Action, Builder, Event, RollCard
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import HEALTH_TEST
 from referee.systems.kingdoms.dice import BurningPool, BurningTest
@@ -64,13 +64,13 @@ def health_tested(state: KingdomsState, event: Event) -> KingdomsState:
     """:data:`HEALTH_TESTED`: the wounds left, and the test made this maneuver."""
     data: dict[str, Any] = dict(event.data)
     fid, key = str(data["faction"]), str(data["character"])
-    healed = replace(
+    healed = evolved(
         state.factions[fid].character(key),
         wound_dice=int(data["wound_dice"]),
         superficial=bool(data["superficial"]),
     )
     state = state.with_faction(fid, **{key: healed})
-    return replace(state, health_tested=state.health_tested | {f"{fid}.{key}"})
+    return evolved(state, health_tested=state.health_tested | {f"{fid}.{key}"})
 
 
 FOLDS: Mapping[str, Fold] = {HEALTH_TESTED: health_tested}

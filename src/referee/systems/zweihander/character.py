@@ -15,10 +15,11 @@ add Reputation, Order and Chaos Ranks, Corruption and Disorders.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import RuleError, ScenarioError
+from referee.core.values import evolved
 
 __all__ = [
     "BONUSES",
@@ -258,16 +259,16 @@ class Character:
     def suffer_peril(self, peril: int) -> Character:
         """This character after ``peril`` points of Peril (:func:`peril_steps`)."""
         steps = peril_steps(peril, self.peril_threshold)
-        return replace(self, peril=min(INCAPACITATED, self.peril + steps))
+        return evolved(self, peril=min(INCAPACITATED, self.peril + steps))
 
     def suffer_damage(self, ranks: int) -> Character:
         """This character ``ranks`` steps down the Damage Condition Track."""
-        return replace(self, damage=min(SLAIN, self.damage + max(0, ranks)))
+        return evolved(self, damage=min(SLAIN, self.damage + max(0, ranks)))
 
     def recover_to(self, step: str) -> Character:
         """Recover on the Peril Condition Track to ``step`` ("Imperiled", "Unhindered") if worse."""
         target = PERIL_TRACK.index(step)
-        return replace(self, peril=min(self.peril, target))
+        return evolved(self, peril=min(self.peril, target))
 
 
 def _mapping(value: Any, path: tuple[str, ...], low: int) -> dict[str, int]:

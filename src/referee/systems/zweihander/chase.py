@@ -21,7 +21,6 @@ fold, the choices, and :func:`play_out`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -42,6 +41,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import possessive, title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.chase_ladder import (
     CHASE_START,
@@ -263,23 +263,23 @@ def _fold_fatigue(chase: ChaseState, data: Any) -> ChaseState:
     if not data.get("exhausted"):
         return chase
     x = chase.participant(str(data["participant"]))
-    return chase.with_participant(replace(x, status="exhausted"))
+    return chase.with_participant(evolved(x, status="exhausted"))
 
 
 def _fold_complication(chase: ChaseState, data: Any) -> ChaseState:
     if not data.get("complication"):
         return chase
     arose = (chase.round, str(data["participant"]))
-    return replace(chase, complications=(*chase.complications, arose))
+    return evolved(chase, complications=(*chase.complications, arose))
 
 
 def _fold_round_ended(chase: ChaseState, data: Any) -> ChaseState:
-    return replace(
+    return evolved(
         chase,
         round=chase.round + 1,
         current=None,
         participants=tuple(
-            replace(x, moved=False, acted=False, caught=None, tackled=None)
+            evolved(x, moved=False, acted=False, caught=None, tackled=None)
             for x in chase.participants
         ),
     )
@@ -308,7 +308,7 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
     if chase is None:
         return state
     fold = _FOLDS.get(event.kind)
-    return replace(state, chase=chase if fold is None else fold(chase, event.data))
+    return evolved(state, chase=chase if fold is None else fold(chase, event.data))
 
 
 # ------------------------------------------------------------------------------ choices

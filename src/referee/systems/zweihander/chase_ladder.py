@@ -16,7 +16,6 @@ Start is "+3 Escape or Pursuit Value on the first round".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator
@@ -36,6 +35,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource, roll
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.chase_scene import (
@@ -177,7 +177,7 @@ def start_chase(b: Builder[ZweihanderState], action: Action, dice: DiceSource) -
         [(i, people[i].initiative or 0) for i, _ in pursuers],
     )
     participants = [
-        replace(people[pid], value=HEAD_START if head_side == people[pid].side else 0)
+        evolved(people[pid], value=HEAD_START if head_side == people[pid].side else 0)
         for pid in order
     ]
     fields = ("id", "side", "mode", "movement", "value")
@@ -253,7 +253,7 @@ def fold_started(state: ZweihanderState, event: Event) -> ZweihanderState:
         for x in (listed if isinstance(listed, list | tuple) else [])
     )
     head = d.get("head_start")
-    return replace(
+    return evolved(
         state,
         chase=ChaseState(
             participants=parts,

@@ -12,7 +12,6 @@ Takedown" (:mod:`.takedown`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pydantic import Field
@@ -31,6 +30,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import possessive, title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource, roll
 from referee.systems.zweihander.chase_scene import (
     SECTION,
@@ -282,29 +282,29 @@ def catch_up(b: Builder[ZweihanderState]) -> None:
 def fold_moved(chase: ChaseState, data: Any) -> ChaseState:
     """``chase.moved``: the new Value; the mover may now act."""
     x = chase.participant(str(data["participant"]))
-    chase = chase.with_participant(replace(x, value=int(data["value"]), moved=True, acted=False))
-    return replace(chase, current=x.id)
+    chase = chase.with_participant(evolved(x, value=int(data["value"]), moved=True, acted=False))
+    return evolved(chase, current=x.id)
 
 
 def fold_action_taken(chase: ChaseState, data: Any) -> ChaseState:
     """``chase.action_taken``: the new Value; the Action is spent."""
     x = chase.participant(str(data["participant"]))
-    return chase.with_participant(replace(x, value=int(data["value"]), acted=True))
+    return chase.with_participant(evolved(x, value=int(data["value"]), acted=True))
 
 
 def fold_attacked(chase: ChaseState, data: Any) -> ChaseState:
     """``chase.attacked``: the attacker's Value less the cost; the victim's less the Damage."""
     x = chase.participant(str(data["participant"]))
-    chase = chase.with_participant(replace(x, value=int(data["value"]), acted=True))
+    chase = chase.with_participant(evolved(x, value=int(data["value"]), acted=True))
     t = chase.participant(str(data["target"]))
     status = "slain" if data.get("target_slain") else t.status
-    return chase.with_participant(replace(t, value=int(data["target_value"]), status=status))
+    return chase.with_participant(evolved(t, value=int(data["target_value"]), status=status))
 
 
 def fold_caught_up(chase: ChaseState, data: Any) -> ChaseState:
     """``chase.caught_up``: the Pursuit Value lowered to the Escape Value; a Takedown is open."""
     x = chase.participant(str(data["participant"]))
-    return chase.with_participant(replace(x, value=int(data["value"]), caught=str(data["escapee"])))
+    return chase.with_participant(evolved(x, value=int(data["value"]), caught=str(data["escapee"])))
 
 
 def round_choices(state: ZweihanderState, me: Participant) -> list[Choice]:

@@ -14,11 +14,11 @@ brought it about.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
 from referee.core import REFEREE, Action, ActionSpec, Builder, Params, RuleError, Who
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.events import CHASE_ENDED, CHASE_GAVE_UP
 from referee.systems.zweihander.state import ChaseState, Participant, ZweihanderState
@@ -133,10 +133,10 @@ def ending(chase: ChaseState) -> str | None:
 def fold_gave_up(chase: ChaseState, data: Any) -> ChaseState:
     """``chase.gave_up``: everyone of the side still in it gave up."""
     side = str(data["side"])
-    return replace(
+    return evolved(
         chase,
         participants=tuple(
-            replace(x, status="gave up") if x.side == side and x.is_in else x
+            evolved(x, status="gave up") if x.side == side and x.is_in else x
             for x in chase.participants
         ),
     )
@@ -148,6 +148,6 @@ def fold_ended(chase: ChaseState, data: Any) -> ChaseState:
     parts = chase.participants
     if "Escape Condition" in reason or "pursuer" in reason:
         parts = tuple(
-            replace(x, status="escaped") if x.side == "escapee" and x.is_in else x for x in parts
+            evolved(x, status="escaped") if x.side == "escapee" and x.is_in else x for x in parts
         )
-    return replace(chase, ended=reason, participants=parts)
+    return evolved(chase, ended=reason, participants=parts)

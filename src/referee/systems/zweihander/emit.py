@@ -9,12 +9,12 @@ Becoming Incapacitated!), the ``test_*`` and ``chaos_card`` functions the dice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from referee.core import CheckResult, OddsPreview, RollCard
 from referee.core.cards import odds_of
+from referee.core.values import evolved
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.percentile import ChaosDice, ChaosResult, SkillTest, difficulty_name
 from referee.systems.zweihander.state import ZweihanderState, character_changes
@@ -170,7 +170,7 @@ def character_payload(
     for after in characters:
         before = state.character(after.id)
         if after.is_incapacitated and not before.is_incapacitated:
-            after = replace(after, corruption=after.corruption + INCAPACITATED_CORRUPTION)
+            after = evolved(after, corruption=after.corruption + INCAPACITATED_CORRUPTION)
             offences.append(
                 {
                     "character": after.id,

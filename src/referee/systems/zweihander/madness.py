@@ -20,7 +20,7 @@ rank towards Chaos, else if the Corruption is under 10 → 1 rank towards Order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
@@ -41,6 +41,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import possessive, title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.emit import (
@@ -221,7 +222,7 @@ def withstand(
         return WithstandResult(row.situation, test, 0, (), 0, character)
     peril, faces = roll_peril(row.mental_peril, dice)
     after = character.suffer_peril(peril)
-    after = replace(after, corruption=after.corruption + row.corruption)
+    after = evolved(after, corruption=after.corruption + row.corruption)
     return WithstandResult(row.situation, test, peril, faces, row.corruption, after)
 
 
@@ -261,7 +262,7 @@ def end_of_session(
             chaos += 1
         elif corruption < CORRUPTION_PER_CHAOS_RANK:
             order += 1
-    after = replace(
+    after = evolved(
         character,
         order_ranks=character.order_ranks + order,
         chaos_ranks=character.chaos_ranks + chaos,
@@ -271,14 +272,14 @@ def end_of_session(
     gained_disorder = None
     if after.order_ranks >= ALIGNMENT_LIMIT:
         fate = True
-        after = replace(after, fate_points=after.fate_points + 1, reputation=after.reputation + 1)
+        after = evolved(after, fate_points=after.fate_points + 1, reputation=after.reputation + 1)
     elif after.chaos_ranks >= ALIGNMENT_LIMIT:
         gained_disorder = disorder or "Disorder"
-        after = replace(
+        after = evolved(
             after, disorders=(*after.disorders, gained_disorder), reputation=after.reputation + 1
         )
     if fate or gained_disorder:
-        after = replace(
+        after = evolved(
             after,
             order_ranks=after.permanent_order_ranks,
             chaos_ranks=after.permanent_chaos_ranks,
@@ -354,7 +355,7 @@ def decide_corruption(b: Builder[ZweihanderState], action: Action, dice: DiceSou
     c = b.state.character(p.character)
     weight, pts = offence_points(p.offence, p.weight, p.points)
     payload = {"character": c.id, "offence": p.offence, "weight": weight, "points": pts}
-    after = replace(c, corruption=c.corruption + pts)
+    after = evolved(c, corruption=c.corruption + pts)
     b.emit(CORRUPTION_GAINED, character_payload(b.state, payload, [after]))
 
 

@@ -27,11 +27,10 @@ merged data, so every seat's replay agrees with the referee's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from referee.core import REFEREE_ONLY, Event, Secret
-from referee.core.values import Json, JsonObject
+from referee.core.values import Json, JsonObject, evolved
 from referee.systems.zweihander.events import (
     CORRUPTION_GAINED,
     CORRUPTION_RESOLVED,
@@ -72,7 +71,7 @@ def guard(state: ZweihanderState, event: Event) -> Event:
         return event
     data = event.payload
     if event.kind in _WHOLE and data.get("character") in npcs:
-        return replace(event, audience=REFEREE_ONLY)
+        return evolved(event, audience=REFEREE_ONLY)
     payload: dict[str, Json] = dict(data)
     secrets: list[Secret] = list(event.secrets)
     changes = data.get("characters")
@@ -106,7 +105,7 @@ def guard(state: ZweihanderState, event: Event) -> Event:
         payload.pop("corruption")
     if len(secrets) == len(event.secrets):
         return event
-    return replace(event, payload=payload, secrets=tuple(secrets))
+    return evolved(event, payload=payload, secrets=tuple(secrets))
 
 
 def redact_state(data: JsonObject, npcs: frozenset[str]) -> JsonObject:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
@@ -39,6 +39,7 @@ from referee.core import (
     set_timer,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
 from referee.systems.zweihander.character import INCAPACITATED
@@ -250,7 +251,7 @@ def decide_forced_march(b: Builder[ZweihanderState], action: Action, dice: DiceS
         c = b.state.character(cid)
         test = forced_march_test(c.chance("Toughness"))
         result = test.roll(dice)
-        after = c if result.is_success else replace(c, peril=INCAPACITATED)
+        after = c if result.is_success else evolved(c, peril=INCAPACITATED)
         payload = {
             "character": cid,
             "test": test_json(test, result, "Toughness"),
@@ -277,11 +278,11 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
         who = str(d["character"])
         hours = overland_rules()["forced_march_recovery_hours"]
         state = waits.wait(state, f"forced-march:{who}", hours)
-        return replace(state, no_recovery=(*state.no_recovery, who))
+        return evolved(state, no_recovery=(*state.no_recovery, who))
     if event.kind == RECOVERY_ALLOWED:
         who = str(d["character"])
         state = waits.release(state, f"forced-march:{who}")
-        return replace(state, no_recovery=tuple(c for c in state.no_recovery if c != who))
+        return evolved(state, no_recovery=tuple(c for c in state.no_recovery if c != who))
     return state
 
 

@@ -39,7 +39,7 @@ emitted), the fold of character changes, and the views.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import fields
 from typing import Any
 
 from referee.core import (
@@ -62,7 +62,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import title_of
-from referee.core.values import JsonObject, to_json
+from referee.core.values import JsonObject, evolved, to_json
 from referee.dice import DiceSource
 from referee.systems.zweihander import chase as chase_rules
 from referee.systems.zweihander import (
@@ -127,7 +127,6 @@ CATALOGUE = Catalogue(SPECS)
 """Every action kind of a Zweihänder table."""
 
 _CHOICES: tuple[Callable[[ZweihanderState, str], list[Choice]], ...] = (
-    chase_rules.choices,
     wilderness.choices,
     skill_tests.choices,
     social.choices,
@@ -166,7 +165,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
             except RuleError as error:
                 raise ScenarioError(error.reason, ("stables", str(player))) from None
             stables[str(player)] = tuple(members)
-        state = replace(state, stables=stables)
+        state = evolved(state, stables=stables)
         if setup.get("journey") is not None:
             payload = wilderness.start_payload(state, setup["journey"], ("journey",))
             state = wilderness.evolve(state, Event(JOURNEY_STARTED, payload))
@@ -202,7 +201,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         if chase_rules.is_running(state, actor):
             # a participant acts in the chase, in ladder order (Referee's ruling)
             return tuple(chase_rules.choices(state, actor))
-        return tuple(choice for choices in _CHOICES for choice in choices(state, actor))
+        return (*chase_rules.choices(state, actor), *_aside_from_the_chase(state, actor))
 
     def waiting(self, state: ZweihanderState, actor: ActorId) -> Waiting | None:
         """Why ``actor`` has nothing to do now, and until when: Slain!, Incapacitated!, or
@@ -333,6 +332,27 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
                 k: v for k, v in ex.items() if k not in ("favourable", "unfavourable")
             }
         return data
+
+
+_BESIDE_THE_CHASE = tuple(f.name for f in fields(ZweihanderState) if f.name != "chase")
+"""What the other sections' choices read of the state: all of it but the chase."""
+
+_asked_aside: dict[ActorId, tuple[tuple[Any, ...], tuple[Choice, ...]]] = {}
+"""Each actor's last choices of the other sections, and the state less its chase they were
+worked out for."""
+
+
+def _aside_from_the_chase(state: ZweihanderState, actor: ActorId) -> tuple[Choice, ...]:
+    """The choices of every section but the chase (:data:`_CHOICES`), which read nothing of
+    it: worked out again only when something else of the state changed. At every step of a
+    chase the GM was offered every other section's choices afresh, the same ones."""
+    beside = tuple(getattr(state, name) for name in _BESIDE_THE_CHASE)
+    kept = _asked_aside.get(actor)
+    if kept is not None and kept[0] == beside:
+        return kept[1]
+    found = tuple(choice for choices in _CHOICES for choice in choices(state, actor))
+    _asked_aside[actor] = (beside, found)
+    return found
 
 
 def _can_act(c: Character) -> bool:

@@ -15,7 +15,6 @@ minor requisition once a day, a middling one once a week, a major one once a mon
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Literal
 
 from pydantic import Field
@@ -38,6 +37,7 @@ from referee.core import (
     set_timer,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
 from referee.systems.zweihander.emit import character_payload
@@ -162,7 +162,7 @@ def decide_reputation(b: Builder[ZweihanderState], action: Action, dice: DiceSou
     p = REPUTATION_AWARD.of(action)
     c = b.state.character(p.character)
     pts = story_arc_reward(p.story_arc)
-    after = replace(c, reputation=c.reputation + pts)
+    after = evolved(c, reputation=c.reputation + pts)
     payload = {"character": c.id, "story_arc": pts}
     b.emit(REPUTATION_AWARDED, character_payload(b.state, payload, [after]))
 
@@ -181,7 +181,7 @@ def decide_requisition(b: Builder[ZweihanderState], action: Action, dice: DiceSo
         )
     if c.reputation < cost:
         raise RuleError("Requisitions", f"{c.id} has {c.reputation} Reputation, needs {cost}")
-    after = replace(c, reputation=c.reputation - cost)
+    after = evolved(c, reputation=c.reputation - cost)
     payload = {"character": c.id, "weight": p.weight, "cost": cost, "what": p.what}
     b.emit(REQUISITION_MADE, character_payload(b.state, payload, [after]))
     b.add(
@@ -201,11 +201,11 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
         key = f"{d['character']}:{d['weight']}"
         hours = THRESHOLDS[requisition(str(d["weight"])).threshold] // HOUR
         state = waits.wait(state, f"requisition:{key}", hours)
-        return replace(state, requisitions_pending=(*state.requisitions_pending, key))
+        return evolved(state, requisitions_pending=(*state.requisitions_pending, key))
     if event.kind == REQUISITION_AVAILABLE:
         key = f"{d['character']}:{d['weight']}"
         state = waits.release(state, f"requisition:{key}")
-        return replace(
+        return evolved(
             state, requisitions_pending=tuple(k for k in state.requisitions_pending if k != key)
         )
     return state

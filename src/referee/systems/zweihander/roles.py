@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from pydantic import Field
 
 from referee.core import Action, ActionSpec, Builder, Outcome, Params, RuleError, Who
 from referee.core.naming import title_of
-from referee.core.values import Json
+from referee.core.values import Json, evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.emit import test_card, test_json
 from referee.systems.zweihander.events import JOURNEY_ROLE_CHECK
@@ -199,13 +198,13 @@ def fold_role_check(state: ZweihanderState, j: JourneyState, data: Any) -> Zweih
     """``journey.role_check``: the Guide's provisions and Terrain, the Survivalist's camp and
     Toughness Tests, or the Scout's Threat Level and Surprise Turn (then the Toughness Tests)."""
     if "provisions_per_day" in data:
-        j = replace(
+        j = evolved(
             j,
             provisions_per_day=int(str(data["provisions_per_day"])),
             terrain=int(str(data["terrain"])),
         )
     elif "camp_recovery" in data:
-        j = replace(
+        j = evolved(
             j,
             camp_recovery=str(data["camp_recovery"]),
             toughness_tests_left=int(str(data["toughness_tests"])),
@@ -213,13 +212,13 @@ def fold_role_check(state: ZweihanderState, j: JourneyState, data: Any) -> Zweih
         )
     else:
         surprise = data.get("surprise")
-        j = replace(
+        j = evolved(
             j,
             threat=int(str(data["threat"])),
             phase="toughness",
             surprise=None if surprise is None else str(surprise),
         )
-    return replace(state, journey=j)
+    return evolved(state, journey=j)
 
 
 MAX_ASSIGNMENTS = 12

@@ -22,7 +22,6 @@ it as Hostile and imposes 2D10+2 mental Peril.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
@@ -48,6 +47,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.character import Character
 from referee.systems.zweihander.emit import (
@@ -356,7 +356,7 @@ def decide_exchange_tactic(b: Builder[ZweihanderState], action: Action, dice: Di
         unfavourable=chosen == ex.unfavourable,
     )
     read_as, words = exchange_outcome(chosen, ex.disposition, outcome)
-    after = replace(c, reputation=c.reputation - 1) if burn else c
+    after = evolved(c, reputation=c.reputation - 1) if burn else c
     payload: dict[str, Any] = {
         "character": who,
         "tactic": chosen,
@@ -422,7 +422,7 @@ def odds_of(state: ZweihanderState, action: Action, viewer: Viewer) -> tuple[Odd
             label = f"{title_of(action.actor)} uses {chosen}"
             ex = state.exchange
             if viewer.is_referee and ex is not None:
-                bumped = replace(
+                bumped = evolved(
                     test, favourable=chosen == ex.favourable, unfavourable=chosen == ex.unfavourable
                 )
                 if bumped != test:
@@ -441,7 +441,7 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
     if event.kind == EXCHANGE_STARTED:
         fav, unfav = d.get("favourable"), d.get("unfavourable")
         participants = d["participants"]
-        return replace(
+        return evolved(
             state,
             exchange=ExchangeState(
                 npc=str(d["npc"]),
@@ -460,15 +460,15 @@ def evolve(state: ZweihanderState, event: Event) -> ZweihanderState:
     if event.kind == EXCHANGE_TACTIC_TESTED and state.exchange is not None:
         ex = state.exchange
         who = str(d["character"])
-        state = replace(
+        state = evolved(
             state,
-            exchange=replace(
+            exchange=evolved(
                 ex, tested=(*ex.tested, who), results=(*ex.results, (who, str(d["result"])))
             ),
         )
-        return replace(state, fortune_points=state.fortune_points + int(str(d["fortune_points"])))
+        return evolved(state, fortune_points=state.fortune_points + int(str(d["fortune_points"])))
     if event.kind == EXCHANGE_ENDED and state.exchange is not None:
-        return replace(state, exchange=replace(state.exchange, ended=True))
+        return evolved(state, exchange=evolved(state.exchange, ended=True))
     return state
 
 

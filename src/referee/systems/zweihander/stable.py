@@ -13,7 +13,6 @@ half rounds up (RULINGS.md, "Everywhere").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from pydantic import Field
 
@@ -30,6 +29,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import possessive, title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.emit import character_payload
 from referee.systems.zweihander.events import STABLE_REWARDED
@@ -99,7 +99,7 @@ def decide_stable(b: Builder[ZweihanderState], action: Action, dice: DiceSource)
         raise RuleError("Character stable", f"no stable for player {p.player!r}")
     rewards = stable_rewards(b.state.stables[p.player], p.played, p.reward)
     changed = [
-        replace(b.state.character(m), reward_points=b.state.character(m).reward_points + r)
+        evolved(b.state.character(m), reward_points=b.state.character(m).reward_points + r)
         for m, r in rewards.items()
     ]
     payload = {"player": p.player, "rewards": rewards}

@@ -15,10 +15,11 @@ which :func:`apply_character_changes` folds in, whatever the event's kind.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from referee.core import RuleError
+from referee.core.values import evolved
 from referee.systems.zweihander.character import Character
 
 __all__ = [
@@ -32,7 +33,8 @@ __all__ = [
     "character_changes",
 ]
 
-_FIELDS = {f.name for f in fields(Character)} - {"id"}
+_FIELDS = tuple(f.name for f in fields(Character) if f.name != "id")
+"""A character's fields but its id, in the order the class gives them."""
 
 
 def character_changes(before: Character, after: Character) -> dict[str, Any]:
@@ -42,7 +44,7 @@ def character_changes(before: Character, after: Character) -> dict[str, Any]:
     {'peril': 3, 'corruption': 2}
     """
     out: dict[str, Any] = {}
-    for name in sorted(_FIELDS, key=lambda n: [f.name for f in fields(Character)].index(n)):
+    for name in _FIELDS:
         old, new = getattr(before, name), getattr(after, name)
         if old != new:
             out[name] = list(new) if isinstance(new, tuple) else new
@@ -99,7 +101,7 @@ class ChaseState:
 
     def with_participant(self, new: Participant) -> ChaseState:
         """This chase with one participant replaced."""
-        return replace(
+        return evolved(
             self, participants=tuple(new if p.id == new.id else p for p in self.participants)
         )
 
@@ -200,7 +202,7 @@ class ZweihanderState:
 
     def with_character(self, new: Character) -> ZweihanderState:
         """This state with one character replaced."""
-        return replace(
+        return evolved(
             self, characters=tuple(new if c.id == new.id else c for c in self.characters)
         )
 
@@ -235,5 +237,5 @@ field of a character (fields: ...)
         updates: dict[str, Any] = {
             k: tuple(v) if isinstance(v, list | tuple) else v for k, v in fields_.items()
         }
-        state = state.with_character(replace(c, **updates))
+        state = state.with_character(evolved(c, **updates))
     return state

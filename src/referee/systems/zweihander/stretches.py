@@ -17,7 +17,6 @@ increases the terrain type by one step"); the Threat Level is the number of Chao
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import Field
@@ -33,6 +32,7 @@ from referee.core import (
     ScenarioError,
     Who,
 )
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander import waits
 from referee.systems.zweihander.emit import chaos_card
@@ -395,7 +395,7 @@ def fold_started(state: ZweihanderState, event: Event) -> ZweihanderState:
         for s in _items(d["stretches"])
     )
     first = stretches[0]
-    return replace(
+    return evolved(
         state,
         journey=JourneyState(
             travellers=tuple(str(t) for t in _items(d["travellers"])),
@@ -408,19 +408,19 @@ def fold_started(state: ZweihanderState, event: Event) -> ZweihanderState:
 
 def fold_chaos(state: ZweihanderState, j: JourneyState, data: Any) -> ZweihanderState:
     """``journey.chaos``: one more encounter if the dice triggered."""
-    j = replace(j, encounters=j.encounters + (1 if data.get("encounter") else 0))
-    return replace(state, journey=j)
+    j = evolved(j, encounters=j.encounters + (1 if data.get("encounter") else 0))
+    return evolved(state, journey=j)
 
 
 def fold_stretch_ended(state: ZweihanderState, j: JourneyState, data: Any) -> ZweihanderState:
     """``journey.stretch_ended``: the days and provisions counted, the travel hours passed;
     the next Stretch's Role Checks (or, after the last, the journey is done)."""
     days = int(str(data["days"]))
-    j = replace(j, days=j.days + days, provisions=j.provisions + int(str(data["provisions"])))
-    state = replace(state, travel_hours=state.travel_hours + 24 * days)
+    j = evolved(j, days=j.days + days, provisions=j.provisions + int(str(data["provisions"])))
+    state = evolved(state, travel_hours=state.travel_hours + 24 * days)
     if j.index + 1 < len(j.stretches):
         nxt = j.stretches[j.index + 1]
-        j = replace(
+        j = evolved(
             j,
             index=j.index + 1,
             phase="roles",
@@ -429,14 +429,14 @@ def fold_stretch_ended(state: ZweihanderState, j: JourneyState, data: Any) -> Zw
             surprise=None,
         )
     else:
-        j = replace(j, phase="done")
-    return replace(state, journey=j)
+        j = evolved(j, phase="done")
+    return evolved(state, journey=j)
 
 
 def fold_ended(state: ZweihanderState, j: JourneyState, data: Any) -> ZweihanderState:
     """``journey.ended``: the Fortune Points awarded."""
     fortune = state.fortune_points + int(str(data["fortune_points"]))
-    return replace(state, journey=replace(j, ended=True), fortune_points=fortune)
+    return evolved(state, journey=evolved(j, ended=True), fortune_points=fortune)
 
 
 def _items(value: Any) -> list[Any]:

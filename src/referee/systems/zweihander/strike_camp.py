@@ -11,7 +11,6 @@ Imperiled, or to Unhindered after the Survivalist's success or one's own Critica
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -25,6 +24,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.emit import character_payload, test_card, test_json, test_preview
 from referee.systems.zweihander.events import JOURNEY_CAMP, JOURNEY_TOUGHNESS
@@ -139,18 +139,18 @@ def fold_toughness(state: ZweihanderState, j: JourneyState, data: Any) -> Zweiha
     """``journey.toughness``: one test fewer to go; the Critical Successes noted for camp."""
     named = data["unhindered_at_camp"]
     noted = {str(t) for t in (named if isinstance(named, list | tuple) else [])}
-    j = replace(
+    j = evolved(
         j,
         toughness_tests_left=j.toughness_tests_left - 1,
         unhindered_at_camp=tuple(sorted(set(j.unhindered_at_camp) | noted)),
     )
-    return replace(state, journey=j)
+    return evolved(state, journey=j)
 
 
 def fold_camp(state: ZweihanderState, j: JourneyState, data: Any) -> ZweihanderState:
     """``journey.camp``: a day, and its hours of travel time, pass."""
     hours = state.travel_hours + int(str(data.get("hours", 24)))
-    return replace(state, journey=replace(j, days=j.days + 1), travel_hours=hours)
+    return evolved(state, journey=evolved(j, days=j.days + 1), travel_hours=hours)
 
 
 def toughness_previews(state: ZweihanderState) -> list[OddsPreview]:

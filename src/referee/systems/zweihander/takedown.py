@@ -14,7 +14,6 @@ of the Condition table ("Capture an Escapee inside a busy tavern": Challenging â
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from referee.core import (
@@ -30,6 +29,7 @@ from referee.core import (
     Who,
 )
 from referee.core.naming import possessive, title_of
+from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.zweihander.chase_scene import SECTION, chase_under_way, end_if_over
 from referee.systems.zweihander.emit import test_card, test_json, test_preview
@@ -163,14 +163,14 @@ def _escapee_resists(
 def fold_takedown(chase: ChaseState, data: Any) -> ChaseState:
     """``chase.takedown``: the Pursuer's catch is spent; a new Value, or both taken down."""
     x = chase.participant(str(data["participant"]))
-    x = replace(x, caught=None, tackled=str(data["escapee"]))
+    x = evolved(x, caught=None, tackled=str(data["escapee"]))
     if "value" in data:
-        x = replace(x, value=int(data["value"]))
+        x = evolved(x, value=int(data["value"]))
     chase = chase.with_participant(x)
     taken_out = data.get("taken_out", [])
     for pid in taken_out if isinstance(taken_out, list | tuple) else []:
         t = chase.participant(str(pid))
-        chase = chase.with_participant(replace(t, status="taken down", caught=None))
+        chase = chase.with_participant(evolved(t, status="taken down", caught=None))
     return chase
 
 

@@ -21,9 +21,8 @@ A character's id may hold a colon; a requisition's weight (minor, middling, majo
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core import Event, cancel_timer
+from referee.core.values import evolved
 from referee.systems.zweihander.events import RECOVERY_ALLOWED, REQUISITION_AVAILABLE
 from referee.systems.zweihander.state import ZweihanderState
 
@@ -32,12 +31,12 @@ __all__ = ["due", "release", "wait"]
 
 def wait(state: ZweihanderState, name: str, hours: int) -> ZweihanderState:
     """The state with a wait ``name`` over ``hours`` of travel from now."""
-    return replace(state, waits=(*state.waits, (name, state.travel_hours + hours)))
+    return evolved(state, waits=(*state.waits, (name, state.travel_hours + hours)))
 
 
 def release(state: ZweihanderState, name: str) -> ZweihanderState:
     """The state without the wait ``name`` (it is over, by either clock)."""
-    return replace(state, waits=tuple(w for w in state.waits if w[0] != name))
+    return evolved(state, waits=tuple(w for w in state.waits if w[0] != name))
 
 
 def _fired(name: str) -> Event:

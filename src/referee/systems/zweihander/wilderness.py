@@ -22,6 +22,7 @@ choices, and :func:`travel_on`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -190,10 +191,11 @@ MOST_STRETCHES = 12
 """The most Stretches a route composed at the table may have."""
 
 
+@functools.cache
 def stretch_domain() -> Record:
     """A Stretch as the GM composes it: a name, its length and days (the days the length
     allows: :data:`STRETCH_DAYS`), a terrain the text lists, a Threat Level, bad weather, and
-    whether the party is conveyed."""
+    whether the party is conveyed (the text's tables alone: built once)."""
     days = tuple(
         (name, Between(low, 365 if high is None else high))
         for name, (low, high) in STRETCH_DAYS.items()

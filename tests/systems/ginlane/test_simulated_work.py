@@ -1,0 +1,77 @@
+"""What a simulated fight asks of the rules, counted (issue 31): the referee's choices, none of
+them the fight's, are not worked out at every step; the checks each defence would make against
+an attack waiting are worked out once per state, not once for its prompt and again for its
+choices; the referee's sheet choice is built once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.core import REFEREE, system
+from referee.core.loader import load_file
+from referee.sim.simulate import simulate
+from referee.systems.ginlane import answers, between_scenes, choices
+from referee.systems.ginlane.character import Character
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def _duel() -> Any:
+    data = load_file(EXAMPLES / "ginlane" / "duel.yaml")
+    return system("ginlane").new_table(data["setup"])
+
+
+def _counted(real: Callable[..., Any], calls: list[Any], name: str) -> Callable[..., Any]:
+    def counted(*args: Any) -> Any:
+        found = real(*args)
+        calls.append((name, args, found))
+        return found
+
+    return counted
+
+
+def test_a_simulated_fight_never_asks_for_the_referees_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[Any] = []
+    monkeypatch.setattr(choices, "legal_actions", _counted(choices.legal_actions, calls, "asked"))
+    report = simulate(_duel(), runs=10, seed=2)
+    assert report.actions > 50 and len(calls) > 50
+    assert [args for _, args, _ in calls if args[1] == REFEREE] == []
+
+
+def test_the_defence_checks_are_worked_out_once_a_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    monkeypatch.setitem(
+        answers.CHECKS, "attack", _counted(answers.CHECKS["attack"], calls, "checks")
+    )
+    monkeypatch.setattr(
+        answers, "defence_choices", _counted(answers.defence_choices, calls, "choices")
+    )
+    monkeypatch.setattr(choices, "defence_choices", answers.defence_choices)
+    simulate(_duel(), runs=10, seed=2)
+    checked = [id(args[0]) for name, args, _ in calls if name == "checks"]
+    asked = [id(args[0]) for name, args, found in calls if name == "choices" and found]
+    assert len(asked) > 10
+    assert len(checked) == len(set(checked)) <= len(asked)
+
+
+def test_the_sheet_choice_is_built_once() -> None:
+    table = _duel()
+    first = [c for c in table.legal_actions(REFEREE) if c.kind == "check_sheet"]
+    assert first and first[0] is between_scenes.sheet_choice()
+
+
+def test_a_skill_is_found_by_name_in_any_case_the_first_of_a_name_counting() -> None:
+    sheet = Character("moll", skills=(("Brawl", 2), ("Craft: tailor", 1), ("BRAWL", 4)))
+    assert [sheet.level(n) for n in ("brawl", "Brawl", "craft: Tailor", "Agility")] == [
+        2,
+        2,
+        1,
+        None,
+    ]
+    assert Character("jack", skills=(("Brawl", 3),)).level("brawl") == 3  # another sheet
