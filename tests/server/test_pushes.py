@@ -30,6 +30,7 @@ from referee.core.scenario import load_scenario
 from referee.core.table import Table
 from referee.server import patches
 from referee.server.live import PAGE_EVENTS, Feed, Hub, Subscriber
+from referee.server.state import state_of
 from referee.server.views import ObservationCache
 from tests.server.conftest import Seated, Server
 from tests.server.test_games import EXAMPLES, GAMES, draw
@@ -298,6 +299,39 @@ def test_a_socket_hashes_its_token_once_not_before_each_push(
             version += 1
             assert json.loads(receive(bob)["text"])["version"] == version
     assert hashes and set(hashes) == {table.tokens["ann"]}  # bob's, never again
+
+
+def test_a_request_hashes_its_token_once(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A token not remembered is hashed once a request (issue 29: at most one hash a request),
+    whether the request is an action or a socket opening, and not again when the store is
+    asked which seat it opens."""
+    from referee.server import auth
+
+    hashes: list[str] = []
+    token_key = auth.token_key
+
+    def counted(token: str) -> str:
+        hashes.append(token)
+        return token_key(token)
+
+    table = aged(sqlite_server, 3)
+    resolver = state_of(sqlite_server.client.app).resolver
+    monkeypatch.setattr(auth, "token_key", counted)
+    resolver.forget_all()
+    acted = sqlite_server.client.post(
+        f"/api/tables/{table.id}/actions",
+        headers=table.auth("ann"),
+        json={"kind": "write", "version": table.version},
+    )
+    assert acted.status_code == 200
+    assert hashes == [table.tokens["ann"]]
+    resolver.forget_all()
+    url = f"/api/tables/{table.id}/live?since={table.version + 1}"
+    with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as bob:
+        receive(bob)
+    assert hashes == [table.tokens["ann"], table.tokens["bob"]]
 
 
 def test_sockets_due_the_same_bytes_share_one_message() -> None:
