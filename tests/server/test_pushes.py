@@ -297,11 +297,8 @@ def test_every_seats_message_for_an_action_is_built_in_the_routes_own_worker_thr
     assert len(acted_in) == 1 and built_in == acted_in * 3
 
 
-def test_a_socket_hashes_its_token_once_not_before_each_push(
-    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Before each push the socket's token is checked again (a revoked seat is closed), from
-    the hash it took when it opened: the only hashes while ann acts are her requests' own."""
+def hashes_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every token the server hashes, in order (what costs a SHA-256)."""
     from referee.server import auth
 
     hashes: list[str] = []
@@ -311,11 +308,20 @@ def test_a_socket_hashes_its_token_once_not_before_each_push(
         hashes.append(token)
         return token_key(token)
 
+    monkeypatch.setattr(auth, "token_key", counted)
+    return hashes
+
+
+def test_a_socket_hashes_its_token_once_not_before_each_push(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before each push the socket's token is checked again (a revoked seat is closed), from
+    the hash it took when it opened: the only hashes while ann acts are her requests' own."""
     table = aged(sqlite_server, 10)
     url = f"/api/tables/{table.id}/live?since={table.version}"
     with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as bob:
         receive(bob)
-        monkeypatch.setattr(auth, "token_key", counted)
+        hashes = hashes_counted(monkeypatch)
         version = table.version
         for _ in range(5):
             acted = sqlite_server.client.post(
@@ -335,18 +341,9 @@ def test_a_request_hashes_its_token_once(
     """A token not remembered is hashed once a request (issue 29: at most one hash a request),
     whether the request is an action or a socket opening, and not again when the store is
     asked which seat it opens."""
-    from referee.server import auth
-
-    hashes: list[str] = []
-    token_key = auth.token_key
-
-    def counted(token: str) -> str:
-        hashes.append(token)
-        return token_key(token)
-
     table = aged(sqlite_server, 3)
     resolver = state_of(sqlite_server.client.app).resolver
-    monkeypatch.setattr(auth, "token_key", counted)
+    hashes = hashes_counted(monkeypatch)
     resolver.forget_all()
     acted = sqlite_server.client.post(
         f"/api/tables/{table.id}/actions",
