@@ -130,3 +130,37 @@ async def _until(done: Any) -> None:
             return
         await asyncio.sleep(0.001)
     raise AssertionError("the sockets were not sent the change")
+
+
+def test_a_message_built_in_the_routes_thread_is_handed_only_to_a_socket_that_holds_the_same() -> (
+    None
+):
+    """A message built after an action, in its route's worker thread, from what a socket held
+    then, is that socket's only while it holds the same, for the same table and epoch, and its
+    client asked for nothing else; otherwise the builder makes it again."""
+    from referee.server.prepared import Prepared, Sent
+    from referee.server.pushes import Message
+
+    table = Table.start(PROCEDURE, {}, system="kernel_toy")
+    later = table.act(Action("scarface", "rally", {}), RandomSource(seed=29), seat="scarface")
+    sub = Subscriber("t", "scarface", ReadingClient(), 1, "a", lambda: True)  # type: ignore[arg-type]
+    sub.first, sub.epoch, sub.base, sub.marks = False, 0, {}, {}
+    message = Message("{}", (), later.version, "b", {}, 0, {})
+    prepared = Prepared(later, 0, {sub: (Sent.of(sub), message)})
+    assert prepared.take(sub, later, 0) is message
+    assert prepared.take(sub, table, 0) is None  # another table
+    assert prepared.take(sub, later, 1) is None  # an undo since
+    for name, value in (
+        ("version", 2),
+        ("epoch", 1),
+        ("tag", "c"),
+        ("base", {}),
+        ("marks", {}),
+        ("first", True),
+    ):
+        held = getattr(sub, name)
+        setattr(sub, name, value)  # the socket was sent something else since
+        assert prepared.take(sub, later, 0) is None, name
+        setattr(sub, name, held)
+    sub.full = (0, None)
+    assert prepared.take(sub, later, 0) is None  # its client asked for a full observation

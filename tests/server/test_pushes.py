@@ -30,6 +30,7 @@ from referee.core.scenario import load_scenario
 from referee.core.table import Table
 from referee.server import patches
 from referee.server.live import PAGE_EVENTS, Feed, Hub, Subscriber
+from referee.server.state import state_of
 from referee.server.views import ObservationCache
 from tests.server.conftest import Seated, Server
 from tests.server.test_games import EXAMPLES, GAMES, draw
@@ -236,18 +237,44 @@ def test_each_push_applied_to_the_last_is_the_observation_a_seat_reads(
 # -- one hand-off per change ---------------------------------------------------------------
 
 
-def test_every_seats_message_for_one_change_is_built_in_one_hand_off(
+def test_every_seats_message_for_an_action_is_built_in_the_routes_own_worker_thread(
     sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[int] = []
-    built = Hub._messages
+    """An action over HTTP is one hand-off to a worker thread (issue 29): its route's, where
+    the store takes it and every seat's message is built after it; the hub's builder hands
+    nothing to a worker thread of its own, and waits for them (each change reaches the event
+    loop as soon as the store took it, in the order taken)."""
+    import threading
+    import time
+
+    handed: list[int] = []
+    built_in: list[int] = []
+    acted_in: list[int] = []
+    messages, message, prepare = Hub._messages, Hub._message, Hub._prepare
 
     def counted(self: Hub, feed: Any, asks: Any, table: Any, epoch: int) -> Any:
-        calls.append(len(asks))
-        return built(self, feed, asks, table, epoch)
+        handed.append(len(asks))
+        return messages(self, feed, asks, table, epoch)
+
+    def traced(self: Hub, *args: Any) -> Any:
+        built_in.append(threading.get_ident())
+        return message(self, *args)
+
+    def slow(self: Hub, *args: Any) -> Any:  # the loop has the change long before its messages
+        time.sleep(0.2)
+        return prepare(self, *args)
 
     monkeypatch.setattr(Hub, "_messages", counted)
+    monkeypatch.setattr(Hub, "_message", traced)
+    monkeypatch.setattr(Hub, "_prepare", slow)
     table = aged(sqlite_server, 10)
+    store_act = sqlite_server.store.act
+
+    def act(*args: Any, **kwargs: Any) -> Any:
+        acted_in.append(threading.get_ident())
+        return store_act(*args, **kwargs)
+
+    monkeypatch.setattr(sqlite_server.store, "act", act)
     url = f"/api/tables/{table.id}/live?since={table.version}"
     with (
         sqlite_server.client.websocket_connect(url, headers=table.auth("ann")) as ann,
@@ -256,7 +283,8 @@ def test_every_seats_message_for_one_change_is_built_in_one_hand_off(
     ):
         for ws in (ann, bob, referee):
             receive(ws)
-        calls.clear()
+        handed.clear()
+        built_in.clear()
         acted = sqlite_server.client.post(
             f"/api/tables/{table.id}/actions",
             headers=table.auth("ann"),
@@ -265,14 +293,12 @@ def test_every_seats_message_for_one_change_is_built_in_one_hand_off(
         assert acted.status_code == 200
         for ws in (ann, bob, referee):
             assert json.loads(receive(ws)["text"])["version"] == table.version + 1
-    assert calls == [3]
+    assert handed == []
+    assert len(acted_in) == 1 and built_in == acted_in * 3
 
 
-def test_a_socket_hashes_its_token_once_not_before_each_push(
-    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Before each push the socket's token is checked again (a revoked seat is closed), from
-    the hash it took when it opened: the only hashes while ann acts are her requests' own."""
+def hashes_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, every token the server hashes, in order (what costs a SHA-256)."""
     from referee.server import auth
 
     hashes: list[str] = []
@@ -282,11 +308,20 @@ def test_a_socket_hashes_its_token_once_not_before_each_push(
         hashes.append(token)
         return token_key(token)
 
+    monkeypatch.setattr(auth, "token_key", counted)
+    return hashes
+
+
+def test_a_socket_hashes_its_token_once_not_before_each_push(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before each push the socket's token is checked again (a revoked seat is closed), from
+    the hash it took when it opened: the only hashes while ann acts are her requests' own."""
     table = aged(sqlite_server, 10)
     url = f"/api/tables/{table.id}/live?since={table.version}"
     with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as bob:
         receive(bob)
-        monkeypatch.setattr(auth, "token_key", counted)
+        hashes = hashes_counted(monkeypatch)
         version = table.version
         for _ in range(5):
             acted = sqlite_server.client.post(
@@ -298,6 +333,30 @@ def test_a_socket_hashes_its_token_once_not_before_each_push(
             version += 1
             assert json.loads(receive(bob)["text"])["version"] == version
     assert hashes and set(hashes) == {table.tokens["ann"]}  # bob's, never again
+
+
+def test_a_request_hashes_its_token_once(
+    sqlite_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A token not remembered is hashed once a request (issue 29: at most one hash a request),
+    whether the request is an action or a socket opening, and not again when the store is
+    asked which seat it opens."""
+    table = aged(sqlite_server, 3)
+    resolver = state_of(sqlite_server.client.app).resolver
+    hashes = hashes_counted(monkeypatch)
+    resolver.forget_all()
+    acted = sqlite_server.client.post(
+        f"/api/tables/{table.id}/actions",
+        headers=table.auth("ann"),
+        json={"kind": "write", "version": table.version},
+    )
+    assert acted.status_code == 200
+    assert hashes == [table.tokens["ann"]]
+    resolver.forget_all()
+    url = f"/api/tables/{table.id}/live?since={table.version + 1}"
+    with sqlite_server.client.websocket_connect(url, headers=table.auth("bob")) as bob:
+        receive(bob)
+    assert hashes == [table.tokens["ann"], table.tokens["bob"]]
 
 
 def test_sockets_due_the_same_bytes_share_one_message() -> None:

@@ -76,9 +76,10 @@ async def caller(request: Request, table_id: TableId) -> Caller:
     """
     state = state_of(request.app)
     token, via = token_from(request.headers, request.cookies, table_id)
-    seat = state.resolver.remembered(table_id, token)
+    hashed = state.resolver.key_of(token)  # (one hash a request, whoever asks for it)
+    seat = state.resolver.remembered(table_id, token, hashed)
     if seat is None:
-        seat = await to_thread.run_sync(state.resolver.seat, table_id, token)
+        seat = await to_thread.run_sync(state.resolver.seat, table_id, token, hashed)
     if seat is None:
         state.anonymous.check(f"fail:{client_of(request)}")
         raise unauthorized()

@@ -104,12 +104,22 @@ class SeatResolver:
         self._lock = threading.Lock()
         self._known: OrderedDict[tuple[str, str], tuple[str, float]] = OrderedDict()
 
-    def remembered(self, table_id: str, token: str | None) -> str | None:
-        """The seat ``token`` was found to open at ``table_id`` a moment ago, if it was: no
-        store, no waiting (``None``: ask :meth:`seat`)."""
+    @staticmethod
+    def key_of(token: str | None) -> str | None:
+        """The :func:`token_key` of a token that may open a seat (``None`` for one that opens
+        none: absent, empty or too long): taken once a request, and handed to
+        :meth:`remembered` and :meth:`seat` (issue 29: at most one hash a request)."""
         if token is None or not token or len(token) > _MAX_TOKEN:
             return None
-        key = (table_id, token_key(token))
+        return token_key(token)
+
+    def remembered(self, table_id: str, token: str | None, hashed: str | None = None) -> str | None:
+        """The seat ``token`` was found to open at ``table_id`` a moment ago, if it was: no
+        store, no waiting (``None``: ask :meth:`seat`). ``hashed``: the token's
+        :meth:`key_of`, if the caller took it."""
+        if token is None or not token or len(token) > _MAX_TOKEN:
+            return None
+        key = (table_id, hashed if hashed is not None else token_key(token))
         with self._lock:
             known = self._known.get(key)
             if known is not None and known[1] > time.monotonic():

@@ -11,10 +11,13 @@ A :class:`Hub` lives in each server process. It keeps, for each table with a sea
   file): the hub checks the version of each live table every ``poll_seconds``.
 
 Each change wakes the feed's builder, which builds the message of every seat due one in one
-worker-thread call (sockets due the same bytes share one); each socket has a writer task of its
-own that sends it, so a slow seat only ever delays itself and a seat that missed changes gets
-them all in its next message. A socket's first message is a full observation
-(``observe(table, seat, since=<its version>)``; opened without ``since``, what
+worker-thread call (sockets due the same bytes share one); a change made by a route of this
+process has them built in the route's own worker thread after the store took it
+(:mod:`referee.server.prepared`: one hand-off an action), and the builder only hands each
+socket its own. Each socket has a writer task of its own that sends it, so a slow seat only
+ever delays itself and a seat that missed changes gets them all in its next message. A
+socket's first message is a full observation (``observe(table, seat, since=<its version>)``;
+opened without ``since``, what
 ``GET /api/tables/{id}`` answers: the latest events and ``earlier``, where older ones begin);
 each one after it carries the seat's events since the version it was last sent and a JSON Patch
 (:mod:`referee.server.patches`) of the rest of its observation against what it was last sent, so
@@ -46,6 +49,7 @@ from starlette.websockets import WebSocket, WebSocketState
 from referee.core.table import Table
 from referee.server import patches, pushes
 from referee.server.ports import TableStore
+from referee.server.prepared import Prepared, Sent
 from referee.server.pushes import PAGE_EVENTS, Message
 from referee.server.views import ObservationCache
 
@@ -124,8 +128,11 @@ class Feed:
     again: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     builder: asyncio.Task[None] | None = None
-    whole: dict[tuple[Any, ...], Message] = field(default_factory=dict)
-    whole_of: Table[Any] | None = None
+    whole: tuple[Table[Any] | None, dict[tuple[Any, ...], Message]] = field(
+        default_factory=lambda: (None, {})
+    )
+    preparing: Table[Any] | None = None
+    prepared: Prepared | None = None
 
 
 def _extends(old: Table[Any], new: Table[Any]) -> bool:
@@ -176,9 +183,61 @@ class Hub:
     # -- changes -------------------------------------------------------------------------
 
     def changed_threadsafe(self, table_id: str, table: Table[Any]) -> None:
-        """:meth:`changed`, from a worker thread."""
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self.changed, table_id, table)
+        """:meth:`changed`, from the worker thread of the route that changed the table. The
+        change reaches the event loop at once (changes arrive in the order the store took
+        them), and the messages of the sockets due one are then built here (:meth:`_prepare`)
+        while the builder waits for them: it has nothing to hand to a worker thread of its own
+        (issue 29: one hand-off an action, not two)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            loop.call_soon_threadsafe(self.changed, table_id, table)
+            return
+        loop.call_soon_threadsafe(self._changed_preparing, feed, table)
+        prepared = None
+        try:
+            prepared = self._prepare(feed, table)
+        finally:  # (whatever became of them: the builder waits for this)
+            loop.call_soon_threadsafe(self._prepared, feed, table, prepared)
+
+    def _changed_preparing(self, feed: Feed, table: Table[Any]) -> None:
+        self.changed(feed.table_id, table)
+        if feed.table is table:
+            feed.preparing = table
+
+    def _prepared(self, feed: Feed, table: Table[Any], prepared: Prepared | None) -> None:
+        if feed.preparing is table:
+            feed.preparing = None
+        if prepared is not None and feed.table is table:
+            feed.prepared = prepared
+        feed.wake.set()
+
+    def _prepare(self, feed: Feed, table: Table[Any]) -> Prepared | None:
+        """Every socket's message for ``table``, built from what each socket holds now (in the
+        worker thread that changed the table). A socket still sending, one with a message
+        waiting, or one whose client asked for a full observation is left to the builder, and
+        so is every socket after an undo."""
+        held, epoch = feed.table, feed.epoch  # (the loop may or may not have taken it yet)
+        if held is None or not (held is table or _extends(held, table)):
+            return None
+        asks = [
+            (sub, Sent.of(sub))
+            for sub in list(feed.subscribers)  # (a copy taken at once, whatever the loop adds)
+            if sub.pending is None and not sub.sending and sub.full is None
+        ]
+        made: dict[tuple[Any, ...], Message] = {}
+        messages: dict[Subscriber, tuple[Sent, Message]] = {}
+        for sub, sent in asks:
+            if sent.first or sent.epoch != epoch or sent.version != table.version:
+                try:
+                    message = self._message(sub, sent, table, epoch, None, feed, made)
+                except Exception:  # the builder tries again, and says why
+                    continue
+                if isinstance(message, Message):
+                    messages[sub] = (sent, message)
+        return Prepared(table, epoch, messages)
 
     def changed(self, table_id: str, table: Table[Any]) -> None:
         """``table`` is now the table ``table_id``: wake its listening seats."""
@@ -343,13 +402,16 @@ class Hub:
             await feed.wake.wait()
             feed.wake.clear()
             table, epoch = feed.table, feed.epoch
-            if table is None:
-                continue
+            if table is None or feed.preparing is table:
+                continue  # (its messages are being built by the route that changed it)
             due = [
                 sub
                 for sub in feed.subscribers
                 if sub.pending is None and not sub.sending and _due(sub, table, epoch)
             ]
+            prepared, feed.prepared = feed.prepared, None
+            if prepared is not None:
+                due = [sub for sub in due if not _hand(sub, prepared.take(sub, table, epoch))]
             if not due:
                 continue
             asks = [(sub, sub.full) for sub in due]
@@ -358,8 +420,7 @@ class Hub:
             built = await to_thread.run_sync(self._messages, feed, asks, table, epoch)
             for sub, message in zip(due, built, strict=True):
                 if sub in feed.subscribers:
-                    sub.pending = message  # or the code to close it with
-                    sub.wake.set()
+                    _hand(sub, message)  # or the code to close it with
 
     async def _write(self, feed: Feed, sub: Subscriber) -> None:
         """Send ``sub`` what :meth:`_build` made for it. A send that does not complete within
@@ -418,13 +479,11 @@ class Hub:
         """Every due socket's message for ``table`` (in a worker thread). Sockets that would be
         sent the same bytes share one message (the same seat's tabs, a room of reconnects):
         a full observation for as long as the table is the same, a patch within one call."""
-        if feed.whole_of is not table:
-            feed.whole, feed.whole_of = {}, table
         made: dict[tuple[Any, ...], Message] = {}
         out: list[Message | int] = []
         for sub, full in asks:
             try:
-                out.append(self._message(sub, table, epoch, full, feed.whole, made))
+                out.append(self._message(sub, Sent.of(sub), table, epoch, full, feed, made))
             except Exception:
                 log.exception("could not build the message of %s at %s", sub.seat, sub.table_id)
                 out.append(1011)
@@ -433,24 +492,33 @@ class Hub:
     def _message(
         self,
         sub: Subscriber,
+        sent: Sent,
         table: Table[Any],
         epoch: int,
         full: tuple[int, str | None] | None,
-        shared: dict[tuple[Any, ...], Message],
+        feed: Feed,
         made: dict[tuple[Any, ...], Message],
     ) -> Message | int:
+        """``sub``'s message for ``table``, from ``sent``, what it holds (in a worker thread).
+        A full observation is shared with every socket due the same bytes for as long as the
+        feed's table is ``table`` (``feed.whole``, replaced whole, never changed in place for
+        another table: two threads may build for one feed)."""
         if not sub.still_valid():
             return CLOSE_REVOKED
-        rewritten = sub.epoch != epoch
+        whole_of, shared = feed.whole
+        if whole_of is not table:
+            shared = {}
+            feed.whole = (table, shared)
+        rewritten = sent.epoch != epoch
         if full is not None:
             since, tag = full
         elif rewritten:
             since, tag = 0, None
         else:
-            since, tag = sub.version, sub.tag
-        whole = full is not None or rewritten or sub.first or sub.base is None
-        reset = since == 0 and not sub.first
-        key = (sub.seat, since, tag, reset) if whole else (sub.seat, since, tag, id(sub.base))
+            since, tag = sent.version, sent.tag
+        whole = full is not None or rewritten or sent.first or sent.base is None
+        reset = since == 0 and not sent.first
+        key = (sub.seat, since, tag, reset) if whole else (sub.seat, since, tag, id(sent.base))
         found = (shared if whole else made).get(key)
         if found is not None:
             return found
@@ -470,7 +538,7 @@ class Hub:
             if whole:  # (a patch's reset, for a tag that no longer fits, is not shared)
                 shared[key] = message
             return message
-        assert sub.base is not None and sub.marks is not None
+        assert sent.base is not None and sent.marks is not None
         body = {
             "type": "patch",
             "table": sub.table_id,
@@ -479,7 +547,7 @@ class Hub:
             "tag": data["tag"],
             "events": data["events"],
             "actions": data["actions"],
-            "patch": patches.diff(sub.base, base, marked=(sub.marks, marks)),
+            "patch": patches.diff(sent.base, base, marked=(sent.marks, marks)),
         }
         message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch, marks)
         return message
@@ -497,6 +565,15 @@ def _overtaken(held: Table[Any] | None, now: Table[Any] | None, loaded: Table[An
         and loaded.version < now.version
         and _extends(loaded, now)
     )
+
+
+def _hand(sub: Subscriber, message: Message | int | None) -> bool:
+    """Give ``sub``'s writer ``message`` (a close code: close with it); ``False`` if none."""
+    if message is None:
+        return False
+    sub.pending = message
+    sub.wake.set()
+    return True
 
 
 def _due(sub: Subscriber, table: Table[Any], epoch: int) -> bool:

@@ -23,7 +23,7 @@ from referee.server.answers import (
     referee_only,
     refused,
 )
-from referee.server.auth import token_from, token_key
+from referee.server.auth import token_from
 from referee.server.errors import ApiError
 from referee.server.live import Subscriber
 from referee.server.models import (
@@ -359,7 +359,8 @@ async def live(
     """Each change of the table, as this seat observes it (see :mod:`referee.server.live`)."""
     state = state_of(websocket.app)
     token, via = token_from(websocket.headers, websocket.cookies, table_id)
-    seat = await to_thread.run_sync(state.resolver.seat, table_id, token)
+    hashed = state.resolver.key_of(token)  # (once a socket, not once a push)
+    seat = await to_thread.run_sync(state.resolver.seat, table_id, token, hashed)
     problem: ApiError | None = None
     if seat is None or (via == "cookie" and not _same_origin(websocket)):
         problem = ApiError(401, "unauthorized", "this socket opens no seat here")
@@ -383,7 +384,6 @@ async def live(
         table = await to_thread.run_sync(state.load, table_id)
         await websocket.accept()
         known_seat = seat
-        hashed = token_key(token) if token else None  # (once a socket, not once a push)
 
         def still_valid() -> bool:
             return state.resolver.seat(table_id, token, hashed) == known_seat

@@ -171,12 +171,13 @@ def my_tables(request: Request) -> JSONResponse:
         if not name.startswith(prefix):
             continue
         table_id = name[len(prefix) :]
-        seat = state.resolver.remembered(table_id, token)
+        key = state.resolver.key_of(token)
+        seat = state.resolver.remembered(table_id, token, key)
         if seat is None:
             if hashed:
                 state.anonymous.check(f"tables:{client_of(request)}")
             hashed += 1
-            seat = state.resolver.seat(table_id, token)
+            seat = state.resolver.seat(table_id, token, key)
         if seat is not None:
             mine.append((table_id, seat))
     rows = []
