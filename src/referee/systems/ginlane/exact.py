@@ -234,42 +234,53 @@ def fight_odds(
     ``time_limit`` seconds or ``max_states`` canonical states. ``landing``: whether an attack
     is landed on the tracks from a state less them (:mod:`.exact_hits`; the tests compare the
     answer without)."""
-    with collector_paused():
-        if table.procedure is not system("ginlane").procedure:
-            raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
-        if rounds is not None and rounds < 1:
-            raise FightError(f"rounds must be at least 1, not {rounds}")
-        fighters = table.procedure.characters(table.state)
-        if len(fighters) > FIGHTERS:
-            # measured: the three-character examples pass 60 s; refused at once, not after it
-            raise FightError(
-                f"the exact model is a fight of {FIGHTERS} characters; this one has "
-                f"{len(fighters)} ({', '.join(fighters)}): estimates only"
-            )
-        _too_large(table, fighters, max_states, time_limit)
-        conflict = conflict_of(table)
-        deadline = None if time_limit is None else time.monotonic() + time_limit
-        count = Work(deadline=deadline, time_limit=time_limit)
-        explorer = Explorer(table, conflict, count, max_states, landing=landing)
-        start = _start(table, conflict, seat, explorer)
-        first: dict[str, Fraction] = {}
-        for k, p in start.items():
-            turn = str(explorer.rest(explorer.keys[k]).get("turn"))
-            first[turn] = first.get(turn, ZERO) + p
-        round0 = {k: round_of(explorer.table(explorer.keys[k])) for k in start}
-        horizon = rounds if rounds is not None else by_round
-        ended, ends_by_round, unfinished = _forward(
-            explorer, start, round0, horizon, finals=rounds is not None
+    with collector_paused():  # the explorer's states let go within it, the answer kept
+        return _fight_odds(table, seat, rounds, time_limit, by_round, max_states, landing)
+
+
+def _fight_odds(
+    table: Table[Any],
+    seat: str | None,
+    rounds: int | None,
+    time_limit: float | None,
+    by_round: int,
+    max_states: int,
+    landing: bool,
+) -> FightOdds:
+    """:func:`fight_odds`'s work, its collector paused."""
+    if table.procedure is not system("ginlane").procedure:
+        raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
+    if rounds is not None and rounds < 1:
+        raise FightError(f"rounds must be at least 1, not {rounds}")
+    fighters = table.procedure.characters(table.state)
+    if len(fighters) > FIGHTERS:
+        # measured: the three-character examples pass 60 s; refused at once, not after it
+        raise FightError(
+            f"the exact model is a fight of {FIGHTERS} characters; this one has "
+            f"{len(fighters)} ({', '.join(fighters)}): estimates only"
         )
-        if rounds is None:
-            ended, expected, stalemate = _solve(explorer, start, round0)
-            unfinished = ZERO
-        else:
-            expected = None if unfinished else _expected(explorer, ended)
-            stalemate = ZERO
-        return _summary(
-            explorer, ended, expected, ends_by_round, stalemate, unfinished, rounds, first
-        )
+    _too_large(table, fighters, max_states, time_limit)
+    conflict = conflict_of(table)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    count = Work(deadline=deadline, time_limit=time_limit)
+    explorer = Explorer(table, conflict, count, max_states, landing=landing)
+    start = _start(table, conflict, seat, explorer)
+    first: dict[str, Fraction] = {}
+    for k, p in start.items():
+        turn = str(explorer.rest(explorer.keys[k]).get("turn"))
+        first[turn] = first.get(turn, ZERO) + p
+    round0 = {k: round_of(explorer.table(explorer.keys[k])) for k in start}
+    horizon = rounds if rounds is not None else by_round
+    ended, ends_by_round, unfinished = _forward(
+        explorer, start, round0, horizon, finals=rounds is not None
+    )
+    if rounds is None:
+        ended, expected, stalemate = _solve(explorer, start, round0)
+        unfinished = ZERO
+    else:
+        expected = None if unfinished else _expected(explorer, ended)
+        stalemate = ZERO
+    return _summary(explorer, ended, expected, ends_by_round, stalemate, unfinished, rounds, first)
 
 
 SECONDS_PER_STATE = 0.00013

@@ -5,7 +5,9 @@ action, every face of every die but an attack's roll by its outcome
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -159,6 +161,13 @@ class StateKeys:
             *rest,
             tuple((who, (h, *part[1:])) for (who, part), h in zip(fighters, hits, strict=True)),
         )
+
+    @staticmethod
+    def less_hits(key: Any) -> Hashable:
+        """:meth:`hitless` of a state whose :meth:`canonical` key is ``key``, read from the key
+        (each character's hits are first in his part of it) rather than worked out again."""
+        *rest, fighters = key
+        return (*rest, tuple((who, (None, *part[1:])) for who, part in fighters))
 
     def hitless(self, state: Any) -> Hashable:
         """:func:`canonical` less the hits: what the default policy's choice, and the faces of
@@ -419,9 +428,10 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
     moves = []
     for f, trail in zip(state.fighters.values(), branch.trail, strict=True):
         moved = f.hits - trail[0]
-        top = f.sheet.stamina
-        if moved and any((v <= 0, v >= top) != (v + moved <= 0, v + moved >= top) for v in trail):
-            return None
+        if moved:
+            low, high = _room(trail, f.sheet.stamina)
+            if not low <= moved <= high:
+                return None
         moves.append(moved)
     if not any(moves):
         return branch.state, branch.trail
@@ -433,6 +443,23 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
         tuple(v + moved for v in trail) for trail, moved in zip(branch.trail, moves, strict=True)
     )
     return _copy(branch.state, fighters=fighters), trails
+
+
+@functools.lru_cache(maxsize=4096)
+def _room(trail: tuple[int, ...], top: int) -> tuple[float, float]:
+    """The least and the most a character's hits may be moved by and leave every value of
+    ``trail`` on the same side of 0 and of his Stamina ``top`` (:func:`shifted`): a value at 0
+    or less stays there (``v + m <= 0``), one above 0 above it, one at ``top`` or more stays
+    there, one below it below (remembered: a melee's trails are few, its states many).
+
+    >>> _room((5, 2), 4)  # 5 stays at 4 or more, 2 above 0 and below 4
+    (-1, 1)
+    """
+    low, high = -math.inf, math.inf
+    for v in trail:
+        low, high = (low, min(high, -v)) if v <= 0 else (max(low, 1 - v), high)
+        low, high = (max(low, top - v), high) if v >= top else (low, min(high, top - 1 - v))
+    return low, high
 
 
 def _copy(value: Any, **changes: Any) -> Any:
