@@ -197,24 +197,17 @@ class InitiativeContest:
 
 @dataclass
 class ChainStep:
-    """A state's transitions: (next state's number, chance, rounds added); ``scaled`` the same
-    chances as whole numbers over one denominator (for running the chain forward)."""
+    """A state's transitions, ``scaled``: one denominator, and each (next state's number,
+    chance as a whole number over it, rounds added) — the chain is run and solved on whole
+    numbers, a fraction made only where a sum is done."""
 
-    moves: list[tuple[int, Fraction, int]]
-    scaled: tuple[int, list[tuple[int, int, int]]] = (0, [])
-
-    def __post_init__(self) -> None:
-        if not self.scaled[0]:  # not given: worked out from the fractions
-            over = lcm(*(q.denominator for _, q, _ in self.moves))
-            self.scaled = (
-                over,
-                [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
-            )
+    scaled: tuple[int, list[tuple[int, int, int]]]
 
     @classmethod
-    def over(cls, below: int, moves: list[tuple[int, int, int]]) -> ChainStep:
-        """The step whose chances are ``moves``' whole numbers over ``below``."""
-        return cls([(k, Fraction(n, below), dr) for k, n, dr in moves], (below, moves))
+    def of(cls, moves: Sequence[tuple[int, Fraction, int]]) -> ChainStep:
+        """The step whose chances are ``moves``' fractions."""
+        over = lcm(*(q.denominator for _, q, _ in moves))
+        return cls((over, [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in moves]))
 
 
 Worked = tuple[str, Tracks, Fraction, int, Faces]
@@ -379,7 +372,7 @@ class Explorer:
             if k2 not in self.index:
                 self.parents[k2] = (k, action, faces)
             found.append((self.number(k2), p, dr))
-        step = ChainStep(found) if below is None else ChainStep.over(below, found)
+        step = ChainStep.of(found) if below is None else ChainStep((below, found))
         self.steps[self.index[k]] = step
         return step
 
