@@ -440,7 +440,8 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
         if moved:
             fighters[who] = _copy(f, hits=f.hits + moved)
     trails = tuple(
-        tuple(v + moved for v in trail) for trail, moved in zip(branch.trail, moves, strict=True)
+        tuple(v + moved for v in trail) if moved else trail
+        for trail, moved in zip(branch.trail, moves, strict=True)
     )
     return _copy(branch.state, fighters=fighters), trails
 
@@ -462,13 +463,20 @@ def _room(trail: tuple[int, ...], top: int) -> tuple[float, float]:
     return low, high
 
 
+_PLAIN: dict[type, bool] = {}
+"""Whether each kind of state :func:`_copy` has met may be copied field for field."""
+
+
 def _copy(value: Any, **changes: Any) -> Any:
     """``dataclasses.replace(value, **changes)`` for the game's frozen state dataclasses, made
     by copying their fields rather than passing each through ``__init__`` again (a character
     has 27: ``replace`` took most of a melee's time), where ``__init__`` does nothing else (no
     ``__post_init__``); otherwise ``replace`` itself."""
     kind = type(value)
-    if hasattr(kind, "__post_init__") or not hasattr(value, "__dict__"):
+    plain = _PLAIN.get(kind)
+    if plain is None:
+        plain = _PLAIN[kind] = not hasattr(kind, "__post_init__") and hasattr(value, "__dict__")
+    if not plain:
         return replace(value, **changes)
     made = object.__new__(kind)
     made.__dict__.update(value.__dict__)
