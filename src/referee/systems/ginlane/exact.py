@@ -418,7 +418,7 @@ def _solve(
         inflow = {s: mass.pop(s) for s in part if s in mass}
         if not inflow:
             continue
-        inner: dict[int, dict[int, Fraction]] = {}
+        inner: dict[int, tuple[int, dict[int, int]]] = {}
         leaving = False
         for s in part:
             step = explorer.steps[s]
@@ -429,7 +429,7 @@ def _solve(
                     row[k2] = row.get(k2, 0) + n
                 else:
                     leaving = True
-            inner[s] = {k2: Fraction(n, below) for k2, n in row.items()}
+            inner[s] = (below, row)
         if not leaving:  # nobody ever leaves: the fight never ends from here
             stalemate += sum(inflow.values(), ZERO)
             expected = None
