@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core import Action, Event, Table
 from referee.core.markov import ChainError
@@ -289,10 +289,11 @@ def _attack(run: _Run, at: int) -> tuple[Event, int] | None:
     return None
 
 
-@dataclass(frozen=True)
-class Branch:
+class Branch(NamedTuple):
     """A state an action leads to, its chance, faces that lead there, and each character's
-    hits through it (:data:`Trail`; empty where branches were merged)."""
+    hits through it (:data:`Trail`; empty where branches were merged). A named tuple: tens of
+    thousands are made a melee, and a frozen dataclass sets each field through
+    ``object.__setattr__``."""
 
     chance: Fraction
     state: Any
