@@ -159,7 +159,10 @@ class StateKeys:
         hits = [f.hits for f in state.fighters.values()]
         return (
             *rest,
-            tuple((who, (h, *part[1:])) for (who, part), h in zip(fighters, hits, strict=True)),
+            tuple(
+                (who, part if part[0] == h else (h, *part[1:]))
+                for (who, part), h in zip(fighters, hits, strict=True)
+            ),
         )
 
     @staticmethod
