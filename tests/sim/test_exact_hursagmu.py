@@ -258,3 +258,24 @@ def test_bob_against_fred_takes_few_procedure_steps() -> None:
     assert (odds.rounds, odds.states) == (239, 6_352)
     assert odds.acts <= 1_200
     assert float(odds.wins["bob"]) == pytest.approx(0.8343, abs=1e-4)
+
+
+def test_a_branchs_room_for_moved_hits_keeps_every_value_on_its_sides() -> None:
+    """The least and the most a character's hits may be moved by (``_room``, remembered per
+    trail and Stamina) against the sides themselves: every move from -30 to 30 of every trail
+    of one or two values from -6 to 12, Stamina 1 to 8, is in the room exactly where each
+    value of the trail, moved, stays on the same side of 0 and of Stamina — counted."""
+    from itertools import product
+
+    from referee.systems.hursagmu.exact_states import _room
+
+    checked = 0
+    for top in range(1, 9):
+        for size in (1, 2):
+            for trail in product(range(-6, 13), repeat=size):
+                low, high = _room(trail, top)
+                for m in range(-30, 31):
+                    same = all((v <= 0, v >= top) == (v + m <= 0, v + m >= top) for v in trail)
+                    assert (low <= m <= high) == same, (trail, top, m)
+                    checked += 1
+    assert checked == 8 * (19 + 19**2) * 61

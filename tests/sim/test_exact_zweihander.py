@@ -22,7 +22,12 @@ from referee.core.markov import ChainError
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
-from referee.systems.zweihander.exact import ChaseError, chase_odds, exchange_odds
+from referee.systems.zweihander.exact import (
+    ChaseError,
+    chase_odds,
+    exchange_odds,
+    states_estimate,
+)
 from tests.sim.faces import every_face as _every_face
 
 DOCS = Path(__file__).parents[2] / "docs" / "setups"
@@ -144,11 +149,13 @@ class TooMuchWork(Exception):
 def test_a_chase_too_large_for_the_time_given_is_refused_before_any_state_is_expanded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The cutpurse example (one escapee, two pursuers, 3 Rounds) took 60 s of a 69 s run
-    before it was refused; its size is now estimated from the table first (some 5,600
-    states, more than 60 s at 20 ms each) and it is refused after a handful of procedure
-    steps (asking the game whether the chase can begin), not one canonical state expanded.
-    Counted, not timed: past ``bound`` steps the test stops the chain."""
+    """The cutpurse example (one escapee, two pursuers, 3 Rounds) took the time given before it
+    was refused: 60 s of a 69 s run, then, its estimate short (5,600 states against more than
+    9,463 expanded), the 120 s of ``--exact-seconds 120``. Its size is estimated from the table
+    first (18,492 states, the GM's end of Round 3 fatigued: some 450 s) and it is refused after
+    a handful of procedure steps (asking the game whether the chase can begin), not one
+    canonical state expanded, given 60 s or 120 s. Counted, not timed: past ``bound`` steps
+    the test stops the chain."""
     from referee.core.loader import load_file
 
     bound = 10
@@ -164,12 +171,34 @@ def test_a_chase_too_large_for_the_time_given_is_refused_before_any_state_is_exp
     data = load_file(Path(__file__).parents[2] / "examples/zweihander/chase-takedown.yaml")
     table = system("zweihander").new_table(data["setup"])
     monkeypatch.setattr(Table, "act", counted)
-    with pytest.raises(ChainError, match=r"about 5,600 states .* more than the 60 s given"):
-        chase_odds(table, time_limit=60)
-    assert len(steps) <= bound
+    for seconds in (60, 120):
+        steps.clear()
+        with pytest.raises(
+            ChainError, match=rf"about 18,492 states .* more than the {seconds} s given"
+        ):
+            chase_odds(table, time_limit=seconds)
+        assert len(steps) <= bound
     # given ten minutes, the same chase is not refused at once: the chain sets to work
+    steps.clear()
     with pytest.raises(TooMuchWork):
         chase_odds(table, time_limit=600)
+
+
+@pytest.mark.slow
+def test_the_estimate_is_at_least_the_states_a_chase_expands() -> None:
+    """The estimate read from the table (``states_estimate``) against the canonical states the
+    chain expands, counted: the one-on-one chase over its 3 Rounds (186) and the cutpurse
+    example's two pursuers over its first Round (1,082) — where the old estimate (180 and 400)
+    was short by up to 2.7 times."""
+    from referee.core.loader import load_file
+
+    one = system("zweihander").new_table(load_file(DOCS / "zweihander-foot-chase.yaml"))
+    data = load_file(Path(__file__).parents[2] / "examples/zweihander/chase-takedown.yaml")
+    two = system("zweihander").new_table(data["setup"])
+    for table, rounds, expanded in ((one, 3, 186), (two, 1, 1_082)):
+        states = chase_odds(table, rounds=rounds).chain.states
+        assert states == expanded
+        assert expanded <= states_estimate(table, None, rounds) <= 1.5 * expanded
 
 
 def test_a_chase_too_large_for_the_time_given_is_refused_with_the_reason() -> None:

@@ -234,42 +234,53 @@ def fight_odds(
     ``time_limit`` seconds or ``max_states`` canonical states. ``landing``: whether an attack
     is landed on the tracks from a state less them (:mod:`.exact_hits`; the tests compare the
     answer without)."""
-    with collector_paused():
-        if table.procedure is not system("ginlane").procedure:
-            raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
-        if rounds is not None and rounds < 1:
-            raise FightError(f"rounds must be at least 1, not {rounds}")
-        fighters = table.procedure.characters(table.state)
-        if len(fighters) > FIGHTERS:
-            # measured: the three-character examples pass 60 s; refused at once, not after it
-            raise FightError(
-                f"the exact model is a fight of {FIGHTERS} characters; this one has "
-                f"{len(fighters)} ({', '.join(fighters)}): estimates only"
-            )
-        _too_large(table, fighters, max_states, time_limit)
-        conflict = conflict_of(table)
-        deadline = None if time_limit is None else time.monotonic() + time_limit
-        count = Work(deadline=deadline, time_limit=time_limit)
-        explorer = Explorer(table, conflict, count, max_states, landing=landing)
-        start = _start(table, conflict, seat, explorer)
-        first: dict[str, Fraction] = {}
-        for k, p in start.items():
-            turn = str(explorer.rest(explorer.keys[k]).get("turn"))
-            first[turn] = first.get(turn, ZERO) + p
-        round0 = {k: round_of(explorer.table(explorer.keys[k])) for k in start}
-        horizon = rounds if rounds is not None else by_round
-        ended, ends_by_round, unfinished = _forward(
-            explorer, start, round0, horizon, finals=rounds is not None
+    with collector_paused():  # the explorer's states let go within it, the answer kept
+        return _fight_odds(table, seat, rounds, time_limit, by_round, max_states, landing)
+
+
+def _fight_odds(
+    table: Table[Any],
+    seat: str | None,
+    rounds: int | None,
+    time_limit: float | None,
+    by_round: int,
+    max_states: int,
+    landing: bool,
+) -> FightOdds:
+    """:func:`fight_odds`'s work, its collector paused."""
+    if table.procedure is not system("ginlane").procedure:
+        raise FightError(f"a fight to Taken Out is a Gin Lane conflict, not {table.system}")
+    if rounds is not None and rounds < 1:
+        raise FightError(f"rounds must be at least 1, not {rounds}")
+    fighters = table.procedure.characters(table.state)
+    if len(fighters) > FIGHTERS:
+        # measured: the three-character examples pass 60 s; refused at once, not after it
+        raise FightError(
+            f"the exact model is a fight of {FIGHTERS} characters; this one has "
+            f"{len(fighters)} ({', '.join(fighters)}): estimates only"
         )
-        if rounds is None:
-            ended, expected, stalemate = _solve(explorer, start, round0)
-            unfinished = ZERO
-        else:
-            expected = None if unfinished else _expected(explorer, ended)
-            stalemate = ZERO
-        return _summary(
-            explorer, ended, expected, ends_by_round, stalemate, unfinished, rounds, first
-        )
+    _too_large(table, fighters, max_states, time_limit)
+    conflict = conflict_of(table)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    count = Work(deadline=deadline, time_limit=time_limit)
+    explorer = Explorer(table, conflict, count, max_states, landing=landing)
+    start = _start(table, conflict, seat, explorer)
+    first: dict[str, Fraction] = {}
+    for k, p in start.items():
+        turn = str(explorer.rest(explorer.keys[k]).get("turn"))
+        first[turn] = first.get(turn, ZERO) + p
+    round0 = {k: round_of(explorer.table(explorer.keys[k])) for k in start}
+    horizon = rounds if rounds is not None else by_round
+    ended, ends_by_round, unfinished = _forward(
+        explorer, start, round0, horizon, finals=rounds is not None
+    )
+    if rounds is None:
+        ended, expected, stalemate = _solve(explorer, start, round0)
+        unfinished = ZERO
+    else:
+        expected = None if unfinished else _expected(explorer, ended)
+        stalemate = ZERO
+    return _summary(explorer, ended, expected, ends_by_round, stalemate, unfinished, rounds, first)
 
 
 SECONDS_PER_STATE = 0.00013
@@ -318,31 +329,36 @@ def _forward(
     the horizon. The chances are whole numbers over one denominator per step, made fractions
     once at the end (exact, and far quicker than a fraction each)."""
     over = lcm(*(p.denominator for p in start.values()))
-    frontier = {(k, round0[k]): p.numerator * (over // p.denominator) for k, p in start.items()}
+    width = max(horizon, *round0.values()) + 2  # (state, round) as one number: k × width + r
+    frontier = {
+        k * width + round0[k]: p.numerator * (over // p.denominator) for k, p in start.items()
+    }
     steps: list[tuple[int, dict[tuple[int, int], int], int]] = []  # (denominator, ended, left)
+    over_at, known = explorer.over, explorer.steps  # looked up, not asked, where known
     while frontier:
         going: list[tuple[int, int, ChainStep]] = []
         ended: dict[tuple[int, int], int] = {}
         left = 0
-        for (k, r), n in frontier.items():
-            if explorer.is_over(k):
+        for kr, n in frontier.items():
+            k, r = divmod(kr, width)
+            if over_at[k]:
                 where = (k, r) if finals else (-1, r)
                 ended[where] = ended.get(where, 0) + n
                 continue
-            step = explorer.step(k) if r <= horizon else None
+            step = None if r > horizon else known[k] if k in known else explorer.step(k)
             if step is None:  # past the horizon, or nobody may move
                 left += n
                 continue
             going.append((r, n, step))
         steps.append((over, ended, left))
         common = lcm(*{step.scaled[0] for *_, step in going})
-        nxt: dict[tuple[int, int], int] = {}
+        nxt: dict[int, int] = {}
         for r, n, step in going:
             below, moves = step.scaled
             n *= common // below
             for k2, m, dr in moves:
-                where = (k2, r + dr)
-                nxt[where] = nxt.get(where, 0) + n * m
+                at = k2 * width + r + dr
+                nxt[at] = nxt.get(at, 0) + n * m
         over *= common
         frontier = nxt
     total: dict[tuple[int, int], int] = {}
@@ -381,7 +397,7 @@ def _solve(
         if explorer.is_over(k):
             continue
         step = explorer.step(k)
-        for k2, _, _ in step.moves if step else ():
+        for k2, _, _ in step.scaled[1] if step else ():
             if k2 not in seen:
                 seen.add(k2)
                 todo.append(k2)
@@ -389,7 +405,7 @@ def _solve(
 
     def succ(k: int) -> list[int]:
         step = explorer.steps[k]
-        return [k2 for k2, _, _ in step.moves if not explorer.is_over(k2)] if step else []
+        return [k2 for k2, _, _ in step.scaled[1] if not explorer.is_over(k2)] if step else []
 
     parts = strongly_connected(live, succ)
     mass: dict[int, Fraction] = dict(start)
@@ -402,37 +418,54 @@ def _solve(
         inflow = {s: mass.pop(s) for s in part if s in mass}
         if not inflow:
             continue
-        inner: dict[int, dict[int, Fraction]] = {}
+        inner: dict[int, tuple[int, dict[int, int]]] = {}
         leaving = False
         for s in part:
             step = explorer.steps[s]
-            inner[s] = {}
-            for k2, q, _ in step.moves if step else ():
+            row: dict[int, int] = {}
+            below, moves = step.scaled if step else (1, [])
+            for k2, n, _ in moves:
                 if k2 in inside:
-                    inner[s][k2] = inner[s].get(k2, ZERO) + q
+                    row[k2] = row.get(k2, 0) + n
                 else:
                     leaving = True
+            inner[s] = (below, row)
         if not leaving:  # nobody ever leaves: the fight never ends from here
             stalemate += sum(inflow.values(), ZERO)
             expected = None
             continue
-        visits = expected_visits(part, inflow, inner, known)
-        for s, v in visits.items():
-            step = explorer.steps[s]
-            for k2, q, dr in step.moves if step else ():
-                flow = v * q
-                if dr and expected is not None:
-                    expected += flow * dr
-                if k2 in inside:
-                    continue
-                if explorer.is_over(k2):
-                    ended[(k2, 0)] = ended.get((k2, 0), ZERO) + flow
-                else:
-                    mass[k2] = mass.get(k2, ZERO) + flow
+        rounds, flows = _outflows(explorer, inside, expected_visits(part, inflow, inner, known))
+        if expected is not None:
+            expected += rounds
+        for k2, flow in flows.items():
+            if explorer.is_over(k2):
+                ended[(k2, 0)] = ended.get((k2, 0), ZERO) + flow
+            else:
+                mass[k2] = mass.get(k2, ZERO) + flow
     for k, p in mass.items():  # begun over (or only final states left)
         if explorer.is_over(k):
             ended[(k, 0)] = ended.get((k, 0), ZERO) + p
     return ended, expected, stalemate
+
+
+def _outflows(
+    explorer: Explorer, inside: set[int], visits: Mapping[int, Fraction]
+) -> tuple[Fraction, dict[int, Fraction]]:
+    """A component's expected visits (``visits``) carried out of it: the expected rounds its
+    moves add, and the chance flowing to each state outside it. Summed as whole numbers over
+    one denominator (each visit's over its step's), a fraction made once a state reached."""
+    flowing = [(v, explorer.steps[s]) for s, v in visits.items() if v]
+    common = lcm(*(v.denominator * step.scaled[0] for v, step in flowing if step))
+    rounds = 0
+    out: dict[int, int] = {}
+    for v, step in flowing:
+        below, moves = step.scaled if step else (1, [])
+        scale = v.numerator * (common // (v.denominator * below))
+        for k2, n, dr in moves:
+            rounds += scale * n * dr
+            if k2 not in inside:
+                out[k2] = out.get(k2, 0) + scale * n
+    return Fraction(rounds, common), {k2: Fraction(n, common) for k2, n in out.items()}
 
 
 def _summary(
@@ -445,27 +478,29 @@ def _summary(
     horizon: int | None,
     first: Mapping[str, Fraction],
 ) -> FightOdds:
+    """The answer from each final state's chance (summed as whole numbers over one
+    denominator, made fractions once at the end)."""
     begun = canonical_json(explorer.start)["characters"]
     chars = tuple(begun)
-    wins: dict[str, Fraction] = dict.fromkeys(
-        sorted({str(s.get("side", c)) for c, s in begun.items()}), ZERO
-    )
-    taken = dict.fromkeys(chars, ZERO)
-    damage: dict[str, dict[int, Fraction]] = {c: {} for c in chars}
+    over = lcm(*(p.denominator for p in ended.values()))
+    wins = dict.fromkeys(sorted({str(s.get("side", c)) for c, s in begun.items()}), 0)
+    taken = dict.fromkeys(chars, 0)
+    damage: dict[str, dict[int, int]] = {c: {} for c in chars}
     for (i, _), p in ended.items():
+        n = p.numerator * (over // p.denominator)
         k = explorer.keys[i]
         winner, hurt = explorer.ending(k)
-        wins[winner] = wins.get(winner, ZERO) + p
+        wins[winner] = wins.get(winner, 0) + n
         state = explorer.rest(k)["characters"]
         for c in chars:
             if state[c].get("taken_out"):
-                taken[c] += p
-            damage[c][hurt[c]] = damage[c].get(hurt[c], ZERO) + p
+                taken[c] += n
+            damage[c][hurt[c]] = damage[c].get(hurt[c], 0) + n
     return FightOdds(
         chars,
-        dict(sorted(wins.items())),
-        taken,
-        damage,
+        {w: Fraction(n, over) for w, n in sorted(wins.items())},
+        {c: Fraction(n, over) for c, n in taken.items()},
+        {c: {d: Fraction(n, over) for d, n in dist.items()} for c, dist in damage.items()},
         expected,
         by_round,
         stalemate,

@@ -197,24 +197,17 @@ class InitiativeContest:
 
 @dataclass
 class ChainStep:
-    """A state's transitions: (next state's number, chance, rounds added); ``scaled`` the same
-    chances as whole numbers over one denominator (for running the chain forward)."""
+    """A state's transitions, ``scaled``: one denominator, and each (next state's number,
+    chance as a whole number over it, rounds added) — the chain is run and solved on whole
+    numbers, a fraction made only where a sum is done."""
 
-    moves: list[tuple[int, Fraction, int]]
-    scaled: tuple[int, list[tuple[int, int, int]]] = (0, [])
-
-    def __post_init__(self) -> None:
-        if not self.scaled[0]:  # not given: worked out from the fractions
-            over = lcm(*(q.denominator for _, q, _ in self.moves))
-            self.scaled = (
-                over,
-                [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in self.moves],
-            )
+    scaled: tuple[int, list[tuple[int, int, int]]]
 
     @classmethod
-    def over(cls, below: int, moves: list[tuple[int, int, int]]) -> ChainStep:
-        """The step whose chances are ``moves``' whole numbers over ``below``."""
-        return cls([(k, Fraction(n, below), dr) for k, n, dr in moves], (below, moves))
+    def of(cls, moves: Sequence[tuple[int, Fraction, int]]) -> ChainStep:
+        """The step whose chances are ``moves``' fractions."""
+        over = lcm(*(q.denominator for _, q, _ in moves))
+        return cls((over, [(k, q.numerator * (over // q.denominator), dr) for k, q, dr in moves]))
 
 
 Worked = tuple[str, Tracks, Fraction, int, Faces]
@@ -379,7 +372,7 @@ class Explorer:
             if k2 not in self.index:
                 self.parents[k2] = (k, action, faces)
             found.append((self.number(k2), p, dr))
-        step = ChainStep(found) if below is None else ChainStep.over(below, found)
+        step = ChainStep.of(found) if below is None else ChainStep((below, found))
         self.steps[self.index[k]] = step
         return step
 
@@ -450,13 +443,14 @@ def strongly_connected(nodes: Sequence[int], edges: Callable[[int], list[int]]) 
     return out
 
 
-Inverses = dict[tuple[int, tuple[tuple[int, int, Fraction], ...]], list[list[Fraction]]]
+Entries = tuple[tuple[int, int, int, int], ...]
+"""A component's chances among its own states: (from, to, numerator, denominator), whole
+numbers (hashed at once: a fraction is hashed in Python)."""
+Inverses = dict[tuple[int, Entries], list[list[Fraction]]]
 """The inverses worked out in one answer, by component (many components are alike)."""
 
 
-def inverse(
-    n: int, entries: tuple[tuple[int, int, Fraction], ...], known: Inverses
-) -> list[list[Fraction]]:
+def inverse(n: int, entries: Entries, known: Inverses) -> list[list[Fraction]]:
     """``(I - Q)^-1`` for the ``n`` states of a component, ``Q`` given by its entries, by
     Gauss-Jordan elimination over fractions (remembered in ``known``: many components are
     alike)."""
@@ -466,8 +460,8 @@ def inverse(
     rows = [[ONE if i == j else ZERO for j in range(2 * n)] for i in range(n)]
     for i in range(n):
         rows[i][n + i] = ONE
-    for i, j, q in entries:
-        rows[i][j] -= q
+    for i, j, q, below in entries:
+        rows[i][j] -= Fraction(q, below)
     for c in range(n):
         pivot = next(r for r in range(c, n) if rows[r][c] != 0)
         rows[c], rows[pivot] = rows[pivot], rows[c]
@@ -486,14 +480,19 @@ def inverse(
 def expected_visits(
     part: list[int],
     inflow: Mapping[int, Fraction],
-    inner: Mapping[int, Mapping[int, Fraction]],
+    inner: Mapping[int, tuple[int, Mapping[int, int]]],
     known: Inverses,
 ) -> dict[int, Fraction]:
     """Expected visits to each state of a component, from the mass flowing into it:
-    ``v = inflow (I - Q)^-1`` (the component's own chances are small fractions; the mass
-    flowing in is multiplied in last)."""
+    ``v = inflow (I - Q)^-1``, ``Q`` each state's chances to the others (``inner``: a
+    denominator, and each state's numerator over it; the component's own chances are small
+    fractions; the mass flowing in is multiplied in last)."""
     at = {s: i for i, s in enumerate(part)}
-    entries = tuple(sorted((i, at[t], q) for i, s in enumerate(part) for t, q in inner[s].items()))
+    entries = tuple(
+        sorted(
+            (i, at[t], q, inner[s][0]) for i, s in enumerate(part) for t, q in inner[s][1].items()
+        )
+    )
     inverted = inverse(len(part), entries, known)
     come = [(at[s], p) for s, p in inflow.items() if p]
     return {s: sum((p * inverted[i][j] for i, p in come), ZERO) for j, s in enumerate(part)}

@@ -80,7 +80,7 @@ class Attack:
     below: int = field(init=False)
     misses: dict[tuple[str, int], tuple[int, Faces]] = field(init=False)
     hits: dict[Hit, tuple[int, Faces]] = field(init=False)
-    landed: dict[tuple[Track, Hit], tuple[Track, bool]] = field(init=False)
+    landed: dict[Track, dict[Hit, tuple[Track, bool]]] = field(init=False)
 
     def __post_init__(self) -> None:
         """The margins summed by what they do apart from the tracks (the same rest of the state
@@ -113,19 +113,23 @@ class Attack:
         on ``k``'s tracks, merged by the state it leads to, with its chance (a whole number
         over :attr:`below`) and the faces of its first margin; ``None`` if a hit of a kind not
         played yet from this template's state is needed."""
+        tracks = k[1]
         found: dict[Key, tuple[int, int, Faces]] = {
-            (rest, k[1]): (p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
+            (rest, tracks): (p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
         }
+        at, landed = -1, {}
         for hit, (p, faces) in self.hits.items():
-            at = next(i for i, (c, _) in enumerate(k[1]) if c == hit[0])
-            landed = self.landed.get((k[1][at], hit))
-            if landed is None:
-                landed = self.landed[(k[1][at], hit)] = land(k[1][at], rests[k[0]], hit)
-            track, out = landed
+            if at < 0 or tracks[at][0] != hit[0]:  # the target's tracks, and what lands on them
+                at = next(i for i, (c, _) in enumerate(tracks) if c == hit[0])
+                landed = self.landed.setdefault(tracks[at], {})
+            held_hit = landed.get(hit)
+            if held_hit is None:
+                held_hit = landed[hit] = land(tracks[at], rests[k[0]], hit)
+            track, out = held_hit
             if out not in self.after:
                 return None
             rest, rounds = self.after[out]
-            k2 = (rest, (*k[1][:at], track, *k[1][at + 1 :]))
+            k2 = (rest, (*tracks[:at], track, *tracks[at + 1 :]))
             held = found.get(k2)
             found[k2] = (p, rounds, faces) if held is None else (held[0] + p, held[1], held[2])
         return [(k2, p, dr, faces) for k2, (p, dr, faces) in found.items()]

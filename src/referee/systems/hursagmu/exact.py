@@ -82,16 +82,17 @@ import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
 from referee.core import Action, RefereeError, Table, system
 from referee.core.markov import collector_paused
 from referee.core.policies import default_taken
 from referee.core.simulation import SimulatedConflict, conflict_of
+from referee.systems.hursagmu.exact_rounds import RoundStep, absorb, forward
 from referee.systems.hursagmu.exact_states import (
     BY_ROUND,
     MAX_STEPS,
-    ONE,
     ZERO,
     Branch,
     MeleeError,
@@ -117,19 +118,6 @@ __all__ = [
 ]
 
 # -- a round ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RoundStep:
-    """One canonical round played to its end: ``ends`` the chance of each (winner, rounds it
-    adds) — the winner as the conflict's outcome names it; 1 round, or 2 when the melee ends as
-    the next round begins —, ``next`` each canonical round it leads to, with its chance and a
-    table in it (the state the procedure made; the table's log is not kept), and ``never`` the
-    chance nobody can move and it is not over."""
-
-    ends: Mapping[tuple[str, int], Fraction]
-    next: Mapping[Hashable, tuple[Fraction, Table[Any]]]
-    never: Fraction = ZERO
 
 
 LIKES = 8
@@ -179,6 +167,9 @@ class _Solver:
     over: dict[Hashable, bool] = field(default_factory=dict)
     won: dict[Hashable, str] = field(default_factory=dict)
     keys: StateKeys = field(default_factory=StateKeys)
+    scales: dict[Hashable, tuple[int, list[tuple[Hashable, int, Any]]]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.key is canonical:  # the same key, remembering the plans' Initiatives
@@ -193,7 +184,8 @@ class _Solver:
             return self.steps[k]
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _OutOfTime
-        mine = self.keys.hitless(at.state)
+        keyed = self.key == self.keys.canonical  # the key's own hits: read from it
+        mine = self.keys.less_hits(k) if keyed else self.keys.hitless(at.state)
         near = (mine, sides(at.state))
         likes = self.near.setdefault(near, []) if self.shift else []
         found: dict[Hashable, Branch] | None = None
@@ -212,7 +204,7 @@ class _Solver:
                     self.key,
                     taken,
                     likes,
-                    self.keys.moved if self.key == self.keys.canonical else None,
+                    self.keys.moved if keyed else None,
                 )
             except MeleeError:
                 raise
@@ -259,40 +251,67 @@ class _Solver:
         return self.won[up]
 
     def round(self, begin: Table[Any]) -> RoundStep:
-        """Play the round from ``begin`` (a round's start, or a table within one) to its end."""
-        frontier: dict[Hashable, tuple[Fraction, _At]] = {
-            self.key(begin.state): (ONE, _At(begin, begin.state, begin))
+        """Play the round from ``begin`` (a round's start, or a table within one) to its end.
+        The chances within it are whole numbers over one denominator per action taken (each
+        state's branches scaled to theirs, :meth:`scaled`), made fractions only where the
+        round ends (exact, and far quicker than a fraction each)."""
+        frontier: dict[Hashable, tuple[int, _At]] = {
+            self.key(begin.state): (1, _At(begin, begin.state, begin))
         }
+        over = 1
         ends: dict[tuple[str, int], Fraction] = {}
         nxt: dict[Hashable, tuple[Fraction, Table[Any]]] = {}
         never = ZERO
         for taken in range(MAX_STEPS + 1):
             if not frontier:
                 return RoundStep(ends, nxt, never)
-            grown: dict[Hashable, tuple[Fraction, _At]] = {}
-            for k, (p, t) in frontier.items():
+            going: list[tuple[int, tuple[int, list[tuple[Hashable, int, Any]]]]] = []
+            for k, (n, t) in frontier.items():
                 begun = taken > 0 and is_round_start(t.state)  # the next round's start
                 if self.is_over(begin, t):
                     where = (self.winner(begin, t), 2 if begun else 1)
-                    ends[where] = ends.get(where, ZERO) + p
+                    ends[where] = ends.get(where, ZERO) + Fraction(n, over)
                     continue
                 if begun:
                     held = nxt.get(k)
+                    p = Fraction(n, over)
                     nxt[k] = (p, t.table()) if held is None else (held[0] + p, held[1])
                     continue
                 step = self.step(t, k)
                 if step is None:
-                    never += p
+                    never += Fraction(n, over)
                     continue
-                for k2, branch in step.items():
+                going.append((n, self.scaled(k, step)))
+            common = lcm(*(below for _, (below, _) in going))
+            grown: dict[Hashable, tuple[int, _At]] = {}
+            for n, (below, moves) in going:
+                n *= common // below
+                for k2, m, state in moves:
                     have = grown.get(k2)
-                    q = p * branch.chance
                     if have is None:
-                        grown[k2] = (q, _At(begin, branch.state))
+                        grown[k2] = (n * m, _At(begin, state))
                     else:
-                        grown[k2] = (have[0] + q, have[1])
+                        grown[k2] = (have[0] + n * m, have[1])
+            over *= common
             frontier = grown
         raise MeleeError(f"a round still going after {MAX_STEPS:,} actions")
+
+    def scaled(
+        self, k: Hashable, step: Mapping[Hashable, Branch]
+    ) -> tuple[int, list[tuple[Hashable, int, Any]]]:
+        """State ``k``'s branches (``step``) as whole numbers over one denominator: that
+        denominator, and each branch's state key, number and state (remembered)."""
+        found = self.scales.get(k)
+        if found is None:
+            below = lcm(*(b.chance.denominator for b in step.values()))
+            found = self.scales[k] = (
+                below,
+                [
+                    (k2, b.chance.numerator * (below // b.chance.denominator), b.state)
+                    for k2, b in step.items()
+                ],
+            )
+        return found
 
 
 # -- the melee ----------------------------------------------------------------------------
@@ -362,58 +381,70 @@ def duel_odds(
     key, whether actions are replayed from a state less its hits, and whether a replayed
     branch is one taken before with the hits moved (the tests check each against finer
     ways)."""
-    with collector_paused():
-        del seat
-        if table.procedure is not system("hursagmu").procedure:
-            raise MeleeError(f"a melee is a Hursagmu conflict, not {table.system}")
-        if rounds is not None and rounds < 1:
-            raise MeleeError(f"rounds must be at least 1, not {rounds}")
-        fighters = table.procedure.characters(table.state)
-        if len(fighters) > FIGHTERS:
-            # measured: a third character (the thief, the sleeper and the guard) does not finish
-            # its first rounds in 60 s; refused at once, not after the time allowed
-            raise MeleeError(
-                f"the exact model is a duel of {FIGHTERS} characters; this melee has "
-                f"{len(fighters)} ({', '.join(fighters)}): estimates only"
-            )
-        began = time.monotonic()
-        deadline = None if time_limit is None else began + time_limit
-        solver = _Solver(conflict_of(table), key, deadline, replay, shift)
-        first = solver.key(table.state)
-        plays: dict[Hashable, RoundStep] = {}
-        level = {first: table}
-        played = 0  # rounds every canonical round of which has been played
-        try:
-            while level and (rounds is None or played < rounds):
-                found: dict[Hashable, Table[Any]] = {}
-                for k, t in level.items():
-                    plays[k] = solver.round(t)
-                    found.update((k2, t2) for k2, (_, t2) in plays[k].next.items())
-                level = {k: t for k, t in found.items() if k not in plays}
-                played += 1
-        except _OutOfTime:
-            if played == 0:
-                raise MeleeError(
-                    f"the first round is not played out in {time_limit:g} s: too large to solve "
-                    "exactly within the time given"
-                ) from None
-            rounds = played
-        horizon = rounds if rounds is not None else BY_ROUND
-        wins, by_round, unfinished = _forward(first, plays, horizon)
-        expected: Fraction | None = None
-        if rounds is None:
-            wins, expected, unfinished = _absorb(first, plays)
-        return MeleeOdds(
-            wins,
-            tuple(by_round),
-            unfinished,
-            expected,
-            rounds,
-            len(plays),
-            len(solver.steps),
-            solver.count.acts,
-            time.monotonic() - began,
+    del seat
+    with collector_paused():  # the solver's states let go within it, the answer kept
+        return _duel_odds(table, rounds, time_limit, key, replay, shift)
+
+
+def _duel_odds(
+    table: Table[Any],
+    rounds: int | None,
+    time_limit: float | None,
+    key: StateKey,
+    replay: bool,
+    shift: bool,
+) -> MeleeOdds:
+    """:func:`duel_odds`'s work, its collector paused."""
+    if table.procedure is not system("hursagmu").procedure:
+        raise MeleeError(f"a melee is a Hursagmu conflict, not {table.system}")
+    if rounds is not None and rounds < 1:
+        raise MeleeError(f"rounds must be at least 1, not {rounds}")
+    fighters = table.procedure.characters(table.state)
+    if len(fighters) > FIGHTERS:
+        # measured: a third character (the thief, the sleeper and the guard) does not finish
+        # its first rounds in 60 s; refused at once, not after the time allowed
+        raise MeleeError(
+            f"the exact model is a duel of {FIGHTERS} characters; this melee has "
+            f"{len(fighters)} ({', '.join(fighters)}): estimates only"
         )
+    began = time.monotonic()
+    deadline = None if time_limit is None else began + time_limit
+    solver = _Solver(conflict_of(table), key, deadline, replay, shift)
+    first = solver.key(table.state)
+    plays: dict[Hashable, RoundStep] = {}
+    level = {first: table}
+    played = 0  # rounds every canonical round of which has been played
+    try:
+        while level and (rounds is None or played < rounds):
+            found: dict[Hashable, Table[Any]] = {}
+            for k, t in level.items():
+                plays[k] = solver.round(t)
+                found.update((k2, t2) for k2, (_, t2) in plays[k].next.items())
+            level = {k: t for k, t in found.items() if k not in plays}
+            played += 1
+    except _OutOfTime:
+        if played == 0:
+            raise MeleeError(
+                f"the first round is not played out in {time_limit:g} s: too large to solve "
+                "exactly within the time given"
+            ) from None
+        rounds = played
+    horizon = rounds if rounds is not None else BY_ROUND
+    wins, by_round, unfinished = forward(first, plays, horizon)
+    expected: Fraction | None = None
+    if rounds is None:
+        wins, expected, unfinished = absorb(first, plays)
+    return MeleeOdds(
+        wins,
+        tuple(by_round),
+        unfinished,
+        expected,
+        rounds,
+        len(plays),
+        len(solver.steps),
+        solver.count.acts,
+        time.monotonic() - began,
+    )
 
 
 def round_odds(
@@ -424,126 +455,3 @@ def round_odds(
     if table.procedure is not system("hursagmu").procedure:
         raise MeleeError(f"a melee is a Hursagmu conflict, not {table.system}")
     return _Solver(conflict_of(table), key, replay=replay, shift=shift).round(table)
-
-
-def _forward(
-    first: Hashable, plays: Mapping[Hashable, RoundStep], horizon: int
-) -> tuple[dict[str, Fraction], list[Fraction], Fraction]:
-    """The first ``horizon`` rounds run forward: each winner's chance, the chance it ends in
-    each round, and the chance it is still going after them (or never ends)."""
-    wins: dict[str, Fraction] = {}
-    by_round = [ZERO] * (horizon + 1)
-    frontier: dict[Hashable, Fraction] = {first: ONE}
-    never = ZERO
-    for r in range(1, horizon + 1):
-        grown: dict[Hashable, Fraction] = {}
-        for k, p in frontier.items():
-            play = plays.get(k)
-            if play is None:  # not played: the rounds beyond what the time allowed
-                grown[k] = grown.get(k, ZERO) + p
-                continue
-            never += p * play.never
-            for (winner, adds), q in play.ends.items():
-                wins[winner] = wins.get(winner, ZERO) + p * q
-                by_round[r + adds - 2] += p * q
-            for k2, (q, _) in play.next.items():
-                grown[k2] = grown.get(k2, ZERO) + p * q
-        frontier = grown
-    return wins, by_round[:horizon], sum(frontier.values(), ZERO) + never
-
-
-def _absorb(
-    first: Hashable, plays: Mapping[Hashable, RoundStep]
-) -> tuple[dict[str, Fraction], Fraction | None, Fraction]:
-    """The melee to its end from ``first``: each winner's chance, the expected rounds
-    (``None`` if it may never end) and the chance it never ends. The canonical rounds are an
-    absorbing chain, solved one strongly connected set at a time, those it leads to first; a
-    set from which no round ends the melee never ends."""
-    winners = sorted({w for play in plays.values() for (w, _) in play.ends})
-    column = {w: i for i, w in enumerate(winners)}
-    rounds, never = len(winners), len(winners) + 1  # the other two columns
-    value: dict[Hashable, list[Fraction]] = {}
-    for group in _components(plays):
-        inside = {k: i for i, k in enumerate(group)}
-        matrix = [[ZERO] * len(group) for _ in group]
-        rhs = [[ZERO] * (never + 1) for _ in group]
-        for k, i in inside.items():
-            play, row = plays[k], rhs[i]
-            matrix[i][i] += ONE
-            row[never] += play.never
-            for (winner, adds), q in play.ends.items():
-                row[column[winner]] += q
-                row[rounds] += q * adds
-            for k2, (q, _) in play.next.items():
-                row[rounds] += q
-                if k2 in inside:
-                    matrix[i][inside[k2]] -= q
-                else:
-                    row[:] = [x + q * y for x, y in zip(row, value[k2], strict=True)]
-        solved = _solve(matrix, rhs)
-        if solved is None:  # nothing leaves the set: from it the melee never ends
-            solved = [[ZERO] * never + [ONE] for _ in group]
-        for k, i in inside.items():
-            value[k] = solved[i]
-    row = value[first]
-    wins = {w: row[column[w]] for w in winners}
-    return wins, (row[rounds] if row[never] == 0 else None), row[never]
-
-
-def _components(plays: Mapping[Hashable, RoundStep]) -> list[list[Hashable]]:
-    """The canonical rounds' strongly connected sets, each after every set it leads to
-    (Tarjan's algorithm, without recursion)."""
-    index: dict[Hashable, int] = {}
-    low: dict[Hashable, int] = {}
-    on: set[Hashable] = set()
-    stack: list[Hashable] = []
-    out: list[list[Hashable]] = []
-    for root in plays:
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        work = [(root, iter(plays[root].next))]
-        while work:
-            k, children = work[-1]
-            for child in children:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on.add(child)
-                    work.append((child, iter(plays[child].next)))
-                    break
-                if child in on:
-                    low[k] = min(low[k], index[child])
-            else:
-                work.pop()
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[k])
-                if low[k] == index[k]:
-                    group: list[Hashable] = []
-                    while not group or group[-1] != k:
-                        group.append(stack.pop())
-                        on.discard(group[-1])
-                    out.append(group)
-    return out
-
-
-def _solve(matrix: list[list[Fraction]], rhs: list[list[Fraction]]) -> list[list[Fraction]] | None:
-    """``matrix · x = rhs`` for every column of ``rhs``, exactly (Gauss–Jordan on Fractions);
-    ``None`` if ``matrix`` is singular."""
-    n = len(matrix)
-    a = [row[:] + rest[:] for row, rest in zip(matrix, rhs, strict=True)]
-    for c in range(n):
-        pivot = next((r for r in range(c, n) if a[r][c] != 0), None)
-        if pivot is None:
-            return None
-        a[c], a[pivot] = a[pivot], a[c]
-        inv = 1 / a[c][c]
-        a[c] = [x * inv for x in a[c]]
-        for r in range(n):
-            if r != c and a[r][c] != 0:
-                f = a[r][c]
-                a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
-    return [row[n:] for row in a]

@@ -5,11 +5,13 @@ action, every face of every die but an attack's roll by its outcome
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core import Action, Event, Table
 from referee.core.markov import ChainError
@@ -157,8 +159,18 @@ class StateKeys:
         hits = [f.hits for f in state.fighters.values()]
         return (
             *rest,
-            tuple((who, (h, *part[1:])) for (who, part), h in zip(fighters, hits, strict=True)),
+            tuple(
+                (who, part if part[0] == h else (h, *part[1:]))
+                for (who, part), h in zip(fighters, hits, strict=True)
+            ),
         )
+
+    @staticmethod
+    def less_hits(key: Any) -> Hashable:
+        """:meth:`hitless` of a state whose :meth:`canonical` key is ``key``, read from the key
+        (each character's hits are first in his part of it) rather than worked out again."""
+        *rest, fighters = key
+        return (*rest, tuple((who, (None, *part[1:])) for who, part in fighters))
 
     def hitless(self, state: Any) -> Hashable:
         """:func:`canonical` less the hits: what the default policy's choice, and the faces of
@@ -280,10 +292,11 @@ def _attack(run: _Run, at: int) -> tuple[Event, int] | None:
     return None
 
 
-@dataclass(frozen=True)
-class Branch:
+class Branch(NamedTuple):
     """A state an action leads to, its chance, faces that lead there, and each character's
-    hits through it (:data:`Trail`; empty where branches were merged)."""
+    hits through it (:data:`Trail`; empty where branches were merged). A named tuple: tens of
+    thousands are made a melee, and a frozen dataclass sets each field through
+    ``object.__setattr__``."""
 
     chance: Fraction
     state: Any
@@ -419,9 +432,10 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
     moves = []
     for f, trail in zip(state.fighters.values(), branch.trail, strict=True):
         moved = f.hits - trail[0]
-        top = f.sheet.stamina
-        if moved and any((v <= 0, v >= top) != (v + moved <= 0, v + moved >= top) for v in trail):
-            return None
+        if moved:
+            low, high = _room(trail, f.sheet.stamina)
+            if not low <= moved <= high:
+                return None
         moves.append(moved)
     if not any(moves):
         return branch.state, branch.trail
@@ -430,9 +444,31 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
         if moved:
             fighters[who] = _copy(f, hits=f.hits + moved)
     trails = tuple(
-        tuple(v + moved for v in trail) for trail, moved in zip(branch.trail, moves, strict=True)
+        tuple(v + moved for v in trail) if moved else trail
+        for trail, moved in zip(branch.trail, moves, strict=True)
     )
     return _copy(branch.state, fighters=fighters), trails
+
+
+@functools.lru_cache(maxsize=4096)
+def _room(trail: tuple[int, ...], top: int) -> tuple[float, float]:
+    """The least and the most a character's hits may be moved by and leave every value of
+    ``trail`` on the same side of 0 and of his Stamina ``top`` (:func:`shifted`): a value at 0
+    or less stays there (``v + m <= 0``), one above 0 above it, one at ``top`` or more stays
+    there, one below it below (remembered: a melee's trails are few, its states many).
+
+    >>> _room((5, 2), 4)  # 5 stays at 4 or more, 2 above 0 and below 4
+    (-1, 1)
+    """
+    low, high = -math.inf, math.inf
+    for v in trail:
+        low, high = (low, min(high, -v)) if v <= 0 else (max(low, 1 - v), high)
+        low, high = (max(low, top - v), high) if v >= top else (low, min(high, top - 1 - v))
+    return low, high
+
+
+_PLAIN: dict[type, bool] = {}
+"""Whether each kind of state :func:`_copy` has met may be copied field for field."""
 
 
 def _copy(value: Any, **changes: Any) -> Any:
@@ -441,7 +477,10 @@ def _copy(value: Any, **changes: Any) -> Any:
     has 27: ``replace`` took most of a melee's time), where ``__init__`` does nothing else (no
     ``__post_init__``); otherwise ``replace`` itself."""
     kind = type(value)
-    if hasattr(kind, "__post_init__") or not hasattr(value, "__dict__"):
+    plain = _PLAIN.get(kind)
+    if plain is None:
+        plain = _PLAIN[kind] = not hasattr(kind, "__post_init__") and hasattr(value, "__dict__")
+    if not plain:
         return replace(value, **changes)
     made = object.__new__(kind)
     made.__dict__.update(value.__dict__)

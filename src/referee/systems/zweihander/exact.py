@@ -40,6 +40,7 @@ import json
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from math import factorial
 from typing import Any
 
 from referee.core import Table, system
@@ -53,6 +54,7 @@ __all__ = [
     "canonical",
     "chase_odds",
     "exchange_odds",
+    "seconds_estimate",
     "states_estimate",
 ]
 
@@ -61,12 +63,16 @@ CAPTURE = "pursuers"
 RULE = "Whole-encounter odds (Zweihänder chase)"
 MOVE_DIE = 10
 """The faces of the die each participant's move adds to their Value ("1D10 + Movement" each
-Round): how far apart two Values may drift in a Round, for :func:`states_estimate` alone —
+Round): how far apart two Values may drift in a move, for :func:`states_estimate` alone —
 the chain's transitions roll the procedure's own dice."""
-SECONDS_PER_STATE = 0.02
+SECONDS_PER_STATE = 0.003
 """What an estimated state costs the chain (the procedure's steps over every face of its
-dice), measured on this machine: one escapee and one pursuer over 3 Rounds, fatigue included,
-3.3 s for an estimate of 180; two pursuers over 2 Rounds, 19 s for 2,000 (docs/performance.md)."""
+dice), measured on this machine (docs/performance.md): 1.3–3.7 ms a state actually expanded,
+the estimate a third more than those."""
+FATIGUE = 30
+"""How many times a state's work the GM's end of a Round takes for each participant fatigued
+in it (a Toughness Test, then every face of 2D10+2 or 3D10+3 Peril): measured, 260 procedure
+steps a state against 11–18, 76 ms against 1.3–3.7 (docs/performance.md)."""
 
 
 class ChaseError(ChainError):
@@ -171,33 +177,87 @@ def _escape_condition(table: Table[Any], seat: str | None) -> int:
     return int(condition)
 
 
+def _spread_states(spreads: list[int]) -> int:
+    """How many vectors of Values less the lowest participants reach whose Values have each
+    moved by 0 to ``spreads[i]`` (a sum of d10s) from one vector: the lattice points of the box
+    of the spreads seen along its diagonal, ``e_0 + e_1 + … + e_{n-1}`` of the spreads (their
+    elementary symmetric sums; two participants: ``1 + a + b``).
+
+    >>> _spread_states([9, 9, 0])
+    100
+    """
+    sums = [1]
+    for a in spreads:
+        sums = [x + a * y for x, y in zip([*sums, 0], [0, *sums], strict=True)]
+    return sum(sums[:-1])
+
+
+def _places(table: Table[Any], seat: str | None, horizon: int) -> list[tuple[int, int]]:
+    """Each place of the Rounds to solve (before each move, and the GM's end of the Round),
+    with about how many canonical states it holds and how many participants are fatigued there
+    (at a Round's end past their Brawn Bonus in Rounds: "Participants are unaffected by fatigue
+    up to their Brawn Bonus in Rounds"), read from the table before any is expanded.
+
+    What grows in the key is the Values less the lowest: after ``m`` moves a Value has drifted
+    by 0 to ``(MOVE_DIE - 1) × m`` (:func:`_spread_states` counts the vectors), on each order of
+    the Pursuers on the ladder. That is the dice alone: the Pursuers lowered to the Escape
+    Value on catching up merge many of them, a failed Takedown (-1, -3) and a Takedown yet to be
+    tried add a few; measured, the estimate is 1.0–1.4 times the states expanded."""
+    state: dict[str, Any] = dict(table.procedure.state_json(table.state))
+    chase = state.get("chase")
+    if chase and not chase.get("ended"):
+        people = {k: p["side"] for k, p in chase["participants"].items() if p["status"] == "in"}
+        played = int(chase.get("round", 1)) - 1
+    else:
+        begin = conflict_of(table).begin(table, seat)
+        params: dict[str, Any] = dict(begin[0].params) if begin else {}
+        people = dict.fromkeys(params.get("escapees") or {}, "escapee")
+        people.update(dict.fromkeys(params.get("pursuers") or {}, "pursuer"))
+        played = 0
+    ladders = factorial(sum(1 for side in people.values() if side == "pursuer"))
+    brawn = [int(state["characters"][c]["bonuses"].get("BB", 0)) for c in people]
+    n, drift = len(people), MOVE_DIE - 1
+    found: list[tuple[int, int]] = []
+    for r in range(played + 1, horizon + 1):
+        moves = r - played
+        for j in range(n + 1):
+            spreads = [drift * moves] * j + [drift * (moves - 1)] * (n - j)
+            tired = sum(1 for b in brawn if r > b) if j == n else 0
+            found.append((ladders * _spread_states(spreads), tired))
+    if horizon < _escape_condition(table, seat):  # the next Round begun, its first move taken
+        found.append((ladders * _spread_states([drift * (horizon - played)] * n), 0))
+    return found
+
+
 def states_estimate(table: Table[Any], seat: str | None, horizon: int) -> int:
     """About how many canonical states the chain of ``table``'s chase expands over ``horizon``
-    Rounds, read from the table before any is expanded: what the key keeps that grows is the
-    Values less the lowest, ``n − 1`` differences each drifting over ``MOVE_DIE × r`` after
-    ``r`` Rounds, at each of the ``n + 1`` places of a Round (before each move, and its end).
+    Rounds, read from the table before any is expanded (:func:`_places`).
 
     >>> from referee.core import system
     >>> sheet = {"bonuses": {"AB": 3, "BB": 3}, "skills": {"Coordination": 40}}
     >>> duo = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet}})
     >>> states_estimate(duo, None, 3)
-    180
+    252
     >>> trio = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet, "c": sheet}})
     >>> states_estimate(trio, None, 3)
-    5600
+    18492
     """
-    chase = _chase(table)
-    if chase and not chase.get("ended"):
-        people = sum(1 for p in chase["participants"].values() if p["status"] == "in")
-        played = int(chase.get("round", 1)) - 1
-    else:
-        begin = conflict_of(table).begin(table, seat)
-        params: dict[str, Any] = dict(begin[0].params) if begin else {}
-        people = len(params.get("escapees") or {}) + len(params.get("pursuers") or {})
-        played = 0
-    return sum(
-        (people + 1) * (MOVE_DIE * r) ** max(0, people - 1) for r in range(played + 1, horizon + 1)
-    )
+    return sum(states for states, _ in _places(table, seat, horizon))
+
+
+def seconds_estimate(table: Table[Any], seat: str | None, horizon: int) -> float:
+    """About how many seconds the chain of ``table``'s chase takes over ``horizon`` Rounds:
+    :data:`SECONDS_PER_STATE` an estimated state, :data:`FATIGUE` times it at a Round's end for
+    each participant fatigued there (:func:`_places`).
+
+    >>> from referee.core import system
+    >>> sheet = {"bonuses": {"AB": 3, "BB": 2}, "skills": {"Coordination": 40, "Toughness": 40}}
+    >>> duo = system("zweihander").new_table({"characters": {"a": sheet, "b": sheet}})
+    >>> round(seconds_estimate(duo, None, 2), 3), round(seconds_estimate(duo, None, 3), 3)
+    (0.453, 149.091)
+    """
+    work = sum(states * FATIGUE**tired for states, tired in _places(table, seat, horizon))
+    return float(work * SECONDS_PER_STATE)
 
 
 def chase_odds(
@@ -209,7 +269,8 @@ def chase_odds(
     """The exact odds of the chase the default policy plays from ``table`` (the one under way,
     else the simulation's: ``seat``'s character the escapee) for its first ``rounds`` rounds
     (default: all of them, its Escape Condition); refused past ``time_limit`` seconds, and at
-    once where the chain's :func:`states_estimate` at :data:`SECONDS_PER_STATE` is past it."""
+    once where the chain's :func:`seconds_estimate` (over its :func:`states_estimate`, to the
+    whole ms a state) is past it."""
     if table.procedure is not system("zweihander").procedure:
         raise ChaseError(f"a chase is a Zweihänder conflict, not {table.system}")
     if conflict_of(table).name != "a chase":
@@ -217,6 +278,7 @@ def chase_odds(
     horizon = _escape_condition(table, seat) if rounds is None else rounds
     if horizon < 1:
         raise ChaseError(f"rounds must be at least 1, not {horizon}")
+    states = states_estimate(table, seat, horizon)
     return ChaseOdds(
         solve(
             table,
@@ -225,8 +287,8 @@ def chase_odds(
             seat=seat,
             describe=_ending,
             time_limit=time_limit,
-            estimate=states_estimate(table, seat, horizon),
-            seconds_per_state=SECONDS_PER_STATE,
+            estimate=states,
+            seconds_per_state=round(seconds_estimate(table, seat, horizon) / max(states, 1), 3),
         )
     )
 
