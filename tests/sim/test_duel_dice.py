@@ -17,27 +17,11 @@ from referee.dice import RandomSource
 from referee.sim import simulate as simulator
 from referee.sim.simulate import SimulationReport, simulate
 from referee.systems.intrigue.duel_dice import DuelOnDice
+from tests.sim.duels import intrigue_duel as duel
 
 EXAMPLE = (
     Path(__file__).resolve().parents[2] / "examples" / "intrigue" / "scarface-and-krockin.yaml"
 )
-
-
-def duel(
-    stamina: tuple[int, int], strength: tuple[int, int], combat: tuple[int, int]
-) -> dict[str, Any]:
-    return {
-        "characters": {
-            side: {
-                "name": side.title(),
-                "number": 10 + i,
-                "combat": combat[i],
-                "strength": strength[i],
-                "stamina": stamina[i],
-            }
-            for i, side in enumerate(("ann", "bob"))
-        }
-    }
 
 
 SETUPS = {

@@ -19,23 +19,9 @@ import pytest
 from referee.core import Action, Table, Viewer, system
 from referee.dice import ScriptedSource
 from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table, duel_odds
+from tests.sim.duels import intrigue_duel as setup
 
 REFEREE = Viewer("referee")
-
-
-def setup(stamina: tuple[int, int], strength: tuple[int, int], combat: tuple[int, int]) -> Any:
-    return {
-        "characters": {
-            side: {
-                "name": side.title(),
-                "number": 10 + i,
-                "combat": combat[i],
-                "strength": strength[i],
-                "stamina": stamina[i],
-            }
-            for i, side in enumerate(("ann", "bob"))
-        }
-    }
 
 
 def combat_of(table: Table[Any]) -> dict[str, Any]:
