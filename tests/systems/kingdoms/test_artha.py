@@ -461,3 +461,5 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     ]
     spent = _act(attacked, "elves", "spend_artha", [4], fate=True, pool="defence")
     assert spent.state.rolls["elves"].successes == 3
+    card: Any = spent.log.events[-1].payload["roll"]
+    assert card["label"] == "the Elves' Fate on the defence roll"  # a Harry's pool named
