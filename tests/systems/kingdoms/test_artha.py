@@ -448,6 +448,10 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     assert [c for c in _menu(alone.state, "elves") if c[0] == "spend_artha"] == []
     with pytest.raises(RuleError, match="buys nothing: no attack they defend against"):
         _act(alone, "elves", "spend_artha", [4], fate=True, pool="defence")
+    # nor on its attack dice, directed at no one and met by no attack, though they show a 6
+    unmet = _after_the_roll(fate, harry, [4, 4, 6, 3, 3] + [3] * 4)
+    with pytest.raises(RuleError, match="buys nothing: nothing they meet is rolled"):
+        _act(unmet, "elves", "spend_artha", [4], fate=True, pool="attack")
     setup = _kingdom({}, skills={"Logistics": "B4", "Tactics": "B5"}, artha=fate)
     table = Table.start(PROCEDURE, setup, players=PLAYERS)
     table = _act(table, "elves", "write_slip", **harry)
