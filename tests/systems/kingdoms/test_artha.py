@@ -469,10 +469,11 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     assert card["label"] == "the Elves' Fate on the defence roll"  # a Harry's pool named
 
 
-def _first_odds(table: Table[Any], label: str) -> tuple[str, dict[str, str]]:
-    """The first preview of the elves' choice ``label``: its label and its odds."""
+def _first_odds(table: Table[Any], label: str) -> tuple[str, str, str, dict[str, str]]:
+    """The first preview of the elves' choice ``label``: its label, rule, dice and odds."""
     (choice,) = [c for c in observe(table, "ann").choices if c.label == label]
-    return choice.odds[0].label, dict(choice.odds[0].odds)
+    first = choice.odds[0]
+    return first.label, first.rule, first.dice, dict(first.odds)
 
 
 def test_artha_after_the_roll_shows_the_chance_of_each_engagement_it_changes() -> None:
@@ -480,22 +481,33 @@ def test_artha_after_the_roll_shows_the_chance_of_each_engagement_it_changes() -
     shows the chance of each outcome of the engagements the roll meets. The elves' Assess of
     the orcs meets their Fortify independently, needing 2 successes: 1 showing (6, 1, 1, 1)
     fails as kept; Fate rerolls the 6, a success half the time. Their Harry's attack dice (a
-    6 among 1, 1, 6) meet the orcs' Fortify as a versus test, 1 success against 1: Fate wins
-    it half the time and ties it otherwise."""
+    6 among 1, 1, 6) meet the orcs' Fortify as a versus test: against 1 success, Fate wins
+    it half the time and ties it otherwise; against none, the 1 showing already wins."""
+    rule = "Independent and Versus Maneuvers"
     fate = {"fate": 1, "persona": 0, "deeds": 0}
     assess = {"maneuver": "Assess", "skill": "Logistics", "target": "orcs"}
     table = _after_the_roll(fate, assess, [6, 1, 1, 1, 4, 1, 1, 1])
     assert _first_odds(table, "keep the roll") == (
         "the Elves against the Orcs: needs 2, with the roll kept",
+        rule,
+        "the Elves' roll, the roll kept",
         {"failure": "1"},
     )
     assert _first_odds(table, "spend Fate") == (
         "the Elves against the Orcs: needs 2, with Fate",
+        rule,
+        "the Elves' roll, Fate",
         {"success": "1/2", "failure": "1/2"},
     )
     harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
-    table = _after_the_roll(fate, harry, [1, 1, 6, 1, 1, 4, 1, 1, 1])
-    assert _first_odds(table, "spend Fate on the attack roll") == (
-        "the Elves attacking the Orcs' Fortify (1 success), with Fate",
-        {"win": "1/2", "tie": "1/2"},
-    )
+    for orcs, against, odds in (
+        ([4, 1, 1, 1], "1 success", {"win": "1/2", "tie": "1/2"}),
+        ([1, 1, 1, 1], "0 successes", {"win": "1"}),
+    ):
+        table = _after_the_roll(fate, harry, [1, 1, 6, 1, 1, *orcs])
+        assert _first_odds(table, "spend Fate on the attack roll") == (
+            f"the Elves attacking the Orcs' Fortify ({against}), with Fate",
+            rule,
+            "the Elves' roll, Fate",
+            odds,
+        )
