@@ -511,3 +511,27 @@ def test_artha_after_the_roll_shows_the_chance_of_each_engagement_it_changes() -
             "the Elves' roll, Fate",
             odds,
         )
+
+
+def test_a_harrys_attack_dice_meet_an_ensnare_of_it_so_artha_goes_on_them() -> None:
+    """Harry: its attack dice meet an Ensnare directed at it (the matrix's aV), its defence
+    dice no attack. The orcs Ensnare the elves' Harry: Fate is offered on the attack roll
+    alone (a 6 shows in each pool), and its previews are both sides of that engagement, the
+    elves' attack on the Ensnare and their attack dice meeting it."""
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    setup = _kingdom({}, skills={"Logistics": "B4", "Tactics": "B5"}, artha=fate)
+    setup["factions"]["orcs"]["leader"]["skills"]["Tactics"] = "B4"
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    ensnare = {"maneuver": "Ensnare", "skill": "Tactics", "target": "elves"}
+    table = _act(table, "orcs", "write_slip", **ensnare)
+    table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    table = _act(_act(table, "elves", "pass"), "orcs", "pass")
+    table = _act(table, "elves", "reveal", [6, 1, 6, 1, 1, 4, 4, 1, 1])
+    offered = {c.label: c for c in observe(table, "ann").choices if c.kind == "spend_artha"}
+    assert list(offered) == ["spend Fate on the attack roll"]
+    assert [p.label for p in offered["spend Fate on the attack roll"].odds] == [
+        "the Elves attacking the Orcs' Ensnare (2 successes), with Fate",
+        "the Elves defending against the Orcs' Ensnare (2 successes), with Fate",
+        "the Elves: Fate on the attack roll",
+    ]
