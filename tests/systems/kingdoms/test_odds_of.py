@@ -574,3 +574,15 @@ def test_an_attackers_spending_choice_names_a_defender_who_may_still_spend() -> 
     assert kept.odds == {"win": "1"}
     assert "spend Fate" not in offered  # no 6 showing: Fate could change no die
     assert offered["spend Deeds"].odds[0].odds == {"win": "1"}  # 4 or 5 against 2
+    # and the defender's side names the attackers' count as standing, theirs still to spend
+    defending = {c.label: c for c in observe(table, "ann").choices if c.actor == "elves"}
+    assert defending["keep the roll"].odds[0].label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes, as it stands (they "
+        "may still spend artha)), with the roll kept"
+    )
+    # once the orcs keep their roll, their Fate unspent, their count is settled
+    kept_by_orcs = table.act(Action("orcs", "keep", {}), ScriptedSource([]))
+    defending = {c.label: c for c in observe(kept_by_orcs, "ann").choices if c.actor == "elves"}
+    assert defending["keep the roll"].odds[0].label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes), with the roll kept"
+    )
