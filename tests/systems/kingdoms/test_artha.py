@@ -31,6 +31,7 @@ from referee.systems.kingdoms.dice import (
     success_distribution,
     versus_odds,
 )
+from referee.systems.kingdoms.outcomes import meetings
 from referee.systems.kingdoms.scripting import pool_roll_from, reveal_odds
 from referee.systems.kingdoms.state import Slip
 
@@ -535,3 +536,19 @@ def test_a_harrys_attack_dice_meet_an_ensnare_of_it_so_artha_goes_on_them() -> N
         "the Elves defending against the Orcs' Ensnare (2 successes), with Fate",
         "the Elves: Fate on the attack roll",
     ]
+
+
+def test_a_harrys_defence_dice_meet_each_versus_attack_but_an_ensnare() -> None:
+    """Harry: "Your defense successes reduce all versus enemy's successes"; its attack dice
+    meet an Ensnare (the matrix's aV). The orcs Ensnare the elves' Harry (3 successes), the
+    dwarves Infiltrate it (2), in that seat order: what artha on the defence dice can change
+    is the Infiltrate alone, met after the Ensnare is passed over."""
+    state = _revealed(
+        elves=("Harry", (), 1, 2),
+        orcs=("Ensnare", ("elves",), 3, 0),
+        dwarves=("Infiltrate", ("elves",), 2, 0),
+    )
+    dwarves = replace(state.factions["dwarves"], name="the Dwarves")
+    state = replace(state, factions={**state.factions, "dwarves": dwarves})
+    defence = [(m.what, m.kind, m.against) for m in meetings(state, "elves", "defence")]
+    assert defence == [("the Dwarves' Infiltrate", "versus", 2)]
