@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, OneOf, Outcome, RuleError, Table
+from referee.core import Action, OneOf, Outcome, RuleError, Table, observe
 from referee.core.checks import BLACK
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
@@ -31,6 +31,7 @@ from referee.systems.kingdoms.dice import (
     success_distribution,
     versus_odds,
 )
+from referee.systems.kingdoms.outcomes import meetings
 from referee.systems.kingdoms.scripting import pool_roll_from, reveal_odds
 from referee.systems.kingdoms.state import Slip
 
@@ -448,6 +449,10 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     assert [c for c in _menu(alone.state, "elves") if c[0] == "spend_artha"] == []
     with pytest.raises(RuleError, match="buys nothing: no attack they defend against"):
         _act(alone, "elves", "spend_artha", [4], fate=True, pool="defence")
+    # nor on its attack dice, directed at no one and met by no attack, though they show a 6
+    unmet = _after_the_roll(fate, harry, [4, 4, 6, 3, 3] + [3] * 4)
+    with pytest.raises(RuleError, match="buys nothing: nothing they meet is rolled"):
+        _act(unmet, "elves", "spend_artha", [4], fate=True, pool="attack")
     setup = _kingdom({}, skills={"Logistics": "B4", "Tactics": "B5"}, artha=fate)
     table = Table.start(PROCEDURE, setup, players=PLAYERS)
     table = _act(table, "elves", "write_slip", **harry)
@@ -461,3 +466,89 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     ]
     spent = _act(attacked, "elves", "spend_artha", [4], fate=True, pool="defence")
     assert spent.state.rolls["elves"].successes == 3
+    card: Any = spent.log.events[-1].payload["roll"]
+    assert card["label"] == "the Elves' Fate on the defence roll"  # a Harry's pool named
+
+
+def _first_odds(table: Table[Any], label: str) -> tuple[str, str, str, dict[str, str]]:
+    """The first preview of the elves' choice ``label``: its label, rule, dice and odds."""
+    (choice,) = [c for c in observe(table, "ann").choices if c.label == label]
+    first = choice.odds[0]
+    return first.label, first.rule, first.dice, dict(first.odds)
+
+
+def test_artha_after_the_roll_shows_the_chance_of_each_engagement_it_changes() -> None:
+    """Independent and Versus Maneuvers: after the roll, each way of keeping or spending
+    shows the chance of each outcome of the engagements the roll meets. The elves' Assess of
+    the orcs meets their Fortify independently, needing 2 successes: 1 showing (6, 1, 1, 1)
+    fails as kept; Fate rerolls the 6, a success half the time. Their Harry's attack dice (a
+    6 among 1, 1, 6) meet the orcs' Fortify as a versus test: against 1 success, Fate wins
+    it half the time and ties it otherwise; against none, the 1 showing already wins."""
+    rule = "Independent and Versus Maneuvers"
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    assess = {"maneuver": "Assess", "skill": "Logistics", "target": "orcs"}
+    table = _after_the_roll(fate, assess, [6, 1, 1, 1, 4, 1, 1, 1])
+    assert _first_odds(table, "keep the roll") == (
+        "the Elves against the Orcs: needs 2, with the roll kept",
+        rule,
+        "the Elves' roll, the roll kept",
+        {"failure": "1"},
+    )
+    assert _first_odds(table, "spend Fate") == (
+        "the Elves against the Orcs: needs 2, with Fate",
+        rule,
+        "the Elves' roll, Fate",
+        {"success": "1/2", "failure": "1/2"},
+    )
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    for orcs, against, odds in (
+        ([4, 1, 1, 1], "1 success", {"win": "1/2", "tie": "1/2"}),
+        ([1, 1, 1, 1], "0 successes", {"win": "1"}),
+    ):
+        table = _after_the_roll(fate, harry, [1, 1, 6, 1, 1, *orcs])
+        assert _first_odds(table, "spend Fate on the attack roll") == (
+            f"the Elves attacking the Orcs' Fortify ({against}), with Fate",
+            rule,
+            "the Elves' roll, Fate",
+            odds,
+        )
+
+
+def test_a_harrys_attack_dice_meet_an_ensnare_of_it_so_artha_goes_on_them() -> None:
+    """Harry: its attack dice meet an Ensnare directed at it (the matrix's aV), its defence
+    dice no attack. The orcs Ensnare the elves' Harry: Fate is offered on the attack roll
+    alone (a 6 shows in each pool), and its previews are both sides of that engagement, the
+    elves' attack on the Ensnare and their attack dice meeting it."""
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    setup = _kingdom({}, skills={"Logistics": "B4", "Tactics": "B5"}, artha=fate)
+    setup["factions"]["orcs"]["leader"]["skills"]["Tactics"] = "B4"
+    table = Table.start(PROCEDURE, setup, players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Harry", skill="Tactics", defence=2)
+    ensnare = {"maneuver": "Ensnare", "skill": "Tactics", "target": "elves"}
+    table = _act(table, "orcs", "write_slip", **ensnare)
+    table = _act(table, "orcs", "scene", kind="conflict", target="elves")
+    table = _act(_act(table, "elves", "pass"), "orcs", "pass")
+    table = _act(table, "elves", "reveal", [6, 1, 6, 1, 1, 4, 4, 1, 1])
+    offered = {c.label: c for c in observe(table, "ann").choices if c.kind == "spend_artha"}
+    assert list(offered) == ["spend Fate on the attack roll"]
+    assert [p.label for p in offered["spend Fate on the attack roll"].odds] == [
+        "the Elves attacking the Orcs' Ensnare (2 successes), with Fate",
+        "the Elves defending against the Orcs' Ensnare (2 successes), with Fate",
+        "the Elves: Fate on the attack roll",
+    ]
+
+
+def test_a_harrys_defence_dice_meet_each_versus_attack_but_an_ensnare() -> None:
+    """Harry: "Your defense successes reduce all versus enemy's successes"; its attack dice
+    meet an Ensnare (the matrix's aV). The orcs Ensnare the elves' Harry (3 successes), the
+    dwarves Infiltrate it (2), in that seat order: what artha on the defence dice can change
+    is the Infiltrate alone, met after the Ensnare is passed over."""
+    state = _revealed(
+        elves=("Harry", (), 1, 2),
+        orcs=("Ensnare", ("elves",), 3, 0),
+        dwarves=("Infiltrate", ("elves",), 2, 0),
+    )
+    dwarves = replace(state.factions["dwarves"], name="the Dwarves")
+    state = replace(state, factions={**state.factions, "dwarves": dwarves})
+    defence = [(m.what, m.kind, m.against) for m in meetings(state, "elves", "defence")]
+    assert defence == [("the Dwarves' Infiltrate", "versus", 2)]

@@ -70,3 +70,12 @@ def test_an_affiliation_left_to_buy_is_not_bought_once_the_chronicle_is_won() ->
     with pytest.raises(RuleError, match=r"the chronicle is over .* no affiliation bought"):
         PROCEDURE.build(state, Action("elves", "buy_affiliation", {}), ScriptedSource([]))
     assert PROCEDURE.legal_actions(state, "elves") == ()
+
+
+def test_a_defeated_leader_does_not_join_the_winner_once_the_chronicle_is_won() -> None:
+    """Chronicle: once "the last Faction standing has rulership over the territory", the orcs'
+    leader, defeated by the very Assault that won it, joins no faction (Consequences: a
+    defeated leader joins "a faction still in contention"): refused."""
+    table = _won()
+    with pytest.raises(RuleError, match=r"over \(won by the Elves\): no defeated leader joins"):
+        act(table, "orcs", "join", faction="elves")

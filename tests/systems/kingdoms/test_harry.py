@@ -380,6 +380,21 @@ def test_persona_before_the_roll_adds_to_the_dice_harry_splits() -> None:
     assert split.value.rule == "Harry"
 
 
+def test_a_fork_adds_to_the_dice_harry_splits() -> None:
+    """Conquest Maneuvers: a FoRK from another skill of the maneuver's list adds +1D (a
+    leader's skills are at most 6: never the +2D of an exponent of 7); Harry divides its whole
+    pool, "at least 2 in each". A Harry of Tactics B3 FoRKing Strategy B4 rolls 4 dice: 2 to
+    defence leaves 2 to attack; without the FoRK, 2 to defence leaves 1, refused."""
+    leader = {"skills": {"Logistics": "B4", "Tactics": "B3", "Strategy": "B4"}}
+    table = Table.start(PROCEDURE, _kingdom({}, **leader), players=PLAYERS)
+    harry: dict[str, Any] = {"maneuver": "Harry", "skill": "Tactics", "defence": 2}
+    written = _act(table, "elves", "write_slip", forks=["Strategy"], **harry)
+    assert written.state.slips["elves"].forks == ("Strategy",)
+    with pytest.raises(RuleError) as split:
+        _act(table, "elves", "write_slip", **harry)
+    assert split.value.rule == "Harry"
+
+
 def test_a_harrys_retaliation_goes_only_at_an_enemy_whose_conflict_targeted_it() -> None:
     """Harry: the retaliatory conflict goes against an enemy that targeted the Harrying faction
     with a conflict. The dwarves Harry with no target named; the orcs' Infiltrate directs its

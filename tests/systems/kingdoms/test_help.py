@@ -234,3 +234,15 @@ def test_the_reveal_odds_count_a_helpers_dice_once() -> None:
     assault = next(r for r in rows if r["attacker"] == "elves")
     assert (assault["dice"], assault["against_dice"]) == (5, 2)
     assert assault["chance"] == {"no artha": str(versus_odds(BurningPool(5), BurningPool(2)))}
+
+
+def test_help_is_given_to_another_faction_at_the_table() -> None:
+    """Conquest Maneuvers: helping dice are "given between Factions": a slip that helps its own
+    faction, or one not at the table, is refused."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    for helped in ("elves", "dwarves"):
+        with pytest.raises(RuleError, match=f"'{helped}' is not another faction to help"):
+            _act(table, "elves", "write_slip", helps=helped, **fortify)
+    helping = _act(table, "elves", "write_slip", helps="orcs", **fortify)
+    assert helping.state.slips["elves"].helps == "orcs"

@@ -574,3 +574,46 @@ def test_an_attackers_spending_choice_names_a_defender_who_may_still_spend() -> 
     assert kept.odds == {"win": "1"}
     assert "spend Fate" not in offered  # no 6 showing: Fate could change no die
     assert offered["spend Deeds"].odds[0].odds == {"win": "1"}  # 4 or 5 against 2
+    # and the defender's side names the attackers' count as standing, theirs still to spend
+    defending = {c.label: c for c in observe(table, "ann").choices if c.actor == "elves"}
+    assert defending["keep the roll"].odds[0].label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes, as it stands (they "
+        "may still spend artha)), with the roll kept"
+    )
+    # once the orcs keep their roll, their Fate unspent, their count is settled
+    kept_by_orcs = table.act(Action("orcs", "keep", {}), ScriptedSource([]))
+    defending = {c.label: c for c in observe(kept_by_orcs, "ann").choices if c.actor == "elves"}
+    assert defending["keep the roll"].odds[0].label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes), with the roll kept"
+    )
+
+
+def test_an_attack_rolled_by_a_second_in_command_stands_while_the_2ic_may_still_spend() -> None:
+    """Seconds in Command; Independent and Versus Maneuvers: the orcs' 2iC Ugluk rolled their
+    Infiltrate of the elves (Streetwise, a skill the leader lacks) and holds Fate and Deeds,
+    their leader none: the elves' preview says the orcs' 4 successes stand only as the roll
+    stands, since the one who rolled may still spend artha on it."""
+    example = copy.deepcopy(EXAMPLE)
+    orcs = example["setup"]["factions"]["orcs"]
+    orcs["second"] = {
+        "name": "Ugluk",
+        "lifepaths": 8,
+        "stats": {"Perception": "G3"},
+        "skills": {"Streetwise": "B5"},
+        "artha": {"fate": 1, "persona": 0, "deeds": 1},
+    }
+    orcs["leader"]["artha"] = {"fate": 0, "persona": 0, "deeds": 0}
+    del orcs["leader"]["skills"]["Inconspicuous"]
+    actions = example["actions"][:6]  # up to the reveal
+    actions[1]["params"].update(roller="second", skill="Streetwise")
+    actions[2]["params"]["by"] = "second"
+    table = Table.start(PROCEDURE, example["setup"], players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in actions:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    assert table.state.rolls["orcs"].roller == "second"
+    (keep,) = [c for c in observe(table, "ann").choices if c.label == "keep the roll"]
+    assert keep.odds[0].label == (
+        "the Elves defending against the Orcs' Infiltrate (4 successes, as it stands (they "
+        "may still spend artha)), with the roll kept"
+    )

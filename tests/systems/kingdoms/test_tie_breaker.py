@@ -14,9 +14,12 @@ import yaml
 from referee.core import Action, OneOf, RuleError, Table
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
+from referee.systems.kingdoms.actions import TieBreak
 from referee.systems.kingdoms.dice import Shade
 from referee.systems.kingdoms.scripting import tied_pools, ties_of
 from referee.systems.kingdoms.sheets import Ability
+from referee.systems.kingdoms.state import KingdomsState
+from referee.systems.kingdoms.tie_breaker import tie_break_odds
 
 from .helpers import (
     EXAMPLES,
@@ -359,3 +362,66 @@ def test_where_the_skill_has_two_roots_the_side_picks_one() -> None:
     state = replace(state, phase="rolled", reader="elves", rolls=settled)
     (choice,) = [c for c in PROCEDURE.legal_actions(state, "orcs") if c.kind == "tie_break"]
     assert choice.params["root"] == OneOf(("Will", "Perception"))
+
+
+def _tied_on(skill: str) -> KingdomsState:
+    """The elves' Assault of 3 ties the orcs' Fortify of 3, both rolled on ``skill`` and
+    settled: the tie-breaker waits."""
+    state = _revealed(skill, elves=("Assault", ("orcs",), 3, 0), orcs=("Fortify", (), 3, 0))
+    settled = {f: replace(t, decided=True) for f, t in state.rolls.items()}
+    return replace(state, phase="rolled", reader="elves", rolls=settled)
+
+
+def test_a_root_that_is_not_the_skills_is_refused_naming_the_roots_there_are() -> None:
+    """Independent and Versus Maneuvers: the tie-breaker tests "the root stats for the skills
+    used". Agility is no root of Tactics: refused, naming both of its roots; a skill off the
+    text's lists has no root known (ruling 35), and the refusal says so."""
+    tie_break = Action("elves", "tie_break", {"opponent": "orcs", "root": "Agility"})
+    refusals = []
+    for skill in ("Tactics", "Juggling"):
+        with pytest.raises(RuleError) as refused:
+            PROCEDURE.decide(_tied_on(skill), tie_break, ScriptedSource([]))
+        refusals.append(str(refused.value).rsplit(": ", 1)[-1])
+    assert refusals == [
+        "Tactics' roots are Will/Perception, not 'Agility'",
+        "Juggling's roots are none known (a skill off the text's lists), not 'Agility'",
+    ]
+
+
+def _tie_break_labels(state: KingdomsState, faction: str, opponent: str, root: str) -> list[str]:
+    params = TieBreak(opponent=opponent, root=root)
+    return [p.label for p in tie_break_odds(state, state.factions[faction], params)]
+
+
+def test_a_tie_breakers_odds_are_against_the_root_the_opponent_agreed_to_or_else_each() -> None:
+    """Independent and Versus Maneuvers: the tie-breaker is rolled once both sides agree,
+    each on a root of the skill it used. The orcs (Will and Perception, the roots of Tactics)
+    tie both the elves and the dwarves. Once the orcs agree with the dwarves on Perception,
+    the dwarves' odds are against that root alone; while the orcs' only offer is to the
+    elves, the dwarves' odds are against each root the orcs may still choose."""
+    state = _revealed(
+        "Tactics",
+        elves=("Assault", ("orcs",), 3, 0),
+        orcs=("Fortify", (), 3, 0),
+        dwarves=("Assault", ("orcs",), 3, 0),
+    )
+    dwarves = replace(state.factions["dwarves"], name="the Dwarves")
+    state = replace(state, factions={**state.factions, "dwarves": dwarves}, phase="rolled")
+    agreed = replace(state, tie_offers={"orcs": ("dwarves", "Perception")})
+    assert _tie_break_labels(agreed, "dwarves", "orcs", "Will") == [
+        "the Dwarves: tie-breaker on Will against the Orcs' Perception"
+    ]
+    elsewhere = replace(state, tie_offers={"orcs": ("elves", "Will")})
+    assert _tie_break_labels(elsewhere, "dwarves", "orcs", "Will") == [
+        f"the Dwarves: tie-breaker on Will against the Orcs' {root}, if the Orcs agree on {root}"
+        for root in ("Will", "Perception")
+    ]
+
+
+def test_no_tie_breaker_odds_against_a_side_that_rolled_no_test() -> None:
+    """Independent and Versus Maneuvers: only a tied versus test is broken; against a faction
+    that rolled no maneuver test there is nothing to break, and no odds."""
+    state = _tied_on("Tactics")
+    unrolled = replace(state, rolls={"elves": state.rolls["elves"]})
+    assert _tie_break_labels(unrolled, "elves", "orcs", "Will") == []
+    assert _tie_break_labels(state, "elves", "orcs", "Will") != []

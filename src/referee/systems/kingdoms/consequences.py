@@ -55,6 +55,7 @@ def join(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
     faction = acting_faction(b, action)
     new = JOIN.of(action).faction
     state = b.state
+    require_under_way(state, "defeated leader joins another faction")
     if not faction.out:
         raise refuse(
             RULE,
