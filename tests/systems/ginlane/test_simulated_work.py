@@ -14,7 +14,7 @@ import pytest
 from referee.core import REFEREE, system
 from referee.core.loader import load_file
 from referee.sim.simulate import simulate
-from referee.systems.ginlane import answers, between_scenes, choices
+from referee.systems.ginlane import answers, between_scenes, choices, tables
 from referee.systems.ginlane.character import Character
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -75,3 +75,15 @@ def test_a_skill_is_found_by_name_in_any_case_the_first_of_a_name_counting() -> 
         None,
     ]
     assert Character("jack", skills=(("Brawl", 3),)).level("brawl") == 3  # another sheet
+
+
+def test_a_skill_is_looked_up_once_a_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    monkeypatch.setattr(
+        tables, "_skills_by_name", _counted(tables._skills_by_name, calls, "looked up")
+    )
+    tables.skill.cache_clear()
+    report = simulate(_duel(), runs=10, seed=2)
+    assert report.actions > 50  # some 90 names asked at each action
+    assert 0 < len(calls) <= 40  # the names the duel's sheets, weapons and rules use
+    assert tables.skill("Rapport") is tables.skill("rapport") is tables.skill("Charm")

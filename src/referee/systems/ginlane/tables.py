@@ -232,8 +232,11 @@ def skills() -> tuple[Skill, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def skill(name: str) -> Skill:
     """A skill by name (any case); ``"Craft: tailor"`` finds Craft; Rapport finds Charm.
+    Remembered by the name as given: every level read and every roll asks it (14,000 asks
+    in 150 simulated duels), each a split, a strip and a lower case of the name otherwise.
 
     >>> skill("craft: peruquier").name, skill("Rapport").name
     ('Craft', 'Charm')

@@ -9,12 +9,13 @@ import functools
 import itertools
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from referee.core import Action, Event, Table
 from referee.core.markov import ChainError
+from referee.core.values import evolved
 
 RULE = "Whole-encounter odds (Hursagmu melee)"
 ZERO = Fraction(0)
@@ -442,12 +443,12 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
     fighters = dict(branch.state.fighters)
     for (who, f), moved in zip(branch.state.fighters.items(), moves, strict=True):
         if moved:
-            fighters[who] = _copy(f, hits=f.hits + moved)
+            fighters[who] = evolved(f, hits=f.hits + moved)
     trails = tuple(
         tuple(v + moved for v in trail) if moved else trail
         for trail, moved in zip(branch.trail, moves, strict=True)
     )
-    return _copy(branch.state, fighters=fighters), trails
+    return evolved(branch.state, fighters=fighters), trails
 
 
 @functools.lru_cache(maxsize=4096)
@@ -465,24 +466,3 @@ def _room(trail: tuple[int, ...], top: int) -> tuple[float, float]:
         low, high = (low, min(high, -v)) if v <= 0 else (max(low, 1 - v), high)
         low, high = (max(low, top - v), high) if v >= top else (low, min(high, top - 1 - v))
     return low, high
-
-
-_PLAIN: dict[type, bool] = {}
-"""Whether each kind of state :func:`_copy` has met may be copied field for field."""
-
-
-def _copy(value: Any, **changes: Any) -> Any:
-    """``dataclasses.replace(value, **changes)`` for the game's frozen state dataclasses, made
-    by copying their fields rather than passing each through ``__init__`` again (a character
-    has 27: ``replace`` took most of a melee's time), where ``__init__`` does nothing else (no
-    ``__post_init__``); otherwise ``replace`` itself."""
-    kind = type(value)
-    plain = _PLAIN.get(kind)
-    if plain is None:
-        plain = _PLAIN[kind] = not hasattr(kind, "__post_init__") and hasattr(value, "__dict__")
-    if not plain:
-        return replace(value, **changes)
-    made = object.__new__(kind)
-    made.__dict__.update(value.__dict__)
-    made.__dict__.update(changes)
-    return made
