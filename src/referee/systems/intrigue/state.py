@@ -7,9 +7,9 @@ into them. Rules text: Intrigue in the Clouds, throughout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from referee.core import GameTime, RuleError
+from referee.core.values import evolved  # (the folds' copy: dataclasses.replace without its cost)
 from referee.systems.intrigue.characters import Character, CharacterId
 from referee.systems.intrigue.envelopes import (
     ContingencyEnvelope,
@@ -28,27 +28,6 @@ __all__ = [
     "Status",
     "evolved",
 ]
-
-_V = TypeVar("_V")
-
-
-def evolved(value: _V, **changes: Any) -> _V:
-    """``dataclasses.replace`` for the state's frozen values, without its cost (no ``__init__``
-    runs: the values here have no ``__post_init__``). A name that is not a field is refused.
-
-    >>> evolved(Status(), damage=3).damage
-    3
-    """
-    fields = type(value).__dataclass_fields__  # type: ignore[attr-defined]
-    if not changes.keys() <= fields.keys():
-        raise TypeError(
-            f"{type(value).__name__} has no field {sorted(changes.keys() - fields.keys())}"
-        )
-    new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
-    return new
-
 
 ACTIONS = (
     "draw",
