@@ -372,3 +372,26 @@ def test_an_attack_meets_the_dodge_on_the_table_not_a_fresh_parry_with_a_better_
     assert [e.kind for e in b.events[1:]] == ["attack.rolled", "defence.stands", "hit.landed"]
     assert (b.events[1].data["defence_skill"], b.events[1].data["defence"]) == ("Agility", 5)
     assert b.events[3].data["stress"] == 6
+
+
+@pytest.mark.parametrize(
+    ("weapon", "standing", "jack"),
+    [
+        ("sword", "Weapons", {"Weapons": 1, "Agility": 2, "Alertness": 1}),
+        ("knife", "Brawl", {"Weapons": 2, "Brawl": 1, "Agility": 1}),
+    ],
+)
+def test_an_attack_meets_the_defence_on_the_table_that_may_meet_it_though_another_is_better(
+    weapon: str, standing: str, jack: dict[str, int]
+) -> None:
+    """Defence: the defence on the table is met whichever skill it is, if it may meet the
+    attack ("Weapons can defend against Weapons"; "Brawl [...] against [...] Weapons attack
+    with small items such as knives"): jack parried a sword with Weapons, or a knife with
+    Brawl, for 5 earlier in moll's Turn; her next blow meets that 5, not a fresh roll with his
+    better Agility or Weapons."""
+    b = Builder(duel(moll={"weapon": weapon}, jack={"skills": jack}).state, PROCEDURE.evolve)
+    parried = {"character": "jack", "skill": standing, "total": 5, "full_defence": False}
+    b.emit("defence.rolled", {**parried, "rolled": {}})
+    fighting.attack(b, Action("moll", "attack", {"target": "jack"}), ScriptedSource([3, 3]))
+    assert [e.kind for e in b.events[1:]] == ["attack.rolled", "defence.stands", "hit.landed"]
+    assert (b.events[1].data["defence_skill"], b.events[1].data["defence"]) == (standing, 5)
