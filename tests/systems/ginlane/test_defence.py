@@ -379,6 +379,7 @@ def test_an_attack_meets_the_dodge_on_the_table_not_a_fresh_parry_with_a_better_
     [
         ("sword", "Weapons", {"Weapons": 1, "Agility": 2, "Alertness": 1}),
         ("knife", "Brawl", {"Weapons": 2, "Brawl": 1, "Agility": 1}),
+        ("pocket pistol", "Resolve", {"Agility": 2, "Resolve": 1, "Alertness": 1}),
     ],
 )
 def test_an_attack_meets_the_defence_on_the_table_that_may_meet_it_though_another_is_better(
@@ -386,12 +387,15 @@ def test_an_attack_meets_the_defence_on_the_table_that_may_meet_it_though_anothe
 ) -> None:
     """Defence: the defence on the table is met whichever skill it is, if it may meet the
     attack ("Weapons can defend against Weapons"; "Brawl [...] against [...] Weapons attack
-    with small items such as knives"): jack parried a sword with Weapons, or a knife with
-    Brawl, for 5 earlier in moll's Turn; her next blow meets that 5, not a fresh roll with his
-    better Agility or Weapons."""
+    with small items such as knives"; Resolve against an attack on Composure): jack parried a
+    sword with Weapons, a knife with Brawl, or held his nerve under a pistol aimed at his
+    Composure with Resolve, for 5 earlier in moll's Turn; her next blow or shot meets that 5,
+    not a fresh roll with his better Agility or Weapons."""
     b = Builder(duel(moll={"weapon": weapon}, jack={"skills": jack}).state, PROCEDURE.evolve)
     parried = {"character": "jack", "skill": standing, "total": 5, "full_defence": False}
     b.emit("defence.rolled", {**parried, "rolled": {}})
-    fighting.attack(b, Action("moll", "attack", {"target": "jack"}), ScriptedSource([3, 3]))
+    track = "Composure" if standing == "Resolve" else "Health"
+    blow = Action("moll", "attack", {"target": "jack", "track": track})
+    fighting.attack(b, blow, ScriptedSource([6, 6]))
     assert [e.kind for e in b.events[1:]] == ["attack.rolled", "defence.stands", "hit.landed"]
     assert (b.events[1].data["defence_skill"], b.events[1].data["defence"]) == (standing, 5)
