@@ -275,3 +275,12 @@ def test_a_block_after_a_supplemental_move_with_a_tag_and_a_related_skill() -> N
         "J blocks (hold the casket) with Strength: strength 11"
     )
     assert events(table, "pool.spent") == [{"character": "j", "points": 1, "for": "tags"}]
+
+
+def test_a_thing_seized_from_its_holder_is_held_by_the_seizer_alone() -> None:
+    """Hold a thing: seizing it puts it in the seizer's hands and out of its holder's: kit
+    seizes the purse bob holds (no Block on it: any roll above nothing) and only kit holds it."""
+    setup = scene(kit={"side": "s", "zone": "a"}, bob={"side": "m", "zone": "a"})
+    table = start({**setup, "holdings": {"the purse": "bob"}}, 6, 6, 1, 1)  # kit first
+    table = act(table, "kit", "seize", [1, 2], thing="the purse")
+    assert table.state.holdings == (("the purse", "kit"),)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from referee.core import Action, RuleError, Table, Viewer
+from referee.core.decide import Builder
 from referee.dice import ScriptedSource
-from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane import PROCEDURE, fighting
 from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane.scene import SceneState
 
@@ -357,3 +358,44 @@ def test_a_manoeuvre_against_a_difficulty_asks_no_one() -> None:
     )
     assert PROCEDURE.prompts(table.state) == () and "defence.asked" not in kinds(table)
     assert [a.name for a in table.state.aspects] == ["Blinded"]
+
+
+def test_an_attack_meets_the_dodge_on_the_table_not_a_fresh_parry_with_a_better_skill() -> None:
+    """Defence: "that result remains 'on the table' for any further uses of that particular
+    defence in the Turn" (RULINGS.md, Round 3): jack dodged with 5 earlier in moll's Turn; her
+    sword meets that 5 — though his Weapons 2 is his best skill against a sword, he rolls no
+    fresh parry: 3 + 3 + Weapons 3 = 9 hits him for 9 − 5 + 2 = 6."""
+    b = Builder(duel().state, PROCEDURE.evolve)
+    dodged = {"character": "jack", "skill": "Agility", "total": 5, "full_defence": False}
+    b.emit("defence.rolled", {**dodged, "rolled": {}})
+    fighting.attack(b, Action("moll", "attack", {"target": "jack"}), ScriptedSource([3, 3]))
+    assert [e.kind for e in b.events[1:]] == ["attack.rolled", "defence.stands", "hit.landed"]
+    assert (b.events[1].data["defence_skill"], b.events[1].data["defence"]) == ("Agility", 5)
+    assert b.events[3].data["stress"] == 6
+
+
+@pytest.mark.parametrize(
+    ("weapon", "standing", "jack"),
+    [
+        ("sword", "Weapons", {"Weapons": 1, "Agility": 2, "Alertness": 1}),
+        ("knife", "Brawl", {"Weapons": 2, "Brawl": 1, "Agility": 1}),
+        ("pocket pistol", "Resolve", {"Agility": 2, "Resolve": 1, "Alertness": 1}),
+    ],
+)
+def test_an_attack_meets_the_defence_on_the_table_that_may_meet_it_though_another_is_better(
+    weapon: str, standing: str, jack: dict[str, int]
+) -> None:
+    """Defence: the defence on the table is met whichever skill it is, if it may meet the
+    attack ("Weapons can defend against Weapons"; "Brawl [...] against [...] Weapons attack
+    with small items such as knives"; Resolve against an attack on Composure): jack parried a
+    sword with Weapons, a knife with Brawl, or held his nerve under a pistol aimed at his
+    Composure with Resolve, for 5 earlier in moll's Turn; her next blow or shot meets that 5,
+    not a fresh roll with his better Agility or Weapons."""
+    b = Builder(duel(moll={"weapon": weapon}, jack={"skills": jack}).state, PROCEDURE.evolve)
+    parried = {"character": "jack", "skill": standing, "total": 5, "full_defence": False}
+    b.emit("defence.rolled", {**parried, "rolled": {}})
+    track = "Composure" if standing == "Resolve" else "Health"
+    blow = Action("moll", "attack", {"target": "jack", "track": track})
+    fighting.attack(b, blow, ScriptedSource([6, 6]))
+    assert [e.kind for e in b.events[1:]] == ["attack.rolled", "defence.stands", "hit.landed"]
+    assert (b.events[1].data["defence_skill"], b.events[1].data["defence"]) == (standing, 5)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import RuleError, Table
-from referee.systems.ginlane import PROCEDURE
+from referee.core import Action, RuleError, Table
+from referee.core.decide import Builder
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import PROCEDURE, grapple
 from referee.systems.ginlane.scene import SceneState
 
 from .helpers import _BLOCKING, _SOCIETY, _menu
@@ -539,3 +541,46 @@ def test_the_bums_rush_waits_for_the_opponents_defence() -> None:
     done = act(table, "jack", "defend", [5, 4, 1, 1], answer=False, skill="Agility")
     assert events(done, "rush.rolled")[-1]["defence_skill"] == "Agility"
     assert done.state.get("jack").zone == "hall" and done.state.current == "jack"
+
+
+def test_the_odds_a_rushed_opponent_sees_are_of_the_rushers_own_strength_roll() -> None:
+    """Releasing the Grapple and "Defence": the odds jack is shown before he dodges are of the
+    bum's rush as moll will roll it — her Strength (1 when she has it on her sheet; with none,
+    "No Relevant Skill" as a related skill: 0, not −2) against his Agility 1 + Full defence 2."""
+    strong = duel(moll={"skills": {**FIGHTER, "Strength": 1}})
+    for table, related, dice in ((strong, False, "2d6+1"), (duel(), True, "2d6+0")):
+        waiting = act(
+            _grappling(table), "moll", "release", [], to="hall", answer=False, related=related
+        )
+        (defend,) = waiting.legal_actions("jack")
+        assert [o.dice for o in defend.odds] == [f"{dice} vs 2d6+3"]
+
+
+def test_the_bums_rush_against_a_dodge_still_on_the_table_is_rolled_at_once() -> None:
+    """Releasing the Grapple and "Defence" ("that result remains 'on the table' for any further
+    uses of that particular defence in the Turn"): jack dodged with 5 earlier in moll's Turn;
+    her bum's rush asks him nothing, it meets that 5: −2 + 5 + 4 = 7 beats it, he is moved."""
+    b = Builder(_grappling().state, PROCEDURE.evolve)
+    dodged = {"character": "jack", "skill": "Agility", "total": 5, "full_defence": True}
+    b.emit("defence.rolled", {**dodged, "rolled": {}})
+    grapple.release(b, Action("moll", "release", {"to": "hall"}), ScriptedSource([5, 4]))
+    assert [e.kind for e in b.events[1:]] == [
+        "grapple.released",
+        "rush.rolled",
+        "defence.stands",
+        "moved",
+    ]
+    rush = dict(b.events[2].data)
+    assert (rush["defence_skill"], rush["rolled"]["total"], rush["difficulty"]) == ("Agility", 7, 5)
+    assert rush["roll"]["label"] == "Moll rushes Jack to hall (Strength against Agility)"
+    assert dict(b.events[3].data) == {"character": "jack", "skill": "Agility", "total": 5}
+    assert (b.state.get("jack").zone, b.state.pending) == ("hall", None)
+
+
+def test_a_bums_rush_waiting_for_a_defence_says_who_rushes_whom_where() -> None:
+    """Releasing the Grapple: the rush waiting for jack's defence says what it is."""
+    table = act(_grappling(), "moll", "release", [], to="hall", answer=False)
+    assert (
+        events(table, "defence.asked")[-1]["what"]
+        == "Moll gives Jack the bum's rush towards hall (Strength)"
+    )

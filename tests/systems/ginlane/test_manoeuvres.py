@@ -288,3 +288,25 @@ def test_a_player_words_the_aspect_of_a_manoeuvre_herself() -> None:
     assert on_jack.allows(params)
     table = act(table, "moll", "manoeuvre", [6, 6, 1, 1], **params)  # against Jack's defence
     assert [(a.name, a.on) for a in table.state.aspects] == [("Sand in His Eyes", "jack")]
+
+
+@pytest.mark.parametrize(("related", "dice"), [(True, "2d6+0"), (False, "2d6-2")])
+def test_the_odds_a_manoeuvres_target_sees_are_of_the_roll_as_it_will_be_made(
+    related: bool, dice: str
+) -> None:
+    """Action: Manoeuvre and "Defence": jack, asked to defend against moll's Winded (Strength,
+    not on her sheet), sees the odds of her roll as she will make it — "No Relevant Skill" as a
+    related skill is 0, else −2 — against his Agility 1."""
+    waiting = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [],
+        target="jack",
+        aspect="Winded",
+        skill="Strength",
+        related=related,
+        answer=False,
+    )
+    (defend,) = [c for c in waiting.legal_actions("jack") if c.kind == "defend"]
+    assert [o.dice for o in defend.odds] == [f"{dice} vs 2d6+1"]

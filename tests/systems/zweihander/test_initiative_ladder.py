@@ -7,9 +7,22 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Between, Choice, OneOf, Record, RuleError, Steps, Viewer, observe
+from referee.core import (
+    REFEREE,
+    Between,
+    Choice,
+    Event,
+    OneOf,
+    Record,
+    RuleError,
+    Steps,
+    Viewer,
+    observe,
+)
 from referee.systems.zweihander import PROCEDURE, chase
+from referee.systems.zweihander.chase_ladder import fold_started
 from referee.systems.zweihander.percentile import DIFFICULTY_NAMES
+from referee.systems.zweihander.state import ZweihanderState
 
 from .helpers import _incapacitated, _ladder, _lines, act, last, table
 from .test_chase import CHASER, RUNNER, start
@@ -407,3 +420,20 @@ def test_a_participant_out_of_turn_waits_told_whose_move_and_until_when() -> Non
     # the chase over, the chaser's seat has its other steps again (a Skill Test ...)
     assert observe(t, _seat("chaser")).waiting == ()
     assert "test" in {c.kind for c in observe(t, _seat("chaser")).choices}
+
+
+def test_a_chase_started_folds_its_ladder_from_a_list_and_nothing_else() -> None:
+    """Chase scene rules (the Initiative Ladder): the chase's participants are folded from the
+    record's list in ladder order; a record whose participants are not a list places no one."""
+    runner = {"id": "runner", "side": "escapee", "mode": "on foot", "movement": 6, "value": 3}
+    started = {"escape_condition": 3, "takedown_difficulty": 0, "head_start": "escapee"}
+    listed = fold_started(
+        ZweihanderState(), Event("chase.started", {**started, "participants": [runner]})
+    )
+    assert listed.chase is not None
+    assert [(x.id, x.value, x.initiative) for x in listed.chase.participants] == [
+        ("runner", 3, None)
+    ]
+    keyed = {**started, "participants": {"runner": runner}}
+    unlisted = fold_started(ZweihanderState(), Event("chase.started", keyed))
+    assert unlisted.chase is not None and unlisted.chase.participants == ()

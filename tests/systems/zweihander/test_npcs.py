@@ -9,6 +9,7 @@ import json
 
 from referee.core import REFEREE, Table, Viewer, observe, view
 from referee.systems.zweihander import PROCEDURE
+from referee.systems.zweihander.npcs import redact_state
 
 from .helpers import act, last
 
@@ -79,3 +80,11 @@ def test_the_end_of_session_of_an_npc_is_the_gms() -> None:
     assert kinds == [("corruption.resolved", "anna")]
     everyone = [e.data.get("character") for e in t.log.events if e.kind == "corruption.resolved"]
     assert everyone == ["anna", "otto"]
+
+
+def test_a_state_with_no_sheets_to_redact_is_shown_as_it_is() -> None:
+    """Ruling 36: only an NPC's sheet loses its secret fields; a state holding no sheets of
+    characters (none at all, or not a mapping of them) is shown to a player as it is."""
+    npcs = frozenset({"otto"})
+    for data in ({"chase": None}, {"characters": None}, {"characters": ["otto"]}):
+        assert redact_state(data, npcs) is data

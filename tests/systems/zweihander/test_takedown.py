@@ -13,6 +13,8 @@ from referee.dice import RandomSource
 from referee.systems.zweihander import PROCEDURE, chase, wilderness
 from referee.systems.zweihander.chase import play_out, takedown_difficulty
 from referee.systems.zweihander.events import CHASE_CAUGHT_UP, CHASE_ENDED, CHASE_TAKEDOWN
+from referee.systems.zweihander.state import ChaseState, Participant
+from referee.systems.zweihander.takedown import fold_takedown
 
 from .helpers import _chase, _incapacitated, act, last, table
 from .test_chase import CHASER, RUNNER, _a_runner_chased_by_two, caught, start
@@ -175,3 +177,18 @@ def test_a_takedown_difficulty_is_a_rating_a_modifier_or_one_condition_of_the_ta
         r"in the middle of a busy thoroughfare within a large crowd of people\); say which$",
     ):
         takedown_difficulty("busy")
+
+
+def test_a_takedown_whose_taken_out_is_not_a_list_takes_no_one_out() -> None:
+    """Chase scene rules (Takedown): the fold reads who is taken out of the chase from a list;
+    a record whose ``taken_out`` is anything else (a bare name) takes no one out, and the
+    Pursuer's attempt is still spent: their catch, their new Value, the Escapee tackled."""
+    runners = (
+        Participant("runner", "escapee", "on foot", 6, value=5),
+        Participant("chaser", "pursuer", "on foot", 6, value=5, caught="runner"),
+    )
+    data = {"participant": "chaser", "escapee": "runner", "value": 4, "taken_out": "runner"}
+    after = fold_takedown(ChaseState(runners, escape_rounds=3), data)
+    assert [x.status for x in after.participants] == ["in", "in"]
+    chaser = after.participant("chaser")
+    assert (chaser.value, chaser.caught, chaser.tackled) == (4, None, "runner")
