@@ -21,7 +21,7 @@ from referee.core import (
 from referee.dice import ScriptedSource
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
-from .helpers import HOUR, _AfterDark, _rally, _Watched
+from .helpers import HOUR, _AfterDark, _Judged, _rally, _Unlisted, _Watched
 from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE, ToyState
 
@@ -76,6 +76,18 @@ def test_a_preview_is_of_the_action_as_given_and_at_the_tables_time() -> None:
     (shown,) = preview(dark, "ann", rally)
     assert shown == OddsPreview.of(_rally(2, 3), "a rally")
     assert shown.odds != OddsPreview.of(_rally(2, 2), "a rally").odds
+
+
+def test_a_preview_hands_the_game_the_parameters_as_its_spec_checked_them() -> None:
+    """One read path, ``preview``: the parameters "parsed as ``Table.act`` parses them" — the
+    game's ``odds_of`` is handed the checked model of the kind's spec (``action.args``), as its
+    ``decide`` is; in a game without a catalogue, nothing."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    (judged,) = preview(table, REFEREE, Action("scarface", "judge", {}))
+    assert judged.label == "judged on _Nothing"
+    bare = Table.start(_Unlisted(), SETUP, system="kernel_toy", players=PLAYERS)
+    (shrugged,) = preview(bare, "alice", Action("scarface", "shrug", {}))
+    assert shrugged.label == "judged on None"
 
 
 def test_the_default_odds_of_an_action_are_those_of_its_own_choice_for_those_parameters() -> None:
