@@ -534,3 +534,16 @@ def test_the_penalty_is_told_in_words_for_any_number_of_actions() -> None:
     assert penalty_words(RoundPlan((Step.minor("draw"),))) == "no penalty for no actions"
     assert penalty_words(RoundPlan((Step.attack("ogre"),) * 10)) == "−18 for ten actions"
     assert penalty_words(RoundPlan((Step.attack("ogre"),) * 11)) == "−20 for 11 actions"
+
+
+def test_a_task_that_names_a_character_is_shown_as_the_task_it_is() -> None:
+    """ "any other" major action rolls its skill against the Master's challenge: a task that
+    names the ogre (binding him) is not an attack on him, and its odds are the task's."""
+    table = _bob_and_ogre()
+    bind = {"task": "bind the ogre", "skill": "striking", "challenge": 9, "target": "ogre"}
+    assert [(p.label, p.dice) for p in _odds(table, [bind])] == [
+        (
+            "step 1 at Initiative 16: bind the ogre (striking vs 9), no penalty for one action",
+            "2d6+7 ≥ 9",
+        )
+    ]
