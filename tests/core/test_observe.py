@@ -4,6 +4,7 @@ what it may choose, and the odds of an action as that seat may see them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -236,6 +237,28 @@ def test_an_observation_in_json_is_what_the_seats_screen_is_built_from() -> None
         },
     }
     assert rolled.kind == "attack.rolled" and wounded.kind == "wound.taken"
+
+
+def test_an_observation_without_a_result_is_of_the_game_never_over_and_tells_every_event() -> None:
+    """``Observation.to_json``: an observation made without a result (the dataclass's default)
+    writes the game's default result — "the game", never over, no conflict; and each event
+    is written with its own narration: one whose narration is short of its events is refused,
+    never written with an event untold."""
+    table = _watched().act(
+        Action("krockin", "attack", {"target": "scarface"}), ScriptedSource([6, 6, 1, 1])
+    )
+    seen = observe(table, REFEREE)
+    assert replace(seen, result=None).to_json()["result"] == {
+        "name": "the game",
+        "over": False,
+        "winners": [],
+        "summary": "",
+        "returns": {},
+        "conflict": None,
+    }
+    assert len(seen.events) == len(seen.narration) == 3
+    with pytest.raises(ValueError, match="zip"):
+        replace(seen, narration=seen.narration[:2]).to_json()
 
 
 def test_a_seat_sees_the_state_the_procedure_shows_it_and_the_referee_sees_it_whole() -> None:
