@@ -428,6 +428,7 @@ def test_each_steps_odds_name_the_section_of_the_text_they_follow() -> None:
     """An attack's, a defence's and a task's odds follow "Action"; a movement's required roll
     (Acrobatics for a leap the Master sets a challenge for) follows "Movement"."""
     table = _bob_and_ogre()
+    assert [p.rule for p in _odds(table, [{"attack": "ogre"}])] == ["Action"]
     steps = [
         {"defend": "defense"},
         {"task": "hold the door", "skill": "striking", "challenge": 9},
@@ -476,9 +477,9 @@ def test_under_the_cinematic_option_the_odds_count_the_defences_once() -> None:
     )
     plan = [{"defend": "defense"}, {"defend": "defense"}, {"attack": "ogre"}]
     asked = Action("bob", "defend", {"actions": plan})
-    assert [p.label for p in preview(attacked, "bob", asked)] == [
-        "Ogre's striking against Bob's defense, −2 for two actions",
-        "step 3 at Initiative 4: attack ogre (striking) undefended, −2 for two actions",
+    assert [(p.label, p.rule) for p in preview(attacked, "bob", asked)] == [
+        ("Ogre's striking against Bob's defense, −2 for two actions", "Action"),
+        ("step 3 at Initiative 4: attack ogre (striking) undefended, −2 for two actions", "Action"),
     ]
 
 
