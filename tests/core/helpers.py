@@ -98,15 +98,25 @@ class _Watched(Toy):
         )
 
 
+def _handed(action: Action) -> str | None:
+    """The name of the type of the parameters the game was handed, or ``None`` for none."""
+    return None if action.args is None else type(action.args).__name__
+
+
 class _Judged(_Watched):
-    """The watched toy, where a *judge* or a *shrug* is told by the parameters the game was
-    handed: the checked model of its spec, or nothing for a kind with no spec."""
+    """The watched toy, where a *judge* or a *shrug* is told — and its odds labelled — by the
+    parameters the game was handed: the checked model of its spec, or nothing for a kind with
+    no spec."""
 
     def decide(self, state: ToyState, action: Action, dice: Any) -> Sequence[Event]:
         if action.kind in ("judge", "shrug"):
-            handed = None if action.args is None else type(action.args).__name__
-            return (Event("judged", {"by": action.actor, "args": handed}),)
+            return (Event("judged", {"by": action.actor, "args": _handed(action)}),)
         return super().decide(state, action, dice)
+
+    def odds_of(self, state: ToyState, action: Action, viewer: Viewer) -> Sequence[OddsPreview]:
+        if action.kind in ("judge", "shrug"):
+            return (OddsPreview.of(_rally(1, 1), f"judged on {_handed(action)}"),)
+        return super().odds_of(state, action, viewer)
 
 
 class _Unlisted(_Judged):

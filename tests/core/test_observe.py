@@ -4,6 +4,7 @@ what it may choose, and the odds of an action as that seat may see them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from referee.core import (
 from referee.dice import ScriptedSource
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
-from .helpers import HOUR, _AfterDark, _rally, _Watched
+from .helpers import HOUR, _AfterDark, _Judged, _rally, _Unlisted, _Watched
 from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE, ToyState
 
@@ -76,6 +77,18 @@ def test_a_preview_is_of_the_action_as_given_and_at_the_tables_time() -> None:
     (shown,) = preview(dark, "ann", rally)
     assert shown == OddsPreview.of(_rally(2, 3), "a rally")
     assert shown.odds != OddsPreview.of(_rally(2, 2), "a rally").odds
+
+
+def test_a_preview_hands_the_game_the_parameters_as_its_spec_checked_them() -> None:
+    """One read path, ``preview``: the parameters "parsed as ``Table.act`` parses them" — the
+    game's ``odds_of`` is handed the checked model of the kind's spec (``action.args``), as its
+    ``decide`` is; in a game without a catalogue, nothing."""
+    table = Table.start(_Judged(), SETUP, system="kernel_toy", players=PLAYERS)
+    (judged,) = preview(table, REFEREE, Action("scarface", "judge", {}))
+    assert judged.label == "judged on _Nothing"
+    bare = Table.start(_Unlisted(), SETUP, system="kernel_toy", players=PLAYERS)
+    (shrugged,) = preview(bare, "alice", Action("scarface", "shrug", {}))
+    assert shrugged.label == "judged on None"
 
 
 def test_the_default_odds_of_an_action_are_those_of_its_own_choice_for_those_parameters() -> None:
@@ -224,6 +237,28 @@ def test_an_observation_in_json_is_what_the_seats_screen_is_built_from() -> None
         },
     }
     assert rolled.kind == "attack.rolled" and wounded.kind == "wound.taken"
+
+
+def test_an_observation_without_a_result_is_of_the_game_never_over_and_tells_every_event() -> None:
+    """``Observation.to_json``: an observation made without a result (the dataclass's default)
+    writes the game's default result — "the game", never over, no conflict; and each event
+    is written with its own narration: one whose narration is short of its events is refused,
+    never written with an event untold."""
+    table = _watched().act(
+        Action("krockin", "attack", {"target": "scarface"}), ScriptedSource([6, 6, 1, 1])
+    )
+    seen = observe(table, REFEREE)
+    assert replace(seen, result=None).to_json()["result"] == {
+        "name": "the game",
+        "over": False,
+        "winners": [],
+        "summary": "",
+        "returns": {},
+        "conflict": None,
+    }
+    assert len(seen.events) == len(seen.narration) == 3
+    with pytest.raises(ValueError, match="zip"):
+        replace(seen, narration=seen.narration[:2]).to_json()
 
 
 def test_a_seat_sees_the_state_the_procedure_shows_it_and_the_referee_sees_it_whole() -> None:

@@ -436,6 +436,22 @@ def test_an_open_prompts_answers_come_first_and_the_rest_stay_open() -> None:
     assert open_choices(room, 7, "ann") == room.legal_actions(7, "ann")
 
 
+def test_an_observation_offers_first_the_choices_of_those_an_open_prompt_asks() -> None:
+    """One read path (``observe``): of the characters a seat may act for, those an open prompt
+    asks (each of them to move for it) come first in its choices, before the game's own
+    order of the move; the referee's own choices come after everyone's."""
+    asked = tuple(
+        Prompt(who, ("yield",), "Duel", "yield?", blocking=False) for who in ("bob", "eve")
+    )
+    room = _Offering(movers=("ann", "bob"), asked=asked)
+    table = Table.start(room, {}, system="room", players={"pat": ["ann", "bob", "eve"]})
+    actors = {
+        seat: list(dict.fromkeys(c.actor for c in observe(table, seat).choices))
+        for seat in ("pat", REFEREE)
+    }
+    assert actors == {"pat": ["bob", "eve", "ann"], REFEREE: ["bob", "eve", "ann", REFEREE]}
+
+
 def test_an_action_that_does_not_answer_a_blocking_prompt_is_refused_naming_the_answers() -> None:
     asked = (
         Prompt("bob", ("defend",), "Duel: defending", "ann attacks bob"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,10 +20,22 @@ from referee.core import Action, AnyOf, Choice, OpposedCheck, RuleError, Steps, 
 from referee.core.cards import OddsPreview
 from referee.core.table import preview
 from referee.dice import RandomSource, ScriptedSource
-from referee.systems.hursagmu.catalogue import MAX_STEPS
-from referee.systems.hursagmu.round_plan import ATTACK, DEFEND, HASTE, MINOR, SHAPES, plan_domain
-from referee.systems.hursagmu.sheet import SkillRoll
-from referee.systems.hursagmu.state import Encounter
+from referee.systems.hursagmu.catalogue import MAX_STEPS, MODIFIER
+from referee.systems.hursagmu.round_plan import (
+    ATTACK,
+    DEFEND,
+    HASTE,
+    MINOR,
+    SHAPES,
+    attack_skills,
+    haste_room,
+    penalty_words,
+    plan_domain,
+    plan_odds,
+)
+from referee.systems.hursagmu.rounds import RoundPlan, Step
+from referee.systems.hursagmu.sheet import Character, SkillRoll, Stance
+from referee.systems.hursagmu.state import HELD, WAITED, Encounter, Fighter
 
 from .test_encounter import FIGHTER, SORCERER, initiative, play, start
 
@@ -168,6 +181,7 @@ def test_the_skills_follow_the_stance_the_weapon_and_the_sheet() -> None:
     assert not knight.contains([{"attack": "marcos", "skill": "striking", "yards": 7}])
     assert knight.contains([{"move": "dismount"}, {"move": "foot", "yards": 40}])
     assert knight.contains([{"move": "ride", "yards": 120}])
+    assert knight.contains([{"move": "ride", "yards": 1}])
     assert not knight.contains([{"move": "ride", "yards": 121}])
     assert knight.contains([{"move": "prone"}, {"move": "stand"}])  # each in its turn
     attack = knight.step.options[ATTACK].to_json()["record"]  # type: ignore[union-attr]
@@ -177,6 +191,47 @@ def test_the_skills_follow_the_stance_the_weapon_and_the_sheet() -> None:
     assert marcos.contains([{"attack": "knight", "skill": "mahasu", "yards": 30}])
     assert not marcos.contains([{"attack": "knight", "skill": "seheru"}])  # not on his sheet
     assert marcos.contains([{"defend": "defiance"}])
+
+
+def test_one_who_declared_no_stance_strikes_as_one_who_maneuvers() -> None:
+    """Initiative's stance: one who has declared none (as the others on round zero) strikes as
+    one maneuvering; one concentrating, with each sorcery type on his sheet at any rating."""
+    assert attack_skills(Fighter(Character("ann"), 10)) == ("striking",)
+    mo = Fighter(Character("mo", skills={"mahasu": 1}), 10, stance=Stance.CONCENTRATE)
+    assert attack_skills(mo) == ("mahasu",)
+
+
+def test_haste_is_offered_while_the_round_has_not_passed_the_initiative_it_gives() -> None:
+    """Haste and the Master's Initiative bonus (ruling 25): the round's Initiative may be raised
+    freely before the round reaches his rank, by what the round has not yet passed at his rank
+    (Haste, +2, only with two to spare), and not at all once it has passed his rank."""
+    state = _bob_and_ogre().state  # bob at Initiative 16, rank 0
+    bob = state.fighters["bob"]
+    assert haste_room(state, bob) == MODIFIER
+    assert haste_room(replace(state, clock=(HELD, 3)), bob) == MODIFIER
+    assert haste_room(replace(state, clock=(0, 30)), replace(bob, rank=WAITED)) == 0
+    room = {
+        reached: haste_room(replace(state, clock=(0, reached)), bob) for reached in (18, 17, 16, 15)
+    }
+    assert room == {18: 2, 17: 1, 16: 0, 15: 0}
+
+    def offers_haste(reached: int) -> bool:
+        shapes = plan_domain(replace(state, clock=(0, reached)), "bob").step
+        assert isinstance(shapes, AnyOf)
+        return HASTE in shapes.options
+
+    assert (offers_haste(18), offers_haste(17)) == (True, False)
+
+
+def test_a_heavy_load_leaves_one_yard_on_foot_and_one_yard_of_leap() -> None:
+    """ "Encumbrance lowers it at the same rate that it lowers running speed": carrying 97% of
+    his maximum lift bob covers 0.3 yards a movement action — one yard in four actions — and a
+    running leap of 40 yards unladen reaches 1.2, one yard."""
+    table = start({"bob": {**FIGHTER, "max_lift": 1000, "load": 970}, "ogre": OGRE})
+    offered = _plan(initiative(table, {"bob": ("maneuver", 6, 6), "ogre": ("maneuver", 1, 1)}))
+    for move in ("foot", "leap"):
+        assert offered.contains([{"move": move, "yards": 1}]), move
+        assert not offered.contains([{"move": move, "yards": 2}]), move
 
 
 # -- plans drawn from the domain -------------------------------------------------------------
@@ -366,4 +421,130 @@ def test_aborting_to_defend_previews_the_defence_with_the_new_plans_penalty() ->
         "Bob's striking against Marcos' defense, aborting his turn, −2 for two actions",
         # bob declared no defence: he takes it
         "step 2 at Initiative 5: attack bob (striking) undefended, −2 for two actions",
+    ]
+
+
+def test_each_steps_odds_name_the_section_of_the_text_they_follow() -> None:
+    """An attack's, a defence's and a task's odds follow "Action"; a movement's required roll
+    (Acrobatics for a leap the Master sets a challenge for) follows "Movement"."""
+    table = _bob_and_ogre()
+    assert [p.rule for p in _odds(table, [{"attack": "ogre"}])] == ["Action"]
+    steps = [
+        {"defend": "defense"},
+        {"task": "hold the door", "skill": "striking", "challenge": 9},
+        {"move": "foot", "yards": 2},
+        {"move": "leap", "yards": 2, "challenge": 8},
+    ]
+    assert [(p.label, p.dice, p.rule) for p in _odds(table, steps)] == [
+        (
+            "step 1 at Initiative 16: Ogre's striking against Bob's defense, −2 for two actions",
+            "2d6+4 vs 2d6+6",
+            "Action",
+        ),
+        (
+            "step 2 at Initiative 14: hold the door (striking vs 9), −2 for two actions",
+            "2d6+5 ≥ 9",
+            "Action",
+        ),
+        (
+            "step 4 at Initiative 12: move leap 2 yards (acrobatics vs 8), −2 for two actions",
+            "2d6 ≥ 8",
+            "Movement",
+        ),
+    ]
+
+
+def test_under_the_cinematic_option_the_odds_count_the_defences_once() -> None:
+    """ "the use of a defensive skill is only one major action per round, regardless of how many
+    attacks are evaded": two defences and a task are two actions, −2, in every step's odds —
+    the defence rolled now against a pending attack too."""
+    table = start({"bob": FIGHTER, "ogre": OGRE}, defence="cinematic")
+    table = initiative(table, {"bob": ("maneuver", 6, 6), "ogre": ("maneuver", 1, 1)})
+    steps = [
+        {"defend": "defense"},
+        {"defend": "defense"},
+        {"task": "hold the door", "skill": "striking", "challenge": 9},
+        {"move": "foot", "yards": 2},
+        {"move": "leap", "yards": 2, "challenge": 8},
+    ]
+    shown = _odds(table, steps)
+    assert [p.label.rsplit(", ", 1)[1] for p in shown] == ["−2 for two actions"] * 4
+    assert [p.dice for p in shown] == ["2d6+4 vs 2d6+6"] * 2 + ["2d6+5 ≥ 9", "2d6 ≥ 8"]
+    attacked = start({"bob": FIGHTER, "ogre": OGRE}, defence="cinematic")
+    attacked = initiative(attacked, {"bob": ("maneuver", 1, 1), "ogre": ("maneuver", 6, 6)})
+    attacked = play(
+        attacked, [("ogre", "declare", {"actions": [{"attack": "bob"}]}), ("ogre", "act", {})]
+    )
+    plan = [{"defend": "defense"}, {"defend": "defense"}, {"attack": "ogre"}]
+    asked = Action("bob", "defend", {"actions": plan})
+    assert [(p.label, p.rule) for p in preview(attacked, "bob", asked)] == [
+        ("Ogre's striking against Bob's defense, −2 for two actions", "Action"),
+        ("step 3 at Initiative 4: attack ogre (striking) undefended, −2 for two actions", "Action"),
+    ]
+
+
+def test_a_ranged_attacks_odds_carry_the_range_challenge() -> None:
+    """ "Each ranged ability has an increment": the knight's throw at marcos from 30 yards
+    rolls against his Defiance plus the range's challenge; from beside him, against it alone."""
+    table = start({"knight": KNIGHT, "marcos": SORCERER})
+    table = initiative(table, {"knight": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1)})
+
+    def dice(yards: int) -> list[str]:
+        step = {"attack": "marcos", "skill": "throwing", "yards": yards}
+        asked = Action("knight", "declare", {"actions": [step]})
+        return [p.dice for p in preview(table, "knight", asked)]
+
+    assert (dice(0), dice(30)) == (["2d6+5 vs 2d6+1"], ["2d6+5 vs 2d6+15"])
+
+
+def test_a_defences_odds_are_those_of_the_attacks_it_can_meet() -> None:
+    """Defense meets a strike, Defiance sorcery: bob's Defense is shown against the ogre's
+    striking, not against marcos, who concentrates and strikes with his sorcery."""
+    table = start({"bob": FIGHTER, "marcos": SORCERER, "ogre": OGRE})
+    order = {"bob": ("maneuver", 6, 6), "marcos": ("concentrate", 1, 1), "ogre": ("maneuver", 1, 2)}
+    table = initiative(table, order)
+    assert [p.label for p in _odds(table, [{"defend": "defense"}])] == [
+        "step 1 at Initiative 16: Ogre's striking against Bob's defense, no penalty for one action"
+    ]
+
+
+def test_on_round_zero_the_one_who_opened_the_conflict_is_shown_his_odds() -> None:
+    """ "only the initiators act on round zero": bob, who opened it, is shown his attack's odds,
+    at the Initiative of a round no one rolled for (0); the ogre's plan has none."""
+    table = start({"bob": FIGHTER, "ogre": OGRE})
+    table = play(table, [("bob", "round_zero", {"stance": "maneuver"})])
+    assert [p.label for p in _odds(table, [{"attack": "ogre"}])] == [
+        "step 1 at Initiative 0: attack ogre (striking) against his defense, "
+        "no penalty for one action"
+    ]
+    assert plan_odds(table.state, "ogre", [{"defend": "defense"}]) == ()
+
+
+def test_there_are_no_odds_for_one_not_in_the_encounter_nor_for_a_defence_against_nothing() -> None:
+    """Nothing the rules would refuse has odds: a plan of one not in the encounter, a defence
+    declared while no attack is pending on him."""
+    table = _bob_and_ogre()
+    assert plan_odds(table.state, "nobody", [{"defend": "defense"}]) == ()
+    asked = Action("bob", "defend", {"actions": [{"defend": "defense"}]})
+    assert preview(table, "bob", asked) == ()
+
+
+def test_the_penalty_is_told_in_words_for_any_number_of_actions() -> None:
+    """ "a cumulative -2 penalty for each major action": none for no major action at all (a
+    minor one), in figures past ten."""
+    assert penalty_words(RoundPlan((Step.minor("draw"),))) == "no penalty for no actions"
+    assert penalty_words(RoundPlan((Step.attack("ogre"),) * 10)) == "−18 for ten actions"
+    assert penalty_words(RoundPlan((Step.attack("ogre"),) * 11)) == "−20 for 11 actions"
+
+
+def test_a_task_that_names_a_character_is_shown_as_the_task_it_is() -> None:
+    """ "any other" major action rolls its skill against the Master's challenge: a task that
+    names the ogre (binding him) is not an attack on him, and its odds are the task's."""
+    table = _bob_and_ogre()
+    bind = {"task": "bind the ogre", "skill": "striking", "challenge": 9, "target": "ogre"}
+    assert [(p.label, p.dice) for p in _odds(table, [bind])] == [
+        (
+            "step 1 at Initiative 16: bind the ogre (striking vs 9), no penalty for one action",
+            "2d6+7 ≥ 9",
+        )
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import Action, ActionError, RuleError, Viewer, observe, preview
+from referee.systems.intrigue.choices import who_does_what
 from referee.systems.intrigue.odds import upcoming
 
 from .helpers import (
@@ -202,6 +203,14 @@ def test_every_viewer_sees_the_odds_of_each_running_combats_next_rolls() -> None
     ]
     assert shown[0]["odds"] == {"failure": "20/27", "success": "7/27"}
     assert observe(start(brawl()), Viewer("stranger")).to_json()["previews"] == []
+
+
+def test_an_odds_label_is_who_does_what_without_the_dice() -> None:
+    """The label of a roll's odds is who does what to whom: the dice after the last ": " are
+    the card's own (a skill's name may hold one); words without dice are kept whole."""
+    assert who_does_what("Alf attack Bob: 3d6+2 > 14") == "Alf attack Bob"
+    assert who_does_what("Ann Lore: Egypt: 3d6+2 ≥ 12") == "Ann Lore: Egypt"
+    assert who_does_what("Alf attack Bob") == "Alf attack Bob"
 
 
 def test_the_odds_a_fighter_is_shown_before_resolving_are_under_combat_actions() -> None:

@@ -5,6 +5,7 @@ Knocked Out until they recover, dead; "Initiative": those of higher Combat decla
 from __future__ import annotations
 
 from referee.core import Waiting, observe
+from referee.systems.intrigue.waiting import why_waiting
 
 from .helpers import act, character, start
 
@@ -52,8 +53,8 @@ def test_knocked_out_while_the_combat_goes_on_waits_for_its_end() -> None:
     assert table.state.running and table.state.status("bob").knocked_out
     [waiting] = _waiting(table, "bob")
     assert waiting.reason == "Bob is knocked out"
-    assert waiting.until is not None and waiting.until.startswith(
-        "until 5 minutes after the combat ends"
+    assert waiting.until == (
+        "until 5 minutes after the combat ends (or a Medicine roll of 14 or more)"
     )
 
 
@@ -98,3 +99,13 @@ def test_the_dead_are_told_so() -> None:
     table = act(table, "referee", "resolve", [6, 6, 6])
     table = act(table, "alf", "slay", target="bob")
     assert _waiting(table, "bob") == [Waiting("bob", "Bob is dead", None, "Taking Damage")]
+
+
+def test_only_the_surprised_wait_for_surprise_and_none_outside_a_combat() -> None:
+    """ "The character who was surprised does not get an action during this first turn": Alf,
+    who surprised Bob, is not held back by it; Cat, in no combat at all, waits for nothing."""
+    table = act(start(cast()), "alf", "start_combat", targets=["bob"], surprised=["bob"])
+    table = act(table, "referee", "next_round")
+    assert why_waiting(table.state, "bob") is not None
+    assert why_waiting(table.state, "alf") is None
+    assert why_waiting(table.state, "cat") is None
