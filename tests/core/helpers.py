@@ -49,6 +49,16 @@ def _rally(dice: int, obstacle: int) -> ObstacleCheck:
 
 HOUR = 3600
 
+UNDECIDED = {
+    "name": "the game",
+    "over": False,
+    "winners": [],
+    "summary": "",
+    "returns": {},
+    "conflict": None,
+}
+"""The JSON of a game's result while nothing decides it: "the game", never over, no conflict."""
+
 
 class _AfterDark(Toy):
     """The toy game with an empty catalogue (the table parses nothing: a procedure reads the

@@ -22,7 +22,7 @@ from referee.core import (
 from referee.dice import ScriptedSource
 from referee.systems.intrigue import PROCEDURE as INTRIGUE
 
-from .helpers import HOUR, _AfterDark, _Judged, _rally, _Unlisted, _Watched
+from .helpers import HOUR, UNDECIDED, _AfterDark, _Judged, _rally, _Unlisted, _Watched
 from .test_table import PLAYERS, SETUP, new_table
 from .toy_procedure import PROCEDURE, ToyState
 
@@ -227,14 +227,7 @@ def test_an_observation_in_json_is_what_the_seats_screen_is_built_from() -> None
         "previews": [OddsPreview.of(_rally(2, 1), "scarface rallies").to_json()],
         "prompts": [],
         "waiting": [],  # scarface, the one character alice plays, has a choice
-        "result": {
-            "name": "the game",
-            "over": False,
-            "winners": [],
-            "summary": "",
-            "returns": {},
-            "conflict": None,
-        },
+        "result": UNDECIDED,
     }
     assert rolled.kind == "attack.rolled" and wounded.kind == "wound.taken"
 
@@ -248,14 +241,7 @@ def test_an_observation_without_a_result_is_of_the_game_never_over_and_tells_eve
         Action("krockin", "attack", {"target": "scarface"}), ScriptedSource([6, 6, 1, 1])
     )
     seen = observe(table, REFEREE)
-    assert replace(seen, result=None).to_json()["result"] == {
-        "name": "the game",
-        "over": False,
-        "winners": [],
-        "summary": "",
-        "returns": {},
-        "conflict": None,
-    }
+    assert replace(seen, result=None).to_json()["result"] == UNDECIDED
     assert len(seen.events) == len(seen.narration) == 3
     with pytest.raises(ValueError, match="zip"):
         replace(seen, narration=seen.narration[:2]).to_json()

@@ -39,6 +39,8 @@ from referee.core.prompts import (
 from referee.dice import RandomSource, ScriptedSource
 from referee_toy.duel import Duel
 
+from .helpers import UNDECIDED
+
 PROCEDURE = Duel()
 PLAYERS = {"ann": ["ann"], "bob": ["bob"], "cat": ["cat"]}
 SETUP: dict[str, Any] = {"duellists": {"ann": {}, "bob": {}, "cat": {}}}
@@ -232,14 +234,7 @@ def test_a_game_without_prompts_or_result_keeps_the_defaults() -> None:
     assert table.result() == Result("the game")
     data = observe(table, "referee").to_json()
     assert data["prompts"] == []
-    assert data["result"] == {
-        "name": "the game",
-        "over": False,
-        "winners": [],
-        "summary": "",
-        "returns": {},
-        "conflict": None,
-    }
+    assert data["result"] == UNDECIDED
 
 
 def test_a_prompt_names_what_answers_it() -> None:
