@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Mapping, Set
 from pathlib import Path
 from typing import Any
 
@@ -295,16 +295,19 @@ def no_secret(
     table: str,
     tokens: dict[str, str],
     named: dict[str, tuple[str, ...]],
-    menus: Set[str] = frozenset(),
+    menus: Mapping[str, Set[str]] | None = None,
 ) -> None:
     """No player received a secret named for it (``named``: seat → strings), nor any string
-    only other seats are shown; and there was something to search for."""
+    only other seats are shown; and there was something to search for. A seat's own menu is
+    its own: the one it has now, and those it was shown earlier (``menus``: seat → their
+    strings), where the same words (a roll's dice, say) may also stand in another seat's log."""
     searched = 0
     for seat in pages:
         if seat.seat == "referee":
             continue
         received = seat.received() + (seat.page.text_content("body") or "")
-        for secret in named.get(seat.seat, ()):
+        earlier = (menus or {}).get(seat.seat, set())
+        for secret in set(named.get(seat.seat, ())) - earlier:
             searched += 1
             at = received.find(secret)
             assert at < 0, (
@@ -312,7 +315,7 @@ def no_secret(
             )
         # (the words of this seat's own menu — parameter names, options — are its own too)
         menu = strings(observation(live, table, tokens[seat.seat])["choices"])
-        found = secrets_from(live, table, tokens, seat.seat) - VOCABULARY - menu - menus
+        found = secrets_from(live, table, tokens, seat.seat) - VOCABULARY - menu - earlier
         searched += len(found)
         leaked = sorted(s for s in found if s in received)
         where = [

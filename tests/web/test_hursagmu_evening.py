@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.conftest import Live, docs_picture
-from tests.web.seats import TIMEOUT, SeatPage, no_secret, observation
+from tests.web.seats import TIMEOUT, SeatPage, no_secret, observation, strings
 
 SETUP = {
     "characters": {
@@ -133,6 +133,8 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
         )
         before_odds.locator("summary").click()
         assert "before Bob's Initiative" in (before_odds.text_content() or "")
+        # (its dice, "2d6+3 ≥ 17" say, are bruno's own, whoever else's roll reads the same)
+        initiative_menu = strings(observation(live, table, tokens["bruno"])["choices"])
         bruno.take("initiative", stance="concentrate")
         referee.take("initiative", "ogre", stance="maneuver")
         for seat in pages:
@@ -221,6 +223,7 @@ def test_a_round_with_defend_and_attack_haste_and_an_abort_to_defend(
                 "alice": ("Marcos' perception (in secret)", "rolls perception in secret against"),
                 "bruno": ("Marcos' perception (in secret)", "2d6+3 ≥ 13", "in secret against"),
             },
+            menus={"bruno": initiative_menu},
         )
         for seat in pages:
             assert not seat.errors, seat.errors
