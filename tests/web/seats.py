@@ -298,16 +298,16 @@ def no_secret(
     menus: Mapping[str, Set[str]] | None = None,
 ) -> None:
     """No player received a secret named for it (``named``: seat → strings), nor any string
-    only other seats are shown; and there was something to search for. A seat's own menu is
-    its own: the one it has now, and those it was shown earlier (``menus``: seat → their
-    strings), where the same words (a roll's dice, say) may also stand in another seat's log."""
+    only other seats are shown; and there was something to search for. In that second search
+    a seat's own menu is its own: the one it has now, and those it was shown earlier
+    (``menus``: seat → their strings), where the same words (a roll's dice, say) may also
+    stand in another seat's log."""
     searched = 0
     for seat in pages:
         if seat.seat == "referee":
             continue
         received = seat.received() + (seat.page.text_content("body") or "")
-        earlier = (menus or {}).get(seat.seat, set())
-        for secret in set(named.get(seat.seat, ())) - earlier:
+        for secret in named.get(seat.seat, ()):
             searched += 1
             at = received.find(secret)
             assert at < 0, (
@@ -315,6 +315,7 @@ def no_secret(
             )
         # (the words of this seat's own menu — parameter names, options — are its own too)
         menu = strings(observation(live, table, tokens[seat.seat])["choices"])
+        earlier = (menus or {}).get(seat.seat, set())
         found = secrets_from(live, table, tokens, seat.seat) - VOCABULARY - menu - earlier
         searched += len(found)
         leaked = sorted(s for s in found if s in received)

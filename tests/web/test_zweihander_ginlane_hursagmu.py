@@ -310,7 +310,12 @@ def test_hursagmu_round_planner_and_a_secret_sneak(
         assert "Next:" in (bruno.page.text_content("#hg-next") or "")
         # the sleeper hears nothing of a sneak that was not even aimed at him
         no_secret(
-            pages, live, table, tokens, {"bruno": ("stealth.rolled", "Thief's stealth")}, menus
+            pages,
+            live,
+            table,
+            tokens,
+            {"bruno": ("stealth.rolled", "Thief's stealth")},
+            {seat: menus for seat in tokens},
         )
         alice.photograph(screenshots, "hursagmu-alice-planner")
         referee.photograph(screenshots, "hursagmu-referee-planner")
