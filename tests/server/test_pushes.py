@@ -147,18 +147,23 @@ def aged(server: Server, events: int) -> Seated:
     return server.grown(Chronicle(), "chronicle", "write", events)
 
 
+def ann_writes(server: Server, table: Seated, version: int) -> None:
+    """ann writes once at ``version``, and the table takes it."""
+    acted = server.client.post(
+        f"/api/tables/{table.id}/actions",
+        headers=table.auth("ann"),
+        json={"kind": "write", "version": version},
+    )
+    assert acted.status_code == 200, acted.text
+
+
 def push_bytes(server: Server, table: Seated) -> tuple[int, dict[str, Any]]:
     """The bytes of the push ``bob`` is sent after one action of ``ann``."""
     url = f"/api/tables/{table.id}/live?since={table.version}"
     ws: WebSocketTestSession
     with server.client.websocket_connect(url, headers=table.auth("bob")) as ws:
         assert json.loads(receive(ws)["text"])["type"] == "observation"
-        acted = server.client.post(
-            f"/api/tables/{table.id}/actions",
-            headers=table.auth("ann"),
-            json={"kind": "write", "version": table.version},
-        )
-        assert acted.status_code == 200, acted.text
+        ann_writes(server, table, table.version)
         raw = receive(ws)["text"]
     return len(raw.encode()), json.loads(raw)
 
@@ -285,12 +290,7 @@ def test_every_seats_message_for_an_action_is_built_in_the_routes_own_worker_thr
             receive(ws)
         handed.clear()
         built_in.clear()
-        acted = sqlite_server.client.post(
-            f"/api/tables/{table.id}/actions",
-            headers=table.auth("ann"),
-            json={"kind": "write", "version": table.version},
-        )
-        assert acted.status_code == 200
+        ann_writes(sqlite_server, table, table.version)
         for ws in (ann, bob, referee):
             assert json.loads(receive(ws)["text"])["version"] == table.version + 1
     assert handed == []
@@ -324,12 +324,7 @@ def test_a_socket_hashes_its_token_once_not_before_each_push(
         hashes = hashes_counted(monkeypatch)
         version = table.version
         for _ in range(5):
-            acted = sqlite_server.client.post(
-                f"/api/tables/{table.id}/actions",
-                headers=table.auth("ann"),
-                json={"kind": "write", "version": version},
-            )
-            assert acted.status_code == 200
+            ann_writes(sqlite_server, table, version)
             version += 1
             assert json.loads(receive(bob)["text"])["version"] == version
     assert hashes and set(hashes) == {table.tokens["ann"]}  # bob's, never again
@@ -345,12 +340,7 @@ def test_a_request_hashes_its_token_once(
     resolver = state_of(sqlite_server.client.app).resolver
     hashes = hashes_counted(monkeypatch)
     resolver.forget_all()
-    acted = sqlite_server.client.post(
-        f"/api/tables/{table.id}/actions",
-        headers=table.auth("ann"),
-        json={"kind": "write", "version": table.version},
-    )
-    assert acted.status_code == 200
+    ann_writes(sqlite_server, table, table.version)
     assert hashes == [table.tokens["ann"]]
     resolver.forget_all()
     url = f"/api/tables/{table.id}/live?since={table.version + 1}"
