@@ -180,7 +180,7 @@ def simulate_command(
 
     wanted = _checked(runs, policy, exact_seconds, precision, plot)
     table = _table(target, system_name)
-    if table.system not in _conflicts():
+    if not _simulated(table.system):
         fail(f"simulate: no whole-encounter simulation for system {table.system!r}")
     if seat is not None and seat not in [s.id for s in table.seats]:
         fail(f"simulate: no seat {seat!r} at this table")
@@ -239,10 +239,12 @@ def _checked(
     return wanted
 
 
-def _conflicts() -> tuple[str, ...]:
+def _simulated(name: str) -> bool:
+    """Whether the game ``name`` offers a conflict to simulate: that game alone imported (the
+    others' modules are half a second of CPU: docs/performance.md, "simulate (issue 31)")."""
     from referee.sim.conflicts import CONFLICTS
 
-    return tuple(CONFLICTS)
+    return name in CONFLICTS
 
 
 def register(app: typer.Typer) -> None:
