@@ -14,7 +14,7 @@ import pytest
 from referee.core import REFEREE, system
 from referee.core.loader import load_file
 from referee.sim.simulate import simulate
-from referee.systems.ginlane import answers, between_scenes, choices, tables
+from referee.systems.ginlane import answers, between_scenes, choices, manoeuvres, tables
 from referee.systems.ginlane.character import Character
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -87,3 +87,36 @@ def test_a_skill_is_looked_up_once_a_name(monkeypatch: pytest.MonkeyPatch) -> No
     assert report.actions > 50  # some 90 names asked at each action
     assert 0 < len(calls) <= 40  # the names the duel's sheets, weapons and rules use
     assert tables.skill("Rapport") is tables.skill("rapport") is tables.skill("Charm")
+
+
+def test_the_manoeuvres_are_built_once_for_the_same_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    manoeuvres._built.clear()
+    real = manoeuvres._manoeuvre_choices
+    monkeypatch.setattr(manoeuvres, "_manoeuvre_choices", _counted(real, calls, "built"))
+    monkeypatch.setattr(
+        choices, "manoeuvre_choices", _counted(manoeuvres.manoeuvre_choices, calls, "asked")
+    )
+    simulate(_duel(), runs=10, seed=2)
+    asked = [found for name, _, found in calls if name == "asked"]
+    built = [found for name, _, found in calls if name == "built"]
+    assert len(asked) > 50
+    assert 0 < len(built) <= 6  # each fighter, with and without a foe in reach, and so on
+
+
+def test_the_manoeuvres_kept_are_those_built_afresh() -> None:
+    table = _duel()
+    state = table.state
+    for me in state.combatants:
+        kept = manoeuvres.manoeuvre_choices(state, me, {})
+        fresh = manoeuvres._manoeuvre_choices(
+            me,
+            manoeuvres.zones_away(state, me),
+            (),
+            tuple(name for name, _ in me.sheet.skills),
+            {},
+        )
+        assert kept == fresh and kept
+        assert manoeuvres.own_words_choices(state, me, {}) == [
+            c for c in fresh if "aspect" in c.params and "named" not in c.params
+        ]

@@ -263,12 +263,39 @@ def zones_away(state: SceneState, me: Combatant) -> list[tuple[str, int]]:
     ]
 
 
+MANOEUVRE_CHOICES_KEPT = 256
+"""The most sets of manoeuvre choices kept (:func:`manoeuvre_choices`)."""
+
+_built: dict[tuple[Any, ...], tuple[Choice, ...]] = {}
+
+
 def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> list[Choice]:
     """Action: Manoeuvre: the named manoeuvres on an opponent in their reach, one on oneself,
-    and the removal of an Aspect on oneself."""
+    and the removal of an Aspect on oneself. They read no more of the scene than who ``me``
+    is, the weapon in hand, the skills on the sheet, how far each opponent is, the Aspects on
+    ``me`` and whether she grapples: built once for each of those (a simulated duel offered
+    the same few at every turn)."""
+    away = zones_away(state, me)
+    mine = tuple(a.name for a in state.aspects if a.on == me.id)
+    skills = tuple(name for name, _ in me.sheet.skills)
+    key = (me.id, me.weapon, skills, tuple(away), tuple(release.items()), mine)
+    found = _built.get(key)
+    if found is None:
+        if len(_built) >= MANOEUVRE_CHOICES_KEPT:
+            _built.clear()
+        found = _built[key] = tuple(_manoeuvre_choices(me, away, mine, skills, release))
+    return list(found)
+
+
+def _manoeuvre_choices(
+    me: Combatant,
+    away: list[tuple[str, int]],
+    mine: tuple[str, ...],
+    skills: tuple[str, ...],
+    release: Release,
+) -> list[Choice]:
     out: list[Choice] = []
     in_hand = weapon_entry(me.weapon)
-    away = zones_away(state, me)
     for named in (m for m in manoeuvres() if m.on != "self"):
         reach = rules.manoeuvre_reach(named.skill, in_hand)
         within = tuple(t for t, d in away if d <= reach)
@@ -290,8 +317,7 @@ def manoeuvre_choices(state: SceneState, me: Combatant, release: Release) -> lis
             label="a manoeuvre on oneself",
         )
     )
-    out.extend(own_words_choices(state, me, release))
-    mine = tuple(a.name for a in state.aspects if a.on == me.id)
+    out.extend(_own_words(me, away, skills, release))
     if mine:
         removal: dict[str, Domain] = {
             "aspect": OneOf(mine),
@@ -310,10 +336,15 @@ def own_words_choices(state: SceneState, me: Combatant, release: Release) -> lis
     the scene (against a difficulty). The named manoeuvres are the text's examples, not a
     limit."""
     skills = tuple(name for name, _ in me.sheet.skills)
+    return _own_words(me, zones_away(state, me), skills, release)
+
+
+def _own_words(
+    me: Combatant, away: list[tuple[str, int]], skills: tuple[str, ...], release: Release
+) -> list[Choice]:
     if not skills:
         return []
     in_hand = weapon_entry(me.weapon)
-    away = zones_away(state, me)
     reach: list[tuple[str, Domain]] = []
     for skill in skills:
         most = rules.manoeuvre_reach(skill, in_hand)
