@@ -6,15 +6,24 @@ choices; the referee's sheet choice is built once."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, system
+from referee.core import REFEREE, CheckOdds, Outcome, system
 from referee.core.loader import load_file
 from referee.sim.simulate import simulate
-from referee.systems.ginlane import answers, between_scenes, choices, manoeuvres, tables
+from referee.systems.ginlane import (
+    answers,
+    between_scenes,
+    cards,
+    choices,
+    fighting,
+    manoeuvres,
+    tables,
+)
 from referee.systems.ginlane.character import Character
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -120,3 +129,29 @@ def test_the_manoeuvres_kept_are_those_built_afresh() -> None:
         assert manoeuvres.own_words_choices(state, me, {}) == [
             c for c in fresh if "aspect" in c.params and "named" not in c.params
         ]
+
+
+def test_an_odds_text_is_written_once_for_each_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[Any] = []
+    real = CheckOdds.success
+    assert isinstance(real, property) and real.fget is not None
+    summed = real.fget
+    monkeypatch.setattr(CheckOdds, "success", property(lambda o: reads.append(o) or summed(o)))
+    odds = CheckOdds(
+        {
+            Outcome.SUCCESS: Fraction(1, 2),
+            Outcome.TIE: Fraction(1, 6),
+            Outcome.FAILURE: Fraction(1, 3),
+        },
+        {},
+    )
+    first, second = cards.odds_json(odds), cards.odds_json(odds)
+    assert first == second == {"success": "1/2", "match": "1/6", "failure": "1/3"}
+    assert first is not second and len(reads) == 1
+    asked: list[Any] = []
+    monkeypatch.setattr(cards, "odds_json", _counted(cards.odds_json, asked, "asked"))
+    monkeypatch.setattr(fighting, "odds_json", cards.odds_json)
+    reads.clear()
+    simulate(_duel(), runs=10, seed=2)
+    assert len(asked) > 20
+    assert len(reads) < len(asked) / 3

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core import CheckOdds, OddsPreview, Outcome, RollCard
+from referee.core.remembered import by_identity
 from referee.systems.ginlane.rolls import (
     DifficultyCheck,
     GinLaneRoll,
@@ -33,12 +34,18 @@ __all__ = ["check_card", "check_dice", "check_preview", "odds_json", "roll_card"
 
 
 def odds_json(odds: CheckOdds) -> dict[str, str]:
-    """A success, a Match and a failure, each as an exact ``"n/d"``."""
-    return {
-        "success": str(odds.success),
-        "match": str(odds.outcomes.get(Outcome.TIE, 0)),
-        "failure": str(odds.failure),
-    }
+    """A success, a Match and a failure, each as an exact ``"n/d"`` (a fresh mapping each
+    time; its texts are written once for each odds, :func:`_odds_texts`)."""
+    success, match, failure = _odds_texts(odds)
+    return {"success": success, "match": match, "failure": failure}
+
+
+@by_identity(256)
+def _odds_texts(odds: CheckOdds) -> tuple[str, str, str]:
+    """The texts of :func:`odds_json`, by the odds' identity: a check's odds are worked out
+    once and kept (``rolls._memoised``), and every attack of a simulated duel wrote the same
+    few again, summing the fractions of each outcome each time."""
+    return str(odds.success), str(odds.outcomes.get(Outcome.TIE, 0)), str(odds.failure)
 
 
 def _side(spec: GinLaneRoll) -> str:
