@@ -22,6 +22,8 @@ from referee.systems.ginlane import (
     choices,
     fighting,
     manoeuvres,
+    rolls,
+    scene,
     tables,
 )
 from referee.systems.ginlane.character import Character
@@ -155,3 +157,23 @@ def test_an_odds_text_is_written_once_for_each_odds(monkeypatch: pytest.MonkeyPa
     simulate(_duel(), runs=10, seed=2)
     assert len(asked) > 20
     assert len(reads) < len(asked) / 3
+
+
+def test_a_fighters_level_is_worked_out_once_a_sheet_and_skill(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    worked: list[Any] = []
+
+    def effective_skill(level: int | None, *, arcane: bool = False) -> int:
+        worked.append(level)
+        return rolls.effective_skill(level, arcane=arcane)
+
+    monkeypatch.setattr(scene, "effective_skill", effective_skill)
+    asked: list[Any] = []
+    monkeypatch.setattr(scene.Combatant, "level", _counted(scene.Combatant.level, asked, "asked"))
+    getattr(scene._level, "cache_clear", lambda: None)()  # what earlier tests kept
+    simulate(_duel(), runs=10, seed=2)
+    assert len(asked) > 100
+    assert 0 < len(worked) <= 12  # two sheets, the few skills a duel asks of each
+    for _, (me, skill), level in asked:
+        assert level == rolls.effective_skill(me.rated(skill), arcane=tables.skill(skill).arcane)

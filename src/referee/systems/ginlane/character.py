@@ -31,6 +31,7 @@ __all__ = [
     "check_pyramid",
     "check_sheet",
     "language_allowance",
+    "level_in",
     "pyramid_problems",
     "skill_cost",
     "stress_track_length",
@@ -251,7 +252,7 @@ class Character:
     def level(self, skill_name: str) -> int | None:
         """The level of a skill the character has (``None`` if untrained), by name in any
         case."""
-        return _levels_by_name(self.skills).get(skill_name.lower())
+        return level_in(self.skills, skill_name)
 
     @property
     def spent(self) -> int:
@@ -367,6 +368,12 @@ def check_sheet(character: Character) -> list[tuple[str, str]]:
             )
         )
     return problems
+
+
+def level_in(skills: tuple[tuple[str, int], ...], skill_name: str) -> int | None:
+    """The level of ``skill_name`` among ``skills`` (``None`` if untrained), by name in any
+    case: :meth:`Character.level` of a sheet's skills."""
+    return _levels_by_name(skills).get(skill_name.lower())
 
 
 @functools.lru_cache(maxsize=256)
