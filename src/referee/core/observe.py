@@ -44,7 +44,7 @@ from referee.core.values import JsonObject, to_json
 if TYPE_CHECKING:
     from referee.core.table import Table
 
-__all__ = ["Observation", "narrate", "observe", "preview", "seen_between"]
+__all__ = ["Observation", "narrate", "observe", "preview", "seen_between", "seen_since"]
 
 
 @dataclass(frozen=True)
@@ -170,6 +170,26 @@ def seen_between(
         seen
         for index in range(first, last)
         for seen in (actions[index].seen_by(viewer),)
+        if seen is not None
+    ]
+    return _events_json(events, narration), records
+
+
+def seen_since(
+    table: Table[Any], who: Seat | Viewer | SeatId, since: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The log's part of what :func:`observe` gives ``who`` since ``since``, as its ``to_json``
+    writes it: the events they may see numbered after ``since``, narrated, and the action
+    records they may see that caused them (``observe(table, who, since).to_json()``'s
+    ``events`` and ``actions``, to the byte). Nothing of the state is asked: a seat whose view
+    of the state is known not to have changed needs only this of a change (issue 29)."""
+    viewer = table.viewer(who)
+    events = view(table.log.since(since), viewer)
+    narration = [narrate(table, event, viewer) for event in events]
+    records = [
+        seen
+        for record in _actions_since(table.actions, since)
+        for seen in (record.seen_by(viewer),)
         if seen is not None
     ]
     return _events_json(events, narration), records

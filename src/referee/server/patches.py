@@ -20,7 +20,7 @@ import marshal
 import math
 from typing import Any
 
-__all__ = ["Marks", "PatchError", "apply", "diff", "marks"]
+__all__ = ["Marks", "PatchError", "apply", "diff", "marks", "same_members"]
 
 Patch = list[dict[str, Any]]
 
@@ -111,6 +111,21 @@ def marks(document: dict[str, Any]) -> Marks:
         except ValueError:
             out[key] = None
     return out
+
+
+def same_members(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True if ``new`` has ``old``'s keys in ``old``'s order, each holding the very object
+    ``old`` holds: the patch between them is empty and ``old``'s :func:`marks` are ``new``'s,
+    found without writing either (observations are shared and never changed in place). A
+    seat's held observation keeps its members across a change that leaves the state as it
+    was (:mod:`referee.server.views`), so such a change costs its sockets no marks and no
+    diff (issue 29)."""
+    if len(old) != len(new):
+        return False
+    for (key, value), (new_key, new_value) in zip(old.items(), new.items(), strict=True):
+        if key != new_key or value is not new_value:
+            return False
+    return True
 
 
 def diff(old: Any, new: Any, path: str = "", marked: tuple[Marks, Marks] | None = None) -> Patch:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.events import Event, Viewer
-from referee.core.observe import seen_between
+from referee.core.observe import seen_between, seen_since
 from referee.core.table import Table, observe
 
 __all__ = [
@@ -160,6 +160,18 @@ def _grows(old: Table[Any], new: Table[Any]) -> bool:
     )
 
 
+def _state_alike(old: Table[Any], new: Table[Any]) -> bool:
+    """True if every field of a seat's observation of ``new`` but the log's (its events,
+    actions, version, since and tag) is known to be what it is of ``old``, which ``new`` grew
+    from (:func:`_grows`: the same game, seats and start): the same state object and the same
+    game time. The rest of :func:`~referee.core.table.observe` (the state as the seat sees it,
+    its choices, whose move, the prompts, previews, waits, result) is a function of the state
+    and the seat alone (a rule is a pure function of values; the core's ``Remembered`` relies
+    on the same): an action whose events leave the state as it was (a roll that changes
+    nothing) costs each seat only its new events."""
+    return new.state is old.state and new.now == old.now
+
+
 HELD_MOST = 2 * 1024
 """The most events a seat's held observation keeps as its table grows: beyond it the oldest
 half are let go (they are read again from the log if someone pages back to them)."""
@@ -295,6 +307,8 @@ class ObservationCache:
         self._tags = EventTags()
         self.events_observed = 0
         """How many events were observed into held observations (for tests: the work done)."""
+        self.heads_kept = 0
+        """How many changes kept a seat's head as it was (:func:`_state_alike`; for tests)."""
 
     @contextmanager
     def _holding(self, table: Table[Any], table_id: str, seat: str) -> Iterator[_Held]:
@@ -318,10 +332,17 @@ class ObservationCache:
         if found is not None and found.table is table:
             return found
         if found is not None and _grows(found.table, table):
-            seen = observe(table, seat, since=found.table.version).to_json()
-            self.events_observed += len(seen["events"])
-            found.add(seen["events"], seen["actions"])
-            found.table, found.head = table, _head(seen, table_id)
+            old = found.table
+            if _state_alike(old, table):  # only the log moved: the head is kept, member by
+                events, actions = seen_since(table, seat, old.version)  # member (the same
+                head = {**found.head, "version": table.version}  # objects: no patch to find)
+                self.heads_kept += 1
+            else:
+                seen = observe(table, seat, since=old.version).to_json()
+                events, actions, head = seen["events"], seen["actions"], _head(seen, table_id)
+            self.events_observed += len(events)
+            found.add(events, actions)
+            found.table, found.head = table, head
             if len(found.events) > self._hold:
                 found.let_go(self._hold // 2)
             return found
