@@ -15,7 +15,9 @@ import pytest
 
 from referee.cli.demo_tables import DEMOS, EXAMPLES
 from referee.core import Action, ActionError, RuleError, observe, system
+from referee.core.events import Event
 from referee.core.loader import load_file
+from referee.core.recording import ActionRecord
 from referee.core.table import Table
 from referee.dice import RandomSource, ScriptedSource
 from referee.server import patches, pushes, views
@@ -122,17 +124,27 @@ def test_every_toy_seats_pushes_are_its_own_observe_through_every_kind_of_step()
     assert hub._observations.heads_kept >= 3 * len(STEPS) * len(got)  # (rallies at least)
 
 
+def _counting(function: Any, counts: dict[str, int], kind: str) -> Any:
+    def count(*args: Any, **kwargs: Any) -> Any:
+        counts[kind] += 1
+        return function(*args, **kwargs)
+
+    return count
+
+
 def test_a_change_that_leaves_the_state_as_it_was_observes_no_seats_state(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Rallies on the bench's table (six seats): after the first messages, no seat's
     ``observe`` is asked again and no mark is written nor diff found: each change is the new
     event's ``seen_since`` a seat, and an empty patch. A perception (a cooldown the perceiver
-    sees) is each seat's ``observe`` again."""
+    sees) is each seat's ``observe`` again. A rally's event, public, is written as JSON once
+    for every seat, and its record once for the players and once for the referee."""
     players = {f"p{n}": [c] for n, c in enumerate(("scarface", "krockin", "lady"), 1)}
     setup = {"characters": {"scarface": {"skill": 10}, "krockin": {}, "lady": {}}}
     table = system("kernel_toy").new_table(setup, players=players)
     counts = {"observe": 0, "seen_since": 0, "marks": 0, "diff": 0}
+    written = {"event": 0, "record": 0}
 
     def counted(name: str, module: Any) -> None:
         function = getattr(module, name)
@@ -154,6 +166,8 @@ def test_a_change_that_leaves_the_state_as_it_was_observes_no_seats_state(
     for name, module in (("observe", views), ("seen_since", views), ("marks", patches)):
         counted(name, module)
     counted("diff", patches)
+    for kind, cls in (("event", Event), ("record", ActionRecord)):
+        monkeypatch.setattr(cls, "to_json", _counting(cls.to_json, written, kind))
 
     def push(to: Table[Any]) -> list[str]:
         made: dict[tuple[Any, ...], Message] = {}
@@ -168,10 +182,14 @@ def test_a_change_that_leaves_the_state_as_it_was_observes_no_seats_state(
 
     push(tables[0])
     assert counts == {"observe": opened, "seen_since": 0, "marks": opened, "diff": 0}
+    written.update(event=0, record=0)
     for later in tables[1:]:
         assert all('"patch":[]' in text for text in push(later))
     rallies = len(tables) - 1
     assert counts == {"observe": opened, "seen_since": rallies * opened, "marks": opened, "diff": 0}
+    # each rally's event written once for the four seats; its record once for the players'
+    # three and once for the referee's (who sees its dice)
+    assert written == {"event": rallies, "record": 2 * rallies}
     perceived = tables[-1].act(
         Action("scarface", "perceive", {"target": "krockin"}), RandomSource(6), seat="p1"
     )

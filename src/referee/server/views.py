@@ -78,6 +78,40 @@ class EventTags:
         return found
 
 
+class EventJson:
+    """Each event's JSON (less its narration) written once for every seat that sees it as it
+    was logged (issue 29: a change observed once for all seats, not once a seat).
+
+    An event a seat sees unredacted is the log's own object (:meth:`Event.seen_by` gives it
+    back as it is), so every such seat's ``seen_since`` asks for the same object: it is written
+    once and the JSON shared (each seat adds its own narration around it). A redacted event is
+    a copy of the seat's own, written for it alone. Remembered by the event's identity, the
+    event held meanwhile (so no other object takes its ``id``); at most ``size`` kept."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._size = size
+        self._known: OrderedDict[int, tuple[Event, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.written = 0
+        """How many events were written (for tests: the work done)."""
+
+    def of(self, event: Event) -> dict[str, Any]:
+        """``event.to_json()``, written once for every asker of the same object: shared, do
+        not change it."""
+        key = id(event)
+        with self._lock:
+            found = self._known.get(key)
+        if found is not None and found[0] is event:
+            return found[1]
+        written = event.to_json()
+        with self._lock:
+            self.written += 1
+            self._known[key] = (event, written)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+        return written
+
+
 def _event_tag(event: Event) -> str:
     return _json_tag(event.to_json())
 
@@ -305,6 +339,7 @@ class ObservationCache:
         self._lock = threading.Lock()
         self._entries: OrderedDict[tuple[str, str], _Slot] = OrderedDict()
         self._tags = EventTags()
+        self._json = EventJson()
         self.events_observed = 0
         """How many events were observed into held observations (for tests: the work done)."""
         self.heads_kept = 0
@@ -334,8 +369,9 @@ class ObservationCache:
         if found is not None and _grows(found.table, table):
             old = found.table
             if _state_alike(old, table):  # only the log moved: the head is kept, member by
-                events, actions = seen_since(table, seat, old.version)  # member (the same
-                head = {**found.head, "version": table.version}  # objects: no patch to find)
+                # member (the same objects: no patch to find), each event written once a change
+                events, actions = seen_since(table, seat, old.version, self._json.of)
+                head = {**found.head, "version": table.version}
                 self.heads_kept += 1
             else:
                 seen = observe(table, seat, since=old.version).to_json()
