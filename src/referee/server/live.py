@@ -529,11 +529,8 @@ class Hub:
             data = observations.observation(table, sub.table_id, sub.seat, since, tag)
         base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS and k != "earlier"}
         version, last_tag = int(data["version"]), str(data["tag"])
-        kept = sent.base if not whole and sent.marks is not None else None
-        if kept is not None and sent.marks is not None and patches.same_members(kept, base):
-            base, marks = kept, sent.marks  # (the seat's head kept: the state as it was)
-        else:  # (once a message, however many sockets it is sent to)
-            kept, marks = None, patches.marks(base)
+        # (marks once a message, however many sockets it is sent to; none if it kept the last)
+        base, marks, kept = patches.kept_or_marked(None if whole else sent.base, sent.marks, base)
         if whole or data["reset"]:
             first, *more = pushes.in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
             message = Message(
@@ -551,9 +548,7 @@ class Hub:
             "tag": data["tag"],
             "events": data["events"],
             "actions": data["actions"],
-            "patch": []
-            if kept is not None
-            else patches.diff(sent.base, base, marked=(sent.marks, marks)),
+            "patch": [] if kept else patches.diff(sent.base, base, marked=(sent.marks, marks)),
         }
         message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch, marks)
         return message
