@@ -327,7 +327,10 @@ class ObservationCache:
     :func:`_grows`), only what is new is observed (``observe(since=<the old version>)``) and
     appended to what is held: an event's narration depends on the event, the viewer and the
     table's start alone, so the old events are as a new ``observe`` would write them, and a
-    change costs what changed, not the log. Beyond ``hold`` events the oldest half are let
+    change costs what changed, not the log. A change that leaves the state and the game time
+    as they were (:func:`_state_alike`) keeps the rest of the observation, the same objects,
+    and observes only the new events (their JSON written once for every seat that sees them
+    unredacted: :class:`EventJson`). Beyond ``hold`` events the oldest half are let
     go. Entries are dropped oldest first beyond ``size``. Each seat's held observation is read
     and grown under a lock of its own, so a long read holds up no other seat. What it returns
     is shared: do not change it.
