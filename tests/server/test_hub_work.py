@@ -54,7 +54,7 @@ class CountedWake(asyncio.Event):
         return True
 
 
-def _play_changes(clients: list[ReadingClient], counting: Any = None) -> None:
+def _play_changes(clients: list[ReadingClient], counting: Any = None, kind: str = "rally") -> None:
     """Serve the toy table to ``clients`` (seats in turn), then take :data:`CHANGES` rallies,
     each waited for on every socket; ``counting()`` is called once the first messages are in,
     before the changes (to start counting there)."""
@@ -74,7 +74,7 @@ def _play_changes(clients: list[ReadingClient], counting: Any = None) -> None:
             counting()
         for step in range(CHANGES):
             seat = SEATS[step % 2]
-            table = table.act(Action(seat, "rally", {}), dice, seat=seat)
+            table = table.act(Action(seat, kind, {}), dice, seat=seat)
             hub.changed("t", table)
             version = table.version
             await _until(lambda v=version: all(c.versions[-1] == v for c in clients))
@@ -110,7 +110,9 @@ def test_each_patch_is_against_the_marks_kept_from_the_last_message(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A socket's next patch compares the marks of its last message's observation, kept with
-    it, with the new one's: the old side is not written again (``test_patch_cost.py``)."""
+    it, with the new one's: the old side is not written again (``test_patch_cost.py``). (Notes,
+    each a new state: a change that leaves the state as it was has no diff to find at all,
+    ``test_changes_observed_once.py``.)"""
     diffs: list[bool] = []
     diff = patches.diff
 
@@ -119,7 +121,7 @@ def test_each_patch_is_against_the_marks_kept_from_the_last_message(
         return diff(old, new, path, marked)
 
     monkeypatch.setattr(patches, "diff", counted)
-    _play_changes([ReadingClient() for _ in range(4)])
+    _play_changes([ReadingClient() for _ in range(4)], kind="note")
     assert len(diffs) == CHANGES * len(SEATS)  # a patch a seat a change (shared by its tabs)
     assert all(diffs)
 

@@ -11,7 +11,7 @@ The server's answers, the pages, the handouts and ``referee table show`` are bui
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,7 @@ from referee.core.values import JsonObject, to_json
 if TYPE_CHECKING:
     from referee.core.table import Table
 
-__all__ = ["Observation", "narrate", "observe", "preview", "seen_between"]
+__all__ = ["Observation", "narrate", "observe", "preview", "seen_between", "seen_since"]
 
 
 @dataclass(frozen=True)
@@ -138,10 +138,13 @@ def _actions_since(actions: ActionList[ActionRecord], since: int) -> list[Action
     return found
 
 
-def _events_json(events: Sequence[Event], narration: Sequence[str]) -> list[dict[str, Any]]:
-    return [
-        {**event.to_json(), "text": text} for event, text in zip(events, narration, strict=True)
-    ]
+def _events_json(
+    events: Sequence[Event],
+    narration: Sequence[str],
+    written: Callable[[Event], dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    write = Event.to_json if written is None else written
+    return [{**write(event), "text": text} for event, text in zip(events, narration, strict=True)]
 
 
 def _last_event(record: ActionRecord) -> int:
@@ -173,6 +176,33 @@ def seen_between(
         if seen is not None
     ]
     return _events_json(events, narration), records
+
+
+def seen_since(
+    table: Table[Any],
+    who: Seat | Viewer | SeatId,
+    since: int,
+    written: Callable[[Event], dict[str, Any]] | None = None,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The log's part of what :func:`observe` gives ``who`` since ``since``, as its ``to_json``
+    writes it: the events they may see numbered after ``since``, narrated, and the action
+    records they may see that caused them (``observe(table, who, since).to_json()``'s
+    ``events`` and ``actions``, to the byte). Nothing of the state is asked: a seat whose view
+    of the state is known not to have changed needs only this of a change (issue 29).
+
+    ``written``: what gives an event's :meth:`Event.to_json` (``None``: that method itself):
+    an event every seat sees unredacted is the same object for each, so its JSON may be
+    written once for them all (shared then, so not to be changed)."""
+    viewer = table.viewer(who)
+    events = view(table.log.since(since), viewer)
+    narration = [narrate(table, event, viewer) for event in events]
+    records = [
+        seen
+        for record in _actions_since(table.actions, since)
+        for seen in (record.seen_by(viewer),)
+        if seen is not None
+    ]
+    return _events_json(events, narration, written), records
 
 
 def observe(table: Table[Any], who: Seat | Viewer | SeatId, since: int = 0) -> Observation:

@@ -152,11 +152,21 @@ class ActionRecord:
         referee (the events show each viewer the rolls they may see)."""
         if not self.audience.includes(viewer):
             return None
-        data = self.to_json()
-        del data["audience"]
-        if not viewer.is_referee:
-            del data["dice"]
-        return data
+        return dict(self._seen(viewer.is_referee))
+
+    def _seen(self, referee: bool) -> dict[str, Any]:
+        """The record as the referee, or as any other viewer in its audience, sees it: written
+        once for each and kept beside the fields (a record never changes, and every seat of a
+        table is sent it: issue 29). Shared: :meth:`seen_by` hands out copies."""
+        key = "_seen_by_referee" if referee else "_seen_by_players"
+        found: dict[str, Any] | None = self.__dict__.get(key)
+        if found is None:
+            found = self.to_json()
+            del found["audience"]
+            if not referee:
+                del found["dice"]
+            self.__dict__[key] = found  # beside the frozen fields, not one of them
+        return found
 
 
 class RecordingDice:

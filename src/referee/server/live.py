@@ -529,7 +529,8 @@ class Hub:
             data = observations.observation(table, sub.table_id, sub.seat, since, tag)
         base = {k: v for k, v in data.items() if k not in pushes.LOG_FIELDS and k != "earlier"}
         version, last_tag = int(data["version"]), str(data["tag"])
-        marks = patches.marks(base)  # (once a message, however many sockets it is sent to)
+        # (marks once a message, however many sockets it is sent to; none if it kept the last)
+        base, marks, kept = patches.kept_or_marked(None if whole else sent.base, sent.marks, base)
         if whole or data["reset"]:
             first, *more = pushes.in_pages(sub.table_id, {**data, "reset": reset or data["reset"]})
             message = Message(
@@ -547,7 +548,7 @@ class Hub:
             "tag": data["tag"],
             "events": data["events"],
             "actions": data["actions"],
-            "patch": patches.diff(sent.base, base, marked=(sent.marks, marks)),
+            "patch": [] if kept else patches.diff(sent.base, base, marked=(sent.marks, marks)),
         }
         message = made[key] = Message(pushes.text(body), (), version, last_tag, base, epoch, marks)
         return message

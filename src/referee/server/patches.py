@@ -20,7 +20,7 @@ import marshal
 import math
 from typing import Any
 
-__all__ = ["Marks", "PatchError", "apply", "diff", "marks"]
+__all__ = ["Marks", "PatchError", "apply", "diff", "kept_or_marked", "marks", "same_members"]
 
 Patch = list[dict[str, Any]]
 
@@ -111,6 +111,32 @@ def marks(document: dict[str, Any]) -> Marks:
         except ValueError:
             out[key] = None
     return out
+
+
+def same_members(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True if ``new`` has ``old``'s keys in ``old``'s order, each holding the very object
+    ``old`` holds: the patch between them is empty and ``old``'s :func:`marks` are ``new``'s,
+    found without writing either (observations are shared and never changed in place). A
+    seat's held observation keeps its members across a change that leaves the state as it
+    was (:mod:`referee.server.views`), so such a change costs its sockets no marks and no
+    diff (issue 29)."""
+    if len(old) != len(new):
+        return False
+    for (key, value), (new_key, new_value) in zip(old.items(), new.items(), strict=True):
+        if key != new_key or value is not new_value:
+            return False
+    return True
+
+
+def kept_or_marked(
+    old: dict[str, Any] | None, old_marks: Marks | None, new: dict[str, Any]
+) -> tuple[dict[str, Any], Marks, bool]:
+    """``(old, old_marks, True)`` if ``new`` holds ``old``'s very members (:func:`same_members`:
+    the patch between them is empty, and nothing need be written), else ``(new, marks(new),
+    False)``. ``old``: what a socket was last sent (``None``: nothing to patch against)."""
+    if old is not None and old_marks is not None and same_members(old, new):
+        return old, old_marks, True
+    return new, marks(new), False
 
 
 def diff(old: Any, new: Any, path: str = "", marked: tuple[Marks, Marks] | None = None) -> Patch:

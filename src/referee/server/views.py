@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.events import Event, Viewer
-from referee.core.observe import seen_between
+from referee.core.observe import seen_between, seen_since
 from referee.core.table import Table, observe
 
 __all__ = [
@@ -76,6 +76,40 @@ class EventTags:
                 if len(self._known) > self._size:
                     self._known.popitem(last=False)
         return found
+
+
+class EventJson:
+    """Each event's JSON (less its narration) written once for every seat that sees it as it
+    was logged (issue 29: a change observed once for all seats, not once a seat).
+
+    An event a seat sees unredacted is the log's own object (:meth:`Event.seen_by` gives it
+    back as it is), so every such seat's ``seen_since`` asks for the same object: it is written
+    once and the JSON shared (each seat adds its own narration around it). A redacted event is
+    a copy of the seat's own, written for it alone. Remembered by the event's identity, the
+    event held meanwhile (so no other object takes its ``id``); at most ``size`` kept."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._size = size
+        self._known: OrderedDict[int, tuple[Event, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.written = 0
+        """How many events were written (for tests: the work done)."""
+
+    def of(self, event: Event) -> dict[str, Any]:
+        """``event.to_json()``, written once for every asker of the same object: shared, do
+        not change it."""
+        key = id(event)
+        with self._lock:
+            found = self._known.get(key)
+        if found is not None and found[0] is event:
+            return found[1]
+        written = event.to_json()
+        with self._lock:
+            self.written += 1
+            self._known[key] = (event, written)
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+        return written
 
 
 def _event_tag(event: Event) -> str:
@@ -158,6 +192,18 @@ def _grows(old: Table[Any], new: Table[Any]) -> bool:
         and new.seats == old.seats
         and new.start_time == old.start_time
     )
+
+
+def _state_alike(old: Table[Any], new: Table[Any]) -> bool:
+    """True if every field of a seat's observation of ``new`` but the log's (its events,
+    actions, version, since and tag) is known to be what it is of ``old``, which ``new`` grew
+    from (:func:`_grows`: the same game, seats and start): the same state object and the same
+    game time. The rest of :func:`~referee.core.table.observe` (the state as the seat sees it,
+    its choices, whose move, the prompts, previews, waits, result) is a function of the state
+    and the seat alone (a rule is a pure function of values; the core's ``Remembered`` relies
+    on the same): an action whose events leave the state as it was (a roll that changes
+    nothing) costs each seat only its new events."""
+    return new.state is old.state and new.now == old.now
 
 
 HELD_MOST = 2 * 1024
@@ -281,7 +327,10 @@ class ObservationCache:
     :func:`_grows`), only what is new is observed (``observe(since=<the old version>)``) and
     appended to what is held: an event's narration depends on the event, the viewer and the
     table's start alone, so the old events are as a new ``observe`` would write them, and a
-    change costs what changed, not the log. Beyond ``hold`` events the oldest half are let
+    change costs what changed, not the log. A change that leaves the state and the game time
+    as they were (:func:`_state_alike`) keeps the rest of the observation, the same objects,
+    and observes only the new events (their JSON written once for every seat that sees them
+    unredacted: :class:`EventJson`). Beyond ``hold`` events the oldest half are let
     go. Entries are dropped oldest first beyond ``size``. Each seat's held observation is read
     and grown under a lock of its own, so a long read holds up no other seat. What it returns
     is shared: do not change it.
@@ -293,8 +342,11 @@ class ObservationCache:
         self._lock = threading.Lock()
         self._entries: OrderedDict[tuple[str, str], _Slot] = OrderedDict()
         self._tags = EventTags()
+        self._json = EventJson()
         self.events_observed = 0
         """How many events were observed into held observations (for tests: the work done)."""
+        self.heads_kept = 0
+        """How many changes kept a seat's head as it was (:func:`_state_alike`; for tests)."""
 
     @contextmanager
     def _holding(self, table: Table[Any], table_id: str, seat: str) -> Iterator[_Held]:
@@ -318,10 +370,18 @@ class ObservationCache:
         if found is not None and found.table is table:
             return found
         if found is not None and _grows(found.table, table):
-            seen = observe(table, seat, since=found.table.version).to_json()
-            self.events_observed += len(seen["events"])
-            found.add(seen["events"], seen["actions"])
-            found.table, found.head = table, _head(seen, table_id)
+            old = found.table
+            if _state_alike(old, table):  # only the log moved: the head is kept, member by
+                # member (the same objects: no patch to find), each event written once a change
+                events, actions = seen_since(table, seat, old.version, self._json.of)
+                head = {**found.head, "version": table.version}
+                self.heads_kept += 1
+            else:
+                seen = observe(table, seat, since=old.version).to_json()
+                events, actions, head = seen["events"], seen["actions"], _head(seen, table_id)
+            self.events_observed += len(events)
+            found.add(events, actions)
+            found.table, found.head = table, head
             if len(found.events) > self._hold:
                 found.let_go(self._hold // 2)
             return found
