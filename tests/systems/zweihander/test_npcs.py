@@ -126,3 +126,12 @@ def test_a_players_changes_stay_in_sight_beside_an_npcs_secret_ones() -> None:
         "otto": {"peril": 2},
     }
     assert guarded.data["npc_characters"] == {"otto": {"corruption": 9}}
+
+
+def test_a_players_corruption_from_madness_stays_in_sight_beside_an_npc() -> None:
+    """Ruling 36: only an NPC's Corruption is the GM's; Anna failing her Resolve Test against
+    Fear at a table with an NPC shows her Corruption to every seat."""
+    t = act(_table(), "anna", "madness", [77, 5, 5], situation="Fear")
+    [event] = [e for e in view(t.log.events, ANNAS) if e.kind == "madness.withstood"]
+    assert event.data["corruption"] == last(t, "madness.withstood")["corruption"]
+    assert event.redacted == ()
