@@ -7,6 +7,7 @@ import pytest
 
 from referee.core import REFEREE, Choice, OneOf, Record, RuleError, SomeOf
 from referee.systems.zweihander import wilderness
+from referee.systems.zweihander.roles import role_assignments
 
 from .helpers import act, last, table
 from .test_wilderness import PARTY, journey, roles
@@ -240,3 +241,13 @@ def test_a_survivalists_critical_success_saves_one_toughness_test_of_a_medium_st
     survivalist = [e.data for e in t.log.events if e.kind == "journey.role_check"][1]
     assert (survivalist["outcome"], survivalist["toughness_tests"]) == ("critical success", 1)
     assert t.state.journey is not None and t.state.journey.toughness_tests_left == 1
+
+
+def test_the_default_assignment_finds_each_role_its_skill_whoever_is_listed_first() -> None:
+    """Wilderness travel rules (Roles): the assignment a GM is offered first gives every Role
+    to a traveller who has its Skill, however the travellers are listed — here the Scout is
+    listed first, the Guide and the Survivalist after."""
+    t = journey(threat=1, travellers=["c", "g", "s"])
+    j = t.state.journey
+    assert j is not None
+    assert role_assignments(t.state, j)[0] == {"guide": "g", "survivalist": "s", "scout": "c"}
