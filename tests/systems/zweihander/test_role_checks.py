@@ -251,3 +251,33 @@ def test_the_default_assignment_finds_each_role_its_skill_whoever_is_listed_firs
     j = t.state.journey
     assert j is not None
     assert role_assignments(t.state, j)[0] == {"guide": "g", "survivalist": "s", "scout": "c"}
+
+
+def test_the_assignments_offered_fill_the_most_roles_first_the_rest_assisting_the_guide() -> None:
+    """Wilderness travel rules (Roles): "Each character must take a Role (or assist another)":
+    every assignment offered gives each Role once, to a traveller with its Skill, or to nobody
+    (the check fails); whoever has no Role assists the Guide; the fullest come first."""
+    porter = {"bonuses": {"WB": 3}, "skills": {"Toughness": 50}}
+    t = journey(threat=1, party={**PARTY, "d": porter}, travellers=["g", "s", "c", "d"])
+    j = t.state.journey
+    assert j is not None
+    assert role_assignments(t.state, j) == [
+        {"guide": "g", "survivalist": "s", "scout": "c", "assists": {"guide": ["d"]}},
+        {"guide": "g", "survivalist": "s", "assists": {"guide": ["c", "d"]}},
+        {"guide": "g", "scout": "c", "assists": {"guide": ["s", "d"]}},
+        {"guide": "g", "assists": {"guide": ["s", "c", "d"]}},
+    ]
+
+
+def test_with_no_guide_every_traveller_must_take_a_role_of_their_own() -> None:
+    """Wilderness travel rules (Roles): with nobody able to guide there is no Guide to assist,
+    so each way offered gives every traveller a Role — both ways round for two who could take
+    either."""
+    both = {"bonuses": {"WB": 3}, "skills": {"Survival": 50, "Stealth": 50, "Toughness": 50}}
+    t = journey(threat=1, party={"a": both, "b": both}, travellers=["a", "b"])
+    j = t.state.journey
+    assert j is not None
+    assert role_assignments(t.state, j) == [
+        {"survivalist": "a", "scout": "b"},
+        {"survivalist": "b", "scout": "a"},
+    ]
