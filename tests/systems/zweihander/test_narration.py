@@ -273,3 +273,15 @@ def test_the_log_line_names_every_number_and_name_of_the_event(
     kind: str, data: dict[str, Any], line: str
 ) -> None:
     assert describe(Event(kind, data), Viewer(REFEREE)) == line
+
+
+def test_a_side_giving_up_and_a_recovery_allowed_are_told_in_words() -> None:
+    """Chase scene rules (Ending the chase) and Overland exploration ("Forced march"): the log
+    tells which side gives up in which Round, and who may recover from Peril again after a
+    forced march."""
+    assert _said(ev.CHASE_GAVE_UP, {"side": "pursuer", "round": 3}) == (
+        "The pursuers give up the chase in Round 3."
+    )
+    assert _said(ev.RECOVERY_ALLOWED, {"character": "anna"}) == (
+        "Anna may recover from Peril again."
+    )
