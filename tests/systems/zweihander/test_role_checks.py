@@ -179,6 +179,8 @@ def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_j
         act(journey(party=slain), "referee", "journey.roles", guide="g", scout="c")
     with pytest.raises(RuleError, match="G already is the guide"):
         act(journey(), "referee", "journey.roles", guide="g", survivalist="g")
+    with pytest.raises(RuleError, match="C already assists the guide and cannot also be the scout"):
+        act(journey(), "referee", "journey.roles", guide="g", assists={"guide": ["c"]}, scout="c")
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", "journey.roles", guide="g")
     assert refused.value.rule == "journey.roles"
