@@ -285,3 +285,19 @@ def test_a_side_giving_up_and_a_recovery_allowed_are_told_in_words() -> None:
     assert _said(ev.RECOVERY_ALLOWED, {"character": "anna"}) == (
         "Anna may recover from Peril again."
     )
+
+
+def test_a_chase_with_no_initiative_rolled_tells_none() -> None:
+    """Chase scene rules: the log tells the Pursuers' Initiative rolls when there are any, and
+    nothing in their place when none was rolled."""
+    started = {
+        "escape_condition": 3,
+        "participants": [
+            {"id": "cutpurse", "side": "escapee", "mode": "on foot", "movement": 9, "value": 3}
+        ],
+        "initiative_rolls": {},
+    }
+    assert _said(ev.CHASE_STARTED, started) == (
+        "A chase begins (Escape Condition 3 Rounds). "
+        "Ladder: Cutpurse (escapee, on foot, Movement 9, Value 3)."
+    )
