@@ -273,3 +273,31 @@ def test_the_log_line_names_every_number_and_name_of_the_event(
     kind: str, data: dict[str, Any], line: str
 ) -> None:
     assert describe(Event(kind, data), Viewer(REFEREE)) == line
+
+
+def test_a_side_giving_up_and_a_recovery_allowed_are_told_in_words() -> None:
+    """Chase scene rules (Ending the chase) and Overland exploration ("Forced march"): the log
+    tells which side gives up in which Round, and who may recover from Peril again after a
+    forced march."""
+    assert _said(ev.CHASE_GAVE_UP, {"side": "pursuer", "round": 3}) == (
+        "The pursuers give up the chase in Round 3."
+    )
+    assert _said(ev.RECOVERY_ALLOWED, {"character": "anna"}) == (
+        "Anna may recover from Peril again."
+    )
+
+
+def test_a_chase_with_no_initiative_rolled_tells_none() -> None:
+    """Chase scene rules: the log tells the Pursuers' Initiative rolls when there are any, and
+    nothing in their place when none was rolled."""
+    started = {
+        "escape_condition": 3,
+        "participants": [
+            {"id": "cutpurse", "side": "escapee", "mode": "on foot", "movement": 9, "value": 3}
+        ],
+        "initiative_rolls": {},
+    }
+    assert _said(ev.CHASE_STARTED, started) == (
+        "A chase begins (Escape Condition 3 Rounds). "
+        "Ladder: Cutpurse (escapee, on foot, Movement 9, Value 3)."
+    )

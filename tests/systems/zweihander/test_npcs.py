@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 
-from referee.core import REFEREE, Table, Viewer, observe, view
+from referee.core import REFEREE, REFEREE_ONLY, Event, Table, Viewer, observe, view
+from referee.core.values import Json
 from referee.systems.zweihander import PROCEDURE
-from referee.systems.zweihander.npcs import redact_state
+from referee.systems.zweihander.npcs import guard, redact_state
 
 from .helpers import act, last
 
@@ -88,3 +89,49 @@ def test_a_state_with_no_sheets_to_redact_is_shown_as_it_is() -> None:
     npcs = frozenset({"otto"})
     for data in ({"chase": None}, {"characters": None}, {"characters": ["otto"]}):
         assert redact_state(data, npcs) is data
+
+
+def _offence(cid: str) -> dict[str, Json]:
+    return {"character": cid, "offence": "Becoming Incapacitated!", "points": 6}
+
+
+def test_an_npcs_offence_is_the_gms_and_a_players_is_seen() -> None:
+    """Ruling 36 with "Corruption" (house rules): an NPC's Corruption for becoming
+    Incapacitated! is listed under the event's offences; the list is the GM's when it names an
+    NPC, and a player character's own offence, with no NPC's beside it, stays in sight."""
+    state = _table().state
+    npc_down = Event(
+        "chase.attacked",
+        {"participant": "anna", "offences": [_offence("anna"), _offence("otto")]},
+    )
+    guarded = guard(state, npc_down)
+    assert "offences" not in guarded.payload
+    assert [(s.name, s.audience) for s in guarded.secrets] == [("offences", REFEREE_ONLY)]
+    assert guarded.data == npc_down.data
+    [seen] = view([guarded], ANNAS)
+    assert "offences" not in seen.data and seen.data["participant"] == "anna"
+    pc_down = Event("chase.attacked", {"participant": "otto", "offences": [_offence("anna")]})
+    assert guard(state, pc_down) is pc_down
+
+
+def test_a_players_changes_stay_in_sight_beside_an_npcs_secret_ones() -> None:
+    """Ruling 36: of one event's changes, only the NPC's secret fields are the GM's; the
+    player character's changes and the NPC's Peril are everyone's."""
+    state = _table().state
+    changes = {"anna": {"peril": 1, "corruption": 2}, "otto": {"peril": 2, "corruption": 9}}
+    event = Event("madness.withstood", {"character": "anna", "characters": changes})
+    guarded = guard(state, event)
+    assert guarded.payload["characters"] == {
+        "anna": {"peril": 1, "corruption": 2},
+        "otto": {"peril": 2},
+    }
+    assert guarded.data["npc_characters"] == {"otto": {"corruption": 9}}
+
+
+def test_a_players_corruption_from_madness_stays_in_sight_beside_an_npc() -> None:
+    """Ruling 36: only an NPC's Corruption is the GM's; Anna failing her Resolve Test against
+    Fear at a table with an NPC shows her Corruption to every seat."""
+    t = act(_table(), "anna", "madness", [77, 5, 5], situation="Fear")
+    [event] = [e for e in view(t.log.events, ANNAS) if e.kind == "madness.withstood"]
+    assert event.data["corruption"] == last(t, "madness.withstood")["corruption"]
+    assert event.redacted == ()

@@ -7,6 +7,7 @@ import pytest
 
 from referee.core import REFEREE, Choice, OneOf, Record, RuleError, SomeOf
 from referee.systems.zweihander import wilderness
+from referee.systems.zweihander.roles import role_assignments
 
 from .helpers import act, last, table
 from .test_wilderness import PARTY, journey, roles
@@ -178,6 +179,8 @@ def test_role_checks_are_refused_to_the_slain_to_one_with_a_role_and_without_a_j
         act(journey(party=slain), "referee", "journey.roles", guide="g", scout="c")
     with pytest.raises(RuleError, match="G already is the guide"):
         act(journey(), "referee", "journey.roles", guide="g", survivalist="g")
+    with pytest.raises(RuleError, match="C already assists the guide and cannot also be the scout"):
+        act(journey(), "referee", "journey.roles", guide="g", assists={"guide": ["c"]}, scout="c")
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", "journey.roles", guide="g")
     assert refused.value.rule == "journey.roles"
@@ -240,3 +243,43 @@ def test_a_survivalists_critical_success_saves_one_toughness_test_of_a_medium_st
     survivalist = [e.data for e in t.log.events if e.kind == "journey.role_check"][1]
     assert (survivalist["outcome"], survivalist["toughness_tests"]) == ("critical success", 1)
     assert t.state.journey is not None and t.state.journey.toughness_tests_left == 1
+
+
+def test_the_default_assignment_finds_each_role_its_skill_whoever_is_listed_first() -> None:
+    """Wilderness travel rules (Roles): the assignment a GM is offered first gives every Role
+    to a traveller who has its Skill, however the travellers are listed — here the Scout is
+    listed first, the Guide and the Survivalist after."""
+    t = journey(threat=1, travellers=["c", "g", "s"])
+    j = t.state.journey
+    assert j is not None
+    assert role_assignments(t.state, j)[0] == {"guide": "g", "survivalist": "s", "scout": "c"}
+
+
+def test_the_assignments_offered_fill_the_most_roles_first_the_rest_assisting_the_guide() -> None:
+    """Wilderness travel rules (Roles): "Each character must take a Role (or assist another)":
+    every assignment offered gives each Role once, to a traveller with its Skill, or to nobody
+    (the check fails); whoever has no Role assists the Guide; the fullest come first."""
+    porter = {"bonuses": {"WB": 3}, "skills": {"Toughness": 50}}
+    t = journey(threat=1, party={**PARTY, "d": porter}, travellers=["g", "s", "c", "d"])
+    j = t.state.journey
+    assert j is not None
+    assert role_assignments(t.state, j) == [
+        {"guide": "g", "survivalist": "s", "scout": "c", "assists": {"guide": ["d"]}},
+        {"guide": "g", "survivalist": "s", "assists": {"guide": ["c", "d"]}},
+        {"guide": "g", "scout": "c", "assists": {"guide": ["s", "d"]}},
+        {"guide": "g", "assists": {"guide": ["s", "c", "d"]}},
+    ]
+
+
+def test_with_no_guide_every_traveller_must_take_a_role_of_their_own() -> None:
+    """Wilderness travel rules (Roles): with nobody able to guide there is no Guide to assist,
+    so each way offered gives every traveller a Role — both ways round for two who could take
+    either."""
+    both = {"bonuses": {"WB": 3}, "skills": {"Survival": 50, "Stealth": 50, "Toughness": 50}}
+    t = journey(threat=1, party={"a": both, "b": both}, travellers=["a", "b"])
+    j = t.state.journey
+    assert j is not None
+    assert role_assignments(t.state, j) == [
+        {"survivalist": "a", "scout": "b"},
+        {"survivalist": "b", "scout": "a"},
+    ]

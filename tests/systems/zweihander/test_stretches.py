@@ -21,6 +21,7 @@ from referee.core import (
 )
 from referee.systems.zweihander import wilderness
 from referee.systems.zweihander.events import JOURNEY_STARTED
+from referee.systems.zweihander.stretches import start_payload
 from referee.systems.zweihander.wilderness import Stretch, parse_stretch, stretch_length_and_days
 
 from .helpers import _line, act, last, table
@@ -274,3 +275,15 @@ def test_after_the_last_stretch_the_gm_may_only_end_the_journey_or_strike_camp()
         ),
         Choice(REFEREE, "journey.camp", label="Strike Camp"),
     ]
+
+
+def test_a_route_with_no_travellers_or_no_stretches_is_refused() -> None:
+    """Wilderness travel rules (Stretches): a route is travelled by someone and divided into
+    at least one Stretch; an empty list of either is refused at its field."""
+    state = table(PARTY).state
+    for field in ("travellers", "stretches"):
+        route: dict[str, Any] = {"travellers": ["g"], "stretches": [{"length": "short"}]}
+        route[field] = []
+        with pytest.raises(ScenarioError) as refused:
+            start_payload(state, route, ("journey",))
+        assert refused.value.path == ("journey", field)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import REFEREE_ONLY, RuleError
+from referee.core import REFEREE_ONLY, Event, RuleError
+from referee.systems.zweihander import PROCEDURE
 
 from .helpers import _s_and_c_take_roles, act, last, table
 from .test_wilderness import PARTY, journey, roles
@@ -90,3 +91,14 @@ def test_a_critical_success_at_toughness_is_for_the_camp_of_its_own_stretch_only
     t = act(t, "referee", "journey.toughness", [20, 20, 20])
     t = act(t, "referee", "journey.camp")
     assert last(t, "journey.camp")["recovered"]["c"] == "Imperiled"
+
+
+def test_striking_camp_passes_24_hours_and_so_does_a_camp_recorded_without_them() -> None:
+    """Wilderness travel rules (Strike Camp): a camp is 24 hours of rest, which the travel time
+    counts; a ``journey.camp`` written without its hours (an older record) folds the same 24."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    camped = act(t, "referee", "journey.camp")
+    assert camped.state.travel_hours == t.state.travel_hours + 24
+    [camp] = [e for e in camped.log.events if e.kind == "journey.camp"]
+    older = Event(camp.kind, {k: v for k, v in camp.payload.items() if k != "hours"})
+    assert PROCEDURE.evolve(t.state, older).travel_hours == t.state.travel_hours + 24

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import RuleError
-from referee.systems.zweihander import wilderness
+from referee.core import Event, RuleError
+from referee.systems.zweihander import PROCEDURE, wilderness
 
 from .helpers import _s_and_c_take_roles, act, last, table
 from .test_wilderness import PARTY, journey, roles
@@ -100,3 +100,20 @@ def test_the_toughness_tests_are_at_the_terrains_difficulty_for_each_fit_travell
     with pytest.raises(RuleError, match="no journey is under way") as refused:
         act(table(PARTY), "referee", "journey.toughness")
     assert refused.value.rule == "journey.toughness"
+
+
+def test_a_toughness_record_notes_for_camp_only_a_list_of_travellers() -> None:
+    """Wilderness travel rules (Toughness Tests, Strike Camp): the travellers whose Critical
+    Success lets them recover to Unhindered at camp are read from the record's list and nothing
+    else; a bare name is not a list (its letters are nobody)."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    j = t.state.journey
+    assert j is not None and j.unhindered_at_camp == ()
+    for named in ("gs", None):
+        event = Event("journey.toughness", {"tests": [], "unhindered_at_camp": named})
+        after = PROCEDURE.evolve(t.state, event).journey
+        assert after is not None
+        assert (after.unhindered_at_camp, after.toughness_tests_left) == (
+            (),
+            j.toughness_tests_left - 1,
+        )
