@@ -376,7 +376,7 @@ def test_haste_has_no_initiative_of_its_own_in_the_plan() -> None:
     # "Haste": it raises the Initiative of what follows (+2), and is placed at none itself.
     code, out, _ = run("plan", "haste", "attack:x", "--initiative", "10")
     assert code == 0, out
-    assert cells(out, "1")[:3] == ["1", "haste", "—"]
+    assert cells(out, "1") == ["1", "haste", "—", "", ""]  # no roll of its own
     assert cells(out, "2")[:3] == ["2", "attack x (striking)", "12"]
 
 
@@ -473,3 +473,31 @@ def test_standing_says_how_the_target_may_answer_a_pending_attack(
     header = ["hits", "stance", "Initiative", "penalty", "plan", "state"]
     assert rows(out) == {"character": header}
     assert out.splitlines()[-1] == "to move: fred"
+
+
+def test_under_the_cinematic_option_the_plans_defences_count_once() -> None:
+    # Two defences and a strike: each defence an action (-4, Initiatives 10, 8, 6), or under
+    # the Master's cinematic option the defences together one (-2, both at 10, the strike at 8).
+    code, out, _ = run("plan", "defend", "defend", "attack:x", "--cinematic")
+    assert code == 0, out
+    assert [cells(out, n)[2] for n in "123"] == ["10", "10", "8"]
+    assert "skill penalty -2" in out and "defences count once a round" in out
+    code, out, _ = run("plan", "defend", "defend", "attack:x")
+    assert code == 0, out
+    assert [cells(out, n)[2] for n in "123"] == ["10", "8", "6"]
+    assert "skill penalty -4" in out and "defences count one each" in out
+
+
+def test_a_heavy_load_slows_the_plans_movement() -> None:
+    # "Encumbrance": at 60 of a maximum lift of 100 the 16 yards take four movement actions.
+    code, out, _ = run("plan", "move:foot:16", "--max-lift", "100", "--load", "60")
+    assert code == 0 and cells(out, "1")[2] == "10  (4 movement)"
+    code, out, _ = run("plan", "move:foot:16", "--max-lift", "100")
+    assert code == 0 and cells(out, "1")[2] == "10  (2 movement)"
+
+
+def test_riding_goes_the_mounts_yards_each_movement_action() -> None:
+    code, out, _ = run("plan", "move:ride:30", "--mount", "20")
+    assert code == 0 and cells(out, "1")[2] == "10  (2 movement)"
+    code, out, _ = run("plan", "move:ride:30", "--mount", "30")
+    assert code == 0 and cells(out, "1")[2] == "10  (1 movement)"

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 import typer
 
-from referee.systems.hursagmu.commands import parse_step
+from referee.systems.hursagmu.commands import _check_planner_sheet, _skill_levels, parse_step
+from referee.systems.hursagmu.sheet import Character
 
 ATTACK = {"kind": "attack", "target": "fred"}
 
@@ -86,3 +87,32 @@ def test_a_step_short_of_its_fields_is_no_step(
     with pytest.raises(typer.Exit):
         parse_step(text)
     assert capsys.readouterr().err.startswith(f"referee: error: step {text!r}: not a step (")
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("=5", "--skill '=5': expected NAME=LEVEL"),
+        ("striking", "--skill 'striking': expected NAME=LEVEL"),
+        ("striking=x", "--skill 'striking=x': expected a whole number, not 'x'"),
+        ("striking=5=3", "--skill 'striking=5=3': expected a whole number, not '5=3'"),
+    ],
+)
+def test_a_skill_level_is_given_as_name_equals_level(
+    given: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(typer.Exit):
+        _skill_levels([given])
+    assert capsys.readouterr().err == f"referee: error: {message}\n"
+
+
+def test_a_skill_is_named_in_any_case() -> None:
+    assert _skill_levels(["Striking=5", "DEFENSE=6"]) == {"striking": 5, "defense": 6}
+
+
+@pytest.mark.parametrize("weapon", ["melee", "thrown weapon", "missile weapon"])
+def test_the_planner_knows_each_weapon_type_of_the_range_table(weapon: str) -> None:
+    sheet = Character("planner", 0, 0, 0, 0, weapon_type=weapon)
+    _check_planner_sheet(sheet, weapon, {})
+    with pytest.raises(typer.Exit):
+        _check_planner_sheet(sheet, weapon.upper(), {})
