@@ -501,3 +501,11 @@ def test_riding_goes_the_mounts_yards_each_movement_action() -> None:
     assert code == 0 and cells(out, "1")[2] == "10  (2 movement)"
     code, out, _ = run("plan", "move:ride:30", "--mount", "30")
     assert code == 0 and cells(out, "1")[2] == "10  (1 movement)"
+
+
+def test_the_group_named_alone_shows_its_help_and_its_four_commands() -> None:
+    _, out, _ = run()
+    assert "Usage: referee hursagmu" in out
+    assert "Hursagmu's encounter rules: round planner, odds, range, a table's standing." in out
+    for command in ("plan", "odds", "range", "standing"):
+        assert f"│ {command} " in out, command
