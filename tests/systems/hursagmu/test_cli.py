@@ -509,3 +509,22 @@ def test_the_group_named_alone_shows_its_help_and_its_four_commands() -> None:
     assert "Hursagmu's encounter rules: round planner, odds, range, a table's standing." in out
     for command in ("plan", "odds", "range", "standing"):
         assert f"│ {command} " in out, command
+
+
+def test_a_tasks_odds_are_its_roll_against_its_challenge_level() -> None:
+    # A concentrating character's Perception task and a defence: -2 each, 2d6+2+3-2 ≥ 9.
+    code, out, _ = run(
+        "plan",
+        "task:perception:9",
+        "defend:defiance",
+        "--stance",
+        "concentrate",
+        "--int",
+        "2",
+        "--skill",
+        "perception=3",
+        "--skill",
+        "defiance=2",
+    )
+    assert code == 0, out
+    assert cells(out, "1")[3:] == ["2d6+3", "≥ 9:  72.2%  (13/18)"]
