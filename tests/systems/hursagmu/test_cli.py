@@ -528,3 +528,13 @@ def test_a_tasks_odds_are_its_roll_against_its_challenge_level() -> None:
     )
     assert code == 0, out
     assert cells(out, "1")[3:] == ["2d6+3", "≥ 9:  72.2%  (13/18)"]
+
+
+def test_an_opposed_ranged_attack_carries_the_range_challenge() -> None:
+    # "Range": at 25 yards a missile weapon adds 2 to the defender's side (2d6+7 against
+    # 2d6+6+2), none at point blank.
+    shooter = ("--dex", "2", "--skill", "missile=5", "--against", "6")
+    code, out, _ = run("plan", "attack:fred:missile:25:missile weapon", *shooter)
+    assert code == 0 and cells(out, "1")[4] == "hits:  44.4%  (575/1296)"
+    code, out, _ = run("plan", "attack:fred:missile", *shooter)
+    assert code == 0 and cells(out, "1")[4] == "hits:  66.4%  (287/432)"
