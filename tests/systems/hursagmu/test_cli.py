@@ -445,7 +445,7 @@ def test_standing_shows_each_characters_round_as_the_seat_sees_it(
     assert "Round 3, action phase (as bob)" in out
     shown = rows(out)
     assert shown["ann"] == ["0/10 (down)", "—", "—", "+0", "", "prone, asleep"]
-    assert shown["bea"][1:5] == ["maneuver", "14 (first)", "+0", "✓move@14, defend@12"]
+    assert shown["bea"][:5] == ["10/10", "maneuver", "14 (first)", "+0", "✓move@14, defend@12"]
     assert shown["cy"][2:] == ["9 (waiting game)", "-2", "", "waiting, holding"]
     assert shown["dag"][2:] == ["7", "+0", "", "mounted, injured"]
     assert shown["eve"][2] == "—"
