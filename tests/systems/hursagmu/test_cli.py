@@ -466,13 +466,13 @@ def test_standing_says_how_the_target_may_answer_a_pending_attack(
     record = new_table(tmp_path)
     pending = {"attacker": "bob", "skill": "missile", "target": "fred", "defence": defence}
     state = {"round": 1, "phase": "action", "characters": {}, "pending": pending}
-    monkeypatch.setattr("referee.core.observe", seen_as(state, (), ("fred",)))
+    monkeypatch.setattr("referee.core.observe", seen_as(state, (), ("fred", "bob")))
     code, out, _ = run("standing", str(record), "--as", "fred")
     assert code == 0, out
     assert f"pending: bob's missile attack on fred, who {answer}\n" in out
     header = ["hits", "stance", "Initiative", "penalty", "plan", "state"]
     assert rows(out) == {"character": header}
-    assert out.splitlines()[-1] == "to move: fred"
+    assert out.splitlines()[-1] == "to move: fred, bob"
 
 
 def test_under_the_cinematic_option_the_plans_defences_count_once() -> None:
@@ -538,3 +538,11 @@ def test_an_opposed_ranged_attack_carries_the_range_challenge() -> None:
     assert code == 0 and cells(out, "1")[4] == "hits:  44.4%  (575/1296)"
     code, out, _ = run("plan", "attack:fred:missile", *shooter)
     assert code == 0 and cells(out, "1")[4] == "hits:  66.4%  (287/432)"
+
+
+def test_a_heavy_load_shortens_the_plans_leap() -> None:
+    # "Encumbrance": 2 yards of standing long jump at a maximum lift of 100, 0.8 at a load of 60.
+    code, _, _ = run("plan", "move:leap:2", "--max-lift", "100")
+    assert code == 0
+    code, out, err = run("plan", "move:leap:2", "--max-lift", "100", "--load", "60")
+    assert code == 2 and out == "" and "long jump reaches 0.8 yards" in err
