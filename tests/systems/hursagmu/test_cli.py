@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.cli.table import read_table
+from referee.core import observe
 from referee.systems.hursagmu.state import on_turn
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hursagmu"
@@ -293,3 +296,253 @@ def test_plan_applies_each_range_challenge_to_the_step_typed_at_that_place() -> 
     strike, arrow = rows
     assert "attack fred (striking)" in strike and "│ 12 " in strike and "≥ 0" in strike
     assert "attack fred (missile)" in arrow and "│ 10 " in arrow and "≥ 2" in arrow
+
+
+def cells(out: str, first: str) -> list[str]:
+    """The cells of the table row whose first cell is ``first`` (its first line)."""
+    row = next(line for line in out.splitlines() if line.startswith(f"│ {first} "))
+    return [cell.strip() for cell in row.strip("│").split("│")]
+
+
+def test_plan_is_titled_by_stance_and_initiative_and_names_its_columns() -> None:
+    code, out, _ = run("plan", "attack:fred", "--initiative", "12", "--stance", "maneuver")
+    assert code == 0, out
+    assert "Round plan (maneuver, Initiative 12)" in out
+    header = next(line for line in out.splitlines() if line.startswith("┃"))
+    assert [cell.strip() for cell in header.strip("┃").split("┃")] == [
+        "#",
+        "action",
+        "Initiative",
+        "roll",
+        "odds",
+    ]
+
+
+def test_range_names_the_increment_of_its_table_entry() -> None:
+    # "Range": a missile weapon's increment is ten yards; 25 yards is the third: +2.
+    code, out, _ = run("range", "25", "missile weapon")
+    assert code == 0
+    assert "missile weapon at 25 yards (increment 10): challenge +2" in out
+
+
+def test_standing_shows_a_dash_for_an_initiative_not_yet_rolled(tmp_path: Path) -> None:
+    record = new_table(tmp_path)
+    table_act(record, "bob", "initiative", "stance=maneuver")
+    code, out, _ = run("standing", str(record), "--as", "bob")
+    assert code == 0, out
+    rolled = read_table(record).state.fighters["bob"].initiative
+    assert cells(out, "bob")[3] == str(rolled)
+    assert cells(out, "fred")[2:4] == ["—", "—"]  # no stance, no Initiative yet
+
+
+DEFENDER = ("--dex", "2", "--skill", "defense=6", "--skill", "striking=5")
+
+
+def test_plan_shows_no_odds_for_a_defence_when_no_attacker_is_named() -> None:
+    code, out, _ = run("plan", "defend", *DEFENDER)
+    assert code == 0, out
+    assert cells(out, "1") == ["1", "defend (defense)", "10", "2d6+8", ""]
+
+
+def test_a_defence_holds_against_the_opponents_bonus_or_the_attackers_own() -> None:
+    # The attacker acts and wins ties: the defence holds only on a higher total.
+    code, out, _ = run("plan", "defend", *DEFENDER, "--attacker", "9")
+    assert code == 0 and cells(out, "1")[4] == "holds:  33.6%  (145/432)"
+    code, out, _ = run("plan", "defend", *DEFENDER, "--against", "7")
+    assert code == 0 and cells(out, "1")[4] == "holds:  55.6%  (721/1296)"
+    # An attacker of bonus 0 is named: his 0, not the opponent's 7.
+    code, out, _ = run("plan", "defend", *DEFENDER, "--against", "7", "--attacker", "0")
+    assert code == 0 and cells(out, "1")[4] == "holds:  98.8%  (427/432)"
+
+
+def test_an_opponent_of_bonus_zero_is_an_opponent() -> None:
+    code, out, _ = run("plan", "defend", "attack:fred", *DEFENDER, "--against", "0")
+    assert code == 0, out
+    assert cells(out, "1")[4] == "holds:  94.6%  (613/648)"  # 2d6+6 against 2d6+0
+    assert cells(out, "2")[4] == "hits:  94.6%  (613/648)"  # 2d6+5 against 2d6+0
+
+
+def test_a_required_roll_of_a_movement_bears_the_rounds_skill_penalty() -> None:
+    # Two attacks after the move: -2 to every skill, the Acrobatics roll too (2d6+3-2 ≥ 9).
+    code, out, _ = run(
+        "plan", "move:foot:16:9", "attack:x", "attack:x", "--dex", "2", "--skill", "acrobatics=1"
+    )
+    assert code == 0, out
+    assert cells(out, "1")[3:] == ["2d6+1", "acrobatics ≥ 9:"]
+    assert "41.7%  (5/12)" in out
+
+
+def test_haste_has_no_initiative_of_its_own_in_the_plan() -> None:
+    # "Haste": it raises the Initiative of what follows (+2), and is placed at none itself.
+    code, out, _ = run("plan", "haste", "attack:x", "--initiative", "10")
+    assert code == 0, out
+    assert cells(out, "1") == ["1", "haste", "—", "", ""]  # no roll of its own
+    assert cells(out, "2")[:3] == ["2", "attack x (striking)", "12"]
+
+
+def test_a_movements_row_counts_its_movement_actions_beside_its_initiative() -> None:
+    # "Movement": 16 yards on foot is two movement actions, at the round's Initiative 12.
+    code, out, _ = run("plan", "move:foot:16", "attack:fred", "--initiative", "12")
+    assert code == 0, out
+    assert cells(out, "1")[2] == "12  (2 movement)"
+
+
+def rows(out: str) -> dict[str, list[str]]:
+    """A table's rows by their first cell (the header's too), each cell's wrapped lines joined."""
+    shown: dict[str, list[str]] = {}
+    last: list[str] = []
+    for line in out.splitlines():
+        if line[:1] not in ("│", "┃"):
+            continue
+        first, *rest = (cell.strip() for cell in line[1:-1].split(line[0]))
+        if first:
+            last = shown.setdefault(first, rest)
+        else:
+            last[:] = [f"{a} {b}".strip() for a, b in zip(last, rest, strict=True)]
+    return shown
+
+
+def seen_as(state: dict[str, Any], narration: tuple[str, ...], to_move: tuple[str, ...]) -> Any:
+    """``observe`` as a seat that sees ``state``, ``narration`` and ``to_move`` (the standing
+    renders what it is shown; the game's own views are tested with the rules)."""
+    real = observe
+
+    def seen(table: Any, seat: str) -> Any:
+        return dataclasses.replace(
+            real(table, seat), state=state, narration=narration, to_move=to_move
+        )
+
+    return seen
+
+
+def character(**fields: Any) -> dict[str, Any]:
+    """A character as a seat's view shows him: up, no stance, no Initiative, no plan."""
+    shown: dict[str, Any] = {"hits": 10, "stamina": 10, "conscious": True, "penalty": 0}
+    return shown | fields
+
+
+def test_standing_shows_each_characters_round_as_the_seat_sees_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = new_table(tmp_path)
+    plan = [{"kind": "move", "initiative": 14}, {"kind": "defend", "initiative": 12}]
+    state = {
+        "round": 3,
+        "phase": "action",
+        "characters": {
+            "ann": character(hits=0, conscious=False, prone=True, asleep=True),
+            "bea": character(stance="maneuver", initiative=14, rank=2, plan=plan, next_step=1),
+            "cy": character(initiative=9, rank=1, waiting=True, holding=True, penalty=-2),
+            "dag": character(initiative=7, rank=0, mounted=True, injured=True),
+            "eve": character(rank=2),  # first, but no Initiative yet: a dash alone
+        },
+        "pending": {"attacker": "bea", "skill": "striking", "target": "dag", "defence": "abort"},
+    }
+    told = tuple(f"line {n}" for n in range(1, 8))
+    monkeypatch.setattr("referee.core.observe", seen_as(state, told, ()))
+    code, out, _ = run("standing", str(record), "--as", "bob")
+    assert code == 0, out
+    assert "Round 3, action phase (as bob)" in out
+    shown = rows(out)
+    assert shown["ann"] == ["0/10 (down)", "—", "—", "+0", "", "prone, asleep"]
+    assert shown["bea"][:5] == ["10/10", "maneuver", "14 (first)", "+0", "✓move@14, defend@12"]
+    assert shown["cy"][2:] == ["9 (waiting game)", "-2", "", "waiting, holding"]
+    assert shown["dag"][2:] == ["7", "+0", "", "mounted, injured"]
+    assert shown["eve"][2] == "—"
+    assert "pending: bea's striking attack on dag, who may abort his turn to defend" in out
+    # The last five lines told, in order; nobody to move.
+    assert [line.strip() for line in out.splitlines() if line.startswith("  line")] == [
+        f"line {n}" for n in range(3, 8)
+    ]
+    assert out.splitlines()[-1] == "to move: nobody"
+
+
+@pytest.mark.parametrize(
+    ("defence", "answer"), [("defend", "defends or takes it"), ("none", "takes it")]
+)
+def test_standing_says_how_the_target_may_answer_a_pending_attack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, defence: str, answer: str
+) -> None:
+    record = new_table(tmp_path)
+    pending = {"attacker": "bob", "skill": "missile", "target": "fred", "defence": defence}
+    state = {"round": 1, "phase": "action", "characters": {}, "pending": pending}
+    monkeypatch.setattr("referee.core.observe", seen_as(state, (), ("fred", "bob")))
+    code, out, _ = run("standing", str(record), "--as", "fred")
+    assert code == 0, out
+    assert f"pending: bob's missile attack on fred, who {answer}\n" in out
+    header = ["hits", "stance", "Initiative", "penalty", "plan", "state"]
+    assert rows(out) == {"character": header}
+    assert out.splitlines()[-1] == "to move: fred, bob"
+
+
+def test_under_the_cinematic_option_the_plans_defences_count_once() -> None:
+    # Two defences and a strike: each defence an action (-4, Initiatives 10, 8, 6), or under
+    # the Master's cinematic option the defences together one (-2, both at 10, the strike at 8).
+    code, out, _ = run("plan", "defend", "defend", "attack:x", "--cinematic")
+    assert code == 0, out
+    assert [cells(out, n)[2] for n in "123"] == ["10", "10", "8"]
+    assert "skill penalty -2" in out and "defences count once a round" in out
+    code, out, _ = run("plan", "defend", "defend", "attack:x")
+    assert code == 0, out
+    assert [cells(out, n)[2] for n in "123"] == ["10", "8", "6"]
+    assert "skill penalty -4" in out and "defences count one each" in out
+
+
+def test_a_heavy_load_slows_the_plans_movement() -> None:
+    # "Encumbrance": at 60 of a maximum lift of 100 the 16 yards take four movement actions.
+    code, out, _ = run("plan", "move:foot:16", "--max-lift", "100", "--load", "60")
+    assert code == 0 and cells(out, "1")[2] == "10  (4 movement)"
+    code, out, _ = run("plan", "move:foot:16", "--max-lift", "100")
+    assert code == 0 and cells(out, "1")[2] == "10  (2 movement)"
+
+
+def test_riding_goes_the_mounts_yards_each_movement_action() -> None:
+    code, out, _ = run("plan", "move:ride:30", "--mount", "20")
+    assert code == 0 and cells(out, "1")[2] == "10  (2 movement)"
+    code, out, _ = run("plan", "move:ride:30", "--mount", "30")
+    assert code == 0 and cells(out, "1")[2] == "10  (1 movement)"
+
+
+def test_the_group_named_alone_shows_its_help_and_its_four_commands() -> None:
+    _, out, _ = run()
+    assert "Usage: referee hursagmu" in out
+    assert "Hursagmu's encounter rules: round planner, odds, range, a table's standing." in out
+    for command in ("plan", "odds", "range", "standing"):
+        assert f"│ {command} " in out, command
+
+
+def test_a_tasks_odds_are_its_roll_against_its_challenge_level() -> None:
+    # A concentrating character's Perception task and a defence: -2 each, 2d6+2+3-2 ≥ 9.
+    code, out, _ = run(
+        "plan",
+        "task:perception:9",
+        "defend:defiance",
+        "--stance",
+        "concentrate",
+        "--int",
+        "2",
+        "--skill",
+        "perception=3",
+        "--skill",
+        "defiance=2",
+    )
+    assert code == 0, out
+    assert cells(out, "1")[3:] == ["2d6+3", "≥ 9:  72.2%  (13/18)"]
+
+
+def test_an_opposed_ranged_attack_carries_the_range_challenge() -> None:
+    # "Range": at 25 yards a missile weapon adds 2 to the defender's side (2d6+7 against
+    # 2d6+6+2), none at point blank.
+    shooter = ("--dex", "2", "--skill", "missile=5", "--against", "6")
+    code, out, _ = run("plan", "attack:fred:missile:25:missile weapon", *shooter)
+    assert code == 0 and cells(out, "1")[4] == "hits:  44.4%  (575/1296)"
+    code, out, _ = run("plan", "attack:fred:missile", *shooter)
+    assert code == 0 and cells(out, "1")[4] == "hits:  66.4%  (287/432)"
+
+
+def test_a_heavy_load_shortens_the_plans_leap() -> None:
+    # "Encumbrance": 2 yards of standing long jump at a maximum lift of 100, 0.8 at a load of 60.
+    code, _, _ = run("plan", "move:leap:2", "--max-lift", "100")
+    assert code == 0
+    code, out, err = run("plan", "move:leap:2", "--max-lift", "100", "--load", "60")
+    assert code == 2 and out == "" and "long jump reaches 0.8 yards" in err
