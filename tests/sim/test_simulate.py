@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from referee.dice import RandomSource
 from referee.sim.conflicts import CONFLICTS
 from referee.sim.simulate import POLICIES, play, simulate
 from referee.sim.stats import proportion
-from referee.systems.intrigue.exact import duel_from_table, duel_odds
+from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table, duel_odds
 from referee.systems.intrigue.fast import fast_duels
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -76,6 +77,22 @@ def test_vectorised_duels_agree_with_the_exact_odds_and_the_procedure() -> None:
     for who in ("ann", "bob"):
         exact = sum(float(d * p) for d, p in odds.damage[who].items())
         assert fast.damage[who].contains(exact)
+
+
+@pytest.mark.parametrize(("rank_a", "rank_b"), [(2, 1), (1, 2), (1, 1)])
+def test_the_vectorised_duel_agrees_with_the_exact_odds_whoever_acts_first_from_round_two(
+    rank_a: int, rank_b: int
+) -> None:
+    """Initiative: the starter acts first in round 1, then the higher Combat Stat (ties
+    together); two sides of even odds, two hits each to Knock Out, so who strikes first from
+    round 2 moves the wins and whether both fall together."""
+    a = Duelist("ann", Fraction(1, 2), damage=3, knock_out=2, dies=False, rank=rank_a)
+    b = Duelist("bob", Fraction(1, 2), damage=3, knock_out=2, dies=False, rank=rank_b)
+    duel = Duel(a, b)
+    odds, fast = duel_odds(duel), fast_duels(duel, 100_000, seed=7)
+    for who in ("ann", "bob"):
+        assert fast.win_rate(who).contains(float(odds.wins[who]))
+    assert proportion(fast.both_out, fast.runs).contains(float(odds.both_out))
 
 
 def test_the_vectorised_duel_is_seeded() -> None:

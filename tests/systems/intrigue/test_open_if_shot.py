@@ -78,6 +78,7 @@ def test_open_if_shot_is_raised_to_the_holder_the_moment_a_gun_hits_her() -> Non
         True,
         False,
     )
+    assert (prompt.section, prompt.default) == ("Contingency Envelopes", None)
     assert prompt.reason == (
         "your envelopes “Open if shot” (shot) and “Open if knocked out” (out) may be opened now"
     )

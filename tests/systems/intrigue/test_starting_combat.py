@@ -42,6 +42,27 @@ def test_the_referee_may_admit_nobody_when_everyone_is_fighting() -> None:
     assert [c.kind for c in table.legal_actions("referee")] == ["next_round", "end_combat"]
 
 
+def test_a_character_may_not_admit_anyone_nor_end_a_combat() -> None:
+    """Starting Combat: only a referee "rules otherwise" and lets someone join, and stops a
+    combat; a character who tries either is refused for it — a Knocked Out one for being out
+    first ("Taking Damage")."""
+    table = act(fight("alf", "bob"), "cat", "start_combat", targets=["dan"])
+    tries: dict[str, dict[str, Any]] = {
+        "admit": {"character": "eve", "with": "cat"},
+        "end_combat": {"combat": "combat-2"},
+    }
+    for kind, params in tries.items():
+        with pytest.raises(RuleError) as refused:
+            act(table, "cat", kind, **params)
+        assert (refused.value.rule, refused.value.reason) == (
+            "Intrigue actions",
+            f"no action {kind!r} for a character",
+        )
+    with pytest.raises(RuleError) as refused:
+        act(knock_out_bob(), "bob", "end_combat", combat="combat-1")
+    assert (refused.value.rule, refused.value.reason) == ("Taking Damage", "bob is Knocked Out")
+
+
 def party() -> dict[str, Any]:
     whisper = {"Whisper": {"mental": True}}
     names = ("ann", "ben", "cyd", "dan", "eve")
