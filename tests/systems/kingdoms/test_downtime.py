@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from referee.core import Action, Table
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
@@ -116,3 +118,41 @@ def test_the_maintenance_obstacle_is_the_set_ups_and_may_be_zero() -> None:
     assert Table.start(PROCEDURE, setup()).state.maintenance_ob == 1
     assert Table.start(PROCEDURE, setup(maintenance_ob=0)).state.maintenance_ob == 0
     assert Table.start(PROCEDURE, setup(maintenance_ob=3)).state.maintenance_ob == 3
+
+
+@pytest.mark.parametrize(
+    ("resources", "extra", "faces", "expected"),
+    [
+        # Routine (Ob 1 ≤ 4 − 2): 0 successes, taxed 1D
+        (4, 0, [1, 1, 1, 1], ("15/16", 0, False, "routine", 1, 3)),
+        # Difficult (Ob 3 > 4 − 2): 1 success, taxed 2D
+        (4, 2, [4, 1, 1, 1], ("5/16", 1, False, "difficult", 2, 2)),
+        # Challenging (Ob 5 > 3 dice): 1 success, taxed the margin of failure, 4: to 0, no lower
+        (3, 4, [4, 1, 1], ("0", 1, False, "challenging", 4, 0)),
+        # passed: no tax
+        (4, 0, [4, 1, 1, 1], ("15/16", 1, True, "routine", 0, 4)),
+    ],
+)
+def test_a_failed_maintenance_test_taxes_resources_by_its_difficulty(
+    resources: int, extra: int, faces: list[int], expected: tuple[Any, ...]
+) -> None:
+    """Downtime (parent-games.md, Resources): a Resources maintenance test that fails taxes
+    the exponent 1D if Routine, 2D if Difficult, the margin of failure if Challenging; a pass
+    taxes nothing. The elves' leader tests Resources against the maintenance Ob 1 plus a Sap's
+    extra Ob; the roll card names the test and the rule."""
+    state = Table.start(PROCEDURE, _kingdom({}, resources=resources), players=PLAYERS).state
+    elves = replace(state.factions["elves"], maintenance=(extra,))
+    state = replace(state, phase="downtime", factions={**state.factions, "elves": elves})
+    (tested,) = PROCEDURE.decide(state, Action("elves", "maintenance", {}), ScriptedSource(faces))
+    keys = ("odds", "successes", "passed", "difficulty", "tax", "resources")
+    assert tuple(tested.payload[k] for k in keys) == expected
+    assert (tested.payload["ob"], tested.payload["dice"]) == (1 + extra, resources)
+    card: Any = tested.payload["roll"]
+    assert (card["label"], card["rule"], card["value"]) == (
+        "Aeluin's Resources maintenance test",
+        "Downtime",
+        expected[1],
+    )
+    after = PROCEDURE.evolve(state, tested)
+    assert after.factions["elves"].leader.resources == expected[-1]
+    assert after.factions["elves"].maintenance == ()
