@@ -123,10 +123,10 @@ def test_the_maintenance_obstacle_is_the_set_ups_and_may_be_zero() -> None:
 @pytest.mark.parametrize(
     ("resources", "extra", "faces", "expected"),
     [
-        # Routine (Ob 1 ≤ 4 − 2): 0 successes, taxed 1D
-        (4, 0, [1, 1, 1, 1], ("15/16", 0, False, "routine", 1, 3)),
-        # Difficult (Ob 3 > 4 − 2): 1 success, taxed 2D
-        (4, 2, [4, 1, 1, 1], ("5/16", 1, False, "difficult", 2, 2)),
+        # Routine (Ob 2 ≤ 4 − 2): 0 successes, taxed 1D, not the margin of 2
+        (4, 1, [1, 1, 1, 1], ("11/16", 0, False, "routine", 1, 3)),
+        # Difficult (Ob 3 > 4 − 2): 0 successes, taxed 2D, not the margin of 3
+        (4, 2, [1, 1, 1, 1], ("5/16", 0, False, "difficult", 2, 2)),
         # Challenging (Ob 5 > 3 dice): 1 success, taxed the margin of failure, 4: to 0, no lower
         (3, 4, [4, 1, 1], ("0", 1, False, "challenging", 4, 0)),
         # passed: no tax
@@ -139,7 +139,7 @@ def test_a_failed_maintenance_test_taxes_resources_by_its_difficulty(
     """Downtime (parent-games.md, Resources): a Resources maintenance test that fails taxes
     the exponent 1D if Routine, 2D if Difficult, the margin of failure if Challenging; a pass
     taxes nothing. The elves' leader tests Resources against the maintenance Ob 1 plus a Sap's
-    extra Ob; the roll card names the test and the rule."""
+    extra Ob; the roll card names the test, the rule and the dice against the Ob."""
     state = Table.start(PROCEDURE, _kingdom({}, resources=resources), players=PLAYERS).state
     elves = replace(state.factions["elves"], maintenance=(extra,))
     state = replace(state, phase="downtime", factions={**state.factions, "elves": elves})
@@ -148,9 +148,10 @@ def test_a_failed_maintenance_test_taxes_resources_by_its_difficulty(
     assert tuple(tested.payload[k] for k in keys) == expected
     assert (tested.payload["ob"], tested.payload["dice"]) == (1 + extra, resources)
     card: Any = tested.payload["roll"]
-    assert (card["label"], card["rule"], card["value"]) == (
+    assert (card["label"], card["rule"], card["dice"], card["value"]) == (
         "Aeluin's Resources maintenance test",
         "Downtime",
+        f"{resources}d6 vs Ob {1 + extra}",
         expected[1],
     )
     after = PROCEDURE.evolve(state, tested)
