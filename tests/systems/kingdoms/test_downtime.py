@@ -157,3 +157,20 @@ def test_a_failed_maintenance_test_taxes_resources_by_its_difficulty(
     after = PROCEDURE.evolve(state, tested)
     assert after.factions["elves"].leader.resources == expected[-1]
     assert after.factions["elves"].maintenance == ()
+
+
+def test_the_next_maneuver_brings_the_last_ones_statuses_and_heals_who_earned_downtime() -> None:
+    """Downtime; Sap, Onslaught: the statuses the last maneuver dealt take hold in the next
+    one and are not dealt again after it — the elves, Sapped of 2 dice and unable to act next
+    maneuver, are Sapped and cannot act now, with nothing left for the maneuver after; the
+    downtime they earned heals their leader and is spent."""
+    state = Table.start(PROCEDURE, _kingdom({}, wound_dice=1), players=PLAYERS).state
+    elves = replace(
+        state.factions["elves"], next_sapped=2, next_cannot_act=True, earned_downtime=True
+    )
+    state = replace(state, phase="downtime", factions={**state.factions, "elves": elves})
+    (started,) = PROCEDURE.decide(state, Action("orcs", "next_maneuver", {}), ScriptedSource([]))
+    assert started.payload["healed"] == ["elves"]
+    after = PROCEDURE.evolve(state, started).factions["elves"]
+    assert (after.sapped, after.cannot_act, after.leader.wound_dice) == (2, True, 0)
+    assert (after.next_sapped, after.next_cannot_act, after.earned_downtime) == (0, False, False)

@@ -138,6 +138,7 @@ WAITS: list[tuple[str, Any, tuple[str, str | None, str]]] = [
                 pending_conquest={"orcs": ("elves",), "dwarves": ("elves",)},
             ),
             orcs={"out": True},
+            men={"out": True, "joined": "elves"},
         ),
         (
             "the consequences wait for the Orcs and the Dwarves to choose a side",
