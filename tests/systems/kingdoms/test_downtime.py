@@ -12,6 +12,7 @@ import pytest
 from referee.core import Action, Table
 from referee.dice import ScriptedSource
 from referee.systems.kingdoms import PROCEDURE
+from referee.systems.kingdoms.state import RolledTest, SceneRecord, Slip
 
 from .helpers import PLAYERS, _kingdom
 from .test_procedure import setup
@@ -174,3 +175,33 @@ def test_the_next_maneuver_brings_the_last_ones_statuses_and_heals_who_earned_do
     after = PROCEDURE.evolve(state, started).factions["elves"]
     assert (after.sapped, after.cannot_act, after.leader.wound_dice) == (2, True, 0)
     assert (after.next_sapped, after.next_cannot_act, after.earned_downtime) == (0, False, False)
+
+
+def test_the_next_maneuver_starts_afresh() -> None:
+    """Downtime, then the next maneuver ("At the beginning of each Maneuver, players decide
+    their faction's intent"): nothing of the last maneuver's reading is carried into it — no
+    slip, salt, scene, pass, Health test or fresh wound, no reader, order of reading, void
+    slip, roll or tie-breaker offer — and its number is the next."""
+    state = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS).state
+    last = replace(
+        state,
+        phase="downtime",
+        slips={"elves": Slip("elves", "Fortify", "Logistics")},
+        salts={"elves": "salt"},
+        scenes=(SceneRecord("elves", "color", "leader"),),
+        passed=frozenset({"elves", "orcs"}),
+        health_tested=frozenset({"elves.leader"}),
+        wounded=frozenset({"orcs.leader"}),
+        reader="orcs",
+        order=("orcs", "elves"),
+        void={"orcs": "no conflict scene"},
+        rolls={"elves": RolledTest("elves", "leader", "Logistics", 4, 2, decided=True)},
+        tie_offers={"elves": ("orcs", "Will")},
+    )
+    (started,) = PROCEDURE.decide(last, Action("elves", "next_maneuver", {}), ScriptedSource([]))
+    after = PROCEDURE.evolve(last, started)
+    assert (after.phase, after.maneuver) == ("maneuver", 2)
+    assert (after.slips, after.salts, after.scenes, after.passed) == ({}, {}, (), frozenset())
+    assert (after.health_tested, after.wounded) == (frozenset(), frozenset())
+    assert (after.reader, after.order, after.void) == (None, (), {})
+    assert (after.rolls, after.tie_offers) == ({}, {})
