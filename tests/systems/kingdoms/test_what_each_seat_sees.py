@@ -190,3 +190,16 @@ def test_a_seat_is_told_nothing_the_kernels_words_do_not_say() -> None:
     assert PROCEDURE.waiting(replace(state, phase="downtime"), "elves") is None
     assert PROCEDURE.waiting(replace(state, phase="consequences"), "elves") is None
     assert PROCEDURE.waiting(state, "goblins") is None
+
+
+def test_once_the_slips_are_read_every_seat_sees_every_slip() -> None:
+    """Maneuver Slips: a slip is sealed while the slips are being written; once they are read
+    (the maneuver's tests rolled), every seat sees every faction's slip."""
+    table = _three_kingdoms()
+    for faction in ("elves", "orcs", "dwarves"):
+        table = _act(table, faction, "write_slip", maneuver="Fortify", skill="Logistics")
+    read = replace(table.state, phase="rolled")
+    for seat in ("ann", "bob", "cy"):
+        seen: Any = PROCEDURE.visible_state(read, table.viewer(seat))
+        assert sorted(seen["slips"]) == ["dwarves", "elves", "orcs"]
+        assert sorted(seen["salts"]) == ["dwarves", "elves", "orcs"]
