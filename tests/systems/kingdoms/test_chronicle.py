@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import Table
+import pytest
+
+from referee.core import RuleError, Table
 from referee.systems.kingdoms import PROCEDURE
 
 from .helpers import PLAYERS, _act, _kingdom, _new, _pass_all, _said, _two_kingdoms
@@ -32,7 +34,8 @@ def test_the_chronicle_is_over_when_one_faction_is_left_in_contention() -> None:
 def test_the_chronicle_is_over_when_the_last_two_wipe_each_other_out() -> None:
     """Winning the Chronicle: the last two kingdoms Assault each other and both fall to 0:
     nobody is left in contention, nobody wins, and the table goes to ``over`` (not to
-    consequences: there is no faction left to join)."""
+    consequences: there is no faction left to join); a new session after it is refused, the
+    refusal saying that nobody is left standing."""
     from .test_procedure import _reveal, act
 
     table = _two_kingdoms(orcs_disposition=2, elves_disposition=2)
@@ -42,6 +45,8 @@ def test_the_chronicle_is_over_when_the_last_two_wipe_each_other_out() -> None:
     table = act(_reveal(table, "elves", [4] * 9), "elves", "resolve")
     assert [f for f, x in table.state.factions.items() if x.out] == ["elves", "orcs"]
     assert (table.state.winner, table.state.phase) == (None, "over")
+    with pytest.raises(RuleError, match=r"over \(nobody is left standing\): no new session"):
+        act(table, "elves", "new_session")
 
 
 def test_a_new_session_says_at_which_maneuver_play_resumes() -> None:
@@ -108,3 +113,20 @@ def test_a_chronicle_without_a_territory_names_none() -> None:
     data = setup()
     del data["territory"]
     assert Table.start(PROCEDURE, data).log.events[0].payload["territory"] == ""
+
+
+def test_a_chronicle_objective_is_the_factions_own_words() -> None:
+    """Chronicle Objective: a faction states its objective in words, which the record keeps as
+    its own (the spaces around them trimmed); an objective of no words is refused."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "orcs", "objective", text="  Burn the forest ")
+    event = table.log.events[-1]
+    assert (event.kind, event.payload) == (
+        "objective.set",
+        {"faction": "orcs", "objective": "Burn the forest", "names": {"orcs": "the Orcs"}},
+    )
+    assert _said([event]) == ["The Orcs' Chronicle Objective: Burn the forest"]
+    assert table.state.factions["orcs"].objective == "Burn the forest"
+    assert table.state.factions["elves"].objective == ""
+    with pytest.raises(RuleError, match=r"Chronicle Objective.*an objective needs words"):
+        _act(table, "elves", "objective", text="   ")

@@ -40,22 +40,24 @@ def test_nothing_is_offered_once_the_chronicle_is_won() -> None:
 
 
 @pytest.mark.parametrize(
-    ("actor", "kind", "params"),
+    ("actor", "kind", "params", "what"),
     [
-        ("elves", "new_session", {}),
-        ("orcs", "new_session", {}),
-        ("elves", "objective", {"text": "Hold the mountain"}),
-        ("orcs", "objective", {"text": "Take it back"}),
+        ("elves", "new_session", {}, "new session"),
+        ("orcs", "new_session", {}, "new session"),
+        ("elves", "objective", {"text": "Hold the mountain"}, "Chronicle Objective"),
+        ("orcs", "objective", {"text": "Take it back"}, "Chronicle Objective"),
     ],
 )
 def test_a_new_session_or_an_objective_after_the_chronicle_is_won_is_refused(
-    actor: str, kind: str, params: dict[str, Any]
+    actor: str, kind: str, params: dict[str, Any], what: str
 ) -> None:
     """Chronicle: "the last Faction standing has rulership over the territory" — a new
-    session or a Chronicle Objective after it is refused, naming the rule; nothing is
-    recorded."""
+    session or a Chronicle Objective after it is refused, naming the rule and what is
+    refused; nothing is recorded."""
     table = _won()
     with pytest.raises(RuleError, match=r"Chronicle.*the chronicle is over \(won by the Elves\)"):
+        act(table, actor, kind, **params)
+    with pytest.raises(RuleError, match=rf"\(won by the Elves\): no {what} — the last Faction"):
         act(table, actor, kind, **params)
 
 

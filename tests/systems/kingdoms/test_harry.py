@@ -399,7 +399,7 @@ def test_a_harrys_retaliation_goes_only_at_an_enemy_whose_conflict_targeted_it()
     """Harry: the retaliatory conflict goes against an enemy that targeted the Harrying faction
     with a conflict. The dwarves Harry with no target named; the orcs' Infiltrate directs its
     conflict at the dwarves: the dwarves may retaliate against the orcs, not against the elves,
-    who directed no conflict at them."""
+    who directed no conflict at them, nor against goblins who are not at the table."""
     table = act(start(), "elves", "write_slip", maneuver="Fortify", skill="Logistics")
     table = act(
         table, "orcs", "write_slip", maneuver="Infiltrate", skill="Inconspicuous", target="dwarves"
@@ -409,5 +409,7 @@ def test_a_harrys_retaliation_goes_only_at_an_enemy_whose_conflict_targeted_it()
     with pytest.raises(RuleError) as refused:
         act(table, "dwarves", "scene", kind="conflict", target="elves")
     assert refused.value.rule == "Harry"
+    with pytest.raises(RuleError, match="goblins did not"):
+        act(table, "dwarves", "scene", kind="conflict", target="goblins")
     table = act(table, "dwarves", "scene", kind="conflict", target="orcs")
     assert table.log.events[-1].payload["target"] == "orcs"

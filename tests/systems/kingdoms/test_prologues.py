@@ -97,3 +97,19 @@ def test_the_prologue_narrates_in_order_of_successes_and_cards_each_roll() -> No
     table = act(table, "dwarves", "prologue", [4, 4, 1, 1, 1], skill="Fortifications")
     ended = table.log.events[-1]
     assert ended.payload["narration_order"] == ["dwarves", "orcs", "elves"]
+
+
+def test_a_prologue_test_is_open_ended_and_its_card_charts_the_counts_to_its_top_bucket() -> None:
+    """Prologues: the prologue test is open-ended, so a 6 is rolled again: the elves'
+    Logistics G2 shows 6 and 1, and the 6's die shows 3 (a grey success): 2 successes, 2 more
+    disposition. The card charts the chance of each count up to the exponent + 3, the top
+    bucket that many or more (5+), as the odds shown before the roll."""
+    setup = _kingdom({}, skills={"Logistics": "G2"})
+    table = Table.start(PROCEDURE, {**setup, "prologue": True}, players=PLAYERS)
+    table = _act(table, "elves", "prologue", [6, 1, 3], skill="Logistics")
+    rolled: Any = table.log.events[-1].payload
+    assert (rolled["successes"], rolled["pool_roll"]["successes"]) == (2, 2)
+    assert table.state.factions["elves"].disposition == 12
+    chart = {"0": "1/9", "1": "10/27", "2": "10/27", "3": "55/486", "4": "20/729", "5+": "11/1458"}
+    assert rolled["odds"] == chart
+    assert rolled["roll"]["odds"] == chart

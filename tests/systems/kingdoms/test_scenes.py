@@ -320,3 +320,19 @@ def test_a_faction_whose_slip_directs_a_conflict_has_spent_its_scenes_after_six(
     assert "orcs" not in table.state.passed
     table = _act(table, "orcs", "scene", kind="conflict", target="elves")
     assert "orcs" in table.state.passed
+
+
+def test_a_building_scene_names_its_skill_and_a_conflict_scene_its_target() -> None:
+    """Building Scenes: a building scene is one roll of a skill or a stat — one naming none is
+    refused, the refusal saying the roller has no such skill; Conflict Scenes: a conflict is
+    directed at the faction the slip targets — one directed at nobody is refused, saying so."""
+    table = Table.start(PROCEDURE, _kingdom({}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics")
+    spies = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+    table = _act(table, "orcs", "write_slip", **spies)
+    with pytest.raises(RuleError, match=r"Gorbash has no ''$") as refused:
+        _act(table, "orcs", "scene", [4] * 5, kind="building")
+    assert refused.value.rule == "Building Scenes"
+    with pytest.raises(RuleError, match=r"targets, not ''$") as refused:
+        _act(table, "orcs", "scene", kind="conflict")
+    assert refused.value.rule == "Conflict Scenes"

@@ -273,3 +273,21 @@ def test_a_faction_whose_slip_is_sealed_and_scenes_passed_is_told_whom_the_revea
     ]
     assert "Infiltrate" not in json.dumps([w.to_json() for w in waiting])
     assert observe(table, "bob").waiting == ()  # the orcs have scenes to play
+
+
+def test_a_faction_set_up_unable_to_act_is_told_it_has_no_slip_to_script() -> None:
+    """Maneuvering in the Chronicle (ruling 12): a faction that cannot act writes no slip. The
+    elves start the chronicle unable to act (an earlier status, no maneuver of theirs on the
+    record): while the orcs write theirs, the elves' seat is told they cannot act this
+    maneuver, with no failed maneuver to name, until the next."""
+    setup = _kingdom({"cannot_act": True})
+    state = PROCEDURE.initial_state({**setup, "maneuver": 2})
+    assert state.history == ()
+    said = PROCEDURE.waiting(state, "elves")
+    assert said is not None
+    assert (said.actor, said.reason, said.until, said.section) == (
+        "elves",
+        "cannot act this maneuver: no slip to script",
+        "until maneuver 3",
+        "Maneuvering in the Chronicle",
+    )
