@@ -480,3 +480,49 @@ def test_two_defences_with_different_skills_both_stay_on_the_table_in_the_turn()
         b.emit("defence.rolled", {**rolled, "rolled": {}})
     assert b.state.get("jack").defences == (("Weapons", 7), ("Agility", 4))
     assert b.state.pending is None
+
+
+def test_what_waits_for_a_defence_is_shown_as_declared_with_nothing_it_lacks() -> None:
+    """Defence: what waits for its target's answer is in the scene as it was declared — who,
+    against whom, the kind, skill and modifier: moll's Unbalance (Brawl) on jack, with no
+    weapon and no stress track, as a manoeuvre has neither; her sword's blow on jack, no fizzled
+    grenade's fuse (after which the turn would not pass); kit's grenade's blast on bob, with
+    its track and no modifier of its own (its attack is a known total)."""
+    table = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
+    assert PROCEDURE.state_json(table.state)["pending"] == {
+        "attacker": "moll",
+        "target": "jack",
+        "skill": "Brawl",
+        "weapon": "",
+        "track": "",
+        "modifier": 0,
+        "params": '{"named": "unbalance", "target": "jack"}',
+        "kind": "manoeuvre",
+        "fuse": False,
+    }
+    attack = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    pending = PROCEDURE.state_json(attack.state)["pending"]
+    assert (pending["kind"], pending["weapon"], pending["track"], pending["fuse"]) == (
+        "attack",
+        "sword",
+        "Health",
+        False,
+    )
+    setup = {
+        "zones": ["a", "b"],
+        "links": [["a", "b"]],
+        "characters": {
+            "kit": {"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+            "bob": {"side": "m", "zone": "b", "skills": {"Agility": 1}},
+        },
+    }
+    blast = act(
+        start(setup, 6, 6, 1, 1), "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False
+    )
+    pending = PROCEDURE.state_json(blast.state)["pending"]
+    assert (pending["kind"], pending["track"], pending["modifier"], pending["weapon"]) == (
+        "blast",
+        "Composure",
+        0,
+        "",
+    )
