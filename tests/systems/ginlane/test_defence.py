@@ -526,3 +526,23 @@ def test_what_waits_for_a_defence_is_shown_as_declared_with_nothing_it_lacks() -
         0,
         "",
     )
+
+
+def test_a_shot_at_ones_composure_is_met_by_resolve_when_it_is_her_best() -> None:
+    """Default Effective Skill Defences vs Attacks (Resolve against an attack on Composure):
+    moll's pistol aimed at jack's Composure may be met by his Resolve 2 or his Agility 1; his
+    prompt offers Resolve first, and takes it if he declines."""
+    jack = {"skills": {"Resolve": 2, "Agility": 1, "Alertness": 1}}
+    table = act(
+        duel(moll={"weapon": "pocket pistol"}, jack=jack),
+        "moll",
+        "attack",
+        [],
+        target="jack",
+        track="Composure",
+        answer=False,
+    )
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None and asked.default.params == {"skill": "Resolve"}
+    defend, _ = table.legal_actions("jack")
+    assert defend.params["skill"].values == ("Resolve", "Agility")
