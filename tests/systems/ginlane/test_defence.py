@@ -442,7 +442,8 @@ def test_a_defender_who_declines_defends_with_the_best_skill_her_prompt_offers_f
 
 def test_a_full_defence_adds_two_to_the_defence_the_target_is_offered() -> None:
     """Action: Full defence: moll's Full defence (+2) is in each defence she is offered against
-    jack's sword and in its odds: Weapons 3 + 2, Agility 2 + 2; declining, she rolls it."""
+    jack's sword and in its odds: Weapons 3 + 2, Agility 2 + 2; her dodge is recorded as made on
+    Full defence."""
     table = act(duel(), "moll", "full_defence")
     table = act(table, "jack", "attack", [], target="moll", answer=False)
     (asked,) = PROCEDURE.prompts(table.state)
@@ -450,7 +451,8 @@ def test_a_full_defence_adds_two_to_the_defence_the_target_is_offered() -> None:
     defend, _ = table.legal_actions("moll")
     assert [o.dice for o in defend.odds] == ["2d6+2 vs 2d6+5", "2d6+2 vs 2d6+4"]
     done = act(table, "moll", "defend", [1, 1, 1, 1], answer=False, skill="Agility")
-    assert events(done, "defence.rolled")[0]["total"] == 6
+    (dodge,) = events(done, "defence.rolled")
+    assert (dodge["total"], dodge["full_defence"]) == (6, True)
 
 
 @pytest.mark.parametrize("mode", ["a", "b"])
