@@ -548,3 +548,19 @@ def test_a_shot_at_ones_composure_is_met_by_resolve_when_it_is_her_best() -> Non
     assert asked.default is not None and asked.default.params == {"skill": "Resolve"}
     defend, _ = table.legal_actions("jack")
     assert defend.params["skill"].values == ("Resolve", "Agility")
+
+
+def test_spin_is_placed_on_the_roller_by_the_defender_free_for_her_side_until_his_turn() -> None:
+    """Success Levels: a defence that beats the roll by 4 or more gets spin: moll, on Full
+    defence, parries jack's 4 with 11; the Aspect is on jack, set by moll, its free tag for her
+    side, until jack's next turn."""
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [1, 1, 3, 3], target="moll")  # 4 vs 11: spin
+    (placed,) = events(table, "aspect.placed")
+    assert {k: placed[k] for k in ("on", "setter", "free_side", "until_turn_of")} == {
+        "on": "jack",
+        "setter": "moll",
+        "free_side": "society",
+        "until_turn_of": "jack",
+    }
+    assert events(table, "spin") == [{"character": "moll", "against": "jack"}]
