@@ -564,3 +564,15 @@ def test_spin_is_placed_on_the_roller_by_the_defender_free_for_her_side_until_hi
         "until_turn_of": "jack",
     }
     assert events(table, "spin") == [{"character": "moll", "against": "jack"}]
+
+
+def test_a_defence_choice_names_what_it_answers_and_its_odds_name_the_rule() -> None:
+    """Defence: jack's choice names what it answers — moll's Weapons attack, or her
+    manoeuvre — and each of its odds is under "Defence"."""
+    attack = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    defend, _ = attack.legal_actions("jack")
+    assert defend.label == "defend against Moll's Weapons attack"
+    assert {o.rule for o in defend.odds} == {"Defence"}
+    manoeuvre = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
+    (defend,) = manoeuvre.legal_actions("jack")
+    assert defend.label == "defend against Moll's manoeuvre"
