@@ -568,10 +568,12 @@ def test_spin_is_placed_on_the_roller_by_the_defender_free_for_her_side_until_hi
 
 def test_a_defence_choice_names_what_it_answers_and_its_odds_name_the_rule() -> None:
     """Defence: jack's choice names what it answers — moll's Weapons attack, or her
-    manoeuvre — and each of its odds is under "Defence"."""
+    manoeuvre — and each of its odds is under "Defence"; against the attack he may concede
+    before the roll, Taken Out (Rulings: conceding)."""
     attack = act(duel(), "moll", "attack", [], target="jack", answer=False)
-    defend, _ = attack.legal_actions("jack")
-    assert defend.label == "defend against Moll's Weapons attack"
+    defend, concede = attack.legal_actions("jack")
+    assert (defend.actor, defend.label) == ("jack", "defend against Moll's Weapons attack")
+    assert (concede.actor, concede.label) == ("jack", "concede before the roll: Taken Out")
     assert {o.rule for o in defend.odds} == {"Defence"}
     manoeuvre = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
     (defend,) = manoeuvre.legal_actions("jack")
