@@ -352,3 +352,13 @@ def test_a_weapons_manoeuvre_waits_for_a_defence_though_a_brawl_parry_is_on_the_
     manoeuvre(b, act_, ScriptedSource([]))
     (asked,) = [e.data for e in b.events if e.kind == "defence.asked"]
     assert asked["what"] == "Moll manoeuvres for Off-Balance on Jack (Weapons)"
+
+
+def test_an_aspect_in_ones_own_words_reaches_as_far_as_its_skill() -> None:
+    """Action: Manoeuvre, Zones (Rulings: each manoeuvre's reach is its skill's): with jack in
+    the hall, moll's own-words manoeuvre on him may be rolled with Alertness (as far as he is
+    in sight), not with Brawl (the same zone)."""
+    table = duel(jack={"zone": "hall"})
+    (on_him,) = [c for c in table.legal_actions("moll") if c.label.endswith("on an opponent")]
+    skills = on_him.params["skill"].values
+    assert "Alertness" in skills and "Brawl" not in skills
