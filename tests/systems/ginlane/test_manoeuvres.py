@@ -362,3 +362,21 @@ def test_an_aspect_in_ones_own_words_reaches_as_far_as_its_skill() -> None:
     (on_him,) = [c for c in table.legal_actions("moll") if c.label.endswith("on an opponent")]
     skills = on_him.params["skill"].values
     assert "Alertness" in skills and "Brawl" not in skills
+
+
+def test_a_manoeuvre_waiting_for_a_defence_keeps_its_supplemental_penalty() -> None:
+    """3. Actions (a supplemental action: −1): moll's Unbalance, taken with a supplemental
+    action, waits for jack's defence at Brawl 1 − 1: his odds show 2d6+0."""
+    table = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [],
+        target="jack",
+        named="unbalance",
+        supplemental=True,
+        answer=False,
+    )
+    assert state_json(table.state)["pending"]["modifier"] == -1
+    (defend,) = table.legal_actions("jack")
+    assert defend.odds[0].dice == "2d6+0 vs 2d6+2"
