@@ -11,6 +11,7 @@ from referee.core.decide import Builder
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE, fighting
 from referee.systems.ginlane import conflict as rules
+from referee.systems.ginlane.defence import best_skill
 from referee.systems.ginlane.scene import SceneState
 
 from .test_procedure import BRAVO, FIGHTER, act, duel, events, kinds, start
@@ -399,3 +400,181 @@ def test_an_attack_meets_the_defence_on_the_table_that_may_meet_it_though_anothe
     fighting.attack(b, blow, ScriptedSource([6, 6]))
     assert [e.kind for e in b.events[1:]] == ["attack.rolled", "defence.stands", "hit.landed"]
     assert (b.events[1].data["defence_skill"], b.events[1].data["defence"]) == (standing, 5)
+
+
+def test_a_weapons_manoeuvre_is_met_by_a_parry_or_a_dodge_never_by_brawl() -> None:
+    """Defence ("Brawl [...] against [...] Weapons attack with small items"): a Weapons
+    manoeuvre is no small weapon's blow, so jack (Brawl 1) is offered Weapons and Agility
+    against moll's Unbalance with the sword, not Brawl."""
+    jack = {"skills": {**BRAVO, "Brawl": 1}, "experience": 7}
+    table = act(
+        duel(jack=jack),
+        "moll",
+        "manoeuvre",
+        [],
+        target="jack",
+        named="unbalance",
+        skill="Weapons",
+        answer=False,
+    )
+    (defend,) = table.legal_actions("jack")
+    assert defend.params["skill"].values == ("Weapons", "Agility")
+
+
+def test_a_defender_who_declines_defends_with_the_best_skill_her_prompt_offers_first() -> None:
+    """Defence (Rulings: declining takes her best allowed skill): against moll's Intimidation
+    jack's Resolve and Charm tie at 2 above his Agility and Empathy 1; the skill his prompt
+    offers first and takes if he declines is the one an attack with no defence named rolls —
+    Resolve, the first of the tied in the text's order — then the others by level, then name."""
+    skills = {"Resolve": 2, "Charm": 2, "Empathy": 1, "Agility": 1, "Alertness": 1}
+    social = {"skills": skills, "experience": 10}
+    table = act(
+        duel(jack=social), "moll", "attack", [], target="jack", skill="Intimidation", answer=False
+    )
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None and asked.default.params == {"skill": "Resolve"}
+    defend, _ = table.legal_actions("jack")
+    assert defend.params["skill"].values == ("Resolve", "Charm", "Agility", "Empathy")
+    declined = act(table, "jack", "defend", [1, 1, 1, 1], answer=False, **asked.default.params)
+    assert events(declined, "defence.rolled")[0]["skill"] == "Resolve"
+    assert best_skill(table.state.get("jack"), "Intimidation", False, None) == "Resolve"
+
+
+def test_a_full_defence_adds_two_to_the_defence_the_target_is_offered() -> None:
+    """Action: Full defence: moll's Full defence (+2) is in each defence she is offered against
+    jack's sword and in its odds: Weapons 3 + 2, Agility 2 + 2; her dodge is recorded as made on
+    Full defence."""
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [], target="moll", answer=False)
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.reason.endswith("choose a defence (Full defence: +2)")
+    defend, _ = table.legal_actions("moll")
+    assert [o.dice for o in defend.odds] == ["2d6+2 vs 2d6+5", "2d6+2 vs 2d6+4"]
+    done = act(table, "moll", "defend", [1, 1, 1, 1], answer=False, skill="Agility")
+    (dodge,) = events(done, "defence.rolled")
+    assert (dodge["total"], dodge["full_defence"]) == (6, True)
+
+
+@pytest.mark.parametrize("mode", ["a", "b"])
+def test_the_defence_a_target_is_offered_has_the_odds_the_attacker_was_shown(mode: str) -> None:
+    """Defence, Action: Block (protect), Range, options a and b: brawler, protected by guard's
+    Block of 10, and runner, at the pocket pistol's long range (a free tag for his defence),
+    are each offered their Agility against lee's shot with the same dice and odds lee's attack
+    showed: the Block's floor, and the free tag as a third die (option a) or a re-roll (b)."""
+    table = _defences(mode)
+    shown = {label: (dice, odds) for label, dice, odds in _previews(table)}
+    for target in ("brawler", "runner"):
+        waiting = act(table, "lee", "attack", [], target=target, answer=False)
+        (defend, _) = waiting.legal_actions(target)
+        (odds,) = defend.odds
+        assert odds.label == f"Lee attacks; {target.title()} defends with Agility"
+        assert (odds.dice, dict(odds.odds)) == shown[f"Lee attacks {target.title()}"]
+
+
+def test_two_defences_with_different_skills_both_stay_on_the_table_in_the_turn() -> None:
+    """Defence (RULINGS.md, Round 3): each defence stays on the table for further uses of that
+    particular defence in the Turn: jack's dodge for 5 and his parry for 7 later in moll's Turn
+    both stand, each for its own skill; a defence rolled again in its skill stands at its new
+    total."""
+    b = Builder(duel().state, PROCEDURE.evolve)
+    for skill, total in (("Agility", 5), ("Weapons", 7), ("Agility", 4)):
+        rolled = {"character": "jack", "skill": skill, "total": total, "full_defence": False}
+        b.emit("defence.rolled", {**rolled, "rolled": {}})
+    assert b.state.get("jack").defences == (("Weapons", 7), ("Agility", 4))
+    assert b.state.pending is None
+
+
+def test_what_waits_for_a_defence_is_shown_as_declared_with_nothing_it_lacks() -> None:
+    """Defence: what waits for its target's answer is in the scene as it was declared — who,
+    against whom, the kind, skill and modifier: moll's Unbalance (Brawl) on jack, with no
+    weapon and no stress track, as a manoeuvre has neither; her sword's blow on jack, no fizzled
+    grenade's fuse (after which the turn would not pass); kit's grenade's blast on bob, with
+    its track and no modifier of its own (its attack is a known total)."""
+    table = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
+    assert PROCEDURE.state_json(table.state)["pending"] == {
+        "attacker": "moll",
+        "target": "jack",
+        "skill": "Brawl",
+        "weapon": "",
+        "track": "",
+        "modifier": 0,
+        "params": '{"named": "unbalance", "target": "jack"}',
+        "kind": "manoeuvre",
+        "fuse": False,
+    }
+    attack = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    pending = PROCEDURE.state_json(attack.state)["pending"]
+    assert (pending["kind"], pending["weapon"], pending["track"], pending["fuse"]) == (
+        "attack",
+        "sword",
+        "Health",
+        False,
+    )
+    setup = {
+        "zones": ["a", "b"],
+        "links": [["a", "b"]],
+        "characters": {
+            "kit": {"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+            "bob": {"side": "m", "zone": "b", "skills": {"Agility": 1}},
+        },
+    }
+    blast = act(
+        start(setup, 6, 6, 1, 1), "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False
+    )
+    pending = PROCEDURE.state_json(blast.state)["pending"]
+    assert (pending["kind"], pending["track"], pending["modifier"], pending["weapon"]) == (
+        "blast",
+        "Composure",
+        0,
+        "",
+    )
+
+
+def test_a_shot_at_ones_composure_is_met_by_resolve_when_it_is_her_best() -> None:
+    """Default Effective Skill Defences vs Attacks (Resolve against an attack on Composure):
+    moll's pistol aimed at jack's Composure may be met by his Resolve 2 or his Agility 1; his
+    prompt offers Resolve first, and takes it if he declines."""
+    jack = {"skills": {"Resolve": 2, "Agility": 1, "Alertness": 1}}
+    table = act(
+        duel(moll={"weapon": "pocket pistol"}, jack=jack),
+        "moll",
+        "attack",
+        [],
+        target="jack",
+        track="Composure",
+        answer=False,
+    )
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None and asked.default.params == {"skill": "Resolve"}
+    defend, _ = table.legal_actions("jack")
+    assert defend.params["skill"].values == ("Resolve", "Agility")
+
+
+def test_spin_is_placed_on_the_roller_by_the_defender_free_for_her_side_until_his_turn() -> None:
+    """Success Levels: a defence that beats the roll by 4 or more gets spin: moll, on Full
+    defence, parries jack's 4 with 11; the Aspect is on jack, set by moll, its free tag for her
+    side, until jack's next turn."""
+    table = act(duel(), "moll", "full_defence")
+    table = act(table, "jack", "attack", [1, 1, 3, 3], target="moll")  # 4 vs 11: spin
+    (placed,) = events(table, "aspect.placed")
+    assert {k: placed[k] for k in ("on", "setter", "free_side", "until_turn_of")} == {
+        "on": "jack",
+        "setter": "moll",
+        "free_side": "society",
+        "until_turn_of": "jack",
+    }
+    assert events(table, "spin") == [{"character": "moll", "against": "jack"}]
+
+
+def test_a_defence_choice_names_what_it_answers_and_its_odds_name_the_rule() -> None:
+    """Defence: jack's choice names what it answers — moll's Weapons attack, or her
+    manoeuvre — and each of its odds is under "Defence"; against the attack he may concede
+    before the roll, Taken Out (Rulings: conceding)."""
+    attack = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    defend, concede = attack.legal_actions("jack")
+    assert (defend.actor, defend.label) == ("jack", "defend against Moll's Weapons attack")
+    assert (concede.actor, concede.label) == ("jack", "concede before the roll: Taken Out")
+    assert {o.rule for o in defend.odds} == {"Defence"}
+    manoeuvre = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
+    (defend,) = manoeuvre.legal_actions("jack")
+    assert defend.label == "defend against Moll's manoeuvre"

@@ -393,6 +393,20 @@ def test_a_fuses_blast_answered_leaves_the_thrower_her_full_action() -> None:
     assert "full_defence" in [c.kind for c in table.legal_actions("kit")]
 
 
+def test_a_fuses_blast_dodged_leaves_the_thrower_her_full_action() -> None:
+    """Fizzle (ruling 20): the fuse is rolled before the thrower's Full Action, so a blast that
+    hits no one ends nothing either: bob dodges kit's fuse (6 + 6 + Agility 1 + Full Defence 2
+    = 15 against 8) and it is still kit's turn, her Full Action hers to take."""
+    table = _grenade_scene()
+    table = act(table, "kit", "throw_grenade", [4, 4, 1, 1], zone="b")  # natural 2: a Fizzle
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [4, 3, 1, 1], answer=False)  # odd: 7 + 1 = 8
+    table = act(table, "bob", "defend", [6, 6], answer=False, skill="Agility")
+    assert not events(table, "stress.taken") and table.state.hit is None
+    assert table.state.current == "kit" and table.state.blast is None
+    assert "full_defence" in [c.kind for c in table.legal_actions("kit")]
+
+
 def test_under_option_b_a_blasts_defence_shows_no_odds() -> None:
     """Ruling 4: under option b a blast's defence re-rolls to reach the attack's total, which
     no check previews: its choice carries the skills and no odds (rather than wrong ones)."""

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import RuleError
-from referee.systems.ginlane.scene import state_json
+from referee.core import Action, RuleError
+from referee.core.decide import Builder
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.manoeuvres import manoeuvre
+from referee.systems.ginlane.scene import SceneState, state_json
 
 from .test_procedure import BRAVO, act, duel, events, kinds, scene, start
 
@@ -310,3 +314,69 @@ def test_the_odds_a_manoeuvres_target_sees_are_of_the_roll_as_it_will_be_made(
     )
     (defend,) = [c for c in waiting.legal_actions("jack") if c.kind == "defend"]
     assert [o.dice for o in defend.odds] == [f"{dice} vs 2d6+1"]
+
+
+def test_a_brawl_manoeuvre_reaches_no_one_in_the_next_zone() -> None:
+    """Zones (Rulings: a Brawl manoeuvre reaches the same zone): moll may not shove jack off
+    balance from the room while he is in the hall."""
+    with pytest.raises(RuleError, match="a Brawl manoeuvre reaches 0"):
+        act(duel(jack={"zone": "hall"}), "moll", "manoeuvre", [], target="jack", named="unbalance")
+
+
+def _after_a_defence(skill: str) -> Builder[SceneState]:
+    """moll's Turn, jack's defence with ``skill`` on the table for 5 (RULINGS.md, Round 3)."""
+    b = Builder(
+        duel(jack={"skills": {**BRAVO, "Brawl": 1}, "experience": 7}).state, PROCEDURE.evolve
+    )
+    rolled = {"character": "jack", "skill": skill, "total": 5, "full_defence": False}
+    b.emit("defence.rolled", {**rolled, "rolled": {}})
+    return b
+
+
+def test_a_weapons_manoeuvre_meets_a_parry_on_the_table_and_asks_no_one() -> None:
+    """Defence (RULINGS.md, Round 3): jack's parry (Weapons) for 5 is on the table; moll's
+    Weapons manoeuvre meets it at once: 3 + 3 + Weapons 3 = 9, Off-Balance, no one asked."""
+    b = _after_a_defence("Weapons")
+    act_ = Action("moll", "manoeuvre", {"target": "jack", "named": "unbalance", "skill": "Weapons"})
+    manoeuvre(b, act_, ScriptedSource([3, 3]))
+    kinds_ = [e.kind for e in b.events[1:]]
+    assert "defence.asked" not in kinds_ and "defence.stands" in kinds_
+
+
+def test_a_weapons_manoeuvre_waits_for_a_defence_though_a_brawl_parry_is_on_the_table() -> None:
+    """Defence ("Brawl [...] Weapons attack with small items"): jack's Brawl parry on the
+    table cannot meet moll's Weapons manoeuvre; she asks him for his defence, saying what
+    waits."""
+    b = _after_a_defence("Brawl")
+    act_ = Action("moll", "manoeuvre", {"target": "jack", "named": "unbalance", "skill": "Weapons"})
+    manoeuvre(b, act_, ScriptedSource([]))
+    (asked,) = [e.data for e in b.events if e.kind == "defence.asked"]
+    assert asked["what"] == "Moll manoeuvres for Off-Balance on Jack (Weapons)"
+
+
+def test_an_aspect_in_ones_own_words_reaches_as_far_as_its_skill() -> None:
+    """Action: Manoeuvre, Zones (Rulings: each manoeuvre's reach is its skill's): with jack in
+    the hall, moll's own-words manoeuvre on him may be rolled with Alertness (as far as he is
+    in sight), not with Brawl (the same zone)."""
+    table = duel(jack={"zone": "hall"})
+    (on_him,) = [c for c in table.legal_actions("moll") if c.label.endswith("on an opponent")]
+    skills = on_him.params["skill"].values
+    assert "Alertness" in skills and "Brawl" not in skills
+
+
+def test_a_manoeuvre_waiting_for_a_defence_keeps_its_supplemental_penalty() -> None:
+    """3. Actions (a supplemental action: −1): moll's Unbalance, taken with a supplemental
+    action, waits for jack's defence at Brawl 1 − 1: his odds show 2d6+0."""
+    table = act(
+        duel(),
+        "moll",
+        "manoeuvre",
+        [],
+        target="jack",
+        named="unbalance",
+        supplemental=True,
+        answer=False,
+    )
+    assert state_json(table.state)["pending"]["modifier"] == -1
+    (defend,) = table.legal_actions("jack")
+    assert defend.odds[0].dice == "2d6+0 vs 2d6+2"

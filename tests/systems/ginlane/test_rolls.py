@@ -144,6 +144,13 @@ def test_reroll_policy_keeps_a_good_die() -> None:
     assert reroll_policy((6, 6), 1, need=9) is None
 
 
+def test_reroll_policy_rerolls_a_roll_that_only_matches_unless_it_need_not_be_beaten() -> None:
+    """Option b (a roll must beat the number to succeed, "Rolling the Dice"): 5 + 4 matches 9,
+    so the roller re-rolls the 4; a defence that must only not be beaten keeps it."""
+    assert reroll_policy((5, 4), 1, need=9) == (1,)
+    assert reroll_policy((5, 4), 1, need=9, strict=False) is None
+
+
 def test_untargeted_reroll_rerolls_low_dice() -> None:
     dist = untargeted_reroll((6, 2), 1)
     assert dist == {6 + f: Fraction(1, 6) for f in FACES}
