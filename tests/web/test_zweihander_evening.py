@@ -204,7 +204,9 @@ def test_an_evening_a_chase_on_horseback_and_a_journey_composed_at_the_table(
         roles.locator("select[name='scout']").select_option(label="anna")
         referee.submit(roles, pages)
         scout = alice.page.locator("#log > li[data-kind='journey.role_check']").nth(2)
-        raised = "increase Threat Level" in (scout.text_content() or "")
+        said = scout.text_content() or ""
+        # a Failure raises the Threat Level a step, and so does a Critical Failure ("as Failure")
+        raised = "increase Threat Level" in said or "as Failure" in said
         threat = "2" if raised else "0"
         for seat in pages:
             now = seat.page.locator(".zw-journey .zw-threat")
