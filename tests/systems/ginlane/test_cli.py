@@ -181,3 +181,229 @@ def test_a_number_too_long_to_read_is_a_usage_error_of_one_line(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def wide(monkeypatch: pytest.MonkeyPatch, columns: int = 120) -> None:
+    """Output as wide as a terminal of ``columns`` (120: no title or table is wrapped)."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+
+
+def test_a_roll_shows_its_odds_by_margin_the_three_chances_then_the_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide(monkeypatch)
+    code, out, _ = run("roll", "2", "--vs", "Great", "--tags", "1", "--seed", "3")
+    assert code == 0
+    assert [line.rstrip() for line in out.splitlines()] == [
+        "2d6+2 with 1 tag(s), option a, against 9",
+        "(Great)",
+        "┏━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━┓",
+        "┃ Margin ┃ Result      ┃ Probability ┃      % ┃",
+        "┡━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━┩",
+        "│     -5 │ Failure     │       1/216 │  0.46% │",
+        "│     -4 │ Failure     │        1/72 │  1.39% │",
+        "│     -3 │ Failure     │       7/216 │  3.24% │",
+        "│     -2 │ Failure     │        1/18 │  5.56% │",
+        "│     -1 │ Failure     │      19/216 │  8.80% │",
+        "│     +0 │ Match       │         1/8 │ 12.50% │",
+        "│     +1 │ Minimal     │      17/108 │ 15.74% │",
+        "│     +2 │ Fair        │         1/6 │ 16.67% │",
+        "│     +3 │ Solid       │      17/108 │ 15.74% │",
+        "│     +4 │ Good        │         1/8 │ 12.50% │",
+        "│     +5 │ Significant │        2/27 │  7.41% │",
+        "└────────┴─────────────┴─────────────┴────────┘",
+        "success 49/72 = 68.06%, Match 1/8 = 12.50%, failure 7/36 = 19.44%",
+        "rolled: 3d6kh2 (~~2~~, 4, 3) = 7 +2 = 9",
+        "Match (margin +0); Experience Pool points to pay: 1",
+    ]
+
+
+def test_an_opposed_roll_names_both_sides_and_shows_the_oppositions_dice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide(monkeypatch)
+    code, out, _ = run(
+        "roll", "1", "--against", "2", "--mode", "b", "--tags", "1", "--against-tags", "1",
+        "--modifier", "-1", "--seed", "5",
+    )  # fmt: skip
+    lines = [line.rstrip() for line in out.splitlines()]
+    assert code == 0
+    assert lines[:2] == ["2d6+0 with 1 tag(s) against 2d6+2 with 1 tag(s),", "option b"]
+    assert lines[5] == "│    -12 │ Failure      │         1/1296 │  0.08% │"
+    assert lines[-3:] == [
+        "rolled: 2d6 (4, 5) +0 = 9",
+        "opposition: 2d6 (5, 6) +2 = 13",
+        "Failure (margin -4); Experience Pool points to pay: 0",
+    ]
+
+
+def test_a_roll_as_json_gives_the_odds_the_result_and_the_points_paid() -> None:
+    code, out, _ = run(
+        "roll", "2", "--vs", "8", "--tags", "2", "--free", "1", "--seed", "1", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and out.endswith("}\n") and out.count("\n") == 1
+    assert data["odds"]["outcomes"] == {"success": "131/144", "tie": "65/1296", "failure": "13/324"}
+    assert data["result"]["paid"] == 1
+    code, out, _ = run("roll", "2", "--vs", "8", "--odds-only", "--json")
+    assert code == 0 and set(json.loads(out)) == {"odds"}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("roll", "--vs", "8", "--modifier", "100", "--odds-only", "--", "-100"),
+        ("roll", "100", "--vs", "8", "--modifier", "-100", "--odds-only"),
+        ("roll", "2", "--against", "100", "--odds-only"),
+        ("roll", "2", "--against", "-100", "--odds-only"),
+        ("odds", "100", "--vs", "-100", "--max-tags", "0"),
+        ("odds", "--vs", "100", "--max-tags", "6", "--", "-100"),
+    ],
+)
+def test_skills_modifiers_and_difficulties_from_minus_100_to_100_are_rolled(
+    args: tuple[str, ...],
+) -> None:
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "success" in out or "Option a" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("roll", "101", "--vs", "8"), "skill 101: give a whole number from -100 to 100"),
+        (("roll", "2", "--vs", "8", "--modifier", "-101"), "--modifier -101: give a whole"),
+        (("roll", "2", "--against", "101"), "--against 101: give a whole number from -100"),
+        (("roll", "2", "--vs", "101"), "--vs 101: give a whole number from -100 to 100"),
+        (("roll", "2", "--vs", "8", "--against", "3"), "roll: give exactly one of --vs"),
+        (("roll", "2"), "roll: give exactly one of --vs DIFFICULTY and --against SKILL"),
+        (("roll", "2", "--vs", "Tricky"), "no difficulty 'Tricky'"),
+        (("odds", "101", "--vs", "8"), "skill 101: give a whole number from -100 to 100"),
+        (("odds", "2", "--vs", "8", "--max-tags", "7"), "--max-tags 7: give 0 to 6"),
+        (("odds", "2", "--vs", "8", "--max-tags", "-1"), "--max-tags -1: give 0 to 6"),
+        (("odds", "2", "--vs", "-101"), "--vs -101: give a whole number from -100 to 100"),
+        (("odds", "2", "--vs", "Tricky"), "no difficulty 'Tricky'"),
+        (("sheet", "no-such-sheet.yaml"), "cannot read no-such-sheet.yaml"),
+    ],
+)
+def test_a_refusal_names_what_was_refused(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and err.startswith("referee: error: ") and message in err
+
+
+def test_odds_show_each_number_of_tags_under_both_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    wide(monkeypatch)
+    code, out, _ = run("odds", "1", "--vs", "9", "--max-tags", "1")
+    assert code == 0
+    assert [line.rstrip() for line in out.splitlines()] == [
+        "2d6+1 to beat 9",
+        "┏━━━━━━┳━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━━━┳━━━━━━━━┓",
+        "┃ Tags ┃ Option a ┃      % ┃ Option b ┃      % ┃",
+        "┡━━━━━━╇━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━╇━━━━━━━━┩",
+        "│    0 │     5/18 │ 27.78% │     5/18 │ 27.78% │",
+        "│    1 │  113/216 │ 52.31% │    41/72 │ 56.94% │",
+        "└──────┴──────────┴────────┴──────────┴────────┘",
+    ]
+    code, out, _ = run("odds", "1", "--vs", "9", "--max-tags", "0", "--json")
+    assert code == 0 and out == '[{"tags": 0, "a": "5/18", "b": "5/18", "a_match": "5/36"}]\n'
+
+
+def test_the_ladder_shows_the_difficulties_and_the_success_levels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide(monkeypatch, 80)
+    code, out, _ = run("ladder")
+    assert code == 0
+    assert [line.rstrip() for line in out.splitlines()] == [
+        "Difficulty & Target Number",
+        "┏━━━━━━━━━━━━┳━━━━━━━━━━━━┓",
+        "┃ Difficulty ┃ Name       ┃",
+        "┡━━━━━━━━━━━━╇━━━━━━━━━━━━┩",
+        "│        ≤ 6 │ Negligible │",
+        "│          7 │ Low        │",
+        "│          8 │ Fair       │",
+        "│          9 │ Great      │",
+        "│         10 │ Exceeding  │",
+        "│         11 │ Superb     │",
+        "│         12 │ Heroic     │",
+        "└────────────┴────────────┘",
+        "Success Levels",
+        "┏━━━━━━━━┳━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓",
+        "┃ Degree ┃ Success         ┃ Magnitude    ┃ Duration         ┃ Notes           ┃",
+        "┡━━━━━━━━╇━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩",
+        "│ 0      │ Match (in the   │ touch        │ Instant          │ not failed, try │",
+        "│        │ balance)        │              │                  │ again?          │",
+        "│ 1      │ Minimal         │ Slight       │ a Round          │                 │",
+        "│ 2      │ Fair            │ Minor        │ a scene          │                 │",
+        "│ 3      │ Solid           │ Moderate     │ until dawn/dusk  │                 │",
+        "│ 4      │ Good            │ Moderate     │ Day              │ defence gets    │",
+        "│        │                 │              │                  │ spin            │",
+        "│ 5      │ Significant     │ Major        │ Session          │                 │",
+        "│ 6      │ Near Perfect    │ Overwhelming │ Longer term -    │                 │",
+        "│        │                 │              │ next session?    │                 │",
+        "└────────┴─────────────────┴──────────────┴──────────────────┴─────────────────┘",
+    ]
+
+
+def test_a_sheet_shows_its_skills_by_level_its_experience_tracks_and_each_problem(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide(monkeypatch)
+    code, out, _ = run("sheet", str(EXAMPLES / "sheets" / "broken.yaml"))
+    assert code == 1
+    assert [line.rstrip() for line in out.splitlines()] == [
+        "Lord Fopling",
+        "Skills",
+        "┏━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━┓",
+        "┃ Level ┃ Skills                 ┃",
+        "┡━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━┩",
+        "│    +3 │ Weapons, Charm, Assets │",
+        "│    +1 │ Alertness              │",
+        "└───────┴────────────────────────┘",
+        "Experience 10: 10 on skills, 0 in the pool; 2 extra Aspect(s) for spending",
+        "Stress tracks: Health 5, Composure 5, Wealth 7",
+        "Languages: 2 of 0 claimed (beyond the native tongue)",
+        "Aspects: Macaroni; Macaroni; Member of the Society for Effectual Redress",
+        "✗ The Skill Pyramid: 3 skills at +3 need at least 4 at +2, but there are 0",
+        "✗ Aspects: Aspect 'macaroni' appears 2 times (must be unique)",
+        "✗ Languages: 2 languages claimed, the skills allow 0",
+    ]
+    code, out, _ = run("sheet", str(EXAMPLES / "sheets" / "moll.yaml"))
+    assert code == 0 and out.splitlines()[-1] == "✓ a legal sheet"
+
+
+def test_a_sheet_without_a_name_is_named_by_its_file_and_json_keeps_its_letters(
+    tmp_path: Path,
+) -> None:
+    text = (EXAMPLES / "sheets" / "moll.yaml").read_text(encoding="utf-8")
+    sheet = tmp_path / "moll-café.yaml"
+    sheet.write_text(text.replace("name: Moll Cutpurse\n", ""), encoding="utf-8")
+    code, out, _ = run("sheet", str(sheet), "--json")
+    assert code == 0 and out.count("\n") == 1
+    assert out.startswith('{"name": "moll-café", ') and json.loads(out)["problems"] == []
+    code, out, _ = run("sheet", str(EXAMPLES / "sheets" / "broken.yaml"), "--json")
+    assert code == 1 and json.loads(out)["problems"][-1] == (
+        "Languages: 2 languages claimed, the skills allow 0"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("experience: .nan", "a sheet holds names, numbers and lists only (Out of range float"),
+        ("skills: {Weapons: three}\nexperience: abc", "skills.Weapons: Input should be a valid"),
+    ],
+)
+def test_a_sheet_refused_says_where(tmp_path: Path, body: str, message: str) -> None:
+    sheet = tmp_path / "bad.yaml"
+    sheet.write_text(f"name: X\n{body}\n", encoding="utf-8")
+    code, _, err = run("sheet", str(sheet))
+    assert code == 2 and f"{sheet}: {message}" in err
+
+
+def test_the_group_named_alone_shows_its_help_and_its_four_commands() -> None:
+    code, out, _ = run()
+    assert code == 2 and "Usage: referee ginlane [OPTIONS] COMMAND" in out
+    assert "Gin Lane: 2d6 + skill, tagged Aspects, stress and consequences." in out
+    for command in ("roll", "odds", "ladder", "sheet"):
+        assert f"│ {command} " in out, command

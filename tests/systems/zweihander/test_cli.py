@@ -255,3 +255,275 @@ def test_a_negative_distance_is_refused_as_a_distance() -> None:
         [str(script), "zweihander", "travel", "-5"], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2 and "'miles': -5 is not in the range" in done.stderr
+
+
+def test_a_skill_test_prints_its_total_chance_each_outcomes_odds_and_the_roll() -> None:
+    code, out, _ = run("test", "45", "-d", "Hard", "--face", "22")
+    assert code == 0
+    assert out.splitlines() == [
+        "Total Chance 25% (Base 45, Hard -20, clamped 1–99)",
+        "  critical success      3/100    3.0%",
+        "  success               11/50   22.0%",
+        "  failure              67/100   67.0%",
+        "  critical failure       2/25    8.0%",
+        "  any success             1/4   25.0%",
+        "Rolled 22 → 22: critical success (margin +3)",
+    ]
+
+
+def test_an_assisted_test_names_the_assist_die_and_rolls_both_dice() -> None:
+    code, out, _ = run("test", "45", "--assist", "--face", "1", "--face", "10")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Total Chance 45% (Base 45, Standard +0, clamped 1–99), with an Assist Die"
+    assert lines[1] == "  critical success     69/500   13.8%"
+    assert lines[-1] == "Rolled 1 then Assist Die 10 → 01: critical success (margin +44)"
+
+
+def test_every_face_of_the_d100_and_of_the_assist_die_can_come_up() -> None:
+    code, out, _ = run("test", "45", "--face", "100")
+    assert code == 0 and out.splitlines()[-1] == "Rolled 100 → 100: critical failure (margin -55)"
+    code, out, _ = run("test", "45", "--face", "1")
+    assert code == 0 and out.splitlines()[-1] == "Rolled 1 → 01: critical success (margin +44)"
+    code, out, _ = run("test", "45", "--assist", "--face", "100", "--face", "1")
+    assert code == 0 and "Rolled 100 then Assist Die 1 → " in out
+
+
+def test_a_seeded_test_rolls_what_the_seed_rolls() -> None:
+    from referee.dice import RandomSource
+    from referee.systems.zweihander.percentile import SkillTest
+
+    rolled = SkillTest(45, 0).roll(RandomSource(seed=3))
+    code, out, _ = run("test", "45", "--seed", "3")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        f"Rolled {rolled.value} → {rolled.value:02d}: {rolled.outcome.value} "
+        f"(margin {rolled.margin:+d})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("test", "45", "--face", "40", "--face", "3"), "--face: give 1 face (the d100), not 2"),
+        (
+            ("test", "45", "--assist", "--face", "40"),
+            "--face: give 2 faces (the d100 then the Assist Die), not 1",
+        ),
+        (("test", "45", "-d", "Impossible"), "--difficulty: "),
+        (("chase", "table.json"), "chase: say which seat plays it out with --as referee"),
+        (("journey", "table.json"), "journey: say which seat travels with --as referee"),
+        (("route", "no-such-route.yaml"), "no-such-route.yaml"),
+        (
+            ("travel", "100", "-t", "carriage", "-r", "path"),
+            "carriage, fancy coach cannot travel by path",
+        ),
+        (("requisitions", "gigantic"), "a requisition is minor, middling or major, not 'gigantic'"),
+        (("lists", "recipes"), "lists: 'recipes' is not one of situations, offences, disorders"),
+        (("corruption", "--face", "0"), "--face: 0 cannot come up on a d10"),
+    ],
+)
+def test_a_refusal_names_what_was_refused(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and err.startswith("referee: error: ") and message in err
+
+
+def test_the_end_of_session_roll_shows_the_chance_the_die_and_the_ranks() -> None:
+    code, out, _ = run("corruption", "--corruption", "14", "--order", "1", "--chaos", "2")
+    assert code == 0 and out.splitlines()[0] == (
+        "Chance of a Chaos rank from the remainder 4: 40.0%"
+    )
+    code, out, _ = run("corruption", "--corruption", "7", "--order", "2", "--face", "1")
+    assert code == 0
+    assert out.splitlines() == [
+        "Chance of a Chaos rank from the remainder 7: 70.0%",
+        "Corruption 7: d10 1; +0 Order, +1 Chaos",
+        "Ranks now: Order 2, Chaos 1",
+    ]
+    code, out, _ = run("corruption", "--corruption", "7", "--chaos", "3", "--face", "10")
+    assert code == 0 and out.splitlines()[1:] == [
+        "Corruption 7: d10 10; +1 Order, +0 Chaos",
+        "Ranks now: Order 1, Chaos 3",
+    ]
+
+
+def test_corruption_of_whole_tens_rolls_no_die() -> None:
+    code, out, _ = run("corruption", "--corruption", "20", "--order", "3", "--chaos", "1")
+    assert code == 0
+    assert out.splitlines() == [
+        "Corruption 20: no roll; +0 Order, +2 Chaos",
+        "Ranks now: Order 3, Chaos 3",
+    ]
+
+
+def test_a_seeded_end_of_session_rolls_what_the_seed_rolls() -> None:
+    from referee.dice import RandomSource
+    from referee.systems.zweihander.character import Character
+    from referee.systems.zweihander.madness import end_of_session
+
+    end = end_of_session(Character("c", corruption=7), RandomSource(seed=2))
+    code, out, _ = run("corruption", "--corruption", "7", "--seed", "2")
+    assert code == 0 and f"Corruption 7: d10 {end.corruption_die};" in out
+
+
+def test_ten_ranks_of_order_or_of_chaos_are_announced() -> None:
+    code, out, _ = run("corruption", "--order", "9")
+    assert code == 0 and out.splitlines()[-1] == (
+        "Ten ranks of Order: gain 1 Fate Point; Alignment ranks erased"
+    )
+    code, out, _ = run("corruption", "--corruption", "10", "--chaos", "9")
+    assert code == 0 and out.splitlines()[-1] == (
+        "Ten ranks of Chaos: gain 1 Disorder (GM's choice); ranks erased"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (("travel", "100"), ["15 miles per day: 7 days for 100 miles"]),
+        (
+            ("travel", "100", "-t", "rowboat", "-r", "river"),
+            ["20 miles per day: 5 days for 100 miles"],
+        ),
+        (
+            ("travel", "100", "-t", "rowboat", "-r", "river", "--current", "3"),
+            ["23 miles per day: 5 days for 100 miles"],
+        ),
+        (
+            ("travel", "100", "--forced-march"),
+            [
+                "25 miles per day: 4 days for 100 miles",
+                "Forced march: a Hard (-20%) Toughness Test each evening, or Incapacitated! and "
+                "no recovery for 24 hours",
+            ],
+        ),
+        (
+            ("travel", "100", "-t", "cog", "-r", "sea", "--bad-weather"),
+            [
+                "25 miles per day: 4 days for 100 miles",
+                "Bad weather at sea: a Pilot Test may be needed to avoid capsizing",
+            ],
+        ),
+    ],
+)
+def test_travel_shows_miles_per_day_days_and_the_tests_the_leg_calls_for(
+    args: tuple[str, ...], lines: list[str]
+) -> None:
+    code, out, _ = run(*args)
+    assert code == 0 and out.split() == " ".join(lines).split()
+
+
+def test_a_route_shows_each_leg_with_its_tests_and_the_total() -> None:
+    code, out, _ = run("route", str(FILES / "overland.yaml"))
+    assert code == 0
+    assert out.splitlines() == [
+        "1. 120 miles by road, horse: 40 mpd, 3 days",
+        "2. 45 miles by path, human: 18 mpd, 3 days (forced march: Hard Toughness Test)",
+        "3. 90 miles by sea, cog: 25 mpd, 4 days (Pilot Test against capsizing)",
+        "4. 60 miles by river, river barge: 30 mpd, 2 days",
+        "Total: 315 miles in 12 days",
+    ]
+
+
+def test_a_leg_by_sea_in_bad_weather_on_a_forced_march_notes_both_tests(tmp_path: Path) -> None:
+    route = tmp_path / "route.yaml"
+    route.write_text(
+        "legs: [{distance: 10, transport: human, route: road, forced_march: true},"
+        " {distance: 10, transport: cog, route: sea}]\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run("route", str(route))
+    assert code == 0
+    assert out.splitlines()[:2] == [
+        "1. 10 miles by road, human: 25 mpd, 1 days (forced march: Hard Toughness Test)",
+        "2. 10 miles by sea, cog: 35 mpd, 1 days",
+    ]
+
+
+def test_the_offences_are_listed_by_weight_with_their_points() -> None:
+    code, out, _ = run("lists", "offences")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "minor (1-3 points)"
+    assert "middling (4-6 points)" in lines and "major (7-9 points)" in lines
+    assert "  - Becoming Intoxicated! (1)" in lines
+    assert "  - Channeling power (1-3)" in lines
+    assert "  - Bleeding (1/turn)" in lines
+    assert "  - Bullying the innocent" in lines
+
+
+def test_the_disorders_are_listed_under_their_kinds() -> None:
+    code, out, _ = run("lists", "disorders")
+    lines = out.splitlines()
+    assert code == 0 and lines[:2] == ["addiction", "  - Bound to the bottle"]
+    assert "insanity" in lines and "mutation" in lines
+
+
+def test_the_requisitions_are_listed_by_weight_with_cost_and_frequency() -> None:
+    code, out, _ = run("requisitions")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "minor (1-3 points, once a day)"
+    assert "  - Get out of jail for free" in lines
+    assert "middling (4-6 points; the cost is Referee's ruling, once a week)" in lines
+    assert "major (7-9 points; the cost is Referee's ruling, once a month)" in lines
+
+
+def test_a_chase_played_out_shows_its_new_events_and_the_records_version(tmp_path: Path) -> None:
+    """The same seed plays the same chase: once as text, once as JSON, from one record."""
+    first = new_table(tmp_path, FILES / "chase.yaml")
+    start_chase(first, "escapees=[cutpurse]", "pursuers=[hound]")
+    started = json.loads(first.read_text(encoding="utf-8"))["version"]
+    second = tmp_path / "second.json"
+    second.write_bytes(first.read_bytes())
+    code, out, err = run("chase", str(first), "--as", "referee", "--seed", "4")
+    assert code == 0, err
+    code, shown, err = run("chase", str(second), "--as", "referee", "--seed", "4", "--json")
+    assert code == 0, err
+    seen = json.loads(shown)
+    version = json.loads(first.read_text(encoding="utf-8"))["version"]
+    assert seen["since"] == started and seen["version"] == version > started
+    assert seen["events"][0]["number"] == started + 1
+    assert out.splitlines() == [*(e["text"] for e in seen["events"]), f"(version {version})"]
+
+
+def test_a_journey_as_json_is_indented_and_keeps_its_dashes(tmp_path: Path) -> None:
+    record = new_table(tmp_path, FILES / "route.yaml")
+    code, out, err = run("journey", str(record), "--as", "referee", "--seed", "3", "--json")
+    assert code == 0, err
+    assert out.startswith('{\n  "system": "zweihander",\n')
+    assert "Guide (" in out and ") — d100 " in out
+
+
+def test_the_same_seed_travels_the_same_journey(tmp_path: Path) -> None:
+    shown = []
+    for name in ("one.json", "two.json"):
+        record = new_table(tmp_path, FILES / "route.yaml", name)
+        code, out, err = run("journey", str(record), "--as", "referee", "--seed", "11")
+        assert code == 0, err
+        shown.append(out)
+    assert shown[0] == shown[1] and "(version " in shown[0]
+
+
+def test_only_the_referee_travels_a_journey_and_a_table_of_another_game_is_refused(
+    tmp_path: Path,
+) -> None:
+    record = new_table(tmp_path, FILES / "route.yaml")
+    code, _, err = run("journey", str(record), "--as", "anna")
+    assert code == 2 and "--as anna: only the referee (the GM) plays a journey out" in err
+    code, _, err = run("chase", str(record), "--as", "anna")
+    assert code == 2 and "--as anna: only the referee (the GM) plays a chase out" in err
+    other = tmp_path / "duel.json"
+    setup = Path(__file__).parents[3] / "examples" / "ginlane" / "duel.yaml"
+    code, _, err = referee("table", "new", "ginlane", str(setup), "--out", str(other))
+    assert code == 0, err
+    code, _, err = run("journey", str(other), "--as", "referee")
+    assert code == 2 and "a table of 'ginlane', not of zweihander" in err
+
+
+def test_the_group_named_alone_shows_its_help_and_its_eight_commands() -> None:
+    code, out, _ = run()
+    assert code == 2 and "Usage: referee zweihander [OPTIONS] COMMAND" in out
+    assert "Zweihänder house rules: tests, chases, journeys, intrigue." in out
+    commands = ("test", "chase", "journey", "corruption", "travel", "route", "lists")
+    for command in (*commands, "requisitions"):
+        assert f"│ {command} " in out, command
