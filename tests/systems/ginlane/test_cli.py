@@ -407,3 +407,19 @@ def test_the_group_named_alone_shows_its_help_and_its_four_commands() -> None:
     assert "Gin Lane: 2d6 + skill, tagged Aspects, stress and consequences." in out
     for command in ("roll", "odds", "ladder", "sheet"):
         assert f"│ {command} " in out, command
+
+
+def test_a_sheets_name_aspects_and_problems_are_printed_as_written(tmp_path: Path) -> None:
+    """Square brackets a player writes are text, not console markup (a stray '[/]' once
+    stopped the command with a traceback)."""
+    sheet = tmp_path / "brackets.yaml"
+    sheet.write_text(
+        "name: 'Moll [/] [b]Cutpurse'\nskills: {'[/]': 1}\naspects: ['[/]', '[/]', '[b]Fop']\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("sheet", str(sheet))
+    lines = out.splitlines()
+    assert code == 1, err
+    assert lines[0] == "Moll [/] [b]Cutpurse" and "│    +1 │ [/]    │" in lines
+    assert "Aspects: [/]; [/]; [b]Fop; Member of the Society for Effectual Redress" in lines
+    assert "✗ Aspects: Aspect '[/]' appears 2 times (must be unique)" in lines

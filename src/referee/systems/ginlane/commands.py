@@ -280,16 +280,17 @@ def register(app: typer.Typer) -> None:
 
 
 def _print_sheet(sheet: Any, problems: list[tuple[str, str]]) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     out = console()
-    out.print(f"[bold]{sheet.name}[/]", highlight=False)
+    out.print(f"[bold]{escape(sheet.name)}[/]", highlight=False)
     skills = Table(title="Skills", title_justify="left")
     skills.add_column("Level", justify="right")
     skills.add_column("Skills")
     levels = sorted({level for _, level in sheet.skills}, reverse=True)
     for level in levels:
-        names = ", ".join(n for n, lv in sheet.skills if lv == level)
+        names = escape(", ".join(n for n, lv in sheet.skills if lv == level))
         skills.add_row(f"{level:+d}", names)
     out.print(skills)
     out.print(
@@ -308,6 +309,6 @@ def _print_sheet(sheet: Any, problems: list[tuple[str, str]]) -> None:
     out.print(f"Aspects: {aspects}", highlight=False, markup=False)
     if problems:
         for rule, reason in problems:
-            out.print(f"[red]✗ {rule}:[/] {reason}", highlight=False)
+            out.print(f"[red]✗ {rule}:[/] {escape(reason)}", highlight=False)
     else:
         out.print("[green]✓ a legal sheet[/]")
