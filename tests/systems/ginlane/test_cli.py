@@ -437,3 +437,21 @@ def test_a_sheets_name_aspects_and_problems_are_printed_as_written(tmp_path: Pat
     assert lines[0] == "Moll [/] [b]Cutpurse" and "│    +1 │ [/]    │" in lines
     assert "Aspects: [/]; [/]; [b]Fop; Member of the Society for Effectual Redress" in lines
     assert "✗ Aspects: Aspect '[/]' appears 2 times (must be unique)" in lines
+
+
+def test_the_opposition_tags_under_the_rolls_option() -> None:
+    from referee.systems.ginlane.rolls import GinLaneRoll, OpposedRoll, TagMode
+
+    for mode in TagMode:
+        code, out, _ = run(
+            "roll", "1", "--against", "2", "--against-tags", "1", "--mode", mode.value,
+            "--odds-only", "--json",
+        )  # fmt: skip
+        expected = OpposedRoll(GinLaneRoll(1, mode=mode), GinLaneRoll(2, tags=1, mode=mode))
+        assert code == 0 and json.loads(out)["odds"] == expected.odds().to_json()
+
+
+def test_a_rolls_title_counts_its_modifier_in_the_skill(monkeypatch: pytest.MonkeyPatch) -> None:
+    wide(monkeypatch)
+    code, out, _ = run("roll", "2", "--vs", "8", "--modifier", "1", "--odds-only")
+    assert code == 0 and out.startswith("2d6+3 with 0 tag(s), option a, against 8 (Fair)")

@@ -1,0 +1,101 @@
+"""Mutation round 10's harness: mutmut 3.8.1's own mutants, switched on one at a time in one pytest
+session (docs/mutation.md, Zweihänder's and Gin Lane's round 10), for when mutmut's runner is too
+slow on a loaded machine. Not part of `make test`; mutmut is never a dependency.
+
+    HARNESS_MUTANTS=names.txt HARNESS_OUT=verdicts.txt \\
+    PYTHONPATH=$MUTATION_DIR/<copy>/mutants/src:tools $MUTATION_DIR/venv/bin/python -m pytest \\
+      -p mutation_harness -p no:cacheprovider -o addopts= -q tests/systems/<game>/test_cli.py
+
+The copy is one `tools/mutation.sh` made (its `mutants/src` holds mutmut's trampolines); the tests
+are the work tree's. A baseline pass runs every selected test once with no mutant and notes which
+of the mutated modules' functions it calls (their ``x_<name>__mutmut_orig``); then, for each mutant
+named in $HARNESS_MUTANTS (one a line), MUTANT_UNDER_TEST is set to it (the trampoline reads it at
+every call) and the tests that call its function run, in the session's order (quickest first with
+HARNESS_SORT=1), until one fails (killed) or none does (survived). Verdicts go to $HARNESS_OUT.
+A cache filled by an earlier test would hide a mutant: use it only where none sits in between.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from _pytest.runner import runtestprotocol
+
+LIMIT = int(os.environ.get("HARNESS_ITEM_SECONDS", "180"))
+ORIGINAL = "__mutmut_orig"
+
+
+class ItemTimeout(Exception):
+    """A test ran over LIMIT seconds under a mutant."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise ItemTimeout(f"over {LIMIT}s")
+
+
+def _run(item: Any) -> tuple[bool, bool]:
+    """Run one test: (failed, timed out)."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(LIMIT)
+    try:
+        reports = runtestprotocol(item, nextitem=None, log=False)
+    finally:
+        signal.alarm(0)
+    failed = [r for r in reports if r.failed]
+    return bool(failed), any("ItemTimeout" in str(r.longrepr) for r in failed)
+
+
+def _baseline(items: list[Any], out: Any) -> tuple[dict[str, set[str]], dict[str, float]]:
+    """Each test run once with no mutant: the mutated functions it calls, and its time."""
+    cover: dict[str, set[str]] = {}
+    took: dict[str, float] = {}
+    for item in items:
+        called: set[str] = set()
+
+        def profile(frame: Any, event: str, arg: Any, called: set[str] = called) -> None:
+            if event == "call" and frame.f_code.co_name.endswith(ORIGINAL):
+                called.add(frame.f_code.co_name[: -len(ORIGINAL)])
+
+        started = time.time()
+        sys.setprofile(profile)
+        try:
+            failed, _ = _run(item)
+        finally:
+            sys.setprofile(None)
+        cover[item.nodeid], took[item.nodeid] = called, time.time() - started
+        state = "FAILED" if failed else "ok"
+        out.write(f"# baseline {item.nodeid}: {state} {took[item.nodeid]:.1f}s {sorted(called)}\n")
+        out.flush()
+    return cover, took
+
+
+def pytest_runtestloop(session: Any) -> bool:
+    names = [n.strip() for n in Path(os.environ["HARNESS_MUTANTS"]).read_text().split("\n")]
+    with Path(os.environ["HARNESS_OUT"]).open("a", encoding="utf-8") as out:
+        os.environ["MUTANT_UNDER_TEST"] = ""
+        cover, took = _baseline(session.items, out)
+        for name in filter(None, names):
+            function = name.rpartition(".")[2].split("__mutmut_")[0]
+            relevant = [i for i in session.items if function in cover[i.nodeid]]
+            if os.environ.get("HARNESS_SORT"):
+                relevant.sort(key=lambda i: took[i.nodeid])
+            verdict = "survived" if relevant else "no tests"
+            started = time.time()
+            os.environ["MUTANT_UNDER_TEST"] = name
+            try:
+                for item in relevant:
+                    failed, timed = _run(item)
+                    if failed:
+                        verdict = ("timeout " if timed else "killed ") + item.nodeid
+                        break
+            finally:
+                os.environ["MUTANT_UNDER_TEST"] = ""
+            spent = time.time() - started
+            out.write(f"{name}: {verdict} ({len(relevant)} tests, {spent:.1f}s)\n")
+            out.flush()
+    return True
