@@ -299,3 +299,29 @@ def test_the_simulations_exact_chase_is_the_one_its_seat_flees_in_the_time_given
     assert fleeing["wins"]["escapees"]["exact"] == "964195971/1562500000"
     with pytest.raises(ChainError, match=r"about 252 states .* more than the 0 s given"):
         chase.exact(table, None, 0)
+
+
+def test_an_exchange_ends_with_the_partys_best_test_or_none_if_all_were_taken_before() -> None:
+    """Anna's Charm and Bert's Intimidate are tested apart: the exchange of both ends with
+    the better of the two (critical success, success, failure, critical failure); an exchange
+    whose every Test was taken before the answer is asked has none to read."""
+    talk = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}, "reputation": 1}
+    bully = {"bonuses": {"WB": 3}, "skills": {"Intimidate": 45}}
+    zweihander = system("zweihander")
+    anna = exchange_odds(zweihander.new_table({"characters": {"anna": talk}})).chain.wins
+    bert = exchange_odds(zweihander.new_table({"characters": {"bert": bully}})).chain.wins
+    order = ["critical success", "success", "failure", "critical failure"]
+    best: dict[str, Fraction] = {}
+    for mine, p in anna.items():
+        for theirs, q in bert.items():
+            better = min(mine, theirs, key=order.index)
+            best[better] = best.get(better, Fraction(0)) + p * q
+    table = zweihander.new_table({"characters": {"anna": talk, "bert": bully}})
+    assert exchange_odds(table).chain.wins == best
+    assert best["success"] > anna["success"] and best["critical failure"] < anna["failure"]
+    _, exchange = zweihander.simulated_conflicts()
+    alone = zweihander.new_table({"characters": {"anna": talk}})
+    alone = alone.act(exchange.begin(alone, None)[0], ScriptedSource([]))
+    tactic = default_policy(alone, exchange, legal_choices(alone, exchange), random.Random(0))
+    alone = alone.act(tactic, ScriptedSource([5, 5]))
+    assert dict(exchange_odds(alone).chain.outcomes) == {("none", 1): 1}
