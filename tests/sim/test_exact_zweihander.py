@@ -19,6 +19,7 @@ import pytest
 
 from referee.core import Action, RefereeError, Table, system
 from referee.core.markov import ChainError
+from referee.core.simulation import EncounterOutcome
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
@@ -275,14 +276,25 @@ def test_the_exchange_answer_gives_each_test_outcome_as_a_fraction_and_a_float()
     assert exchange.exact is not None and exchange.exact(table, None, None) == answer
     with pytest.raises(ChainError, match="0 states expanded in 0 s"):
         exchange.exact(table, None, 0)  # no time at all given: refused at the first state
+    for fortune in (1, 2):  # 11: a critical success, and the party gains a Fortune Point
+        start, table = table, _exchange_played(table, ScriptedSource([1, 1]))
+        assert table.state.fortune_points == fortune
+        assert exchange.outcome(start, table) == EncounterOutcome(
+            "critical success", 1, {"anna": 0}, True, {"fortune_points_gained": 1}
+        )
+        assert exchange_odds(table).chain.wins == outcomes
+
+
+def _exchange_played(table: Table[Any], dice: ScriptedSource) -> Table[Any]:
+    """A Complex Exchange begun and played to its end by the simulation's default policy."""
+    _, exchange = system("zweihander").simulated_conflicts()
     start = table
     for action in exchange.begin(table, None):
-        table = table.act(action, ScriptedSource([]))
+        table = table.act(action, dice)
     while not exchange.is_over(start, table):
         action = default_policy(table, exchange, legal_choices(table, exchange), random.Random(0))
-        table = table.act(action, ScriptedSource([1, 1]))  # 11: a critical success
-    assert exchange.outcome(start, table).winner == "critical success"
-    assert exchange_odds(table).chain.wins == outcomes
+        table = table.act(action, dice)
+    return table
 
 
 def test_the_simulations_exact_chase_is_the_one_its_seat_flees_in_the_time_given() -> None:
