@@ -309,6 +309,10 @@ def test_the_simulations_exact_chase_is_the_one_its_seat_flees_in_the_time_given
     fleeing = chase.exact(table, "guard", None)
     assert fleeing == chase_odds(table, "guard").to_json()
     assert fleeing["wins"]["escapees"]["exact"] == "964195971/1562500000"
+    # 3 Rounds ahead to escape: none in the first, all of them by the last, as captures are
+    assert fleeing["escape_by_round"][0]["exact"] == "0"
+    assert fleeing["escape_by_round"][-1] == fleeing["wins"]["escapees"]
+    assert fleeing["capture_by_round"][-1] == fleeing["wins"]["pursuers"]
     with pytest.raises(ChainError, match=r"about 252 states .* more than the 0 s given"):
         chase.exact(table, None, 0)
 
