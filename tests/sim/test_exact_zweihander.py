@@ -307,7 +307,10 @@ def test_the_simulations_exact_chase_is_the_one_its_seat_flees_in_the_time_given
     chase, _ = system("zweihander").simulated_conflicts()
     assert chase.exact is not None
     fleeing = chase.exact(table, "guard", None)
-    assert fleeing == chase_odds(table, "guard").to_json()
+    odds = chase_odds(table, "guard")
+    assert fleeing == odds.to_json() and odds.chain.unfinished == 0
+    assert odds.chain.expected_rounds is not None
+    assert fleeing["expected_rounds"] == _both(odds.chain.expected_rounds)
     assert fleeing["wins"]["escapees"]["exact"] == "964195971/1562500000"
     # 3 Rounds ahead to escape: none in the first, all of them by the last, as captures are
     assert fleeing["escape_by_round"][0]["exact"] == "0"
