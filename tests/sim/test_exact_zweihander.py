@@ -340,7 +340,9 @@ def test_an_exchange_ends_with_the_partys_best_test_or_none_if_all_were_taken_be
     assert best["success"] > anna["success"] and best["critical failure"] < anna["failure"]
     _, exchange = zweihander.simulated_conflicts()
     alone = zweihander.new_table({"characters": {"anna": talk}})
-    alone = alone.act(exchange.begin(alone, None)[0], ScriptedSource([]))
+    begin = exchange.begin(alone, None)[0]  # an Indifferent NPC of the first Alignment
+    assert (begin.params["disposition"], begin.params["npc_alignment"]) == ("Indifferent", "order")
+    alone = alone.act(begin, ScriptedSource([]))
     tactic = default_policy(alone, exchange, legal_choices(alone, exchange), random.Random(0))
     alone = alone.act(tactic, ScriptedSource([5, 5]))
     assert dict(exchange_odds(alone).chain.outcomes) == {("none", 1): 1}
