@@ -26,6 +26,7 @@ from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
 from referee.systems.ginlane.exact import FightError, fight_odds
+from referee.systems.ginlane.exact_chain import strongly_connected
 from tests.sim.faces import Faces as _Faces
 from tests.sim.faces import OutOfFaces as _Out
 
@@ -349,3 +350,12 @@ def test_a_fight_too_large_is_refused_before_anything_is_played(
     assert steps == []
     with pytest.raises(TooMuchWork):
         fight_odds(table, max_states=8_193, time_limit=60)
+
+
+def test_the_chain_is_cut_into_whole_components_successors_first() -> None:
+    """The fight's states are solved component by component (``strongly_connected``): a cycle
+    that runs back past its parent (0 → 1 → 2 → 0) is one component, found after the state it
+    leads out to (3); a state no earlier one reaches (4, which reaches 1) is found too."""
+    edges = {0: [1], 1: [2], 2: [0, 3], 3: [], 4: [1]}
+    parts = strongly_connected([0, 1, 2, 3, 4], lambda k: edges[k])
+    assert [sorted(part) for part in parts] == [[3], [0, 1, 2], [4]]

@@ -19,6 +19,7 @@ import pytest
 
 from referee.core import Action, RefereeError, Table, system
 from referee.core.markov import ChainError
+from referee.core.simulation import EncounterOutcome
 from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
@@ -211,3 +212,137 @@ def test_a_chase_too_large_for_the_time_given_is_refused_with_the_reason() -> No
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):
         chase_odds(duel)
+
+
+def _both(p: Fraction) -> dict[str, Any]:
+    return {"exact": str(p), "value": float(p)}
+
+
+def test_the_chase_answer_gives_every_chance_as_a_fraction_and_a_float_round_by_round() -> None:
+    """The thief and the guard over two Rounds: nobody escapes yet (3 Rounds ahead are needed),
+    the guard's Takedowns take the thief down in either Round; the JSON (``referee simulate
+    --json``, the web table) gives each chance once as a fraction and once as a float."""
+    quick = {"bonuses": {"AB": 4, "BB": 3}, "skills": {"Coordination": 50, "Toughness": 40}}
+    slow = {"bonuses": {"AB": 2, "BB": 3}, "skills": {"Coordination": 40, "Toughness": 40}}
+    table = system("zweihander").new_table({"characters": {"thief": quick, "guard": slow}})
+    odds = chase_odds(table, rounds=2)
+    first, second = Fraction(33, 1000), Fraction(210221, 10_000_000)
+    taken = first + second
+    assert odds.horizon == 2
+    assert (odds.capture_within(1), odds.capture_within(2)) == (first, taken)
+    assert odds.escape_within(2) == 0
+    assert odds.to_json() == {
+        "exact": True,
+        "model": "zweihander chase",
+        "wins": {"escapees": _both(Fraction(0)), "pursuers": _both(taken)},
+        "escape_by_round": [_both(Fraction(0)), _both(Fraction(0))],
+        "capture_by_round": [_both(first), _both(taken)],
+        "by_round": [_both(first), _both(second)],
+        "endings": {"all escapees have been taken down": _both(taken)},
+        "unfinished": _both(1 - taken),
+        "expected_rounds": None,
+        "states": odds.chain.states,
+        "procedure_steps": odds.chain.acts,
+    }
+    assert odds.chain.states > 2 and odds.chain.acts > odds.chain.states
+
+
+def test_the_exchange_answer_gives_each_test_outcome_as_a_fraction_and_a_float() -> None:
+    """Anna alone in a Complex Exchange: one Round, her Charm Test's four outcomes (they sum to
+    one), each once as a fraction and once as a float — the simulation's exact answer too; and
+    the same odds for a second exchange after a first she won critically: an exchange is judged
+    by its own Tests alone."""
+    talk = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}, "reputation": 1}
+    table = system("zweihander").new_table({"characters": {"anna": talk}})
+    odds = exchange_odds(table)
+    outcomes = {
+        "critical success": Fraction(3, 50),
+        "success": Fraction(27, 50),
+        "failure": Fraction(7, 20),
+        "critical failure": Fraction(1, 20),
+    }
+    assert sum(outcomes.values()) == 1
+    answer = {
+        "exact": True,
+        "model": "zweihander complex exchange",
+        "wins": {k: _both(p) for k, p in outcomes.items()},
+        "expected_rounds": _both(Fraction(1)),
+        "states": odds.chain.states,
+        "procedure_steps": odds.chain.acts,
+    }
+    assert odds.to_json() == answer
+    assert odds.chain.acts > odds.chain.states > 2
+    _, exchange = system("zweihander").simulated_conflicts()
+    assert exchange.exact is not None and exchange.exact(table, None, None) == answer
+    with pytest.raises(ChainError, match="0 states expanded in 0 s"):
+        exchange.exact(table, None, 0)  # no time at all given: refused at the first state
+    for fortune in (1, 2):  # 11: a critical success, and the party gains a Fortune Point
+        start, table = table, _exchange_played(table, ScriptedSource([1, 1]))
+        assert table.state.fortune_points == fortune
+        assert exchange.outcome(start, table) == EncounterOutcome(
+            "critical success", 1, {"anna": 0}, True, {"fortune_points_gained": 1}
+        )
+        assert exchange_odds(table).chain.wins == outcomes
+
+
+def _exchange_played(table: Table[Any], dice: ScriptedSource) -> Table[Any]:
+    """A Complex Exchange begun and played to its end by the simulation's default policy."""
+    _, exchange = system("zweihander").simulated_conflicts()
+    start = table
+    for action in exchange.begin(table, None):
+        table = table.act(action, dice)
+    while not exchange.is_over(start, table):
+        action = default_policy(table, exchange, legal_choices(table, exchange), random.Random(0))
+        table = table.act(action, dice)
+    return table
+
+
+def test_the_simulations_exact_chase_is_the_one_its_seat_flees_in_the_time_given() -> None:
+    """The simulation's exact answer for a chase is the chase with the seat's character
+    fleeing (the guard here, slower than the thief who pursues), refused where the time given
+    is short of the chain's estimate."""
+    quick = {"bonuses": {"AB": 4, "BB": 3}, "skills": {"Coordination": 50, "Toughness": 40}}
+    slow = {"bonuses": {"AB": 2, "BB": 3}, "skills": {"Coordination": 40, "Toughness": 40}}
+    table = system("zweihander").new_table({"characters": {"thief": quick, "guard": slow}})
+    chase, _ = system("zweihander").simulated_conflicts()
+    assert chase.exact is not None
+    fleeing = chase.exact(table, "guard", None)
+    odds = chase_odds(table, "guard")
+    assert fleeing == odds.to_json() and odds.chain.unfinished == 0
+    assert odds.chain.expected_rounds is not None
+    assert fleeing["expected_rounds"] == _both(odds.chain.expected_rounds)
+    assert fleeing["wins"]["escapees"]["exact"] == "964195971/1562500000"
+    # 3 Rounds ahead to escape: none in the first, all of them by the last, as captures are
+    assert fleeing["escape_by_round"][0]["exact"] == "0"
+    assert fleeing["escape_by_round"][-1] == fleeing["wins"]["escapees"]
+    assert fleeing["capture_by_round"][-1] == fleeing["wins"]["pursuers"]
+    with pytest.raises(ChainError, match=r"about 252 states .* more than the 0 s given"):
+        chase.exact(table, None, 0)
+
+
+def test_an_exchange_ends_with_the_partys_best_test_or_none_if_all_were_taken_before() -> None:
+    """Anna's Charm and Bert's Intimidate are tested apart: the exchange of both ends with
+    the better of the two (critical success, success, failure, critical failure); an exchange
+    whose every Test was taken before the answer is asked has none to read."""
+    talk = {"bonuses": {"WB": 4}, "skills": {"Charm": 50}, "reputation": 1}
+    bully = {"bonuses": {"WB": 3}, "skills": {"Intimidate": 45}}
+    zweihander = system("zweihander")
+    anna = exchange_odds(zweihander.new_table({"characters": {"anna": talk}})).chain.wins
+    bert = exchange_odds(zweihander.new_table({"characters": {"bert": bully}})).chain.wins
+    order = ["critical success", "success", "failure", "critical failure"]
+    best: dict[str, Fraction] = {}
+    for mine, p in anna.items():
+        for theirs, q in bert.items():
+            better = min(mine, theirs, key=order.index)
+            best[better] = best.get(better, Fraction(0)) + p * q
+    table = zweihander.new_table({"characters": {"anna": talk, "bert": bully}})
+    assert exchange_odds(table).chain.wins == best
+    assert best["success"] > anna["success"] and best["critical failure"] < anna["failure"]
+    _, exchange = zweihander.simulated_conflicts()
+    alone = zweihander.new_table({"characters": {"anna": talk}})
+    begin = exchange.begin(alone, None)[0]  # an Indifferent NPC of the first Alignment
+    assert (begin.params["disposition"], begin.params["npc_alignment"]) == ("Indifferent", "order")
+    alone = alone.act(begin, ScriptedSource([]))
+    tactic = default_policy(alone, exchange, legal_choices(alone, exchange), random.Random(0))
+    alone = alone.act(tactic, ScriptedSource([5, 5]))
+    assert dict(exchange_odds(alone).chain.outcomes) == {("none", 1): 1}
