@@ -251,3 +251,20 @@ def test_a_later_maneuvers_odds_are_of_its_own_reveal_alone() -> None:
         ("the Dwarves' Fortify with Fortifications", 5),
     ]
     assert sum(odds.winners.values()) == 1
+
+
+@pytest.mark.parametrize("sapped", [0, 2])
+def test_an_open_ended_pool_is_refused_even_one_sapped_of_every_die(sapped: int) -> None:
+    """A 6 of an open-ended pool adds a die: its successes are unbounded, and the model leaves
+    such a maneuver to the simulation — the elves' Assess with Logistics B2 open-ended, as
+    rolled and Sapped 2 (no die rolled, the pool still open-ended)."""
+    data = yaml.safe_load(EXAMPLE.read_text("utf-8"))
+    setup = copy.deepcopy(data["setup"])
+    logistics = {"shade": "B", "exponent": 2, "open_ended": True}
+    setup["factions"]["elves"]["leader"]["skills"]["Logistics"] = logistics
+    setup["factions"]["elves"]["sapped"] = sapped
+    table = system("kingdoms").new_table(setup)
+    for step in data["actions"][:7]:
+        table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), None)
+    with pytest.raises(ManeuverError, match='"the Elves\' Assess with Logistics" is'):
+        maneuver_odds(table)
