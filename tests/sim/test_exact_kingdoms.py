@@ -268,3 +268,29 @@ def test_an_open_ended_pool_is_refused_even_one_sapped_of_every_die(sapped: int)
         table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), None)
     with pytest.raises(ManeuverError, match='"the Elves\' Assess with Logistics" is'):
         maneuver_odds(table)
+
+
+def test_the_maneuver_simulated_is_the_next_not_the_one_already_over() -> None:
+    """A table between maneuvers (the example's first resolved) waits for the next: the
+    maneuver over at the start is not the one simulated; the next, once resolved, is over."""
+    conflict = CONFLICTS["kingdoms"]
+    data = yaml.safe_load(EXAMPLE.read_text("utf-8"))
+    table = system("kingdoms").new_table(data["setup"])
+    dice = ScriptedSource(data["dice"]["script"])
+    tables = [table]
+    for step in data["actions"]:
+        table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), dice)
+        tables.append(table)
+    first, resolved, second = tables[0], tables[9], table.act(Action("orcs", "resolve", {}), None)
+    assert conflict.is_over(first, resolved)
+    assert not conflict.is_over(resolved, resolved)
+    assert not conflict.is_over(resolved, table)  # the second maneuver's slips, rolled
+    assert conflict.is_over(resolved, second)
+
+
+def test_a_chronicle_still_in_its_prologue_plays_no_maneuver() -> None:
+    """In the Prologue no maneuver is under way: every simulated run ends unfinished."""
+    setup = {**yaml.safe_load(EXAMPLE.read_text("utf-8"))["setup"], "prologue": True}
+    table = system("kingdoms").new_table(setup)
+    report = simulate(table, runs=2, seed=1)
+    assert (report.unfinished, dict(report.wins)) == (2, {"unfinished": 2})
