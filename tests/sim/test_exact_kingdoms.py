@@ -136,6 +136,9 @@ def test_the_simulation_agrees_within_its_intervals() -> None:
         estimate = report.extra[f"change:{faction}"]
         expected = float(odds.expected_change(faction))
         assert estimate.low - 1e-9 <= expected <= estimate.high + 1e-9, (faction, estimate)
+        # the damage a faction takes is the disposition it loses
+        assert report.damage[faction].value == -estimate.value
+    assert report.rounds_seen == {1: 400}  # a maneuver is one round
 
 
 def test_other_games_and_unplayable_tables_are_refused() -> None:
@@ -154,6 +157,7 @@ def test_the_answer_gives_every_chance_as_a_fraction_and_a_float_in_a_set_order(
     def both(exact: str) -> dict[str, Any]:
         return {"exact": exact, "value": float(Fraction(exact))}
 
+    assert maneuver_odds(table, limit=12).resolutions == 12  # 12 ways: within a limit of 12
     data = exact_answer(table)
     assert data == {
         "exact": True,
