@@ -158,6 +158,8 @@ def test_the_answer_gives_every_chance_as_a_fraction_and_a_float_in_a_set_order(
         return {"exact": exact, "value": float(Fraction(exact))}
 
     assert maneuver_odds(table, limit=12).resolutions == 12  # 12 ways: within a limit of 12
+    just_enough = 12 * exact.SECONDS_PER_RESOLUTION  # the time 12 resolutions are given
+    assert maneuver_odds(table, time_limit=just_enough).resolutions == 12
     data = exact_answer(table)
     assert data == {
         "exact": True,
