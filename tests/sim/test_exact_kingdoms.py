@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -21,9 +22,12 @@ import yaml
 
 from referee.core import Action, Table, system
 from referee.dice import DiceSourceError, ScriptedSource
+from referee.sim.answer import exact_answer
 from referee.sim.conflicts import CONFLICTS
 from referee.sim.simulate import simulate
+from referee.systems.kingdoms import exact
 from referee.systems.kingdoms.exact import ManeuverError, maneuver_odds
+from referee.systems.kingdoms.simulation import MANEUVER
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "kingdoms" / "sap-against-logistics.yaml"
 
@@ -132,6 +136,9 @@ def test_the_simulation_agrees_within_its_intervals() -> None:
         estimate = report.extra[f"change:{faction}"]
         expected = float(odds.expected_change(faction))
         assert estimate.low - 1e-9 <= expected <= estimate.high + 1e-9, (faction, estimate)
+        # the damage a faction takes is the disposition it loses
+        assert report.damage[faction].value == -estimate.value
+    assert report.rounds_seen == {1: 400}  # a maneuver is one round
 
 
 def test_other_games_and_unplayable_tables_are_refused() -> None:
@@ -139,3 +146,157 @@ def test_other_games_and_unplayable_tables_are_refused() -> None:
                                     "stamina": 3}}}  # fmt: skip
     with pytest.raises(ManeuverError, match="not intrigue"):
         maneuver_odds(system("intrigue").new_table(setup))
+
+
+def test_the_answer_gives_every_chance_as_a_fraction_and_a_float_in_a_set_order() -> None:
+    """The exact answer the simulator shows beside its estimates (``referee simulate --json``,
+    the web table): each chance as a fraction string and a float, factions and counts sorted,
+    the pools in the order the reveal rolls them; a maneuver is one round."""
+    table = sap_table("B2", "B1", "B1")
+
+    def both(exact: str) -> dict[str, Any]:
+        return {"exact": exact, "value": float(Fraction(exact))}
+
+    assert maneuver_odds(table, limit=12).resolutions == 12  # 12 ways: within a limit of 12
+    just_enough = 12 * exact.SECONDS_PER_RESOLUTION  # the time 12 resolutions are given
+    assert maneuver_odds(table, time_limit=just_enough).resolutions == 12
+    data = exact_answer(table)
+    assert data == {
+        "exact": True,
+        "model": "kingdoms maneuver",
+        "wins": {"tie": both("1")},
+        "changes": {
+            "dwarves": {"0": both("1")},
+            "elves": {"-1": both("1/4"), "0": both("3/4")},
+            "orcs": {"0": both("1")},
+        },
+        "expected_change": {"dwarves": both("0"), "elves": both("-1/4"), "orcs": both("0")},
+        "pools": [
+            {
+                "label": "the Orcs' Sap with Tree Cutting/Pulling",
+                "dice": 2,
+                "successes": {"0": both("1/4"), "1": both("1/2"), "2": both("1/4")},
+            },
+            {
+                "label": "the Elves' Assess with Logistics",
+                "dice": 1,
+                "successes": {"0": both("1/2"), "1": both("1/2")},
+            },
+            {
+                "label": "the Dwarves' Fortify with Fortifications",
+                "dice": 1,
+                "successes": {"0": both("1/2"), "1": both("1/2")},
+            },
+        ],
+        "resolutions": 12,
+        "expected_rounds": both("1"),
+    }
+    assert list(data["changes"]) == ["dwarves", "elves", "orcs"]  # the factions sorted
+    assert list(data["changes"]["elves"]) == ["-1", "0"]  # the changes sorted
+    assert list(data["expected_change"]) == ["dwarves", "elves", "orcs"]
+    # the time given to the model is its own: 12 resolutions at 5 ms are more than 1 ms
+    model = CONFLICTS["kingdoms"].exact
+    assert model is not None
+    with pytest.raises(ManeuverError) as refused:
+        model(table, None, 0.001)
+    assert str(refused.value).startswith(
+        "Whole-encounter odds (Burning Kingdoms maneuver): 12 ways the pools can fall"
+    )
+    assert "more than the 0.001 s given" in str(refused.value)
+
+
+def test_a_maneuver_the_game_never_ends_after_its_reveal_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once nothing is left to play and the maneuver is still not over, the model says so
+    rather than answer (here the game is made never to call its maneuver over)."""
+    never_over = replace(MANEUVER, is_over=lambda start, table: False)
+    monkeypatch.setattr(exact, "MANEUVER", never_over)
+    with pytest.raises(ManeuverError, match="the maneuver does not end after its reveal"):
+        maneuver_odds(sap_table("B2", "B1", "B1"))
+
+
+def test_a_harrys_defence_and_attack_dice_are_two_pools_and_its_attack_takes_disposition() -> None:
+    """The orcs Harry the elves (Tactics B4, 2 dice to defence) where the example Saps them:
+    the reveal rolls the Harry's two parts apart, so the model weighs both pools, and each
+    attack success takes one of the elves' disposition."""
+    data = yaml.safe_load(EXAMPLE.read_text("utf-8"))
+    setup = copy.deepcopy(data["setup"])
+    setup["factions"]["orcs"]["leader"]["skills"].update({"Tactics": "B4"})
+    setup["factions"]["elves"]["leader"]["skills"].update({"Logistics": "B1"})
+    setup["factions"]["dwarves"]["leader"]["skills"].update({"Fortifications": "B1"})
+    table = system("kingdoms").new_table(setup)
+    harry = {"maneuver": "Harry", "skill": "Tactics", "target": "elves", "defence": 2}
+    steps = [{"actor": "orcs", "action": "write_slip", "params": harry}, *data["actions"][1:7]]
+    for step in steps:
+        table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), None)
+    odds = maneuver_odds(table)
+    assert [(p.label, p.dice) for p in odds.pools] == [
+        ("the Orcs' Harry with Tactics: defence dice", 2),
+        ("the Orcs' Harry with Tactics: attack dice", 2),
+        ("the Elves' Assess with Logistics", 1),
+        ("the Dwarves' Fortify with Fortifications", 1),
+    ]
+    attack = odds.pools[1].successes
+    assert dict(odds.changes["elves"]) == {-k: p for k, p in attack.items()}
+    assert odds.resolutions == 3 * 3 * 2 * 2
+
+
+def test_a_later_maneuvers_odds_are_of_its_own_reveal_alone() -> None:
+    """The example played on to its second maneuver (the elves Sapped of every die): the
+    model reads the pools of that maneuver's reveal, not the first maneuver's rolls."""
+    data = yaml.safe_load(EXAMPLE.read_text("utf-8"))
+    table = system("kingdoms").new_table(data["setup"])
+    dice = ScriptedSource(data["dice"]["script"])
+    for step in data["actions"][:11]:  # up to the dwarves' next_maneuver
+        table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), dice)
+    assert table.state.maneuver == 2
+    odds = maneuver_odds(table)
+    assert [(p.label, p.dice) for p in odds.pools] == [
+        ("the Elves' Fortify with Logistics", 0),
+        ("the Dwarves' Fortify with Fortifications", 5),
+    ]
+    assert sum(odds.winners.values()) == 1
+
+
+@pytest.mark.parametrize("sapped", [0, 2])
+def test_an_open_ended_pool_is_refused_even_one_sapped_of_every_die(sapped: int) -> None:
+    """A 6 of an open-ended pool adds a die: its successes are unbounded, and the model leaves
+    such a maneuver to the simulation — the elves' Assess with Logistics B2 open-ended, as
+    rolled and Sapped 2 (no die rolled, the pool still open-ended)."""
+    data = yaml.safe_load(EXAMPLE.read_text("utf-8"))
+    setup = copy.deepcopy(data["setup"])
+    logistics = {"shade": "B", "exponent": 2, "open_ended": True}
+    setup["factions"]["elves"]["leader"]["skills"]["Logistics"] = logistics
+    setup["factions"]["elves"]["sapped"] = sapped
+    table = system("kingdoms").new_table(setup)
+    for step in data["actions"][:7]:
+        table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), None)
+    with pytest.raises(ManeuverError, match='"the Elves\' Assess with Logistics" is'):
+        maneuver_odds(table)
+
+
+def test_the_maneuver_simulated_is_the_next_not_the_one_already_over() -> None:
+    """A table between maneuvers (the example's first resolved) waits for the next: the
+    maneuver over at the start is not the one simulated; the next, once resolved, is over."""
+    conflict = CONFLICTS["kingdoms"]
+    data = yaml.safe_load(EXAMPLE.read_text("utf-8"))
+    table = system("kingdoms").new_table(data["setup"])
+    dice = ScriptedSource(data["dice"]["script"])
+    tables = [table]
+    for step in data["actions"]:
+        table = table.act(Action(step["actor"], step["action"], dict(step.get("params", {}))), dice)
+        tables.append(table)
+    first, resolved, second = tables[0], tables[9], table.act(Action("orcs", "resolve", {}), None)
+    assert conflict.is_over(first, resolved)
+    assert not conflict.is_over(resolved, resolved)
+    assert not conflict.is_over(resolved, table)  # the second maneuver's slips, rolled
+    assert conflict.is_over(resolved, second)
+
+
+def test_a_chronicle_still_in_its_prologue_plays_no_maneuver() -> None:
+    """In the Prologue no maneuver is under way: every simulated run ends unfinished."""
+    setup = {**yaml.safe_load(EXAMPLE.read_text("utf-8"))["setup"], "prologue": True}
+    table = system("kingdoms").new_table(setup)
+    report = simulate(table, runs=2, seed=1)
+    assert (report.unfinished, dict(report.wins)) == (2, {"unfinished": 2})

@@ -43,6 +43,8 @@ from .helpers import (
     _both_fortify,
     _kingdom,
     _menu,
+    _new,
+    _pass_all,
     _pools,
     _revealed,
     _scripted,
@@ -552,3 +554,22 @@ def test_a_harrys_defence_dice_meet_each_versus_attack_but_an_ensnare() -> None:
     state = replace(state, factions={**state.factions, "dwarves": dwarves})
     defence = [(m.what, m.kind, m.against) for m in meetings(state, "elves", "defence")]
     assert defence == [("the Dwarves' Infiltrate", "versus", 2)]
+
+
+def test_a_roll_recorded_without_the_artha_spent_spends_what_its_slip_wrote() -> None:
+    """Artha before the roll (Persona, written on the slip): a ``test.rolled`` recorded
+    without the artha it spent (a record older than that field) spends what the slip wrote —
+    the elves' Fortify with 1 Persona leaves their leader the same artha either way."""
+    table = Table.start(PROCEDURE, _kingdom({}, artha={"persona": 2}), players=PLAYERS)
+    table = _act(table, "elves", "write_slip", maneuver="Fortify", skill="Logistics", persona=1)
+    table = _act(table, "orcs", "write_slip", maneuver="Fortify", skill="Logistics")
+    table = _pass_all(table)
+    before = len(table.log.events)
+    state = table.state
+    for event in _new(_act(table, "elves", "reveal", [3] * 40), before):
+        if event.kind == "test.rolled" and event.payload["faction"] == "elves":
+            older = replace(event, payload={k: v for k, v in event.payload.items() if k != "artha"})
+            assert event.payload["artha"] == {"persona": 1, "deeds": 0}
+            assert PROCEDURE.evolve(state, older) == PROCEDURE.evolve(state, event)
+            assert PROCEDURE.evolve(state, older).factions["elves"].leader.artha["persona"] == 1
+        state = PROCEDURE.evolve(state, event)

@@ -87,7 +87,8 @@ def test_the_reveal_waits_for_every_faction_under_maneuver_resolution() -> None:
 def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_act() -> None:
     """Maneuvers: a Ploy requires a conflict scene at its targets; without one it is void,
     wherever it sits in the seat order — here after the elves, who cannot act and wrote no
-    slip. The dwarves' help to the void Ploy is refused: there is no maneuver to help."""
+    slip, and the table keeps why. The dwarves' help to the void Ploy is refused: there is no
+    maneuver to help."""
     data = setup()
     data["factions"]["elves"]["cannot_act"] = True
     data["factions"]["orcs"]["infiltrated"] = {"elves": 0, "dwarves": 0}
@@ -104,7 +105,7 @@ def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_ac
     assert revealed.payload["void"] == {"orcs": why}
     assert revealed.payload["help_refused"] == {"dwarves": "the Orcs: no maneuver to help"}
     assert f"  the Orcs' maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
-    assert "orcs" in table.state.void and "orcs" not in table.state.rolls
+    assert table.state.void == {"orcs": why} and "orcs" not in table.state.rolls
 
 
 def test_a_gambit_sacrifices_its_disposition_at_the_reveal_behind_one_that_cannot_act() -> None:

@@ -184,6 +184,28 @@ def test_assess_before_assault_gambit_onslaught(name: str) -> None:
     assert table.state.slips["elves"].maneuver == name
 
 
+def test_a_successful_assess_marks_its_target_assessed_beside_those_assessed_before() -> None:
+    """Assess: a success marks the target Assessed, for the Assault, Gambit or Onslaught that
+    needs it. The elves, who Assessed the dwarves earlier, Assess the orcs (Logistics B4, every
+    die a 4, independent against a Fortify: Ob 2): once resolved, both are Assessed."""
+    data = setup()
+    data["factions"]["elves"]["assessed"] = ["dwarves"]
+    table = act(
+        Table.start(PROCEDURE, data),
+        "elves",
+        "write_slip",
+        maneuver="Assess",
+        skill="Logistics",
+        target="orcs",
+    )
+    table = all_pass(sealed(table))
+    table = act(table, "elves", "reveal", [4] * 40)
+    assert table.state.factions["elves"].assessed == {"dwarves"}
+    table = act(table, "elves", "resolve")
+    assert table.state.factions["elves"].assessed == {"dwarves", "orcs"}
+    assert table.state.factions["orcs"].assessed == set()
+
+
 @pytest.mark.parametrize("name,skill", [("Sap", "Tactics"), ("Ploy", "Tactics")])
 def test_infiltrate_before_sap_and_ploy(name: str, skill: str) -> None:
     """Ploy and Sap need a successful Infiltrate first."""
