@@ -164,3 +164,74 @@ def test_a_maneuver_asks_each_factions_choices_once_a_step(monkeypatch: pytest.M
     report = simulate(table, runs=5, seed=0)
     # at most once a step (fewer where a state's answers are remembered: core/remembered.py)
     assert 0 < len(calls) <= len(table.state.factions) * report.actions
+
+
+SURE, NEVER = Fraction(1), Fraction(0)
+
+
+@pytest.mark.parametrize(
+    ("rank_a", "rank_b", "winner", "attacks", "hits_on"),
+    [
+        (2, 1, "ann", 3, {"ann": 1, "bob": 2}),  # ann first in round 2: bob's Attack lapses
+        (1, 2, "bob", 3, {"ann": 2, "bob": 1}),  # bob first in round 2: ann's Attack lapses
+        (1, 1, "none", 4, {"ann": 2, "bob": 2}),  # a tie: both Attack in one place, both fall
+    ],
+)
+def test_a_vectorised_duel_of_sure_hits_ends_in_round_two_as_the_initiative_says(
+    rank_a: int, rank_b: int, winner: str, attacks: int, hits_on: dict[str, int]
+) -> None:
+    """Initiative: the starter first in round 1, then the higher Combat Stat, ties together;
+    a side Knocked Out before its place loses its Attack. Two sure hits each to Knock Out."""
+    a = Duelist("ann", SURE, damage=3, knock_out=2, dies=True, rank=rank_a)
+    b = Duelist("bob", SURE, damage=4, knock_out=2, dies=False, rank=rank_b)
+    fast = fast_duels(Duel(a, b), 50, seed=1)
+    assert (fast.runs, fast.unfinished, fast.attacks) == (50, 0, 50 * attacks)
+    expected_wins = {"ann": 0, "bob": 0} | ({winner: 50} if winner != "none" else {})
+    assert fast.wins == expected_wins and fast.both_out == (50 if winner == "none" else 0)
+    assert fast.deaths == {"ann": 0 if winner == "ann" else 50, "bob": 0}
+    assert (fast.rounds.value, fast.rounds.low, fast.rounds.high, fast.rounds.n) == (2, 2, 2, 50)
+    for who, damage in (("ann", 3), ("bob", 4)):
+        taken = hits_on[who] * damage
+        assert (fast.damage[who].value, fast.damage[who].high) == (taken, taken)
+
+
+def test_the_hits_a_vectorised_duel_took_carry_over_from_one_block_of_rounds_to_the_next() -> None:
+    """Ten sure hits Knock Bob Out, who never hits: round 10, past the first block of 8; Bob
+    acts first from round 2, so his Attack is rolled every round, and he dies of it."""
+    a = Duelist("ann", SURE, damage=3, knock_out=1, dies=True, rank=1)
+    b = Duelist("bob", NEVER, damage=2, knock_out=10, dies=True, rank=2)
+    fast = fast_duels(Duel(a, b), 40, seed=2, block=8)
+    assert fast.wins == {"ann": 40, "bob": 0} and fast.deaths == {"ann": 0, "bob": 40}
+    assert (fast.rounds.value, fast.attacks) == (10, 40 * 20)
+    assert (fast.damage["ann"].value, fast.damage["bob"].value) == (0, 20)
+
+
+def test_a_vectorised_duel_nobody_can_hit_is_unfinished_after_the_most_rounds() -> None:
+    """Neither side can hit: every duel is still going after ``max_rounds`` (played in whole
+    blocks), both Attacks rolled in each of its rounds."""
+    a = Duelist("ann", NEVER, damage=3, knock_out=1, dies=True, rank=1)
+    b = Duelist("bob", NEVER, damage=2, knock_out=1, dies=True, rank=1)
+    fast = fast_duels(Duel(a, b), 30, seed=3, block=8, max_rounds=16)
+    assert (fast.unfinished, fast.both_out, fast.wins) == (30, 0, {"ann": 0, "bob": 0})
+    assert fast.attacks == 30 * 2 * 16 and fast.rounds.n == 0
+    assert fast.deaths == {"ann": 0, "bob": 0}
+
+
+def test_the_vectorised_duels_json_gives_the_counts_and_each_estimate() -> None:
+    a = Duelist("ann", SURE, damage=3, knock_out=2, dies=True, rank=2)
+    b = Duelist("bob", SURE, damage=4, knock_out=2, dies=True, rank=1)
+    fast = fast_duels(Duel(a, b), 20, seed=4)
+    assert fast.to_json() == {
+        "exact": False,
+        "runs": 20,
+        "wins": {"ann": 20, "bob": 0},
+        "win_rates": {"ann": proportion(20, 20).to_json(), "bob": proportion(0, 20).to_json()},
+        "both_out": 0,
+        "unfinished": 0,
+        "deaths": {"ann": 0, "bob": 20},
+        "rounds": {"value": 2.0, "low": 2.0, "high": 2.0, "n": 20},
+        "damage": {
+            "ann": {"value": 3.0, "low": 3.0, "high": 3.0, "n": 20},
+            "bob": {"value": 8.0, "low": 8.0, "high": 8.0, "n": 20},
+        },
+    }
