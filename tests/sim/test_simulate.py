@@ -18,7 +18,7 @@ from referee.sim.conflicts import CONFLICTS
 from referee.sim.simulate import POLICIES, play, simulate
 from referee.sim.stats import proportion
 from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table, duel_odds
-from referee.systems.intrigue.fast import fast_duels
+from referee.systems.intrigue.fast import fast_duels, raw_dice_rate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -235,3 +235,40 @@ def test_the_vectorised_duels_json_gives_the_counts_and_each_estimate() -> None:
             "bob": {"value": 8.0, "low": 8.0, "high": 8.0, "n": 20},
         },
     }
+
+
+class _Dice:
+    """A stand-in for NumPy's generator that notes each draw asked of it."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed, self.draws = seed, list[tuple[int, int, int, Any]]()
+
+    def integers(self, low: int, high: int, *, size: int, dtype: Any) -> None:
+        self.draws.append((low, high, size, dtype))
+
+
+@pytest.mark.parametrize(("args", "size", "passes"), [((), 1 << 22, 3), ((0.25, 1000), 1000, 1)])
+def test_the_raw_dice_rate_is_the_d6_rolled_over_the_seconds_they_took(
+    monkeypatch: pytest.MonkeyPatch, args: tuple[float, int] | tuple[()], size: int, passes: int
+) -> None:
+    """The bench's physical limit: blocks of ``size`` d6 (faces 1 to 6) rolled while the
+    clock has run less than ``seconds`` (half a second unless told), over the time they took.
+    The clock is a stand-in that moves 0.125 s each reading."""
+    import time
+
+    import numpy as np
+
+    readings = iter(range(100))
+    monkeypatch.setattr(time, "perf_counter", lambda: next(readings) * 0.125)
+    made: list[_Dice] = []
+
+    def generator(seed: int) -> _Dice:
+        made.append(_Dice(seed))
+        return made[-1]
+
+    monkeypatch.setattr(np.random, "default_rng", generator)
+    rate = raw_dice_rate(*args) if args else raw_dice_rate()
+    assert [d.seed for d in made] == [0]
+    assert made[0].draws == [(1, 7, size, np.uint8)] * passes
+    # the clock read once at the start, once before each block and the stop, once at the end
+    assert rate == passes * size / ((passes + 2) * 0.125)
