@@ -98,6 +98,7 @@ def test_the_vectorised_duel_agrees_with_the_exact_odds_whoever_acts_first_from_
 def test_the_vectorised_duel_is_seeded() -> None:
     duel = duel_from_table(system("intrigue").new_table(DUEL), "ann", "bob")
     assert fast_duels(duel, 1000, seed=9) == fast_duels(duel, 1000, seed=9)
+    assert fast_duels(duel, 1000) == fast_duels(duel, 1000, seed=0)  # seeded unless told
 
 
 @pytest.mark.parametrize("game", sorted(SETUPS))
@@ -215,6 +216,8 @@ def test_a_vectorised_duel_nobody_can_hit_is_unfinished_after_the_most_rounds() 
     assert (fast.unfinished, fast.both_out, fast.wins) == (30, 0, {"ann": 0, "bob": 0})
     assert fast.attacks == 30 * 2 * 16 and fast.rounds.n == 0
     assert fast.deaths == {"ann": 0, "bob": 0}
+    # by default, given up after 10,000 rounds
+    assert fast_duels(Duel(a, b), 5).attacks == 5 * 2 * 10_000
 
 
 def test_the_vectorised_duels_json_gives_the_counts_and_each_estimate() -> None:
