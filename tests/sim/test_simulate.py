@@ -16,7 +16,7 @@ from referee.core.loader import load_file
 from referee.dice import RandomSource
 from referee.sim.conflicts import CONFLICTS
 from referee.sim.simulate import POLICIES, play, simulate
-from referee.sim.stats import proportion
+from referee.sim.stats import Estimate, proportion
 from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table, duel_odds
 from referee.systems.intrigue.fast import fast_duels, raw_dice_rate
 
@@ -275,3 +275,22 @@ def test_the_raw_dice_rate_is_the_d6_rolled_over_the_seconds_they_took(
     assert made[0].draws == [(1, 7, size, np.uint8)] * passes
     # the clock read once at the start, once before each block and the stop, once at the end
     assert rate == passes * size / ((passes + 2) * 0.125)
+
+
+def test_the_vectorised_duels_means_carry_the_normals_95_percent_interval() -> None:
+    """A mean of many duels (rounds, damage) with the normal's 95% interval, 1.96 standard
+    errors either side (the sample's deviation); one duel's mean is its value, none's unknown."""
+    import math
+
+    import numpy as np
+
+    from referee.systems.intrigue.fast import _mean_of
+
+    half = 1.959963984540054 * math.sqrt(5 / 3) / 2  # 1, 2, 3, 4: variance 5/3
+    assert _mean_of(np.array([1, 2, 3, 4])) == pytest.approx(
+        Estimate(2.5, 2.5 - half, 2.5 + half, 4)
+    )
+    half = 1.959963984540054 * math.sqrt(2) / math.sqrt(2)  # 3, 5: variance 2
+    assert _mean_of(np.array([3, 5])) == pytest.approx(Estimate(4.0, 4.0 - half, 4.0 + half, 2))
+    assert _mean_of(np.array([7])) == Estimate(7.0, 7.0, 7.0, 1)
+    assert math.isnan(_mean_of(np.array([], dtype=np.int32)).value)
