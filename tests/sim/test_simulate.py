@@ -196,6 +196,20 @@ def test_a_vectorised_duel_of_sure_hits_ends_in_round_two_as_the_initiative_says
         assert (fast.damage[who].value, fast.damage[who].high) == (taken, taken)
 
 
+@pytest.mark.parametrize(("rank_a", "rank_b"), [(1, 2), (2, 1), (1, 1)])
+def test_the_starter_of_a_vectorised_duel_strikes_first_in_round_one(
+    rank_a: int, rank_b: int
+) -> None:
+    """Initiative: "the character who started the combat goes first" in round 1, whatever the
+    Combat Stats; one sure hit Knocks Bob Out before his Attack."""
+    a = Duelist("ann", SURE, damage=3, knock_out=1, dies=False, rank=rank_a)
+    b = Duelist("bob", SURE, damage=4, knock_out=1, dies=True, rank=rank_b)
+    fast = fast_duels(Duel(a, b), 30, seed=5)
+    assert fast.wins == {"ann": 30, "bob": 0} and fast.both_out == 0
+    assert (fast.rounds.value, fast.attacks, fast.deaths["bob"]) == (1, 30, 30)
+    assert (fast.damage["ann"].value, fast.damage["bob"].value) == (0, 4)
+
+
 def test_the_hits_a_vectorised_duel_took_carry_over_from_one_block_of_rounds_to_the_next() -> None:
     """Ten sure hits Knock Bob Out, who never hits: round 10, past the first block of 8; Bob
     acts first from round 2, so his Attack is rolled every round, and he dies of it."""
