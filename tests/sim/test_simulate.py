@@ -219,6 +219,13 @@ def test_the_hits_a_vectorised_duel_took_carry_over_from_one_block_of_rounds_to_
     assert fast.wins == {"ann": 40, "bob": 0} and fast.deaths == {"ann": 0, "bob": 40}
     assert (fast.rounds.value, fast.attacks) == (10, 40 * 20)
     assert (fast.damage["ann"].value, fast.damage["bob"].value) == (0, 20)
+    # both hit every round, Bob first from round 2: Ann falls to his 9th hit in round 9, the
+    # first of the second block, before her Attack; she dealt him 8
+    a = Duelist("ann", SURE, damage=3, knock_out=9, dies=False, rank=1)
+    b = Duelist("bob", SURE, damage=2, knock_out=20, dies=False, rank=2)
+    fast = fast_duels(Duel(a, b), 40, seed=2, block=8)
+    assert fast.wins == {"ann": 0, "bob": 40} and (fast.rounds.value, fast.attacks) == (9, 40 * 17)
+    assert (fast.damage["ann"].value, fast.damage["bob"].value) == (27, 16)
 
 
 def test_a_vectorised_duel_nobody_can_hit_is_unfinished_after_the_most_rounds() -> None:
