@@ -183,13 +183,13 @@ def test_a_vectorised_duel_of_sure_hits_ends_in_round_two_as_the_initiative_says
 ) -> None:
     """Initiative: the starter first in round 1, then the higher Combat Stat, ties together;
     a side Knocked Out before its place loses its Attack. Two sure hits each to Knock Out."""
-    a = Duelist("ann", SURE, damage=3, knock_out=2, dies=True, rank=rank_a)
-    b = Duelist("bob", SURE, damage=4, knock_out=2, dies=False, rank=rank_b)
+    a = Duelist("ann", SURE, damage=3, knock_out=2, dies=False, rank=rank_a)
+    b = Duelist("bob", SURE, damage=4, knock_out=2, dies=True, rank=rank_b)
     fast = fast_duels(Duel(a, b), 50, seed=1)
     assert (fast.runs, fast.unfinished, fast.attacks) == (50, 0, 50 * attacks)
     expected_wins = {"ann": 0, "bob": 0} | ({winner: 50} if winner != "none" else {})
     assert fast.wins == expected_wins and fast.both_out == (50 if winner == "none" else 0)
-    assert fast.deaths == {"ann": 0 if winner == "ann" else 50, "bob": 0}
+    assert fast.deaths == {"ann": 0, "bob": 0 if winner == "bob" else 50}  # Ann never dies
     assert (fast.rounds.value, fast.rounds.low, fast.rounds.high, fast.rounds.n) == (2, 2, 2, 50)
     for who, damage in (("ann", 3), ("bob", 4)):
         taken = hits_on[who] * damage
