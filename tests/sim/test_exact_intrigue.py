@@ -225,3 +225,24 @@ def test_a_duel_is_read_only_from_an_intrigue_table() -> None:
     assert refused.value.reason == (
         "a duel of Attacks is an Intrigue in the Clouds combat, not ginlane"
     )
+
+
+def test_the_combat_offered_to_the_simulator_is_solved_as_the_duel_its_seat_begins() -> None:
+    """``referee simulate --as SEAT``: the seat's character starts the combat (and so strikes
+    first in round 1), the exact odds are that duel's; with no seat the first character starts;
+    a table with nobody to fight has no duel to solve."""
+    from referee.systems.intrigue.simulation import COMBAT, NotADuel
+
+    assert COMBAT.exact is not None
+    table = system("intrigue").new_table(setup((2, 3), (1, 2), (1, 1)))
+    bob_first = COMBAT.exact(table, "bob", None)
+    assert bob_first == duel_odds(duel_from_table(table, "bob", "ann")).to_json()
+    assert bob_first["characters"] == ["bob", "ann"]
+    assert (
+        COMBAT.exact(table, None, None) == duel_odds(duel_from_table(table, "ann", "bob")).to_json()
+    )
+    alone = system("intrigue").new_table(
+        {"characters": {"ann": {"name": "Ann", "number": 10, "combat": 1, "stamina": 2}}}
+    )
+    with pytest.raises(NotADuel):
+        COMBAT.exact(alone, None, None)
