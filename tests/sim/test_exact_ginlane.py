@@ -359,3 +359,41 @@ def test_the_chain_is_cut_into_whole_components_successors_first() -> None:
     edges = {0: [1], 1: [2], 2: [0, 3], 3: [], 4: [1]}
     parts = strongly_connected([0, 1, 2, 3, 4], lambda k: edges[k])
     assert [sorted(part) for part in parts] == [[3], [0, 1, 2], [4]]
+
+
+def test_the_fight_offered_to_the_simulator_is_solved_by_the_exact_model() -> None:
+    """``referee simulate``'s exact odds of Gin Lane's fight are :func:`fight_odds`' answer as
+    JSON, within the time the simulator allows (the duel at the Crown wants some 0.3 s)."""
+    from referee.systems.ginlane.simulation import FIGHT
+
+    assert FIGHT.exact is not None
+    moll = {**SKILLED, "side": "society", "zone": "yard"}
+    jack = {**SKILLED, "zone": "street"}
+    setup = {"zones": ["yard", "street"], "characters": {"moll": moll, "jack": jack}}
+    apart = system("ginlane").new_table(setup)
+    assert FIGHT.exact(apart, None, None) == fight_odds(apart).to_json()
+    duel = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
+    with pytest.raises(FightError, match=r"more than the 0\.1 s given"):
+        FIGHT.exact(duel, None, 0.1)
+
+
+def test_an_attacks_kinds_of_hit_played_from_other_tracks_are_taken_in_where_they_agree() -> None:
+    """An attack templated from a state less its tracks learns the rest of the state after a
+    hit that ticks a box, or Takes Out, as each is played; another play of the same attack
+    adds the kinds it found, unless the two disagree (then the template is not used)."""
+    from referee.systems.ginlane.exact_hits import Attack, Landing
+
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    margins = (
+        Landing((6, 6), Fraction(1, 4), ("jack", "Health", 2)),
+        Landing((1, 1), Fraction(3, 4), None, "missed", 0),
+    )
+    ticks = Attack(swing, margins, {False: ("ticked", 0)})
+    assert ticks.merge(Attack(swing, margins, {True: ("out", 1)}))
+    assert ticks.after == {False: ("ticked", 0), True: ("out", 1)}
+    assert ticks.merge(Attack(swing, margins, {False: ("ticked", 0)}))
+    assert not ticks.merge(Attack(swing, margins, {True: ("elsewhere", 1)}))
+    other = Action("jack", "attack", {"target": "moll", "tags": []})
+    assert not ticks.merge(Attack(other, margins, {}))
+    assert not ticks.merge(Attack(swing, margins[:1], {}))
+    assert ticks.after == {False: ("ticked", 0), True: ("out", 1)}

@@ -18,7 +18,7 @@ import pytest
 
 from referee.core import Action, Table, Viewer, system
 from referee.dice import ScriptedSource
-from referee.systems.intrigue.exact import Duel, Duelist, duel_from_table, duel_odds
+from referee.systems.intrigue.exact import Duel, DuelError, Duelist, duel_from_table, duel_odds
 from tests.sim.duels import intrigue_duel as setup
 
 REFEREE = Viewer("referee")
@@ -167,3 +167,82 @@ def test_exact_odds_of_the_bench_duel_solve_each_state_once(
     assert sum(odds.outcomes.values()) == 1
     states = duel.a.knock_out * duel.b.knock_out
     assert states > 1 and len(rounds) <= 2 * states + 1
+
+
+def test_the_exact_odds_as_json_give_each_chance_as_a_fraction_and_a_float() -> None:
+    """Round 1: Ann first (1/2 she wins; else Bob strikes, 1/4); then both at once (a tie in
+    Combat Stat): of each round's 3/4 that end it, a third each to Ann, Bob, and both."""
+    a = Duelist("ann", Fraction(1, 2), damage=4, knock_out=1, dies=False, rank=1)
+    b = Duelist("bob", Fraction(1, 2), damage=5, knock_out=1, dies=True, rank=1)
+    odds = duel_odds(Duel(a, b), 3)
+
+    def both(p: Fraction) -> dict[str, Any]:
+        return {"exact": str(p), "value": float(p)}
+
+    f = Fraction
+    data = odds.to_json()
+    assert data == {
+        "exact": True,
+        "characters": ["ann", "bob"],
+        "wins": {"ann": both(f(7, 12)), "bob": both(f(1, 3))},
+        "both_out": both(f(1, 12)),
+        "stalemate": both(f(0)),
+        "deaths": {"ann": both(f(0)), "bob": both(f(2, 3))},
+        "damage": {
+            "ann": {"0": both(f(7, 12)), "4": both(f(5, 12))},
+            "bob": {"0": both(f(1, 3)), "5": both(f(2, 3))},
+        },
+        "expected_rounds": both(f(4, 3)),
+        "by_round": [both(f(3, 4)), both(f(3, 16)), both(f(3, 64))],
+    }
+    assert [list(data["damage"][who]) for who in ("ann", "bob")] == [["0", "4"], ["0", "5"]]
+    assert odds.ended_within(2) == f(15, 16) and odds.ended_within(0) == 0
+
+
+def test_a_stalemates_json_has_no_expected_rounds() -> None:
+    never = Duelist("x", Fraction(0), damage=1, knock_out=2, dies=False, rank=1)
+    data = duel_odds(Duel(never, never)).to_json()
+    assert data["expected_rounds"] is None and data["stalemate"] == {"exact": "1", "value": 1.0}
+
+
+def test_a_duel_is_read_only_from_an_intrigue_table() -> None:
+    """The exact duel is an Intrigue in the Clouds combat; another game's table is refused,
+    with the rule that refuses it."""
+    moll = {
+        "side": "society",
+        "weapon": "sword",
+        "skills": {"Weapons": 2, "Agility": 1, "Alertness": 1},
+    }
+    jack = {
+        "side": "bravoes",
+        "weapon": "sword",
+        "skills": {"Weapons": 2, "Agility": 1, "Alertness": 1},
+    }
+    table = system("ginlane").new_table({"characters": {"moll": moll, "jack": jack}})
+    with pytest.raises(DuelError) as refused:
+        duel_from_table(table, "moll", "jack")
+    assert refused.value.rule == "Whole-encounter odds (Intrigue duel)"
+    assert refused.value.reason == (
+        "a duel of Attacks is an Intrigue in the Clouds combat, not ginlane"
+    )
+
+
+def test_the_combat_offered_to_the_simulator_is_solved_as_the_duel_its_seat_begins() -> None:
+    """``referee simulate --as SEAT``: the seat's character starts the combat (and so strikes
+    first in round 1), the exact odds are that duel's; with no seat the first character starts;
+    a table with nobody to fight has no duel to solve."""
+    from referee.systems.intrigue.simulation import COMBAT, NotADuel
+
+    assert COMBAT.exact is not None
+    table = system("intrigue").new_table(setup((2, 3), (1, 2), (1, 1)))
+    bob_first = COMBAT.exact(table, "bob", None)
+    assert bob_first == duel_odds(duel_from_table(table, "bob", "ann")).to_json()
+    assert bob_first["characters"] == ["bob", "ann"]
+    assert (
+        COMBAT.exact(table, None, None) == duel_odds(duel_from_table(table, "ann", "bob")).to_json()
+    )
+    alone = system("intrigue").new_table(
+        {"characters": {"ann": {"name": "Ann", "number": 10, "combat": 1, "stamina": 2}}}
+    )
+    with pytest.raises(NotADuel):
+        COMBAT.exact(alone, None, None)

@@ -130,8 +130,9 @@ def fast_duels(
         rows = np.arange(n)
         before_a = np.where(e > 0, cum_a[rows, e - 1], hits_a[live])
         before_b = np.where(e > 0, cum_b[rows, e - 1], hits_b[live])
-        b_lapsed = (who == 0) & (order == 0)  # b fell to a, who struck first
-        a_lapsed = (who == 1) & (order == 1)
+        # b fell to a, who struck first (in a duel over in this block: else nobody fell)
+        b_lapsed = over & (who == 0) & (order == 0)
+        a_lapsed = over & (who == 1) & (order == 1)
         end_a = np.where(b_lapsed, before_a, cum_a[rows, e])
         end_b = np.where(a_lapsed, before_b, cum_b[rows, e])
         attacks += int(2 * np.where(over, end + 1, block).sum() - b_lapsed.sum() - a_lapsed.sum())
