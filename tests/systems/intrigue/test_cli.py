@@ -4,24 +4,13 @@ input refused in one line (exit 2)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.cli.output import write_table
-from referee.core import Table
-from referee.systems.intrigue import PROCEDURE, IntrigueState
-
-from .helpers import _fighters, act
 
 runner = CliRunner()
-
-
-def start(setup: dict[str, Any]) -> Table[IntrigueState]:
-    """A table of Intrigue (its record names the game) for ``setup``."""
-    return Table.start(PROCEDURE, setup, system="intrigue")
 
 
 GAME = """\
@@ -59,6 +48,12 @@ def game(tmp_path: Path) -> Path:
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, ["intrigue", *args])
     return result.exit_code, result.stdout, result.stderr
+
+
+def _lines(*args: str) -> list[str]:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out.splitlines()
 
 
 def table_run(*args: str) -> tuple[int, str, str]:
@@ -394,139 +389,6 @@ def test_a_name_is_printed_as_written_not_as_markup_or_emoji(tmp_path: Path) -> 
     assert code == 0 and "Ödön [red] may perceive :smile: again at 00:15." in out
 
 
-def _written(table: Table[IntrigueState], tmp_path: Path) -> str:
-    """``table`` as a record file, for the commands that read one."""
-    record = tmp_path / "played.json"
-    record.unlink(missing_ok=True)
-    write_table(record, table, read_version=None)
-    return str(record)
-
-
-def _lines(*args: str) -> list[str]:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out.splitlines()
-
-
-def _joining(side: str) -> dict[str, Any]:
-    return {"with": side}
-
-
-def _declare_in_turn(table: Table[IntrigueState], *declared: tuple[str, dict[str, Any]]) -> Any:
-    for who, params in declared:
-        table = act(table, who, "declare", **params)
-    return table
-
-
-def test_combat_shows_the_round_the_sides_the_declarations_and_who_declares_next(
-    tmp_path: Path,
-) -> None:
-    """Each running combat: its round (or between rounds), the sides, each declaration (its
-    target, resolved or not), who is still to declare in order, and the next roll's odds."""
-    table = act(start(_fighters()), "alf", "start_combat", targets=["bob"])
-    table = act(act(table, "cat", "join", **_joining("bob")), "dan", "join", **_joining("alf"))
-    assert _lines("combat", _written(table, tmp_path), "--as", "referee") == [
-        "combat-1 round 0 (between rounds): alf, dan against bob, cat"
-    ]
-    table = act(table, "alf", "declare", action="attack", target="bob")
-    assert _lines("combat", _written(table, tmp_path), "--as", "bob") == [
-        "combat-1 round 1: alf, dan against bob, cat",
-        "  alf: attack bob (to resolve)",
-        "  to declare, in order: cat, bob, dan",
-    ]
-    defend: dict[str, Any] = {"action": "defend"}
-    table = _declare_in_turn(table, ("cat", defend), ("bob", defend), ("dan", defend))
-    assert _lines("combat", _written(table, tmp_path), "--as", "referee") == [
-        "combat-1 round 1: alf, dan against bob, cat",
-        "  alf: attack bob (to resolve)",
-        "  cat: defend (to resolve)",
-        "  bob: defend (to resolve)",
-        "  dan: defend (to resolve)",
-        "  next roll Alf attack Bob: 25.9% (7/27)",
-    ]
-    table = act(table, "referee", "resolve", [1, 1, 1])
-    shown = _lines("combat", _written(table, tmp_path), "--as", "referee")
-    assert shown[1:3] == ["  alf: attack bob (resolved)", "  cat: defend (to resolve)"]
-
-
-def test_combat_says_who_may_try_to_escape_between_rounds_and_who_escaped(
-    tmp_path: Path,
-) -> None:
-    """Escaping Combat: two Defensive Actions in a row, and between rounds the defender may try
-    to escape (one is not enough; within a round nobody is told); one who escaped is marked."""
-    table = act(start(_fighters()), "alf", "start_combat", targets=["bob"])
-    table = act(act(table, "cat", "join", **_joining("bob")), "dan", "join", **_joining("alf"))
-    defend: dict[str, Any] = {"action": "defend"}
-    table = _declare_in_turn(
-        table, ("alf", {"action": "attack", "target": "bob"}), ("cat", defend), ("bob", defend)
-    )
-    table = act(act(table, "dan", "declare", **defend), "referee", "resolve", [1, 1, 1])
-    while table.state.combats[-1].in_round:
-        table = act(table, "referee", "resolve")
-    shown = _lines("combat", _written(table, tmp_path), "--as", "referee")
-    assert shown[0] == "combat-1 round 1 (between rounds): alf, dan against bob, cat"
-    assert not any("escape" in line for line in shown)
-    table = act(table, "referee", "next_round")
-    for who in ("cat", "alf", "bob", "dan"):
-        table = act(table, who, "declare", **defend)
-    while table.state.combats[-1].in_round:
-        table = act(table, "referee", "resolve")
-    table = act(table, "cat", "escape")
-    shown = _lines("combat", _written(table, tmp_path), "--as", "referee")
-    assert shown[0] == "combat-1 round 2 (between rounds): alf, dan against bob, cat (escaped)"
-    assert shown[-3:] == [
-        "  bob may try to escape",
-        "  cat may try to escape",
-        "  dan may try to escape",
-    ]
-    table = act(act(table, "referee", "next_round"), "alf", "declare", **defend)
-    shown = _lines("combat", _written(table, tmp_path), "--as", "referee")
-    assert shown[0] == "combat-1 round 3: alf, dan against bob, cat (escaped)"
-    assert not any("escape " in line for line in shown)
-
-
-def test_status_shows_stamina_wounds_and_until_when_each_one_is_out(tmp_path: Path) -> None:
-    """Taking Damage: Knocked Out until the end of the combat + 5 minutes (until a time once
-    it ended), or dead; the Stamina is the character's own and the referee's to see; a
-    perceiver's wait before perceiving the same one again is under the perceiver."""
-    table = act(start(_fighters()), "dan", "perceive", [1, 1, 1], target="cat")
-    table = act(act(table, "alf", "draw", item="cannon"), "alf", "start_combat", targets=["bob"])
-    table = act(table, "cat", "join", **_joining("bob"))
-    table = _declare_in_turn(
-        table,
-        ("alf", {"action": "attack", "target": "bob"}),
-        ("cat", {"action": "defend"}),
-        ("bob", {"action": "defend"}),
-    )
-    table = act(table, "referee", "resolve", [6, 6, 6])
-    record = _written(table, tmp_path)
-    assert " ".join(" ".join(_lines("status", record, "--as", "referee")).split()) == (
-        "Alf [11] (alf): Stamina 6/6, Wounds 0 of 6 marked, damage this combat 0 "
-        "Bob [12] (bob): Stamina 5/5, Wounds 0 of 5 marked, damage this combat 7 — Knocked "
-        "Out until the end of the combat + 5 minutes "
-        "Cat [13] (cat): Stamina 6/6, Wounds 0 of 6 marked, damage this combat 0 "
-        "Dan [14] (dan): Stamina 6/6, Wounds 0 of 6 marked, damage this combat 0 "
-        "may not perceive cat until 20:15"
-    )
-    assert _lines("status", record, "--as", "dan") == [
-        "Alf [11] (alf)",
-        "Bob [12] (bob) — Knocked Out until the end of the combat + 5 minutes",
-        "Cat [13] (cat)",
-        "Dan [14] (dan): Stamina 6/6, Wounds 0 of 6 marked, damage this combat 0",
-        "  may not perceive cat until 20:15",
-    ]
-    table = act(table, "referee", "end_combat")
-    shown = _lines("status", _written(table, tmp_path), "bob", "--as", "bob")
-    assert " ".join(" ".join(shown).split()) == (
-        "Bob [12] (bob): Stamina 5/5, Wounds 0 of 5 marked, damage this combat 7 — Knocked "
-        "Out until 20:05"
-    )
-    table = act(table, "alf", "slay", target="bob")
-    assert _lines("status", _written(table, tmp_path), "12", "--as", "cat") == [
-        "Bob [12] (bob) — DEAD"
-    ]
-
-
 def test_check_lists_each_characters_badge_stats_and_envelopes(game: Path) -> None:
     """The cast, one row each: number, badge, id, the four stats and Wounds, and how many
     Perception and Contingency Envelopes each holds."""
@@ -550,11 +412,12 @@ def test_the_envelopes_planner_says_which_envelopes_are_not_for_the_perceiver(
     path.write_text(
         "characters:\n  a: {number: 11, skills: {Perception: 1}}\n  b:\n    number: 12\n"
         "    perception_envelopes:\n      - {to: [13], target: 9, contents: x}\n"
-        "      - {to: ALL, target: 15, contents: y}\n"
+        "      - {to: ALL, target: 15, contents: y}\n      - {to: [11], target: 9, contents: z}\n"
     )
     assert _lines("envelopes", str(path), "a", "b") == [
         "b-p1 (Give to Character 13, if they Roll 9 or more): not for 11",
         "odds b-p2 (Give to ALL with a Roll of 15 or more): 3d6+1 ≥ 15: 16.2% (35/216)",
+        "odds b-p3 (Give to Character 11, if they Roll 9 or more): 3d6+1 ≥ 9: 83.8% (181/216)",
     ]
     assert _lines("envelopes", str(path), "b", "a") == ["a carries no Perception Envelope"]
 
@@ -573,3 +436,71 @@ def test_the_envelopes_planner_says_which_envelopes_are_not_for_the_perceiver(
 def test_a_calculators_bad_number_names_its_argument(args: tuple[str, ...], refusal: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and err.startswith(f"referee: error: {refusal}")
+
+
+def test_the_attack_calculator_takes_the_referees_bonus_to_three_and_three_helpers() -> None:
+    """Combat: the referee's bonus for a good scream is 0 to 3, and a group attacking
+    together is up to four (three helpers, +1 each)."""
+    code, out, _ = run("attack-odds", "2", "1", "--scream", "3", "--helpers", "3")
+    assert code == 0 and "Attack: 3d6+5 > 14: 62.5% (5/8)" in out
+    code, _, err = run("attack-odds", "2", "1", "--helpers", "4")
+    assert code == 2 and "--helpers: a group is up to 4: 0 to 3 helpers" in err
+
+
+def test_an_action_shows_only_the_events_it_caused(evening: Path) -> None:
+    """What a command writes is followed by the events it caused, as the seat sees them: not
+    the evening's earlier events."""
+    e = str(evening)
+    code, out, _ = run("roll", e, "krockin", "Medicine", "--target", "14", "--dice", "6,6,1",
+                       "--as", "referee")  # fmt: skip
+    assert code == 0 and "rolls Medicine" in out
+    code, out, _ = run("perceive", e, "07", "15", "--as", "referee", "--dice", "4,4,4")
+    assert code == 0 and "Perception Check" in out
+    assert "rolls Medicine" not in out and "nothing this seat may see" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("- characters\n", "a game file is a mapping with 'characters'"),
+        ("system: intrigue\ncharacters: {a: {number: 15}}\n", "system"),
+    ],
+)
+def test_a_game_file_is_a_mapping_of_the_game_not_a_scenario_without_setup(
+    tmp_path: Path, text: str, refusal: str
+) -> None:
+    """A game file is a mapping with 'characters' (a scenario's 'setup' serves as one): a list
+    is refused, and so is a mapping naming a system with no setup, each in one line."""
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    code, _, err = run("check", str(path))
+    assert code == 2 and err.startswith(f"referee: error: {path}: ") and refusal in err
+    assert err.count("\n") == 1
+
+
+def test_a_table_of_another_game_is_refused_naming_its_game(tmp_path: Path) -> None:
+    record = tmp_path / "ambush.json"
+    example = Path(__file__).resolve().parents[3] / "examples" / "ginlane" / "ambush.yaml"
+    assert table_run("new", "ginlane", str(example), "--out", str(record))[0] == 0
+    code, _, err = run("combat", str(record), "--as", "referee")
+    assert (code, err) == (2, f"referee: error: {record}: a table of 'ginlane', not of intrigue\n")
+
+
+def test_at_plus_a_duration_is_that_long_after_the_last_event(evening: Path) -> None:
+    code, out, _ = run(
+        "perceive", str(evening), "07", "15", "--as", "referee", "--dice", "4,4,4", "--at", "+15m"
+    )
+    assert code == 0 and "21:45 The Amazing Krockin makes a Perception Check" in out
+
+
+def test_at_nine_digits_is_seconds_of_game_time_under_the_same_guard(evening: Path) -> None:
+    """Audit B6: a time in seconds (up to nine digits) is guarded like a clock time."""
+    code, _, err = run(
+        "perceive", str(evening), "07", "15", "--as", "referee", "--dice", "4,4,4",
+        "--at", "100000000",
+    )  # fmt: skip
+    assert code == 2 and "game time cannot go back" in err
+    code, _, err = run(
+        "perceive", str(evening), "07", "15", "--as", "referee", "--at", "1000000000"
+    )  # ten digits: not seconds, and no clock time either
+    assert code == 2 and err.startswith("referee: error: --at: ")
