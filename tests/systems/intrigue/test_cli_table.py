@@ -11,7 +11,7 @@ from referee.core import Table
 from referee.systems.intrigue import PROCEDURE, IntrigueState
 
 from .helpers import _fighters, act
-from .test_cli import _lines
+from .test_cli import _lines, run
 
 
 def start(setup: dict[str, Any]) -> Table[IntrigueState]:
@@ -144,3 +144,12 @@ def test_status_shows_stamina_wounds_and_until_when_each_one_is_out(tmp_path: Pa
     assert _lines("status", _written(table, tmp_path), "12", "--as", "cat") == [
         "Bob [12] (bob) — DEAD"
     ]
+
+
+def test_combat_says_when_no_combat_is_running_and_refuses_a_seat_not_at_the_table(
+    tmp_path: Path,
+) -> None:
+    record = _written(start(_fighters()), tmp_path)
+    assert _lines("combat", record, "--as", "cat") == ["no combat is running"]
+    code, _, err = run("combat", record, "--as", "nobody")
+    assert code == 2 and err.startswith("referee: error: this table has no seat 'nobody'")
