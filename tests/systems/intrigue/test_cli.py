@@ -12,6 +12,7 @@ from referee.cli import app
 
 runner = CliRunner()
 
+
 GAME = """\
 start: "21:30"
 characters:
@@ -47,6 +48,12 @@ def game(tmp_path: Path) -> Path:
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, ["intrigue", *args])
     return result.exit_code, result.stdout, result.stderr
+
+
+def _lines(*args: str) -> list[str]:
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out.splitlines()
 
 
 def table_run(*args: str) -> tuple[int, str, str]:
@@ -380,3 +387,120 @@ def test_a_name_is_printed_as_written_not_as_markup_or_emoji(tmp_path: Path) -> 
     assert table_run("new", "intrigue", str(game), "--out", str(record))[0] == 0
     code, out, _ = run("perceive", str(record), "a", "b", "--as", "referee", "--dice", "3,3,3")
     assert code == 0 and "Ödön [red] may perceive :smile: again at 00:15." in out
+
+
+def test_check_lists_each_characters_badge_stats_and_envelopes(game: Path) -> None:
+    """The cast, one row each: number, badge, id, the four stats and Wounds, and how many
+    Perception and Contingency Envelopes each holds."""
+    result = runner.invoke(app, ["intrigue", "check", str(game)], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.stderr
+    rows = [" ".join(line.strip("│┃ ").split()) for line in result.stdout.splitlines()]
+    assert rows[0] == "evening.yaml: 2 characters"
+    assert rows[2] == "No. ┃ Badge ┃ id ┃ Cmb ┃ Str ┃ Sta ┃ Wnd ┃ Mnd ┃ Envelopes"
+    assert rows[4:6] == [
+        "15 │ ScarFace │ scarface │ 2 │ 2 │ 5 │ 5 │ 1 │ 1 perception, 0 contingency",
+        "07 │ The Amazing Krockin │ krockin │ 1 │ 1 │ 6 │ 6 │ 3 │ 0 perception, 1 contingency",
+    ]
+
+
+def test_the_envelopes_planner_says_which_envelopes_are_not_for_the_perceiver(
+    tmp_path: Path,
+) -> None:
+    """Perception Envelopes: one given to other numbers is not for the perceiver (no odds);
+    one who carries none is said to carry none; each line whole, however long."""
+    path = tmp_path / "g.yaml"
+    path.write_text(
+        "characters:\n  a: {number: 11, skills: {Perception: 1}}\n  b:\n    number: 12\n"
+        "    perception_envelopes:\n      - {to: [13], target: 9, contents: x}\n"
+        "      - {to: ALL, target: 15, contents: y}\n      - {to: [11], target: 9, contents: z}\n"
+    )
+    assert _lines("envelopes", str(path), "a", "b") == [
+        "b-p1 (Give to Character 13, if they Roll 9 or more): not for 11",
+        "odds b-p2 (Give to ALL with a Roll of 15 or more): 3d6+1 ≥ 15: 16.2% (35/216)",
+        "odds b-p3 (Give to Character 11, if they Roll 9 or more): 3d6+1 ≥ 9: 83.8% (181/216)",
+    ]
+    assert _lines("envelopes", str(path), "b", "a") == ["a carries no Perception Envelope"]
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (("attack-odds", "two", "1"), "COMBAT: a whole number (at most six digits), not 'two'"),
+        (("attack-odds", "2", "one"), "DEFENCE: a whole number (at most six digits), not 'one'"),
+        (("attack-odds", "2", "1", "--scream", "x"), "--scream: a whole number (at most six "),
+        (("attack-odds", "2", "1", "--helpers", "x"), "--helpers: a whole number (at most six "),
+        (("skill-odds", "2", "x"), "TARGET: a whole number (at most six digits), not 'x'"),
+        (("skill-odds", "x", "2"), "VALUE: a whole number (at most six digits), not 'x'"),
+    ],
+)
+def test_a_calculators_bad_number_names_its_argument(args: tuple[str, ...], refusal: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and err.startswith(f"referee: error: {refusal}")
+
+
+def test_the_attack_calculator_takes_the_referees_bonus_to_three_and_three_helpers() -> None:
+    """Combat: the referee's bonus for a good scream is 0 to 3, and a group attacking
+    together is up to four (three helpers, +1 each)."""
+    code, out, _ = run("attack-odds", "2", "1", "--scream", "3", "--helpers", "3")
+    assert code == 0 and "Attack: 3d6+5 > 14: 62.5% (5/8)" in out
+    code, _, err = run("attack-odds", "2", "1", "--helpers", "4")
+    assert code == 2 and "--helpers: a group is up to 4: 0 to 3 helpers" in err
+
+
+def test_an_action_shows_only_the_events_it_caused(evening: Path) -> None:
+    """What a command writes is followed by the events it caused, as the seat sees them: not
+    the evening's earlier events."""
+    e = str(evening)
+    code, out, _ = run("roll", e, "krockin", "Medicine", "--target", "14", "--dice", "6,6,1",
+                       "--as", "referee")  # fmt: skip
+    assert code == 0 and "rolls Medicine" in out
+    code, out, _ = run("perceive", e, "07", "15", "--as", "referee", "--dice", "4,4,4")
+    assert code == 0 and "Perception Check" in out
+    assert "rolls Medicine" not in out and "nothing this seat may see" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("- characters\n", "a game file is a mapping with 'characters'"),
+        ("system: intrigue\ncharacters: {a: {number: 15}}\n", "system"),
+    ],
+)
+def test_a_game_file_is_a_mapping_of_the_game_not_a_scenario_without_setup(
+    tmp_path: Path, text: str, refusal: str
+) -> None:
+    """A game file is a mapping with 'characters' (a scenario's 'setup' serves as one): a list
+    is refused, and so is a mapping naming a system with no setup, each in one line."""
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    code, _, err = run("check", str(path))
+    assert code == 2 and err.startswith(f"referee: error: {path}: ") and refusal in err
+    assert err.count("\n") == 1
+
+
+def test_a_table_of_another_game_is_refused_naming_its_game(tmp_path: Path) -> None:
+    record = tmp_path / "ambush.json"
+    example = Path(__file__).resolve().parents[3] / "examples" / "ginlane" / "ambush.yaml"
+    assert table_run("new", "ginlane", str(example), "--out", str(record))[0] == 0
+    code, _, err = run("combat", str(record), "--as", "referee")
+    assert (code, err) == (2, f"referee: error: {record}: a table of 'ginlane', not of intrigue\n")
+
+
+def test_at_plus_a_duration_is_that_long_after_the_last_event(evening: Path) -> None:
+    code, out, _ = run(
+        "perceive", str(evening), "07", "15", "--as", "referee", "--dice", "4,4,4", "--at", "+15m"
+    )
+    assert code == 0 and "21:45 The Amazing Krockin makes a Perception Check" in out
+
+
+def test_at_nine_digits_is_seconds_of_game_time_under_the_same_guard(evening: Path) -> None:
+    """Audit B6: a time in seconds (up to nine digits) is guarded like a clock time."""
+    code, _, err = run(
+        "perceive", str(evening), "07", "15", "--as", "referee", "--dice", "4,4,4",
+        "--at", "100000000",
+    )  # fmt: skip
+    assert code == 2 and "game time cannot go back" in err
+    code, _, err = run(
+        "perceive", str(evening), "07", "15", "--as", "referee", "--at", "1000000000"
+    )  # ten digits: not seconds, and no clock time either
+    assert code == 2 and err.startswith("referee: error: --at: ")

@@ -253,3 +253,200 @@ def test_huge_artha_is_only_what_a_test_may_spend() -> None:
 def test_interactive_refuses_a_silly_number_of_factions() -> None:
     code, _, err = run("disposition", "--interactive", stdin="100000\n")
     assert code == 2 and "1 to 20 factions" in err
+
+
+ELVES = ["elves", "native", "4", "0", "simple tool users", "2", "rural", "slow", "highly-placed"]
+ORCS = ["orcs", "hostile", "1", "", "no tools", "", "cities", "normal", "outcast"]
+
+
+def test_the_builder_asks_each_step_naming_its_choices() -> None:
+    """Disposition, Steps One to Seven at the prompt: each faction's name, then each step with
+    the answers its table knows; sub-settings and mystical abilities are 0 unless given."""
+    code, out, _ = run("disposition", "-i", stdin="\n".join(["2", *ELVES, *ORCS]) + "\n")
+    assert code == 0
+    asked = [line.rsplit(": ", 1)[0] for line in out.splitlines()[:19]]
+    steps = [
+        "  Territorial relation (native, secondary, foreign, hostile)",
+        "  Lifepath settings",
+        "  Sub-settings [0]",
+        "  Mechanical aptitude (advanced tool users, simple tool users, primitive tools, no tools)",
+        "  Types of mystical ability [0]",
+        "  Population density (rural, villages, cities)",
+        "  Population growth (slow, normal, fast)",
+        "  Political placement (currently in power, highly-placed, rival faction, outcast, "
+        "foreign entity)",
+    ]
+    assert asked == ["How many factions", "Faction 1 name", *steps, "Faction 2 name", *steps]
+    assert out.splitlines()[19].startswith("elves: 18")  # the title on the left
+    assert (
+        "│ territorial relation    │ native                     │     +3 │" in out
+    )  # points right
+    shown = [
+        " ".join(line.strip("│┃ ").split())
+        for line in out.splitlines()[19:]
+        if not set(line) <= set(" ┏┓┗┛┡┩└┘━─┳╇┴")
+    ]
+    assert shown[:10] == [
+        "elves: 18",
+        "Step ┃ Answer ┃ Points",
+        "territorial relation │ native │ +3",
+        "civilization complexity │ 4 settings, 0 sub-settings │ +8",
+        "mechanical aptitude │ simple tool users │ +2",
+        "mystical ability │ type 1, type 2 │ +2",
+        "population density │ rural │ +0",
+        "population growth │ slow │ +0",
+        "political placement │ highly-placed │ +3",
+        "factions │ 2 factions │ +0",
+    ]
+    assert shown[10:15] == [
+        "orcs: 6",
+        "Step ┃ Answer ┃ Points",
+        "territorial relation │ hostile │ +0",
+        "civilization complexity │ 1 settings, 0 sub-settings │ +2",
+        "mechanical aptitude │ no tools │ +0",
+    ]
+    assert shown[15] == "mystical ability │ no magic │ +0"
+    assert " ".join(" ".join(shown[20:]).split()) == (
+        "warning: dispositions are far apart (elves 18, orcs 6): consider a different concept "
+        "for a faction"
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "refused"),
+    [
+        (0, "1 to 20 factions"),
+        (5, ""),
+        (20, "factions.f0: Disposition, Step Seven: the text covers 1 to 5 factions, not 20"),
+        (21, "1 to 20 factions"),
+    ],
+)
+def test_the_builder_asks_for_one_to_twenty_factions(count: int, refused: str) -> None:
+    """The builder at the prompt asks the steps of 1 to 20 factions (the sum of Step Seven
+    then covers 1 to 5); a count beyond is refused before any faction is asked for."""
+    answers = [f"f{n}\n" + "\n".join(ELVES[1:]) for n in range(count)]
+    code, out, err = run("disposition", "--interactive", stdin=f"{count}\n" + "\n".join(answers))
+    assert code == (2 if refused else 0)
+    assert refused in err
+    assert ("Faction 1 name" in out) == (1 <= count <= 20)
+    assert (f"f{count - 1}: " in out) == (not refused)
+
+
+NO_ARTHA = ("--fate", "0", "--persona", "0", "--deeds", "0")
+
+
+@pytest.mark.parametrize(
+    ("args", "title", "row"),
+    [
+        (("4", "--ob", "3"), "4B against Ob 3", "│ no artha │    4 │   5/16 │ 31.25% │"),
+        (("14", "--ob", "14"), "14B against Ob 14", "│ no artha │   14 │ 1/16384 │ 6.10e-03% │"),
+        (("1", "--ob", "5"), "1B against Ob 5", "│ no artha │    1 │      0 │ 0.00% │"),
+        (("10", "--ob", "10"), "10B against Ob 10", "│ no artha │   10 │ 1/1024 │ 0.10% │"),
+        (("2", "--ob", "2"), "2B against Ob 2", "│ no artha │    2 │    1/4 │ 25.00% │"),
+        (
+            ("2", "--ob", "2", "--open-ended"),
+            "2B against Ob 2",
+            "│ no artha │    2 │    1/3 │ 33.33% │",
+        ),
+        (
+            ("3", "--shade", "G", "--versus", "3", "--versus-shade", "W"),
+            "3G against 3D versus (the defender wins ties)",
+            "│ no artha │    3 │ 463/2916 │ 15.88% │",
+        ),
+    ],
+)
+def test_the_odds_name_the_pool_and_the_obstacle_and_give_each_chance_exactly(
+    args: tuple[str, ...], title: str, row: str
+) -> None:
+    """The exact chance of a test (Ob, or versus with the defender winning ties), the shade and
+    6s exploding counted, as a fraction and a percentage (a tiny one in scientific notation)."""
+    code, out, _ = run("odds", *args, *NO_ARTHA)
+    assert code == 0
+    lines = out.splitlines()
+    assert " ".join(" ".join(lines[:-5]).split()) == title
+    assert " ".join(lines[-4].strip("┃ ").split()) == "Artha ┃ Dice ┃ Chance ┃ %"
+    assert lines[-2] == row  # the artha to the left, the numbers to the right
+
+
+@pytest.mark.parametrize(
+    ("row", "column", "cell"),
+    [
+        ("assault", "ASSAULT", "Assault meeting Assault: I (independent)"),
+        ("Assault", "conserve", "Assault meeting Conserve: V (versus)"),
+        ("harry", "Assault", "Harry meeting Assault: dV (Harry's defence dice versus)"),
+        ("Harry", "ensnare", "Harry meeting Ensnare: aV (Harry's attack dice versus)"),
+    ],
+)
+def test_a_cell_of_the_matrix_is_named_in_the_texts_words(row: str, column: str, cell: str) -> None:
+    """The Independent and Versus Maneuver Matrix: independent, versus, and Harry's two."""
+    assert run("matrix", row, column) == (0, cell + "\n", "")
+
+
+@pytest.mark.parametrize("args", [("Charge",), ("Sap", "Charge")])
+def test_a_maneuver_not_in_the_matrix_is_refused_naming_the_eleven(args: tuple[str, ...]) -> None:
+    code, _, err = run("matrix", *args)
+    assert code == 2 and err == (
+        "referee: error: matrix: 'Charge' is not a maneuver (Assault, Assess, Conserve, "
+        "Ensnare, Fortify, Gambit, Harry, Infiltrate, Onslaught, Ploy, Sap)\n"
+    )
+
+
+def test_the_matrix_shows_every_row_or_the_one_asked_for() -> None:
+    """The whole matrix (each maneuver's row, each column headed by its first five letters),
+    or one maneuver's row."""
+    heading = "MANEUVER ┃ Assau ┃ Asses ┃ Conse ┃ Ensna ┃ Forti ┃ Gambi ┃ Harry ┃ Infil ┃ Onsla ┃ "
+    sap = "Sap │ I │ I │ V │ V │ V │ I │ V │ I │ I │ V │ I"
+    for args, rows in (((), 11), (("sAP",), 1)):
+        result = runner.invoke(app, ["kingdoms", "matrix", *args], env={"COLUMNS": "200"})
+        assert result.exit_code == 0
+        lines = [" ".join(line.strip("│┃ ").split()) for line in result.stdout.splitlines()]
+        assert result.stdout.startswith("Independent and Versus Maneuver Matrix")  # on the left
+        assert lines[2] == heading + "Ploy ┃ Sap"
+        assert lines[4:-1][-1] == sap and len(lines[4:-1]) == rows
+    assert lines[4:-1] == [sap]
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (("4",), "odds: give exactly one of --ob N and --versus N"),
+        (("4", "--ob", "41"), "odds: an obstacle is 1 or more (at most 40), not --ob 41"),
+        (("4", "--ob", "40"), ""),
+    ],
+)
+def test_the_odds_take_an_obstacle_of_one_to_forty(args: tuple[str, ...], refusal: str) -> None:
+    code, out, err = run("odds", *args, *NO_ARTHA)
+    assert (code, err) == ((2, f"referee: error: {refusal}\n") if refusal else (0, ""))
+    assert ("│ no artha │    4 │      0 │ 0.00% │" in out) == (not refusal)
+
+
+def test_the_builder_needs_a_file_or_the_prompt() -> None:
+    assert run("disposition") == (
+        2,
+        "",
+        "referee: error: disposition: give a FILE or --interactive\n",
+    )
+
+
+def test_a_bad_answer_at_the_prompt_is_named_by_its_faction() -> None:
+    wrong = [*ORCS[:4], "none", *ORCS[5:]]
+    code, _, err = run("disposition", "-i", stdin="\n".join(["1", *wrong]) + "\n")
+    assert code == 2 and err.startswith(
+        "referee: error: disposition: factions.orcs: Disposition, Step Three: 'none' is not one of"
+    )
+
+
+def test_six_players_play_three_factions_of_two(tmp_path: Path) -> None:
+    """Disposition, Step Seven: six or more players divide into three two-player factions."""
+    answers = {
+        "territorial_relation": "native",
+        "lifepath_settings": 4,
+        "mechanical_aptitude": "simple tool users",
+        "population_density": "rural",
+        "population_growth": "slow",
+        "political_placement": "highly-placed",
+    }
+    path = tmp_path / "six.yaml"
+    path.write_text(yaml.safe_dump({"players": 6, "factions": {"a": answers, "b": answers}}))
+    code, _, err = run("disposition", str(path))
+    assert code == 2 and "six or more players divide into three two-player factions, not 2" in err
