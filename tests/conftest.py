@@ -44,3 +44,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.skipped and os.environ.get("CI"):
         report.outcome = "failed"
         report.longrepr = f"skipped under CI, where every check must run: {report.longrepr}"
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_console() -> None:
+    """Each test's command line prints through a console made in that test: the process keeps
+    one console (``referee.cli.output.console`` is cached), made as wide as ``COLUMNS`` said
+    when it was made, so a test that sets ``COLUMNS`` would otherwise get whatever width an
+    earlier test on the same worker left."""
+    from referee.cli.output import console
+
+    console.cache_clear()
