@@ -268,8 +268,9 @@ def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None
     table = system("ginlane").new_table(setup)
     with pytest.raises(ChainError, match="too large"):
         fight_odds(table, time_limit=0.01)
-    with pytest.raises(FightError, match="too large"):
+    with pytest.raises(FightError, match="too large") as refused:
         fight_odds(table, max_states=50)
+    assert refused.value.rule == "Whole-encounter odds (Gin Lane fight)"
     ambush = system("ginlane").new_table(load_file(EXAMPLES / "ambush.yaml")["setup"])
     with pytest.raises(FightError, match="a fight of 2 characters; this one has 3"):
         fight_odds(ambush)  # refused for its size, not after a time allowed
@@ -277,6 +278,63 @@ def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):
         fight_odds(duel)
+
+
+def test_the_answer_in_json_gives_every_chance_as_a_fraction_and_a_float() -> None:
+    """``to_json`` (``referee simulate --json``, the web table): each figure exact and as a
+    float, the expected damage only where the fight surely ends (none within a horizon)."""
+    odds = fight_odds(_bruised())
+    data = odds.to_json()
+    assert (data["exact"], data["model"], data["characters"]) == (
+        True,
+        "gin lane fight",
+        ["moll", "jack"],
+    )
+    both = {k: {"exact": str(p), "value": float(p)} for k, p in odds.wins.items()}
+    assert data["wins"] == both
+    moll_out = odds.taken_out["moll"]
+    assert data["taken_out"]["moll"] == {"exact": str(moll_out), "value": float(moll_out)}
+    assert data["damage"]["jack"] == {
+        str(d): {"exact": str(p), "value": float(p)} for d, p in sorted(odds.damage["jack"].items())
+    }
+    mean = odds.expected_damage["jack"]
+    assert data["expected_damage"]["jack"] == {"exact": str(mean), "value": float(mean)}
+    assert [r["exact"] for r in data["by_round"]] == [str(p) for p in odds.by_round]
+    assert data["stalemate"] == data["unfinished"] == {"exact": "0", "value": 0.0}
+    first = {k: {"exact": str(p), "value": float(p)} for k, p in odds.initiative.items()}
+    assert (data["horizon"], data["first_turn"]) == (None, first)
+    assert (data["states"], data["procedure_steps"]) == (odds.states, odds.acts)
+    within = fight_odds(_bruised(), rounds=1).to_json()
+    assert within["horizon"] == 1 and within["unfinished"]["value"] > 0
+    assert within["expected_damage"] is None
+
+
+def test_a_fight_of_one_side_is_over_in_its_first_round() -> None:
+    """Nobody of another side to fight: the side is left standing once Initiative is rolled,
+    in the first round, whoever rolled higher — within a horizon as in the whole fight."""
+    people = {"moll": {**SKILLED, "side": "society"}, "jack": {**SKILLED, "side": "society"}}
+    table = system("ginlane").new_table({"characters": people})
+    for odds in (fight_odds(table, rounds=1), fight_odds(table)):
+        assert odds.wins == {"society": 1} and odds.taken_out == {"moll": 0, "jack": 0}
+        assert odds.expected_rounds == 1 and odds.by_round[0] == 1 == odds.ended_within(1)
+        assert odds.unfinished == 0 and odds.initiative == {
+            "jack": Fraction(1, 2),
+            "moll": Fraction(1, 2),
+        }
+
+
+def test_a_fight_nobody_tags_in_has_the_same_odds_under_either_tagging_option() -> None:
+    """Option b spends a tag only when the roll falls short ("Tagging"); here nobody tags, so
+    the first round's odds are option a's — read every face at a time (under option b the two
+    sides' dice may interact), in more procedure steps."""
+    people = {"moll": EVEN, "jack": SKILLED}
+    a, b = (
+        fight_odds(system("ginlane").new_table({"mode": m, "characters": people}), rounds=1)
+        for m in ("a", "b")
+    )
+    assert a.wins == b.wins and a.damage == b.damage and a.taken_out == b.taken_out
+    assert a.unfinished == b.unfinished > 0 and a.states == b.states
+    assert b.acts > a.acts
 
 
 def test_a_fight_nobody_can_reach_is_a_stalemate() -> None:
