@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
 from referee.systems.ginlane.exact import FightError, fight_odds
+from referee.systems.ginlane.exact_branches import MAX_ACTS, NeedsDie, ScriptedFaces, Work
 from tests.sim.faces import Faces as _Faces
 from tests.sim.faces import OutOfFaces as _Out
 
@@ -365,6 +367,9 @@ def test_an_attack_landed_on_the_tracks_answers_as_one_played_from_each_state() 
     assert landed.initiative == played.initiative and landed.states == played.states
     assert len(landed.damage["jack"]) > 3  # hits landed on many tracks
     assert landed.acts < played.acts
+    # played: each attack's check bisected by margin, the check already taken with its dice
+    # all 1s (margin 1 or -1, the middle of its margins) not taken again
+    assert (landed.acts, played.acts) == (606, 998)
 
 
 def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
@@ -375,7 +380,9 @@ def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
     table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
     odds = fight_odds(table)
     assert odds.states == 8_193
-    assert odds.acts <= 650
+    # the steps the answer reports (``procedure_steps``), each one saved counted: e.g. a check
+    # already taken with its dice all 1s is not taken again for its margin
+    assert odds.acts == 606
     assert odds.wins["society"] == 1 - odds.wins["bravoes"]
 
 
@@ -407,3 +414,35 @@ def test_a_fight_too_large_is_refused_before_anything_is_played(
     assert steps == []
     with pytest.raises(TooMuchWork):
         fight_odds(table, max_states=8_193, time_limit=60)
+
+
+def test_an_answer_is_refused_past_its_most_steps_and_its_time_is_read_every_256_steps() -> None:
+    """The work an answer may take: :data:`MAX_ACTS` procedure steps and not one more; and,
+    given a time, the clock read every 256 steps (a deadline already past: refused at the
+    256th, not before)."""
+    count = Work()
+    for _ in range(MAX_ACTS):
+        count.tick()
+    assert count.acts == MAX_ACTS
+    with pytest.raises(FightError, match="more than 200,000 procedure steps"):
+        count.tick()
+    late = Work(deadline=time.monotonic() - 1, time_limit=0.5)
+    for _ in range(255):
+        late.tick()
+    with pytest.raises(FightError, match=r"^.*: 256 procedure steps in 0\.5 s and more to go"):
+        late.tick()
+
+
+def test_scripted_faces_are_handed_in_order_then_the_fill_up_to_its_cap_then_asked_for() -> None:
+    """The dice an exact step scripts: its faces in order, then (a probe) the fill face, no
+    higher than the die, for ``cap`` dice more; past them, or with no fill, the die it needs."""
+    dice = ScriptedFaces([3, 5], fill=6, cap=2)
+    assert [dice.roll(6), dice.roll(6), dice.roll(4), dice.roll(6)] == [3, 5, 4, 6]
+    with pytest.raises(NeedsDie) as need:
+        dice.roll(8)
+    assert (need.value.sides, need.value.args) == (8, (8,))
+    assert dice.used == 5 and dice.sides == [6, 6, 4, 6, 8]
+    bare = ScriptedFaces([2])
+    assert bare.roll(6) == 2
+    with pytest.raises(NeedsDie):
+        bare.roll(6)
