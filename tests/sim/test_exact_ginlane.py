@@ -265,6 +265,22 @@ def test_the_whole_fight_is_solved_and_agrees_with_the_seeded_simulation() -> No
     assert data["expected_rounds"]["value"] == float(odds.expected_rounds)
 
 
+def test_the_whole_fight_is_solved_alike_whatever_rounds_its_answer_shows() -> None:
+    """``by_round``: how many rounds' chances the answer shows. The fight is solved whole
+    either way: every state reached from the start is explored, not only those the rounds
+    shown reach."""
+    table = _bruised("even")
+    whole = fight_odds(table)
+    shown = fight_odds(table, by_round=1)
+    assert shown.by_round == whole.by_round[:1]
+    assert (shown.wins, shown.damage, shown.expected_rounds, shown.states) == (
+        whole.wins,
+        whole.damage,
+        whole.expected_rounds,
+        whole.states,
+    )
+
+
 def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None:
     setup = load_file(EXAMPLES / "duel.yaml")["setup"]
     table = system("ginlane").new_table(setup)
