@@ -281,6 +281,18 @@ def test_the_whole_fight_is_solved_alike_whatever_rounds_its_answer_shows() -> N
     )
 
 
+def test_a_fight_under_way_counts_the_rounds_already_played() -> None:
+    """A round of misses (Moll's 8 against Jack's 9, Jack's 7 against her 9) brings the fight
+    back to the state it began in, but in round 2: the same odds, one round more expected."""
+    begun = _bruised("even").act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1]))
+    missed = _strike(begun, "moll", "jack", [3, 3, 4, 4], 0)
+    later = _strike(missed, "jack", "moll", [3, 3, 4, 4], 0)
+    first, second = fight_odds(begun), fight_odds(later)
+    assert second.wins == first.wins and second.damage == first.damage
+    assert first.expected_rounds is not None
+    assert second.expected_rounds == first.expected_rounds + 1
+
+
 def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None:
     setup = load_file(EXAMPLES / "duel.yaml")["setup"]
     table = system("ginlane").new_table(setup)
