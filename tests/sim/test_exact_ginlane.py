@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from referee.dice import ScriptedSource
 from referee.sim.conflicts import conflict_of
 from referee.sim.simulate import default_policy, legal_choices, simulate
 from referee.systems.ginlane.exact import FightError, fight_odds
+from referee.systems.ginlane.exact_branches import MAX_ACTS, NeedsDie, ScriptedFaces, Work
 from referee.systems.ginlane.exact_chain import strongly_connected
 from tests.sim.faces import Faces as _Faces
 from tests.sim.faces import OutOfFaces as _Out
@@ -264,13 +266,42 @@ def test_the_whole_fight_is_solved_and_agrees_with_the_seeded_simulation() -> No
     assert data["expected_rounds"]["value"] == float(odds.expected_rounds)
 
 
+def test_the_whole_fight_is_solved_alike_whatever_rounds_its_answer_shows() -> None:
+    """``by_round``: how many rounds' chances the answer shows. The fight is solved whole
+    either way: every state reached from the start is explored, not only those the rounds
+    shown reach."""
+    table = _bruised("even")
+    whole = fight_odds(table)
+    shown = fight_odds(table, by_round=1)
+    assert shown.by_round == whole.by_round[:1]
+    assert (shown.wins, shown.damage, shown.expected_rounds, shown.states) == (
+        whole.wins,
+        whole.damage,
+        whole.expected_rounds,
+        whole.states,
+    )
+
+
+def test_a_fight_under_way_counts_the_rounds_already_played() -> None:
+    """A round of misses (Moll's 8 against Jack's 9, Jack's 7 against her 9) brings the fight
+    back to the state it began in, but in round 2: the same odds, one round more expected."""
+    begun = _bruised("even").act(Action("referee", "initiative"), ScriptedSource([6, 6, 1, 1]))
+    missed = _strike(begun, "moll", "jack", [3, 3, 4, 4], 0)
+    later = _strike(missed, "jack", "moll", [3, 3, 4, 4], 0)
+    first, second = fight_odds(begun), fight_odds(later)
+    assert second.wins == first.wins and second.damage == first.damage
+    assert first.expected_rounds is not None
+    assert second.expected_rounds == first.expected_rounds + 1
+
+
 def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None:
     setup = load_file(EXAMPLES / "duel.yaml")["setup"]
     table = system("ginlane").new_table(setup)
     with pytest.raises(ChainError, match="too large"):
         fight_odds(table, time_limit=0.01)
-    with pytest.raises(FightError, match="too large"):
+    with pytest.raises(FightError, match="too large") as refused:
         fight_odds(table, max_states=50)
+    assert refused.value.rule == "Whole-encounter odds (Gin Lane fight)"
     ambush = system("ginlane").new_table(load_file(EXAMPLES / "ambush.yaml")["setup"])
     with pytest.raises(FightError, match="a fight of 2 characters; this one has 3"):
         fight_odds(ambush)  # refused for its size, not after a time allowed
@@ -278,6 +309,63 @@ def test_a_fight_too_large_for_the_time_or_the_states_given_is_refused() -> None
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):
         fight_odds(duel)
+
+
+def test_the_answer_in_json_gives_every_chance_as_a_fraction_and_a_float() -> None:
+    """``to_json`` (``referee simulate --json``, the web table): each figure exact and as a
+    float, the expected damage only where the fight surely ends (none within a horizon)."""
+    odds = fight_odds(_bruised())
+    data = odds.to_json()
+    assert (data["exact"], data["model"], data["characters"]) == (
+        True,
+        "gin lane fight",
+        ["moll", "jack"],
+    )
+    both = {k: {"exact": str(p), "value": float(p)} for k, p in odds.wins.items()}
+    assert data["wins"] == both
+    moll_out = odds.taken_out["moll"]
+    assert data["taken_out"]["moll"] == {"exact": str(moll_out), "value": float(moll_out)}
+    assert data["damage"]["jack"] == {
+        str(d): {"exact": str(p), "value": float(p)} for d, p in sorted(odds.damage["jack"].items())
+    }
+    mean = odds.expected_damage["jack"]
+    assert data["expected_damage"]["jack"] == {"exact": str(mean), "value": float(mean)}
+    assert [r["exact"] for r in data["by_round"]] == [str(p) for p in odds.by_round]
+    assert data["stalemate"] == data["unfinished"] == {"exact": "0", "value": 0.0}
+    first = {k: {"exact": str(p), "value": float(p)} for k, p in odds.initiative.items()}
+    assert (data["horizon"], data["first_turn"]) == (None, first)
+    assert (data["states"], data["procedure_steps"]) == (odds.states, odds.acts)
+    within = fight_odds(_bruised(), rounds=1).to_json()
+    assert within["horizon"] == 1 and within["unfinished"]["value"] > 0
+    assert within["expected_damage"] is None
+
+
+def test_a_fight_of_one_side_is_over_in_its_first_round() -> None:
+    """Nobody of another side to fight: the side is left standing once Initiative is rolled,
+    in the first round, whoever rolled higher — within a horizon as in the whole fight."""
+    people = {"moll": {**SKILLED, "side": "society"}, "jack": {**SKILLED, "side": "society"}}
+    table = system("ginlane").new_table({"characters": people})
+    for odds in (fight_odds(table, rounds=1), fight_odds(table)):
+        assert odds.wins == {"society": 1} and odds.taken_out == {"moll": 0, "jack": 0}
+        assert odds.expected_rounds == 1 and odds.by_round[0] == 1 == odds.ended_within(1)
+        assert odds.unfinished == 0 and odds.initiative == {
+            "jack": Fraction(1, 2),
+            "moll": Fraction(1, 2),
+        }
+
+
+def test_a_fight_nobody_tags_in_has_the_same_odds_under_either_tagging_option() -> None:
+    """Option b spends a tag only when the roll falls short ("Tagging"); here nobody tags, so
+    the first round's odds are option a's — read every face at a time (under option b the two
+    sides' dice may interact), in more procedure steps."""
+    people = {"moll": EVEN, "jack": SKILLED}
+    a, b = (
+        fight_odds(system("ginlane").new_table({"mode": m, "characters": people}), rounds=1)
+        for m in ("a", "b")
+    )
+    assert a.wins == b.wins and a.damage == b.damage and a.taken_out == b.taken_out
+    assert a.unfinished == b.unfinished > 0 and a.states == b.states
+    assert b.acts > a.acts
 
 
 def test_a_fight_nobody_can_reach_is_a_stalemate() -> None:
@@ -308,6 +396,9 @@ def test_an_attack_landed_on_the_tracks_answers_as_one_played_from_each_state() 
     assert landed.initiative == played.initiative and landed.states == played.states
     assert len(landed.damage["jack"]) > 3  # hits landed on many tracks
     assert landed.acts < played.acts
+    # played: each attack's check bisected by margin, the check already taken with its dice
+    # all 1s (margin 1 or -1, the middle of its margins) not taken again
+    assert (landed.acts, played.acts) == (606, 998)
 
 
 def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
@@ -318,7 +409,9 @@ def test_the_duel_at_the_crown_takes_few_procedure_steps() -> None:
     table = system("ginlane").new_table(load_file(EXAMPLES / "duel.yaml")["setup"])
     odds = fight_odds(table)
     assert odds.states == 8_193
-    assert odds.acts <= 650
+    # the steps the answer reports (``procedure_steps``), each one saved counted: e.g. a check
+    # already taken with its dice all 1s is not taken again for its margin
+    assert odds.acts == 606
     assert odds.wins["society"] == 1 - odds.wins["bravoes"]
 
 
@@ -397,3 +490,35 @@ def test_an_attacks_kinds_of_hit_played_from_other_tracks_are_taken_in_where_the
     assert not ticks.merge(Attack(other, margins, {}))
     assert not ticks.merge(Attack(swing, margins[:1], {}))
     assert ticks.after == {False: ("ticked", 0), True: ("out", 1)}
+
+
+def test_an_answer_is_refused_past_its_most_steps_and_its_time_is_read_every_256_steps() -> None:
+    """The work an answer may take: :data:`MAX_ACTS` procedure steps and not one more; and,
+    given a time, the clock read every 256 steps (a deadline already past: refused at the
+    256th, not before)."""
+    count = Work()
+    for _ in range(MAX_ACTS):
+        count.tick()
+    assert count.acts == MAX_ACTS
+    with pytest.raises(FightError, match="more than 200,000 procedure steps"):
+        count.tick()
+    late = Work(deadline=time.monotonic() - 1, time_limit=0.5)
+    for _ in range(255):
+        late.tick()
+    with pytest.raises(FightError, match=r"^.*: 256 procedure steps in 0\.5 s and more to go"):
+        late.tick()
+
+
+def test_scripted_faces_are_handed_in_order_then_the_fill_up_to_its_cap_then_asked_for() -> None:
+    """The dice an exact step scripts: its faces in order, then (a probe) the fill face, no
+    higher than the die, for ``cap`` dice more; past them, or with no fill, the die it needs."""
+    dice = ScriptedFaces([3, 5], fill=6, cap=2)
+    assert [dice.roll(6), dice.roll(6), dice.roll(4), dice.roll(6)] == [3, 5, 4, 6]
+    with pytest.raises(NeedsDie) as need:
+        dice.roll(8)
+    assert (need.value.sides, need.value.args) == (8, (8,))
+    assert dice.used == 5 and dice.sides == [6, 6, 4, 6, 8]
+    bare = ScriptedFaces([2])
+    assert bare.roll(6) == 2
+    with pytest.raises(NeedsDie):
+        bare.roll(6)
