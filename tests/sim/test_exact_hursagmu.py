@@ -34,6 +34,7 @@ from referee.systems.hursagmu.exact import (
     round_odds,
     whole,
 )
+from referee.systems.hursagmu.simulation import MELEE
 from tests.sim.faces import every_face as _every_face
 
 
@@ -208,6 +209,17 @@ def test_a_melee_in_which_nobody_can_be_hurt_never_ends() -> None:
     odds = duel_odds(_table(harmless, harmless))
     assert (odds.wins, odds.unfinished, odds.expected_rounds) == ({}, 1, None)
     assert odds.rounds == 2  # the first round (not yet begun), then one that loops on itself
+
+
+def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() -> None:
+    """What the simulator asks of the melee (``MELEE.exact``: the table, the seat, the seconds
+    allowed) is the duel's exact answer in JSON, and a limit of 0 s is refused as the duel's."""
+    harmless = {**_sheet(6), "strength": -20}
+    table = _table(harmless, harmless)
+    assert MELEE.exact is not None
+    assert MELEE.exact(table, "bob", None) == duel_odds(table).to_json()
+    with pytest.raises(MeleeError, match="not played out in 0 s"):
+        MELEE.exact(_table(_sheet(6), _sheet(6)), None, 0)
 
 
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
