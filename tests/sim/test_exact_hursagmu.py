@@ -222,12 +222,47 @@ def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() ->
         MELEE.exact(_table(_sheet(6), _sheet(6)), None, 0)
 
 
+def test_the_answer_in_json_gives_each_chance_as_a_fraction_and_a_float() -> None:
+    """The JSON the simulator and the web table read: every chance both exact (a fraction
+    string) and as a float, the model named, the work counted."""
+    odds = duel_odds(_table(_sheet(6), _sheet(3), damage_roll="1d6"), rounds=1)
+    answer = odds.to_json()
+    assert set(answer) == {
+        "exact",
+        "model",
+        "wins",
+        "by_round",
+        "unfinished",
+        "horizon",
+        "expected_rounds",
+        "rounds",
+        "states",
+        "procedure_steps",
+    }
+    assert (answer["exact"], answer["model"], answer["horizon"]) == (True, "hursagmu melee", 1)
+    assert answer["wins"]["fred"] == {
+        "exact": str(odds.wins["fred"]),
+        "value": float(odds.wins["fred"]),
+    }
+    assert list(answer["wins"]) == ["bob", "fred"]
+    assert answer["by_round"] == [{"exact": str(p), "value": float(p)} for p in odds.by_round]
+    assert answer["unfinished"]["exact"] == str(odds.unfinished) != "0"
+    assert answer["expected_rounds"] is None
+    assert (answer["rounds"], answer["states"], answer["procedure_steps"]) == (
+        odds.rounds,
+        odds.states,
+        odds.acts,
+    )
+    assert odds.rounds > 0 and odds.states > 0 and odds.acts > 0
+
+
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     table = _table(_sheet(6), _sheet(6))
     with pytest.raises(MeleeError, match="not played out"):
         duel_odds(table, time_limit=0)
-    with pytest.raises(MeleeError, match="at least 1"):
+    with pytest.raises(MeleeError, match="at least 1") as refused:
         duel_odds(table, rounds=0)
+    assert refused.value.rule == "Whole-encounter odds (Hursagmu melee)"
     ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):
