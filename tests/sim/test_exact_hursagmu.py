@@ -261,22 +261,23 @@ def test_the_answer_in_json_gives_each_chance_as_a_fraction_and_a_float() -> Non
 def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> None:
     """The chain of rounds by hand: from round A Bob wins a quarter of the time, a quarter
     nobody can move and it is not over (``never``), a quarter A again, a quarter B; from B
-    Fred wins half the time, and half the time both fall as the next round begins."""
+    Fred wins half the time (in the round, or as the next begins), and half the time both fall
+    as the next round begins."""
     table = _table(_sheet(6), _sheet(6))
     q = Fraction(1, 4)
     plays: dict[Hashable, RoundStep] = {
         "A": RoundStep({("bob", 1): q}, {"A": (q, table), "B": (q, table)}, never=q),
-        "B": RoundStep({("fred", 1): Fraction(1, 2), ("none", 2): Fraction(1, 2)}, {}),
+        "B": RoundStep({("fred", 1): q, ("fred", 2): q, ("none", 2): Fraction(1, 2)}, {}),
     }
     wins, expected, never = absorb("A", plays)
     assert wins == {"bob": Fraction(1, 3), "fred": Fraction(1, 6), "none": Fraction(1, 6)}
     assert (expected, never) == (None, Fraction(1, 3))  # it may never end: no expected rounds
     wins, expected, never = absorb("B", plays)
     assert wins == {"bob": 0, "fred": Fraction(1, 2), "none": Fraction(1, 2)}
-    assert (expected, never) == (Fraction(3, 2), Fraction(0))  # one round, or two half the time
+    assert (expected, never) == (Fraction(7, 4), Fraction(0))  # one round, or two
     wins, by_round, unfinished = forward("A", plays, 3)
     assert wins == {"bob": Fraction(21, 64), "fred": Fraction(5, 32), "none": Fraction(5, 32)}
-    assert by_round == [q, Fraction(3, 16), Fraction(11, 64)]
+    assert by_round == [q, Fraction(1, 8), Fraction(7, 32)]
     assert unfinished == Fraction(23, 64)  # still going after three rounds, or never ending
 
 
