@@ -220,6 +220,7 @@ def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() ->
     table = _table(harmless, harmless)
     assert MELEE.exact is not None
     assert MELEE.exact(table, "bob", None) == duel_odds(table).to_json()
+    assert MELEE.exact(table, None, 600) == duel_odds(table).to_json()  # solved well within
     with pytest.raises(MeleeError, match="not played out in 0 s"):
         MELEE.exact(_table(_sheet(6), _sheet(6)), None, 0)
 
