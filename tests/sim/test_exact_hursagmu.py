@@ -282,6 +282,23 @@ def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> Non
     assert unfinished == Fraction(23, 64)  # still going after three rounds, or never ending
 
 
+def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
+    """Rounds A and C lead to each other (A to C, C back to A or on to B, where Fred wins),
+    listed after a round D, apart from them, that leads to B too: A and C are one set, solved
+    together once B is; D and B are solved whatever their place in the list."""
+    table = _table(_sheet(6), _sheet(6))
+    half, quarter = Fraction(1, 2), Fraction(1, 4)
+    plays: dict[Hashable, RoundStep] = {
+        "D": RoundStep({("bob", 1): half}, {"B": (half, table)}),
+        "B": RoundStep({("fred", 1): Fraction(1)}, {}),
+        "A": RoundStep({("bob", 1): half}, {"C": (half, table)}),
+        "C": RoundStep({("fred", 1): half}, {"A": (quarter, table), "B": (quarter, table)}),
+    }
+    wins, expected, never = absorb("A", plays)
+    assert wins == {"bob": Fraction(4, 7), "fred": Fraction(3, 7)}
+    assert (expected, never) == (Fraction(13, 7), Fraction(0))
+
+
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     table = _table(_sheet(6), _sheet(6))
     with pytest.raises(MeleeError, match="not played out"):
