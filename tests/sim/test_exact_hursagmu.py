@@ -181,6 +181,8 @@ def test_rounds_merged_across_their_numbers_are_the_same_melee() -> None:
     )
     assert odds.rounds < apart.rounds
     assert 0 < odds.unfinished < 1 and set(odds.wins) == {"bob", "fred"}
+    replayed = duel_odds(table, rounds=3, key=_numbered)  # kept apart, actions replayed
+    assert replayed.wins == apart.wins and replayed.acts < apart.acts
 
 
 # -- to the end ---------------------------------------------------------------------------
@@ -211,6 +213,8 @@ def test_a_melee_in_which_nobody_can_be_hurt_never_ends() -> None:
     odds = duel_odds(_table(harmless, harmless))
     assert not odds.wins and odds.unfinished == 1 and odds.expected_rounds is None
     assert odds.rounds == 2  # the first round (not yet begun), then one that loops on itself
+    ((_, second),) = round_odds(_table(harmless, harmless)).next.values()
+    assert duel_odds(second).rounds == 1  # from the second round's start: it loops on itself
 
 
 def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() -> None:
