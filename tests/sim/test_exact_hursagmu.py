@@ -289,7 +289,8 @@ def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> Non
 def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
     """Rounds A and C lead to each other (A to C, C back to A or on to B, where Fred wins),
     listed after a round D, apart from them, that leads to B too: A and C are one set, solved
-    together once B is; D and B are solved whatever their place in the list."""
+    together once B is; D and B are solved whatever their place in the list. Then two rounds
+    that lead to each other, reached from a first that neither leads back to."""
     table = _table(_sheet(6), _sheet(6))
     half, quarter = Fraction(1, 2), Fraction(1, 4)
     plays: dict[Hashable, RoundStep] = {
@@ -301,6 +302,15 @@ def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
     wins, expected, never = absorb("A", plays)
     assert wins == {"bob": Fraction(4, 7), "fred": Fraction(3, 7)}
     assert (expected, never) == (Fraction(13, 7), Fraction(0))
+    # C and E lead to each other, reached from A, which neither leads back to
+    plays = {
+        "A": RoundStep({("bob", 1): half}, {"C": (half, table)}),
+        "C": RoundStep({("fred", 1): half}, {"E": (half, table)}),
+        "E": RoundStep({("bob", 1): half}, {"C": (half, table)}),
+    }
+    wins, expected, never = absorb("A", plays)
+    assert wins == {"bob": Fraction(2, 3), "fred": Fraction(1, 3)}
+    assert (expected, never) == (Fraction(2), Fraction(0))
 
 
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
