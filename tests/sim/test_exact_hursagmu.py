@@ -313,6 +313,20 @@ def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
     assert (expected, never) == (Fraction(2), Fraction(0))
 
 
+def test_rounds_not_played_in_the_time_allowed_are_still_going() -> None:
+    """Forward over rounds Y and Z that the time allowed did not play: what reaches them
+    stays there, still going, beside what round A goes on to."""
+    table = _table(_sheet(6), _sheet(6))
+    q = Fraction(1, 4)
+    plays: dict[Hashable, RoundStep] = {
+        "A": RoundStep({("bob", 1): q}, {"Y": (q, table), "A": (q, table), "Z": (q, table)}),
+    }
+    wins, by_round, unfinished = forward("A", plays, 3)
+    assert wins == {"bob": Fraction(21, 64)}
+    assert by_round == [q, Fraction(1, 16), Fraction(1, 64)]
+    assert unfinished == Fraction(43, 64)
+
+
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     table = _table(_sheet(6), _sheet(6))
     with pytest.raises(MeleeError, match="not played out"):
