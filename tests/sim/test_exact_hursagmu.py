@@ -317,7 +317,7 @@ def test_rounds_not_played_in_the_time_allowed_are_still_going() -> None:
     """Forward over rounds Y and Z that the time allowed did not play: what reaches them
     stays there, still going, beside what round A goes on to."""
     table = _table(_sheet(6), _sheet(6))
-    q = Fraction(1, 4)
+    q, half = Fraction(1, 4), Fraction(1, 2)
     plays: dict[Hashable, RoundStep] = {
         "A": RoundStep({("bob", 1): q}, {"Y": (q, table), "A": (q, table), "Z": (q, table)}),
     }
@@ -325,6 +325,13 @@ def test_rounds_not_played_in_the_time_allowed_are_still_going() -> None:
     assert wins == {"bob": Fraction(21, 64)}
     assert by_round == [q, Fraction(1, 16), Fraction(1, 64)]
     assert unfinished == Fraction(43, 64)
+    # chances over other denominators: a third goes to round Y, or nobody can move
+    third = Fraction(1, 3)
+    for step in (
+        RoundStep({("bob", 1): half}, {"Y": (third, table)}),
+        RoundStep({("bob", 1): half}, {}, never=third),
+    ):
+        assert forward("A", {"A": step}, 1) == ({"bob": half}, [half], third)
 
 
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
