@@ -14,6 +14,7 @@ over every face of the Initiatives.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -34,6 +35,8 @@ from referee.systems.hursagmu.exact import (
     round_odds,
     whole,
 )
+from referee.systems.hursagmu.exact_rounds import absorb, forward
+from referee.systems.hursagmu.simulation import MELEE
 from tests.sim.faces import every_face as _every_face
 
 
@@ -178,6 +181,8 @@ def test_rounds_merged_across_their_numbers_are_the_same_melee() -> None:
     )
     assert odds.rounds < apart.rounds
     assert 0 < odds.unfinished < 1 and set(odds.wins) == {"bob", "fred"}
+    replayed = duel_odds(table, rounds=3, key=_numbered)  # kept apart, actions replayed
+    assert replayed.wins == apart.wins and replayed.acts < apart.acts
 
 
 # -- to the end ---------------------------------------------------------------------------
@@ -206,16 +211,136 @@ def test_the_seeded_simulation_holds_the_exact_melee_in_its_intervals() -> None:
 def test_a_melee_in_which_nobody_can_be_hurt_never_ends() -> None:
     harmless = {**_sheet(6), "strength": -20}  # "a feeble blow does no damage"
     odds = duel_odds(_table(harmless, harmless))
-    assert (odds.wins, odds.unfinished, odds.expected_rounds) == ({}, 1, None)
+    assert not odds.wins and odds.unfinished == 1 and odds.expected_rounds is None
     assert odds.rounds == 2  # the first round (not yet begun), then one that loops on itself
+    ((_, second),) = round_odds(_table(harmless, harmless)).next.values()
+    assert duel_odds(second).rounds == 1  # from the second round's start: it loops on itself
+
+
+def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() -> None:
+    """What the simulator asks of the melee (``MELEE.exact``: the table, the seat, the seconds
+    allowed) is the duel's exact answer in JSON, and a limit of 0 s is refused as the duel's."""
+    harmless = {**_sheet(6), "strength": -20}
+    table = _table(harmless, harmless)
+    assert MELEE.exact is not None
+    assert MELEE.exact(table, "bob", None) == duel_odds(table).to_json()
+    assert MELEE.exact(table, None, 600) == duel_odds(table).to_json()  # solved well within
+    with pytest.raises(MeleeError, match="not played out in 0 s"):
+        MELEE.exact(_table(_sheet(6), _sheet(6)), None, 0)
+
+
+def test_the_answer_in_json_gives_each_chance_as_a_fraction_and_a_float() -> None:
+    """The JSON the simulator and the web table read: every chance both exact (a fraction
+    string) and as a float, the model named, the work counted."""
+    odds = duel_odds(_table(_sheet(6), _sheet(3), damage_roll="1d6"), rounds=1)
+    answer = odds.to_json()
+    assert set(answer) == {
+        "exact",
+        "model",
+        "wins",
+        "by_round",
+        "unfinished",
+        "horizon",
+        "expected_rounds",
+        "rounds",
+        "states",
+        "procedure_steps",
+    }
+    assert (answer["exact"], answer["model"], answer["horizon"]) == (True, "hursagmu melee", 1)
+    assert answer["wins"]["fred"] == {
+        "exact": str(odds.wins["fred"]),
+        "value": float(odds.wins["fred"]),
+    }
+    assert list(answer["wins"]) == ["bob", "fred"]
+    assert answer["by_round"] == [{"exact": str(p), "value": float(p)} for p in odds.by_round]
+    assert answer["unfinished"]["exact"] == str(odds.unfinished) != "0"
+    assert answer["expected_rounds"] is None
+    assert (answer["rounds"], answer["states"], answer["procedure_steps"]) == (
+        odds.rounds,
+        odds.states,
+        odds.acts,
+    )
+    assert odds.rounds > 0 and odds.states > 0 and odds.acts > 0
+
+
+def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> None:
+    """The chain of rounds by hand: from round A Bob wins a quarter of the time, a quarter
+    nobody can move and it is not over (``never``), a quarter A again, a quarter B; from B
+    Fred wins half the time (in the round, or as the next begins), and half the time both fall
+    as the next round begins."""
+    table = _table(_sheet(6), _sheet(6))
+    q = Fraction(1, 4)
+    plays: dict[Hashable, RoundStep] = {
+        "A": RoundStep({("bob", 1): q}, {"A": (q, table), "B": (q, table)}, never=q),
+        "B": RoundStep({("fred", 1): q, ("fred", 2): q, ("none", 2): Fraction(1, 2)}, {}),
+    }
+    wins, expected, never = absorb("A", plays)
+    assert wins == {"bob": Fraction(1, 3), "fred": Fraction(1, 6), "none": Fraction(1, 6)}
+    assert (expected, never) == (None, Fraction(1, 3))  # it may never end: no expected rounds
+    wins, expected, never = absorb("B", plays)
+    assert wins == {"bob": 0, "fred": Fraction(1, 2), "none": Fraction(1, 2)}
+    assert (expected, never) == (Fraction(7, 4), Fraction(0))  # one round, or two
+    wins, by_round, unfinished = forward("A", plays, 3)
+    assert wins == {"bob": Fraction(21, 64), "fred": Fraction(5, 32), "none": Fraction(5, 32)}
+    assert by_round == [q, Fraction(1, 8), Fraction(7, 32)]
+    assert unfinished == Fraction(23, 64)  # still going after three rounds, or never ending
+
+
+def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
+    """Rounds A and C lead to each other (A to C, C back to A or on to B, where Fred wins),
+    listed after a round D, apart from them, that leads to B too: A and C are one set, solved
+    together once B is; D and B are solved whatever their place in the list. Then two rounds
+    that lead to each other, reached from a first that neither leads back to."""
+    table = _table(_sheet(6), _sheet(6))
+    half, quarter = Fraction(1, 2), Fraction(1, 4)
+    plays: dict[Hashable, RoundStep] = {
+        "D": RoundStep({("bob", 1): half}, {"B": (half, table)}),
+        "B": RoundStep({("fred", 1): Fraction(1)}, {}),
+        "A": RoundStep({("bob", 1): half}, {"C": (half, table)}),
+        "C": RoundStep({("fred", 1): half}, {"A": (quarter, table), "B": (quarter, table)}),
+    }
+    wins, expected, never = absorb("A", plays)
+    assert wins == {"bob": Fraction(4, 7), "fred": Fraction(3, 7)}
+    assert (expected, never) == (Fraction(13, 7), Fraction(0))
+    # C and E lead to each other, reached from A, which neither leads back to
+    plays = {
+        "A": RoundStep({("bob", 1): half}, {"C": (half, table)}),
+        "C": RoundStep({("fred", 1): half}, {"E": (half, table)}),
+        "E": RoundStep({("bob", 1): half}, {"C": (half, table)}),
+    }
+    wins, expected, never = absorb("A", plays)
+    assert wins == {"bob": Fraction(2, 3), "fred": Fraction(1, 3)}
+    assert (expected, never) == (Fraction(2), Fraction(0))
+
+
+def test_rounds_not_played_in_the_time_allowed_are_still_going() -> None:
+    """Forward over rounds Y and Z that the time allowed did not play: what reaches them
+    stays there, still going, beside what round A goes on to."""
+    table = _table(_sheet(6), _sheet(6))
+    q, half = Fraction(1, 4), Fraction(1, 2)
+    plays: dict[Hashable, RoundStep] = {
+        "A": RoundStep({("bob", 1): q}, {"Y": (q, table), "A": (q, table), "Z": (q, table)}),
+    }
+    wins, by_round, unfinished = forward("A", plays, 3)
+    assert wins == {"bob": Fraction(21, 64)}
+    assert by_round == [q, Fraction(1, 16), Fraction(1, 64)]
+    assert unfinished == Fraction(43, 64)
+    # chances over other denominators: a third goes to round Y, or nobody can move
+    third = Fraction(1, 3)
+    for step in (
+        RoundStep({("bob", 1): half}, {"Y": (third, table)}),
+        RoundStep({("bob", 1): half}, {}, never=third),
+    ):
+        assert forward("A", {"A": step}, 1) == ({"bob": half}, [half], third)
 
 
 def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     table = _table(_sheet(6), _sheet(6))
     with pytest.raises(MeleeError, match="not played out"):
         duel_odds(table, time_limit=0)
-    with pytest.raises(MeleeError, match="at least 1"):
+    with pytest.raises(MeleeError, match="at least 1") as refused:
         duel_odds(table, rounds=0)
+    assert refused.value.rule == "Whole-encounter odds (Hursagmu melee)"
     ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
     with pytest.raises(RefereeError, match="not intrigue"):
