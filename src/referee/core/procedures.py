@@ -113,6 +113,13 @@ class Procedure(ABC, Generic[S]):
         ``("characters", "scarface", "stamina")``) for a bad setup; the runner prefixes ``setup``.
         """
 
+    def start_time(self, state: S) -> str | None:
+        """The wall clock at which play starts, where the game's own setup sets it (an Intrigue
+        game file's ``start``): the table's clock is then the game's, whatever start the
+        caller gave, so the kernel's clock and timers and the game's own words tell the same
+        time. Default: ``None``, the start the table is given."""
+        return None
+
     def initial_events(self, state: S) -> Sequence[Event]:
         """Events the table logs when play starts (e.g. timers for "open at nine o'clock").
 

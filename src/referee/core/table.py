@@ -156,11 +156,14 @@ class Table(Generic[S]):
         Seats: ``seats`` as given, or from ``players`` (player → what they play) and the
         referee's seat where the game has one (:func:`seats_from`). ``dice``: the table's
         secret dice seeds, whose commitment is logged first (``referee.core.fairness``);
-        ``preamble``: kernel events to log first (a record's commitment, on replay).
+        ``preamble``: kernel events to log first (a record's commitment, on replay); ``start``:
+        the wall clock at game time 0, unless the game's setup sets its own
+        (:meth:`~referee.core.procedures.Procedure.start_time`), which wins.
         """
         state = procedure.initial_state(setup)
         if seats is None:
             seats = seats_from(procedure, state, players)
+        start = procedure.start_time(state) or start  # the game's own start, where it sets one
         table = cls(procedure, setup, state, system=system, seats=tuple(seats), start_time=start)
         first = (dice.commitment_event(),) if dice is not None else tuple(preamble)
         return table._record((*first, *procedure.initial_events(state)), cause=0)

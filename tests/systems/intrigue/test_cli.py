@@ -374,6 +374,29 @@ def test_a_timed_event_reaches_its_holder_when_the_clock_passes_it(tmp_path: Pat
     assert "a may now open: a-c1 (time)" in out
 
 
+def test_a_table_made_without_start_keeps_the_evenings_clock(game: Path) -> None:
+    """``table new`` of a game file that starts at 21:30, given no ``--start``: the clock moved
+    on by ``--at +15m`` and the next Perception are told at 21:45 and 22:00, as the line's own
+    time is (not the table's 00:00: the log read "21:45 The clock moves on to 00:15")."""
+    record = game.parent / "plain.json"
+    assert table_run("new", "intrigue", str(game), "--out", str(record))[0] == 0
+    code, out, err = run(
+        "perceive",
+        str(record),
+        "scarface",
+        "krockin",
+        "--as",
+        "referee",
+        "--dice",
+        "3,3,3",
+        "--at",
+        "+15m",
+    )
+    assert code == 0, err
+    assert "21:45 The clock moves on to 21:45." in out
+    assert "may perceive The Amazing Krockin again at 22:00." in out
+
+
 def test_a_name_is_printed_as_written_not_as_markup_or_emoji(tmp_path: Path) -> None:
     """Audit F4: "Ödön [red]" keeps its brackets; a name ":smile:" is no emoji."""
     game = tmp_path / "g.yaml"

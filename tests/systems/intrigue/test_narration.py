@@ -104,6 +104,19 @@ def test_a_perception_cooldown_is_told_in_words_at_its_time_of_day() -> None:
     assert card["margin"] is None  # type: ignore[index]
 
 
+@pytest.mark.parametrize("given", ["00:00", "19:00"])
+def test_the_tables_clock_is_the_evenings_own_whatever_start_it_is_given(given: str) -> None:
+    """The game file's ``start`` is the table's clock (``Procedure.start_time``): the clock
+    moving on and a cooldown's timer are told at the evening's own time, as the game's own
+    words are, even on a table made with another start (the web form's 00:00, a ``--start``)."""
+    table = Table.start(PROCEDURE, CAST, start=given)
+    assert table.start_time == "21:00"
+    table = act(table, "krockin-p1", "perceive", [1, 1, 1], at=900, target="scarface")
+    said = observe(table, "referee").narration
+    assert "The clock moves on to 21:15." in said
+    assert "Krockin may perceive ScarFace again at 21:30." in said
+
+
 def test_a_contingency_envelope_opens_at_the_evenings_own_time() -> None:
     cast = {**CAST, "start": "23:30"}
     cast["characters"] = {

@@ -128,6 +128,10 @@ class Intrigue(Procedure[IntrigueState]):
         """The evening from the game file (see :func:`~referee.systems.intrigue.game.load_game`)."""
         return load_game(setup)
 
+    def start_time(self, state: IntrigueState) -> str:
+        """The evening starts when the game file says (its ``start``, 00:00 if it says none)."""
+        return state.start
+
     def initial_events(self, state: IntrigueState) -> Sequence[Event]:
         """Timers for "Open at nine o'clock": each tells its holder alone, at that time. An
         envelope due at the start itself is told at once: a timer fires only as the clock moves
