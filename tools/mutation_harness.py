@@ -12,11 +12,14 @@ of the mutated modules' functions it calls (their ``x_<name>__mutmut_orig``); th
 named in $HARNESS_MUTANTS (one a line), MUTANT_UNDER_TEST is set to it (the trampoline reads it at
 every call) and the tests that call its function run, in the session's order (quickest first with
 HARNESS_SORT=1), until one fails (killed) or none does (survived). Verdicts go to $HARNESS_OUT.
-A cache filled by an earlier test would hide a mutant: use it only where none sits in between.
+Every cache of the project's (each `functools` cache and `by_identity` memo, each with a
+`cache_clear`, and the kernel's parameter memo) is emptied before each mutant, so an answer kept
+from the clean run, or from the mutant before, never hides a mutant nor kills the next one.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -74,11 +77,26 @@ def _baseline(items: list[Any], out: Any) -> tuple[dict[str, set[str]], dict[str
     return cover, took
 
 
+def _caches() -> list[Any]:
+    """Every cache-clearing callable of the project's caches now alive."""
+    clearers = []
+    for thing in gc.get_objects():
+        clear = getattr(thing, "cache_clear", None) if callable(thing) else None
+        if callable(clear) and str(getattr(thing, "__module__", "")).startswith("referee"):
+            clearers.append(clear)
+    actions = sys.modules.get("referee.core.actions")
+    if actions is not None:
+        clearers.append(actions._NORMALISED.clear)
+    return clearers
+
+
 def pytest_runtestloop(session: Any) -> bool:
     names = [n.strip() for n in Path(os.environ["HARNESS_MUTANTS"]).read_text().split("\n")]
     with Path(os.environ["HARNESS_OUT"]).open("a", encoding="utf-8") as out:
         os.environ["MUTANT_UNDER_TEST"] = ""
         cover, took = _baseline(session.items, out)
+        clearers = _caches()
+        out.write(f"# {len(clearers)} caches emptied before each mutant\n")
         for name in filter(None, names):
             function = name.rpartition(".")[2].split("__mutmut_")[0]
             relevant = [i for i in session.items if function in cover[i.nodeid]]
@@ -86,6 +104,8 @@ def pytest_runtestloop(session: Any) -> bool:
                 relevant.sort(key=lambda i: took[i.nodeid])
             verdict = "survived" if relevant else "no tests"
             started = time.time()
+            for clear in clearers:
+                clear()
             os.environ["MUTANT_UNDER_TEST"] = name
             try:
                 for item in relevant:

@@ -238,6 +238,7 @@ def by_identity(size: int) -> Callable[[Callable[[V], R]], Callable[[V], R]]:
         remembered.__doc__ = function.__doc__
         remembered.__name__ = function.__name__
         remembered.__wrapped__ = function  # type: ignore[attr-defined]
+        remembered.cache_clear = kept.clear  # type: ignore[attr-defined]
         return remembered
 
     return remembering
