@@ -125,3 +125,30 @@ def test_a_listen_connection_that_stops_answering_is_replaced(postgres_url: str)
             await relay.close()
 
     asyncio.run(scenario())
+
+
+def test_a_processs_own_changes_go_unheard_and_every_other_is_heard(postgres_url: str) -> None:
+    """The store names itself in each notification (``'<table>:<version>:<origin>'``): the
+    listener of the process whose store that is lets it pass (the process has the change from
+    its own store already), and hears another store's, or a note without a name."""
+    plain = libpq_url(postgres_url)
+    assert plain is not None
+
+    async def scenario() -> None:
+        heard, ups = Heard(), []
+        hub: Any = heard
+        listener = Listener(plain, hub, lambda *_: None, on_connected=ups.append, origin="smine")
+        task = asyncio.create_task(listener.run())
+        try:
+            await until("listening", lambda: ups == [True])
+            async with await psycopg.AsyncConnection.connect(plain, autocommit=True) as conn:
+                for payload in ("t1:7:smine", "t1:8:stheirs", "t1:9", "t2:3:smine", "t2:4"):
+                    await conn.execute("SELECT pg_notify(%s, %s)", (TABLES_CHANNEL, payload))
+            await until("the last heard", lambda: ("t2", 4) in heard.changes)
+            assert heard.changes == [("t1", 8), ("t1", 9), ("t2", 4)]
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    asyncio.run(scenario())

@@ -198,6 +198,8 @@ def test_import_re_decides_the_record(url: str) -> None:
 
 
 def test_postgresql_notifies_each_append(postgres_url: str) -> None:
+    """``'<table>:<version>:<origin>'``: the store names itself, so that the server process
+    whose store it is knows its own change coming back."""
     import psycopg
 
     store = open_store(postgres_url)
@@ -209,7 +211,7 @@ def test_postgresql_notifies_each_append(postgres_url: str) -> None:
         store.act(created.id, NOTE, seat="scarface", expect_version=v)
         store.undo(created.id, seat="referee")
         heard = [n.payload for n in listener.notifies(timeout=5, stop_after=2)]
-    assert heard == [f"{created.id}:{v + 1}", f"{created.id}:{v}"]
+    assert heard == [f"{created.id}:{v + 1}:{store.origin}", f"{created.id}:{v}:{store.origin}"]
 
 
 def test_a_load_sees_a_writer_committing_meanwhile_whole_or_not_at_all(url: str) -> None:

@@ -76,6 +76,7 @@ def create_app(
                 cast(Hub, current.notifications),  # the table cache hears each version first
                 current.revoked_elsewhere,
                 on_connected=current.listening,
+                origin=current.store.origin,
             )
             tasks.append(asyncio.create_task(listener.run()))
             app.state.listener = listener

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 from referee.server.live import SEATS_CHANNEL, TABLES_CHANNEL, Hub
 
-__all__ = ["Listener", "notify_revoked", "reconnect_waits"]
+__all__ = ["Listener", "notify_revoked", "reconnect_waits", "table_note"]
 
 log = logging.getLogger("referee.server")
 
@@ -73,8 +73,10 @@ class Listener:
         on_connected: Callable[[bool], None] = lambda up: None,
         *,
         heartbeat: float = HEARTBEAT_SECONDS,
+        origin: str | None = None,
     ) -> None:
         self._url = url
+        self._origin = origin
         self._hub = hub
         self._on_revoked = on_revoked
         self._on_changed = on_changed
@@ -135,18 +137,43 @@ class Listener:
             await conn.close()  # no goodbye awaited: the other end may be gone
 
     def _dispatch(self, channel: str, payload: str) -> None:
-        table_id, _, rest = payload.rpartition(":")
-        if not table_id:
-            return
         if channel == TABLES_CHANNEL:
+            table_id, version, origin = table_note(payload)
+            if not table_id or (origin is not None and origin == self._origin):
+                # this process's own change, coming back: it has had it from its own store
+                # already (issue 29: under load, the one it heard had often been overtaken
+                # by its next change, and the table was loaded again for nothing)
+                return
             self._on_changed(table_id)
-            try:
-                version: int | None = int(rest)
-            except ValueError:
-                version = None
             self._hub.notified(table_id, version)
-        elif channel == SEATS_CHANNEL:
+            return
+        table_id, _, rest = payload.rpartition(":")
+        if table_id and channel == SEATS_CHANNEL:
             self._on_revoked(table_id, rest)
+
+
+def table_note(payload: str) -> tuple[str, int | None, str | None]:
+    """A table's notification read: ``'<table id>:<version>:<origin>'`` as the store writes it,
+    or ``'<table id>:<version>'`` (anything else writing to the channel) → (table id, version or
+    ``None``, origin or ``None``).
+
+    >>> table_note("k2x9ab3c4d:17:s0a1b2c3d4e5f")
+    ('k2x9ab3c4d', 17, 's0a1b2c3d4e5f')
+    >>> table_note("k2x9ab3c4d:17")
+    ('k2x9ab3c4d', 17, None)
+    >>> table_note("k2x9ab3c4d")
+    ('', None, None)
+    """
+    head, _, last = payload.rpartition(":")
+    origin = None
+    if last and not last.isdigit() and ":" in head:
+        origin = last
+        head, _, last = head.rpartition(":")
+    try:
+        version: int | None = int(last)
+    except ValueError:
+        version = None
+    return head, version, origin
 
 
 async def notify_revoked(url: str, table_id: str, seat: str) -> None:

@@ -37,6 +37,11 @@ from referee.server.state import state_of
 __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
+# FastAPI tries a request's path against the routes in the order they were added, included
+# routers in turn: a table played first, its seats next, the games and the tables last (issue 29:
+# an action was tried against every other route first, some 0.1 ms of CPU each time).
+router.include_router(play_routes.router)
+router.include_router(seat_routes.router)
 
 
 # --------------------------------------------------------------------------------- games
@@ -190,7 +195,3 @@ def my_tables(request: Request) -> JSONResponse:
         row = {"id": table_id, "name": name, "system": table.system, "version": table.version}
         rows.append({**row, "seat": seat})
     return json_answer({"tables": rows})
-
-
-router.include_router(seat_routes.router)
-router.include_router(play_routes.router)

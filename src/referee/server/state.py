@@ -147,8 +147,12 @@ class ServerState:
 
     def changed(self, table_id: str, table: Table[Any]) -> None:
         """The table changed through this process (from a worker thread): wake its live seats
-        here at once (the store's NOTIFY wakes those of other processes). An undo the hub
-        finds out for itself, by comparing logs."""
+        here at once (the store's NOTIFY wakes those of other processes; this process's own
+        it does not hear, :class:`~referee.server.listener.Listener`). An undo the hub finds
+        out for itself, by comparing logs. What is handed on is the store's newest of the
+        table (:meth:`~referee.store.Store.newest`): of two changes whose threads finish in
+        the other order, the older never stands last."""
+        table = self.store.newest(table_id, table)
         self.tables.changed(table_id)
         _, generation = self.tables.get(table_id)
         self.tables.put(table_id, table, generation)

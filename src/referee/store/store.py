@@ -132,6 +132,9 @@ class Store:
         self.snapshot_every = snapshot_every
         self._cache: dict[str, _Cached] = {}
         self._lock = threading.Lock()
+        self.origin = "s" + secrets.token_hex(6)
+        """This store's name in its notifications (``'<table id>:<version>:<origin>'``): a
+        server process that hears its own store's change coming back has had it already."""
 
     def __repr__(self) -> str:
         return f"Store({describe_url(self.url)!r})"
@@ -343,7 +346,9 @@ class Store:
                         snapshots.write_snapshot(conn, table_id, after)
                     new_events = after.log.since(table.version)
                     if is_postgresql(conn):
-                        revision = append_pipelined(conn, row, after, new_actions, new_events)
+                        revision = append_pipelined(
+                            conn, row, after, new_actions, new_events, origin=self.origin
+                        )
                     else:
                         revision = append_sqlite(conn, row, after, new_actions, new_events)
             except (IntegrityError, Conflict):
@@ -419,6 +424,15 @@ class Store:
             seating.revoke_token(conn, self._row(conn, table_id), seat_id)
 
     # -- the machinery -----------------------------------------------------------------------
+
+    def newest(self, table_id: str, table: Table[Any]) -> Table[Any]:
+        """The newest of ``table`` and the table ``table_id`` as this store last read or wrote
+        it (by the row's revision, which every action and undo moves on): what a change made
+        through this store hands on, so that two changes of one table whose threads finish in
+        the other order never leave the older one standing."""
+        with self._lock:
+            cached = self._cache.get(table_id)
+        return table if cached is None else cached.table
 
     def _row(self, conn: Connection, table_id: str, *, lock: bool = False) -> TableRow:
         row = read_table_row(conn, table_id, lock=lock)
@@ -575,7 +589,7 @@ class Store:
         if is_postgresql(conn):
             conn.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": NOTIFY_CHANNEL, "payload": f"{table_id}:{version}"},
+                {"channel": NOTIFY_CHANNEL, "payload": f"{table_id}:{version}:{self.origin}"},
             )
 
     def _stale(self, table_id: str, expect_version: int | None) -> RefereeError:
