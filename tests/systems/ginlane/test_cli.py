@@ -45,6 +45,14 @@ def test_odds_table_both_options() -> None:
     assert rows[1]["a"] == "113/216" and rows[1]["b"] == "41/72"
 
 
+def test_a_skill_below_zero_is_the_skill_not_an_option() -> None:
+    """No Relevant Skill rolls at -2: "-2" is the skill a roll or its odds are asked for."""
+    code, out, _ = run("odds", "-2", "--vs", "7", "--json")
+    assert code == 0 and json.loads(out)[0]["a"] == "1/6"  # 2d6 - 2 beats 7 on 10 or more
+    code, out, _ = run("roll", "-2", "--vs", "7", "--seed", "1")
+    assert code == 0 and "success 1/6" in out and "-2 =" in out
+
+
 def test_ladder() -> None:
     code, out, _ = run("ladder")
     assert code == 0 and "Heroic" in out and "Near Perfect" in out

@@ -98,6 +98,8 @@ def test_odds_and_range() -> None:
     assert code == 0 and "7/12" in out
     code, out, _ = run("odds", "2", "--against", "2")
     assert code == 0 and "721/1296" in out
+    code, out, _ = run("odds", "-1", "--challenge", "7")  # a bonus below 0 is the bonus
+    assert code == 0 and "2d6-1 ≥ 7" in out and "5/12" in out
     code, out, _ = run("range", "25", "missile weapon")
     assert code == 0 and "challenge +2" in out
 

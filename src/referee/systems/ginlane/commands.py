@@ -272,8 +272,10 @@ def register(app: typer.Typer) -> None:
         help="Gin Lane: 2d6 + skill, tagged Aspects, stress and consequences.",
         no_args_is_help=True,
     )
-    sub.command("roll")(roll_command)
-    sub.command("odds")(odds_command)
+    # a skill may be below 0 (No Relevant Skill: -2): "-2" is the skill, not an option
+    negatives = {"ignore_unknown_options": True}
+    sub.command("roll", context_settings=negatives)(roll_command)
+    sub.command("odds", context_settings=negatives)(odds_command)
     sub.command("ladder")(ladder_command)
     sub.command("sheet")(sheet_command)
     app.add_typer(sub, name="ginlane")

@@ -429,7 +429,8 @@ def register(app: typer.Typer) -> None:
         no_args_is_help=True,
     )
     sub.command("plan")(plan_command)
-    sub.command("odds")(odds_command)
+    # a bonus may be below 0 (attribute + skill + modifiers): "-1" is the bonus, not an option
+    sub.command("odds", context_settings={"ignore_unknown_options": True})(odds_command)
     sub.command("range", context_settings={"ignore_unknown_options": True})(range_command)
     sub.command("standing")(standing_command)
     app.add_typer(sub, name="hursagmu")
