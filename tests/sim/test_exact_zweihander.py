@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from referee.core import Action, RefereeError, Table, system
+from referee.core import REFEREE, Action, RefereeError, Table, system
 from referee.core.markov import ChainError
 from referee.core.simulation import EncounterOutcome
 from referee.dice import ScriptedSource
@@ -27,6 +27,7 @@ from referee.systems.zweihander.exact import (
     ChaseError,
     chase_odds,
     exchange_odds,
+    seconds_estimate,
     states_estimate,
 )
 from tests.sim.faces import every_face as _every_face
@@ -346,3 +347,62 @@ def test_an_exchange_ends_with_the_partys_best_test_or_none_if_all_were_taken_be
     tactic = default_policy(alone, exchange, legal_choices(alone, exchange), random.Random(0))
     alone = alone.act(tactic, ScriptedSource([5, 5]))
     assert dict(exchange_odds(alone).chain.outcomes) == {("none", 1): 1}
+
+
+def _tired(bb: int) -> dict[str, Any]:
+    return {"bonuses": {"AB": 3, "BB": bb}, "skills": {"Coordination": 40, "Toughness": 40}}
+
+
+def _under_way() -> Table[Any]:
+    """Three characters' chase begun to escape 6 Rounds ahead, its first Round played."""
+    table = system("zweihander").new_table(
+        {"characters": {"a": _tired(3), "b": _tired(2), "c": _tired(1)}}
+    )
+    start = {
+        "escapees": {"b": "on foot"},
+        "pursuers": {"a": "on foot", "c": "on foot"},
+        "head_start": "escapees",
+        "escape_condition": 6,
+    }
+    table = table.act(Action(REFEREE, "chase.start", start), ScriptedSource([5] * 10))
+    conflict, dice = conflict_of(table), ScriptedSource([5, 6] * 200)
+    while table.state.chase.round < 2:
+        choices = legal_choices(table, conflict)
+        table = table.act(default_policy(table, conflict, choices, random.Random(0)), dice)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("brawn", "rounds", "states", "seconds"),
+    [
+        ((3, 3), 1, 49, 0.147),  # 1 + 10 + 19 before the moves and at the end, 19 begun
+        ((3, 3), 2, 151, 0.453),
+        ((3, 3), 3, 252, 0.756),  # the Escape Condition: no Round begun after it
+        ((3, 3), 4, 444, 198.213),  # both fatigued at the end of Round 4: 30² times
+        ((1, 2), 2, 151, 3.672),  # one fatigued at the end of Round 2
+        ((1, 2), 3, 252, 152.31),
+        ((1, 2), 4, 444, 349.767),
+        ((3, 2, 1), 1, 1_306, 3.918),  # two pursuers: two orders on the ladder
+        ((3, 2, 1), 2, 7_686, 201.756),
+        ((3, 2, 1), 3, 18_492, 12_473.16),
+        (None, 2, 1_306, 51.072),  # a chase under way, at its Round 2 of 6
+        (None, 3, 7_686, 5_609.85),
+        (None, 6, 83_740, 2_027_037.15),
+        (None, 7, 143_904, 3_470_746.176),
+    ],
+)
+def test_a_chases_size_and_time_are_estimated_from_the_table_before_it_is_solved(
+    brawn: tuple[int, ...] | None, rounds: int, states: int, seconds: float
+) -> None:
+    """The estimate, read from the table before any state is expanded: at each place of each
+    Round (before each move, and the GM's end) the Values less the lowest drift by 0 to 9 a
+    move, on each order of the Pursuers on the ladder; and until the Escape Condition, the
+    next Round begun. A place costs 3 ms a state, 30 times that for each participant fatigued
+    there (past their Brawn Bonus in Rounds, at a Round's end)."""
+    if brawn is None:
+        table = _under_way()
+    else:
+        people = {name: _tired(bb) for name, bb in zip("abc", brawn, strict=False)}
+        table = system("zweihander").new_table({"characters": people})
+    assert states_estimate(table, None, rounds) == states
+    assert round(seconds_estimate(table, None, rounds), 3) == seconds
