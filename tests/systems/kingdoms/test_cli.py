@@ -95,7 +95,10 @@ def test_disposition_from_a_file(tmp_path: Path) -> None:
     assert code == 0 and "dwarves: 22" in out and "civilization complexity" in out
     assert "far apart" in out
     code, out, _ = run("disposition", str(path), "--json")
-    assert json.loads(out)["factions"][0]["total"] == 22
+    built = json.loads(out)
+    assert out == json.dumps(built, indent=2) + "\n"
+    assert list(built) == ["factions", "warning"] and "far apart" in built["warning"]
+    assert built["factions"][0]["total"] == 22
     path.write_text(
         yaml.safe_dump({"factions": {"dwarves": {**answers, "population_density": "towns"}}})
     )
@@ -509,3 +512,32 @@ def test_the_group_named_alone_shows_its_help_and_its_three_commands() -> None:
     )
     for command in ("matrix", "odds", "disposition"):
         assert f"│ {command} " in out, command
+
+
+@pytest.mark.parametrize(
+    ("args", "rows"),
+    [
+        (
+            ("4", "--ob", "3", "--fate", "0", "--persona", "0", "--deeds", "2"),
+            [
+                "no artha │ 4 │ 5/16 │ 31.25%",
+                "Deeds (reroll) │ 4 │ 189/256 │ 73.83%",
+                "Deeds (double) │ 8 │ 219/256 │ 85.55%",
+                "Deeds (double) + Deeds (reroll) │ 8 │ 65259/65536 │ 99.58%",
+            ],
+        ),
+        (
+            ("4", "--versus", "3", "--fate", "1", "--persona", "0", "--deeds", "0"),
+            ["no artha │ 4 │ 1/2 │ 50.00%", "Fate │ 4 │ 3995/6912 │ 57.80%"],
+        ),
+    ],
+)
+def test_the_odds_list_every_way_to_spend_the_deeds_or_fate_available(
+    args: tuple[str, ...], rows: list[str]
+) -> None:
+    """Deeds doubles the dice before the roll or rerolls the failures after it, each at most
+    once; Fate opens the 6s after a roll — in a versus test too, against the defender's pool."""
+    code, out, _ = run("odds", *args)
+    assert code == 0
+    lines = [" ".join(line.strip("│ ").split()) for line in out.splitlines() if "│" in line]
+    assert lines == rows
