@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -406,3 +407,28 @@ def test_a_chases_size_and_time_are_estimated_from_the_table_before_it_is_solved
         table = system("zweihander").new_table({"characters": people})
     assert states_estimate(table, None, rounds) == states
     assert round(seconds_estimate(table, None, rounds), 3) == seconds
+
+
+def test_the_simulated_chase_is_the_one_under_way_else_a_new_one_the_seat_flees() -> None:
+    """The simulation's chase: the one under way is played on (nothing begun); else the GM
+    starts one with the seat's character fleeing on foot from every other, or the first
+    character where the seat is nobody's (the GM's), escaping 3 Rounds ahead — and again once
+    a chase has ended."""
+    chase, _ = system("zweihander").simulated_conflicts()
+    table = system("zweihander").new_table(
+        {"characters": {"a": _tired(3), "b": _tired(2), "c": _tired(1)}}
+    )
+    for seat, escapee in (("b", "b"), (REFEREE, "a"), (None, "a")):
+        (start,) = chase.begin(table, seat)
+        assert (start.actor, start.kind) == (REFEREE, "chase.start")
+        assert start.params == {
+            "escapees": {escapee: "on foot"},
+            "pursuers": {p: "on foot" for p in "abc" if p != escapee},
+            "head_start": "escapees",
+            "escape_condition": 3,
+        }
+    under_way = _under_way()
+    assert chase.begin(under_way, "a") == []
+    ended = replace(under_way.state, chase=replace(under_way.state.chase, ended="escaped"))
+    (again,) = chase.begin(replace(under_way, state=ended), "c")
+    assert again.params["escapees"] == {"c": "on foot"}
