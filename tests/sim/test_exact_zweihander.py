@@ -432,3 +432,15 @@ def test_the_simulated_chase_is_the_one_under_way_else_a_new_one_the_seat_flees(
     ended = replace(under_way.state, chase=replace(under_way.state.chase, ended="escaped"))
     (again,) = chase.begin(replace(under_way, state=ended), "c")
     assert again.params["escapees"] == {"c": "on foot"}
+
+
+def test_the_peril_a_simulated_chase_reports_is_what_each_took_since_its_start() -> None:
+    """The simulation's damage of a participant: the steps down the Peril Condition Track
+    taken since the table it started from, not the steps it started with."""
+    from referee.systems.zweihander.simulation import peril_taken
+
+    def table(peril_a: int, peril_b: int) -> Table[Any]:
+        people = {"a": {**_tired(3), "peril": peril_a}, "b": {**_tired(3), "peril": peril_b}}
+        return system("zweihander").new_table({"characters": people})
+
+    assert peril_taken(table(1, 2), table(3, 2), ["a", "b"]) == {"a": 2, "b": 0}
