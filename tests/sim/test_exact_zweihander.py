@@ -444,3 +444,48 @@ def test_the_peril_a_simulated_chase_reports_is_what_each_took_since_its_start()
         return system("zweihander").new_table({"characters": people})
 
     assert peril_taken(table(1, 2), table(3, 2), ["a", "b"]) == {"a": 2, "b": 0}
+
+
+def test_a_chase_simulated_is_read_as_the_side_the_game_names_with_its_rounds_and_takedowns() -> (
+    None
+):
+    """The outcome of the cutpurse's chase, read step by step as the simulation reads it: the
+    pursuers until the game names a winner; the Rounds played (a Round counts once someone has
+    moved in it: after the GM ends Round 1, still 1); each participant's Peril taken; how many
+    were taken down — the cutpurse and the watchman, by the end, when the pursuers win."""
+    from referee.core.loader import load_file
+    from referee.systems.zweihander.simulation import chase_outcome
+
+    data = load_file(Path(__file__).parents[2] / "examples/zweihander/chase-takedown.yaml")
+    start = table = system("zweihander").new_table(data["setup"])
+    dice = ScriptedSource(data["dice"]["script"])
+    read: list[tuple[str, int, bool, dict[str, int]]] = []
+    for step in data["actions"]:
+        action = Action(step["actor"], step["action"], step.get("params", {}))
+        table = table.act(action, dice)
+        outcome = chase_outcome(start, table)
+        assert outcome.damage == {"cutpurse": 0, "sergeant": 0, "watchman": 0}
+        read.append((outcome.winner, outcome.rounds, outcome.finished, dict(outcome.extra)))
+    under_way = ("pursuers", 1, False, {"taken_down": 0})
+    assert read[0] == ("pursuers", 0, False, {"taken_down": 0})  # begun, nobody moved yet
+    assert read[1:6] == [under_way] * 5  # the moves, a Takedown, the GM's end of Round 1
+    assert read[6:10] == [("pursuers", 2, False, {"taken_down": 0})] * 4
+    assert read[10] == ("pursuers", 2, True, {"taken_down": 2})
+
+
+def test_a_chase_that_cannot_be_solved_is_refused_naming_the_chases_rule() -> None:
+    """Refused under "Whole-encounter odds (Zweihänder chase)": another game's table, a table
+    whose characters cannot chase (one character: a Complex Exchange), fewer than 1 Round."""
+    rule = "Whole-encounter odds (Zweihänder chase): "
+    ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
+    duel = system("intrigue").new_table({"characters": {"ann": ann}})
+    alone = system("zweihander").new_table({"characters": {"a": _tired(3)}})
+    duo = system("zweihander").new_table({"characters": {"a": _tired(3), "b": _tired(3)}})
+    for table, rounds, reason in (
+        (duel, None, "a chase is a Zweihänder conflict, not intrigue"),
+        (alone, None, "this table cannot chase: its conflict is a Complex Exchange"),
+        (duo, 0, "rounds must be at least 1, not 0"),
+    ):
+        with pytest.raises(ChaseError) as refused:
+            chase_odds(table, rounds=rounds)
+        assert str(refused.value) == rule + reason
