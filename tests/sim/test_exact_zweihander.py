@@ -489,3 +489,22 @@ def test_a_chase_that_cannot_be_solved_is_refused_naming_the_chases_rule() -> No
         with pytest.raises(ChaseError) as refused:
             chase_odds(table, rounds=rounds)
         assert str(refused.value) == rule + reason
+
+
+def test_a_table_that_cannot_chase_says_why_in_the_games_own_words() -> None:
+    """The simulation's chase is refused with the game's own reason: a table of one character,
+    or one whose characters the game would not start on foot (no Base Chance of Coordination
+    for a Takedown); a table that can chase is not refused."""
+    chase, _ = system("zweihander").simulated_conflicts()
+    assert chase.cannot_play is not None
+    bare = {"bonuses": {"AB": 3, "BB": 3}}
+    for people, why in (
+        ({"a": _tired(3)}, "a chase needs two characters"),
+        (
+            {"a": bare, "b": bare},
+            "chase.start (Takedown): A has no Base Chance entered for Coordination, which a "
+            "Takedown on foot tests: mount them, or enter it on the sheet",
+        ),
+        ({"a": _tired(3), "b": _tired(3)}, None),
+    ):
+        assert chase.cannot_play(system("zweihander").new_table({"characters": people})) == why
