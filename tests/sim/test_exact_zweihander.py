@@ -508,3 +508,42 @@ def test_a_table_that_cannot_chase_says_why_in_the_games_own_words() -> None:
         ({"a": _tired(3), "b": _tired(3)}, None),
     ):
         assert chase.cannot_play(system("zweihander").new_table({"characters": people})) == why
+
+
+@pytest.mark.parametrize(
+    ("anna", "bert", "favourable", "unfavourable"),
+    [
+        (("Charm",), ("Intimidate",), "Bargain", "Guile"),
+        (
+            ("Bargain", "Charm", "Guile"),
+            ("Interrogation", "Intimidate", "Leadership"),
+            "Rumour",
+            "Bargain",
+        ),
+    ],
+)
+def test_the_simulated_exchange_tilts_nothing_with_the_gms_secret_skills(
+    anna: tuple[str, ...], bert: tuple[str, ...], favourable: str, unfavourable: str
+) -> None:
+    """The simulation's Complex Exchange: every character who can test a Social Tactic, an
+    Indifferent NPC of the first Alignment offered, and as the GM's secret Favourable and
+    Unfavourable Skills the first two Tactics no participant uses (the simulation cannot know
+    the GM's secret), a used one only where fewer than two are unused."""
+    _, exchange = system("zweihander").simulated_conflicts()
+    people = {"anna": anna, "bert": bert}
+    characters = {c: {"skills": dict.fromkeys(skills, 40)} for c, skills in people.items()}
+    table = system("zweihander").new_table({"characters": characters})
+    assert exchange.begin(table, None) == [
+        Action(
+            REFEREE,
+            "exchange.start",
+            {
+                "npc": "the NPC",
+                "disposition": "Indifferent",
+                "npc_alignment": "order",
+                "participants": ["anna", "bert"],
+                "favourable": favourable,
+                "unfavourable": unfavourable,
+            },
+        )
+    ]
