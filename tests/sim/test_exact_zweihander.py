@@ -547,3 +547,15 @@ def test_the_simulated_exchange_tilts_nothing_with_the_gms_secret_skills(
             },
         )
     ]
+
+
+def test_a_chase_that_has_ended_is_estimated_as_the_next_one_the_simulation_begins() -> None:
+    """Once a chase has ended (escaped, here, though it was to escape 6 Rounds ahead), the
+    chase to solve is the one the simulation begins next, escaping 3 Rounds ahead: its size is
+    a new chase's, its last Round the third, none begun after it."""
+    under_way = _under_way()
+    assert under_way.state.chase is not None
+    chase = replace(under_way.state.chase, ended="escaped")
+    ended = replace(under_way, state=replace(under_way.state, chase=chase))
+    assert states_estimate(ended, None, 3) == 18_492
+    assert round(seconds_estimate(ended, None, 3), 3) == 12_473.16
