@@ -475,7 +475,8 @@ def test_a_chase_simulated_is_read_as_the_side_the_game_names_with_its_rounds_an
 
 def test_a_chase_that_cannot_be_solved_is_refused_naming_the_chases_rule() -> None:
     """Refused under "Whole-encounter odds (Zweihänder chase)": another game's table, a table
-    whose characters cannot chase (one character: a Complex Exchange), fewer than 1 Round."""
+    whose characters cannot chase (one character: a Complex Exchange), fewer than 1 Round
+    (one is solved)."""
     rule = "Whole-encounter odds (Zweihänder chase): "
     ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
     duel = system("intrigue").new_table({"characters": {"ann": ann}})
@@ -489,6 +490,7 @@ def test_a_chase_that_cannot_be_solved_is_refused_naming_the_chases_rule() -> No
         with pytest.raises(ChaseError) as refused:
             chase_odds(table, rounds=rounds)
         assert str(refused.value) == rule + reason
+    assert chase_odds(duo, rounds=1).horizon == 1  # one Round is enough to solve
 
 
 def test_a_table_that_cannot_chase_says_why_in_the_games_own_words() -> None:
