@@ -561,3 +561,13 @@ def test_a_chase_that_has_ended_is_estimated_as_the_next_one_the_simulation_begi
     ended = replace(under_way, state=replace(under_way.state, chase=chase))
     assert states_estimate(ended, None, 3) == 18_492
     assert round(seconds_estimate(ended, None, 3), 3) == 12_473.16
+
+
+def test_a_table_without_characters_has_no_exchange_and_says_so() -> None:
+    """A Complex Exchange needs someone to test a Social Tactic (any character may, skilled or
+    not): a table without characters says so; one with a character has an exchange to play."""
+    _, exchange = system("zweihander").simulated_conflicts()
+    assert exchange.cannot_play is not None
+    for people, why in (({}, "no character can test a Social Tactic"), ({"a": {}}, None)):
+        table = system("zweihander").new_table({"characters": people})
+        assert exchange.cannot_play(table) == why
