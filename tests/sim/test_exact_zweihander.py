@@ -350,8 +350,10 @@ def test_an_exchange_ends_with_the_partys_best_test_or_none_if_all_were_taken_be
     assert dict(exchange_odds(alone).chain.outcomes) == {("none", 1): 1}
 
 
-def _tired(bb: int) -> dict[str, Any]:
-    return {"bonuses": {"AB": 3, "BB": bb}, "skills": {"Coordination": 40, "Toughness": 40}}
+def _tired(bb: int | None) -> dict[str, Any]:
+    """A character who can chase, of Brawn Bonus ``bb`` (``None``: none entered, 0)."""
+    bonuses = {"AB": 3} if bb is None else {"AB": 3, "BB": bb}
+    return {"bonuses": bonuses, "skills": {"Coordination": 40, "Toughness": 40}}
 
 
 def _under_way() -> Table[Any]:
@@ -383,6 +385,8 @@ def _under_way() -> Table[Any]:
         ((1, 2), 2, 151, 3.672),  # one fatigued at the end of Round 2
         ((1, 2), 3, 252, 152.31),
         ((1, 2), 4, 444, 349.767),
+        ((None, None), 1, 49, 51.39),  # no Brawn Bonus entered: both fatigued from Round 1
+        ((None, None), 2, 151, 151.485),
         ((3, 2, 1), 1, 1_306, 3.918),  # two pursuers: two orders on the ladder
         ((3, 2, 1), 2, 7_686, 201.756),
         ((3, 2, 1), 3, 18_492, 12_473.16),
@@ -393,7 +397,7 @@ def _under_way() -> Table[Any]:
     ],
 )
 def test_a_chases_size_and_time_are_estimated_from_the_table_before_it_is_solved(
-    brawn: tuple[int, ...] | None, rounds: int, states: int, seconds: float
+    brawn: tuple[int | None, ...] | None, rounds: int, states: int, seconds: float
 ) -> None:
     """The estimate, read from the table before any state is expanded: at each place of each
     Round (before each move, and the GM's end) the Values less the lowest drift by 0 to 9 a
@@ -571,3 +575,17 @@ def test_a_table_without_characters_has_no_exchange_and_says_so() -> None:
     for people, why in (({}, "no character can test a Social Tactic"), ({"a": {}}, None)):
         table = system("zweihander").new_table({"characters": people})
         assert exchange.cannot_play(table) == why
+
+
+def test_a_chase_refused_for_its_size_names_its_states_seconds_and_cost_a_state() -> None:
+    """The refusal gives the estimate it was refused on: the states, the seconds they take,
+    and the cost of a state (the estimated seconds over the states, to the whole ms)."""
+    people = {"a": _tired(3), "b": _tired(2), "c": _tired(1)}
+    table = system("zweihander").new_table({"characters": people})
+    with pytest.raises(ChainError) as refused:
+        chase_odds(table, time_limit=60)
+    assert str(refused.value) == (
+        "Whole-encounter odds (exact chain): about 18,492 states to expand, some 12482 s at "
+        "675 ms a state, more than the 60 s given: too large to solve exactly within the time "
+        "given"
+    )
