@@ -15,16 +15,18 @@ from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
 import yaml
 
 from referee.core import Action, Table, system
+from referee.core.policies import default_policy
 from referee.dice import DiceSourceError, ScriptedSource
 from referee.sim.answer import exact_answer
 from referee.sim.conflicts import CONFLICTS
-from referee.sim.simulate import simulate
+from referee.sim.simulate import play, simulate
 from referee.systems.kingdoms import exact
 from referee.systems.kingdoms.exact import ManeuverError, maneuver_odds
 from referee.systems.kingdoms.simulation import MANEUVER
@@ -300,3 +302,85 @@ def test_a_chronicle_still_in_its_prologue_plays_no_maneuver() -> None:
     table = system("kingdoms").new_table(setup)
     report = simulate(table, runs=2, seed=1)
     assert (report.unfinished, dict(report.wins)) == (2, {"unfinished": 2})
+
+
+TIE_EXAMPLE = EXAMPLE.parent / "artha-and-the-tie-breaker.yaml"
+
+
+def test_the_simulated_factions_keep_their_rolls_then_break_each_tie_in_turn() -> None:
+    """The simulation's sensible faction keeps every roll, then takes the tie-breaker of each
+    tied versus test ("Independent and Versus Maneuvers": both sides agree, each testing a
+    root of the skill it used), a faction that has agreed waiting for the others to answer
+    before it offers again; only then is the maneuver resolved. The elves Fortify; the orcs and
+    the dwarves Infiltrate them, 2 successes each against the elves' 2: two ties."""
+    data = yaml.safe_load(TIE_EXAMPLE.read_text("utf-8"))
+    setup = copy.deepcopy(data["setup"])
+    setup["strict_sheets"] = False
+    dwarves = copy.deepcopy(setup["factions"]["orcs"])
+    dwarves["leader"].update(name="Grannir", relationships=[])
+    dwarves["second"]["name"] = "Raddrim"
+    setup["factions"]["dwarves"] = dwarves
+    table = system("kingdoms").new_table(setup)
+    fortify = {"maneuver": "Fortify", "skill": "Logistics"}
+    table = table.act(Action("elves", "write_slip", fortify), None)
+    for f in ("orcs", "dwarves"):
+        infiltrate = {"maneuver": "Infiltrate", "skill": "Inconspicuous", "target": "elves"}
+        table = table.act(Action(f, "write_slip", infiltrate), None)
+    for f in ("orcs", "dwarves"):
+        table = table.act(Action(f, "scene", {"kind": "conflict", "target": "elves"}), None)
+    taken: list[tuple[str, str, str]] = []
+
+    def check(action: Action, choices: Any) -> None:
+        taken.append((action.actor, action.kind, str(action.params.get("opponent", ""))))
+
+    reveal = [4, 4, 1, 1] + [4, 4, 1, 1, 1] * 2
+    tie_breaks = [*[4, 1, 1], *[1, 1, 1, 1], *[1, 1, 1, 1], *[4, 1, 1]]  # each Infiltrate wins
+    faces = reveal + tie_breaks
+    play(table, MANEUVER, default_policy, ScriptedSource(faces), Random(0), check=check)
+    assert taken == [
+        ("elves", "pass", ""),
+        ("orcs", "pass", ""),
+        ("dwarves", "pass", ""),
+        ("elves", "reveal", ""),
+        ("elves", "keep", ""),
+        ("elves", "tie_break", "dwarves"),
+        ("orcs", "tie_break", "elves"),
+        ("dwarves", "tie_break", "elves"),  # both sides agreed: rolled
+        ("elves", "tie_break", "orcs"),  # the orcs agreed first: rolled
+        ("elves", "resolve", ""),
+    ]
+
+
+def test_factions_each_waiting_on_another_tie_break_leave_the_ties_to_the_resolution() -> None:
+    """Three Assesses in a ring, each tied (1 success against 1), and each faction has agreed
+    to break its tie with the next ("both sides agree"): none answers, as each waits for its
+    own offer to be answered. The simulated factions offer nothing more while their offers
+    stand, so the reader resolves the maneuver with the ties as they are."""
+    leader = {"lifepaths": 5, "stats": {"Will": "B4", "Perception": "B2"}, "circles": 3}
+    leader["skills"] = {"Logistics": "B2"}
+    factions = {f: {"disposition": 10, "leader": {**leader, "name": f}} for f in ("E", "O", "D")}
+    table = system("kingdoms").new_table({"strict_sheets": False, "factions": factions})
+    ring = (("E", "O"), ("O", "D"), ("D", "E"))
+    for f, target in ring:
+        assess = {"maneuver": "Assess", "skill": "Logistics", "target": target}
+        table = table.act(Action(f, "write_slip", assess), None)
+    for f, _ in ring:
+        table = table.act(Action(f, "pass", {}), None)
+    table = table.act(Action("E", "reveal", {}), ScriptedSource([4, 1] * 3))
+    for f, target in ring:
+        table = table.act(Action(f, "keep", {}), None)
+        table = table.act(Action(f, "tie_break", {"opponent": target, "root": "Perception"}), None)
+    for f, target in ring:  # each still has its other tie to break, and its offer standing
+        assert any(c.kind == "tie_break" for c in table.legal_actions(f))
+        assert table.state.tie_offers[f] == (target, "Perception")
+    taken: list[tuple[str, str]] = []
+    faces = ScriptedSource([1] * 30)
+    play(
+        table,
+        MANEUVER,
+        default_policy,
+        faces,
+        Random(0),
+        check=lambda a, c: taken.append((a.actor, a.kind)),
+    )
+    assert taken == [("E", "resolve")]

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from referee.core import Action, RefereeError, Table, system
+from referee.core import REFEREE, Action, RefereeError, Table, system
 from referee.core.markov import ChainError
 from referee.core.simulation import EncounterOutcome
 from referee.dice import ScriptedSource
@@ -27,6 +28,7 @@ from referee.systems.zweihander.exact import (
     ChaseError,
     chase_odds,
     exchange_odds,
+    seconds_estimate,
     states_estimate,
 )
 from tests.sim.faces import every_face as _every_face
@@ -346,3 +348,244 @@ def test_an_exchange_ends_with_the_partys_best_test_or_none_if_all_were_taken_be
     tactic = default_policy(alone, exchange, legal_choices(alone, exchange), random.Random(0))
     alone = alone.act(tactic, ScriptedSource([5, 5]))
     assert dict(exchange_odds(alone).chain.outcomes) == {("none", 1): 1}
+
+
+def _tired(bb: int | None) -> dict[str, Any]:
+    """A character who can chase, of Brawn Bonus ``bb`` (``None``: none entered, 0)."""
+    bonuses = {"AB": 3} if bb is None else {"AB": 3, "BB": bb}
+    return {"bonuses": bonuses, "skills": {"Coordination": 40, "Toughness": 40}}
+
+
+def _under_way() -> Table[Any]:
+    """Three characters' chase begun to escape 6 Rounds ahead, its first Round played."""
+    table = system("zweihander").new_table(
+        {"characters": {"a": _tired(3), "b": _tired(2), "c": _tired(1)}}
+    )
+    start = {
+        "escapees": {"b": "on foot"},
+        "pursuers": {"a": "on foot", "c": "on foot"},
+        "head_start": "escapees",
+        "escape_condition": 6,
+    }
+    table = table.act(Action(REFEREE, "chase.start", start), ScriptedSource([5] * 10))
+    conflict, dice = conflict_of(table), ScriptedSource([5, 6] * 200)
+    while table.state.chase.round < 2:
+        choices = legal_choices(table, conflict)
+        table = table.act(default_policy(table, conflict, choices, random.Random(0)), dice)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("brawn", "rounds", "states", "seconds"),
+    [
+        ((3, 3), 1, 49, 0.147),  # 1 + 10 + 19 before the moves and at the end, 19 begun
+        ((3, 3), 2, 151, 0.453),
+        ((3, 3), 3, 252, 0.756),  # the Escape Condition: no Round begun after it
+        ((3, 3), 4, 444, 198.213),  # both fatigued at the end of Round 4: 30² times
+        ((1, 2), 2, 151, 3.672),  # one fatigued at the end of Round 2
+        ((1, 2), 3, 252, 152.31),
+        ((1, 2), 4, 444, 349.767),
+        ((None, None), 1, 49, 51.39),  # no Brawn Bonus entered: both fatigued from Round 1
+        ((None, None), 2, 151, 151.485),
+        ((3, 2, 1), 1, 1_306, 3.918),  # two pursuers: two orders on the ladder
+        ((3, 2, 1), 2, 7_686, 201.756),
+        ((3, 2, 1), 3, 18_492, 12_473.16),
+        (None, 2, 1_306, 51.072),  # a chase under way, at its Round 2 of 6
+        (None, 3, 7_686, 5_609.85),
+        (None, 6, 83_740, 2_027_037.15),
+        (None, 7, 143_904, 3_470_746.176),
+    ],
+)
+def test_a_chases_size_and_time_are_estimated_from_the_table_before_it_is_solved(
+    brawn: tuple[int | None, ...] | None, rounds: int, states: int, seconds: float
+) -> None:
+    """The estimate, read from the table before any state is expanded: at each place of each
+    Round (before each move, and the GM's end) the Values less the lowest drift by 0 to 9 a
+    move, on each order of the Pursuers on the ladder; and until the Escape Condition, the
+    next Round begun. A place costs 3 ms a state, 30 times that for each participant fatigued
+    there (past their Brawn Bonus in Rounds, at a Round's end)."""
+    if brawn is None:
+        table = _under_way()
+    else:
+        people = {name: _tired(bb) for name, bb in zip("abc", brawn, strict=False)}
+        table = system("zweihander").new_table({"characters": people})
+    assert states_estimate(table, None, rounds) == states
+    assert round(seconds_estimate(table, None, rounds), 3) == seconds
+
+
+def test_the_simulated_chase_is_the_one_under_way_else_a_new_one_the_seat_flees() -> None:
+    """The simulation's chase: the one under way is played on (nothing begun); else the GM
+    starts one with the seat's character fleeing on foot from every other, or the first
+    character where the seat is nobody's (the GM's), escaping 3 Rounds ahead — and again once
+    a chase has ended."""
+    chase, _ = system("zweihander").simulated_conflicts()
+    table = system("zweihander").new_table(
+        {"characters": {"a": _tired(3), "b": _tired(2), "c": _tired(1)}}
+    )
+    for seat, escapee in (("b", "b"), (REFEREE, "a"), (None, "a")):
+        (start,) = chase.begin(table, seat)
+        assert (start.actor, start.kind) == (REFEREE, "chase.start")
+        assert start.params == {
+            "escapees": {escapee: "on foot"},
+            "pursuers": {p: "on foot" for p in "abc" if p != escapee},
+            "head_start": "escapees",
+            "escape_condition": 3,
+        }
+    under_way = _under_way()
+    assert chase.begin(under_way, "a") == []
+    ended = replace(under_way.state, chase=replace(under_way.state.chase, ended="escaped"))
+    (again,) = chase.begin(replace(under_way, state=ended), "c")
+    assert again.params["escapees"] == {"c": "on foot"}
+
+
+def test_the_peril_a_simulated_chase_reports_is_what_each_took_since_its_start() -> None:
+    """The simulation's damage of a participant: the steps down the Peril Condition Track
+    taken since the table it started from, not the steps it started with."""
+    from referee.systems.zweihander.simulation import peril_taken
+
+    def table(peril_a: int, peril_b: int) -> Table[Any]:
+        people = {"a": {**_tired(3), "peril": peril_a}, "b": {**_tired(3), "peril": peril_b}}
+        return system("zweihander").new_table({"characters": people})
+
+    assert peril_taken(table(1, 2), table(3, 2), ["a", "b"]) == {"a": 2, "b": 0}
+
+
+def test_a_chase_simulated_is_read_as_the_side_the_game_names_with_its_rounds_and_takedowns() -> (
+    None
+):
+    """The outcome of the cutpurse's chase, read step by step as the simulation reads it: the
+    pursuers until the game names a winner; the Rounds played (a Round counts once someone has
+    moved in it: after the GM ends Round 1, still 1); each participant's Peril taken; how many
+    were taken down — the cutpurse and the watchman, by the end, when the pursuers win."""
+    from referee.core.loader import load_file
+    from referee.systems.zweihander.simulation import chase_outcome
+
+    data = load_file(Path(__file__).parents[2] / "examples/zweihander/chase-takedown.yaml")
+    start = table = system("zweihander").new_table(data["setup"])
+    dice = ScriptedSource(data["dice"]["script"])
+    read: list[tuple[str, int, bool, dict[str, int]]] = []
+    for step in data["actions"]:
+        action = Action(step["actor"], step["action"], step.get("params", {}))
+        table = table.act(action, dice)
+        outcome = chase_outcome(start, table)
+        assert outcome.damage == {"cutpurse": 0, "sergeant": 0, "watchman": 0}
+        read.append((outcome.winner, outcome.rounds, outcome.finished, dict(outcome.extra)))
+    under_way = ("pursuers", 1, False, {"taken_down": 0})
+    assert read[0] == ("pursuers", 0, False, {"taken_down": 0})  # begun, nobody moved yet
+    assert read[1:6] == [under_way] * 5  # the moves, a Takedown, the GM's end of Round 1
+    assert read[6:10] == [("pursuers", 2, False, {"taken_down": 0})] * 4
+    assert read[10] == ("pursuers", 2, True, {"taken_down": 2})
+
+
+def test_a_chase_that_cannot_be_solved_is_refused_naming_the_chases_rule() -> None:
+    """Refused under "Whole-encounter odds (Zweihänder chase)": another game's table, a table
+    whose characters cannot chase (one character: a Complex Exchange), fewer than 1 Round
+    (one is solved)."""
+    rule = "Whole-encounter odds (Zweihänder chase): "
+    ann = {"name": "Ann", "number": 11, "combat": 2, "strength": 3, "stamina": 4}
+    duel = system("intrigue").new_table({"characters": {"ann": ann}})
+    alone = system("zweihander").new_table({"characters": {"a": _tired(3)}})
+    duo = system("zweihander").new_table({"characters": {"a": _tired(3), "b": _tired(3)}})
+    for table, rounds, reason in (
+        (duel, None, "a chase is a Zweihänder conflict, not intrigue"),
+        (alone, None, "this table cannot chase: its conflict is a Complex Exchange"),
+        (duo, 0, "rounds must be at least 1, not 0"),
+    ):
+        with pytest.raises(ChaseError) as refused:
+            chase_odds(table, rounds=rounds)
+        assert str(refused.value) == rule + reason
+    assert chase_odds(duo, rounds=1).horizon == 1  # one Round is enough to solve
+
+
+def test_a_table_that_cannot_chase_says_why_in_the_games_own_words() -> None:
+    """The simulation's chase is refused with the game's own reason: a table of one character,
+    or one whose characters the game would not start on foot (no Base Chance of Coordination
+    for a Takedown); a table that can chase is not refused."""
+    chase, _ = system("zweihander").simulated_conflicts()
+    assert chase.cannot_play is not None
+    bare = {"bonuses": {"AB": 3, "BB": 3}}
+    for people, why in (
+        ({"a": _tired(3)}, "a chase needs two characters"),
+        (
+            {"a": bare, "b": bare},
+            "chase.start (Takedown): A has no Base Chance entered for Coordination, which a "
+            "Takedown on foot tests: mount them, or enter it on the sheet",
+        ),
+        ({"a": _tired(3), "b": _tired(3)}, None),
+    ):
+        assert chase.cannot_play(system("zweihander").new_table({"characters": people})) == why
+
+
+@pytest.mark.parametrize(
+    ("anna", "bert", "favourable", "unfavourable"),
+    [
+        (("Charm",), ("Intimidate",), "Bargain", "Guile"),
+        (
+            ("Bargain", "Charm", "Guile"),
+            ("Interrogation", "Intimidate", "Leadership"),
+            "Rumour",
+            "Bargain",
+        ),
+    ],
+)
+def test_the_simulated_exchange_tilts_nothing_with_the_gms_secret_skills(
+    anna: tuple[str, ...], bert: tuple[str, ...], favourable: str, unfavourable: str
+) -> None:
+    """The simulation's Complex Exchange: every character who can test a Social Tactic, an
+    Indifferent NPC of the first Alignment offered, and as the GM's secret Favourable and
+    Unfavourable Skills the first two Tactics no participant uses (the simulation cannot know
+    the GM's secret), a used one only where fewer than two are unused."""
+    _, exchange = system("zweihander").simulated_conflicts()
+    people = {"anna": anna, "bert": bert}
+    characters = {c: {"skills": dict.fromkeys(skills, 40)} for c, skills in people.items()}
+    table = system("zweihander").new_table({"characters": characters})
+    assert exchange.begin(table, None) == [
+        Action(
+            REFEREE,
+            "exchange.start",
+            {
+                "npc": "the NPC",
+                "disposition": "Indifferent",
+                "npc_alignment": "order",
+                "participants": ["anna", "bert"],
+                "favourable": favourable,
+                "unfavourable": unfavourable,
+            },
+        )
+    ]
+
+
+def test_a_chase_that_has_ended_is_estimated_as_the_next_one_the_simulation_begins() -> None:
+    """Once a chase has ended (escaped, here, though it was to escape 6 Rounds ahead), the
+    chase to solve is the one the simulation begins next, escaping 3 Rounds ahead: its size is
+    a new chase's, its last Round the third, none begun after it."""
+    under_way = _under_way()
+    assert under_way.state.chase is not None
+    chase = replace(under_way.state.chase, ended="escaped")
+    ended = replace(under_way, state=replace(under_way.state, chase=chase))
+    assert states_estimate(ended, None, 3) == 18_492
+    assert round(seconds_estimate(ended, None, 3), 3) == 12_473.16
+
+
+def test_a_table_without_characters_has_no_exchange_and_says_so() -> None:
+    """A Complex Exchange needs someone to test a Social Tactic (any character may, skilled or
+    not): a table without characters says so; one with a character has an exchange to play."""
+    _, exchange = system("zweihander").simulated_conflicts()
+    assert exchange.cannot_play is not None
+    for people, why in (({}, "no character can test a Social Tactic"), ({"a": {}}, None)):
+        table = system("zweihander").new_table({"characters": people})
+        assert exchange.cannot_play(table) == why
+
+
+def test_a_chase_refused_for_its_size_names_its_states_seconds_and_cost_a_state() -> None:
+    """The refusal gives the estimate it was refused on: the states, the seconds they take,
+    and the cost of a state (the estimated seconds over the states, to the whole ms)."""
+    people = {"a": _tired(3), "b": _tired(2), "c": _tired(1)}
+    table = system("zweihander").new_table({"characters": people})
+    with pytest.raises(ChainError) as refused:
+        chase_odds(table, time_limit=60)
+    assert str(refused.value) == (
+        "Whole-encounter odds (exact chain): about 18,492 states to expand, some 12482 s at "
+        "675 ms a state, more than the 60 s given: too large to solve exactly within the time "
+        "given"
+    )

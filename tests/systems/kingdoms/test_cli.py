@@ -32,7 +32,17 @@ def test_odds_for_each_artha_choice() -> None:
     """Exact odds of a test with each way of spending the artha available."""
     code, out, _ = run("odds", "4", "--ob", "3", "--fate", "1", "--persona", "1", "--deeds", "0")
     assert code == 0
-    assert "5/16" in out and "125/288" in out and "1/2" in out  # none, Fate, 1 Persona
+    assert [line.rstrip() for line in out.splitlines()] == [  # the title and artha on the left
+        "4B against Ob 3",
+        "┏━━━━━━━━━━━━━━━━━━┳━━━━━━┳━━━━━━━━━━┳━━━━━━━━┓",
+        "┃ Artha            ┃ Dice ┃   Chance ┃      % ┃",
+        "┡━━━━━━━━━━━━━━━━━━╇━━━━━━╇━━━━━━━━━━╇━━━━━━━━┩",
+        "│ no artha         │    4 │     5/16 │ 31.25% │",
+        "│ Fate             │    4 │  125/288 │ 43.40% │",
+        "│ 1 Persona        │    5 │      1/2 │ 50.00% │",
+        "│ 1 Persona + Fate │    5 │ 691/1152 │ 59.98% │",
+        "└──────────────────┴──────┴──────────┴────────┘",
+    ]
     code, out, _ = run(
         "odds", "4", "--versus", "3", "--fate", "0", "--persona", "0", "--deeds", "0"
     )
@@ -85,7 +95,10 @@ def test_disposition_from_a_file(tmp_path: Path) -> None:
     assert code == 0 and "dwarves: 22" in out and "civilization complexity" in out
     assert "far apart" in out
     code, out, _ = run("disposition", str(path), "--json")
-    assert json.loads(out)["factions"][0]["total"] == 22
+    built = json.loads(out)
+    assert out == json.dumps(built, indent=2) + "\n"
+    assert list(built) == ["factions", "warning"] and "far apart" in built["warning"]
+    assert built["factions"][0]["total"] == 22
     path.write_text(
         yaml.safe_dump({"factions": {"dwarves": {**answers, "population_density": "towns"}}})
     )
@@ -450,3 +463,81 @@ def test_six_players_play_three_factions_of_two(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump({"players": 6, "factions": {"a": answers, "b": answers}}))
     code, _, err = run("disposition", str(path))
     assert code == 2 and "six or more players divide into three two-player factions, not 2" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "row"),
+    [
+        (("0", "--ob", "1"), "│ no artha │    0 │      0 │ 0.00% │"),
+        (("40", "--ob", "1"), "│ no artha │   40 │ 1099511627775/1099511627776 │ 100.00% │"),
+        (("4", "--versus", "0"), "│ no artha │    4 │  15/16 │ 93.75% │"),
+        (("4", "--versus", "40"), "│ no artha │    4 │ 14235/17592186044416 │ 8.09e-08% │"),
+    ],
+)
+def test_a_pool_of_the_odds_has_zero_to_forty_dice(args: tuple[str, ...], row: str) -> None:
+    """The tester's pool and the defender's each take 0 to 40 dice (a defender of none loses
+    only to a tester who rolls a success)."""
+    code, out, err = run("odds", *NO_ARTHA, *args)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2] == row
+
+
+@pytest.mark.parametrize(
+    ("args", "refused"),
+    [
+        (("41", "--ob", "1"), "41"),
+        (("--ob", "1", "--", "-1"), "-1"),
+        (("4", "--versus", "41"), "41"),
+        (("4", "--versus=-1"), "-1"),
+        (("41", "--versus", "4"), "41"),
+        (("0", "--versus", "41"), "41"),
+        (("40", "--versus", "41"), "41"),
+    ],
+)
+def test_a_pool_past_zero_to_forty_dice_is_refused_naming_it(
+    args: tuple[str, ...], refused: str
+) -> None:
+    """The refusal names the number refused: the tester's pool, else the defender's."""
+    code, out, err = run("odds", *NO_ARTHA, *args)
+    assert (code, out) == (2, "")
+    assert err == f"referee: error: odds: a pool has 0 to 40 dice, not {refused}\n"
+
+
+def test_the_group_named_alone_shows_its_help_and_its_three_commands() -> None:
+    result = runner.invoke(app, ["kingdoms"], env={"COLUMNS": "200"})
+    out = " ".join(result.stdout.split())
+    assert result.exit_code == 2 and out.startswith(
+        "Usage: referee kingdoms [OPTIONS] COMMAND [ARGS]... Burning Kingdoms: dispositions, "
+        "sealed maneuver slips, scenes, the matrix, odds. ╭─ Options"
+    )
+    for command in ("matrix", "odds", "disposition"):
+        assert f"│ {command} " in out, command
+
+
+@pytest.mark.parametrize(
+    ("args", "rows"),
+    [
+        (
+            ("4", "--ob", "3", "--fate", "0", "--persona", "0", "--deeds", "2"),
+            [
+                "no artha │ 4 │ 5/16 │ 31.25%",
+                "Deeds (reroll) │ 4 │ 189/256 │ 73.83%",
+                "Deeds (double) │ 8 │ 219/256 │ 85.55%",
+                "Deeds (double) + Deeds (reroll) │ 8 │ 65259/65536 │ 99.58%",
+            ],
+        ),
+        (
+            ("4", "--versus", "3", "--fate", "1", "--persona", "0", "--deeds", "0"),
+            ["no artha │ 4 │ 1/2 │ 50.00%", "Fate │ 4 │ 3995/6912 │ 57.80%"],
+        ),
+    ],
+)
+def test_the_odds_list_every_way_to_spend_the_deeds_or_fate_available(
+    args: tuple[str, ...], rows: list[str]
+) -> None:
+    """Deeds doubles the dice before the roll or rerolls the failures after it, each at most
+    once; Fate opens the 6s after a roll — in a versus test too, against the defender's pool."""
+    code, out, _ = run("odds", *args)
+    assert code == 0
+    lines = [" ".join(line.strip("│ ").split()) for line in out.splitlines() if "│" in line]
+    assert lines == rows

@@ -81,3 +81,33 @@ def test_a_defeated_leader_does_not_join_the_winner_once_the_chronicle_is_won() 
     table = _won()
     with pytest.raises(RuleError, match=r"over \(won by the Elves\): no defeated leader joins"):
         act(table, "orcs", "join", faction="elves")
+
+
+def test_a_tied_conquest_left_when_the_chronicle_is_won_stays_undecided_on_record() -> None:
+    """Chronicle and Consequences: the elves and the dwarves wipe out the orcs with equal
+    successes ("the defeated player may decide who counts as the conqueror") while the orcs
+    wipe out the dwarves, so the elves are "the last Faction standing": the chronicle is over
+    and won, the tie stays on record undecided, and the orcs choose no conqueror after it."""
+    data = setup()
+    data["factions"]["orcs"].update(disposition=6, assessed=["dwarves"])
+    data["factions"]["elves"]["assessed"] = ["orcs"]
+    data["factions"]["dwarves"].update(disposition=3, assessed=["orcs"])
+    data["factions"]["dwarves"]["leader"]["skills"]["Tactics"] = "B4"
+    table = Table.start(PROCEDURE, data)
+    attacks = (("elves", "orcs"), ("orcs", "dwarves"), ("dwarves", "orcs"))
+    for faction, target in attacks:
+        assault = {"maneuver": "Assault", "skill": "Tactics", "target": target}
+        table = act(table, faction, "write_slip", **assault)
+    for faction, target in attacks:
+        table = act(table, faction, "scene", kind="conflict", target=target)
+    table = _reveal(table, "elves", [4, 4, 4, 4, 1] + [4] * 8)
+    table = act(table, "elves", "resolve")
+    ended = table.log.events[-1]
+    assert ended.kind == "maneuver.ended"
+    assert ended.payload["pending_conquest"] == {"orcs": ["elves", "dwarves"]}
+    assert (table.state.phase, table.state.winner) == ("over", "elves")
+    assert table.state.pending_conquest == {"orcs": ("elves", "dwarves")}
+    assert table.state.factions["dwarves"].conqueror == "orcs"
+    assert PROCEDURE.legal_actions(table.state, "orcs") == ()
+    with pytest.raises(RuleError, match="the chronicle is in its over phase"):
+        act(table, "orcs", "choose_conqueror", conqueror="dwarves")
