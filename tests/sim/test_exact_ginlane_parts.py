@@ -1,0 +1,117 @@
+"""The parts of the exact Gin Lane fight (:mod:`referee.systems.ginlane.exact`), each against the
+procedure it reads: the Initiative's tie loop, the chain's states and steps, an attack's
+branches by margin.
+
+Rules text (Gin Lane), "Initiative": "First turn in the round starts with the winner of a 2d6 +
+Alertness initiative check. Turns then proceed in order around the table."
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from referee.core import Action, Table, system
+from referee.dice import ScriptedSource
+from referee.systems.ginlane.exact import fight_odds
+from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, canonical
+from referee.systems.ginlane.exact_chain import InitiativeContest
+from tests.sim.test_exact_ginlane import _bruised
+
+INITIATIVE = Action("referee", "initiative", {})
+
+
+def _table(people: dict[str, dict[str, Any]]) -> Table[Any]:
+    return system("ginlane").new_table({"characters": people})
+
+
+def test_a_three_way_initiative_sums_the_ties_of_two_and_of_three_re_rolled() -> None:
+    """Three of equal Alertness: every tie is re-rolled among the tied (all three, or the two
+    highest), so each is first with a third of the chance, turns then going round the table;
+    each order's faces, played through the procedure, give it."""
+    sword = {"weapon": "sword", "skills": {"Alertness": 1}}
+    people = {"moll": {**sword, "side": "society"}, "jack": sword, "kit": sword}
+    table = _table(people)
+    contest = InitiativeContest(table, INITIATIVE, Work())
+    leaves = contest.solve()
+    firsts: dict[str, Fraction] = {}
+    for k, (p, after, faces) in leaves.items():
+        assert canonical(after) == k
+        assert canonical(table.act(INITIATIVE, ScriptedFaces(faces))) == k
+        state = dict(after.procedure.state_json(after.state))
+        firsts[state["turn"]] = firsts.get(state["turn"], Fraction(0)) + p
+    assert firsts == dict.fromkeys(("moll", "jack", "kit"), Fraction(1, 3))
+    assert len(leaves) == 3
+    # the ties summed: all three, and each two of them, re-rolled on 2d6+1 each
+    assert sorted(len(tied) for tied, _ in contest.values) == [2, 2, 2, 3]
+
+
+def _two_d6() -> dict[int, Fraction]:
+    totals: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            totals[a + b] = totals.get(a + b, Fraction(0)) + Fraction(1, 36)
+    return totals
+
+
+def test_who_goes_first_is_the_higher_initiative_check_its_ties_re_rolled() -> None:
+    """Moll's 2d6 + Alertness 1 against Jack's 2d6 - 2 (no Alertness: "No Relevant Skill"):
+    she is first with the chance her total is higher, given it is not a tie (a tie re-rolls
+    the same contest) — 493 in 596; the fight from there is solved whole."""
+    dice = _two_d6()
+    higher = sum((p * q for x, p in dice.items() for y, q in dice.items() if x + 1 > y - 2))
+    tie = sum((p * q for x, p in dice.items() for y, q in dice.items() if x + 1 == y - 2))
+    odds = fight_odds(_bruised())
+    assert odds.initiative == {"jack": 1 - higher / (1 - tie), "moll": higher / (1 - tie)}
+    assert odds.initiative["moll"] == Fraction(493, 596)
+    assert (odds.states, odds.acts) == (25, 562)
+    assert odds.wins == {
+        "bravoes": Fraction(235707188155, 26090872628492),
+        "society": Fraction(25855165440337, 26090872628492),
+    }
+    assert odds.expected_rounds == Fraction(354875240448, 306436423489)
+
+
+def test_a_fight_under_way_is_solved_whole_alike_landed_on_the_tracks_or_played() -> None:
+    """Moll first (Initiative scripted), Jack's Health boxes 2 to 4 ticked and Moll's 2 to 5:
+    the whole fight's fractions (within one round: the brute force's, every face of every die,
+    in ``test_exact_ginlane.py``), the same whether each attack is played from every state or
+    landed on its tracks — the latter in more steps saved than spent."""
+    begun = _bruised("even").act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    landed, played = fight_odds(begun), fight_odds(begun, landing=False)
+    jack_wins = Fraction(97090037425, 207322676929)
+    moll_wins = Fraction(110232639504, 207322676929)
+    assert landed.wins == {"bravoes": jack_wins, "society": moll_wins}
+    assert landed.taken_out == {"moll": jack_wins, "jack": moll_wins}
+    assert landed.damage == {
+        "moll": {14: 1},
+        "jack": {9: Fraction(217295, 455327), 14: Fraction(238032, 455327)},
+    }
+    assert landed.expected_rounds == Fraction(329065141248, 207322676929)
+    assert landed.by_round[:2] == (Fraction(484355, 839808), Fraction(282161999567, 940369969152))
+    assert len(landed.by_round) == 10 and landed.stalemate == landed.unfinished == 0
+    assert (landed.initiative, landed.horizon, landed.states, landed.acts) == (
+        {"moll": 1},
+        None,
+        16,
+        274,
+    )
+    assert (played.wins, played.damage, played.expected_rounds, played.by_round) == (
+        landed.wins,
+        landed.damage,
+        landed.expected_rounds,
+        landed.by_round,
+    )
+    assert (played.states, played.acts) == (16, 242)
+    within = fight_odds(begun, rounds=2)
+    assert within.by_round == landed.by_round[:2] and within.horizon == 2
+    assert within.unfinished == Fraction(115854364465, 940369969152)
+    assert within.wins == {
+        "bravoes": Fraction(409813687775, 940369969152),
+        "society": Fraction(319986047, 725594112),
+    }
+    assert within.damage["jack"] == {
+        9: Fraction(144374492015, 313456656384),
+        14: Fraction(195696064321, 470184984576),
+    }
+    assert within.expected_rounds is None and within.stalemate == 0
