@@ -11,9 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from referee.core import Action, Table, system
 from referee.dice import ScriptedSource
-from referee.systems.ginlane.exact import fight_odds
+from referee.systems.ginlane import exact_branches
+from referee.systems.ginlane.exact import FightError, fight_odds
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, canonical
 from referee.systems.ginlane.exact_chain import InitiativeContest
 from tests.sim.test_exact_ginlane import _bruised
@@ -72,39 +75,44 @@ def test_who_goes_first_is_the_higher_initiative_check_its_ties_re_rolled() -> N
     assert odds.expected_rounds == Fraction(354875240448, 306436423489)
 
 
-def test_a_fight_under_way_is_solved_whole_alike_landed_on_the_tracks_or_played() -> None:
-    """Moll first (Initiative scripted), Jack's Health boxes 2 to 4 ticked and Moll's 2 to 5:
-    the whole fight's fractions (within one round: the brute force's, every face of every die,
-    in ``test_exact_ginlane.py``), the same whether each attack is played from every state or
-    landed on its tracks — the latter in more steps saved than spent."""
-    begun = _bruised("even").act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
-    landed, played = fight_odds(begun), fight_odds(begun, landing=False)
-    jack_wins = Fraction(97090037425, 207322676929)
-    moll_wins = Fraction(110232639504, 207322676929)
-    assert landed.wins == {"bravoes": jack_wins, "society": moll_wins}
-    assert landed.taken_out == {"moll": jack_wins, "jack": moll_wins}
-    assert landed.damage == {
-        "moll": {14: 1},
-        "jack": {9: Fraction(217295, 455327), 14: Fraction(238032, 455327)},
-    }
-    assert landed.expected_rounds == Fraction(329065141248, 207322676929)
-    assert landed.by_round[:2] == (Fraction(484355, 839808), Fraction(282161999567, 940369969152))
-    assert len(landed.by_round) == 10 and landed.stalemate == landed.unfinished == 0
-    assert (landed.initiative, landed.horizon, landed.states, landed.acts) == (
-        {"moll": 1},
-        None,
-        16,
-        274,
-    )
-    assert (played.wins, played.damage, played.expected_rounds, played.by_round) == (
-        landed.wins,
-        landed.damage,
-        landed.expected_rounds,
-        landed.by_round,
-    )
-    assert (played.states, played.acts) == (16, 242)
-    within = fight_odds(begun, rounds=2)
-    assert within.by_round == landed.by_round[:2] and within.horizon == 2
+def _begun() -> Table[Any]:
+    """Moll first (Initiative scripted), Jack's Health boxes 2 to 4 ticked and Moll's 2 to 5."""
+    return _bruised("even").act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+
+
+JACK_WINS = Fraction(97090037425, 207322676929)
+MOLL_WINS = Fraction(110232639504, 207322676929)
+JACK_HURT = {9: Fraction(217295, 455327), 14: Fraction(238032, 455327)}
+FIRST_ROUNDS = (Fraction(484355, 839808), Fraction(282161999567, 940369969152))
+
+
+def test_a_fight_under_way_is_solved_whole_its_attacks_landed_on_the_tracks() -> None:
+    """The whole fight's fractions (within one round: the brute force's, every face of every
+    die, in ``test_exact_ginlane.py``): 16 states from 274 procedure steps."""
+    odds = fight_odds(_begun())
+    assert odds.wins == {"bravoes": JACK_WINS, "society": MOLL_WINS}
+    assert odds.taken_out == {"moll": JACK_WINS, "jack": MOLL_WINS}
+    assert odds.damage == {"moll": {14: 1}, "jack": JACK_HURT}
+    assert odds.expected_rounds == Fraction(329065141248, 207322676929)
+    assert odds.by_round[:2] == FIRST_ROUNDS and len(odds.by_round) == 10
+    assert odds.stalemate == odds.unfinished == 0
+    assert (odds.initiative, odds.horizon, odds.states, odds.acts) == ({"moll": 1}, None, 16, 274)
+
+
+def test_a_fight_under_way_played_from_every_state_answers_alike() -> None:
+    """Each attack played from every state (less the actor's own tracks), not landed on the
+    tracks: the same fractions, in 242 steps."""
+    odds = fight_odds(_begun(), landing=False)
+    assert odds.wins == {"bravoes": JACK_WINS, "society": MOLL_WINS}
+    assert odds.damage == {"moll": {14: 1}, "jack": JACK_HURT}
+    assert odds.expected_rounds == Fraction(329065141248, 207322676929)
+    assert odds.by_round[:2] == FIRST_ROUNDS
+    assert (odds.states, odds.acts) == (16, 242)
+
+
+def test_a_fight_under_way_within_two_rounds_leaves_the_rest_unfinished() -> None:
+    within = fight_odds(_begun(), rounds=2)
+    assert within.by_round == FIRST_ROUNDS and within.horizon == 2
     assert within.unfinished == Fraction(115854364465, 940369969152)
     assert within.wins == {
         "bravoes": Fraction(409813687775, 940369969152),
@@ -115,3 +123,15 @@ def test_a_fight_under_way_is_solved_whole_alike_landed_on_the_tracks_or_played(
         14: Fraction(195696064321, 470184984576),
     }
     assert within.expected_rounds is None and within.stalemate == 0
+
+
+def test_an_answer_past_its_most_steps_within_a_turn_is_refused_not_taken_for_a_refused_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The work's limit reached while a turn's action is worked out is the answer's refusal,
+    not the game refusing that action (the policy would choose another, and the fight would
+    seem to stall)."""
+    begun = _begun()
+    monkeypatch.setattr(exact_branches, "MAX_ACTS", 3)
+    with pytest.raises(FightError, match="more than 3 procedure steps"):
+        fight_odds(begun)
