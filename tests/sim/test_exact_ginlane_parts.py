@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from referee.core import Action, Table, system
+from referee.core.simulation import conflict_of
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import exact_branches
 from referee.systems.ginlane.exact import FightError, fight_odds
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, canonical
-from referee.systems.ginlane.exact_chain import InitiativeContest
-from tests.sim.test_exact_ginlane import _bruised
+from referee.systems.ginlane.exact_chain import Explorer, InitiativeContest
+from tests.sim.test_exact_ginlane import SKILLED, _bruised
 
 INITIATIVE = Action("referee", "initiative", {})
 
@@ -135,3 +136,17 @@ def test_an_answer_past_its_most_steps_within_a_turn_is_refused_not_taken_for_a_
     monkeypatch.setattr(exact_branches, "MAX_ACTS", 3)
     with pytest.raises(FightError, match="more than 3 procedure steps"):
         fight_odds(begun)
+
+
+def test_the_states_are_numbered_once_each_and_refused_past_the_most_allowed() -> None:
+    """Each canonical state is numbered once, in the order first met; one state more than
+    ``max_states`` is refused."""
+    table = _table({"moll": {**SKILLED, "side": "society"}, "jack": SKILLED})
+    moll_first = table.act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    jack_first = table.act(INITIATIVE, ScriptedSource([1, 1, 6, 6]))
+    explorer = Explorer(table, conflict_of(table), Work(), max_states=2)
+    numbers = [explorer.number(explorer.know(t)) for t in (table, moll_first, table)]
+    assert numbers == [0, 1, 0] and explorer.keys == [canonical(table), canonical(moll_first)]
+    assert explorer.over == [False, False]
+    with pytest.raises(FightError, match="more than 2 states to expand"):
+        explorer.know(jack_first)
