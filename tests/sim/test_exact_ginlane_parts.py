@@ -18,9 +18,10 @@ from referee.core.simulation import conflict_of
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import exact_branches
 from referee.systems.ginlane.exact import FightError, fight_odds
-from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, canonical
+from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
 from referee.systems.ginlane.exact_chain import Explorer, InitiativeContest
-from tests.sim.test_exact_ginlane import SKILLED, _bruised
+from referee.systems.ginlane.exact_hits import Attack, Landing
+from tests.sim.test_exact_ginlane import EVEN, SKILLED, _bruised, _strike
 
 INITIATIVE = Action("referee", "initiative", {})
 
@@ -150,3 +151,67 @@ def test_the_states_are_numbered_once_each_and_refused_past_the_most_allowed() -
     assert explorer.over == [False, False]
     with pytest.raises(FightError, match="more than 2 states to expand"):
         explorer.know(jack_first)
+
+
+def test_a_state_reached_by_a_landed_attack_is_made_real_from_its_parent_when_needed() -> None:
+    """Moll's attack is played from the fight's first state, then landed on the tracks of a
+    state that differs only in them (a Match dealt Jack 2, Jack missed): each state it leads to
+    is made real, when asked for, by acting from that state with its faces — the state worked
+    out; a parent whose faces give another state is refused."""
+    people = {"moll": EVEN, "jack": SKILLED}
+    begun = _table(people).act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    later = _strike(
+        _strike(begun, "moll", "jack", [3, 3, 3, 4], 2), "jack", "moll", [3, 3, 4, 4], 0
+    )
+    first, second = canonical(begun), canonical(later)
+    assert first[0] == second[0] and first[1] != second[1]
+    explorer = Explorer(begun, conflict_of(begun), Work(), max_states=100)
+    explorer.step(explorer.number(explorer.know(begun)))
+    assert explorer.attacks[first[0]] is not None
+    explorer.know(later)
+    acts = explorer.count.acts
+    step = explorer.step(explorer.index[second])
+    assert step is not None and explorer.count.acts == acts  # landed, not played
+    made = 0
+    for n, _, _ in step.scaled[1]:
+        k = explorer.keys[n]
+        if k in explorer.tables:
+            continue
+        parent, action, faces = explorer.parents[k]
+        assert parent == second and action == explorer.attacks[first[0]].action
+        table = explorer.table(k)
+        assert canonical(table) == k and explorer.tables[k] is table
+        assert canonical(act_with(later, action, faces, Work())) == k  # the defence answered
+        made += 1
+    assert made == explorer.count.acts - acts > 1
+    wrong = explorer.keys[step.scaled[1][0][0]]
+    explorer.parents[("elsewhere", wrong[1])] = (second, action, faces)
+    with pytest.raises(FightError, match="read their own stress"):
+        explorer.table(("elsewhere", wrong[1]))
+
+
+def test_an_attack_is_kept_per_state_less_its_tracks_and_dropped_where_plays_disagree() -> None:
+    """The first play of an attack from a state less its tracks is kept; another play adds
+    the kinds of hit it found; one that does not hold (``None``) or disagrees drops the
+    template for good."""
+    table = _table({"moll": EVEN, "jack": SKILLED})
+    explorer = Explorer(table, conflict_of(table), Work(), max_states=10)
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    margins = (
+        Landing((6, 6), Fraction(1, 4), ("jack", "Health", 2)),
+        Landing((1, 1), Fraction(3, 4), None, "missed", 0),
+    )
+    here, there = ("rest", (("jack", ()),)), ("rest", (("jack", (("Health", (2,)),)),))
+    ticks = Attack(swing, margins, {False: ("ticked", 0)})
+    explorer._remember(here, ticks)
+    assert explorer.attacks == {"rest": ticks}
+    explorer._remember(there, Attack(swing, margins, {True: ("out", 1)}))
+    assert explorer.attacks == {"rest": ticks}
+    assert ticks.after == {False: ("ticked", 0), True: ("out", 1)}
+    explorer._remember(there, Attack(swing, margins, {True: ("elsewhere", 1)}))
+    assert explorer.attacks == {"rest": None}
+    explorer._remember(here, ticks)
+    assert explorer.attacks == {"rest": None}
+    explorer._remember(("other", here[1]), ticks)
+    explorer._remember(("other", there[1]), None)
+    assert explorer.attacks == {"rest": None, "other": None}
