@@ -8,13 +8,14 @@ Alertness initiative check. Turns then proceed in order around the table."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from referee.core import Action, Table, system
-from referee.core.simulation import conflict_of
+from referee.core.simulation import EncounterOutcome, conflict_of
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import exact_branches
 from referee.systems.ginlane.exact import FightError, fight_odds
@@ -153,16 +154,25 @@ def test_the_states_are_numbered_once_each_and_refused_past_the_most_allowed() -
         explorer.know(jack_first)
 
 
-def test_a_state_reached_by_a_landed_attack_is_made_real_from_its_parent_when_needed() -> None:
-    """Moll's attack is played from the fight's first state, then landed on the tracks of a
-    state that differs only in them (a Match dealt Jack 2, Jack missed): each state it leads to
-    is made real, when asked for, by acting from that state with its faces — the state worked
-    out; a parent whose faces give another state is refused."""
+@pytest.mark.parametrize(
+    ("first_dice", "hit", "miss"),
+    [
+        ([6, 6, 1, 1], ("moll", "jack", [3, 3, 3, 4]), ("jack", "moll", [3, 3, 4, 4])),
+        ([1, 1, 6, 6], ("jack", "moll", [3, 4, 3, 3]), ("moll", "jack", [3, 3, 4, 4])),
+    ],
+    ids=["moll-strikes-jack", "jack-strikes-moll"],
+)
+def test_a_state_reached_by_a_landed_attack_is_made_real_from_its_parent_when_needed(
+    first_dice: list[int], hit: tuple[str, str, list[int]], miss: tuple[str, str, list[int]]
+) -> None:
+    """The first one's attack is played from the fight's first state, then landed on the
+    tracks of a state that differs only in them (a Match dealt 2, the other missed) — whoever
+    is struck, the first character or the second: each state it leads to is made real, when
+    asked for, by acting from that state with its faces — the state worked out; a parent whose
+    faces give another state is refused."""
     people = {"moll": EVEN, "jack": SKILLED}
-    begun = _table(people).act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
-    later = _strike(
-        _strike(begun, "moll", "jack", [3, 3, 3, 4], 2), "jack", "moll", [3, 3, 4, 4], 0
-    )
+    begun = _table(people).act(INITIATIVE, ScriptedSource(first_dice))
+    later = _strike(_strike(begun, *hit, 2), *miss, 0)
     first, second = canonical(begun), canonical(later)
     assert first[0] == second[0] and first[1] != second[1]
     explorer = Explorer(begun, conflict_of(begun), Work(), max_states=100)
@@ -215,3 +225,20 @@ def test_an_attack_is_kept_per_state_less_its_tracks_and_dropped_where_plays_dis
     explorer._remember(("other", here[1]), ticks)
     explorer._remember(("other", there[1]), None)
     assert explorer.attacks == {"rest": None, "other": None}
+
+
+def test_a_final_states_ending_is_checked_against_the_simulations_where_it_was_played() -> None:
+    """The winner and damage read from a final state's JSON must be the simulation's own
+    outcome wherever the state's table was played: a disagreement is refused."""
+    begun = _table({"moll": EVEN, "jack": SKILLED}).act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    over = _strike(begun, "moll", "jack", [6, 6, 1, 1], 13)
+    fight = conflict_of(begun)
+    explorer = Explorer(begun, fight, Work(), max_states=10)
+    k = explorer.know(over)
+    assert explorer.ending(k) == ("society", {"moll": 0, "jack": 0})
+    told = replace(fight, outcome=lambda start, table: EncounterOutcome("bravoes", 1, {}))
+    wrong = Explorer(begun, told, Work(), max_states=10)
+    with pytest.raises(FightError, match="the simulation reads bravoes"):
+        wrong.ending(wrong.know(over))
+    wrong.tables.clear()  # worked out, never played: read from the state alone
+    assert wrong.ending(k) == ("society", {"moll": 0, "jack": 0})
