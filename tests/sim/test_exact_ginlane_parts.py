@@ -1,0 +1,244 @@
+"""The parts of the exact Gin Lane fight (:mod:`referee.systems.ginlane.exact`), each against the
+procedure it reads: the Initiative's tie loop, the chain's states and steps, an attack's
+branches by margin.
+
+Rules text (Gin Lane), "Initiative": "First turn in the round starts with the winner of a 2d6 +
+Alertness initiative check. Turns then proceed in order around the table."
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from referee.core import Action, Table, system
+from referee.core.simulation import EncounterOutcome, conflict_of
+from referee.dice import ScriptedSource
+from referee.systems.ginlane import exact_branches
+from referee.systems.ginlane.exact import FightError, fight_odds
+from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
+from referee.systems.ginlane.exact_chain import Explorer, InitiativeContest
+from referee.systems.ginlane.exact_hits import Attack, Landing
+from tests.sim.test_exact_ginlane import EVEN, SKILLED, _bruised, _strike
+
+INITIATIVE = Action("referee", "initiative", {})
+
+
+def _table(people: dict[str, dict[str, Any]]) -> Table[Any]:
+    return system("ginlane").new_table({"characters": people})
+
+
+def test_a_three_way_initiative_sums_the_ties_of_two_and_of_three_re_rolled() -> None:
+    """Three of equal Alertness: every tie is re-rolled among the tied (all three, or the two
+    highest), so each is first with a third of the chance, turns then going round the table;
+    each order's faces, played through the procedure, give it."""
+    sword = {"weapon": "sword", "skills": {"Alertness": 1}}
+    people = {"moll": {**sword, "side": "society"}, "jack": sword, "kit": sword}
+    table = _table(people)
+    contest = InitiativeContest(table, INITIATIVE, Work())
+    leaves = contest.solve()
+    firsts: dict[str, Fraction] = {}
+    for k, (p, after, faces) in leaves.items():
+        assert canonical(after) == k
+        assert canonical(table.act(INITIATIVE, ScriptedFaces(faces))) == k
+        state = dict(after.procedure.state_json(after.state))
+        firsts[state["turn"]] = firsts.get(state["turn"], Fraction(0)) + p
+    assert firsts == dict.fromkeys(("moll", "jack", "kit"), Fraction(1, 3))
+    assert len(leaves) == 3
+    # the ties summed: all three, and each two of them, re-rolled on 2d6+1 each
+    assert sorted(len(tied) for tied, _ in contest.values) == [2, 2, 2, 3]
+
+
+def _two_d6() -> dict[int, Fraction]:
+    totals: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            totals[a + b] = totals.get(a + b, Fraction(0)) + Fraction(1, 36)
+    return totals
+
+
+def test_who_goes_first_is_the_higher_initiative_check_its_ties_re_rolled() -> None:
+    """Moll's 2d6 + Alertness 1 against Jack's 2d6 - 2 (no Alertness: "No Relevant Skill"):
+    she is first with the chance her total is higher, given it is not a tie (a tie re-rolls
+    the same contest) — 493 in 596; the fight from there is solved whole."""
+    dice = _two_d6()
+    higher = sum((p * q for x, p in dice.items() for y, q in dice.items() if x + 1 > y - 2))
+    tie = sum((p * q for x, p in dice.items() for y, q in dice.items() if x + 1 == y - 2))
+    odds = fight_odds(_bruised())
+    assert odds.initiative == {"jack": 1 - higher / (1 - tie), "moll": higher / (1 - tie)}
+    assert odds.initiative["moll"] == Fraction(493, 596)
+    assert (odds.states, odds.acts) == (25, 562)
+    assert odds.wins == {
+        "bravoes": Fraction(235707188155, 26090872628492),
+        "society": Fraction(25855165440337, 26090872628492),
+    }
+    assert odds.expected_rounds == Fraction(354875240448, 306436423489)
+
+
+def _begun() -> Table[Any]:
+    """Moll first (Initiative scripted), Jack's Health boxes 2 to 4 ticked and Moll's 2 to 5."""
+    return _bruised("even").act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+
+
+JACK_WINS = Fraction(97090037425, 207322676929)
+MOLL_WINS = Fraction(110232639504, 207322676929)
+JACK_HURT = {9: Fraction(217295, 455327), 14: Fraction(238032, 455327)}
+FIRST_ROUNDS = (Fraction(484355, 839808), Fraction(282161999567, 940369969152))
+
+
+def test_a_fight_under_way_is_solved_whole_its_attacks_landed_on_the_tracks() -> None:
+    """The whole fight's fractions (within one round: the brute force's, every face of every
+    die, in ``test_exact_ginlane.py``): 16 states from 274 procedure steps."""
+    odds = fight_odds(_begun())
+    assert odds.wins == {"bravoes": JACK_WINS, "society": MOLL_WINS}
+    assert odds.taken_out == {"moll": JACK_WINS, "jack": MOLL_WINS}
+    assert odds.damage == {"moll": {14: 1}, "jack": JACK_HURT}
+    assert odds.expected_rounds == Fraction(329065141248, 207322676929)
+    assert odds.by_round[:2] == FIRST_ROUNDS and len(odds.by_round) == 10
+    assert odds.stalemate == odds.unfinished == 0
+    assert (odds.initiative, odds.horizon, odds.states, odds.acts) == ({"moll": 1}, None, 16, 274)
+
+
+def test_a_fight_under_way_played_from_every_state_answers_alike() -> None:
+    """Each attack played from every state (less the actor's own tracks), not landed on the
+    tracks: the same fractions, in 242 steps."""
+    odds = fight_odds(_begun(), landing=False)
+    assert odds.wins == {"bravoes": JACK_WINS, "society": MOLL_WINS}
+    assert odds.damage == {"moll": {14: 1}, "jack": JACK_HURT}
+    assert odds.expected_rounds == Fraction(329065141248, 207322676929)
+    assert odds.by_round[:2] == FIRST_ROUNDS
+    assert (odds.states, odds.acts) == (16, 242)
+
+
+def test_a_fight_under_way_within_two_rounds_leaves_the_rest_unfinished() -> None:
+    within = fight_odds(_begun(), rounds=2)
+    assert within.by_round == FIRST_ROUNDS and within.horizon == 2
+    assert within.unfinished == Fraction(115854364465, 940369969152)
+    assert within.wins == {
+        "bravoes": Fraction(409813687775, 940369969152),
+        "society": Fraction(319986047, 725594112),
+    }
+    assert within.damage["jack"] == {
+        9: Fraction(144374492015, 313456656384),
+        14: Fraction(195696064321, 470184984576),
+    }
+    assert within.expected_rounds is None and within.stalemate == 0
+
+
+def test_an_answer_past_its_most_steps_within_a_turn_is_refused_not_taken_for_a_refused_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The work's limit reached while a turn's action is worked out is the answer's refusal,
+    not the game refusing that action (the policy would choose another, and the fight would
+    seem to stall)."""
+    begun = _begun()
+    monkeypatch.setattr(exact_branches, "MAX_ACTS", 3)
+    with pytest.raises(FightError, match="more than 3 procedure steps"):
+        fight_odds(begun)
+
+
+def test_the_states_are_numbered_once_each_and_refused_past_the_most_allowed() -> None:
+    """Each canonical state is numbered once, in the order first met; one state more than
+    ``max_states`` is refused."""
+    table = _table({"moll": {**SKILLED, "side": "society"}, "jack": SKILLED})
+    moll_first = table.act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    jack_first = table.act(INITIATIVE, ScriptedSource([1, 1, 6, 6]))
+    explorer = Explorer(table, conflict_of(table), Work(), max_states=2)
+    numbers = [explorer.number(explorer.know(t)) for t in (table, moll_first, table)]
+    assert numbers == [0, 1, 0] and explorer.keys == [canonical(table), canonical(moll_first)]
+    assert explorer.over == [False, False]
+    with pytest.raises(FightError, match="more than 2 states to expand"):
+        explorer.know(jack_first)
+
+
+@pytest.mark.parametrize(
+    ("first_dice", "hit", "miss"),
+    [
+        ([6, 6, 1, 1], ("moll", "jack", [3, 3, 3, 4]), ("jack", "moll", [3, 3, 4, 4])),
+        ([1, 1, 6, 6], ("jack", "moll", [3, 4, 3, 3]), ("moll", "jack", [3, 3, 4, 4])),
+    ],
+    ids=["moll-strikes-jack", "jack-strikes-moll"],
+)
+def test_a_state_reached_by_a_landed_attack_is_made_real_from_its_parent_when_needed(
+    first_dice: list[int], hit: tuple[str, str, list[int]], miss: tuple[str, str, list[int]]
+) -> None:
+    """The first one's attack is played from the fight's first state, then landed on the
+    tracks of a state that differs only in them (a Match dealt 2, the other missed) — whoever
+    is struck, the first character or the second: each state it leads to is made real, when
+    asked for, by acting from that state with its faces — the state worked out; a parent whose
+    faces give another state is refused."""
+    people = {"moll": EVEN, "jack": SKILLED}
+    begun = _table(people).act(INITIATIVE, ScriptedSource(first_dice))
+    later = _strike(_strike(begun, *hit, 2), *miss, 0)
+    first, second = canonical(begun), canonical(later)
+    assert first[0] == second[0] and first[1] != second[1]
+    explorer = Explorer(begun, conflict_of(begun), Work(), max_states=100)
+    explorer.step(explorer.number(explorer.know(begun)))
+    assert explorer.attacks[first[0]] is not None
+    explorer.know(later)
+    acts = explorer.count.acts
+    step = explorer.step(explorer.index[second])
+    assert step is not None and explorer.count.acts == acts  # landed, not played
+    made = 0
+    for n, _, _ in step.scaled[1]:
+        k = explorer.keys[n]
+        if k in explorer.tables:
+            continue
+        parent, action, faces = explorer.parents[k]
+        assert parent == second and action == explorer.attacks[first[0]].action
+        table = explorer.table(k)
+        assert canonical(table) == k and explorer.tables[k] is table
+        assert canonical(act_with(later, action, faces, Work())) == k  # the defence answered
+        made += 1
+    assert made == explorer.count.acts - acts > 1
+    wrong = explorer.keys[step.scaled[1][0][0]]
+    explorer.parents[("elsewhere", wrong[1])] = (second, action, faces)
+    with pytest.raises(FightError, match="read their own stress"):
+        explorer.table(("elsewhere", wrong[1]))
+
+
+def test_an_attack_is_kept_per_state_less_its_tracks_and_dropped_where_plays_disagree() -> None:
+    """The first play of an attack from a state less its tracks is kept; another play adds
+    the kinds of hit it found; one that does not hold (``None``) or disagrees drops the
+    template for good."""
+    table = _table({"moll": EVEN, "jack": SKILLED})
+    explorer = Explorer(table, conflict_of(table), Work(), max_states=10)
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    margins = (
+        Landing((6, 6), Fraction(1, 4), ("jack", "Health", 2)),
+        Landing((1, 1), Fraction(3, 4), None, "missed", 0),
+    )
+    here, there = ("rest", (("jack", ()),)), ("rest", (("jack", (("Health", (2,)),)),))
+    ticks = Attack(swing, margins, {False: ("ticked", 0)})
+    explorer._remember(here, ticks)
+    assert explorer.attacks == {"rest": ticks}
+    explorer._remember(there, Attack(swing, margins, {True: ("out", 1)}))
+    assert explorer.attacks == {"rest": ticks}
+    assert ticks.after == {False: ("ticked", 0), True: ("out", 1)}
+    explorer._remember(there, Attack(swing, margins, {True: ("elsewhere", 1)}))
+    assert explorer.attacks == {"rest": None}
+    explorer._remember(here, ticks)
+    assert explorer.attacks == {"rest": None}
+    explorer._remember(("other", here[1]), ticks)
+    explorer._remember(("other", there[1]), None)
+    assert explorer.attacks == {"rest": None, "other": None}
+
+
+def test_a_final_states_ending_is_checked_against_the_simulations_where_it_was_played() -> None:
+    """The winner and damage read from a final state's JSON must be the simulation's own
+    outcome wherever the state's table was played: a disagreement is refused."""
+    begun = _table({"moll": EVEN, "jack": SKILLED}).act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    over = _strike(begun, "moll", "jack", [6, 6, 1, 1], 13)
+    fight = conflict_of(begun)
+    explorer = Explorer(begun, fight, Work(), max_states=10)
+    k = explorer.know(over)
+    assert explorer.ending(k) == ("society", {"moll": 0, "jack": 0})
+    told = replace(fight, outcome=lambda start, table: EncounterOutcome("bravoes", 1, {}))
+    wrong = Explorer(begun, told, Work(), max_states=10)
+    with pytest.raises(FightError, match="the simulation reads bravoes"):
+        wrong.ending(wrong.know(over))
+    wrong.tables.clear()  # worked out, never played: read from the state alone
+    assert wrong.ending(k) == ("society", {"moll": 0, "jack": 0})
