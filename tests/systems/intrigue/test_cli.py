@@ -527,3 +527,68 @@ def test_at_nine_digits_is_seconds_of_game_time_under_the_same_guard(evening: Pa
         "perceive", str(evening), "07", "15", "--as", "referee", "--at", "1000000000"
     )  # ten digits: not seconds, and no clock time either
     assert code == 2 and err.startswith("referee: error: --at: ")
+
+
+def test_at_more_than_twelve_hours_after_the_last_event_is_refused_as_a_slip(
+    evening: Path,
+) -> None:
+    """Game time cannot go back, and a wall-clock time earlier than the start reads as the next
+    day: ``--at`` more than twelve hours after the last event is almost always such a slip,
+    refused in one line saying how long after it is; twelve hours exactly is taken."""
+    e = str(evening)
+
+    def roll(at: str) -> tuple[int, str]:
+        code, _, err = run(
+            "roll", e, "krockin", "Medicine", "--target", "14", "--dice", "1,1,1",
+            "--as", "referee", "--at", at,
+        )  # fmt: skip
+        return code, err
+
+    code, err = roll("43201")  # seconds of game time: 12 hours and a second after 21:30
+    assert code == 2 and "that is 12:00:01 after the last event (21:30)" in err
+    assert roll("03:30") == (0, "")  # six hours on
+    code, err = roll("16:00")  # 12 hours 30 minutes after 03:30
+    assert code == 2 and err == (
+        "referee: error: --at 16:00: that is 12:30 after the last event (03:30); "
+        "game time cannot go back\n"
+    )
+    assert roll("09:30") == (0, "")  # six hours after 03:30, twelve after the start
+    assert roll("86400") == (0, "")  # twelve hours after 09:30, to the second
+
+
+def test_the_faces_given_to_roll_may_be_spaced_after_their_commas(evening: Path) -> None:
+    """``--dice 6, 6, 1``: the faces to roll, in order, the spaces a referee types ignored."""
+    code, out, err = run(
+        "roll", str(evening), "krockin", "Medicine", "--target", "14", "--dice", " 6, 6 ,1 ",
+        "--as", "referee",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "The Amazing Krockin rolls Medicine: 14 against 14: succeeds" in out
+
+
+def test_the_intrigue_group_holds_its_eight_commands_by_name_and_says_what_it_is_for() -> None:
+    """``referee intrigue`` (with no command, its help): the commands the module's doc lists,
+    in that order, each name calling its own command."""
+    import typer.main
+
+    from referee.cli import build_app
+    from referee.systems.intrigue import commands
+
+    top = typer.main.get_command(build_app(("intrigue",)))
+    assert isinstance(top, typer.core.TyperGroup)
+    group = top.commands["intrigue"]
+    assert isinstance(group, typer.core.TyperGroup) and group.no_args_is_help
+    assert group.help == (
+        "Intrigue in the Clouds: the cast, odds calculators, perception checks, skill rolls "
+        "and combat at the table (play with 'referee table')."
+    )
+    assert [(n, getattr(c.callback, "__wrapped__", None)) for n, c in group.commands.items()] == [
+        ("check", commands.check_command),
+        ("envelopes", commands.envelopes_command),
+        ("skill-odds", commands.skill_odds_command),
+        ("attack-odds", commands.attack_odds_command),
+        ("perceive", commands.perceive_command),
+        ("roll", commands.roll_command),
+        ("combat", commands.combat_command),
+        ("status", commands.status_command),
+    ]
