@@ -118,3 +118,36 @@ def test_an_events_roll_cards_follow_it_each_whole_and_as_written(tmp_path: Path
         f"   {who} perceives :smile:: :skull:: 3d6 ≥ 3: 3d6 (3, 3, 3) = 9 → success (margin +6)",
         f"#3 00:00 {who} may perceive :smile: again at 00:15.",
     ]
+
+
+def test_a_seeded_roll_rolls_the_same_dice_every_time(game: Path) -> None:
+    """``--seed N``: the dice are reproducible — the same roll on two copies of the evening,
+    seeded alike, comes out alike, and the record is written."""
+    shown = []
+    for copy in ("one.json", "two.json"):
+        record = game.parent / copy
+        assert table_run("new", "intrigue", str(game), "--out", str(record))[0] == 0
+        code, out, err = run(
+            "roll", str(record), "krockin", "Medicine", "--target", "12", "--seed", "7",
+            "--as", "referee",
+        )  # fmt: skip
+        assert code == 0, err
+        assert "rolls Medicine" in out
+        shown.append(out)
+        code, log, _ = table_run("log", str(record), "--as", "referee")
+        assert code == 0 and "rolls Medicine" in log
+    assert shown[0] == shown[1]
+
+
+def test_faces_given_but_not_rolled_are_named_and_nothing_is_written(evening: Path) -> None:
+    """Audit B5: ``--dice`` with faces the roll never used is a slip: refused, naming them."""
+    code, _, err = run(
+        "roll", str(evening), "krockin", "Medicine", "--target", "10", "--dice", "1,2,3,4,5",
+        "--as", "referee",
+    )  # fmt: skip
+    assert (code, err) == (
+        2,
+        "referee: error: --dice: 2 face(s) left unrolled (4, 5); nothing written\n",
+    )
+    code, log, _ = table_run("log", str(evening), "--as", "referee")
+    assert code == 0 and "rolls Medicine" not in log
