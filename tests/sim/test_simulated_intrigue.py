@@ -10,7 +10,7 @@ from typing import Any
 from referee.core import REFEREE, Action, Result, Table, system
 from referee.core.simulation import EncounterOutcome
 from referee.dice import ScriptedSource
-from referee.systems.intrigue.simulation import actors, begin, outcome
+from referee.systems.intrigue.simulation import actors, begin, outcome, pick
 
 HIT, MISS = [6, 6, 6], [1, 1, 1]
 
@@ -104,6 +104,7 @@ def test_before_any_combat_nothing_has_come_of_the_encounter() -> None:
         "none", 0, {}, False, {"deaths": 0, "knocked_out": 0}
     )
     assert actors(table) == [REFEREE]
+    assert pick(table, table.legal_actions("ann")) is None  # no declaration, nothing to resolve
 
 
 def told(result: Result) -> Table[Any]:
@@ -132,3 +133,19 @@ def test_the_winners_are_those_the_game_names_joined_else_escaped_where_one_got_
         table = told(result)
         seen = outcome(table, table)
         assert (seen.winner, seen.finished) == (winner, result.over), result
+
+
+def test_each_side_attacks_its_first_foe_and_the_referee_resolves_once_all_have_declared() -> None:
+    """The simulator's policy in a combat: each character declares an Attack on the first
+    opponent, in turn ("Combat Actions"); the referee then resolves the round."""
+    table = system("intrigue").new_table(TRIO)
+    table = table.act(Action("ann", "start_combat", {"targets": ["bob"]}), None)
+    assert pick(table, table.legal_actions(REFEREE)) is None  # nobody has declared yet
+    for who, foe in (("ann", "bob"), ("bob", "ann")):
+        declared = pick(table, table.legal_actions(who))
+        assert declared == Action(who, "declare", {"action": "attack", "target": foe})
+        table = table.act(declared, None)
+    combat = table.state.combats[-1].id
+    assert pick(table, table.legal_actions(REFEREE)) == Action(
+        REFEREE, "resolve", {"combat": combat}
+    )

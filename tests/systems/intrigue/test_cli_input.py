@@ -151,3 +151,49 @@ def test_faces_given_but_not_rolled_are_named_and_nothing_is_written(evening: Pa
     )
     code, log, _ = table_run("log", str(evening), "--as", "referee")
     assert code == 0 and "rolls Medicine" not in log
+
+
+def test_a_roll_is_of_a_skill_or_with_ability_of_a_special_ability(evening: Path) -> None:
+    """``roll WHO SKILL --target N``; ``--ability``: SKILL names a Special Ability, rolled with
+    the Mind Stat against the ability's Target Number ("Mental Combat")."""
+    lines = _lines(
+        "roll", str(evening), "krockin", "Energy Bolt", "--ability", "--target", "16",
+        "--dice", "6,6,4", "--as", "referee",
+    )  # fmt: skip
+    assert lines[0] == "odds krockin Energy Bolt: 3d6+0 ≥ 16: 4.6% (5/108)"
+    assert lines[1].endswith(" The Amazing Krockin rolls Energy Bolt: 16 against 16: succeeds.")
+
+
+def test_a_roll_against_another_character_is_opposed_by_their_roll_and_skill(
+    evening: Path,
+) -> None:
+    """``--against WHO``: the other character rolls 3d6 + the same skill ("Skill Rolls")."""
+    lines = _lines(
+        "roll", str(evening), "krockin", "Medicine", "--against", "scarface",
+        "--dice", "6,6,4,1,1,1", "--as", "referee",
+    )  # fmt: skip
+    assert lines[0] == "odds krockin Medicine: 3d6+1 ≥ scarface's 3d6+0: 63.7% (9905/15552)"
+    assert lines[1].endswith(
+        " The Amazing Krockin rolls Medicine: 17 against ScarFace's Medicine 3: succeeds."
+    )
+
+
+def test_a_roll_takes_exactly_one_of_a_target_number_and_an_opponent(evening: Path) -> None:
+    e = str(evening)
+    assert run("roll", e, "07", "Medicine", "--as", "referee")[::2] == (
+        2,
+        "referee: error: give exactly one of --target and --against\n",
+    )
+    assert run("roll", e, "07", "Medicine", "--as", "referee", "--target", "abc")[::2] == (
+        2,
+        "referee: error: --target: a whole number (at most six digits), not 'abc'\n",
+    )
+
+
+def test_a_dry_run_perception_check_shows_the_odds_and_rolls_nothing(evening: Path) -> None:
+    assert _lines("perceive", str(evening), "07", "15", "--as", "referee", "--dry-run") == [
+        "odds krockin is given scarface-p1 (Give to ALL with a Roll of 12 or more): "
+        "3d6+2 ≥ 12: 62.5% (5/8)"
+    ]
+    code, log, _ = table_run("log", str(evening), "--as", "referee")
+    assert code == 0 and "Perception Check" not in log
