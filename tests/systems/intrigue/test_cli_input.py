@@ -190,10 +190,15 @@ def test_a_roll_takes_exactly_one_of_a_target_number_and_an_opponent(evening: Pa
     )
 
 
-def test_a_dry_run_perception_check_shows_the_odds_and_rolls_nothing(evening: Path) -> None:
-    assert _lines("perceive", str(evening), "07", "15", "--as", "referee", "--dry-run") == [
+def test_a_dry_run_shows_the_referee_the_odds_and_rolls_nothing(evening: Path) -> None:
+    """``--dry-run``: a Perception Check's or a skill roll's odds only; the record unchanged."""
+    e = str(evening)
+    assert _lines("perceive", e, "07", "15", "--as", "referee", "--dry-run") == [
         "odds krockin is given scarface-p1 (Give to ALL with a Roll of 12 or more): "
         "3d6+2 ≥ 12: 62.5% (5/8)"
     ]
-    code, log, _ = table_run("log", str(evening), "--as", "referee")
-    assert code == 0 and "Perception Check" not in log
+    assert _lines(
+        "roll", e, "07", "Medicine", "--target", "14", "--as", "referee", "--dry-run"
+    ) == ["odds krockin Medicine: 3d6+1 ≥ 14: 25.9% (7/27)"]
+    code, log, _ = table_run("log", e, "--as", "referee")
+    assert code == 0 and "Perception Check" not in log and "rolls Medicine" not in log
