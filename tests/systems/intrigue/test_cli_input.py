@@ -153,15 +153,25 @@ def test_faces_given_but_not_rolled_are_named_and_nothing_is_written(evening: Pa
     assert code == 0 and "rolls Medicine" not in log
 
 
-def test_a_roll_is_of_a_skill_or_with_ability_of_a_special_ability(evening: Path) -> None:
+def test_a_roll_is_of_a_skill_or_with_ability_of_a_special_ability(tmp_path: Path) -> None:
     """``roll WHO SKILL --target N``; ``--ability``: SKILL names a Special Ability, rolled with
-    the Mind Stat against the ability's Target Number ("Mental Combat")."""
+    its own value (a skill of that name K does not have would add nothing)."""
+    game = tmp_path / "g.yaml"
+    game.write_text(
+        'characters:\n  k: {number: 17, abilities: {"Second Sight": {value: 2}}}\n'
+        "  s: {number: 15}\n"
+    )
+    record = tmp_path / "t.json"
+    assert table_run("new", "intrigue", str(game), "--out", str(record))[0] == 0
     lines = _lines(
-        "roll", str(evening), "krockin", "Energy Bolt", "--ability", "--target", "16",
+        "roll", str(record), "k", "Second Sight", "--ability", "--target", "12",
         "--dice", "6,6,4", "--as", "referee",
     )  # fmt: skip
-    assert lines[0] == "odds krockin Energy Bolt: 3d6+0 ≥ 16: 4.6% (5/108)"
-    assert lines[1].endswith(" The Amazing Krockin rolls Energy Bolt: 16 against 16: succeeds.")
+    assert lines == [
+        "odds k Second Sight: 3d6+2 ≥ 12: 62.5% (5/8)",
+        "#2 00:00 k rolls Second Sight: 18 against 12: succeeds.",
+        "   k's Second Sight ≥ 12: 3d6+2 ≥ 12: 3d6 (6, 6, 4) + 2 = 18 → success (margin +6)",
+    ]
 
 
 def test_a_roll_against_another_character_is_opposed_by_their_roll_and_skill(
