@@ -10,6 +10,7 @@ enumerated part plus what is still going on.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from typing import Any
@@ -246,3 +247,26 @@ def test_the_combat_offered_to_the_simulator_is_solved_as_the_duel_its_seat_begi
     )
     with pytest.raises(NotADuel):
         COMBAT.exact(alone, None, None)
+
+
+def test_a_duel_whose_attack_chance_changes_between_rounds_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The exact duel gives each side one chance to hit, the same every round ("Attacking":
+    3d6 plus the Attacker's Combat Stat against the Target's + 10, neither changing while both
+    stand). Were the game's own preview to show another chance in a later round, the table
+    is not that duel: it is refused, naming both chances, not solved with the first."""
+    procedure = system("intrigue").procedure
+    shown = type(procedure).previews
+
+    def worn_down(self: Any, state: Any, viewer: Viewer) -> Any:
+        previews = shown(self, state, viewer)
+        if any(combat.round > 1 for combat in state.running):
+            return tuple(replace(p, odds={**p.odds, "success": "1/216"}) for p in previews)
+        return previews
+
+    monkeypatch.setattr(type(procedure), "previews", worn_down)
+    table = system("intrigue").new_table(setup((3, 3), (1, 1), (1, 1)))  # four hits Knock Out
+    with pytest.raises(DuelError) as refused:
+        duel_from_table(table, "ann", "bob")
+    assert refused.value.reason == "ann's chance to hit changes from 1/2 to 1/216"
