@@ -281,9 +281,28 @@ def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> Non
     assert wins == {"bob": 0, "fred": Fraction(1, 2), "none": Fraction(1, 2)}
     assert (expected, never) == (Fraction(7, 4), Fraction(0))  # one round, or two
     wins, by_round, unfinished = forward("A", plays, 3)
-    assert wins == {"bob": Fraction(21, 64), "fred": Fraction(5, 32), "none": Fraction(5, 32)}
+    assert wins == {"bob": Fraction(21, 64), "fred": Fraction(9, 64), "none": Fraction(1, 8)}
     assert by_round == [q, Fraction(1, 8), Fraction(7, 32)]
-    assert unfinished == Fraction(23, 64)  # still going after three rounds, or never ending
+    # still going after three rounds (3/64 of it ending as the fourth begins), or never ending
+    assert unfinished == Fraction(26, 64)
+
+
+def test_a_melee_that_ends_as_the_round_after_the_last_begins_is_still_going_within_them() -> None:
+    """Within a horizon, a melee that ends as the next round begins (felled at the last
+    round's Recovery, its round adds 2) ends in the round after the last, as the simulation
+    counts: neither a win within the horizon nor a chance by round there, but still going —
+    each winner's chance within the rounds is the sum of his chances by round."""
+    table = _table(_sheet(6), _sheet(6))
+    q, half = Fraction(1, 4), Fraction(1, 2)
+    plays: dict[Hashable, RoundStep] = {
+        "A": RoundStep({("bob", 1): q, ("fred", 2): q}, {"A": (half, table)}),
+    }
+    assert forward("A", plays, 1) == ({"bob": q}, [q], Fraction(3, 4))
+    wins, by_round, unfinished = forward("A", plays, 2)
+    assert wins == {"bob": q + Fraction(1, 8), "fred": q}
+    assert by_round == [q, q + Fraction(1, 8)]
+    assert unfinished == Fraction(1, 8) + Fraction(1, 4)  # A again, or Fred as the third begins
+    assert sum(wins.values()) == sum(by_round) == 1 - unfinished
 
 
 def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
