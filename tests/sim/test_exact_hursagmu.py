@@ -30,6 +30,8 @@ from referee.sim.simulate import default_policy, legal_choices, simulate
 from referee.systems.hursagmu.exact import (
     MeleeError,
     RoundStep,
+    _OutOfTime,
+    _Solver,
     canonical,
     duel_odds,
     round_odds,
@@ -38,6 +40,8 @@ from referee.systems.hursagmu.exact import (
 from referee.systems.hursagmu.exact_rounds import absorb, forward
 from referee.systems.hursagmu.simulation import MELEE
 from tests.sim.faces import every_face as _every_face
+
+ZERO, ONE = Fraction(0), Fraction(1)
 
 
 def _sheet(stamina: int, defense: int = 3) -> dict[str, Any]:
@@ -215,6 +219,60 @@ def test_a_melee_in_which_nobody_can_be_hurt_never_ends() -> None:
     assert odds.rounds == 2  # the first round (not yet begun), then one that loops on itself
     ((_, second),) = round_odds(_table(harmless, harmless)).next.values()
     assert duel_odds(second).rounds == 1  # from the second round's start: it loops on itself
+    within = duel_odds(_table(harmless, harmless), rounds=1)  # the first round played alone
+    assert (within.rounds, within.unfinished, within.by_round) == (1, ONE, (ZERO,))
+
+
+def test_a_melee_ended_by_exhaustion_at_the_rounds_end_ends_as_the_next_round_begins() -> None:
+    """Fred spends his last 2 hits ("Pushing Power": he "will collapse from exhaustion");
+    nobody can be hurt, so he falls at the round's end ("Recovery": at 0 or less) and the melee
+    ends as the second round begins: in round 2, not within the first."""
+    harmless = {**_sheet(6), "strength": -20}
+    table = _table(harmless, {**harmless, "stamina": 2})
+    table = table.act(Action("fred", "push", {"hits": 2}), ScriptedSource([]))
+    assert round_odds(table).ends == {("bob", 2): 1}
+    odds = duel_odds(table)
+    assert odds.wins == {"bob": 1} and odds.expected_rounds == 2
+    assert odds.by_round[:3] == (ZERO, ONE, ZERO)
+    within = duel_odds(table, rounds=1)
+    assert (within.wins, within.by_round, within.unfinished) == ({}, (ZERO,), ONE)
+    within = duel_odds(table, rounds=2)
+    assert (within.wins, within.by_round, within.unfinished) == ({"bob": ONE}, (ZERO, ONE), ZERO)
+
+
+def test_where_nobody_may_end_the_round_what_would_go_on_never_ends() -> None:
+    """Without the Master's end of the round ("Recovery") nobody can move once everyone has
+    acted: what would have gone on to the next round is stuck there (``never``), the round's
+    ends the same."""
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")
+    played = round_odds(table)
+    stuck = replace(MELEE, kinds=MELEE.kinds - {"end_round"})
+    solver = _Solver(stuck, canonical)
+    alone = solver.round(table)
+    assert alone.ends == played.ends and set(played.ends) == {("bob", 1), ("fred", 1)}
+    assert not alone.next and 0 < alone.never == sum(p for p, _ in played.next.values())
+    assert solver.round(table) == alone  # played again from the steps it remembers
+
+
+def test_past_the_time_allowed_the_answer_is_that_of_the_rounds_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The time runs out in the second round: the answer is the first round's, what goes on
+    from it still going, within a horizon of one round."""
+    harmless = {**_sheet(6), "strength": -20}
+    table = _table(harmless, harmless)
+    played, calls = _Solver.round, []
+
+    def round_once(solver: _Solver, begin: Table[Any]) -> RoundStep:
+        calls.append(begin)
+        if len(calls) > 1:  # the second round: out of time
+            raise _OutOfTime
+        return played(solver, begin)
+
+    monkeypatch.setattr(_Solver, "round", round_once)
+    odds = duel_odds(table, time_limit=600)
+    assert (odds.horizon, odds.rounds, odds.unfinished, odds.by_round) == (1, 1, ONE, (ZERO,))
+    assert odds.wins == {} and odds.expected_rounds is None
 
 
 def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() -> None:
@@ -400,6 +458,8 @@ def test_bob_against_fred_takes_few_procedure_steps() -> None:
     procedure steps (it was 23,762: every branch of every replayed action taken again)."""
     odds = duel_odds(_example("bob-against-fred.yaml"))
     assert (odds.rounds, odds.states) == (239, 6_352)
+    # within two rounds: the first, and the 144 canonical rounds it leads to
+    assert duel_odds(_example("bob-against-fred.yaml"), rounds=2).rounds == 145
     assert odds.acts <= 1_200
     assert float(odds.wins["bob"]) == pytest.approx(0.8343, abs=1e-4)
 
