@@ -238,6 +238,13 @@ def test_a_melee_ended_by_exhaustion_at_the_rounds_end_ends_as_the_next_round_be
     assert (within.wins, within.by_round, within.unfinished) == ({}, (ZERO,), ONE)
     within = duel_odds(table, rounds=2)
     assert (within.wins, within.by_round, within.unfinished) == ({"bob": ONE}, (ZERO, ONE), ZERO)
+    conflict = conflict_of(table)  # played on to the Master's end of the round: one step left
+    while True:
+        action = default_policy(table, conflict, legal_choices(table, conflict), random.Random(0))
+        if action.kind == "end_round":
+            break
+        table = table.act(action, ScriptedSource([3] * 4))
+    assert round_odds(table).ends == {("bob", 2): 1}
 
 
 def test_where_nobody_may_end_the_round_what_would_go_on_never_ends() -> None:
@@ -427,6 +434,21 @@ def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
     )
     with pytest.raises(MeleeError, match="a duel of 2 characters; this melee has 3"):
         duel_odds(three)  # refused for its size, not after a time allowed
+
+
+def test_a_limit_of_the_model_met_while_choosing_is_raised_not_taken_for_a_refusal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A choice the game refuses is dropped and the policy asked again, as the simulator
+    plays; but where the exact model cannot take the action (a :class:`MeleeError`), the
+    melee is refused with that reason, not played on without the choice."""
+
+    def beyond(*args: Any) -> Any:
+        raise MeleeError("the attack's roll changes with its own faces")
+
+    monkeypatch.setattr("referee.systems.hursagmu.exact.action_branches", beyond)
+    with pytest.raises(MeleeError, match="changes with its own faces"):
+        duel_odds(_table(_sheet(6), _sheet(6)))
 
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "hursagmu"
