@@ -328,6 +328,26 @@ def test_the_answer_in_json_gives_each_chance_as_a_fraction_and_a_float() -> Non
     assert odds.rounds > 0 and odds.states > 0 and odds.acts > 0
 
 
+def test_the_procedure_steps_counted_are_the_procedures_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``acts`` (the answer's ``procedure_steps``) is how many actions the game's procedure
+    decided — each action taken afresh, replayed, or forced — however the work was saved."""
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")
+    procedure = type(table.procedure)
+    decide, decided = procedure.decide, []
+
+    def counted(self: Any, *args: Any) -> Any:
+        decided.append(args[1])
+        return decide(self, *args)
+
+    monkeypatch.setattr(procedure, "decide", counted)
+    for replay, shift in ((True, True), (True, False), (False, False)):
+        decided.clear()
+        odds = duel_odds(table, rounds=3, replay=replay, shift=shift)
+        assert odds.acts == len(decided) > 0, (replay, shift)
+
+
 def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> None:
     """The chain of rounds by hand: from round A Bob wins a quarter of the time, a quarter
     nobody can move and it is not over (``never``), a quarter A again, a quarter B; from B
