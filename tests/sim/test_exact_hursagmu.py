@@ -456,6 +456,21 @@ def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
         duel_odds(three)  # refused for its size, not after a time allowed
 
 
+def test_a_round_may_take_as_many_actions_as_the_limit_and_no_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Equal Initiatives: both declare, both strike, the Master ends the round — five
+    actions. Under a limit of five the round is played out; under four it is refused as still
+    going after four."""
+    table = _table(_sheet(6), _sheet(6), damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [3, 4]), "fred", [4, 3])
+    monkeypatch.setattr("referee.systems.hursagmu.exact.MAX_STEPS", 5)
+    assert set(round_odds(table).ends) == {("bob", 1), ("fred", 1)}
+    monkeypatch.setattr("referee.systems.hursagmu.exact.MAX_STEPS", 4)
+    with pytest.raises(MeleeError, match="a round still going after 4 actions"):
+        round_odds(table)
+
+
 def test_a_limit_of_the_model_met_while_choosing_is_raised_not_taken_for_a_refusal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
