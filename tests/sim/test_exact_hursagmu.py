@@ -38,6 +38,7 @@ from referee.systems.hursagmu.exact import (
     whole,
 )
 from referee.systems.hursagmu.exact_rounds import absorb, forward
+from referee.systems.hursagmu.exact_states import Work, action_branches, replay_branches
 from referee.systems.hursagmu.simulation import MELEE
 from tests.sim.faces import every_face as _every_face
 
@@ -469,6 +470,26 @@ def test_a_round_may_take_as_many_actions_as_the_limit_and_no_more(
     monkeypatch.setattr("referee.systems.hursagmu.exact.MAX_STEPS", 4)
     with pytest.raises(MeleeError, match="a round still going after 4 actions"):
         round_odds(table)
+
+
+def test_replayed_branches_that_reach_one_state_are_one_branch_their_chances_added() -> None:
+    """Bob's blow (equal Initiatives, both declared): its branches replayed under a key that
+    makes every state one are one branch — the chance of all of them, the first's state and
+    faces (in a melee two branches apart stay apart from a state with other hits: the keys
+    keep the hits)."""
+    table = _table(_sheet(6), _sheet(6), damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [3, 4]), "fred", [4, 3])
+    conflict = conflict_of(table)
+    while True:  # both declare; then Bob's blow
+        action = default_policy(table, conflict, legal_choices(table, conflict), random.Random(0))
+        if action.kind == "act":
+            break
+        table = table.act(action, ScriptedSource([]))
+    branches = list(action_branches(table, action, canonical, Work()).values())
+    assert len(branches) > 2 and sum(b.chance for b in branches) == 1
+    merged = replay_branches(table.state, lambda: table, action, branches, lambda s: 0, Work())
+    assert merged is not None and list(merged) == [0]
+    assert merged[0][:3] == (ONE, branches[0].state, branches[0].faces)
 
 
 def test_a_limit_of_the_model_met_while_choosing_is_raised_not_taken_for_a_refusal(
