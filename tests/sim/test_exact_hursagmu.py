@@ -136,6 +136,16 @@ def test_an_attack_and_its_defence_are_every_face_of_every_die() -> None:
     assert sum(ends.values()) + sum(nxt.values()) == 1
 
 
+def test_an_attack_that_misses_only_on_its_lowest_faces_is_forced_both_ways() -> None:
+    """Bob strikes at 9 above Fred's defence: he misses only on double 1 against double 6
+    (1 in 1,296), ties to the attacker; the miss is forced from the extreme faces too, and a
+    blow fells Fred on a damage roll of 4 or more."""
+    bob, fred = {**_sheet(6), "skills": {"striking": 9}}, {**_sheet(6, defense=0)}
+    table = _table(bob, fred, damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [6, 6]), "fred", [1, 1])
+    assert round_odds(table).ends == {("bob", 1): Fraction(1295, 1296) / 2}
+
+
 def test_a_tie_of_initiatives_is_every_face_of_every_die() -> None:
     """Equal Initiatives: both declare an attack, so neither defends; Bob strikes first, and
     Fred strikes back only if he is still up."""
