@@ -30,14 +30,19 @@ from referee.sim.simulate import default_policy, legal_choices, simulate
 from referee.systems.hursagmu.exact import (
     MeleeError,
     RoundStep,
+    _OutOfTime,
+    _Solver,
     canonical,
     duel_odds,
     round_odds,
     whole,
 )
 from referee.systems.hursagmu.exact_rounds import absorb, forward
+from referee.systems.hursagmu.exact_states import Work, action_branches, replay_branches
 from referee.systems.hursagmu.simulation import MELEE
 from tests.sim.faces import every_face as _every_face
+
+ZERO, ONE = Fraction(0), Fraction(1)
 
 
 def _sheet(stamina: int, defense: int = 3) -> dict[str, Any]:
@@ -131,6 +136,16 @@ def test_an_attack_and_its_defence_are_every_face_of_every_die() -> None:
     assert sum(ends.values()) + sum(nxt.values()) == 1
 
 
+def test_an_attack_that_misses_only_on_its_lowest_faces_is_forced_both_ways() -> None:
+    """Bob strikes at 9 above Fred's defence: he misses only on double 1 against double 6
+    (1 in 1,296), ties to the attacker; the miss is forced from the extreme faces too, and a
+    blow fells Fred on a damage roll of 4 or more."""
+    bob, fred = {**_sheet(6), "skills": {"striking": 9}}, {**_sheet(6, defense=0)}
+    table = _table(bob, fred, damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [6, 6]), "fred", [1, 1])
+    assert round_odds(table).ends == {("bob", 1): Fraction(1295, 1296) / 2}
+
+
 def test_a_tie_of_initiatives_is_every_face_of_every_die() -> None:
     """Equal Initiatives: both declare an attack, so neither defends; Bob strikes first, and
     Fred strikes back only if he is still up."""
@@ -215,6 +230,67 @@ def test_a_melee_in_which_nobody_can_be_hurt_never_ends() -> None:
     assert odds.rounds == 2  # the first round (not yet begun), then one that loops on itself
     ((_, second),) = round_odds(_table(harmless, harmless)).next.values()
     assert duel_odds(second).rounds == 1  # from the second round's start: it loops on itself
+    within = duel_odds(_table(harmless, harmless), rounds=1)  # the first round played alone
+    assert (within.rounds, within.unfinished, within.by_round) == (1, ONE, (ZERO,))
+
+
+def test_a_melee_ended_by_exhaustion_at_the_rounds_end_ends_as_the_next_round_begins() -> None:
+    """Fred spends his last 2 hits ("Pushing Power": he "will collapse from exhaustion");
+    nobody can be hurt, so he falls at the round's end ("Recovery": at 0 or less) and the melee
+    ends as the second round begins: in round 2, not within the first."""
+    harmless = {**_sheet(6), "strength": -20}
+    table = _table(harmless, {**harmless, "stamina": 2})
+    table = table.act(Action("fred", "push", {"hits": 2}), ScriptedSource([]))
+    assert round_odds(table).ends == {("bob", 2): 1}
+    odds = duel_odds(table)
+    assert odds.wins == {"bob": 1} and odds.expected_rounds == 2
+    assert odds.by_round[:3] == (ZERO, ONE, ZERO)
+    within = duel_odds(table, rounds=1)
+    assert (within.wins, within.by_round, within.unfinished) == ({}, (ZERO,), ONE)
+    within = duel_odds(table, rounds=2)
+    assert (within.wins, within.by_round, within.unfinished) == ({"bob": ONE}, (ZERO, ONE), ZERO)
+    conflict = conflict_of(table)  # played on to the Master's end of the round: one step left
+    while True:
+        action = default_policy(table, conflict, legal_choices(table, conflict), random.Random(0))
+        if action.kind == "end_round":
+            break
+        table = table.act(action, ScriptedSource([3] * 4))
+    assert round_odds(table).ends == {("bob", 2): 1}
+
+
+def test_where_nobody_may_end_the_round_what_would_go_on_never_ends() -> None:
+    """Without the Master's end of the round ("Recovery") nobody can move once everyone has
+    acted: what would have gone on to the next round is stuck there (``never``), the round's
+    ends the same."""
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")
+    played = round_odds(table)
+    stuck = replace(MELEE, kinds=MELEE.kinds - {"end_round"})
+    solver = _Solver(stuck, canonical)
+    alone = solver.round(table)
+    assert alone.ends == played.ends and set(played.ends) == {("bob", 1), ("fred", 1)}
+    assert not alone.next and 0 < alone.never == sum(p for p, _ in played.next.values())
+    assert solver.round(table) == alone  # played again from the steps it remembers
+
+
+def test_past_the_time_allowed_the_answer_is_that_of_the_rounds_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The time runs out in the second round: the answer is the first round's, what goes on
+    from it still going, within a horizon of one round."""
+    harmless = {**_sheet(6), "strength": -20}
+    table = _table(harmless, harmless)
+    played, calls = _Solver.round, []
+
+    def round_once(solver: _Solver, begin: Table[Any]) -> RoundStep:
+        calls.append(begin)
+        if len(calls) > 1:  # the second round: out of time
+            raise _OutOfTime
+        return played(solver, begin)
+
+    monkeypatch.setattr(_Solver, "round", round_once)
+    odds = duel_odds(table, time_limit=600)
+    assert (odds.horizon, odds.rounds, odds.unfinished, odds.by_round) == (1, 1, ONE, (ZERO,))
+    assert odds.wins == {} and odds.expected_rounds is None
 
 
 def test_the_melees_exact_odds_are_the_duels_answer_and_keep_its_time_limit() -> None:
@@ -263,6 +339,26 @@ def test_the_answer_in_json_gives_each_chance_as_a_fraction_and_a_float() -> Non
     assert odds.rounds > 0 and odds.states > 0 and odds.acts > 0
 
 
+def test_the_procedure_steps_counted_are_the_procedures_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``acts`` (the answer's ``procedure_steps``) is how many actions the game's procedure
+    decided — each action taken afresh, replayed, or forced — however the work was saved."""
+    table = _table(_sheet(6), _sheet(3), damage_roll="1d6")
+    procedure = type(table.procedure)
+    decide, decided = procedure.decide, []
+
+    def counted(self: Any, *args: Any) -> Any:
+        decided.append(args[1])
+        return decide(self, *args)
+
+    monkeypatch.setattr(procedure, "decide", counted)
+    for replay, shift in ((True, True), (True, False), (False, False)):
+        decided.clear()
+        odds = duel_odds(table, rounds=3, replay=replay, shift=shift)
+        assert odds.acts == len(decided) > 0, (replay, shift)
+
+
 def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> None:
     """The chain of rounds by hand: from round A Bob wins a quarter of the time, a quarter
     nobody can move and it is not over (``never``), a quarter A again, a quarter B; from B
@@ -281,9 +377,28 @@ def test_a_round_from_which_nobody_can_move_leaves_the_melee_unfinished() -> Non
     assert wins == {"bob": 0, "fred": Fraction(1, 2), "none": Fraction(1, 2)}
     assert (expected, never) == (Fraction(7, 4), Fraction(0))  # one round, or two
     wins, by_round, unfinished = forward("A", plays, 3)
-    assert wins == {"bob": Fraction(21, 64), "fred": Fraction(5, 32), "none": Fraction(5, 32)}
+    assert wins == {"bob": Fraction(21, 64), "fred": Fraction(9, 64), "none": Fraction(1, 8)}
     assert by_round == [q, Fraction(1, 8), Fraction(7, 32)]
-    assert unfinished == Fraction(23, 64)  # still going after three rounds, or never ending
+    # still going after three rounds (3/64 of it ending as the fourth begins), or never ending
+    assert unfinished == Fraction(26, 64)
+
+
+def test_a_melee_that_ends_as_the_round_after_the_last_begins_is_still_going_within_them() -> None:
+    """Within a horizon, a melee that ends as the next round begins (felled at the last
+    round's Recovery, its round adds 2) ends in the round after the last, as the simulation
+    counts: neither a win within the horizon nor a chance by round there, but still going —
+    each winner's chance within the rounds is the sum of his chances by round."""
+    table = _table(_sheet(6), _sheet(6))
+    q, half = Fraction(1, 4), Fraction(1, 2)
+    plays: dict[Hashable, RoundStep] = {
+        "A": RoundStep({("bob", 1): q, ("fred", 2): q}, {"A": (half, table)}),
+    }
+    assert forward("A", plays, 1) == ({"bob": q}, [q], Fraction(3, 4))
+    wins, by_round, unfinished = forward("A", plays, 2)
+    assert wins == {"bob": q + Fraction(1, 8), "fred": q}
+    assert by_round == [q, q + Fraction(1, 8)]
+    assert unfinished == Fraction(1, 8) + Fraction(1, 4)  # A again, or Fred as the third begins
+    assert sum(wins.values()) == sum(by_round) == 1 - unfinished
 
 
 def test_rounds_that_lead_back_to_each_other_are_solved_together() -> None:
@@ -352,6 +467,59 @@ def test_what_cannot_be_solved_is_refused_with_the_reason() -> None:
         duel_odds(three)  # refused for its size, not after a time allowed
 
 
+def test_a_round_may_take_as_many_actions_as_the_limit_and_no_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Equal Initiatives: both declare, both strike, the Master ends the round — five
+    actions. Under a limit of five the round is played out; under four it is refused as still
+    going after four."""
+    table = _table(_sheet(6), _sheet(6), damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [3, 4]), "fred", [4, 3])
+    monkeypatch.setattr("referee.systems.hursagmu.exact.MAX_STEPS", 5)
+    assert set(round_odds(table).ends) == {("bob", 1), ("fred", 1)}
+    monkeypatch.setattr("referee.systems.hursagmu.exact.MAX_STEPS", 4)
+    with pytest.raises(MeleeError, match="a round still going after 4 actions"):
+        round_odds(table)
+
+
+def test_replayed_branches_that_reach_one_state_are_one_branch_their_chances_added() -> None:
+    """Bob's blow (equal Initiatives, both declared): its branches replayed under a key that
+    makes every state one are one branch — the chance of all of them, the first's state and
+    faces (in a melee two branches apart stay apart from a state with other hits: the keys
+    keep the hits)."""
+    table = _table(_sheet(6), _sheet(6), damage_roll="1d6")
+    table = _roll(_roll(table, "bob", [3, 4]), "fred", [4, 3])
+    conflict = conflict_of(table)
+    while True:  # both declare; then Bob's blow
+        action = default_policy(table, conflict, legal_choices(table, conflict), random.Random(0))
+        if action.kind == "act":
+            break
+        table = table.act(action, ScriptedSource([]))
+    branches = list(action_branches(table, action, canonical, Work()).values())
+    assert len(branches) > 2 and sum(b.chance for b in branches) == 1
+    merged = replay_branches(table.state, lambda: table, action, branches, lambda s: 0, Work())
+    assert merged is not None and list(merged) == [0]
+    assert merged[0][:3] == (ONE, branches[0].state, branches[0].faces)
+    # with no branch kept from a state less these hits for its faces: each taken again
+    again = replay_branches(table.state, lambda: table, action, branches, canonical, Work(), [{}])
+    assert again == action_branches(table, action, canonical, Work())
+
+
+def test_a_limit_of_the_model_met_while_choosing_is_raised_not_taken_for_a_refusal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A choice the game refuses is dropped and the policy asked again, as the simulator
+    plays; but where the exact model cannot take the action (a :class:`MeleeError`), the
+    melee is refused with that reason, not played on without the choice."""
+
+    def beyond(*args: Any) -> Any:
+        raise MeleeError("the attack's roll changes with its own faces")
+
+    monkeypatch.setattr("referee.systems.hursagmu.exact.action_branches", beyond)
+    with pytest.raises(MeleeError, match="changes with its own faces"):
+        duel_odds(_table(_sheet(6), _sheet(6)))
+
+
 EXAMPLES = Path(__file__).parents[2] / "examples" / "hursagmu"
 
 
@@ -377,11 +545,15 @@ def test_a_branch_with_its_hits_moved_is_the_branch_taken_again() -> None:
 
 
 def test_bob_against_fred_takes_few_procedure_steps() -> None:
-    """Bob against Fred to the end: 239 canonical rounds, 6,352 states, from about a thousand
-    procedure steps (it was 23,762: every branch of every replayed action taken again)."""
+    """Bob against Fred to the end: 239 canonical rounds, 6,352 states, from the 1,062
+    procedure steps docs/simulate.md gives (it was 23,762: every branch of every replayed action
+    taken again): a branch kept without the hits it went through, or an attack forced and then
+    taken again, is a step more."""
     odds = duel_odds(_example("bob-against-fred.yaml"))
     assert (odds.rounds, odds.states) == (239, 6_352)
-    assert odds.acts <= 1_200
+    # within two rounds: the first, and the 144 canonical rounds it leads to
+    assert duel_odds(_example("bob-against-fred.yaml"), rounds=2).rounds == 145
+    assert odds.acts == 1_062
     assert float(odds.wins["bob"]) == pytest.approx(0.8343, abs=1e-4)
 
 

@@ -532,6 +532,24 @@ def test_a_tasks_odds_are_its_roll_against_its_challenge_level() -> None:
     assert cells(out, "1")[3:] == ["2d6+3", "≥ 9:  72.2%  (13/18)"]
 
 
+def test_a_task_of_a_bare_attribute_rolls_the_planners_strength_or_willpower() -> None:
+    # A task may roll an attribute alone (the door held open by Strength, the portal by
+    # Willpower, "Pushing Power"): 2d6 + what --str or --wil gives, the other unread.
+    door, portal = "task:strength:9:hold the door", "task:willpower:10:hold the portal"
+    for strength, willpower in (("3", "1"), ("1", "3")):
+        given = ("--str", strength, "--wil", willpower)
+        code, out, _ = run("plan", door, *given)
+        assert code == 0, out
+        assert cells(out, "1")[3] == f"2d6+{strength}"
+        code, out, _ = run("plan", portal, *given)
+        assert code == 0, out
+        assert cells(out, "1")[3] == f"2d6+{willpower}"
+    code, out, _ = run("plan", door, "--str", "3")
+    assert cells(out, "1")[4] == "≥ 9:  72.2%  (13/18)"
+    code, out, _ = run("plan", portal, "--wil", "3")
+    assert cells(out, "1")[4] == "≥ 10:  58.3%  (7/12)"
+
+
 def test_an_opposed_ranged_attack_carries_the_range_challenge() -> None:
     # "Range": at 25 yards a missile weapon adds 2 to the defender's side (2d6+7 against
     # 2d6+6+2), none at point blank.

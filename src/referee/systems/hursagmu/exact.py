@@ -262,7 +262,8 @@ class _Solver:
         ends: dict[tuple[str, int], Fraction] = {}
         nxt: dict[Hashable, tuple[Fraction, Table[Any]]] = {}
         never = ZERO
-        for taken in range(MAX_STEPS + 1):
+        # up to MAX_STEPS actions, then a look at where the last led: every state ended
+        for taken in range(MAX_STEPS + 2):
             if not frontier:
                 return RoundStep(ends, nxt, never)
             going: list[tuple[int, tuple[int, list[tuple[Hashable, int, Any]]]]] = []

@@ -52,13 +52,15 @@ def forward(
     first: Hashable, plays: Mapping[Hashable, RoundStep], horizon: int
 ) -> tuple[dict[str, Fraction], list[Fraction], Fraction]:
     """The first ``horizon`` rounds run forward: each winner's chance, the chance it ends in
-    each round, and the chance it is still going after them (or never ends). The chances are
-    whole numbers over one denominator a round, made fractions once at the end."""
+    each round, and the chance it is still going after them (or never ends). A melee that ends
+    as the round after the last begins (its round adds 2) ends beyond them: still going after
+    them, as the simulation counts its rounds. The chances are whole numbers over one
+    denominator a round, made fractions once at the end."""
     scaled: dict[Hashable, Scaled] = {}
     wins: dict[str, int] = {}
-    by_round = [0] * (horizon + 1)
+    by_round = [0] * horizon
     frontier: dict[Hashable, int] = {first: 1}
-    never, over = 0, 1
+    never, beyond, over = 0, 0, 1
     for r in range(1, horizon + 1):
         for k in frontier:
             if k in plays and k not in scaled:
@@ -67,6 +69,7 @@ def forward(
         wins = {w: n * common for w, n in wins.items()}
         by_round = [n * common for n in by_round]
         never *= common
+        beyond *= common
         over *= common
         grown: dict[Hashable, int] = {}
         for k, n in frontier.items():
@@ -77,6 +80,9 @@ def forward(
             n *= common // below
             never += n * stuck
             for winner, adds, m in ends:
+                if r + adds - 1 > horizon:  # ends in round horizon + 1
+                    beyond += n * m
+                    continue
                 wins[winner] = wins.get(winner, 0) + n * m
                 by_round[r + adds - 2] += n * m
             for k2, m in nexts:
@@ -84,8 +90,8 @@ def forward(
         frontier = grown
     return (
         {w: Fraction(n, over) for w, n in wins.items()},
-        [Fraction(n, over) for n in by_round[:horizon]],
-        Fraction(sum(frontier.values()) + never, over),
+        [Fraction(n, over) for n in by_round],
+        Fraction(sum(frontier.values()) + never + beyond, over),
     )
 
 
