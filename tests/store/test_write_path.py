@@ -17,6 +17,15 @@ from referee.core import Action
 from referee.store import StoreError, open_store
 
 
+def _rally(store: Any, table_id: str, version: int) -> int:
+    """One rally of the toy's (a pool of 2d6, one event) on ``version``: the version after."""
+    return int(
+        store.act(
+            table_id, Action("scarface", "rally", {"dice": 2}), seat=None, expect_version=version
+        ).version
+    )
+
+
 def test_an_action_on_sqlite_goes_straight_through_the_driver(sqlite_url: str) -> None:
     with open_store(sqlite_url) as store:
         made = store.create_table("kernel_toy", {}, name="t")
@@ -35,12 +44,7 @@ def test_an_action_on_sqlite_goes_straight_through_the_driver(sqlite_url: str) -
         for _ in range(3):
             built.clear()
             sent.clear()
-            version = store.act(
-                made.id,
-                Action("scarface", "rally", {"dice": 2}),
-                seat=None,
-                expect_version=version,
-            ).version
+            version = _rally(store, made.id, version)
             assert built == []
             assert [s.split()[0] for s in sent] == [
                 "BEGIN",
@@ -85,12 +89,7 @@ def test_an_action_on_postgresql_reads_its_row_locked_straight_through_the_drive
         version = made.table.version
         for _ in range(2):
             sent.clear()
-            version = store.act(
-                made.id,
-                Action("scarface", "rally", {"dice": 2}),
-                seat=None,
-                expect_version=version,
-            ).version
+            version = _rally(store, made.id, version)
             assert built == []
             pings = (";", "SELECT 1")  # the pool's, as a connection is taken
             words = [" ".join(s.split()[:3]) for s in sent if s.strip() not in pings]
