@@ -29,9 +29,9 @@ from referee.store.store import (
     CreatedTable,
     Store,
     TableInfo,
-    join_link,
     open_store,
 )
+from referee.store.tokens import join_link
 
 __all__ = [
     "DATABASE_ENV",

@@ -60,7 +60,7 @@ from referee.store.rows import (
 from referee.store.schema import ACTIONS, EVENTS, SEATS, SNAPSHOTS, TABLES, dumps
 from referee.store.tokens import hash_token, new_salt, new_token
 
-__all__ = ["NOTIFY_CHANNEL", "CreatedTable", "Store", "TableInfo", "join_link", "open_store"]
+__all__ = ["NOTIFY_CHANNEL", "CreatedTable", "Store", "TableInfo", "open_store"]
 
 
 _ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no l, o, 0, 1: ids are read aloud
@@ -90,16 +90,6 @@ class TableInfo:
 class _Cached:
     revision: int
     table: Table[Any]
-
-
-def join_link(base: str, table_id: str, token: str) -> str:
-    """The link that seats a player: ``{base}/join/{table_id}#{token}`` (the token after ``#``
-    never reaches a server log).
-
-    >>> join_link("http://127.0.0.1:8000/", "wq4k7m2x9p", "abc")
-    'http://127.0.0.1:8000/join/wq4k7m2x9p#abc'
-    """
-    return f"{base.rstrip('/')}/join/{table_id}#{token}"
 
 
 def open_store(url: str | None = None, *, snapshot_every: int = snapshots.SNAPSHOT_EVERY) -> Store:
@@ -132,9 +122,8 @@ class Store:
         self.snapshot_every = snapshot_every
         self._cache: dict[str, _Cached] = {}
         self._lock = threading.Lock()
+        # this store's name in its notifications ('<table id>:<version>:<origin>')
         self.origin = "s" + secrets.token_hex(6)
-        """This store's name in its notifications (``'<table id>:<version>:<origin>'``): a
-        server process that hears its own store's change coming back has had it already."""
 
     def __repr__(self) -> str:
         return f"Store({describe_url(self.url)!r})"
@@ -426,10 +415,8 @@ class Store:
     # -- the machinery -----------------------------------------------------------------------
 
     def newest(self, table_id: str, table: Table[Any]) -> Table[Any]:
-        """The newest of ``table`` and the table ``table_id`` as this store last read or wrote
-        it (by the row's revision, which every action and undo moves on): what a change made
-        through this store hands on, so that two changes of one table whose threads finish in
-        the other order never leave the older one standing."""
+        """The table ``table_id`` as this store last read or wrote it (the highest revision),
+        else ``table``: two changes whose threads finish out of order hand on the newer."""
         with self._lock:
             cached = self._cache.get(table_id)
         return table if cached is None else cached.table

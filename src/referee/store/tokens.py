@@ -19,13 +19,23 @@ import hmac
 import secrets
 from collections.abc import Mapping
 
-__all__ = ["hash_token", "matching_seat", "new_salt", "new_token"]
+__all__ = ["hash_token", "join_link", "matching_seat", "new_salt", "new_token"]
 
 _SCRYPT: dict[str, int] = {"n": 2**12, "r": 8, "p": 1, "dklen": 32}
 """scrypt's cost: 4 MiB per hash. A token is 256 random bits, so no guessing is helped by a
 slow hash; the hash is there so that a copy of the database holds no usable token."""
 
 _MAX_TOKEN = 256
+
+
+def join_link(base: str, table_id: str, token: str) -> str:
+    """The link that seats a player: ``{base}/join/{table_id}#{token}`` (the token after ``#``
+    never reaches a server log).
+
+    >>> join_link("http://127.0.0.1:8000/", "wq4k7m2x9p", "abc")
+    'http://127.0.0.1:8000/join/wq4k7m2x9p#abc'
+    """
+    return f"{base.rstrip('/')}/join/{table_id}#{token}"
 
 
 def new_token() -> str:
