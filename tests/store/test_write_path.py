@@ -117,3 +117,20 @@ def test_a_failure_straight_through_the_driver_is_the_stores_error(sqlite_url: s
                 seat=None,
                 expect_version=made.table.version,
             )
+
+
+def test_a_failure_straight_through_psycopg_is_the_stores_error(postgres_url: str) -> None:
+    """The row read and the pipeline go straight through psycopg: a database failure there (a
+    lock not granted within the session's ``lock_timeout``, here) is still the store's one-line
+    error, and nothing is stored."""
+    locked_url = postgres_url + ("&" if "?" in postgres_url else "?")
+    locked_url += "options=-c%20lock_timeout%3D100"
+    with open_store(postgres_url) as store, open_store(locked_url) as impatient:
+        made = store.create_table("kernel_toy", {}, name="t")
+        with store.engine.begin() as holder:
+            holder.exec_driver_sql(
+                "SELECT id FROM referee_tables WHERE id = %(id)s FOR UPDATE", {"id": made.id}
+            )
+            with pytest.raises(StoreError, match="lock"):
+                _rally(impatient, made.id, made.table.version)
+        assert store.version(made.id) == made.table.version

@@ -195,6 +195,19 @@ def translated(url: URL) -> Iterator[None]:
         raise StoreError(_reason(url, error, invalidated=False)) from None
     except exc.SQLAlchemyError as error:
         raise StoreError(f"database {describe_url(url)!r}: {_first_line(error)}") from None
+    except Exception as error:
+        if not _is_psycopg_error(error):
+            raise
+        # a statement sent straight through psycopg (the row read, an action's pipeline)
+        raise StoreError(_reason(url, error, invalidated=False)) from None
+
+
+def _is_psycopg_error(error: Exception) -> bool:
+    """True for psycopg's own errors (never imported here: none can occur before it is)."""
+    import sys
+
+    psycopg = sys.modules.get("psycopg")
+    return psycopg is not None and isinstance(error, psycopg.Error)
 
 
 def _first_line(error: BaseException) -> str:
