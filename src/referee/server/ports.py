@@ -48,10 +48,8 @@ class TableInfoLike(Protocol):
 class TableStore(Protocol):
     """The store's operations the server calls (see ``referee.store``)."""
 
-    @property
-    def origin(self) -> str:
-        """The store's name in the notifications it sends (PostgreSQL)."""
-        ...
+    origin: str
+    """The store's name in the notifications it sends (PostgreSQL)."""
 
     def newest(self, table_id: str, table: Table[Any]) -> Table[Any]: ...
 
