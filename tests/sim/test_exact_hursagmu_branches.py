@@ -132,9 +132,10 @@ def test_branches_merged_keep_the_hits_they_went_through_only_where_each_went_th
 ):
     """Fred's Initiative against Bob's (both down to 5 hits of 6): its 36 faces merged by the
     key into three branches (below Bob's, tied, above), every face through the same hits
-    (nobody's change): each keeps them, and moves with the hits. Bob's blow under a key that
-    makes every state one: its faces went through each damage, so the one branch keeps none,
-    and is taken again from other hits, not moved."""
+    (nobody's change): each keeps them, and moves with the hits, as far as just below Stamina
+    (from 4 and 2 hits up to 5 and 5). Bob's blow under a key that makes every state one: its
+    faces went through each damage, so the one branch keeps none, and is taken again from
+    other hits, not moved."""
     setup = {"characters": {"bob": _sheet(6), "fred": _sheet(6)}, "options": {"damage_roll": "1d6"}}
     table = _hits(system("hursagmu").new_table(setup), bob=5, fred=5)
     table = table.act(Action("bob", "initiative", {"stance": "maneuver"}), ScriptedSource([3, 4]))
@@ -149,6 +150,10 @@ def test_branches_merged_keep_the_hits_they_went_through_only_where_each_went_th
         assert canonical(out[0]) == canonical(
             _hits(replace(table, state=branch.state), bob=4, fred=2).state
         )
+    # and back up, from 4 and 2 to 5 and 5 hits: the most each may be moved, still below 6
+    for branch in action_branches(lower, fred, canonical, Work()).values():
+        out = shifted(branch, table.state)
+        assert out is not None and out[1] == ((5,), (5,))
 
     table, blow = _blow()
     (one,) = action_branches(table, blow, lambda s: 0, Work()).values()
