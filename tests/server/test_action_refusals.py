@@ -114,6 +114,20 @@ def test_every_problem_in_words_names_its_field() -> None:
         assert not any(words in said for words in MODEL_WORDS), (problem, said)
 
 
+def test_the_values_a_field_may_take_read_in_one_order_whatever_order_the_model_gave() -> None:
+    """Pydantic lists a ``Literal``'s values in the order of the one typing's cache holds: a
+    ``Literal`` equal to one built before in another order (the same values) is that one. The
+    sentence lists them alphabetically, so a refusal reads the same in every process."""
+    for expected in ("'low' or 'high'", "'high' or 'low'"):
+        said = in_words("literal_error", {"expected": expected}, ("guard",), "Input should be")
+        assert said == "‘guard’ must be 'high' or 'low'."
+    three = in_words("enum", {"expected": "'hold', 'feint' or 'assault'"}, ("maneuver",), "")
+    assert three == "‘maneuver’ must be 'assault', 'feint' or 'hold'."
+    assert (
+        in_words("literal_error", {"expected": "9, 3 or 6"}, ("n",), "") == "‘n’ must be 9, 3 or 6."
+    )
+
+
 #: Values of the wrong shape for any parameter: a number where words are asked, words where a
 #: number is, a list, a mapping, nothing, a number too large for any rule.
 WRONG = ["x" * 3, 10**12, [1, "a"], {"z": 1}, None, -1, True]

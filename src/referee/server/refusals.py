@@ -16,6 +16,7 @@ message stays in the error body's ``reason``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 __all__ = ["PLAIN", "field_label", "in_words"]
@@ -92,6 +93,25 @@ def field_label(path: Sequence[str | int]) -> str:
     return f"{label} ({', '.join(context)})" if context else label
 
 
+_QUOTED = re.compile(r"'[^'\\]*'")
+
+
+def _in_order(expected: str) -> str:
+    """Pydantic's list of the values a field may take (``'low' or 'high'``), its quoted words
+    in alphabetical order: the same sentence whichever order the model's values came to it
+    in (a ``Literal`` equal to one built before, in another order, is that one to typing's
+    cache).
+
+    >>> _in_order("'low', 'high' or 'guard'")
+    "'guard', 'high' or 'low'"
+    """
+    words = _QUOTED.findall(expected)
+    if len(words) < 2 or _QUOTED.sub("", expected).replace(", ", "").replace(" or ", ""):
+        return expected
+    ordered = sorted(words)
+    return f"{', '.join(ordered[:-1])} or {ordered[-1]}"
+
+
 def in_words(
     problem: str,
     limits: Mapping[str, str | int | float],
@@ -102,6 +122,8 @@ def in_words(
     by the kind of ``problem`` and its ``limits``; the reason itself, the field named, where
     the problem is the game's own words or a kind not known here."""
     field = field_label(path) or "this action"
+    if "expected" in limits:
+        limits = {**limits, "expected": _in_order(str(limits["expected"]))}
     template = PLAIN.get(problem)
     if template is not None and problem not in _OWN_WORDS:
         try:
