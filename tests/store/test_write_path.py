@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import event
 
 from referee.core import Action
+from referee.core.errors import StaleTableError
 from referee.store import StoreError, open_store
 
 
@@ -27,24 +28,30 @@ def _rally(store: Any, table_id: str, version: int) -> int:
 
 
 def test_an_action_on_sqlite_goes_straight_through_the_driver(sqlite_url: str) -> None:
+    """Every statement through the driver, on the one connection the engine's writers share
+    (taken from the pool at the first write and kept: no checkout an action)."""
     with open_store(sqlite_url) as store:
-        made = store.create_table("kernel_toy", {}, name="t")
         built: list[str] = []
         sent: list[str] = []
+        checkouts: list[object] = []
 
         def counted(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
             built.append(statement)
 
         def traced(dbapi: Any, _record: Any, _proxy: Any) -> None:
+            checkouts.append(dbapi)
             dbapi.set_trace_callback(sent.append)
 
-        event.listen(store.engine, "before_cursor_execute", counted)
         event.listen(store.engine, "checkout", traced)
+        made = store.create_table("kernel_toy", {}, name="t")
+        event.listen(store.engine, "before_cursor_execute", counted)
         version = made.table.version
         for _ in range(3):
             built.clear()
             sent.clear()
+            checkouts.clear()
             version = _rally(store, made.id, version)
+            assert checkouts == []
             assert built == []
             assert [s.split()[0] for s in sent] == [
                 "BEGIN",
@@ -117,6 +124,37 @@ def test_a_failure_straight_through_the_driver_is_the_stores_error(sqlite_url: s
                 seat=None,
                 expect_version=made.table.version,
             )
+
+
+def test_the_writers_connection_outlives_a_refusal_not_a_failure(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refused action (a stale version) leaves the writers' connection as it was; a failure
+    of the database inside the transaction closes it, stores nothing, and the next write opens
+    another."""
+    from referee.store import store as store_module
+
+    with open_store(sqlite_url) as store:
+        made = store.create_table("kernel_toy", {}, name="t")
+        checkouts: list[object] = []
+        event.listen(store.engine, "checkout", lambda dbapi, *_: checkouts.append(dbapi))
+        version = _rally(store, made.id, made.table.version)
+        with pytest.raises(StaleTableError):
+            _rally(store, made.id, version - 1)
+        version = _rally(store, made.id, version)
+        assert checkouts == []
+
+        def broken(*args: Any) -> int:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(store_module, "append_sqlite", broken)
+        with pytest.raises(StoreError, match="disk I/O error"):
+            _rally(store, made.id, version)
+        monkeypatch.undo()
+        assert store.version(made.id) == version
+        assert len(checkouts) == 1  # (the read just now)
+        assert _rally(store, made.id, version) == version + 1
+        assert len(checkouts) == 2  # a fresh connection for the writers
 
 
 def test_a_failure_straight_through_psycopg_is_the_stores_error(postgres_url: str) -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "is_postgresql",
     "make_engine",
     "normalise_url",
+    "release_writer",
     "translated",
     "write_transaction",
 ]
@@ -176,12 +177,63 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     file, shared by every engine of the process that opens it), held until the transaction has
     committed or rolled back: SQLite lets one writer in at a time, and one waiting in its busy
     handler polls and sleeps, where one waiting on a lock is woken the moment it is its turn.
+    Since they take turns, the writers of an engine share one connection, opened at the first
+    write and kept (:func:`release_writer` closes it): taking a connection from the pool and
+    giving it back cost a write on SQLite more than the statements of a small action (issue 29).
     """
     writer = _WRITERS_BY_ENGINE.get(engine)
-    with writer if writer is not None else contextlib.nullcontext(), engine.connect() as conn:
-        conn.execution_options(referee_write=True)
-        with conn.begin():
-            yield conn
+    if writer is None:  # PostgreSQL: the database's row locks order the writers
+        with engine.connect() as conn:
+            conn.execution_options(referee_write=True)
+            with conn.begin():
+                yield conn
+        return
+    with writer:
+        held = _held_writer(engine)
+        if held.in_transaction():  # (a write within a write: its own)
+            with engine.connect() as conn:
+                conn.execution_options(referee_write=True)
+                with conn.begin():
+                    yield conn
+            return
+        try:
+            with held.begin():
+                yield held
+        except BaseException as error:
+            if held.invalidated or held.in_transaction() or not _is_refusal(error):
+                release_writer(engine)  # the next write opens a fresh connection
+            raise
+
+
+_HELD = "_referee_writer"
+"""The attribute of a SQLite engine holding its writers' connection (on the engine itself, so
+that an engine no longer used is collected with it)."""
+
+
+def _held_writer(engine: Engine) -> Connection:
+    held: Connection | None = engine.__dict__.get(_HELD)
+    if held is None or held.closed:
+        held = engine.connect()
+        held.execution_options(referee_write=True)
+        engine.__dict__[_HELD] = held
+    return held
+
+
+def release_writer(engine: Engine) -> None:
+    """Close the connection a SQLite engine's writers share (before the engine is disposed, or
+    after a failure of the database); the next write opens another."""
+    held: Connection | None = engine.__dict__.pop(_HELD, None)
+    if held is not None:
+        with contextlib.suppress(Exception):
+            held.close()
+
+
+def _is_refusal(error: BaseException) -> bool:
+    """True for an error of the rules or of the caller (an action refused, a stale version),
+    which leaves the connection as good as it was; False for the database's own."""
+    return not isinstance(error, (exc.SQLAlchemyError, sqlite3.Error)) and isinstance(
+        error, Exception
+    )
 
 
 @contextlib.contextmanager

@@ -41,6 +41,7 @@ from referee.store.engine import (
     is_postgresql,
     make_engine,
     normalise_url,
+    release_writer,
     translated,
     write_transaction,
 )
@@ -130,6 +131,7 @@ class Store:
 
     def close(self) -> None:
         """Close the store's connections."""
+        release_writer(self.engine)
         self.engine.dispose()
 
     def forget(self) -> None:
