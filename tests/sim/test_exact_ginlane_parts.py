@@ -17,8 +17,8 @@ import pytest
 from referee.core import Action, Table, system
 from referee.core.simulation import EncounterOutcome, conflict_of
 from referee.dice import ScriptedSource
-from referee.systems.ginlane import exact_branches
-from referee.systems.ginlane.exact import FightError, fight_odds
+from referee.systems.ginlane import exact, exact_branches
+from referee.systems.ginlane.exact import SECONDS_PER_STATE, FightError, fight_odds
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
 from referee.systems.ginlane.exact_chain import Explorer, InitiativeContest
 from referee.systems.ginlane.exact_hits import Attack, Landing
@@ -242,3 +242,49 @@ def test_a_final_states_ending_is_checked_against_the_simulations_where_it_was_p
         wrong.ending(wrong.know(over))
     wrong.tables.clear()  # worked out, never played: read from the state alone
     assert wrong.ending(k) == ("society", {"moll": 0, "jack": 0})
+
+
+class _Clock:
+    """A monotonic clock that reads what it is set to."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_a_fight_of_more_sets_of_health_boxes_than_the_states_or_the_time_allow_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Moll's and Jack's 10 Health boxes are 1,024 sets, each a state of its own: with 1,024
+    states allowed, or 1,024 x 0.13 ms given (the clock stopped), the fight is solved; with
+    one state fewer, or a little less time, it is refused before anything is played."""
+    begun = _begun()
+    whole = fight_odds(begun)
+    monkeypatch.setattr(exact, "time", _Clock(0.0))
+    monkeypatch.setattr(exact_branches, "time", _Clock(0.0))
+    assert fight_odds(begun, max_states=1_024) == whole
+    assert fight_odds(begun, time_limit=1_024 * SECONDS_PER_STATE) == whole
+    with pytest.raises(FightError, match=r": about 1,024 states .* more than 1,023: too large"):
+        fight_odds(begun, max_states=1_023)
+    with pytest.raises(FightError, match=r": about 1,024 states .* more than the 0\.13299 s"):
+        fight_odds(begun, time_limit=1_023 * SECONDS_PER_STATE)
+
+
+def test_an_answer_is_given_within_its_time_and_refused_once_the_clock_passes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fight under way takes 274 procedure steps, the clock read at the 256th: a minute
+    given, it is answered as with no time given; the clock past the deadline then, refused."""
+    begun = _begun()
+    assert fight_odds(begun, time_limit=60) == fight_odds(begun)
+    monkeypatch.setattr(exact, "time", _Clock(100.0))
+    monkeypatch.setattr(exact_branches, "time", _Clock(160.5))
+    with pytest.raises(FightError, match=r": 256 procedure steps in 60 s and more to go"):
+        fight_odds(begun, time_limit=60)
+
+
+def test_a_horizon_of_no_rounds_is_refused() -> None:
+    with pytest.raises(FightError, match="rounds must be at least 1, not 0"):
+        fight_odds(_begun(), rounds=0)
