@@ -8,7 +8,7 @@ Alertness initiative check. Turns then proceed in order around the table."
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -18,9 +18,9 @@ from referee.core import Action, Table, system
 from referee.core.simulation import EncounterOutcome, conflict_of
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import exact, exact_branches
-from referee.systems.ginlane.exact import SECONDS_PER_STATE, FightError, fight_odds
+from referee.systems.ginlane.exact import SECONDS_PER_STATE, FightError, _solve, fight_odds
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
-from referee.systems.ginlane.exact_chain import Explorer, InitiativeContest
+from referee.systems.ginlane.exact_chain import ChainStep, Explorer, InitiativeContest
 from referee.systems.ginlane.exact_hits import Attack, Landing
 from tests.sim.test_exact_ginlane import EVEN, SKILLED, _bruised, _strike
 
@@ -288,3 +288,67 @@ def test_an_answer_is_given_within_its_time_and_refused_once_the_clock_passes_it
 def test_a_horizon_of_no_rounds_is_refused() -> None:
     with pytest.raises(FightError, match="rounds must be at least 1, not 0"):
         fight_odds(_begun(), rounds=0)
+
+
+@dataclass
+class _Chain:
+    """A chain made by hand, as the solver reads an explorer's: each state's step (``None``:
+    nobody may move) and the states where the fight is over."""
+
+    steps: dict[int, ChainStep | None]
+    final: set[int]
+
+    def is_over(self, k: int) -> bool:
+        return k in self.final
+
+    def step(self, k: int) -> ChainStep | None:
+        return self.steps[k]
+
+
+def _moves(*moves: tuple[int, Fraction, int]) -> ChainStep:
+    return ChainStep.of(moves)
+
+
+def test_the_whole_chain_is_solved_component_by_component_its_endings_summed() -> None:
+    """Begun in state 0 (3 in 4, round 1) or already over (4 or 5: 1 in 8 each, round 2);
+    from 0 to 1 or 2, a round of misses (1 stays with 1 in 3; 2 stays with 1 in 2, listed as
+    two chances of 1 in 4 that add) before each ends: in 3, reached from both, or (from 2) in
+    5. The expected visits: 1's 3/8 x 3/2, 2's 3/8 x 2, each adding its round; each ending
+    the sum of what flows to it from every component, and of the chance it began in."""
+    half, third, quarter = Fraction(1, 2), Fraction(1, 3), Fraction(1, 4)
+    chain = _Chain(
+        {
+            0: _moves((1, half, 0), (2, half, 0)),
+            1: _moves((1, third, 1), (3, 2 * third, 1)),
+            2: _moves((2, quarter, 1), (2, quarter, 1), (3, quarter, 1), (5, quarter, 1)),
+        },
+        {3, 4, 5},
+    )
+    start = {0: 3 * quarter, 4: quarter / 2, 5: quarter / 2}
+    ended, expected, stalemate = _solve(chain, start, {0: 1, 4: 2, 5: 2})
+    assert ended == {
+        (3, 0): Fraction(3, 8) + Fraction(3, 16),
+        (4, 0): quarter / 2,
+        (5, 0): Fraction(3, 16) + quarter / 2,
+    }
+    assert expected == 3 * quarter + 2 * quarter + Fraction(9, 16) + Fraction(3, 4)
+    assert stalemate == 0
+
+
+def test_a_chain_whose_components_nobody_leaves_is_a_stalemate_their_chances_summed() -> None:
+    """From 0: to 1 (it ends from there), to 6 (where nobody may move) or into 7 and 8, a
+    cycle nobody leaves: the fight never ends from either, so the chance of a stalemate is
+    the two's, and no round count is expected."""
+    quarter = Fraction(1, 4)
+    chain = _Chain(
+        {
+            0: _moves((1, quarter, 0), (6, quarter, 0), (7, 2 * quarter, 0)),
+            1: _moves((1, Fraction(1, 3), 1), (3, Fraction(2, 3), 1)),
+            6: None,
+            7: _moves((8, Fraction(1), 1)),
+            8: _moves((7, Fraction(1), 0)),
+        },
+        {3},
+    )
+    ended, expected, stalemate = _solve(chain, {0: Fraction(1)}, {0: 1})
+    assert (ended, expected, stalemate) == ({(3, 0): quarter}, None, 3 * quarter)
