@@ -18,7 +18,13 @@ from referee.core import Action, Table, system
 from referee.core.simulation import EncounterOutcome, conflict_of
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import exact, exact_branches
-from referee.systems.ginlane.exact import SECONDS_PER_STATE, FightError, _solve, fight_odds
+from referee.systems.ginlane.exact import (
+    SECONDS_PER_STATE,
+    FightError,
+    _solve,
+    _start,
+    fight_odds,
+)
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
 from referee.systems.ginlane.exact_chain import ChainStep, Explorer, InitiativeContest
 from referee.systems.ginlane.exact_hits import Attack, Landing
@@ -126,6 +132,38 @@ def test_a_fight_under_way_within_two_rounds_leaves_the_rest_unfinished() -> Non
         14: Fraction(195696064321, 470184984576),
     }
     assert within.expected_rounds is None and within.stalemate == 0
+
+
+def test_a_fight_opening_with_an_action_begins_in_its_branches_with_their_chances() -> None:
+    """A conflict that opens with an action other than the Initiative (here Moll's attack, her
+    turn in the fight under way) begins in each state that action leads to, with its chance:
+    the chain's own step for that attack from the state it opens on."""
+    begun = _begun()
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    fight = replace(conflict_of(begun), begin=lambda table, seat: [swing])
+    explorer = Explorer(begun, fight, Work(), max_states=100)
+    start = _start(begun, fight, None, explorer)
+    chain = Explorer(begun, fight, Work(), max_states=100)
+    step = chain.step(chain.number(chain.know(begun)))
+    assert step is not None and len(start) > 2
+    below, moves = step.scaled
+    assert {explorer.keys[k]: p for k, p in start.items()} == {
+        chain.keys[k]: Fraction(n, below) for k, n, _ in moves
+    }
+    assert sum(start.values()) == 1
+
+
+def test_two_ways_into_one_opening_state_add_their_chances() -> None:
+    """A conflict that opens with the Initiative (Moll first, or Jack), then the scene ended
+    by the referee (the order of turns cleared): both ways lead to one state, whose chance is
+    their sum."""
+    table = _table({"moll": EVEN, "jack": SKILLED})
+    end_scene = Action("referee", "end_scene", {})
+    fight = replace(conflict_of(table), begin=lambda t, seat: [INITIATIVE, end_scene])
+    explorer = Explorer(table, fight, Work(), max_states=10)
+    start = _start(table, fight, None, explorer)
+    ended = table.act(INITIATIVE, ScriptedSource([6, 6, 1, 1])).act(end_scene, None)
+    assert start == {explorer.index[canonical(ended)]: 1}
 
 
 def test_an_answer_past_its_most_steps_within_a_turn_is_refused_not_taken_for_a_refused_choice(
