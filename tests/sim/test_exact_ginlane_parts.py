@@ -21,6 +21,7 @@ from referee.systems.ginlane import exact, exact_branches
 from referee.systems.ginlane.exact import (
     SECONDS_PER_STATE,
     FightError,
+    _forward,
     _solve,
     _start,
     fight_odds,
@@ -336,6 +337,10 @@ class _Chain:
     steps: dict[int, ChainStep | None]
     final: set[int]
 
+    @property
+    def over(self) -> dict[int, bool]:
+        return {k: k in self.final for k in (*self.steps, *self.final)}
+
     def is_over(self, k: int) -> bool:
         return k in self.final
 
@@ -390,3 +395,21 @@ def test_a_chain_whose_components_nobody_leaves_is_a_stalemate_their_chances_sum
     )
     ended, expected, stalemate = _solve(chain, {0: Fraction(1)}, {0: 1})
     assert (ended, expected, stalemate) == ({(3, 0): quarter}, None, 3 * quarter)
+
+
+def test_the_chain_run_forward_counts_what_is_still_going_whenever_it_passes_the_horizon() -> None:
+    """From 0 (round 1): to 1 in round 2 (1 in 2), or to 2 still in round 1; from 2: over (3)
+    in round 1, or to 1 in round 2; from 1, round after round of misses. Within one round:
+    half passes the horizon at the first step, a quarter at the second, each counted as still
+    going; a quarter ends in round 1."""
+    half = Fraction(1, 2)
+    chain = _Chain(
+        {
+            0: _moves((1, half, 1), (2, half, 0)),
+            1: _moves((1, Fraction(1), 1)),
+            2: _moves((3, half, 0), (1, half, 1)),
+        },
+        {3},
+    )
+    ended, by_round, unfinished = _forward(chain, {0: Fraction(1)}, {0: 1}, 1)
+    assert (ended, by_round, unfinished) == ({(3, 1): half / 2}, (half / 2,), 3 * half / 2)
