@@ -8,7 +8,7 @@ Alertness initiative check. Turns then proceed in order around the table."
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -17,10 +17,17 @@ import pytest
 from referee.core import Action, Table, system
 from referee.core.simulation import EncounterOutcome, conflict_of
 from referee.dice import ScriptedSource
-from referee.systems.ginlane import exact_branches
-from referee.systems.ginlane.exact import FightError, fight_odds
+from referee.systems.ginlane import exact, exact_branches
+from referee.systems.ginlane.exact import (
+    SECONDS_PER_STATE,
+    FightError,
+    _forward,
+    _solve,
+    _start,
+    fight_odds,
+)
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
-from referee.systems.ginlane.exact_chain import Explorer, InitiativeContest
+from referee.systems.ginlane.exact_chain import ChainStep, Explorer, InitiativeContest
 from referee.systems.ginlane.exact_hits import Attack, Landing
 from tests.sim.test_exact_ginlane import EVEN, SKILLED, _bruised, _strike
 
@@ -126,6 +133,38 @@ def test_a_fight_under_way_within_two_rounds_leaves_the_rest_unfinished() -> Non
         14: Fraction(195696064321, 470184984576),
     }
     assert within.expected_rounds is None and within.stalemate == 0
+
+
+def test_a_fight_opening_with_an_action_begins_in_its_branches_with_their_chances() -> None:
+    """A conflict that opens with an action other than the Initiative (here Moll's attack, her
+    turn in the fight under way) begins in each state that action leads to, with its chance:
+    the chain's own step for that attack from the state it opens on."""
+    begun = _begun()
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    fight = replace(conflict_of(begun), begin=lambda table, seat: [swing])
+    explorer = Explorer(begun, fight, Work(), max_states=100)
+    start = _start(begun, fight, None, explorer)
+    chain = Explorer(begun, fight, Work(), max_states=100)
+    step = chain.step(chain.number(chain.know(begun)))
+    assert step is not None and len(start) > 2
+    below, moves = step.scaled
+    assert {explorer.keys[k]: p for k, p in start.items()} == {
+        chain.keys[k]: Fraction(n, below) for k, n, _ in moves
+    }
+    assert sum(start.values()) == 1
+
+
+def test_two_ways_into_one_opening_state_add_their_chances() -> None:
+    """A conflict that opens with the Initiative (Moll first, or Jack), then the scene ended
+    by the referee (the order of turns cleared): both ways lead to one state, whose chance is
+    their sum."""
+    table = _table({"moll": EVEN, "jack": SKILLED})
+    end_scene = Action("referee", "end_scene", {})
+    fight = replace(conflict_of(table), begin=lambda t, seat: [INITIATIVE, end_scene])
+    explorer = Explorer(table, fight, Work(), max_states=10)
+    start = _start(table, fight, None, explorer)
+    ended = table.act(INITIATIVE, ScriptedSource([6, 6, 1, 1])).act(end_scene, None)
+    assert start == {explorer.index[canonical(ended)]: 1}
 
 
 def test_an_answer_past_its_most_steps_within_a_turn_is_refused_not_taken_for_a_refused_choice(
@@ -242,3 +281,135 @@ def test_a_final_states_ending_is_checked_against_the_simulations_where_it_was_p
         wrong.ending(wrong.know(over))
     wrong.tables.clear()  # worked out, never played: read from the state alone
     assert wrong.ending(k) == ("society", {"moll": 0, "jack": 0})
+
+
+class _Clock:
+    """A monotonic clock that reads what it is set to."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_a_fight_of_more_sets_of_health_boxes_than_the_states_or_the_time_allow_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Moll's and Jack's 10 Health boxes are 1,024 sets, each a state of its own: with 1,024
+    states allowed, or 1,024 x 0.13 ms given (the clock stopped), the fight is solved; with
+    one state fewer, or a little less time, it is refused before anything is played."""
+    begun = _begun()
+    whole = fight_odds(begun)
+    monkeypatch.setattr(exact, "time", _Clock(0.0))
+    monkeypatch.setattr(exact_branches, "time", _Clock(0.0))
+    assert fight_odds(begun, max_states=1_024) == whole
+    assert fight_odds(begun, time_limit=1_024 * SECONDS_PER_STATE) == whole
+    with pytest.raises(FightError, match=r": about 1,024 states .* more than 1,023: too large"):
+        fight_odds(begun, max_states=1_023)
+    with pytest.raises(FightError, match=r": about 1,024 states .* more than the 0\.13299 s"):
+        fight_odds(begun, time_limit=1_023 * SECONDS_PER_STATE)
+
+
+def test_an_answer_is_given_within_its_time_and_refused_once_the_clock_passes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fight under way takes 274 procedure steps, the clock read at the 256th: a minute
+    given, it is answered as with no time given; the clock past the deadline then, refused."""
+    begun = _begun()
+    assert fight_odds(begun, time_limit=60) == fight_odds(begun)
+    monkeypatch.setattr(exact, "time", _Clock(100.0))
+    monkeypatch.setattr(exact_branches, "time", _Clock(160.5))
+    with pytest.raises(FightError, match=r": 256 procedure steps in 60 s and more to go"):
+        fight_odds(begun, time_limit=60)
+
+
+def test_a_horizon_of_no_rounds_is_refused() -> None:
+    with pytest.raises(FightError, match="rounds must be at least 1, not 0"):
+        fight_odds(_begun(), rounds=0)
+
+
+@dataclass
+class _Chain:
+    """A chain made by hand, as the solver reads an explorer's: each state's step (``None``:
+    nobody may move) and the states where the fight is over."""
+
+    steps: dict[int, ChainStep | None]
+    final: set[int]
+
+    @property
+    def over(self) -> dict[int, bool]:
+        return {k: k in self.final for k in (*self.steps, *self.final)}
+
+    def is_over(self, k: int) -> bool:
+        return k in self.final
+
+    def step(self, k: int) -> ChainStep | None:
+        return self.steps[k]
+
+
+def _moves(*moves: tuple[int, Fraction, int]) -> ChainStep:
+    return ChainStep.of(moves)
+
+
+def test_the_whole_chain_is_solved_component_by_component_its_endings_summed() -> None:
+    """Begun in state 0 (3 in 4, round 1) or already over (4 or 5: 1 in 8 each, round 2);
+    from 0 to 1 or 2, a round of misses (1 stays with 1 in 3; 2 stays with 1 in 2, listed as
+    two chances of 1 in 4 that add) before each ends: in 3, reached from both, or (from 2) in
+    5. The expected visits: 1's 3/8 x 3/2, 2's 3/8 x 2, each adding its round; each ending
+    the sum of what flows to it from every component, and of the chance it began in."""
+    half, third, quarter = Fraction(1, 2), Fraction(1, 3), Fraction(1, 4)
+    chain = _Chain(
+        {
+            0: _moves((1, half, 0), (2, half, 0)),
+            1: _moves((1, third, 1), (3, 2 * third, 1)),
+            2: _moves((2, quarter, 1), (2, quarter, 1), (3, quarter, 1), (5, quarter, 1)),
+        },
+        {3, 4, 5},
+    )
+    start = {0: 3 * quarter, 4: quarter / 2, 5: quarter / 2}
+    ended, expected, stalemate = _solve(chain, start, {0: 1, 4: 2, 5: 2})
+    assert ended == {
+        (3, 0): Fraction(3, 8) + Fraction(3, 16),
+        (4, 0): quarter / 2,
+        (5, 0): Fraction(3, 16) + quarter / 2,
+    }
+    assert expected == 3 * quarter + 2 * quarter + Fraction(9, 16) + Fraction(3, 4)
+    assert stalemate == 0
+
+
+def test_a_chain_whose_components_nobody_leaves_is_a_stalemate_their_chances_summed() -> None:
+    """From 0: to 1 (it ends from there), to 6 (where nobody may move) or into 7 and 8, a
+    cycle nobody leaves: the fight never ends from either, so the chance of a stalemate is
+    the two's, and no round count is expected."""
+    quarter = Fraction(1, 4)
+    chain = _Chain(
+        {
+            0: _moves((1, quarter, 0), (6, quarter, 0), (7, 2 * quarter, 0)),
+            1: _moves((1, Fraction(1, 3), 1), (3, Fraction(2, 3), 1)),
+            6: None,
+            7: _moves((8, Fraction(1), 1)),
+            8: _moves((7, Fraction(1), 0)),
+        },
+        {3},
+    )
+    ended, expected, stalemate = _solve(chain, {0: Fraction(1)}, {0: 1})
+    assert (ended, expected, stalemate) == ({(3, 0): quarter}, None, 3 * quarter)
+
+
+def test_the_chain_run_forward_counts_what_is_still_going_whenever_it_passes_the_horizon() -> None:
+    """From 0 (round 1): to 1 in round 2 (1 in 2), or to 2 still in round 1; from 2: over (3)
+    in round 1, or to 1 in round 2; from 1, round after round of misses. Within one round:
+    half passes the horizon at the first step, a quarter at the second, each counted as still
+    going; a quarter ends in round 1."""
+    half = Fraction(1, 2)
+    chain = _Chain(
+        {
+            0: _moves((1, half, 1), (2, half, 0)),
+            1: _moves((1, Fraction(1), 1)),
+            2: _moves((3, half, 0), (1, half, 1)),
+        },
+        {3},
+    )
+    ended, by_round, unfinished = _forward(chain, {0: Fraction(1)}, {0: 1}, 1)
+    assert (ended, by_round, unfinished) == ({(3, 1): half / 2}, (half / 2,), 3 * half / 2)
