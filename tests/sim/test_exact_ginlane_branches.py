@@ -27,6 +27,7 @@ from referee.systems.ginlane.exact_branches import (
     ScriptedFaces,
     Work,
     _expect,
+    _grouped,
     _stands,
     act_answered,
     act_with,
@@ -208,3 +209,43 @@ def test_an_action_that_rolls_nothing_is_one_branch_played_once() -> None:
     assert canonical(after) == canonical(act_with(table, full, [], Work()))
     assert canonical_json(after)["characters"]["moll"]["full_defence"] is True
     assert every_margin(table, full, Work(), {}) is None
+
+
+def test_a_margins_faces_are_listed_by_defence_total_lowest_first_with_its_whole_chance() -> None:
+    """Each margin (in order) with its whole chance, and the faces of each defence total that
+    gives it, lowest total first — a total of 0 (2d6 - 2 at its lowest) before 1; the first is
+    the one a margin is played with (:func:`every_margin`)."""
+    half, third, sixth = Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)
+    found: dict[int, dict[int | None, tuple[Fraction, tuple[int, ...]]]] = {
+        2: {5: (sixth, (5,)), 1: (half, (1,)), 0: (third, (0,))},
+        -1: {None: (half, (9,))},
+    }
+    grouped = _grouped(found)
+    assert list(grouped) == [-1, 2]
+    assert grouped[2] == MarginFaces(1, ((0, third, (0,)), (1, half, (1,)), (5, sixth, (5,))))
+    assert grouped[-1] == MarginFaces(half, ((None, half, (9,)),))
+
+
+def test_under_option_b_a_check_is_read_every_face_at_a_time_to_the_same_branches() -> None:
+    """Option b spends a tag by re-rolling ("Tagging"), so the two sides' dice may interact:
+    the check's margins are read every face of every die at a time (1,296 plays and the
+    prefixes before them, not option a's 93 a side at a time) — here nobody tags, so the
+    margins, and the branches, are option a's."""
+    people = {"moll": EVEN, "jack": SKILLED}
+    swing = Action("moll", "attack", {"target": "jack"})
+    read: dict[str, tuple[dict[int, Fraction], dict[Any, Fraction], int]] = {}
+    for mode in ("a", "b"):
+        table = system("ginlane").new_table({"mode": mode, "characters": people})
+        table = table.act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+        classes: dict[Hashable, dict[int, MarginFaces]] = {}
+        count = Work()
+        ends: dict[Any, Fraction] = {}
+        for _, p, after in action_branches(table, swing, count, classes):
+            chars = canonical_json(after)["characters"]
+            k = (str(chars["jack"]["tracks"]), chars["jack"]["taken_out"])
+            ends[k] = ends.get(k, Fraction(0)) + p
+        (margins,) = classes.values()
+        read[mode] = {m: g.weight for m, g in margins.items()}, ends, count.acts
+    assert read["a"][:2] == read["b"][:2] and sum(read["b"][1].values()) == 1
+    assert len(read["b"][1]) == 6  # a miss, 2 to 5 on his track, and Jack Taken Out
+    assert read["b"][2] - read["a"][2] == sum(6**n for n in range(5)) - 93
