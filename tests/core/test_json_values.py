@@ -45,6 +45,17 @@ def test_a_value_that_says_its_own_json_is_asked_for_it() -> None:
     assert to_json([_Card("1")]) == [{"card": "1"}]
 
 
+def test_a_kind_of_fraction_is_written_as_a_fraction_is() -> None:
+    """Exact odds are written "n/d" (DESIGN.md: chances as exact fractions), a subclass of
+    ``Fraction`` too, though only the exact type takes the plain kinds' fast path."""
+
+    class Chance(Fraction):
+        pass
+
+    assert to_json(Chance(5, 36)) == to_json(Fraction(5, 36)) == "5/36"
+    assert to_json({"hit": Chance(1, 2)}) == {"hit": "1/2"}
+
+
 def test_a_set_is_written_as_a_list_in_the_order_of_its_members_reprs() -> None:
     """Sets have no order; their JSON is sorted by each member's ``repr``, so one state gives
     one export (``10`` before ``2``: ``'10' < '2'``), and a set of mixed kinds is written too."""
