@@ -323,7 +323,8 @@ def test_a_log_replayed_up_to_a_timer_that_fired_is_at_that_timers_time() -> Non
 
 def test_an_action_whose_events_move_the_clock_is_recorded_at_the_time_it_was_taken() -> None:
     """Game time (docs/kernel.md, "The clock"): an action is recorded at the time it was taken,
-    though its own events move the clock on (a game's action that takes five minutes)."""
+    though its own events move the clock on (a game's action that takes five minutes); the
+    game's own event is folded once (the clock's move is the table's to fold)."""
     from collections.abc import Iterable, Sequence
     from typing import Any
 
@@ -345,10 +346,13 @@ def test_an_action_whose_events_move_the_clock_is_recorded_at_the_time_it_was_ta
             return [Event("searched"), Event(CLOCK_ADVANCED, {"to": action.at + 300})]
 
         def evolve(self, state: int, event: Event) -> int:
+            folded.append(event.kind)
             return state + 1
 
+    folded: list[str] = []
     table = Table.start(Slow(), {}, system="kernel_toy", players={"ann": ["ann"]})
     done = table.act(Action("ann", "search"), None, at=60)
     assert done.now == 360
     [record] = done.actions
     assert (record.at, record.asked_at) == (60, 60)
+    assert (folded, done.state) == (["searched"], 1)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given
@@ -54,6 +54,16 @@ def test_a_kind_of_fraction_is_written_as_a_fraction_is() -> None:
 
     assert to_json(Chance(5, 36)) == to_json(Fraction(5, 36)) == "5/36"
     assert to_json({"hit": Chance(1, 2)}) == {"hit": "1/2"}
+
+
+def test_a_kind_of_tuple_is_written_as_a_list_of_its_members() -> None:
+    """A named tuple (a branch, a pair) is a sequence: a list of its members' JSON."""
+
+    class Pair(NamedTuple):
+        who: str
+        odds: Fraction
+
+    assert to_json(Pair("ann", Fraction(1, 3))) == ["ann", "1/3"]
 
 
 def test_a_set_is_written_as_a_list_in_the_order_of_its_members_reprs() -> None:
