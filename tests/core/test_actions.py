@@ -150,6 +150,14 @@ def test_a_refusal_carries_the_bounds_the_parameter_broke_and_nothing_else() -> 
     assert info.value.limits == {}
 
 
+def test_a_games_own_refusal_of_a_parameter_names_no_kind_of_wrong_and_no_bounds() -> None:
+    """Actions as values: a refusal a game raises itself (not its parameter model's) carries no
+    model's kind of wrong and no bounds — an interface then says the game's own words."""
+    error = ActionError("attack", ["target"], "no such target")
+    assert (error.problem, error.limits) == ("", {})
+    assert (error.kind, error.path) == ("attack", ("target",))
+
+
 def test_an_actions_parameters_are_recorded_as_given_and_parsed_once() -> None:
     """Actions as values: the record keeps only the parameters given (a default left out
     stays out), each time a fresh copy a caller may change without changing the next; the same

@@ -319,3 +319,40 @@ def test_a_log_replayed_up_to_a_timer_that_fired_is_at_that_timers_time() -> Non
     assert cut.now == 2 * 3600
     assert cut.state.alarm_rang
     assert Table.replay(PROCEDURE, SETUP, table.log).now == 3 * 3600
+
+
+def test_an_action_whose_events_move_the_clock_is_recorded_at_the_time_it_was_taken() -> None:
+    """Game time (docs/kernel.md, "The clock"): an action is recorded at the time it was taken,
+    though its own events move the clock on (a game's action that takes five minutes); the
+    game's own event is folded once (the clock's move is the table's to fold)."""
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
+    from referee.core import Choice, Procedure
+    from referee.core.clock import CLOCK_ADVANCED
+    from referee.dice import DiceSource
+
+    class Slow(Procedure[int]):
+        def initial_state(self, setup: Any) -> int:
+            return 0
+
+        def actors(self, state: int) -> Sequence[str]:
+            return ("ann",)
+
+        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+            return ()
+
+        def decide(self, state: int, action: Action, dice: DiceSource) -> Iterable[Event]:
+            return [Event("searched"), Event(CLOCK_ADVANCED, {"to": action.at + 300})]
+
+        def evolve(self, state: int, event: Event) -> int:
+            folded.append(event.kind)
+            return state + 1
+
+    folded: list[str] = []
+    table = Table.start(Slow(), {}, system="kernel_toy", players={"ann": ["ann"]})
+    done = table.act(Action("ann", "search"), None, at=60)
+    assert done.now == 360
+    [record] = done.actions
+    assert (record.at, record.asked_at) == (60, 60)
+    assert (folded, done.state) == (["searched"], 1)

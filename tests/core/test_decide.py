@@ -107,3 +107,60 @@ def test_handlers_held_to_a_catalogue_handle_every_kind_and_nothing_else() -> No
     with pytest.raises(ValueError) as extra:
         handlers.check(["rally"])
     assert str(extra.value) == "handlers: not handled [], not in the catalogue ['flee']"
+
+
+def test_a_procedure_with_handlers_decides_by_them_without_a_decide_of_its_own() -> None:
+    """``Procedure.decide``'s default: the events the handler of the action's kind builds from
+    the state given, at the action's time, with the dice given — as a tuple, what ``apply``
+    folds."""
+    from collections.abc import Sequence
+
+    from referee.core import Choice, Procedure
+
+    class Rallying(Procedure[list[tuple[str, int]]]):
+        handlers = Handlers({"rally": _rally})
+
+        def initial_state(self, setup: Any) -> list[tuple[str, int]]:
+            return []
+
+        def legal_actions(self, state: list[tuple[str, int]], actor: str) -> Sequence[Choice]:
+            return ()
+
+        def evolve(self, state: list[tuple[str, int]], event: Event) -> list[tuple[str, int]]:
+            return _count(state, event)
+
+    decided = Rallying().decide(
+        [("begun", 0)], Action("scarface", "rally", at=120), ScriptedSource([4])
+    )
+    assert isinstance(decided, tuple)
+    assert [(e.kind, e.payload, e.at) for e in decided] == [
+        ("rallied", {"by": "scarface", "rolled": 4}, 120)
+    ]
+
+
+def test_a_procedure_that_decides_for_itself_has_its_events_folded_at_the_actions_time() -> None:
+    """``Procedure.build`` for a game with its own ``decide`` (no handlers): its events are
+    stamped with the action's time as they are folded, so ``evolve`` reads the time the table
+    will record."""
+    from collections.abc import Iterable, Sequence
+
+    from referee.core import Choice, Procedure
+
+    class Waving(Procedure[list[tuple[str, int]]]):
+        def initial_state(self, setup: Any) -> list[tuple[str, int]]:
+            return []
+
+        def legal_actions(self, state: list[tuple[str, int]], actor: str) -> Sequence[Choice]:
+            return ()
+
+        def decide(
+            self, state: list[tuple[str, int]], action: Action, dice: DiceSource
+        ) -> Iterable[Event]:
+            return [Event("waved", {"by": action.actor})]
+
+        def evolve(self, state: list[tuple[str, int]], event: Event) -> list[tuple[str, int]]:
+            return _count(state, event)
+
+    state, events = Waving().apply([], Action("ann", "wave", at=300), ScriptedSource([]))
+    assert state == [("waved", 300)]
+    assert [(e.kind, e.at) for e in events] == [("waved", 300)]

@@ -31,7 +31,8 @@ class Checked:
 
 def test_the_copy_is_what_replace_gives() -> None:
     track = Track(4, (1,), notes={"a": "b"})
-    for changes in ({}, {"marked": (1, 2)}, {"value": 3}, {"boxes": 5, "notes": {}}):
+    every = {"boxes": 2, "marked": (2,), "value": 1, "notes": {}}  # every field at once
+    for changes in ({}, {"marked": (1, 2)}, {"value": 3}, {"boxes": 5, "notes": {}}, every):
         copy = evolved(track, **changes)
         assert copy == dataclasses.replace(track, **changes)
         assert type(copy) is Track and copy is not track

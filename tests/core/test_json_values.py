@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given
@@ -43,6 +43,27 @@ def test_a_value_that_says_its_own_json_is_asked_for_it() -> None:
     field."""
     assert to_json(_Card("6, 6")) == {"card": "6, 6"}
     assert to_json([_Card("1")]) == [{"card": "1"}]
+
+
+def test_a_kind_of_fraction_is_written_as_a_fraction_is() -> None:
+    """Exact odds are written "n/d" (DESIGN.md: chances as exact fractions), a subclass of
+    ``Fraction`` too, though only the exact type takes the plain kinds' fast path."""
+
+    class Chance(Fraction):
+        pass
+
+    assert to_json(Chance(5, 36)) == to_json(Fraction(5, 36)) == "5/36"
+    assert to_json({"hit": Chance(1, 2)}) == {"hit": "1/2"}
+
+
+def test_a_kind_of_tuple_is_written_as_a_list_of_its_members() -> None:
+    """A named tuple (a branch, a pair) is a sequence: a list of its members' JSON."""
+
+    class Pair(NamedTuple):
+        who: str
+        odds: Fraction
+
+    assert to_json(Pair("ann", Fraction(1, 3))) == ["ann", "1/3"]
 
 
 def test_a_set_is_written_as_a_list_in_the_order_of_its_members_reprs() -> None:

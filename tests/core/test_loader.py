@@ -246,6 +246,19 @@ def test_a_yaml_file_holds_at_most_a_million_values_once_its_aliases_are_expande
     )
 
 
+def test_a_lower_limit_given_refuses_what_the_default_reads() -> None:
+    """``parse_text``'s ``max_nodes`` (a request body's lower limit) is the one measured: a
+    document of 4 + 2 * 11 = 26 values once expanded is read at 26 and refused at 25."""
+    text = _aliased(10, 1)
+    assert parse_text(text, "body.yaml")["y"] == [[0] * 10]
+    assert parse_text(text, "body.yaml", max_nodes=26)["y"] == [[0] * 10]
+    with pytest.raises(ScenarioError) as info:
+        parse_text(text, "body.yaml", max_nodes=25)
+    assert str(info.value) == (
+        "body.yaml: line 1, column 1: more than 25 values once its aliases are expanded"
+    )
+
+
 def test_a_yaml_file_nests_at_most_a_hundred_collections_once_its_aliases_are_expanded() -> None:
     """One loader with limits: nesting is measured through aliases too — an alias of a list 60
     deep inside 39 lists of the top mapping is 100 deep and read; inside 40 it is refused."""

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.core.events import Event, Secret, only
 from referee.core.naming import NAMES, _named, with_names
@@ -81,6 +82,25 @@ def test_a_value_of_no_json_kind_is_passed_over_as_the_plain_walk_passes_it() ->
     expected: dict[str, str] = {}
     _plain(dict(event.payload), expected)
     assert with_names(event, ROSTER).payload[NAMES] == expected == {"ann": "Ann", "cid": "Cid"}
+
+
+def test_an_id_given_in_a_kind_of_string_or_of_tuple_is_found_as_in_the_plain_one() -> None:
+    class Who(StrEnum):  # a str, though not exactly one: the walk's isinstance branch takes it
+        BOB = "bob"
+        CID = "cid"
+
+    class Pair(NamedTuple):  # a tuple, though not exactly one
+        who: str
+        n: int
+
+    event = Event(
+        "x.happened",
+        {"who": Who.BOB, "deep": [{"by": Who.CID}], "also": "ann", "pair": Pair("dot", 2)},
+    )
+    expected: dict[str, str] = {}
+    _plain(dict(event.payload), expected)
+    assert with_names(event, ROSTER).payload[NAMES] == expected
+    assert expected == {"bob": "Bob the Bold", "cid": "Cid", "ann": "Ann", "dot": "Dot"}
 
 
 def test_an_event_that_mentions_nobody_is_the_event_itself_and_a_named_one_a_copy() -> None:

@@ -67,6 +67,33 @@ def test_an_action_record_read_from_json_takes_its_defaults_for_what_it_leaves_o
     assert ActionRecord.from_json(record.to_json()) == record
 
 
+def test_an_action_record_for_some_is_seen_by_them_without_its_dice_and_by_no_one_else() -> None:
+    """The table record (docs/kernel.md): a record is seen by those its audience names (its
+    dice left to the referee, the events show each viewer the rolls they may see) and the
+    referee; anyone else sees nothing of it."""
+    from referee.core.events import Viewer
+    from referee.core.table import ActionRecord
+
+    record = ActionRecord(
+        number=1,
+        seat="s1",
+        actor="scarface",
+        kind="perceive",
+        params={},
+        at=0,
+        asked_at=None,
+        dice=((6, 4),),
+        events=(2, 2),
+        audience=only("scarface"),
+    )
+    seen = record.seen_by(Viewer("scarface"))
+    assert seen is not None and "dice" not in seen and "audience" not in seen
+    assert seen["actor"] == "scarface"
+    assert record.seen_by(Viewer("krockin")) is None
+    by_referee = record.seen_by(Viewer(REFEREE))
+    assert by_referee is not None and by_referee["dice"] == [[6, 4]]
+
+
 def test_a_secret_action_is_recorded_for_its_actor_and_the_seat_that_took_it() -> None:
     """The table record (docs/kernel.md): an action whose spec keeps its record secret is seen
     by its actor and by the seat that took it, no one else; one taken with no seat, by its

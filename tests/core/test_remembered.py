@@ -280,6 +280,15 @@ def test_a_memory_of_one_value_remembers_the_last() -> None:
     assert calls == [a, b, a]
 
 
+def test_a_memory_emptied_asks_every_value_afresh() -> None:
+    calls, total = _counted(2)
+    a = (7,)
+    assert (total(a), total(a)) == (7, 7)
+    total.cache_clear()  # as a functools cache is emptied (the mutation harness empties both)
+    assert total(a) == 7
+    assert calls == [a, a]
+
+
 def test_a_memory_of_no_value_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one value"):
         by_identity(0)

@@ -50,3 +50,42 @@ def test_a_game_that_reports_no_conflict_offers_none() -> None:
             return ()
 
     assert System("silent", "Silent", Silent()).simulated_conflicts() == ()
+
+
+_NO_CONFLICTS: tuple[()] = ()
+
+
+def test_a_game_that_reports_its_conflict_is_simulated_through_its_procedure_alone() -> None:
+    from referee.core.simulation import SimulatedConflict
+
+    class Reporting(Procedure[int]):
+        def initial_state(self, setup: Any) -> int:
+            return 0
+
+        def evolve(self, state: int, event: Event) -> int:
+            return state
+
+        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+            return ()
+
+        def conflict(self, state: int) -> None:
+            return None
+
+    (offered,) = System("reporting", "Reporting", Reporting()).simulated_conflicts()
+    assert isinstance(offered, SimulatedConflict)
+
+
+def test_a_game_whose_simulations_name_no_conflict_is_refused() -> None:
+    class Silent(Procedure[int]):
+        def initial_state(self, setup: Any) -> int:
+            return 0
+
+        def evolve(self, state: int, event: Event) -> int:
+            return state
+
+        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+            return ()
+
+    named = System("empty", "Empty", Silent(), simulations=f"{__name__}:_NO_CONFLICTS")
+    with pytest.raises(TypeError, match="is not a tuple of SimulatedConflict"):
+        named.simulated_conflicts()

@@ -122,6 +122,7 @@ def test_a_grenade_thrown_on_target_is_recorded_with_its_tags_draw_and_harder_th
         "margin": 3,
         "odds": odds,
     }
+    assert "on_target_missed" not in thrown  # an excess of 3 is On Target's "3+": not missed
     card = thrown["roll"]
     assert (card["label"], card["rule"], card["dice"], card["odds"], card["value"]) == (
         "Kit throws a grenade into b",
