@@ -38,18 +38,21 @@ def test_a_game_offering_no_conflict_is_simulated_through_its_procedure(toy: Sys
     assert result["exact"] is None and "no exact model" in result["exact_reason"]
 
 
+class _Silent(Procedure[int]):
+    """A game of one state and no actions, reporting no conflict."""
+
+    def initial_state(self, setup: Any) -> int:
+        return 0
+
+    def evolve(self, state: int, event: Event) -> int:
+        return state
+
+    def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+        return ()
+
+
 def test_a_game_that_reports_no_conflict_offers_none() -> None:
-    class Silent(Procedure[int]):
-        def initial_state(self, setup: Any) -> int:
-            return 0
-
-        def evolve(self, state: int, event: Event) -> int:
-            return state
-
-        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
-            return ()
-
-    assert System("silent", "Silent", Silent()).simulated_conflicts() == ()
+    assert System("silent", "Silent", _Silent()).simulated_conflicts() == ()
 
 
 _NO_CONFLICTS: tuple[()] = ()
@@ -58,16 +61,7 @@ _NO_CONFLICTS: tuple[()] = ()
 def test_a_game_that_reports_its_conflict_is_simulated_through_its_procedure_alone() -> None:
     from referee.core.simulation import SimulatedConflict
 
-    class Reporting(Procedure[int]):
-        def initial_state(self, setup: Any) -> int:
-            return 0
-
-        def evolve(self, state: int, event: Event) -> int:
-            return state
-
-        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
-            return ()
-
+    class Reporting(_Silent):
         def conflict(self, state: int) -> None:
             return None
 
@@ -76,16 +70,6 @@ def test_a_game_that_reports_its_conflict_is_simulated_through_its_procedure_alo
 
 
 def test_a_game_whose_simulations_name_no_conflict_is_refused() -> None:
-    class Silent(Procedure[int]):
-        def initial_state(self, setup: Any) -> int:
-            return 0
-
-        def evolve(self, state: int, event: Event) -> int:
-            return state
-
-        def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
-            return ()
-
-    named = System("empty", "Empty", Silent(), simulations=f"{__name__}:_NO_CONFLICTS")
+    named = System("empty", "Empty", _Silent(), simulations=f"{__name__}:_NO_CONFLICTS")
     with pytest.raises(TypeError, match="is not a tuple of SimulatedConflict"):
         named.simulated_conflicts()
