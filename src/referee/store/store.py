@@ -311,11 +311,8 @@ class Store:
                     if expect_version is not None and expect_version != row.version:
                         raise StaleTableError(expect_version, row.version)
                     table = self._load(conn, table_id, row)
-                    seeds = (
-                        None
-                        if row.dice_seeds is None
-                        else DiceSeeds.from_json(json.loads(row.dice_seeds))
-                    )
+                    stored = row.dice_seeds
+                    seeds = None if stored is None else DiceSeeds.from_json(json.loads(stored))
                     source = dice if dice is not None else TableDice(table, seeds)
                     if action.kind == REVEAL_DICE and seeds is not None and not action.params:
                         params, seeds = reveal_params(seeds)
