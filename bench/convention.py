@@ -3,7 +3,7 @@
     .venv/bin/python bench/convention.py            # SQLite and PostgreSQL, 50 tables: 8-12 min
     .venv/bin/python bench/convention.py --quick    # SQLite, 20 tables, under a minute
 
-Two servers, one after the other in the same run, on the same database, driven by the same load
+Two servers, up together in the same run, on the same database, driven by the same load
 tool (``bench/load_tool.py``): ``referee serve`` (one process; the kernel's toy game, six seats
 a table, the ``rally`` action: a pool of d6 rolled, one event) and the anchor
 (``bench/anchor_server.py``: FastAPI + uvicorn doing only the same transaction: read the
@@ -13,7 +13,9 @@ For each:
 - **sockets**: 50 tables × 6 seats, every seat on a WebSocket that reads all the time;
 - **sustained**: one keep-alive connection a table acting as fast as the server answers, each on
   the version it last read: actions/s, and the server process's CPU time from the first action
-  until every socket has the last version, per action;
+  until every socket has the last version, per action; in rounds, the two servers taking turns
+  (A B, B A, …) while the other's sockets stay open, so that the rest of the machine's work
+  weighs on both alike (each round's ratios are kept too);
 - **paced**: 40 actions/s spread over the tables (open loop): from sending an action until the
   last of its table's six seats has a push with its version, median and p99; CPU per action;
 - **memory**: the server's RSS (``VmRSS``) with the tables' sockets, after the acting above;
@@ -92,17 +94,19 @@ GOALS = {
 
 @dataclass(frozen=True)
 class Plan:
-    """How big a run is: tables of six seats, seconds of each acting phase, and the age
-    phase's turns (``rounds`` of ``per`` actions on each table)."""
+    """How big a run is: tables of six seats, seconds of each acting phase, the sustained
+    phase's rounds (each server acts ``seconds × 2 / rounds_sustained`` a round, the two in
+    turn), and the age phase's turns (``rounds`` of ``per`` actions on each table)."""
 
     tables: int = TABLES
     seconds: float = 20.0
+    rounds_sustained: int = 4
     rounds: int = 5
     per: int = 12
     flood: bool = True
 
 
-QUICK = Plan(tables=20, seconds=2.5, rounds=2, per=6, flood=False)
+QUICK = Plan(tables=20, seconds=2.5, rounds_sustained=2, rounds=2, per=6, flood=False)
 """``--quick``: the same phases at 20 tables (each seat's token is a scrypt hash to mint and
 one to check, and 600 of them take half a minute of this loaded machine), and without the
 flood of old tables (three tables of 10,000 events to grow, and a 4 MB first message a socket)."""
@@ -294,25 +298,67 @@ def grown_anchor_table(url: str, game: Age, events: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------------- one run
 
 
-async def measure(port: int, pid: int, grow: Any, plan: Plan, ages: list[str]) -> dict[str, Any]:
-    """Every figure of one server (see the module's doc); ``grow(game, events)`` makes a table
-    of that age."""
+@dataclass
+class Served:
+    """One server of the run, its tables made and every seat reading: what its phases need."""
+
+    name: str
+    port: int
+    pid: int
+    grow: Callable[[Age, int], dict[str, Any]]
+    tables: list[dict[str, Any]]
+    readers: dict[str, list[Any]]
+    results: dict[str, Any]
+    phases: dict[str, float]
+
+
+async def opened(name: str, port: int, pid: int, grow: Any, plan: Plan) -> Served:
+    """The server's tables made over HTTP and a reading socket on every seat."""
     results: dict[str, Any] = {"rss_idle_mb": rss_mb(pid), "rss_idle_load": load()}
-    phases: dict[str, float] = {}
+    started = time.perf_counter()
+    tables = await make_tables(port, plan.tables)
+    readers = await open_readers(port, tables)
+    results["sockets"] = sum(len(group) for group in readers.values())
+    results["rss_open_mb"] = rss_mb(pid)
+    phases = {"tables and sockets": round(time.perf_counter() - started, 2)}
+    return Served(name, port, pid, grow, tables, readers, results, phases)
+
+
+async def alternated(servers: list[Served], plan: Plan) -> None:
+    """The sustained phase in ``plan.rounds_sustained`` rounds, the servers taking turns (the
+    first of one round last in the next: A B, B A, A B, …), so that whatever else the machine
+    does weighs on both alike. Each server's figure is over its rounds together; each round's
+    own figures are kept beside it."""
+    rounds: dict[str, list[dict[str, Any]]] = {s.name: [] for s in servers}
+    started = time.perf_counter()
+    for n in range(plan.rounds_sustained):
+        for s in servers if n % 2 == 0 else servers[::-1]:
+            seconds = plan.seconds / plan.rounds_sustained * 2
+            rounds[s.name].append(await sustained(s.port, s.pid, s.tables, s.readers, seconds))
+    for s in servers:
+        each = rounds[s.name]
+        actions = sum(r["actions"] for r in each)
+        window = sum(r["actions"] / r["actions_per_second"] for r in each)
+        cpu_ms = sum(r["cpu_ms_per_action"] * r["actions"] for r in each)
+        s.results["sustained"] = {
+            "actions": actions,
+            "actions_per_second": actions / window,
+            "cpu_ms_per_action": cpu_ms / actions,
+            "load": max(r["load"] for r in each),
+            "rounds": each,
+        }
+        s.phases["sustained (alternated)"] = round(time.perf_counter() - started, 2)
+
+
+async def measured(s: Served, plan: Plan, ages: list[str]) -> dict[str, Any]:
+    """The server's phases after the sustained one (see the module's doc)."""
+    port, pid, tables, readers, results = s.port, s.pid, s.tables, s.readers, s.results
     clock = time.perf_counter()
 
     def lap(name: str) -> None:
         nonlocal clock
-        phases[name], clock = round(time.perf_counter() - clock, 2), time.perf_counter()
+        s.phases[name], clock = round(time.perf_counter() - clock, 2), time.perf_counter()
 
-    tables = await make_tables(port, plan.tables)
-    lap("tables")
-    readers = await open_readers(port, tables)
-    results["sockets"] = sum(len(group) for group in readers.values())
-    results["rss_open_mb"] = rss_mb(pid)
-    lap("sockets")
-    results["sustained"] = await sustained(port, pid, tables, readers, plan.seconds)
-    lap("sustained")
     results["paced"] = await paced(port, pid, tables, readers, plan.seconds)
     lap("paced")
     results["rss_sockets_mb"], results["rss_sockets_load"] = rss_mb(pid), load()
@@ -334,36 +380,51 @@ async def measure(port: int, pid: int, grow: Any, plan: Plan, ages: list[str]) -
     lap("never reading")
     results["age"] = {}
     for name in ages:
-        young, old = [await asyncio.to_thread(grow, AGES[name], n) for n in (YOUNG, OLD)]
+        young, old = [await asyncio.to_thread(s.grow, AGES[name], n) for n in (YOUNG, OLD)]
         results["age"][name] = await age(port, pid, young, old, plan.rounds, plan.per)
         lap(f"age {name}")
     for group in readers.values():
         for reader in group:
             await reader.close()
     if plan.flood:
-        olds = [await asyncio.to_thread(grow, AGES["toy"], OLD) for _ in range(FLOOD_TABLES)]
+        olds = [await asyncio.to_thread(s.grow, AGES["toy"], OLD) for _ in range(FLOOD_TABLES)]
         results["flood"] = await flood(port, pid, olds, NEVER_READING, plan.seconds, FLOOD_RATE)
         lap("flood")
-    results["phase_seconds"] = phases
-    print(f"    phases (s): {phases}", file=sys.stderr, flush=True)
+    results["phase_seconds"] = s.phases
+    print(f"    {s.name}'s phases (s): {s.phases}", file=sys.stderr, flush=True)
     return results
 
 
+async def both(ports: dict[str, tuple[int, int]], url: str, plan: Plan, ages: list[str]) -> Any:
+    """Both servers, each with its tables and sockets open through the whole run: the
+    sustained phase alternated between them, then each one's other phases, the anchor first
+    (the anchor knows no game: one age phase, its rows alone)."""
+    growers = {"anchor": grown_anchor_table, "referee": grown_referee_table}
+    servers = []
+    for name, (port, pid) in ports.items():
+        print(f"  {name}: tables and sockets (load {load()})", file=sys.stderr, flush=True)
+
+        def grow(game: Age, events: int, grower: Any = growers[name]) -> dict[str, Any]:
+            return dict(grower(url, game, events))
+
+        servers.append(await opened(name, port, pid, grow, plan))
+    print(f"  sustained, alternated (load {load()})", file=sys.stderr, flush=True)
+    await alternated(servers, plan)
+    out = {}
+    for s in servers:
+        print(f"  {s.name}: the other phases (load {load()})", file=sys.stderr, flush=True)
+        out[s.name] = await measured(s, plan, ages[:1] if s.name == "anchor" else ages)
+    return out
+
+
 def run(url: str, plan: Plan, ages: list[str]) -> dict[str, Any]:
-    """Both servers on the database at ``url``, the anchor first."""
-    out: dict[str, Any] = {}
-    for name, command, grower, its_ages in (
-        ("anchor", anchor_command, grown_anchor_table, ages[:1]),
-        ("referee", referee_command, grown_referee_table, ages),
-    ):
-        args, path, env = command(url)
-        with serve(args, path, env) as (port, pid):
-            print(f"  {name}: measuring (load {load()})", file=sys.stderr, flush=True)
-
-            def grow(game: Age, events: int, grower: Any = grower) -> dict[str, Any]:
-                return dict(grower(url, game, events))
-
-            out[name] = asyncio.run(measure(port, pid, grow, plan, its_ages))
+    """Both servers on the database at ``url``, up together (:func:`both`)."""
+    with ExitStack() as stack:
+        ports = {
+            name: stack.enter_context(serve(*command(url)))
+            for name, command in (("anchor", anchor_command), ("referee", referee_command))
+        }
+        out: dict[str, Any] = asyncio.run(both(ports, url, plan, ages))
     out["ratios"] = ratios(out["referee"], out["anchor"])
     return out
 
@@ -375,9 +436,17 @@ def ratios(referee: dict[str, Any], anchor: dict[str, Any]) -> dict[str, Any]:
     tail = referee["paced"]["push_p99_ms"] / anchor["paced"]["push_p99_ms"]
     added = referee["rss_never_reading_mb"] - referee["rss_sockets_mb"]
     ages = referee["age"].values()
+    pairs = zip(referee["sustained"]["rounds"], anchor["sustained"]["rounds"], strict=True)
     return {
         "cpu_per_action": cpu,
         "actions_per_second": rate,
+        "rounds": [
+            {
+                "cpu_per_action": r["cpu_ms_per_action"] / a["cpu_ms_per_action"],
+                "actions_per_second": r["actions_per_second"] / a["actions_per_second"],
+            }
+            for r, a in pairs
+        ],
         "push_p99": tail,
         "rss_never_reading_added_mb": added,
         "met": {
@@ -512,6 +581,12 @@ def report(results: dict[str, Any]) -> None:
             verdict = "" if met is None else ("met" if met else "not met")
             ratio = referee / anchor if anchor else float("nan")
             print(f"{label:56} {anchor:10,.2f} {referee:10,.2f} {ratio:7.2f} {at:5.1f}  {verdict}")
+        for n, pair in enumerate(x["rounds"], 1):
+            label = f"  sustained, round {n} of {len(x['rounds'])}: ratios"
+            print(
+                f"{label:56} CPU per action {pair['cpu_per_action']:.2f}×,"
+                f" actions/s {pair['actions_per_second']:.2f}×"
+            )
         for game, figures in r["age"].items():
             print(
                 f"{game + ', 10,000 / 100 events':56} bytes per push {figures['bytes_ratio']:.2f}×,"
