@@ -4,6 +4,8 @@
   acknowledged action is lost, no half action is stored, and the table always loads to the
   state its stored actions replay to, ending at the last acknowledged action (or the one after
   it, committed but killed before it could say so).
+- On SQLite, a process whose threads append on four tables, their writes sharing commits, is
+  killed at random moments: on every table, the same as above.
 - 8 processes act on one table at once, 1,000 actions in all, retrying on the stale error:
   each acknowledged action is stored exactly once, in one order, and the state is the replay
   of that order.
@@ -180,3 +182,48 @@ def test_eight_processes_racing_store_each_action_once(url: str, tmp_path: Path)
     replayed = system("kernel_toy").load(table.to_record())  # re-decided in the stored order
     assert replayed.state == table.state and replayed.state.notes == 1000
     assert stale > 0  # they did race
+
+
+THREADED_KILLS = 20 if os.environ.get("CI") else 8
+
+
+def test_writers_sharing_commits_killed_at_random_moments_lose_nothing(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """The group commit (docs/store.md): a write returns only once the commit that holds it is
+    done, so a process killed with a shared commit under way has acknowledged none of its
+    writes; each table keeps every acknowledged action and at most the one its thread had in
+    flight."""
+    store = open_store(sqlite_url)
+    tables = [store.create_table("kernel_toy", {}, name=f"t{i}").id for i in range(4)]
+    created = {t: store.load(t).version for t in tables}
+    stored = dict.fromkeys(tables, 0)
+    acks = tmp_path / "acks"
+    chance = random.Random()
+    shared = 0
+    for _ in range(THREADED_KILLS):
+        acks.write_text("")
+        command = ["threads", sqlite_url, ",".join(tables), str(acks)]
+        writer = subprocess.Popen(
+            [sys.executable, "-m", "tests.store.workers", *command],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env=ENV,
+        )
+        assert writer.stdout is not None
+        assert writer.stdout.readline().split()[0] == "ready"
+        _wait_for_growth(acks, timeout=30)
+        time.sleep(chance.uniform(0.0, 0.1))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=30)
+        lines = [line.split() for line in acks.read_text().split("\n") if line]
+        for table_id in tables:
+            mine = [(int(n), int(v)) for t, n, v, _ in lines if t == table_id]
+            stored[table_id] = _check(store, table_id, stored[table_id], mine, created[table_id])
+        if lines:
+            shared += len(lines) - int(lines[-1][3])  # acknowledged beyond the commits made
+    assert sum(stored.values()) >= THREADED_KILLS
+    assert shared > 0  # their writes did share commits
+    with store.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA integrity_check")).scalar() == "ok"

@@ -9,12 +9,18 @@ A writer appends actions in a loop and, after each one the store acknowledged, w
 ``python -m tests.store.workers concurrent URL TABLE ACKS WORKERS EACH`` forks WORKERS writers
 that each store EACH notes, retrying on a stale table; each acknowledged note's text goes to
 ``ACKS.<worker>``.
+
+``python -m tests.store.workers threads URL TABLE,TABLE,… ACKS`` appends notes on each table
+from a thread of its own, all on one store (their writes queue and share commits), each
+acknowledged as ``table number version commits`` in ACKS.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
+import threading
 
 import tests.core.toy_procedure  # noqa: F401  (registers kernel_toy)
 from referee.core import Action, StaleTableError
@@ -133,9 +139,43 @@ def concurrent(url: str, table_id: str, acks: str, workers: int, each: int) -> N
     sys.exit(1 if failed else 0)
 
 
+def threads(url: str, table_ids: str, acks: str) -> None:
+    """A thread a table, each appending notes forever on one store, so that their writes queue
+    behind each other and share commits (SQLite's group commit); each acknowledged as
+    ``<table> <actions> <version> <commits so far>``."""
+    from sqlalchemy import event
+
+    warm_up()
+    store = open_store(url)
+    commits = [0]
+    event.listen(store.engine, "commit", lambda _conn: commits.__setitem__(0, commits[0] + 1))
+    fd = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def append(table_id: str) -> None:
+        version = store.version(table_id)
+        for step in itertools.count():
+            table = store.act(
+                table_id,
+                Action("scarface", "note", {"text": f"t{step}"}),
+                seat="scarface",
+                expect_version=version,
+            )
+            version = table.version
+            _write(fd, f"{table_id} {len(table.actions)} {version} {commits[0]}")
+
+    writers = [threading.Thread(target=append, args=(t,)) for t in table_ids.split(",")]
+    for writer in writers:
+        writer.start()
+    print(f"ready {os.getpid()}", flush=True)
+    for writer in writers:
+        writer.join()
+
+
 if __name__ == "__main__":
     mode, url, table_id, acks, *rest = sys.argv[1:]
     if mode == "zygote":
         zygote(url, table_id, acks)
+    elif mode == "threads":
+        threads(url, table_id, acks)
     else:
         concurrent(url, table_id, acks, int(rest[0]), int(rest[1]))

@@ -4,7 +4,8 @@
 the user's data folder); :func:`make_engine` builds the engine: SQLite in WAL mode with
 ``synchronous=FULL`` and ``BEGIN IMMEDIATE`` for writes, PostgreSQL through psycopg 3.
 :func:`write_transaction` queues a process's SQLite writers on one lock per database file, so
-they wait their turn in the process instead of in SQLite's busy handler (issue 29).
+they wait their turn in the process instead of in SQLite's busy handler, and lets the writes
+queued behind each other share one commit (issue 29).
 :func:`translated` turns every database failure into one :class:`StoreError` line.
 
 >>> str(normalise_url("postgresql://postgres@127.0.0.1/test"))
@@ -51,11 +52,45 @@ BUSY_TIMEOUT_SECONDS = 60
 """How long a SQLite writer waits for another to finish before giving up (a writer of another
 process: those of this one queue on :func:`write_transaction`'s lock first)."""
 
-_WRITERS: dict[Path, threading.RLock] = {}
-"""One lock per SQLite database file in this process, whichever engines reach it."""
+MOST_SHARING_A_COMMIT = 32
+"""The most writes one SQLite commit holds: the first of them waits for the others' work."""
 
-_WRITERS_BY_ENGINE: weakref.WeakKeyDictionary[Engine, threading.RLock] = weakref.WeakKeyDictionary()
+COMMIT_WAIT_SECONDS = 120
+"""How long a write that shares a commit waits for it (the last write may itself wait up to
+:data:`BUSY_TIMEOUT_SECONDS` for another process's writer) before it says so."""
+
+
+class _Batch:
+    """The transaction the SQLite writes queued behind each other share, open on the
+    connection of the engine that began it: it commits (or fails) for all of them at once."""
+
+    def __init__(self, engine: Engine, connection: Connection) -> None:
+        self.engine = engine
+        self.connection = connection
+        self.transaction = connection.begin()
+        self.writes = 0
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+
+class _Writers:
+    """The writers of one SQLite database file in this process, whichever engines reach it:
+    the lock they take turns on, how many are queued for it, and the transaction they share."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.counting = threading.Lock()
+        self.queued = 0
+        self.batch: _Batch | None = None
+
+
+_WRITERS: dict[Path, _Writers] = {}
+"""The writers of each SQLite database file in this process."""
+
+_WRITERS_BY_ENGINE: weakref.WeakKeyDictionary[Engine, _Writers] = weakref.WeakKeyDictionary()
 _WRITERS_MADE = threading.Lock()
+_WRITING = threading.local()
+"""Whether this thread is inside a write (a write within it gets a connection of its own)."""
 
 
 def default_sqlite_path() -> Path:
@@ -131,7 +166,7 @@ def make_engine(url: str | URL) -> Engine:
         event.listen(engine, "begin", _sqlite_begin)
         with _WRITERS_MADE:
             path = Path(database).expanduser().resolve()
-            _WRITERS_BY_ENGINE[engine] = _WRITERS.setdefault(path, threading.RLock())
+            _WRITERS_BY_ENGINE[engine] = _WRITERS.setdefault(path, _Writers())
         return engine
     return create_engine(
         parsed,
@@ -174,35 +209,153 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     IMMEDIATE``), so what it reads is what it writes over.
 
     On SQLite the writers of this process first queue on the database file's lock (one per
-    file, shared by every engine of the process that opens it), held until the transaction has
-    committed or rolled back: SQLite lets one writer in at a time, and one waiting in its busy
-    handler polls and sleeps, where one waiting on a lock is woken the moment it is its turn.
-    Since they take turns, the writers of an engine share one connection, opened at the first
-    write and kept (:func:`release_writer` closes it): taking a connection from the pool and
-    giving it back cost a write on SQLite more than the statements of a small action (issue 29).
+    file, shared by every engine of the process that opens it): SQLite lets one writer in at a
+    time, and one waiting in its busy handler polls and sleeps, where one waiting on a lock is
+    woken the moment it is its turn. Since they take turns, the writers of an engine share one
+    connection, opened at the first write and kept (:func:`release_writer` closes it).
+
+    **One commit for the writes queued behind each other** (a group commit). A commit waits for
+    the disk (``synchronous=FULL``), and while it does, every writer queued behind it waits too.
+    So a write done while others are queued hands the lock on without committing, and waits;
+    the next joins the same transaction (in a savepoint of its own, so that a refusal undoes
+    its writes alone), and the last of them — the one nobody is queued behind, or the
+    :data:`MOST_SHARING_A_COMMIT`-th — commits for all. Each returns only once the commit is
+    done, so nothing is acknowledged before it is stored; if the commit fails, every write of
+    the transaction fails with it, and none is stored. A write alone commits at once, as before.
     """
-    writer = _WRITERS_BY_ENGINE.get(engine)
-    if writer is None:  # PostgreSQL: the database's row locks order the writers
+    writers = _WRITERS_BY_ENGINE.get(engine)
+    if writers is None:  # PostgreSQL: the database's row locks order the writers
         with engine.connect() as conn:
             conn.execution_options(referee_write=True)
             with conn.begin():
                 yield conn
         return
-    with writer:
-        held = _held_writer(engine)
-        if held.in_transaction():  # (a write within a write: its own)
-            with engine.connect() as conn:
-                conn.execution_options(referee_write=True)
-                with conn.begin():
-                    yield conn
-            return
-        try:
-            with held.begin():
-                yield held
-        except BaseException as error:
-            if held.invalidated or held.in_transaction() or not _is_refusal(error):
-                release_writer(engine)  # the next write opens a fresh connection
+    if getattr(_WRITING, "inside", False):  # (a write within a write: its own)
+        with engine.connect() as conn:
+            conn.execution_options(referee_write=True)
+            with conn.begin():
+                yield conn
+        return
+    with writers.counting:
+        writers.queued += 1
+    writers.lock.acquire()
+    with writers.counting:
+        writers.queued -= 1
+    batch = _joined(writers, engine)
+    raw = batch.connection.connection.dbapi_connection
+    assert raw is not None
+    first = batch.writes == 0  # (nothing of another's to keep: no savepoint of its own)
+    if not first:
+        _try(lambda: raw.execute("SAVEPOINT referee_write").close(), writers, batch)
+    _WRITING.inside = True
+    try:
+        yield batch.connection
+    except BaseException as error:
+        _WRITING.inside = False
+        if not _is_refusal(error) or batch.connection.invalidated:
+            _fail(writers, batch, error)
             raise
+        if not first:  # (the first's writes go with the transaction, rolled back)
+            _try(lambda: raw.execute("ROLLBACK TO referee_write").close(), writers, batch)
+            _try(lambda: raw.execute("RELEASE referee_write").close(), writers, batch)
+        _hand_on(writers, batch, wait=False)  # (a refusal stores nothing: no commit to await)
+        raise
+    _WRITING.inside = False
+    if not first:
+        _try(lambda: raw.execute("RELEASE referee_write").close(), writers, batch)
+    batch.writes += 1
+    _hand_on(writers, batch, wait=True)
+    if batch.error is not None:
+        raise _failure(batch.engine, batch.error)
+
+
+def _joined(writers: _Writers, engine: Engine) -> _Batch:
+    """The transaction this engine's write joins (the lock held): the one open, or a new one.
+    One open on another engine's connection (two stores of one file) is committed first."""
+    batch = writers.batch
+    if batch is not None and batch.engine is not engine:
+        _close(writers, batch)
+        batch = None
+    if batch is None:
+        try:
+            batch = writers.batch = _Batch(engine, _held_writer(engine))
+        except BaseException:
+            release_writer(engine)
+            writers.lock.release()
+            raise
+    return batch
+
+
+def _hand_on(writers: _Writers, batch: _Batch, *, wait: bool) -> None:
+    """The write's part done (the lock held): hand the lock on to the next writer queued with
+    the transaction left open for it (and, with ``wait``, wait for its commit); or, if none is
+    queued (or the transaction holds enough), end the transaction — committed if it holds a
+    write, rolled back if not — and hand the lock on."""
+    with writers.counting:
+        more = writers.queued > 0 and batch.writes < MOST_SHARING_A_COMMIT
+    if more and batch.writes > 0:
+        writers.lock.release()
+        if wait and not batch.done.wait(COMMIT_WAIT_SECONDS):
+            raise StoreError("a write's commit did not come: it may or may not be stored")
+        return
+    try:
+        _close(writers, batch)
+    finally:
+        writers.lock.release()
+
+
+def _close(writers: _Writers, batch: _Batch) -> None:
+    """End the shared transaction (the lock held): committed for all its writes, or rolled
+    back if it holds none. A failure of the commit is every write's (``batch.error``)."""
+    try:
+        if batch.writes:
+            batch.transaction.commit()
+        else:
+            batch.transaction.rollback()
+    except BaseException as error:
+        batch.error = error
+        _discard(batch)
+    finally:
+        writers.batch = None
+        batch.done.set()
+
+
+def _fail(writers: _Writers, batch: _Batch, error: BaseException) -> None:
+    """A failure of the database within a write: the shared transaction is rolled back and
+    every write in it fails (none is stored); the next write opens a fresh connection."""
+    batch.error = error
+    with contextlib.suppress(Exception):
+        batch.transaction.rollback()
+    _discard(batch)
+    writers.batch = None
+    batch.done.set()
+    writers.lock.release()
+
+
+def _discard(batch: _Batch) -> None:
+    """The writers' connection thrown away after a failure (whatever state the driver's
+    connection is in, it is closed, not handed back to the pool): the next write opens one."""
+    with contextlib.suppress(Exception):
+        batch.connection.invalidate()
+    release_writer(batch.engine)
+
+
+def _try(step: Any, writers: _Writers, batch: _Batch) -> None:
+    """A savepoint's statement; if the database fails it, the whole transaction fails."""
+    try:
+        step()
+    except BaseException as error:
+        _fail(writers, batch, error)
+        raise
+
+
+def _failure(engine: Engine, error: BaseException) -> StoreError:
+    """The one-line error every write of a failed commit raises."""
+    if isinstance(error, exc.DBAPIError):
+        return StoreError(_explain(engine.url, error))
+    if isinstance(error, sqlite3.Error):
+        return StoreError(_reason(engine.url, error, invalidated=False))
+    return StoreError(f"database {describe_url(engine.url)!r}: {_first_line(error)}")
 
 
 _HELD = "_referee_writer"
