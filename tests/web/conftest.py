@@ -94,8 +94,15 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     app = create_app(store, settings, mount=mount)
     bound = _listening()
     port = int(bound.getsockname()[1])
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536)
+    server = uvicorn.Server(  # the WebSocket protocol of ``referee serve`` (short messages plain)
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws="referee.server.sockets:CuttingProtocol",
+        )
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)
     thread.start()
