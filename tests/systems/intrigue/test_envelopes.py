@@ -453,3 +453,21 @@ def test_open_at_midnight_after_an_evening_start_is_read_as_the_next_day() -> No
         "midnight (Open at 00:00): 00:00 is earlier than the start (19:00): "
         "read as 00:00 the next day"
     ]
+
+
+def test_an_envelope_due_at_the_start_leaves_the_next_ones_time_to_come() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": of two envelopes, one "Open at 21:00" at
+    a table starting at 21:00 and one "Open at 22:00", the first may be opened at once and the
+    second only when 22:00 comes."""
+    envelopes = [
+        {"id": "nine", "at": "21:00", "contents": "The Baron is your son."},
+        {"id": "ten", "at": "22:00", "contents": "The Baron knows."},
+    ]
+    setup = {
+        "start": "21:00",
+        "characters": {"countess": character("The Countess", 40, contingency_envelopes=envelopes)},
+    }
+    table = start(setup)
+    assert table.state.openable == {"nine"}
+    table = table.advance(3600)
+    assert table.state.openable == {"nine", "ten"}
