@@ -10,7 +10,7 @@ import pytest
 
 from referee.core import RuleError
 
-from .helpers import C1, _armed, _cast, _rolled, act, last, start
+from .helpers import C1, _armed, _cast, _rolled, act, character, last, start
 from .test_combat import T, declare, fight, knock_out_bob
 from .test_combat_actions import two_combats
 
@@ -116,3 +116,22 @@ def test_a_fighter_resolves_and_begins_the_rounds_of_their_own_combat_alone() ->
         table, "combat.round_started"
     )
     assert table.state.combat("combat-1").in_round
+
+
+def test_a_knocked_out_fighter_may_still_move_their_combat_on() -> None:
+    """Combat rules, Initiative: the round goes on around the Knocked Out. Alf's cosh knocks Bob
+    out while Cat fights on; Bob, out, may still resolve his combat's next place (his own
+    defence, which lapses)."""
+    sheets = {
+        "alf": character("Alf", 11, combat=3, stamina=6, items={"cosh": {"damage": 4}}),
+        "bob": character("Bob", 12, combat=1, stamina=6),
+        "cat": character("Cat", 13, combat=0, stamina=6),
+    }
+    table = act(start({"start": "19:30", "characters": sheets}), "alf", "draw", item="cosh")
+    table = act(table, "alf", "start_combat", targets=["bob", "cat"])
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(act(table, "bob", "declare", action="defend"), "cat", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert table.state.status("bob").knocked_out and table.state.running
+    table = act(table, "bob", "resolve")
+    assert last(table, "combat.place_resolved")["characters"] == ["bob"]

@@ -99,3 +99,15 @@ def test_replaying_the_log_gives_the_same_state_without_the_ended_combats() -> N
     assert Table.replay(PROCEDURE, _evening(), table.log).state == table.state
     assert Table.from_record(table.to_record(), PROCEDURE).state == table.state
     assert sum(e.kind == "combat.ended" for e in table.log) == 4
+
+
+def test_a_combat_ended_is_over_and_one_never_begun_is_no_combat() -> None:
+    """Combat rules: of two combats begun and ended, the first has gone to the log ("over");
+    a number never begun (0, or past the last), or a name that is no combat's, is no combat."""
+    state = _parted(_parted(start(_evening()))).state
+    assert state.combat("combat-2").ended
+    with pytest.raises(RuleError, match="combat-1 is over"):
+        state.combat("combat-1")
+    for never in ("combat-0", "combat-3", "melee"):
+        with pytest.raises(RuleError, match=f"no combat '{never}'"):
+            state.combat(never)

@@ -17,6 +17,7 @@ from referee.systems.intrigue.envelopes import (
     encounter_meets,
     envelopes_handed_over,
 )
+from referee.systems.intrigue.game import next_day_envelopes
 
 from .helpers import _countess, act, character, kinds, last, start, without_names
 
@@ -428,3 +429,45 @@ def test_open_at_nine_oclock_is_a_timer_its_holder_alone_sees_set_and_fire() -> 
         {"holder": "countess", "envelopes": ["nine"], "why": "time"}
     ]
     assert not [e for e in view(table.log, "baron") if e.kind == "contingency.openable"]
+
+
+def test_open_at_midnight_after_an_evening_start_is_read_as_the_next_day() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": with the evening starting at 19:00, an
+    envelope at 00:00 is the next day's midnight (noted as a likely slip); one at 23:59 is
+    the same evening."""
+    state = load_game(
+        {
+            "start": "19:00",
+            "characters": {
+                "a": {
+                    "number": 15,
+                    "contingency_envelopes": [
+                        {"id": "midnight", "at": "00:00", "contents": "x"},
+                        {"id": "late", "at": "23:59", "contents": "y"},
+                    ],
+                }
+            },
+        }
+    )
+    assert next_day_envelopes(state) == [
+        "midnight (Open at 00:00): 00:00 is earlier than the start (19:00): "
+        "read as 00:00 the next day"
+    ]
+
+
+def test_an_envelope_due_at_the_start_leaves_the_next_ones_time_to_come() -> None:
+    """Contingency Envelopes, "Open at nine o'clock": of two envelopes, one "Open at 21:00" at
+    a table starting at 21:00 and one "Open at 22:00", the first may be opened at once and the
+    second only when 22:00 comes."""
+    envelopes = [
+        {"id": "nine", "at": "21:00", "contents": "The Baron is your son."},
+        {"id": "ten", "at": "22:00", "contents": "The Baron knows."},
+    ]
+    setup = {
+        "start": "21:00",
+        "characters": {"countess": character("The Countess", 40, contingency_envelopes=envelopes)},
+    }
+    table = start(setup)
+    assert table.state.openable == {"nine"}
+    table = table.advance(3600)
+    assert table.state.openable == {"nine", "ten"}

@@ -185,3 +185,16 @@ def test_an_attack_being_declared_shows_the_odds_of_the_roll_it_will_make() -> N
     assert dict(shown.odds) == odds_of(attack_check(2, 11).odds())
     assert shown.dice == "3d6+2 > 11" and "if bob takes no Defensive Action" in shown.label
     assert preview(table, "ann", Action("alf", "declare", {"action": "defend"})) == ()
+
+
+def test_a_player_who_plays_both_sides_of_a_skill_roll_is_given_its_exact_odds() -> None:
+    """Skill Rolls, against "a roll + skill value from another character": a player who plays
+    both characters knows both skills, so is given the exact odds; one who plays only the
+    roller is given their own total's chances, under the same rule."""
+    versus = Action("twelve", "roll", {"skill": "Perception", "against": "fifteen"})
+    both = Table.start(PROCEDURE, COUNTESS, players={"ann": ["twelve", "fifteen"]})
+    (exact,) = preview(both, "ann", versus)
+    assert dict(exact.odds) == odds_of(opposed_skill_check(3, 1).odds())
+    assert exact.rule == "Skill Rolls"
+    (own,) = preview(_table(), "ann", versus)
+    assert own.dice == "3d6 + 3" and own.rule == "Skill Rolls"

@@ -144,3 +144,34 @@ def test_an_attack_declared_between_rounds_shows_its_odds_before_it_is_declared(
     table = act(table, "bob", "declare", action="scream", bonus=0)
     table = act(table, "referee", "resolve", [6, 2, 1])
     assert last(table, "attack.rolled")["chance"] == str(check.odds().success)
+
+
+def test_a_grab_shows_its_odds_and_a_target_who_has_declared_is_read_as_declared() -> None:
+    """Grabbing, "resolved in the same way as an Attack, only the Target Number is increased by
+    1": Alf's Grab of Bob, still to declare, is 3d6+2 > 1 + 11 unless Bob defends; once Alf
+    has declared a Defensive Action (+3), Bob's Attack is 3d6+1 > 2 + 10 + 3 and his Grab
+    3d6+1 > 2 + 11 + 3, with no "unless"."""
+    table = act(start(brawl()), "alf", "start_combat", targets=["bob"])
+
+    def words(state: Any, actor: str, **params: Any) -> list[str]:
+        return [w for w, _ in upcoming(state, Action(actor, "declare", params))]
+
+    assert words(table.state, "alf", action="grab", target="bob") == [
+        "Alf grab Bob (if bob takes no Defensive Action): 3d6+2 > 12"
+    ]
+    table = act(table, "alf", "declare", action="defend")
+    assert words(table.state, "bob", action="attack", target="alf") == [
+        "Bob attack Alf: 3d6+1 > 15"
+    ]
+    assert words(table.state, "bob", action="grab", target="alf") == ["Bob grab Alf: 3d6+1 > 16"]
+
+
+def test_the_unless_of_an_attack_follows_the_attackers_whole_name() -> None:
+    """A name may hold ": " ("Alf: the Bold"): the words "if … takes no Defensive Action" go
+    after the whole of who attacks whom, before the dice."""
+    table = start(brawl(alf=character("Alf: the Bold", 11, combat=2)))
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    attack = Action("alf", "declare", {"action": "attack", "target": "bob"})
+    assert [w for w, _ in upcoming(table.state, attack)] == [
+        "Alf: the Bold attack Bob (if bob takes no Defensive Action): 3d6+2 > 11"
+    ]
