@@ -10,6 +10,7 @@ from referee.core import Action, RuleError
 from referee.core.decide import Builder
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.aspects import taggable
 from referee.systems.ginlane.manoeuvres import manoeuvre
 from referee.systems.ginlane.scene import SceneState, state_json
 
@@ -272,6 +273,29 @@ def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> Non
     table = act(table, "jack", "full_defence")
     with pytest.raises(RuleError, match="Team Work: 'Marked' is unique to its setter"):
         act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
+
+
+def test_an_aspect_unique_to_its_setter_is_offered_to_tag_to_her_alone() -> None:
+    """Team Work: "Some Aspects, like Target aspect above are unique to the setter though and
+    can't be passed on": the Marked moll put on jack is among the Aspects she may tag against
+    him, not among those her ally ann's attack offers."""
+    ann = {"side": "society", "skills": BRAVO, "experience": 5}
+    table = act(
+        duel(others={"ann": ann}),
+        "moll",
+        "manoeuvre",
+        [6, 6],
+        aspect="Marked",
+        target="jack",
+        difficulty=7,
+        skill="Weapons",
+        unique=True,
+    )
+    table = act(table, "jack", "full_defence")
+    assert table.state.current == "ann"
+    attack = next(c for c in table.legal_actions("ann") if c.kind == "attack")
+    assert "Marked" not in attack.params["tags"].values
+    assert "Marked" in taggable(table.state, table.state.get("moll"), ["jack"])
 
 
 def test_a_player_words_the_aspect_of_a_manoeuvre_herself() -> None:
