@@ -420,6 +420,21 @@ def test_a_blast_victim_in_full_defence_is_offered_agility_first_on_a_tie_plus_t
     assert [o.dice for o in defend.odds] == ["2d6+3 > 9", "2d6+3 > 9"]
 
 
+def test_a_blast_with_no_one_on_target_is_shown_waiting_with_no_on_target() -> None:
+    """Grenades ("Health for those On Target, Composure for the rest"): kit's grenade, thrown
+    with no On Target, waits for bob's defence; the scene as shown names its thrower, zone,
+    attack and the victims left, and no one On Target (not the word "None")."""
+    table = act(_grenade_scene(), "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False)
+    assert PROCEDURE.state_json(table.state)["blast"] == {
+        "thrower": "kit",
+        "zone": "b",
+        "attack": 9,
+        "on_target": None,
+        "left": ["bob"],
+        "fuse": False,
+    }
+
+
 def test_under_option_b_a_blasts_defence_shows_no_odds() -> None:
     """Ruling 4: under option b a blast's defence re-rolls to reach the attack's total, which
     no check previews: its choice carries the skills and no odds (rather than wrong ones)."""
