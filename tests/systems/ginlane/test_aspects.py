@@ -7,10 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core import Table
+from referee.systems.ginlane.aspects import taggable
 from referee.systems.ginlane.scene import SceneState
 
 from .helpers import _SOCIETY, _menu, _new, _said
 from .test_procedure import act, duel
+
+_AGILE = {"skill": "Agility", "difficulty": 7}
 
 
 def _any_time(table: Table[SceneState], who: str) -> list[tuple[str, str, dict[str, Any]]]:
@@ -95,3 +98,17 @@ def test_a_character_with_no_point_in_the_pool_may_neither_declare_nor_maintain(
     assert table.state.get("moll").pool.points == 0
     assert _any_time(table, "moll") == []
     assert _menu(table, "moll")[-1][0] == "something_else"
+
+
+def test_the_aspects_offered_to_tag_are_the_relevant_ones_own_the_targets_and_those_near() -> None:
+    """Aspects ("tagging a relevant Aspect"): jack's attack on moll offers his own Aspects and
+    moll's, not the Smoke-Filled moll set on the hall, a zone neither stands in; moll's own
+    attack offers jack's Gin-Soaked, an Aspect of her target's sheet."""
+    table = duel(jack={"aspects": ["Gin-Soaked"]})
+    table = act(table, "moll", "manoeuvre", [6, 6], aspect="Smoke-Filled", zone="hall", **_AGILE)
+    (smoke,) = table.state.aspects
+    assert (smoke.on, table.state.get("jack").zone) == ("hall", "room")
+    attack = next(c for c in table.legal_actions("jack") if c.kind == "attack")
+    assert attack.params["tags"].values == ("Gin-Soaked", _SOCIETY, "Fencing Mistress")
+    moll = table.state.get("moll")
+    assert taggable(table.state, moll, ["jack"]) == ("Fencing Mistress", _SOCIETY, "Gin-Soaked")

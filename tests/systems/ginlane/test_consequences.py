@@ -147,6 +147,19 @@ def _seven() -> Table[SceneState]:
     return act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
 
 
+def test_a_hit_short_of_the_track_asks_its_target_naming_the_box_it_would_tick() -> None:
+    """Stress Tracks: "Hit for N stress? So tick off the Nth Stress box." moll beats jack by 1
+    (Weapons 3 + 3 + 3 = 9 against 2 + 3 + 3 = 8), her sword adding 2: a hit of 3, which the
+    table asks jack to take, saying that on the track it ticks box 3; declined, it does."""
+    table = act(duel(), "moll", "attack", [3, 3, 3, 3], target="jack", answer=False)
+    table = act(table, "jack", "defend", [3, 3, 3, 3], answer=False, skill="Weapons")
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert "3 Health stress (box 3 marked if taken on the track)" in asked.reason
+    assert asked.default is not None
+    taken = table.act(asked.default, ScriptedSource([]))
+    assert events(taken, "stress.taken")[-1]["box"] == 3
+
+
 def test_a_hit_waits_for_its_target_who_takes_a_consequence_instead_of_being_taken_out() -> None:
     """Consequences: "Rather than take too may stress hits and be Taken Out characters can chose
     to take a Consequence instead." A 7-stress hit on jack's five boxes does not take him out

@@ -177,13 +177,28 @@ def test_a_defender_may_use_only_a_skill_the_text_allows() -> None:
 def test_a_defender_may_concede_before_the_roll_and_is_taken_out() -> None:
     """Taken Out: "The character has lost the will/ability to resist" (Rulings: conceding):
     asked for his defence, jack concedes; no die is rolled, he is Taken Out and the fight is
-    over. Conceding with no attack waiting is refused."""
+    over, to moll, who took him out. Conceding with no attack waiting is refused."""
     table = act(duel(), "moll", "attack", [], target="jack", answer=False)
     with pytest.raises(RuleError, match="may concede only before an attack on her is rolled"):
         act(duel(), "jack", "concede")
     done = act(table, "jack", "concede", answer=False)
     assert kinds(done, table.version) == ["conceded", "taken_out", "fight.over"]
+    assert events(done, "conceded") == [{"character": "jack", "to": "moll"}]
+    assert events(done, "taken_out") == [{"character": "jack", "by": "moll"}]
     assert done.state.get("jack").taken_out and done.state.over
+
+
+def test_only_an_attacks_target_may_concede_not_its_attacker_nor_a_manoeuvres_target() -> None:
+    """Taken Out (Rulings: conceding, "before the attack against her is rolled"): while moll's
+    attack waits for jack, moll may not concede it; while her manoeuvre waits for jack's
+    defence, jack may not concede: a manoeuvre takes no one out."""
+    attacked = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    refused = "Taken Out: Moll may concede only before an attack on her is rolled"
+    with pytest.raises(RuleError, match=refused):
+        PROCEDURE.decide(attacked.state, Action("moll", "concede"), ScriptedSource([]))
+    rushed = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
+    with pytest.raises(RuleError, match="Taken Out: Jack may concede only before an attack"):
+        PROCEDURE.decide(rushed.state, Action("jack", "concede"), ScriptedSource([]))
 
 
 def test_an_attacks_odds_are_against_the_targets_best_defence_block_and_standing_roll() -> None:

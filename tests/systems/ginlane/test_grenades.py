@@ -408,6 +408,33 @@ def test_a_fuses_blast_dodged_leaves_the_thrower_her_full_action() -> None:
     assert "full_defence" in [c.kind for c in table.legal_actions("kit")]
 
 
+def test_a_blast_victim_in_full_defence_is_offered_agility_first_on_a_tie_plus_two() -> None:
+    """Grenades ("who defend on Agility [...] or perhaps Resolve") and Action: Full defence
+    ("+2 on defensive rolls"): bob, Agility 1 and Resolve 1, in Full defence, is offered
+    Agility first on the tie, its odds against the blast's 9 with his +2: 2d6+1+2 > 9."""
+    table = act(_grenade_scene(skills={"Agility": 1, "Resolve": 1}), "kit", "full_defence")
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False)
+    (defend,) = table.legal_actions("bob")
+    assert defend.params["skill"].values == ("Agility", "Resolve")
+    assert [o.dice for o in defend.odds] == ["2d6+3 > 9", "2d6+3 > 9"]
+
+
+def test_a_blast_with_no_one_on_target_is_shown_waiting_with_no_on_target() -> None:
+    """Grenades ("Health for those On Target, Composure for the rest"): kit's grenade, thrown
+    with no On Target, waits for bob's defence; the scene as shown names its thrower, zone,
+    attack and the victims left, and no one On Target (not the word "None")."""
+    table = act(_grenade_scene(), "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False)
+    assert PROCEDURE.state_json(table.state)["blast"] == {
+        "thrower": "kit",
+        "zone": "b",
+        "attack": 9,
+        "on_target": None,
+        "left": ["bob"],
+        "fuse": False,
+    }
+
+
 def test_under_option_b_a_blasts_defence_shows_no_odds() -> None:
     """Ruling 4: under option b a blast's defence re-rolls to reach the attack's total, which
     no check previews: its choice carries the skills and no odds (rather than wrong ones)."""

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, RuleError
+from referee.core import Action, RuleError, Table
 from referee.core.decide import Builder
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE
+from referee.systems.ginlane.aspects import taggable
 from referee.systems.ginlane.manoeuvres import manoeuvre
 from referee.systems.ginlane.scene import SceneState, state_json
 
@@ -32,11 +33,22 @@ def test_an_aim_lapses_out_of_sight_and_the_aspects_placed_after_it_stay() -> No
     as walking out of sight"): kit aims at bob four zones off, bob does something else (a
     takes cover (an Aspect on himself), kit steps back to five zones: the aim lapses, the cover
     placed after it stays as it was."""
+    table = _aimed()
+    aim, cover = table.state.aspects
+    assert (aim.name, aim.unique_to, cover.on) == ("Target", "kit", "bob")
+    stepped = act(table, "kit", "move", [], to="a")
+    assert stepped.state.aspects == (cover,)
+
+
+def _aimed() -> Table[SceneState]:
+    """kit (zone b) takes aim at bob four zones off (zone f, on a clear line a to f); bob
+    takes cover."""
     setup = scene(
         kit={"side": "s", "zone": "b", "weapon": "pistol", "skills": {"Firearms": 1}},
         bob={"side": "m", "zone": "f"},
     )
     setup["links"] = [["a", "b"], ["b", "c"], ["c", "d"], ["d", "e"], ["e", "f"]]
+    setup["costs"] = {}
     table = start(setup, 6, 6, 1, 1)
     table = act(
         table,
@@ -48,11 +60,16 @@ def test_an_aim_lapses_out_of_sight_and_the_aspects_placed_after_it_stay() -> No
         difficulty=7,
         skill="Firearms",
     )
-    table = act(table, "bob", "manoeuvre", [6, 6], named="take cover", difficulty=7)
-    aim, cover = table.state.aspects
-    assert (aim.name, aim.unique_to, cover.on) == ("Target", "kit", "bob")
-    stepped = act(table, "kit", "move", [], to="a")
-    assert stepped.state.aspects == (cover,)
+    return act(table, "bob", "manoeuvre", [6, 6], named="take cover", difficulty=7)
+
+
+def test_an_aim_is_kept_while_aimer_and_target_stay_in_sight() -> None:
+    """Take Aim: "This can be kept up for as long as the aimer finds practical": kit steps one
+    zone nearer bob (three zones off, in sight): the aim and bob's cover both stay."""
+    table = _aimed()
+    stepped = act(table, "kit", "move", [], to="c")
+    assert stepped.state.get("kit").zone == "c"
+    assert stepped.state.aspects == table.state.aspects
 
 
 def test_only_the_aim_breaks_out_of_sight_a_unique_manoeuvre_aspect_stays() -> None:
@@ -272,6 +289,29 @@ def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> Non
     table = act(table, "jack", "full_defence")
     with pytest.raises(RuleError, match="Team Work: 'Marked' is unique to its setter"):
         act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
+
+
+def test_an_aspect_unique_to_its_setter_is_offered_to_tag_to_her_alone() -> None:
+    """Team Work: "Some Aspects, like Target aspect above are unique to the setter though and
+    can't be passed on": the Marked moll put on jack is among the Aspects she may tag against
+    him, not among those her ally ann's attack offers."""
+    ann = {"side": "society", "skills": BRAVO, "experience": 5}
+    table = act(
+        duel(others={"ann": ann}),
+        "moll",
+        "manoeuvre",
+        [6, 6],
+        aspect="Marked",
+        target="jack",
+        difficulty=7,
+        skill="Weapons",
+        unique=True,
+    )
+    table = act(table, "jack", "full_defence")
+    assert table.state.current == "ann"
+    attack = next(c for c in table.legal_actions("ann") if c.kind == "attack")
+    assert "Marked" not in attack.params["tags"].values
+    assert "Marked" in taggable(table.state, table.state.get("moll"), ["jack"])
 
 
 def test_a_player_words_the_aspect_of_a_manoeuvre_herself() -> None:
