@@ -58,6 +58,24 @@ def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
     assert (resolved["target"], resolved["defended"], resolved["hit"]) == ("cy", False, True)
 
 
+def test_the_rules_themselves_refuse_another_character_taking_the_attack() -> None:
+    """Action: the attack is the target's to take. The table's prompt asks cy alone, and the
+    rules refuse bob's ``take`` even when asked without it (a simulation or the solver asks
+    the procedure directly): the blow is never resolved on cy for bob's answer."""
+    table = _fred_attacks_cy()
+    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+        PROCEDURE.build(table.state, Action("bob", "take", {}), ScriptedSource([6, 6, 1, 1]))
+
+
+def test_the_rules_themselves_refuse_another_action_while_the_attack_waits() -> None:
+    """Action: while fred's attack waits for cy's answer, nothing else happens — the rules
+    refuse bob's turn, naming who must answer whose attack, even when asked without the
+    table's prompt."""
+    table = _fred_attacks_cy()
+    with pytest.raises(RuleError, match="cy must first defend against or take fred's attack"):
+        PROCEDURE.build(table.state, Action("bob", "wait", {}), ScriptedSource([]))
+
+
 def test_a_defence_built_in_code_is_a_defense_against_physical_attacks() -> None:
     """Action: a defensive action is a Defense roll against a physical attack (Defiance
     against sorcery): ``Step.defend()`` with no skill named is the scenario file's

@@ -180,3 +180,14 @@ def test_holding_over_without_waiting_is_refused_saying_why() -> None:
     """Waiting: "A waiting character may also choose to hold his action over"."""
     with pytest.raises(RuleError, match=r"into the next round: bob is not waiting$"):
         play(two_fighters(), [("bob", "hold", {})])
+
+
+def test_holding_over_after_acting_is_refused_saying_he_has_acted() -> None:
+    """Waiting: "A waiting character may also choose to hold his action over" — not one who has
+    acted this round: bob, his sword drawn, is told he has acted, not that he is not waiting."""
+    table = play(
+        two_fighters(),
+        [("bob", "declare", {"actions": [{"minor": "draw sword"}]}), ("bob", "act", {})],
+    )
+    with pytest.raises(RuleError, match=r"into the next round: bob has acted this round$"):
+        play(table, [("bob", "hold", {})])
