@@ -58,13 +58,14 @@ def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
     assert (resolved["target"], resolved["defended"], resolved["hit"]) == ("cy", False, True)
 
 
-def test_the_rules_themselves_refuse_another_character_taking_the_attack() -> None:
-    """Action: the attack is the target's to take. The table's prompt asks cy alone, and the
-    rules refuse bob's ``take`` even when asked without it (a simulation or the solver asks
-    the procedure directly): the blow is never resolved on cy for bob's answer."""
+@pytest.mark.parametrize("kind", ["take", "defend"])
+def test_the_rules_themselves_refuse_another_character_answering_the_attack(kind: str) -> None:
+    """Action: the attack is the target's to defend against or take. The table's prompt asks
+    cy alone, and the rules refuse bob's answer even when asked without it (a simulation or the
+    solver asks the procedure directly): the blow is never resolved on cy for bob's answer."""
     table = _fred_attacks_cy()
     with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
-        PROCEDURE.build(table.state, Action("bob", "take", {}), ScriptedSource([6, 6, 1, 1]))
+        PROCEDURE.build(table.state, Action("bob", kind, {}), ScriptedSource([6, 6, 1, 1]))
 
 
 def test_the_rules_themselves_refuse_another_action_while_the_attack_waits() -> None:
