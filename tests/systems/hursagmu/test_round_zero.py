@@ -116,3 +116,25 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
         ("Bob's mahasu against Fred's defiance, declared alone", "2d6+7 vs 2d6"),
         ("Bob's mahasu against Fred, undefended", "2d6+7 ≥ 0"),
     ]
+
+
+def test_an_initiator_who_holds_over_from_round_zero_shows_its_initiative_of_zero() -> None:
+    """Round Zero's initiators act at Initiative 0; "Waiting": one who waits and holds his
+    action over "automatically gets the Initiative for that round without needing to roll" —
+    until the others have rolled he shows the one he held over, 0 (ruling 33)."""
+    table = play(
+        start({"bob": FIGHTER, "fred": FIGHTER}),
+        [
+            ("bob", "round_zero", {}),
+            ("bob", "wait", {}),
+            ("bob", "hold", {}),
+            ("referee", "end_round", {}),
+            ("bob", "initiative", {"stance": "maneuver"}),
+        ],
+    )
+    rolled = table.log[-1]
+    assert (rolled.kind, rolled.data["initiative"], rolled.data["held"]) == (
+        "initiative.rolled",
+        0,
+        True,
+    )
