@@ -373,6 +373,19 @@ def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> No
     assert not offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "striking"}])
 
 
+def test_an_attack_on_one_who_maneuvers_asks_him_to_abort_to_defy_it_or_take_the_hit() -> None:
+    """Action: "the character must abort the rest of his turn if he wants to make a defensive
+    action" of the other kind: fred chose to maneuver, and Mahasu needs Defiance."""
+    table = start({"bob": SORCERER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
+    (prompt,) = PROCEDURE.prompts(_bob_casts_mahasu_at_fred(table).state)
+    assert prompt.reason == (
+        "Bob attacks Fred with mahasu: he chose to maneuver, so defending with defiance aborts "
+        "the rest of his turn; abort and defend, or take the hit and hope to survive to his "
+        "Initiative"
+    )
+
+
 def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> None:
     """The other way round: fred concentrates, bob's sword needs Defense; aborting, fred is
     offered plans of the maneuvering kind (Defense, Striking)."""
