@@ -97,6 +97,18 @@ def test_the_attacked_character_chooses_to_defend_or_take_the_attack() -> None:
     ]
 
 
+def test_one_who_has_declared_nothing_takes_the_hit_if_he_declines() -> None:
+    """Action: attacked before his turn, fred "may choose to make a defensive action" — his
+    choice: having declared no defence, declining the prompt takes the hit (ruling 32)."""
+    table = two_fighters()
+    table = play(
+        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
+    )
+    assert table.state.fighters["fred"].plan is None
+    (prompt,) = PROCEDURE.prompts(table.state)
+    assert prompt.default == Action("fred", "take", {})
+
+
 def test_the_json_view_names_the_pending_attack() -> None:
     """``expect: pending.*`` reads who attacks whom, with which skill, and the defence asked."""
     state = _fred_under_attack().state
