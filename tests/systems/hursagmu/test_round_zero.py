@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import AnyOf, OneOf, Record, RuleError, Steps
+from referee.systems.hursagmu import PROCEDURE
 from referee.systems.hursagmu.choices import previews
 from referee.systems.hursagmu.round_plan import DEFEND, plan_domain
 from referee.systems.hursagmu.sheet import Stance
@@ -65,6 +66,9 @@ def test_round_zero_bystanders_have_no_turn_but_may_defend() -> None:
     )
     fighters = table.state.fighters
     assert (fighters["ann"].initiative, fighters["ann"].rank) == (0, HELD)
+    # the others have no turn: Initiative 0 at a rank below every turn's (the view shows it)
+    view = PROCEDURE.state_json(table.state)["characters"]
+    assert [(view[w]["initiative"], view[w]["rank"]) for w in ("bob", "cy")] == [(0, -1)] * 2
     assert {who: fighters[who].surprised for who in fighters} == {
         "ann": False,
         "bob": True,
