@@ -371,7 +371,8 @@ def test_an_aborted_turns_declaration_must_hold_a_defence_not_a_task_of_its_skil
 
 def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> None:
     """Attacked with Mahasu while maneuvering, fred must abort his turn to roll Defiance: the
-    preview says so, and the plans offered are of the concentrating kind."""
+    preview says so, and the plans offered are of the concentrating kind, the defence the first
+    shape offered (the form's default)."""
     table = start({"bob": SORCERER, "fred": FIGHTER})
     table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
     table = _bob_casts_mahasu_at_fred(table)
@@ -380,6 +381,7 @@ def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> No
         ("Bob's mahasu against Fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
     ]
     offered = defend.params["actions"]
+    assert offered.sample(_FirstOnly()) == [{"defend": "defiance"}]  # the defence first
     assert offered.contains([{"defend": "defiance"}])
     assert offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "mahasu"}])
     assert not offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "striking"}])
