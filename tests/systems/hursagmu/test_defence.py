@@ -58,6 +58,25 @@ def test_only_the_target_of_the_attack_takes_it_undefended() -> None:
     assert (resolved["target"], resolved["defended"], resolved["hit"]) == ("cy", False, True)
 
 
+@pytest.mark.parametrize("kind", ["take", "defend"])
+def test_the_rules_themselves_refuse_another_character_answering_the_attack(kind: str) -> None:
+    """Action: the attack is the target's to defend against or take. The table's prompt asks
+    cy alone, and the rules refuse bob's answer even when asked without it (a simulation or the
+    solver asks the procedure directly): the blow is never resolved on cy for bob's answer."""
+    table = _fred_attacks_cy()
+    with pytest.raises(RuleError, match="bob is not the target of a pending attack"):
+        PROCEDURE.build(table.state, Action("bob", kind, {}), ScriptedSource([6, 6, 1, 1]))
+
+
+def test_the_rules_themselves_refuse_another_action_while_the_attack_waits() -> None:
+    """Action: while fred's attack waits for cy's answer, nothing else happens — the rules
+    refuse bob's turn, naming who must answer whose attack, even when asked without the
+    table's prompt."""
+    table = _fred_attacks_cy()
+    with pytest.raises(RuleError, match="cy must first defend against or take fred's attack"):
+        PROCEDURE.build(table.state, Action("bob", "wait", {}), ScriptedSource([]))
+
+
 def test_a_defence_built_in_code_is_a_defense_against_physical_attacks() -> None:
     """Action: a defensive action is a Defense roll against a physical attack (Defiance
     against sorcery): ``Step.defend()`` with no skill named is the scenario file's
@@ -76,6 +95,18 @@ def test_the_attacked_character_chooses_to_defend_or_take_the_attack() -> None:
         ("fred", "defend", "defend"),
         ("fred", "take", "take the attack"),
     ]
+
+
+def test_one_who_has_declared_nothing_takes_the_hit_if_he_declines() -> None:
+    """Action: attacked before his turn, fred "may choose to make a defensive action" — his
+    choice: having declared no defence, declining the prompt takes the hit (ruling 32)."""
+    table = two_fighters()
+    table = play(
+        table, [("bob", "declare", {"actions": [{"attack": "fred"}]}), ("bob", "act", {})], [6, 6]
+    )
+    assert table.state.fighters["fred"].plan is None
+    (prompt,) = PROCEDURE.prompts(table.state)
+    assert prompt.default == Action("fred", "take", {})
 
 
 def test_the_json_view_names_the_pending_attack() -> None:
@@ -340,7 +371,8 @@ def test_an_aborted_turns_declaration_must_hold_a_defence_not_a_task_of_its_skil
 
 def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> None:
     """Attacked with Mahasu while maneuvering, fred must abort his turn to roll Defiance: the
-    preview says so, and the plans offered are of the concentrating kind."""
+    preview says so, and the plans offered are of the concentrating kind, the defence the first
+    shape offered (the form's default)."""
     table = start({"bob": SORCERER, "fred": FIGHTER})
     table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
     table = _bob_casts_mahasu_at_fred(table)
@@ -349,9 +381,23 @@ def test_the_defence_of_the_other_kind_is_previewed_as_aborting_the_turn() -> No
         ("Bob's mahasu against Fred's defiance, aborting his turn", "2d6+7 vs 2d6", "Action")
     ]
     offered = defend.params["actions"]
+    assert offered.sample(_FirstOnly()) == [{"defend": "defiance"}]  # the defence first
     assert offered.contains([{"defend": "defiance"}])
     assert offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "mahasu"}])
     assert not offered.contains([{"defend": "defiance"}, {"attack": "bob", "skill": "striking"}])
+
+
+def test_an_attack_on_one_who_maneuvers_asks_him_to_abort_to_defy_it_or_take_the_hit() -> None:
+    """Action: "the character must abort the rest of his turn if he wants to make a defensive
+    action" of the other kind: fred chose to maneuver, and Mahasu needs Defiance."""
+    table = start({"bob": SORCERER, "fred": FIGHTER})
+    table = initiative(table, {"bob": ("concentrate", 6, 6), "fred": ("maneuver", 1, 1)})
+    (prompt,) = PROCEDURE.prompts(_bob_casts_mahasu_at_fred(table).state)
+    assert prompt.reason == (
+        "Bob attacks Fred with mahasu: he chose to maneuver, so defending with defiance aborts "
+        "the rest of his turn; abort and defend, or take the hit and hope to survive to his "
+        "Initiative"
+    )
 
 
 def test_a_concentrating_character_struck_at_aborts_to_maneuver_and_defend() -> None:

@@ -170,3 +170,16 @@ def test_one_who_held_his_action_over_is_shown_no_initiative_odds() -> None:
     state = start({"bob": FIGHTER, "marcos": SORCERER}).state.with_fighter("bob", held_over=True)
     (choice,) = [c for c in legal_actions(state, "bob") if c.kind == "initiative"]
     assert choice.odds == () and choice.label == "acts first (held over)"
+
+
+def test_one_who_held_his_action_over_takes_no_rival_from_the_initiative_odds() -> None:
+    """Initiative odds against each rival still shown when another rival held his action over
+    (he acts first whatever is rolled, so only he is left out): Bob's odds name Cy, not
+    Marcos."""
+    state = start({"bob": FIGHTER, "marcos": SORCERER, "cy": FIGHTER}).state
+    state = state.with_fighter("marcos", held_over=True)
+    (choice,) = [c for c in legal_actions(state, "bob") if c.kind == "initiative"]
+    assert [o.label for o in choice.odds] == [
+        "Bob maneuvers (Quickness): ahead of Cy's Quickness, if he maneuvers too",
+        "Bob concentrates (Command): ahead of Cy's Command, if he concentrates too",
+    ]

@@ -74,6 +74,13 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
     ),
     (E.ACTIONS_BEGAN, {"round": 2}, "Round 2: the Action phase begins."),
     (
+        E.ACTIONS_BEGAN,
+        {"round": 1, "held": {"bob": 12, "cy": 7}},
+        "Round 1: the Action phase begins. Bob held his action over: Initiative 12, first. Cy held"
+        " his action over: Initiative 7, first.",
+    ),
+    (E.ACTIONS_BEGAN, {"round": 1, "held": ["bob"]}, "Round 1: the Action phase begins."),
+    (
         E.PLAN_DECLARED,
         {
             "character": "bob",

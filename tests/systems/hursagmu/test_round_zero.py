@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core import AnyOf, OneOf, Record, RuleError, Steps
+from referee.systems.hursagmu import PROCEDURE
 from referee.systems.hursagmu.choices import previews
 from referee.systems.hursagmu.round_plan import DEFEND, plan_domain
 from referee.systems.hursagmu.sheet import Stance
@@ -65,6 +66,9 @@ def test_round_zero_bystanders_have_no_turn_but_may_defend() -> None:
     )
     fighters = table.state.fighters
     assert (fighters["ann"].initiative, fighters["ann"].rank) == (0, HELD)
+    # the others have no turn: Initiative 0 at a rank below every turn's (the view shows it)
+    view = PROCEDURE.state_json(table.state)["characters"]
+    assert [(view[w]["initiative"], view[w]["rank"]) for w in ("bob", "cy")] == [(0, -1)] * 2
     assert {who: fighters[who].surprised for who in fighters} == {
         "ann": False,
         "bob": True,
@@ -116,3 +120,25 @@ def test_on_round_zero_one_attacked_by_sorcery_may_declare_only_defiance() -> No
         ("Bob's mahasu against Fred's defiance, declared alone", "2d6+7 vs 2d6"),
         ("Bob's mahasu against Fred, undefended", "2d6+7 ≥ 0"),
     ]
+
+
+def test_an_initiator_who_holds_over_from_round_zero_shows_its_initiative_of_zero() -> None:
+    """Round Zero's initiators act at Initiative 0; "Waiting": one who waits and holds his
+    action over "automatically gets the Initiative for that round without needing to roll" —
+    until the others have rolled he shows the one he held over, 0 (ruling 33)."""
+    table = play(
+        start({"bob": FIGHTER, "fred": FIGHTER}),
+        [
+            ("bob", "round_zero", {}),
+            ("bob", "wait", {}),
+            ("bob", "hold", {}),
+            ("referee", "end_round", {}),
+            ("bob", "initiative", {"stance": "maneuver"}),
+        ],
+    )
+    rolled = table.log[-1]
+    assert (rolled.kind, rolled.data["initiative"], rolled.data["held"]) == (
+        "initiative.rolled",
+        0,
+        True,
+    )

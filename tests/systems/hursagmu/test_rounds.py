@@ -502,3 +502,16 @@ def test_a_fighter_pickles_to_the_same_bytes_whether_or_not_his_schedule_was_ask
     assert pickle.dumps(asked) == pickle.dumps(fresh)
     back = pickle.loads(pickle.dumps(asked))
     assert back == asked and back.scheduled(DefenceMode.EACH) == asked.scheduled(DefenceMode.EACH)
+
+
+def test_a_fighters_roll_bears_the_rounds_penalty_and_any_further_modifier() -> None:
+    """ "Action": "any skills used during a round suffer a cumulative -2 penalty for each major
+    action taken" after the first: bob, who attacks and defends, rolls at -2; a further
+    modifier is added to it (-1 makes -3, +1 makes -1)."""
+    from referee.systems.hursagmu.sheet import Character
+    from referee.systems.hursagmu.state import Fighter
+
+    bob = Fighter(Character("bob"), 10, initiative=7, plan=(Step.attack("fred"), Step.defend()))
+    assert bob.roll_of("striking", DefenceMode.EACH).modifier == -2
+    assert bob.roll_of("striking", DefenceMode.EACH, extra=-1).modifier == -3
+    assert bob.roll_of("striking", DefenceMode.EACH, extra=1).modifier == -1

@@ -132,6 +132,28 @@ def test_a_held_action_keeps_its_initiative_when_nobody_rolled_higher() -> None:
     assert events[-1] == ("actions.began", {"round": 1, "held": {"bob": 12}})
 
 
+def test_two_held_actions_each_get_the_highest_rolled_initiative_not_each_others() -> None:
+    """ "Waiting": each who held over "gets the Initiative" — the highest rolled, or his own if
+    higher (ruling 33): bob held over at 12 keeps 12, cy held over at 5 gets Marcos's 7, not
+    bob's 12 (a held Initiative is not rolled)."""
+    state = start({"bob": FIGHTER, "cy": FIGHTER, "marcos": SORCERER}).state
+    state = _with(state, "bob", held_over=True, held_initiative=12)
+    state = _with(state, "cy", held_over=True, held_initiative=5, initiative=5, rank=HELD)
+    state = _with(state, "marcos", initiative=7)
+    events = _initiative_events(state, "bob", "maneuver", [])
+    assert events[-1] == ("actions.began", {"round": 1, "held": {"bob": 12, "cy": 7}})
+
+
+def test_when_everyone_held_over_each_keeps_the_initiative_he_held() -> None:
+    """ "Waiting": with nobody rolling, each who held over keeps his own Initiative (ruling 33:
+    no rolled Initiative is higher)."""
+    state = start({"bob": FIGHTER, "cy": FIGHTER}).state
+    state = _with(state, "bob", held_over=True, held_initiative=12)
+    state = _with(state, "cy", held_over=True, held_initiative=5, initiative=5, rank=HELD)
+    events = _initiative_events(state, "bob", "maneuver", [])
+    assert events[-1] == ("actions.began", {"round": 1, "held": {"bob": 12, "cy": 5}})
+
+
 # -- "The Waiting Game" ----------------------------------------------------------------------------
 
 
@@ -180,3 +202,14 @@ def test_holding_over_without_waiting_is_refused_saying_why() -> None:
     """Waiting: "A waiting character may also choose to hold his action over"."""
     with pytest.raises(RuleError, match=r"into the next round: bob is not waiting$"):
         play(two_fighters(), [("bob", "hold", {})])
+
+
+def test_holding_over_after_acting_is_refused_saying_he_has_acted() -> None:
+    """Waiting: "A waiting character may also choose to hold his action over" — not one who has
+    acted this round: bob, his sword drawn, is told he has acted, not that he is not waiting."""
+    table = play(
+        two_fighters(),
+        [("bob", "declare", {"actions": [{"minor": "draw sword"}]}), ("bob", "act", {})],
+    )
+    with pytest.raises(RuleError, match=r"into the next round: bob has acted this round$"):
+        play(table, [("bob", "hold", {})])
