@@ -299,6 +299,20 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         "Slips revealed, read by the Orcs; seat order nobody",
     ),
     (
+        E.SLIPS_REVEALED,
+        {
+            "maneuver_number": 1,
+            "reader": "orcs",
+            "order": ["orcs"],
+            # a chance that is no fraction (a hand-written record's) is written as it stands
+            "odds": [
+                {"attacker": "orcs", "kind": "independent", "chance": {"a": "1/0", "b": "even"}}
+            ],
+        },
+        "Slips revealed, read by the Orcs; seat order the Orcs\n"
+        "  chance that the Orcs' maneuver succeeds (independent): a 1/0, b even",
+    ),
+    (
         E.EFFECT_APPLIED,
         {
             "faction": "elves",
