@@ -351,5 +351,8 @@ def test_a_skill_root_outside_the_parent_games_stats_is_refused() -> None:
     the skill."""
     with pytest.raises(TableError, match=r"^skill_roots\.yaml: tactics: roots \['Charisma'\]"):
         tables._roots_from({"source": "x", "skills": {"Tactics": {"roots": ["Charisma"]}}})
+    four = ["Will", "Perception", "Agility", "Speed"]
+    with pytest.raises(TableError, match=r"^skill_roots\.yaml: tactics: roots \['Will', "):
+        tables._roots_from({"source": "x", "skills": {"Tactics": {"roots": four}}})
     with pytest.raises(TableError, match=r"^skill_roots\.yaml: ValueError\('source: "):
         tables._roots_from({"source": " ", "skills": {}})
