@@ -195,3 +195,13 @@ def test_the_odds_of_no_dice_are_no_successes_certain() -> None:
         "5+": "23/5184",
     }
     assert shade_letter(GREY) == "G"
+
+
+def test_the_top_counts_less_likely_than_one_in_a_thousand_together_are_one_row() -> None:
+    """A chart shows the outcomes that matter: its highest counts, together less likely than
+    1/1000, are one "N+" row — every count but the lowest, where only it is likely; a top
+    count of exactly 1/1000 keeps its own row."""
+    per_mille = Fraction(1, 1000)
+    assert trimmed({2: 1 - per_mille, 3: per_mille}) == {"2": "999/1000", "3": "1/1000"}
+    tiny = {0: 1 - per_mille / 2, 1: per_mille / 4, 2: per_mille / 4}
+    assert trimmed(tiny) == {"0+": "1"}
