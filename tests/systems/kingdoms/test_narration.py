@@ -112,6 +112,17 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         "The chronicle of the territory begins: the Orcs (led by Grol, disposition 3)",
     ),
     (
+        E.CHRONICLE_BEGAN,
+        {
+            "territory": "the Marches",
+            "factions": {"orcs": {"leader": "Grol", "disposition": 3}},
+            "quick_play": [],
+        },
+        "The chronicle of the Marches begins: the Orcs (led by Grol, disposition 3). Quick "
+        "play (strict_sheets: false): the Seconds in Command and rival relationships the text "
+        "requires are not enforced — none is missing",
+    ),
+    (
         E.PROLOGUE_ROLLED,
         {"faction": "orcs", "skill": "Command", "successes": 1},
         "The Orcs' prologue: Command tested, 1 success added to disposition",

@@ -58,6 +58,16 @@ def test_fate_on_a_closed_roll_shows_the_odds_of_its_sixes_exploding() -> None:
     assert card.shown == "pool [6, 4, 1], fate [5]"
 
 
+def test_a_count_in_the_top_row_of_fates_odds_is_read_as_that_row() -> None:
+    """The same roll's 6 rerolled 6, 6, 6, 4 adds four: 6 successes, in the "6+" row — six or
+    more together 5/2592 × 6/5 = 1/432 (seven or more, 1/2592, is under 1/1000 alone)."""
+    before = _rolled(3, BLACK, False, [6, 4, 1])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([6, 6, 6, 4]))
+    card = after_card(before, after, Artha(fate=True), "elves' Fate")
+    assert card.odds == {"2": "1/2", "3": "5/12", "4": "5/72", "5": "5/432", "6+": "1/432"}
+    assert (card.outcome, card.value) == ("6+", 6)
+
+
 def test_fate_on_an_open_ended_roll_rerolls_one_failed_die_open_ended() -> None:
     """Fate after an open-ended roll rerolls one failed die, open-ended: 3 grey dice showing
     6, 1, 2 and the 6's 1 have 1 success; the rerolled die adds none 1/3 (1-2), one 5/9 …"""
