@@ -502,6 +502,19 @@ def test_artha_after_the_roll_shows_the_chance_of_each_engagement_it_changes() -
         "the Elves' roll, Fate",
         {"success": "1/2", "failure": "1/2"},
     )
+    # Deeds rerolls the three failed dice: at least one more success 7/8; each count of them
+    deeds = _after_the_roll({"deeds": 1}, assess, [6, 1, 1, 1, 4, 1, 1, 1])
+    (spend,) = [c for c in observe(deeds, "ann").choices if c.label == "spend Deeds"]
+    assert [(p.label, dict(p.odds)) for p in spend.odds] == [
+        (
+            "the Elves against the Orcs: needs 2, with Deeds (reroll)",
+            {"success": "7/8", "failure": "1/8"},
+        ),
+        (
+            "the Elves: Deeds (reroll)",
+            {"1 success": "1/8", "2 successes": "3/8", "3 successes": "3/8", "4 successes": "1/8"},
+        ),
+    ]
     harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
     for orcs, against, odds in (
         ([4, 1, 1, 1], "1 success", {"win": "1/2", "tie": "1/2"}),
