@@ -466,6 +466,9 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     assert [c for c in _menu(attacked.state, "elves") if c[0] == "spend_artha"] == [
         _spend(True, False, "Fate on the defence roll", pool="defence")
     ]
+    (offer,) = [c for c in observe(attacked, "ann").choices if c.kind == "spend_artha"]
+    shown = {"2": "1/2", "3": "5/12", "4": "5/72", "5": "5/432", "6+": "1/432"}  # 6, 4 open
+    assert dict(offer.odds[-1].odds) == {f"{k} successes": v for k, v in shown.items()}
     spent = _act(attacked, "elves", "spend_artha", [4], fate=True, pool="defence")
     assert spent.state.rolls["elves"].successes == 3
     card: Any = spent.log.events[-1].payload["roll"]
