@@ -140,6 +140,13 @@ def test_a_tie_of_a_harrys_attack_against_a_fortify_is_on_the_attack_dice() -> N
     assert tied_pools(state, "orcs", "elves") == {"orcs": "attack", "elves": "successes"}
 
 
+def test_an_ensnare_tied_with_a_maneuver_other_than_a_harry_ties_on_its_successes() -> None:
+    """Only a Harry's attack dice meet an Ensnare (aV): the elves' Ensnare of the orcs, 3,
+    ties the orcs' Assess of the elves, 3, on each side's successes."""
+    state = _revealed(elves=("Ensnare", ("orcs",), 3, 0), orcs=("Assess", ("elves",), 3, 0))
+    assert tied_pools(state, "elves", "orcs") == {"elves": "successes", "orcs": "successes"}
+
+
 def test_a_harry_against_a_harry_ties_on_its_successes() -> None:
     """Harry against Harry is a plain versus test (V): each side's maneuver successes, not
     its attack dice, tie."""
