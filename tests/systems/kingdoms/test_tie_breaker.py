@@ -27,6 +27,7 @@ from .helpers import (
     _act,
     _kinds,
     _kingdom,
+    _menu,
     _new,
     _pass_all,
     _revealed,
@@ -282,6 +283,9 @@ def test_a_tied_versus_test_offers_a_tie_breaker_on_a_root_stat_to_each_side() -
     assert _kinds(state, "elves") == [
         ("tie_break", {"opponent": OneOf(("orcs",)), "root": will}),
         ("resolve", {}),
+    ]
+    assert [c[1] for c in _menu(state, "elves") if c[0] == "tie_break"] == [
+        "agree to a tie-breaker"
     ]
     assert _kinds(state, "orcs") == [
         ("tie_break", {"opponent": OneOf(("dwarves", "elves")), "root": both})
