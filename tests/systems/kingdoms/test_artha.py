@@ -466,6 +466,9 @@ def test_fate_on_a_harrys_defence_dice_is_offered_only_when_an_attack_on_it_is_r
     assert [c for c in _menu(attacked.state, "elves") if c[0] == "spend_artha"] == [
         _spend(True, False, "Fate on the defence roll", pool="defence")
     ]
+    (offer,) = [c for c in observe(attacked, "ann").choices if c.kind == "spend_artha"]
+    shown = {"2": "1/2", "3": "5/12", "4": "5/72", "5": "5/432", "6+": "1/432"}  # 6, 4 open
+    assert dict(offer.odds[-1].odds) == {f"{k} successes": v for k, v in shown.items()}
     spent = _act(attacked, "elves", "spend_artha", [4], fate=True, pool="defence")
     assert spent.state.rolls["elves"].successes == 3
     card: Any = spent.log.events[-1].payload["roll"]
@@ -502,6 +505,19 @@ def test_artha_after_the_roll_shows_the_chance_of_each_engagement_it_changes() -
         "the Elves' roll, Fate",
         {"success": "1/2", "failure": "1/2"},
     )
+    # Deeds rerolls the three failed dice: at least one more success 7/8; each count of them
+    deeds = _after_the_roll({"deeds": 1}, assess, [6, 1, 1, 1, 4, 1, 1, 1])
+    (spend,) = [c for c in observe(deeds, "ann").choices if c.label == "spend Deeds"]
+    assert [(p.label, dict(p.odds)) for p in spend.odds] == [
+        (
+            "the Elves against the Orcs: needs 2, with Deeds (reroll)",
+            {"success": "7/8", "failure": "1/8"},
+        ),
+        (
+            "the Elves: Deeds (reroll)",
+            {"1 success": "1/8", "2 successes": "3/8", "3 successes": "3/8", "4 successes": "1/8"},
+        ),
+    ]
     harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
     for orcs, against, odds in (
         ([4, 1, 1, 1], "1 success", {"win": "1/2", "tie": "1/2"}),

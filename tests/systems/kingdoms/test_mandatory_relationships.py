@@ -100,3 +100,12 @@ def test_quick_play_plays_without_them_and_says_so_when_the_chronicle_begins() -
     # a checked table says nothing of it
     checked = Table.start(PROCEDURE, _setup(), players=EXAMPLE["players"])
     assert "quick_play" not in checked.log.events[0].payload
+
+
+def test_quick_play_notes_how_many_of_the_two_rivals_a_leader_has() -> None:
+    """Rival Relationships: "two relationships with members of opposing factions". A quick
+    table's leader with one such rival plays, noted as having 1 of the 2."""
+    setup = _setup()
+    setup["factions"]["orcs"]["leader"]["relationships"] = [{"name": "Thalion", "faction": "elves"}]
+    table = Table.start(PROCEDURE, {**setup, "strict_sheets": False}, players=EXAMPLE["players"])
+    assert table.state.quick_play == ("the Orcs: 1 of 2 rival relationships",)

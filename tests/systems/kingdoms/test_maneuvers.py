@@ -106,6 +106,20 @@ def test_a_maneuver_without_its_conflict_scene_is_void_behind_one_that_cannot_ac
     assert revealed.payload["help_refused"] == {"dwarves": "the Orcs: no maneuver to help"}
     assert f"  the Orcs' maneuver is void: {why}" in PROCEDURE.describe(revealed, EVERY_SEAT)
     assert table.state.void == {"orcs": why} and "orcs" not in table.state.rolls
+    # the dwarves' unopposed Fortify behind them still has its odds told: 3 successes of B5
+    # (Ob 2 and a margin), each die a success on 4-6: (10 + 5 + 1) / 2^5
+    assert revealed.payload["odds"] == [
+        {
+            "needed": 3,
+            "attacker": "dwarves",
+            "target": None,
+            "kind": "independent",
+            "cell": "-",
+            "dice": 5,
+            "obstacle": 2,
+            "chance": {"no artha": "1/2"},
+        }
+    ]
 
 
 def test_a_gambit_sacrifices_its_disposition_at_the_reveal_behind_one_that_cannot_act() -> None:

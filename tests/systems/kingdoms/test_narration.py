@@ -112,6 +112,17 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         "The chronicle of the territory begins: the Orcs (led by Grol, disposition 3)",
     ),
     (
+        E.CHRONICLE_BEGAN,
+        {
+            "territory": "the Marches",
+            "factions": {"orcs": {"leader": "Grol", "disposition": 3}},
+            "quick_play": [],
+        },
+        "The chronicle of the Marches begins: the Orcs (led by Grol, disposition 3). Quick "
+        "play (strict_sheets: false): the Seconds in Command and rival relationships the text "
+        "requires are not enforced — none is missing",
+    ),
+    (
         E.PROLOGUE_ROLLED,
         {"faction": "orcs", "skill": "Command", "successes": 1},
         "The Orcs' prologue: Command tested, 1 success added to disposition",
@@ -297,6 +308,20 @@ NARRATION: list[tuple[str, dict[str, Any], str]] = [
         E.SLIPS_REVEALED,
         {"maneuver_number": 1, "reader": "orcs", "order": []},
         "Slips revealed, read by the Orcs; seat order nobody",
+    ),
+    (
+        E.SLIPS_REVEALED,
+        {
+            "maneuver_number": 1,
+            "reader": "orcs",
+            "order": ["orcs"],
+            # a chance that is no fraction (a hand-written record's) is written as it stands
+            "odds": [
+                {"attacker": "orcs", "kind": "independent", "chance": {"a": "1/0", "b": "even"}}
+            ],
+        },
+        "Slips revealed, read by the Orcs; seat order the Orcs\n"
+        "  chance that the Orcs' maneuver succeeds (independent): a 1/0, b even",
     ),
     (
         E.EFFECT_APPLIED,

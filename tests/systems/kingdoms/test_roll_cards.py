@@ -5,6 +5,7 @@ person writes it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -19,6 +20,7 @@ from referee.systems.kingdoms.cards import (
     shade_letter,
     trimmed,
 )
+from referee.systems.kingdoms.choices import after_preview
 from referee.systems.kingdoms.dice import (
     Artha,
     PoolRoll,
@@ -27,6 +29,7 @@ from referee.systems.kingdoms.dice import (
     roll_before,
     spend_after,
 )
+from referee.systems.kingdoms.state import RolledTest
 
 BLACK, GREY, WHITE = Shade.BLACK, Shade.GREY, Shade.WHITE
 
@@ -56,6 +59,16 @@ def test_fate_on_a_closed_roll_shows_the_odds_of_its_sixes_exploding() -> None:
     )
     assert (card.faces, card.outcome, card.margin, card.value) == ((6, 4, 1, 5), "3", None, 3)
     assert card.shown == "pool [6, 4, 1], fate [5]"
+
+
+def test_a_count_in_the_top_row_of_fates_odds_is_read_as_that_row() -> None:
+    """The same roll's 6 rerolled 6, 6, 6, 4 adds four: 6 successes, in the "6+" row — six or
+    more together 5/2592 × 6/5 = 1/432 (seven or more, 1/2592, is under 1/1000 alone)."""
+    before = _rolled(3, BLACK, False, [6, 4, 1])
+    after = spend_after(before, Artha(fate=True), ScriptedSource([6, 6, 6, 4]))
+    card = after_card(before, after, Artha(fate=True), "elves' Fate")
+    assert card.odds == {"2": "1/2", "3": "5/12", "4": "5/72", "5": "5/432", "6+": "1/432"}
+    assert (card.outcome, card.value) == ("6+", 6)
 
 
 def test_fate_on_an_open_ended_roll_rerolls_one_failed_die_open_ended() -> None:
@@ -195,3 +208,80 @@ def test_the_odds_of_no_dice_are_no_successes_certain() -> None:
         "5+": "23/5184",
     }
     assert shade_letter(GREY) == "G"
+
+
+def test_the_top_counts_less_likely_than_one_in_a_thousand_together_are_one_row() -> None:
+    """A chart shows the outcomes that matter: its highest counts, together less likely than
+    1/1000, are one "N+" row — every count but the lowest, where only it is likely; a top
+    count of exactly 1/1000 keeps its own row."""
+    per_mille = Fraction(1, 1000)
+    assert trimmed({2: 1 - per_mille, 3: per_mille}) == {"2": "999/1000", "3": "1/1000"}
+    tiny = {0: 1 - per_mille / 2, 1: per_mille / 4, 2: per_mille / 4}
+    assert trimmed(tiny) == {"0+": "1"}
+
+
+def test_the_odds_of_artha_after_a_harrys_roll_name_the_pool_it_is_spent_on() -> None:
+    """Independent and Versus Maneuvers: a Harry's two pools after the roll — its defence dice
+    (6, 4: 2 successes) and its attack dice (3, 3, 3: none). Fate on the defence dice opens
+    the 6 (as on any closed roll); Deeds rerolls the three failed attack dice, each a success
+    1/2; kept, the defence roll stands. A roll of one pool names none."""
+    defence = {"dice": 2, "shade": "B", "open_ended": False, "successes": 2}
+    attack = {"dice": 3, "shade": "B", "open_ended": False, "successes": 0}
+    test = RolledTest(
+        "elves",
+        "leader",
+        "Tactics",
+        5,
+        2,
+        pool={**defence, "stages": {"pool": [6, 4]}},
+        attack_pool={**attack, "stages": {"pool": [3, 3, 3]}},
+    )
+    fate = after_preview("the Elves", test, fate=True, deeds=False, pool="defence")
+    assert (fate.label, fate.rule, fate.dice) == (
+        "the Elves: Fate on the defence roll",
+        "Independent and Versus Maneuvers",
+        "2d6, 2 showing",
+    )
+    shown = {"2": "1/2", "3": "5/12", "4": "5/72", "5": "5/432", "6+": "1/432"}
+    assert dict(fate.odds) == {f"{k} successes": v for k, v in shown.items()}
+    deeds = after_preview("the Elves", test, fate=False, deeds=True, pool="attack")
+    assert (deeds.label, deeds.dice) == (
+        "the Elves: Deeds (reroll) on the attack roll",
+        "3d6, 0 showing",
+    )
+    thirds = {"0 successes": "1/8", "1 success": "3/8", "2 successes": "3/8", "3 successes": "1/8"}
+    assert dict(deeds.odds) == thirds
+    kept = after_preview("the Elves", test, fate=False, deeds=False)
+    assert (kept.label, dict(kept.odds)) == (
+        "the Elves: no artha: the roll kept on the defence roll",
+        {"2 successes": "1"},
+    )
+    alone = after_preview("the Elves", replace(test, attack_pool=None), fate=False, deeds=False)
+    assert alone.label == "the Elves: no artha: the roll kept"
+
+
+def test_artha_odds_merge_the_counts_under_one_in_a_thousand_as_a_card_does() -> None:
+    """The odds a spending choice shows merge their top counts as the card does (``trimmed``):
+    a count of exactly 1/1000 keeps its row; where only the lowest count is likely, it is one
+    row of that many or more."""
+    test = RolledTest(
+        "elves",
+        "leader",
+        "Tactics",
+        2,
+        2,
+        pool={
+            "dice": 2,
+            "shade": "B",
+            "open_ended": False,
+            "successes": 2,
+            "stages": {"pool": [6, 4]},
+        },
+    )
+    per_mille = Fraction(1, 1000)
+    edge = after_preview("e", test, fate=True, deeds=False, dist={2: 1 - per_mille, 3: per_mille})
+    assert dict(edge.odds) == {"2 successes": "999/1000", "3 successes": "1/1000"}
+    tiny = {0: 1 - per_mille / 2, 1: per_mille / 4, 2: per_mille / 4}
+    assert dict(after_preview("e", test, fate=True, deeds=False, dist=tiny).odds) == {
+        "0+ successes": "1"
+    }

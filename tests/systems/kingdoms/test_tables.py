@@ -347,8 +347,12 @@ def test_every_skill_the_text_lists_has_its_parent_games_roots_with_their_source
 
 
 def test_a_skill_root_outside_the_parent_games_stats_is_refused() -> None:
-    """A roots table with a root that is no stat (or no roots) is refused naming the skill."""
-    with pytest.raises(TableError, match="tactics: roots"):
+    """A roots table with a root that is no stat (or no roots) is refused naming the file and
+    the skill."""
+    with pytest.raises(TableError, match=r"^skill_roots\.yaml: tactics: roots \['Charisma'\]"):
         tables._roots_from({"source": "x", "skills": {"Tactics": {"roots": ["Charisma"]}}})
-    with pytest.raises(TableError, match="source"):
+    four = ["Will", "Perception", "Agility", "Speed"]
+    with pytest.raises(TableError, match=r"^skill_roots\.yaml: tactics: roots \['Will', "):
+        tables._roots_from({"source": "x", "skills": {"Tactics": {"roots": four}}})
+    with pytest.raises(TableError, match=r"^skill_roots\.yaml: ValueError\('source: "):
         tables._roots_from({"source": " ", "skills": {}})

@@ -27,6 +27,7 @@ from .helpers import (
     _act,
     _kinds,
     _kingdom,
+    _menu,
     _new,
     _pass_all,
     _revealed,
@@ -138,6 +139,13 @@ def test_a_tie_of_a_harrys_attack_against_a_fortify_is_on_the_attack_dice() -> N
         orcs=("Harry", ("elves",), 1, 3),
     )
     assert tied_pools(state, "orcs", "elves") == {"orcs": "attack", "elves": "successes"}
+
+
+def test_an_ensnare_tied_with_a_maneuver_other_than_a_harry_ties_on_its_successes() -> None:
+    """Only a Harry's attack dice meet an Ensnare (aV): the elves' Ensnare of the orcs, 3,
+    ties the orcs' Assess of the elves, 3, on each side's successes."""
+    state = _revealed(elves=("Ensnare", ("orcs",), 3, 0), orcs=("Assess", ("elves",), 3, 0))
+    assert tied_pools(state, "elves", "orcs") == {"elves": "successes", "orcs": "successes"}
 
 
 def test_a_harry_against_a_harry_ties_on_its_successes() -> None:
@@ -275,6 +283,9 @@ def test_a_tied_versus_test_offers_a_tie_breaker_on_a_root_stat_to_each_side() -
     assert _kinds(state, "elves") == [
         ("tie_break", {"opponent": OneOf(("orcs",)), "root": will}),
         ("resolve", {}),
+    ]
+    assert [c[1] for c in _menu(state, "elves") if c[0] == "tie_break"] == [
+        "agree to a tie-breaker"
     ]
     assert _kinds(state, "orcs") == [
         ("tie_break", {"opponent": OneOf(("dwarves", "elves")), "root": both})
