@@ -321,6 +321,22 @@ def test_whose_move_it_is_follows_the_chase_ladder_and_otherwise_every_living_ch
     assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "chaser")
 
 
+def test_a_character_not_running_in_the_chase_acts_beside_it_and_waits_for_no_turn() -> None:
+    """Chase scene rules: the ladder orders the participants alone (ruling 35); a character
+    not running in the chase is among those who may act, is offered the other sections' steps
+    (a Skill Test) and waits for no turn on the ladder, while a participant waits for theirs."""
+    chars = {"runner": RUNNER, "chaser": CHASER, "smith": RUNNER}
+    t = start(chars=chars)
+    assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "smith")
+    assert "test" in [c.kind for c in PROCEDURE.legal_actions(t.state, "smith")]
+    assert [c.kind for c in PROCEDURE.legal_actions(t.state, "runner")] == [
+        "chase.move",
+        "chase.give_up",
+    ]
+    assert PROCEDURE.waiting(t.state, "smith") is None
+    assert PROCEDURE.waiting(t.state, "chaser") is not None
+
+
 def test_the_end_of_a_round_clears_every_turn_for_the_next_round() -> None:
     """Chase scene rules: at the end of a Round nobody has moved or acted, no Pursuer still holds
     the Escapee they caught up with or tackled, and nobody's turn is running; in the next Round
