@@ -16,7 +16,10 @@ from referee.core.policies import default_policy, legal_choices
 from referee.core.simulation import conflict_of
 from referee.dice import RandomSource
 from referee.sim.simulate import simulate
-from referee.systems.zweihander import procedure
+from referee.systems.zweihander import PROCEDURE, procedure
+
+from .helpers import _incapacitated
+from .test_chase import CHASER, RUNNER, start
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 
@@ -63,3 +66,20 @@ def test_the_other_sections_choices_are_the_same_remembered_or_not() -> None:
         table = table.act(default_policy(table, conflict, choices, rng), dice)
         steps += 1
     assert steps > 5
+
+
+def _exchange_participants(choices: Any) -> Any:
+    [start] = [c for c in choices if c.kind == "exchange.start"]
+    return start.params["participants"].values
+
+
+def test_a_change_beside_the_chase_is_offered_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The GM's choices of the other sections are remembered only while nothing beside the chase
+    changes: a character made Incapacitated! during a chase is no longer offered for a Complex
+    Exchange (its menu offers only those able to act)."""
+    monkeypatch.setattr(procedure, "_asked_aside", {})
+    t = start(chars={"runner": RUNNER, "chaser": CHASER, "smith": RUNNER})
+    before = _exchange_participants(PROCEDURE.legal_actions(t.state, REFEREE))
+    after = _incapacitated(t.state, "smith")
+    assert before == ("runner", "chaser", "smith")
+    assert _exchange_participants(PROCEDURE.legal_actions(after, REFEREE)) == ("runner", "chaser")

@@ -17,6 +17,7 @@ from referee.core import (
     RuleError,
     Steps,
     Viewer,
+    Waiting,
     observe,
 )
 from referee.systems.zweihander import PROCEDURE, chase
@@ -321,6 +322,22 @@ def test_whose_move_it_is_follows_the_chase_ladder_and_otherwise_every_living_ch
     assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "chaser")
 
 
+def test_a_character_not_running_in_the_chase_acts_beside_it_and_waits_for_no_turn() -> None:
+    """Chase scene rules: the ladder orders the participants alone (ruling 35); a character
+    not running in the chase is among those who may act, is offered the other sections' steps
+    (a Skill Test) and waits for no turn on the ladder, while a participant waits for theirs."""
+    chars = {"runner": RUNNER, "chaser": CHASER, "smith": RUNNER}
+    t = start(chars=chars)
+    assert PROCEDURE.actors(t.state) == (REFEREE, "runner", "smith")
+    assert "test" in [c.kind for c in PROCEDURE.legal_actions(t.state, "smith")]
+    assert [c.kind for c in PROCEDURE.legal_actions(t.state, "runner")] == [
+        "chase.move",
+        "chase.give_up",
+    ]
+    assert PROCEDURE.waiting(t.state, "smith") is None
+    assert PROCEDURE.waiting(t.state, "chaser") is not None
+
+
 def test_the_end_of_a_round_clears_every_turn_for_the_next_round() -> None:
     """Chase scene rules: at the end of a Round nobody has moved or acted, no Pursuer still holds
     the Escapee they caught up with or tackled, and nobody's turn is running; in the next Round
@@ -411,15 +428,46 @@ def test_a_participant_out_of_turn_waits_told_whose_move_and_until_when() -> Non
     )
     t = act(act(t, "chaser", "chase.move", [1]), "hound", "chase.move", [1])  # 7 and 7: no catch
     [waiting] = observe(t, _seat("runner")).waiting
-    assert (waiting.reason, waiting.until) == (
+    assert waiting == Waiting(
+        "runner",
         "the chase, Round 1: everyone has moved; the GM rolls the Complication and fatigue",
         "until the next Round",
+        "Chase scene rules (Complications, fatigue)",
     )
     t = act(t, "referee", "chase.end_round", [1])
     t = act(t, "referee", "chase.give_up", side="pursuers")
     # the chase over, the chaser's seat has its other steps again (a Skill Test ...)
     assert observe(t, _seat("chaser")).waiting == ()
     assert "test" in {c.kind for c in observe(t, _seat("chaser")).choices}
+
+
+def test_one_who_has_moved_waits_for_the_next_round_and_then_for_the_takedowns() -> None:
+    """Chase scene rules (Initiative Ladder, Takedown): an Escapee who has moved waits until the
+    next Round while the others move; once all have, for the Pursuers who caught up with them
+    to attempt their Takedowns, until the GM ends the Round."""
+    t = start(
+        pursuers={"chaser": "on foot", "hound": "on foot"},
+        chars={"runner": RUNNER, "chaser": CHASER, "hound": CHASER},
+        dice=[5, 3],
+    )
+    t = act(act(t, "runner", "chase.move", [1]), "chaser", "chase.move", [9])  # caught up
+    assert observe(t, _seat("runner")).waiting == (
+        Waiting(
+            "runner",
+            "the chase, Round 1: Chaser has moved and may take an Action",
+            "until the next Round (you have moved)",
+            "Chase scene rules (Initiative Ladder)",
+        ),
+    )
+    t = act(t, "hound", "chase.move", [9])  # caught up too
+    assert observe(t, _seat("runner")).waiting == (
+        Waiting(
+            "runner",
+            "the chase, Round 1: Chaser, Hound may attempt a Takedown",
+            "until the GM ends the Round",
+            "Chase scene rules (Takedown)",
+        ),
+    )
 
 
 def test_a_chase_started_folds_its_ladder_from_a_list_and_nothing_else() -> None:

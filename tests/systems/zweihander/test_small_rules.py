@@ -6,9 +6,18 @@ from typing import Any
 
 import pytest
 
-from referee.core import REFEREE, Between, Choice, OneOf, RuleError, ScenarioError, SomeOf
+from referee.core import (
+    REFEREE,
+    Between,
+    Choice,
+    OneOf,
+    RuleError,
+    ScenarioError,
+    SomeOf,
+    Waiting,
+)
 from referee.dice import ScriptedSource
-from referee.systems.zweihander import emit, stable
+from referee.systems.zweihander import PROCEDURE, emit, stable
 from referee.systems.zweihander.character import Character, peril_steps
 from referee.systems.zweihander.morale import choices as morale_choices
 from referee.systems.zweihander.morale import morale_check, morale_difficulty
@@ -332,4 +341,12 @@ def test_a_slain_or_incapacitated_character_is_told_why_they_cannot_act() -> Non
         "Peril Condition Track",
     )
     [bert] = observe(t, Viewer("bob", frozenset({"bert"}))).waiting
-    assert (bert.reason, bert.until) == ("Bert is Slain!", None)
+    assert bert == Waiting("bert", "Bert is Slain!", None, "Damage Condition Track")
+
+
+def test_the_gm_and_one_who_is_no_character_of_the_table_wait_for_nothing_of_the_game() -> None:
+    """Peril and Damage Condition Tracks hold back characters only: the GM, and a seat's name
+    that is no character at the table, have no wait of the game's (the kernel says the rest)."""
+    t = table({"anna": {"skills": {"Charm": 50}, "peril": "Incapacitated!"}})
+    assert PROCEDURE.waiting(t.state, REFEREE) is None
+    assert PROCEDURE.waiting(t.state, "zed") is None

@@ -10,7 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core import Action, Choice, OddsPreview, OneOf, Outcome, RuleError, Viewer, view
+from referee.core import (
+    Action,
+    Choice,
+    Event,
+    OddsPreview,
+    OneOf,
+    Outcome,
+    RuleError,
+    Viewer,
+    view,
+)
 from referee.dice import ScriptedSource
 from referee.systems.zweihander import social
 from referee.systems.zweihander.events import SIMPLE_EXCHANGE
@@ -352,6 +362,16 @@ def test_a_players_view_of_an_exchange_leaves_the_gms_skills_unknown() -> None:
     ex = social.evolve(ZweihanderState(), full).exchange
     assert ex is not None
     assert (ex.favourable, ex.unfavourable) == ("Charm", "Intimidate")
+
+
+def test_an_exchange_recorded_without_objectives_or_a_list_of_participants_folds_none() -> None:
+    """Complex Exchange: the GM's objectives and stakes are optional (none recorded: none
+    folded), and its participants are a list (a record's other value places nobody)."""
+    (started,) = [e for e in exchange().log.events if e.kind == "exchange.started"]
+    payload = {k: v for k, v in started.payload.items() if k not in ("objectives", "stakes")}
+    ex = social.evolve(ZweihanderState(), Event(started.kind, {**payload, "participants": "ab"}))
+    assert ex.exchange is not None
+    assert (ex.exchange.objectives, ex.exchange.stakes, ex.exchange.participants) == ("", "", ())
 
 
 def test_a_participants_menu_offers_each_tactic_with_its_odds_and_reputation_to_burn() -> None:

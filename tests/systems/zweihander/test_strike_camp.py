@@ -102,3 +102,12 @@ def test_striking_camp_passes_24_hours_and_so_does_a_camp_recorded_without_them(
     [camp] = [e for e in camped.log.events if e.kind == "journey.camp"]
     older = Event(camp.kind, {k: v for k, v in camp.payload.items() if k != "hours"})
     assert PROCEDURE.evolve(t.state, older).travel_hours == t.state.travel_hours + 24
+
+
+def test_a_camp_folded_where_no_journey_is_under_way_changes_nothing() -> None:
+    """Wilderness travel rules (Strike Camp): a camp is a day of a journey; its event folded
+    into a table with no journey (a record cut or edited by hand) passes no day and no hours."""
+    t = roles(journey(threat=0), [40, 40, 40])
+    [camp] = [e for e in act(t, "referee", "journey.camp").log.events if e.kind == "journey.camp"]
+    idle = table(PARTY).state
+    assert PROCEDURE.evolve(idle, camp) == idle

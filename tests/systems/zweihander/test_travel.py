@@ -179,6 +179,7 @@ def test_a_forced_march_event_names_the_toughness_test_and_its_roll_card() -> No
     assert marched["incapacitated"] is True
     timer = last(t, "timer.set")
     assert (timer["name"], timer["after"]) == ("forced-march:g", 24 * 3600)
+    assert timer["label"] == "G may recover from Peril again"
     assert timer["event"]["kind"] == "travel.recovery_allowed"
     assert timer["event"]["payload"] == {"character": "g"}
     assert t.state.waits == (("forced-march:g", 24),)
