@@ -285,3 +285,23 @@ def test_artha_odds_merge_the_counts_under_one_in_a_thousand_as_a_card_does() ->
     assert dict(after_preview("e", test, fate=True, deeds=False, dist=tiny).odds) == {
         "0+ successes": "1"
     }
+
+
+def test_the_odds_of_artha_after_an_open_ended_roll_write_its_dice_open_ended() -> None:
+    """An open-ended roll (two black dice, the 6 exploded into a 5) previewed after the roll
+    names its pool as a person writes it: open-ended, as its card does (``pool_dice``), not
+    as a closed pool."""
+    rolled = {
+        "dice": 2,
+        "shade": "B",
+        "open_ended": True,
+        "successes": 2,
+        "stages": {"pool": [6, 4], "open": [5]},
+    }
+    test = RolledTest("elves", "leader", "Tactics", 2, 2, pool=rolled)
+    kept = after_preview("the Elves", test, fate=False, deeds=False)
+    assert kept.dice == "2d6 open-ended, 2 showing"
+    closed = {**rolled, "open_ended": False, "stages": {"pool": [6, 4]}}
+    assert after_preview("the Elves", replace(test, pool=closed), fate=False, deeds=False).dice == (
+        "2d6, 2 showing"
+    )
