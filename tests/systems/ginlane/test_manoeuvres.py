@@ -271,9 +271,9 @@ def test_only_the_disarmed_picks_up_his_weapon_by_removing_disarmed() -> None:
     assert table.state.get("ann").weapon == "sword"
 
 
-def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> None:
-    """Team Work: a manoeuvre may set an Aspect unique to its setter (``unique: true``), as
-    Take Aim does: moll's ally ann may not tag the Marked moll put on jack."""
+def _marked_by_moll_beside_ann() -> Table[SceneState]:
+    """Moll, her ally ann beside her, sets the Marked Aspect on jack unique to herself; jack
+    takes a Full Defence: ann's turn."""
     ann = {"side": "society", "skills": BRAVO, "experience": 5}
     table = act(
         duel(others={"ann": ann}),
@@ -286,7 +286,13 @@ def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> Non
         skill="Weapons",
         unique=True,
     )
-    table = act(table, "jack", "full_defence")
+    return act(table, "jack", "full_defence")
+
+
+def test_a_manoeuvre_said_unique_sets_an_aspect_only_its_setter_may_tag() -> None:
+    """Team Work: a manoeuvre may set an Aspect unique to its setter (``unique: true``), as
+    Take Aim does: moll's ally ann may not tag the Marked moll put on jack."""
+    table = _marked_by_moll_beside_ann()
     with pytest.raises(RuleError, match="Team Work: 'Marked' is unique to its setter"):
         act(table, "ann", "attack", [1, 1, 1, 2, 2], target="jack", tags=["Marked"])
 
@@ -295,19 +301,7 @@ def test_an_aspect_unique_to_its_setter_is_offered_to_tag_to_her_alone() -> None
     """Team Work: "Some Aspects, like Target aspect above are unique to the setter though and
     can't be passed on": the Marked moll put on jack is among the Aspects she may tag against
     him, not among those her ally ann's attack offers."""
-    ann = {"side": "society", "skills": BRAVO, "experience": 5}
-    table = act(
-        duel(others={"ann": ann}),
-        "moll",
-        "manoeuvre",
-        [6, 6],
-        aspect="Marked",
-        target="jack",
-        difficulty=7,
-        skill="Weapons",
-        unique=True,
-    )
-    table = act(table, "jack", "full_defence")
+    table = _marked_by_moll_beside_ann()
     assert table.state.current == "ann"
     attack = next(c for c in table.legal_actions("ann") if c.kind == "attack")
     assert "Marked" not in attack.params["tags"].values
