@@ -65,11 +65,12 @@ class Sessions:
         return self._pids("true")
 
     def terminate_all(self) -> set[int]:
-        """End every session on the database (what a restart of PostgreSQL does to them)."""
+        """End every session on the database (what a restart of PostgreSQL does to them), each
+        waited for (up to 5 s) until it is gone, as a restart's are before it is back."""
         with self._engine.connect() as conn:
             rows = conn.execute(
                 text(
-                    "SELECT pid, pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "SELECT pid, pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
                     "WHERE datname = :name AND pid <> pg_backend_pid()"
                 ),
                 {"name": self.database},

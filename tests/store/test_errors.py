@@ -73,10 +73,12 @@ def test_a_postgresql_restart_fails_no_later_call(postgres_admin: str) -> None:
         created = store.create_table("kernel_toy", {}, name="t")
         admin = create_engine(postgres_admin, isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
-            # ended in the select list: only the rows WHERE kept (the store's own sessions)
+            # ended in the select list: only the rows WHERE kept (the store's own sessions);
+            # each waited for (up to 5 s) until it is gone, as a restart's are before the
+            # database is back
             ended = conn.execute(
                 text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
                     "WHERE datname = :name AND pid <> pg_backend_pid()"
                 ),
                 {"name": name},

@@ -2,8 +2,8 @@
 appended in the transaction an action is stored in (docs/store.md).
 
 An append is a compare-and-set of the table's row and the new rows, in one statement batch:
-straight through the SQLite driver, or in one round trip through psycopg's pipeline, the
-PostgreSQL NOTIFY included. Another writer between the read and the write is a
+straight through the SQLite driver, or on PostgreSQL in one round trip with the NOTIFY and the
+COMMIT. Another writer between the read and the write is a
 :class:`Conflict`, which the store reports as a stale table.
 """
 
@@ -29,7 +29,7 @@ __all__ = [
     "Conflict",
     "TableRow",
     "append",
-    "append_pipelined",
+    "append_committed",
     "append_sqlite",
     "audience_of",
     "read_actions",
@@ -262,7 +262,7 @@ def append_sqlite(
     return revision
 
 
-def append_pipelined(
+def append_committed(
     conn: Connection,
     row: TableRow,
     after: Table[Any],
@@ -271,36 +271,44 @@ def append_pipelined(
     *,
     origin: str,
 ) -> int:
-    """PostgreSQL: the compare-and-set, the rows and the NOTIFY (``'<table id>:<version>:
-    <origin>'``, the store's name) sent in one round trip (psycopg's pipeline), in the
-    transaction ``conn`` is in. The new revision."""
+    """PostgreSQL: the compare-and-set, the rows, the NOTIFY (``'<table id>:<version>:
+    <origin>'``, the store's name) and the ``COMMIT`` that ends the transaction ``conn`` is in,
+    as one string of statements sent in one round trip (its values bound by psycopg on the
+    client, its ``ClientCursor``: PostgreSQL takes several statements in one message only
+    without parameters). The new revision.
+
+    PostgreSQL runs the statements in turn and stops at the first error, the ``COMMIT`` then
+    unrun and the transaction left for the caller to roll back; so the compare-and-set divides
+    by the rows it changed, and one that changed none (another writer between the read and
+    this write) is an error that stores nothing, a :class:`Conflict`.
+    """
     import psycopg
 
     action_rows, event_rows = rows_of(row.id, actions, events)
     revision = int(row.revision) + 1
+    statements = [
+        "WITH changed AS (UPDATE referee_tables SET version = %s, actions = %s, revision = %s "
+        "WHERE id = %s AND revision = %s RETURNING id) SELECT 1 / count(*) FROM changed"
+    ]
+    values: list[Any] = [after.version, len(after.actions), revision, row.id, row.revision]
+    for table, rows in (("referee_actions", action_rows), ("referee_events", event_rows)):
+        if rows:
+            columns = list(rows[0])
+            marks = "(" + ", ".join(["%s"] * len(columns)) + ")"
+            statements.append(
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                + ", ".join([marks] * len(rows))
+            )
+            values.extend(r[c] for r in rows for c in columns)
+    statements.append("SELECT pg_notify(%s, %s)")
+    values += [NOTIFY_CHANNEL, f"{row.id}:{after.version}:{origin}"]
+    statements.append("COMMIT")
     raw = conn.connection.dbapi_connection
     assert isinstance(raw, psycopg.Connection)
     try:
-        with raw.pipeline(), raw.cursor() as cas, raw.cursor() as cursor:
-            cas.execute(
-                "UPDATE referee_tables SET version = %s, actions = %s, revision = %s "
-                "WHERE id = %s AND revision = %s",
-                (after.version, len(after.actions), revision, row.id, row.revision),
-            )
-            for table, rows in (
-                ("referee_actions", action_rows),
-                ("referee_events", event_rows),
-            ):
-                if rows:
-                    columns = ", ".join(rows[0])
-                    marks = ", ".join(f"%({c})s" for c in rows[0])
-                    cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
-            cursor.execute(
-                "SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{row.id}:{after.version}:{origin}")
-            )
-        if cas.rowcount != 1:
-            raise Conflict(row.id)
-    except psycopg.errors.UniqueViolation:
+        with psycopg.ClientCursor(raw) as cursor:
+            cursor.execute("; ".join(statements), values)
+    except (psycopg.errors.UniqueViolation, psycopg.errors.DivisionByZero):
         raise Conflict(row.id) from None
     return revision
 

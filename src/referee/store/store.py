@@ -52,7 +52,7 @@ from referee.store.rows import (
     Conflict,
     TableRow,
     append,
-    append_pipelined,
+    append_committed,
     append_sqlite,
     read_actions,
     read_events,
@@ -334,7 +334,8 @@ class Store:
                         snapshots.write_snapshot(conn, table_id, after)
                     new_events = after.log.since(table.version)
                     if is_postgresql(conn):
-                        revision = append_pipelined(
+                        # (the transaction ends here, committed)
+                        revision = append_committed(
                             conn, row, after, new_actions, new_events, origin=self.origin
                         )
                     else:
