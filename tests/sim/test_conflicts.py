@@ -98,3 +98,19 @@ def test_a_maneuver_is_over_once_the_game_says_one_has_ended_since_the_start() -
     )
     assert outcome.finished and steps == 1
     assert outcome.winner == "orcs"
+
+
+def test_a_gin_lane_fight_already_over_is_answered_by_its_winner_with_no_initiative() -> None:
+    """Gin Lane, "Initiative": rolled once a scene. A table whose fight is over and whose scene
+    has not ended (the duel at the Crown, played to Jack Taken Out) is simulated as it stands,
+    won by Moll's side every time, never with a second Initiative the rules refuse."""
+    from pathlib import Path
+
+    from referee.core.scenario import load_scenario, run_scenario
+
+    duel = Path(__file__).parents[2] / "examples" / "ginlane" / "duel.yaml"
+    table = run_scenario(load_scenario(duel)).table
+    outcome, steps, refused = play(
+        table, conflict_of(table), POLICIES["default"], RandomSource(1), random.Random(1)
+    )
+    assert (outcome.finished, outcome.winner, steps, refused) == (True, "society", 0, 0)

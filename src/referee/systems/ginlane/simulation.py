@@ -30,9 +30,11 @@ __all__ = ["FIGHT", "SIMULATIONS"]
 
 
 def begin(table: Table[Any], seat: str | None) -> list[Action]:
-    """The referee rolls Initiative, unless a fight is under way."""
+    """The referee rolls Initiative, unless it has been rolled this scene: a fight under way
+    goes on from where it stands, and one that is over is the answer (its winner, every time;
+    the next fight waits for the scene's end, "Initiative")."""
     state: SceneState = table.state
-    if state.order and not state.over:
+    if state.order:
         return []
     return [Action(REFEREE, "initiative", {})]
 
