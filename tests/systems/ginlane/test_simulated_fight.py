@@ -49,7 +49,10 @@ def _strike(table: Table[Any], actor: str, target: str, faces: list[int]) -> Tab
     return after
 
 
-def test_the_referee_rolls_initiative_before_a_fight_and_again_after_one() -> None:
+def test_the_referee_rolls_initiative_once_a_scene_before_its_fight() -> None:
+    """"Initiative": rolled once a scene. A fight over while its scene goes on begins nothing
+    (the simulation answers it as it stands: the rules refuse a second Initiative); once the
+    scene has ended, the next fight begins with it."""
     table = _table()
     assert begin(table, None) == [INITIATIVE] == begin(table, "moll")
     assert begin(table, None)[0].actor == REFEREE
@@ -57,7 +60,10 @@ def test_the_referee_rolls_initiative_before_a_fight_and_again_after_one() -> No
     assert begun.state.order and begin(begun, None) == []
     over = _strike(begun, "moll", "jack", [6, 6, 1, 1])
     assert over.state.order and over.state.over
-    assert begin(over, None) == [INITIATIVE]
+    assert begin(over, None) == []
+    ended = over.act(Action(REFEREE, "end_scene", {}), ScriptedSource([]))
+    assert begin(ended, None) == [INITIATIVE]
+    assert ended.act(INITIATIVE, ScriptedSource([6, 6, 1, 1])).state.order
 
 
 def test_a_fight_is_over_when_the_game_says_one_side_is_left_standing() -> None:
