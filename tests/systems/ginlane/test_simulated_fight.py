@@ -52,8 +52,7 @@ def _strike(table: Table[Any], actor: str, target: str, faces: list[int]) -> Tab
 def test_the_referee_rolls_initiative_once_a_scene_before_its_fight() -> None:
     """Gin Lane rolls Initiative once a scene ("Initiative"). A fight over while its scene goes on
     begins nothing (the simulation answers it as it stands: the rules refuse a second
-    Initiative); once the
-    scene has ended, the next fight begins with it."""
+    Initiative); once the scene has ended, the next fight begins with it."""
     table = _table()
     assert begin(table, None) == [INITIATIVE] == begin(table, "moll")
     assert begin(table, None)[0].actor == REFEREE
