@@ -356,3 +356,22 @@ def test_the_attacker_is_the_victor_of_one_felled_unnoticed() -> None:
         act(table, "butler", "search", target="alf")
     searched = act(table, "kro", "search", target="alf")
     assert last(searched, "character.searched")["target"] == "alf"
+
+
+@pytest.mark.parametrize(
+    ("kind", "params"), [("defend", {}), ("scream", {"bonus": 2}), ("draw", {"item": "cosh"})]
+)
+def test_one_who_ranks_by_mind_may_take_no_normal_combat_action(
+    kind: str, params: dict[str, Any]
+) -> None:
+    """Mixing Mental and Normal Combat: Krockin, ranking by Mind this round, uses a mental
+    ability or holds; a Defensive Action, a scream or drawing a weapon is refused by that rule,
+    and nothing is declared (he carries a cosh, so the draw is refused for his Mind alone)."""
+    table = _krockin_uses_mind(kro={"items": {"cosh": {"damage": 4}}})
+    with pytest.raises(
+        RuleError,
+        match=r"^Combat rules: Mixing Mental and Normal Combat: kro ranks by Mind this round: "
+        r"use a mental ability$",
+    ):
+        declare(table, "kro", kind, **params)
+    assert combat(table).declaration("kro") is None

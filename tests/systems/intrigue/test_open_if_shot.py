@@ -173,3 +173,26 @@ def test_the_dead_are_not_prompted() -> None:
     table = _countess_falls("cosh")
     table = act(table, "alf", "slay", target="countess")
     assert not table.prompts() and not table.legal_actions("countess")
+
+
+def test_open_if_knocked_out_is_raised_when_an_unnoticed_mental_attack_fells_her() -> None:
+    """An unobvious mental attack's damage is "taken as from any attack" (RULINGS.md, Round 3):
+    Krockin's Whisper of Pain (4 of her Stamina 6) fells the Countess with no combat around it,
+    and her envelope "Open if knocked out" may be opened at once, as after a blow."""
+    whisper = {"mental": True, "obvious": False, "damage": 4}
+    kro = character("Krockin", 33, mind=3, abilities={"Whisper of Pain": whisper})
+    table = act(
+        start(evening(kro=kro)),
+        "kro",
+        "mental_attack",
+        [6, 6, 6],
+        target="countess",
+        ability="Whisper of Pain",
+    )
+    assert table.state.status("countess").knocked_out and not table.state.combats
+    assert last(table, "contingency.openable") == {
+        "holder": "countess",
+        "envelopes": ["out"],
+        "why": "event: knocked out",
+    }
+    assert table.state.openable == {"out"}

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from referee.core import Action, RuleError, Viewer, view
-from referee.systems.intrigue.events import SKILL_ROLLED
+from referee.systems.intrigue.events import SKILL_ROLLED, describe
 from referee.systems.intrigue.odds import upcoming
 
 from .helpers import _line, act, cast, character, last, start, without_names
@@ -185,3 +185,23 @@ def test_a_special_abilitys_roll_adds_its_value_or_nothing() -> None:
         ("kro Luck: 3d6+0 ≥ 10", 0),
         ("kro Luck: 3d6+1 ≥ 10", 1),  # the skill of that name, not the ability
     ]
+
+
+def test_the_log_names_the_skill_the_other_character_rolled_against() -> None:
+    """Skill Rolls: "a roll + skill value from another character" — Ann's Stealth 2 + 6+6+6 =
+    20 against Bob's Perception 5 + 1+1+1 = 8: the line names Bob's Perception, the skill he
+    rolled, not Ann's Stealth."""
+    table = act(
+        start(ROLLERS),
+        "a",
+        "roll",
+        [6, 6, 6, 1, 1, 1],
+        skill="Stealth",
+        against="b",
+        against_skill="Perception",
+    )
+    [event] = [e for e in view(table.log, Viewer("a")) if e.kind == SKILL_ROLLED]
+    assert (
+        describe(event, Viewer("a"))
+        == "Ann rolls Stealth: 20 against Bob's Perception 8: succeeds."
+    )

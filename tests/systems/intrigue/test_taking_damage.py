@@ -274,3 +274,19 @@ def test_the_knocked_out_in_a_combat_still_running_are_not_yet_woken_by_medicine
     assert "revive" not in kinds_offered(table, "cat")
     table = act(table, "referee", "end_combat")
     assert kinds_offered(table, "cat")["revive"] == [{"target": one_of("bob")}]
+
+
+def test_the_wounds_marked_before_count_toward_a_death_on_coming_round() -> None:
+    """Taking Damage: "One Wound is taken for each point of damage taken in the combat in
+    excess of their Stamina Stat"; RULINGS: one whose every Wound would be marked dies. Bob
+    woke from his first fall with two of his five Wounds marked (Stamina 3); Alf's cannon (7)
+    fells him again, four Wounds more: six of five, and he dies at the combat's end, where the
+    four alone would have let him wake."""
+    table = _bob_out_with_two_wounds().advance(5 * MINUTE)
+    assert table.state.status("bob").wounds_marked == 2 and table.state.stamina("bob") == 3
+    table = act(table, "alf", "start_combat", targets=["bob"])
+    table = act(table, "alf", "declare", action="attack", target="bob")
+    table = act(table, "bob", "declare", action="defend")
+    table = act(table, "referee", "resolve", [6, 6, 6])
+    assert last(table, "character.died") == {"character": "bob", "wounds": 4}
+    assert table.state.status("bob").dead and table.state.status("bob").wake_due is None
