@@ -593,3 +593,66 @@ def test_a_defence_choice_names_what_it_answers_and_its_odds_name_the_rule() -> 
     manoeuvre = act(duel(), "moll", "manoeuvre", [], target="jack", named="unbalance", answer=False)
     (defend,) = manoeuvre.legal_actions("jack")
     assert defend.label == "defend against Moll's manoeuvre"
+
+
+def test_an_attacks_odds_on_a_tie_of_skills_are_against_the_dodge_on_the_table() -> None:
+    """Defence ("that result remains 'on the table'", RULINGS.md, Round 3): bob's Agility 1 and
+    Weapons 1 tie against kit's pole-arm; his dodge of kit's fizzled grenade (3 + 3 + 1 + 2 =
+    9) stands in her Turn, so her attack's choice shows its odds against that 9, not against a
+    fresh parry — the check her attack then rolls, Agility against her 2d6+1."""
+    setup = {
+        "zones": ["a", "b"],
+        "links": [["a", "b"]],
+        "characters": {
+            "kit": {
+                "side": "s",
+                "zone": "a",
+                "weapon": "pole-arm",
+                "skills": {"Agility": 1, "Firearms": 1, "Weapons": 1},
+            },
+            "bob": {"side": "m", "zone": "b", "skills": {"Agility": 1, "Weapons": 1}},
+        },
+    }
+    table = start(setup, 6, 6, 1, 1)
+    table = act(table, "kit", "throw_grenade", [4, 4, 1, 1], zone="b")  # natural 2: a Fizzle
+    table = act(table, "bob", "full_defence")
+    table = act(table, "kit", "fuse", [4, 3], answer=False)  # odd: 7 + 1 = 8
+    table = act(table, "bob", "defend", [3, 3], skill="Agility")
+    assert table.state.current == "kit" and table.state.get("bob").defences == (("Agility", 9),)
+    odds = {"success": "5/18", "match": "5/36", "failure": "7/12"}
+    assert _previews(table) == [("Kit attacks Bob", "2d6+1 > 9", odds)]
+    done = act(table, "kit", "attack", [6, 6], target="bob")
+    (rolled,) = events(done, "attack.rolled")
+    assert (rolled["roll"]["dice"], rolled["defence_skill"], rolled["odds"]) == (
+        "2d6+1 > 9",
+        "Agility",
+        odds,
+    )
+
+
+def test_words_waiting_for_a_defence_are_logged_against_composure_with_their_parameters() -> None:
+    """Action: Attack, Defence, Social Defence (RULINGS.md): jack's browbeating of moll (his
+    untrained Intimidation claimed as related) waits for her answer; the log records it as an
+    attack on her Composure, with its parameters as JSON, keys sorted, for the answer to roll."""
+    table = act(duel(), "moll", "full_defence")
+    table = act(
+        table,
+        "jack",
+        "attack",
+        [],
+        target="moll",
+        skill="Intimidation",
+        related=True,
+        answer=False,
+    )
+    assert events(table, "attack.declared") == [
+        {
+            "character": "jack",
+            "target": "moll",
+            "skill": "Intimidation",
+            "weapon": "sword",
+            "track": "Composure",
+            "modifier": 0,
+            "params": '{"related": true, "skill": "Intimidation", "target": "moll"}',
+        }
+    ]

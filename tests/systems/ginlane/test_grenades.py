@@ -441,3 +441,44 @@ def test_under_option_b_a_blasts_defence_shows_no_odds() -> None:
     table = act(_grenade_scene("b"), "kit", "throw_grenade", [5, 5, 4, 4], zone="b", answer=False)
     (defend,) = table.legal_actions("bob")
     assert defend.params["skill"].values == ("Agility", "Resolve") and defend.odds == ()
+
+
+def test_a_blast_victims_defence_on_the_table_meets_the_next_blast_in_the_turn() -> None:
+    """Defence ("that result remains 'on the table' for any further uses of that particular
+    defence in the Turn", RULINGS.md, Round 3) and Grenades (Resolve against Composure): kit's
+    fizzled grenade goes off on her turn (7 + 1 = 8); bob (Full defence) stands firm on Resolve
+    6 + 6 + 1 + 2 = 15, sal on 1 + 1 + 1 + 2 = 5. Her Full Action, a second grenade into b
+    attacking 3 + 3 + 1 = 7, is met by each victim's Resolve still on the table, one after the
+    other, rolled by no one: bob untouched, sal 7 − 5 + 2 = 4 Composure stress."""
+    setup = scene(
+        kit={"side": "s", "zone": "a", "skills": {"Agility": 1, "Firearms": 1}},
+        bob={"side": "m", "zone": "b", "skills": {"Agility": 1, "Resolve": 1}},
+        sal={"side": "m", "zone": "b", "skills": {"Agility": 1, "Resolve": 1}},
+    )
+    table = start(setup, 6, 6, 2, 2, 1, 1)
+    table = act(table, "kit", "throw_grenade", [4, 4, 1, 1], zone="b")  # natural 2: a Fizzle
+    table = act(table, "bob", "full_defence")
+    table = act(table, "sal", "full_defence")
+    table = act(table, "kit", "fuse", [4, 3], answer=False)
+    table = act(table, "bob", "defend", [6, 6], answer=False, skill="Resolve")
+    table = act(table, "sal", "defend", [1, 1], skill="Resolve")
+    assert table.state.current == "kit"
+    before = len(table.log.events)
+    table = act(table, "kit", "throw_grenade", [5, 5, 3, 3], zone="b")
+    assert [(e.kind, dict(e.data)) for e in table.log.events[before + 3 :]] == [
+        (
+            "defence.rolled",
+            {"character": "bob", "skill": "Resolve", "total": 15, "full_defence": True},
+        ),
+        (
+            "defence.rolled",
+            {"character": "sal", "skill": "Resolve", "total": 5, "full_defence": True},
+        ),
+        ("hit.landed", {"character": "sal", "by": "kit", "stress": 4, "track": "Composure"}),
+        (
+            "stress.taken",
+            {"character": "sal", "track": "Composure", "stress": 4, "box": 4, "taken_out": False},
+        ),
+        ("turn.started", {"character": "bob", "turn": 1, "round": 2}),
+    ]
+    assert table.state.blast is None

@@ -171,3 +171,21 @@ def test_odds_with_no_match_possible_show_a_match_of_nothing() -> None:
     beat") shows a Match's odds as 0."""
     odds = DifficultyCheck(GinLaneRoll(skill=1), difficulty=7).kernel_check().odds()
     assert odds_json(odds) == {"success": "7/12", "match": "0", "failure": "5/12"}
+
+
+def test_a_manoeuvre_against_a_difficulty_previews_its_check_with_no_defence_asked() -> None:
+    """Action: Manoeuvre against a difficulty: rolled at once, no one asked for a defence; its
+    odds are those of its check, moll's Agility 2 against Fair (7)."""
+    table = fight()
+    cover = preview(
+        table, "alice", Action("moll", "manoeuvre", {"named": "take cover", "difficulty": 7})
+    )
+    assert [(p.label, p.rule, p.dice, dict(p.odds)) for p in cover] == [
+        (
+            "Moll manoeuvres for Under Cover on moll (Agility against a difficulty), "
+            "no Aspect tagged",
+            "Action: Manoeuvre",
+            "2d6+2 > 7",
+            {"success": "13/18", "match": "1/9", "failure": "1/6"},
+        )
+    ]

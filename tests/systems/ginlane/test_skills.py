@@ -164,3 +164,30 @@ def test_every_skill_is_found_by_its_name_and_former_name_as_the_list_read_in_or
     for name in names:
         for asked in (name, name.upper(), f" {name.lower()} (a speciality)", f"{name}: x"):
             assert skill(asked).name == first_on_the_list(asked)
+
+
+def test_the_defence_offered_against_a_limited_or_related_attack_shows_the_skill_it_rolls() -> None:
+    """Skill Interaction, No Relevant Skill, Defence: the odds moll is offered against jack's
+    attack are of the skill he rolls — his Weapons 2 limited by his Agility 1 at 1, an untrained
+    Intimidation claimed as related at 0 — not of the skill's own level."""
+    table = act(duel(), "moll", "full_defence")
+    limited = act(table, "jack", "attack", [], target="moll", limited_by="Agility", answer=False)
+    defend, _ = limited.legal_actions("moll")
+    assert [o.dice for o in defend.odds] == ["2d6+1 vs 2d6+5", "2d6+1 vs 2d6+4"]
+    related = act(
+        table,
+        "jack",
+        "attack",
+        [],
+        target="moll",
+        skill="Intimidation",
+        related=True,
+        answer=False,
+    )
+    defend, _ = related.legal_actions("moll")
+    assert [o.dice for o in defend.odds] == [
+        "2d6+0 vs 2d6+4",
+        "2d6+0 vs 2d6+3",
+        "2d6+0 vs 2d6+0",
+        "2d6+0 vs 2d6+0",
+    ]
