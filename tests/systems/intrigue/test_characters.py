@@ -493,3 +493,14 @@ def test_a_special_abilitys_mechanic_not_as_written_is_refused_at_its_field(
         load_game({"characters": {"a": character("A", 15, abilities={"Glare": ability})}})
     assert error.value.path == ("characters", "a", "abilities", "Glare", *field)
     assert words in str(error.value)
+
+
+def test_an_item_card_is_a_gun_only_by_true_or_false_refused_at_its_field() -> None:
+    """Items, "Open if shot": whether an Item Card is a gun is true or false; a card that
+    writes otherwise is refused at the card's ``gun`` field, and one that writes it is a gun."""
+    with pytest.raises(ScenarioError) as error:
+        load_game({"characters": {"a": character("A", 15, items={"Pistol": {"gun": "yes"}})}})
+    assert error.value.path == ("characters", "a", "items", "Pistol", "gun")
+    assert str(error.value).endswith("gun is true or false, not 'yes'")
+    state = load_game({"characters": {"a": character("A", 15, items={"Pistol": {"gun": True}})}})
+    assert [(i.name, i.gun) for i in state.character("a").items] == [("Pistol", True)]
