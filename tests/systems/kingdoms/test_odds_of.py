@@ -38,6 +38,7 @@ from referee.systems.kingdoms.dice import (
 from referee.systems.kingdoms.scripting import pool_roll_from
 
 from .helpers import PLAYERS, _kingdom, _odds
+from .test_artha import _after_the_roll
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "kingdoms"
 EXAMPLE = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
@@ -617,3 +618,46 @@ def test_an_attack_rolled_by_a_second_in_command_stands_while_the_2ic_may_still_
         "the Elves defending against the Orcs' Infiltrate (4 successes, as it stands (they "
         "may still spend artha)), with the roll kept"
     )
+
+
+def test_a_tie_breakers_preview_is_of_the_root_stat_chosen_of_the_skills_two() -> None:
+    """A tied versus test is broken on a root stat of the skill each side used: the orcs'
+    Smuggling has two (Will, Perception), both on their leader's sheet, so their offer carries
+    the odds of each; the form's preview is of the root chosen alone — Will B3 or Perception B5
+    against the elves' Perception B4."""
+    example = copy.deepcopy(EXAMPLE)
+    orcs = example["setup"]["factions"]["orcs"]["leader"]
+    orcs["stats"] = {"Will": "B3", "Perception": "B5"}
+    orcs["skills"] = {"Smuggling": "B5"}
+    actions = example["actions"][:7]  # the tie, after the elves' Fate
+    actions[1]["params"]["skill"] = "Smuggling"
+    table = Table.start(PROCEDURE, example["setup"], players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in actions:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    (offer,) = [c for c in observe(table, "bob").choices if c.kind == "tie_break"]
+    assert len(offer.odds) == 2
+    for root, dice in (("Will", 3), ("Perception", 5)):
+        chosen = Action("orcs", "tie_break", {"opponent": "elves", "root": root})
+        chance = versus_odds(BurningPool(dice), BurningPool(4))
+        assert _by_label(preview(table, "bob", chosen)) == {
+            f"the Orcs: tie-breaker on {root} against the Elves' Perception, "
+            "if the Elves agree on Perception": {
+                "success": str(chance),
+                "failure": str(1 - chance),
+            }
+        }
+
+
+def test_keeping_a_harrys_roll_previews_its_defence_and_its_attack_dice() -> None:
+    """Harry splits its dice into defence and attack: keeping the roll previews each pool as
+    it stands — the defence dice (6, 4: 2 successes, which nothing attacks), then the attack
+    dice (6, 3, 3: 1 success) winning against the orcs' Fortify (0 successes)."""
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    assert _by_label(preview(split, "ann", Action("elves", "keep", {}))) == {
+        "the Elves: no artha: the roll kept on the defence roll": {"2 successes": "1"},
+        "the Elves attacking the Orcs' Fortify (0 successes), with the roll kept": {"win": "1"},
+        "the Elves: no artha: the roll kept on the attack roll": {"1 success": "1"},
+    }
