@@ -661,3 +661,40 @@ def test_keeping_a_harrys_roll_previews_its_defence_and_its_attack_dice() -> Non
         "the Elves attacking the Orcs' Fortify (0 successes), with the roll kept": {"win": "1"},
         "the Elves: no artha: the roll kept on the attack roll": {"1 success": "1"},
     }
+
+
+def test_spending_deeds_on_a_harrys_attack_dice_previews_those_dice_rerolled() -> None:
+    """Deeds after the roll rerolls every failed die of the pool it is spent on: on the
+    Harry's attack dice (6, 3, 3 in black: 1 success, 2 failed) it is 1 success more with
+    chance 1/2 for each, against the orcs' Fortify (0 successes) still won."""
+    artha = {"fate": 0, "persona": 0, "deeds": 1}
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    split = _after_the_roll(artha, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    deeds = Action("elves", "spend_artha", {"fate": False, "deeds": True, "pool": "attack"})
+    assert _by_label(preview(split, "ann", deeds)) == {
+        "the Elves attacking the Orcs' Fortify (0 successes), with Deeds (reroll)": {"win": "1"},
+        "the Elves: Deeds (reroll) on the attack roll": {
+            "1 success": "1/4",
+            "2 successes": "1/2",
+            "3 successes": "1/4",
+        },
+    }
+
+
+def test_a_health_tests_preview_is_the_chance_its_roll_records() -> None:
+    """Wound Recovery: the form of a wounded leader's Health test (Aeluin, Health G2
+    open-ended, a Superficial wound: Ob 2) previews the test the roll then makes, with the
+    chance of success its event records; a choice that rolls nothing (passing) has none."""
+    health = {"shade": "G", "exponent": 2, "open_ended": True}
+    elves = _kingdom({}, stats={"Will": "B4", "Health": health}, superficial=True, wound_dice=1)
+    table = Table.start(PROCEDURE, elves, players=PLAYERS)
+    test = Action("elves", "health_test", {"character": "leader"})
+    (shown,) = preview(table, "ann", test)
+    assert (shown.label, shown.rule, shown.dice) == (
+        "Aeluin tests Health",
+        "Wound Recovery",
+        "2d6 grey open-ended vs Ob 2",
+    )
+    rolled = table.act(test, ScriptedSource([6, 3, 6, 1]))
+    assert shown.odds["success"] == rolled.log.events[-1].payload["odds"]
+    assert preview(table, "ann", Action("elves", "pass", {})) == ()
