@@ -589,3 +589,18 @@ def test_a_roll_recorded_without_the_artha_spent_spends_what_its_slip_wrote() ->
             assert PROCEDURE.evolve(state, older) == PROCEDURE.evolve(state, event)
             assert PROCEDURE.evolve(state, older).factions["elves"].leader.artha["persona"] == 1
         state = PROCEDURE.evolve(state, event)
+
+
+def test_keeping_a_harrys_roll_shows_the_odds_of_its_defence_and_its_attack_dice() -> None:
+    """Keeping the roll (no artha after it) carries the odds of each pool the roll has: a
+    Harry's defence dice (6, 4: 2 successes, which nothing attacks) and its attack dice (6, 3,
+    3: 1 success, against the orcs' Fortify, won), each named and each as it stands."""
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    (keep,) = [c for c in PROCEDURE.legal_actions(split.state, "elves") if c.kind == "keep"]
+    assert [(o.label, o.odds) for o in keep.odds] == [
+        ("the Elves: no artha: the roll kept on the defence roll", {"2 successes": "1"}),
+        ("the Elves attacking the Orcs' Fortify (0 successes), with the roll kept", {"win": "1"}),
+        ("the Elves: no artha: the roll kept on the attack roll", {"1 success": "1"}),
+    ]

@@ -38,6 +38,7 @@ from referee.systems.kingdoms.dice import (
 from referee.systems.kingdoms.scripting import pool_roll_from
 
 from .helpers import PLAYERS, _kingdom, _odds
+from .test_artha import _after_the_roll
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "kingdoms"
 EXAMPLE = yaml.safe_load((EXAMPLES / "artha-and-the-tie-breaker.yaml").read_text("utf-8"))
@@ -617,3 +618,83 @@ def test_an_attack_rolled_by_a_second_in_command_stands_while_the_2ic_may_still_
         "the Elves defending against the Orcs' Infiltrate (4 successes, as it stands (they "
         "may still spend artha)), with the roll kept"
     )
+
+
+def test_a_tie_breakers_preview_is_of_the_root_stat_chosen_of_the_skills_two() -> None:
+    """A tied versus test is broken on a root stat of the skill each side used: the orcs'
+    Smuggling has two (Will, Perception), both on their leader's sheet, so their offer carries
+    the odds of each; the form's preview is of the root chosen alone — Will B3 or Perception B5
+    against the elves' Perception B4."""
+    example = copy.deepcopy(EXAMPLE)
+    orcs = example["setup"]["factions"]["orcs"]["leader"]
+    orcs["stats"] = {"Will": "B3", "Perception": "B5"}
+    orcs["skills"] = {"Smuggling": "B5"}
+    actions = example["actions"][:7]  # the tie, after the elves' Fate
+    actions[1]["params"]["skill"] = "Smuggling"
+    table = Table.start(PROCEDURE, example["setup"], players=example["players"])
+    source = ScriptedSource(example["dice"]["script"])
+    for step in actions:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), source)
+    (offer,) = [c for c in observe(table, "bob").choices if c.kind == "tie_break"]
+    assert len(offer.odds) == 2
+    for root, dice in (("Will", 3), ("Perception", 5)):
+        chosen = Action("orcs", "tie_break", {"opponent": "elves", "root": root})
+        chance = versus_odds(BurningPool(dice), BurningPool(4))
+        assert _by_label(preview(table, "bob", chosen)) == {
+            f"the Orcs: tie-breaker on {root} against the Elves' Perception, "
+            "if the Elves agree on Perception": {
+                "success": str(chance),
+                "failure": str(1 - chance),
+            }
+        }
+
+
+def test_keeping_a_harrys_roll_previews_its_defence_and_its_attack_dice() -> None:
+    """Harry splits its dice into defence and attack: keeping the roll previews each pool as
+    it stands — the defence dice (6, 4: 2 successes, which nothing attacks), then the attack
+    dice (6, 3, 3: 1 success) winning against the orcs' Fortify (0 successes)."""
+    fate = {"fate": 1, "persona": 0, "deeds": 0}
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    split = _after_the_roll(fate, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    assert _by_label(preview(split, "ann", Action("elves", "keep", {}))) == {
+        "the Elves: no artha: the roll kept on the defence roll": {"2 successes": "1"},
+        "the Elves attacking the Orcs' Fortify (0 successes), with the roll kept": {"win": "1"},
+        "the Elves: no artha: the roll kept on the attack roll": {"1 success": "1"},
+    }
+
+
+def test_spending_deeds_on_a_harrys_attack_dice_previews_those_dice_rerolled() -> None:
+    """Deeds after the roll rerolls every failed die of the pool it is spent on: on the
+    Harry's attack dice (6, 3, 3 in black: 1 success, 2 failed) it is 1 success more with
+    chance 1/2 for each, against the orcs' Fortify (0 successes) still won."""
+    artha = {"fate": 0, "persona": 0, "deeds": 1}
+    harry = {"maneuver": "Harry", "skill": "Tactics", "defence": 2, "target": "orcs"}
+    split = _after_the_roll(artha, harry, [6, 4, 6, 3, 3] + [3] * 4)
+    deeds = Action("elves", "spend_artha", {"fate": False, "deeds": True, "pool": "attack"})
+    assert _by_label(preview(split, "ann", deeds)) == {
+        "the Elves attacking the Orcs' Fortify (0 successes), with Deeds (reroll)": {"win": "1"},
+        "the Elves: Deeds (reroll) on the attack roll": {
+            "1 success": "1/4",
+            "2 successes": "1/2",
+            "3 successes": "1/4",
+        },
+    }
+
+
+def test_a_health_tests_preview_is_the_chance_its_roll_records() -> None:
+    """Wound Recovery: the form of a wounded leader's Health test (Aeluin, Health G2
+    open-ended, a Superficial wound: Ob 2) previews the test the roll then makes, with the
+    chance of success its event records; a choice that rolls nothing (passing) has none."""
+    health = {"shade": "G", "exponent": 2, "open_ended": True}
+    elves = _kingdom({}, stats={"Will": "B4", "Health": health}, superficial=True, wound_dice=1)
+    table = Table.start(PROCEDURE, elves, players=PLAYERS)
+    test = Action("elves", "health_test", {"character": "leader"})
+    (shown,) = preview(table, "ann", test)
+    assert (shown.label, shown.rule, shown.dice) == (
+        "Aeluin tests Health",
+        "Wound Recovery",
+        "2d6 grey open-ended vs Ob 2",
+    )
+    rolled = table.act(test, ScriptedSource([6, 3, 6, 1]))
+    assert shown.odds["success"] == rolled.log.events[-1].payload["odds"]
+    assert preview(table, "ann", Action("elves", "pass", {})) == ()
