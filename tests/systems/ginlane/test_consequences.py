@@ -4,6 +4,8 @@ extreme one replacing an Aspect, and a consequence as an Aspect in play.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from referee.core import Action, RuleError, ScenarioError, Table
@@ -143,7 +145,12 @@ def test_a_blank_side_is_refused_at_setup(side: str) -> None:
 def _seven() -> Table[SceneState]:
     """moll's sword, 4 + 4 + Weapons 3 = 11, against jack's parry 2 + 2 + 2 = 6: 5 + 2 = 7
     Health stress, past his five boxes; the hit waits for jack."""
-    table = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    return _seven_on(duel())
+
+
+def _seven_on(table: Table[SceneState]) -> Table[SceneState]:
+    """moll's attack of 11 on jack's parry of 6 (:func:`_seven`) on ``table``."""
+    table = act(table, "moll", "attack", [], target="jack", answer=False)
     return act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
 
 
@@ -218,3 +225,44 @@ def test_a_hit_is_taken_only_by_its_target_and_each_severity_once() -> None:
     twice = [{"severity": "slight", "aspect": "Winded"}, {"severity": "slight", "aspect": "Sore"}]
     with pytest.raises(RuleError, match="already has a slight consequence"):
         act(table, "jack", "absorb", answer=False, consequences=twice)
+
+
+def _absorb_offered(table: Table[SceneState], who: str) -> dict[str, Any]:
+    (absorb,) = table.legal_actions(who)
+    assert (absorb.actor, absorb.kind) == (who, "absorb")
+    return dict(absorb.to_json()["params"]["consequences"])
+
+
+def test_an_extreme_consequence_is_offered_while_open_replacing_one_of_the_sheets_aspects() -> None:
+    """Consequences: "Extreme [...] replaces one of the character's Aspects": jack, with Handsome
+    Jack on his sheet, is offered all four severities against moll's 7, the extreme one naming
+    the Aspect it may replace (optional: the others replace none), up to four of them. He takes
+    the extreme Scarred Face for Handsome Jack; against her next hit (5, in his Full defence)
+    only slight, moderate and heavy are left to him, up to three."""
+    table = _seven_on(duel(jack={"aspects": ["Handsome Jack"]}))
+    one = {
+        "severity": {"one_of": ["slight", "moderate", "heavy"]},
+        "aspect": {"text": "Bruised Hand"},
+    }
+    assert _absorb_offered(table, "jack") == {
+        "steps": {
+            "record": {
+                "severity": {"one_of": ["slight", "moderate", "heavy", "extreme"]},
+                "aspect": {"text": "Bruised Hand"},
+                "replaces": {"one_of": ["Handsome Jack"]},
+            },
+            "optional": ["replaces"],
+        },
+        "least": 0,
+        "most": 4,
+    }
+    extreme = {"severity": "extreme", "aspect": "Scarred Face", "replaces": "Handsome Jack"}
+    table = act(table, "jack", "absorb", answer=False, consequences=[extreme])
+    assert table.state.get("jack").sheet.aspects == ("Scarred Face",)
+    table = _seven_on(act(table, "jack", "full_defence"))
+    assert events(table, "hit.landed")[-1]["stress"] == 5
+    assert _absorb_offered(table, "jack") == {
+        "steps": {"record": one, "optional": ["replaces"]},
+        "least": 0,
+        "most": 3,
+    }
