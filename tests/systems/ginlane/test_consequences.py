@@ -266,3 +266,20 @@ def test_an_extreme_consequence_is_offered_while_open_replacing_one_of_the_sheet
         "least": 0,
         "most": 3,
     }
+
+
+def test_every_seat_sees_the_hit_waiting_for_its_target_and_none_once_it_is_taken() -> None:
+    """Consequences: the scene every seat sees shows moll's hit of 7 Health stress waiting for
+    jack to take it; once he has taken it on the track, no hit waits."""
+    table = _seven()
+    assert PROCEDURE.state_json(table.state)["hit"] == {
+        "character": "jack",
+        "attacker": "moll",
+        "stress": 7,
+        "track": "Health",
+        "fuse": False,
+    }
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None
+    taken = table.act(asked.default, ScriptedSource([]))
+    assert PROCEDURE.state_json(taken.state)["hit"] is None
