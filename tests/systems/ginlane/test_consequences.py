@@ -283,3 +283,21 @@ def test_every_seat_sees_the_hit_waiting_for_its_target_and_none_once_it_is_take
     assert asked.default is not None
     taken = table.act(asked.default, ScriptedSource([]))
     assert PROCEDURE.state_json(taken.state)["hit"] is None
+
+
+def test_a_hit_on_a_character_with_every_slot_full_goes_on_the_track_with_no_asking() -> None:
+    """Consequences: "at most three": jack takes a slight, a moderate and a heavy one against
+    moll's 7 (mitigating it all); her next hit, 5 against his Full defence, has nothing left to
+    choose: the table asks him nothing, and box 5 of his Health is marked at once."""
+    three = [("slight", "Winded"), ("moderate", "Bleeding Cut"), ("heavy", "Broken Arm")]
+    chosen = [{"severity": s, "aspect": a} for s, a in three]
+    table = act(_seven(), "jack", "absorb", answer=False, consequences=chosen)
+    assert table.state.get("jack").consequences.free_severities() == ()
+    assert events(table, "stress.taken") == []
+    before = table.version
+    table = _seven_on(act(table, "jack", "full_defence"))
+    assert "hit.landed" not in kinds(table, before)
+    assert events(table, "stress.taken") == [
+        {"character": "jack", "track": "Health", "stress": 5, "box": 5, "taken_out": False}
+    ]
+    assert PROCEDURE.prompts(table.state) == () and table.state.hit is None
