@@ -306,3 +306,33 @@ def test_no_full_action_is_taken_while_an_attack_or_a_hit_waits_for_its_answer()
         for who in ("moll", "jack"):
             with pytest.raises(RuleError, match="Defence: the table waits for Jack to answer"):
                 PROCEDURE.decide(table.state, Action(who, "full_defence", {}), ScriptedSource([]))
+
+
+def test_a_seat_is_told_whom_a_hit_waits_for_and_when_the_fight_is_over() -> None:
+    """Consequences, Taken Out, Initiative: while moll's hit of 7 waits for jack, ann is told the
+    table waits for him to take it, and jack, who has his answer to give, is not waiting; taken
+    on the track it takes him out, and with one side standing ann is told the fight is over,
+    until the referee starts another (before any, that initiative has not been rolled)."""
+    ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
+    table = act(duel(others={"ann": ann}), "moll", "attack", [], target="jack", answer=False)
+    table = act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
+    said = PROCEDURE.waiting(table.state, "ann")
+    assert said is not None and (said.reason, said.until, said.section) == (
+        "the table waits for Jack to take Moll's hit",
+        "until the hit is taken",
+        "Consequences",
+    )
+    assert PROCEDURE.waiting(table.state, "jack") is None
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None
+    table = table.act(asked.default, ScriptedSource([]))
+    assert table.state.over
+    said = PROCEDURE.waiting(table.state, "ann")
+    assert said is not None and (said.reason, said.until, said.section) == (
+        "the fight is over",
+        "until the referee starts a fight",
+        "Initiative",
+    )
+    unrolled = Table.start(PROCEDURE, table.setup)
+    said = PROCEDURE.waiting(unrolled.state, "ann")
+    assert said is not None and said.reason == "the referee has not rolled initiative"
