@@ -317,7 +317,8 @@ def test_a_seat_is_told_whom_a_hit_waits_for_and_when_the_fight_is_over() -> Non
     table = act(duel(others={"ann": ann}), "moll", "attack", [], target="jack", answer=False)
     table = act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
     said = PROCEDURE.waiting(table.state, "ann")
-    assert said is not None and (said.reason, said.until, said.section) == (
+    assert said is not None and (said.actor, said.reason, said.until, said.section) == (
+        "ann",
         "the table waits for Jack to take Moll's hit",
         "until the hit is taken",
         "Consequences",
