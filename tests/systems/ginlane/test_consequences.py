@@ -4,6 +4,8 @@ extreme one replacing an Aspect, and a consequence as an Aspect in play.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from referee.core import Action, RuleError, ScenarioError, Table
@@ -143,7 +145,12 @@ def test_a_blank_side_is_refused_at_setup(side: str) -> None:
 def _seven() -> Table[SceneState]:
     """moll's sword, 4 + 4 + Weapons 3 = 11, against jack's parry 2 + 2 + 2 = 6: 5 + 2 = 7
     Health stress, past his five boxes; the hit waits for jack."""
-    table = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    return _seven_on(duel())
+
+
+def _seven_on(table: Table[SceneState]) -> Table[SceneState]:
+    """moll's attack of 11 on jack's parry of 6 (:func:`_seven`) on ``table``."""
+    table = act(table, "moll", "attack", [], target="jack", answer=False)
     return act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
 
 
@@ -218,3 +225,79 @@ def test_a_hit_is_taken_only_by_its_target_and_each_severity_once() -> None:
     twice = [{"severity": "slight", "aspect": "Winded"}, {"severity": "slight", "aspect": "Sore"}]
     with pytest.raises(RuleError, match="already has a slight consequence"):
         act(table, "jack", "absorb", answer=False, consequences=twice)
+
+
+def _absorb_offered(table: Table[SceneState], who: str) -> dict[str, Any]:
+    (absorb,) = table.legal_actions(who)
+    assert (absorb.actor, absorb.kind) == (who, "absorb")
+    return dict(absorb.to_json()["params"]["consequences"])
+
+
+def test_an_extreme_consequence_is_offered_while_open_replacing_one_of_the_sheets_aspects() -> None:
+    """Consequences: "Extreme [...] replaces one of the character's Aspects": jack, with Handsome
+    Jack on his sheet, is offered all four severities against moll's 7, the extreme one naming
+    the Aspect it may replace (optional: the others replace none), up to four of them. He takes
+    the extreme Scarred Face for Handsome Jack; against her next hit (5, in his Full defence)
+    only slight, moderate and heavy are left to him, up to three."""
+    table = _seven_on(duel(jack={"aspects": ["Handsome Jack"]}))
+    one = {
+        "severity": {"one_of": ["slight", "moderate", "heavy"]},
+        "aspect": {"text": "Bruised Hand"},
+    }
+    assert _absorb_offered(table, "jack") == {
+        "steps": {
+            "record": {
+                "severity": {"one_of": ["slight", "moderate", "heavy", "extreme"]},
+                "aspect": {"text": "Bruised Hand"},
+                "replaces": {"one_of": ["Handsome Jack"]},
+            },
+            "optional": ["replaces"],
+        },
+        "least": 0,
+        "most": 4,
+    }
+    extreme = {"severity": "extreme", "aspect": "Scarred Face", "replaces": "Handsome Jack"}
+    table = act(table, "jack", "absorb", answer=False, consequences=[extreme])
+    assert table.state.get("jack").sheet.aspects == ("Scarred Face",)
+    table = _seven_on(act(table, "jack", "full_defence"))
+    assert events(table, "hit.landed")[-1]["stress"] == 5
+    assert _absorb_offered(table, "jack") == {
+        "steps": {"record": one, "optional": ["replaces"]},
+        "least": 0,
+        "most": 3,
+    }
+
+
+def test_every_seat_sees_the_hit_waiting_for_its_target_and_none_once_it_is_taken() -> None:
+    """Consequences: the scene every seat sees shows moll's hit of 7 Health stress waiting for
+    jack to take it; once he has taken it on the track, no hit waits."""
+    table = _seven()
+    assert PROCEDURE.state_json(table.state)["hit"] == {
+        "character": "jack",
+        "attacker": "moll",
+        "stress": 7,
+        "track": "Health",
+        "fuse": False,
+    }
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None
+    taken = table.act(asked.default, ScriptedSource([]))
+    assert PROCEDURE.state_json(taken.state)["hit"] is None
+
+
+def test_a_hit_on_a_character_with_every_slot_full_goes_on_the_track_with_no_asking() -> None:
+    """Consequences: "at most three": jack takes a slight, a moderate and a heavy one against
+    moll's 7 (mitigating it all); her next hit, 5 against his Full defence, has nothing left to
+    choose: the table asks him nothing, and box 5 of his Health is marked at once."""
+    three = [("slight", "Winded"), ("moderate", "Bleeding Cut"), ("heavy", "Broken Arm")]
+    chosen = [{"severity": s, "aspect": a} for s, a in three]
+    table = act(_seven(), "jack", "absorb", answer=False, consequences=chosen)
+    assert table.state.get("jack").consequences.free_severities() == ()
+    assert events(table, "stress.taken") == []
+    before = table.version
+    table = _seven_on(act(table, "jack", "full_defence"))
+    assert "hit.landed" not in kinds(table, before)
+    assert events(table, "stress.taken") == [
+        {"character": "jack", "track": "Health", "stress": 5, "box": 5, "taken_out": False}
+    ]
+    assert PROCEDURE.prompts(table.state) == () and table.state.hit is None

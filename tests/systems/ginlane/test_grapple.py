@@ -584,3 +584,19 @@ def test_a_bums_rush_waiting_for_a_defence_says_who_rushes_whom_where() -> None:
         events(table, "defence.asked")[-1]["what"]
         == "Moll gives Jack the bum's rush towards hall (Strength)"
     )
+
+
+def test_while_a_bums_rush_waits_for_its_defence_the_rusher_is_told_so() -> None:
+    """Releasing the Grapple ("The opponent gets a defence") and Defence: moll rushes jack
+    towards the hall; until he chooses his defence she is told the table waits for him, her
+    rush named, and he, who has the choice, is not waiting."""
+    table = act(_grappling(), "moll", "release", [], to="hall", answer=False)
+    said = PROCEDURE.waiting(table.state, "moll")
+    assert said is not None
+    assert (said.actor, said.reason, said.until, said.section) == (
+        "moll",
+        "Moll rushes Jack: the table waits for Jack to choose a defence",
+        "until the defence is chosen",
+        "Defence",
+    )
+    assert PROCEDURE.waiting(table.state, "jack") is None

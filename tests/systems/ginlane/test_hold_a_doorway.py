@@ -245,3 +245,43 @@ def test_a_manoeuvre_after_a_move_past_a_held_doorway_is_tried_with_the_dice_rol
     assert table.state.get("jack").zone == "room"
     (rolled,) = events(table, "manoeuvre.rolled")
     assert rolled["rolled"]["faces"] == [6, 6]
+
+
+def test_a_doorway_held_by_one_is_tried_though_another_holds_a_doorway_elsewhere() -> None:
+    """Hold a doorway: each Block holds its own doorway. jack (listed before ann) holds c's
+    doorway to d, far from moll; ann holds a's doorway to b with 5 + 5 + Weapons 2 = 12, and
+    moll's Agility 2 + 1 + 1 = 4 does not get past hers: moll stays in a, ann's Block tested
+    alone."""
+    setup = scene(
+        moll={
+            "side": "society",
+            "zone": "a",
+            "skills": {"Agility": 2, "Alertness": 1, "Weapons": 1},
+        },
+        jack={**_ANN, "side": "bravoes", "zone": "c"},
+        ann={**_ANN, "side": "bravoes", "zone": "a"},
+    )
+    table = act(start(setup, 6, 6, 1, 1, 1, 1), "moll", "full_defence")
+    table = act(table, "jack", "block", [5, 5], doorway="d")
+    table = act(table, "ann", "block", [5, 5], doorway="b")
+    table = act(table, "moll", "move", [1, 1], to="b")
+    assert table.state.get("moll").zone == "a"
+    assert [(e["blocker"], e["rolled"]["total"]) for e in events(table, "block.tested")] == [
+        ("ann", 4)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("mode", "shown"), [("a", "2d6 (3, 3) = 6 +1 = 7"), ("b", "2d6 (3, 3) +1 = 7")]
+)
+def test_a_get_past_a_doorway_is_rolled_under_the_tables_tagging_option(
+    mode: str, shown: str
+) -> None:
+    """Hold a doorway, and the tagging options ("Tagging an Aspect", a or b): jack's Agility 1 +
+    3 + 3 = 7 past moll's doorway of 5 is rolled as every roll of the table is, its line shown
+    as option a shows one (the kept dice summed) or as option b does (the dice as they lie)."""
+    table = act(duel(mode), "moll", "block", [1, 1], doorway="hall")
+    table = act(table, "jack", "move", [3, 3], to="hall")
+    (tested,) = events(table, "block.tested")
+    assert (tested["rolled"]["shown"], tested["roll"]["shown"]) == (shown, shown)
+    assert table.state.get("jack").zone == "hall"

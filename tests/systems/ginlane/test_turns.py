@@ -5,7 +5,9 @@ and the end of a fight.
 
 from __future__ import annotations
 
-from referee.core import Action, Table, Viewer
+import pytest
+
+from referee.core import Action, RuleError, Table, Viewer
 from referee.core.fairness import ZERO_SALT, commit_choice, sealed_choices
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE, SYSTEM
@@ -291,3 +293,47 @@ def test_no_initiative_when_no_one_is_left_standing() -> None:
     assert "initiative" not in [kind for kind, _, _ in _menu(table, "referee")]
     with pytest.raises(RuleError, match="Initiative"):
         act(table, "referee", "initiative", [6, 6, 6, 6])
+
+
+def test_no_full_action_is_taken_while_an_attack_or_a_hit_waits_for_its_answer() -> None:
+    """Defence and Consequences: while moll's attack waits for jack's defence, and then her hit
+    of 7 for him to take it, no Full Action is taken, by her whose turn it is or by him: the
+    rule refuses it, naming whom the table waits for."""
+    attacked = act(duel(), "moll", "attack", [], target="jack", answer=False)
+    hit = act(attacked, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
+    assert attacked.state.pending is not None and hit.state.hit is not None
+    for table in (attacked, hit):
+        for who in ("moll", "jack"):
+            with pytest.raises(RuleError, match="Defence: the table waits for Jack to answer"):
+                PROCEDURE.decide(table.state, Action(who, "full_defence", {}), ScriptedSource([]))
+
+
+def test_a_seat_is_told_whom_a_hit_waits_for_and_when_the_fight_is_over() -> None:
+    """Consequences, Taken Out, Initiative: while moll's hit of 7 waits for jack, ann is told the
+    table waits for him to take it, and jack, who has his answer to give, is not waiting; taken
+    on the track it takes him out, and with one side standing ann is told the fight is over,
+    until the referee starts another (before any, that initiative has not been rolled)."""
+    ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
+    table = act(duel(others={"ann": ann}), "moll", "attack", [], target="jack", answer=False)
+    table = act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
+    said = PROCEDURE.waiting(table.state, "ann")
+    assert said is not None and (said.actor, said.reason, said.until, said.section) == (
+        "ann",
+        "the table waits for Jack to take Moll's hit",
+        "until the hit is taken",
+        "Consequences",
+    )
+    assert PROCEDURE.waiting(table.state, "jack") is None
+    (asked,) = PROCEDURE.prompts(table.state)
+    assert asked.default is not None
+    table = table.act(asked.default, ScriptedSource([]))
+    assert table.state.over
+    said = PROCEDURE.waiting(table.state, "ann")
+    assert said is not None and (said.reason, said.until, said.section) == (
+        "the fight is over",
+        "until the referee starts a fight",
+        "Initiative",
+    )
+    unrolled = Table.start(PROCEDURE, table.setup)
+    said = PROCEDURE.waiting(unrolled.state, "ann")
+    assert said is not None and said.reason == "the referee has not rolled initiative"
