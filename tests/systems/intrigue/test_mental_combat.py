@@ -356,3 +356,13 @@ def test_the_attacker_is_the_victor_of_one_felled_unnoticed() -> None:
         act(table, "butler", "search", target="alf")
     searched = act(table, "kro", "search", target="alf")
     assert last(searched, "character.searched")["target"] == "alf"
+
+
+def test_one_felled_unnoticed_carries_the_damage_and_the_wounds_to_come_on_their_sheet() -> None:
+    """Taking Damage, "One Wound is taken for each point of damage taken in the combat in excess
+    of their Stamina Stat": Alf, felled by an unnoticed Whisper of Pain of 8 (Stamina 6), lies
+    with 8 damage on his sheet and two Wounds to mark when he comes round at 20:05 (ruling 32)."""
+    table = _whispers(_whisper(8))
+    sheet = table.procedure.state_json(table.state)["characters"]["alf"]
+    assert (sheet["damage"], sheet["pending_wounds"]) == (8, 2)
+    assert (sheet["knocked_out"], sheet["wakes_at"]) == (True, "20:05")
