@@ -315,3 +315,17 @@ def test_the_vectorised_duels_means_carry_the_normals_95_percent_interval() -> N
     assert _mean_of(np.array([3, 5])) == pytest.approx(Estimate(4.0, 4.0 - half, 4.0 + half, 2))
     assert _mean_of(np.array([7])) == Estimate(7.0, 7.0, 7.0, 1)
     assert math.isnan(_mean_of(np.array([], dtype=np.int32)).value)
+
+
+@pytest.mark.parametrize(("rank_b", "bob_wins"), [(2, 50), (1, 0)])
+def test_a_vectorised_duel_counts_a_death_only_for_the_side_whose_knock_out_kills(
+    rank_b: int, bob_wins: int
+) -> None:
+    """Taking Damage: a Knocked Out character "dies if every Wound would be marked" — only
+    then. Ann's fall kills her, Bob's never does: Bob first from round 2 fells her alone, a tie
+    fells both, and Bob is counted no death either way."""
+    a = Duelist("ann", SURE, damage=3, knock_out=2, dies=True, rank=1)
+    b = Duelist("bob", SURE, damage=4, knock_out=2, dies=False, rank=rank_b)
+    fast = fast_duels(Duel(a, b), 50, seed=3)
+    assert (fast.wins["bob"], fast.both_out) == (bob_wins, 50 - bob_wins)
+    assert fast.deaths == {"ann": 50, "bob": 0}

@@ -375,3 +375,13 @@ def test_one_who_ranks_by_mind_may_take_no_normal_combat_action(
     ):
         declare(table, "kro", kind, **params)
     assert combat(table).declaration("kro") is None
+
+
+def test_one_felled_unnoticed_carries_the_damage_and_the_wounds_to_come_on_their_sheet() -> None:
+    """Taking Damage, "One Wound is taken for each point of damage taken in the combat in excess
+    of their Stamina Stat": Alf, felled by an unnoticed Whisper of Pain of 8 (Stamina 6), lies
+    with 8 damage on his sheet and two Wounds to mark when he comes round at 20:05 (ruling 32)."""
+    table = _whispers(_whisper(8))
+    sheet = table.procedure.state_json(table.state)["characters"]["alf"]
+    assert (sheet["damage"], sheet["pending_wounds"]) == (8, 2)
+    assert (sheet["knocked_out"], sheet["wakes_at"]) == (True, "20:05")

@@ -175,3 +175,13 @@ def test_the_unless_of_an_attack_follows_the_attackers_whole_name() -> None:
     assert [w for w, _ in upcoming(table.state, attack)] == [
         "Alf: the Bold attack Bob (if bob takes no Defensive Action): 3d6+2 > 11"
     ]
+
+
+def test_the_odds_shown_of_waking_the_knocked_out_are_those_of_the_medicine_roll_made() -> None:
+    """Taking Damage: waking a Knocked Out character is a Medicine roll of 14 or more — Cat's
+    Medicine 2 makes it 3d6+2 ≥ 14 (the shown chance, 3/8, is the one her roll then logs)."""
+    table = knock_out_bob()
+    [(_, check)] = upcoming(table.state, Action("cat", "revive", {"target": "bob"}))
+    rolled = act(table, "cat", "revive", [1, 1, 1], target="bob")
+    assert check.odds().success == Fraction(last(rolled, "medicine.rolled")["chance"])
+    assert check.odds().success == Fraction(3, 8)
