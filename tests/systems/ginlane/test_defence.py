@@ -14,7 +14,7 @@ from referee.systems.ginlane import conflict as rules
 from referee.systems.ginlane.defence import best_skill
 from referee.systems.ginlane.scene import SceneState
 
-from .test_procedure import BRAVO, FIGHTER, act, duel, events, kinds, start
+from .test_procedure import BRAVO, FIGHTER, act, browbeaten, duel, events, kinds, start
 
 EVEN = {"success": "575/1296", "match": "73/648", "failure": "575/1296"}
 
@@ -634,17 +634,7 @@ def test_words_waiting_for_a_defence_are_logged_against_composure_with_their_par
     """Action: Attack, Defence, Social Defence (RULINGS.md): jack's browbeating of moll (his
     untrained Intimidation claimed as related) waits for her answer; the log records it as an
     attack on her Composure, with its parameters as JSON, keys sorted, for the answer to roll."""
-    table = act(duel(), "moll", "full_defence")
-    table = act(
-        table,
-        "jack",
-        "attack",
-        [],
-        target="moll",
-        skill="Intimidation",
-        related=True,
-        answer=False,
-    )
+    table = browbeaten(act(duel(), "moll", "full_defence"))
     assert events(table, "attack.declared") == [
         {
             "character": "jack",

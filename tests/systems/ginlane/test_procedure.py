@@ -114,6 +114,15 @@ def duel(mode: str = "a", **extra: Any) -> Table[SceneState]:
     return start(setup, *faces, mode=mode)
 
 
+def browbeaten(table: Table[SceneState]) -> Table[SceneState]:
+    """Jack's untrained Intimidation, claimed as related, turned on Moll in ``table``: an
+    attack on her Composure waiting for her answer."""
+    return act(
+        table, "jack", "attack", [], target="moll", skill="Intimidation", related=True,
+        answer=False,
+    )  # fmt: skip
+
+
 # ------------------------------------------------------------------ initiative and turns
 
 

@@ -10,7 +10,7 @@ from referee.core import ActionError, RuleError
 from referee.systems.ginlane.tables import skill, skills
 
 from .helpers import _new
-from .test_procedure import BRAVO, FIGHTER, act, duel, events, scene, start
+from .test_procedure import BRAVO, FIGHTER, act, browbeaten, duel, events, scene, start
 
 # moll's pyramid with one skill at 1 swapped for another (the Skill Pyramid still holds)
 _SWAPPED = {k: v for k, v in FIGHTER.items() if k != "Brawl"}
@@ -174,16 +174,7 @@ def test_the_defence_offered_against_a_limited_or_related_attack_shows_the_skill
     limited = act(table, "jack", "attack", [], target="moll", limited_by="Agility", answer=False)
     defend, _ = limited.legal_actions("moll")
     assert [o.dice for o in defend.odds] == ["2d6+1 vs 2d6+5", "2d6+1 vs 2d6+4"]
-    related = act(
-        table,
-        "jack",
-        "attack",
-        [],
-        target="moll",
-        skill="Intimidation",
-        related=True,
-        answer=False,
-    )
+    related = browbeaten(table)
     defend, _ = related.legal_actions("moll")
     assert [o.dice for o in defend.odds] == [
         "2d6+0 vs 2d6+4",

@@ -75,13 +75,9 @@ def test_a_special_ability_rolls_with_its_own_value_and_name() -> None:
     )
 
 
-def test_an_opposed_roll_tells_the_winner_the_losers_total_and_the_loser_only_the_outcome() -> None:
-    """Skill Rolls: the Target Number "may be a roll + skill value from another character":
-    Ann's Stealth 2 + 6+6+6 = 20 against Bob's Perception 5 + 1+1+1 = 8. Both are told the
-    outcome and their own dice and total; Ann, the winner, Bob's total too (the Target Number she
-    beat); Bob, the loser, never Ann's dice or total, which would give away her Stealth (20 − 18
-    = 2; ruling 3). Bob alone sees his own skill value; the roll card is the referee's."""
-    table = act(
+def _stealth_against_perception() -> Any:
+    """Ann's Stealth 2 + 6+6+6 = 20 against Bob's Perception 5 + 1+1+1 = 8."""
+    return act(
         start(ROLLERS),
         "a",
         "roll",
@@ -90,6 +86,15 @@ def test_an_opposed_roll_tells_the_winner_the_losers_total_and_the_loser_only_th
         against="b",
         against_skill="Perception",
     )
+
+
+def test_an_opposed_roll_tells_the_winner_the_losers_total_and_the_loser_only_the_outcome() -> None:
+    """Skill Rolls: the Target Number "may be a roll + skill value from another character":
+    Ann's Stealth 2 + 6+6+6 = 20 against Bob's Perception 5 + 1+1+1 = 8. Both are told the
+    outcome and their own dice and total; Ann, the winner, Bob's total too (the Target Number she
+    beat); Bob, the loser, never Ann's dice or total, which would give away her Stealth (20 − 18
+    = 2; ruling 3). Bob alone sees his own skill value; the roll card is the referee's."""
+    table = _stealth_against_perception()
     data = last(table, "skill.rolled")
     assert (data["against"], data["against_skill"], data["against_total"]) == ("b", "Perception", 8)
     assert (data["total"], data["success"], data["faces"]) == (20, True, [6, 6, 6])
@@ -191,15 +196,7 @@ def test_the_log_names_the_skill_the_other_character_rolled_against() -> None:
     """Skill Rolls: "a roll + skill value from another character" — Ann's Stealth 2 + 6+6+6 =
     20 against Bob's Perception 5 + 1+1+1 = 8: the line names Bob's Perception, the skill he
     rolled, not Ann's Stealth."""
-    table = act(
-        start(ROLLERS),
-        "a",
-        "roll",
-        [6, 6, 6, 1, 1, 1],
-        skill="Stealth",
-        against="b",
-        against_skill="Perception",
-    )
+    table = _stealth_against_perception()
     [event] = [e for e in view(table.log, Viewer("a")) if e.kind == SKILL_ROLLED]
     assert (
         describe(event, Viewer("a"))
