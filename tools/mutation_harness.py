@@ -12,6 +12,8 @@ of the mutated modules' functions it calls (their ``x_<name>__mutmut_orig``); th
 named in $HARNESS_MUTANTS (one a line), MUTANT_UNDER_TEST is set to it (the trampoline reads it at
 every call) and the tests that call its function run, in the session's order (quickest first with
 HARNESS_SORT=1), until one fails (killed) or none does (survived). Verdicts go to $HARNESS_OUT.
+A test that fails in the baseline pass judges no mutant (it is listed "FAILED (left out)"), and
+property tests draw the same 10 examples in every run (hypothesis' profile "mutation").
 Every cache of the project's (each `functools` cache and `by_identity` memo, each with a
 `cache_clear`, and the kernel's parameter memo) is emptied before each mutant, so an answer kept
 from the clean run, or from the mutant before, never hides a mutant nor kills the next one.
@@ -87,8 +89,11 @@ def _baseline(
             failed, _ = _run(item)
         finally:
             sys.setprofile(None)
-        cover[item.nodeid], took[item.nodeid] = called, time.time() - started
-        state = "FAILED" if failed else "ok"
+        took[item.nodeid] = time.time() - started
+        # a test failing with no mutant (the load past its time limit, a test being edited)
+        # judges none: it would call every mutant reaching it killed
+        cover[item.nodeid] = set() if failed else called
+        state = "FAILED (left out)" if failed else "ok"
         out.write(f"# baseline {item.nodeid}: {state} {took[item.nodeid]:.1f}s {sorted(called)}\n")
         out.flush()
     return cover, took
@@ -119,6 +124,12 @@ def _caches() -> list[Any]:
 
 
 def pytest_runtestloop(session: Any) -> bool:
+    # property tests draw the same 10 examples in every run, as under mutation.sh: a verdict
+    # is repeatable, and a property test costs a mutant no more than the others
+    from hypothesis import settings
+
+    settings.register_profile("mutation", max_examples=10, derandomize=True, database=None)
+    settings.load_profile("mutation")
     names = [n.strip() for n in Path(os.environ["HARNESS_MUTANTS"]).read_text().split("\n")]
     with Path(os.environ["HARNESS_OUT"]).open("a", encoding="utf-8") as out:
         os.environ["MUTANT_UNDER_TEST"] = ""
