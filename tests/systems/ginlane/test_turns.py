@@ -311,8 +311,9 @@ def test_no_full_action_is_taken_while_an_attack_or_a_hit_waits_for_its_answer()
 def test_a_seat_is_told_whom_a_hit_waits_for_and_when_the_fight_is_over() -> None:
     """Consequences, Taken Out, Initiative: while moll's hit of 7 waits for jack, ann is told the
     table waits for him to take it, and jack, who has his answer to give, is not waiting; taken
-    on the track it takes him out, and with one side standing ann is told the fight is over,
-    until the referee starts another (before any, that initiative has not been rolled)."""
+    on the track it takes him out, and with one side standing ann is told the fight is over
+    until the referee ends the scene and rolls Initiative again (before any fight, that
+    initiative has not been rolled)."""
     ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
     table = act(duel(others={"ann": ann}), "moll", "attack", [], target="jack", answer=False)
     table = act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
@@ -329,9 +330,10 @@ def test_a_seat_is_told_whom_a_hit_waits_for_and_when_the_fight_is_over() -> Non
     table = table.act(asked.default, ScriptedSource([]))
     assert table.state.over
     said = PROCEDURE.waiting(table.state, "ann")
-    assert said is not None and (said.reason, said.until, said.section) == (
+    assert said is not None and (said.actor, said.reason, said.until, said.section) == (
+        "ann",
         "the fight is over",
-        "until the referee starts a fight",
+        "until the referee ends the scene and rolls initiative again",
         "Initiative",
     )
     unrolled = Table.start(PROCEDURE, table.setup)

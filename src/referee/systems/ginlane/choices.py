@@ -143,8 +143,15 @@ def waiting(state: SceneState, actor: ActorId) -> Waiting | None:
             "for the rest of the scene and after it: the text names no return",
             "Taken Out",
         )
-    if not state.order or state.over:
-        why = "the fight is over" if state.over else "the referee has not rolled initiative"
+    if state.over:  # (Initiative is rolled once a scene: the next fight waits for its end)
+        return Waiting(
+            actor,
+            "the fight is over",
+            "until the referee ends the scene and rolls initiative again",
+            "Initiative",
+        )
+    if not state.order:
+        why = "the referee has not rolled initiative"
         return Waiting(actor, why, "until the referee starts a fight", "Initiative")
     asked = state.pending.target if state.pending else state.hit.character if state.hit else None
     if asked == actor:  # the table waits for her: she has her answer to give
