@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, RuleError, Table
+from referee.core import Action, RuleError, Table, Waiting
 from referee.core.decide import Builder
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE, grapple
@@ -591,12 +591,8 @@ def test_while_a_bums_rush_waits_for_its_defence_the_rusher_is_told_so() -> None
     towards the hall; until he chooses his defence she is told the table waits for him, her
     rush named, and he, who has the choice, is not waiting."""
     table = act(_grappling(), "moll", "release", [], to="hall", answer=False)
-    said = PROCEDURE.waiting(table.state, "moll")
-    assert said is not None
-    assert (said.actor, said.reason, said.until, said.section) == (
-        "moll",
-        "Moll rushes Jack: the table waits for Jack to choose a defence",
-        "until the defence is chosen",
-        "Defence",
-    )
+    assert PROCEDURE.waiting(table.state, "moll") == Waiting(
+        "moll", "Moll rushes Jack: the table waits for Jack to choose a defence",
+        "until the defence is chosen", "Defence",
+    )  # fmt: skip
     assert PROCEDURE.waiting(table.state, "jack") is None

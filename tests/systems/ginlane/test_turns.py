@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.core import Action, RuleError, Table, Viewer
+from referee.core import Action, RuleError, Table, Viewer, Waiting
 from referee.core.fairness import ZERO_SALT, commit_choice, sealed_choices
 from referee.dice import ScriptedSource
 from referee.systems.ginlane import PROCEDURE, SYSTEM
@@ -317,25 +317,19 @@ def test_a_seat_is_told_whom_a_hit_waits_for_and_when_the_fight_is_over() -> Non
     ann = {"side": "society", "weapon": "sword", "skills": BRAVO}
     table = act(duel(others={"ann": ann}), "moll", "attack", [], target="jack", answer=False)
     table = act(table, "jack", "defend", [4, 4, 2, 2], answer=False, skill="Weapons")
-    said = PROCEDURE.waiting(table.state, "ann")
-    assert said is not None and (said.actor, said.reason, said.until, said.section) == (
-        "ann",
-        "the table waits for Jack to take Moll's hit",
-        "until the hit is taken",
+    assert PROCEDURE.waiting(table.state, "ann") == Waiting(
+        "ann", "the table waits for Jack to take Moll's hit", "until the hit is taken",
         "Consequences",
-    )
+    )  # fmt: skip
     assert PROCEDURE.waiting(table.state, "jack") is None
     (asked,) = PROCEDURE.prompts(table.state)
     assert asked.default is not None
     table = table.act(asked.default, ScriptedSource([]))
     assert table.state.over
-    said = PROCEDURE.waiting(table.state, "ann")
-    assert said is not None and (said.actor, said.reason, said.until, said.section) == (
-        "ann",
-        "the fight is over",
-        "until the referee ends the scene and rolls initiative again",
+    assert PROCEDURE.waiting(table.state, "ann") == Waiting(
+        "ann", "the fight is over", "until the referee ends the scene and rolls initiative again",
         "Initiative",
-    )
+    )  # fmt: skip
     unrolled = Table.start(PROCEDURE, table.setup)
     said = PROCEDURE.waiting(unrolled.state, "ann")
     assert said is not None and said.reason == "the referee has not rolled initiative"
