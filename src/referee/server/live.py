@@ -25,9 +25,9 @@ a push costs what changed, whatever the table's age. When the log was rewritten 
 the client asks (``{"type": "full", ...}``), the next message is a full observation again, with
 ``reset`` true and the latest events after an undo. A full observation with many events (a
 socket back after missing many) comes as pages of events before it (:data:`PAGE_EVENTS`), and a
-send that does not complete within the send timeout closes
-the socket (:data:`CLOSE_BEHIND`): a socket whose client does not read holds at most one page in
-the server's memory.
+send that has not completed after the send timeout closes the socket (:data:`CLOSE_BEHIND`;
+:meth:`Hub._watch` looks every quarter of the timeout): a socket whose client does not read
+holds at most one page in the server's memory.
 
 Revoking a seat's token closes that seat's sockets here and, through
 ``NOTIFY referee_seats, '<table id>:<seat>'``, in every other process.
@@ -112,6 +112,8 @@ class Subscriber:
     full: tuple[int, str | None] | None = None
     pending: Message | int | None = None
     sending: bool = False
+    sent_from: float = 0.0
+    behind: bool = False
     task: asyncio.Task[None] | None = None
 
 
@@ -160,6 +162,7 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._per_seat: dict[tuple[str, str], int] = {}
         self._per_address: dict[str, int] = {}
+        self._watcher: asyncio.Task[None] | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """Remember the event loop, so routes running in worker threads can reach the hub."""
@@ -347,6 +350,8 @@ class Hub:
         feed.subscribers.add(sub)
         feed.wake.set()
         loop = asyncio.get_running_loop()
+        if self._watcher is None or self._watcher.done():
+            self._watcher = loop.create_task(self._watch())
         writer = loop.create_task(self._write(feed, sub))
         reader = loop.create_task(self._read(feed, sub))
         sub.task = writer
@@ -427,6 +432,7 @@ class Hub:
         the send timeout (a client that does not read) closes the socket with
         :data:`CLOSE_BEHIND`: a socket holds at most one message in the server's buffers."""
         socket = sub.socket
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 await sub.wake.wait()
@@ -441,14 +447,18 @@ class Hub:
                         socket, message if isinstance(message, int) else 1000, self._send_timeout
                     )
                     return
-                sub.sending = True
-                try:  # (asyncio.timeout, not wait_for: no task made for each send)
-                    async with asyncio.timeout(self._send_timeout):
-                        await socket.send_text(message.text)
+                sub.sending, sub.sent_from = True, loop.time()
+                try:
+                    await socket.send_text(message.text)
                     for body in message.more:  # a page (~100 KB): written here, a ms each
-                        async with asyncio.timeout(self._send_timeout):
-                            await socket.send_text(pushes.text(body))
-                except TimeoutError:
+                        sub.sent_from = loop.time()
+                        await socket.send_text(pushes.text(body))
+                except asyncio.CancelledError:
+                    if not sub.behind:  # (the socket closing, not the watch)
+                        raise
+                    current = asyncio.current_task()
+                    if current is not None:
+                        current.uncancel()
                     log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
                     await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
                     return
@@ -468,6 +478,24 @@ class Hub:
         except Exception as error:  # a socket gone mid-send
             log.debug("socket of %s at %s ended: %s", sub.seat, sub.table_id, error)
             await _close(socket, 1011, self._send_timeout)
+
+    async def _watch(self) -> None:
+        """Close each socket whose send has not completed within the send timeout (its client
+        does not read): its writer is told it is :attr:`Subscriber.behind` and cancelled, and
+        closes it with :data:`CLOSE_BEHIND`. One look over every socket a quarter of the
+        timeout (at most a second) apart, while any table has a socket, rather than a timer
+        armed and disarmed around every send."""
+        loop = asyncio.get_running_loop()
+        every = min(1.0, self._send_timeout / 4)
+        while self._feeds:
+            await asyncio.sleep(every)
+            now = loop.time()
+            for feed in list(self._feeds.values()):
+                for sub in list(feed.subscribers):
+                    late = sub.sending and now - sub.sent_from >= self._send_timeout
+                    if late and not sub.behind and sub.task is not None:
+                        sub.behind = True
+                        sub.task.cancel()
 
     def _messages(
         self,
