@@ -236,9 +236,10 @@ def _absorb_offered(table: Table[SceneState], who: str) -> dict[str, Any]:
 def test_an_extreme_consequence_is_offered_while_open_replacing_one_of_the_sheets_aspects() -> None:
     """Consequences: "Extreme [...] replaces one of the character's Aspects": jack, with Handsome
     Jack on his sheet, is offered all four severities against moll's 7, the extreme one naming
-    the Aspect it may replace (optional: the others replace none), up to four of them. He takes
-    the extreme Scarred Face for Handsome Jack; against her next hit (5, in his Full defence)
-    only slight, moderate and heavy are left to him, up to three."""
+    the Aspect it may replace (optional: the others replace none), up to three of them ("three
+    consequence slots but four consequence options"). He takes the extreme Scarred Face for
+    Handsome Jack; against her next hit (5, in his Full defence) only slight, moderate and heavy
+    are left to him, up to two: the slots still free."""
     table = _seven_on(duel(jack={"aspects": ["Handsome Jack"]}))
     one = {
         "severity": {"one_of": ["slight", "moderate", "heavy"]},
@@ -254,7 +255,7 @@ def test_an_extreme_consequence_is_offered_while_open_replacing_one_of_the_sheet
             "optional": ["replaces"],
         },
         "least": 0,
-        "most": 4,
+        "most": 3,
     }
     extreme = {"severity": "extreme", "aspect": "Scarred Face", "replaces": "Handsome Jack"}
     table = act(table, "jack", "absorb", answer=False, consequences=[extreme])
@@ -264,7 +265,7 @@ def test_an_extreme_consequence_is_offered_while_open_replacing_one_of_the_sheet
     assert _absorb_offered(table, "jack") == {
         "steps": {"record": one, "optional": ["replaces"]},
         "least": 0,
-        "most": 3,
+        "most": 2,
     }
 
 

@@ -35,9 +35,7 @@ from referee.systems.ginlane.scene import (
     SceneFold,
     SceneState,
 )
-from referee.systems.ginlane.stress import (
-    TakenConsequence,
-)
+from referee.systems.ginlane.stress import MAX_CONSEQUENCES, TakenConsequence
 from referee.systems.ginlane.tables import consequence as consequence_row
 
 
@@ -127,7 +125,8 @@ def absorb(b: Builder[SceneState], action: Action, dice: DiceSource) -> None:
 
 def absorb_choices(state: SceneState, me: Combatant) -> list[Choice]:
     """The hit waiting for ``me``: Consequences of the severities still open, each with the
-    stress it mitigates, any of them or none (the stress on the track)."""
+    stress it mitigates, as many as her slots still free hold (three slots, four severities:
+    "Consequences"), or none (the stress on the track)."""
     hit = state.hit
     if hit is None or hit.character != me.id:
         return []
@@ -143,14 +142,13 @@ def absorb_choices(state: SceneState, me: Combatant) -> list[Choice]:
         },
         optional=frozenset({"replaces"}),
     )
+    most = min(len(kinds), MAX_CONSEQUENCES - len(me.consequences.taken))
     mitigates = ", ".join(f"{r.severity} {r.mitigates}" for r in open_rows)
     label = (
         f"take {title_of(hit.attacker)}'s hit of {hit.stress} {hit.track} stress: "
         f"on the track, or Consequences ({mitigates})"
     )
-    return [
-        Choice(me.id, "absorb", {"consequences": Steps(one, least=0, most=len(kinds))}, label=label)
-    ]
+    return [Choice(me.id, "absorb", {"consequences": Steps(one, least=0, most=most)}, label=label)]
 
 
 def absorb_prompt(state: SceneState) -> Prompt | None:
