@@ -101,7 +101,7 @@ class Plan:
     tables: int = TABLES
     seconds: float = 20.0
     rounds_sustained: int = 4
-    rounds: int = 5
+    rounds: int = 10
     per: int = 12
     flood: bool = True
 
