@@ -13,9 +13,10 @@ The simulator's default policy plays a Hursagmu melee the same way every round (
   has declared already (an attack, or the one defence he has used: defences count one each)
   takes the attack undefended, 2d6 + Striking against 0. A hit deals weapon + Strength + the
   damage roll; one left at 0 hits or less collapses;
-- **Recovery**: the Master ends the round when nobody has a step left; one conscious at 0
-  hits or less collapses from exhaustion; one who took no action, was not injured and is OK
-  on Health and Sanity gets a hit back, up to his Stamina.
+- **Recovery**: the Master ends the round when nobody has a step left. It changes nothing
+  here: everyone still conscious has acted (attacked, or defended), so nobody gets a hit
+  back, and a blow that leaves one at 0 hits or less fells him at once, so nobody is left
+  conscious to collapse from exhaustion.
 
 It is over when no more than one character is still conscious (``Encounter``'s conflict).
 Where the table is at the start of such a melee (:func:`melee_on_dice`: a round's Initiative
@@ -73,15 +74,12 @@ DAMAGE_DICE = {"2d6": 2, "1d6": 1}
 
 @dataclass(frozen=True)
 class Melee:
-    """A melee as the default policy fights it, read from the table (:func:`melee_on_dice`):
-    each character's name, hits, Stamina, whether he is OK on Health and Sanity, his
-    Initiative's bonus, his Striking with one attack declared, his Defense with the defence
-    declared alone, and his damage less the roll; the damage roll's d6s."""
+    """A melee as the default policy fights it, read from the table (:func:`read_melee`): each
+    character's name, hits, Initiative's bonus, Striking with one attack declared, Defense with
+    the defence declared alone, and damage less the roll; the damage roll's d6s."""
 
     names: tuple[str, ...]
     hits: tuple[int, ...]
-    stamina: tuple[int, ...]
-    may_recover: tuple[bool, ...]
     quickness: tuple[int, ...]
     striking: tuple[int, ...]
     defense: tuple[int, ...]
@@ -91,6 +89,10 @@ class Melee:
 
 class _Cut(Exception):
     """The encounter reached its most actions."""
+
+
+class _Over(Exception):
+    """No more than one character is still conscious."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +133,6 @@ class MeleeOnDice:
                 initiative[i] = roll(6) + roll(6) + m.quickness[i]
         plan: list[str | None] = [None] * len(hits)  # "attack", "done" or "defend"
         target = [0] * len(hits)
-        acted = [False] * len(hits)
-        injured = [False] * len(hits)
         while True:
             turns = [i for i in everyone if up[i] and plan[i] in (None, "attack")]
             if not turns:
@@ -149,33 +149,23 @@ class MeleeOnDice:
             i = on_turn[0]
             t = target[i]
             plan[i] = "done"
-            acted[i] = True
             if up[t] and plan[t] is None:  # he defends: his Defense declared alone
                 played.step()
                 plan[t] = "defend"
-                acted[t] = True
                 mine = roll(6) + roll(6) + m.striking[i]
                 hit = mine >= roll(6) + roll(6) + m.defense[t]
             else:  # declared already (or down): taken undefended, against 0
                 hit = roll(6) + roll(6) + m.striking[i] >= 0
             if hit:
                 amount = m.damage[i] + sum(roll(6) for _ in range(m.damage_dice))
-                amount = max(0, amount)
-                injured[t] = injured[t] or amount > 0
+                amount = max(0, amount)  # a feeble blow does no damage; it never heals
                 left = hits[t] - amount
                 if left <= 0 < hits[t]:
                     up[t] = False
                 hits[t] = left
                 if sum(up) <= 1:
                     raise _Over
-        played.step()  # the Master ends the round: Recovery
-        for i in everyone:
-            if up[i] and hits[i] <= 0:
-                up[i] = False
-                continue
-            rested = not acted[i] and not injured[i] and m.may_recover[i]
-            if up[i] and rested and hits[i] < m.stamina[i]:
-                hits[i] += 1
+        played.step()  # the Master ends the round: Recovery, which changes nothing here
 
     def _outcome(
         self, hits: list[int], up: list[bool], rounds: int, over: bool
@@ -188,10 +178,6 @@ class MeleeOnDice:
             for who, before, after in zip(m.names, m.hits, hits, strict=True)
         }
         return EncounterOutcome(winner, rounds, damage, over)
-
-
-class _Over(Exception):
-    """No more than one character is still conscious."""
 
 
 class _Played:
@@ -294,8 +280,6 @@ def read_melee(table: Table[Any]) -> Melee | None:
     return Melee(
         names,
         tuple(f.hits for f in fighters.values()),
-        tuple(f.sheet.stamina for f in fighters.values()),
-        tuple(f.health_ok and f.sanity_ok for f in fighters.values()),
         tuple(quickness),
         tuple(striking),
         tuple(defense),
