@@ -14,7 +14,7 @@ import pytest
 from referee.core import Action, system
 from referee.core.loader import load_file
 from referee.core.simulation import conflict_of
-from referee.dice import RandomSource
+from referee.dice import RandomSource, ScriptedSource
 from referee.sim import simulate as simulator
 from referee.sim.simulate import SimulationReport, simulate
 from referee.systems.hursagmu.melee_dice import MeleeOnDice
@@ -74,6 +74,20 @@ def test_the_same_encounters_as_through_the_procedure(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     procedure, on_dice = both_ways(table_of(name), monkeypatch, runs=30, seed=5)
+    assert on_dice.outcomes == procedure.outcomes
+    assert on_dice.to_json() == procedure.to_json()
+
+
+def test_from_a_later_rounds_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob against Fred's scripted first round (three steps declared, hits lost), then the
+    melee from round 2's start: its rounds and damage counted from there."""
+    data = load_file(EXAMPLES / "bob-against-fred.yaml")
+    table = table_of("bob-against-fred")
+    dice = ScriptedSource(data["dice"]["script"])
+    for step in data["actions"]:
+        table = table.act(Action(step["actor"], step["action"], step.get("params", {})), dice)
+    assert table.state.round == 2 and table.state.fighters["fred"].hits == 4
+    procedure, on_dice = both_ways(table, monkeypatch, runs=30, seed=3)
     assert on_dice.outcomes == procedure.outcomes
     assert on_dice.to_json() == procedure.to_json()
 
