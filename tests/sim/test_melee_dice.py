@@ -92,6 +92,25 @@ def test_from_a_later_rounds_start(monkeypatch: pytest.MonkeyPatch) -> None:
     assert on_dice.to_json() == procedure.to_json()
 
 
+def test_feeble_blows_never_end_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Strength -13 and no weapon: a hit does no damage (it never heals), and every encounter is
+    unfinished at the step limit."""
+    feeble = twin(strength=-13, weapon=0)
+    table = system("hursagmu").new_table({"characters": {"ann": feeble, "bob": feeble}})
+    procedure, on_dice = both_ways(table, monkeypatch, runs=4, seed=1, max_steps=300)
+    assert on_dice.outcomes == procedure.outcomes
+    assert on_dice.unfinished == 4 and on_dice.actions == 4 * 300
+
+
+def test_a_feeble_blow_does_no_damage_and_never_heals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Strength -8 and no weapon: a hit deals -6 to 4, most of them nothing."""
+    feeble = twin(strength=-8, weapon=0, stamina=3)
+    table = system("hursagmu").new_table({"characters": {"ann": feeble, "bob": feeble}})
+    procedure, on_dice = both_ways(table, monkeypatch, runs=12, seed=4, max_steps=400)
+    assert on_dice.outcomes == procedure.outcomes
+    assert on_dice.unfinished < 12
+
+
 def test_either_side_wins_and_ties_are_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """What the comparisons cover: both fighters win some encounters, and melees of five
     rounds and more are played."""
