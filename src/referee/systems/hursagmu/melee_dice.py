@@ -12,16 +12,18 @@ The simulator's default policy plays a Hursagmu melee the same way every round (
   against the attack (the attacker wins ties, RULINGS.md), and has no turn left. A target who
   has declared already (an attack, or the one defence he has used: defences count one each)
   takes the attack undefended, 2d6 + Striking against 0. A hit deals weapon + Strength + the
-  damage roll; one left at 0 hits or less collapses;
+  damage roll (a feeble blow does none, and never heals); one left at 0 hits or less
+  collapses;
 - **Recovery**: the Master ends the round when nobody has a step left. It changes nothing
   here: everyone still conscious has acted (attacked, or defended), so nobody gets a hit
   back, and a blow that leaves one at 0 hits or less fells him at once, so nobody is left
   conscious to collapse from exhaustion.
 
 It is over when no more than one character is still conscious (``Encounter``'s conflict).
-Where the table is at the start of such a melee (:func:`melee_on_dice`: a round's Initiative
-phase, nobody holding, waiting, surprised, pushing, moving or at a task, defences counted
-one each, every plan the default policy declares the one above), each encounter is played
+Where the table is at the start of such a melee (:func:`read_melee`: a round's Initiative
+phase, two characters or more, nobody down, holding, waiting, surprised, asleep, pushing,
+moving or at a task, defences counted one each, every plan the default policy declares the one
+above), each encounter is played
 here action by action as the simulator takes it, each die drawn from the same dice in the same
 order as the procedure draws it: two for each Initiative; for a defended attack the attack's
 two, then the defence's two; for one undefended its two; for a hit, the damage roll's. The
