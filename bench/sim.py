@@ -1,5 +1,6 @@
 """Whole-encounter odds (issue 18), in one run: exact duel odds, procedure-driven simulation,
-the vectorised Intrigue duel, and NumPy's raw dice rate as the physical limit.
+the Intrigue duel and the Hursagmu melee on the same dice, the vectorised Intrigue duel, and
+NumPy's raw dice rate as the physical limit.
 
 Goals: exact duel odds under 100 ms (Stamina 1–12 each side); procedure-driven ≥ 5,000 Intrigue
 duels per CPU second (issue 31; 2,000 in issue 11), each game's action within 2× Intrigue's;
@@ -84,21 +85,22 @@ def procedure_rate(table: Any, seconds: float, seed: int = 1) -> tuple[float, fl
 
 
 def on_the_dice(runs: int) -> None:
-    """``referee simulate``'s Intrigue duel, played on the same dice as the procedure
-    (``referee.systems.intrigue.duel_dice``): duels per CPU second (the duel's reading from
-    the table included), from the Intrigue example."""
-    table = system("intrigue").new_table(load_file(EXAMPLES / GAMES["intrigue"])["setup"])
-    simulate(table, runs=100, seed=0)  # warm up
-    timings = []
-    for seed in range(3):
-        begin = time.process_time()
-        simulate(table, runs=runs, seed=seed)
-        timings.append(time.process_time() - begin)
-    print(
-        f"simulated intrigue duels on the same dice (`referee simulate`): "
-        f"{runs / statistics.median(timings):,.0f} per CPU second, the same encounters as "
-        "through the procedure"
-    )
+    """``referee simulate``'s Intrigue duel and Hursagmu melee, played on the same dice as the
+    procedure (``referee.systems.intrigue.duel_dice``, ``referee.systems.hursagmu.melee_dice``):
+    encounters per CPU second (the reading from the table included), from each example."""
+    for game, what in (("intrigue", "duels"), ("hursagmu", "melees")):
+        table = system(game).new_table(load_file(EXAMPLES / GAMES[game])["setup"])
+        simulate(table, runs=100, seed=0)  # warm up
+        timings = []
+        for seed in range(3):
+            begin = time.process_time()
+            simulate(table, runs=runs, seed=seed)
+            timings.append(time.process_time() - begin)
+        print(
+            f"simulated {game} {what} on the same dice (`referee simulate`): "
+            f"{runs / statistics.median(timings):,.0f} per CPU second, the same encounters as "
+            "through the procedure"
+        )
 
 
 def main() -> None:

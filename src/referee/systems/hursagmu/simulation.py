@@ -16,6 +16,7 @@ from typing import Any
 from referee.core import Action, Table
 from referee.core.simulation import (
     EncounterOutcome,
+    PlayedAlike,
     SimulatedConflict,
     conflict_over,
     sole_winner,
@@ -51,6 +52,15 @@ def outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
     )
 
 
+def played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
+    """The melee's encounters played on the same dice as the procedure, where the table is at
+    the start of the melee the default policy fights
+    (:mod:`referee.systems.hursagmu.melee_dice`)."""
+    from referee.systems.hursagmu.melee_dice import melee_on_dice
+
+    return melee_on_dice(table)
+
+
 def melee_odds(table: Table[Any], seat: str | None, time_limit: float | None) -> dict[str, Any]:
     """The exact odds of the melee (:func:`referee.systems.hursagmu.exact.duel_odds`)."""
     from referee.systems.hursagmu.exact import duel_odds
@@ -66,6 +76,7 @@ MELEE = SimulatedConflict(
     is_over,
     outcome,
     exact=melee_odds,
+    played_alike=played_alike,
 )
 """The melee ("Action")."""
 
