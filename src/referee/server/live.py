@@ -41,13 +41,22 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from anyio import to_thread
 from starlette.websockets import WebSocket, WebSocketState
 
 from referee.core.table import Table
 from referee.server import patches, pushes
+from referee.server.admission import SocketCounts
+from referee.server.closing import (
+    CLOSE_BEHIND,
+    CLOSE_FLOODED,
+    CLOSE_GRACE_SECONDS,
+    CLOSE_REVOKED,
+    MESSAGES_PER_MINUTE,
+    close,
+)
 from referee.server.ports import TableStore
 from referee.server.prepared import Prepared, Sent
 from referee.server.pushes import PAGE_EVENTS, Message
@@ -55,6 +64,7 @@ from referee.server.views import ObservationCache
 
 __all__ = [
     "CLOSE_BEHIND",
+    "MESSAGES_PER_MINUTE",
     "PAGE_EVENTS",
     "SEATS_CHANNEL",
     "TABLES_CHANNEL",
@@ -66,30 +76,11 @@ __all__ = [
 
 log = logging.getLogger("referee.server")
 
-_Key = TypeVar("_Key")
-
 TABLES_CHANNEL = "referee_tables"
 """The store's channel: ``'<table id>:<version>'`` after every append."""
 
 SEATS_CHANNEL = "referee_seats"
 """The server's channel: ``'<table id>:<seat>'`` after a seat's token is revoked."""
-
-CLOSE_REVOKED = 4401
-"""The close code of a socket whose seat was revoked (or whose token no longer opens it)."""
-
-CLOSE_BEHIND = 4408
-"""The close code of a socket that fell behind: a message to it was not sent within the send
-timeout (its client does not read). The page reconnects at once and catches up by version."""
-
-CLOSE_GRACE_SECONDS = 10.0
-"""How long the close frame of a socket that fell behind may wait for its client to read what
-is before it; then the connection is cut (:mod:`referee.server.sockets`)."""
-
-CLOSE_FLOODED = 1008
-"""The close code (policy violation) of a socket that sent more than :data:`MESSAGES_PER_MINUTE`."""
-
-MESSAGES_PER_MINUTE = 120
-"""What a client may send on its socket in a minute (pings, a few a minute, are all it needs)."""
 
 
 @dataclass(eq=False)
@@ -160,8 +151,7 @@ class Hub:
         self._observations = observations or ObservationCache()
         self._feeds: dict[str, Feed] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._per_seat: dict[tuple[str, str], int] = {}
-        self._per_address: dict[str, int] = {}
+        self.counts = SocketCounts()
         self._watcher: asyncio.Task[None] | None = None
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -176,7 +166,7 @@ class Hub:
     @property
     def live_sockets(self) -> int:
         """How many live sockets are open in this process."""
-        return sum(self._per_seat.values())
+        return self.counts.total
 
     def version_of(self, table_id: str) -> int | None:
         """The version the hub holds of a live table."""
@@ -295,7 +285,7 @@ class Hub:
         for sub in list(feed.subscribers):
             if sub.seat == seat:
                 asyncio.get_running_loop().create_task(
-                    _close(sub.socket, CLOSE_REVOKED, self._send_timeout)
+                    close(sub.socket, CLOSE_REVOKED, self._send_timeout)
                 )
 
     async def poll(self) -> None:
@@ -312,29 +302,6 @@ class Hub:
             held = feed.table  # the feed may have been let go while the store answered
             if held is not None and version != held.version:
                 self.notified(table_id, version)
-
-    # -- seats ---------------------------------------------------------------------------
-
-    def admit(self, table_id: str, seat: str, address: str, per_seat: int, per_address: int) -> str:
-        """Count a socket of ``seat`` at ``table_id`` from ``address`` in, unless one of them
-        already holds as many as it may (then the reason, and nothing counted). Each socket
-        admitted is counted out by :meth:`leave`, whatever becomes of it."""
-        if self._per_seat.get((table_id, seat), 0) >= per_seat:
-            return f"this seat already has {per_seat} live sockets open here: close one"
-        if self._per_address.get(address, 0) >= per_address:
-            return f"this address already has {per_address} live sockets open here"
-        self._per_seat[(table_id, seat)] = self._per_seat.get((table_id, seat), 0) + 1
-        self._per_address[address] = self._per_address.get(address, 0) + 1
-        return ""
-
-    def leave(self, table_id: str, seat: str, address: str) -> None:
-        """Count out a socket :meth:`admit` counted in."""
-        _count_out(self._per_seat, (table_id, seat))
-        _count_out(self._per_address, address)
-
-    def sockets(self, table_id: str, seat: str) -> int:
-        """How many live sockets ``seat`` holds open at ``table_id`` in this process."""
-        return self._per_seat.get((table_id, seat), 0)
 
     async def serve(self, sub: Subscriber, table: Table[Any]) -> None:
         """Push ``sub`` its observations until its socket closes."""
@@ -388,7 +355,7 @@ class Hub:
                 window, count = now, 0
             count += 1
             if count > MESSAGES_PER_MINUTE:
-                await _close(socket, CLOSE_FLOODED, self._send_timeout)
+                await close(socket, CLOSE_FLOODED, self._send_timeout)
                 return
             text = message.get("text")
             if text == "ping":
@@ -443,7 +410,7 @@ class Hub:
                 if isinstance(message, int) or (
                     socket.application_state != WebSocketState.CONNECTED
                 ):
-                    await _close(
+                    await close(
                         socket, message if isinstance(message, int) else 1000, self._send_timeout
                     )
                     return
@@ -460,7 +427,7 @@ class Hub:
                     if current is not None:
                         current.uncancel()
                     log.info("socket of %s at %s fell behind: closed", sub.seat, sub.table_id)
-                    await _close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
+                    await close(socket, CLOSE_BEHIND, CLOSE_GRACE_SECONDS)
                     return
                 sub.first = False
                 sub.epoch = message.epoch
@@ -477,7 +444,7 @@ class Hub:
             raise
         except Exception as error:  # a socket gone mid-send
             log.debug("socket of %s at %s ended: %s", sub.seat, sub.table_id, error)
-            await _close(socket, 1011, self._send_timeout)
+            await close(socket, 1011, self._send_timeout)
 
     async def _watch(self) -> None:
         """Close each socket whose send has not completed within the send timeout (its client
@@ -609,19 +576,3 @@ def _due(sub: Subscriber, table: Table[Any], epoch: int) -> bool:
     """``sub`` must be sent a message for ``table``: it has none yet, the table moved on or was
     rewritten since its last, or its client asked for a full observation."""
     return sub.first or sub.full is not None or sub.epoch != epoch or sub.version != table.version
-
-
-def _count_out(counts: dict[_Key, int], key: _Key) -> None:
-    left = counts.get(key, 0) - 1
-    if left > 0:
-        counts[key] = left
-    else:
-        counts.pop(key, None)
-
-
-async def _close(socket: WebSocket, code: int, timeout: float = 10.0) -> None:
-    """Close ``socket`` with ``code``; a close frame that cannot be written within ``timeout``
-    (a client that does not read) is given up on."""
-    with contextlib.suppress(Exception):
-        if socket.application_state == WebSocketState.CONNECTED:
-            await asyncio.wait_for(socket.close(code), timeout)

@@ -372,7 +372,7 @@ async def live(
     address = websocket.client.host if websocket.client is not None else "?"
     if problem is None and seat is not None:
         settings = state.settings
-        full = state.hub.admit(
+        full = state.hub.counts.admit(
             table_id, seat, address, settings.sockets_per_seat, settings.sockets_per_address
         )
         if full:
@@ -392,4 +392,4 @@ async def live(
         subscriber = Subscriber(table_id, seat, websocket, since, tag, still_valid)
         await state.hub.serve(subscriber, table)
     finally:
-        state.hub.leave(table_id, seat, address)
+        state.hub.counts.leave(table_id, seat, address)
