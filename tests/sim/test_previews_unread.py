@@ -16,6 +16,7 @@ from referee.core import observe, system
 from referee.core.loader import load_file
 from referee.sim.simulate import simulate
 from referee.systems.ginlane import answers as ginlane_answers
+from referee.systems.ginlane import fight_dice as ginlane_fight_dice
 from referee.systems.ginlane import fighting as ginlane_fighting
 from referee.systems.hursagmu import choices as hursagmu_choices
 
@@ -55,6 +56,7 @@ def test_a_simulated_fight_works_out_no_attack_or_defence_preview(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[str] = []
+    monkeypatch.setattr(ginlane_fight_dice, "fight_on_dice", lambda table: None)  # the procedure
     _counting(monkeypatch, ginlane_answers, "check_preview", calls)
     _counting(monkeypatch, ginlane_fighting, "check_preview", calls)
     report = simulate(_table("ginlane", "duel.yaml"), runs=10, seed=5)
