@@ -67,6 +67,14 @@ SETUPS: dict[str, tuple[dict[str, Any], Any]] = {
         duel({"Firearms": 2, "Agility": 1, "Alertness": 1}, FAIR, ("pistol", "cudgel")),
         None,
     ),
+    "a thrown knife against a blunderbuss at no range": (
+        duel(
+            {"Agility": 2, "Alertness": 1, "Brawl": 1},
+            FAIR | {"Firearms": 1},
+            ("thrown knife", "blunderbuss"),
+        ),
+        None,
+    ),
     "option b (nothing tagged, nothing re-rolled)": ({**duel(STRONG, FAIR), "mode": "b"}, None),
     "no Consequence slot free: every hit taken at once": (duel(FAIR, FAIR), _no_slot_free),
     "Health boxes ticked before the fight": (duel(STRONG, FAIR), _marked),

@@ -91,8 +91,7 @@ class FightOnDice:
     b: Duellist
 
     def __call__(self, dice: DiceSource, max_steps: int) -> tuple[EncounterOutcome, int]:
-        first, second = self._initiative(dice)
-        order = (first, second)
+        order = self._initiative(dice)
         health = {self.a.id: self.a.health, self.b.id: self.b.health}
         taken_out = ""
         steps, turn, round_ = 0, 0, 1
