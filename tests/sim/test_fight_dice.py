@@ -1,7 +1,8 @@
-"""Gin Lane's duel played on the dice gives the same encounters, outcome for outcome and action
+"""Gin Lane's fight played on the dice gives the same encounters, outcome for outcome and action
 for action, as the fight played through the procedure with the same seed
-(``referee.systems.ginlane.fight_dice``): every setup below, either side winning, cut short at
-every step of the first turns; a fight that is not the duel goes through the procedure."""
+(``referee.systems.ginlane.fight_dice``): every setup below (duels, melees, a move before the
+first blow), either side winning, cut short at every step of the first turns; a fight that is
+not one it plays goes through the procedure."""
 
 from __future__ import annotations
 
@@ -55,6 +56,23 @@ def _marked(state: SceneState) -> SceneState:
     return state
 
 
+def _melee(zones: tuple[str, ...]) -> dict[str, Any]:
+    """Kit (a cosh) and, with four, Ann (fists) of the society against Bob and Sal (fists) of
+    the mob, each in the zone given, the parlour and the hall a clear step apart."""
+    people = {
+        "kit": {"side": "society", "weapon": "cosh", "skills": FAIR},
+        "bob": {"side": "mob", "skills": {"Agility": 1, "Alertness": 1}},
+        "sal": {"side": "mob", "skills": {"Agility": 1}},
+        "ann": {"side": "society", "skills": BRAWLER},
+    }
+    chosen = dict(zip(people, zones, strict=False))
+    return {
+        "zones": sorted(set(zones)),
+        "links": [["hall", "parlour"]] if len(set(zones)) > 1 else [],
+        "characters": {cid: {**people[cid], "zone": zone} for cid, zone in chosen.items()},
+    }
+
+
 SETUPS: dict[str, tuple[dict[str, Any], Any]] = {
     "the duel at the Crown": (load_file(EXAMPLES / "duel.yaml")["setup"], None),
     "equal Alertness: Initiative often tied": (duel(FAIR, FAIR), None),
@@ -73,6 +91,12 @@ SETUPS: dict[str, tuple[dict[str, Any], Any]] = {
             FAIR | {"Firearms": 1},
             ("thrown knife", "blunderbuss"),
         ),
+        None,
+    ),
+    "two against one in one zone": (_melee(("taproom", "taproom", "taproom")), None),
+    "two zones: a move before the first blow": (_melee(("parlour", "hall", "hall")), None),
+    "two zones, two sides of two: one falls, the fight goes on": (
+        _melee(("parlour", "hall", "hall", "parlour")),
         None,
     ),
     "option b (nothing tagged, nothing re-rolled)": ({**duel(STRONG, FAIR), "mode": "b"}, None),
@@ -111,12 +135,15 @@ def test_the_same_encounters_as_through_the_procedure(
     assert on_dice.actions == procedure.actions
 
 
-def test_either_side_wins_in_the_setups(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparisons above see both sides win, a Match, and hits taken at once."""
-    winners = set()
+def test_the_setups_see_every_side_win_and_a_fight_go_on_past_a_fall() -> None:
+    """What the comparisons above cover: each side winning, and a fight of four where one is
+    Taken Out and the others fight on (her turns passed over)."""
+    winners: set[str] = set()
     for name in SETUPS:
         winners |= set(simulate(_table(name), runs=40, seed=5).wins)
-    assert winners == {"society", "bravoes"}
+    assert winners == {"society", "bravoes", "mob"}
+    four = simulate(_table("two zones, two sides of two: one falls, the fight goes on"), runs=40)
+    assert any(o.extra["taken_out"] >= 2 for o in four.outcomes)
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))
@@ -124,7 +151,7 @@ def test_cut_short_at_every_step_of_the_first_turns(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = _table(name)
-    for max_steps in range(1, 10):
+    for max_steps in range(1, 13):
         procedure, on_dice = both_ways(table, monkeypatch, runs=8, seed=2, max_steps=max_steps)
         assert on_dice.outcomes == procedure.outcomes, max_steps
         assert on_dice.actions == procedure.actions, max_steps
@@ -146,10 +173,10 @@ def test_an_initiative_tie_rolled_again() -> None:
     assert started.state.order == ("jack", "moll")
 
 
-EXAMPLE_DUELS = ("consequence", "duel", "grapple", "hold")
+EXAMPLE_FIGHTS = ("ambush", "consequence", "duel", "grapple", "grenade", "hold")
 
 
-@pytest.mark.parametrize("example", EXAMPLE_DUELS)
+@pytest.mark.parametrize("example", EXAMPLE_FIGHTS)
 def test_the_examples_the_same_and_played_on_the_dice(
     example: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -163,13 +190,13 @@ def test_the_examples_the_same_and_played_on_the_dice(
     assert acted == []  # no encounter through the procedure
 
 
-@pytest.mark.parametrize("example", ["ambush", "grenade", "pyramid", "ritual"])
+@pytest.mark.parametrize("example", ["pyramid", "ritual"])
 def test_the_other_examples_through_the_procedure(example: str) -> None:
     table = system("ginlane").new_table(load_file(EXAMPLES / f"{example}.yaml")["setup"])
     assert fight_on_dice(table) is None
 
 
-def test_not_the_duel_through_the_procedure() -> None:
+def test_not_such_a_fight_through_the_procedure() -> None:
     table = _table("equal Alertness: Initiative often tied")
     assert isinstance(fight_on_dice(table), FightOnDice)
     started = table.act(Action(REFEREE, "initiative", {}), RandomSource(0))
@@ -179,7 +206,19 @@ def test_not_the_duel_through_the_procedure() -> None:
     assert fight_on_dice(system("ginlane").new_table(friends)) is None  # one side
     apart = {**duel(FAIR, FAIR), "zones": ["taproom", "yard"], "links": [["taproom", "yard"]]}
     apart["characters"]["jack"]["zone"] = "yard"
-    assert fight_on_dice(system("ginlane").new_table(apart)) is None  # not in one zone
+    assert fight_on_dice(system("ginlane").new_table(apart)) is not None  # a step apart
+    shot = {**apart, "characters": {**apart["characters"]}}
+    shot["characters"]["moll"] = {**shot["characters"]["moll"], "weapon": "pistol"}
+    assert fight_on_dice(system("ginlane").new_table(shot)) is None  # a shot across the two
+    unlinked = {**apart, "links": []}
+    assert fight_on_dice(system("ginlane").new_table(unlinked)) is None  # no way between
+    rough = {**apart, "links": [["taproom", "yard", 2]]}
+    assert fight_on_dice(system("ginlane").new_table(rough)) is None  # no clear way: Sprint
+    three = _melee(("parlour", "hall", "hall"))
+    three["zones"].append("cellar")
+    three["characters"]["sal"]["zone"] = "cellar"
+    three["links"].append(["hall", "cellar"])
+    assert fight_on_dice(system("ginlane").new_table(three)) is None  # three zones
 
 
 def test_the_random_policy_through_the_procedure(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,8 +6,8 @@ allowed skill and taking no Consequence), else Moves (or Sprints) into a zone ho
 not yet Taken Out ("Zones": you can only attack someone in your zone), else takes the first
 of the preferred actions. The winner is the side the game names (someone on it not Taken
 Out). The damage counted is the Health stress each character has ticked. The exact model is
-:mod:`referee.systems.ginlane.exact`; a duel of two in one zone is played on the same dice
-without the procedure's steps (:mod:`referee.systems.ginlane.fight_dice`).
+:mod:`referee.systems.ginlane.exact`. A fight in one zone, or in two a clear step apart, is
+played on the same dice without the procedure's steps (:mod:`referee.systems.ginlane.fight_dice`).
 
 >>> FIGHT.name
 'a fight to Taken Out'
@@ -117,8 +117,8 @@ def fight_odds(table: Table[Any], seat: str | None, time_limit: float | None) ->
 
 
 def played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
-    """The fight's encounters played on the same dice as the procedure, where the fight is the
-    duel of :mod:`referee.systems.ginlane.fight_dice`."""
+    """The fight's encounters played on the same dice as the procedure, where the fight is one
+    :mod:`referee.systems.ginlane.fight_dice` plays."""
     from referee.systems.ginlane.fight_dice import fight_on_dice
 
     return fight_on_dice(table)
