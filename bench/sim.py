@@ -84,23 +84,23 @@ def procedure_rate(table: Any, seconds: float, seed: int = 1) -> tuple[float, fl
     return done / (time.perf_counter() - begin), done / used, 1e6 * used / max(1, actions)
 
 
-def on_the_dice(runs: int) -> None:
-    """``referee simulate``'s Intrigue duel and Hursagmu melee, played on the same dice as the
-    procedure (``referee.systems.intrigue.duel_dice``, ``referee.systems.hursagmu.melee_dice``):
-    encounters per CPU second (the reading from the table included), from each example."""
-    for game, what in (("intrigue", "duels"), ("hursagmu", "melees")):
-        table = system(game).new_table(load_file(EXAMPLES / GAMES[game])["setup"])
-        simulate(table, runs=100, seed=0)  # warm up
-        timings = []
-        for seed in range(3):
-            begin = time.process_time()
-            simulate(table, runs=runs, seed=seed)
-            timings.append(time.process_time() - begin)
-        print(
-            f"simulated {game} {what} on the same dice (`referee simulate`): "
-            f"{runs / statistics.median(timings):,.0f} per CPU second, the same encounters as "
-            "through the procedure"
-        )
+def on_the_dice(game: str, what: str, runs: int) -> None:
+    """``referee simulate``'s encounter of ``game``'s example, played on the same dice as the
+    procedure (``referee.systems.intrigue.duel_dice``, ``referee.systems.ginlane.fight_dice``,
+    ``referee.systems.hursagmu.melee_dice``): encounters per CPU second (the reading from the
+    table included)."""
+    table = system(game).new_table(load_file(EXAMPLES / GAMES[game])["setup"])
+    simulate(table, runs=100, seed=0)  # warm up
+    timings = []
+    for seed in range(3):
+        begin = time.process_time()
+        simulate(table, runs=runs, seed=seed)
+        timings.append(time.process_time() - begin)
+    print(
+        f"simulated {game} {what} on the same dice (`referee simulate`): "
+        f"{runs / statistics.median(timings):,.0f} per CPU second, the same encounters as "
+        "through the procedure"
+    )
 
 
 def main() -> None:
@@ -119,7 +119,8 @@ def main() -> None:
         f"procedure-driven intrigue duels: {wall:,.0f} duels/s ({cpu:,.0f} per CPU second) "
         "— goal ≥ 5,000 (issue 31)"
     )
-    on_the_dice(2_000 if quick else 10_000)
+    for game, what in (("intrigue", "duels"), ("ginlane", "duels"), ("hursagmu", "melees")):
+        on_the_dice(game, what, 2_000 if quick else 10_000)
     anchor = None
     print("each game's example, default policy (goal: an action within 2× Intrigue's):")
     for game, example in GAMES.items():

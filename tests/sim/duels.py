@@ -1,4 +1,4 @@
-"""The two-character Intrigue duel both the exact model's and the dice path's tests set up."""
+"""The two-character duels the exact models' and the dice paths' tests set up."""
 
 from __future__ import annotations
 
@@ -20,4 +20,18 @@ def intrigue_duel(
             }
             for i, side in enumerate(("ann", "bob"))
         }
+    }
+
+
+def ginlane_duel(
+    moll: dict[str, int], jack: dict[str, int], weapons: tuple[str, str] = ("sword", "sword")
+) -> dict[str, Any]:
+    """Moll (the society) against Jack (the bravoes) in the taproom: each one's skills and
+    weapon."""
+    return {
+        "zones": ["taproom"],
+        "characters": {
+            "moll": {"side": "society", "weapon": weapons[0], "skills": moll},
+            "jack": {"side": "bravoes", "weapon": weapons[1], "skills": jack},
+        },
     }

@@ -14,7 +14,6 @@ import pytest
 
 from referee.core import observe, system
 from referee.core.loader import load_file
-from referee.sim.simulate import simulate
 from referee.systems.ginlane import answers as ginlane_answers
 from referee.systems.ginlane import fighting as ginlane_fighting
 from referee.systems.hursagmu import choices as hursagmu_choices
@@ -58,5 +57,5 @@ def test_a_simulated_fight_works_out_no_attack_or_defence_preview(
     calls: list[str] = []
     _counting(monkeypatch, ginlane_answers, "check_preview", calls)
     _counting(monkeypatch, ginlane_fighting, "check_preview", calls)
-    report = simulate(_table("ginlane", "duel.yaml"), runs=10, seed=5)
+    report = simulate_through_the_procedure(_table("ginlane", "duel.yaml"), runs=10, seed=5)
     assert report.actions > 50 and calls == []

@@ -20,6 +20,7 @@ from referee.systems.ginlane import (
     between_scenes,
     cards,
     choices,
+    fight_dice,
     fighting,
     manoeuvres,
     rolls,
@@ -29,6 +30,11 @@ from referee.systems.ginlane import (
 from referee.systems.ginlane.character import Character
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+@pytest.fixture(autouse=True)
+def _through_the_procedure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fight_dice, "fight_on_dice", lambda table: None)
 
 
 def _duel() -> Any:

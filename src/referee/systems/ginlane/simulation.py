@@ -6,7 +6,8 @@ allowed skill and taking no Consequence), else Moves (or Sprints) into a zone ho
 not yet Taken Out ("Zones": you can only attack someone in your zone), else takes the first
 of the preferred actions. The winner is the side the game names (someone on it not Taken
 Out). The damage counted is the Health stress each character has ticked. The exact model is
-:mod:`referee.systems.ginlane.exact`.
+:mod:`referee.systems.ginlane.exact`. A fight in one zone, or in two a clear step apart, is
+played on the same dice without the procedure's steps (:mod:`referee.systems.ginlane.fight_dice`).
 
 >>> FIGHT.name
 'a fight to Taken Out'
@@ -20,6 +21,7 @@ from typing import Any
 from referee.core import REFEREE, Action, Choice, Table
 from referee.core.simulation import (
     EncounterOutcome,
+    PlayedAlike,
     SimulatedConflict,
     conflict_result,
     sole_winner,
@@ -114,6 +116,14 @@ def fight_odds(table: Table[Any], seat: str | None, time_limit: float | None) ->
     return solve_fight(table, seat, time_limit=time_limit).to_json()
 
 
+def played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
+    """The fight's encounters played on the same dice as the procedure, where the fight is one
+    :mod:`referee.systems.ginlane.fight_dice` plays."""
+    from referee.systems.ginlane.fight_dice import fight_on_dice
+
+    return fight_on_dice(table)
+
+
 FIGHT = SimulatedConflict(
     "a fight to Taken Out",
     frozenset(
@@ -128,6 +138,7 @@ FIGHT = SimulatedConflict(
     fighters,
     pick=pick,
     exact=fight_odds,
+    played_alike=played_alike,
 )
 """The fight ("Fighting")."""
 
