@@ -76,14 +76,21 @@ def play(
     seat: str | None = None,
     max_steps: int = MAX_STEPS,
     check: Callable[[Action, Sequence[Choice]], None] | None = None,
+    opening: Opening | None = None,
 ) -> tuple[EncounterOutcome, int, int]:
     """One encounter from ``table``: the outcome, the actions taken, and how many chosen
     actions ``decide`` refused (each is reported, never hidden; the policy then chooses again).
-    ``check(action, choices)`` sees every action chosen (the tests use it)."""
+    ``check(action, choices)`` sees every action chosen (the tests use it). ``opening``: the
+    default policy's steps from ``table`` before its first die (:func:`opening_of`), taken
+    as they were once rather than again."""
     start = table
-    for action in conflict.begin(table, seat):
-        table = table.act(action, dice)
-    steps = refused = 0
+    if opening is None:
+        for action in conflict.begin(table, seat):
+            table = table.act(action, dice)
+        steps = 0
+    else:
+        table, steps = opening.table, opening.steps
+    refused = 0
     choices: list[Choice] = []
     while steps < max_steps and not conflict.is_over(start, table):
         choices = choices or legal_choices(table, conflict)
@@ -109,6 +116,59 @@ def play(
             "unfinished", outcome.rounds, outcome.damage, False, outcome.extra
         )
     return outcome, steps, refused
+
+
+class _DieAsked(Exception):
+    """An action of the opening asked for a die (:class:`_NoDiceYet`)."""
+
+
+class _NoDiceYet:
+    """The dice of an opening: an action that asks for a die is not taken there (it is taken
+    in each encounter, with the seeded dice). Salts are not dice: a sealed choice draws its
+    salt from the operating system as it does with any dice (``referee.core.fairness``)."""
+
+    def roll(self, sides: int) -> int:
+        raise _DieAsked
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Where every encounter of the default policy from the same table gets to before its
+    first die: ``table`` after ``steps`` actions (the conflict's beginning not counted)."""
+
+    table: Table[Any]
+    steps: int
+
+
+def opening_of(
+    table: Table[Any], conflict: SimulatedConflict, seat: str | None, max_steps: int
+) -> Opening | None:
+    """The default policy's encounter from ``table`` up to its first die, played once.
+
+    A step that draws no die is the same in every encounter: the policy reads only the table,
+    the game decides from the table, the action and the dice (none), and the seeded dice are
+    left where they were. (Only the salts of choices sealed on the way differ from encounter
+    to encounter; nothing counted reads them.) So each encounter can start where this one
+    stops: before the first action that asks for a die or that the game refuses, with every
+    step before it taken. ``None`` where nothing is taken before the first die (or the
+    conflict's beginning itself rolls)."""
+    start, steps = table, 0
+    try:
+        for action in conflict.begin(start, seat):
+            table = table.act(action, _NoDiceYet())
+    except _DieAsked:
+        return None
+    while steps < max_steps and not conflict.is_over(start, table):
+        choices = legal_choices(table, conflict)
+        if not choices:
+            break
+        action = default_policy(table, conflict, choices, random.Random(0))
+        try:
+            table = table.act(action, _NoDiceYet())
+        except (_DieAsked, RefereeError):
+            break
+        steps += 1
+    return Opening(table, steps) if table is not start else None
 
 
 @dataclass(frozen=True)
@@ -263,9 +323,12 @@ def _encounters(
 
         return on_the_dice
     chooser = POLICIES[policy]
+    opening = opening_of(table, conflict, seat, max_steps) if policy == "default" else None
 
     def through_the_procedure() -> tuple[EncounterOutcome, int, int]:
-        return play(table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps)
+        return play(
+            table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps, opening=opening
+        )
 
     return through_the_procedure
 
