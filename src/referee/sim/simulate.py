@@ -77,28 +77,33 @@ def play(
     max_steps: int = MAX_STEPS,
     check: Callable[[Action, Sequence[Choice]], None] | None = None,
     opening: Opening | None = None,
+    read: Callable[[Table[Any]], Action | None] | None = None,
 ) -> tuple[EncounterOutcome, int, int]:
     """One encounter from ``table``: the outcome, the actions taken, and how many chosen
     actions ``decide`` refused (each is reported, never hidden; the policy then chooses again).
     ``check(action, choices)`` sees every action chosen (the tests use it). ``opening``: the
     default policy's steps from ``table`` before its first die (:func:`opening_of`), taken
-    as they were once rather than again."""
+    as they were once rather than again. ``read``: the policy's action read from the table
+    where it can be (``SimulatedConflict.default_action``, for the default policy), the
+    choices listed only where it cannot or the game refuses the action read."""
     start = table
     if opening is None:
-        for action in conflict.begin(table, seat):
-            table = table.act(action, dice)
+        for begun in conflict.begin(table, seat):
+            table = table.act(begun, dice)
         steps = 0
     else:
         table, steps = opening.table, opening.steps
     refused = 0
     choices: list[Choice] = []
     while steps < max_steps and not conflict.is_over(start, table):
-        choices = choices or legal_choices(table, conflict)
-        if not choices:
-            break
-        action = policy(table, conflict, choices, rng)
-        if check is not None:
-            check(action, choices)
+        action: Action | None = read(table) if read is not None and not choices else None
+        if action is None:
+            choices = choices or legal_choices(table, conflict)
+            if not choices:
+                break
+            action = policy(table, conflict, choices, rng)
+            if check is not None:
+                check(action, choices)
         steps += 1
         try:
             table = table.act(action, dice)
@@ -107,6 +112,7 @@ def play(
             # the game listed a choice its ``decide`` refuses: count it, and choose again
             # among the other choices (never the same one twice in the same state)
             refused += 1
+            choices = choices or legal_choices(table, conflict)
             choices = [c for c in choices if not offers(c, action)]
             if not choices:
                 break
@@ -323,11 +329,22 @@ def _encounters(
 
         return on_the_dice
     chooser = POLICIES[policy]
-    opening = opening_of(table, conflict, seat, max_steps) if policy == "default" else None
+    opening = read = None
+    if policy == "default":
+        opening = opening_of(table, conflict, seat, max_steps)
+        read = conflict.default_action
 
     def through_the_procedure() -> tuple[EncounterOutcome, int, int]:
         return play(
-            table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps, opening=opening
+            table,
+            conflict,
+            chooser,
+            dice,
+            rng,
+            seat=seat,
+            max_steps=max_steps,
+            opening=opening,
+            read=read,
         )
 
     return through_the_procedure
