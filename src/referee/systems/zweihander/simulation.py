@@ -21,13 +21,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.core import REFEREE, Action, RefereeError, Table
+from referee.core.policies import first_value
 from referee.core.simulation import (
     EncounterOutcome,
     SimulatedConflict,
     conflict_over,
     conflict_result,
 )
+from referee.systems.zweihander import chase as chase_rules
+from referee.systems.zweihander.chase import CHASE_END_ROUND, CHASE_MOVE
+from referee.systems.zweihander.chase_scene import next_to_move
+from referee.systems.zweihander.procedure import can_act
 from referee.systems.zweihander.state import ExchangeState, ZweihanderState
+from referee.systems.zweihander.takedown import takedown_choices
 
 __all__ = ["CHASE", "EXCHANGE", "SIMULATIONS"]
 
@@ -92,6 +98,29 @@ def chase_outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
     )
 
 
+def chase_step(table: Table[Any]) -> Action | None:
+    """The default player's step in a chase under way, read from the ladder rather than from
+    every choice listed: a Takedown by the first the chase calls on who may attempt one, else
+    the move of the next on the ladder, else the GM ends the Round — what the default policy
+    takes of the choices (:data:`CHASE`'s preference, the first value of each domain).
+    ``None`` where it is anything else, or a prompt waits: the choices are listed then."""
+    state: ZweihanderState = table.state
+    chase = state.chase
+    if chase is None or chase.ended is not None or table.prompts():
+        return None
+    for pid in chase_rules.called(chase):
+        me = chase.participant(pid)
+        if me.is_in and can_act(state.character(pid)):
+            for choice in takedown_choices(state, me):
+                return Action(
+                    pid, choice.kind, {k: first_value(d) for k, d in choice.params.items()}
+                )
+    nxt = next_to_move(chase)
+    if nxt is None:
+        return Action(REFEREE, CHASE_END_ROUND.kind, {})
+    return Action(nxt.id, CHASE_MOVE.kind, {}) if can_act(state.character(nxt.id)) else None
+
+
 class OnesDice:
     """A dice source of 1s: only to ask the game whether it accepts an action."""
 
@@ -131,6 +160,7 @@ CHASE = SimulatedConflict(
     chase_outcome,
     cannot_play=why_no_chase,
     exact=chase_odds,
+    default_action=chase_step,
 )
 """The chase ("Chase scene rules")."""
 
