@@ -85,7 +85,9 @@ class SimulatedConflict:
     (``None`` if it can); ``exact``: its exact model, or ``None`` and ``why_not_exact``;
     ``played_alike(table, seat)``: where the default policy's encounter from ``table`` is one
     the game plays on the dice without its procedure's steps, outcome for outcome the same
-    (:data:`PlayedAlike`), that player (``None`` where it is not).
+    (:data:`PlayedAlike`), that player (``None`` where it is not); ``default_action(table)``:
+    where the game reads the default policy's action from the table without every choice
+    being listed, that action (``None``: the choices are listed and the policy picks).
     """
 
     name: str
@@ -101,6 +103,7 @@ class SimulatedConflict:
     exact: ExactModel | None = None
     why_not_exact: str = ""
     played_alike: Callable[[Table[Any], str | None], PlayedAlike | None] | None = None
+    default_action: Callable[[Table[Any]], Action | None] | None = None
 
     def movers(self, table: Table[Any]) -> Sequence[str]:
         """Who may move now: the conflict's own answer, else the procedure's and the referee."""

@@ -76,22 +76,34 @@ def play(
     seat: str | None = None,
     max_steps: int = MAX_STEPS,
     check: Callable[[Action, Sequence[Choice]], None] | None = None,
+    opening: Opening | None = None,
+    read: Callable[[Table[Any]], Action | None] | None = None,
 ) -> tuple[EncounterOutcome, int, int]:
     """One encounter from ``table``: the outcome, the actions taken, and how many chosen
     actions ``decide`` refused (each is reported, never hidden; the policy then chooses again).
-    ``check(action, choices)`` sees every action chosen (the tests use it)."""
+    ``check(action, choices)`` sees every action chosen (the tests use it). ``opening``: the
+    default policy's steps from ``table`` before its first die (:func:`opening_of`), taken
+    as they were once rather than again. ``read``: the policy's action read from the table
+    where it can be (``SimulatedConflict.default_action``, for the default policy), the
+    choices listed only where it cannot or the game refuses the action read."""
     start = table
-    for action in conflict.begin(table, seat):
-        table = table.act(action, dice)
-    steps = refused = 0
+    if opening is None:
+        for begun in conflict.begin(table, seat):
+            table = table.act(begun, dice)
+        steps = 0
+    else:
+        table, steps = opening.table, opening.steps
+    refused = 0
     choices: list[Choice] = []
     while steps < max_steps and not conflict.is_over(start, table):
-        choices = choices or legal_choices(table, conflict)
-        if not choices:
-            break
-        action = policy(table, conflict, choices, rng)
-        if check is not None:
-            check(action, choices)
+        action: Action | None = read(table) if read is not None and not choices else None
+        if action is None:
+            choices = choices or legal_choices(table, conflict)
+            if not choices:
+                break
+            action = policy(table, conflict, choices, rng)
+            if check is not None:
+                check(action, choices)
         steps += 1
         try:
             table = table.act(action, dice)
@@ -100,6 +112,7 @@ def play(
             # the game listed a choice its ``decide`` refuses: count it, and choose again
             # among the other choices (never the same one twice in the same state)
             refused += 1
+            choices = choices or legal_choices(table, conflict)
             choices = [c for c in choices if not offers(c, action)]
             if not choices:
                 break
@@ -109,6 +122,59 @@ def play(
             "unfinished", outcome.rounds, outcome.damage, False, outcome.extra
         )
     return outcome, steps, refused
+
+
+class _DieAsked(Exception):
+    """An action of the opening asked for a die (:class:`_NoDiceYet`)."""
+
+
+class _NoDiceYet:
+    """The dice of an opening: an action that asks for a die is not taken there (it is taken
+    in each encounter, with the seeded dice). Salts are not dice: a sealed choice draws its
+    salt from the operating system as it does with any dice (``referee.core.fairness``)."""
+
+    def roll(self, sides: int) -> int:
+        raise _DieAsked
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Where every encounter of the default policy from the same table gets to before its
+    first die: ``table`` after ``steps`` actions (the conflict's beginning not counted)."""
+
+    table: Table[Any]
+    steps: int
+
+
+def opening_of(
+    table: Table[Any], conflict: SimulatedConflict, seat: str | None, max_steps: int
+) -> Opening | None:
+    """The default policy's encounter from ``table`` up to its first die, played once.
+
+    A step that draws no die is the same in every encounter: the policy reads only the table,
+    the game decides from the table, the action and the dice (none), and the seeded dice are
+    left where they were. (Only the salts of choices sealed on the way differ from encounter
+    to encounter; nothing counted reads them.) So each encounter can start where this one
+    stops: before the first action that asks for a die or that the game refuses, with every
+    step before it taken. ``None`` where nothing is taken before the first die (or the
+    conflict's beginning itself rolls)."""
+    start, steps = table, 0
+    try:
+        for action in conflict.begin(start, seat):
+            table = table.act(action, _NoDiceYet())
+    except _DieAsked:
+        return None
+    while steps < max_steps and not conflict.is_over(start, table):
+        choices = legal_choices(table, conflict)
+        if not choices:
+            break
+        action = default_policy(table, conflict, choices, random.Random(0))
+        try:
+            table = table.act(action, _NoDiceYet())
+        except (_DieAsked, RefereeError):
+            break
+        steps += 1
+    return Opening(table, steps) if table is not start else None
 
 
 @dataclass(frozen=True)
@@ -263,9 +329,23 @@ def _encounters(
 
         return on_the_dice
     chooser = POLICIES[policy]
+    opening = read = None
+    if policy == "default":
+        opening = opening_of(table, conflict, seat, max_steps)
+        read = conflict.default_action
 
     def through_the_procedure() -> tuple[EncounterOutcome, int, int]:
-        return play(table, conflict, chooser, dice, rng, seat=seat, max_steps=max_steps)
+        return play(
+            table,
+            conflict,
+            chooser,
+            dice,
+            rng,
+            seat=seat,
+            max_steps=max_steps,
+            opening=opening,
+            read=read,
+        )
 
     return through_the_procedure
 

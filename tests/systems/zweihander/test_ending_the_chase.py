@@ -11,7 +11,9 @@ from referee.core import Action, RuleError
 from referee.dice import RandomSource
 from referee.systems.zweihander import SYSTEM
 from referee.systems.zweihander.chase import play_out
+from referee.systems.zweihander.chase_scene import ending
 from referee.systems.zweihander.events import CHASE_ENDED, CHASE_ROUND_ENDED, CHASE_TAKEDOWN
+from referee.systems.zweihander.state import ChaseState
 
 from .helpers import _chase, _ladder, act, last, table
 from .test_chase import CHASER, RUNNER, play_round, start
@@ -102,3 +104,19 @@ def test_a_chase_whose_escapees_are_all_slain_ends_so_not_as_taken_down() -> Non
     t = act(t, "chaser", "chase.move", [1])
     t = act(t, "chaser", "chase.attack", [20], target="runner", skill="Bows", damage_ranks=5)
     assert last(t, "chase.ended") == {"reason": "all escapees are Slain!", "round": 1}
+
+
+def test_whether_a_chase_ends_reads_each_side_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step of a chase asks whether it ends: each side's participants are listed once for
+    it, not once for each of its conditions."""
+    chase = start().state.chase
+    asked: list[str] = []
+    listed = ChaseState.side
+
+    def counted(self: ChaseState, side: str) -> Any:
+        asked.append(side)
+        return listed(self, side)
+
+    monkeypatch.setattr(ChaseState, "side", counted)
+    assert ending(chase) is None
+    assert asked == ["escapee", "pursuer"]

@@ -359,7 +359,8 @@ def artha_odds(
 def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Choice]:
     """Keep the roll, or Fate, Deeds or both after it: one choice for each way of spending
     that the roller can afford and that could change a die (``artha_buys_nothing``), on each
-    pool, each with the odds of what it buys (:func:`artha_odds`)."""
+    pool, each with the odds of what it buys (:func:`artha_odds`, worked out when read: a
+    simulated player never reads them)."""
     test = state.rolls[actor]
     artha = faction.character(test.roller).artha
     pools = [("defence", test.pool)]
@@ -381,13 +382,20 @@ def _artha_choices(state: KingdomsState, actor: str, faction: Faction) -> list[C
             if test.attack_pool is not None:
                 params["pool"] = OneOf((name,))
                 label += f" on the {name} roll"
-            odds = artha_odds(state, actor, fate=fate, deeds=deeds, pool=name)
+            odds = Later(
+                functools.partial(artha_odds, state, actor, fate=fate, deeds=deeds, pool=name)
+            )
             out.append(Choice(actor, "spend_artha", params, odds=odds, label=label))
-    kept = tuple(
-        o for name, _ in pools for o in artha_odds(state, actor, fate=False, deeds=False, pool=name)
-    )
+    kept = Later(functools.partial(_kept_odds, state, actor, tuple(name for name, _ in pools)))
     out.append(Choice(actor, "keep", odds=kept, label="keep the roll"))
     return out
+
+
+def _kept_odds(state: KingdomsState, actor: str, pools: tuple[str, ...]) -> tuple[OddsPreview, ...]:
+    """What keeping the roll of each pool buys (:func:`artha_odds`, no artha)."""
+    return tuple(
+        o for name in pools for o in artha_odds(state, actor, fate=False, deeds=False, pool=name)
+    )
 
 
 def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Choice]:
@@ -412,14 +420,21 @@ def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Cho
     roots = roots_for(state, actor)  # the roots of the skill it used, on its roller's sheet
     if not opponents or not roots:
         return []
-    odds = tuple(
+    odds = Later(functools.partial(_tie_odds, state, faction, opponents, roots))
+    params: dict[str, Domain] = {"opponent": OneOf(opponents), "root": OneOf(roots)}
+    return [Choice(actor, "tie_break", params, odds=odds, label="agree to a tie-breaker")]
+
+
+def _tie_odds(
+    state: KingdomsState, faction: Faction, opponents: tuple[str, ...], roots: tuple[str, ...]
+) -> tuple[OddsPreview, ...]:
+    """The tie-breaker's odds against each opponent and root stat, worked out when read."""
+    return tuple(
         preview
         for o in opponents
         for r in roots
         for preview in tie_break_odds(state, faction, TieBreak(opponent=o, root=r))
     )
-    params: dict[str, Domain] = {"opponent": OneOf(opponents), "root": OneOf(roots)}
-    return [Choice(actor, "tie_break", params, odds=odds, label="agree to a tie-breaker")]
 
 
 def choices_for(state: KingdomsState, actor: str) -> tuple[Choice, ...]:

@@ -133,6 +133,7 @@ __all__ = [
     "GiveUp",
     "Mode",
     "Takedown",
+    "called",
     "choices",
     "end_round",
     "evolve",
@@ -344,6 +345,15 @@ def choices(state: ZweihanderState, actor: str) -> list[Choice]:
             Choice(actor, CHASE_GIVE_UP.kind, {"side": OneOf((me.side + "s",))}, label="give up")
         )
     return out
+
+
+def called(chase: ChaseState) -> tuple[str, ...]:
+    """Who the chase calls on now, in order (ruling 35): whoever has just moved (an Action may
+    follow), the Pursuers who caught up (a Takedown may follow), the next on the ladder."""
+    nxt = next_to_move(chase)
+    caught = [x.id for x in chase.participants if x.is_in and x.caught is not None]
+    current = [chase.current] if chase.current is not None else []
+    return tuple(dict.fromkeys([*current, *caught, *([nxt.id] if nxt else [])]))
 
 
 def is_running(state: ZweihanderState, actor: str) -> bool:

@@ -110,12 +110,11 @@ def end_if_over(b: Builder[ZweihanderState]) -> None:
 def ending(chase: ChaseState) -> str | None:
     """Why the chase is over, or ``None``: a side gave up, a side has nobody left in it, or the
     Escape Condition is met."""
-    for side in SIDES:
-        people = chase.side(side)
+    sides = [(side, chase.side(side)) for side in SIDES]
+    for side, people in sides:
         if any(x.status == "gave up" for x in people):
             return f"the {side}s give up"
-    for side in SIDES:
-        people = chase.side(side)
+    for side, people in sides:
         if all(not x.is_in for x in people):
             statuses = {x.status for x in people}
             if statuses == {"taken down"} and side == "escapee":

@@ -88,7 +88,7 @@ from referee.systems.zweihander.state import (
     apply_character_changes,
 )
 
-__all__ = ["CATALOGUE", "HANDLERS", "ZweihanderProcedure"]
+__all__ = ["CATALOGUE", "HANDLERS", "ZweihanderProcedure", "can_act"]
 
 HANDLERS = Handlers(
     {
@@ -175,15 +175,11 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         """Whose move it is: the GM; in a chase, whoever the ladder calls on (ruling 35), and
         every character able to act who is not running in it; else every character able to
         act."""
-        free = [c.id for c in state.characters if _can_act(c)]
+        free = [c.id for c in state.characters if can_act(c)]
         chase = state.chase
         if chase is not None and chase.ended is None:
-            nxt = next((x.id for x in chase.participants if x.is_in and not x.moved), None)
-            caught = [x.id for x in chase.participants if x.is_in and x.caught is not None]
-            current = [chase.current] if chase.current is not None else []
             aside = [c for c in free if not chase_rules.is_running(state, c)]
-            turn = [*current, *caught, *([nxt] if nxt else [])]
-            return tuple(dict.fromkeys([REFEREE, *turn, *aside]))
+            return tuple(dict.fromkeys([REFEREE, *chase_rules.called(chase), *aside]))
         return (REFEREE, *free)
 
     def characters(self, state: ZweihanderState) -> Sequence[ActorId]:
@@ -196,7 +192,7 @@ class ZweihanderProcedure(Procedure[ZweihanderState]):
         """Every action open to ``actor`` now, with the domain of each parameter."""
         if actor != REFEREE and not any(c.id == actor for c in state.characters):
             return ()
-        if actor != REFEREE and not _can_act(state.character(actor)):
+        if actor != REFEREE and not can_act(state.character(actor)):
             return ()  # Slain!, or Incapacitated! ("they cannot continue"): see waiting
         if chase_rules.is_running(state, actor):
             # a participant acts in the chase, in ladder order (Referee's ruling)
@@ -355,7 +351,8 @@ def _aside_from_the_chase(state: ZweihanderState, actor: ActorId) -> tuple[Choic
     return found
 
 
-def _can_act(c: Character) -> bool:
+def can_act(c: Character) -> bool:
+    """True unless ``c`` is Slain! or Incapacitated! ("they cannot continue")."""
     return not (c.is_slain or c.is_incapacitated)
 
 

@@ -21,13 +21,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.core import REFEREE, Action, RefereeError, Table
+from referee.core.policies import first_value
 from referee.core.simulation import (
     EncounterOutcome,
     SimulatedConflict,
     conflict_over,
     conflict_result,
 )
+from referee.systems.zweihander import chase as chase_rules
+from referee.systems.zweihander.chase import CHASE_END_ROUND, CHASE_MOVE
+from referee.systems.zweihander.chase_scene import next_to_move
+from referee.systems.zweihander.procedure import can_act
 from referee.systems.zweihander.state import ExchangeState, ZweihanderState
+from referee.systems.zweihander.takedown import takedown_choices
 
 __all__ = ["CHASE", "EXCHANGE", "SIMULATIONS"]
 
@@ -62,7 +68,13 @@ def chase_begin(table: Table[Any], seat: str | None) -> list[Action]:
 
 def is_over(start: Table[Any], table: Table[Any]) -> bool:
     """The game's conflict is over. (A chase played while a Complex Exchange is under way
-    ends with the exchange as the game's current conflict: not over, so "unfinished".)"""
+    ends with the exchange as the game's current conflict: not over, so "unfinished".) While
+    a chase is under way it is the game's conflict, and not over (``procedure.conflict``: a
+    chase first): asked at every step, that is read from the chase without the result's
+    words."""
+    chase = table.state.chase
+    if chase is not None and chase.ended is None:
+        return False
     return conflict_over(table)
 
 
@@ -90,6 +102,29 @@ def chase_outcome(start: Table[Any], table: Table[Any]) -> EncounterOutcome:
         result is not None and result.over,
         {"taken_down": sum(1 for p in people if p.status == "taken down")},
     )
+
+
+def chase_step(table: Table[Any]) -> Action | None:
+    """The default player's step in a chase under way, read from the ladder rather than from
+    every choice listed: a Takedown by the first the chase calls on who may attempt one, else
+    the move of the next on the ladder, else the GM ends the Round — what the default policy
+    takes of the choices (:data:`CHASE`'s preference, the first value of each domain).
+    ``None`` where it is anything else, or a prompt waits: the choices are listed then."""
+    state: ZweihanderState = table.state
+    chase = state.chase
+    if chase is None or chase.ended is not None or table.prompts():
+        return None
+    for pid in chase_rules.called(chase):
+        me = chase.participant(pid)
+        if me.is_in and can_act(state.character(pid)):
+            for choice in takedown_choices(state, me):
+                return Action(
+                    pid, choice.kind, {k: first_value(d) for k, d in choice.params.items()}
+                )
+    nxt = next_to_move(chase)
+    if nxt is None:
+        return Action(REFEREE, CHASE_END_ROUND.kind, {})
+    return Action(nxt.id, CHASE_MOVE.kind, {}) if can_act(state.character(nxt.id)) else None
 
 
 class OnesDice:
@@ -131,6 +166,7 @@ CHASE = SimulatedConflict(
     chase_outcome,
     cannot_play=why_no_chase,
     exact=chase_odds,
+    default_action=chase_step,
 )
 """The chase ("Chase scene rules")."""
 

@@ -14,6 +14,7 @@ of the Condition table ("Capture an Escapee inside a busy tavern": Challenging â
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from referee.core import (
@@ -28,6 +29,7 @@ from referee.core import (
     RuleError,
     Who,
 )
+from referee.core.actions import Later
 from referee.core.naming import possessive, title_of
 from referee.core.values import evolved
 from referee.dice import DiceSource
@@ -200,11 +202,17 @@ def takedown_choices(state: ZweihanderState, me: Participant) -> list[Choice]:
             Choice(
                 me.id,
                 CHASE_TAKEDOWN_SPEC.kind,
-                odds=(takedown_preview(state, chase, me.id),),
+                odds=Later(functools.partial(_takedown_odds, state, chase, me.id)),
                 label=f"attempt a Takedown on {title_of(str(me.caught))}",
             )
         ]
     return []
+
+
+def _takedown_odds(state: ZweihanderState, chase: ChaseState, actor: str) -> tuple[OddsPreview]:
+    """A Takedown choice's odds, worked out when read (:class:`~referee.core.actions.Later`):
+    a simulated player, choosing at every step of thousands of chases, never reads them."""
+    return (takedown_preview(state, chase, actor),)
 
 
 def takedown_preview(state: ZweihanderState, chase: ChaseState, actor: str) -> OddsPreview:
