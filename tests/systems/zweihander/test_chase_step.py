@@ -14,12 +14,11 @@ import pytest
 from referee.core import Table, system
 from referee.core.loader import load_file
 from referee.core.policies import default_policy, legal_choices, random_policy
-from referee.core.simulation import conflict_over
 from referee.dice import RandomSource
 from referee.sim.simulate import play, simulate
 from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander.character import SLAIN
-from referee.systems.zweihander.simulation import CHASE, chase_step, is_over
+from referee.systems.zweihander.simulation import CHASE, chase_step
 
 from .helpers import _incapacitated
 from .test_chase import CHASER, RUNNER
@@ -121,40 +120,3 @@ def test_a_simulated_chase_lists_few_choices(monkeypatch: pytest.MonkeyPatch) ->
     report = simulate(_table("chase-takedown"), runs=20, seed=4)
     assert report.actions > 100
     assert asked <= 20 * 2  # listing every step: some 2.6 askings an action
-
-
-def test_a_chase_under_way_is_not_over_as_the_game_says() -> None:
-    for make in (lambda: _table(CHASES[0]), _three):
-        table = make()
-        dice, rng = RandomSource(7), random.Random(7)
-        seen = 0
-        for n in range(20):
-            t = table
-            for action in CHASE.begin(t, None):
-                t = t.act(action, dice)
-            while True:
-                seen += 1
-                assert is_over(table, t) == conflict_over(t)
-                choices = legal_choices(t, CHASE)
-                if conflict_over(t) or not choices:
-                    break
-                chooser = random_policy if n % 2 else default_policy
-                t = t.act(chooser(t, CHASE, choices, rng), dice)
-        assert seen > 200
-
-
-def test_a_simulated_chase_asks_the_game_its_conflict_at_the_end(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    asked = 0
-    told = type(PROCEDURE).conflict
-
-    def counted(self: Any, state: Any) -> Any:
-        nonlocal asked
-        asked += 1
-        return told(self, state)
-
-    monkeypatch.setattr(type(PROCEDURE), "conflict", counted)
-    report = simulate(_table("chase-takedown"), runs=20, seed=4)
-    assert report.actions > 100
-    assert asked <= 20 * 2 + 2  # the last step and the outcome; asked every step: 255

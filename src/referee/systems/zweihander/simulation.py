@@ -68,13 +68,7 @@ def chase_begin(table: Table[Any], seat: str | None) -> list[Action]:
 
 def is_over(start: Table[Any], table: Table[Any]) -> bool:
     """The game's conflict is over. (A chase played while a Complex Exchange is under way
-    ends with the exchange as the game's current conflict: not over, so "unfinished".) While
-    a chase is under way it is the game's conflict, and not over (``procedure.conflict``: a
-    chase first): asked at every step, that is read from the chase without the result's
-    words."""
-    chase = table.state.chase
-    if chase is not None and chase.ended is None:
-        return False
+    ends with the exchange as the game's current conflict: not over, so "unfinished".)"""
     return conflict_over(table)
 
 
