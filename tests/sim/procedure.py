@@ -20,3 +20,17 @@ def simulate_through_the_procedure(table: Any, **options: Any) -> SimulationRepo
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(simulator, "conflict_of", lambda t: conflict)
         return simulate(table, **options)
+
+
+def both_ways(table: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> list[Any]:
+    """The same seeded simulation through the procedure, then on the dice (the game's
+    ``played_alike``, which must play ``table``)."""
+    through = conflict_of(table)
+    assert through.played_alike is not None and through.played_alike(table, None) is not None
+    without = dataclasses.replace(through, played_alike=None)
+    reports: list[SimulationReport] = []
+    for conflict in (without, through):
+        with monkeypatch.context() as patch:
+            patch.setattr(simulator, "conflict_of", lambda t, c=conflict: c)
+            reports.append(simulate(table, **options))
+    return reports

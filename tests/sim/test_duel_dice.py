@@ -4,9 +4,7 @@ every setup below, whoever starts, cut short at every step of the first rounds."
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -14,10 +12,10 @@ from referee.core import Action, system
 from referee.core.loader import load_file
 from referee.core.simulation import conflict_of
 from referee.dice import RandomSource
-from referee.sim import simulate as simulator
-from referee.sim.simulate import SimulationReport, simulate
+from referee.sim.simulate import simulate
 from referee.systems.intrigue.duel_dice import DuelOnDice
 from tests.sim.duels import intrigue_duel as duel
+from tests.sim.procedure import both_ways
 
 EXAMPLE = (
     Path(__file__).resolve().parents[2] / "examples" / "intrigue" / "scarface-and-krockin.yaml"
@@ -37,19 +35,6 @@ SETUPS = {
         }
     },
 }
-
-
-def both_ways(table: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> list[Any]:
-    """The same seeded simulation through the procedure, then on the dice."""
-    through = conflict_of(table)
-    assert through.played_alike is not None and through.played_alike(table, None) is not None
-    without = dataclasses.replace(through, played_alike=None)
-    reports: list[SimulationReport] = []
-    for conflict in (without, through):
-        with monkeypatch.context() as patch:
-            patch.setattr(simulator, "conflict_of", lambda t, c=conflict: c)
-            reports.append(simulate(table, **options))
-    return reports
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))

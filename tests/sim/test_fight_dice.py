@@ -18,12 +18,12 @@ from referee.core.loader import load_file
 from referee.core.policies import default_policy
 from referee.core.simulation import conflict_of
 from referee.dice import RandomSource, ScriptedSource
-from referee.sim import simulate as simulator
-from referee.sim.simulate import SimulationReport, play, simulate
+from referee.sim.simulate import play, simulate
 from referee.systems.ginlane.fight_dice import FightOnDice, fight_on_dice
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from tests.sim.duels import ginlane_duel as duel
+from tests.sim.procedure import both_ways
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "ginlane"
 
@@ -109,19 +109,6 @@ def _table(name: str) -> Table[SceneState]:
     setup, change = SETUPS[name]
     table: Table[SceneState] = system("ginlane").new_table(setup)
     return table if change is None else dataclasses.replace(table, state=change(table.state))
-
-
-def both_ways(table: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> list[Any]:
-    """The same seeded simulation through the procedure, then on the dice."""
-    through = conflict_of(table)
-    assert through.played_alike is not None and through.played_alike(table, None) is not None
-    without = dataclasses.replace(through, played_alike=None)
-    reports: list[SimulationReport] = []
-    for conflict in (without, through):
-        with monkeypatch.context() as patch:
-            patch.setattr(simulator, "conflict_of", lambda t, c=conflict: c)
-            reports.append(simulate(table, **options))
-    return reports
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))

@@ -5,7 +5,6 @@ short at every step of the first rounds."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +14,9 @@ from referee.core import Action, system
 from referee.core.loader import load_file
 from referee.core.simulation import conflict_of
 from referee.dice import RandomSource, ScriptedSource
-from referee.sim import simulate as simulator
-from referee.sim.simulate import SimulationReport, simulate
+from referee.sim.simulate import simulate
 from referee.systems.hursagmu.melee_dice import MeleeOnDice
+from tests.sim.procedure import both_ways
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "hursagmu"
 ALONE = ("insane-wizard-pushes", "mighty-warrior-pushes")
@@ -54,19 +53,6 @@ def table_of(name: str) -> Any:
         return system("hursagmu").new_table(SETUPS[name])
     data = load_file(EXAMPLES / f"{name}.yaml")
     return system("hursagmu").new_table(data["setup"], players=data.get("players"))
-
-
-def both_ways(table: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> list[Any]:
-    """The same seeded simulation through the procedure, then on the dice."""
-    through = conflict_of(table)
-    assert through.played_alike is not None and through.played_alike(table, None) is not None
-    without = dataclasses.replace(through, played_alike=None)
-    reports: list[SimulationReport] = []
-    for conflict in (without, through):
-        with monkeypatch.context() as patch:
-            patch.setattr(simulator, "conflict_of", lambda t, c=conflict: c)
-            reports.append(simulate(table, **options))
-    return reports
 
 
 @pytest.mark.parametrize("name", [*PLAYED, *sorted(SETUPS)])
