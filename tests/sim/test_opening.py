@@ -73,32 +73,29 @@ def test_the_opening_stops_before_the_first_die(name: str) -> None:
     assert after.actions[-1].dice  # the next step rolls
 
 
-def test_the_opening_is_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = _table("kingdoms/a-tied-conquest")  # 8 slips and passes, then 2 steps that roll
-    acts = 0
+def _counting_acts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A one-item list counting every ``Table.act`` from now on."""
+    acts = [0]
     act = Table.act
 
     def counted(self: Table[Any], *args: Any, **kwargs: Any) -> Table[Any]:
-        nonlocal acts
-        acts += 1
+        acts[0] += 1
         return act(self, *args, **kwargs)
 
     monkeypatch.setattr(Table, "act", counted)
+    return acts
+
+
+def test_the_opening_is_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _table("kingdoms/a-tied-conquest")  # 8 slips and passes, then 2 steps that roll
+    acts = _counting_acts(monkeypatch)
     report = simulate(table, runs=20, seed=0)
     assert report.actions == 20 * 10
-    assert acts <= 8 + 1 + 20 * 2  # without the opening: 200
+    assert acts[0] <= 8 + 1 + 20 * 2  # without the opening: 200
 
 
 def test_the_random_policy_plays_every_step(monkeypatch: pytest.MonkeyPatch) -> None:
     table = _table("kingdoms/a-tied-conquest")
-    acts = 0
-    act = Table.act
-
-    def counted(self: Table[Any], *args: Any, **kwargs: Any) -> Table[Any]:
-        nonlocal acts
-        acts += 1
-        return act(self, *args, **kwargs)
-
-    monkeypatch.setattr(Table, "act", counted)
+    acts = _counting_acts(monkeypatch)
     report = simulate(table, runs=5, seed=0, policy="random")
-    assert acts >= report.actions
+    assert acts[0] >= report.actions
