@@ -24,6 +24,7 @@ from referee.core import REFEREE, Action, RefereeError, Table
 from referee.core.policies import first_value
 from referee.core.simulation import (
     EncounterOutcome,
+    PlayedAlike,
     SimulatedConflict,
     conflict_over,
     conflict_result,
@@ -151,6 +152,14 @@ def chase_odds(table: Table[Any], seat: str | None, time_limit: float | None) ->
     return solve_chase(table, seat, time_limit=time_limit).to_json()
 
 
+def chase_played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
+    """The chase's encounters played on the same dice as the procedure, where the table is at
+    the start of the chase :mod:`referee.systems.zweihander.chase_dice` plays."""
+    from referee.systems.zweihander.chase_dice import chase_on_dice
+
+    return chase_on_dice(table, seat)
+
+
 CHASE = SimulatedConflict(
     "a chase",
     frozenset({"chase.move", "chase.takedown", "chase.action", "chase.end_round"}),
@@ -160,6 +169,7 @@ CHASE = SimulatedConflict(
     chase_outcome,
     cannot_play=why_no_chase,
     exact=chase_odds,
+    played_alike=chase_played_alike,
     default_action=chase_step,
 )
 """The chase ("Chase scene rules")."""
