@@ -75,7 +75,7 @@ def test_a_simulated_chase_works_out_no_takedown_preview_and_an_observer_reads_i
     calls: list[str] = []
     _counting(monkeypatch, zweihander_takedown, "takedown_preview", calls)
     table = _table("zweihander", "chase-takedown.yaml")
-    report = simulate(table, runs=20, seed=5, policy=policy)
+    report = simulate_through_the_procedure(table, runs=20, seed=5, policy=policy)  # no dice path
     assert report.actions > 100 and calls == []
     caught = _played_until(table, lambda t: any(p.caught for p in t.state.chase.participants))
     seen = observe(caught, "referee").to_json()

@@ -15,10 +15,11 @@ from referee.core import Table, system
 from referee.core.loader import load_file
 from referee.core.policies import default_policy, legal_choices, random_policy
 from referee.dice import RandomSource
-from referee.sim.simulate import play, simulate
+from referee.sim.simulate import play
 from referee.systems.zweihander import PROCEDURE
 from referee.systems.zweihander.character import SLAIN
 from referee.systems.zweihander.simulation import CHASE, chase_step
+from tests.sim.procedure import simulate_through_the_procedure
 
 from .helpers import _incapacitated
 from .test_chase import CHASER, RUNNER
@@ -117,6 +118,6 @@ def test_a_simulated_chase_lists_few_choices(monkeypatch: pytest.MonkeyPatch) ->
         return listed(self, state, actor)
 
     monkeypatch.setattr(type(PROCEDURE), "legal_actions", counted)
-    report = simulate(_table("chase-takedown"), runs=20, seed=4)
+    report = simulate_through_the_procedure(_table("chase-takedown"), runs=20, seed=4)
     assert report.actions > 100
     assert asked <= 20 * 2  # listing every step: some 2.6 askings an action
