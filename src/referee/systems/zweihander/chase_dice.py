@@ -133,14 +133,7 @@ class ChaseOnDice:
         winner = None
         while steps < max_steps and winner is None:
             steps += 1
-            tackler = next(
-                (
-                    r
-                    for r in ([current, *runners] if current is not None else runners)
-                    if r.caught is not None and r.status == "in"
-                ),
-                None,
-            )
+            tackler = _first_to_tackle(current, runners)
             if tackler is not None:
                 self._takedown(tackler, dice)
             else:
@@ -198,6 +191,15 @@ class ChaseOnDice:
         if all(r.status != "in" for r in pursuers) or round_ > self.escape_rounds:
             return "escapees"
         return None
+
+
+def _first_to_tackle(current: _Runner | None, runners: list[_Runner]) -> _Runner | None:
+    """The first the chase calls on (``chase.called``) who has caught up and may attempt a
+    Takedown: the one who has just moved, then the Pursuers in ladder order."""
+    for r in runners if current is None else (current, *runners):
+        if r.caught is not None and r.status == "in":
+            return r
+    return None
 
 
 def _catch_up(escapees: list[_Runner], pursuers: list[_Runner]) -> None:
