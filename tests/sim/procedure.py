@@ -34,3 +34,12 @@ def both_ways(table: Any, monkeypatch: pytest.MonkeyPatch, **options: Any) -> li
             patch.setattr(simulator, "conflict_of", lambda t, c=conflict: c)
             reports.append(simulate(table, **options))
     return reports
+
+
+def cut_alike(table: Any, monkeypatch: pytest.MonkeyPatch, *, most: int, runs: int) -> None:
+    """Both ways (:func:`both_ways`) cut short at each of the first ``most`` steps: the same
+    outcomes and the same actions taken, whatever the cut."""
+    for max_steps in range(1, most + 1):
+        procedure, on_dice = both_ways(table, monkeypatch, runs=runs, seed=2, max_steps=max_steps)
+        assert on_dice.outcomes == procedure.outcomes, max_steps
+        assert on_dice.actions == procedure.actions, max_steps

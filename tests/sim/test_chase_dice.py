@@ -19,7 +19,7 @@ from referee.dice import RandomSource
 from referee.sim.simulate import simulate
 from referee.systems.zweihander.chase_dice import ChaseOnDice
 from referee.systems.zweihander.simulation import EXCHANGE
-from tests.sim.procedure import both_ways
+from tests.sim.procedure import both_ways, cut_alike
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "zweihander"
 
@@ -117,11 +117,7 @@ def test_the_same_encounters_as_through_the_procedure(
 def test_cut_short_at_every_step_of_the_first_rounds(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = _table(name)
-    for max_steps in range(1, 13):
-        procedure, on_dice = both_ways(table, monkeypatch, runs=10, seed=2, max_steps=max_steps)
-        assert on_dice.outcomes == procedure.outcomes, max_steps
-        assert on_dice.actions == procedure.actions
+    cut_alike(_table(name), monkeypatch, most=12, runs=10)
 
 
 def test_the_setups_reach_every_ending(monkeypatch: pytest.MonkeyPatch) -> None:

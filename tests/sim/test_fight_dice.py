@@ -23,7 +23,7 @@ from referee.systems.ginlane.fight_dice import FightOnDice, fight_on_dice
 from referee.systems.ginlane.scene import SceneState
 from referee.systems.ginlane.stress import Consequences, TakenConsequence
 from tests.sim.duels import ginlane_duel as duel
-from tests.sim.procedure import both_ways
+from tests.sim.procedure import both_ways, cut_alike
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "ginlane"
 
@@ -137,11 +137,7 @@ def test_the_setups_see_every_side_win_and_a_fight_go_on_past_a_fall() -> None:
 def test_cut_short_at_every_step_of_the_first_turns(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = _table(name)
-    for max_steps in range(1, 13):
-        procedure, on_dice = both_ways(table, monkeypatch, runs=8, seed=2, max_steps=max_steps)
-        assert on_dice.outcomes == procedure.outcomes, max_steps
-        assert on_dice.actions == procedure.actions, max_steps
+    cut_alike(_table(name), monkeypatch, most=12, runs=8)
 
 
 def test_an_initiative_tie_rolled_again() -> None:

@@ -16,7 +16,7 @@ from referee.core.simulation import conflict_of
 from referee.dice import RandomSource, ScriptedSource
 from referee.sim.simulate import simulate
 from referee.systems.hursagmu.melee_dice import MeleeOnDice
-from tests.sim.procedure import both_ways
+from tests.sim.procedure import both_ways, cut_alike
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "hursagmu"
 ALONE = ("insane-wizard-pushes", "mighty-warrior-pushes")
@@ -112,11 +112,7 @@ def test_either_side_wins_and_ties_are_played(monkeypatch: pytest.MonkeyPatch) -
 def test_cut_short_at_every_step_of_the_first_rounds(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    table = table_of(name)
-    for max_steps in range(1, 15):
-        procedure, on_dice = both_ways(table, monkeypatch, runs=6, seed=2, max_steps=max_steps)
-        assert on_dice.outcomes == procedure.outcomes, max_steps
-        assert on_dice.actions == procedure.actions, max_steps
+    cut_alike(table_of(name), monkeypatch, most=14, runs=6)
 
 
 def test_the_example_played_on_the_dice_alone(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -116,8 +116,8 @@ class MeleeOnDice:
                 rounds += 1  # the round ended: the next one is begun
                 if sum(up) <= 1:
                     break
-        except _Over:
-            pass
+        except _Over:  # (no more than one still conscious, mid-round)
+            return self._outcome(hits, up, rounds, over=True), played.steps
         except _Cut:
             return self._outcome(hits, up, rounds, over=False), played.steps
         return self._outcome(hits, up, rounds, over=True), played.steps
