@@ -5,6 +5,9 @@
   1.2x: appending to the log and to the actions is amortised O(1), not a copy.
 - **Memoised odds**: the roll card's odds of a check already seen, against its first
   computation.
+- **The contract's floor**: one ``Table.act`` of a procedure that decides a single event and
+  rolls nothing, in CPU time: what every game's action costs before any rule of it runs,
+  against the budget an action has at issue 31's goal of 5,000 Intrigue duels per CPU second.
 - **Start-up**: `referee table --help`, `referee run --help` and the games' `--help` against
   `python -c pass` (goal: each under 10x).
 
@@ -65,6 +68,45 @@ class Duel(Procedure[int]):
 
     def actors(self, state: int) -> Sequence[str]:
         return ("ann", "bob")
+
+
+class Nothing(Procedure[int]):
+    """A procedure that decides one event and rolls nothing: the table contract's own cost."""
+
+    catalogue = Catalogue([ActionSpec("wait", NoParams, section="Waiting")])
+
+    def initial_state(self, setup: Mapping[str, Any]) -> int:
+        return 0
+
+    def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
+        return (Choice(actor, "wait"),)
+
+    def decide(self, state: int, action: Action, dice: DiceSource) -> Sequence[Event]:
+        return (Event("waited", {"by": action.actor}),)
+
+    def evolve(self, state: int, event: Event) -> int:
+        return state + 1
+
+    def actors(self, state: int) -> Sequence[str]:
+        return ("ann",)
+
+
+DUEL_ACTIONS = 18.1
+"""Actions in one Intrigue duel of ``bench/intrigue_duel.py`` (its own figure, steady)."""
+
+
+def floor_cost(procedure: Procedure[int], kind: str, n: int = 5000) -> float:
+    """Median CPU seconds per ``Table.act`` of ``kind`` over REPEATS batches of ``n``."""
+    table, dice, action = Table.start(procedure, {}), RandomSource(seed=3), Action("ann", kind)
+    for _ in range(200):
+        table = table.act(action, dice)
+    costs = []
+    for _ in range(REPEATS):
+        t, start = table, time.process_time()
+        for _ in range(n):
+            t = t.act(action, dice)
+        costs.append((time.process_time() - start) / n)
+    return statistics.median(costs)
 
 
 def table_of(events: int) -> Table[int]:
@@ -155,6 +197,15 @@ def main() -> None:
     print(f"| 1,000 events | {small_cost * 1e6:.1f} | 1.00x |")
     print(f"| 100,000 events | {large_cost * 1e6:.1f} | {large_cost / small_cost:.2f}x |")
     print(f"\nBuilding a table by acting: {build_rate:,.0f} events/s.\n")
+
+    nothing, lunge = floor_cost(Nothing(), "wait"), floor_cost(Duel(), "lunge")
+    budget = 1 / (5_000 * DUEL_ACTIONS)
+    print("| one `Table.act`, CPU | µs | × the budget of 5,000 duels per CPU second |")
+    print("|---|---:|---:|")
+    print(f"| the budget: 1 s ÷ (5,000 × {DUEL_ACTIONS} actions) | {budget * 1e6:.1f} | 1.00x |")
+    print(f"| one event decided, no dice | {nothing * 1e6:.1f} | {nothing / budget:.2f}x |")
+    print(f"| the toy lunge: a roll card, two events | {lunge * 1e6:.1f} | {lunge / budget:.2f}x |")
+    print()
 
     check = TargetCheck("3d6", 12, 3)
     start = time.perf_counter()
