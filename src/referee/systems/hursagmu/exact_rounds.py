@@ -101,36 +101,48 @@ def absorb(
     """The melee to its end from ``first``: each winner's chance, the expected rounds
     (``None`` if it may never end) and the chance it never ends. The canonical rounds are an
     absorbing chain, solved one strongly connected set at a time, those it leads to first; a
-    set from which no round ends the melee never ends."""
+    set from which no round ends the melee never ends.
+
+    Only a set's own rounds are eliminated (Gauss–Jordan); what it leads to outside is already
+    solved and goes in as whole numbers over one denominator (each round's ``next`` scaled to
+    theirs, each solved value's columns over theirs), a fraction only once per round: a melee's
+    sets are mostly a round alone, looping on itself, and its values' denominators large."""
     winners = sorted({w for play in plays.values() for (w, _) in play.ends})
     column = {w: i for i, w in enumerate(winners)}
     rounds, never = len(winners), len(winners) + 1  # the other two columns
-    value: dict[Hashable, list[Fraction]] = {}
+    value: dict[Hashable, tuple[int, list[int]]] = {}  # each column's number, over the first
     for group in _components(plays):
         inside = {k: i for i, k in enumerate(group)}
         matrix = [[ZERO] * len(group) for _ in group]
-        rhs = [[ZERO] * (never + 1) for _ in group]
+        rhs: list[list[Fraction]] = []
         for k, i in inside.items():
-            play, row = plays[k], rhs[i]
+            below, ends, nexts, stuck = _scaled(plays[k])
             matrix[i][i] += ONE
-            row[never] += play.never
-            for (winner, adds), q in play.ends.items():
-                row[column[winner]] += q
-                row[rounds] += q * adds
-            for k2, (q, _) in play.next.items():
-                row[rounds] += q
+            outside = [(value[k2], m) for k2, m in nexts if k2 not in inside]
+            over = lcm(*(v[0] for v, _ in outside))  # the outside values' denominator
+            row = [0] * (never + 1)
+            row[never] = stuck * over
+            for winner, adds, m in ends:
+                row[column[winner]] += m * over
+                row[rounds] += m * adds * over
+            for k2, m in nexts:
+                row[rounds] += m * over
                 if k2 in inside:
-                    matrix[i][inside[k2]] -= q
-                else:
-                    row[:] = [x + q * y for x, y in zip(row, value[k2], strict=True)]
+                    matrix[i][inside[k2]] -= Fraction(m, below)
+            for (d, numbers), m in outside:
+                m *= over // d
+                row = [x + m * y for x, y in zip(row, numbers, strict=True)]
+            rhs.append([Fraction(x, below * over) for x in row])
         solved = _solve(matrix, rhs)
         if solved is None:  # nothing leaves the set: from it the melee never ends
             solved = [[ZERO] * never + [ONE] for _ in group]
         for k, i in inside.items():
-            value[k] = solved[i]
-    row = value[first]
-    wins = {w: row[column[w]] for w in winners}
-    return wins, (row[rounds] if row[never] == 0 else None), row[never]
+            d = lcm(*(x.denominator for x in solved[i]))
+            value[k] = (d, [x.numerator * (d // x.denominator) for x in solved[i]])
+    d, numbers = value[first]
+    answer = [Fraction(x, d) for x in numbers]
+    wins = {w: answer[column[w]] for w in winners}
+    return wins, (answer[rounds] if answer[never] == 0 else None), answer[never]
 
 
 def _components(plays: Mapping[Hashable, RoundStep]) -> list[list[Hashable]]:
