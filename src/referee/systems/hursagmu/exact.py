@@ -94,6 +94,7 @@ from referee.systems.hursagmu.exact_states import (
     BY_ROUND,
     MAX_STEPS,
     Branch,
+    Like,
     MeleeError,
     StateKey,
     StateKeys,
@@ -101,6 +102,7 @@ from referee.systems.hursagmu.exact_states import (
     action_branches,
     canonical,
     is_round_start,
+    like,
     replay_branches,
     sides,
     whole,
@@ -119,9 +121,10 @@ __all__ = [
 # -- a round ------------------------------------------------------------------------------
 
 
-LIKES = 8
-"""The most sets of branches kept for a state less its hits, on the same sides of 0 and of
-Stamina (a blow that fells a character and one that does not are two)."""
+LIKES = 16
+"""The most branches kept for a state less its hits, on the same sides of 0 and of Stamina, and
+their faces (each moved as far as it may be: a blow that fells a character and one that does
+not are two)."""
 
 
 class _OutOfTime(Exception):
@@ -158,13 +161,12 @@ class _Solver:
     by its number (``None`` until worked out)."""
     steps: dict[int, _Step | None] = field(default_factory=dict)
     known: dict[Hashable, _Known] = field(default_factory=dict)
-    near: dict[Hashable, list[dict[tuple[int, ...], tuple[Hashable, Branch]]]] = field(
-        default_factory=dict
-    )
-    """The branches of an action from a state less its hits, by their faces, kept by the state
-    less its hits and which side of 0 and of his Stamina each character's hits are on (at
-    most :data:`LIKES` sets): from a state on the same sides, each branch is the state one of
-    them led to, its hits moved, where that may be (:func:`.exact_states.shifted`)."""
+    near: dict[Hashable, dict[tuple[int, ...], list[Like]]] = field(default_factory=dict)
+    """Branches of an action from a state less its hits, by their faces (at most
+    :data:`LIKES` for each), kept by the state less its hits and which side of 0 and of his
+    Stamina each character's hits are on: from a state on the same sides, a branch is the
+    state one of them led to, its hits moved, where that may be
+    (:func:`.exact_states.shifted`)."""
     over: dict[Hashable, bool] = field(default_factory=dict)
     won: dict[Hashable, str] = field(default_factory=dict)
     keys: StateKeys = field(default_factory=StateKeys)
@@ -217,8 +219,9 @@ class _Solver:
         k, state = self.names[i], self.states[i]
         keyed = self.key == self.keys.canonical  # the key's own hits: read from it
         mine = self.keys.less_hits(k) if keyed else self.keys.hitless(state)
-        likes = self.near.setdefault((mine, sides(state)), []) if self.shift else []
+        likes = self.near.setdefault((mine, sides(state)), {}) if self.shift else {}
         found: dict[Hashable, Branch] | None = None
+        ran: list[tuple[int, ...]] | None = [] if self.shift else None
         taken = Work()
         if self.replay and mine in self.known:
             known = self.known[mine]
@@ -235,6 +238,8 @@ class _Solver:
                     taken,
                     likes,
                     self.keys.moved if keyed else None,
+                    self.have,
+                    ran,
                 )
             except MeleeError:
                 raise
@@ -248,8 +253,14 @@ class _Solver:
                 self.known[mine] = None
             else:
                 self.known[mine] = (action, tuple(found.values()))
-        if found is not None and self.shift and (taken.acts or not likes) and len(likes) < LIKES:
-            likes.append({b.faces: (k2, b) for k2, b in found.items() if b.trail})
+                ran = None if ran is None else [b.faces for b in found.values()]
+        if found is not None and ran:  # what was taken again kept to be moved
+            fresh = set(ran)
+            for k2, b in found.items():
+                if b.trail and b.faces in fresh:
+                    kept = likes.setdefault(b.faces, [])
+                    if len(kept) < LIKES:
+                        kept.append(like(k2, b))
         if found is None:
             self.steps[i] = None
             return None
@@ -262,6 +273,11 @@ class _Solver:
             ],
         )
         return made
+
+    def have(self, k: Hashable) -> Any:
+        """The state keyed ``k``, if one is numbered (else ``None``)."""
+        i = self.numbers.get(k)
+        return None if i is None else self.states[i]
 
     def _choose(self, table: Table[Any]) -> tuple[Action | None, dict[Hashable, Branch] | None]:
         """The default policy's action, as the simulator's ``play`` takes it: a

@@ -153,11 +153,10 @@ class StateKeys:
         return self.key(state, ordered=True)
 
     @staticmethod
-    def moved(key: Any, state: Any) -> Hashable:
-        """The :meth:`canonical` key ``key`` of a state that differs from ``state`` only in
-        hits, with ``state``'s hits (each character's are first in his part of the key)."""
+    def moved(key: Any, hits: Sequence[int]) -> Hashable:
+        """The :meth:`canonical` key ``key`` of a state, with each character's hits ``hits``
+        (in the fighters' order; each character's are first in his part of the key)."""
         *rest, fighters = key
-        hits = [f.hits for f in state.fighters.values()]
         return (
             *rest,
             tuple(
@@ -363,6 +362,17 @@ def _forced(
     return [(found[hit], p) for hit, p in wanted.items() if p]
 
 
+Like = tuple[Hashable, Branch, tuple[tuple[float, float], ...]]
+"""A branch kept to be moved (:func:`shifted`): the key of the state it led to, the branch, and
+the least and the most each character's hits may be moved by (:func:`_room`), worked out once."""
+
+
+def like(k: Hashable, branch: Branch) -> Like:
+    """``branch`` (its state keyed ``k``) kept to be moved, its room worked out."""
+    staminas = (f.sheet.stamina for f in branch.state.fighters.values())
+    return k, branch, tuple(map(_room, branch.trail, staminas))
+
+
 def replay_branches(
     state: Any,
     table: Callable[[], Table[Any]],
@@ -370,26 +380,36 @@ def replay_branches(
     known: Sequence[Branch],
     key: StateKey,
     count: Work,
-    likes: Sequence[Mapping[tuple[int, ...], tuple[Hashable, Branch]]] = (),
-    moved_key: Callable[[Hashable, Any], Hashable] | None = None,
+    likes: Mapping[tuple[int, ...], Sequence[Like]] | None = None,
+    moved_key: Callable[[Hashable, tuple[int, ...]], Hashable] | None = None,
+    have: Callable[[Hashable], Any] | None = None,
+    ran: list[tuple[int, ...]] | None = None,
 ) -> dict[Hashable, Branch] | None:
     """``action`` from ``state`` (``table()`` a table in it) taken once with the faces of each
-    branch it had from a state
-    that differs only in hits, each with that branch's chance (``None`` if it asks for other
-    dice there: then it is enumerated again) — or, where one of ``likes`` (branches of the same
-    action from a state less the same hits, by their faces) led there with the same faces, the
-    state it led to with the hits moved, where :func:`shifted` allows it (and its key, by
-    ``moved_key`` where given: the key it had with the hits moved, not worked out again)."""
+    branch it had from a state that differs only in hits, each with that branch's chance
+    (``None`` if it asks for other dice there: then it is enumerated again) — or, where one of
+    ``likes`` (branches of the same action from a state less the same hits, by their faces) led
+    there with the same faces, the state it led to with the hits moved, where :func:`shifted`
+    allows it. Where ``moved_key`` is given, a moved branch's key is the key it had with the
+    hits moved (not worked out again), and its state, where ``have`` knows one with that key,
+    that one (not made again). The faces of each branch taken again are added to ``ran``."""
     act: _Act | None = None
     out: dict[Hashable, Branch] = {}
+    hits = _hits(state)
     for branch in known:
         moved, k = None, None
-        for like in likes:
-            same = like.get(branch.faces)
-            moved = None if same is None else shifted(same[1], state)
-            if same is not None and moved is not None:
-                k = None if moved_key is None else moved_key(same[0], moved[0])
-                break
+        for k0, same, rooms in likes.get(branch.faces, ()) if likes else ():
+            moves = _moves(hits, same.trail, rooms)
+            if moves is None:
+                continue
+            trail = _moved_trail(same.trail, moves)
+            if moved_key is not None:
+                k = moved_key(k0, tuple(t[-1] for t in trail))
+                after = None if have is None else have(k)
+                moved = (_moved_state(same.state, moves) if after is None else after, trail)
+            else:
+                moved = (_moved_state(same.state, moves), trail)
+            break
         if moved is None:
             act = act or _Act(table(), action, count)
             try:
@@ -399,6 +419,8 @@ def replay_branches(
             if len(run.asked) != len(branch.faces):
                 return None
             moved = (run.state, run.trail)
+            if ran is not None:
+                ran.append(branch.faces)
         after, trail = moved
         k = key(after) if k is None else k
         held = out.get(k)
@@ -430,25 +452,41 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
     moved, and the same state but for the hits; otherwise it is taken again."""
     if not branch.trail:
         return None
-    moves = []
-    for f, trail in zip(state.fighters.values(), branch.trail, strict=True):
-        moved = f.hits - trail[0]
-        if moved:
-            low, high = _room(trail, f.sheet.stamina)
-            if not low <= moved <= high:
-                return None
-        moves.append(moved)
+    _, _, rooms = like(None, branch)
+    moves = _moves(_hits(state), branch.trail, rooms)
+    if moves is None:
+        return None
+    return _moved_state(branch.state, moves), _moved_trail(branch.trail, moves)
+
+
+def _moves(
+    hits: tuple[int, ...], trail: Trail, rooms: tuple[tuple[float, float], ...]
+) -> tuple[int, ...] | None:
+    """How far each character's hits (``hits``) are from where ``trail`` began, if each may be
+    moved that far (within its room, :func:`_room`); else ``None``."""
+    moves = tuple(h - t[0] for h, t in zip(hits, trail, strict=True))
+    for m, (low, high) in zip(moves, rooms, strict=True):
+        if m and not low <= m <= high:
+            return None
+    return moves
+
+
+def _moved_trail(trail: Trail, moves: tuple[int, ...]) -> Trail:
+    return tuple(
+        tuple(v + m for v in values) if m else values
+        for values, m in zip(trail, moves, strict=True)
+    )
+
+
+def _moved_state(state: Any, moves: tuple[int, ...]) -> Any:
+    """``state``, each character's hits moved by his move."""
     if not any(moves):
-        return branch.state, branch.trail
-    fighters = dict(branch.state.fighters)
-    for (who, f), moved in zip(branch.state.fighters.items(), moves, strict=True):
+        return state
+    fighters = dict(state.fighters)
+    for (who, f), moved in zip(state.fighters.items(), moves, strict=True):
         if moved:
             fighters[who] = evolved(f, hits=f.hits + moved)
-    trails = tuple(
-        tuple(v + moved for v in trail) if moved else trail
-        for trail, moved in zip(branch.trail, moves, strict=True)
-    )
-    return evolved(branch.state, fighters=fighters), trails
+    return evolved(state, fighters=fighters)
 
 
 @functools.lru_cache(maxsize=4096)
