@@ -58,8 +58,27 @@ class StateKeys:
     """The keys of a melee's states, remembering the Initiatives of each plan declared (one
     answer's memo: many states share a plan). :func:`canonical` is a fresh one's."""
 
-    def __init__(self) -> None:
+    def __init__(self, numbered: bool = True) -> None:
         self.initiatives: dict[Hashable, tuple[int | None, ...]] = {}
+        self.numbered = numbered
+        self.numbers: dict[Hashable, int] = {}
+        self.seen: dict[int, tuple[Any, int]] = {}
+
+    def number(self, value: Hashable) -> Hashable:
+        """A plan or an attack pending as this memo's number for it (``None`` for none), equal
+        for equal ones: in a key in their place, it hashes at C's speed, not through their
+        dataclasses' ``__hash__`` (each value hashed once, then known by its identity: a fold
+        keeps them). Not ``numbered``: the value itself (keys compared across memos)."""
+        if value is None or not self.numbered:
+            return value
+        seen = self.seen.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        if len(self.seen) >= 65536:
+            self.seen.clear()
+        n = self.numbers.setdefault(value, len(self.numbers))
+        self.seen[id(value)] = (value, n)
+        return n
 
     def steps(self, f: Any, mode: Any) -> tuple[int | None, ...]:
         """The Initiative of each step ``f`` declared (``Fighter.scheduled``: the plan, the
@@ -67,7 +86,7 @@ class StateKeys:
         if f.plan is None:
             return ()
         sheet = f.sheet
-        k = (f.plan, f.initiative, mode, sheet.max_lift, sheet.load, sheet.mount)
+        k = (self.number(f.plan), f.initiative, mode, sheet.max_lift, sheet.load, sheet.mount)
         found = self.initiatives.get(k)
         if found is None:
             if len(self.initiatives) >= 4096:
@@ -111,7 +130,7 @@ class StateKeys:
             None if f.stance is None else f.stance.value,  # a string hashes in C, an Enum in Python
             f.rank,
             initiative,
-            f.plan,
+            self.number(f.plan),
             f.next_step,
             f.defences_used,
             f.acted,
@@ -143,7 +162,7 @@ class StateKeys:
             state.phase,
             state.started,
             state.round_zero,
-            state.pending,
+            self.number(state.pending),
             clock,
             tuple((who, self.fighter(f, order, mode, hits)) for who, f in state.fighters.items()),
         )
@@ -181,7 +200,7 @@ class StateKeys:
 def canonical(state: Any) -> Hashable:
     """The melee's canonical state (see the module's doc): everything the rules read, the
     round's number as they read it and, once everyone has rolled, the Initiatives' order."""
-    return StateKeys().canonical(state)
+    return StateKeys(numbered=False).canonical(state)
 
 
 def is_round_start(state: Any) -> bool:
