@@ -82,7 +82,7 @@ import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 from typing import Any
 
 from referee.core import Action, RefereeError, Table, system
@@ -317,10 +317,20 @@ class _Solver:
         # up to MAX_STEPS actions, then a look at where the last led: every state ended
         for taken in range(MAX_STEPS + 2):
             if not frontier:
+                g = gcd(over, never, *ends.values(), *nxt.values())
+                over, never = over // g, never // g
+                ends = {where: n // g for where, n in ends.items()}
+                nxt = {i: n // g for i, n in nxt.items()}
                 return RoundStep(
                     {where: Fraction(n, over) for where, n in ends.items()},
                     {i: (Fraction(n, over), self.table(i, begin)) for i, n in nxt.items()},
                     Fraction(never, over),
+                    (
+                        over,
+                        [(w, adds, n) for (w, adds), n in ends.items()],
+                        list(nxt.items()),
+                        never,
+                    ),
                 )
             going: list[tuple[int, _Step]] = []
             for i, n in frontier.items():

@@ -5,7 +5,7 @@ first rounds and solved to the end (:mod:`referee.systems.hursagmu.exact` explai
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -16,25 +16,30 @@ from referee.systems.hursagmu.exact_states import ONE, ZERO
 __all__ = ["RoundStep", "absorb", "forward"]
 
 
+Scaled = tuple[int, list[tuple[str, int, int]], list[tuple[Hashable, int]], int]
+"""A round's :class:`RoundStep` as whole numbers over one denominator: the denominator, each
+(winner, rounds added, number) it ends in, each (next round, number), and ``never``'s number."""
+
+
 @dataclass(frozen=True)
 class RoundStep:
     """One canonical round played to its end: ``ends`` the chance of each (winner, rounds it
     adds) — the winner as the conflict's outcome names it; 1 round, or 2 when the melee ends as
     the next round begins —, ``next`` each canonical round it leads to, with its chance and a
     table in it (the state the procedure made; the table's log is not kept), and ``never`` the
-    chance nobody can move and it is not over."""
+    chance nobody can move and it is not over. ``whole``: the same as whole numbers over one
+    denominator (:data:`Scaled`), where the round was played so (else worked out from the
+    fractions)."""
 
     ends: Mapping[tuple[str, int], Fraction]
     next: Mapping[Hashable, tuple[Fraction, Table[Any]]]
     never: Fraction = ZERO
-
-
-Scaled = tuple[int, list[tuple[str, int, int]], list[tuple[Hashable, int]], int]
-"""A round's :class:`RoundStep` as whole numbers over one denominator: the denominator, each
-(winner, rounds added, number) it ends in, each (next round, number), and ``never``'s number."""
+    whole: Scaled | None = field(default=None, compare=False, repr=False)
 
 
 def _scaled(play: RoundStep) -> Scaled:
+    if play.whole is not None:
+        return play.whole
     below = lcm(
         play.never.denominator,
         *(q.denominator for q in play.ends.values()),
@@ -119,19 +124,20 @@ def absorb(
             below, ends, nexts, stuck = _scaled(plays[k])
             matrix[i][i] += ONE
             outside = [(value[k2], m) for k2, m in nexts if k2 not in inside]
-            over = lcm(*(v[0] for v, _ in outside))  # the outside values' denominator
+            over = lcm(*{v[0] for v, _ in outside})  # the outside values' denominator
             row = [0] * (never + 1)
-            row[never] = stuck * over
+            row[never] = stuck
             for winner, adds, m in ends:
-                row[column[winner]] += m * over
-                row[rounds] += m * adds * over
+                row[column[winner]] += m
+                row[rounds] += m * adds
+            row[rounds] += sum(m for _, m in nexts)
+            row = [x * over for x in row]
             for k2, m in nexts:
-                row[rounds] += m * over
                 if k2 in inside:
                     matrix[i][inside[k2]] -= Fraction(m, below)
-            for (d, numbers), m in outside:
-                m *= over // d
-                row = [x + m * y for x, y in zip(row, numbers, strict=True)]
+            scaled = [(m * (over // d), numbers) for (d, numbers), m in outside]
+            for c in range(never + 1):
+                row[c] += sum(m * numbers[c] for m, numbers in scaled)
             rhs.append([Fraction(x, below * over) for x in row])
         solved = _solve(matrix, rhs)
         if solved is None:  # nothing leaves the set: from it the melee never ends
