@@ -314,6 +314,7 @@ class _Solver:
         ends: dict[tuple[str, int], int] = {}
         nxt: dict[int, int] = {}
         never = 0
+        nodes, steps = self.nodes, self.steps
         # up to MAX_STEPS actions, then a look at where the last led: every state ended
         for taken in range(MAX_STEPS + 2):
             if not frontier:
@@ -334,7 +335,7 @@ class _Solver:
                 )
             going: list[tuple[int, _Step]] = []
             for i, n in frontier.items():
-                winner, starts = self.node(i, begin)
+                winner, starts = nodes[i] or self.node(i, begin)
                 begun = starts and taken > 0  # the next round's start
                 if winner is not None:
                     where = (winner, 2 if begun else 1)
@@ -342,7 +343,7 @@ class _Solver:
                 elif begun:
                     nxt[i] = nxt.get(i, 0) + n
                 else:
-                    step = self.step(i, begin)
+                    step = steps[i] if i in steps else self.step(i, begin)
                     if step is None:
                         never += n
                     else:

@@ -61,6 +61,7 @@ class StateKeys:
     def __init__(self, numbered: bool = True) -> None:
         self.initiatives: dict[Hashable, tuple[int | None, ...]] = {}
         self.numbered = numbered
+        self.hitless_numbers: dict[Hashable, int] = {}
         self.numbers: dict[Hashable, int] = {}
         self.seen: dict[int, tuple[Any, int]] = {}
 
@@ -168,28 +169,28 @@ class StateKeys:
         )
 
     def canonical(self, state: Any) -> Hashable:
-        """:func:`canonical`, remembering the plans' Initiatives."""
-        return self.key(state, ordered=True)
+        """:func:`canonical`, remembering the plans' Initiatives. ``numbered``: the state less
+        its hits (:meth:`hitless`) as its number in this memo, and the hits apart — the same
+        states equal, a key that hashes at once and whose hits are moved without a copy
+        (:meth:`moved`, :meth:`less_hits`)."""
+        if not self.numbered:
+            return self.key(state, ordered=True)
+        hitless = self.key(state, ordered=True, hits=False)
+        n = self.hitless_numbers.setdefault(hitless, len(self.hitless_numbers))
+        return n, tuple([f.hits for f in state.fighters.values()])
 
     @staticmethod
     def moved(key: Any, hits: Sequence[int]) -> Hashable:
-        """The :meth:`canonical` key ``key`` of a state, with each character's hits ``hits``
-        (in the fighters' order; each character's are first in his part of the key)."""
-        *rest, fighters = key
-        return (
-            *rest,
-            tuple(
-                (who, part if part[0] == h else (h, *part[1:]))
-                for (who, part), h in zip(fighters, hits, strict=True)
-            ),
-        )
+        """The ``numbered`` :meth:`canonical` key ``key`` of a state, with each character's
+        hits ``hits`` (in the fighters' order)."""
+        return key[0], tuple(hits)
 
     @staticmethod
     def less_hits(key: Any) -> Hashable:
-        """:meth:`hitless` of a state whose :meth:`canonical` key is ``key``, read from the key
-        (each character's hits are first in his part of it) rather than worked out again."""
-        *rest, fighters = key
-        return (*rest, tuple((who, (None, *part[1:])) for who, part in fighters))
+        """What :meth:`hitless` is for, of a state whose ``numbered`` :meth:`canonical` key is
+        ``key``: the number of the state less its hits, read from the key."""
+        number: int = key[0]
+        return number
 
     def hitless(self, state: Any) -> Hashable:
         """:func:`canonical` less the hits: what the default policy's choice, and the faces of
@@ -400,7 +401,7 @@ def replay_branches(
     key: StateKey,
     count: Work,
     likes: Mapping[tuple[int, ...], Sequence[Like]] | None = None,
-    moved_key: Callable[[Hashable, tuple[int, ...]], Hashable] | None = None,
+    moved_key: Callable[[Hashable, Sequence[int]], Hashable] | None = None,
     have: Callable[[Hashable], Any] | None = None,
     ran: list[tuple[int, ...]] | None = None,
 ) -> dict[Hashable, Branch] | None:
@@ -423,7 +424,7 @@ def replay_branches(
                 continue
             trail = _moved_trail(same.trail, moves)
             if moved_key is not None:
-                k = moved_key(k0, tuple(t[-1] for t in trail))
+                k = moved_key(k0, [t[-1] for t in trail])
                 after = None if have is None else have(k)
                 moved = (_moved_state(same.state, moves) if after is None else after, trail)
             else:
@@ -483,17 +484,21 @@ def _moves(
 ) -> tuple[int, ...] | None:
     """How far each character's hits (``hits``) are from where ``trail`` began, if each may be
     moved that far (within its room, :func:`_room`); else ``None``."""
-    moves = tuple(h - t[0] for h, t in zip(hits, trail, strict=True))
-    for m, (low, high) in zip(moves, rooms, strict=True):
+    moves = []
+    for h, values, (low, high) in zip(hits, trail, rooms, strict=True):
+        m = h - values[0]
         if m and not low <= m <= high:
             return None
-    return moves
+        moves.append(m)
+    return tuple(moves)
 
 
 def _moved_trail(trail: Trail, moves: tuple[int, ...]) -> Trail:
     return tuple(
-        tuple(v + m for v in values) if m else values
-        for values, m in zip(trail, moves, strict=True)
+        [
+            tuple([v + m for v in values]) if m else values
+            for values, m in zip(trail, moves, strict=True)
+        ]
     )
 
 
