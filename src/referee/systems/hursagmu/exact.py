@@ -61,11 +61,23 @@ against his Stamina (a hit back at the round's end only below it). So each branc
 values it took each character's hits through, and from a state less the same hits, whose hits
 are on the same sides of 0 and of Stamina, a branch with the same faces is the state it led
 to with the hits moved (:func:`.exact_states.shifted`), where every value moved stays on the
-same sides; otherwise it is taken again. Bob against Fred: 1,062 procedure steps, not 23,762.
+same sides; otherwise it is taken again, and kept by its faces (up to :data:`LIKES` for each:
+a branch moved covers no hits its own does not). Bob against Fred: 1,062 procedure steps, not
+23,762; Bob attacking and defending: 1,093, not 2,115.
+
+**Numbers.** The solver numbers each state once by its key — the state less its hits by its
+number, and the hits apart (``StateKeys(numbered=True)``; a plan or an attack pending is a
+number in it too), so a key hashes at once and a branch moved takes its key without a copy —
+and works out once whether it ends the melee, whether a round starts at it, and its step, the
+branches' chances as whole numbers over one denominator. A round is played over the numbers,
+and keeps its answer as whole numbers (``RoundStep.whole``) for the chain run forward and
+solved (:mod:`.exact_rounds`): fractions only where a round ends, and once a round solved.
 
 ``tests/sim/test_exact_hursagmu.py`` checks the attack's odds and the replay against every
 face of every die through the procedure, the key against the whole state, the hits moved
-against the branches taken again, and the answer against the seeded simulation.
+against the branches taken again, and the answer against the seeded simulation;
+``tests/sim/test_exact_hursagmu_numbers.py`` the numbered key against the canonical key and a
+round's whole numbers against its fractions.
 
 >>> from referee.core import system
 >>> one = {"dexterity": 2, "strength": 2, "weapon": 5, "stamina": 4,
