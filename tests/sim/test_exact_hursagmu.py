@@ -501,7 +501,7 @@ def test_replayed_branches_that_reach_one_state_are_one_branch_their_chances_add
     assert merged is not None and list(merged) == [0]
     assert merged[0][:3] == (ONE, branches[0].state, branches[0].faces)
     # with no branch kept from a state less these hits for its faces: each taken again
-    again = replay_branches(table.state, lambda: table, action, branches, canonical, Work(), [{}])
+    again = replay_branches(table.state, lambda: table, action, branches, canonical, Work(), {})
     assert again == action_branches(table, action, canonical, Work())
 
 

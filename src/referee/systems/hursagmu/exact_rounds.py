@@ -5,7 +5,7 @@ first rounds and solved to the end (:mod:`referee.systems.hursagmu.exact` explai
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 from typing import Any
@@ -16,25 +16,30 @@ from referee.systems.hursagmu.exact_states import ONE, ZERO
 __all__ = ["RoundStep", "absorb", "forward"]
 
 
+Scaled = tuple[int, list[tuple[str, int, int]], list[tuple[Hashable, int]], int]
+"""A round's :class:`RoundStep` as whole numbers over one denominator: the denominator, each
+(winner, rounds added, number) it ends in, each (next round, number), and ``never``'s number."""
+
+
 @dataclass(frozen=True)
 class RoundStep:
     """One canonical round played to its end: ``ends`` the chance of each (winner, rounds it
     adds) — the winner as the conflict's outcome names it; 1 round, or 2 when the melee ends as
     the next round begins —, ``next`` each canonical round it leads to, with its chance and a
     table in it (the state the procedure made; the table's log is not kept), and ``never`` the
-    chance nobody can move and it is not over."""
+    chance nobody can move and it is not over. ``whole``: the same as whole numbers over one
+    denominator (:data:`Scaled`), where the round was played so (else worked out from the
+    fractions)."""
 
     ends: Mapping[tuple[str, int], Fraction]
     next: Mapping[Hashable, tuple[Fraction, Table[Any]]]
     never: Fraction = ZERO
-
-
-Scaled = tuple[int, list[tuple[str, int, int]], list[tuple[Hashable, int]], int]
-"""A round's :class:`RoundStep` as whole numbers over one denominator: the denominator, each
-(winner, rounds added, number) it ends in, each (next round, number), and ``never``'s number."""
+    whole: Scaled | None = field(default=None, compare=False, repr=False)
 
 
 def _scaled(play: RoundStep) -> Scaled:
+    if play.whole is not None:
+        return play.whole
     below = lcm(
         play.never.denominator,
         *(q.denominator for q in play.ends.values()),
@@ -101,36 +106,49 @@ def absorb(
     """The melee to its end from ``first``: each winner's chance, the expected rounds
     (``None`` if it may never end) and the chance it never ends. The canonical rounds are an
     absorbing chain, solved one strongly connected set at a time, those it leads to first; a
-    set from which no round ends the melee never ends."""
+    set from which no round ends the melee never ends.
+
+    Only a set's own rounds are eliminated (Gauss–Jordan); what it leads to outside is already
+    solved and goes in as whole numbers over one denominator (each round's ``next`` scaled to
+    theirs, each solved value's columns over theirs), a fraction only once per round: a melee's
+    sets are mostly a round alone, looping on itself, and its values' denominators large."""
     winners = sorted({w for play in plays.values() for (w, _) in play.ends})
     column = {w: i for i, w in enumerate(winners)}
     rounds, never = len(winners), len(winners) + 1  # the other two columns
-    value: dict[Hashable, list[Fraction]] = {}
+    value: dict[Hashable, tuple[int, list[int]]] = {}  # each column's number, over the first
     for group in _components(plays):
         inside = {k: i for i, k in enumerate(group)}
         matrix = [[ZERO] * len(group) for _ in group]
-        rhs = [[ZERO] * (never + 1) for _ in group]
+        rhs: list[list[Fraction]] = []
         for k, i in inside.items():
-            play, row = plays[k], rhs[i]
+            below, ends, nexts, stuck = _scaled(plays[k])
             matrix[i][i] += ONE
-            row[never] += play.never
-            for (winner, adds), q in play.ends.items():
-                row[column[winner]] += q
-                row[rounds] += q * adds
-            for k2, (q, _) in play.next.items():
-                row[rounds] += q
+            outside = [(value[k2], m) for k2, m in nexts if k2 not in inside]
+            over = lcm(*{v[0] for v, _ in outside})  # the outside values' denominator
+            row = [0] * (never + 1)
+            row[never] = stuck
+            for winner, adds, m in ends:
+                row[column[winner]] += m
+                row[rounds] += m * adds
+            row[rounds] += sum(m for _, m in nexts)
+            row = [x * over for x in row]
+            for k2, m in nexts:
                 if k2 in inside:
-                    matrix[i][inside[k2]] -= q
-                else:
-                    row[:] = [x + q * y for x, y in zip(row, value[k2], strict=True)]
+                    matrix[i][inside[k2]] -= Fraction(m, below)
+            scaled = [(m * (over // d), numbers) for (d, numbers), m in outside]
+            for c in range(never + 1):
+                row[c] += sum(m * numbers[c] for m, numbers in scaled)
+            rhs.append([Fraction(x, below * over) for x in row])
         solved = _solve(matrix, rhs)
         if solved is None:  # nothing leaves the set: from it the melee never ends
             solved = [[ZERO] * never + [ONE] for _ in group]
         for k, i in inside.items():
-            value[k] = solved[i]
-    row = value[first]
-    wins = {w: row[column[w]] for w in winners}
-    return wins, (row[rounds] if row[never] == 0 else None), row[never]
+            d = lcm(*(x.denominator for x in solved[i]))
+            value[k] = (d, [x.numerator * (d // x.denominator) for x in solved[i]])
+    d, numbers = value[first]
+    answer = [Fraction(x, d) for x in numbers]
+    wins = {w: answer[column[w]] for w in winners}
+    return wins, (answer[rounds] if answer[never] == 0 else None), answer[never]
 
 
 def _components(plays: Mapping[Hashable, RoundStep]) -> list[list[Hashable]]:

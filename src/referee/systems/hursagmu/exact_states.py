@@ -58,8 +58,28 @@ class StateKeys:
     """The keys of a melee's states, remembering the Initiatives of each plan declared (one
     answer's memo: many states share a plan). :func:`canonical` is a fresh one's."""
 
-    def __init__(self) -> None:
+    def __init__(self, numbered: bool = True) -> None:
         self.initiatives: dict[Hashable, tuple[int | None, ...]] = {}
+        self.numbered = numbered
+        self.hitless_numbers: dict[Hashable, int] = {}
+        self.numbers: dict[Hashable, int] = {}
+        self.seen: dict[int, tuple[Any, int]] = {}
+
+    def number(self, value: Hashable) -> Hashable:
+        """A plan or an attack pending as this memo's number for it (``None`` for none), equal
+        for equal ones: in a key in their place, it hashes at C's speed, not through their
+        dataclasses' ``__hash__`` (each value hashed once, then known by its identity: a fold
+        keeps them). Not ``numbered``: the value itself (keys compared across memos)."""
+        if value is None or not self.numbered:
+            return value
+        seen = self.seen.get(id(value))
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        if len(self.seen) >= 65536:
+            self.seen.clear()
+        n = self.numbers.setdefault(value, len(self.numbers))
+        self.seen[id(value)] = (value, n)
+        return n
 
     def steps(self, f: Any, mode: Any) -> tuple[int | None, ...]:
         """The Initiative of each step ``f`` declared (``Fighter.scheduled``: the plan, the
@@ -67,7 +87,7 @@ class StateKeys:
         if f.plan is None:
             return ()
         sheet = f.sheet
-        k = (f.plan, f.initiative, mode, sheet.max_lift, sheet.load, sheet.mount)
+        k = (self.number(f.plan), f.initiative, mode, sheet.max_lift, sheet.load, sheet.mount)
         found = self.initiatives.get(k)
         if found is None:
             if len(self.initiatives) >= 4096:
@@ -111,7 +131,7 @@ class StateKeys:
             None if f.stance is None else f.stance.value,  # a string hashes in C, an Enum in Python
             f.rank,
             initiative,
-            f.plan,
+            self.number(f.plan),
             f.next_step,
             f.defences_used,
             f.acted,
@@ -143,35 +163,34 @@ class StateKeys:
             state.phase,
             state.started,
             state.round_zero,
-            state.pending,
+            self.number(state.pending),
             clock,
             tuple((who, self.fighter(f, order, mode, hits)) for who, f in state.fighters.items()),
         )
 
     def canonical(self, state: Any) -> Hashable:
-        """:func:`canonical`, remembering the plans' Initiatives."""
-        return self.key(state, ordered=True)
+        """:func:`canonical`, remembering the plans' Initiatives. ``numbered``: the state less
+        its hits (:meth:`hitless`) as its number in this memo, and the hits apart — the same
+        states equal, a key that hashes at once and whose hits are moved without a copy
+        (:meth:`moved`, :meth:`less_hits`)."""
+        if not self.numbered:
+            return self.key(state, ordered=True)
+        hitless = self.key(state, ordered=True, hits=False)
+        n = self.hitless_numbers.setdefault(hitless, len(self.hitless_numbers))
+        return n, tuple([f.hits for f in state.fighters.values()])
 
     @staticmethod
-    def moved(key: Any, state: Any) -> Hashable:
-        """The :meth:`canonical` key ``key`` of a state that differs from ``state`` only in
-        hits, with ``state``'s hits (each character's are first in his part of the key)."""
-        *rest, fighters = key
-        hits = [f.hits for f in state.fighters.values()]
-        return (
-            *rest,
-            tuple(
-                (who, part if part[0] == h else (h, *part[1:]))
-                for (who, part), h in zip(fighters, hits, strict=True)
-            ),
-        )
+    def moved(key: Any, hits: Sequence[int]) -> Hashable:
+        """The ``numbered`` :meth:`canonical` key ``key`` of a state, with each character's
+        hits ``hits`` (in the fighters' order)."""
+        return key[0], tuple(hits)
 
     @staticmethod
     def less_hits(key: Any) -> Hashable:
-        """:meth:`hitless` of a state whose :meth:`canonical` key is ``key``, read from the key
-        (each character's hits are first in his part of it) rather than worked out again."""
-        *rest, fighters = key
-        return (*rest, tuple((who, (None, *part[1:])) for who, part in fighters))
+        """What :meth:`hitless` is for, of a state whose ``numbered`` :meth:`canonical` key is
+        ``key``: the number of the state less its hits, read from the key."""
+        number: int = key[0]
+        return number
 
     def hitless(self, state: Any) -> Hashable:
         """:func:`canonical` less the hits: what the default policy's choice, and the faces of
@@ -182,7 +201,7 @@ class StateKeys:
 def canonical(state: Any) -> Hashable:
     """The melee's canonical state (see the module's doc): everything the rules read, the
     round's number as they read it and, once everyone has rolled, the Initiatives' order."""
-    return StateKeys().canonical(state)
+    return StateKeys(numbered=False).canonical(state)
 
 
 def is_round_start(state: Any) -> bool:
@@ -363,6 +382,17 @@ def _forced(
     return [(found[hit], p) for hit, p in wanted.items() if p]
 
 
+Like = tuple[Hashable, Branch, tuple[tuple[float, float], ...]]
+"""A branch kept to be moved (:func:`shifted`): the key of the state it led to, the branch, and
+the least and the most each character's hits may be moved by (:func:`_room`), worked out once."""
+
+
+def like(k: Hashable, branch: Branch) -> Like:
+    """``branch`` (its state keyed ``k``) kept to be moved, its room worked out."""
+    staminas = (f.sheet.stamina for f in branch.state.fighters.values())
+    return k, branch, tuple(map(_room, branch.trail, staminas))
+
+
 def replay_branches(
     state: Any,
     table: Callable[[], Table[Any]],
@@ -370,26 +400,36 @@ def replay_branches(
     known: Sequence[Branch],
     key: StateKey,
     count: Work,
-    likes: Sequence[Mapping[tuple[int, ...], tuple[Hashable, Branch]]] = (),
-    moved_key: Callable[[Hashable, Any], Hashable] | None = None,
+    likes: Mapping[tuple[int, ...], Sequence[Like]] | None = None,
+    moved_key: Callable[[Hashable, Sequence[int]], Hashable] | None = None,
+    have: Callable[[Hashable], Any] | None = None,
+    ran: list[tuple[int, ...]] | None = None,
 ) -> dict[Hashable, Branch] | None:
     """``action`` from ``state`` (``table()`` a table in it) taken once with the faces of each
-    branch it had from a state
-    that differs only in hits, each with that branch's chance (``None`` if it asks for other
-    dice there: then it is enumerated again) — or, where one of ``likes`` (branches of the same
-    action from a state less the same hits, by their faces) led there with the same faces, the
-    state it led to with the hits moved, where :func:`shifted` allows it (and its key, by
-    ``moved_key`` where given: the key it had with the hits moved, not worked out again)."""
+    branch it had from a state that differs only in hits, each with that branch's chance
+    (``None`` if it asks for other dice there: then it is enumerated again) — or, where one of
+    ``likes`` (branches of the same action from a state less the same hits, by their faces) led
+    there with the same faces, the state it led to with the hits moved, where :func:`shifted`
+    allows it. Where ``moved_key`` is given, a moved branch's key is the key it had with the
+    hits moved (not worked out again), and its state, where ``have`` knows one with that key,
+    that one (not made again). The faces of each branch taken again are added to ``ran``."""
     act: _Act | None = None
     out: dict[Hashable, Branch] = {}
+    hits = _hits(state)
     for branch in known:
         moved, k = None, None
-        for like in likes:
-            same = like.get(branch.faces)
-            moved = None if same is None else shifted(same[1], state)
-            if same is not None and moved is not None:
-                k = None if moved_key is None else moved_key(same[0], moved[0])
-                break
+        for k0, same, rooms in likes.get(branch.faces, ()) if likes else ():
+            moves = _moves(hits, same.trail, rooms)
+            if moves is None:
+                continue
+            trail = _moved_trail(same.trail, moves)
+            if moved_key is not None:
+                k = moved_key(k0, [t[-1] for t in trail])
+                after = None if have is None else have(k)
+                moved = (_moved_state(same.state, moves) if after is None else after, trail)
+            else:
+                moved = (_moved_state(same.state, moves), trail)
+            break
         if moved is None:
             act = act or _Act(table(), action, count)
             try:
@@ -399,6 +439,8 @@ def replay_branches(
             if len(run.asked) != len(branch.faces):
                 return None
             moved = (run.state, run.trail)
+            if ran is not None:
+                ran.append(branch.faces)
         after, trail = moved
         k = key(after) if k is None else k
         held = out.get(k)
@@ -430,25 +472,45 @@ def shifted(branch: Branch, state: Any) -> tuple[Any, Trail] | None:
     moved, and the same state but for the hits; otherwise it is taken again."""
     if not branch.trail:
         return None
+    _, _, rooms = like(None, branch)
+    moves = _moves(_hits(state), branch.trail, rooms)
+    if moves is None:
+        return None
+    return _moved_state(branch.state, moves), _moved_trail(branch.trail, moves)
+
+
+def _moves(
+    hits: tuple[int, ...], trail: Trail, rooms: tuple[tuple[float, float], ...]
+) -> tuple[int, ...] | None:
+    """How far each character's hits (``hits``) are from where ``trail`` began, if each may be
+    moved that far (within its room, :func:`_room`); else ``None``."""
     moves = []
-    for f, trail in zip(state.fighters.values(), branch.trail, strict=True):
-        moved = f.hits - trail[0]
-        if moved:
-            low, high = _room(trail, f.sheet.stamina)
-            if not low <= moved <= high:
-                return None
-        moves.append(moved)
+    for h, values, (low, high) in zip(hits, trail, rooms, strict=True):
+        m = h - values[0]
+        if m and not low <= m <= high:
+            return None
+        moves.append(m)
+    return tuple(moves)
+
+
+def _moved_trail(trail: Trail, moves: tuple[int, ...]) -> Trail:
+    return tuple(
+        [
+            tuple([v + m for v in values]) if m else values
+            for values, m in zip(trail, moves, strict=True)
+        ]
+    )
+
+
+def _moved_state(state: Any, moves: tuple[int, ...]) -> Any:
+    """``state``, each character's hits moved by his move."""
     if not any(moves):
-        return branch.state, branch.trail
-    fighters = dict(branch.state.fighters)
-    for (who, f), moved in zip(branch.state.fighters.items(), moves, strict=True):
+        return state
+    fighters = dict(state.fighters)
+    for (who, f), moved in zip(state.fighters.items(), moves, strict=True):
         if moved:
             fighters[who] = evolved(f, hits=f.hits + moved)
-    trails = tuple(
-        tuple(v + moved for v in trail) if moved else trail
-        for trail, moved in zip(branch.trail, moves, strict=True)
-    )
-    return evolved(branch.state, fighters=fighters), trails
+    return evolved(state, fighters=fighters)
 
 
 @functools.lru_cache(maxsize=4096)
