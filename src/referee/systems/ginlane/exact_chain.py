@@ -369,15 +369,17 @@ class Explorer:
         """State ``k``'s step: each state it leads to (worked out: made real from ``k`` by
         ``action`` with its faces, if it must be), its chance (a fraction, or with ``below`` a
         whole number over it) and the rounds it adds."""
-        found: list[Any] = []
+        found: dict[int, tuple[int, Any, int]] = {}  # a state led to twice: its chances summed
         index = self.index
         for k2, p, dr, faces in moves:
             j = index.get(k2)
             if j is None:
                 self.parents[k2] = (k, action, faces)
                 j = self.number(k2)
-            found.append((j, p, dr))
-        step = ChainStep.of(found) if below is None else ChainStep((below, found))
+            held = found.get(j)
+            found[j] = (j, p, dr) if held is None else (j, held[1] + p, held[2])
+        merged = list(found.values())
+        step = ChainStep.of(merged) if below is None else ChainStep((below, merged))
         self.steps[self.index[k]] = step
         return step
 

@@ -118,26 +118,28 @@ class Attack:
         self, k: Key, rests: Mapping[str, Json]
     ) -> list[tuple[Key, int, int, Faces]] | None:
         """The branches from state ``k`` (the template's, less the tracks): each margin landed
-        on ``k``'s tracks, merged by the state it leads to, with its chance (a whole number
-        over :attr:`below`) and the faces of its first margin; ``None`` if a hit of a kind not
+        on ``k``'s tracks, those that leave the same tracks summed, with its chance (a whole
+        number over :attr:`below`), the rounds it adds and the faces of its first margin (the
+        same state may still come twice: the step sums it); ``None`` if a hit of a kind not
         played yet from this template's state is needed."""
         tracks = k[1]
-        found: dict[Key, tuple[int, int, Faces]] = {
-            (rest, tracks): (p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
-        }
+        found = [
+            ((rest, tracks), p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
+        ]
+        after = self.after
         for r, (who, hits) in enumerate(self.runs):  # the target's tracks, and what lands on them
-            at = next(i for i, (c, _) in enumerate(tracks) if c == who)
+            at = 0
+            while tracks[at][0] != who:
+                at += 1
             outcomes = self.landed.get((r, tracks[at]))
             if outcomes is None:
                 outcomes = self.landed[r, tracks[at]] = _outcomes(tracks[at], rests[k[0]], hits)
             for track, out, p, faces in outcomes:
-                if out not in self.after:
+                if out not in after:
                     return None
-                rest, rounds = self.after[out]
-                k2 = (rest, (*tracks[:at], track, *tracks[at + 1 :]))
-                held = found.get(k2)
-                found[k2] = (p, rounds, faces) if held is None else (held[0] + p, held[1], held[2])
-        return [(k2, p, dr, faces) for k2, (p, dr, faces) in found.items()]
+                rest, rounds = after[out]
+                found.append(((rest, (*tracks[:at], track, *tracks[at + 1 :])), p, rounds, faces))
+        return found
 
 
 def _outcomes(
