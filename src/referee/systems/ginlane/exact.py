@@ -346,6 +346,9 @@ def _forward(
         left = 0
         for kr, n in frontier.items():
             k, r = divmod(kr, width)
+            if k < 0:  # ended, its final states not told apart (no ``finals``)
+                ended[-1, r] = ended.get((-1, r), 0) + n
+                continue
             if over_at[k]:
                 where = (k, r) if finals else (-1, r)
                 ended[where] = ended.get(where, 0) + n
@@ -357,7 +360,7 @@ def _forward(
                 moves = moving[k]
             else:
                 step = explorer.step(k)
-                moves = moving[k] = None if step is None else _placed(step, width)
+                moves = moving[k] = None if step is None else _placed(step, width, over_at, finals)
             if moves is None:  # nobody may move
                 left += n
                 continue
@@ -391,11 +394,23 @@ def _forward(
     )
 
 
-def _placed(step: ChainStep, width: int) -> tuple[int, list[tuple[int, int]]]:
+def _placed(
+    step: ChainStep, width: int, over: Sequence[bool], finals: bool
+) -> tuple[int, list[tuple[int, int]]]:
     """``step``'s moves placed for :func:`_forward`: its denominator, and each move's next
-    state × ``width`` + the rounds it adds, with its chance over the denominator."""
+    state × ``width`` + the rounds it adds, with its chance over the denominator; without
+    ``finals``, the moves into final states (``over``) summed by the rounds they add, as one
+    move to state -1 (ended)."""
     below, moves = step.scaled
-    return below, [(k2 * width + dr, m) for k2, m, dr in moves]
+    placed: list[tuple[int, int]] = []
+    ends: dict[int, int] = {}
+    for k2, m, dr in moves:
+        if finals or not over[k2]:
+            placed.append((k2 * width + dr, m))
+        else:
+            ends[dr] = ends.get(dr, 0) + m
+    placed += [(dr - width, m) for dr, m in ends.items()]
+    return below, placed
 
 
 def _expected(explorer: Explorer, ended: Mapping[tuple[int, int], Fraction]) -> Fraction:
