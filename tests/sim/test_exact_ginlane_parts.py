@@ -22,6 +22,7 @@ from referee.systems.ginlane.exact import (
     SECONDS_PER_STATE,
     FightError,
     _forward,
+    _placed,
     _solve,
     _start,
     fight_odds,
@@ -469,3 +470,26 @@ def test_the_chain_run_forward_counts_what_is_still_going_whenever_it_passes_the
     )
     ended, by_round, unfinished = _forward(chain, {0: Fraction(1)}, {0: 1}, 1)
     assert (ended, by_round, unfinished) == ({(3, 1): half / 2}, (half / 2,), 3 * half / 2)
+
+
+def test_the_chain_run_forward_without_finals_ends_as_with_them_round_by_round() -> None:
+    """Without the final states told apart (the whole fight's by_round), the moves into final
+    states are summed by the rounds they add: from 0, to 3 (ends in round 1), to 4 (ends in
+    round 2) or to 1; from 1 to 5 (ends in round 2) or back: the same chance ends in each round
+    as with each final state kept, and the same is still going past the horizon."""
+    quarter = Fraction(1, 4)
+    chain = _Chain(
+        {
+            0: _moves((3, quarter, 0), (4, quarter, 1), (1, 2 * quarter, 1)),
+            1: _moves((5, quarter, 0), (1, 3 * quarter, 1)),
+        },
+        {3, 4, 5},
+    )
+    kept = _forward(chain, {0: Fraction(1)}, {0: 1}, 2)
+    summed = _forward(chain, {0: Fraction(1)}, {0: 1}, 2, finals=False)
+    assert kept[0] == {(3, 1): quarter, (4, 2): quarter, (5, 2): quarter / 2}
+    assert summed == ({}, (quarter, quarter + quarter / 2), Fraction(3, 8)) == ({}, *kept[1:])
+    # placed at width 4: state x 4 + rounds added; into 3 and 5 in the same round, one move
+    both = _moves((3, quarter, 0), (5, quarter, 0), (1, 2 * quarter, 1))
+    assert _placed(both, 4, chain.over, finals=True) == (4, [(12, 1), (20, 1), (5, 2)])
+    assert _placed(both, 4, chain.over, finals=False) == (4, [(5, 2), (-4, 2)])
