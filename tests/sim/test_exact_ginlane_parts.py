@@ -22,12 +22,13 @@ from referee.systems.ginlane.exact import (
     SECONDS_PER_STATE,
     FightError,
     _forward,
+    _placed,
     _solve,
     _start,
     fight_odds,
 )
 from referee.systems.ginlane.exact_branches import ScriptedFaces, Work, act_with, canonical
-from referee.systems.ginlane.exact_chain import ChainStep, Explorer, InitiativeContest
+from referee.systems.ginlane.exact_chain import ChainStep, Explorer, InitiativeContest, share_sum
 from referee.systems.ginlane.exact_hits import Attack, Landing
 from tests.sim.test_exact_ginlane import EVEN, SKILLED, _bruised, _strike
 
@@ -266,6 +267,62 @@ def test_an_attack_is_kept_per_state_less_its_tracks_and_dropped_where_plays_dis
     assert explorer.attacks == {"rest": None, "other": None}
 
 
+def test_an_attacks_hits_that_leave_the_same_track_are_one_branch_their_chances_summed() -> None:
+    """A hit of 1 and a hit of 2 on Jack's Health track ("If the Nth box is already used then
+    the damage rolls up to the next free box"): with box 1 free they tick boxes 1 and 2, two
+    branches; with box 1 ticked both tick box 2, one branch, their chances summed (over the
+    template's denominator, 8) with the first hit's faces — after the miss, as the margins
+    come."""
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    margins = (
+        Landing((6, 6), Fraction(1, 4), ("jack", "Health", 2)),
+        Landing((1, 1), Fraction(5, 8), None, "missed", 0),
+        Landing((5, 5), Fraction(1, 8), ("jack", "Health", 1)),
+    )
+    attack = Attack(swing, margins, {False: ("ticked", 0)})
+    rests = {"rest": {"characters": {"jack": {"track_lengths": {"Health": 3}}}}}
+    fresh = (("jack", (("Health", ()),)),)
+    bruised = (("jack", (("Health", (1,)),)),)
+    assert attack.branches(("rest", fresh), rests) == [
+        (("missed", fresh), 5, 0, (1, 1)),
+        (("ticked", (("jack", (("Health", (2,)),)),)), 2, 0, (6, 6)),
+        (("ticked", (("jack", (("Health", (1,)),)),)), 1, 0, (5, 5)),
+    ]
+    assert attack.branches(("rest", bruised), rests) == [
+        (("missed", bruised), 5, 0, (1, 1)),
+        (("ticked", (("jack", (("Health", (1, 2)),)),)), 3, 0, (6, 6)),
+    ]
+
+
+def test_a_state_led_to_twice_is_one_move_of_the_step_its_chances_summed() -> None:
+    """A step's moves to the same state (its number) are one, their chances summed, with the
+    rounds and the faces (the parent's) of the first; a new state is numbered as it comes."""
+    table = _table({"moll": EVEN, "jack": SKILLED})
+    explorer = Explorer(table, conflict_of(table), Work(), max_states=10)
+    here = explorer.know(table)
+    there = (here[0], (("moll", ()), ("jack", (("Health", (2,)),))))
+    swing = Action("moll", "attack", {"target": "jack", "tags": []})
+    step = explorer._record(
+        here,
+        swing,
+        [(there, 1, 0, (6, 6)), (here, 2, 1, (1, 1)), (there, 3, 1, (5, 5))],
+        below=6,
+    )
+    far = explorer.index[there]
+    assert (far, explorer.keys[far]) == (1, there)
+    assert step.scaled == (6, [(1, 4, 0), (0, 2, 1)])
+    assert explorer.parents[there] == (here, swing, (6, 6))
+    assert explorer.steps[0] is step
+
+
+def test_shares_are_summed_over_one_denominator_and_reduced() -> None:
+    """Chances kept as whole numbers over others (not reduced where made) sum to the fraction
+    they make, reduced: 1/4 + 2/8 + 1/6 is 2/3; one share alone is reduced too."""
+    assert share_sum([(1, 4), (2, 8), (1, 6)]) == (2, 3)
+    assert share_sum([(6, 8)]) == (3, 4)
+    assert share_sum([(0, 36), (0, 6)]) == (0, 1)
+
+
 def test_a_final_states_ending_is_checked_against_the_simulations_where_it_was_played() -> None:
     """The winner and damage read from a final state's JSON must be the simulation's own
     outcome wherever the state's table was played: a disagreement is refused."""
@@ -413,3 +470,26 @@ def test_the_chain_run_forward_counts_what_is_still_going_whenever_it_passes_the
     )
     ended, by_round, unfinished = _forward(chain, {0: Fraction(1)}, {0: 1}, 1)
     assert (ended, by_round, unfinished) == ({(3, 1): half / 2}, (half / 2,), 3 * half / 2)
+
+
+def test_the_chain_run_forward_without_finals_ends_as_with_them_round_by_round() -> None:
+    """Without the final states told apart (the whole fight's by_round), the moves into final
+    states are summed by the rounds they add: from 0, to 3 (ends in round 1), to 4 (ends in
+    round 2) or to 1; from 1 to 5 (ends in round 2) or back: the same chance ends in each round
+    as with each final state kept, and the same is still going past the horizon."""
+    quarter = Fraction(1, 4)
+    chain = _Chain(
+        {
+            0: _moves((3, quarter, 0), (4, quarter, 1), (1, 2 * quarter, 1)),
+            1: _moves((5, quarter, 0), (1, 3 * quarter, 1)),
+        },
+        {3, 4, 5},
+    )
+    kept = _forward(chain, {0: Fraction(1)}, {0: 1}, 2)
+    summed = _forward(chain, {0: Fraction(1)}, {0: 1}, 2, finals=False)
+    assert kept[0] == {(3, 1): quarter, (4, 2): quarter, (5, 2): quarter / 2}
+    assert summed == ({}, (quarter, quarter + quarter / 2), Fraction(3, 8)) == ({}, *kept[1:])
+    # placed at width 4: state x 4 + rounds added; into 3 and 5 in the same round, one move
+    both = _moves((3, quarter, 0), (5, quarter, 0), (1, 2 * quarter, 1))
+    assert _placed(both, 4, chain.over, finals=True) == (4, [(12, 1), (20, 1), (5, 2)])
+    assert _placed(both, 4, chain.over, finals=False) == (4, [(5, 2), (-4, 2)])

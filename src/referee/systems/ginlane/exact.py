@@ -108,7 +108,9 @@ from referee.systems.ginlane.exact_chain import (
     Explorer,
     InitiativeContest,
     Inverses,
+    Share,
     expected_visits,
+    share_sum,
     strongly_connected,
 )
 
@@ -334,31 +336,44 @@ def _forward(
         k * width + round0[k]: p.numerator * (over // p.denominator) for k, p in start.items()
     }
     steps: list[tuple[int, dict[tuple[int, int], int], int]] = []  # (denominator, ended, left)
-    over_at, known = explorer.over, explorer.steps  # looked up, not asked, where known
+    over_at = explorer.over
+    # each state's step as its denominator and each move's (next state × width + rounds added,
+    # chance): an entry's next place is then its own round added (None: nobody may move)
+    moving: dict[int, tuple[int, list[tuple[int, int]]] | None] = {}
     while frontier:
-        going: list[tuple[int, int, ChainStep]] = []
+        going: list[tuple[int, int, tuple[int, list[tuple[int, int]]]]] = []
         ended: dict[tuple[int, int], int] = {}
         left = 0
         for kr, n in frontier.items():
             k, r = divmod(kr, width)
+            if k < 0:  # ended, its final states not told apart (no ``finals``)
+                ended[-1, r] = ended.get((-1, r), 0) + n
+                continue
             if over_at[k]:
                 where = (k, r) if finals else (-1, r)
                 ended[where] = ended.get(where, 0) + n
                 continue
-            step = None if r > horizon else known[k] if k in known else explorer.step(k)
-            if step is None:  # past the horizon, or nobody may move
+            if r > horizon:  # past the horizon
                 left += n
                 continue
-            going.append((r, n, step))
+            if k in moving:
+                moves = moving[k]
+            else:
+                step = explorer.step(k)
+                moves = moving[k] = None if step is None else _placed(step, width, over_at, finals)
+            if moves is None:  # nobody may move
+                left += n
+                continue
+            going.append((r, n, moves))
         steps.append((over, ended, left))
-        common = lcm(*{step.scaled[0] for *_, step in going})
+        common = lcm(*{moves[0] for *_, moves in going})
         nxt: dict[int, int] = {}
-        for r, n, step in going:
-            below, moves = step.scaled
+        get = nxt.get
+        for r, n, (below, placed) in going:
             n *= common // below
-            for k2, m, dr in moves:
-                at = k2 * width + r + dr
-                nxt[at] = nxt.get(at, 0) + n * m
+            for off, m in placed:
+                at = off + r
+                nxt[at] = get(at, 0) + n * m
         over *= common
         frontier = nxt
     total: dict[tuple[int, int], int] = {}
@@ -377,6 +392,25 @@ def _forward(
         tuple(Fraction(n, over) for n in by_round),
         Fraction(unfinished, over),
     )
+
+
+def _placed(
+    step: ChainStep, width: int, over: Sequence[bool], finals: bool
+) -> tuple[int, list[tuple[int, int]]]:
+    """``step``'s moves placed for :func:`_forward`: its denominator, and each move's next
+    state × ``width`` + the rounds it adds, with its chance over the denominator; without
+    ``finals``, the moves into final states (``over``) summed by the rounds they add, as one
+    move to state -1 (ended)."""
+    below, moves = step.scaled
+    placed: list[tuple[int, int]] = []
+    ends: dict[int, int] = {}
+    for k2, m, dr in moves:
+        if finals or not over[k2]:
+            placed.append((k2 * width + dr, m))
+        else:
+            ends[dr] = ends.get(dr, 0) + m
+    placed += [(dr - width, m) for dr, m in ends.items()]
+    return below, placed
 
 
 def _expected(explorer: Explorer, ended: Mapping[tuple[int, int], Fraction]) -> Fraction:
@@ -408,14 +442,17 @@ def _solve(
         return [k2 for k2, _, _ in step.scaled[1] if not explorer.is_over(k2)] if step else []
 
     parts = strongly_connected(live, succ)
-    mass: dict[int, Fraction] = dict(start)
-    ended: dict[tuple[int, int], Fraction] = {}
-    expected: Fraction | None = sum((p * round0[k] for k, p in start.items()), ZERO)
+    # the chances flowing into each state, and to each ending, kept as the shares that flow
+    # in (whole numbers over others, not reduced) and summed once where they are read
+    mass: dict[int, list[Share]] = {k: [(p.numerator, p.denominator)] for k, p in start.items()}
+    ending: dict[int, list[Share]] = {}
+    begun = sum((p * round0[k] for k, p in start.items()), ZERO)
+    rounds: list[Share] | None = [(begun.numerator, begun.denominator)]
     stalemate = ZERO
     known: Inverses = {}
     for part in reversed(parts):
         inside = set(part)
-        inflow = {s: mass.pop(s) for s in part if s in mass}
+        inflow = {s: share_sum(mass.pop(s)) for s in part if s in mass}
         if not inflow:
             continue
         inner: dict[int, tuple[int, dict[int, int]]] = {}
@@ -431,41 +468,41 @@ def _solve(
                     leaving = True
             inner[s] = (below, row)
         if not leaving:  # nobody ever leaves: the fight never ends from here
-            stalemate += sum(inflow.values(), ZERO)
-            expected = None
+            stalemate += sum((Fraction(*p) for p in inflow.values()), ZERO)
+            rounds = None
             continue
-        rounds, flows = _outflows(explorer, inside, expected_visits(part, inflow, inner, known))
-        if expected is not None:
-            expected += rounds
+        added, flows = _outflows(explorer, inside, *expected_visits(part, inflow, inner, known))
+        if rounds is not None:
+            rounds.append(added)
         for k2, flow in flows.items():
-            if explorer.is_over(k2):
-                ended[(k2, 0)] = ended.get((k2, 0), ZERO) + flow
-            else:
-                mass[k2] = mass.get(k2, ZERO) + flow
-    for k, p in mass.items():  # begun over (or only final states left)
+            into = ending if explorer.is_over(k2) else mass
+            into.setdefault(k2, []).append(flow)
+    for k, ps in mass.items():  # begun over (or only final states left)
         if explorer.is_over(k):
-            ended[(k, 0)] = ended.get((k, 0), ZERO) + p
-    return ended, expected, stalemate
+            ending.setdefault(k, []).extend(ps)
+    ended = {(k, 0): Fraction(*share_sum(ps)) for k, ps in ending.items()}
+    return ended, None if rounds is None else Fraction(*share_sum(rounds)), stalemate
 
 
 def _outflows(
-    explorer: Explorer, inside: set[int], visits: Mapping[int, Fraction]
-) -> tuple[Fraction, dict[int, Fraction]]:
-    """A component's expected visits (``visits``) carried out of it: the expected rounds its
-    moves add, and the chance flowing to each state outside it. Summed as whole numbers over
-    one denominator (each visit's over its step's), a fraction made once a state reached."""
+    explorer: Explorer, inside: set[int], over: int, visits: Mapping[int, int]
+) -> tuple[Share, dict[int, Share]]:
+    """A component's expected visits (``visits``, whole numbers over ``over``) carried out of
+    it: the expected rounds its moves add, and the chance flowing to each state outside it,
+    whole numbers over one denominator (each visit's over its step's)."""
     flowing = [(v, explorer.steps[s]) for s, v in visits.items() if v]
-    common = lcm(*(v.denominator * step.scaled[0] for v, step in flowing if step))
+    common = lcm(*(step.scaled[0] for _, step in flowing if step))
     rounds = 0
     out: dict[int, int] = {}
     for v, step in flowing:
         below, moves = step.scaled if step else (1, [])
-        scale = v.numerator * (common // (v.denominator * below))
+        scale = v * (common // below)
         for k2, n, dr in moves:
             rounds += scale * n * dr
             if k2 not in inside:
                 out[k2] = out.get(k2, 0) + scale * n
-    return Fraction(rounds, common), {k2: Fraction(n, common) for k2, n in out.items()}
+    over *= common
+    return (rounds, over), {k2: (n, over) for k2, n in out.items()}
 
 
 def _summary(

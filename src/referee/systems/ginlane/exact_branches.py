@@ -168,10 +168,19 @@ def ending_of(state: Json) -> tuple[str, dict[str, int]]:
     boxes ticked. Checked against the simulation's own outcome wherever the state's table has
     been played (:meth:`.exact_chain.Explorer.ending`)."""
     chars = state["characters"]
+    return winner_of(chars), {c: damage_of(s["tracks"]) for c, s in chars.items()}
+
+
+def winner_of(chars: Mapping[str, Json]) -> str:
+    """The side left standing among ``chars`` (the state JSON's characters), ``"none"`` if
+    nobody is: read from who is Taken Out, never from the tracks."""
     left = sorted({str(s.get("side", c)) for c, s in chars.items() if not s.get("taken_out")})
-    winner = ",".join(left) if len(left) == 1 else ("none" if not left else "unfinished")
-    damage = {c: sum(int(x) for x in s["tracks"].get("Health", [])) for c, s in chars.items()}
-    return winner, damage
+    return ",".join(left) if len(left) == 1 else ("none" if not left else "unfinished")
+
+
+def damage_of(tracks: Mapping[str, Sequence[int]]) -> int:
+    """A character's Health stress: the boxes ticked on her Health track."""
+    return sum(int(x) for x in tracks.get("Health", []))
 
 
 # -- an attack's dice, by margin -----------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from math import lcm
+from math import gcd, lcm
 from typing import Any
 
 from referee.core import Action, Event, Table
@@ -33,12 +33,13 @@ from referee.systems.ginlane.exact_branches import (
     action_branches,
     canonical,
     canonical_json,
-    ending_of,
+    damage_of,
     event_data,
     every_margin,
     key_of,
     new_events,
     round_of,
+    winner_of,
 )
 from referee.systems.ginlane.exact_hits import Attack, attack_of
 
@@ -233,6 +234,8 @@ class Explorer:
     memo: dict[Key, tuple[str, Action, list[Worked]]] = field(default_factory=dict)
     classes: dict[Hashable, dict[int, MarginFaces]] = field(default_factory=dict)
     attacks: dict[str, Attack | None] = field(default_factory=dict)
+    winners: dict[str, str] = field(default_factory=dict)
+    """Each final state's winner, by its state less the tracks (:func:`winner_of`)."""
     landing: bool = True
     """Whether attacks are landed on the tracks from a state less its tracks (the tests
     compare the answer without)."""
@@ -286,14 +289,13 @@ class Explorer:
         return table
 
     def ending(self, k: Key) -> tuple[str, dict[str, int]]:
-        """The winner and the damage of final state ``k`` (:func:`ending_of`), checked against
-        the simulation's outcome where ``k``'s table has been played."""
-        tracks = dict(k[1])
-        chars = {
-            c: {**s, "tracks": {name: list(boxes) for name, boxes in tracks[c]}}
-            for c, s in self.rest(k)["characters"].items()
-        }
-        winner, damage = ending_of({"characters": chars})
+        """The winner and the damage of final state ``k`` (:func:`.exact_branches.ending_of` a
+        part at a time: the winner once per state less its tracks), checked against the
+        simulation's outcome where ``k``'s table has been played."""
+        winner = self.winners.get(k[0])
+        if winner is None:  # who is Taken Out is in the state less its tracks
+            winner = self.winners[k[0]] = winner_of(self.rest(k)["characters"])
+        damage = {c: damage_of(dict(tracks)) for c, tracks in k[1]}
         table = self.tables.get(k)
         if table is not None:
             outcome = self.conflict.outcome(self.start, table)
@@ -367,12 +369,17 @@ class Explorer:
         """State ``k``'s step: each state it leads to (worked out: made real from ``k`` by
         ``action`` with its faces, if it must be), its chance (a fraction, or with ``below`` a
         whole number over it) and the rounds it adds."""
-        found: list[Any] = []
+        found: dict[int, tuple[int, Any, int]] = {}  # a state led to twice: its chances summed
+        index = self.index
         for k2, p, dr, faces in moves:
-            if k2 not in self.index:
+            j = index.get(k2)
+            if j is None:
                 self.parents[k2] = (k, action, faces)
-            found.append((self.number(k2), p, dr))
-        step = ChainStep.of(found) if below is None else ChainStep((below, found))
+                j = self.number(k2)
+            held = found.get(j)
+            found[j] = (j, p, dr) if held is None else (j, held[1] + p, held[2])
+        merged = list(found.values())
+        step = ChainStep.of(merged) if below is None else ChainStep((below, merged))
         self.steps[self.index[k]] = step
         return step
 
@@ -446,14 +453,16 @@ def strongly_connected(nodes: Sequence[int], edges: Callable[[int], list[int]]) 
 Entries = tuple[tuple[int, int, int, int], ...]
 """A component's chances among its own states: (from, to, numerator, denominator), whole
 numbers (hashed at once: a fraction is hashed in Python)."""
-Inverses = dict[tuple[int, Entries], list[list[Fraction]]]
+Inverse = tuple[int, list[list[int]]]
+"""``(I - Q)^-1`` as whole numbers over one denominator: the denominator, and the rows."""
+Inverses = dict[tuple[int, Entries], Inverse]
 """The inverses worked out in one answer, by component (many components are alike)."""
 
 
-def inverse(n: int, entries: Entries, known: Inverses) -> list[list[Fraction]]:
+def inverse(n: int, entries: Entries, known: Inverses) -> Inverse:
     """``(I - Q)^-1`` for the ``n`` states of a component, ``Q`` given by its entries, by
-    Gauss-Jordan elimination over fractions (remembered in ``known``: many components are
-    alike)."""
+    Gauss-Jordan elimination over fractions, then put over one denominator (remembered in
+    ``known``: many components are alike)."""
     held = known.get((n, entries))
     if held is not None:
         return held
@@ -471,28 +480,47 @@ def inverse(n: int, entries: Entries, known: Inverses) -> list[list[Fraction]]:
             if r != c and rows[r][c] != 0:
                 f = rows[r][c]
                 rows[r] = [a - f * b for a, b in zip(rows[r], rows[c], strict=True)]
-    found = [row[n:] for row in rows]
+    over = lcm(*(x.denominator for row in rows for x in row[n:]))
+    found = (over, [[x.numerator * (over // x.denominator) for x in row[n:]] for row in rows])
     if len(known) < 10_000:
         known[(n, entries)] = found
     return found
 
 
+Share = tuple[int, int]
+"""A chance as a whole number over another, not reduced where made (a fraction is reduced in
+Python at every sum: :func:`share_sum` reduces once, in C)."""
+
+
 def expected_visits(
     part: list[int],
-    inflow: Mapping[int, Fraction],
+    inflow: Mapping[int, Share],
     inner: Mapping[int, tuple[int, Mapping[int, int]]],
     known: Inverses,
-) -> dict[int, Fraction]:
+) -> tuple[int, dict[int, int]]:
     """Expected visits to each state of a component, from the mass flowing into it:
     ``v = inflow (I - Q)^-1``, ``Q`` each state's chances to the others (``inner``: a
-    denominator, and each state's numerator over it; the component's own chances are small
-    fractions; the mass flowing in is multiplied in last)."""
+    denominator, and each state's numerator over it). Whole numbers over one denominator
+    (returned first): the mass flowing in put over one, times the inverse's."""
     at = {s: i for i, s in enumerate(part)}
     entries = tuple(
         sorted(
             (i, at[t], q, inner[s][0]) for i, s in enumerate(part) for t, q in inner[s][1].items()
         )
     )
-    inverted = inverse(len(part), entries, known)
-    come = [(at[s], p) for s, p in inflow.items() if p]
-    return {s: sum((p * inverted[i][j] for i, p in come), ZERO) for j, s in enumerate(part)}
+    below, inverted = inverse(len(part), entries, known)
+    come = [(at[s], n, d) for s, (n, d) in inflow.items() if n]
+    over = lcm(*(d for _, _, d in come))
+    scaled = [(inverted[i], n * (over // d)) for i, n, d in come]
+    return over * below, {s: sum(row[j] * n for row, n in scaled) for j, s in enumerate(part)}
+
+
+def share_sum(parts: Sequence[Share]) -> Share:
+    """``parts`` summed over one denominator, and reduced."""
+    if len(parts) == 1:
+        n, over = parts[0]
+    else:
+        over = lcm(*(d for _, d in parts))
+        n = sum(m * (over // d) for m, d in parts)
+    g = gcd(n, over)
+    return n // g, over // g

@@ -80,14 +80,17 @@ class Attack:
     below: int = field(init=False)
     misses: dict[tuple[str, int], tuple[int, Faces]] = field(init=False)
     hits: dict[Hit, tuple[int, Faces]] = field(init=False)
-    landed: dict[Track, dict[Hit, tuple[Track, bool]]] = field(init=False)
+    runs: list[tuple[str, list[tuple[Hit, int, Faces]]]] = field(init=False)
+    landed: dict[tuple[int, Track], list[tuple[Track, bool, int, Faces]]] = field(
+        init=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         """The margins summed by what they do apart from the tracks (the same rest of the state
         and rounds where no stress is dealt; the same stress to the same track), each with the
         faces of its first margin, their chances whole numbers over one denominator
-        (``below``: summed as numbers, a fraction made once a branch); the tracks each hit has
-        been landed on, remembered."""
+        (``below``: summed as numbers, a fraction made once a branch); the hits in runs by the
+        character struck; what each run does to the tracks it has been landed on, remembered."""
         self.below = lcm(*(landing.chance.denominator for landing in self.landings))
         self.misses, self.hits, self.landed = {}, {}, {}
         for landing in self.landings:
@@ -98,6 +101,11 @@ class Attack:
                 into, at = self.misses, (landing.rest, landing.rounds)
             held = into.get(at)
             into[at] = (n, landing.faces) if held is None else (held[0] + n, held[1])
+        self.runs = []
+        for hit, (n, faces) in self.hits.items():
+            if not self.runs or self.runs[-1][0] != hit[0]:
+                self.runs.append((hit[0], []))
+            self.runs[-1][1].append((hit, n, faces))
 
     def merge(self, other: Attack) -> bool:
         """Take ``other``'s kinds of hit in (a template of the same state, played from other
@@ -110,29 +118,43 @@ class Attack:
         self, k: Key, rests: Mapping[str, Json]
     ) -> list[tuple[Key, int, int, Faces]] | None:
         """The branches from state ``k`` (the template's, less the tracks): each margin landed
-        on ``k``'s tracks, merged by the state it leads to, with its chance (a whole number
-        over :attr:`below`) and the faces of its first margin; ``None`` if a hit of a kind not
+        on ``k``'s tracks, those that leave the same tracks summed, with its chance (a whole
+        number over :attr:`below`), the rounds it adds and the faces of its first margin (the
+        same state may still come twice: the step sums it); ``None`` if a hit of a kind not
         played yet from this template's state is needed."""
         tracks = k[1]
-        found: dict[Key, tuple[int, int, Faces]] = {
-            (rest, tracks): (p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
-        }
-        at, landed = -1, {}
-        for hit, (p, faces) in self.hits.items():
-            if at < 0 or tracks[at][0] != hit[0]:  # the target's tracks, and what lands on them
-                at = next(i for i, (c, _) in enumerate(tracks) if c == hit[0])
-                landed = self.landed.setdefault(tracks[at], {})
-            held_hit = landed.get(hit)
-            if held_hit is None:
-                held_hit = landed[hit] = land(tracks[at], rests[k[0]], hit)
-            track, out = held_hit
-            if out not in self.after:
-                return None
-            rest, rounds = self.after[out]
-            k2 = (rest, (*tracks[:at], track, *tracks[at + 1 :]))
-            held = found.get(k2)
-            found[k2] = (p, rounds, faces) if held is None else (held[0] + p, held[1], held[2])
-        return [(k2, p, dr, faces) for k2, (p, dr, faces) in found.items()]
+        found = [
+            ((rest, tracks), p, rounds, faces) for (rest, rounds), (p, faces) in self.misses.items()
+        ]
+        after = self.after
+        for r, (who, hits) in enumerate(self.runs):  # the target's tracks, and what lands on them
+            at = 0
+            while tracks[at][0] != who:
+                at += 1
+            outcomes = self.landed.get((r, tracks[at]))
+            if outcomes is None:
+                outcomes = self.landed[r, tracks[at]] = _outcomes(tracks[at], rests[k[0]], hits)
+            for track, out, p, faces in outcomes:
+                if out not in after:
+                    return None
+                rest, rounds = after[out]
+                found.append(((rest, (*tracks[:at], track, *tracks[at + 1 :])), p, rounds, faces))
+        return found
+
+
+def _outcomes(
+    tracks: Track, state: Json, hits: list[tuple[Hit, int, Faces]]
+) -> list[tuple[Track, bool, int, Faces]]:
+    """A run of ``hits`` on one character's ``tracks`` (:func:`land`), summed by what they
+    leave: the tracks after, whether she is Taken Out, the chance (a whole number) and the
+    faces of the first hit that leaves them, in the order first left (the hits that leave the
+    same tracks lead to the same state: :meth:`Attack.branches`)."""
+    found: dict[tuple[Track, bool], tuple[int, Faces]] = {}
+    for hit, n, faces in hits:
+        landed = land(tracks, state, hit)
+        held = found.get(landed)
+        found[landed] = (n, faces) if held is None else (held[0] + n, held[1])
+    return [(track, out, n, faces) for (track, out), (n, faces) in found.items()]
 
 
 def land(tracks: Track, state: Json, hit: Hit) -> tuple[Track, bool]:

@@ -110,31 +110,33 @@ class FightOnDice:
     def __call__(self, dice: DiceSource, max_steps: int) -> tuple[EncounterOutcome, int]:
         order = self._initiative(dice)
         who = {f.id: f for f in self.fighters}
+        foes = {  # each one's foes, in the scene's order (the first in her zone is attacked)
+            f.id: [g for g in self.fighters if g.side != f.side] for f in self.fighters
+        }
         zone = {f.id: f.zone for f in self.fighters}
         health = {f.id: f.health for f in self.fighters}
+        roll = dice.roll
         out: set[str] = set()
         over = False
         steps, turn, round_ = 0, 0, 1
         while not over and steps < max_steps:
             me = who[order[turn]]
-            target = next(
-                (
-                    f
-                    for f in self.fighters
-                    if f.side != me.side and f.id not in out and zone[f.id] == zone[me.id]
-                ),
-                None,
-            )
+            here = zone[me.id]
+            target = None
+            for f in foes[me.id]:
+                if f.id not in out and zone[f.id] == here:
+                    target = f
+                    break
             steps += 1  # the attack, declared (it waits for her defence); or the move
             if target is None:  # no foe in reach: into the zone that holds one
-                zone[me.id] = self.next_door[zone[me.id]]
+                zone[me.id] = self.next_door[here]
             else:
                 if steps == max_steps:
                     break
                 steps += 1  # her defence: the attacker's 2d6, then hers
                 blow = self.blows[me.id, target.id]
-                attack = dice.roll(6) + dice.roll(6) + blow.attack
-                defence = dice.roll(6) + dice.roll(6) + blow.met_by
+                attack = roll(6) + roll(6) + blow.attack
+                defence = roll(6) + roll(6) + blow.met_by
                 stress = rules.attack_stress(attack, defence, blow.damage_bonus)
                 if stress > 0 and target.asked:
                     if steps == max_steps:  # the hit waits for her to take it
@@ -174,9 +176,11 @@ class FightOnDice:
 def _next_turn(order: tuple[str, ...], out: set[str], turn: int, round_: int) -> tuple[int, int]:
     """The turn passes to the next in the order not Taken Out; the round goes on each time
     the order comes round."""
-    for _ in range(len(order)):
-        turn += 1
-        if turn >= len(order):
+    last = len(order) - 1
+    for _ in order:
+        if turn < last:
+            turn += 1
+        else:
             turn, round_ = 0, round_ + 1
         if order[turn] not in out:
             break
