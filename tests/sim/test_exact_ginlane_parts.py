@@ -493,3 +493,23 @@ def test_the_chain_run_forward_without_finals_ends_as_with_them_round_by_round()
     both = _moves((3, quarter, 0), (5, quarter, 0), (1, 2 * quarter, 1))
     assert _placed(both, 4, chain.over, finals=True) == (4, [(12, 1), (20, 1), (5, 2)])
     assert _placed(both, 4, chain.over, finals=False) == (4, [(5, 2), (-4, 2)])
+
+
+def test_a_state_nobody_may_move_from_is_that_state_stuck_and_no_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A state from which the default policy has no action (nobody may move, the fight not
+    over) is marked stuck itself; the steps already worked out, and the state numbered as the
+    actor's place among the characters, are left as they were."""
+    begun = _table({"moll": EVEN, "jack": SKILLED}).act(INITIATIVE, ScriptedSource([6, 6, 1, 1]))
+    jack_first = _table({"moll": EVEN, "jack": SKILLED}).act(
+        INITIATIVE, ScriptedSource([1, 1, 6, 6])
+    )
+    explorer = Explorer(begun, conflict_of(begun), Work(), max_states=100)
+    first = explorer.step(explorer.number(explorer.know(begun)))
+    assert first is not None
+    j = explorer.number(explorer.know(jack_first))
+    assert j > 1  # not the number of Jack's place among the characters
+    monkeypatch.setattr(explorer, "_choose", lambda table: None)
+    assert explorer.step(j) is None
+    assert explorer.steps == {0: first, j: None}

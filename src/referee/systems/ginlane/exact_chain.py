@@ -320,11 +320,11 @@ class Explorer:
             if landed is not None:
                 return self._record(k, attack.action, landed, attack.below)
         actor = self.rest(k).get("turn")
-        mine = [i for i, (c, _) in enumerate(k[1]) if c == actor]
+        mine = [n for n, (c, _) in enumerate(k[1]) if c == actor]
         reduced = None
         if mine:  # the state less the acting character's own tracks ("Stress Tracks")
-            i = mine[0]
-            reduced = (k[0], (*k[1][:i], (str(actor), ()), *k[1][i + 1 :]))
+            at = mine[0]
+            reduced = (k[0], (*k[1][:at], (str(actor), ()), *k[1][at + 1 :]))
         if reduced is not None and reduced in self.memo:
             who, action, moves = self.memo[reduced]
             own = k[1][mine[0]]
