@@ -4,8 +4,8 @@ The simulator's default policy (:mod:`referee.systems.kingdoms.simulation`) play
 slips to resolution: each faction writes its slip and passes its scenes (no dice), a faction
 reads the slips, every roll is kept, each tie-breaker offered is agreed to, and the reader
 resolves the slips. Where a table is at such a maneuver (:func:`maneuver_on_dice`: the
-maneuver phase, the policy's steps up to the reveal taken by the game without refusal and
-without a die), those steps are taken once, through the procedure, and so is the reveal, on
+policy's steps up to the reveal taken by the game without refusal and without a die), those
+steps are taken once, through the procedure, and so is the reveal, on
 dice of 1s: what the reveal makes of the slips — void slips, help, each maneuver's cost
 sacrificed, which rolls wait to be kept — draws on no face. Each encounter then plays on from
 there as the simulator would take it, drawing every die from the same dice in the same order
@@ -185,14 +185,13 @@ def _tie_break(
 
 
 def maneuver_on_dice(table: Table[Any]) -> ManeuverOnDice | None:
-    """The player of the maneuver's encounters from ``table`` on the dice, where the table is in
-    a maneuver and the default policy's steps up to the reveal are taken without a die and
-    without a refusal (``None`` where not: the procedure plays it)."""
+    """The player of the maneuver's encounters from ``table`` on the dice, where the default
+    policy's steps from ``table`` are slips written and scenes passed up to the reveal, taken
+    without a die and without a refusal (``None`` where not — a Prologue, a maneuver revealed
+    already: the procedure plays it)."""
     from referee.systems.kingdoms.simulation import MANEUVER
 
     start = table
-    if start.state.phase != "maneuver":
-        return None
     outcomes = [_unfinished(start, table)]
     try:
         while True:
