@@ -53,7 +53,7 @@ from referee.systems.kingdoms.events import TIE_BREAK_OFFERED, TIE_BREAK_ROLLED
 from referee.systems.kingdoms.procedure import dispositions_before
 from referee.systems.kingdoms.resolution import Board, resolve
 from referee.systems.kingdoms.reveal import ManeuverTest, read_slips, roll_test
-from referee.systems.kingdoms.scripting import entries_of, order_from, tied_pools
+from referee.systems.kingdoms.scripting import entries_of, order_from, tied_pools, ties_of
 from referee.systems.kingdoms.state import KingdomsState, RolledTest
 from referee.systems.kingdoms.structure import names_of
 from referee.systems.kingdoms.tie_breaker import (
@@ -155,7 +155,10 @@ def _rolled(test: RolledTest, successes: int, attack: PoolRoll | None) -> Rolled
 
 def _first_offer(state: KingdomsState) -> tuple[str, str, str] | None:
     """The tie-breaker the policy agrees to next: the first faction in seat order that has not
-    agreed to one and may, its first opponent and first root stat (``None``: none)."""
+    agreed to one and may, its first opponent and first root stat (``None``: none; at once
+    where no versus test is tied)."""
+    if not ties_of(state):
+        return None
     for fid in state.factions:
         if fid in state.tie_offers:
             continue
