@@ -356,3 +356,26 @@ def test_a_skill_root_outside_the_parent_games_stats_is_refused() -> None:
         tables._roots_from({"source": "x", "skills": {"Tactics": {"roots": four}}})
     with pytest.raises(TableError, match=r"^skill_roots\.yaml: ValueError\('source: "):
         tables._roots_from({"source": " ", "skills": {}})
+
+
+def _typed(value: object) -> object:
+    """``value`` with the type of every leaf beside it (``1`` and ``True`` compare equal)."""
+    if isinstance(value, dict):
+        return {(type(k).__name__, k): _typed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return type(value).__name__, value
+
+
+@pytest.mark.parametrize(
+    "name", ["maneuvers.yaml", "matrix.yaml", "setup.yaml", "skill_roots.yaml"]
+)
+def test_the_data_files_read_as_the_pure_python_loader_reads_them(name: str) -> None:
+    """``load_yaml`` reads with libyaml where installed: every value, and its type, as YAML's
+    pure-Python safe loader reads it."""
+    from importlib import resources
+
+    import yaml
+
+    text = resources.files("referee.systems.kingdoms").joinpath("data", name).read_text("utf-8")
+    assert _typed(load_yaml(name)) == _typed(yaml.safe_load(text))

@@ -53,12 +53,12 @@ from referee.systems.kingdoms.dice import (
 )
 from referee.systems.kingdoms.outcomes import outcome_previews
 from referee.systems.kingdoms.scenes import scenes_of
-from referee.systems.kingdoms.scripting import pool_roll_from, ties_of
+from referee.systems.kingdoms.scripting import pool_roll_from
 from referee.systems.kingdoms.sheets import Ability, Character
 from referee.systems.kingdoms.slips import base_dice
 from referee.systems.kingdoms.state import Faction, KingdomsState, RolledTest
 from referee.systems.kingdoms.tables import MANEUVERS, maneuver, setup_tables
-from referee.systems.kingdoms.tie_breaker import roots_for, tie_break_odds
+from referee.systems.kingdoms.tie_breaker import tie_break_odds, tie_break_offer
 
 __all__ = [
     "after_preview",
@@ -403,22 +403,8 @@ def _tie_choices(state: KingdomsState, actor: str, faction: Faction) -> list[Cho
     stat the opponent may choose (or the one it agreed to): one choice, or none. Each side
     tests a root stat of the skill it used (:func:`.tie_breaker.roots_for`); a side with none
     on its roller's sheet cannot break the tie."""
-    test = state.rolls.get(actor)
-    if test is None:
-        return []
-    agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
-    opponents = tuple(
-        sorted(
-            o
-            for pair in ties_of(state)
-            if actor in pair
-            for o in pair
-            if o != actor and o not in agreed  # agreed once: not offered again
-        )
-    )
-    opponents = tuple(o for o in opponents if roots_for(state, o))
-    roots = roots_for(state, actor)  # the roots of the skill it used, on its roller's sheet
-    if not opponents or not roots:
+    opponents, roots = tie_break_offer(state, actor)
+    if not opponents:
         return []
     odds = Later(functools.partial(_tie_odds, state, faction, opponents, roots))
     params: dict[str, Domain] = {"opponent": OneOf(opponents), "root": OneOf(roots)}

@@ -79,6 +79,7 @@ __all__ = [
     "PROCEDURE",
     "KingdomsProcedure",
     "building_test",
+    "dispositions_before",
     "names_of",
     "opening",
     "slip_choice",
@@ -327,7 +328,7 @@ class KingdomsProcedure(Procedure[KingdomsState]):
         """
         if state.phase == "prologue":
             return None
-        before = _dispositions_before(state)
+        before = dispositions_before(state)
         change = {
             f: x.disposition - before.get(f, x.disposition) for f, x in state.factions.items()
         }
@@ -368,7 +369,7 @@ PROCEDURE = KingdomsProcedure()
 """The procedure scenario files with ``system: kingdoms`` play."""
 
 
-def _dispositions_before(state: KingdomsState) -> Mapping[str, int]:
+def dispositions_before(state: KingdomsState) -> Mapping[str, int]:
     """Each faction's disposition as the maneuver under way (or last ended) began: as the one
     before it left them (its record in ``history``), else as the chronicle began (after the
     Prologue)."""

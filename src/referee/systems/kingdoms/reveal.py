@@ -20,7 +20,13 @@ from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import RESOLVE, REVEAL
 from referee.systems.kingdoms.cards import pool_card, successes_preview
-from referee.systems.kingdoms.dice import BurningPool, BurningTest, help_dice, roll_before
+from referee.systems.kingdoms.dice import (
+    BurningPool,
+    BurningTest,
+    PoolRoll,
+    help_dice,
+    roll_before,
+)
 from referee.systems.kingdoms.events import (
     CHRONICLE_ENDED,
     CHRONICLE_WON,
@@ -57,7 +63,16 @@ from referee.systems.kingdoms.structure import (
 )
 from referee.systems.kingdoms.tables import maneuver
 
-__all__ = ["FOLDS", "apply_effect", "resolve_slips", "reveal", "slip_odds"]
+__all__ = [
+    "FOLDS",
+    "ManeuverTest",
+    "apply_effect",
+    "read_slips",
+    "resolve_slips",
+    "reveal",
+    "roll_test",
+    "slip_odds",
+]
 
 RESOLUTION = "Maneuver Resolution"
 
@@ -97,14 +112,7 @@ def reveal(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
     state = b.state
     _check_the_maneuver_ends(state, faction)
     order = order_from(state, faction.id)
-    void = void_slips(state, order)
-    help_given, help_refused = help_between(state, order, void)
-    opposed = versus_targets(state, order, void)
-    tests = {
-        fid: maneuver_test(state, state.slips[fid], help_given.get(fid, {}), fid in opposed)
-        for fid in order
-        if fid in state.slips and fid not in void
-    }
+    void, help_given, help_refused, tests = read_slips(state, order)
     slips = {f: state.slips[f].to_json() for f in order if f in state.slips}
     payload = {
         "maneuver_number": state.maneuver,
@@ -127,6 +135,23 @@ def reveal(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
             tell(b, EFFECT_APPLIED, _sacrifice(state, fid, test.slip, cost))
     for fid, test in tests.items():
         tell(b, TEST_ROLLED, _roll(state, fid, test, dice))
+
+
+def read_slips(
+    state: KingdomsState, order: Sequence[str]
+) -> tuple[dict[str, str], dict[str, dict[str, int]], dict[str, str], dict[str, ManeuverTest]]:
+    """What the reader reads in the slips, in seat ``order``: the slips void (with why), the
+    help given (by helped faction, then helper) and refused (with why), and each maneuver
+    test the slips not void make (:func:`maneuver_test`), in the order they are rolled."""
+    void = void_slips(state, order)
+    help_given, help_refused = help_between(state, order, void)
+    opposed = versus_targets(state, order, void)
+    tests = {
+        fid: maneuver_test(state, state.slips[fid], help_given.get(fid, {}), fid in opposed)
+        for fid in order
+        if fid in state.slips and fid not in void
+    }
+    return void, help_given, help_refused, tests
 
 
 def _check_the_maneuver_ends(state: KingdomsState, reader: Faction) -> None:
@@ -229,6 +254,17 @@ def _sacrifice(state: KingdomsState, fid: str, slip: Slip, cost: int) -> dict[st
     }
 
 
+def roll_test(test: ManeuverTest, dice: DiceSource) -> tuple[PoolRoll, PoolRoll | None]:
+    """The maneuver test's dice rolled: the pool, or a Harry's defence dice then its attack
+    dice (the attack's roll second, ``None`` for any other maneuver)."""
+    pool = test.pool
+    if test.slip.maneuver != "Harry":
+        return roll_before(test.dice, pool.shade, pool.open_ended, dice), None
+    defence = min(test.slip.defence, test.dice)
+    first = roll_before(defence, pool.shade, pool.open_ended, dice)
+    return first, roll_before(test.dice - defence, pool.shade, pool.open_ended, dice)
+
+
 def _roll(state: KingdomsState, fid: str, test: ManeuverTest, dice: DiceSource) -> dict[str, Any]:
     """Roll the maneuver test (a Harry's defence dice, then its attack dice), with its cards."""
     slip, pool = test.slip, test.pool
@@ -245,8 +281,8 @@ def _roll(state: KingdomsState, fid: str, test: ManeuverTest, dice: DiceSource) 
         "artha": dict(test.artha),
         "advantage_used": [t for t in slip.targets if state.factions[fid].infiltrated.get(t, 0)],
     }
-    if slip.maneuver != "Harry":
-        first = roll_before(test.dice, pool.shade, pool.open_ended, dice)
+    first, second = roll_test(test, dice)
+    if second is None:
         words = f"{possessive(faction_name(state, fid))} {slip.maneuver} with {slip.skill}"
         card = pool_card(first, words, RESOLUTION)
         payload.update(
@@ -254,8 +290,6 @@ def _roll(state: KingdomsState, fid: str, test: ManeuverTest, dice: DiceSource) 
         )
         return payload
     defence = min(slip.defence, test.dice)
-    first = roll_before(defence, pool.shade, pool.open_ended, dice)
-    second = roll_before(test.dice - defence, pool.shade, pool.open_ended, dice)
     label = f"{possessive(faction_name(state, fid))} Harry with {slip.skill}"
     payload.update(
         {

@@ -18,6 +18,7 @@ from typing import Any
 from referee.core import Action, Choice, Table
 from referee.core.simulation import (
     EncounterOutcome,
+    PlayedAlike,
     SimulatedConflict,
     conflict_result,
     first_of_choice,
@@ -103,6 +104,14 @@ def maneuver_odds(table: Table[Any], seat: str | None, time_limit: float | None)
     return solve_maneuver(table, time_limit=time_limit).to_json()
 
 
+def played_alike(table: Table[Any], seat: str | None) -> PlayedAlike | None:
+    """The maneuver's encounters played on the same dice as the procedure, where the table is
+    at a maneuver :mod:`referee.systems.kingdoms.maneuver_dice` plays."""
+    from referee.systems.kingdoms.maneuver_dice import maneuver_on_dice
+
+    return maneuver_on_dice(table)
+
+
 MANEUVER = SimulatedConflict(
     "a maneuver, slips to resolution",
     frozenset({"write_slip", "pass", "reveal", "keep", "tie_break", "resolve"}),
@@ -113,6 +122,7 @@ MANEUVER = SimulatedConflict(
     factions,
     pick=pick,
     exact=maneuver_odds,
+    played_alike=played_alike,
 )
 """One maneuver, slips to resolution."""
 

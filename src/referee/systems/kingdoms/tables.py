@@ -69,11 +69,12 @@ class TableError(RefereeError):
 
 
 def load_yaml(name: str) -> Any:
-    """A data file of the package, parsed."""
+    """A data file of the package, parsed: YAML's safe loader, libyaml's where installed (the
+    same values as the pure-Python one, in a tenth of the time)."""
     import yaml
 
     text = resources.files("referee.systems.kingdoms").joinpath("data", name).read_text("utf-8")
-    return yaml.safe_load(text)
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 @dataclass(frozen=True)

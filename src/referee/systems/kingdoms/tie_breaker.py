@@ -19,7 +19,13 @@ from referee.core.values import evolved
 from referee.dice import DiceSource
 from referee.systems.kingdoms.actions import TIE_BREAK, TieBreak
 from referee.systems.kingdoms.cards import pool_card
-from referee.systems.kingdoms.dice import BurningPool, BurningVersus, roll_before, versus_odds
+from referee.systems.kingdoms.dice import (
+    BurningPool,
+    BurningVersus,
+    PoolRoll,
+    roll_before,
+    versus_odds,
+)
 from referee.systems.kingdoms.events import TIE_BREAK_OFFERED, TIE_BREAK_ROLLED
 from referee.systems.kingdoms.scripting import tied_pools, ties_of
 from referee.systems.kingdoms.sheets import Ability
@@ -34,7 +40,14 @@ from referee.systems.kingdoms.structure import (
 )
 from referee.systems.kingdoms.tables import skill_roots
 
-__all__ = ["FOLDS", "roots_for", "tie_break", "tie_break_odds"]
+__all__ = [
+    "FOLDS",
+    "roll_both",
+    "roots_for",
+    "tie_break",
+    "tie_break_odds",
+    "tie_break_offer",
+]
 
 RULE = "Independent and Versus Maneuvers"
 
@@ -47,6 +60,27 @@ def roots_for(state: KingdomsState, fid: str) -> tuple[str, ...]:
         return ()
     roller = state.factions[fid].character(test.roller)
     return tuple(r for r in skill_roots(test.skill) if roller.stat(r) is not None)
+
+
+def tie_break_offer(state: KingdomsState, actor: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tie-breakers ``actor`` may agree to: the opponents its versus test is tied with
+    (sorted; none it has agreed with already, none without a root stat to test) and its own
+    root stats (:func:`roots_for`); nothing offered unless both are there."""
+    if actor not in state.rolls:
+        return (), ()
+    agreed = {b for a, (b, _) in state.tie_offers.items() if a == actor}
+    opponents = tuple(
+        sorted(
+            o
+            for pair in ties_of(state)
+            if actor in pair
+            for o in pair
+            if o != actor and o not in agreed  # agreed once: not offered again
+        )
+    )
+    opponents = tuple(o for o in opponents if roots_for(state, o))
+    roots = roots_for(state, actor)  # the roots of the skill it used, on its roller's sheet
+    return (opponents, roots) if opponents and roots else ((), ())
 
 
 def tie_break(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
@@ -107,8 +141,7 @@ def _both_roll(
         me: str(versus_odds(mine_pool, their_pool)),
         opponent: str(versus_odds(their_pool, mine_pool)),
     }
-    mine_roll = roll_before(stat.exponent, stat.shade, stat.open_ended, dice)
-    their_roll = roll_before(other.exponent, other.shade, other.open_ended, dice)
+    mine_roll, their_roll = roll_both(stat, other, dice)
     return {
         "factions": [me, opponent],
         "odds": odds,
@@ -124,6 +157,12 @@ def _both_roll(
         ],
         "pool_rolls": {me: mine_roll.to_json(), opponent: their_roll.to_json()},
     }
+
+
+def roll_both(mine: Ability, theirs: Ability, dice: DiceSource) -> tuple[PoolRoll, PoolRoll]:
+    """Both sides' root stats rolled for the tie-breaker: the side that agreed last first."""
+    mine_roll = roll_before(mine.exponent, mine.shade, mine.open_ended, dice)
+    return mine_roll, roll_before(theirs.exponent, theirs.shade, theirs.open_ended, dice)
 
 
 def tie_break_odds(
