@@ -39,7 +39,7 @@ from referee.core import (
 from referee.core.clock import TIMER_CANCELLED, TIMER_SET
 from referee.core.loader import load_file
 from referee.core.observe import narrate
-from referee.dice import RandomSource
+from referee.dice import RandomSource, ScriptedSource
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
@@ -143,6 +143,20 @@ def _leaves(value: Any) -> Iterator[str]:
             yield from _leaves(item)
 
 
+def _own(value: Any, identities: frozenset[str]) -> Iterator[str]:
+    """The texts of the parts of a view that are one of ``identities``' own: an entry keyed by
+    one of them (a character's sheet), or a record naming one as its ``holder``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in identities or (isinstance(item, dict) and item.get("holder") in identities):
+                yield from _leaves(item)
+            else:
+                yield from _own(item, identities)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _own(item, identities)
+
+
 def hidden_from(table: Table[Any], viewer: Viewer) -> set[str]:
     """Every secret text of the table that this seat may not see, and sees nowhere else.
 
@@ -153,6 +167,11 @@ def hidden_from(table: Table[Any], viewer: Viewer) -> set[str]:
     seat_identities = viewer.identities
     hidden: set[str] = set()
     entitled: set[str] = {event.kind for event in table.log} | {o.value for o in Outcome}
+    # what the seat was shown of its own before anyone acted (its characters' sheets, the
+    # outsides of the envelopes they carry) is no secret from it when another's event says it
+    # again (Intrigue: a search shows the searcher the labels of the victim's envelopes)
+    opening = table.procedure.initial_state(table.setup)
+    entitled.update(_own(table.procedure.visible_state(opening, viewer), seat_identities))
     for event in table.log:
         sees_event = event.audience.everyone or bool(event.audience.viewers & seat_identities)
         payload = dict(event.payload)
@@ -248,6 +267,30 @@ def test_random_legal_play_keeps_the_contract(
         assert table.undo() == system(name).load(shorter)
     check_secrets(table)
     check_players_see_alike(table)
+
+
+def test_the_outsides_of_ones_own_envelopes_are_no_secret_from_oneself() -> None:
+    """ScarFace knocks Krockin out and searches him: the search shows ScarFace the labels of
+    Krockin's envelopes, a part for him alone. Krockin's player has read those labels on his
+    own envelopes from the start, so the check of secrets does not count them hidden from him;
+    from a seat that holds none of it they are still hidden."""
+    data = load_file(ROOT / "examples" / "intrigue" / "the-victors-way.yaml")
+    table = new_table("intrigue", data)
+    dice = ScriptedSource([6, 6, 5])
+    for actor, kind, params in [
+        ("scarface", "draw", {"item": "knife"}),
+        ("scarface", "start_combat", {"targets": ["krockin"]}),
+        ("scarface", "declare", {"action": "attack", "target": "krockin"}),
+        ("krockin", "declare", {"action": "defend"}),
+        ("referee", "resolve", {}),
+        ("scarface", "search", {"target": "krockin"}),
+    ]:
+        table = table.act(Action(actor, kind, params), dice)
+    label = "Give to ALL with a Roll of 16 or more"
+    assert label in json.dumps(observe(table, "kim").to_json(), ensure_ascii=False)
+    assert label not in hidden_from(table, table.viewer("kim"))
+    assert label in hidden_from(table, Viewer("stranger"))
+    check_secrets(table)
 
 
 def test_a_timer_label_said_by_a_public_event_is_no_secret() -> None:
