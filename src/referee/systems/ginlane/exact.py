@@ -25,10 +25,10 @@ roll cards. These keep it exact and small:
   contest again, so its value is a geometric series: ``V = (D + Σ T[S'] V(S')) / (1 - T[S])``
   — the contest's odds conditioned on the roll not being that tie — and smaller ties recurse.
 - **canonical states.** Tables are merged by the game's state JSON without the round (a
-  counter the rules read for nothing else: the rounds are counted on the transitions), and,
-  once the fight is over, without the defence totals left standing (no turn follows to read
-  them). Each canonical state is expanded once; a round of misses returns to a state already
-  seen, so the chain has cycles, solved below.
+  counter the rules read for nothing else: the rounds are counted on the transitions), without
+  the Aspects a spin leaves (below), and, once the fight is over, without the defence totals
+  left standing (no turn follows to read them). Each canonical state is expanded once; a
+  round of misses returns to a state already seen, so the chain has cycles, solved below.
 - **an attack's dice by its margin.** An attack is a check whose roll card gives its margin
   (attack less defence) and the defence's total. Each kind of check (the card's dice and
   odds: ``2d6+3 vs 2d6+2``) is read through the procedure once, a side at a time: every face
@@ -47,8 +47,26 @@ roll cards. These keep it exact and small:
   ``stress.taken`` event) and the rest of the state after it; from a state that differs only
   in the tracks its hits land through the game's own ``StressTrack.hit``
   (:mod:`.exact_hits`, checked against the procedure wherever an attack is played). The duel
-  at the Crown's 8,193 states take 606 procedure steps (2,772 before, an attack played from
-  each state less the actor's own tracks).
+  at the Crown's 8,193 states (as they were then) took 606 procedure steps (2,772 before, an
+  attack played from each state less the actor's own tracks).
+- **the spin's free tag.** "Spin": a defence better by 4 or more leaves the attacker a
+  temporary disadvantage Aspect (Over-Extended, :func:`.defence.spin`) the defender's side may
+  free-tag once, until the attacker's next turn, when it lapses by itself
+  (:func:`.turns.after_turn_started`). The default policy's fight never reads it. The Aspects
+  in play are read by :func:`.aspects.resolve_tags` (only those an action tags: the policy's
+  attack and the defence prompt's default tag none) and :func:`.aspects.taggable` (the
+  ``tags`` an attack or a defence offers, a domain the policy takes nothing of); and, "Aspects
+  as Enablers", an Aspect makes choices legal — a grapple needs one on its target to lay
+  hands on (:func:`.grapple.grapple_choices`), a manoeuvre may remove one from oneself
+  (:func:`.manoeuvres.manoeuvre_choices`) — of kinds the policy never takes while it may
+  attack, close with a foe or take a kind it prefers (:func:`.simulation.pick`, the
+  conflict's ``preference``: an action is chosen by its kind, then the first target). So the
+  spin's Aspects, and their names in ``aspect_names``, are left out of the canonical state:
+  only the spin's own (:func:`.exact_branches.is_spin_aspect`: Over-Extended lapsing at its
+  bearer's turn; a manoeuvre's Aspect may bear the name, but lasts the scene, and is kept).
+  ``tests/sim/test_exact_ginlane_spin.py`` plays the policy's step from states of every
+  example's chain with the Aspect and without: the same action, faces, chances and states
+  after. It halves the states (the duel at the Crown's 8,193 to 4,097, with 606 steps to 518).
 - **the acting character's own stress.** "Stress has no effect itself on rolls or
   abilities" ("Stress Tracks"): a character's action does not read their own tracks, so a
   step is worked out once for all the states that differ only in them. A state reached that
@@ -297,7 +315,7 @@ def _too_large(
     than ``max_states``, or than ``time_limit`` allows at :data:`SECONDS_PER_STATE`. The
     estimate is the sets of Health boxes its fighters may have ticked (a hit rolls up to the
     next free box, "Stress Tracks", so each set is a state of its own): the examples' states
-    are 4 to 16 times as many (whose turn, the Aspects a spin leaves), so it refuses only a
+    are 2 to 8 times as many (whose turn, the defences standing), so it refuses only a
     fight that is too large, but it is not a bound (a weapon's bonus leaves the first boxes
     to roll-ups alone) — the count and the deadline still hold as the fight is solved."""
     people = canonical_json(table)["characters"]

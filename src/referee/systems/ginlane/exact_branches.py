@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.core import Action, Event, Table
 from referee.core.markov import ChainError
+from referee.systems.ginlane.scene import SPIN_ASPECT, SceneAspect
 
 RULE = "Whole-encounter odds (Gin Lane fight)"
 ZERO = Fraction(0)
@@ -122,9 +123,25 @@ def event_data(event: Event) -> dict[str, Any]:
 # -- canonical states ---------------------------------------------------------------------
 
 
+def is_spin_aspect(aspect: SceneAspect) -> bool:
+    """True if ``aspect`` is the one a spin leaves ("Spin"; :func:`.defence.spin`): Over-Extended
+    on the attacker, lapsing when the attacker's next turn starts. A manoeuvre's Aspect in the
+    player's own words may be named so too, but lasts the scene (no ``until_turn_of``)."""
+    return aspect.name == SPIN_ASPECT and aspect.until_turn_of == aspect.on
+
+
 def canonical_json(table: Table[Any]) -> Json:
+    """The game's state JSON less what the default policy's fight never reads (see
+    :mod:`referee.systems.ginlane.exact`): the round; the Aspects a spin leaves (and their
+    ``aspect_names``); once the fight is over, the defence totals left standing."""
     state: Json = dict(table.procedure.state_json(table.state))
     state.pop("round", None)
+    aspects: tuple[SceneAspect, ...] = table.state.aspects
+    if any(is_spin_aspect(a) for a in aspects):  # the policy never takes the spin's free tag
+        both = zip(aspects, state["aspects"], strict=True)  # listed in the scene's order
+        kept = [(a, j) for a, j in both if not is_spin_aspect(a)]
+        state["aspects"] = [j for _, j in kept]
+        state["aspect_names"] = sorted({a.name for a, _ in kept})
     if state.get("over"):  # no turn follows: a defence left standing is never read again
         state["characters"] = {c: {**s, "defences": {}} for c, s in state["characters"].items()}
     return state
@@ -157,8 +174,8 @@ def key_of(state: Json) -> Key:
 
 
 def canonical(table: Table[Any]) -> Hashable:
-    """The fight's canonical state: the game's state JSON without the round (see the module's
-    doc), its stress tracks kept apart."""
+    """The fight's canonical state: the game's state JSON without the round and the spin's
+    Aspects (see the module's doc), its stress tracks kept apart."""
     return key_of(canonical_json(table))
 
 
