@@ -104,6 +104,7 @@ def _step(table: Table[Any], classes: Classes) -> Step | None:
     return None if chosen is None else (chosen[0], *chosen[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EXACT)
 def test_the_policy_plays_alike_with_the_spins_aspect_and_without(name: str) -> None:
     """Every sampled state of the chain: the policy's action, its faces, chances and the states
