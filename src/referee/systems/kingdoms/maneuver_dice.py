@@ -52,10 +52,9 @@ from referee.systems.kingdoms.dice import PoolRoll
 from referee.systems.kingdoms.events import TIE_BREAK_OFFERED, TIE_BREAK_ROLLED
 from referee.systems.kingdoms.procedure import dispositions_before
 from referee.systems.kingdoms.resolution import Board, resolve
-from referee.systems.kingdoms.reveal import ManeuverTest, read_slips, roll_test
+from referee.systems.kingdoms.reveal import ManeuverTest, board_of, read_slips, roll_test
 from referee.systems.kingdoms.scripting import entries_of, order_from, tied_pools, ties_of
 from referee.systems.kingdoms.state import KingdomsState, RolledTest
-from referee.systems.kingdoms.structure import names_of
 from referee.systems.kingdoms.tie_breaker import (
     roll_both,
     tie_break_offer,
@@ -229,13 +228,7 @@ def _after_the_reveal(
     if after.phase != "rolled" or after.tie_offers:
         return None
     tests = read_slips(state, order_from(state, reveal.actor))[3]
-    board = Board(
-        order=after.order,
-        disposition={f: x.disposition for f, x in after.factions.items()},
-        cap=after.cap,
-        circles={f: x.leader.circles for f, x in after.factions.items()},
-        names=names_of(after),
-    )
+    board = board_of(after)
     return ManeuverOnDice(
         before_reveal,
         after,

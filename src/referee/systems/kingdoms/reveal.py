@@ -67,6 +67,7 @@ __all__ = [
     "FOLDS",
     "ManeuverTest",
     "apply_effect",
+    "board_of",
     "read_slips",
     "resolve_slips",
     "reveal",
@@ -337,6 +338,18 @@ def slip_odds(state: KingdomsState, slip: Slip) -> tuple[OddsPreview, ...]:
 # -------------------------------------------------------------------------- resolving the slips
 
 
+def board_of(state: KingdomsState) -> Board:
+    """What a maneuver is resolved against ("Maneuver Resolution"): the order of play, each
+    faction's disposition, the cap, each leader's circles and the factions' names."""
+    return Board(
+        order=state.order,
+        disposition={f: x.disposition for f, x in state.factions.items()},
+        cap=state.cap,
+        circles={f: x.leader.circles for f, x in state.factions.items()},
+        names=names_of(state),
+    )
+
+
 def resolve_slips(b: Builder[KingdomsState], action: Action, dice: DiceSource) -> None:
     """``resolve``: the reader resolves the slips once every roll is settled: what the
     maneuver came to, each effect in seat order, the conquerors named (a tie left to the
@@ -356,14 +369,7 @@ def resolve_slips(b: Builder[KingdomsState], action: Action, dice: DiceSource) -
             f"waiting for {', '.join(names_of_ids(state, open_rolls))} "
             "to keep their roll or spend artha",
         )
-    board = Board(
-        order=state.order,
-        disposition={f: x.disposition for f, x in state.factions.items()},
-        cap=state.cap,
-        circles={f: x.leader.circles for f, x in state.factions.items()},
-        names=names_of(state),
-    )
-    result = resolve(entries_of(state), board)
+    result = resolve(entries_of(state), board_of(state))
     tell(b, MANEUVER_RESOLVED, {"maneuver_number": state.maneuver, **result.to_json()})
     for effect in result.effects:
         tell(b, EFFECT_APPLIED, effect.to_json())
