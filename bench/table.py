@@ -70,25 +70,16 @@ class Duel(Procedure[int]):
         return ("ann", "bob")
 
 
-class Nothing(Procedure[int]):
-    """A procedure that decides one event and rolls nothing: the table contract's own cost."""
+class Nothing(Duel):
+    """The duel's table deciding one event and rolling nothing: the table contract's own cost."""
 
     catalogue = Catalogue([ActionSpec("wait", NoParams, section="Waiting")])
-
-    def initial_state(self, setup: Mapping[str, Any]) -> int:
-        return 0
 
     def legal_actions(self, state: int, actor: str) -> Sequence[Choice]:
         return (Choice(actor, "wait"),)
 
     def decide(self, state: int, action: Action, dice: DiceSource) -> Sequence[Event]:
         return (Event("waited", {"by": action.actor}),)
-
-    def evolve(self, state: int, event: Event) -> int:
-        return state + 1
-
-    def actors(self, state: int) -> Sequence[str]:
-        return ("ann",)
 
 
 DUEL_ACTIONS = 18.1
