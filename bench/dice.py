@@ -218,7 +218,7 @@ def main() -> None:
     # opposed pools and memoised checks)
     from dice_checks import bench_checks
     from dice_fairness import bench_fairness
-    from dice_limits import bench_hostile, bench_limits
+    from dice_limits import bench_hostile, bench_limits, bench_sums
 
     print(f"# referee.dice benchmark (python {sys.version.split()[0]}, median of repeats)\n")
     bench_rolls()
@@ -226,6 +226,7 @@ def main() -> None:
     bench_startup()
     bench_checks()
     bench_fairness()
+    bench_sums()
     bench_limits()
     bench_hostile()
 

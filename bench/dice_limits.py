@@ -102,6 +102,37 @@ def bench_limits() -> None:
     print()
 
 
+#: Sums of many dice of one kind, each timed summed as one power and by doubling alone.
+SUMS = ["1000d2", "100d20", "200d20", "300d6", "600d6", "60d100", "3d10000", "1000d6>=4"]
+
+
+def bench_sums() -> None:
+    """Sums of many dice of one kind, answered (or refused) as one big-integer power and by
+    doubling alone, alternated in one run, the faster of two calls each (odds cache cleared)."""
+    import math
+
+    from referee.dice import sums
+
+    power_cost = sums.power_cost
+    print("## Sums of many dice: one power against doubling (CPU ms, the faster of two)")
+    print("| expression | one power | doubling alone | doubling / power |")
+    print("|---|---:|---:|---:|")
+    for expression in SUMS:
+        best: dict[str, tuple[float, str]] = {}
+        for way in ("power", "doubling") * 2:
+            sums.power_cost = power_cost if way == "power" else lambda die, count: math.inf  # type: ignore[assignment]
+            _odds_of.cache_clear()
+            seconds, verdict = timed(lambda e=expression: odds(e))  # type: ignore[misc]
+            if way not in best or seconds < best[way][0]:
+                best[way] = (seconds, verdict)
+        sums.power_cost = power_cost
+        (p, pv), (d, dv) = best["power"], best["doubling"]
+        ratio = f"{d / p:.1f}x" if pv == dv == "answered" and p else ""
+        print(f"| `{expression}` | {p * 1e3:.0f} {pv} | {d * 1e3:.0f} {dv} | {ratio} |")
+        sys.stdout.flush()
+    print()
+
+
 def bench_hostile() -> None:
     """The expressions that once ran for minutes (the hostile tests' ``MEASURED``): each roll
     and each odds call against its promise, the slowest shown."""
@@ -131,5 +162,6 @@ def bench_hostile() -> None:
 
 
 if __name__ == "__main__":
+    bench_sums()
     bench_limits()
     bench_hostile()

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -53,6 +52,7 @@ from referee.dice.budget import Budget
 from referee.dice.errors import NotationError
 from referee.dice.notation import Dice, Op, Selector
 from referee.dice.rolling import select
+from referee.dice.sums import add, sum_of
 
 __all__ = [
     "MAX_CHAIN",
@@ -83,15 +83,6 @@ MAX_STATES = 300_000
 #: The outcome standing for a chain of explosions cut short.
 CUT = math.inf
 
-# Estimated cost of icepool adding two dice: per pair of outcomes, and per pair of bits of
-# their weights (multiplying big integers). Fitted on the reference machine (see
-# docs/performance.md: 0.28 µs and 4.2e-13 s), with some room. The estimate only decides
-# whether to start; the budget is checked again when the sum is done.
-PAIR_SECONDS = 0.3e-6
-BIT_PAIR_SECONDS = 5e-13
-#: A sum estimated to take longer than this checks the budget as it goes.
-TICK_ABOVE_SECONDS = 0.02
-
 Meets = Callable[[int], bool]
 
 
@@ -113,43 +104,6 @@ def joint_truncation(*parts: Fraction) -> Fraction:
     for t in parts:
         kept *= 1 - t
     return 1 - kept
-
-
-def _bits(die: Any) -> int:
-    return int(die.denominator().bit_length())
-
-
-def add(a: Any, b: Any, budget: Budget, op: Callable[[Any, Any], Any] = operator.add) -> Any:
-    """``a + b`` (or ``op(a, b)`` for another operator as cheap as ``+``) with icepool, refused
-    first if its estimated cost does not fit the budget. A long one ticks the budget at every
-    pair of outcomes (some 30% slower), so it stops in time even if the estimate was short."""
-    estimate = len(a) * len(b) * (PAIR_SECONDS + _bits(a) * _bits(b) * BIT_PAIR_SECONDS)
-    budget.afford(estimate)
-    if estimate < TICK_ABOVE_SECONDS:
-        total = a.binary_operator(b, op)
-        budget.check()
-        return total
-    tick = budget.tick
-
-    def ticking(x: Any, y: Any) -> Any:
-        tick()
-        return op(x, y)
-
-    return a.binary_operator(b, ticking)
-
-
-def sum_of(die: Any, count: int, budget: Budget) -> Any:
-    """The sum of ``count`` independent copies of ``die`` (by doubling: ``log2(count)`` sums,
-    each estimated before it starts)."""
-    total = None
-    power = die
-    while count:
-        if count & 1:
-            total = power if total is None else add(total, power, budget)
-        count >>= 1
-        if count:
-            power = add(power, power, budget)
-    return total if total is not None else icepool.Die([0])
 
 
 def _split_cut(die: Any) -> Dist:
