@@ -228,7 +228,8 @@ def _explode_once(after: Callable[[int], Any], chosen: Meets, chain: Any) -> Cal
 def _ticking(budget: Budget) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Wrap a function that icepool maps over one die's faces so that each call checks the
     budget first. The calls are few (a face of each die of a chain) but one may add two dice
-    of long chains, so every one looks at the clock, not one in :data:`~referee.dice.budget.TICK`."""
+    of long chains, so every one looks at the clock, not one in
+    :data:`~referee.dice.budget.TICK`."""
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         def ticked(*args: Any) -> Any:
