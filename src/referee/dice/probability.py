@@ -21,6 +21,7 @@ Fraction(15869, 1296)
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import operator
 from collections import defaultdict
@@ -64,8 +65,11 @@ MAX_DIGITS = 3_000
 MAX_MAGNITUDE = 10**300
 #: Digits kept in a truncated mass (rounded up): it is reported, not computed with.
 TRUNCATED_DIGITS = 60
-# Estimated cost of one pair of outcomes visited by ``icepool.map`` (before it starts).
+# Estimated cost of one pair of outcomes a combination by a function visits (before it starts).
 MAP_PAIR_SECONDS = 2e-6
+# Estimated cost of each outcome of a die icepool builds from its weights (5 µs on a host
+# 2.2 times slower than the reference machine).
+DIE_OUTCOME_SECONDS = 5e-6
 
 Outcome = int | bool
 
@@ -141,17 +145,31 @@ def _frac(p: Fraction) -> str:
 
 
 def _map(fn: Callable[..., Any], dice: list[Any], budget: Budget) -> Any:
-    """``icepool.map(fn, *dice)``, bounded: every call ticks the budget."""
+    """The die of ``fn`` of one outcome of each of ``dice`` (``icepool.map(fn, *dice)``, the
+    same weights), bounded: refused first when its pairs are too many, the budget ticked at
+    every pair, and the die it makes priced before it is built (that cannot be interrupted)."""
     pairs = math.prod(len(d) for d in dice)
     if pairs > MAX_PAIRS:
         raise NotationError(f"{pairs} combinations of outcomes is too many to combine exactly")
     budget.afford(pairs * MAP_PAIR_SECONDS)
-
-    def ticked(*values: Any) -> Any:
-        budget.tick()
-        return fn(*values)
-
-    return icepool.map(ticked, *dice)
+    tick = budget.tick
+    weights: dict[Any, int] = defaultdict(int)
+    if len(dice) == 1:
+        for outcome, quantity in dice[0].items():
+            tick()
+            weights[fn(outcome)] += quantity
+    elif len(dice) == 2:
+        right = list(dice[1].items())
+        for a, left in dice[0].items():
+            for b, quantity in right:
+                tick()
+                weights[fn(a, b)] += left * quantity
+    else:
+        for each in itertools.product(*(list(d.items()) for d in dice)):
+            tick()
+            weights[fn(*(o for o, _ in each))] += math.prod(q for _, q in each)
+    budget.afford(len(weights) * DIE_OUTCOME_SECONDS)
+    return icepool.Die({outcome: quantity for outcome, quantity in weights.items() if quantity})
 
 
 def _all_ints(die: Any) -> bool:
