@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from typing import Any
 
 import pytest
 from sqlalchemy import event
@@ -60,8 +61,9 @@ def test_writers_in_many_threads_queue_in_the_process_not_in_sqlite(
 
 
 def _queued(store: Store, count: int, targets: list[object]) -> list[threading.Thread]:
-    """``targets`` started in threads while the file's lock is held here, returned once
-    ``count`` writers are queued for it (the lock still held: the caller lets them in)."""
+    """``targets`` started in threads while the file's lock is held (here, or by a write),
+    returned once ``count`` writers are queued for it (the lock still held: the caller lets
+    them in, in whatever order the lock wakes them)."""
     writers = engine._WRITERS_BY_ENGINE[store.engine]
     threads = [threading.Thread(target=t) for t in targets]  # type: ignore[arg-type]
     for n, thread in enumerate(threads, 1):  # (one at a time: they queue in this order)
@@ -106,10 +108,13 @@ def test_the_writes_queued_behind_each_other_share_one_commit_and_return_after_i
             assert len(fresh.load(created.id).actions) == len(created.table.actions) + 1
 
 
-def test_a_refusal_among_them_takes_back_its_own_writes_alone(sqlite_url: str) -> None:
-    """Two writes that wrote and then were refused, queued between three that were not: they
-    joined the transaction the first began, so their writes are taken back by their own
-    savepoints alone, and the three actions are stored by one commit."""
+def test_a_refusal_among_them_takes_back_its_own_writes_alone(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two writes that wrote and then were refused, queued with two that were not behind a
+    write still inside its transaction: whichever order the lock lets them in (a lock is not
+    a queue), they join the transaction the first began, so the refusals' writes are taken
+    back by their own savepoints alone, and the three actions are stored by one commit."""
     with open_store(sqlite_url) as store:
         tables = [store.create_table("kernel_toy", {}, name=f"t{i}") for i in range(5)]
         happened: list[str] = []
@@ -133,10 +138,24 @@ def test_a_refusal_among_them_takes_back_its_own_writes_alone(sqlite_url: str) -
 
         notes = [lambda t=t: _note(store, t.id, t.id, happened) for t in tables[2:]]
         refusals = [lambda t=t: renamed_then_refused(t.id) for t in tables[:2]]
-        targets = [notes[0], refusals[0], notes[1], refusals[1], notes[2]]
-        with engine._WRITERS_BY_ENGINE[store.engine].lock:
-            threads = _queued(store, 5, targets)
-        for thread in threads:
+        first = threading.Thread(target=notes[0])
+        inside, go = threading.Event(), threading.Event()
+
+        hand_on = engine._hand_on
+
+        def held_after_its_write(*args: Any, **kwargs: Any) -> None:
+            """The first write, done and not committed, holds the lock till the rest queue."""
+            if threading.current_thread() is first and not inside.is_set():
+                inside.set()
+                go.wait(30)
+            hand_on(*args, **kwargs)
+
+        monkeypatch.setattr(engine, "_hand_on", held_after_its_write)
+        first.start()
+        assert inside.wait(30)
+        threads = _queued(store, 4, [refusals[0], notes[1], refusals[1], notes[2]])
+        go.set()
+        for thread in [first, *threads]:
             thread.join()
         assert refused == ["refused", "refused"]
         assert joined == [True, True]
